@@ -1,0 +1,106 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+
+/** Spec 1 §4/§9: title and content are cleared 300 ms after the sheet closes (after the slide-out). */
+export const SHEET_CLEAR_MS = 300
+
+interface SheetProps {
+  open: boolean
+  title: ReactNode
+  onClose: () => void
+  children: ReactNode
+}
+
+/**
+ * The side sheet: from the right, 500 px wide on md+ and full width below, a dimmed backdrop that closes it
+ * on click. A native modal <dialog>, so focus stays inside and Escape closes it.
+ */
+export function Sheet({ open, title, onClose, children }: SheetProps) {
+  const ref = useRef<HTMLDialogElement>(null)
+  // Keep showing the last title/content while sliding out, then clear them.
+  const [shown, setShown] = useState<{ title: ReactNode; children: ReactNode } | null>(open ? { title, children } : null)
+
+  useEffect(() => {
+    if (open) {
+      setShown({ title, children })
+      return
+    }
+    const timer = setTimeout(() => setShown(null), SHEET_CLEAR_MS)
+    return () => clearTimeout(timer)
+  }, [open, title, children])
+
+  useEffect(() => {
+    const dialog = ref.current
+    if (!dialog) return
+    if (open && !dialog.open) dialog.showModal()
+    if (!open && dialog.open) dialog.close()
+  }, [open])
+
+  return (
+    <dialog
+      ref={ref}
+      className="sheet border-l border-zinc-800 bg-zinc-900 p-0 text-zinc-100 shadow-2xl shadow-black"
+      aria-labelledby="sheet-title"
+      onCancel={(event) => {
+        event.preventDefault()
+        onClose()
+      }}
+      onClick={(event) => {
+        // A click on the dialog element itself (not its panel) is a click on the backdrop.
+        if (event.target === event.currentTarget) onClose()
+      }}
+    >
+      <div className="flex h-full flex-col">
+        <header className="flex items-center justify-between gap-4 border-b border-zinc-800 px-5 py-4">
+          <h2 id="sheet-title" className="text-lg font-semibold">
+            {shown?.title}
+          </h2>
+          <button
+            type="button"
+            onClick={onClose}
+            className="rounded-md p-1.5 text-zinc-400 hover:bg-zinc-800 hover:text-zinc-100"
+            aria-label="Close"
+          >
+            <svg viewBox="0 0 20 20" fill="currentColor" className="size-5" aria-hidden>
+              <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
+            </svg>
+          </button>
+        </header>
+        <div className="flex-1 overflow-y-auto px-5 py-4">{shown?.children}</div>
+      </div>
+    </dialog>
+  )
+}
+
+interface SheetApi {
+  openSheet: (title: ReactNode, content: ReactNode) => void
+  closeSheet: () => void
+  isOpen: boolean
+}
+
+const SheetContext = createContext<SheetApi | null>(null)
+
+export function useSheet(): SheetApi {
+  const api = useContext(SheetContext)
+  if (!api) throw new Error('useSheet must be used inside <SheetProvider>')
+  return api
+}
+
+/** One app-wide sheet: any page opens it with a title and content (spec 1 §4 "Side sheet"). */
+export function SheetProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<{ open: boolean; title: ReactNode; content: ReactNode }>({
+    open: false,
+    title: null,
+    content: null,
+  })
+  const openSheet = useCallback((title: ReactNode, content: ReactNode) => setState({ open: true, title, content }), [])
+  const closeSheet = useCallback(() => setState((s) => ({ ...s, open: false })), [])
+  const api = useMemo(() => ({ openSheet, closeSheet, isOpen: state.open }), [openSheet, closeSheet, state.open])
+  return (
+    <SheetContext.Provider value={api}>
+      {children}
+      <Sheet open={state.open} title={state.title} onClose={closeSheet}>
+        {state.content}
+      </Sheet>
+    </SheetContext.Provider>
+  )
+}

@@ -1,0 +1,118 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+
+export type ToastType = 'success' | 'error' | 'info'
+export interface ToastMessage {
+  id: string
+  message: string
+  type: ToastType
+}
+
+/** Spec 1 §9: toast lifetime 5000 ms, exit animation 300 ms. */
+export const TOAST_LIFETIME_MS = 5000
+export const TOAST_EXIT_MS = 300
+
+interface ToastApi {
+  show: (message: string, type?: ToastType) => void
+  success: (message: string) => void
+  error: (message: string) => void
+  info: (message: string) => void
+}
+
+const ToastContext = createContext<ToastApi | null>(null)
+
+export function useToast(): ToastApi {
+  const api = useContext(ToastContext)
+  if (!api) throw new Error('useToast must be used inside <ToastProvider>')
+  return api
+}
+
+interface Entry extends ToastMessage {
+  leaving: boolean
+}
+
+/** Holds the toast stack. `flash` is the toast a UI action left in the flash cookie (works without JavaScript). */
+export function ToastProvider({ flash, children }: { flash: ToastMessage | null; children: ReactNode }) {
+  const [toasts, setToasts] = useState<Entry[]>(() => (flash ? [{ ...flash, leaving: false }] : []))
+  const seen = useRef(new Set<string>(flash ? [flash.id] : []))
+
+  const dismiss = useCallback((id: string) => {
+    setToasts((list) => list.map((t) => (t.id === id ? { ...t, leaving: true } : t)))
+    setTimeout(() => setToasts((list) => list.filter((t) => t.id !== id)), TOAST_EXIT_MS)
+  }, [])
+
+  const show = useCallback((message: string, type: ToastType = 'info', id: string = crypto.randomUUID()) => {
+    if (seen.current.has(id)) return
+    seen.current.add(id)
+    setToasts((list) => [...list, { id, message, type, leaving: false }])
+  }, [])
+
+  // A new flash toast arrives with each navigation's root loader data.
+  useEffect(() => {
+    if (flash) show(flash.message, flash.type, flash.id)
+  }, [flash, show])
+
+  const api = useMemo<ToastApi>(
+    () => ({
+      show: (m, t) => show(m, t),
+      success: (m) => show(m, 'success'),
+      error: (m) => show(m, 'error'),
+      info: (m) => show(m, 'info'),
+    }),
+    [show],
+  )
+
+  return (
+    <ToastContext.Provider value={api}>
+      {children}
+      <ToastStack toasts={toasts} onDismiss={dismiss} />
+    </ToastContext.Provider>
+  )
+}
+
+const styles: Record<ToastType, string> = {
+  success: 'border-emerald-500/40 bg-emerald-950/95 text-emerald-100',
+  error: 'border-red-500/40 bg-red-950/95 text-red-100',
+  info: 'border-sky-500/40 bg-sky-950/95 text-sky-100',
+}
+const icons: Record<ToastType, string> = { success: '✓', error: '!', info: 'i' }
+
+function ToastStack({ toasts, onDismiss }: { toasts: Entry[]; onDismiss: (id: string) => void }) {
+  return (
+    <div
+      aria-live="polite"
+      className="pointer-events-none fixed inset-x-0 top-3 z-[100] flex flex-col items-center gap-2 px-3"
+      data-testid="toast-stack"
+    >
+      {toasts.map((toast) => (
+        <ToastItem key={toast.id} toast={toast} onDismiss={onDismiss} />
+      ))}
+    </div>
+  )
+}
+
+function ToastItem({ toast, onDismiss }: { toast: Entry; onDismiss: (id: string) => void }) {
+  useEffect(() => {
+    const timer = setTimeout(() => onDismiss(toast.id), TOAST_LIFETIME_MS)
+    return () => clearTimeout(timer)
+  }, [toast.id, onDismiss])
+  return (
+    <div
+      role={toast.type === 'error' ? 'alert' : 'status'}
+      data-type={toast.type}
+      className={`toast pointer-events-auto flex w-full max-w-md items-start gap-3 rounded-lg border px-4 py-3 text-sm shadow-xl shadow-black/40 ${styles[toast.type]} ${toast.leaving ? 'toast-leaving' : ''}`}
+    >
+      <span aria-hidden className="mt-0.5 grid size-5 shrink-0 place-items-center rounded-full bg-white/10 text-xs font-bold">
+        {icons[toast.type]}
+      </span>
+      <p className="flex-1 break-words">{toast.message}</p>
+      <button
+        type="button"
+        onClick={() => onDismiss(toast.id)}
+        className="-mr-1 rounded px-1 text-lg leading-none opacity-70 hover:opacity-100"
+        aria-label="Dismiss notification"
+      >
+        ×
+      </button>
+    </div>
+  )
+}

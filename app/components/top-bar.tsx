@@ -1,0 +1,74 @@
+import { Link, NavLink, useLocation } from 'react-router'
+import type { PublicUser } from '#app/types.ts'
+
+/** Which nav item is highlighted: Admin for any /admin path, Tests for any /tests path (spec 1 §2). */
+export function activeSection(pathname: string): string | null {
+  if (pathname === '/admin' || pathname.startsWith('/admin/')) return 'admin'
+  if (pathname === '/tests' || pathname.startsWith('/tests/')) return 'tests'
+  if (pathname === '/orbat' || pathname.startsWith('/orbat/')) return 'orbat'
+  if (pathname === '/library' || pathname.startsWith('/library/')) return 'library'
+  return null
+}
+
+const links = [
+  { to: '/orbat', label: 'ORBAT', section: 'orbat' },
+  { to: '/tests', label: 'Tests', section: 'tests' },
+  { to: '/library', label: 'Library', section: 'library' },
+  { to: '/admin', label: 'Admin', section: 'admin' },
+] as const
+
+export function TopBar({ user }: { user: PublicUser | null }) {
+  const { pathname, search } = useLocation()
+  const section = activeSection(pathname)
+  const returnTo = pathname === '/' ? '' : `?returnTo=${encodeURIComponent(pathname + search)}`
+  return (
+    <header className="sticky top-0 z-40 border-b border-zinc-800 bg-zinc-950/90 backdrop-blur">
+      <div className="mx-auto flex h-14 max-w-7xl items-center gap-2 px-3 sm:gap-6 sm:px-6">
+        <Link to="/" className="flex shrink-0 items-center gap-2 font-semibold tracking-wide text-zinc-100">
+          <span aria-hidden className="grid size-7 place-items-center rounded bg-brand-600 text-xs font-black text-zinc-950">
+            TF
+          </span>
+          <span className="hidden sm:inline">Task Force HQ</span>
+        </Link>
+        <nav aria-label="Main" className="flex min-w-0 flex-1 items-center gap-0.5 overflow-x-auto sm:gap-1">
+          {links.map((link) => {
+            const active = section === link.section
+            return (
+              <NavLink
+                key={link.to}
+                to={link.to}
+                aria-current={active ? 'page' : undefined}
+                className={`rounded-md px-2 py-1.5 text-sm font-medium whitespace-nowrap sm:px-3 ${
+                  active ? 'bg-zinc-800 text-brand-400' : 'text-zinc-300 hover:bg-zinc-900 hover:text-white'
+                }`}
+              >
+                {link.label}
+              </NavLink>
+            )
+          })}
+        </nav>
+        {user ? (
+          <div className="flex shrink-0 items-center gap-2 sm:gap-3">
+            <img src={user.avatar} alt="" width={28} height={28} className="size-7 rounded-full bg-zinc-800" />
+            <span className="hidden max-w-40 truncate text-sm text-zinc-200 md:inline" data-testid="user-display-name">
+              {user.displayName}
+            </span>
+            <a
+              href="/auth/logout"
+              className="rounded-md border border-zinc-700 px-2.5 py-1 text-sm text-zinc-300 hover:border-zinc-500 hover:text-white"
+            >
+              Logout
+            </a>
+          </div>
+        ) : (
+          <a
+            href={`/auth/discord${returnTo}`}
+            className="shrink-0 rounded-md bg-[#5865F2] px-3 py-1.5 text-sm font-semibold text-white hover:bg-[#4752c4]"
+          >
+            Login
+          </a>
+        )}
+      </div>
+    </header>
+  )
+}

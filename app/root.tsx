@@ -1,0 +1,64 @@
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
+import type { Route } from './+types/root'
+import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+import { SheetProvider } from '#app/components/sheet.tsx'
+import { ToastProvider } from '#app/components/toaster.tsx'
+import { TopBar } from '#app/components/top-bar.tsx'
+import { useNonce } from '#app/ui/nonce.tsx'
+import { getServices } from '#server/context.ts'
+import { getUser, toPublicUser } from '#server/auth/user.ts'
+import { readToast } from '#server/toast.ts'
+import './app.css'
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = getServices(context)
+  const [user, { toast, clear }] = await Promise.all([getUser(services, request), readToast(services.config, request)])
+  return data(
+    { user: user ? await toPublicUser(services.db, user) : null, toast },
+    clear ? { headers: { 'Set-Cookie': clear } } : undefined,
+  )
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce()
+  const rootData = useRouteLoaderData<typeof loader>('root')
+  return (
+    <html lang="en" className="dark">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="dark" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh">
+        <ToastProvider flash={rootData?.toast ?? null}>
+          <SheetProvider>
+            <TopBar user={rootData?.user ?? null} />
+            {children}
+          </SheetProvider>
+        </ToastProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  )
+}
+
+export default function App() {
+  return <Outlet />
+}
+
+export function meta() {
+  return [{ title: 'Task Force HQ' }, { name: 'description', content: 'Order of battle, roster, trainings and tests for the unit.' }]
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}
+
+/** The signed-in user, from the root loader (null when signed out). */
+export function useOptionalUser() {
+  return useRouteLoaderData<typeof loader>('root')?.user ?? null
+}

@@ -1,0 +1,25 @@
+import { type RouteConfig, index, layout, prefix, route } from '@react-router/dev/routes'
+
+// The whole URL surface in one place (STYLE.md 6). Resource routes are .ts files without a default export.
+export default [
+  index('routes/home.tsx'),
+
+  // Login with Discord (ARCHITECTURE §4)
+  route('auth/discord', 'routes/auth/discord.ts'),
+  route('auth/discord/callback', 'routes/auth/callback.tsx'),
+  route('auth/logout', 'routes/auth/logout.ts'),
+  route('auth/user', 'routes/auth/user.ts'),
+
+  // Admin area: the layout gates every child once.
+  ...prefix('admin', [layout('routes/admin/layout.tsx', [index('routes/admin/hub.tsx')])]),
+
+  // JSON API
+  ...prefix('api', [
+    route('admin/audit-log', 'routes/api/admin.audit-log.ts'),
+    // Anything else under /api answers 404 JSON, never the HTML error page.
+    route('*', 'routes/api/not-found.ts'),
+  ]),
+
+  // Unmatched routes show the generic error screen.
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig

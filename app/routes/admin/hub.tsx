@@ -1,0 +1,91 @@
+import { useEffect } from 'react'
+import { Link, useRevalidator } from 'react-router'
+import type { Route } from './+types/hub'
+import type { AuditEntry } from '#app/types.ts'
+import { getServices } from '#server/context.ts'
+import { recentActivity } from '#server/audit/audit.ts'
+
+/** Spec 2 §9: the audit log is polled every 15 s. */
+const ACTIVITY_POLL_MS = 15_000
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { activity: await recentActivity(getServices(context).db) }
+}
+
+const cards = [
+  { to: '/admin/orbat', title: 'ORBAT Editor', text: 'Lay out squads, teams and slots; presets and settings.' },
+  { to: '/admin/roster', title: 'Roster', text: 'Members, events, trainings, qualifications and promotions.' },
+  { to: '/admin/knowledge', title: 'Library', text: 'Document links' },
+  { to: '/admin/tests', title: 'Qual Tests', text: 'Tests, eligibility, attempts and live evaluations.' },
+  { to: '/admin/discord', title: 'Discord', text: 'Role mappings, channels, scheduled pings and the audit log.' },
+] as const
+
+export default function AdminHub({ loaderData }: Route.ComponentProps) {
+  const revalidator = useRevalidator()
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (revalidator.state === 'idle' && document.visibilityState === 'visible') void revalidator.revalidate()
+    }, ACTIVITY_POLL_MS)
+    return () => clearInterval(timer)
+  }, [revalidator])
+
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Admin Hub</h1>
+      <ul className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {cards.map((card) => (
+          <li key={card.to}>
+            <Link
+              to={card.to}
+              className="flex h-full flex-col gap-1 rounded-xl border border-zinc-800 bg-zinc-900/60 p-5 transition hover:border-brand-600 hover:bg-zinc-900"
+            >
+              <h2 className="text-lg font-semibold">{card.title}</h2>
+              <p className="text-sm text-zinc-400">{card.text}</p>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <h2 className="mt-10 text-xl font-semibold">Recent Activity</h2>
+      <div className="mt-4 grid grid-cols-1 gap-4 lg:grid-cols-2">
+        <ActivityList title="User Actions" entries={loaderData.activity.user} />
+        <ActivityList title="System & Bot Actions" entries={loaderData.activity.system} />
+      </div>
+    </main>
+  )
+}
+
+function ActivityList({ title, entries }: { title: string; entries: AuditEntry[] }) {
+  return (
+    <section className="rounded-xl border border-zinc-800 bg-zinc-900/60" aria-label={title}>
+      <h3 className="border-b border-zinc-800 px-4 py-3 font-semibold">{title}</h3>
+      {entries.length === 0 ? (
+        <p className="px-4 py-6 text-sm text-zinc-500">No activity yet.</p>
+      ) : (
+        <ul className="max-h-96 divide-y divide-zinc-800 overflow-y-auto">
+          {entries.map((entry) => (
+            <li key={entry.id} className="px-4 py-2.5 text-sm">
+              <div className="flex items-baseline justify-between gap-3">
+                <span className="font-medium text-zinc-100">
+                  {entry.actor} <span className="font-normal text-zinc-400">· {entry.action}</span>
+                </span>
+                <time dateTime={entry.timestamp} className="shrink-0 text-xs text-zinc-500">
+                  {formatWhen(entry.timestamp)}
+                </time>
+              </div>
+              {entry.details ? <p className="mt-0.5 break-words text-zinc-400">{entry.details}</p> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+/** Fixed UTC format so the server's and the browser's render agree (no hydration mismatch). */
+function formatWhen(iso: string) {
+  return iso.slice(0, 16).replace('T', ' ') + ' UTC'
+}
+
+export function meta() {
+  return [{ title: 'Admin Hub · Task Force HQ' }]
+}

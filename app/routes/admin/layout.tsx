@@ -1,0 +1,49 @@
+import { data, isRouteErrorResponse, Outlet, useRouteError } from 'react-router'
+import type { Route } from './+types/layout'
+import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+import { adminAccess } from '#server/auth/user.ts'
+
+// Gates every /admin page once, before any child loader runs (STYLE.md 7).
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, context }) => {
+    const access = await adminAccess(request, context)
+    if (access.status === 'anonymous') throw data({ access: 'anonymous' }, { status: 401 })
+    if (access.status === 'denied') throw data({ access: 'denied' }, { status: 403 })
+  },
+]
+
+export default function AdminLayout() {
+  return <Outlet />
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  if (isRouteErrorResponse(error) && error.status === 401) return <AdminAccessRequired />
+  if (isRouteErrorResponse(error) && error.status === 403) return <AccessDenied />
+  return <GeneralErrorBoundary />
+}
+
+function AdminAccessRequired() {
+  return (
+    <main className="mx-auto flex max-w-lg flex-col items-center gap-4 px-6 py-20 text-center">
+      <h1 className="text-2xl font-bold">Admin Access Required</h1>
+      <p className="text-zinc-400">Log in with Discord to open the admin panel.</p>
+      <a
+        href="/auth/discord?returnTo=%2Fadmin"
+        className="rounded-md bg-[#5865F2] px-4 py-2 text-sm font-semibold text-white hover:bg-[#4752c4]"
+      >
+        Login with Discord
+      </a>
+    </main>
+  )
+}
+
+function AccessDenied() {
+  return (
+    <main className="mx-auto flex max-w-xl flex-col items-center gap-3 px-6 py-20 text-center">
+      <h1 className="text-xl font-bold text-red-400" data-testid="access-denied">
+        Access Denied - You do not have the required Discord role to access the admin panel.
+      </h1>
+    </main>
+  )
+}

@@ -1,0 +1,37 @@
+import { data, Link } from 'react-router'
+import type { Route } from './+types/callback'
+import { getServices } from '#server/context.ts'
+import { finishLogin, LoginFailed } from '#server/auth/login.ts'
+
+// GET /auth/discord/callback: Discord sends the browser back here with ?code&state.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  try {
+    return await finishLogin(getServices(context), request)
+  } catch (error) {
+    if (error instanceof LoginFailed) return data({ message: error.message }, { status: error.status })
+    throw error
+  }
+}
+
+export default function LoginFailedPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <main className="mx-auto flex max-w-lg flex-col items-start gap-4 px-6 py-16">
+      <h1 className="text-2xl font-bold text-red-400">Login failed</h1>
+      <p className="text-zinc-300" data-testid="login-error">
+        {loaderData.message}
+      </p>
+      <div className="flex gap-3">
+        <a href="/auth/discord" className="rounded-md bg-[#5865F2] px-4 py-2 text-sm font-semibold text-white hover:bg-[#4752c4]">
+          Try again
+        </a>
+        <Link to="/" className="rounded-md bg-zinc-800 px-4 py-2 text-sm font-medium text-zinc-100 hover:bg-zinc-700">
+          Back to home
+        </Link>
+      </div>
+    </main>
+  )
+}
+
+export function meta() {
+  return [{ title: 'Login failed · Task Force HQ' }]
+}

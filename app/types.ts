@@ -1,0 +1,21 @@
+// Shapes shared by the UI and the server's JSON answers. Type-only: nothing here runs.
+
+/** The user of GET /auth/user and of the app shell (ARCHITECTURE §4). */
+export interface PublicUser {
+  id: number
+  discord_id: string
+  username: string
+  displayName: string
+  /** Full avatar image URL on Discord's CDN. */
+  avatar: string
+  event_score: number
+  isAdmin: boolean
+}
+
+export interface AuditEntry {
+  id: number
+  actor: string
+  action: string
+  details: string
+  timestamp: string
+}

@@ -1,0 +1,12 @@
+// Every table, enum, relation and inferred type of the app's database, one domain per file.
+export * from './columns.ts'
+export * from './users-sessions.ts'
+export * from './settings.ts'
+export * from './orbat.ts'
+export * from './waitlist.ts'
+export * from './roster.ts'
+export * from './discord.ts'
+export * from './audit.ts'
+export * from './library.ts'
+export * from './tests.ts'
+export * from './relations.ts'

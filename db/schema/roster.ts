@@ -1,0 +1,201 @@
+// The company roster: members, ranks, qualifications, events, trainings and promotion thresholds.
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core'
+import { createdAtColumn, idColumn, timestampColumns } from './columns.ts'
+
+/** Ranks, lowest first. The PostgreSQL enum keeps this order, so `rank > 'NCO'` compares by seniority. */
+export const RANKS = ['BMT', 'JNCO', 'NCO', 'SNCO', 'JOFC', 'OFC', 'SOFC', 'TEAM'] as const
+export type Rank = (typeof RANKS)[number]
+export const rankEnum = pgEnum('rank', RANKS)
+
+/** The rank after `rank`, or null for the top rank. */
+export function nextRank(rank: Rank): Rank | null {
+  return RANKS[RANKS.indexOf(rank) + 1] ?? null
+}
+
+/**
+ * A roster member. Links to a logged-in user by discord_id (no foreign key: members usually exist before they log in).
+ *
+ * event_score is derived, never stored: attended_events_count + hidden_score.
+ * NOTE: attended_events_count is a counter, not a COUNT(*) of event_attendance: it carries attendance from before the
+ * events tracked here, admins can edit it on the member form, and the attendance service adds/subtracts one when an
+ * attendance row is added/removed. So attended_events_count >= the member's event_attendance rows.
+ */
+export const members = pgTable(
+  'members',
+  {
+    id: idColumn(),
+    ingame_name: text('ingame_name').notNull(),
+    rank: rankEnum('rank').notNull().default('BMT'),
+    join_date: date('join_date').notNull(),
+    notes: text('notes'),
+    discord_id: text('discord_id').unique(),
+    bohemia_uuid: text('bohemia_uuid').unique(),
+    /** Admin adjustment to the event score, two decimals (may be negative). */
+    hidden_score: numeric('hidden_score', { precision: 10, scale: 2, mode: 'number' }).notNull().default(0),
+    attended_events_count: integer('attended_events_count').notNull().default(0),
+    is_banned: boolean('is_banned').notNull().default(false),
+    banned_date: timestamp('banned_date', { withTimezone: true }),
+    ban_reason: text('ban_reason'),
+    ...timestampColumns(),
+  },
+  (t) => [
+    check('members_ingame_name_not_blank', sql`btrim(${t.ingame_name}) <> ''`),
+    check('members_attended_events_count_non_negative', sql`${t.attended_events_count} >= 0`),
+    // A ban (or a Denied creation) always carries a reason.
+    check('members_ban_has_reason', sql`NOT ${t.is_banned} OR (${t.ban_reason} IS NOT NULL AND btrim(${t.ban_reason}) <> '')`),
+    index('members_ingame_name_idx').on(sql`lower(${t.ingame_name})`),
+    index('members_rank_idx').on(t.rank),
+  ],
+)
+
+/** SQL for a member's event score (attended_events_count + hidden_score), numeric with two decimals. */
+export const memberEventScoreSql = sql<string>`(${members.attended_events_count} + ${members.hidden_score})`
+
+export const qualifications = pgTable(
+  'qualifications',
+  {
+    id: idColumn(),
+    name: text('name').notNull().unique(),
+    description: text('description'),
+    discord_role_id: text('discord_role_id'),
+    ...timestampColumns(),
+  },
+  (t) => [check('qualifications_name_not_blank', sql`btrim(${t.name}) <> ''`)],
+)
+
+export const memberQualifications = pgTable(
+  'member_qualifications',
+  {
+    member_id: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    qualification_id: integer('qualification_id')
+      .notNull()
+      .references(() => qualifications.id, { onDelete: 'cascade' }),
+    granted_at: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.member_id, t.qualification_id] }),
+    index('member_qualifications_qualification_id_idx').on(t.qualification_id),
+  ],
+)
+
+export const events = pgTable(
+  'events',
+  {
+    id: idColumn(),
+    name: text('name').notNull(),
+    date: timestamp('date', { withTimezone: true }).notNull(),
+    orbat_image_url: text('orbat_image_url'),
+    ...timestampColumns(),
+  },
+  (t) => [check('events_name_not_blank', sql`btrim(${t.name}) <> ''`), index('events_date_idx').on(t.date)],
+)
+
+export const eventAttendance = pgTable(
+  'event_attendance',
+  {
+    event_id: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    member_id: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    created_at: createdAtColumn(),
+  },
+  (t) => [primaryKey({ columns: [t.event_id, t.member_id] }), index('event_attendance_member_id_idx').on(t.member_id)],
+)
+
+export const trainings = pgTable(
+  'trainings',
+  {
+    id: idColumn(),
+    name: text('name').notNull(),
+    description: text('description'),
+    date: timestamp('date', { withTimezone: true }).notNull(),
+    is_hidden: boolean('is_hidden').notNull().default(false),
+    is_bmt_training: boolean('is_bmt_training').notNull().default(false),
+    ...timestampColumns(),
+  },
+  (t) => [check('trainings_name_not_blank', sql`btrim(${t.name}) <> ''`), index('trainings_date_idx').on(t.date)],
+)
+
+export const trainingSignups = pgTable(
+  'training_signups',
+  {
+    training_id: integer('training_id')
+      .notNull()
+      .references(() => trainings.id, { onDelete: 'cascade' }),
+    member_id: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    created_at: createdAtColumn(),
+  },
+  (t) => [primaryKey({ columns: [t.training_id, t.member_id] }), index('training_signups_member_id_idx').on(t.member_id)],
+)
+
+export const trainingAttendance = pgTable(
+  'training_attendance',
+  {
+    training_id: integer('training_id')
+      .notNull()
+      .references(() => trainings.id, { onDelete: 'cascade' }),
+    member_id: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    created_at: createdAtColumn(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.training_id, t.member_id] }),
+    index('training_attendance_member_id_idx').on(t.member_id),
+  ],
+)
+
+/** One threshold per starting rank: a member of from_rank whose event score >= required_score moves to to_rank. */
+export const promotionThresholds = pgTable(
+  'promotion_thresholds',
+  {
+    id: idColumn(),
+    from_rank: rankEnum('from_rank').notNull().unique(),
+    to_rank: rankEnum('to_rank').notNull(),
+    required_score: integer('required_score').notNull(),
+    ...timestampColumns(),
+  },
+  (t) => [
+    check('promotion_thresholds_required_score_non_negative', sql`${t.required_score} >= 0`),
+    check('promotion_thresholds_to_rank_above_from_rank', sql`${t.to_rank} > ${t.from_rank}`),
+  ],
+)
+
+export type Member = typeof members.$inferSelect
+export type NewMember = typeof members.$inferInsert
+export type Qualification = typeof qualifications.$inferSelect
+export type NewQualification = typeof qualifications.$inferInsert
+export type MemberQualification = typeof memberQualifications.$inferSelect
+export type NewMemberQualification = typeof memberQualifications.$inferInsert
+/** Named RosterEvent so it does not shadow the DOM's global Event type. */
+export type RosterEvent = typeof events.$inferSelect
+export type NewRosterEvent = typeof events.$inferInsert
+export type EventAttendance = typeof eventAttendance.$inferSelect
+export type NewEventAttendance = typeof eventAttendance.$inferInsert
+export type Training = typeof trainings.$inferSelect
+export type NewTraining = typeof trainings.$inferInsert
+export type TrainingSignup = typeof trainingSignups.$inferSelect
+export type NewTrainingSignup = typeof trainingSignups.$inferInsert
+export type TrainingAttendance = typeof trainingAttendance.$inferSelect
+export type NewTrainingAttendance = typeof trainingAttendance.$inferInsert
+export type PromotionThreshold = typeof promotionThresholds.$inferSelect
+export type NewPromotionThreshold = typeof promotionThresholds.$inferInsert

@@ -1,0 +1,43 @@
+import os from 'node:os'
+import type { Agenda } from 'agenda'
+import { lt } from 'drizzle-orm'
+import { sessions } from '#db/schema/users-sessions.ts'
+import type { AppServices } from '#server/context.ts'
+import { logger } from '#server/logger.ts'
+import { createAgenda } from './agenda.ts'
+
+/** Job names: jobs call server/<domain> services and nothing else. */
+export const JOBS = {
+  cleanupSessions: 'sessions.cleanup',
+} as const
+
+export function defineJobs(agenda: Agenda, services: AppServices) {
+  agenda.define(JOBS.cleanupSessions, async () => {
+    const removed = await services.db.delete(sessions).where(lt(sessions.expires_at, new Date())).returning({ id: sessions.id })
+    if (removed.length) logger.info({ msg: 'expired sessions removed', count: removed.length })
+  })
+}
+
+export interface RunningJobs {
+  agenda: Agenda
+  stop: () => Promise<void>
+}
+
+/** Starts the in-process job runner and its recurring jobs. */
+export async function startJobs(services: AppServices, databaseUrl: string): Promise<RunningJobs> {
+  const agenda = createAgenda({
+    databaseUrl,
+    mongodbUrl: services.config.mongodbUrl,
+    name: `${os.hostname()}:${process.pid}`,
+  })
+  agenda.on('error', (error: unknown) => logger.error({ msg: 'job runner error', error: String(error) }))
+  defineJobs(agenda, services)
+  await agenda.start()
+  await agenda.every('1 day', JOBS.cleanupSessions, {}, { skipImmediate: true })
+  return {
+    agenda,
+    stop: async () => {
+      await agenda.stop()
+    },
+  }
+}

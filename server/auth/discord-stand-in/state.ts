@@ -1,0 +1,523 @@
+// Everything the Discord stand-in knows and remembers: the guild (users, roles, channels), the OAuth codes and
+// tokens it issued, and a record of every bot action, so tests and the stand-in's own page can inspect them.
+
+import crypto from 'node:crypto'
+import type {
+  APIGuildMember,
+  APIMessage,
+  APIRole,
+  APIUser,
+  GuildMemberFlags,
+  RoleFlags,
+  UserFlags,
+} from 'discord-api-types/v10'
+import {
+  DEMO_CHANNELS,
+  DEMO_GUILD_ID,
+  DEMO_ROLES,
+  DEMO_USERS,
+  type DemoUser,
+} from '../../discord/demo-guild.ts'
+
+export interface StandInRole {
+  id: string
+  name: string
+  /** Discord colour as an integer; 0 means none. */
+  color?: number
+}
+
+export interface StandInChannel {
+  id: string
+  name: string
+  /** Discord channel type: 0 text, 2 voice, 4 category, 5 announcement... */
+  type: number
+  parent_id: string | null
+  position: number
+  topic: string | null
+  permission_overwrites: unknown[]
+}
+
+export interface StandInMember {
+  user: DemoUser
+  /** False once the user left (or was removed from) the guild; OAuth still works, membership look-ups 404. */
+  inGuild: boolean
+  joinedAt: string
+}
+
+export interface SentMessage {
+  id: string
+  channelId: string
+  /** The channel's name when the message was sent (it may be deleted later). */
+  channelName: string
+  content: string
+  embeds: unknown[]
+  allowedMentions: unknown
+  timestamp: string
+  message: APIMessage
+}
+
+export interface ChannelRecord {
+  at: string
+  channel: StandInChannel
+}
+
+export interface RoleChange {
+  at: string
+  userId: string
+  roleId: string
+  roleName: string
+  action: 'add' | 'remove'
+  /** The X-Audit-Log-Reason header, if the bot sent one. */
+  reason: string | null
+}
+
+export interface IssuedCode {
+  code: string
+  clientId: string
+  redirectUri: string
+  scope: string
+  userId: string
+  codeChallenge: string | null
+  codeChallengeMethod: string | null
+  issuedAt: string
+  expiresAt: number
+  /** Set the first time the code is presented at the token endpoint (valid or not: codes are single use). */
+  usedAt: string | null
+}
+
+export interface IssuedToken {
+  accessToken: string
+  refreshToken: string
+  userId: string
+  clientId: string
+  scope: string
+  issuedAt: string
+  expiresAt: number
+  /** The code the token was issued for; a replayed code revokes it (RFC 6749 §4.1.2). */
+  fromCode: string | null
+  revoked: boolean
+}
+
+export interface FailureSpec {
+  /** An HTTP status to answer with, or 'network' to drop the connection without an answer. */
+  status: number | 'network'
+  /** How many of the next matching REST calls fail. */
+  count: number
+  /** Seconds, for 429 answers (Discord's `retry_after`). Default 1. */
+  retryAfter?: number
+  /** Only calls whose path (after /api or /api/v10) starts with this fail, e.g. '/channels'. */
+  path?: string
+}
+
+export interface RequestRecord {
+  at: string
+  method: string
+  /** The path after /api or /api/v10. */
+  path: string
+  status: number | 'network'
+}
+
+export interface StandInConfig {
+  guildId: string
+  guildName: string
+  clientId: string | undefined
+  clientSecret: string | undefined
+  botToken: string | undefined
+  redirectUris: string[] | undefined
+  appName: string
+  appLoginUrl: string | undefined
+  botUser: APIUser
+}
+
+/** Discord's epoch (2015-01-01) in ms; snowflakes carry the milliseconds since it in their top bits. */
+const DISCORD_EPOCH = 1420070400000n
+/** Older entries are dropped so a long-running demo app does not grow without bound. */
+const MAX_RECORDS = 1000
+const CODE_LIFETIME_MS = 10 * 60 * 1000
+export const TOKEN_LIFETIME_SECONDS = 604800
+
+export const DEFAULT_ROLES: StandInRole[] = Object.values(DEMO_ROLES).map((r) => ({ id: r.id, name: r.name }))
+
+export const DEFAULT_CHANNELS: StandInChannel[] = Object.values(DEMO_CHANNELS).map((c, index) => ({
+  id: c.id,
+  name: c.name,
+  type: c.type,
+  parent_id: null,
+  position: index,
+  topic: null,
+  permission_overwrites: [],
+}))
+
+export interface StandInStateInit {
+  users?: DemoUser[]
+  roles?: StandInRole[]
+  channels?: StandInChannel[]
+  config?: Partial<StandInConfig>
+}
+
+export class DiscordStandInState {
+  readonly config: StandInConfig
+  readonly users = new Map<string, StandInMember>()
+  readonly roles = new Map<string, StandInRole>()
+  readonly channels = new Map<string, StandInChannel>()
+  readonly messages: SentMessage[] = []
+  readonly createdChannels: ChannelRecord[] = []
+  readonly deletedChannels: ChannelRecord[] = []
+  readonly roleChanges: RoleChange[] = []
+  readonly codes = new Map<string, IssuedCode>()
+  readonly tokens = new Map<string, IssuedToken>()
+  readonly requests: RequestRecord[] = []
+  readonly failures: FailureSpec[] = []
+
+  private readonly initial: { users: DemoUser[]; roles: StandInRole[]; channels: StandInChannel[] }
+  private sequence = 0n
+
+  constructor(init: StandInStateInit = {}) {
+    const config = init.config ?? {}
+    this.config = {
+      guildId: config.guildId ?? DEMO_GUILD_ID,
+      guildName: config.guildName ?? 'Demo Unit',
+      clientId: config.clientId,
+      clientSecret: config.clientSecret,
+      botToken: config.botToken,
+      redirectUris: config.redirectUris,
+      appName: config.appName ?? 'Milsim Unit',
+      appLoginUrl: config.appLoginUrl,
+      botUser: config.botUser ?? {
+        id: '940000000000000001',
+        username: 'Unit Bot',
+        global_name: null,
+        avatar: null,
+        discriminator: '0',
+        bot: true,
+      },
+    }
+    this.initial = {
+      users: structuredClone(init.users ?? DEMO_USERS),
+      roles: structuredClone(init.roles ?? DEFAULT_ROLES),
+      channels: structuredClone(init.channels ?? DEFAULT_CHANNELS),
+    }
+    this.reset()
+  }
+
+  /** Back to the initial guild; forgets every record, code, token and pending failure. */
+  reset(): void {
+    this.users.clear()
+    this.roles.clear()
+    this.channels.clear()
+    for (const user of this.initial.users) this.addUser(user)
+    for (const role of this.initial.roles) this.roles.set(role.id, structuredClone(role))
+    for (const channel of this.initial.channels) this.channels.set(channel.id, structuredClone(channel))
+    this.messages.length = 0
+    this.createdChannels.length = 0
+    this.deletedChannels.length = 0
+    this.roleChanges.length = 0
+    this.codes.clear()
+    this.tokens.clear()
+    this.requests.length = 0
+    this.failures.length = 0
+  }
+
+  // ---- ids and time ----
+
+  /** A fresh Discord-style snowflake: ms since Discord's epoch in the top bits, a counter in the low 22. */
+  nextSnowflake(): string {
+    this.sequence = (this.sequence + 1n) & 0x3fffffn
+    return (((BigInt(Date.now()) - DISCORD_EPOCH) << 22n) | this.sequence).toString()
+  }
+
+  // ---- users and membership ----
+
+  /** Adds a user (or replaces one with the same id) as a guild member. */
+  addUser(user: DemoUser, options: { inGuild?: boolean } = {}): StandInMember {
+    const existing = this.users.get(user.id)
+    const member: StandInMember = {
+      user: structuredClone(user),
+      inGuild: options.inGuild ?? true,
+      joinedAt: existing?.joinedAt ?? new Date(Date.UTC(2024, 0, 1) + this.users.size * 86_400_000).toISOString(),
+    }
+    this.users.set(user.id, member)
+    return member
+  }
+
+  setUserRoles(userId: string, roles: string[]): StandInMember | undefined {
+    const member = this.users.get(userId)
+    if (member) member.user.roles = [...new Set(roles)]
+    return member
+  }
+
+  /** The user stays known to OAuth but is no longer a guild member (guild member look-ups answer 404). */
+  removeFromGuild(userId: string): boolean {
+    const member = this.users.get(userId)
+    if (!member) return false
+    member.inGuild = false
+    return true
+  }
+
+  addToGuild(userId: string): boolean {
+    const member = this.users.get(userId)
+    if (!member) return false
+    member.inGuild = true
+    return true
+  }
+
+  /** The guild member, or undefined when the user is unknown or not in the guild. */
+  guildMember(userId: string): StandInMember | undefined {
+    const member = this.users.get(userId)
+    return member?.inGuild ? member : undefined
+  }
+
+  addMemberRole(userId: string, roleId: string, reason: string | null): void {
+    const member = this.users.get(userId)
+    if (!member) return
+    if (!member.user.roles.includes(roleId)) member.user.roles.push(roleId)
+    this.recordRoleChange(userId, roleId, 'add', reason)
+  }
+
+  removeMemberRole(userId: string, roleId: string, reason: string | null): void {
+    const member = this.users.get(userId)
+    if (!member) return
+    member.user.roles = member.user.roles.filter((id) => id !== roleId)
+    this.recordRoleChange(userId, roleId, 'remove', reason)
+  }
+
+  private recordRoleChange(userId: string, roleId: string, action: 'add' | 'remove', reason: string | null) {
+    push(this.roleChanges, {
+      at: new Date().toISOString(),
+      userId,
+      roleId,
+      roleName: this.roles.get(roleId)?.name ?? roleId,
+      action,
+      reason,
+    })
+  }
+
+  // ---- channels and messages ----
+
+  createChannel(input: Omit<StandInChannel, 'id' | 'position'> & { position?: number }): StandInChannel {
+    const channel: StandInChannel = {
+      id: this.nextSnowflake(),
+      position: input.position ?? this.channels.size,
+      name: input.name,
+      type: input.type,
+      parent_id: input.parent_id,
+      topic: input.topic,
+      permission_overwrites: input.permission_overwrites,
+    }
+    this.channels.set(channel.id, channel)
+    push(this.createdChannels, { at: new Date().toISOString(), channel: structuredClone(channel) })
+    return channel
+  }
+
+  deleteChannel(channelId: string): StandInChannel | undefined {
+    const channel = this.channels.get(channelId)
+    if (!channel) return undefined
+    this.channels.delete(channelId)
+    push(this.deletedChannels, { at: new Date().toISOString(), channel: structuredClone(channel) })
+    return channel
+  }
+
+  recordMessage(message: SentMessage): void {
+    push(this.messages, message)
+  }
+
+  /** Messages the bot sent to a channel, oldest first. */
+  messagesIn(channelId: string): SentMessage[] {
+    return this.messages.filter((m) => m.channelId === channelId)
+  }
+
+  createRole(input: { name: string; color?: number }): StandInRole {
+    const role: StandInRole = { id: this.nextSnowflake(), name: input.name, color: input.color ?? 0 }
+    this.roles.set(role.id, role)
+    return role
+  }
+
+  // ---- OAuth ----
+
+  issueCode(input: Omit<IssuedCode, 'code' | 'issuedAt' | 'expiresAt' | 'usedAt'>): IssuedCode {
+    this.sweepExpired()
+    const code: IssuedCode = {
+      ...input,
+      code: randomToken(30),
+      issuedAt: new Date().toISOString(),
+      expiresAt: Date.now() + CODE_LIFETIME_MS,
+      usedAt: null,
+    }
+    this.codes.set(code.code, code)
+    return code
+  }
+
+  issueToken(input: { userId: string; clientId: string; scope: string; fromCode: string | null }): IssuedToken {
+    const token: IssuedToken = {
+      ...input,
+      accessToken: randomToken(30),
+      refreshToken: randomToken(30),
+      issuedAt: new Date().toISOString(),
+      expiresAt: Date.now() + TOKEN_LIFETIME_SECONDS * 1000,
+      revoked: false,
+    }
+    this.tokens.set(token.accessToken, token)
+    return token
+  }
+
+  /** A live (unexpired, unrevoked) token by its access token. */
+  findAccessToken(accessToken: string): IssuedToken | undefined {
+    const token = this.tokens.get(accessToken)
+    if (!token || token.revoked || token.expiresAt < Date.now()) return undefined
+    return token
+  }
+
+  findRefreshToken(refreshToken: string): IssuedToken | undefined {
+    for (const token of this.tokens.values()) {
+      if (token.refreshToken === refreshToken && !token.revoked) return token
+    }
+    return undefined
+  }
+
+  revokeTokensFromCode(code: string): void {
+    for (const token of this.tokens.values()) if (token.fromCode === code) token.revoked = true
+  }
+
+  private sweepExpired() {
+    const now = Date.now()
+    // Used codes are kept (until they would have expired) so a replay is recognised and the state page shows them.
+    for (const [key, code] of this.codes) if (code.expiresAt < now) this.codes.delete(key)
+    for (const [key, token] of this.tokens) if (token.expiresAt < now) this.tokens.delete(key)
+  }
+
+  // ---- failure injection ----
+
+  /** The next `count` REST calls (optionally only those under `path`) fail as described. */
+  failNext(spec: FailureSpec): void {
+    if (spec.count > 0) this.failures.push({ ...spec })
+  }
+
+  /** Consumes one injected failure matching this path, if any is pending. */
+  takeFailure(path: string): FailureSpec | undefined {
+    const index = this.failures.findIndex((f) => f.count > 0 && (!f.path || path.startsWith(f.path)))
+    if (index === -1) return undefined
+    const failure = this.failures[index]!
+    failure.count -= 1
+    if (failure.count <= 0) this.failures.splice(index, 1)
+    return failure
+  }
+
+  recordRequest(record: RequestRecord): void {
+    push(this.requests, record)
+  }
+
+  // ---- Discord-shaped views ----
+
+  apiUser(user: DemoUser): APIUser {
+    return {
+      id: user.id,
+      username: user.username,
+      global_name: user.global_name,
+      avatar: user.avatar,
+      discriminator: '0',
+      public_flags: 0 as UserFlags,
+      flags: 0 as UserFlags,
+      banner: null,
+      accent_color: null,
+      avatar_decoration_data: null,
+    }
+  }
+
+  apiMember(member: StandInMember): APIGuildMember {
+    return {
+      user: this.apiUser(member.user),
+      nick: null,
+      avatar: null,
+      banner: null,
+      roles: [...member.user.roles],
+      joined_at: member.joinedAt,
+      premium_since: null,
+      deaf: false,
+      mute: false,
+      flags: 0 as GuildMemberFlags,
+      pending: false,
+      communication_disabled_until: null,
+    }
+  }
+
+  apiRoles(): APIRole[] {
+    const everyone: StandInRole = { id: this.config.guildId, name: '@everyone' }
+    return [everyone, ...this.roles.values()].map((role, position) => ({
+      id: role.id,
+      name: role.name,
+      color: role.color ?? 0,
+      colors: { primary_color: role.color ?? 0, secondary_color: null, tertiary_color: null },
+      hoist: false,
+      icon: null,
+      unicode_emoji: null,
+      position,
+      permissions: role.id === this.config.guildId ? '1071698660929' : '0',
+      managed: false,
+      mentionable: false,
+      flags: 0 as RoleFlags,
+    }))
+  }
+
+  apiChannel(channel: StandInChannel) {
+    return {
+      id: channel.id,
+      type: channel.type,
+      guild_id: this.config.guildId,
+      name: channel.name,
+      position: channel.position,
+      parent_id: channel.parent_id,
+      permission_overwrites: channel.permission_overwrites,
+      nsfw: false,
+      flags: 0,
+      // Text-like channels carry these; Discord omits them on categories.
+      ...(channel.type === 4 ? {} : { topic: channel.topic, last_message_id: null, rate_limit_per_user: 0 }),
+    }
+  }
+
+  /** A JSON-safe summary for GET /__control/state. */
+  snapshot() {
+    return {
+      guildId: this.config.guildId,
+      users: [...this.users.values()].map((m) => ({
+        id: m.user.id,
+        username: m.user.username,
+        global_name: m.user.global_name,
+        roles: [...m.user.roles],
+        inGuild: m.inGuild,
+      })),
+      messages: this.messages.map(({ message: _message, ...rest }) => rest),
+      channels: {
+        current: [...this.channels.values()],
+        created: this.createdChannels,
+        deleted: this.deletedChannels,
+      },
+      roleChanges: this.roleChanges,
+      codes: [...this.codes.values()].map((c) => ({
+        // The code itself is a credential only until used; show it so tests can replay it.
+        code: c.code,
+        clientId: c.clientId,
+        userId: c.userId,
+        scope: c.scope,
+        issuedAt: c.issuedAt,
+        usedAt: c.usedAt,
+      })),
+      codesUsed: [...this.codes.values()].filter((c) => c.usedAt !== null).map((c) => c.code),
+      pendingFailures: this.failures,
+      requests: this.requests,
+    }
+  }
+}
+
+function push<T>(list: T[], item: T) {
+  list.push(item)
+  if (list.length > MAX_RECORDS) list.splice(0, list.length - MAX_RECORDS)
+}
+
+export function randomToken(bytes: number): string {
+  return crypto.randomBytes(bytes).toString('base64url')
+}
+
+/** base64url(SHA-256(verifier)), the PKCE S256 transform (RFC 7636 §4.2). */
+export function pkceS256(verifier: string): string {
+  return crypto.createHash('sha256').update(verifier).digest('base64url')
+}

@@ -1,0 +1,117 @@
+import { eq } from 'drizzle-orm'
+import { redirect, type RouterContextProvider } from 'react-router'
+import type { PublicUser } from '#app/types.ts'
+import type { DbOrTx } from '#db/client.ts'
+import { members } from '#db/schema/roster.ts'
+import { users, type User } from '#db/schema/users-sessions.ts'
+import type { AppServices } from '../context.ts'
+import { getServices } from '../context.ts'
+import { discordAvatarUrl } from '../discord/client.ts'
+import { Forbidden, Unauthorized } from '../errors.ts'
+import { logger } from '../logger.ts'
+import { findSessionUserId, readSessionId } from './session.ts'
+
+/** Guild roles are re-read at most this often after login (ARCHITECTURE §4). */
+export const ROLE_REFRESH_MS = 10 * 60 * 1000
+
+export type { PublicUser }
+
+export function isAdminByRoles(roles: readonly string[], adminRoleIds: readonly string[]): boolean {
+  return roles.some((role) => adminRoleIds.includes(role))
+}
+
+// Loaders of one navigation run in parallel with the same Request; look the user up once per request.
+const perRequest = new WeakMap<Request, Promise<User | null>>()
+
+/** The logged-in user, or null. Refreshes guild roles when they are older than ROLE_REFRESH_MS. */
+export function getUser(services: AppServices, request: Request): Promise<User | null> {
+  let pending = perRequest.get(request)
+  if (!pending) {
+    pending = loadUser(services, request)
+    perRequest.set(request, pending)
+  }
+  return pending
+}
+
+async function loadUser(services: AppServices, request: Request): Promise<User | null> {
+  const sessionId = await readSessionId(services.config, request)
+  if (!sessionId) return null
+  const userId = await findSessionUserId(services.db, sessionId)
+  if (userId === null) return null
+  const [user] = await services.db.select().from(users).where(eq(users.id, userId)).limit(1)
+  if (!user) return null
+  const stale = !user.roles_refreshed_at || Date.now() - user.roles_refreshed_at.getTime() > ROLE_REFRESH_MS
+  return stale ? refreshRoles(services, user) : user
+}
+
+/** Re-reads the member's guild roles with the bot token. On failure the old roles stay (and are retried later). */
+export async function refreshRoles(services: AppServices, user: User): Promise<User> {
+  const result = await services.discord.getGuildMember(user.discord_id)
+  const now = new Date()
+  if (!result.ok && result.status !== 404) {
+    logger.warn({ msg: 'role refresh failed; keeping cached roles', userId: user.id, error: result.error })
+    return user
+  }
+  // A 404 means the member left the guild: no roles any more.
+  const roles = result.ok ? result.data.roles : []
+  const isAdmin = isAdminByRoles(roles, services.config.discord.adminRoleIds)
+  const [updated] = await services.db
+    .update(users)
+    .set({ discord_roles: roles, is_admin: isAdmin, roles_refreshed_at: now })
+    .where(eq(users.id, user.id))
+    .returning()
+  return updated ?? user
+}
+
+export async function toPublicUser(db: DbOrTx, user: User): Promise<PublicUser> {
+  const [member] = await db
+    .select({ attended: members.attended_events_count, hidden: members.hidden_score })
+    .from(members)
+    .where(eq(members.discord_id, user.discord_id))
+    .limit(1)
+  const eventScore = member ? Math.round((member.attended + Number(member.hidden)) * 100) / 100 : 0
+  return {
+    id: user.id,
+    discord_id: user.discord_id,
+    username: user.username,
+    displayName: user.display_name || user.username,
+    avatar: discordAvatarUrl(user.discord_id, user.avatar),
+    event_score: eventScore,
+    isAdmin: user.is_admin,
+  }
+}
+
+type Ctx = Readonly<RouterContextProvider>
+
+/** For /api routes: the user, or a 401 Unauthorized service error. */
+export async function requireUser(request: Request, context: Ctx): Promise<User> {
+  const user = await getUser(getServices(context), request)
+  if (!user) throw new Unauthorized()
+  return user
+}
+
+/** For /api routes: an admin, or 401 (anonymous) / 403 (not admin). */
+export async function requireAdmin(request: Request, context: Ctx): Promise<User> {
+  const user = await requireUser(request, context)
+  if (!user.is_admin) throw new Forbidden('Admin access required.')
+  return user
+}
+
+/** For pages: the user, or a redirect to login that comes back here afterwards. */
+export async function requireUserPage(request: Request, context: Ctx): Promise<User> {
+  const user = await getUser(getServices(context), request)
+  if (!user) {
+    const url = new URL(request.url)
+    throw redirect(`/auth/discord?returnTo=${encodeURIComponent(url.pathname + url.search)}`)
+  }
+  return user
+}
+
+export type AdminAccess = { status: 'ok'; user: User } | { status: 'anonymous' } | { status: 'denied'; user: User }
+
+/** For the admin layout: pages show the spec's 'Admin Access Required' / 'Access Denied' states instead of redirecting. */
+export async function adminAccess(request: Request, context: Ctx): Promise<AdminAccess> {
+  const user = await getUser(getServices(context), request)
+  if (!user) return { status: 'anonymous' }
+  return user.is_admin ? { status: 'ok', user } : { status: 'denied', user }
+}

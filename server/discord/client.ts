@@ -1,0 +1,344 @@
+// The one Discord client. Bot calls go through @discordjs/rest and never throw: each answers a DiscordResult,
+// and every final failure is reported through onFailure (the app writes a System audit-log entry there), so a
+// Discord outage never breaks the page or job that caused the call. The user-token helpers used by login are
+// plain fetch calls that throw a typed DiscordError, which the login flow turns into a message.
+
+import { randomUUID } from 'node:crypto'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { DiscordAPIError, HTTPError, REST, RateLimitError } from '@discordjs/rest'
+import {
+  ChannelType,
+  Routes,
+  type APIAllowedMentions,
+  type APIChannel,
+  type APIEmbed,
+  type APIGuildMember,
+  type APIMessage,
+  type APIRole,
+  type APIUser,
+  type RESTGetAPIGuildChannelsResult,
+  type RESTPostAPIChannelMessageJSONBody,
+  type RESTPostAPIGuildChannelJSONBody,
+} from 'discord-api-types/v10'
+import { z } from 'zod'
+import { logger } from '../logger.ts'
+
+export type DiscordResult<T> = { ok: true; data: T } | { ok: false; error: string; status?: number; code?: number }
+
+export interface DiscordFailure {
+  /** What was attempted, e.g. "send message to channel 930000000000000002". */
+  action: string
+  error: string
+  status?: number
+}
+
+export interface DiscordClientOptions {
+  /** DISCORD_API_URL, e.g. https://discord.com/api (a trailing /v10 is tolerated). */
+  apiUrl?: string
+  botToken?: string | null
+  guildId?: string | null
+  /** Called once per call that finally failed (after retries). Errors it throws are logged, not raised. */
+  onFailure?: (info: DiscordFailure) => void | Promise<void>
+  /** Per-attempt timeout. Default 10 s. */
+  timeoutMs?: number
+  /** Attempts for transient failures (network errors, timeouts, 5xx). Default 3. */
+  maxAttempts?: number
+  /** Back-off before the 2nd attempt; doubles after each further one. Default 500 ms. */
+  retryDelayMs?: number
+  /** The most time one call may spend waiting out rate limits (429) before it gives up. Default 30 s. */
+  maxRateLimitWaitMs?: number
+}
+
+export interface CreateChannelInput {
+  name: string
+  /** Default: a text channel. */
+  type?: ChannelType.GuildText | ChannelType.GuildVoice | ChannelType.GuildCategory | ChannelType.GuildAnnouncement
+  parentId?: string | null
+  topic?: string
+  permissionOverwrites?: RESTPostAPIGuildChannelJSONBody['permission_overwrites']
+  /** Shown in the guild's audit log. */
+  reason?: string
+}
+
+export interface SendMessageInput {
+  content: string
+  /**
+   * Who may be pinged. Default `{ parse: ['users', 'roles'] }`: user and role mentions in the content ping,
+   * @everyone / @here never do unless allowed here explicitly.
+   */
+  allowedMentions?: APIAllowedMentions
+  embeds?: APIEmbed[]
+  /**
+   * Discord de-duplicates sends carrying the same nonce for a few minutes (enforce_nonce), so a retry after a
+   * timeout cannot post twice. Default: a fresh nonce per call (kept across this call's retries); pass a stable
+   * one (max 25 chars, e.g. derived from a ping id) to also cover a job retried after a crash.
+   */
+  nonce?: string
+}
+
+export interface DiscordClient {
+  /** True when a bot token and a guild are configured; otherwise every method answers "not configured". */
+  readonly configured: boolean
+  getGuildMember(userId: string): Promise<DiscordResult<APIGuildMember>>
+  listGuildRoles(): Promise<DiscordResult<APIRole[]>>
+  listGuildChannels(): Promise<DiscordResult<RESTGetAPIGuildChannelsResult>>
+  createChannel(input: CreateChannelInput): Promise<DiscordResult<APIChannel>>
+  deleteChannel(channelId: string): Promise<DiscordResult<APIChannel>>
+  sendMessage(channelId: string, input: SendMessageInput): Promise<DiscordResult<APIMessage>>
+  addMemberRole(userId: string, roleId: string, reason?: string): Promise<DiscordResult<null>>
+  removeMemberRole(userId: string, roleId: string, reason?: string): Promise<DiscordResult<null>>
+}
+
+export const DISCORD_NOT_CONFIGURED = 'Discord bot is not configured'
+const DEFAULT_API_URL = 'https://discord.com/api'
+
+export function createDiscordClient(options: DiscordClientOptions): DiscordClient {
+  const botToken = options.botToken || undefined
+  const guildId = options.guildId || undefined
+  const timeoutMs = options.timeoutMs ?? 10_000
+  const maxAttempts = Math.max(1, options.maxAttempts ?? 3)
+  const retryDelayMs = options.retryDelayMs ?? 500
+  const maxRateLimitWaitMs = options.maxRateLimitWaitMs ?? 30_000
+  const configured = Boolean(botToken && guildId)
+
+  const rest = new REST({
+    api: apiBase(options.apiUrl ?? DEFAULT_API_URL),
+    version: '10',
+    timeout: timeoutMs,
+    // Retries happen below, with back-off and a bound, instead of the library's immediate ones.
+    retries: 0,
+    // NOTE: left alone, @discordjs/rest waits out every 429 and retries forever (it honours Retry-After but has
+    // no limit). Rejecting hands each rate limit to the loop below, which waits it out within maxRateLimitWaitMs.
+    rejectOnRateLimit: () => true,
+  })
+
+  async function run<T>(action: string, request: () => Promise<unknown>): Promise<DiscordResult<T>> {
+    if (!configured) return { ok: false, error: DISCORD_NOT_CONFIGURED }
+    let attempt = 0
+    let rateLimitWaited = 0
+    for (;;) {
+      // NOTE: @discordjs/rest forgets the token after any 401; set it again so one bad answer is not permanent.
+      rest.setToken(botToken!)
+      try {
+        return { ok: true, data: (await request()) as T }
+      } catch (error) {
+        if (error instanceof RateLimitError) {
+          const wait = Math.max(50, error.retryAfter > 0 ? error.retryAfter : error.timeToReset)
+          if (rateLimitWaited + wait > maxRateLimitWaitMs) {
+            return fail(action, {
+              error: `Rate limited by Discord (retry after ${(wait / 1000).toFixed(1)} s); gave up after waiting ${(rateLimitWaited / 1000).toFixed(1)} s`,
+              status: 429,
+            })
+          }
+          rateLimitWaited += wait
+          await sleep(wait)
+          continue
+        }
+        if (error instanceof DiscordAPIError) {
+          // 4xx: retrying cannot help.
+          return fail(action, {
+            error: error.message,
+            status: error.status,
+            code: typeof error.code === 'number' ? error.code : undefined,
+          })
+        }
+        attempt += 1
+        const failure =
+          error instanceof HTTPError
+            ? { error: `Discord answered ${error.status} ${error.message}`.trim(), status: error.status }
+            : { error: networkErrorMessage(error, timeoutMs) }
+        if (attempt >= maxAttempts) {
+          return fail(action, { ...failure, error: `${failure.error} (after ${attempt} attempts)` })
+        }
+        await sleep(retryDelayMs * 2 ** (attempt - 1))
+      }
+    }
+  }
+
+  async function fail<T>(action: string, failure: { error: string; status?: number; code?: number }): Promise<DiscordResult<T>> {
+    logger.warn({ msg: 'Discord call failed', action, error: failure.error, status: failure.status })
+    if (options.onFailure) {
+      try {
+        await options.onFailure({ action, error: failure.error, status: failure.status })
+      } catch (error) {
+        logger.error({ msg: 'Discord onFailure handler threw', action, error: String(error) })
+      }
+    }
+    return { ok: false, ...failure }
+  }
+
+  return {
+    configured,
+
+    getGuildMember: (userId) =>
+      run(`get guild member ${userId}`, () => rest.get(Routes.guildMember(guildId!, userId))),
+
+    listGuildRoles: () => run('list guild roles', () => rest.get(Routes.guildRoles(guildId!))),
+
+    listGuildChannels: () => run('list guild channels', () => rest.get(Routes.guildChannels(guildId!))),
+
+    createChannel: (input) => {
+      const body: RESTPostAPIGuildChannelJSONBody = {
+        name: input.name,
+        type: input.type ?? ChannelType.GuildText,
+        parent_id: input.parentId ?? null,
+        ...(input.topic !== undefined ? { topic: input.topic } : {}),
+        ...(input.permissionOverwrites ? { permission_overwrites: input.permissionOverwrites } : {}),
+      } as RESTPostAPIGuildChannelJSONBody
+      return run(`create channel "${input.name}"`, () =>
+        rest.post(Routes.guildChannels(guildId!), { body, reason: input.reason }),
+      )
+    },
+
+    deleteChannel: (channelId) =>
+      run(`delete channel ${channelId}`, () => rest.delete(Routes.channel(channelId))),
+
+    sendMessage: (channelId, input) => {
+      const body: RESTPostAPIChannelMessageJSONBody = {
+        content: input.content,
+        allowed_mentions: input.allowedMentions ?? { parse: ['users', 'roles'] as APIAllowedMentions['parse'] },
+        ...(input.embeds ? { embeds: input.embeds } : {}),
+        nonce: input.nonce ?? randomNonce(),
+        enforce_nonce: true,
+      }
+      return run(`send message to channel ${channelId}`, () => rest.post(Routes.channelMessages(channelId), { body }))
+    },
+
+    addMemberRole: (userId, roleId, reason) =>
+      run(`add role ${roleId} to member ${userId}`, async () => {
+        await rest.put(Routes.guildMemberRole(guildId!, userId, roleId), { reason })
+        return null
+      }),
+
+    removeMemberRole: (userId, roleId, reason) =>
+      run(`remove role ${roleId} from member ${userId}`, async () => {
+        await rest.delete(Routes.guildMemberRole(guildId!, userId, roleId), { reason })
+        return null
+      }),
+  }
+}
+
+/** The REST `api` option is the base without the version: accept DISCORD_API_URL with or without /v10. */
+function apiBase(apiUrl: string): string {
+  return apiUrl.replace(/\/+$/, '').replace(/\/v\d+$/, '')
+}
+
+function randomNonce(): string {
+  return randomUUID().replace(/-/g, '').slice(0, 25)
+}
+
+function networkErrorMessage(error: unknown, timeoutMs: number): string {
+  if (error instanceof Error) {
+    if (error.name === 'AbortError' || error.name === 'TimeoutError') return `Discord did not answer within ${timeoutMs} ms`
+    const cause = (error as { cause?: unknown }).cause
+    const code = (error as { code?: unknown }).code ?? (cause as { code?: unknown } | undefined)?.code
+    return `Network error talking to Discord: ${error.message}${typeof code === 'string' && !error.message.includes(code) ? ` (${code})` : ''}`
+  }
+  return `Network error talking to Discord: ${String(error)}`
+}
+
+// ---- user-token helpers for the login flow ----
+
+export class DiscordError extends Error {
+  constructor(
+    message: string,
+    /** HTTP status, when Discord answered. */
+    readonly status?: number,
+    /** Discord's JSON error code (e.g. 10004 Unknown Guild), when it sent one. */
+    readonly code?: number,
+  ) {
+    super(message)
+    this.name = 'DiscordError'
+  }
+}
+
+const userSchema = z.looseObject({
+  id: z.string().min(1),
+  username: z.string(),
+  global_name: z.string().nullish(),
+  avatar: z.string().nullish(),
+  discriminator: z.string().optional(),
+})
+
+const memberSchema = z.looseObject({
+  roles: z.array(z.string()),
+  nick: z.string().nullish(),
+  joined_at: z.string().nullish(),
+  user: userSchema.optional(),
+})
+
+export interface UserFetchOptions {
+  /** Default 10 s. */
+  timeoutMs?: number
+}
+
+/** The user behind an OAuth access token (scope `identify`). Throws DiscordError. */
+export async function fetchDiscordUser(apiUrl: string, accessToken: string, options: UserFetchOptions = {}): Promise<APIUser> {
+  const body = await userRequest(apiUrl, '/users/@me', accessToken, options)
+  const parsed = userSchema.safeParse(body)
+  if (!parsed.success) throw new DiscordError('Discord sent an unexpected user object')
+  return { ...parsed.data, global_name: parsed.data.global_name ?? null, avatar: parsed.data.avatar ?? null, discriminator: parsed.data.discriminator ?? '0' } as APIUser
+}
+
+/**
+ * The token owner's membership in a guild (scope `guilds.members.read`), or null when they are not a member
+ * (Discord answers 404 Unknown Guild then). Throws DiscordError for anything else.
+ */
+export async function fetchOwnGuildMember(
+  apiUrl: string,
+  accessToken: string,
+  guildId: string,
+  options: UserFetchOptions = {},
+): Promise<APIGuildMember | null> {
+  let body: unknown
+  try {
+    body = await userRequest(apiUrl, `/users/@me/guilds/${encodeURIComponent(guildId)}/member`, accessToken, options)
+  } catch (error) {
+    if (error instanceof DiscordError && error.status === 404) return null
+    throw error
+  }
+  const parsed = memberSchema.safeParse(body)
+  if (!parsed.success) throw new DiscordError('Discord sent an unexpected guild member object')
+  return parsed.data as unknown as APIGuildMember
+}
+
+async function userRequest(apiUrl: string, path: string, accessToken: string, options: UserFetchOptions): Promise<unknown> {
+  const timeoutMs = options.timeoutMs ?? 10_000
+  let res: Response
+  try {
+    res = await fetch(`${apiBase(apiUrl)}/v10${path}`, {
+      headers: { Authorization: `Bearer ${accessToken}`, Accept: 'application/json' },
+      signal: AbortSignal.timeout(timeoutMs),
+    })
+  } catch (error) {
+    throw new DiscordError(networkErrorMessage(error, timeoutMs))
+  }
+  const text = await res.text().catch(() => '')
+  let body: unknown = undefined
+  try {
+    body = text ? JSON.parse(text) : undefined
+  } catch {
+    // not JSON: handled below
+  }
+  if (!res.ok) {
+    const error = body as { message?: unknown; code?: unknown } | undefined
+    const message = typeof error?.message === 'string' ? error.message : `Discord answered ${res.status}`
+    throw new DiscordError(message, res.status, typeof error?.code === 'number' ? error.code : undefined)
+  }
+  if (body === undefined) throw new DiscordError('Discord sent an answer that is not JSON', res.status)
+  return body
+}
+
+/** A user's avatar on Discord's CDN, or their default avatar when they have none. */
+export function discordAvatarUrl(userId: string, avatarHash: string | null | undefined): string {
+  if (avatarHash) {
+    return `https://cdn.discordapp.com/avatars/${encodeURIComponent(userId)}/${encodeURIComponent(avatarHash)}.png?size=64`
+  }
+  let index = 0n
+  try {
+    index = (BigInt(userId) >> 22n) % 6n
+  } catch {
+    // not a snowflake: the first default avatar
+  }
+  return `https://cdn.discordapp.com/embed/avatars/${index}.png`
+}

@@ -1,0 +1,102 @@
+import { logger } from './logger.ts'
+
+// Typed service errors (ARCHITECTURE §2). Services throw these; one mapper turns them into HTTP answers.
+
+export class ServiceError extends Error {
+  constructor(
+    message: string,
+    public readonly status: number,
+    public readonly fields?: Record<string, string[]>,
+  ) {
+    super(message)
+    this.name = new.target.name
+  }
+}
+export class Invalid extends ServiceError {
+  constructor(message: string, fields?: Record<string, string[]>) {
+    super(message, 400, fields)
+  }
+}
+export class Unauthorized extends ServiceError {
+  constructor(message = 'You must be logged in.') {
+    super(message, 401)
+  }
+}
+export class Forbidden extends ServiceError {
+  constructor(message = 'You do not have permission to do that.') {
+    super(message, 403)
+  }
+}
+export class NotFound extends ServiceError {
+  constructor(message = 'Not found.') {
+    super(message, 404)
+  }
+}
+export class Conflict extends ServiceError {
+  constructor(message: string) {
+    super(message, 409)
+  }
+}
+export class Locked extends ServiceError {
+  // The spec's time lock refuses actions; 423 would be exotic for clients, 403 reads as "not now".
+  constructor(message = 'Sign-ups are locked.') {
+    super(message, 403)
+  }
+}
+export class PayloadTooLarge extends ServiceError {
+  constructor(message = 'Request body is too large.') {
+    super(message, 413)
+  }
+}
+export class RateLimited extends ServiceError {
+  constructor(
+    message = 'Too many requests. Please wait a moment and try again.',
+    public readonly retryAfterSeconds = 60,
+  ) {
+    super(message, 429)
+  }
+}
+
+export interface ErrorBody {
+  error: string
+  fields?: Record<string, string[]>
+}
+
+/** Maps anything thrown to a status and a safe body. Unknown errors become a 500 without details. */
+export function toErrorBody(error: unknown): { status: number; body: ErrorBody } {
+  if (error instanceof ServiceError) {
+    return { status: error.status, body: error.fields ? { error: error.message, fields: error.fields } : { error: error.message } }
+  }
+  if (isPostgresError(error)) {
+    // Constraint violations reaching here are races the service did not foresee: a conflict, not a crash.
+    if (error.code === '23505') return { status: 409, body: { error: 'That conflicts with existing data.' } }
+    if (error.code === '23503') return { status: 409, body: { error: 'That refers to something that no longer exists.' } }
+    if (error.code === '23514' || error.code === '22P02' || error.code === '22003' || error.code === '22007')
+      return { status: 400, body: { error: 'Invalid value.' } }
+  }
+  return { status: 500, body: { error: 'An error occurred.' } }
+}
+
+function isPostgresError(error: unknown): error is { code: string } {
+  return typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string' &&
+    /^[0-9A-Z]{5}$/.test((error as { code: string }).code)
+}
+
+/** For /api resource routes: run the body, answer JSON errors with the mapped status. */
+export async function apiHandler(run: () => Promise<unknown>): Promise<Response> {
+  try {
+    const result = await run()
+    return result instanceof Response ? result : Response.json(result)
+  } catch (error) {
+    if (error instanceof Response) return error
+    return errorResponse(error)
+  }
+}
+
+export function errorResponse(error: unknown): Response {
+  const { status, body } = toErrorBody(error)
+  if (status >= 500) logger.error({ msg: 'unhandled error', error: error instanceof Error ? error.stack : String(error) })
+  const headers: Record<string, string> = {}
+  if (error instanceof RateLimited) headers['Retry-After'] = String(error.retryAfterSeconds)
+  return Response.json(body, { status, headers })
+}

@@ -1,0 +1,112 @@
+import path from 'node:path'
+import { sql } from 'drizzle-orm'
+import express, { type NextFunction, type Request, type Response } from 'express'
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router'
+import type { ViteDevServer } from 'vite'
+import { appContext, requestContext, type AppServices } from '../context.ts'
+import { Invalid, PayloadTooLarge, errorResponse } from '../errors.ts'
+import { logger } from '../logger.ts'
+import { originCheck, rateLimit, securityHeaders } from './security.ts'
+import { sendWebResponse, toWebRequest } from './web.ts'
+
+export interface HttpAppOptions {
+  services: AppServices
+  /** Loads the React Router server build (the built bundle, or Vite's dev module). */
+  getBuild: () => Promise<ServerBuild>
+  mode: 'development' | 'production'
+  vite?: ViteDevServer
+  /** Directory of the built client assets (production). */
+  clientDir?: string
+  /** Mounted at /__discord in demo mode. */
+  discordStandIn?: express.Router
+}
+
+/** Request bodies above this are refused with 413 before any handler reads them. */
+export const BODY_LIMIT_BYTES = 1024 * 1024
+
+/** Paths whose non-GET requests are rate limited per client IP (ARCHITECTURE §3 RATE_LIMIT_PER_MINUTE). */
+export const RATE_LIMITED_PATHS = {
+  auth: ['/auth/discord', '/auth/discord/callback'],
+}
+
+export function createHttpApp(options: HttpAppOptions) {
+  const { services, mode } = options
+  const { config } = services
+  const app = express()
+  app.disable('x-powered-by')
+  if (config.trustProxy) app.set('trust proxy', /^\d+$/.test(config.trustProxy) ? Number(config.trustProxy) : config.trustProxy)
+
+  app.use(requestLog)
+
+  app.get('/healthz', async (_req, res) => {
+    try {
+      await services.db.execute(sql`select 1`)
+      res.json({ status: 'ok', database: 'ok' })
+    } catch {
+      res.status(503).json({ status: 'error', database: 'unreachable' })
+    }
+  })
+
+  app.use(securityHeaders(config, { dev: mode === 'development' }))
+
+  if (options.vite) {
+    app.use(options.vite.middlewares)
+  } else if (options.clientDir) {
+    app.use('/assets', express.static(path.join(options.clientDir, 'assets'), { immutable: true, maxAge: '1y' }))
+    app.use(express.static(options.clientDir, { maxAge: '1h', index: false }))
+  }
+
+  const authLimit = rateLimit(config.rateLimitPerMinute, 'auth')
+  for (const p of RATE_LIMITED_PATHS.auth) app.use(p, authLimit)
+
+  if (options.discordStandIn) app.use('/__discord', options.discordStandIn)
+
+  // The stand-in's REST API is called server-to-server (token exchange) and authenticates by token, not origin.
+  app.use(originCheck(config, { exempt: (p) => p.startsWith('/__discord/api/') }))
+
+  app.use(express.raw({ type: () => true, limit: BODY_LIMIT_BYTES }))
+
+  const handleRequest = createRequestHandler(options.getBuild, mode)
+  app.use(async (req, res, next) => {
+    try {
+      const context = new RouterContextProvider()
+      context.set(appContext, services)
+      context.set(requestContext, { cspNonce: String(res.locals.cspNonce ?? ''), clientIp: req.ip ?? '' })
+      const response = await handleRequest(toWebRequest(req, res), context)
+      await sendWebResponse(res, response)
+    } catch (error) {
+      next(error)
+    }
+  })
+
+  app.use(errorHandler)
+  return app
+}
+
+function requestLog(req: Request, res: Response, next: NextFunction) {
+  const start = process.hrtime.bigint()
+  res.on('finish', () => {
+    // Path only: query strings can carry OAuth codes and state.
+    const ms = Number(process.hrtime.bigint() - start) / 1e6
+    logger.info({ msg: 'request', method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 })
+  })
+  next()
+}
+
+function errorHandler(error: unknown, req: Request, res: Response, _next: NextFunction) {
+  const type = (error as { type?: string })?.type
+  let mapped: unknown = error
+  if (type === 'entity.too.large') mapped = new PayloadTooLarge()
+  else if (type === 'request.aborted' || type === 'entity.parse.failed' || type === 'encoding.unsupported')
+    mapped = new Invalid('The request body could not be read.')
+  if (res.headersSent) {
+    res.destroy()
+    return
+  }
+  const response = errorResponse(mapped)
+  if (!req.path.startsWith('/api/') && response.status >= 500) {
+    res.status(500).type('html').send('<!doctype html><title>Error</title><h1>Unexpected Application Error!</h1><p>500 Internal Server Error</p>')
+    return
+  }
+  void sendWebResponse(res, response)
+}

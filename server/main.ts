@@ -1,0 +1,52 @@
+import { ConfigError, loadConfig } from './config.ts'
+import { logger } from './logger.ts'
+import { startApp } from './start.ts'
+
+// Process entry: `npm start` (serves the build) and `npm run dev` (Vite middleware, HMR).
+const mode = process.argv.includes('--dev') ? 'development' : 'production'
+
+async function main() {
+  let config
+  try {
+    config = loadConfig()
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`)
+      process.exit(1)
+    }
+    throw error
+  }
+
+  const app = await startApp(config, { mode })
+  logger.info({
+    msg: 'listening',
+    url: config.appUrl,
+    mode,
+    database: config.databaseUrl ? 'DATABASE_URL' : 'embedded',
+    discord: config.demoMode ? `demo stand-in at ${config.appUrl}/__discord` : config.discord.apiUrl,
+  })
+  if (config.demoMode) {
+    process.stdout.write(`\n  Task Force HQ is running at ${config.appUrl}\n  Demo mode: log in as any demo user; bot messages at ${config.appUrl}/__discord\n\n`)
+  }
+
+  let stopping = false
+  const shutdown = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    logger.info({ msg: 'shutting down', signal })
+    const force = setTimeout(() => {
+      logger.error({ msg: 'shutdown timed out; exiting' })
+      process.exit(1)
+    }, 20_000)
+    force.unref()
+    await app.close()
+    process.exit(0)
+  }
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+}
+
+main().catch((error) => {
+  logger.error({ msg: 'failed to start', error: error instanceof Error ? error.stack ?? error.message : String(error) })
+  process.exit(1)
+})

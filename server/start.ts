@@ -1,0 +1,133 @@
+import fs from 'node:fs'
+import http from 'node:http'
+import path from 'node:path'
+import type { ServerBuild } from 'react-router'
+import type { ViteDevServer } from 'vite'
+import { createDb, runMigrations, type DbHandle } from '#db/client.ts'
+import { seedDemoData } from '#db/seed.ts'
+import { startJobs, type RunningJobs } from '#jobs/index.ts'
+import { recordAudit, SYSTEM_ACTOR } from './audit/audit.ts'
+import { createDiscordStandIn } from './auth/discord-stand-in/index.ts'
+import type { Config } from './config.ts'
+import type { AppServices } from './context.ts'
+import { startDatabase, type RunningDatabase } from './database.ts'
+import { createDiscordClient } from './discord/client.ts'
+import { createHttpApp } from './http/app.ts'
+import { logger } from './logger.ts'
+
+export interface StartOptions {
+  mode: 'development' | 'production'
+  /** Directory holding build/server and build/client (production mode). */
+  buildDir?: string
+  /** Start the job runner (tests of HTTP behaviour may skip it). */
+  jobs?: boolean
+  /** Seed the demo unit into an empty database (demo mode). */
+  seed?: boolean
+}
+
+export interface RunningApp {
+  url: string
+  services: AppServices
+  server: http.Server
+  databaseUrl: string
+  jobs: RunningJobs | null
+  close: () => Promise<void>
+}
+
+/** config -> database (embedded or URL) -> migrations -> jobs -> HTTP. Used by server/main.ts and the tests. */
+export async function startApp(config: Config, options: StartOptions): Promise<RunningApp> {
+  const cleanups: Array<() => Promise<void>> = []
+  const close = async () => {
+    for (const cleanup of cleanups.reverse()) {
+      try {
+        await cleanup()
+      } catch (error) {
+        logger.error({ msg: 'shutdown step failed', error: String(error) })
+      }
+    }
+  }
+  try {
+    const database: RunningDatabase = await startDatabase(config)
+    cleanups.push(database.stop)
+    await runMigrations(database.url)
+
+    const handle: DbHandle = createDb(database.url, { max: 10 })
+    cleanups.push(handle.close)
+    const discord = createDiscordClient({
+      apiUrl: config.discord.apiUrl,
+      botToken: config.discord.botToken,
+      guildId: config.discord.guildId,
+      // Discord failures never break a request; they are recorded for admins as System entries.
+      onFailure: async ({ action, error }) => {
+        try {
+          await recordAudit(handle.db, SYSTEM_ACTOR, 'Discord call failed', `${action}: ${error}`)
+        } catch (auditError) {
+          logger.error({ msg: 'could not record Discord failure', error: String(auditError) })
+        }
+      },
+    })
+    const services: AppServices = { config, db: handle.db, discord }
+
+    if (options.seed ?? config.demoMode) {
+      if (await seedDemoData(handle.db)) logger.info({ msg: 'demo unit seeded' })
+    }
+
+    let jobs: RunningJobs | null = null
+    if (options.jobs ?? true) {
+      jobs = await startJobs(services, database.url)
+      cleanups.push(jobs.stop)
+    }
+
+    let getBuild: () => Promise<ServerBuild>
+    let vite: ViteDevServer | undefined
+    let clientDir: string | undefined
+    if (options.mode === 'development') {
+      const { createServer } = await import('vite')
+      vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' })
+      const devServer = vite
+      cleanups.push(() => devServer.close())
+      getBuild = () => devServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
+    } else {
+      const buildDir = options.buildDir ?? path.resolve('build')
+      const serverEntry = path.join(buildDir, 'server', 'index.js')
+      if (!fs.existsSync(serverEntry)) throw new Error(`No build at ${serverEntry}: run "npm run build" first.`)
+      const build = (await import(serverEntry)) as ServerBuild
+      getBuild = async () => build
+      clientDir = path.join(buildDir, 'client')
+    }
+
+    const standIn = config.demoMode
+      ? createDiscordStandIn({
+          clientId: config.discord.clientId,
+          clientSecret: config.discord.clientSecret,
+          botToken: config.discord.botToken,
+          redirectUris: [`${config.appUrl}/auth/discord/callback`],
+          appLoginUrl: `${config.appUrl}/auth/discord`,
+          appName: 'Task Force HQ',
+          controls: false,
+        }).router
+      : undefined
+    const app = createHttpApp({ services, getBuild, mode: options.mode, vite, clientDir, discordStandIn: standIn })
+    const server = http.createServer(app)
+    server.keepAliveTimeout = 65_000
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(config.port, config.host, () => resolve())
+    })
+    cleanups.push(
+      () =>
+        new Promise<void>((resolve) => {
+          server.close(() => resolve())
+          // Idle keep-alive sockets would hold close() open; long-lived streams get a moment, then go.
+          server.closeIdleConnections()
+          setTimeout(() => server.closeAllConnections(), 5_000).unref()
+        }),
+    )
+    const address = server.address()
+    const port = typeof address === 'object' && address ? address.port : config.port
+    return { url: `http://localhost:${port}`, services, server, databaseUrl: database.url, jobs, close }
+  } catch (error) {
+    await close()
+    throw error
+  }
+}

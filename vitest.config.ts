@@ -1,0 +1,26 @@
+import { defineConfig } from 'vitest/config'
+
+// Unit and integration tests (real PostgreSQL: one embedded server for the run, a fresh database per file).
+// Browser tests live in tests/e2e and run under Playwright, not here.
+export default defineConfig({
+  resolve: {
+    // Mirror package.json "imports" for vite-node.
+    alias: [
+      { find: /^#app\/(.*)$/, replacement: new URL('./app/$1', import.meta.url).pathname },
+      { find: /^#server\/(.*)$/, replacement: new URL('./server/$1', import.meta.url).pathname },
+      { find: /^#db\/(.*)$/, replacement: new URL('./db/$1', import.meta.url).pathname },
+      { find: /^#jobs\/(.*)$/, replacement: new URL('./jobs/$1', import.meta.url).pathname },
+      { find: /^#tests\/(.*)$/, replacement: new URL('./tests/$1', import.meta.url).pathname },
+    ],
+  },
+  test: {
+    include: ['**/*.test.ts'],
+    exclude: ['node_modules/**', 'build/**', 'tests/e2e/**', '.data/**'],
+    globalSetup: ['tests/harness/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    fileParallelism: true,
+    maxWorkers: 2,
+  },
+})
