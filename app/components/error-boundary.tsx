@@ -6,7 +6,7 @@ export function GeneralErrorBoundary() {
   let statusLine: string
   if (isRouteErrorResponse(error)) {
     const detail = typeof error.data === 'string' ? error.data : (error.data as { error?: string } | null)?.error
-    statusLine = `${error.status} ${error.statusText || statusText(error.status)}`.trim()
+    statusLine = `${error.status} ${statusText(error.status) || error.statusText}`.trim()
     if (detail && !statusLine.includes(detail)) statusLine += ` — ${detail}`
   } else if (error instanceof Error && import.meta.env.DEV) {
     statusLine = error.message

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { redirect, type RouterContextProvider } from 'react-router'
+import { createContext, data, redirect, type RouterContextProvider } from 'react-router'
 import type { PublicUser } from '#app/types.ts'
 import type { DbOrTx } from '#db/client.ts'
 import { members } from '#db/schema/roster.ts'
@@ -9,6 +9,7 @@ import { getServices } from '../context.ts'
 import { discordAvatarUrl } from '../discord/client.ts'
 import { Forbidden, Unauthorized } from '../errors.ts'
 import { logger } from '../logger.ts'
+import { singleton } from '../singleton.ts'
 import { findSessionUserId, readSessionId } from './session.ts'
 
 /** Guild roles are re-read at most this often after login (ARCHITECTURE §4). */
@@ -114,4 +115,18 @@ export async function adminAccess(request: Request, context: Ctx): Promise<Admin
   const user = await getUser(getServices(context), request)
   if (!user) return { status: 'anonymous' }
   return user.is_admin ? { status: 'ok', user } : { status: 'denied', user }
+}
+
+/** Set once per request by the admin layout's middleware. */
+export const adminAccessContext = singleton('context:admin-access', () => createContext<AdminAccess>())
+
+/**
+ * For admin pages (layout and children): the admin user, or a thrown 401/403 that the admin layout's
+ * ErrorBoundary renders as 'Admin Access Required' / 'Access Denied - ...'.
+ */
+export function assertAdminPage(context: Ctx): User {
+  const access = context.get(adminAccessContext)
+  if (access.status === 'anonymous') throw data({ access: 'anonymous' }, { status: 401, statusText: 'Unauthorized' })
+  if (access.status === 'denied') throw data({ access: 'denied' }, { status: 403, statusText: 'Forbidden' })
+  return access.user
 }

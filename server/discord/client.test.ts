@@ -244,8 +244,8 @@ describe('login helpers', () => {
 describe('discordAvatarUrl', () => {
   it('uses the avatar hash, or the default avatar derived from the id', () => {
     expect(discordAvatarUrl('80351110224678912', 'abc123')).toBe('https://cdn.discordapp.com/avatars/80351110224678912/abc123.png?size=64')
-    // (80351110224678912 >> 22) % 6 = 19157069752 % 6 = 4
-    expect(discordAvatarUrl('80351110224678912', null)).toBe('https://cdn.discordapp.com/embed/avatars/4.png')
+    // (80351110224678912 >> 22) % 6 = 19157197529 % 6 = 5
+    expect(discordAvatarUrl('80351110224678912', null)).toBe('https://cdn.discordapp.com/embed/avatars/5.png')
     expect(discordAvatarUrl('not-a-snowflake', null)).toBe('https://cdn.discordapp.com/embed/avatars/0.png')
   })
 })

@@ -1,16 +1,22 @@
-import { data, isRouteErrorResponse, Outlet, useRouteError } from 'react-router'
+import { isRouteErrorResponse, Outlet, useRouteError } from 'react-router'
 import type { Route } from './+types/layout'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
-import { adminAccess } from '#server/auth/user.ts'
+import { adminAccess, adminAccessContext, assertAdminPage } from '#server/auth/user.ts'
 
-// Gates every /admin page once, before any child loader runs (STYLE.md 7).
+// Looks up admin access once per request, before any child loader runs (STYLE.md 7). Every admin loader and
+// action then asserts it with assertAdminPage(context), a lookup in the request context.
+// NOTE: the middleware itself does not throw: React Router renders middleware errors in the boundary of the
+// highest route with a loader (the root), and the access states belong in this layout.
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }) => {
-    const access = await adminAccess(request, context)
-    if (access.status === 'anonymous') throw data({ access: 'anonymous' }, { status: 401 })
-    if (access.status === 'denied') throw data({ access: 'denied' }, { status: 403 })
+    context.set(adminAccessContext, await adminAccess(request, context))
   },
 ]
+
+export function loader({ context }: Route.LoaderArgs) {
+  assertAdminPage(context)
+  return null
+}
 
 export default function AdminLayout() {
   return <Outlet />

@@ -1,6 +1,7 @@
 // Runs the Discord stand-in in its own Express app on its own port: for integration and browser tests, and for
 // `cli.ts`. The app's demo mode mounts the same router at /__discord instead.
 
+import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import express from 'express'
 import { createDiscordStandIn, type DiscordStandInOptions } from './router.ts'
@@ -30,7 +31,7 @@ export async function startDiscordStandIn(options: StartDiscordStandInOptions = 
   app.disable('x-powered-by')
   app.use(router)
 
-  const server = await new Promise<import('node:http').Server>((resolve, reject) => {
+  const server = await new Promise<Server>((resolve, reject) => {
     const listening = app.listen(port, host, (error?: Error) => (error ? reject(error) : resolve(listening)))
     listening.once('error', reject)
   })
