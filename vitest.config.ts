@@ -17,6 +17,7 @@ export default defineConfig({
     include: ['**/*.test.ts'],
     exclude: ['node_modules/**', 'build/**', 'tests/e2e/**', '.data/**'],
     globalSetup: ['tests/harness/global-setup.ts'],
+    setupFiles: ['tests/harness/setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -1,4 +1,4 @@
-import { Link, NavLink, useLocation } from 'react-router'
+import { Form, Link, NavLink, useLocation } from 'react-router'
 import type { PublicUser } from '#app/types.ts'
 
 /** Which nav item is highlighted: Admin for any /admin path, Tests for any /tests path (spec 1 §2). */
@@ -53,12 +53,14 @@ export function TopBar({ user }: { user: PublicUser | null }) {
             <span className="hidden max-w-40 truncate text-sm text-zinc-200 md:inline" data-testid="user-display-name">
               {user.displayName}
             </span>
-            <a
-              href="/auth/logout"
-              className="rounded-md border border-zinc-700 px-2.5 py-1 text-sm text-zinc-300 hover:border-zinc-500 hover:text-white"
-            >
-              Logout
-            </a>
+            <Form method="post" action="/auth/logout" reloadDocument>
+              <button
+                type="submit"
+                className="rounded-md border border-zinc-700 px-2.5 py-1 text-sm text-zinc-300 hover:border-zinc-500 hover:text-white"
+              >
+                Logout
+              </button>
+            </Form>
           </div>
         ) : (
           <a

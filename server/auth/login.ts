@@ -8,6 +8,7 @@ import { isAdminByRoles } from './user.ts'
 import { createSession, destroySession } from './session.ts'
 import { singleton } from '../singleton.ts'
 import type { Config } from '../config.ts'
+import { toastHeader } from '../toast.ts'
 
 export const OAUTH_SCOPES = ['identify', 'guilds.members.read']
 
@@ -154,9 +155,10 @@ function toLoginFailed(error: unknown): LoginFailed {
   return new LoginFailed('Discord could not be reached to complete the login. Please try again in a moment.', 502)
 }
 
-/** GET /auth/logout: ends the session on the server and clears the cookie. */
-export async function logout(services: AppServices, request: Request): Promise<Response> {
+/** /auth/logout: ends the session on the server, clears the cookie, and (for the form) says so in a toast. */
+export async function logout(services: AppServices, request: Request, options: { toast?: boolean } = {}): Promise<Response> {
   const headers = new Headers({ Location: '/' })
   headers.append('Set-Cookie', await destroySession(services.db, services.config, request))
+  if (options.toast) headers.append('Set-Cookie', await toastHeader(services.config, { type: 'info', message: 'You have been logged out.' }))
   return new Response(null, { status: 302, headers })
 }

@@ -306,7 +306,9 @@ async function userRequest(apiUrl: string, path: string, accessToken: string, op
   const timeoutMs = options.timeoutMs ?? 10_000
   let res: Response
   try {
-    res = await fetch(`${apiBase(apiUrl)}/v10${path}`, {
+    // NOTE: ARCHITECTURE §4 fixes these as $DISCORD_API_URL/users/@me...: unversioned, so any Discord look-alike
+    // that speaks the documented paths works (Discord itself serves them at its default API version).
+    res = await fetch(`${apiUrl.replace(/\/+$/, '')}${path}`, {
       headers: { Authorization: `Bearer ${accessToken}`, Accept: 'application/json' },
       signal: AbortSignal.timeout(timeoutMs),
     })

@@ -21,6 +21,8 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   setLogLevel('warn')
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'milsim-test-pg-'))
+  // NOTE: as root, PostgreSQL runs as a 'postgres' user that must be able to enter the (0700) temp dir.
+  fs.chmodSync(dir, 0o755)
   const database = await startEmbeddedPostgres({ dir: path.join(dir, 'data'), database: 'postgres', persistent: false })
   const admin = postgres(database.url, { max: 1, onnotice: () => {} })
   await admin.unsafe(`CREATE DATABASE ${TEMPLATE_DATABASE}`)

@@ -1,0 +1,38 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
+// Shared between the e2e server process, playwright.config.ts and the tests. No app imports here: the Playwright
+// config loads this file too.
+
+export const E2E_CLIENT_ID = 'e2e-client-id'
+export const E2E_CLIENT_SECRET = 'e2e-client-secret'
+export const E2E_BOT_TOKEN = 'e2e-bot-token'
+
+export const DEFAULT_E2E_PORT = 3100
+
+export function e2ePort(): number {
+  return Number(process.env.E2E_PORT ?? DEFAULT_E2E_PORT)
+}
+
+/** What the e2e server tells the tests once it is up. */
+export interface E2EServerInfo {
+  appUrl: string
+  /** The standalone Discord stand-in, e.g. http://127.0.0.1:41234 (its pages and /api live under it). */
+  standInUrl: string
+  pid: number
+}
+
+/**
+ * Written by tests/e2e/server.ts once the app listens. It lives in test-results/ (git-ignored) but outside
+ * Playwright's outputDir (test-results/playwright), which Playwright empties at the start of a run.
+ */
+export function serverInfoFile(port: number): string {
+  return path.resolve('test-results', `e2e-server-${port}.json`)
+}
+
+export function readServerInfo(baseURL: string): E2EServerInfo {
+  const port = Number(new URL(baseURL).port || 80)
+  const file = serverInfoFile(port)
+  if (!fs.existsSync(file)) throw new Error(`No ${file}: is tests/e2e/server.ts running on port ${port}?`)
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as E2EServerInfo
+}
