@@ -163,3 +163,21 @@ async function countSessions() {
   const [row] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(sessions)
   return row!.n
 }
+
+describe('Discord failures never break the request', () => {
+  it('keeps cached roles when the refresh fails, and records a System audit entry', async () => {
+    const client = await t.login('novak')
+    await t.database.db
+      .update(users)
+      .set({ roles_refreshed_at: sql`now() - interval '11 minutes'` })
+      .where(eq(users.discord_id, '800000000000000003'))
+    t.discord.state.failNext({ status: 500, count: 20, path: '/guilds' })
+    const response = await client.get('/auth/user')
+    t.discord.state.reset()
+    expect(response.status).toBe(200)
+    expect((await response.json()).username).toBe('novak')
+    const admin = await t.login('demo_admin')
+    const log = (await (await admin.get('/api/admin/audit-log')).json()) as Array<{ actor: string; action: string; details: string }>
+    expect(log).toContainEqual(expect.objectContaining({ actor: 'System', action: 'Discord call failed' }))
+  })
+})

@@ -14,6 +14,8 @@ import { findSessionUserId, readSessionId } from './session.ts'
 
 /** Guild roles are re-read at most this often after login (ARCHITECTURE §4). */
 export const ROLE_REFRESH_MS = 10 * 60 * 1000
+/** After a failed refresh, the next attempt waits this long. */
+export const ROLE_REFRESH_RETRY_MS = 60 * 1000
 
 export type { PublicUser }
 
@@ -51,6 +53,9 @@ export async function refreshRoles(services: AppServices, user: User): Promise<U
   const now = new Date()
   if (!result.ok && result.status !== 404) {
     logger.warn({ msg: 'role refresh failed; keeping cached roles', userId: user.id, error: result.error })
+    // Try again in a minute rather than on every request while Discord is down.
+    const retryAt = new Date(now.getTime() - ROLE_REFRESH_MS + ROLE_REFRESH_RETRY_MS)
+    await services.db.update(users).set({ roles_refreshed_at: retryAt }).where(eq(users.id, user.id))
     return user
   }
   // A 404 means the member left the guild: no roles any more.

@@ -86,7 +86,7 @@ export const test = base.extend<Fixtures>({
       await topBar(page).getByRole('link', { name: 'Login', exact: true }).click()
       // The stand-in's authorize page (its own origin): one plain HTML form (a button) per demo user.
       await page.waitForURL((url) => url.origin === new URL(serverInfo.standInUrl).origin && url.pathname === '/oauth2/authorize')
-      await expect(page.getByRole('heading', { name: 'Task Force HQ' })).toBeVisible()
+      await expect(page.getByRole('heading', { level: 1, name: 'Task Force HQ', exact: true })).toBeVisible()
       await page.getByRole('button', { name: new RegExp(`@${as}\\b`) }).click()
       await page.waitForURL((url) => url.origin === new URL(baseURL!).origin && !url.pathname.startsWith('/auth/'))
       await expect(topBar(page).getByTestId('user-display-name')).toHaveText(DEMO_DISPLAY_NAMES[as])

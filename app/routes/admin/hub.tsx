@@ -1,7 +1,9 @@
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { Link, useRevalidator } from 'react-router'
 import type { Route } from './+types/hub'
 import type { AuditEntry } from '#app/types.ts'
+import { useSheet } from '#app/components/sheet.tsx'
+import { useToast } from '#app/components/toaster.tsx'
 import { getServices } from '#server/context.ts'
 import { recentActivity } from '#server/audit/audit.ts'
 import { assertAdminPage } from '#server/auth/user.ts'
@@ -47,7 +49,10 @@ export default function AdminHub({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
-      <h2 className="mt-10 text-xl font-semibold">Recent Activity</h2>
+      <div className="mt-10 flex items-center justify-between gap-4">
+        <h2 className="text-xl font-semibold">Recent Activity</h2>
+        <FullLogButton />
+      </div>
       <div className="mt-4 grid grid-cols-1 gap-4 lg:grid-cols-2">
         <ActivityList title="User Actions" entries={loaderData.activity.user} />
         <ActivityList title="System & Bot Actions" entries={loaderData.activity.system} />
@@ -65,21 +70,77 @@ function ActivityList({ title, entries }: { title: string; entries: AuditEntry[]
       ) : (
         <ul className="max-h-96 divide-y divide-zinc-800 overflow-y-auto">
           {entries.map((entry) => (
-            <li key={entry.id} className="px-4 py-2.5 text-sm">
-              <div className="flex items-baseline justify-between gap-3">
-                <span className="font-medium text-zinc-100">
-                  {entry.actor} <span className="font-normal text-zinc-400">· {entry.action}</span>
-                </span>
-                <time dateTime={entry.timestamp} className="shrink-0 text-xs text-zinc-500">
-                  {formatWhen(entry.timestamp)}
-                </time>
-              </div>
-              {entry.details ? <p className="mt-0.5 break-words text-zinc-400">{entry.details}</p> : null}
-            </li>
+            <AuditEntryRow key={entry.id} entry={entry} className="px-4 py-2.5" />
           ))}
         </ul>
       )}
     </section>
+  )
+}
+
+/** Opens the whole audit log (GET /api/admin/audit-log) in the side sheet. Needs JavaScript, so it is not rendered without it. */
+function FullLogButton() {
+  const { openSheet } = useSheet()
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
+  if (!hydrated) return null
+  return (
+    <button
+      type="button"
+      onClick={() => openSheet('Audit Log', <FullAuditLog />)}
+      className="rounded-md border border-zinc-700 px-3 py-1.5 text-sm text-zinc-200 hover:border-zinc-500 hover:text-white"
+    >
+      View full log
+    </button>
+  )
+}
+
+function FullAuditLog() {
+  const toast = useToast()
+  const [entries, setEntries] = useState<AuditEntry[] | null>(null)
+  useEffect(() => {
+    let cancelled = false
+    fetch('/api/admin/audit-log?limit=200', { headers: { Accept: 'application/json' } })
+      .then(async (response) => {
+        if (!response.ok || !response.headers.get('content-type')?.includes('application/json')) {
+          throw new Error(`/api/admin/audit-log answered ${response.status}`)
+        }
+        return (await response.json()) as AuditEntry[]
+      })
+      .then((list) => !cancelled && setEntries(list))
+      .catch((error: Error) => {
+        if (cancelled) return
+        setEntries([])
+        toast.error(`Could not load the audit log: ${error.message}`)
+      })
+    return () => {
+      cancelled = true
+    }
+  }, [toast])
+  if (!entries) return <p className="text-sm text-zinc-400">Loading…</p>
+  if (entries.length === 0) return <p className="text-sm text-zinc-500">No activity yet.</p>
+  return (
+    <ul className="divide-y divide-zinc-800" data-testid="audit-log">
+      {entries.map((entry) => (
+        <AuditEntryRow key={entry.id} entry={entry} className="py-2.5" />
+      ))}
+    </ul>
+  )
+}
+
+function AuditEntryRow({ entry, className }: { entry: AuditEntry; className: string }) {
+  return (
+    <li className={`text-sm ${className}`}>
+      <div className="flex items-baseline justify-between gap-3">
+        <span className="font-medium text-zinc-100">
+          {entry.actor} <span className="font-normal text-zinc-400">· {entry.action}</span>
+        </span>
+        <time dateTime={entry.timestamp} className="shrink-0 text-xs text-zinc-500">
+          {formatWhen(entry.timestamp)}
+        </time>
+      </div>
+      {entry.details ? <p className="mt-0.5 break-words text-zinc-400">{entry.details}</p> : null}
+    </li>
   )
 }
 

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest'
+import { activeSection } from './top-bar.tsx'
+
+describe('nav highlighting', () => {
+  it('highlights Admin for any path under /admin and Tests for any path under /tests', () => {
+    expect(activeSection('/admin')).toBe('admin')
+    expect(activeSection('/admin/orbat')).toBe('admin')
+    expect(activeSection('/admin/evaluations/view/3')).toBe('admin')
+    expect(activeSection('/tests')).toBe('tests')
+    expect(activeSection('/tests/abc/take')).toBe('tests')
+    expect(activeSection('/tests/result/abc')).toBe('tests')
+    expect(activeSection('/orbat')).toBe('orbat')
+    expect(activeSection('/library')).toBe('library')
+  })
+
+  it('highlights nothing elsewhere, and does not match look-alike prefixes', () => {
+    expect(activeSection('/')).toBeNull()
+    expect(activeSection('/roster')).toBeNull()
+    expect(activeSection('/administrator')).toBeNull()
+    expect(activeSection('/testsuite')).toBeNull()
+  })
+})
