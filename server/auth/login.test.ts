@@ -173,9 +173,14 @@ describe('Discord failures never break the request', () => {
       .where(eq(users.discord_id, '800000000000000003'))
     t.discord.state.failNext({ status: 500, count: 20, path: '/guilds' })
     const response = await client.get('/auth/user')
-    t.discord.state.reset()
     expect(response.status).toBe(200)
     expect((await response.json()).username).toBe('novak')
+    // The next request does not hammer Discord again: the retry waits a minute.
+    const guildCalls = () => t.discord.state.requests.filter((r) => r.path.startsWith('/guilds/')).length
+    const callsBefore = guildCalls()
+    expect((await client.get('/auth/user')).status).toBe(200)
+    expect(guildCalls()).toBe(callsBefore)
+    t.discord.state.reset()
     const admin = await t.login('demo_admin')
     const log = (await (await admin.get('/api/admin/audit-log')).json()) as Array<{ actor: string; action: string; details: string }>
     expect(log).toContainEqual(expect.objectContaining({ actor: 'System', action: 'Discord call failed' }))

@@ -1,3 +1,4 @@
+import { execSync } from 'node:child_process'
 import os from 'node:os'
 import path from 'node:path'
 import fs from 'node:fs'
@@ -20,6 +21,7 @@ declare module 'vitest' {
 // One real (embedded) PostgreSQL for the whole run; a developer's own database is never touched.
 export default async function setup(project: TestProject) {
   setLogLevel('warn')
+  ensureFreshBuild()
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'milsim-test-pg-'))
   // NOTE: as root, PostgreSQL runs as a 'postgres' user that must be able to enter the (0700) temp dir.
   fs.chmodSync(dir, 0o755)
@@ -33,4 +35,31 @@ export default async function setup(project: TestProject) {
     await database.stop()
     fs.rmSync(dir, { recursive: true, force: true })
   }
+}
+
+/**
+ * Integration tests serve the production build, which bundles the server code that route modules import.
+ * NOTE: a build older than the sources would test yesterday's code, so rebuild when anything is newer.
+ */
+function ensureFreshBuild() {
+  const root = path.resolve(import.meta.dirname, '../..')
+  const entry = path.join(root, 'build/server/index.js')
+  const builtAt = fs.existsSync(entry) ? fs.statSync(entry).mtimeMs : 0
+  const newest = Math.max(
+    ...['app', 'server', 'db', 'jobs'].map((dir) => newestMtime(path.join(root, dir))),
+    ...['vite.config.ts', 'react-router.config.ts', 'package.json'].map((f) => fs.statSync(path.join(root, f)).mtimeMs),
+  )
+  if (newest <= builtAt) return
+  console.log(builtAt ? 'Sources changed since the last build: rebuilding for the integration tests...' : 'No build yet: building for the integration tests...')
+  execSync('npx react-router build', { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
+}
+
+function newestMtime(dir: string): number {
+  let newest = 0
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name)
+    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(full))
+    else if (!entry.name.endsWith('.test.ts')) newest = Math.max(newest, fs.statSync(full).mtimeMs)
+  }
+  return newest
 }
