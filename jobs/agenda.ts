@@ -1,6 +1,8 @@
 import { Agenda } from 'agenda'
 import { MongoBackend } from '@agendajs/mongo-backend'
 import { PostgresBackend } from '@agendajs/postgres-backend'
+import pg from 'pg'
+import { logger } from '#server/logger.ts'
 
 export interface AgendaOptions {
   databaseUrl: string
@@ -19,19 +21,36 @@ export const JOB_LOCK_LIFETIME_MS = 60_000
  * agenda_jobs, created on connect) and wakes other instances with LISTEN/NOTIFY; its pool is small so the app
  * pool and the job runner together stay far below max_connections.
  */
-export function createAgenda(options: AgendaOptions): Agenda {
-  const backend = options.mongodbUrl
-    ? new MongoBackend({ address: options.mongodbUrl, collection: 'agenda_jobs' })
-    : new PostgresBackend({
-        poolConfig: { connectionString: options.databaseUrl, max: 4 },
-        tableName: 'agenda_jobs',
-        channelName: 'agenda_jobs',
-      })
-  return new Agenda({
+export interface JobRunner {
+  agenda: Agenda
+  /** Stops processing (running jobs finish or are unlocked), then closes the runner's own connections. */
+  stop: () => Promise<void>
+}
+
+export function createAgenda(options: AgendaOptions): JobRunner {
+  let pool: pg.Pool | undefined
+  if (!options.mongodbUrl) {
+    pool = new pg.Pool({ connectionString: options.databaseUrl, max: 4 })
+    // NOTE: without a listener, a dropped idle connection (database restart, shutdown order) is an unhandled
+    // 'error' event that kills the process. The pool replaces the connection on the next query.
+    pool.on('error', (error) => logger.warn({ msg: 'job runner database connection lost', error: error.message }))
+  }
+  const backend = pool
+    ? new PostgresBackend({ pool, tableName: 'agenda_jobs', channelName: 'agenda_jobs' })
+    : new MongoBackend({ address: options.mongodbUrl!, collection: 'agenda_jobs' })
+  const agenda = new Agenda({
     backend,
     name: options.name,
     processEvery: options.processEvery ?? '5 seconds',
     defaultLockLifetime: JOB_LOCK_LIFETIME_MS,
     maxConcurrency: 10,
   })
+  return {
+    agenda,
+    stop: async () => {
+      await agenda.stop()
+      // The backend does not close a pool it was handed.
+      await pool?.end().catch(() => {})
+    },
+  }
 }

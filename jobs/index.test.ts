@@ -19,7 +19,7 @@ async function runs() {
 
 describe('job runner (Agenda on PostgreSQL)', () => {
   it('runs a job scheduled before a restart after the restart', async () => {
-    const define = (agenda: ReturnType<typeof createAgenda>) =>
+    const define = ({ agenda }: ReturnType<typeof createAgenda>) =>
       agenda.define<{ payload: string }>('test.record', async (job) => {
         await database.db.execute(sql`insert into job_runs (payload) values (${job.attrs.data.payload})`)
       })
@@ -27,15 +27,15 @@ describe('job runner (Agenda on PostgreSQL)', () => {
     // First process: schedules the job for 2 s from now, then goes down before it is due.
     const first = createAgenda({ databaseUrl: database.url, name: 'first', processEvery: 200 })
     define(first)
-    await first.start()
-    await first.schedule(new Date(Date.now() + 2000), 'test.record', { payload: 'survived a restart' })
+    await first.agenda.start()
+    await first.agenda.schedule(new Date(Date.now() + 2000), 'test.record', { payload: 'survived a restart' })
     await first.stop()
     expect(await runs()).toEqual([])
 
     // Second process: a fresh runner on the same database picks the stored job up.
     const second = createAgenda({ databaseUrl: database.url, name: 'second', processEvery: 200 })
     define(second)
-    await second.start()
+    await second.agenda.start()
     try {
       await expect.poll(runs, { timeout: 15_000, interval: 200 }).toEqual(['survived a restart'])
     } finally {

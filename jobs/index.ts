@@ -25,19 +25,15 @@ export interface RunningJobs {
 
 /** Starts the in-process job runner and its recurring jobs. */
 export async function startJobs(services: AppServices, databaseUrl: string): Promise<RunningJobs> {
-  const agenda = createAgenda({
+  const runner = createAgenda({
     databaseUrl,
     mongodbUrl: services.config.mongodbUrl,
     name: `${os.hostname()}:${process.pid}`,
   })
+  const { agenda } = runner
   agenda.on('error', (error: unknown) => logger.error({ msg: 'job runner error', error: String(error) }))
   defineJobs(agenda, services)
   await agenda.start()
   await agenda.every('1 day', JOBS.cleanupSessions, {}, { skipImmediate: true })
-  return {
-    agenda,
-    stop: async () => {
-      await agenda.stop()
-    },
-  }
+  return { agenda, stop: runner.stop }
 }

@@ -64,6 +64,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DISCORD_CLIENT_ID: '1', DISCORD_CLIENT_SECRET: 's' })).toThrow(/SESSION_SECRET/)
   })
 
+  it('treats empty variables as unset', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), PORT: '', RATE_LIMIT_PER_MINUTE: ' ', DISCORD_API_URL: '', APP_URL: '' })
+    expect(config.port).toBe(3000)
+    expect(config.rateLimitPerMinute).toBe(30)
+    expect(config.appUrl).toBe('http://localhost:3000')
+  })
+
   it('needs the client secret with a client id', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), DISCORD_CLIENT_ID: '1' })).toThrow(/DISCORD_CLIENT_SECRET/)
   })

@@ -100,7 +100,9 @@ export class ConfigError extends Error {
 
 /** Reads and validates the environment once. Throws ConfigError naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env)
+  // An empty variable means "not set" (compose files and .env templates write VAR= for optional settings).
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''))
+  const parsed = envSchema.safeParse(present)
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`),

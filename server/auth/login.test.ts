@@ -15,6 +15,9 @@ afterAll(async () => {
 describe('login with Discord (real OAuth flow against the stand-in)', () => {
   it('logs in an admin: session cookie, user upserted, /auth/user answers the user shape', async () => {
     const admin = await t.login('demo_admin')
+    // The one-time state/PKCE cookie is gone once the login is done.
+    expect(admin.cookieHeader()).not.toContain('discord_oauth')
+    expect(admin.cookieHeader()).toContain('session=')
     const response = await admin.get('/auth/user')
     expect(response.status).toBe(200)
     const user = await response.json()

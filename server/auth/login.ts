@@ -133,11 +133,23 @@ export async function finishLogin(services: AppServices, request: Request): Prom
   }
   const headers = new Headers()
   headers.append('Set-Cookie', await createSession(db, config, userId))
-  headers.append('Set-Cookie', `${stateCookieName(config)}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${config.secure ? '; Secure' : ''}`)
+  // remix-auth-oauth2 names each login attempt's cookie `<name>:<uuid>`; clear them all now the login is done.
+  for (const name of cookieNames(request)) {
+    if (name.startsWith(stateCookieName(config))) {
+      headers.append('Set-Cookie', `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${config.secure ? '; Secure' : ''}`)
+    }
+  }
   headers.append('Set-Cookie', await returnToCookie.serialize('', { maxAge: 0 }))
   const returnTo = safeReturnTo(await returnToCookie.parse(request.headers.get('cookie')))
   headers.set('Location', returnTo)
   return new Response(null, { status: 302, headers })
+}
+
+function cookieNames(request: Request): string[] {
+  return (request.headers.get('cookie') ?? '')
+    .split(';')
+    .map((part) => part.split('=')[0]!.trim())
+    .filter(Boolean)
 }
 
 function toLoginFailed(error: unknown): LoginFailed {

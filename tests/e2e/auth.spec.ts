@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test'
 import { expect, test, topBar } from './fixtures.ts'
 
 // Login through the real OAuth flow against the standalone Discord stand-in (ARCHITECTURE §4, issue 2 §4).
@@ -69,7 +70,7 @@ test.describe('OAuth callback with a wrong state', () => {
     await expectLoginFailed(page, /missing its state/i)
   })
 
-  async function expectLoginFailed(page: import('@playwright/test').Page, message: RegExp) {
+  async function expectLoginFailed(page: Page, message: RegExp) {
     await expect(page.getByRole('heading', { level: 1, name: 'Login failed' })).toBeVisible()
     await expect(page.getByTestId('login-error')).toHaveText(message)
     await expect(page.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/auth/discord')

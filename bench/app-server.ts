@@ -1,0 +1,25 @@
+// The app as benchmarks see it: production build, embedded PostgreSQL in a temp dir, demo data, no rate limit.
+// Prints "READY <url>" when listening. Run by bench/run.ts in its own process, so load and server don't share a CPU thread.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { loadConfig } from '#server/config.ts'
+import { freePort } from '#server/database.ts'
+import { setLogLevel } from '#server/logger.ts'
+import { startApp } from '#server/start.ts'
+
+setLogLevel('warn')
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'milsim-bench-'))
+fs.chmodSync(dataDir, 0o755)
+const port = await freePort()
+const config = loadConfig({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '0' })
+const app = await startApp(config, { mode: 'production', buildDir: path.resolve('build'), jobs: true, seed: true })
+process.stdout.write(`READY ${config.appUrl}\n`)
+
+const stop = async () => {
+  await app.close()
+  fs.rmSync(dataDir, { recursive: true, force: true })
+  process.exit(0)
+}
+process.on('SIGTERM', () => void stop())
+process.on('SIGINT', () => void stop())
