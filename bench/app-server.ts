@@ -3,16 +3,17 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { loadConfig } from '#server/config.ts'
+import { loadConfig, selectRuntimeBuilds } from '#server/config.ts'
 import { freePort } from '#server/database.ts'
 import { setLogLevel } from '#server/logger.ts'
-import { startApp } from '#server/start.ts'
 
 setLogLevel('warn')
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'milsim-bench-'))
 fs.chmodSync(dataDir, 0o755)
 const port = await freePort()
 const config = loadConfig({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '0' })
+selectRuntimeBuilds('production')
+const { startApp } = await import('#server/start.ts')
 const app = await startApp(config, { mode: 'production', buildDir: path.resolve('build'), jobs: true, seed: true })
 process.stdout.write(`READY ${config.appUrl}\n`)
 

@@ -39,7 +39,7 @@ async function load(url: string, scenario: Scenario) {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
+    errors: result.errors + result.timeouts + result['5xx'],
   }
 }
 
@@ -81,7 +81,7 @@ async function main() {
         `${a.errors}`,
       ])
     }
-    printTable(['scenario', 'conns', 'app req/s', 'bare req/s', 'ratio', 'app p50/p99 ms', 'bare p50/p99 ms', 'app errors'], rows)
+    printTable(['scenario', 'conns', 'app req/s', 'bare req/s', 'ratio', 'app p50/p99 ms', 'bare p50/p99 ms', 'app errors (5xx, timeouts)'], rows)
   } finally {
     bare?.child.kill('SIGTERM')
     app.child.kill('SIGTERM')

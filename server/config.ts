@@ -182,3 +182,13 @@ function devSecret(dataDir: string): string {
   fs.writeFileSync(file, secret, { mode: 0o600 })
   return secret
 }
+
+/**
+ * Serving the production build runs React and React Router in their production builds, which they choose by
+ * NODE_ENV when first imported. Demo mode (`npm start` without Discord) must not set NODE_ENV=production itself
+ * (that refuses demo mode), so the process sets it for the libraries after the configuration was read.
+ * NOTE: call before anything imports react or react-router.
+ */
+export function selectRuntimeBuilds(mode: 'development' | 'production') {
+  if (mode === 'production') process.env.NODE_ENV = 'production'
+}

@@ -1,12 +1,11 @@
-import { ConfigError, loadConfig } from './config.ts'
+import { ConfigError, loadConfig, selectRuntimeBuilds, type Config } from './config.ts'
 import { logger } from './logger.ts'
-import { startApp } from './start.ts'
 
 // Process entry: `npm start` (serves the build) and `npm run dev` (Vite middleware, HMR).
 const mode = process.argv.includes('--dev') ? 'development' : 'production'
 
 async function main() {
-  let config
+  let config: Config
   try {
     config = loadConfig()
   } catch (error) {
@@ -16,6 +15,9 @@ async function main() {
     }
     throw error
   }
+  selectRuntimeBuilds(mode)
+  // Imported only now: React picks its development or production build by NODE_ENV on first import.
+  const { startApp } = await import('./start.ts')
 
   const app = await startApp(config, { mode })
   logger.info({
@@ -47,6 +49,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  logger.error({ msg: 'failed to start', error: error instanceof Error ? error.stack ?? error.message : String(error) })
+  logger.error({ msg: 'failed to start', error: error instanceof Error ? (error.stack ?? error.message) : String(error) })
   process.exit(1)
 })

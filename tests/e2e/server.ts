@@ -7,17 +7,17 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { loadConfig } from '#server/config.ts'
-import { startApp, type RunningApp } from '#server/start.ts'
-import { startDiscordStandIn, type RunningDiscordStandIn } from '#server/auth/discord-stand-in/index.ts'
-import { DEMO_ADMIN_ROLE_IDS, DEMO_GUILD_ID } from '#server/discord/demo-guild.ts'
-import { setLogLevel } from '#server/logger.ts'
-import { E2E_CLIENT_ID, E2E_CLIENT_SECRET, E2E_BOT_TOKEN, serverInfoFile, type E2EServerInfo } from './env.ts'
+import type { RunningApp } from '#server/start.ts'
+import type { RunningDiscordStandIn } from '#server/auth/discord-stand-in/index.ts'
+import { E2E_CLIENT_ID, E2E_CLIENT_SECRET, E2E_BOT_TOKEN, e2ePort, serverInfoFile, type E2EServerInfo } from './env.ts'
 
-const port = Number(process.env.E2E_PORT ?? 3100)
+// Serve the build the way `npm start` does: React and React Router pick their production builds by NODE_ENV
+// when first imported, so it is set before the app's modules load (they are imported dynamically below).
+// The app's configuration is read from the explicit object passed to loadConfig, not from this variable.
+process.env.NODE_ENV = 'production'
+
+const port = e2ePort()
 const appUrl = `http://localhost:${port}`
-
-setLogLevel((process.env.E2E_LOG_LEVEL as 'info' | 'warn' | undefined) ?? 'warn')
 
 let dataDir: string | undefined
 let standIn: RunningDiscordStandIn | undefined
@@ -54,6 +54,13 @@ process.on('exit', () => {
 })
 
 async function main() {
+  const { loadConfig } = await import('#server/config.ts')
+  const { startApp } = await import('#server/start.ts')
+  const { startDiscordStandIn } = await import('#server/auth/discord-stand-in/index.ts')
+  const { DEMO_ADMIN_ROLE_IDS, DEMO_GUILD_ID } = await import('#server/discord/demo-guild.ts')
+  const { setLogLevel } = await import('#server/logger.ts')
+  setLogLevel((process.env.E2E_LOG_LEVEL as 'info' | 'warn' | undefined) ?? 'warn')
+
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'milsim-e2e-'))
   // NOTE: as root, embedded PostgreSQL runs as a 'postgres' user that must be able to enter the (0700) temp dir.
   fs.chmodSync(dataDir, 0o755)
