@@ -52,7 +52,7 @@ export function createHttpApp(options: HttpAppOptions) {
   if (options.vite) {
     app.use(options.vite.middlewares)
   } else if (options.clientDir) {
-    app.use('/assets', express.static(path.join(options.clientDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }))
+    app.use('/assets', express.static(path.join(options.clientDir, 'assets'), { immutable: true, maxAge: '1y' }))
     // Only paths that look like files touch the disk: pages and /api calls skip the stat() entirely.
     const publicFiles = express.static(options.clientDir, { maxAge: '1h', index: false })
     app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()))
