@@ -483,9 +483,9 @@ async function insertDemoUnit(tx: Tx, now: Date) {
   // A little history for the admin hub's Recent Activity.
   await tx.insert(auditLog).values([
     { actor: 'System', action: 'Promotions', details: 'Weekly promotion run: no members were eligible for promotion.', timestamp: atUtc(now, -5, 5) },
-    { actor: 'demo_admin', action: 'Attendance updated', details: `Operation Red Tide: ${attendanceRows.filter((a) => a.event_id === lastEventId).length} members attended.`, timestamp: atUtc(now, -6, 2) },
-    { actor: 'demo_admin', action: 'Member banned', details: 'Blake banned: Repeated team-killing and toxicity toward new members after two warnings.', timestamp: atUtc(now, -20, 21) },
-    { actor: 'demo_admin', action: 'Test eligibility granted', details: 'Novak approved for Combat Medic Certification.', timestamp: atUtc(now, -2, 18) },
+    { actor: 'Cpt. Miller', action: 'Attendance updated', details: `Operation Red Tide: ${attendanceRows.filter((a) => a.event_id === lastEventId).length} members attended.`, timestamp: atUtc(now, -6, 2) },
+    { actor: 'Cpt. Miller', action: 'Member banned', details: 'Blake banned: Repeated team-killing and toxicity toward new members after two warnings.', timestamp: atUtc(now, -20, 21) },
+    { actor: 'Cpt. Miller', action: 'Test eligibility granted', details: 'Novak approved for Combat Medic Certification.', timestamp: atUtc(now, -2, 18) },
   ])
 }
 

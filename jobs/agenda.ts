@@ -38,6 +38,10 @@ export function createAgenda(options: AgendaOptions): JobRunner {
   const backend = pool
     ? new PostgresBackend({ pool, tableName: 'agenda_jobs', channelName: 'agenda_jobs' })
     : new MongoBackend({ address: options.mongodbUrl!, collection: 'agenda_jobs' })
+  // NOTE: the LISTEN/NOTIFY channel emits 'error' when its connection drops (and reconnects by itself); an
+  // EventEmitter 'error' without a listener would take the whole process down.
+  const channel = backend.notificationChannel as unknown as { on?: (event: 'error', listener: (error: Error) => void) => void } | undefined
+  channel?.on?.('error', (error) => logger.warn({ msg: 'job runner notification channel error', error: error.message }))
   const agenda = new Agenda({
     backend,
     name: options.name,

@@ -14,7 +14,7 @@ export function GeneralErrorBoundary() {
     statusLine = '500 Internal Server Error'
   }
   return (
-    <main className="mx-auto flex max-w-2xl flex-col items-start gap-4 px-6 py-16">
+    <main className="mx-auto flex max-w-2xl flex-col items-center gap-4 px-6 py-16 text-center">
       <h1 className="text-2xl font-bold text-red-400">Unexpected Application Error!</h1>
       <p className="font-mono text-sm break-words text-zinc-300" data-testid="error-status">
         {statusLine}

@@ -23,7 +23,7 @@ export function TopBar({ user }: { user: PublicUser | null }) {
   const returnTo = pathname === '/' ? '' : `?returnTo=${encodeURIComponent(pathname + search)}`
   return (
     <header className="sticky top-0 z-40 border-b border-zinc-800 bg-zinc-950/90 backdrop-blur">
-      <div className="mx-auto flex h-14 max-w-7xl items-center gap-2 px-3 sm:gap-6 sm:px-6">
+      <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-3 sm:gap-6 sm:px-6">
         <Link to="/" className="flex shrink-0 items-center gap-2 font-semibold tracking-wide text-zinc-100">
           <span aria-hidden className="grid size-7 place-items-center rounded bg-brand-600 text-xs font-black text-zinc-950">
             TF
@@ -49,7 +49,7 @@ export function TopBar({ user }: { user: PublicUser | null }) {
         </nav>
         {user ? (
           <div className="flex shrink-0 items-center gap-2 sm:gap-3">
-            <img src={user.avatar} alt="" width={28} height={28} className="size-7 rounded-full bg-zinc-800" />
+            <img src={user.avatar} alt="" width={28} height={28} className="hidden size-7 rounded-full bg-zinc-800 sm:block" />
             <span className="hidden max-w-40 truncate text-sm text-zinc-200 md:inline" data-testid="user-display-name">
               {user.displayName}
             </span>

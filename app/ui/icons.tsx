@@ -1,0 +1,50 @@
+// Outline icons drawn inline (no icon font: every glyph renders on every machine).
+import type { ReactNode } from 'react'
+
+function Icon({ children }: { children: ReactNode }) {
+  return (
+    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.75} strokeLinecap="round" strokeLinejoin="round" className="size-5" aria-hidden>
+      {children}
+    </svg>
+  )
+}
+
+export const OrbatIcon = () => (
+  <Icon>
+    <rect x="9" y="3" width="6" height="5" rx="1" />
+    <rect x="3" y="16" width="6" height="5" rx="1" />
+    <rect x="15" y="16" width="6" height="5" rx="1" />
+    <path d="M12 8v4M6 16v-2a2 2 0 0 1 2-2h8a2 2 0 0 1 2 2v2" />
+  </Icon>
+)
+export const RosterIcon = () => (
+  <Icon>
+    <circle cx="9" cy="8" r="3.5" />
+    <path d="M2.5 20a6.5 6.5 0 0 1 13 0M16 4.5a3.5 3.5 0 0 1 0 7M18 14.5a6.5 6.5 0 0 1 3.5 5.5" />
+  </Icon>
+)
+export const TrainingIcon = () => (
+  <Icon>
+    <path d="M5 21V4M5 4h11l-2 4 2 4H5" />
+  </Icon>
+)
+export const TestIcon = () => (
+  <Icon>
+    <rect x="5" y="4" width="14" height="17" rx="2" />
+    <path d="M9 4V3h6v1M9 13l2 2 4-4" />
+  </Icon>
+)
+export const LibraryIcon = () => (
+  <Icon>
+    <path d="M4 5a2 2 0 0 1 2-2h13v16H6a2 2 0 0 0-2 2V5Z" />
+    <path d="M4 19a2 2 0 0 1 2-2h13M9 7h6" />
+  </Icon>
+)
+export const DiscordIcon = () => (
+  <Icon>
+    <path d="M8 7.5a13 13 0 0 1 8 0M7.5 16.5a13 13 0 0 0 9 0" />
+    <path d="M6 7.5 4 15c1.5 2 3.5 3 5 3.5l1-2M18 7.5l2 7.5c-1.5 2-3.5 3-5 3.5l-1-2" />
+    <circle cx="9.5" cy="12" r="1" />
+    <circle cx="14.5" cy="12" r="1" />
+  </Icon>
+)
