@@ -16,6 +16,12 @@ export default [
   // JSON API
   ...prefix('api', [
     route('admin/audit-log', 'routes/api/admin.audit-log.ts'),
+    // The public ORBAT's writes. Its polled reads (/api/orbat, /api/waitlist, /api/settings, /api/waitlist/squads) and
+    // the live stream (/api/live) are served from the in-memory snapshot in server/http/live-routes.ts.
+    route('slot/:id/signup', 'routes/api/slot.signup.ts'),
+    route('slot/:id/leave', 'routes/api/slot.leave.ts'),
+    route('waitlist/join', 'routes/api/waitlist.join.ts'),
+    route('waitlist/leave', 'routes/api/waitlist.leave.ts'),
     // Anything else under /api answers 404 JSON, never the HTML error page.
     route('*', 'routes/api/not-found.ts'),
   ]),

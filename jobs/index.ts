@@ -4,14 +4,20 @@ import { lt } from 'drizzle-orm'
 import { sessions } from '#db/schema/users-sessions.ts'
 import type { AppServices } from '#server/context.ts'
 import { logger } from '#server/logger.ts'
+import { runUnlockFill } from '#server/orbat/actions.ts'
 import { createAgenda } from './agenda.ts'
 
 /** Job names: jobs call server/<domain> services and nothing else. */
 export const JOBS = {
   cleanupSessions: 'sessions.cleanup',
+  unlockFill: 'waitlist.unlock-fill',
 } as const
 
 export function defineJobs(agenda: Agenda, services: AppServices) {
+  // When the sign-up lock ends, the waitlist fills open slots even if nobody signs up (a sign-up runs it first too).
+  agenda.define(JOBS.unlockFill, async () => {
+    await runUnlockFill(services)
+  })
   agenda.define(JOBS.cleanupSessions, async () => {
     const removed = await services.db.delete(sessions).where(lt(sessions.expires_at, new Date())).returning({ id: sessions.id })
     if (removed.length) logger.info({ msg: 'expired sessions removed', count: removed.length })
@@ -35,5 +41,6 @@ export async function startJobs(services: AppServices, databaseUrl: string): Pro
   defineJobs(agenda, services)
   await agenda.start()
   await agenda.every('1 day', JOBS.cleanupSessions, {}, { skipImmediate: true })
+  await agenda.every('15 seconds', JOBS.unlockFill)
   return { agenda, stop: runner.stop }
 }

@@ -13,6 +13,7 @@ import type { AppServices } from './context.ts'
 import { startDatabase, type RunningDatabase } from './database.ts'
 import { createDiscordClient } from './discord/client.ts'
 import { createHttpApp } from './http/app.ts'
+import { startChangeListener } from './orbat/live.ts'
 import { logger } from './logger.ts'
 
 export interface StartOptions {
@@ -67,6 +68,9 @@ export async function startApp(config: Config, options: StartOptions): Promise<R
       },
     })
     const services: AppServices = { config, db: handle.db, discord }
+    // Every instance hears every ORBAT change (its own included) and refreshes its snapshot and live pages.
+    const stopListening = await startChangeListener(handle.sql, handle.db)
+    cleanups.push(stopListening)
 
     if (options.seed ?? config.demoMode) {
       if (await seedDemoData(handle.db)) logger.info({ msg: 'demo unit seeded' })

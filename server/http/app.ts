@@ -6,6 +6,7 @@ import type { ViteDevServer } from 'vite'
 import { appContext, requestContext, type AppServices } from '../context.ts'
 import { Invalid, PayloadTooLarge, errorResponse } from '../errors.ts'
 import { logger } from '../logger.ts'
+import { liveRoutes } from './live-routes.ts'
 import { originCheck, rateLimit, securityHeaders } from './security.ts'
 import { sendWebResponse, toWebRequest } from './web.ts'
 
@@ -27,6 +28,7 @@ export const BODY_LIMIT_BYTES = 1024 * 1024
 /** Paths whose non-GET requests are rate limited per client IP (ARCHITECTURE §3 RATE_LIMIT_PER_MINUTE). */
 export const RATE_LIMITED_PATHS = {
   auth: ['/auth/discord', '/auth/discord/callback'],
+  signup: ['/api/slot', '/api/waitlist/join', '/api/waitlist/leave', '/orbat'],
 }
 
 export function createHttpApp(options: HttpAppOptions) {
@@ -35,6 +37,9 @@ export function createHttpApp(options: HttpAppOptions) {
   const app = express()
   app.disable('x-powered-by')
   if (config.trustProxy) app.set('trust proxy', /^\d+$/.test(config.trustProxy) ? Number(config.trustProxy) : config.trustProxy)
+
+  // The polled JSON and the live stream come first: prepared bytes, no per-request work worth logging.
+  app.use(liveRoutes(services))
 
   app.use(requestLog)
 
@@ -60,6 +65,9 @@ export function createHttpApp(options: HttpAppOptions) {
 
   const authLimit = rateLimit(config.rateLimitPerMinute, 'auth')
   for (const p of RATE_LIMITED_PATHS.auth) app.use(p, authLimit)
+  // Sign-up and waitlist writes (the /api calls and the page's form posts); reads are not limited.
+  const signupLimit = rateLimit(config.rateLimitPerMinute, 'signup')
+  for (const p of RATE_LIMITED_PATHS.signup) app.use(p, (req, res, next) => (req.method === 'POST' ? signupLimit(req, res, next) : next()))
 
   if (options.discordStandIn) app.use('/__discord', options.discordStandIn)
 

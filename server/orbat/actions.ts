@@ -1,0 +1,84 @@
+import type { User } from '#db/schema/users-sessions.ts'
+import type { DbOrTx } from '#db/client.ts'
+import type { AppServices } from '../context.ts'
+import { Conflict } from '../errors.ts'
+import { logger } from '../logger.ts'
+import { getSetting } from '../settings/settings.ts'
+import { ensureUnlockFill, joinWaitlist, leaveWaitlist, placementLine, type WaitlistItem } from '../waitlist/waitlist.ts'
+import { announceChange, markChanged } from './live.ts'
+import { leaveSlot, signUpToSlot, type SlotActionResult } from './slots.ts'
+
+// The member actions of the public ORBAT, for the page's actions and the /api routes alike: each runs its service in
+// one transaction that also announces the change, then refreshes live viewers and posts to the activity channel
+// without making the member wait for Discord.
+
+const RETRYABLE = new Set(['40P01', '40001'])
+
+async function runLive<T>(services: AppServices, work: (tx: DbOrTx) => Promise<T>, activity: (result: T) => string[]): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const result = await services.db.transaction(async (tx) => {
+        const value = await work(tx)
+        await announceChange(tx)
+        return value
+      })
+      markChanged()
+      postActivity(services, activity(result))
+      return result
+    } catch (error) {
+      const code = (error as { code?: string })?.code
+      if (code && RETRYABLE.has(code) && attempt < 2) continue
+      if (code === '23505' && String((error as { constraint_name?: string }).constraint_name ?? '').includes('slots_user_id')) {
+        throw new Conflict('Your sign-up changed at the same moment in another tab. Please try again.')
+      }
+      throw error
+    }
+  }
+}
+
+/** Runs the waitlist fill for a just-ended lock (its own transaction) before the first direct sign-up. */
+async function unlockFillFirst(services: AppServices) {
+  const placements = await services.db.transaction(async (tx) => {
+    const placed = await ensureUnlockFill(tx)
+    if (placed.length) await announceChange(tx)
+    return placed
+  })
+  if (placements.length) {
+    markChanged()
+    postActivity(services, placements.map(placementLine))
+  }
+}
+
+export async function signUp(services: AppServices, user: User, slotId: number): Promise<SlotActionResult> {
+  await unlockFillFirst(services)
+  return runLive(services, (tx) => signUpToSlot(tx, user, slotId), (r) => r.activity)
+}
+
+export async function leave(services: AppServices, user: User, slotId: number): Promise<SlotActionResult> {
+  return runLive(services, (tx) => leaveSlot(tx, user, slotId), (r) => r.activity)
+}
+
+export async function joinTheWaitlist(services: AppServices, user: User, squadPreference: unknown): Promise<WaitlistItem> {
+  return runLive(services, (tx) => joinWaitlist(tx, user, squadPreference), () => [])
+}
+
+export async function leaveTheWaitlist(services: AppServices, user: User): Promise<void> {
+  return runLive(services, (tx) => leaveWaitlist(tx, user), () => [])
+}
+
+/** The unlock job: fills from the waitlist when the lock has ended, even if nobody signs up. */
+export async function runUnlockFill(services: AppServices): Promise<number> {
+  const before = Date.now()
+  await unlockFillFirst(services)
+  return Date.now() - before
+}
+
+/** Posts to the ORBAT activity channel, if one is set. Never throws, never delays the member's request. */
+function postActivity(services: AppServices, lines: string[]) {
+  if (lines.length === 0) return
+  void (async () => {
+    const channelId = await getSetting(services.db, 'orbat_activity_channel_id')
+    if (!channelId) return
+    await services.discord.sendMessage(channelId, { content: lines.join('\n').slice(0, 2000), allowedMentions: { parse: [] } })
+  })().catch((error) => logger.warn({ msg: 'activity post failed', error: String(error) }))
+}

@@ -1,0 +1,144 @@
+import crypto from 'node:crypto'
+import { sql } from 'drizzle-orm'
+import type postgres from 'postgres'
+import type { Db, DbOrTx } from '#db/client.ts'
+import { logger } from '../logger.ts'
+import { singleton } from '../singleton.ts'
+import { getSetting } from '../settings/settings.ts'
+import { loadOrbat } from './orbat.ts'
+import { listWaitlist, listWaitlistSquads } from '../waitlist/waitlist.ts'
+
+/**
+ * Live ORBAT state for every open page: the four polled answers (/api/orbat, /api/waitlist, /api/settings,
+ * /api/waitlist/squads) kept as ready-to-send bytes with ETags, rebuilt once after each change, and pushed to live
+ * connections (Server-Sent Events). Changes are announced with PostgreSQL NOTIFY inside the changing transaction,
+ * so every app instance (LISTEN) hears about every commit, its own included.
+ */
+
+export const CHANGE_CHANNEL = 'orbat_changed'
+/** Pushes to live pages are coalesced: a burst of sign-ups becomes one update per window. */
+export const PUSH_COALESCE_MS = 150
+
+export type SnapshotKey = 'orbat' | 'waitlist' | 'settings' | 'squads'
+
+export interface Encoded {
+  body: Buffer
+  etag: string
+}
+
+export interface Snapshot {
+  version: number
+  parts: Record<SnapshotKey, Encoded>
+  /** The Server-Sent Events message carrying all four answers. */
+  event: Buffer
+}
+
+type Subscriber = (snapshot: Snapshot) => void
+
+interface LiveState {
+  version: number
+  building: Promise<Snapshot> | null
+  current: Snapshot | null
+  subscribers: Set<Subscriber>
+  pushTimer: NodeJS.Timeout | null
+  db: Db | null
+}
+
+const state = singleton<LiveState>('orbat:live', () => ({
+  version: 0,
+  building: null,
+  current: null,
+  subscribers: new Set(),
+  pushTimer: null,
+  db: null,
+}))
+
+/** Call inside the transaction that changes the ORBAT, the waitlist or signup_time: delivered on commit. */
+export async function announceChange(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`select pg_notify(${CHANGE_CHANNEL}, '')`)
+}
+
+/** Marks the snapshot stale (after a local commit, or a NOTIFY from any instance) and schedules a push. */
+export function markChanged(): void {
+  state.version += 1
+  state.current = null
+  if (!state.pushTimer && state.subscribers.size > 0) {
+    state.pushTimer = setTimeout(() => {
+      state.pushTimer = null
+      void pushToSubscribers()
+    }, PUSH_COALESCE_MS)
+  }
+}
+
+async function pushToSubscribers() {
+  if (!state.db || state.subscribers.size === 0) return
+  try {
+    const snapshot = await getSnapshot(state.db)
+    for (const subscriber of state.subscribers) subscriber(snapshot)
+  } catch (error) {
+    logger.error({ msg: 'live push failed', error: String(error) })
+  }
+}
+
+function encode(value: unknown): Encoded {
+  const body = Buffer.from(JSON.stringify(value))
+  return { body, etag: `"${crypto.createHash('sha1').update(body).digest('base64url')}"` }
+}
+
+/** The current snapshot, built at most once per change however many requests ask at the same time. */
+export async function getSnapshot(db: DbOrTx): Promise<Snapshot> {
+  if (state.current) return state.current
+  if (state.building) return state.building
+  const version = state.version
+  const build = (async () => {
+    const [orbat, waitlist, signupTime, squads] = await Promise.all([
+      loadOrbat(db),
+      listWaitlist(db),
+      getSetting(db, 'signup_time'),
+      listWaitlistSquads(db),
+    ])
+    const parts = {
+      orbat: encode(orbat),
+      waitlist: encode(waitlist),
+      settings: encode({ signup_time: signupTime }),
+      squads: encode(squads),
+    }
+    const event = Buffer.from(
+      `event: snapshot\ndata: {"version":${version},"orbat":${parts.orbat.body},"waitlist":${parts.waitlist.body},"settings":${parts.settings.body},"squads":${parts.squads.body}}\n\n`,
+    )
+    return { version, parts, event }
+  })()
+  state.building = build
+  try {
+    const snapshot = await build
+    // A change that landed while building makes this one stale already: serve it, but do not keep it.
+    if (state.version === version) state.current = snapshot
+    return snapshot
+  } finally {
+    if (state.building === build) state.building = null
+  }
+}
+
+/** Registers a live page. Returns the unsubscribe function. */
+export function subscribe(subscriber: Subscriber): () => void {
+  state.subscribers.add(subscriber)
+  return () => state.subscribers.delete(subscriber)
+}
+
+export function subscriberCount(): number {
+  return state.subscribers.size
+}
+
+/**
+ * LISTENs for changes from every instance. Returns a stop function. The connection is postgres.js's dedicated
+ * listener, which reconnects by itself; after a reconnect the snapshot is marked stale in case a NOTIFY was missed.
+ */
+export async function startChangeListener(sqlClient: postgres.Sql, db: Db): Promise<() => Promise<void>> {
+  state.db = db
+  const { unlisten } = await sqlClient.listen(CHANGE_CHANNEL, () => markChanged(), () => markChanged())
+  return async () => {
+    await unlisten().catch(() => {})
+    if (state.pushTimer) clearTimeout(state.pushTimer)
+    state.pushTimer = null
+  }
+}
