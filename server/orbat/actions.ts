@@ -3,7 +3,7 @@ import type { DbOrTx } from '#db/client.ts'
 import type { AppServices } from '../context.ts'
 import { Conflict } from '../errors.ts'
 import { logger } from '../logger.ts'
-import { getSetting } from '../settings/settings.ts'
+import { getSetting, getSettings, lockActive, UNLOCK_FILL_DONE_KEY } from '../settings/settings.ts'
 import { ensureUnlockFill, joinWaitlist, leaveWaitlist, placementLine, type WaitlistItem } from '../waitlist/waitlist.ts'
 import { announceChange, markChanged } from './live.ts'
 import { leaveSlot, signUpToSlot, type SlotActionResult } from './slots.ts'
@@ -38,6 +38,9 @@ async function runLive<T>(services: AppServices, work: (tx: DbOrTx) => Promise<T
 
 /** Runs the waitlist fill for a just-ended lock (its own transaction) before the first direct sign-up. */
 async function unlockFillFirst(services: AppServices) {
+  // The common case (locked, no lock set, or the fill already done) costs one read and no transaction.
+  const current = await getSettings(services.db, ['signup_time', UNLOCK_FILL_DONE_KEY])
+  if (!current.signup_time || lockActive(current.signup_time) || current[UNLOCK_FILL_DONE_KEY] === current.signup_time) return
   const placements = await services.db.transaction(async (tx) => {
     const placed = await ensureUnlockFill(tx)
     if (placed.length) await announceChange(tx)
