@@ -67,17 +67,30 @@ export function toErrorBody(error: unknown): { status: number; body: ErrorBody }
   if (error instanceof ServiceError) {
     return { status: error.status, body: error.fields ? { error: error.message, fields: error.fields } : { error: error.message } }
   }
-  if (isPostgresError(error)) {
+  const pg = postgresErrorOf(error)
+  if (pg) {
     // Constraint violations reaching here are races the service did not foresee: a conflict, not a crash.
-    if (error.code === '23505') return { status: 409, body: { error: 'That conflicts with existing data.' } }
-    if (error.code === '23503') return { status: 409, body: { error: 'That refers to something that no longer exists.' } }
-    if (error.code === '23514' || error.code === '22P02' || error.code === '22003' || error.code === '22007')
+    if (pg.code === '23505') return { status: 409, body: { error: 'That conflicts with existing data.' } }
+    if (pg.code === '23503') return { status: 409, body: { error: 'That refers to something that no longer exists.' } }
+    if (pg.code === '40P01' || pg.code === '40001')
+      return { status: 409, body: { error: 'Too many changes at the same moment. Please try again.' } }
+    if (pg.code === '23514' || pg.code === '22P02' || pg.code === '22003' || pg.code === '22007')
       return { status: 400, body: { error: 'Invalid value.' } }
   }
   return { status: 500, body: { error: 'An error occurred.' } }
 }
 
-function isPostgresError(error: unknown): error is { code: string } {
+/** drizzle-orm wraps failed queries in DrizzleQueryError; the PostgreSQL error is its `cause`. */
+export function postgresErrorOf(error: unknown): { code: string; constraint_name?: string } | undefined {
+  let current: unknown = error
+  for (let depth = 0; current && depth < 5; depth++) {
+    if (isPostgresError(current)) return current
+    current = (current as { cause?: unknown }).cause
+  }
+  return undefined
+}
+
+function isPostgresError(error: unknown): error is { code: string; constraint_name?: string } {
   return typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string' &&
     /^[0-9A-Z]{5}$/.test((error as { code: string }).code)
 }

@@ -20,7 +20,7 @@ export function liveRoutes(services: AppServices) {
       res.setHeader('ETag', part.etag)
       res.setHeader('Cache-Control', 'no-cache')
       res.setHeader('X-Content-Type-Options', 'nosniff')
-      if (req.headers['if-none-match'] === part.etag) {
+      if (etagMatches(req.headers['if-none-match'], part.etag)) {
         res.statusCode = 304
         res.end()
         return
@@ -67,4 +67,11 @@ export function liveRoutes(services: AppServices) {
     }
   })
   return router
+}
+
+/** If-None-Match may list several tags and mark them weak (W/"..."); any match means the client is current. */
+export function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false
+  if (header.trim() === '*') return true
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)
 }

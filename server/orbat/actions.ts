@@ -1,7 +1,7 @@
 import type { User } from '#db/schema/users-sessions.ts'
 import type { DbOrTx } from '#db/client.ts'
 import type { AppServices } from '../context.ts'
-import { Conflict } from '../errors.ts'
+import { Conflict, Locked, postgresErrorOf } from '../errors.ts'
 import { logger } from '../logger.ts'
 import { getSetting, getSettings, lockActive, UNLOCK_FILL_DONE_KEY } from '../settings/settings.ts'
 import { ensureUnlockFill, joinWaitlist, leaveWaitlist, placementLine, type WaitlistItem } from '../waitlist/waitlist.ts'
@@ -26,9 +26,10 @@ async function runLive<T>(services: AppServices, work: (tx: DbOrTx) => Promise<T
       postActivity(services, activity(result))
       return result
     } catch (error) {
-      const code = (error as { code?: string })?.code
+      const pg = postgresErrorOf(error)
+      const code = pg?.code
       if (code && RETRYABLE.has(code) && attempt < 2) continue
-      if (code === '23505' && String((error as { constraint_name?: string }).constraint_name ?? '').includes('slots_user_id')) {
+      if (code === '23505' && String(pg?.constraint_name ?? '').includes('slots_user_id')) {
         throw new Conflict('Your sign-up changed at the same moment in another tab. Please try again.')
       }
       throw error
@@ -36,11 +37,16 @@ async function runLive<T>(services: AppServices, work: (tx: DbOrTx) => Promise<T
   }
 }
 
-/** Runs the waitlist fill for a just-ended lock (its own transaction) before the first direct sign-up. */
-async function unlockFillFirst(services: AppServices) {
+/**
+ * Runs the waitlist fill for a just-ended lock (its own transaction) before the first direct sign-up. Returns true
+ * when the lock was still active at this read: the caller refuses then, so a later clock reading inside the sign-up
+ * can never accept a sign-up whose unlock fill has not run.
+ */
+async function unlockFillFirst(services: AppServices): Promise<boolean> {
   // The common case (locked, no lock set, or the fill already done) costs one read and no transaction.
   const current = await getSettings(services.db, ['signup_time', UNLOCK_FILL_DONE_KEY])
-  if (!current.signup_time || lockActive(current.signup_time) || current[UNLOCK_FILL_DONE_KEY] === current.signup_time) return
+  if (lockActive(current.signup_time)) return true
+  if (!current.signup_time || current[UNLOCK_FILL_DONE_KEY] === current.signup_time) return false
   const placements = await services.db.transaction(async (tx) => {
     const placed = await ensureUnlockFill(tx)
     if (placed.length) await announceChange(tx)
@@ -50,10 +56,11 @@ async function unlockFillFirst(services: AppServices) {
     markChanged()
     postActivity(services, placements.map(placementLine))
   }
+  return false
 }
 
 export async function signUp(services: AppServices, user: User, slotId: number): Promise<SlotActionResult> {
-  await unlockFillFirst(services)
+  if (await unlockFillFirst(services)) throw new Locked('Sign-ups are locked.')
   return runLive(services, (tx) => signUpToSlot(tx, user, slotId), (r) => r.activity)
 }
 

@@ -7,7 +7,11 @@ import { waitlistEntries } from '#db/schema/waitlist.ts'
 import { Conflict, Forbidden, Invalid, Locked, NotFound } from '../errors.ts'
 import { getSetting, lockActive } from '../settings/settings.ts'
 import { fillSlot, isBanned, placementLine } from '../waitlist/waitlist.ts'
+import { lockMember } from './locks.ts'
 import { eligibleRoleIds, isSpacer, qualifiesForLock } from './orbat.ts'
+
+/** Slot ids are PostgreSQL integers: anything larger is bad input, not a database error. */
+const MAX_ID = 2_147_483_647
 
 export interface SlotActionResult {
   slotId: number
@@ -45,7 +49,8 @@ async function displayName(tx: DbOrTx, user: User): Promise<string> {
  * never one person in two.
  */
 export async function signUpToSlot(tx: DbOrTx, user: User, slotId: number): Promise<SlotActionResult> {
-  if (!Number.isInteger(slotId) || slotId <= 0) throw new Invalid('Invalid slot id.')
+  if (!Number.isInteger(slotId) || slotId <= 0 || slotId > MAX_ID) throw new Invalid('Invalid slot id.')
+  await lockMember(tx, user.id)
   if (lockActive(await getSetting(tx, 'signup_time'))) throw new Locked('Sign-ups are locked.')
   if (await isBanned(tx, user)) throw new Forbidden('Banned members cannot sign up.')
 
@@ -80,7 +85,7 @@ export async function signUpToSlot(tx: DbOrTx, user: User, slotId: number): Prom
 
 /** A member leaves their own slot; the freed slot goes to the longest-waiting qualified member. */
 export async function leaveSlot(tx: DbOrTx, user: User, slotId: number): Promise<SlotActionResult> {
-  if (!Number.isInteger(slotId) || slotId <= 0) throw new Invalid('Invalid slot id.')
+  if (!Number.isInteger(slotId) || slotId <= 0 || slotId > MAX_ID) throw new Invalid('Invalid slot id.')
   const freed = await tx
     .update(slots)
     .set({ user_id: null })

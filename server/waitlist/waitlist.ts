@@ -7,6 +7,7 @@ import { waitlistEntries } from '#db/schema/waitlist.ts'
 import { recordAudit, SYSTEM_ACTOR } from '../audit/audit.ts'
 import { discordAvatarUrl } from '../discord/client.ts'
 import { Conflict, Forbidden, Invalid, Locked } from '../errors.ts'
+import { lockFill, lockMember, lockUnlockFill } from '../orbat/locks.ts'
 import { eligibleRoleIds, isSpacer, qualifiesForLock } from '../orbat/orbat.ts'
 import { getSetting, lockActive, putSetting, UNLOCK_FILL_DONE_KEY } from '../settings/settings.ts'
 
@@ -86,6 +87,8 @@ export function parsePreference(value: unknown): { any: true } | { squadId: numb
 
 export async function joinWaitlist(tx: DbOrTx, user: User, squadPreference: unknown): Promise<WaitlistItem> {
   const preference = parsePreference(squadPreference)
+  // A join and a sign-up of one member never interleave: nobody ends up in a slot and on the waitlist at once.
+  await lockMember(tx, user.id)
   if (lockActive(await getSetting(tx, 'signup_time'))) throw new Locked('The waitlist is locked until sign-ups open.')
   if (await isBanned(tx, user)) throw new Forbidden('Banned members cannot join the waitlist.')
   const [held] = await tx.select({ id: slots.id }).from(slots).where(eq(slots.user_id, user.id)).limit(1)
@@ -128,9 +131,6 @@ export async function leaveWaitlist(tx: DbOrTx, user: User): Promise<void> {
   if (removed.length === 0) throw new Conflict('You are not on the waitlist.')
 }
 
-// NOTE: fills serialise on this advisory lock; they run only when a slot is freed and someone is waiting.
-const FILL_LOCK_KEY = 7_202_611
-
 /**
  * The fill rule (ARCHITECTURE §5): the longest-waiting entry whose preference is Any or this slot's squad, who
  * qualifies for the slot's role lock, is not banned and holds no slot, takes the open slot and leaves the waitlist.
@@ -142,7 +142,7 @@ export async function fillSlot(tx: DbOrTx, slotId: number): Promise<Placement | 
   )
   if (!waiting) return null
   if (lockActive(await getSetting(tx, 'signup_time'))) return null
-  await tx.execute(sql`select pg_advisory_xact_lock(${FILL_LOCK_KEY})`)
+  await lockFill(tx)
 
   const [slot] = await tx
     .select({ id: slots.id, role: slots.role, lock: slots.required_role_id, squad_id: slots.squad_id, squad_name: squads.name })
@@ -219,7 +219,7 @@ export async function ensureUnlockFill(tx: DbOrTx): Promise<Placement[]> {
   const signupTime = await getSetting(tx, 'signup_time')
   if (!signupTime || lockActive(signupTime)) return []
   if ((await getSetting(tx, UNLOCK_FILL_DONE_KEY)) === signupTime) return []
-  await tx.execute(sql`select pg_advisory_xact_lock(${FILL_LOCK_KEY + 1})`)
+  await lockUnlockFill(tx)
   // Re-read under the lock: another request may have just done it.
   if ((await getSetting(tx, UNLOCK_FILL_DONE_KEY)) === signupTime) return []
   const placements = await fillOpenSlots(tx)
