@@ -4,6 +4,9 @@ import { type RouteConfig, index, layout, prefix, route } from '@react-router/de
 export default [
   index('routes/home.tsx'),
 
+  // The public order of battle (spec 1 §2): diagram, slot sign-up/leave, waitlist sheet, time-lock banner.
+  route('orbat', 'routes/orbat.tsx'),
+
   // Login with Discord (ARCHITECTURE §4)
   route('auth/discord', 'routes/auth/discord.ts'),
   route('auth/discord/callback', 'routes/auth/callback.tsx'),

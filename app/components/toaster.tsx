@@ -77,10 +77,22 @@ const styles: Record<ToastType, string> = {
 const icons: Record<ToastType, string> = { success: '✓', error: '!', info: 'i' }
 
 function ToastStack({ toasts, onDismiss }: { toasts: Entry[]; onDismiss: (id: string) => void }) {
+  const ref = useRef<HTMLDivElement>(null)
+  // NOTE: an open modal <dialog> (the side sheet) sits in the browser's top layer, above any z-index. With
+  // JavaScript the stack becomes a manual popover and is re-shown on every change, which puts it above the sheet.
+  // Without JavaScript it stays a plain fixed element, so the flash toast of a form post still shows.
+  useEffect(() => {
+    const el = ref.current
+    if (!el || typeof el.showPopover !== 'function') return
+    if (!el.hasAttribute('popover')) el.setAttribute('popover', 'manual')
+    if (el.matches(':popover-open')) el.hidePopover()
+    if (toasts.length > 0) el.showPopover()
+  }, [toasts])
   return (
     <div
+      ref={ref}
       aria-live="polite"
-      className="pointer-events-none fixed inset-x-0 top-3 z-[100] flex flex-col items-center gap-2 px-3"
+      className="pointer-events-none fixed inset-x-0 top-3 bottom-auto z-[100] m-0 flex w-full flex-col items-center gap-2 overflow-visible border-0 bg-transparent p-0 px-3"
       data-testid="toast-stack"
     >
       {toasts.map((toast) => (

@@ -7,7 +7,7 @@ import { appContext, requestContext, type AppServices } from '../context.ts'
 import { Invalid, PayloadTooLarge, errorResponse } from '../errors.ts'
 import { logger } from '../logger.ts'
 import { liveRoutes } from './live-routes.ts'
-import { originCheck, rateLimit, securityHeaders } from './security.ts'
+import { createRateLimiter, originCheck, rateLimit, securityHeaders, signupLimiter } from './security.ts'
 import { sendWebResponse, toWebRequest } from './web.ts'
 
 export interface HttpAppOptions {
@@ -28,7 +28,8 @@ export const BODY_LIMIT_BYTES = 1024 * 1024
 /** Paths whose non-GET requests are rate limited per client IP (ARCHITECTURE §3 RATE_LIMIT_PER_MINUTE). */
 export const RATE_LIMITED_PATHS = {
   auth: ['/auth/discord', '/auth/discord/callback'],
-  signup: ['/api/slot', '/api/waitlist/join', '/api/waitlist/leave', '/orbat'],
+  // The ORBAT page's own forms check the same limiter in their action (a JSON 429 would break the page).
+  signup: ['/api/slot', '/api/waitlist/join', '/api/waitlist/leave'],
 }
 
 export function createHttpApp(options: HttpAppOptions) {
@@ -63,10 +64,10 @@ export function createHttpApp(options: HttpAppOptions) {
     app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()))
   }
 
-  const authLimit = rateLimit(config.rateLimitPerMinute, 'auth')
+  const authLimit = rateLimit(createRateLimiter(config.rateLimitPerMinute))
   for (const p of RATE_LIMITED_PATHS.auth) app.use(p, authLimit)
-  // Sign-up and waitlist writes (the /api calls and the page's form posts); reads are not limited.
-  const signupLimit = rateLimit(config.rateLimitPerMinute, 'signup')
+  // Sign-up and waitlist writes; reads are not limited.
+  const signupLimit = rateLimit(signupLimiter(config))
   for (const p of RATE_LIMITED_PATHS.signup) app.use(p, (req, res, next) => (req.method === 'POST' ? signupLimit(req, res, next) : next()))
 
   if (options.discordStandIn) app.use('/__discord', options.discordStandIn)

@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import type { NextFunction, Request, Response } from 'express'
 import type { Config } from '../config.ts'
 import { Forbidden, RateLimited, errorResponse } from '../errors.ts'
+import { singleton } from '../singleton.ts'
 import { sendWebResponse } from './web.ts'
 
 /** A fresh nonce per response; the CSP allows only scripts that carry it (and our own files). */
@@ -63,31 +64,53 @@ function originOf(url: string | undefined): string | undefined {
   }
 }
 
+export interface RateLimiter {
+  /** Counts one request for the key; returns the seconds to wait when over the limit, or null when allowed. */
+  hit: (key: string) => number | null
+}
+
 /**
- * Fixed-window limit per client IP and bucket. In-memory: each app instance limits on its own, which is
- * enough to blunt abuse; the database constraints, not this, keep sign-ups correct.
+ * Fixed-window limit per key (client IP). In-memory: each app instance limits on its own, which is enough to blunt
+ * abuse; the database constraints, not this, keep sign-ups correct.
  */
-export function rateLimit(perMinute: number, bucket: string) {
+export function createRateLimiter(perMinute: number): RateLimiter {
   const windows = new Map<string, { start: number; count: number }>()
   let lastSweep = Date.now()
+  return {
+    hit(key) {
+      if (perMinute <= 0) return null
+      const now = Date.now()
+      if (now - lastSweep > 60_000) {
+        for (const [k, w] of windows) if (now - w.start >= 60_000) windows.delete(k)
+        lastSweep = now
+      }
+      let window = windows.get(key)
+      if (!window || now - window.start >= 60_000) {
+        window = { start: now, count: 0 }
+        windows.set(key, window)
+      }
+      window.count += 1
+      return window.count > perMinute ? Math.max(1, Math.ceil((window.start + 60_000 - now) / 1000)) : null
+    },
+  }
+}
+
+/** The one sign-up/waitlist limiter of this process, shared by the /api routes and the ORBAT page's forms. */
+export function signupLimiter(config: Config): RateLimiter {
+  return singleton(`ratelimit:signup:${config.rateLimitPerMinute}`, () => createRateLimiter(config.rateLimitPerMinute))
+}
+
+/** For route actions: throws RateLimited (429) when this client is over the sign-up limit. */
+export function assertSignupRate(config: Config, clientIp: string) {
+  const retryAfter = signupLimiter(config).hit(clientIp)
+  if (retryAfter !== null) throw new RateLimited(undefined, retryAfter)
+}
+
+/** Express middleware over a limiter: 429 JSON with Retry-After when over the limit. */
+export function rateLimit(limiter: RateLimiter) {
   return (req: Request, res: Response, next: NextFunction) => {
-    if (perMinute <= 0) return next()
-    const now = Date.now()
-    if (now - lastSweep > 60_000) {
-      for (const [key, w] of windows) if (now - w.start >= 60_000) windows.delete(key)
-      lastSweep = now
-    }
-    const key = `${bucket}:${req.ip}`
-    let window = windows.get(key)
-    if (!window || now - window.start >= 60_000) {
-      window = { start: now, count: 0 }
-      windows.set(key, window)
-    }
-    window.count += 1
-    if (window.count > perMinute) {
-      const retryAfter = Math.max(1, Math.ceil((window.start + 60_000 - now) / 1000))
-      return void sendWebResponse(res, errorResponse(new RateLimited(undefined, retryAfter)))
-    }
-    next()
+    const retryAfter = limiter.hit(req.ip ?? '')
+    if (retryAfter === null) return next()
+    void sendWebResponse(res, errorResponse(new RateLimited(undefined, retryAfter)))
   }
 }

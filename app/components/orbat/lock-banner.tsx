@@ -1,0 +1,61 @@
+import { useEffect, useState, useSyncExternalStore } from 'react'
+import { ClockIcon } from './icons.tsx'
+import type { LiveOrbatStore } from './live-store.ts'
+
+/** "2d 03h 04m 05s" (spec 1 §2: a countdown in days, hours, minutes and seconds). */
+export function formatCountdown(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000))
+  const days = Math.floor(total / 86_400)
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${days}d ${pad(Math.floor((total % 86_400) / 3600))}h ${pad(Math.floor((total % 3600) / 60))}m ${pad(total % 60)}s`
+}
+
+/** A fixed UTC format, identical on the server and in the browser (no hydration mismatch). */
+export function formatUtc(epochMs: number): string {
+  return new Date(epochMs).toISOString().slice(0, 16).replace('T', ' ') + ' UTC'
+}
+
+/**
+ * The red Sign-ups Locked banner, shown while the time lock is active. The server renders the unlock time; the live
+ * countdown starts after hydration (the server's and the browser's clocks differ, so it is never server-rendered).
+ */
+export function LockBanner({ store }: { store: LiveOrbatStore }) {
+  const { locked, unlockAt } = useSyncExternalStore(store.subscribe, store.getView, store.getView)
+  const [now, setNow] = useState<number | null>(null)
+
+  useEffect(() => {
+    if (!locked || unlockAt === null) return
+    let timer: ReturnType<typeof setTimeout>
+    const tick = () => {
+      const current = store.now()
+      setNow(current)
+      // Wake on the next whole second of the countdown so the seconds never skip.
+      const remaining = unlockAt - current
+      timer = setTimeout(tick, remaining > 0 ? remaining % 1000 || 1000 : 1000)
+    }
+    tick()
+    return () => clearTimeout(timer)
+  }, [locked, unlockAt, store])
+
+  if (!locked || unlockAt === null) return null
+  return (
+    <div
+      className="pointer-events-auto flex w-full max-w-xl flex-wrap items-center justify-center gap-x-3 gap-y-1 rounded-lg border border-red-500/50 bg-red-950/90 px-4 py-2 text-sm text-red-100 shadow-lg shadow-black/40 backdrop-blur"
+      data-testid="lock-banner"
+    >
+      <span className="flex items-center gap-2 font-semibold text-red-200">
+        <ClockIcon />
+        Sign-ups Locked
+      </span>
+      {now === null ? (
+        <span className="text-red-200/90">
+          Opens <time dateTime={new Date(unlockAt).toISOString()}>{formatUtc(unlockAt)}</time>
+        </span>
+      ) : (
+        <span role="timer" aria-label="Time until sign-ups open" className="font-mono font-semibold tabular-nums">
+          {formatCountdown(unlockAt - now)}
+        </span>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,175 @@
+import { memo } from 'react'
+import { Handle, type NodeProps } from '@xyflow/react'
+import { LockIcon, PeopleIcon } from './icons.tsx'
+import {
+  CARD,
+  CARD_HANDLES,
+  holderName,
+  isOpen,
+  isSpacer,
+  spacerLabel,
+  WAYPOINT_HANDLES,
+  type PaxNode,
+  type SquadNode,
+  type WaypointNode,
+} from './layout.ts'
+import { LeaveButton, SignUpButton } from './slot-actions.tsx'
+import type { OrbatSlot } from './types.ts'
+import { useViewer } from './viewer.tsx'
+
+// The read-only node types of the public diagram. Heights are fixed per row (layout.ts), so what the server
+// declares to React Flow is exactly what the browser measures.
+
+function CardHandles({ handles }: { handles: typeof CARD_HANDLES | typeof WAYPOINT_HANDLES }) {
+  return handles.map((h) => (
+    <Handle key={h.id} id={h.id} type={h.type} position={h.position} isConnectable={false} className="orbat-handle" />
+  ))
+}
+
+export const SquadCard = memo(function SquadCard({ data }: NodeProps<SquadNode>) {
+  const { squad, teams, people, height } = data
+  const headingId = `squad-${squad.id}-name`
+  return (
+    <>
+      <article
+        aria-labelledby={headingId}
+        className="orbat-card pointer-events-auto w-[340px] cursor-grab overflow-hidden rounded-lg border border-zinc-700 bg-zinc-900 text-left shadow-lg shadow-black/40 sm:w-[400px]"
+        style={{ height }}
+        data-testid="squad-card"
+      >
+        <header className="flex items-center gap-2 border-b border-zinc-700 bg-zinc-800/60 px-3" style={{ height: CARD.header }}>
+          <h2 id={headingId} className="min-w-0 flex-1 truncate text-base font-semibold text-zinc-50">
+            {squad.name}
+          </h2>
+          <span
+            className="inline-flex shrink-0 items-center gap-1 rounded-full bg-zinc-950/70 px-2 py-0.5 text-xs font-medium text-zinc-300 tabular-nums"
+            title="People"
+          >
+            <PeopleIcon />
+            <span className="sr-only">People: </span>
+            {people}
+          </span>
+        </header>
+        {teams.length === 0 ? (
+          <p className="flex items-center px-3 text-sm text-zinc-500" style={{ height: CARD.empty }}>
+            No slots
+          </p>
+        ) : (
+          teams.map((team) => (
+            <section key={team.name} aria-label={team.name}>
+              <h3
+                className="flex items-end truncate px-3 pb-1 text-[11px] font-semibold tracking-wider text-brand-400 uppercase"
+                style={{ height: CARD.team }}
+              >
+                {team.name}
+              </h3>
+              <ul>
+                {team.rows.map((slot) =>
+                  isSpacer(slot.role) ? (
+                    <SpacerRow key={slot.id} role={slot.role} />
+                  ) : (
+                    <SlotRow key={slot.id} slot={slot} squadName={squad.name} />
+                  ),
+                )}
+              </ul>
+            </section>
+          ))
+        )}
+      </article>
+      <CardHandles handles={CARD_HANDLES} />
+    </>
+  )
+})
+
+function SpacerRow({ role }: { role: string }) {
+  return (
+    <li className="flex items-center gap-2 px-3" style={{ height: CARD.spacer }}>
+      <span aria-hidden className="h-px w-3 bg-zinc-700" />
+      <span className="truncate text-[10px] font-semibold tracking-widest text-zinc-500">{spacerLabel(role)}</span>
+      <span aria-hidden className="h-px flex-1 bg-zinc-700" />
+    </li>
+  )
+}
+
+function SlotRow({ slot, squadName }: { slot: OrbatSlot; squadName: string }) {
+  const viewer = useViewer()
+  const open = isOpen(slot)
+  const name = holderName(slot)
+  const own = viewer.userId !== null && slot.user_id === viewer.userId
+  const lock = slot.required_role_id
+  const canSignUp = open && !viewer.locked && viewer.userId !== null && (!lock || viewer.qualifiedLocks.has(lock))
+  return (
+    <li
+      className="flex items-center gap-2 border-t border-zinc-800 px-3"
+      style={{ height: CARD.slot }}
+      data-testid="slot"
+      data-slot-id={slot.id}
+    >
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm leading-5 text-zinc-100">{slot.role}</p>
+        {lock ? (
+          <p className="flex items-center gap-1 truncate text-[11px] leading-4 text-zinc-400" title={`Requires the ${lock} role`}>
+            <LockIcon />
+            <span className="sr-only">Role lock: </span>
+            <span className="truncate">{lock}</span>
+          </p>
+        ) : null}
+      </div>
+      <div className="flex shrink-0 items-center gap-2">
+        {!open ? (
+          <>
+            {slot.avatar ? <img src={slot.avatar} alt="" width={20} height={20} className="size-5 rounded-full bg-zinc-800" /> : null}
+            <span className={`truncate text-sm font-medium ${own ? 'max-w-28 text-brand-400' : 'max-w-40 text-zinc-200'}`}>{name}</span>
+            {own ? <LeaveButton slotId={slot.id} label={`Leave ${slot.role} in ${squadName}`} /> : null}
+          </>
+        ) : viewer.locked ? (
+          <span className="rounded bg-amber-500/15 px-1.5 py-0.5 text-[11px] font-bold tracking-wide text-amber-400 ring-1 ring-amber-500/40 ring-inset">
+            LOCKED
+          </span>
+        ) : (
+          <>
+            <span className="rounded bg-emerald-500/15 px-1.5 py-0.5 text-[11px] font-bold tracking-wide text-emerald-400 ring-1 ring-emerald-500/40 ring-inset">
+              OPEN
+            </span>
+            {canSignUp ? <SignUpButton slotId={slot.id} label={`Sign up for ${slot.role} in ${squadName}`} /> : null}
+          </>
+        )}
+      </div>
+    </li>
+  )
+}
+
+export const PaxCard = memo(function PaxCard({ data }: NodeProps<PaxNode>) {
+  return (
+    <>
+      <section
+        aria-label="Pax counter"
+        className="orbat-pax pointer-events-auto flex h-[96px] w-[176px] cursor-grab flex-col justify-center gap-1 rounded-lg border border-zinc-700 bg-zinc-900 px-4 shadow-lg shadow-black/40"
+        data-testid="pax-counter"
+      >
+        <p className="flex items-baseline justify-between gap-2">
+          <span className="text-xs font-semibold tracking-wider text-zinc-400 uppercase">Pax</span>
+          <span className="text-3xl leading-9 font-bold text-brand-400 tabular-nums">{data.people}</span>
+        </p>
+        <p className="flex items-baseline justify-between gap-2 text-xs text-zinc-400">
+          <span>Open / Total</span>
+          <span className="font-medium text-zinc-200 tabular-nums">
+            {data.open} / {data.total}
+          </span>
+        </p>
+      </section>
+      <CardHandles handles={CARD_HANDLES} />
+    </>
+  )
+})
+
+export const WaypointDot = memo(function WaypointDot(_props: NodeProps<WaypointNode>) {
+  return (
+    <>
+      <div aria-hidden className="orbat-waypoint size-4 rounded-full border-2 border-zinc-500 bg-zinc-900" />
+      <CardHandles handles={WAYPOINT_HANDLES} />
+    </>
+  )
+})
+
+export const nodeTypes = { squad: SquadCard, pax: PaxCard, waypoint: WaypointDot }

@@ -1,0 +1,189 @@
+import { useCallback, useEffect, useMemo, useState, type CSSProperties } from 'react'
+import {
+  Background,
+  BackgroundVariant,
+  Controls,
+  getViewportForBounds,
+  ReactFlow,
+  useReactFlow,
+  useStore,
+  useStoreApi,
+  type ReactFlowState,
+} from '@xyflow/react'
+import {
+  buildEdges,
+  buildNodes,
+  CARD_WIDTH,
+  FIT_MAX_ZOOM,
+  FIT_MIN_ZOOM,
+  FIT_PADDING,
+  FIT_PADDING_TOP,
+  FIT_VIEW_OPTIONS,
+  MAX_ZOOM,
+  MIN_ZOOM,
+  nodeBounds,
+  NOMINAL_CANVAS,
+} from './layout.ts'
+import { nodeTypes } from './nodes.tsx'
+import type { OrbatPayload } from './types.ts'
+
+/**
+ * The read-only diagram (spec 1 §2: no dragging, no connecting; pan and zoom allowed, touch too).
+ *
+ * Server render and hydration: React Flow renders the nodes on the server because each has an explicit size and
+ * explicit handle boxes (layout.ts). The server cannot know the reader's screen, so the first paint is fitted by CSS
+ * instead (`.orbat-prefit` in app.css): the same arithmetic as React Flow's fitView, from the container's size
+ * (container query units) and the node bounds for both card widths (custom properties set here). After hydration
+ * the handles are measured in the DOM, React Flow runs the real fitView, and only then is the CSS fit removed; both
+ * give the same transform, so nothing moves.
+ */
+export function OrbatCanvas({ orbat }: { orbat: OrbatPayload }) {
+  const [hydrated, setHydrated] = useState(false)
+  const [prefit, setPrefit] = useState(true)
+  useEffect(() => setHydrated(true), [])
+  const endPrefit = useCallback(() => setPrefit(false), [])
+
+  const nodes = useMemo(() => buildNodes(orbat, { explicitHandles: !hydrated }), [orbat, hydrated])
+  const edges = useMemo(() => buildEdges(orbat, nodes), [orbat, nodes])
+  const fitVars = useMemo(() => prefitVariables(nodes), [nodes])
+
+  if (nodes.length === 0) {
+    return (
+      <div className="grid h-full place-items-center px-6 text-center text-zinc-400">
+        <p>No squads have been set up yet.</p>
+      </div>
+    )
+  }
+
+  return (
+    <div className={`orbat-canvas h-full w-full ${prefit ? 'orbat-prefit' : ''}`} style={fitVars}>
+      <ReactFlow
+        nodes={nodes}
+        edges={edges}
+        nodeTypes={nodeTypes}
+        width={NOMINAL_CANVAS.width}
+        height={NOMINAL_CANVAS.height}
+        fitView
+        fitViewOptions={FIT_VIEW_OPTIONS}
+        minZoom={MIN_ZOOM}
+        maxZoom={MAX_ZOOM}
+        colorMode="dark"
+        nodesDraggable={false}
+        nodesConnectable={false}
+        elementsSelectable={false}
+        nodesFocusable={false}
+        edgesFocusable={false}
+        zoomOnDoubleClick
+        panOnDrag
+        zoomOnPinch
+        zoomOnScroll
+        deleteKeyCode={null}
+        selectionKeyCode={null}
+        multiSelectionKeyCode={null}
+        aria-label="Order of battle diagram"
+        className="orbat-flow"
+      >
+        <FitAfterHydration enabled={hydrated && prefit} onDone={endPrefit} />
+        <RevealOnFocus />
+        {prefit ? null : <Background variant={BackgroundVariant.Dots} gap={24} size={1.25} color="#3f3f46" />}
+        <Controls showInteractive={false} fitViewOptions={FIT_VIEW_OPTIONS} position="bottom-left" />
+      </ReactFlow>
+    </div>
+  )
+}
+
+/** The node bounds for both card widths and the fit constants, for the CSS pre-fit. */
+function prefitVariables(nodes: ReturnType<typeof buildNodes>): CSSProperties {
+  const sm = nodeBounds(nodes, CARD_WIDTH.sm)
+  const lg = nodeBounds(nodes, CARD_WIDTH.lg)
+  if (!sm || !lg) return {}
+  return {
+    '--orbat-fit-pad': FIT_PADDING,
+    '--orbat-fit-pad-top': FIT_PADDING_TOP,
+    '--orbat-fit-min': FIT_MIN_ZOOM,
+    '--orbat-fit-max': FIT_MAX_ZOOM,
+    '--orbat-bx-sm': sm.x,
+    '--orbat-by-sm': sm.y,
+    '--orbat-bw-sm': sm.width,
+    '--orbat-bh-sm': sm.height,
+    '--orbat-bx-lg': lg.x,
+    '--orbat-by-lg': lg.y,
+    '--orbat-bw-lg': lg.width,
+    '--orbat-bh-lg': lg.height,
+  } as CSSProperties
+}
+
+const measuredSelector = (s: ReactFlowState) => {
+  if (!s.panZoom || s.width === 0 || s.height === 0 || s.nodeLookup.size === 0) return false
+  for (const node of s.nodeLookup.values()) {
+    if (!node.measured.width || !node.measured.height || !node.internals.handleBounds) return false
+  }
+  return true
+}
+
+/**
+ * Once every node is measured in the browser: apply fitView's viewport, then drop the CSS pre-fit (same transform).
+ * NOTE: computed and set directly rather than through `fitView()`, whose promise only settles via a node update a
+ * controlled, read-only flow like this one may never make.
+ */
+function FitAfterHydration({ enabled, onDone }: { enabled: boolean; onDone: () => void }) {
+  const measured = useStore(measuredSelector)
+  const store = useStoreApi()
+  const { getNodesBounds, setViewport } = useReactFlow()
+  useEffect(() => {
+    if (!enabled || !measured) return
+    const { width, height, nodeLookup } = store.getState()
+    const bounds = getNodesBounds([...nodeLookup.keys()])
+    const { padding, minZoom, maxZoom } = FIT_VIEW_OPTIONS
+    let cancelled = false
+    void setViewport(getViewportForBounds(bounds, width, height, minZoom, maxZoom, padding)).then(() => {
+      if (!cancelled) onDone()
+    })
+    return () => {
+      cancelled = true
+    }
+  }, [enabled, measured, store, getNodesBounds, setViewport, onDone])
+  return null
+}
+
+/**
+ * Keyboard users tab through the buttons on the cards; pan so the focused one is in view (the canvas clips
+ * everything outside it), and zoom in to a readable scale when the whole ORBAT is fitted small.
+ */
+function RevealOnFocus() {
+  const domNode = useStore((s) => s.domNode)
+  const { getViewport, setViewport } = useReactFlow()
+  useEffect(() => {
+    if (!domNode) return
+    const onFocusIn = (event: FocusEvent) => {
+      const target = event.target
+      if (!(target instanceof HTMLElement) || !target.closest('.react-flow__node') || !target.matches(':focus-visible')) return
+      const container = domNode.getBoundingClientRect()
+      const rect = target.getBoundingClientRect()
+      const viewport = getViewport()
+      if (viewport.zoom < 0.75) {
+        // Zoom to a readable scale around the focused control, keeping its whole card in view across when it fits.
+        const zoom = 1
+        const card = target.closest('.react-flow__node')!.getBoundingClientRect()
+        const toWorldX = (screenX: number) => (screenX - container.left - viewport.x) / viewport.zoom
+        const toWorldY = (screenY: number) => (screenY - container.top - viewport.y) / viewport.zoom
+        const cardWidth = card.width / viewport.zoom
+        const centreX = cardWidth <= container.width - 32 ? toWorldX(card.left) + cardWidth / 2 : toWorldX(rect.left + rect.width / 2)
+        const centreY = toWorldY(rect.top + rect.height / 2)
+        void setViewport({ x: container.width / 2 - centreX * zoom, y: container.height / 2 - centreY * zoom, zoom }, { duration: 200 })
+        return
+      }
+      const margin = 24
+      let dx = 0
+      let dy = 0
+      if (rect.left < container.left + margin) dx = container.left + margin - rect.left
+      else if (rect.right > container.right - margin) dx = container.right - margin - rect.right
+      if (rect.top < container.top + margin) dy = container.top + margin - rect.top
+      else if (rect.bottom > container.bottom - margin) dy = container.bottom - margin - rect.bottom
+      if (dx || dy) void setViewport({ x: viewport.x + dx, y: viewport.y + dy, zoom: viewport.zoom }, { duration: 200 })
+    }
+    domNode.addEventListener('focusin', onFocusIn)
+    return () => domNode.removeEventListener('focusin', onFocusIn)
+  }, [domNode, getViewport, setViewport])
+  return null
+}

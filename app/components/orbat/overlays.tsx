@@ -1,0 +1,151 @@
+import { useEffect, useRef, useSyncExternalStore } from 'react'
+import { Form, Link } from 'react-router'
+import { useSheet } from '#app/components/sheet.tsx'
+import { ListIcon } from './icons.tsx'
+import type { LiveOrbatStore } from './live-store.ts'
+import type { LiveStatus } from './use-live-orbat.ts'
+import type { OrbatPayload } from './types.ts'
+import { INTENTS, LEAVE_CONFIRM, LOGIN_HREF, ORBAT_PATH } from './viewer.tsx'
+import { WaitlistPanel } from './waitlist-panel.tsx'
+
+// What floats over the diagram: the title and live indicator, the login prompt, the Waitlist button, and the two
+// panels that stand in for dialogs when JavaScript is off (?sheet=waitlist, ?leave=<slotId>).
+
+const chip = 'pointer-events-auto flex h-9 items-center gap-2 rounded-lg border border-zinc-800 bg-zinc-900/90 px-2.5 text-sm sm:px-3 shadow-lg shadow-black/40 backdrop-blur'
+
+const statusText: Record<LiveStatus, string> = {
+  // Also what a page without JavaScript keeps showing: a snapshot, no live updates.
+  connecting: 'Snapshot',
+  live: 'Live',
+  polling: 'Refreshing every 5 s',
+}
+const statusDot: Record<LiveStatus, string> = {
+  connecting: 'bg-zinc-500',
+  live: 'bg-emerald-400',
+  polling: 'bg-amber-400',
+}
+
+export function OrbatTitle({ status }: { status: LiveStatus }) {
+  return (
+    <div className={chip}>
+      <h1 className="font-semibold tracking-wide text-zinc-50">ORBAT</h1>
+      <span className="flex items-center gap-1.5 text-xs text-zinc-400" data-testid="live-status" data-status={status}>
+        <span aria-hidden className={`size-2 rounded-full ${statusDot[status]}`} />
+        <span className="hidden sm:inline">{statusText[status]}</span>
+        <span className="sr-only sm:hidden">{statusText[status]}</span>
+      </span>
+    </div>
+  )
+}
+
+export function LoginPrompt() {
+  return (
+    <a href={LOGIN_HREF} className={`${chip} font-medium text-brand-400 hover:border-brand-600 hover:text-brand-400`}>
+      Login to sign up
+    </a>
+  )
+}
+
+/**
+ * "Waitlist (N)": opens the side sheet. Without JavaScript it is a link to ?sheet=waitlist, which the page renders
+ * as a static panel.
+ */
+export function WaitlistButton({ store }: { store: LiveOrbatStore }) {
+  const { openSheet, closeSheet } = useSheet()
+  const count = useSyncExternalStore(store.subscribe, () => store.getView().data.waitlist.length, () => store.getView().data.waitlist.length)
+  const opened = useRef(false)
+  // The sheet belongs to the app shell: close it when leaving the page, it shows this page's data.
+  useEffect(
+    () => () => {
+      if (opened.current) closeSheet()
+    },
+    [closeSheet],
+  )
+  return (
+    <a
+      href={`${ORBAT_PATH}?sheet=waitlist`}
+      aria-haspopup="dialog"
+      onClick={(event) => {
+        // A new tab or window (modifier keys, middle click) gets the page with its static panel.
+        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+        event.preventDefault()
+        opened.current = true
+        openSheet('Waitlist', <WaitlistPanel store={store} />)
+      }}
+      className={`${chip} font-medium text-zinc-100 hover:border-zinc-600`}
+      data-testid="waitlist-button"
+    >
+      <ListIcon className="hidden size-4 sm:block" />
+      Waitlist ({count})
+    </a>
+  )
+}
+
+/** The waitlist as a page panel, for ?sheet=waitlist (no JavaScript, or a shared link). */
+export function StaticWaitlistPanel({ store }: { store: LiveOrbatStore }) {
+  return (
+    <aside
+      aria-labelledby="waitlist-panel-title"
+      className="absolute inset-y-0 right-0 z-30 flex w-full flex-col border-l border-zinc-800 bg-zinc-900 shadow-2xl shadow-black md:w-[500px]"
+    >
+      <header className="flex items-center justify-between gap-4 border-b border-zinc-800 px-5 py-4">
+        <h2 id="waitlist-panel-title" className="text-lg font-semibold">
+          Waitlist
+        </h2>
+        <Link
+          to={ORBAT_PATH}
+          className="rounded-md px-2 py-1 text-sm text-zinc-400 hover:bg-zinc-800 hover:text-zinc-100"
+          aria-label="Close"
+        >
+          Close
+        </Link>
+      </header>
+      <div className="flex-1 overflow-y-auto px-5 py-4">
+        <WaitlistPanel store={store} returnTo={`${ORBAT_PATH}?sheet=waitlist`} />
+      </div>
+    </aside>
+  )
+}
+
+/**
+ * The leave confirmation when JavaScript is off: the Leave button posted without `confirmed`, and the action sent
+ * the browser here (?leave=<slotId>). With JavaScript the browser's confirm dialog asks instead.
+ */
+export function LeaveConfirmPanel({ orbat, slotId, userId }: { orbat: OrbatPayload; slotId: number; userId: number | null }) {
+  const slot = orbat.slots.find((s) => s.id === slotId)
+  if (!slot || userId === null || slot.user_id !== userId) return null
+  const squad = orbat.squads.find((s) => s.id === slot.squad_id)
+  return (
+    <div className="absolute inset-0 z-30 grid place-items-center bg-black/60 p-4">
+      <section
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="leave-confirm-title"
+        aria-describedby="leave-confirm-slot"
+        className="w-full max-w-sm rounded-xl border border-zinc-700 bg-zinc-900 p-5 shadow-2xl shadow-black"
+      >
+        <h2 id="leave-confirm-title" className="text-base font-semibold text-zinc-50">
+          {LEAVE_CONFIRM}
+        </h2>
+        <p id="leave-confirm-slot" className="mt-1 text-sm text-zinc-400">
+          {slot.role}
+          {squad ? ` in ${squad.name}` : ''}
+        </p>
+        <Form method="post" action={ORBAT_PATH} className="mt-5 flex justify-end gap-2">
+          <input type="hidden" name="intent" value={INTENTS.leave} />
+          <input type="hidden" name="slotId" value={slot.id} />
+          <input type="hidden" name="confirmed" value="yes" />
+          <Link
+            to={ORBAT_PATH}
+            className="inline-flex h-9 items-center rounded-md border border-zinc-700 px-4 text-sm text-zinc-200 hover:border-zinc-500"
+          >
+            Cancel
+          </Link>
+          <button type="submit" className="inline-flex h-9 items-center rounded-md bg-red-600 px-4 text-sm font-semibold text-white hover:bg-red-500">
+            Leave
+          </button>
+        </Form>
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,113 @@
+import { useSyncExternalStore } from 'react'
+import { useFetcher } from 'react-router'
+import { useOptionalUser } from '#app/root.tsx'
+import type { LiveOrbatStore } from './live-store.ts'
+import type { WaitlistItem, WaitlistSquad } from './types.ts'
+import { INTENTS, LOGIN_HREF, ORBAT_PATH } from './viewer.tsx'
+
+/**
+ * The waitlist (spec 1 §2 "Waitlist sheet"): squad preference, Join Waitlist / Leave Waitlist, and the numbered list.
+ * It reads the page's live store, so it stays current while the side sheet is open.
+ * `returnTo` is where a post without JavaScript comes back to (the page's static waitlist panel keeps itself open).
+ */
+export function WaitlistPanel({ store, returnTo = ORBAT_PATH }: { store: LiveOrbatStore; returnTo?: string }) {
+  const { data, locked } = useSyncExternalStore(store.subscribe, store.getView, store.getView)
+  const user = useOptionalUser()
+  const entries = data.waitlist
+  const mine = user ? entries.find((entry) => entry.user_id === user.id) : undefined
+
+  return (
+    <div className="flex flex-col gap-5" data-testid="waitlist-panel">
+      {user ? (
+        <WaitlistForm squads={data.squads} mine={mine} locked={locked} returnTo={returnTo} />
+      ) : (
+        <p className="rounded-lg border border-zinc-800 bg-zinc-950/60 px-4 py-3 text-sm text-zinc-300">
+          <a href={LOGIN_HREF} className="font-semibold text-brand-400 underline-offset-2 hover:underline">
+            Login
+          </a>{' '}
+          to join the waitlist.
+        </p>
+      )}
+      {locked ? (
+        <p className="-mt-2 text-sm text-amber-400">Sign-ups are locked. The waitlist opens when the countdown ends.</p>
+      ) : null}
+      {entries.length === 0 ? (
+        <p className="text-sm text-zinc-400">The waitlist is currently empty.</p>
+      ) : (
+        <ol className="divide-y divide-zinc-800 rounded-lg border border-zinc-800" aria-label="Waitlist entries">
+          {entries.map((entry, index) => (
+            <WaitlistEntry key={entry.id} entry={entry} position={index + 1} isMe={entry.user_id === user?.id} />
+          ))}
+        </ol>
+      )}
+    </div>
+  )
+}
+
+function WaitlistForm({
+  squads,
+  mine,
+  locked,
+  returnTo,
+}: {
+  squads: WaitlistSquad[]
+  mine: WaitlistItem | undefined
+  locked: boolean
+  returnTo: string
+}) {
+  const fetcher = useFetcher({ key: 'waitlist' })
+  const busy = fetcher.state !== 'idle'
+  const current = mine ? (squads.find((s) => s.name === mine.squad_preference)?.id ?? '') : ''
+  return (
+    <fetcher.Form method="post" action={ORBAT_PATH} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+      <input type="hidden" name="intent" value={mine ? INTENTS.leaveWaitlist : INTENTS.joinWaitlist} />
+      <input type="hidden" name="redirectTo" value={returnTo} />
+      <label className="flex min-w-0 flex-1 flex-col gap-1.5 text-sm text-zinc-300">
+        Squad preference
+        <select
+          // Re-mount on joining/leaving so the shown choice follows the entry.
+          key={mine ? `on-${current}` : 'off'}
+          name="squad_preference"
+          defaultValue={String(current)}
+          disabled={locked || Boolean(mine)}
+          className="h-10 rounded-md border border-zinc-700 bg-zinc-950 px-3 text-zinc-100 disabled:opacity-60"
+        >
+          <option value="">Any Squad</option>
+          {squads.map((squad) => (
+            <option key={squad.id} value={squad.id}>
+              {squad.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button
+        type="submit"
+        disabled={locked || busy}
+        aria-busy={busy || undefined}
+        className={`h-10 shrink-0 rounded-md px-4 text-sm font-semibold transition disabled:cursor-not-allowed disabled:opacity-50 ${
+          mine
+            ? 'border border-red-500/50 text-red-300 hover:bg-red-950/60 hover:text-red-200'
+            : 'bg-brand-600 text-zinc-950 hover:bg-brand-500'
+        }`}
+      >
+        {mine ? 'Leave Waitlist' : 'Join Waitlist'}
+      </button>
+    </fetcher.Form>
+  )
+}
+
+function WaitlistEntry({ entry, position, isMe }: { entry: WaitlistItem; position: number; isMe: boolean }) {
+  return (
+    <li className={`flex items-center gap-3 px-3 py-2.5 ${isMe ? 'bg-brand-600/10' : ''}`} data-testid="waitlist-entry">
+      <span className="w-6 shrink-0 text-right text-sm font-semibold text-zinc-400 tabular-nums">{position}.</span>
+      <img src={entry.avatar} alt="" width={32} height={32} className="size-8 shrink-0 rounded-full bg-zinc-800" />
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-medium text-zinc-100">
+          {entry.username}
+          {isMe ? <span className="ml-1.5 text-xs font-normal text-brand-400">(you)</span> : null}
+        </p>
+        <p className="truncate text-xs text-zinc-400">Preference: {entry.squad_preference ?? 'Any'}</p>
+      </div>
+    </li>
+  )
+}
