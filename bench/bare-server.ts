@@ -1,5 +1,6 @@
 // The baseline: a bare node:http server that answers every request with the same bytes the app sent for it.
-// Reads {path: {status, headers, body(base64)}} from the file given as argv[2]. Prints "READY <url>".
+// Reads {key: {status, headers, body(base64)}} from the file given as argv[2]. The key is the request path, or
+// "<path> if-none-match=<value>" for a conditional request (so a 304 row compares 304 with 304). Prints "READY <url>".
 import fs from 'node:fs'
 import http from 'node:http'
 
@@ -12,17 +13,23 @@ const recorded = JSON.parse(fs.readFileSync(process.argv[2]!, 'utf8')) as Record
 const answers = new Map(Object.entries(recorded).map(([p, r]) => [p, { ...r, bytes: Buffer.from(r.body, 'base64') }]))
 
 const server = http.createServer((req, res) => {
-  const answer = answers.get(req.url ?? '')
+  const url = req.url ?? ''
+  const condition = req.headers['if-none-match']
+  const answer = (condition && answers.get(`${url} if-none-match=${condition}`)) || answers.get(url)
   if (!answer) {
     res.writeHead(404).end()
     return
   }
-  res.writeHead(answer.status, { ...answer.headers, 'content-length': String(answer.bytes.length) })
-  res.end(answer.bytes)
+  const bodiless = answer.status === 204 || answer.status === 304
+  res.writeHead(answer.status, bodiless ? answer.headers : { ...answer.headers, 'content-length': String(answer.bytes.length) })
+  res.end(bodiless ? undefined : answer.bytes)
 })
 server.keepAliveTimeout = 65_000
 server.listen(0, '127.0.0.1', () => {
   const address = server.address()
   process.stdout.write(`READY http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}\n`)
 })
-process.on('SIGTERM', () => server.close(() => process.exit(0)))
+process.on('SIGTERM', () => {
+  server.close(() => process.exit(0))
+  server.closeAllConnections()
+})

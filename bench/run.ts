@@ -1,103 +1,138 @@
-// npm run bench: each endpoint under load, the app side by side with a bare node:http server sending the same
-// bytes, in one run. Prints throughput ratio (app / bare), p50/p99 latency and error counts.
-// Later issues add their scenarios (ORBAT poll, sign-up herd, viewers) to SCENARIOS.
-import { spawn, type ChildProcess } from 'node:child_process'
+// npm run bench: the app under load, each scenario printed as a table with its targets.
+//   endpoints  health check, anonymous session call, home hub SSR: the app side by side with a bare node:http server
+//              sending the same bytes (bench/app-server.ts: demo data).
+//   poll       GET /api/orbat of a realistic ORBAT, app vs bare, 200 and 304 (bench/orbat-server.ts from here on).
+//   herd       500 logged-in members sign up at the same instant for 100 slots; 2,500 requests in round 2.
+//   viewers    1,000 open pages (live SSE connections, then 5 s polling) for 60 s while members sign up and leave.
+// The servers run in child processes; this process is only the load generator. Loopback only.
+// Options: --only=poll,herd (any of endpoints, poll, herd, viewers), --no-polling / --no-sse (viewers: one variant only),
+// --profile=<dir> (CPU profiles of the app processes). BENCH_DEBUG=1 prints per-second poll latencies (viewers).
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import autocannon from 'autocannon'
+import postgres from 'postgres'
+import { compare, record, startBare, type LoadSpec } from './compare.ts'
+import { herdScenario, HERD_USERS, loginMembers } from './herd.ts'
+import { loadAverage, machineMeter, printTable, progress, sleep, startProcess, verdict, type Child } from './lib.ts'
+import { arrangeOrbat } from './orbat-fixture.ts'
+import { pollScenario } from './poll.ts'
+import { viewersScenario } from './viewers.ts'
 
-interface Scenario {
-  name: string
-  path: string
-  connections: number
-  seconds: number
-}
+/** The whole run stops by itself after this, whatever hangs. */
+const WATCHDOG_MS = 10 * 60 * 1000
 
-const SCENARIOS: Scenario[] = [
+const ENDPOINTS: LoadSpec[] = [
   { name: 'health check', path: '/healthz', connections: 50, seconds: 8 },
   { name: 'session call (anonymous)', path: '/auth/user', connections: 50, seconds: 8 },
   { name: 'home hub (SSR)', path: '/', connections: 50, seconds: 8 },
 ]
 
-function startProcess(command: string, args: string[]): Promise<{ child: ChildProcess; url: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'] })
-    let buffer = ''
-    child.stdout!.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString()
-      const match = /READY (\S+)/.exec(buffer)
-      if (match) resolve({ child, url: match[1]! })
-    })
-    child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)))
-  })
+const args = process.argv.slice(2)
+const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',')
+const wanted = (name: string) => !only || only.includes(name)
+/** --profile=<dir>: the app processes write V8 CPU profiles (node --cpu-prof) there when they stop. */
+const profileDir = args.find((a) => a.startsWith('--profile='))?.slice('--profile='.length)
+/** An app server in its own Node process (tsx as a loader: one process, so --cpu-prof sees the app). */
+const startApp = (script: string, ...rest: string[]) =>
+  startProcess(process.execPath, [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : []), '--import', 'tsx', script, ...rest])
+const children: Child[] = []
+const summary: string[][] = []
+const row = (name: string, result: { ok: boolean; figures: string }) => [name, verdict(result.ok), result.figures]
+
+async function endpointsScenario() {
+  progress('endpoints: starting the app (demo data)')
+  const app = await startApp('bench/app-server.ts')
+  children.push(app)
+  const appUrl = app.ready[0]!
+  const bare = await startBare(await record(appUrl, ENDPOINTS))
+  children.push(bare)
+  try {
+    const rows: string[][] = []
+    const machine = machineMeter()
+    for (const spec of ENDPOINTS) {
+      progress(`endpoints: ${spec.name}`)
+      const { app: a, bare: b, ratio } = await compare(appUrl, bare.ready[0]!, spec, { app: app.child.pid, bare: bare.child.pid })
+      rows.push([
+        spec.name,
+        `${spec.connections}`,
+        a.rps.toFixed(0),
+        b.rps.toFixed(0),
+        ratio.toFixed(2),
+        `${a.p50} / ${a.p99}`,
+        `${b.p50} / ${b.p99}`,
+        `${a.cpuUs.toFixed(0)} / ${b.cpuUs.toFixed(0)}`,
+        `${a.errors}`,
+      ])
+    }
+    printTable(
+      'endpoints: app vs bare node:http (same bytes)',
+      ['scenario', 'conns', 'app req/s', 'bare req/s', 'ratio', 'app p50/p99 ms', 'bare p50/p99 ms', 'CPU us/req app / bare', 'app errors (5xx, timeouts)'],
+      rows,
+      [`Each side ${ENDPOINTS[0]!.seconds} s in 2 alternating rounds after 2 s warm-up. CPU us/req: server CPU time per answered request. ${machine()}.`],
+    )
+  } finally {
+    await bare.stop()
+    await app.stop()
+  }
 }
 
-async function load(url: string, scenario: Scenario) {
-  const result = await autocannon({ url: url + scenario.path, connections: scenario.connections, duration: scenario.seconds })
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result['5xx'],
+async function orbatScenarios() {
+  progress('orbat: starting the app (no demo data, Discord stand-in with 500 bench users)')
+  const app = await startApp('bench/orbat-server.ts', String(HERD_USERS))
+  children.push(app)
+  const [appUrl, databaseUrl] = app.ready as [string, string]
+  const sql = postgres(databaseUrl, { max: 4, onnotice: () => {} })
+  try {
+    const arrangement = await arrangeOrbat(sql)
+    // The app hears the NOTIFY and rebuilds its snapshot.
+    for (let i = 0; i < 50; i++) {
+      const orbat = (await (await fetch(`${appUrl}/api/orbat`)).json()) as { slots: unknown[] }
+      if (orbat.slots.length === arrangement.rows) break
+      await sleep(100)
+    }
+
+    if (wanted('poll')) summary.push(row('poll', await pollScenario(app.child.pid, appUrl, arrangement)))
+    if (!wanted('herd') && !wanted('viewers')) return
+
+    progress(`logging in ${HERD_USERS} members through the Discord stand-in`)
+    const { members, seconds, failures } = await loginMembers(appUrl, sql, HERD_USERS)
+    if (wanted('herd')) summary.push(row('herd', await herdScenario(app.child.pid, appUrl, sql, arrangement, members, seconds, failures)))
+    if (wanted('viewers')) {
+      const variants = { sse: !args.includes('--no-sse'), polling: !args.includes('--no-polling') }
+      summary.push(row('viewers', await viewersScenario(app.child.pid, appUrl, sql, arrangement, members, variants)))
+    }
+  } finally {
+    await sql.end({ timeout: 5 })
+    await app.stop()
   }
 }
 
 async function main() {
+  // Another build may be replacing build/ right now: give it a minute.
+  for (let i = 0; i < 60 && !fs.existsSync('build/server/index.js'); i++) await sleep(1000)
   if (!fs.existsSync('build/server/index.js')) throw new Error('Run "npm run build" first.')
-  const tsx = path.resolve('node_modules/.bin/tsx')
-  const app = await startProcess(tsx, ['bench/app-server.ts'])
-  const recordedFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-')), 'recorded.json')
-  let bare: { child: ChildProcess; url: string } | undefined
-  try {
-    // Record exactly what the app answers, so the baseline sends the same bytes and headers.
-    const recorded: Record<string, { status: number; headers: Record<string, string>; body: string }> = {}
-    for (const scenario of SCENARIOS) {
-      const response = await fetch(app.url + scenario.path)
-      const headers: Record<string, string> = {}
-      response.headers.forEach((value, key) => {
-        if (!['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'date'].includes(key)) headers[key] = value
-      })
-      recorded[scenario.path] = { status: response.status, headers, body: Buffer.from(await response.arrayBuffer()).toString('base64') }
-    }
-    fs.writeFileSync(recordedFile, JSON.stringify(recorded))
-    bare = await startProcess(tsx, ['bench/bare-server.ts', recordedFile])
-
-    const rows: string[][] = []
-    for (const scenario of SCENARIOS) {
-      // Warm up both, then measure one after the other on the same machine in the same run.
-      await load(app.url, { ...scenario, seconds: 2 })
-      await load(bare.url, { ...scenario, seconds: 2 })
-      const a = await load(app.url, scenario)
-      const b = await load(bare.url, scenario)
-      rows.push([
-        scenario.name,
-        `${scenario.connections}`,
-        a.rps.toFixed(0),
-        b.rps.toFixed(0),
-        (a.rps / b.rps).toFixed(2),
-        `${a.p50} / ${a.p99}`,
-        `${b.p50} / ${b.p99}`,
-        `${a.errors}`,
-      ])
-    }
-    printTable(['scenario', 'conns', 'app req/s', 'bare req/s', 'ratio', 'app p50/p99 ms', 'bare p50/p99 ms', 'app errors (5xx, timeouts)'], rows)
-  } finally {
-    bare?.child.kill('SIGTERM')
-    app.child.kill('SIGTERM')
-  }
+  const started = Date.now()
+  const loadBefore = loadAverage()
+  if (wanted('endpoints')) await endpointsScenario()
+  if (wanted('poll') || wanted('herd') || wanted('viewers')) await orbatScenarios()
+  if (summary.length) printTable('summary', ['scenario', 'targets', 'figures'], summary)
+  console.log(
+    `\n${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, ${((Date.now() - started) / 1000).toFixed(0)} s. ` +
+      `Load average (1/5/15 min) at start ${loadBefore}, at end ${loadAverage()}: anything above ~2 is other work competing for the 2 cores.`,
+  )
 }
 
-function printTable(header: string[], rows: string[][]) {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)))
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ')
-  console.log('\n' + line(header))
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '))
-  for (const row of rows) console.log(line(row))
-  console.log(`\n${os.cpus().length} cores, Node ${process.version}. Ratio = app req/s / bare node:http req/s (same bytes).`)
-}
+const watchdog = setTimeout(() => {
+  console.error(`bench: still running after ${WATCHDOG_MS / 60000} minutes; stopping.`)
+  // The servers stop their embedded PostgreSQL on SIGTERM (stop() insists with SIGKILL after 15 s).
+  void Promise.race([Promise.all(children.map((c) => c.stop().catch(() => {}))), sleep(20_000)]).then(() => process.exit(2))
+}, WATCHDOG_MS)
+watchdog.unref()
 
-main().catch((error) => {
-  console.error(error)
-  process.exit(1)
-})
+main()
+  .then(() => process.exit(0))
+  .catch(async (error) => {
+    console.error(error)
+    await Promise.all(children.map((c) => c.stop().catch(() => {})))
+    process.exit(1)
+  })

@@ -1,0 +1,67 @@
+// Scenario "poll": GET /api/orbat of a realistic ORBAT at 100 concurrent connections, the app against a bare
+// node:http server sending the same bytes, plus the conditional (If-None-Match -> 304) poll every open page makes.
+import { compare, record, startBare, type LoadSpec } from './compare.ts'
+import { machineMeter, printTable, progress, verdict } from './lib.ts'
+import type { Arrangement } from './orbat-fixture.ts'
+
+const CONNECTIONS = 100
+const SECONDS = 10
+const TARGET_RATIO = 0.5
+const TARGET_P99_MS = 50
+
+export async function pollScenario(appPid: number | undefined, appUrl: string, a: Arrangement): Promise<{ ok: boolean; figures: string }> {
+  const first = await fetch(`${appUrl}/api/orbat`)
+  const etag = first.headers.get('etag')
+  const body = Buffer.from(await first.arrayBuffer())
+  if (first.status !== 200 || !etag) throw new Error(`/api/orbat answered ${first.status} (etag ${etag})`)
+  const payload = JSON.parse(body.toString()) as { slots: Array<{ user_id: number | null; manual_username: string | null; role: string }> }
+  const taken = payload.slots.filter((s) => s.user_id !== null || s.manual_username !== null).length
+  const real = payload.slots.filter((s) => !s.role.startsWith('---')).length
+
+  const specs: LoadSpec[] = [
+    { name: `GET /api/orbat (200, ${(body.length / 1024).toFixed(1)} kB)`, path: '/api/orbat', connections: CONNECTIONS, seconds: SECONDS, status: 200 },
+    { name: 'GET /api/orbat If-None-Match (304)', path: '/api/orbat', connections: CONNECTIONS, seconds: SECONDS, headers: { 'if-none-match': etag }, status: 304 },
+  ]
+  const bare = await startBare(await record(appUrl, specs))
+  const rows: string[][] = []
+  const figures: string[] = []
+  let ok = true
+  const machine = machineMeter()
+  let machineUse: string
+  try {
+    for (const spec of specs) {
+      progress(`poll: ${spec.name}, ${CONNECTIONS} connections, ${SECONDS} s each against the app and the bare server`)
+      const { app, bare: b, ratio } = await compare(appUrl, bare.ready[0]!, spec, { app: appPid, bare: bare.child.pid })
+      const met = ratio >= TARGET_RATIO && app.p99 < TARGET_P99_MS && app.errors === 0
+      ok &&= met
+      figures.push(`${spec.status === 304 ? '304' : '200'}: ratio ${ratio.toFixed(2)}, p99 ${app.p99} ms`)
+      rows.push([
+        spec.name,
+        `${spec.connections}`,
+        app.rps.toFixed(0),
+        b.rps.toFixed(0),
+        ratio.toFixed(2),
+        `${app.p50} / ${app.p99}`,
+        `${b.p50} / ${b.p99}`,
+        `${app.cpuUs.toFixed(0)} / ${b.cpuUs.toFixed(0)}`,
+        `${app.errors}`,
+        verdict(met),
+      ])
+    }
+    machineUse = machine()
+  } finally {
+    await bare.stop()
+  }
+  printTable(
+    'poll: GET /api/orbat, app vs bare node:http (same bytes and headers incl. ETag)',
+    ['request', 'conns', 'app req/s', 'bare req/s', 'ratio', 'app p50/p99 ms', 'bare p50/p99 ms', 'CPU us/req app / bare', 'app errors', `target (ratio >= ${TARGET_RATIO}, p99 < ${TARGET_P99_MS} ms)`],
+    rows,
+    [
+      `ORBAT: ${a.squads} squads, ${a.rows} rows (${real} slots + ${a.spacers} spacers), ${taken} taken, ${a.waitlist.length} on the waitlist, ` +
+        `${a.edges} edges, ${a.waypoints} waypoints, ${a.paxCounters} pax counters.`,
+      `${SECONDS} s per side in 2 alternating rounds (app, bare, app, bare) after 2 s warm-up; p99 = the worse round.`,
+      `CPU us/req: CPU time of the server process per answered request (independent of other load). During the measurements: ${machineUse}.`,
+    ],
+  )
+  return { ok, figures: figures.join('; ') }
+}
