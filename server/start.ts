@@ -13,6 +13,7 @@ import type { AppServices } from './context.ts'
 import { startDatabase, type RunningDatabase } from './database.ts'
 import { createDiscordClient } from './discord/client.ts'
 import { createHttpApp } from './http/app.ts'
+import { liveRequestHandler } from './http/live-routes.ts'
 import { startChangeListener } from './orbat/live.ts'
 import { logger } from './logger.ts'
 
@@ -112,7 +113,11 @@ export async function startApp(config: Config, options: StartOptions): Promise<R
         }).router
       : undefined
     const app = createHttpApp({ services, getBuild, mode: options.mode, vite, clientDir, discordStandIn: standIn })
-    const server = http.createServer(app)
+    // The polled ORBAT JSON and the live stream are answered before Express (server/http/live-routes.ts).
+    const live = liveRequestHandler(services)
+    const server = http.createServer((req, res) => {
+      if (!live(req, res)) app(req, res)
+    })
     server.keepAliveTimeout = 65_000
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject)

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import { and, eq, gt, lt } from 'drizzle-orm'
+import { eq, lt } from 'drizzle-orm'
 import { createCookie, type Cookie } from 'react-router'
 import type { Config } from '../config.ts'
 import type { DbOrTx } from '#db/client.ts'
@@ -50,13 +50,4 @@ export async function destroySession(db: DbOrTx, config: Config, request: Reques
 /** Ends every session of a user (a ban, an admin's decision). */
 export async function destroyUserSessions(db: DbOrTx, userId: number) {
   await db.delete(sessions).where(eq(sessions.user_id, userId))
-}
-
-export async function findSessionUserId(db: DbOrTx, sessionId: string): Promise<number | null> {
-  const rows = await db
-    .select({ userId: sessions.user_id })
-    .from(sessions)
-    .where(and(eq(sessions.id, sessionId), gt(sessions.expires_at, new Date())))
-    .limit(1)
-  return rows[0]?.userId ?? null
 }

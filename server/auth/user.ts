@@ -1,16 +1,16 @@
-import { eq } from 'drizzle-orm'
+import { and, eq, gt } from 'drizzle-orm'
 import { createContext, data, redirect, type RouterContextProvider } from 'react-router'
 import type { PublicUser } from '#app/types.ts'
 import type { DbOrTx } from '#db/client.ts'
 import { members } from '#db/schema/roster.ts'
-import { users, type User } from '#db/schema/users-sessions.ts'
+import { sessions, users, type User } from '#db/schema/users-sessions.ts'
 import type { AppServices } from '../context.ts'
 import { getServices } from '../context.ts'
 import { discordAvatarUrl } from '../discord/client.ts'
 import { Forbidden, Unauthorized } from '../errors.ts'
 import { logger } from '../logger.ts'
 import { singleton } from '../singleton.ts'
-import { findSessionUserId, readSessionId } from './session.ts'
+import { readSessionId } from './session.ts'
 
 /** Guild roles are re-read at most this often after login (ARCHITECTURE §4). */
 export const ROLE_REFRESH_MS = 10 * 60 * 1000
@@ -39,9 +39,14 @@ export function getUser(services: AppServices, request: Request): Promise<User |
 async function loadUser(services: AppServices, request: Request): Promise<User | null> {
   const sessionId = await readSessionId(services.config, request)
   if (!sessionId) return null
-  const userId = await findSessionUserId(services.db, sessionId)
-  if (userId === null) return null
-  const [user] = await services.db.select().from(users).where(eq(users.id, userId)).limit(1)
+  // One round trip: the session (unexpired) and its user.
+  const [row] = await services.db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.user_id))
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expires_at, new Date())))
+    .limit(1)
+  const user = row?.user
   if (!user) return null
   const stale = !user.roles_refreshed_at || Date.now() - user.roles_refreshed_at.getTime() > ROLE_REFRESH_MS
   return stale ? refreshRoles(services, user) : user

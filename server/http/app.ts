@@ -6,7 +6,6 @@ import type { ViteDevServer } from 'vite'
 import { appContext, requestContext, type AppServices } from '../context.ts'
 import { Invalid, PayloadTooLarge, errorResponse } from '../errors.ts'
 import { logger } from '../logger.ts'
-import { liveRoutes } from './live-routes.ts'
 import { createRateLimiter, originCheck, rateLimit, securityHeaders, signupLimiter } from './security.ts'
 import { sendWebResponse, toWebRequest } from './web.ts'
 
@@ -38,9 +37,6 @@ export function createHttpApp(options: HttpAppOptions) {
   const app = express()
   app.disable('x-powered-by')
   if (config.trustProxy) app.set('trust proxy', /^\d+$/.test(config.trustProxy) ? Number(config.trustProxy) : config.trustProxy)
-
-  // The polled JSON and the live stream come first: prepared bytes, no per-request work worth logging.
-  app.use(liveRoutes(services))
 
   app.use(requestLog)
 

@@ -1,72 +1,97 @@
-import express, { type Request, type Response } from 'express'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AppServices } from '../context.ts'
 import { logger } from '../logger.ts'
-import { getSnapshot, subscribe, type SnapshotKey } from '../orbat/live.ts'
+import { getSnapshot, peekSnapshot, subscribe, type Snapshot, type SnapshotKey } from '../orbat/live.ts'
 
 /** Live connections send a comment this often so proxies keep them open. */
 const HEARTBEAT_MS = 25_000
 
+const POLLED: Record<string, SnapshotKey> = {
+  '/api/orbat': 'orbat',
+  '/api/waitlist': 'waitlist',
+  '/api/settings': 'settings',
+  '/api/waitlist/squads': 'squads',
+}
+
 /**
  * The polled public JSON (spec 1 §7: /api/orbat, /api/waitlist, /api/settings, /api/waitlist/squads) and the live
- * stream (/api/live). Served straight from the in-memory snapshot, in front of the React Router handler: these are
- * the hottest paths of the app (every open ORBAT page, every 5 s), and they only ever send prepared bytes.
+ * stream (/api/live), answered in the HTTP server's request listener before Express and React Router see the
+ * request: these are the hottest paths of the app (every open ORBAT page, every 5 s) and only ever send prepared
+ * bytes, so framework routing would be most of their cost (see bench/ and docs/decisions/011).
+ * Returns true when it handled the request.
  */
-export function liveRoutes(services: AppServices) {
-  const router = express.Router()
-  const serve = (key: SnapshotKey) => async (req: Request, res: Response) => {
-    try {
-      const { parts } = await getSnapshot(services.db)
-      const part = parts[key]
-      res.setHeader('ETag', part.etag)
-      res.setHeader('Cache-Control', 'no-cache')
-      res.setHeader('X-Content-Type-Options', 'nosniff')
-      if (etagMatches(req.headers['if-none-match'], part.etag)) {
-        res.statusCode = 304
-        res.end()
-        return
+export function liveRequestHandler(services: AppServices) {
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false
+    const url = req.url ?? ''
+    const q = url.indexOf('?')
+    const path = q === -1 ? url : url.slice(0, q)
+    const key = POLLED[path]
+    if (key) {
+      const current = peekSnapshot()
+      if (current) answer(req, res, current, key)
+      else {
+        getSnapshot(services.db).then(
+          (snapshot) => answer(req, res, snapshot, key),
+          (error: unknown) => {
+            logger.error({ msg: 'snapshot failed', key, error: String(error) })
+            if (!res.headersSent) {
+              res.writeHead(503, { 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': '2' })
+              res.end(JSON.stringify({ error: 'The ORBAT is temporarily unavailable. Retrying…' }))
+            }
+          },
+        )
       }
-      res.setHeader('Content-Type', 'application/json; charset=utf-8')
-      res.setHeader('Content-Length', part.body.length)
-      res.end(part.body)
-    } catch (error) {
-      logger.error({ msg: 'snapshot failed', key, error: String(error) })
-      if (!res.headersSent) res.status(503).json({ error: 'The ORBAT is temporarily unavailable. Retrying…' })
+      return true
     }
+    if (path === '/api/live') {
+      stream(services, req, res)
+      return true
+    }
+    return false
   }
-  router.get('/api/orbat', serve('orbat'))
-  router.get('/api/waitlist', serve('waitlist'))
-  router.get('/api/settings', serve('settings'))
-  router.get('/api/waitlist/squads', serve('squads'))
+}
 
-  // Server-Sent Events: the whole snapshot now, and again (coalesced) after every change anywhere.
-  router.get('/api/live', async (req, res) => {
-    res.writeHead(200, {
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-cache, no-transform',
-      Connection: 'keep-alive',
-      'X-Accel-Buffering': 'no',
-      'X-Content-Type-Options': 'nosniff',
-    })
-    res.write('retry: 2000\n\n')
-    let lastVersion = -1
-    const send = (snapshot: { version: number; event: Buffer }) => {
-      if (snapshot.version <= lastVersion) return
-      lastVersion = snapshot.version
-      res.write(snapshot.event)
-    }
-    const unsubscribe = subscribe(send)
-    const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS)
-    req.on('close', () => {
-      unsubscribe()
-      clearInterval(heartbeat)
-    })
-    try {
-      send(await getSnapshot(services.db))
-    } catch (error) {
-      logger.error({ msg: 'live stream snapshot failed', error: String(error) })
-    }
+function answer(req: IncomingMessage, res: ServerResponse, snapshot: Snapshot, key: SnapshotKey) {
+  const part = snapshot.parts[key]
+  if (etagMatches(req.headers['if-none-match'], part.etag)) {
+    res.writeHead(304, { ETag: part.etag, 'Cache-Control': 'no-cache' })
+    res.end()
+    return
+  }
+  res.writeHead(200, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': part.body.length,
+    ETag: part.etag,
+    'Cache-Control': 'no-cache',
+    'X-Content-Type-Options': 'nosniff',
   })
-  return router
+  res.end(req.method === 'HEAD' ? undefined : part.body)
+}
+
+/** Server-Sent Events: the whole snapshot now, and again (coalesced) after every change anywhere. */
+function stream(services: AppServices, req: IncomingMessage, res: ServerResponse) {
+  res.writeHead(200, {
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-cache, no-transform',
+    Connection: 'keep-alive',
+    'X-Accel-Buffering': 'no',
+    'X-Content-Type-Options': 'nosniff',
+  })
+  res.write('retry: 2000\n\n')
+  let lastVersion = -1
+  const send = (snapshot: Snapshot) => {
+    if (snapshot.version <= lastVersion) return
+    lastVersion = snapshot.version
+    res.write(snapshot.event)
+  }
+  const unsubscribe = subscribe(send)
+  const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS)
+  req.on('close', () => {
+    unsubscribe()
+    clearInterval(heartbeat)
+  })
+  getSnapshot(services.db).then(send, (error: unknown) => logger.error({ msg: 'live stream snapshot failed', error: String(error) }))
 }
 
 /** If-None-Match may list several tags and mark them weak (W/"..."); any match means the client is current. */

@@ -1,3 +1,5 @@
+import { eq } from 'drizzle-orm'
+import { slots } from '#db/schema/orbat.ts'
 import type { User } from '#db/schema/users-sessions.ts'
 import type { DbOrTx } from '#db/client.ts'
 import type { AppServices } from '../context.ts'
@@ -6,7 +8,7 @@ import { logger } from '../logger.ts'
 import { getSetting, getSettings, lockActive, UNLOCK_FILL_DONE_KEY } from '../settings/settings.ts'
 import { ensureUnlockFill, joinWaitlist, leaveWaitlist, placementLine, type WaitlistItem } from '../waitlist/waitlist.ts'
 import { announceChange, markChanged } from './live.ts'
-import { leaveSlot, signUpToSlot, type SlotActionResult } from './slots.ts'
+import { isValidId, leaveSlot, signUpToSlot, type SlotActionResult } from './slots.ts'
 
 // The member actions of the public ORBAT, for the page's actions and the /api routes alike: each runs its service in
 // one transaction that also announces the change, then refreshes live viewers and posts to the activity channel
@@ -61,6 +63,18 @@ async function unlockFillFirst(services: AppServices): Promise<boolean> {
 
 export async function signUp(services: AppServices, user: User, slotId: number): Promise<SlotActionResult> {
   if (await unlockFillFirst(services)) throw new Locked('Sign-ups are locked.')
+  // Under a herd most requests are for a slot that was just taken: one committed read answers those without a
+  // transaction. Only a refusal is decided here; every success is decided by the conditional update inside.
+  if (isValidId(slotId)) {
+    const [current] = await services.db
+      .select({ user_id: slots.user_id, manual_username: slots.manual_username })
+      .from(slots)
+      .where(eq(slots.id, slotId))
+      .limit(1)
+    if (current && (current.manual_username !== null || (current.user_id !== null && current.user_id !== user.id))) {
+      throw new Conflict('This slot is already taken.')
+    }
+  }
   return runLive(services, (tx) => signUpToSlot(tx, user, slotId), (r) => r.activity)
 }
 

@@ -85,6 +85,11 @@ function encode(value: unknown): Encoded {
   return { body, etag: `"${crypto.createHash('sha1').update(body).digest('base64url')}"` }
 }
 
+/** The current snapshot if it is fresh, without waiting (the hot path answers synchronously then). */
+export function peekSnapshot(): Snapshot | null {
+  return state.current
+}
+
 /** The current snapshot, built at most once per change however many requests ask at the same time. */
 export async function getSnapshot(db: DbOrTx): Promise<Snapshot> {
   if (state.current) return state.current

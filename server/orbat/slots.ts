@@ -13,6 +13,10 @@ import { eligibleRoleIds, isSpacer, qualifiesForLock } from './orbat.ts'
 /** Slot ids are PostgreSQL integers: anything larger is bad input, not a database error. */
 const MAX_ID = 2_147_483_647
 
+export function isValidId(id: number): boolean {
+  return Number.isInteger(id) && id > 0 && id <= MAX_ID
+}
+
 export interface SlotActionResult {
   slotId: number
   /** Names and places for the activity channel. */
@@ -49,7 +53,7 @@ async function displayName(tx: DbOrTx, user: User): Promise<string> {
  * never one person in two.
  */
 export async function signUpToSlot(tx: DbOrTx, user: User, slotId: number): Promise<SlotActionResult> {
-  if (!Number.isInteger(slotId) || slotId <= 0 || slotId > MAX_ID) throw new Invalid('Invalid slot id.')
+  if (!isValidId(slotId)) throw new Invalid('Invalid slot id.')
   await lockMember(tx, user.id)
   if (lockActive(await getSetting(tx, 'signup_time'))) throw new Locked('Sign-ups are locked.')
   if (await isBanned(tx, user)) throw new Forbidden('Banned members cannot sign up.')
@@ -85,7 +89,7 @@ export async function signUpToSlot(tx: DbOrTx, user: User, slotId: number): Prom
 
 /** A member leaves their own slot; the freed slot goes to the longest-waiting qualified member. */
 export async function leaveSlot(tx: DbOrTx, user: User, slotId: number): Promise<SlotActionResult> {
-  if (!Number.isInteger(slotId) || slotId <= 0 || slotId > MAX_ID) throw new Invalid('Invalid slot id.')
+  if (!isValidId(slotId)) throw new Invalid('Invalid slot id.')
   const freed = await tx
     .update(slots)
     .set({ user_id: null })
