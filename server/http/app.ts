@@ -4,7 +4,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router'
 import type { ViteDevServer } from 'vite'
 import { appContext, requestContext, type AppServices } from '../context.ts'
-import { Invalid, PayloadTooLarge, errorResponse } from '../errors.ts'
+import { Invalid, NotFound, PayloadTooLarge, errorResponse } from '../errors.ts'
 import { logger } from '../logger.ts'
 import { createRateLimiter, originCheck, rateLimit, securityHeaders, signupLimiter } from './security.ts'
 import { sendWebResponse, toWebRequest } from './web.ts'
@@ -103,7 +103,10 @@ function requestLog(req: Request, res: Response, next: NextFunction) {
 function errorHandler(error: unknown, req: Request, res: Response, _next: NextFunction) {
   const type = (error as { type?: string })?.type
   let mapped: unknown = error
+  const status = (error as { status?: unknown })?.status
   if (type === 'entity.too.large') mapped = new PayloadTooLarge()
+  // A static file that vanished between lookup and read (a rebuild) is simply not there.
+  else if (status === 404 || (error as { code?: string })?.code === 'ENOENT') mapped = new NotFound()
   else if (type === 'request.aborted' || type === 'entity.parse.failed' || type === 'encoding.unsupported')
     mapped = new Invalid('The request body could not be read.')
   if (res.headersSent) {

@@ -55,7 +55,7 @@ export function liveRequestHandler(services: AppServices) {
 function answer(req: IncomingMessage, res: ServerResponse, snapshot: Snapshot, key: SnapshotKey) {
   const part = snapshot.parts[key]
   if (etagMatches(req.headers['if-none-match'], part.etag)) {
-    res.writeHead(304, { ETag: part.etag, 'Cache-Control': 'no-cache' })
+    res.writeHead(304, { ETag: part.etag, 'Cache-Control': 'no-cache', 'X-Server-Time': String(Date.now()) })
     res.end()
     return
   }
@@ -65,6 +65,8 @@ function answer(req: IncomingMessage, res: ServerResponse, snapshot: Snapshot, k
     ETag: part.etag,
     'Cache-Control': 'no-cache',
     'X-Content-Type-Options': 'nosniff',
+    // Lets pages correct their countdown for clock skew (app/components/orbat/live-store.ts).
+    'X-Server-Time': String(Date.now()),
   })
   res.end(req.method === 'HEAD' ? undefined : part.body)
 }

@@ -20,6 +20,11 @@ export interface E2EServerInfo {
   /** The standalone Discord stand-in, e.g. http://127.0.0.1:41234 (its pages and /api live under it). */
   standInUrl: string
   pid: number
+  /**
+   * The e2e server's own (embedded, throw-away) database, for the few tests that must set up state no UI sets yet
+   * (e.g. the signup_time lock in tests/e2e/orbat.spec.ts).
+   */
+  databaseUrl: string
 }
 
 /**

@@ -1,4 +1,5 @@
-import { test as base, expect, type ConsoleMessage, type Page } from '@playwright/test'
+import { test as base, expect, type BrowserContext, type ConsoleMessage, type Page } from '@playwright/test'
+import postgres from 'postgres'
 import { readServerInfo, type E2EServerInfo } from './env.ts'
 
 // Playwright fixtures (STYLE.md 10): `login(as)` through the real UI and the stand-in's authorize page, and a
@@ -21,6 +22,19 @@ const PIXEL_PNG = Buffer.from(
   'base64',
 )
 
+/** Answers Discord's avatar CDN with a pixel, for a page or a whole (second) browser context. */
+export async function stubDiscordCdn(target: Page | BrowserContext) {
+  await target.route('https://cdn.discordapp.com/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL_PNG }),
+  )
+}
+
+/** The e2e server's database (postgres.js), for state no UI sets yet. One short-lived connection per test. */
+export type E2ESql = postgres.Sql
+
+// Session-level advisory lock (two-int form: never collides with the app's own transaction-scoped locks).
+const ORBAT_MUTEX = [7_202_690, 1] as const
+
 interface Fixtures {
   /** Logs in through the UI: / -> Login -> the stand-in's authorize page -> pick the user -> back, signed in. */
   login: (as: DemoUsername) => Promise<void>
@@ -28,6 +42,15 @@ interface Fixtures {
   serverInfo: E2EServerInfo
   /** Console messages a test expects (e.g. a deliberate failed fetch); anything else fails the test. */
   allowedConsoleErrors: RegExp[]
+  /** A connection to the e2e server's database (its URL comes from the server info file). */
+  db: E2ESql
+  /**
+   * Opt-in for tests that change the shared ORBAT (slots, waitlist, signup_time): holds a database advisory lock for
+   * the whole test, so such tests never overlap across workers and projects (the waitlist fill and the time lock
+   * are global). On teardown it puts the ORBAT back to the seeded state (no member in a slot, empty waitlist, no time
+   * lock) in case a failed test could not clean up itself, and tells live pages.
+   */
+  orbatLock: void
   /** Auto fixture: collects console errors and uncaught page errors and fails the test on any. */
   failOnConsoleErrors: void
 }
@@ -40,11 +63,42 @@ export const test = base.extend<Fixtures>({
   },
 
   page: async ({ page }, use) => {
-    await page.route('https://cdn.discordapp.com/**', (route) =>
-      route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL_PNG }),
-    )
+    await stubDiscordCdn(page)
     await use(page)
   },
+
+  db: async ({ serverInfo }, use) => {
+    const sql = postgres(serverInfo.databaseUrl, { max: 2, onnotice: () => {} })
+    try {
+      await use(sql)
+    } finally {
+      await sql.end({ timeout: 5 })
+    }
+  },
+
+  orbatLock: [
+    async ({ db }, use) => {
+      const held = await db.reserve()
+      try {
+        await held`select pg_advisory_lock(${ORBAT_MUTEX[0]}, ${ORBAT_MUTEX[1]})`
+        try {
+          await use()
+        } finally {
+          await db.begin(async (tx) => {
+            await tx`update settings set value = '' where key = 'signup_time' and value <> ''`
+            await tx`delete from waitlist_entries`
+            await tx`update slots set user_id = null where user_id is not null`
+            await tx`select pg_notify('orbat_changed', '')`
+          })
+        }
+      } finally {
+        await held`select pg_advisory_unlock(${ORBAT_MUTEX[0]}, ${ORBAT_MUTEX[1]})`.catch(() => {})
+        held.release()
+      }
+    },
+    // Waiting for another worker's ORBAT test is not this test's time.
+    { timeout: 120_000 },
+  ],
 
   failOnConsoleErrors: [
     async ({ page, allowedConsoleErrors }, use, testInfo) => {
@@ -81,21 +135,24 @@ export const test = base.extend<Fixtures>({
   ],
 
   login: async ({ page, baseURL, serverInfo }, use) => {
-    await use(async (as) => {
-      await page.goto('/')
-      await topBar(page).getByRole('link', { name: 'Login', exact: true }).click()
-      // The stand-in's authorize page (its own origin): one plain HTML form (a button) per demo user.
-      await page.waitForURL((url) => url.origin === new URL(serverInfo.standInUrl).origin && url.pathname === '/oauth2/authorize')
-      await expect(page.getByRole('heading', { level: 1, name: 'Task Force HQ', exact: true })).toBeVisible()
-      await page.getByRole('button', { name: new RegExp(`@${as}\\b`) }).click()
-      await page.waitForURL((url) => url.origin === new URL(baseURL!).origin && !url.pathname.startsWith('/auth/'))
-      await expect(topBar(page).getByTestId('user-display-name')).toHaveText(DEMO_DISPLAY_NAMES[as])
-      await expect(topBar(page).getByRole('button', { name: 'Logout' })).toBeVisible()
-    })
+    await use((as) => loginAs(page, as, { baseURL: baseURL!, standInUrl: serverInfo.standInUrl }))
   },
 })
 
 export { expect }
+
+/** The `login` fixture's steps for any page (e.g. a second browser context's). */
+export async function loginAs(page: Page, as: DemoUsername, { baseURL, standInUrl }: { baseURL: string; standInUrl: string }) {
+  await page.goto('/')
+  await topBar(page).getByRole('link', { name: 'Login', exact: true }).click()
+  // The stand-in's authorize page (its own origin): one plain HTML form (a button) per demo user.
+  await page.waitForURL((url) => url.origin === new URL(standInUrl).origin && url.pathname === '/oauth2/authorize')
+  await expect(page.getByRole('heading', { level: 1, name: 'Task Force HQ', exact: true })).toBeVisible()
+  await page.getByRole('button', { name: new RegExp(`@${as}\\b`) }).click()
+  await page.waitForURL((url) => url.origin === new URL(baseURL).origin && !url.pathname.startsWith('/auth/'))
+  await expect(topBar(page).getByTestId('user-display-name')).toHaveText(DEMO_DISPLAY_NAMES[as])
+  await expect(topBar(page).getByRole('button', { name: 'Logout' })).toBeVisible()
+}
 
 /** The app's top bar (the page's banner landmark). */
 export function topBar(page: Page) {

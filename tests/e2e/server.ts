@@ -97,7 +97,7 @@ async function main() {
   app = await startApp(config, { mode: 'production', buildDir, jobs: true, seed: true })
   if (stopping) return
 
-  const info: E2EServerInfo = { appUrl, standInUrl: standIn.url, pid: process.pid }
+  const info: E2EServerInfo = { appUrl, standInUrl: standIn.url, pid: process.pid, databaseUrl: app.databaseUrl }
   const file = serverInfoFile(port)
   fs.mkdirSync(path.dirname(file), { recursive: true })
   fs.writeFileSync(file, JSON.stringify(info, null, 2))

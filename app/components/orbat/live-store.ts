@@ -56,6 +56,13 @@ export class LiveOrbatStore {
   /** Browser only: start the lock clock. `onUnlock` runs 0.5 s after a countdown reaches zero. */
   start(serverNow: number, onUnlock: () => void) {
     this.skewMs = serverNow - Date.now()
+    // Refine with a round-trip-corrected measurement as soon as it arrives.
+    void measureSkew().then((skew) => {
+      if (skew === null || this.skewMs === null) return // stopped meanwhile
+      this.skewMs = skew
+      this.arm()
+      this.emit()
+    })
     this.onUnlock = onUnlock
     this.arm()
   }
@@ -109,5 +116,22 @@ export class LiveOrbatStore {
 
   private emit() {
     for (const listener of this.listeners) listener()
+  }
+}
+
+/**
+ * The server's clock minus the browser's, corrected for the round trip: the server stamps X-Server-Time on its
+ * polled answers, and the stamp is compared with the midpoint of the request. (The loader's `serverNow` alone would
+ * count the page's download and script start-up as clock difference, and the countdown would end late by that much.)
+ */
+export async function measureSkew(): Promise<number | null> {
+  try {
+    const sent = Date.now()
+    const response = await fetch('/api/settings', { cache: 'no-store' })
+    const received = Date.now()
+    const stamp = Number(response.headers.get('x-server-time'))
+    return Number.isFinite(stamp) && stamp > 0 ? stamp - (sent + received) / 2 : null
+  } catch {
+    return null
   }
 }
