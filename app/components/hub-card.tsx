@@ -20,6 +20,17 @@ export function HubCard({ to, title, text, icon }: { to: string; title: string; 
   )
 }
 
-export function HubGrid({ children }: { children: ReactNode }) {
-  return <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">{children}</ul>
+type Card = Parameters<typeof HubCard>[0]
+
+/** The 1/2/3-column card grid of the hubs (spec 2 §9). */
+export function HubGrid({ cards, className = '' }: { cards: Card[]; className?: string }) {
+  return (
+    <ul className={`grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 ${className}`}>
+      {cards.map((card) => (
+        <li key={card.to}>
+          <HubCard {...card} />
+        </li>
+      ))}
+    </ul>
+  )
 }

@@ -1,4 +1,4 @@
-import { HubCard, HubGrid } from '#app/components/hub-card.tsx'
+import { HubGrid } from '#app/components/hub-card.tsx'
 import { LibraryIcon, OrbatIcon, RosterIcon, TestIcon, TrainingIcon } from '#app/ui/icons.tsx'
 
 const cards = [
@@ -14,15 +14,7 @@ export default function Home() {
     <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Unit Hub</h1>
       <p className="mt-1 text-zinc-400">Everything the unit needs for the week, in one place.</p>
-      <div className="mt-8">
-        <HubGrid>
-          {cards.map((card) => (
-            <li key={card.to}>
-              <HubCard {...card} />
-            </li>
-          ))}
-        </HubGrid>
-      </div>
+      <HubGrid cards={cards} className="mt-8" />
     </main>
   )
 }

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { useRevalidator } from 'react-router'
 import type { Route } from './+types/hub'
 import type { AuditEntry } from '#app/types.ts'
-import { HubCard, HubGrid } from '#app/components/hub-card.tsx'
+import { HubGrid } from '#app/components/hub-card.tsx'
 import { useSheet } from '#app/components/sheet.tsx'
 import { DiscordIcon, LibraryIcon, OrbatIcon, RosterIcon, TestIcon } from '#app/ui/icons.tsx'
 import { useToast } from '#app/components/toaster.tsx'
@@ -38,15 +38,7 @@ export default function AdminHub({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Admin Hub</h1>
-      <div className="mt-6">
-        <HubGrid>
-          {cards.map((card) => (
-            <li key={card.to}>
-              <HubCard {...card} />
-            </li>
-          ))}
-        </HubGrid>
-      </div>
+      <HubGrid cards={cards} className="mt-6" />
       <div className="mt-10 flex items-center justify-between gap-4">
         <h2 className="text-xl font-semibold">Recent Activity</h2>
         <FullLogButton />
