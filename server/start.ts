@@ -83,7 +83,7 @@ export async function startApp(config: Config, options: StartOptions): Promise<R
       cleanups.push(jobs.stop)
     }
 
-    let getBuild: () => Promise<ServerBuild>
+    let build: ServerBuild | (() => Promise<ServerBuild>)
     let vite: ViteDevServer | undefined
     let clientDir: string | undefined
     if (options.mode === 'development') {
@@ -91,13 +91,12 @@ export async function startApp(config: Config, options: StartOptions): Promise<R
       vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' })
       const devServer = vite
       cleanups.push(() => devServer.close())
-      getBuild = () => devServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
+      build = () => devServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
     } else {
       const buildDir = options.buildDir ?? path.resolve('build')
       const serverEntry = path.join(buildDir, 'server', 'index.js')
       if (!fs.existsSync(serverEntry)) throw new Error(`No build at ${serverEntry}: run "npm run build" first.`)
-      const build = (await import(serverEntry)) as ServerBuild
-      getBuild = async () => build
+      build = (await import(serverEntry)) as ServerBuild
       clientDir = path.join(buildDir, 'client')
     }
 
@@ -112,7 +111,7 @@ export async function startApp(config: Config, options: StartOptions): Promise<R
           controls: false,
         }).router
       : undefined
-    const app = createHttpApp({ services, getBuild, mode: options.mode, vite, clientDir, discordStandIn: standIn })
+    const app = createHttpApp({ services, build, mode: options.mode, vite, clientDir, discordStandIn: standIn })
     // The polled ORBAT JSON and the live stream are answered before Express (server/http/live-routes.ts).
     const live = liveRequestHandler(services)
     const server = http.createServer((req, res) => {

@@ -11,8 +11,12 @@ import { sendWebResponse, toWebRequest } from './web.ts'
 
 export interface HttpAppOptions {
   services: AppServices
-  /** Loads the React Router server build (the built bundle, or Vite's dev module). */
-  getBuild: () => Promise<ServerBuild>
+  /**
+   * The React Router server build: the built bundle itself, or (dev) a function that loads Vite's current module.
+   * NOTE: given a function, React Router re-derives its route tables on every request (for HMR); production must
+   * pass the object, or each request pays for flattening and ranking every route.
+   */
+  build: ServerBuild | (() => Promise<ServerBuild>)
   mode: 'development' | 'production'
   vite?: ViteDevServer
   /** Directory of the built client assets (production). */
@@ -73,7 +77,7 @@ export function createHttpApp(options: HttpAppOptions) {
 
   app.use(express.raw({ type: () => true, limit: BODY_LIMIT_BYTES }))
 
-  const handleRequest = createRequestHandler(options.getBuild, mode)
+  const handleRequest = createRequestHandler(options.build, mode)
   app.use(async (req, res, next) => {
     try {
       const context = new RouterContextProvider()

@@ -6,7 +6,7 @@ import type { User } from '#db/schema/users-sessions.ts'
 import { waitlistEntries } from '#db/schema/waitlist.ts'
 import { Conflict, Forbidden, Invalid, Locked, NotFound } from '../errors.ts'
 import { getSetting, lockActive } from '../settings/settings.ts'
-import { fillSlot, isBanned, placementLine } from '../waitlist/waitlist.ts'
+import { fillSlot, placementLine } from '../waitlist/waitlist.ts'
 import { lockMember } from './locks.ts'
 import { eligibleRoleIds, isSpacer, qualifiesForLock } from './orbat.ts'
 
@@ -41,9 +41,14 @@ async function slotWithSquad(tx: DbOrTx, slotId: number) {
   return slot
 }
 
-async function displayName(tx: DbOrTx, user: User): Promise<string> {
-  const [member] = await tx.select({ name: members.ingame_name }).from(members).where(eq(members.discord_id, user.discord_id)).limit(1)
-  return member?.name ?? user.display_name ?? user.username
+/** The roster side of a user in one read: banned or not, and the name the ORBAT shows (in-game name preferred). */
+async function memberOf(tx: DbOrTx, user: User): Promise<{ banned: boolean; name: string }> {
+  const [member] = await tx
+    .select({ name: members.ingame_name, banned: members.is_banned })
+    .from(members)
+    .where(eq(members.discord_id, user.discord_id))
+    .limit(1)
+  return { banned: member?.banned ?? false, name: member?.name ?? user.display_name ?? user.username }
 }
 
 /**
@@ -56,7 +61,8 @@ export async function signUpToSlot(tx: DbOrTx, user: User, slotId: number): Prom
   if (!isValidId(slotId)) throw new Invalid('Invalid slot id.')
   await lockMember(tx, user.id)
   if (lockActive(await getSetting(tx, 'signup_time'))) throw new Locked('Sign-ups are locked.')
-  if (await isBanned(tx, user)) throw new Forbidden('Banned members cannot sign up.')
+  const member = await memberOf(tx, user)
+  if (member.banned) throw new Forbidden('Banned members cannot sign up.')
 
   const slot = await slotWithSquad(tx, slotId)
   if (!slot) throw new NotFound('Slot not found.')
@@ -78,8 +84,7 @@ export async function signUpToSlot(tx: DbOrTx, user: User, slotId: number): Prom
     .returning({ id: slots.id })
   if (taken.length === 0) throw new Conflict('This slot is already taken.')
 
-  const name = await displayName(tx, user)
-  const activity = [`${name} signed up for ${slot.role} (${slot.squad_name}).`]
+  const activity = [`${member.name} signed up for ${slot.role} (${slot.squad_name}).`]
   for (const old of released) {
     const placement = await fillSlot(tx, old.id)
     if (placement) activity.push(placementLine(placement))
@@ -101,7 +106,7 @@ export async function leaveSlot(tx: DbOrTx, user: User, slotId: number): Promise
     throw new Forbidden('You can only leave your own slot.')
   }
   const slot = (await slotWithSquad(tx, slotId))!
-  const activity = [`${await displayName(tx, user)} left ${slot.role} (${slot.squad_name}).`]
+  const activity = [`${(await memberOf(tx, user)).name} left ${slot.role} (${slot.squad_name}).`]
   const placement = await fillSlot(tx, slotId)
   if (placement) activity.push(placementLine(placement))
   return { slotId, activity }

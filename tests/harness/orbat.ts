@@ -309,7 +309,7 @@ export async function setUserRoles(db: Db, userId: number, roles: string[]) {
 }
 
 /** Waits (polling, up to `timeout` ms) for a bot message in the activity channel whose content contains `text`. */
-export async function expectActivity(t: TestApp, text: string | RegExp, timeout = 2000) {
+export async function expectActivity(t: TestApp, text: string | RegExp, timeout = 4000) {
   await expect
     .poll(
       () =>

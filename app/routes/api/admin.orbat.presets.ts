@@ -1,0 +1,24 @@
+import type { Route } from './+types/admin.orbat.presets'
+import { methodNotAllowed, parseInput, readJsonObject, runAdmin } from '#server/admin/request.ts'
+import { requireAdmin } from '#server/auth/user.ts'
+import { getServices } from '#server/context.ts'
+import { apiHandler } from '#server/errors.ts'
+import { listPresets, presetNameSchema, savePreset } from '#server/orbat/presets.ts'
+
+// GET /api/admin/orbat/presets: [{id, name}]. POST {name}: saves the current ORBAT layout (no people) (spec 1 §7).
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return apiHandler(async () => {
+    await requireAdmin(request, context)
+    return listPresets(getServices(context).db)
+  })
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return apiHandler(async () => {
+    const admin = await requireAdmin(request, context)
+    if (request.method !== 'POST') methodNotAllowed()
+    const input = parseInput(presetNameSchema, await readJsonObject(request), 'Invalid preset.')
+    const preset = await runAdmin(getServices(context), (tx) => savePreset(tx, admin, input))
+    return Response.json({ message: 'Preset saved.', preset }, { status: 201 })
+  })
+}

@@ -1,0 +1,25 @@
+import type { Route } from './+types/admin.platoons.$id'
+import { methodNotAllowed, parseId, runAdmin } from '#server/admin/request.ts'
+import { requireAdmin } from '#server/auth/user.ts'
+import { getServices } from '#server/context.ts'
+import { apiHandler } from '#server/errors.ts'
+import { deletePlatoon } from '#server/orbat/platoons.ts'
+
+// DELETE /api/admin/platoons/{id} (spec 1 §7): its squads become unassigned.
+// GET is not served here: answer 405 JSON (after the admin check) rather than the router's loader-less error.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return apiHandler(async () => {
+    await requireAdmin(request, context)
+    return methodNotAllowed()
+  })
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  return apiHandler(async () => {
+    const admin = await requireAdmin(request, context)
+    if (request.method !== 'DELETE') methodNotAllowed()
+    const id = parseId(params.id, 'Platoon')
+    const result = await runAdmin(getServices(context), (tx) => deletePlatoon(tx, admin, id))
+    return { message: 'Platoon deleted.', ...result }
+  })
+}

@@ -1,0 +1,24 @@
+import type { Route } from './+types/admin.platoons'
+import { methodNotAllowed, parseInput, readJsonObject, runAdmin } from '#server/admin/request.ts'
+import { requireAdmin } from '#server/auth/user.ts'
+import { getServices } from '#server/context.ts'
+import { apiHandler } from '#server/errors.ts'
+import { createPlatoon, listPlatoons, platoonInputSchema } from '#server/orbat/platoons.ts'
+
+// GET /api/admin/platoons. POST /api/admin/platoons: {name, discord_role_id} (spec 1 §7).
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return apiHandler(async () => {
+    await requireAdmin(request, context)
+    return listPlatoons(getServices(context).db)
+  })
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return apiHandler(async () => {
+    const admin = await requireAdmin(request, context)
+    if (request.method !== 'POST') methodNotAllowed()
+    const input = parseInput(platoonInputSchema, await readJsonObject(request), 'Invalid platoon.')
+    const platoon = await runAdmin(getServices(context), (tx) => createPlatoon(tx, admin, input))
+    return Response.json({ message: 'Platoon created!', platoon }, { status: 201 })
+  })
+}

@@ -1,0 +1,24 @@
+import type { Route } from './+types/admin.waitlist-roles'
+import { methodNotAllowed, parseInput, readJsonObject, runAdmin } from '#server/admin/request.ts'
+import { requireAdmin } from '#server/auth/user.ts'
+import { getServices } from '#server/context.ts'
+import { apiHandler } from '#server/errors.ts'
+import { addEligibleRole, eligibleRoleInputSchema, listEligibleRoles } from '#server/waitlist/eligible-roles.ts'
+
+// GET /api/admin/waitlist-roles: list. POST: {role_name, role_id, can_join_general_waitlist} (spec 1 §7).
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return apiHandler(async () => {
+    await requireAdmin(request, context)
+    return listEligibleRoles(getServices(context).db)
+  })
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return apiHandler(async () => {
+    const admin = await requireAdmin(request, context)
+    if (request.method !== 'POST') methodNotAllowed()
+    const input = parseInput(eligibleRoleInputSchema, await readJsonObject(request), 'Invalid role.')
+    const role = await runAdmin(getServices(context), (tx) => addEligibleRole(tx, admin, input))
+    return Response.json({ message: 'Role added successfully.', role }, { status: 201 })
+  })
+}

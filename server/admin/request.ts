@@ -1,0 +1,68 @@
+import type { z } from 'zod'
+import type { DbOrTx } from '#db/client.ts'
+import type { AppServices } from '../context.ts'
+import { Invalid, NotFound, postgresErrorOf, ServiceError } from '../errors.ts'
+import { markChanged } from '../orbat/live.ts'
+
+// Shared plumbing of the admin JSON API (spec 1 §7 Admin): body parsing, zod validation into 400 {error, fields},
+// id params, and the one-transaction runner (the audit entry commits with the change it records).
+
+const RETRYABLE = new Set(['40P01', '40001'])
+
+/** The request body as a JSON object; an empty body is {}. Anything else is a 400. */
+export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
+  const text = await request.text()
+  if (!text.trim()) return {}
+  try {
+    const value: unknown = JSON.parse(text)
+    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>
+  } catch {
+    // fall through
+  }
+  throw new Invalid('The request body must be a JSON object.')
+}
+
+/** Validates with a zod schema; failures become Invalid with per-field messages. */
+export function parseInput<S extends z.ZodType>(schema: S, value: unknown, message = 'Please correct the highlighted fields.'): z.output<S> {
+  const result = schema.safeParse(value)
+  if (result.success) return result.data
+  const fields: Record<string, string[]> = {}
+  for (const issue of result.error.issues) {
+    const key = issue.path.length ? String(issue.path[0]) : 'body'
+    ;(fields[key] ??= []).push(issue.message)
+  }
+  const first = result.error.issues[0]?.message
+  throw new Invalid(first && Object.keys(fields).length === 1 ? first : message, fields)
+}
+
+/** A numeric route id, or a 404 (unknown ids and malformed ids answer the same). */
+export function parseId(value: string | undefined, what = 'Item'): number {
+  const id = value && /^\d{1,10}$/.test(value) ? Number(value) : NaN
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw new NotFound(`${what} not found.`)
+  return id
+}
+
+export function methodNotAllowed(): never {
+  throw new ServiceError('Method not allowed.', 405)
+}
+
+/**
+ * Runs an admin mutation in one transaction (retrying deadlocks), then marks the live snapshot stale so open
+ * pages pick up announced changes. Services announce (announceChange) inside when they touch live data.
+ */
+export async function runAdmin<T>(services: AppServices, work: (tx: DbOrTx) => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const result = await services.db.transaction((tx) => work(tx))
+      markChanged()
+      return result
+    } catch (error) {
+      const code = postgresErrorOf(error)?.code
+      if (code && RETRYABLE.has(code) && attempt < 2) continue
+      throw error
+    }
+  }
+}
+
+/** Activity posts share the ORBAT's batched poster. */
+export { postActivity } from '../orbat/actions.ts'

@@ -1,0 +1,71 @@
+import { z } from 'zod'
+import type { DbOrTx } from '#db/client.ts'
+import type { User } from '#db/schema/users-sessions.ts'
+import { recordAudit } from '../audit/audit.ts'
+import { announceChange } from '../orbat/live.ts'
+import { ensureUnlockFill, fillOpenSlots, type Placement } from '../waitlist/waitlist.ts'
+import { getSettings, lockActive, putSetting, SETTING_KEYS, type SettingKey } from './settings.ts'
+
+// PUT /api/admin/settings (spec 1 §7): one key at a time. signup_time is the time lock (an ISO date-time, '' when
+// cleared); the other keys are Discord ids ('' = unset).
+
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/
+const DISCORD_ID = /^\d{1,25}$/
+
+export const settingInputSchema = z
+  .object({
+    key: z.enum(SETTING_KEYS, { error: `Unknown setting. Use one of: ${SETTING_KEYS.join(', ')}.` }),
+    value: z
+      .union([z.string(), z.null()], { error: 'The value must be a string.' })
+      .optional()
+      .transform((v) => (v ?? '').trim()),
+  })
+  .superRefine((input, ctx) => {
+    if (input.value.length > 100) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'The value is too long.' })
+    } else if (input.key === 'signup_time') {
+      if (input.value !== '' && (!ISO_DATE_TIME.test(input.value) || !Number.isFinite(Date.parse(input.value)))) {
+        ctx.addIssue({ code: 'custom', path: ['value'], message: 'The sign-up time must be an ISO date-time (e.g. 2026-05-01T18:30:00Z) or empty.' })
+      }
+    } else if (input.value !== '' && !DISCORD_ID.test(input.value)) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'A Discord id must contain digits only.' })
+    }
+  })
+  .transform((input) => ({
+    key: input.key,
+    value: input.key === 'signup_time' && input.value ? new Date(input.value).toISOString() : input.value,
+  }))
+export type SettingInput = z.output<typeof settingInputSchema>
+
+export interface SettingUpdate {
+  key: SettingKey
+  value: string
+  /** Waitlist placements made because the lock was cleared or set in the past. */
+  placements: Placement[]
+}
+
+/** The admin view of every known setting. */
+export async function adminSettings(db: DbOrTx): Promise<Record<SettingKey, string>> {
+  return getSettings(db, SETTING_KEYS)
+}
+
+export async function updateSetting(tx: DbOrTx, admin: User, input: SettingInput): Promise<SettingUpdate> {
+  const { key, value } = input
+  await putSetting(tx, key, value)
+  let placements: Placement[] = []
+  if (key === 'signup_time') {
+    if (value === '') {
+      await recordAudit(tx, admin, 'Time lock cleared', 'Sign-ups are open.')
+      placements = await fillOpenSlots(tx)
+    } else if (lockActive(value)) {
+      await recordAudit(tx, admin, 'Time lock set', `Sign-ups locked until ${value}.`)
+    } else {
+      await recordAudit(tx, admin, 'Time lock set', `Sign-up time set to ${value} (already past: sign-ups are open).`)
+      placements = await ensureUnlockFill(tx)
+    }
+    await announceChange(tx)
+  } else {
+    await recordAudit(tx, admin, 'Setting updated', value ? `${key} set to ${value}.` : `${key} cleared.`)
+  }
+  return { key, value, placements }
+}
