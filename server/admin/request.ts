@@ -1,7 +1,9 @@
 import type { z } from 'zod'
 import type { DbOrTx } from '#db/client.ts'
+import type { RouterContextProvider } from 'react-router'
+import { requireAdmin } from '../auth/user.ts'
 import type { AppServices } from '../context.ts'
-import { Invalid, NotFound, postgresErrorOf, ServiceError } from '../errors.ts'
+import { apiHandler, Invalid, NotFound, postgresErrorOf, ServiceError } from '../errors.ts'
 import { markChanged } from '../orbat/live.ts'
 
 // Shared plumbing of the admin JSON API (spec 1 §7 Admin): body parsing, zod validation into 400 {error, fields},
@@ -44,6 +46,17 @@ export function parseId(value: string | undefined, what = 'Item'): number {
 
 export function methodNotAllowed(): never {
   throw new ServiceError('Method not allowed.', 405)
+}
+
+/**
+ * The loader of an admin resource route that serves no GET: 405 JSON after the admin check (rather than React
+ * Router's error for a route without a loader).
+ */
+export function adminGetNotAllowed({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) {
+  return apiHandler(async () => {
+    await requireAdmin(request, context)
+    return methodNotAllowed()
+  })
 }
 
 /**

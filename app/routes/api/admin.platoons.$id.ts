@@ -1,18 +1,12 @@
 import type { Route } from './+types/admin.platoons.$id'
-import { methodNotAllowed, parseId, runAdmin } from '#server/admin/request.ts'
+import { adminGetNotAllowed, methodNotAllowed, parseId, runAdmin } from '#server/admin/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { deletePlatoon } from '#server/orbat/platoons.ts'
 
 // DELETE /api/admin/platoons/{id} (spec 1 §7): its squads become unassigned.
-// GET is not served here: answer 405 JSON (after the admin check) rather than the router's loader-less error.
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return apiHandler(async () => {
-    await requireAdmin(request, context)
-    return methodNotAllowed()
-  })
-}
+export const loader = adminGetNotAllowed
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   return apiHandler(async () => {

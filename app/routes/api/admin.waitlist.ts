@@ -1,18 +1,12 @@
 import type { Route } from './+types/admin.waitlist'
-import { methodNotAllowed, runAdmin } from '#server/admin/request.ts'
+import { adminGetNotAllowed, methodNotAllowed, runAdmin } from '#server/admin/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { purgeWaitlist } from '#server/waitlist/eligible-roles.ts'
 
 // DELETE /api/admin/waitlist (spec 1 §7): purges the waitlist (Danger Zone).
-// GET is not served here: answer 405 JSON (after the admin check) rather than the router's loader-less error.
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return apiHandler(async () => {
-    await requireAdmin(request, context)
-    return methodNotAllowed()
-  })
-}
+export const loader = adminGetNotAllowed
 
 export async function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
