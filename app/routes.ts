@@ -35,6 +35,10 @@ export default [
     route('admin/orbat/presets', 'routes/api/admin.orbat.presets.ts'),
     route('admin/orbat/presets/:id', 'routes/api/admin.orbat.presets.$id.ts'),
     route('admin/orbat/presets/:id/load', 'routes/api/admin.orbat.presets.$id.load.ts'),
+    // The ORBAT editor's save (ARCHITECTURE §5) and its look-ups: roster members, squad Discord role records.
+    route('admin/orbat/save', 'routes/api/admin.orbat.save.ts'),
+    route('roster', 'routes/api/roster.ts'),
+    route('discord-roles/squads', 'routes/api/discord-roles.squads.ts'),
     // Anything else under /api answers 404 JSON, never the HTML error page.
     route('*', 'routes/api/not-found.ts'),
   ]),

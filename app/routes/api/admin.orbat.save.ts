@@ -1,0 +1,30 @@
+import type { Route } from './+types/admin.orbat.save'
+import { adminGetNotAllowed, methodNotAllowed, parseInput, postActivity, readJsonObject, runAdmin } from '#server/admin/request.ts'
+import { requireAdmin } from '#server/auth/user.ts'
+import { getServices } from '#server/context.ts'
+import { apiHandler } from '#server/errors.ts'
+import { loadOrbat } from '#server/orbat/orbat.ts'
+import { orbatSaveSchema, saveOrbat } from '#server/orbat/save.ts'
+import { placementLine } from '#server/waitlist/waitlist.ts'
+
+// PUT /api/admin/orbat/save (spec 1 §7): {squads, slots (with squadName), edges, waypoints, pax_counters} in one
+// transaction. Answers the fresh ORBAT so the editor continues from what was stored.
+export const loader = adminGetNotAllowed
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return apiHandler(async () => {
+    const admin = await requireAdmin(request, context)
+    if (request.method !== 'PUT') methodNotAllowed()
+    const input = parseInput(orbatSaveSchema, await readJsonObject(request), 'Invalid ORBAT.')
+    const services = getServices(context)
+    const result = await runAdmin(services, (tx) => saveOrbat(tx, admin, input))
+    postActivity(services, result.placements.map(placementLine))
+    return {
+      message: 'ORBAT Saved Successfully!',
+      kept: result.kept,
+      removed: result.removed,
+      placements: result.placements.length,
+      orbat: await loadOrbat(services.db),
+    }
+  })
+}

@@ -1,0 +1,380 @@
+import { and, asc, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import type { DbOrTx } from '#db/client.ts'
+import { orbatEdges, orbatNodeId, orbatPaxCounters, orbatWaypoints, platoons, slots, SPACER_MARK, squads } from '#db/schema/orbat.ts'
+import { members } from '#db/schema/roster.ts'
+import { users, type User } from '#db/schema/users-sessions.ts'
+import { waitlistEntries } from '#db/schema/waitlist.ts'
+import { recordAudit } from '../audit/audit.ts'
+import { Conflict, Invalid } from '../errors.ts'
+import { getSetting, lockActive } from '../settings/settings.ts'
+import { fillOpenSlots, type Placement } from '../waitlist/waitlist.ts'
+import { announceChange } from './live.ts'
+import { lockFill } from './locks.ts'
+import { isSpacer } from './orbat.ts'
+
+// PUT /api/admin/orbat/save (spec 1 §7, ARCHITECTURE §5): the editor's whole diagram in one transaction.
+//
+// Ids: a positive id that names a stored row updates that row; any other id (the editor uses negative temporary ids)
+// is a new row. Rows the save does not mention are deleted. Slots name their squad by squadName (squad names are
+// unique); edges name their ends by node id (`squad-<id>`, `waypoint-<id>`, `pax-<id>`) with the ids of this payload.
+//
+// Sign-ups made while an admin edits (ARCHITECTURE §5: never silently dropped). The editor tells the server what it
+// saw: `base_slots` lists every stored slot as loaded ({id, user_id}); a slot may also carry `base_user_id`. For each
+// stored slot that holds a member now:
+//   - unchanged since the editor loaded it: the editor's value wins (an admin may clear or move people);
+//   - changed since (someone signed up, moved or was placed from the waitlist): the member is kept if the editor did
+//     not touch that slot's assignment, and the save is refused with 409 if it did, or if it deletes the slot.
+// A caller that sends no base is treated as having seen what it sends: a member it does not show is kept, and
+// deleting their slot is refused. So no path drops a sign-up the caller did not see.
+
+const MAX_INT = 2_147_483_647
+const rowId = z.number({ error: 'Ids must be numbers.' }).int('Ids must be integers.').min(-MAX_INT).max(MAX_INT)
+const userId = z.number({ error: 'user_id must be a number or null.' }).int().min(1).max(MAX_INT)
+const coordinate = z.number({ error: 'Positions must be numbers.' }).finite().min(-1_000_000).max(1_000_000)
+const order = z.number({ error: 'Orders must be numbers.' }).int().min(-100_000).max(100_000)
+/** '' and whitespace-only become null. */
+const optionalText = (max: number, what: string) =>
+  z
+    .union([z.string(), z.null()], { error: `${what} must be text or null.` })
+    .optional()
+    .transform((v) => (v ?? '').trim() || null)
+    .refine((v) => v === null || v.length <= max, `${what} is too long (${max} characters at most).`)
+
+const NODE_ID = /^(squad|waypoint|pax)-(-?\d{1,10})$/
+const nodeRef = z.string({ error: 'Edge ends must be node ids.' }).regex(NODE_ID, 'Edge ends must be node ids like squad-1, waypoint-2 or pax-3.')
+const handle = z
+  .union([z.string(), z.null()])
+  .optional()
+  .transform((v) => v || null)
+  .refine((v) => v === null || /^(left|right|top|bottom)$/.test(v), 'Edge handles must be left, right, top or bottom.')
+
+const squadInput = z.object({
+  id: rowId,
+  name: z.string({ error: 'Every squad needs a name.' }).trim().min(1, 'Every squad needs a name.').max(100, 'Squad names are limited to 100 characters.'),
+  pos_x: coordinate,
+  pos_y: coordinate,
+  can_be_primary_waitlist: z.boolean({ error: 'can_be_primary_waitlist must be true or false.' }).optional().default(false),
+  platoon_id: z.union([rowId.min(1), z.null()]).optional().default(null),
+})
+
+const slotInput = z.object({
+  id: rowId,
+  squadName: z.string({ error: 'Every slot needs its squadName.' }).trim().min(1, 'Every slot needs its squadName.'),
+  team: z.string({ error: 'Every slot needs a team name.' }).trim().min(1, 'Team names cannot be empty.').max(100, 'Team names are limited to 100 characters.'),
+  team_order: order.optional().default(0),
+  slot_order: order.optional().default(0),
+  role: z.string({ error: 'A slot role must be text.' }).trim().max(100, 'Slot roles are limited to 100 characters.').optional().default(''),
+  user_id: z.union([userId, z.null()]).optional().default(null),
+  manual_username: optionalText(100, 'The assigned name'),
+  required_role_id: optionalText(100, 'The role lock'),
+  base_user_id: z.union([userId, z.null()]).optional(),
+})
+
+const pointInput = z.object({ id: rowId, pos_x: coordinate, pos_y: coordinate })
+
+export const orbatSaveSchema = z.object({
+  squads: z.array(squadInput, { error: 'squads must be a list.' }).max(500, 'At most 500 squads.'),
+  slots: z.array(slotInput, { error: 'slots must be a list.' }).max(10_000, 'At most 10,000 slots.'),
+  edges: z
+    .array(
+      z.object({
+        source: nodeRef,
+        target: nodeRef,
+        sourceHandle: handle,
+        targetHandle: handle,
+        type: z.literal('smoothstep', { error: 'Edges are of type smoothstep.' }).optional(),
+      }),
+      { error: 'edges must be a list.' },
+    )
+    .max(5_000, 'At most 5,000 edges.')
+    .optional()
+    .default([]),
+  waypoints: z.array(pointInput, { error: 'waypoints must be a list.' }).max(1_000, 'At most 1,000 waypoints.').optional().default([]),
+  pax_counters: z.array(pointInput, { error: 'pax_counters must be a list.' }).max(100, 'At most 100 pax counters.').optional().default([]),
+  base_slots: z
+    .array(z.object({ id: rowId, user_id: z.union([userId, z.null()]) }), { error: 'base_slots must be a list.' })
+    .max(10_000)
+    .optional(),
+})
+export type OrbatSaveInput = z.output<typeof orbatSaveSchema>
+
+export interface SaveResult {
+  squads: number
+  slots: number
+  /** Members kept in their slot because they signed up after the editor loaded. */
+  kept: string[]
+  /** Members whose slot the save removed or cleared (the admin saw them there). */
+  removed: string[]
+  placements: Placement[]
+}
+
+/** `---TEXT---` in upper case for a spacer row (spec 1 §3); other roles as given. */
+export function normaliseRole(role: string): string {
+  if (!isSpacer(role)) return role
+  const text = role.replace(/^-{3}/, '').replace(/-{3}$/, '').trim().toUpperCase()
+  return `${SPACER_MARK}${text}${SPACER_MARK}`
+}
+
+interface StoredSlot {
+  id: number
+  role: string
+  squad: string
+  user_id: number | null
+  manual_username: string | null
+  holder: string | null
+}
+
+function where(slot: StoredSlot) {
+  return `${slot.role || 'a slot'} (${slot.squad})`
+}
+
+/** Checks the payload's own consistency (no database needed). Throws Invalid with a message naming the problem. */
+function checkShape(input: OrbatSaveInput) {
+  const names = new Map<string, number>()
+  const squadIds = new Set<number>()
+  for (const squad of input.squads) {
+    if (names.has(squad.name)) throw new Invalid(`Two squads are named "${squad.name}". Squad names must be unique.`)
+    if (squadIds.has(squad.id)) throw new Invalid(`Two squads have the id ${squad.id}.`)
+    names.set(squad.name, squad.id)
+    squadIds.add(squad.id)
+  }
+  const slotIds = new Set<number>()
+  const assigned = new Set<number>()
+  for (const slot of input.slots) {
+    if (!names.has(slot.squadName)) throw new Invalid(`A slot names the squad "${slot.squadName}", which is not in the save.`)
+    if (slotIds.has(slot.id)) throw new Invalid(`Two slots have the id ${slot.id}.`)
+    slotIds.add(slot.id)
+    if (isSpacer(slot.role) && (slot.user_id !== null || slot.manual_username !== null)) {
+      throw new Invalid(`The heading row ${slot.role} in ${slot.squadName} cannot hold a person.`)
+    }
+    if (slot.user_id !== null) {
+      if (assigned.has(slot.user_id)) throw new Invalid('The same member is assigned to two slots.')
+      assigned.add(slot.user_id)
+    }
+  }
+  const nodeIds = new Set<string>([
+    ...input.squads.map((s) => orbatNodeId.squad(s.id)),
+    ...input.waypoints.map((w) => orbatNodeId.waypoint(w.id)),
+    ...input.pax_counters.map((p) => orbatNodeId.paxCounter(p.id)),
+  ])
+  for (const edge of input.edges) {
+    for (const end of [edge.source, edge.target]) {
+      if (!nodeIds.has(end)) throw new Invalid(`An edge ends at ${end}, which is not in the save.`)
+    }
+  }
+  for (const [list, what] of [
+    [input.waypoints, 'waypoints'],
+    [input.pax_counters, 'pax counters'],
+  ] as const) {
+    if (new Set(list.map((p) => p.id)).size !== list.length) throw new Invalid(`Two ${what} have the same id.`)
+  }
+}
+
+/** Replaces the ORBAT with the editor's diagram. Run inside one transaction (runAdmin). */
+export async function saveOrbat(tx: DbOrTx, admin: User, input: OrbatSaveInput): Promise<SaveResult> {
+  checkShape(input)
+  // Saves serialise with each other and with waitlist fills; sign-ups wait on the slot row locks below.
+  await lockFill(tx)
+
+  const storedSquads = await tx.select({ id: squads.id, name: squads.name }).from(squads)
+  const storedSlots: StoredSlot[] = await tx
+    .select({
+      id: slots.id,
+      role: slots.role,
+      squad: squads.name,
+      user_id: slots.user_id,
+      manual_username: slots.manual_username,
+      holder: sql<string | null>`coalesce(${members.ingame_name}, ${users.display_name}, ${users.username})`,
+    })
+    .from(slots)
+    .innerJoin(squads, eq(squads.id, slots.squad_id))
+    .leftJoin(users, eq(users.id, slots.user_id))
+    .leftJoin(members, eq(members.discord_id, users.discord_id))
+    .orderBy(asc(slots.id))
+    .for('update', { of: slots })
+
+  const platoonIds = new Set((await tx.select({ id: platoons.id }).from(platoons)).map((p) => p.id))
+  for (const squad of input.squads) {
+    if (squad.platoon_id !== null && !platoonIds.has(squad.platoon_id)) {
+      throw new Invalid(`Squad "${squad.name}" names platoon ${squad.platoon_id}, which does not exist.`)
+    }
+  }
+  const assignedUsers = [...new Set(input.slots.flatMap((s) => (s.user_id === null ? [] : [s.user_id])))]
+  if (assignedUsers.length) {
+    const known = new Set((await tx.select({ id: users.id }).from(users).where(inArray(users.id, assignedUsers))).map((u) => u.id))
+    const unknown = assignedUsers.find((id) => !known.has(id))
+    if (unknown !== undefined) throw new Invalid(`User ${unknown} does not exist.`)
+  }
+
+  // --- Decide each stored member's fate (see the header comment).
+  const storedSquadIds = new Set(storedSquads.map((s) => s.id))
+  const storedSlotById = new Map(storedSlots.map((s) => [s.id, s]))
+  const payloadSlotById = new Map(input.slots.filter((s) => storedSlotById.has(s.id)).map((s) => [s.id, s]))
+  const baseById = new Map((input.base_slots ?? []).map((b) => [b.id, b.user_id]))
+  // What the caller saw in a stored slot: base_slots, else the slot's base_user_id, else what it sends (no base at
+  // all for a slot it deletes).
+  const baseOf = (id: number, mine: OrbatSaveInput['slots'][number] | undefined): number | null | undefined => {
+    if (baseById.has(id)) return baseById.get(id)!
+    if (mine?.base_user_id !== undefined) return mine.base_user_id
+    return mine ? mine.user_id : undefined
+  }
+  const finalUser = new Map<number, number | null>()
+  const finalManual = new Map<number, string | null>()
+  const kept: string[] = []
+  const removed: string[] = []
+  for (const stored of storedSlots) {
+    const mine = payloadSlotById.get(stored.id)
+    const current = stored.user_id
+    const base = baseOf(stored.id, mine)
+    if (mine) {
+      finalUser.set(stored.id, mine.user_id)
+      finalManual.set(stored.id, mine.manual_username)
+      if (current === null || current === base || current === mine.user_id) {
+        if (current !== null && mine.user_id !== current) removed.push(`${stored.holder} (${where(stored)})`)
+        continue
+      }
+      // The slot's member changed after the editor loaded it.
+      if (mine.user_id === (base ?? null) && mine.manual_username === (stored.manual_username ?? null)) {
+        finalUser.set(stored.id, current)
+        kept.push(`${stored.holder} (${where(stored)})`)
+        continue
+      }
+      throw new Conflict(
+        `${stored.holder} signed up to ${where(stored)} after you loaded the editor, and your changes would replace them. Discard Changes to reload the ORBAT, then make your edit again.`,
+      )
+    }
+    if (current === null) continue
+    if (base === current) {
+      removed.push(`${stored.holder} (${where(stored)})`)
+      continue
+    }
+    throw new Conflict(
+      `${stored.holder} signed up to ${where(stored)} after you loaded the editor, and your save would delete that slot. Discard Changes to reload the ORBAT, then make your edit again.`,
+    )
+  }
+  // A kept member may also be assigned elsewhere by the editor: one person, one slot.
+  const holders = new Map<number, number>()
+  for (const slot of input.slots) {
+    const user = storedSlotById.has(slot.id) ? finalUser.get(slot.id)! : slot.user_id
+    if (user === null) continue
+    if (holders.has(user)) {
+      // checkShape refused duplicates in the payload, so one of the two is a member kept by the rule above.
+      const keptSlot = storedSlots.find((s) => s.user_id === user)
+      throw new Conflict(
+        `${keptSlot?.holder ?? 'A member'} signed up to ${keptSlot ? where(keptSlot) : 'a slot'} after you loaded the editor, and your save assigns them to a second slot. Discard Changes to reload the ORBAT, then make your edit again.`,
+      )
+    }
+    holders.set(user, slot.id)
+  }
+
+  // --- Squads: delete the missing, park the kept under temporary names (renames may swap names), then write.
+  const keptSquads = input.squads.filter((s) => s.id > 0 && storedSquadIds.has(s.id))
+  const newSquads = input.squads.filter((s) => !(s.id > 0 && storedSquadIds.has(s.id)))
+  const keptSquadIds = keptSquads.map((s) => s.id)
+  const keptSlotIds = [...payloadSlotById.keys()]
+  // Slots first: their rows are locked, and a removed squad cascades to its slots anyway.
+  await tx.delete(slots).where(keptSlotIds.length ? notInArray(slots.id, keptSlotIds) : undefined)
+  await tx.delete(squads).where(keptSquadIds.length ? notInArray(squads.id, keptSquadIds) : undefined)
+  if (keptSquads.length) {
+    await tx.update(squads).set({ name: sql`chr(1) || ${squads.id}::text` }).where(inArray(squads.id, keptSquadIds))
+    const rows = keptSquads.map((s) => ({ id: s.id, name: s.name, pos_x: s.pos_x, pos_y: s.pos_y, is_primary: s.can_be_primary_waitlist, platoon_id: s.platoon_id }))
+    await tx.execute(sql`
+      update ${squads} as s
+      set name = v.name, pos_x = v.pos_x, pos_y = v.pos_y, can_be_primary_waitlist = v.is_primary, platoon_id = v.platoon_id, updated_at = now()
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        as v(id int, name text, pos_x double precision, pos_y double precision, is_primary boolean, platoon_id int)
+      where s.id = v.id`)
+  }
+  const squadDbId = new Map<number, number>(keptSquads.map((s) => [s.id, s.id]))
+  if (newSquads.length) {
+    const inserted = await tx
+      .insert(squads)
+      .values(newSquads.map((s) => ({ name: s.name, pos_x: s.pos_x, pos_y: s.pos_y, can_be_primary_waitlist: s.can_be_primary_waitlist, platoon_id: s.platoon_id })))
+      .returning({ id: squads.id, name: squads.name })
+    const byName = new Map(inserted.map((r) => [r.name, r.id]))
+    for (const s of newSquads) squadDbId.set(s.id, byName.get(s.name)!)
+  }
+  const squadIdByName = new Map(input.squads.map((s) => [s.name, squadDbId.get(s.id)!]))
+
+  // --- Slots: clear the kept slots' people first (a member may move between two of them), then write.
+  const slotRow = (slot: OrbatSaveInput['slots'][number], user: number | null, manual: string | null) => ({
+    squad_id: squadIdByName.get(slot.squadName)!,
+    team: slot.team,
+    team_order: slot.team_order,
+    slot_order: slot.slot_order,
+    role: normaliseRole(slot.role),
+    user_id: isSpacer(slot.role) ? null : user,
+    manual_username: isSpacer(slot.role) ? null : manual,
+    required_role_id: slot.required_role_id,
+  })
+  if (keptSlotIds.length) {
+    await tx.update(slots).set({ user_id: null }).where(and(inArray(slots.id, keptSlotIds), isNotNull(slots.user_id)))
+    const rows = input.slots
+      .filter((s) => payloadSlotById.has(s.id))
+      .map((s) => ({ id: s.id, ...slotRow(s, finalUser.get(s.id)!, finalManual.get(s.id)!) }))
+    await tx.execute(sql`
+      update ${slots} as s
+      set squad_id = v.squad_id, team = v.team, team_order = v.team_order, slot_order = v.slot_order, role = v.role,
+          user_id = v.user_id, manual_username = v.manual_username, required_role_id = v.required_role_id, updated_at = now()
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        as v(id int, squad_id int, team text, team_order int, slot_order int, role text, user_id int, manual_username text, required_role_id text)
+      where s.id = v.id`)
+  }
+  const newSlots = input.slots.filter((s) => !payloadSlotById.has(s.id))
+  if (newSlots.length) await tx.insert(slots).values(newSlots.map((s) => slotRow(s, s.user_id, s.manual_username)))
+
+  // --- Waypoints and pax counters keep their ids where they can (open pages keep their nodes), then the edges.
+  const nodeMap = new Map<string, string>()
+  for (const s of input.squads) nodeMap.set(orbatNodeId.squad(s.id), orbatNodeId.squad(squadDbId.get(s.id)!))
+  for (const [table, list, node] of [
+    [orbatWaypoints, input.waypoints, orbatNodeId.waypoint],
+    [orbatPaxCounters, input.pax_counters, orbatNodeId.paxCounter],
+  ] as const) {
+    const stored = new Set((await tx.select({ id: table.id }).from(table)).map((r) => r.id))
+    const keptPoints = list.filter((p) => p.id > 0 && stored.has(p.id))
+    await tx.delete(table).where(keptPoints.length ? notInArray(table.id, keptPoints.map((p) => p.id)) : undefined)
+    for (const p of keptPoints) {
+      await tx.update(table).set({ pos_x: p.pos_x, pos_y: p.pos_y }).where(eq(table.id, p.id))
+      nodeMap.set(node(p.id), node(p.id))
+    }
+    const fresh = list.filter((p) => !(p.id > 0 && stored.has(p.id)))
+    if (fresh.length) {
+      const inserted = await tx.insert(table).values(fresh.map((p) => ({ pos_x: p.pos_x, pos_y: p.pos_y }))).returning({ id: table.id })
+      fresh.forEach((p, i) => nodeMap.set(node(p.id), node(inserted[i]!.id)))
+    }
+  }
+  // Edges: an unchanged edge keeps its row (and id); the rest are replaced.
+  const storedEdges = await tx.select().from(orbatEdges).orderBy(asc(orbatEdges.id))
+  const edgeKey = (e: { source: string; target: string; source_handle: string | null; target_handle: string | null }) =>
+    `${e.source}|${e.target}|${e.source_handle ?? ''}|${e.target_handle ?? ''}`
+  const unmatched = new Map<string, number[]>()
+  for (const e of storedEdges) unmatched.set(edgeKey(e), [...(unmatched.get(edgeKey(e)) ?? []), e.id])
+  const edgeRows = input.edges
+    .filter((e) => e.source !== e.target)
+    .map((e) => ({ source: nodeMap.get(e.source)!, target: nodeMap.get(e.target)!, source_handle: e.sourceHandle, target_handle: e.targetHandle, type: 'smoothstep' }))
+  const freshEdges = edgeRows.filter((e) => {
+    const ids = unmatched.get(edgeKey(e))
+    return !ids?.shift()
+  })
+  const staleEdgeIds = [...unmatched.values()].flat()
+  if (staleEdgeIds.length) await tx.delete(orbatEdges).where(inArray(orbatEdges.id, staleEdgeIds))
+  if (freshEdges.length) await tx.insert(orbatEdges).values(freshEdges)
+
+  // Members the admin placed leave the waitlist; then slots left open go to the waitlist (fill rule).
+  const placed = [...holders.keys()]
+  if (placed.length) await tx.delete(waitlistEntries).where(inArray(waitlistEntries.user_id, placed))
+  const placements = lockActive(await getSetting(tx, 'signup_time')) ? [] : await fillOpenSlots(tx)
+
+  const slotCount = input.slots.filter((s) => !isSpacer(s.role)).length
+  const details = [
+    `${input.squads.length} squads, ${slotCount} slots, ${edgeRows.length} edges, ${input.waypoints.length} waypoints, ${input.pax_counters.length} pax counters.`,
+    kept.length ? `Kept sign-ups made during the edit: ${kept.join(', ')}.` : '',
+    removed.length ? `Removed from their slot: ${removed.join(', ')}.` : '',
+  ]
+    .filter(Boolean)
+    .join(' ')
+  await recordAudit(tx, admin, 'ORBAT saved', details)
+  await announceChange(tx)
+  return { squads: input.squads.length, slots: slotCount, kept, removed, placements }
+}
