@@ -38,6 +38,19 @@ export default [
     // The ORBAT editor's save (ARCHITECTURE §5) and its look-ups: roster members, squad Discord role records.
     route('admin/orbat/save', 'routes/api/admin.orbat.save.ts'),
     route('roster', 'routes/api/roster.ts'),
+    // Roster (spec 2 §7 Roster): public reads, then the admin's members, events, attendance and qualifications.
+    route('roster/qualifications/public', 'routes/api/roster.qualifications.public.ts'),
+    route('roster/member/:id', 'routes/api/roster.member.$id.ts'),
+    route('roster/admin/member/:id', 'routes/api/roster.admin.member.$id.ts'),
+    route('roster/members', 'routes/api/roster.members.ts'),
+    route('roster/members/:id', 'routes/api/roster.members.$id.ts'),
+    route('roster/members/:id/ban', 'routes/api/roster.members.$id.ban.ts'),
+    route('roster/members/:id/unban', 'routes/api/roster.members.$id.unban.ts'),
+    route('roster/events', 'routes/api/roster.events.ts'),
+    route('roster/events/:id', 'routes/api/roster.events.$id.ts'),
+    route('roster/events/:id/attendance', 'routes/api/roster.events.$id.attendance.ts'),
+    route('roster/qualifications', 'routes/api/roster.qualifications.ts'),
+    route('roster/qualifications/:id', 'routes/api/roster.qualifications.$id.ts'),
     route('discord-roles/squads', 'routes/api/discord-roles.squads.ts'),
     // Anything else under /api answers 404 JSON, never the HTML error page.
     route('*', 'routes/api/not-found.ts'),

@@ -33,8 +33,8 @@ export class NotFound extends ServiceError {
   }
 }
 export class Conflict extends ServiceError {
-  constructor(message: string) {
-    super(message, 409)
+  constructor(message: string, fields?: Record<string, string[]>) {
+    super(message, 409, fields)
   }
 }
 export class Locked extends ServiceError {

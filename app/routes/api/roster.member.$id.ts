@@ -1,0 +1,10 @@
+import type { Route } from './+types/roster.member.$id'
+import { parseId } from '#server/admin/request.ts'
+import { getServices } from '#server/context.ts'
+import { apiHandler } from '#server/errors.ts'
+import { getPublicMember } from '#server/roster/members.ts'
+
+// GET /api/roster/member/{id} (spec 2 §7): the public member sheet.
+export async function loader({ params, context }: Route.LoaderArgs) {
+  return apiHandler(() => getPublicMember(getServices(context).db, parseId(params.id, 'Member')))
+}

@@ -1,0 +1,24 @@
+import type { Route } from './+types/roster.qualifications'
+import { methodNotAllowed, parseInput, readJsonObject, runAdmin } from '#server/admin/request.ts'
+import { requireAdmin } from '#server/auth/user.ts'
+import { getServices } from '#server/context.ts'
+import { apiHandler } from '#server/errors.ts'
+import { createQualification, listQualifications, qualificationInputSchema } from '#server/roster/qualifications.ts'
+
+// GET /api/roster/qualifications (admin list). POST {name, description, discord_role_id}.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return apiHandler(async () => {
+    await requireAdmin(request, context)
+    return listQualifications(getServices(context).db)
+  })
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return apiHandler(async () => {
+    const admin = await requireAdmin(request, context)
+    if (request.method !== 'POST') methodNotAllowed()
+    const input = parseInput(qualificationInputSchema, await readJsonObject(request), 'Please correct the qualification form.')
+    const qualification = await runAdmin(getServices(context), (tx) => createQualification(tx, admin, input))
+    return Response.json({ message: 'Qualification added successfully.', qualification }, { status: 201 })
+  })
+}
