@@ -51,6 +51,9 @@ export default [
     route('roster/events/:id/attendance', 'routes/api/roster.events.$id.attendance.ts'),
     route('roster/qualifications', 'routes/api/roster.qualifications.ts'),
     route('roster/qualifications/:id', 'routes/api/roster.qualifications.$id.ts'),
+    route('roster/bmt-graduate', 'routes/api/roster.bmt-graduate.ts'),
+    route('roster/promotions/thresholds', 'routes/api/roster.promotions.thresholds.ts'),
+    route('roster/promotions/run', 'routes/api/roster.promotions.run.ts'),
     route('discord-roles/squads', 'routes/api/discord-roles.squads.ts'),
     // Anything else under /api answers 404 JSON, never the HTML error page.
     route('*', 'routes/api/not-found.ts'),

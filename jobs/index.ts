@@ -5,18 +5,25 @@ import { sessions } from '#db/schema/users-sessions.ts'
 import type { AppServices } from '#server/context.ts'
 import { logger } from '#server/logger.ts'
 import { runUnlockFill } from '#server/orbat/actions.ts'
+import { PROMOTION_JOB_SCHEDULE, runScheduledPromotions } from '#server/roster/promotions.ts'
 import { createAgenda } from './agenda.ts'
 
 /** Job names: jobs call server/<domain> services and nothing else. */
 export const JOBS = {
   cleanupSessions: 'sessions.cleanup',
   unlockFill: 'waitlist.unlock-fill',
+  weeklyPromotions: 'roster.weekly-promotions',
 } as const
 
 export function defineJobs(agenda: Agenda, services: AppServices) {
   // When the sign-up lock ends, the waitlist fills open slots even if nobody signs up (a sign-up runs it first too).
   agenda.define(JOBS.unlockFill, async () => {
     await runUnlockFill(services)
+  })
+  // ARCHITECTURE §5: every Monday 01:00 America/New_York, announced and synced like an admin's run.
+  agenda.define(JOBS.weeklyPromotions, async () => {
+    const promotions = await runScheduledPromotions(services)
+    logger.info({ msg: 'weekly promotions run', promoted: promotions.length })
   })
   agenda.define(JOBS.cleanupSessions, async () => {
     const removed = await services.db.delete(sessions).where(lt(sessions.expires_at, new Date())).returning({ id: sessions.id })
@@ -42,5 +49,6 @@ export async function startJobs(services: AppServices, databaseUrl: string): Pro
   await agenda.start()
   await agenda.every('1 day', JOBS.cleanupSessions, {}, { skipImmediate: true })
   await agenda.every('15 seconds', JOBS.unlockFill)
+  await agenda.every(PROMOTION_JOB_SCHEDULE.cron, JOBS.weeklyPromotions, undefined, { timezone: PROMOTION_JOB_SCHEDULE.timezone, skipImmediate: true })
   return { agenda, stop: runner.stop }
 }

@@ -11,17 +11,24 @@ import { markChanged } from '../orbat/live.ts'
 
 const RETRYABLE = new Set(['40P01', '40001'])
 
-/** The request body as a JSON object; an empty body is {}. Anything else is a 400. */
-export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
+/** The request body as JSON (an object or a list); an empty body is {}. Anything else is a 400. */
+export async function readJsonBody(request: Request): Promise<Record<string, unknown> | unknown[]> {
   const text = await request.text()
   if (!text.trim()) return {}
   try {
     const value: unknown = JSON.parse(text)
-    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>
+    if (value && typeof value === 'object') return value as Record<string, unknown> | unknown[]
   } catch {
     // fall through
   }
   throw new Invalid('The request body must be a JSON object.')
+}
+
+/** The request body as a JSON object; an empty body is {}. Anything else is a 400. */
+export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
+  const body = await readJsonBody(request)
+  if (Array.isArray(body)) throw new Invalid('The request body must be a JSON object.')
+  return body
 }
 
 /** Validates with a zod schema; failures become Invalid with per-field messages. */
