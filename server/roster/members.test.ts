@@ -135,7 +135,7 @@ describe('roster admin API', () => {
     })
     const banned = await api<{ message: string; freedSlot: string }>(admin.client, 'POST', `/api/roster/members/${m.id}/ban`, { reason: 'Teamkilling' })
     expect(banned.status).toBe(200)
-    expect(banned.body).toMatchObject({ message: 'Reyes has been banned.', freedSlot: 'Rifleman (Alpha)' })
+    expect(banned.body).toMatchObject({ message: 'Member banned.', freedSlot: 'Rifleman (Alpha)' })
     expect(await holderOf(db(), alpha.slot('Rifleman').id)).toBe(novak.id)
     expect(await waitlistUserIds(db())).toEqual([])
     expect((await api(admin.client, 'POST', `/api/roster/members/${m.id}/ban`, { reason: 'again' })).status).toBe(409)
@@ -172,7 +172,7 @@ describe('events and attendance', () => {
     const score = async (id: number) => (await getJson<PublicMember>(t.client(), `/api/roster/member/${id}`)).body.event_score
 
     const first = await api(admin.client, 'POST', `/api/roster/events/${event.id}/attendance`, { memberIds: [a.id, b.id, a.id] })
-    expect(first.body).toEqual({ message: 'Attendance saved.', memberIds: [a.id, b.id].sort((x, y) => x - y) })
+    expect(first.body).toEqual({ message: 'Attendance updated!', memberIds: [a.id, b.id].sort((x, y) => x - y) })
     expect([await score(a.id), await score(b.id)]).toEqual([6.5, 1])
     // Saving the same list again changes nothing.
     await api(admin.client, 'POST', `/api/roster/events/${event.id}/attendance`, { memberIds: [a.id, b.id] })

@@ -145,7 +145,7 @@ describe('promotions', () => {
       error: 'Only active BMT members can graduate: Gus.',
     })
     const done = await api(admin.client, 'POST', '/api/roster/bmt-graduate', { memberIds: [a.id], completionDate: '2026-11-01' })
-    expect(done.body).toEqual({ message: '1 BMT graduated to JNCO.', graduated: ['Finn'] })
+    expect(done.body).toEqual({ message: 'Members promoted to JNCO!', graduated: ['Finn'] })
     expect((await auditEntries(db(), 'BMT graduation'))[0]!.details).toBe('Finn graduated to JNCO (completed 2026-11-01).')
   })
 

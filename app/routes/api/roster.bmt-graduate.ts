@@ -16,6 +16,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     const services = getServices(context)
     const graduated = await runAdmin(services, (tx) => graduateBmts(tx, admin, memberIds, completionDate))
     await syncPromotions(services, graduated, false)
-    return { message: `${graduated.length} BMT${graduated.length === 1 ? '' : 's'} graduated to JNCO.`, graduated: graduated.map((p) => p.name) }
+    return { message: 'Members promoted to JNCO!', graduated: graduated.map((p) => p.name) }
   })
 }

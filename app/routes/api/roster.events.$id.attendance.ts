@@ -21,6 +21,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const id = parseId(params.id, 'Event')
     const { memberIds } = parseInput(attendanceSchema, await readJsonObject(request))
     const result = await runAdmin(getServices(context), (tx) => setEventAttendance(tx, admin, id, memberIds))
-    return { message: 'Attendance saved.', ...result }
+    return { message: 'Attendance updated!', ...result }
   })
 }

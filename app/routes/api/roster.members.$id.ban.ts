@@ -18,6 +18,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const services = getServices(context)
     const result = await runAdmin(services, (tx) => banMember(tx, admin, id, reason))
     if (result.placement) postActivity(services, [placementLine(result.placement)])
-    return { message: `${result.member.ingame_name} has been banned.`, member: result.member, freedSlot: result.freedSlot }
+    return { message: 'Member banned.', member: result.member, freedSlot: result.freedSlot }
   })
 }

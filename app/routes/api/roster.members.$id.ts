@@ -17,7 +17,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (request.method === 'PUT') {
       const input = parseInput(memberFieldsSchema, await readJsonObject(request), 'Please correct the member form.')
       const member = await runAdmin(services, (tx) => updateMember(tx, admin, id, input))
-      return { message: 'Member updated successfully.', member }
+      return { message: 'Member updated!', member }
     }
     if (request.method === 'DELETE') {
       await runAdmin(services, (tx) => deleteMember(tx, admin, id))

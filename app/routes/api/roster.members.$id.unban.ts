@@ -13,6 +13,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const admin = await requireAdmin(request, context)
     if (request.method !== 'POST') methodNotAllowed()
     const member = await runAdmin(getServices(context), (tx) => unbanMember(tx, admin, parseId(params.id, 'Member')))
-    return { message: `${member.ingame_name} has been unbanned.`, member }
+    return { message: 'Member unbanned.', member }
   })
 }

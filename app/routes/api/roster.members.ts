@@ -14,6 +14,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (request.method !== 'POST') methodNotAllowed()
     const input = parseInput(createMemberSchema, await readJsonObject(request), 'Please correct the member form.')
     const member = await runAdmin(getServices(context), (tx) => createMember(tx, admin, input))
-    return Response.json({ message: 'Member added successfully.', member }, { status: 201 })
+    return Response.json({ message: 'Member added!', member }, { status: 201 })
   })
 }

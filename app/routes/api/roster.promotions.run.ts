@@ -16,7 +16,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const promotions = await runAdmin(services, (tx) => runPromotions(tx, admin))
     await syncPromotions(services, promotions, true)
     return {
-      message: promotions.length ? `${promotions.length} member${promotions.length === 1 ? '' : 's'} promoted.` : 'No members were eligible for promotion.',
+      message: promotions.length ? 'Promotions check complete.' : 'No members were eligible for promotion.',
       promotedMembers: promotions.map((p) => ({ name: p.name, from: p.from, to: p.to })),
     }
   })

@@ -20,6 +20,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (request.method !== 'PUT') methodNotAllowed()
     const input = parseInput(thresholdsInputSchema, await readJsonBody(request))
     const thresholds = await runAdmin(getServices(context), (tx) => saveThresholds(tx, admin, input))
-    return { message: 'Thresholds saved.', thresholds }
+    return { message: 'Promotion thresholds updated!', thresholds }
   })
 }
