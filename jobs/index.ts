@@ -4,6 +4,7 @@ import { lt } from 'drizzle-orm'
 import { sessions } from '#db/schema/users-sessions.ts'
 import type { AppServices } from '#server/context.ts'
 import { logger } from '#server/logger.ts'
+import { dispatchDuePings } from '#server/discord/pings.ts'
 import { runUnlockFill } from '#server/orbat/actions.ts'
 import { PROMOTION_JOB_SCHEDULE, runScheduledPromotions } from '#server/roster/promotions.ts'
 import { createAgenda } from './agenda.ts'
@@ -13,6 +14,7 @@ export const JOBS = {
   cleanupSessions: 'sessions.cleanup',
   unlockFill: 'waitlist.unlock-fill',
   weeklyPromotions: 'roster.weekly-promotions',
+  dispatchPings: 'discord.dispatch-pings',
 } as const
 
 export function defineJobs(agenda: Agenda, services: AppServices) {
@@ -24,6 +26,11 @@ export function defineJobs(agenda: Agenda, services: AppServices) {
   agenda.define(JOBS.weeklyPromotions, async () => {
     const promotions = await runScheduledPromotions(services)
     logger.info({ msg: 'weekly promotions run', promoted: promotions.length })
+  })
+  // Scheduled pings go out when their time has come (checked every 10 s; each is claimed before it is sent).
+  agenda.define(JOBS.dispatchPings, async () => {
+    const { sent, failed } = await dispatchDuePings(services)
+    if (sent || failed) logger.info({ msg: 'pings dispatched', sent, failed })
   })
   agenda.define(JOBS.cleanupSessions, async () => {
     const removed = await services.db.delete(sessions).where(lt(sessions.expires_at, new Date())).returning({ id: sessions.id })
@@ -49,6 +56,7 @@ export async function startJobs(services: AppServices, databaseUrl: string): Pro
   await agenda.start()
   await agenda.every('1 day', JOBS.cleanupSessions, {}, { skipImmediate: true })
   await agenda.every('15 seconds', JOBS.unlockFill)
+  await agenda.every('10 seconds', JOBS.dispatchPings)
   await agenda.every(PROMOTION_JOB_SCHEDULE.cron, JOBS.weeklyPromotions, undefined, { timezone: PROMOTION_JOB_SCHEDULE.timezone, skipImmediate: true })
   return { agenda, stop: runner.stop }
 }

@@ -108,7 +108,9 @@ export async function apiHandler(run: () => Promise<unknown>): Promise<Response>
 
 export function errorResponse(error: unknown): Response {
   const { status, body } = toErrorBody(error)
-  if (status >= 500) logger.error({ msg: 'unhandled error', error: error instanceof Error ? error.stack : String(error) })
+  if (error instanceof ServiceError) {
+    if (status >= 500) logger.warn({ msg: 'upstream failure', status, error: error.message })
+  } else if (status >= 500) logger.error({ msg: 'unhandled error', error: error instanceof Error ? error.stack : String(error) })
   const headers: Record<string, string> = {}
   if (error instanceof RateLimited) headers['Retry-After'] = String(error.retryAfterSeconds)
   return Response.json(body, { status, headers })

@@ -1,0 +1,21 @@
+import type { Route } from './+types/knowledge'
+import { methodNotAllowed, parseInput, readJsonObject, runAdmin } from '#server/admin/request.ts'
+import { requireAdmin } from '#server/auth/user.ts'
+import { getServices } from '#server/context.ts'
+import { apiHandler } from '#server/errors.ts'
+import { createPacket, listPackets, packetInputSchema } from '#server/library/library.ts'
+
+// GET /api/knowledge (public). POST /api/knowledge {name, google_doc_url} (admin).
+export async function loader({ context }: Route.LoaderArgs) {
+  return apiHandler(() => listPackets(getServices(context).db))
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return apiHandler(async () => {
+    const admin = await requireAdmin(request, context)
+    if (request.method !== 'POST') methodNotAllowed()
+    const input = parseInput(packetInputSchema, await readJsonObject(request), 'Please correct the document form.')
+    const packet = await runAdmin(getServices(context), (tx) => createPacket(tx, admin, input))
+    return Response.json({ message: 'Packet created successfully!', packet }, { status: 201 })
+  })
+}

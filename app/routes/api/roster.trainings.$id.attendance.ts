@@ -1,0 +1,25 @@
+import type { Route } from './+types/roster.trainings.$id.attendance'
+import { methodNotAllowed, parseId, parseInput, readJsonObject, runAdmin } from '#server/admin/request.ts'
+import { requireAdmin } from '#server/auth/user.ts'
+import { getServices } from '#server/context.ts'
+import { apiHandler } from '#server/errors.ts'
+import { attendanceSchema, getTrainingAttendance, setTrainingAttendance } from '#server/roster/trainings.ts'
+
+// GET and POST /api/roster/trainings/{id}/attendance: body {memberIds}; answers {memberIds}.
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return apiHandler(async () => {
+    await requireAdmin(request, context)
+    return getTrainingAttendance(getServices(context).db, parseId(params.id, 'Training'))
+  })
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return apiHandler(async () => {
+    const admin = await requireAdmin(request, context)
+    if (request.method !== 'POST') methodNotAllowed()
+    const id = parseId(params.id, 'Training')
+    const { memberIds } = parseInput(attendanceSchema, await readJsonObject(request))
+    const result = await runAdmin(getServices(context), (tx) => setTrainingAttendance(tx, admin, id, memberIds))
+    return { message: 'Attendance updated!', ...result }
+  })
+}

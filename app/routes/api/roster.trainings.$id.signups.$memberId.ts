@@ -1,0 +1,20 @@
+import type { Route } from './+types/roster.trainings.$id.signups.$memberId'
+import { adminGetNotAllowed, methodNotAllowed, parseId, runAdmin } from '#server/admin/request.ts'
+import { requireAdmin } from '#server/auth/user.ts'
+import { getServices } from '#server/context.ts'
+import { apiHandler } from '#server/errors.ts'
+import { removeTrainingSignup } from '#server/roster/trainings.ts'
+
+// DELETE /api/roster/trainings/{id}/signups/{memberId} (admin: View Signups -> remove).
+export const loader = adminGetNotAllowed
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return apiHandler(async () => {
+    const admin = await requireAdmin(request, context)
+    if (request.method !== 'DELETE') methodNotAllowed()
+    const trainingId = parseId(params.id, 'Training')
+    const memberId = parseId(params.memberId, 'Sign-up')
+    await runAdmin(getServices(context), (tx) => removeTrainingSignup(tx, admin, trainingId, memberId))
+    return { message: 'Sign-up removed.' }
+  })
+}

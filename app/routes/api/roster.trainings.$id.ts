@@ -1,0 +1,26 @@
+import type { Route } from './+types/roster.trainings.$id'
+import { adminGetNotAllowed, methodNotAllowed, parseId, parseInput, readJsonObject, runAdmin } from '#server/admin/request.ts'
+import { requireAdmin } from '#server/auth/user.ts'
+import { getServices } from '#server/context.ts'
+import { apiHandler } from '#server/errors.ts'
+import { deleteTraining, trainingInputSchema, updateTraining } from '#server/roster/trainings.ts'
+
+// PUT and DELETE /api/roster/trainings/{id}.
+export const loader = adminGetNotAllowed
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return apiHandler(async () => {
+    const admin = await requireAdmin(request, context)
+    const id = parseId(params.id, 'Training')
+    const services = getServices(context)
+    if (request.method === 'PUT') {
+      const input = parseInput(trainingInputSchema, await readJsonObject(request), 'Please correct the training form.')
+      return { message: 'Training updated!', training: await runAdmin(services, (tx) => updateTraining(tx, admin, id, input)) }
+    }
+    if (request.method === 'DELETE') {
+      await runAdmin(services, (tx) => deleteTraining(tx, admin, id))
+      return { message: 'Training deleted.' }
+    }
+    return methodNotAllowed()
+  })
+}

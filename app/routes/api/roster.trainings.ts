@@ -1,0 +1,24 @@
+import type { Route } from './+types/roster.trainings'
+import { methodNotAllowed, parseInput, readJsonObject, runAdmin } from '#server/admin/request.ts'
+import { requireAdmin } from '#server/auth/user.ts'
+import { getServices } from '#server/context.ts'
+import { apiHandler } from '#server/errors.ts'
+import { createTraining, listTrainings, trainingInputSchema } from '#server/roster/trainings.ts'
+
+// GET /api/roster/trainings (admin list). POST {name, description, date, is_hidden, is_bmt_training}.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return apiHandler(async () => {
+    await requireAdmin(request, context)
+    return listTrainings(getServices(context).db)
+  })
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return apiHandler(async () => {
+    const admin = await requireAdmin(request, context)
+    if (request.method !== 'POST') methodNotAllowed()
+    const input = parseInput(trainingInputSchema, await readJsonObject(request), 'Please correct the training form.')
+    const training = await runAdmin(getServices(context), (tx) => createTraining(tx, admin, input))
+    return Response.json({ message: 'Training added!', training }, { status: 201 })
+  })
+}
