@@ -3,9 +3,10 @@
 //              sending the same bytes (bench/app-server.ts: demo data).
 //   poll       GET /api/orbat of a realistic ORBAT, app vs bare, 200 and 304 (bench/orbat-server.ts from here on).
 //   herd       500 logged-in members sign up at the same instant for 100 slots; 2,500 requests in round 2.
+//   roster     GET /api/roster paging and searching over 2,000 members (p99 < 50 ms).
 //   viewers    1,000 open pages (live SSE connections, then 5 s polling) for 60 s while members sign up and leave.
 // The servers run in child processes; this process is only the load generator. Loopback only.
-// Options: --only=poll,herd (any of endpoints, poll, herd, viewers), --no-polling / --no-sse (viewers: one variant only),
+// Options: --only=poll,herd (any of endpoints, poll, herd, roster, viewers), --no-polling / --no-sse (viewers: one variant only),
 // --profile=<dir> (CPU profiles of the app processes). BENCH_DEBUG=1 prints per-second poll latencies (viewers).
 import fs from 'node:fs'
 import os from 'node:os'
@@ -16,6 +17,7 @@ import { herdScenario, HERD_USERS, loginMembers } from './herd.ts'
 import { loadAverage, machineMeter, printTable, progress, sleep, startProcess, verdict, type Child } from './lib.ts'
 import { arrangeOrbat } from './orbat-fixture.ts'
 import { pollScenario } from './poll.ts'
+import { rosterScenario } from './roster.ts'
 import { viewersScenario } from './viewers.ts'
 
 /** The whole run stops by itself after this, whatever hangs. */
@@ -92,6 +94,7 @@ async function orbatScenarios() {
     }
 
     if (wanted('poll')) summary.push(row('poll', await pollScenario(app.child.pid, appUrl, arrangement)))
+    if (wanted('roster')) summary.push(row('roster', await rosterScenario(app.child.pid, appUrl, sql)))
     if (!wanted('herd') && !wanted('viewers')) return
 
     progress(`logging in ${HERD_USERS} members through the Discord stand-in`)
@@ -114,7 +117,7 @@ async function main() {
   const started = Date.now()
   const loadBefore = loadAverage()
   if (wanted('endpoints')) await endpointsScenario()
-  if (wanted('poll') || wanted('herd') || wanted('viewers')) await orbatScenarios()
+  if (wanted('poll') || wanted('herd') || wanted('roster') || wanted('viewers')) await orbatScenarios()
   if (summary.length) printTable('summary', ['scenario', 'targets', 'figures'], summary)
   console.log(
     `\n${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, ${((Date.now() - started) / 1000).toFixed(0)} s. ` +
