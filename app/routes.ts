@@ -65,6 +65,8 @@ export default [
     route('roster/promotions/thresholds', 'routes/api/roster.promotions.thresholds.ts'),
     route('roster/promotions/run', 'routes/api/roster.promotions.run.ts'),
     route('discord-roles/squads', 'routes/api/discord-roles.squads.ts'),
+    route('discord/channels', 'routes/api/discord.channels.ts'),
+    route('discord/roles', 'routes/api/discord.roles.ts'),
     // Library (spec 2 §7): public list, admin changes.
     route('knowledge', 'routes/api/knowledge.ts'),
     route('knowledge/:id', 'routes/api/knowledge.$id.ts'),

@@ -183,3 +183,15 @@ describe('library', () => {
     expect((await api(admin.client, 'PUT', `/api/knowledge/${id}`, { name: 'X', google_doc_url: 'https://x' })).status).toBe(404)
   })
 })
+
+describe('guild pickers', () => {
+  it('lists channels and roles for admins only', async () => {
+    await expectAdminOnly(t, reyes.client, 'GET', '/api/discord/channels')
+    await expectAdminOnly(t, reyes.client, 'GET', '/api/discord/roles')
+    const channels = await getJson<Array<{ id: string; name: string; kind: string }>>(admin.client, '/api/discord/channels')
+    expect(channels.body).toEqual(expect.arrayContaining([{ id: DEMO_CHANNELS.announcements.id, name: 'announcements', kind: 'text', parent_id: null }]))
+    const roles = await getJson<Array<{ id: string; name: string }>>(admin.client, '/api/discord/roles')
+    expect(roles.body.map((r) => r.name)).toEqual(expect.arrayContaining(['Event Ping', 'Training Cadre']))
+    expect(roles.body.some((r) => r.name === '@everyone')).toBe(false)
+  })
+})

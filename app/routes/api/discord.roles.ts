@@ -1,0 +1,13 @@
+import type { Route } from './+types/discord.roles'
+import { requireAdmin } from '#server/auth/user.ts'
+import { getServices } from '#server/context.ts'
+import { listRoles } from '#server/discord/guild.ts'
+import { apiHandler } from '#server/errors.ts'
+
+// GET /api/discord/roles (admin): the guild's roles, highest first, without @everyone and managed roles.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return apiHandler(async () => {
+    await requireAdmin(request, context)
+    return listRoles(getServices(context).discord)
+  })
+}

@@ -1,0 +1,56 @@
+import { ChannelType } from 'discord-api-types/v10'
+import type { DiscordClient } from './client.ts'
+import { ServiceError } from '../errors.ts'
+
+// The guild's channels and roles for the admin pickers (Schedule Ping, Post Training on Discord, settings): GET
+// /api/discord/channels and /api/discord/roles (spec 2 §7 "Admin loads").
+
+export interface GuildChannelItem {
+  id: string
+  name: string
+  /** 'text', 'announcement' or 'category'. */
+  kind: 'text' | 'announcement' | 'category'
+  parent_id: string | null
+}
+
+export interface GuildRoleItem {
+  id: string
+  name: string
+  color: number
+}
+
+function unavailable(error: string): never {
+  throw new ServiceError(`Could not load from Discord: ${error}`, 502)
+}
+
+const position = (channel: object): number => ('position' in channel && typeof channel.position === 'number' ? channel.position : 0)
+
+/** Text, announcement and category channels in guild order (categories first by position, then their channels). */
+export async function listChannels(discord: DiscordClient): Promise<GuildChannelItem[]> {
+  const result = await discord.listGuildChannels()
+  if (!result.ok) unavailable(result.error)
+  const kinds = new Map([
+    [ChannelType.GuildText, 'text'],
+    [ChannelType.GuildAnnouncement, 'announcement'],
+    [ChannelType.GuildCategory, 'category'],
+  ] as const)
+  return result.data
+    .filter((c) => kinds.has(c.type as never))
+    .sort((a, b) => position(a) - position(b))
+    .map((c) => ({
+      id: c.id,
+      name: c.name ?? c.id,
+      kind: kinds.get(c.type as never)!,
+      parent_id: 'parent_id' in c ? (c.parent_id ?? null) : null,
+    }))
+}
+
+/** Roles a bot can mention or grant: not @everyone, not managed (bot/integration) roles; highest first. */
+export async function listRoles(discord: DiscordClient): Promise<GuildRoleItem[]> {
+  const result = await discord.listGuildRoles()
+  if (!result.ok) unavailable(result.error)
+  return result.data
+    .filter((r) => !r.managed && r.name !== '@everyone')
+    .sort((a, b) => b.position - a.position)
+    .map((r) => ({ id: r.id, name: r.name, color: r.color }))
+}
