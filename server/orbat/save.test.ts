@@ -102,22 +102,6 @@ async function arrange() {
   return { platoon: platoon!, alpha, bravo, waypoint: waypoint!, pax: pax! }
 }
 
-/** The ORBAT without ids (ids of rows the save recreates differ; everything else must round-trip). */
-function shape(orbat: OrbatPayload) {
-  const squadName = new Map(orbat.squads.map((s) => [s.id, s.name]))
-  const nodeName = (node: string) => {
-    const [kind, id] = node.split(/-(?=-?\d+$)/)
-    return kind === 'squad' ? `squad:${squadName.get(Number(id))}` : kind
-  }
-  return {
-    squads: orbat.squads.map(({ id: _id, ...rest }) => rest),
-    slots: orbat.slots.map(({ id: _id, squad_id, ...rest }) => ({ squad: squadName.get(squad_id), ...rest })),
-    edges: orbat.edges.map(({ id: _id, source, target, ...rest }) => ({ source: nodeName(source), target: nodeName(target), ...rest })),
-    waypoints: orbat.waypoints.map(({ id: _id, ...rest }) => rest),
-    pax_counters: orbat.pax_counters.map(({ id: _id, ...rest }) => rest),
-  }
-}
-
 describe('PUT /api/admin/orbat/save', () => {
   it('is admin-only and PUT-only', async () => {
     await arrange()
