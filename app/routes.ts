@@ -14,7 +14,21 @@ export default [
   route('auth/user', 'routes/auth/user.ts'),
 
   // Admin area: the layout gates every child once.
-  ...prefix('admin', [layout('routes/admin/layout.tsx', [index('routes/admin/hub.tsx')])]),
+  ...prefix('admin', [
+    layout('routes/admin/layout.tsx', [
+      index('routes/admin/hub.tsx'),
+      // Admin Settings as pages (the same tabs the editor's side panel shows; forms work without JavaScript).
+      ...prefix('settings', [
+        layout('routes/admin/settings/layout.tsx', [
+          index('routes/admin/settings/index.tsx'),
+          route('general', 'routes/admin/settings/general.tsx'),
+          route('roles', 'routes/admin/settings/roles.tsx'),
+          route('presets', 'routes/admin/settings/presets.tsx'),
+          route('platoons', 'routes/admin/settings/platoons.tsx'),
+        ]),
+      ]),
+    ]),
+  ]),
 
   // JSON API
   ...prefix('api', [

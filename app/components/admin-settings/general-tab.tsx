@@ -1,0 +1,188 @@
+import { getFormProps, getSelectProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { useMemo, useState } from 'react'
+import { INTENTS, maskTimeInput, normalizeTime, TIME_LOCK_FORMAT, timeLockSchema } from './schemas.ts'
+import { useHydrated, useSettingsSubmit, useSurface } from './surface.tsx'
+import type { GeneralData } from './types.ts'
+import { ConfirmButtonForm, ConfirmStep, FieldError, inputClass, LoadError, primaryButton, Section } from './ui.tsx'
+
+// General: the Signup Time Lock (spec 1 §2, §4, §5). Month, day and time mean the admin's local time: the browser
+// sends its IANA zone in `tz`; without JavaScript the zone is UTC and the page says so.
+
+export const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+const DAYS = Array.from({ length: 31 }, (_, i) => i + 1)
+const HOUR_MS = 3_600_000
+const CLEAR_CONFIRM = 'Are you sure you want to clear the time lock? Sign-ups open immediately.'
+
+const pad = (n: number) => String(n).padStart(2, '0')
+
+/** "2026-05-01 18:30 UTC": the same text on the server and in the browser's first render. */
+function formatUtc(ms: number) {
+  return new Date(ms).toISOString().slice(0, 16).replace('T', ' ') + ' UTC'
+}
+
+function formatLocal(ms: number) {
+  return new Intl.DateTimeFormat(undefined, {
+    weekday: 'short',
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZoneName: 'short',
+  }).format(ms)
+}
+
+function localTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
+  } catch {
+    return 'UTC'
+  }
+}
+
+/** Month, day and time of an instant, in local time (after hydration) or UTC (server render, no JavaScript). */
+function wallOf(ms: number, local: boolean) {
+  const d = new Date(ms)
+  return local
+    ? { month: String(d.getMonth() + 1), day: String(d.getDate()), time: `${pad(d.getHours())}:${pad(d.getMinutes())}` }
+    : { month: String(d.getUTCMonth() + 1), day: String(d.getUTCDate()), time: `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}` }
+}
+
+export function GeneralTab({ data }: { data: GeneralData }) {
+  const hydrated = useHydrated()
+  const lockMs = data.signupTime ? Date.parse(data.signupTime) : null
+  const active = lockMs !== null && lockMs > data.now
+  return (
+    <div className="flex flex-col gap-6">
+      <LoadError message={data.loadError} />
+      <ConfirmStep confirmKey={INTENTS.clearLock} intent={INTENTS.clearLock} message={CLEAR_CONFIRM} confirmLabel="Clear Time Lock" />
+      <Section
+        title="Signup Time Lock"
+        description={
+          hydrated
+            ? `Sign-ups stay locked until this time. Times are in your local time zone (${localTimeZone()}).`
+            : 'Sign-ups stay locked until this time. Times are in UTC.'
+        }
+      >
+        <p className="text-sm text-zinc-300">
+          Current lock:{' '}
+          <strong className="font-semibold text-zinc-100" data-testid="current-lock">
+            {lockMs === null ? 'None' : <time dateTime={data.signupTime}>{hydrated ? formatLocal(lockMs) : formatUtc(lockMs)}</time>}
+          </strong>
+          {lockMs !== null && !active ? <span className="ml-2 text-zinc-400">(passed: sign-ups are open)</span> : null}
+        </p>
+        {/* Re-mounted after hydration so the proposal switches from UTC to local time. */}
+        <TimeLockForm key={hydrated ? 'local' : 'utc'} data={data} local={hydrated} />
+        <div className="flex">
+          <ConfirmButtonForm
+            formKey="clear-lock"
+            intent={INTENTS.clearLock}
+            confirm={CLEAR_CONFIRM}
+            label="Clear Time Lock"
+            disabled={lockMs === null}
+          />
+        </div>
+      </Section>
+    </div>
+  )
+}
+
+function TimeLockForm({ data, local }: { data: GeneralData; local: boolean }) {
+  const surface = useSurface()
+  const { Form, action, hidden, lastResult, busy } = useSettingsSubmit('time-lock')
+  // The current lock, or one hour from now when none is set (spec 1 §4).
+  const proposal = useMemo(() => {
+    const lockMs = data.signupTime ? Date.parse(data.signupTime) : NaN
+    const base = Number.isFinite(lockMs) ? lockMs : (local ? Date.now() : data.now) + HOUR_MS
+    return wallOf(base, local)
+  }, [data.signupTime, data.now, local])
+
+  const [form, fields] = useForm({
+    id: `time-lock-${surface.kind}`,
+    lastResult,
+    defaultValue: proposal,
+    constraint: getZodConstraint(timeLockSchema),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: timeLockSchema }),
+  })
+
+  // After a failed post the field shows what was sent (even nothing), else the proposal.
+  const initialTime = lastResult ? (typeof fields.time.initialValue === 'string' ? fields.time.initialValue : '') : proposal.time
+  const [time, setTime] = useState(initialTime)
+  const [blurMessage, setBlurMessage] = useState<string | null>(null)
+  const timeErrors = blurMessage ? [blurMessage] : fields.time.errors
+
+  const { key: _monthKey, ...monthProps } = getSelectProps(fields.month)
+  const { key: _dayKey, ...dayProps } = getSelectProps(fields.day)
+
+  return (
+    <Form method="post" action={action} {...getFormProps(form)} className="flex flex-col gap-3">
+      {hidden}
+      <input type="hidden" name="intent" value={INTENTS.setLock} />
+      <input type="hidden" name="tz" value={local ? localTimeZone() : 'UTC'} />
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-[1.4fr_0.8fr_1fr]">
+        <label className="flex min-w-0 flex-col gap-1.5 text-sm text-zinc-300">
+          Month
+          <select {...monthProps} className={inputClass}>
+            {MONTHS.map((name, i) => (
+              <option key={name} value={String(i + 1)}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex min-w-0 flex-col gap-1.5 text-sm text-zinc-300">
+          Day
+          <select {...dayProps} className={inputClass}>
+            {DAYS.map((day) => (
+              <option key={day} value={String(day)}>
+                {day}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="col-span-2 flex min-w-0 flex-col gap-1.5 text-sm text-zinc-300 sm:col-span-1">
+          Time (24-hour)
+          <input
+            id={fields.time.id}
+            name={fields.time.name}
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="HH:mm"
+            maxLength={5}
+            value={time}
+            aria-invalid={timeErrors?.length ? true : undefined}
+            aria-describedby={timeErrors?.length ? fields.time.errorId : undefined}
+            onChange={(event) => {
+              setBlurMessage(null)
+              setTime(maskTimeInput(event.target.value))
+            }}
+            onBlur={() => {
+              if (!time) return
+              const digits = time.replace(/\D/g, '')
+              const normalized = digits.length >= 3 ? normalizeTime(digits) : null
+              if (normalized) {
+                setTime(normalized)
+              } else {
+                setTime('')
+                setBlurMessage(TIME_LOCK_FORMAT)
+              }
+            }}
+            className={`${inputClass} font-mono tabular-nums`}
+          />
+        </label>
+      </div>
+      <FieldError id={fields.time.errorId} errors={timeErrors} />
+      <FieldError id={form.errorId} errors={form.errors} />
+      <div className="flex">
+        <button type="submit" className={primaryButton} disabled={busy} aria-busy={busy || undefined}>
+          Set Time Lock
+        </button>
+      </div>
+    </Form>
+  )
+}

@@ -1,0 +1,99 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { INTENTS, platoonFormSchema } from './schemas.ts'
+import { useSettingsSubmit, useSurface } from './surface.tsx'
+import type { PlatoonItem, PlatoonsData } from './types.ts'
+import { ConfirmButtonForm, ConfirmStep, FieldError, inputClass, LoadError, primaryButton, Section } from './ui.tsx'
+
+// Platoons (spec 1 §2, §5): the list with name, role ID and delete (its squads become unassigned), and Add New Platoon.
+
+export const deletePlatoonConfirm = (platoon: PlatoonItem) =>
+  `Are you sure you want to delete the platoon "${platoon.name}"? Its squads become unassigned.`
+
+export function PlatoonsTab({ data }: { data: PlatoonsData }) {
+  const surface = useSurface()
+  const confirming = data.platoons.find((platoon) => surface.state.confirm === `${INTENTS.deletePlatoon}-${platoon.id}`)
+  return (
+    <div className="flex flex-col gap-6">
+      <LoadError message={data.loadError} />
+      {confirming ? (
+        <ConfirmStep
+          confirmKey={`${INTENTS.deletePlatoon}-${confirming.id}`}
+          intent={INTENTS.deletePlatoon}
+          fields={{ id: confirming.id }}
+          message={deletePlatoonConfirm(confirming)}
+          confirmLabel="Delete"
+        />
+      ) : null}
+      <Section title="Platoons">
+        {data.platoons.length === 0 ? (
+          <p className="text-sm text-zinc-400">No platoons yet.</p>
+        ) : (
+          <ul className="-mx-4 -my-4 divide-y divide-zinc-800" aria-label="Platoons">
+            {data.platoons.map((platoon) => (
+              <li key={platoon.id} className="flex items-center gap-3 px-4 py-2.5" data-testid="platoon-row">
+                <div className="min-w-0 flex-1">
+                  <p className="truncate text-sm font-medium text-zinc-100">{platoon.name}</p>
+                  <p className="truncate font-mono text-xs text-zinc-400">Role ID: {platoon.discord_role_id}</p>
+                </div>
+                <ConfirmButtonForm
+                  formKey={`delete-platoon-${platoon.id}`}
+                  intent={INTENTS.deletePlatoon}
+                  fields={{ id: platoon.id }}
+                  confirm={deletePlatoonConfirm(platoon)}
+                  label="Delete"
+                  aria-label={`Delete ${platoon.name}`}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+      <AddPlatoonForm />
+    </div>
+  )
+}
+
+function AddPlatoonForm() {
+  const surface = useSurface()
+  const { Form, action, hidden, lastResult, busy } = useSettingsSubmit('platoon')
+  const [form, fields] = useForm({
+    id: `platoon-form-${surface.kind}`,
+    lastResult,
+    constraint: getZodConstraint(platoonFormSchema),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: platoonFormSchema }),
+  })
+  const { key: _nameKey, ...nameProps } = getInputProps(fields.name, { type: 'text' })
+  const { key: _roleKey, ...roleProps } = getInputProps(fields.discord_role_id, { type: 'text' })
+  return (
+    <Section title="Add New Platoon">
+      <Form method="post" action={action} {...getFormProps(form)} className="flex flex-col gap-3" aria-label="Add New Platoon">
+        {hidden}
+        <input type="hidden" name="intent" value={INTENTS.createPlatoon} />
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+          <div className="flex min-w-0 flex-col gap-1.5">
+            <label className="flex min-w-0 flex-col gap-1.5 text-sm text-zinc-300">
+              Platoon Name
+              <input {...nameProps} placeholder="e.g. 1st Platoon" className={inputClass} />
+            </label>
+            <FieldError id={fields.name.errorId} errors={fields.name.errors} />
+          </div>
+          <div className="flex min-w-0 flex-col gap-1.5">
+            <label className="flex min-w-0 flex-col gap-1.5 text-sm text-zinc-300">
+              Discord Role ID
+              <input {...roleProps} placeholder="digits" className={`${inputClass} font-mono`} />
+            </label>
+            <FieldError id={fields.discord_role_id.errorId} errors={fields.discord_role_id.errors} />
+          </div>
+        </div>
+        <div className="flex">
+          <button type="submit" className={primaryButton} disabled={busy} aria-busy={busy || undefined}>
+            Add Platoon
+          </button>
+        </div>
+      </Form>
+    </Section>
+  )
+}

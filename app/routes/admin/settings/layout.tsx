@@ -1,0 +1,34 @@
+import { Outlet, useMatches } from 'react-router'
+import type { Route } from './+types/layout'
+import { TabBar } from '#app/components/admin-settings/ui.tsx'
+import { SETTINGS_TABS, type SettingsTab } from '#app/components/admin-settings/types.ts'
+import { assertAdminPage } from '#server/auth/user.ts'
+
+// Admin Settings as pages (spec 1 §2 "Admin Settings side panel"): the same four tabs the ORBAT editor's side panel
+// shows, as links, for direct use and for browsers without JavaScript.
+
+export function loader({ context }: Route.LoaderArgs) {
+  assertAdminPage(context)
+  return null
+}
+
+export default function AdminSettingsLayout() {
+  const matches = useMatches()
+  const last = matches[matches.length - 1]?.pathname.split('/').pop()
+  const active = SETTINGS_TABS.find((tab) => tab.id === last)?.id ?? ('general' satisfies SettingsTab)
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Admin Settings</h1>
+      <div className="mt-6">
+        <TabBar active={active} />
+      </div>
+      <div className="mt-6">
+        <Outlet />
+      </div>
+    </main>
+  )
+}
+
+export function meta() {
+  return [{ title: 'Admin Settings · Task Force HQ' }]
+}
