@@ -81,7 +81,8 @@ export const SquadCard = memo(function SquadCard({ data }: NodeProps<SquadNode>)
   )
 })
 
-function SpacerRow({ role }: { role: string }) {
+/** A spacer/heading row (also the admin editor's collapsed card). */
+export function SpacerRow({ role }: { role: string }) {
   return (
     <li className="flex items-center gap-2 px-3" style={{ height: CARD.spacer }}>
       <span aria-hidden className="h-px w-3 bg-zinc-700" />
@@ -142,26 +143,33 @@ function SlotRow({ slot, squadName }: { slot: OrbatSlot; squadName: string }) {
 export const PaxCard = memo(function PaxCard({ data }: NodeProps<PaxNode>) {
   return (
     <>
-      <section
-        aria-label="Pax counter"
-        className="orbat-pax pointer-events-auto flex h-[96px] w-[176px] cursor-grab flex-col justify-center gap-1 rounded-lg border border-zinc-700 bg-zinc-900 px-4 shadow-lg shadow-black/40"
-        data-testid="pax-counter"
-      >
-        <p className="flex items-baseline justify-between gap-2">
-          <span className="text-xs font-semibold tracking-wider text-zinc-400 uppercase">Pax</span>
-          <span className="text-3xl leading-9 font-bold text-brand-400 tabular-nums">{data.people}</span>
-        </p>
-        <p className="flex items-baseline justify-between gap-2 text-xs text-zinc-400">
-          <span>Open / Total</span>
-          <span className="font-medium text-zinc-200 tabular-nums">
-            {data.open} / {data.total}
-          </span>
-        </p>
-      </section>
+      <PaxCounterBody counts={data} />
       <CardHandles handles={CARD_HANDLES} />
     </>
   )
 })
+
+/** The pax counter card itself (also the admin editor's, which counts its unsaved state). */
+export function PaxCounterBody({ counts, className = '' }: { counts: PaxNode['data']; className?: string }) {
+  return (
+    <section
+      aria-label="Pax counter"
+      className={`orbat-pax pointer-events-auto flex h-[96px] w-[176px] cursor-grab flex-col justify-center gap-1 rounded-lg border border-zinc-700 bg-zinc-900 px-4 shadow-lg shadow-black/40${className ? ` ${className}` : ''}`}
+      data-testid="pax-counter"
+    >
+      <p className="flex items-baseline justify-between gap-2">
+        <span className="text-xs font-semibold tracking-wider text-zinc-400 uppercase">Pax</span>
+        <span className="text-3xl leading-9 font-bold text-brand-400 tabular-nums">{counts.people}</span>
+      </p>
+      <p className="flex items-baseline justify-between gap-2 text-xs text-zinc-400">
+        <span>Open / Total</span>
+        <span className="font-medium text-zinc-200 tabular-nums">
+          {counts.open} / {counts.total}
+        </span>
+      </p>
+    </section>
+  )
+}
 
 export const WaypointDot = memo(function WaypointDot(_props: NodeProps<WaypointNode>) {
   return (

@@ -147,10 +147,10 @@ function FitAfterHydration({ enabled, onDone }: { enabled: boolean; onDone: () =
 }
 
 /**
- * Keyboard users tab through the buttons on the cards; pan so the focused one is in view (the canvas clips
- * everything outside it), and zoom in to a readable scale when the whole ORBAT is fitted small.
+ * Keyboard users tab through the buttons on the cards (and the admin editor's fields); pan so the focused one is in
+ * view (the canvas clips everything outside it), and zoom in to a readable scale when the whole ORBAT is fitted small.
  */
-function RevealOnFocus() {
+export function RevealOnFocus() {
   const domNode = useStore((s) => s.domNode)
   const { getViewport, setViewport } = useReactFlow()
   useEffect(() => {

@@ -1,0 +1,438 @@
+import type { Locator, Page } from '@playwright/test'
+import { expect, test, type E2ESql } from './fixtures.ts'
+
+// The admin ORBAT editor with JavaScript (issue 4; spec 1 §2 "Admin ORBAT editor", "Squad card", "Pax counter
+// card", §4, §5): local edits, Save ORBAT, duplicate/delete with confirms, presets, Discard Changes. Tests that save
+// take the `orbatLock` fixture and put the seeded ORBAT back from a snapshot of its tables at the end (a save
+// replaces rows, so undoing through the UI could not give back the same ids).
+
+const ORBAT_TABLES = ['squads', 'slots', 'squad_role_mappings', 'orbat_edges', 'orbat_waypoints', 'orbat_pax_counters'] as const
+type OrbatSnapshot = Record<(typeof ORBAT_TABLES)[number], unknown[]>
+
+async function snapshotOrbat(db: E2ESql): Promise<OrbatSnapshot> {
+  const snapshot = {} as OrbatSnapshot
+  for (const table of ORBAT_TABLES) {
+    const [row] = await db.unsafe<Array<{ rows: unknown[] }>>(`select coalesce(json_agg(t order by t.id), '[]'::json) as rows from ${table} t`)
+    snapshot[table] = row!.rows
+  }
+  return snapshot
+}
+
+async function restoreOrbat(db: E2ESql, snapshot: OrbatSnapshot) {
+  // The app may still be working on the ORBAT after a save (snapshot rebuild, waitlist fill): take every table at
+  // once, and try again should PostgreSQL still pick this transaction as a deadlock victim.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await restoreOnce(db, snapshot)
+      return
+    } catch (error) {
+      if (attempt >= 3 || (error as { code?: string }).code !== '40P01') throw error
+    }
+  }
+}
+
+async function restoreOnce(db: E2ESql, snapshot: OrbatSnapshot) {
+  await db.begin(async (tx) => {
+    await tx.unsafe(`lock table ${ORBAT_TABLES.join(', ')} in access exclusive mode`)
+    // Deleting squads removes their slots and role mappings (on delete cascade).
+    await tx.unsafe('delete from orbat_edges')
+    await tx.unsafe('delete from orbat_waypoints')
+    await tx.unsafe('delete from orbat_pax_counters')
+    await tx.unsafe('delete from squads')
+    for (const table of ORBAT_TABLES) {
+      await tx.unsafe(`insert into ${table} select * from json_populate_recordset(null::${table}, $1::text::json)`, [JSON.stringify(snapshot[table])])
+    }
+    await tx`select pg_notify('orbat_changed', '')`
+  })
+}
+
+interface ApiOrbat {
+  squads: Array<{ id: number; name: string; pos_x: number; pos_y: number; discord_channel_id: string | null }>
+  slots: Array<{ id: number; squad_id: number; team: string; role: string; user_id: number | null; manual_username: string | null }>
+  edges: Array<{ source: string; target: string; sourceHandle: string | null; targetHandle: string | null }>
+  waypoints: unknown[]
+  pax_counters: unknown[]
+}
+
+async function apiOrbat(page: Page): Promise<ApiOrbat> {
+  const response = await page.request.get('/api/orbat', { headers: { 'Cache-Control': 'no-cache' } })
+  expect(response.status()).toBe(200)
+  return (await response.json()) as ApiOrbat
+}
+
+function toast(page: Page, message: string | RegExp) {
+  return page.getByRole('status').filter({ hasText: message })
+}
+
+function errorToast(page: Page, message: string | RegExp) {
+  return page.getByRole('alert').filter({ hasText: message })
+}
+
+function squadCard(page: Page, name: string) {
+  return page.getByRole('article', { name, exact: true })
+}
+
+function flowNode(page: Page, squad: string) {
+  return page.locator('.react-flow__node', { has: squadCard(page, squad) })
+}
+
+async function openEditor(page: Page) {
+  await page.goto('/admin/orbat')
+  await expect(page.getByRole('heading', { level: 1, name: /ORBAT/ })).toBeVisible()
+  await expect(squadCard(page, 'Alpha')).toBeVisible()
+  // The no-script message is the server render's only; the editor replaced it.
+  await expect(page.getByTestId('needs-javascript')).toHaveCount(0)
+}
+
+async function menu(page: Page, item: string) {
+  await page.getByRole('button', { name: 'Actions' }).click()
+  await page.getByRole('menuitem', { name: item }).click()
+}
+
+/** Fits the whole diagram in view (the canvas does not scroll), after any pan animation of a focused field ends. */
+async function fitView(page: Page) {
+  await page.waitForTimeout(250)
+  await page.getByRole('button', { name: 'Fit View' }).click()
+  await page.waitForTimeout(250)
+}
+
+/** Drags from a source handle to a target handle with the mouse, as a person connects two nodes. */
+async function connect(page: Page, from: Locator, to: Locator) {
+  const a = (await from.boundingBox())!
+  const b = (await to.boundingBox())!
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2)
+  await page.mouse.down()
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 5 })
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 5 })
+  await page.mouse.up()
+}
+
+test('an admin adds a squad with teams, slots and a spacer, connects it, saves, and /orbat shows it', async ({ page, login, db, orbatLock }) => {
+  // Many steps, each waiting for the page: more than the default 30 s on a busy machine.
+  test.setTimeout(60_000)
+  void orbatLock
+  const snapshot = await snapshotOrbat(db)
+  try {
+    await login('demo_admin')
+    await openEditor(page)
+    const pax = page.getByTestId('pax-counter')
+    const totalBefore = Number((await pax.textContent())!.match(/(\d+)\s*\/\s*(\d+)/)![2])
+
+    await menu(page, 'Add Squad')
+    await expect(toast(page, 'Squad added (requires save to persist).')).toBeVisible()
+    let card = squadCard(page, 'New Squad')
+    await expect(card).toHaveAttribute('data-editing', 'true')
+    // A new squad has a default team with one open slot, counted at once by the pax counter.
+    await expect(card.getByRole('region', { name: 'Team Team 1' }).getByTestId('editor-slot')).toHaveCount(1)
+    await expect(pax).toContainText(`/ ${totalBefore + 1}`)
+
+    // Rename: empty is refused, Backspace in the field edits the text and never deletes the node.
+    const name = card.getByLabel('Squad name')
+    await name.fill('')
+    await name.press('Enter')
+    await expect(errorToast(page, 'Squad name cannot be empty.')).toBeVisible()
+    await expect(name).toHaveValue('New Squad')
+    await name.fill('E2E Squadx')
+    await name.press('Backspace')
+    await name.press('Enter')
+    card = squadCard(page, 'E2E Squad')
+    await expect(card).toBeVisible()
+
+    // Team 1: a second slot with a role, a manual name and no lock; a spacer.
+    const team1 = card.getByRole('region', { name: 'Team Team 1' })
+    await team1.getByRole('button', { name: 'Add slot to Team 1' }).click()
+    await expect(team1.getByTestId('editor-slot')).toHaveCount(2)
+    const second = team1.getByTestId('editor-slot').nth(1)
+    await second.getByLabel('Role', { exact: true }).fill('E2E Medic')
+    await second.getByLabel('Role', { exact: true }).press('Enter')
+    await second.getByLabel('Role Lock').selectOption('')
+    await second.getByLabel('Assigned', { exact: true }).fill('Manual Joe')
+    await second.getByLabel('Assigned', { exact: true }).press('Enter')
+    await expect(pax).toContainText(`/ ${totalBefore + 2}`)
+    await team1.getByRole('button', { name: 'Add spacer to Team 1' }).click()
+    await team1.getByLabel('Spacer text').fill('fire support')
+    await team1.getByLabel('Spacer text').press('Enter')
+    await expect(team1.getByTestId('editor-spacer').getByLabel('Spacer text')).toHaveValue('FIRE SUPPORT')
+    // Spacers are not slots: the total is unchanged.
+    await expect(pax).toContainText(`/ ${totalBefore + 2}`)
+
+    // A second team, renamed, moved above Team 1. (The canvas does not scroll: fit the view to reach the card's end.)
+    await fitView(page)
+    await card.getByRole('button', { name: '+ Add Team' }).click()
+    const team2 = card.getByRole('region', { name: 'Team Team 2' })
+    await team2.getByLabel('Team name').fill('E2E Recon')
+    await team2.getByLabel('Team name').press('Enter')
+    const recon = card.getByRole('region', { name: 'Team E2E Recon' })
+    // Focusing a field zooms the canvas in on it (keyboard users): fit again to reach the rest of the card.
+    await fitView(page)
+    await recon.getByRole('button', { name: 'Move team E2E Recon up' }).click()
+    await expect(card.getByTestId('editor-team').first()).toHaveAttribute('aria-label', 'Team E2E Recon')
+
+    // Collapse the card and connect it to Raven (Air): drag its right (source) handle to Raven's left (target) one.
+    await fitView(page)
+    await card.getByRole('button', { name: 'Done editing E2E Squad' }).click()
+    await expect(card.getByText('OPEN', { exact: true })).toHaveCount(2)
+    await expect(card.getByText('Manual Joe')).toBeVisible()
+    await fitView(page)
+    const edgesBefore = await page.locator('.react-flow__edge').count()
+    await connect(page, flowNode(page, 'E2E Squad').locator('.react-flow__handle-right'), flowNode(page, 'Raven (Air)').locator('.react-flow__handle-left'))
+    await expect(page.locator('.react-flow__edge')).toHaveCount(edgesBefore + 1)
+    await expect(toast(page, 'Connection added (requires save to persist).')).toBeVisible()
+
+    // Nothing is stored yet.
+    expect((await apiOrbat(page)).squads.map((s) => s.name)).not.toContain('E2E Squad')
+
+    await page.getByRole('button', { name: 'Save ORBAT' }).click()
+    await expect(toast(page, 'ORBAT Saved Successfully!')).toBeVisible()
+    await expect(page.getByTestId('orbat-editor')).toHaveAttribute('data-dirty', 'false')
+    await expect.poll(async () => (await apiOrbat(page)).squads.map((s) => s.name)).toContain('E2E Squad')
+
+    const stored = await apiOrbat(page)
+    const squad = stored.squads.find((s) => s.name === 'E2E Squad')!
+    const raven = stored.squads.find((s) => s.name === 'Raven (Air)')!
+    expect(squad.id).toBeGreaterThan(0)
+    expect(stored.edges).toContainEqual(
+      expect.objectContaining({ source: `squad-${squad.id}`, target: `squad-${raven.id}`, sourceHandle: 'right', targetHandle: 'left' }),
+    )
+    const rows = stored.slots.filter((s) => s.squad_id === squad.id)
+    expect(rows.map((s) => [s.team, s.role, s.manual_username])).toEqual(
+      expect.arrayContaining([
+        ['Team 1', 'Rifleman', null],
+        ['Team 1', 'E2E Medic', 'Manual Joe'],
+        ['Team 1', '---FIRE SUPPORT---', null],
+        ['E2E Recon', 'Rifleman', null],
+      ]),
+    )
+
+    // The public page shows it.
+    await page.goto('/orbat')
+    const publicCard = squadCard(page, 'E2E Squad')
+    await expect(publicCard).toBeVisible()
+    await expect(publicCard.getByRole('region', { name: 'E2E Recon' })).toBeVisible()
+    const publicTeam1 = publicCard.getByRole('region', { name: 'Team 1', exact: true })
+    await expect(publicTeam1.getByTestId('slot').filter({ hasText: 'E2E Medic' })).toContainText('Manual Joe')
+    await expect(publicTeam1.getByText('FIRE SUPPORT', { exact: true })).toBeVisible()
+    await expect(publicCard.getByTitle('People')).toHaveText('People: 1')
+  } finally {
+    await restoreOrbat(db, snapshot)
+  }
+})
+
+test('duplicate and delete a squad, each delete after a confirm', async ({ page, login, db, orbatLock }) => {
+  // Many steps, each waiting for the page: more than the default 30 s on a busy machine.
+  test.setTimeout(60_000)
+  void orbatLock
+  const snapshot = await snapshotOrbat(db)
+  try {
+    await login('demo_admin')
+    await openEditor(page)
+    await page.getByRole('button', { name: 'Edit Alpha', exact: true }).click()
+    await squadCard(page, 'Alpha').getByRole('button', { name: 'Duplicate' }).click()
+    await expect(toast(page, 'Squad duplicated (requires save to persist).')).toBeVisible()
+    const copy = squadCard(page, 'Alpha (Copy)')
+    await expect(copy).toBeVisible()
+    // People are cleared in the copy; the original keeps them.
+    await expect(copy.getByText('Brennan')).toHaveCount(0)
+    await expect(squadCard(page, 'Alpha').getByLabel('Assigned').first()).toHaveValue('Brennan')
+    const original = await flowNode(page, 'Alpha').evaluate((el) => el.style.transform)
+    const duplicate = await flowNode(page, 'Alpha (Copy)').evaluate((el) => el.style.transform)
+    const xy = (t: string) => t.match(/translate\(([-\d.]+)px, ?([-\d.]+)px\)/)!.slice(1).map(Number)
+    expect(xy(duplicate)).toEqual(xy(original).map((v) => v + 40))
+
+    await page.getByRole('button', { name: 'Save ORBAT' }).click()
+    await expect(toast(page, 'ORBAT Saved Successfully!')).toBeVisible()
+    await expect.poll(async () => (await apiOrbat(page)).squads.map((s) => s.name)).toContain('Alpha (Copy)')
+    const stored = await apiOrbat(page)
+    const copied = stored.squads.find((s) => s.name === 'Alpha (Copy)')!
+    expect(copied.discord_channel_id).toBeNull()
+    const copiedSlots = stored.slots.filter((s) => s.squad_id === copied.id)
+    expect(copiedSlots.length).toBe(stored.slots.filter((s) => s.squad_id === stored.squads.find((q) => q.name === 'Alpha')!.id).length)
+    expect(copiedSlots.every((s) => s.user_id === null && s.manual_username === null)).toBe(true)
+
+    // Delete: dismissing the confirm keeps the squad, accepting it removes it.
+    await page.getByRole('button', { name: 'Edit Alpha (Copy)', exact: true }).click()
+    const messages: string[] = []
+    page.once('dialog', (dialog) => {
+      messages.push(dialog.message())
+      void dialog.dismiss()
+    })
+    await squadCard(page, 'Alpha (Copy)').getByRole('button', { name: 'Delete squad Alpha (Copy)' }).click()
+    await expect(squadCard(page, 'Alpha (Copy)')).toBeVisible()
+    page.once('dialog', (dialog) => {
+      messages.push(dialog.message())
+      void dialog.accept()
+    })
+    await squadCard(page, 'Alpha (Copy)').getByRole('button', { name: 'Delete squad Alpha (Copy)' }).click()
+    await expect(squadCard(page, 'Alpha (Copy)')).toHaveCount(0)
+    expect(messages).toEqual([
+      'Are you sure you want to delete the squad "Alpha (Copy)" and all its slots?',
+      'Are you sure you want to delete the squad "Alpha (Copy)" and all its slots?',
+    ])
+    await expect(toast(page, 'Squad deleted (requires save to persist).')).toBeVisible()
+
+    await page.getByRole('button', { name: 'Save ORBAT' }).click()
+    await expect(toast(page, 'ORBAT Saved Successfully!')).toBeVisible()
+    // /api/orbat is a snapshot the server rebuilds on change: give it a moment.
+    await expect.poll(async () => (await apiOrbat(page)).squads.map((s) => s.name)).not.toContain('Alpha (Copy)')
+    expect((await apiOrbat(page)).squads.map((s) => s.name)).toContain('Alpha')
+  } finally {
+    await restoreOrbat(db, snapshot)
+  }
+})
+
+test('a saved preset loads into the editor from the Manage panel and from ?preset=, and saves', async ({ page, login, db, baseURL, orbatLock }) => {
+  // Many steps, each waiting for the page: more than the default 30 s on a busy machine.
+  test.setTimeout(60_000)
+  void orbatLock
+  const snapshot = await snapshotOrbat(db)
+  const presetName = `E2E Preset ${Date.now()}`
+  try {
+    await login('demo_admin')
+    const created = await page.request.post('/api/admin/orbat/presets', { data: { name: presetName }, headers: { Origin: baseURL! } })
+    expect(created.ok()).toBe(true)
+    const { preset } = (await created.json()) as { preset: { id: number; name: string } }
+
+    await openEditor(page)
+    // An unsaved local change the preset overwrites.
+    await page.getByRole('button', { name: 'Edit Bravo', exact: true }).click()
+    await squadCard(page, 'Bravo').getByLabel('Squad name').fill('Bravo Local')
+    await squadCard(page, 'Bravo').getByLabel('Squad name').press('Enter')
+    await expect(squadCard(page, 'Bravo Local')).toBeVisible()
+
+    await menu(page, 'Manage')
+    const sheet = page.getByRole('dialog', { name: 'Admin Settings' })
+    await expect(sheet).toBeVisible()
+    await sheet.getByRole('tab', { name: 'ORBAT Presets' }).click()
+    page.once('dialog', (dialog) => void dialog.accept())
+    await sheet.getByRole('button', { name: `Load ${presetName}` }).click()
+    await expect(toast(page, `Preset "${presetName}" loaded (requires save to persist).`)).toBeVisible()
+    await expect(squadCard(page, 'Bravo')).toBeVisible()
+    await expect(squadCard(page, 'Bravo Local')).toHaveCount(0)
+    // A preset has no people.
+    await expect(squadCard(page, 'Command').getByText('Hawthorne')).toHaveCount(0)
+
+    await page.getByRole('button', { name: 'Save ORBAT' }).click()
+    await expect(toast(page, 'ORBAT Saved Successfully!')).toBeVisible()
+    await expect.poll(async () => (await apiOrbat(page)).slots.filter((s) => s.manual_username !== null).length).toBe(0)
+    const stored = await apiOrbat(page)
+    expect(stored.squads.map((s) => s.name).sort()).toEqual((snapshot.squads as Array<{ name: string }>).map((s) => s.name).sort())
+    expect(stored.slots.every((s) => s.manual_username === null && s.user_id === null)).toBe(true)
+    expect(stored.edges.length).toBe(snapshot.orbat_edges.length)
+
+    // The settings page without JavaScript links to /admin/orbat?preset=ID: it loads the preset and drops the param.
+    await restoreOrbat(db, snapshot)
+    await page.goto(`/admin/orbat?preset=${preset.id}`)
+    await expect(toast(page, `Preset "${presetName}" loaded (requires save to persist).`)).toBeVisible()
+    await expect(page).toHaveURL((url) => url.pathname === '/admin/orbat' && !url.searchParams.has('preset'))
+    await expect(page.getByTestId('orbat-editor')).toHaveAttribute('data-dirty', 'true')
+    await expect(squadCard(page, 'Command').getByText('Hawthorne')).toHaveCount(0)
+  } finally {
+    await db`delete from orbat_presets where name = ${presetName}`
+    await restoreOrbat(db, snapshot)
+  }
+})
+
+test('Discard Changes reloads the ORBAT from the server', async ({ page, login }) => {
+  await login('demo_admin')
+  await openEditor(page)
+  await menu(page, 'Add Squad')
+  await expect(squadCard(page, 'New Squad')).toBeVisible()
+  await page.getByRole('button', { name: 'Edit Alpha', exact: true }).click()
+  await squadCard(page, 'Alpha').getByLabel('Squad name').fill('Alpha Local')
+  await squadCard(page, 'Alpha').getByLabel('Squad name').press('Enter')
+  await expect(squadCard(page, 'Alpha Local')).toBeVisible()
+  await expect(page.getByTestId('orbat-editor')).toHaveAttribute('data-dirty', 'true')
+
+  await menu(page, 'Discard Changes')
+  await expect(squadCard(page, 'New Squad')).toHaveCount(0)
+  await expect(squadCard(page, 'Alpha')).toBeVisible()
+  await expect(squadCard(page, 'Alpha Local')).toHaveCount(0)
+  await expect(page.getByTestId('orbat-editor')).toHaveAttribute('data-dirty', 'false')
+})
+
+test('the Actions menu works from the keyboard; Delete and Delete Selected remove nodes; leaving unsaved asks first', async ({ page, login }) => {
+  await login('demo_admin')
+  await openEditor(page)
+  const actions = page.getByRole('button', { name: 'Actions' })
+  await actions.focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('menuitem', { name: 'Add Squad' })).toBeFocused()
+  await page.keyboard.press('ArrowDown')
+  await expect(page.getByRole('menuitem', { name: 'Add Waypoint' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(toast(page, 'Waypoint added (requires save to persist).')).toBeVisible()
+  const waypoints = page.getByTestId('editor-waypoint')
+  const count = await waypoints.count()
+  await expect(page.getByRole('menu')).toHaveCount(0)
+  await expect(actions).toBeFocused()
+  await page.keyboard.press('Escape')
+
+  await waypoints.last().click()
+  await page.keyboard.press('Delete')
+  await expect(waypoints).toHaveCount(count - 1)
+  await expect(toast(page, 'Waypoint deleted (requires save to persist).')).toBeVisible()
+
+  // Touch screens have no Delete key: Actions > Delete Selected does the same.
+  await menu(page, 'Add Pax Counter')
+  const paxCards = page.getByTestId('pax-counter')
+  await expect(paxCards).toHaveCount(2)
+  await paxCards.last().click()
+  await menu(page, 'Delete Selected')
+  await expect(paxCards).toHaveCount(1)
+  await expect(toast(page, 'Pax counter deleted (requires save to persist).')).toBeVisible()
+
+  await actions.click()
+  await expect(page.getByRole('menuitem', { name: 'Back to Admin Hub' })).toHaveAttribute('href', '/admin')
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('menu')).toHaveCount(0)
+
+  // Unsaved changes: leaving inside the app asks first.
+  page.once('dialog', (dialog) => void dialog.dismiss())
+  await menu(page, 'Back to Admin Hub')
+  await expect(page).toHaveURL(/\/admin\/orbat$/)
+  page.once('dialog', (dialog) => {
+    expect(dialog.message()).toBe('You have unsaved ORBAT changes. Leave without saving them?')
+    void dialog.accept()
+  })
+  await menu(page, 'Back to Admin Hub')
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Hub' })).toBeVisible()
+})
+
+test('a slot held by a signed-up member shows the name read-only until cleared', async ({ page, login, db, orbatLock }) => {
+  // Many steps, each waiting for the page: more than the default 30 s on a busy machine.
+  test.setTimeout(60_000)
+  void orbatLock
+  await login('demo_admin')
+  const [admin] = await db<Array<{ id: number }>>`select id from users where username = 'demo_admin'`
+  const [slot] = await db<Array<{ id: number }>>`
+    select s.id from slots s join squads q on q.id = s.squad_id
+    where q.name = 'Bravo' and s.role = 'Squad Leader' and s.user_id is null and s.manual_username is null limit 1`
+  await db.begin(async (tx) => {
+    await tx`update slots set user_id = ${admin!.id} where id = ${slot!.id}`
+    await tx`select pg_notify('orbat_changed', '')`
+  })
+  try {
+    await openEditor(page)
+    await page.getByRole('button', { name: 'Edit Bravo', exact: true }).click()
+    const row = squadCard(page, 'Bravo').getByTestId('editor-slot').first()
+    const member = row.getByTestId('assigned-member')
+    await expect(member).not.toBeEmpty()
+    await expect(row.getByLabel('Assigned', { exact: true })).toHaveText(await member.innerText())
+    await row.getByRole('button', { name: 'Clear assigned' }).click()
+    await expect(toast(page, 'Slot cleared (requires save to persist).')).toBeVisible()
+    await expect(member).toHaveCount(0)
+    await expect(row.getByLabel('Assigned', { exact: true })).toHaveValue('')
+    // Typing a name makes it a manual name.
+    await row.getByLabel('Assigned', { exact: true }).fill('Someone Else')
+    await row.getByLabel('Assigned', { exact: true }).press('Enter')
+    await expect(toast(page, 'Slot assigned (requires save to persist).')).toBeVisible()
+    await menu(page, 'Discard Changes')
+    await page.getByRole('button', { name: 'Edit Bravo', exact: true }).click()
+    await expect(squadCard(page, 'Bravo').getByTestId('editor-slot').first().getByTestId('assigned-member')).toBeVisible()
+  } finally {
+    await db.begin(async (tx) => {
+      await tx`update slots set user_id = null where id = ${slot!.id}`
+      await tx`select pg_notify('orbat_changed', '')`
+    })
+  }
+})
