@@ -30,7 +30,9 @@ function toast(page: Page, message: string) {
   return page.getByRole('status').filter({ hasText: message })
 }
 
-test('the HTML of /orbat lists the squads, teams, roles and names before any script runs', async ({ request }) => {
+test('the HTML of /orbat lists the squads, teams, roles and names before any script runs', async ({ request, orbatLock }) => {
+  // Reads the seeded ORBAT: hold the lock so no editor or time-lock test changes it meanwhile.
+  void orbatLock
   const response = await request.get('/orbat')
   expect(response.status()).toBe(200)
   expect(response.headers()['content-type']).toContain('text/html')
@@ -48,7 +50,8 @@ test('the HTML of /orbat lists the squads, teams, roles and names before any scr
   expect(html).toMatch(/Waitlist \(<!-- -->0<!-- -->\)|Waitlist \(0\)/)
 })
 
-test('without JavaScript the page shows the squads, teams and names', async ({ page }) => {
+test('without JavaScript the page shows the squads, teams and names', async ({ page, orbatLock }) => {
+  void orbatLock
   await page.goto('/orbat')
   await expect(page.getByRole('heading', { level: 1, name: 'ORBAT' })).toBeVisible()
   for (const squad of SQUADS) {

@@ -423,7 +423,8 @@ test('anonymous visitors see a Login prompt instead of Sign up, and come back to
   await expect(page.getByRole('button', { name: 'Sign up for JTAC in Command' })).toBeVisible()
 })
 
-test('on a 390 px phone the ORBAT renders, a squad card is in view, and the page does not scroll sideways', async ({ page }) => {
+test('on a 390 px phone the ORBAT renders, a squad card is in view, and the page does not scroll sideways', async ({ page, orbatLock }) => {
+  void orbatLock
   await page.setViewportSize({ width: 390, height: 844 })
   await openLiveOrbat(page)
   await expect(page.getByTestId('squad-card').first()).toBeInViewport()
@@ -438,7 +439,9 @@ test('on a 390 px phone the ORBAT renders, a squad card is in view, and the page
   expect(overflow).toEqual({ document: 0, body: 0, scrollX: 0 })
 })
 
-test('the graph does not move when it hydrates', async ({ page }) => {
+test('the graph does not move when it hydrates', async ({ page, orbatLock }) => {
+  // The seeded layout must not change (an editor test saving) between the two measurements.
+  void orbatLock
   // Hold the scripts back so the server-rendered layout can be measured before hydration.
   let release!: () => void
   const scriptsHeld = new Promise<void>((resolve) => (release = resolve))
