@@ -7,6 +7,13 @@ export default [
   // The public order of battle (spec 1 §2): diagram, slot sign-up/leave, waitlist sheet, time-lock banner.
   route('orbat', 'routes/orbat.tsx'),
 
+  // Public personnel pages (spec 2 §2): the roster with its member sheet (a full page at /roster/:id without
+  // JavaScript), the training sign-ups and the document library.
+  route('roster', 'routes/roster.tsx'),
+  route('roster/:id', 'routes/roster.$id.tsx'),
+  route('trainings', 'routes/trainings.tsx'),
+  route('library', 'routes/library.tsx'),
+
   // Login with Discord (ARCHITECTURE §4)
   route('auth/discord', 'routes/auth/discord.ts'),
   route('auth/discord/callback', 'routes/auth/callback.tsx'),

@@ -1,0 +1,228 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { Link } from 'react-router'
+import type { PublicMember } from '#server/roster/members.ts'
+import { BmtBadge, formatDateOnly, formatScore, LocalTime, RankBadge } from './ui.tsx'
+
+// The member sheet's content (spec 2 §2 Public roster): Rank, Join Date, Total Event Score, and the tabs
+// Qualifications, Events and Trainings. The same markup fills the side sheet (tabs are buttons) and the full
+// /roster/:id page that works without JavaScript (tabs are links to ?tab=...).
+
+export type { PublicMember }
+
+export const MEMBER_TABS = [
+  { id: 'qualifications', label: 'Qualifications' },
+  { id: 'events', label: 'Events' },
+  { id: 'trainings', label: 'Trainings' },
+] as const
+export type MemberTab = (typeof MEMBER_TABS)[number]['id']
+
+export function parseMemberTab(value: string | null): MemberTab {
+  return MEMBER_TABS.find((t) => t.id === value)?.id ?? 'qualifications'
+}
+
+export function MemberDetails({
+  member,
+  tab,
+  onSelectTab,
+  tabHref,
+}: {
+  member: PublicMember
+  tab: MemberTab
+  /** Tabs as buttons (the sheet). */
+  onSelectTab?: (tab: MemberTab) => void
+  /** Tabs as links (the full page). */
+  tabHref?: (tab: MemberTab) => string
+}) {
+  const [image, setImage] = useState<{ name: string; url: string } | null>(null)
+  const counts: Record<MemberTab, number> = {
+    qualifications: member.qualifications.length,
+    events: member.events.length,
+    trainings: member.trainings.length,
+  }
+  return (
+    <div className="flex flex-col gap-5" data-testid="member-details">
+      <dl className="grid grid-cols-3 gap-2">
+        <Stat label="Rank">
+          <RankBadge rank={member.rank} />
+        </Stat>
+        <Stat label="Join Date">{formatDateOnly(member.join_date)}</Stat>
+        <Stat label="Total Event Score">
+          <span className="font-mono tabular-nums">{formatScore(member.event_score)}</span>
+        </Stat>
+      </dl>
+
+      <div className="flex flex-col gap-3">
+        {onSelectTab ? (
+          <div role="tablist" aria-label="Member details" className="flex gap-1 rounded-lg border border-zinc-800 bg-zinc-950/60 p-1">
+            {MEMBER_TABS.map((t) => (
+              <button
+                key={t.id}
+                type="button"
+                role="tab"
+                id={`member-tab-${t.id}`}
+                aria-selected={t.id === tab}
+                aria-controls="member-tab-panel"
+                onClick={() => onSelectTab(t.id)}
+                className={tabClass(t.id === tab)}
+              >
+                {t.label} <TabCount n={counts[t.id]} />
+              </button>
+            ))}
+          </div>
+        ) : (
+          <nav aria-label="Member details" className="flex gap-1 rounded-lg border border-zinc-800 bg-zinc-950/60 p-1">
+            {MEMBER_TABS.map((t) => (
+              <Link
+                key={t.id}
+                to={tabHref?.(t.id) ?? `?tab=${t.id}`}
+                replace
+                preventScrollReset
+                aria-current={t.id === tab ? 'page' : undefined}
+                className={tabClass(t.id === tab)}
+              >
+                {t.label} <TabCount n={counts[t.id]} />
+              </Link>
+            ))}
+          </nav>
+        )}
+
+        <div id="member-tab-panel" role={onSelectTab ? 'tabpanel' : undefined} aria-labelledby={onSelectTab ? `member-tab-${tab}` : undefined}>
+          {tab === 'qualifications' ? <QualificationList member={member} /> : null}
+          {tab === 'events' ? <EventList member={member} onShowImage={setImage} /> : null}
+          {tab === 'trainings' ? <TrainingList member={member} /> : null}
+        </div>
+      </div>
+
+      <OrbatImageDialog image={image} onClose={() => setImage(null)} />
+    </div>
+  )
+}
+
+function tabClass(active: boolean) {
+  return `flex flex-1 items-center justify-center gap-1.5 whitespace-nowrap rounded-md px-2 py-1.5 text-sm font-medium transition ${
+    active ? 'bg-zinc-800 text-white' : 'text-zinc-400 hover:bg-zinc-800/60 hover:text-zinc-100'
+  }`
+}
+
+function TabCount({ n }: { n: number }) {
+  return <span className="rounded bg-zinc-900 px-1.5 text-xs text-zinc-400 tabular-nums">{n}</span>
+}
+
+function Stat({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex min-w-0 flex-col gap-1.5 rounded-lg border border-zinc-800 bg-zinc-950/50 px-3 py-2.5">
+      <dt className="text-[11px] font-medium tracking-wide text-zinc-500 uppercase">{label}</dt>
+      <dd className="text-sm font-semibold text-zinc-100">{children}</dd>
+    </div>
+  )
+}
+
+function ListEmpty({ children }: { children: ReactNode }) {
+  return <p className="rounded-lg border border-dashed border-zinc-800 px-4 py-6 text-center text-sm text-zinc-500">{children}</p>
+}
+
+const listClass = 'divide-y divide-zinc-800 overflow-hidden rounded-lg border border-zinc-800 bg-zinc-950/40'
+
+function QualificationList({ member }: { member: PublicMember }) {
+  if (!member.qualifications.length) return <ListEmpty>No qualifications yet.</ListEmpty>
+  return (
+    <ul className={listClass} aria-label="Qualifications">
+      {member.qualifications.map((q) => (
+        <li key={q.id} className="px-4 py-3">
+          <p className="text-sm font-medium text-zinc-100">{q.name}</p>
+          {q.description ? <p className="mt-0.5 text-sm text-zinc-400">{q.description}</p> : null}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function EventList({ member, onShowImage }: { member: PublicMember; onShowImage: (image: { name: string; url: string }) => void }) {
+  if (!member.events.length) return <ListEmpty>No events attended yet.</ListEmpty>
+  return (
+    <ul className={listClass} aria-label="Events">
+      {member.events.map((e) => (
+        <li key={e.id} className="flex items-center justify-between gap-3 px-4 py-3">
+          <div className="min-w-0">
+            <p className="truncate text-sm font-medium text-zinc-100">{e.name}</p>
+            <LocalTime iso={e.date} format="date" className="text-xs text-zinc-500" />
+          </div>
+          {e.orbat_image_url ? (
+            // Without JavaScript the link opens the image in a new tab; with it, in a modal.
+            <a
+              href={e.orbat_image_url}
+              target="_blank"
+              rel="noopener noreferrer"
+              onClick={(event) => {
+                event.preventDefault()
+                onShowImage({ name: e.name, url: e.orbat_image_url! })
+              }}
+              className="inline-flex h-8 shrink-0 items-center rounded-md border border-zinc-700 px-2.5 text-xs font-medium text-zinc-200 hover:border-brand-600 hover:text-brand-400"
+              aria-label={`View ORBAT of ${e.name}`}
+            >
+              View ORBAT
+            </a>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function TrainingList({ member }: { member: PublicMember }) {
+  if (!member.trainings.length) return <ListEmpty>No trainings attended yet.</ListEmpty>
+  return (
+    <ul className={listClass} aria-label="Trainings">
+      {member.trainings.map((t) => (
+        <li key={t.id} className="flex items-center gap-3 px-4 py-3">
+          {t.is_bmt_training ? <BmtBadge /> : null}
+          <div className="min-w-0">
+            <p className="truncate text-sm font-medium text-zinc-100">{t.name}</p>
+            <LocalTime iso={t.date} format="date" className="text-xs text-zinc-500" />
+          </div>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/** The ORBAT image of an event in a modal <dialog> (on top of the sheet: both live in the top layer). */
+function OrbatImageDialog({ image, onClose }: { image: { name: string; url: string } | null; onClose: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null)
+  useEffect(() => {
+    const dialog = ref.current
+    if (!dialog) return
+    if (image && !dialog.open) dialog.showModal()
+    if (!image && dialog.open) dialog.close()
+  }, [image])
+  return (
+    <dialog
+      ref={ref}
+      aria-label={image ? `ORBAT of ${image.name}` : 'ORBAT image'}
+      className="m-auto max-h-[90dvh] w-[min(96vw,1200px)] max-w-none rounded-xl border border-zinc-800 bg-zinc-900 p-0 text-zinc-100 shadow-2xl shadow-black backdrop:bg-black/75"
+      onCancel={(event) => {
+        event.preventDefault()
+        onClose()
+      }}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) onClose()
+      }}
+    >
+      {image ? (
+        <div className="flex max-h-[90dvh] flex-col">
+          <header className="flex items-center justify-between gap-4 border-b border-zinc-800 px-4 py-3">
+            <h3 className="truncate font-semibold">ORBAT: {image.name}</h3>
+            <button type="button" onClick={onClose} className="rounded-md p-1.5 text-zinc-400 hover:bg-zinc-800 hover:text-zinc-100" aria-label="Close image">
+              <svg viewBox="0 0 20 20" fill="currentColor" className="size-5" aria-hidden>
+                <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
+              </svg>
+            </button>
+          </header>
+          <div className="min-h-0 flex-1 overflow-auto bg-zinc-950 p-2">
+            <img src={image.url} alt={`ORBAT of ${image.name}`} className="mx-auto h-auto max-w-full" />
+          </div>
+        </div>
+      ) : null}
+    </dialog>
+  )
+}

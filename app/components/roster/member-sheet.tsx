@@ -1,0 +1,45 @@
+import { useEffect, useRef, useState } from 'react'
+import { useFetcher } from 'react-router'
+import { MemberDetails, type MemberTab, type PublicMember } from './member-details.tsx'
+
+// The side sheet's body for one member: loads /roster/:id?view=sheet (that route's loader) with a fetcher.
+
+export function memberSheetHref(id: number) {
+  return `/roster/${id}?view=sheet`
+}
+
+export function MemberSheet({ id }: { id: number }) {
+  const fetcher = useFetcher<{ member: PublicMember | null; error: string | null }>()
+  const [tab, setTab] = useState<MemberTab>('qualifications')
+  const started = useRef(false)
+
+  useEffect(() => {
+    if (started.current) return
+    started.current = true
+    void fetcher.load(memberSheetHref(id))
+  }, [fetcher, id])
+
+  if (fetcher.data === undefined) return <MemberSheetSkeleton />
+  if (!fetcher.data.member) {
+    return (
+      <p role="alert" className="rounded-lg border border-red-500/40 bg-red-950/40 px-4 py-3 text-sm text-red-200">
+        {fetcher.data.error ?? 'Member not found.'}
+      </p>
+    )
+  }
+  return <MemberDetails member={fetcher.data.member} tab={tab} onSelectTab={setTab} />
+}
+
+function MemberSheetSkeleton() {
+  return (
+    <div className="flex animate-pulse flex-col gap-5" aria-busy="true" aria-label="Loading member">
+      <div className="grid grid-cols-3 gap-2">
+        {[0, 1, 2].map((i) => (
+          <div key={i} className="h-16 rounded-lg border border-zinc-800 bg-zinc-950/50" />
+        ))}
+      </div>
+      <div className="h-10 rounded-lg border border-zinc-800 bg-zinc-950/60" />
+      <div className="h-40 rounded-lg border border-zinc-800 bg-zinc-950/40" />
+    </div>
+  )
+}

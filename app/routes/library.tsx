@@ -1,0 +1,99 @@
+import { useEffect, useRef, useState } from 'react'
+import { Form, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router'
+import type { Route } from './+types/library'
+import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+import { filterPackets, PacketGrid } from '#app/components/library/library-view.tsx'
+import { inputClass, secondaryButton, useHydrated } from '#app/components/roster/ui.tsx'
+import { getServices } from '#server/context.ts'
+import { listPackets } from '#server/library/library.ts'
+
+// The document library (spec 2 §2 Library): a search box and cards that open each document in a new tab. The
+// search is the `q` parameter: without JavaScript a GET form (the server render filters), with it the cards filter
+// as you type and the URL follows (replace), so a search can be shared.
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { packets: await listPackets(getServices(context).db) }
+}
+
+/** The loader returns every document whatever `q` says: typing in the box needs no new data. */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false
+  return defaultShouldRevalidate
+}
+
+export default function LibraryPage({ loaderData }: Route.ComponentProps) {
+  const { packets } = loaderData
+  const [searchParams] = useSearchParams()
+  const navigate = useNavigate()
+  const hydrated = useHydrated()
+  const urlQuery = searchParams.get('q') ?? ''
+  const [query, setQuery] = useState(urlQuery)
+  const inputRef = useRef<HTMLInputElement>(null)
+
+  // Back/forward changes q: follow it, unless the person is typing.
+  useEffect(() => {
+    if (document.activeElement !== inputRef.current) setQuery(urlQuery)
+  }, [urlQuery])
+
+  const shown = filterPackets(packets, query)
+
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Library</h1>
+          <p className="mt-1 text-zinc-400">Guides, SOPs and reference documents of the unit.</p>
+        </div>
+        <Form
+          method="get"
+          action="/library"
+          role="search"
+          aria-label="Search documents"
+          className="flex w-full gap-2 sm:w-96"
+          onSubmit={(event) => event.preventDefault()}
+        >
+          <label className="relative flex-1">
+            <span className="sr-only">Search documents</span>
+            <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-zinc-500">
+              <path d="M9 3.5a5.5 5.5 0 1 0 0 11 5.5 5.5 0 0 0 0-11ZM2 9a7 7 0 1 1 12.45 4.39l3.08 3.08a.75.75 0 1 1-1.06 1.06l-3.08-3.08A7 7 0 0 1 2 9Z" />
+            </svg>
+            <input
+              ref={inputRef}
+              type="search"
+              name="q"
+              value={query}
+              onChange={(event) => {
+                const value = event.currentTarget.value
+                setQuery(value)
+                const next = value.trim() ? `/library?q=${encodeURIComponent(value.trim())}` : '/library'
+                void navigate(next, { replace: true, preventScrollReset: true })
+              }}
+              placeholder="Search documents..."
+              autoComplete="off"
+              maxLength={200}
+              className={`${inputClass} pl-9`}
+            />
+          </label>
+          {/* Without JavaScript the form submits; with it the cards filter as you type. */}
+          {hydrated ? null : (
+            <button type="submit" className={`${secondaryButton} h-10`}>
+              Search
+            </button>
+          )}
+        </Form>
+      </div>
+
+      <div className="mt-8">
+        <PacketGrid packets={shown} total={packets.length} />
+      </div>
+    </main>
+  )
+}
+
+export function meta() {
+  return [{ title: 'Library · Task Force HQ' }, { name: 'description', content: 'Guides, SOPs and reference documents of the unit.' }]
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

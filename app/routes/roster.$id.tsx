@@ -1,0 +1,76 @@
+import { data, Link, useSearchParams } from 'react-router'
+import type { Route } from './+types/roster.$id'
+import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+import { MemberDetails, parseMemberTab } from '#app/components/roster/member-details.tsx'
+import { RankBadge } from '#app/components/roster/ui.tsx'
+import { parseId } from '#server/admin/request.ts'
+import { getServices } from '#server/context.ts'
+import { NotFound } from '#server/errors.ts'
+import { logger } from '#server/logger.ts'
+import { getPublicMember } from '#server/roster/members.ts'
+
+// One roster member (spec 2 §2 member sheet). The roster page loads this loader with a fetcher (?view=sheet) to fill
+// its side sheet; without JavaScript a roster row links here and this is a full page with the same content.
+
+export const SHEET_VIEW = 'sheet'
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const forSheet = new URL(request.url).searchParams.get('view') === SHEET_VIEW
+  try {
+    const member = await getPublicMember(getServices(context).db, parseId(params.id, 'Member'))
+    return { member, error: null }
+  } catch (error) {
+    // NOTE: a fetcher's thrown error would replace the whole roster page with its error boundary, so for the sheet
+    // the failure is data the sheet shows (spec 2 §8 'Could not load roster data: ...'). The full page shows the
+    // 404 screen, or the generic error screen.
+    if (error instanceof NotFound) {
+      if (forSheet) return data({ member: null, error: 'Member not found.' }, { status: 404 })
+      throw data({ error: 'Member not found.' }, { status: 404, statusText: 'Not Found' })
+    }
+    if (!forSheet) throw error
+    logger.error({ msg: 'member sheet: loading the member failed', error: error instanceof Error ? error.stack : String(error) })
+    return data({ member: null, error: 'Could not load roster data: An error occurred.' }, { status: 500 })
+  }
+}
+
+export default function RosterMemberPage({ loaderData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams()
+  const member = loaderData.member
+  // Only the sheet asks for ?view=sheet; a person opening that URL still gets the 404 screen's words.
+  if (!member) return <MemberNotFound />
+  const tab = parseMemberTab(searchParams.get('tab'))
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-10">
+      <Link to="/roster" className="text-sm text-zinc-400 hover:text-brand-400">
+        ← Company Roster
+      </Link>
+      <div className="mt-3 mb-6 flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{member.ingame_name}</h1>
+        <RankBadge rank={member.rank} />
+      </div>
+      <div className="rounded-xl border border-zinc-800 bg-zinc-900/60 p-4 sm:p-5">
+        <MemberDetails member={member} tab={tab} tabHref={(t) => `/roster/${member.id}?tab=${t}`} />
+      </div>
+    </main>
+  )
+}
+
+function MemberNotFound() {
+  return (
+    <main className="mx-auto flex max-w-2xl flex-col items-center gap-4 px-6 py-16 text-center">
+      <h1 className="text-2xl font-bold text-red-400">Member not found.</h1>
+      <Link to="/roster" className="rounded-md bg-zinc-800 px-4 py-2 text-sm font-medium text-zinc-100 hover:bg-zinc-700">
+        Back to the roster
+      </Link>
+    </main>
+  )
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const name = loaderData?.member?.ingame_name
+  return [{ title: name ? `${name} · Company Roster · Task Force HQ` : 'Member · Company Roster · Task Force HQ' }]
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

@@ -1,0 +1,105 @@
+import type { Route } from './+types/trainings'
+import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+import { EmptyState } from '#app/components/roster/ui.tsx'
+import { TRAINING_INTENTS, TRAININGS_PATH, TrainingRow, type TrainingWithSignups } from '#app/components/trainings/training-row.tsx'
+import { parseId } from '#server/admin/request.ts'
+import { getUser } from '#server/auth/user.ts'
+import { getServices, requestContext } from '#server/context.ts'
+import { assertSignupRate } from '#server/http/security.ts'
+import { Invalid, toErrorBody } from '#server/errors.ts'
+import { logger } from '#server/logger.ts'
+import { leaveTraining, listPublicTrainings, listTrainingSignups, signUpToTraining } from '#server/roster/trainings.ts'
+import { redirectWithToast } from '#server/toast.ts'
+
+// The public trainings page (spec 2 §2 Public trainings page, §4 Training sign-up, §8): BMT and general trainings,
+// sign up and leave. The forms post here (intent signup | leave, id); the action calls the same services as
+// POST /api/roster/trainings/{id}/signup and /leave and answers with a redirect carrying the server's message as a
+// flash toast, so it works without JavaScript. With it a fetcher posts and follows the redirect in place.
+
+const ACTION_FAILED = 'Action failed.'
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = getServices(context)
+  const user = await getUser(services, request)
+  const trainings = await listPublicTrainings(services.db, user)
+  // The attendee lists are part of the page (the expander works without JavaScript); a handful of trainings.
+  const withSignups: TrainingWithSignups[] = await Promise.all(
+    trainings.map(async (t) => ({ ...t, signups: await listTrainingSignups(services.db, t.id) })),
+  )
+  return { trainings: withSignups, signedIn: Boolean(user) }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = getServices(context)
+  const form = await request.formData()
+  const intent = String(form.get('intent') ?? '')
+  // X-Remix-Replace: a fetcher following the redirect replaces the history entry instead of adding one.
+  const replace = { headers: { 'X-Remix-Replace': 'true' } }
+  let message: string
+  try {
+    assertSignupRate(services.config, context.get(requestContext).clientIp)
+    const user = await getUser(services, request)
+    const id = parseId(String(form.get('id') ?? ''), 'Training')
+    if (intent === TRAINING_INTENTS.signup) ({ message } = await services.db.transaction((tx) => signUpToTraining(tx, user, id)))
+    else if (intent === TRAINING_INTENTS.leave) ({ message } = await services.db.transaction((tx) => leaveTraining(tx, user, id)))
+    else throw new Invalid('Unknown action.')
+  } catch (error) {
+    if (error instanceof Response) throw error
+    const { status, body } = toErrorBody(error)
+    if (status >= 500) logger.error({ msg: 'training action failed', intent, error: error instanceof Error ? error.stack : String(error) })
+    const text = status >= 500 || !body.error ? ACTION_FAILED : body.error
+    return redirectWithToast(services.config, TRAININGS_PATH, { type: 'error', message: text }, replace)
+  }
+  return redirectWithToast(services.config, TRAININGS_PATH, { type: 'success', message }, replace)
+}
+
+export default function TrainingsPage({ loaderData }: Route.ComponentProps) {
+  const { trainings, signedIn } = loaderData
+  const bmt = trainings.filter((t) => t.is_bmt_training)
+  const general = trainings.filter((t) => !t.is_bmt_training)
+  return (
+    <main className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Trainings</h1>
+      <p className="mt-1 text-zinc-400">Upcoming BMT and general trainings. Sign up so the cadre knows who to expect.</p>
+
+      <div className="mt-8 flex flex-col gap-10">
+        {trainings.length === 0 ? <EmptyState title="There are no trainings scheduled at this time." /> : null}
+        {bmt.length ? (
+          <section aria-labelledby="bmt-trainings">
+            <h2 id="bmt-trainings" className="mb-3 text-lg font-semibold">
+              BMT Trainings
+            </h2>
+            <ul className="flex flex-col gap-3">
+              {bmt.map((t) => (
+                <TrainingRow key={t.id} training={t} signedIn={signedIn} />
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        {general.length ? (
+          <section aria-labelledby={bmt.length ? 'general-trainings' : undefined} aria-label={bmt.length ? undefined : 'Trainings'}>
+            {/* The general heading only separates the two groups (spec 2 §2). */}
+            {bmt.length ? (
+              <h2 id="general-trainings" className="mb-3 text-lg font-semibold">
+                General Trainings
+              </h2>
+            ) : null}
+            <ul className="flex flex-col gap-3">
+              {general.map((t) => (
+                <TrainingRow key={t.id} training={t} signedIn={signedIn} />
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </div>
+    </main>
+  )
+}
+
+export function meta() {
+  return [{ title: 'Trainings · Task Force HQ' }, { name: 'description', content: 'Upcoming BMT and general trainings: sign up or leave.' }]
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}
