@@ -100,6 +100,8 @@ describe('trainings', () => {
     await db().update(trainings).set({ date: new Date(Date.now() - 60_000) })
     await db().update(members).set({ is_banned: false, ban_reason: null })
     expect((await api(reyes.client, 'POST', `/api/roster/trainings/${training.id}/signup`)).body).toEqual({ error: 'This training has already started.' })
+    expect((await getJson<PublicTraining[]>(reyes.client, '/api/roster/trainings/public')).body[0]).toMatchObject({ has_started: true })
+    expect((await api(reyes.client, 'POST', `/api/roster/trainings/${training.id}/leave`)).body).toEqual({ error: 'This training has already started.' })
   })
 
   it('records training attendance on the member without touching the event score', async () => {

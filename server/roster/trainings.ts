@@ -53,6 +53,8 @@ export interface TrainingItem {
 
 export interface PublicTraining extends TrainingItem {
   is_signed_up: boolean
+  /** Started already (shown for a few hours after its start): sign-up and leave are closed. */
+  has_started: boolean
 }
 
 export interface TrainingSignupItem {
@@ -103,7 +105,7 @@ export async function listPublicTrainings(db: DbOrTx, user: User | null, now = n
     .from(trainings)
     .where(and(eq(trainings.is_hidden, false), gte(trainings.date, new Date(now.getTime() - PUBLIC_GRACE_MS))))
     .orderBy(asc(trainings.date), asc(trainings.id))
-  return rows.map((r) => ({ ...toItem(r), is_signed_up: Boolean(r.is_signed_up) }))
+  return rows.map((r) => ({ ...toItem(r), is_signed_up: Boolean(r.is_signed_up), has_started: r.date.getTime() <= now.getTime() }))
 }
 
 async function trainingRow(db: DbOrTx, id: number) {
@@ -161,9 +163,10 @@ export async function signUpToTraining(tx: DbOrTx, user: User | null, trainingId
   return { message: `You have signed up for ${training.name}.` }
 }
 
-export async function leaveTraining(tx: DbOrTx, user: User | null, trainingId: number): Promise<{ message: string }> {
+export async function leaveTraining(tx: DbOrTx, user: User | null, trainingId: number, now = new Date()): Promise<{ message: string }> {
   if (!user) throw new Unauthorized(LOGIN_TO_SIGN_UP)
   const training = await trainingRow(tx, trainingId)
+  if (training.date.getTime() < now.getTime()) throw new Conflict('This training has already started.')
   const member = await memberOfUser(tx, user)
   const removed = member
     ? await tx.delete(trainingSignups).where(and(eq(trainingSignups.training_id, trainingId), eq(trainingSignups.member_id, member.id))).returning({ id: trainingSignups.member_id })

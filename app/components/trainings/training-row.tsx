@@ -96,6 +96,13 @@ function TrainingAction({ training, signedIn }: { training: TrainingWithSignups;
       </a>
     )
   }
+  if (training.has_started) {
+    return (
+      <span className="inline-flex h-9 w-28 shrink-0 items-center justify-center rounded-md border border-zinc-800 text-sm text-zinc-500">
+        Started
+      </span>
+    )
+  }
   const busy = fetcher.state !== 'idle'
   const leaving = training.is_signed_up
   return (
