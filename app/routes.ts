@@ -36,6 +36,19 @@ export default [
           route('platoons', 'routes/admin/settings/platoons.tsx'),
         ]),
       ]),
+      // Manage Library (spec 2 §2): the document links.
+      route('knowledge', 'routes/admin/knowledge.tsx'),
+      // Roster admin (spec 2 §2): one route per tab under a tab-bar layout; /admin/roster opens Members.
+      ...prefix('roster', [
+        layout('routes/admin/roster/layout.tsx', [
+          index('routes/admin/roster/index.tsx'),
+          route('members', 'routes/admin/roster/members.tsx'),
+          route('events', 'routes/admin/roster/events.tsx'),
+          route('trainings', 'routes/admin/roster/trainings.tsx'),
+          route('qualifications', 'routes/admin/roster/qualifications.tsx'),
+          route('promotions', 'routes/admin/roster/promotions.tsx'),
+        ]),
+      ]),
     ]),
   ]),
 

@@ -1,0 +1,10 @@
+import { redirect } from 'react-router'
+import type { Route } from './+types/index'
+import { rosterTabPath } from '#app/components/admin-roster/types.ts'
+import { assertAdminPage } from '#server/auth/user.ts'
+
+// /admin/roster opens the Members tab (spec 2 §2: the default tab).
+export function loader({ context }: Route.LoaderArgs) {
+  assertAdminPage(context)
+  throw redirect(rosterTabPath('members'))
+}
