@@ -211,3 +211,24 @@ describe('qualifications', () => {
     expect((await getJson(admin.client, '/api/roster/qualifications')).body).toEqual([])
   })
 })
+
+describe('Discord role sync', () => {
+  it('a rank or qualification change adds the mapped roles and removes the ones no longer earned', async () => {
+    const { DEMO_ROLES } = await import('#server/discord/demo-guild.ts')
+    const { rankRoleMappings } = await import('#db/schema/discord.ts')
+    await db().execute(sql`truncate ${rankRoleMappings}`)
+    await db().insert(rankRoleMappings).values([
+      { rank_name: 'BMT', discord_role_id: DEMO_ROLES.rankBMT.id },
+      { rank_name: 'JNCO', discord_role_id: DEMO_ROLES.rankJNCO.id },
+    ])
+    const [qual] = await db().insert(qualifications).values({ name: 'Pilot', discord_role_id: DEMO_ROLES.pilot.id }).returning()
+    t.discord.state.roleChanges.length = 0
+    const m = await create({ ingame_name: 'Novak', discord_id: novak.discordId, rank: 'BMT' })
+    await api(admin.client, 'PUT', `/api/roster/members/${m.id}`, member({ ingame_name: 'Novak', discord_id: novak.discordId, rank: 'JNCO', qualifications: [qual!.id] }))
+    await api(admin.client, 'PUT', `/api/roster/members/${m.id}`, member({ ingame_name: 'Novak', discord_id: novak.discordId, rank: 'JNCO', qualifications: [] }))
+    const changes = t.discord.state.roleChanges.filter((c) => c.userId === novak.discordId).map((c) => `${c.action} ${c.roleName}`)
+    // Novak holds JNCO in the demo guild: as a BMT on the roster he loses it, then gets it back with the promotion.
+    expect(changes).toEqual(['add BMT', 'remove JNCO', 'add JNCO', 'add Pilot', 'remove BMT', 'remove Pilot'])
+    await db().execute(sql`truncate ${rankRoleMappings}`)
+  })
+})

@@ -15,7 +15,9 @@ import {
 } from '#db/schema/roster.ts'
 import { users, type User } from '#db/schema/users-sessions.ts'
 import { waitlistEntries } from '#db/schema/waitlist.ts'
+import { rankRoleMappings } from '#db/schema/discord.ts'
 import { recordAudit } from '../audit/audit.ts'
+import type { AppServices } from '../context.ts'
 import { Conflict, Invalid, NotFound } from '../errors.ts'
 import { announceChange } from '../orbat/live.ts'
 import { fillSlot, type Placement } from '../waitlist/waitlist.ts'
@@ -349,4 +351,42 @@ export async function unbanMember(tx: DbOrTx, admin: User, id: number): Promise<
   await tx.update(members).set({ is_banned: false, banned_date: null, ban_reason: null }).where(eq(members.id, id))
   await recordAudit(tx, admin, 'Member unbanned', row.ingame_name)
   return getAdminMember(tx, id)
+}
+
+/**
+ * Makes the member's Discord roles match the roster (ARCHITECTURE §5: rank and qualification changes sync the mapped
+ * roles): the mapped role of their rank and of each qualification they hold are added; other mapped rank roles and
+ * the roles of qualifications they no longer hold are removed. Roles nobody mapped are never touched. Run after the
+ * change commits; Discord failures are logged by the client (System audit entry), not thrown.
+ */
+export async function syncMemberDiscordRoles(services: AppServices, memberId: number): Promise<{ added: string[]; removed: string[] }> {
+  const none = { added: [], removed: [] }
+  const [member] = await services.db.select({ discord_id: members.discord_id, rank: members.rank, banned: members.is_banned }).from(members).where(eq(members.id, memberId))
+  if (!member?.discord_id || member.banned || !services.discord.configured) return none
+  const [rankMappings, allQualifications, held] = await Promise.all([
+    services.db.select().from(rankRoleMappings),
+    services.db.select({ id: qualifications.id, role: qualifications.discord_role_id }).from(qualifications),
+    services.db.select({ id: memberQualifications.qualification_id }).from(memberQualifications).where(eq(memberQualifications.member_id, memberId)),
+  ])
+  const heldIds = new Set(held.map((h) => h.id))
+  const wanted = new Set<string>()
+  const managed = new Set<string>()
+  for (const mapping of rankMappings) {
+    managed.add(mapping.discord_role_id)
+    if (mapping.rank_name === member.rank) wanted.add(mapping.discord_role_id)
+  }
+  for (const q of allQualifications) {
+    if (!q.role) continue
+    managed.add(q.role)
+    if (heldIds.has(q.id)) wanted.add(q.role)
+  }
+  if (!managed.size) return none
+  const current = await services.discord.getGuildMember(member.discord_id)
+  if (!current.ok) return none
+  const has = new Set(current.data.roles)
+  const added = [...wanted].filter((r) => !has.has(r))
+  const removed = [...managed].filter((r) => has.has(r) && !wanted.has(r))
+  for (const role of added) await services.discord.addMemberRole(member.discord_id, role, 'Roster sync')
+  for (const role of removed) await services.discord.removeMemberRole(member.discord_id, role, 'Roster sync')
+  return { added, removed }
 }

@@ -3,7 +3,7 @@ import { adminGetNotAllowed, methodNotAllowed, parseId, parseInput, readJsonObje
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
-import { deleteMember, memberFieldsSchema, updateMember } from '#server/roster/members.ts'
+import { deleteMember, memberFieldsSchema, syncMemberDiscordRoles, updateMember } from '#server/roster/members.ts'
 
 // PUT /api/roster/members/{id}: every member field (and the qualification, event and training id lists).
 // DELETE /api/roster/members/{id}.
@@ -17,6 +17,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (request.method === 'PUT') {
       const input = parseInput(memberFieldsSchema, await readJsonObject(request), 'Please correct the member form.')
       const member = await runAdmin(services, (tx) => updateMember(tx, admin, id, input))
+      await syncMemberDiscordRoles(services, id)
       return { message: 'Member updated!', member }
     }
     if (request.method === 'DELETE') {

@@ -20,7 +20,7 @@ import { assertAdminPage } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { logger } from '#server/logger.ts'
 import { listEvents } from '#server/roster/events.ts'
-import { BAN_MEMBER_REQUIRED, banMember, createMember, deleteMember, getAdminMember, unbanMember, updateMember } from '#server/roster/members.ts'
+import { BAN_MEMBER_REQUIRED, banMember, createMember, deleteMember, getAdminMember, syncMemberDiscordRoles, unbanMember, updateMember } from '#server/roster/members.ts'
 import { graduateBmts, syncPromotions } from '#server/roster/promotions.ts'
 import { listQualifications } from '#server/roster/qualifications.ts'
 import { listRoster, parseRosterQuery, ROSTER_MAX_LIMIT, ROSTER_PAGE_SIZES, type AdminRosterMember } from '#server/roster/roster.ts'
@@ -185,13 +185,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 async function addMember(post: RosterPost) {
   const submission = parseWithZod(post.form, { schema: addMemberFormSchema })
   if (submission.status !== 'success') return invalid(post, submission)
+  const services = getServices(post.context)
   try {
-    await runAdmin(getServices(post.context), (tx) =>
+    const member = await runAdmin(services, (tx) =>
       createMember(tx, post.admin, {
         ...submission.value,
         qualifications: submission.value.qualifications ?? [],
       }),
     )
+    await syncMemberDiscordRoles(services, member.id)
   } catch (error) {
     // A taken Discord ID or Bohemia UUID belongs next to its field.
     const errors = serviceFieldErrors(error)
@@ -213,7 +215,9 @@ async function editMember(post: RosterPost) {
       events: fields.events ?? [],
       trainings: fields.trainings ?? [],
     }
-    await runAdmin(getServices(post.context), (tx) => updateMember(tx, post.admin, id, input))
+    const services = getServices(post.context)
+    await runAdmin(services, (tx) => updateMember(tx, post.admin, id, input))
+    await syncMemberDiscordRoles(services, id)
   } catch (error) {
     const errors = serviceFieldErrors(error)
     if (errors && (error as { status?: number }).status !== 404) return invalid(post, { reply: () => submission.reply(errors) })
