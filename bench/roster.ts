@@ -34,7 +34,8 @@ export async function arrangeRoster(sql: postgres.Sql): Promise<{ qualificationI
   const quals = await sql<{ id: number }[]>`insert into qualifications (name) select 'Qual ' || g from generate_series(1, 10) g returning id`
   await sql`insert into member_qualifications (member_id, qualification_id)
             select m.id, q.id from members m cross join qualifications q where (m.id + q.id) % 4 = 0`
-  await sql`analyze members; analyze member_qualifications`
+  await sql`analyze members`
+  await sql`analyze member_qualifications`
   return { qualificationId: quals[0]!.id }
 }
 

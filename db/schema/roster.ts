@@ -58,6 +58,8 @@ export const members = pgTable(
     check('members_ban_has_reason', sql`NOT ${t.is_banned} OR (${t.ban_reason} IS NOT NULL AND btrim(${t.ban_reason}) <> '')`),
     index('members_ingame_name_idx').on(sql`lower(${t.ingame_name})`),
     index('members_rank_idx').on(t.rank),
+    // The roster's order (rank, highest first, then name): a page is an index range, not a sort of every member.
+    index('members_roster_order_idx').on(t.is_banned, t.rank.desc(), sql`lower(${t.ingame_name})`, t.id),
   ],
 )
 

@@ -5,6 +5,7 @@ import { requireAdmin } from '../auth/user.ts'
 import type { AppServices } from '../context.ts'
 import { apiHandler, Invalid, NotFound, postgresErrorOf, ServiceError } from '../errors.ts'
 import { markChanged } from '../orbat/live.ts'
+import { invalidateRosterCache } from '../roster/cache.ts'
 
 // Shared plumbing of the admin JSON API (spec 1 §7 Admin): body parsing, zod validation into 400 {error, fields},
 // id params, and the one-transaction runner (the audit entry commits with the change it records).
@@ -75,6 +76,7 @@ export async function runAdmin<T>(services: AppServices, work: (tx: DbOrTx) => P
     try {
       const result = await services.db.transaction((tx) => work(tx))
       markChanged()
+      invalidateRosterCache()
       return result
     } catch (error) {
       const code = postgresErrorOf(error)?.code

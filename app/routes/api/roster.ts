@@ -2,6 +2,7 @@ import type { Route } from './+types/roster'
 import { getUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
+import { cachedPublicRoster } from '#server/roster/cache.ts'
 import { listRoster, parseRosterQuery } from '#server/roster/roster.ts'
 
 // GET /api/roster (spec 2 §7): public; admins also see the member fields the roster admin edits and may ask for the
@@ -10,6 +11,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return apiHandler(async () => {
     const services = getServices(context)
     const user = await getUser(services, request)
-    return listRoster(services.db, parseRosterQuery(new URL(request.url)), { admin: Boolean(user?.is_admin) })
+    const query = parseRosterQuery(new URL(request.url))
+    if (user?.is_admin) return listRoster(services.db, query, { admin: true })
+    return cachedPublicRoster(JSON.stringify(query), () => listRoster(services.db, query, { admin: false }))
   })
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "members_roster_order_idx" ON "members" USING btree ("is_banned","rank" DESC NULLS LAST,lower("ingame_name"),"id");
