@@ -21,12 +21,17 @@ const ACTION_FAILED = 'Action failed.'
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = getServices(context)
   const user = await getUser(services, request)
-  const trainings = await listPublicTrainings(services.db, user)
-  // The attendee lists are part of the page (the expander works without JavaScript); a handful of trainings.
-  const withSignups: TrainingWithSignups[] = await Promise.all(
-    trainings.map(async (t) => ({ ...t, signups: await listTrainingSignups(services.db, t.id) })),
-  )
-  return { trainings: withSignups, signedIn: Boolean(user) }
+  try {
+    const trainings = await listPublicTrainings(services.db, user)
+    // The attendee lists are part of the page (the expander works without JavaScript); a handful of trainings.
+    const withSignups: TrainingWithSignups[] = await Promise.all(
+      trainings.map(async (t) => ({ ...t, signups: await listTrainingSignups(services.db, t.id) })),
+    )
+    return { trainings: withSignups, signedIn: Boolean(user), loadError: null }
+  } catch (error) {
+    logger.error({ msg: 'trainings page: loading failed', error: error instanceof Error ? error.stack : String(error) })
+    return { trainings: [] as TrainingWithSignups[], signedIn: Boolean(user), loadError: 'Could not load trainings.' }
+  }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -54,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function TrainingsPage({ loaderData }: Route.ComponentProps) {
-  const { trainings, signedIn } = loaderData
+  const { trainings, signedIn, loadError } = loaderData
   const bmt = trainings.filter((t) => t.is_bmt_training)
   const general = trainings.filter((t) => !t.is_bmt_training)
   return (
@@ -63,7 +68,13 @@ export default function TrainingsPage({ loaderData }: Route.ComponentProps) {
       <p className="mt-1 text-zinc-400">Upcoming BMT and general trainings. Sign up so the cadre knows who to expect.</p>
 
       <div className="mt-8 flex flex-col gap-10">
-        {trainings.length === 0 ? <EmptyState title="There are no trainings scheduled at this time." /> : null}
+        {loadError ? (
+          <p role="alert" className="rounded-md border border-red-900 bg-red-950/40 px-4 py-3 text-sm text-red-300">
+            {loadError}
+          </p>
+        ) : trainings.length === 0 ? (
+          <EmptyState title="There are no trainings scheduled at this time." />
+        ) : null}
         {bmt.length ? (
           <section aria-labelledby="bmt-trainings">
             <h2 id="bmt-trainings" className="mb-3 text-lg font-semibold">

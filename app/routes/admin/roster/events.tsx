@@ -67,8 +67,13 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ev
     return { events, pickers, hasDefaultRole }
   }
   if (dialog === 'attendance' && target) {
-    const { memberIds } = await getEventAttendance(db, target.id)
-    return { events, attendance: await loadAttendance(db, memberIds) }
+    try {
+      const { memberIds } = await getEventAttendance(db, target.id)
+      return { events, attendance: await loadAttendance(db, memberIds) }
+    } catch (error) {
+      logger.error({ msg: 'admin roster: loading attendance failed', error: error instanceof Error ? error.stack : String(error) })
+      return { events, loadError: 'Failed to fetch attendance.' }
+    }
   }
   return { events }
 }

@@ -68,11 +68,16 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Tr
   const target = trainings.find((t) => t.id === trainingId)
   if (!target) return { trainings }
   if (dialog === 'ping' || dialog === 'post') return { trainings, pickers: await loadPickers(services) }
-  if (dialog === 'attendance') {
-    const { memberIds } = await getTrainingAttendance(services.db, target.id)
-    return { trainings, attendance: await loadAttendance(services.db, memberIds) }
+  try {
+    if (dialog === 'attendance') {
+      const { memberIds } = await getTrainingAttendance(services.db, target.id)
+      return { trainings, attendance: await loadAttendance(services.db, memberIds) }
+    }
+    if (dialog === 'signups') return { trainings, signups: await listTrainingSignups(services.db, target.id) }
+  } catch (error) {
+    logger.error({ msg: 'admin roster: loading a training dialog failed', dialog, error: error instanceof Error ? error.stack : String(error) })
+    return { trainings, loadError: dialog === 'signups' ? 'Failed to fetch signups.' : 'Failed to fetch attendance.' }
   }
-  if (dialog === 'signups') return { trainings, signups: await listTrainingSignups(services.db, target.id) }
   return { trainings }
 }
 
