@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import type { MouseEvent } from 'react'
+import { useState, type MouseEvent } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import type { Route } from './+types/trainings'
 import { AttendanceDialog } from '#app/components/admin-events/attendance-dialog.tsx'
@@ -248,6 +248,7 @@ function TrainingGroup({ title, trainings, empty, activeId }: { title: string; t
   )
 }
 
+const MENU_WIDTH_PX = 224
 const menuItem = 'block w-full rounded px-3 py-2 text-left text-sm text-zinc-200 hover:bg-zinc-800 hover:text-white'
 
 /** Closes the <details> menu a menu item sits in (with JavaScript; without, the page navigates anyway). */
@@ -258,14 +259,23 @@ function closeMenu(event: MouseEvent<HTMLElement>) {
 /** The per-training menu: a <details> disclosure, so it opens without JavaScript too. */
 function TrainingMenu({ training }: { training: TrainingItem }) {
   const href = useStateHref()
+  // Spec 2 §9: the menu (w-56, 224 px) opens leftwards from its button and flips to the right when less than 224 px
+  // remain on that side. Without JavaScript it always opens leftwards.
+  const [flipRight, setFlipRight] = useState(false)
   return (
-    <details className="group relative">
+    <details
+      className="group relative"
+      onToggle={(event) => {
+        const details = event.currentTarget
+        if (details.open) setFlipRight(details.getBoundingClientRect().right < MENU_WIDTH_PX)
+      }}
+    >
       <summary className={`${smallButton} cursor-pointer list-none [&::-webkit-details-marker]:hidden`} aria-label={`More actions for ${training.name}`}>
         <svg viewBox="0 0 20 20" fill="currentColor" className="size-4" aria-hidden>
           <path d="M3 10a1.5 1.5 0 1 1 3 0 1.5 1.5 0 0 1-3 0Zm5.5 0a1.5 1.5 0 1 1 3 0 1.5 1.5 0 0 1-3 0ZM15.5 8.5a1.5 1.5 0 1 0 0 3 1.5 1.5 0 0 0 0-3Z" />
         </svg>
       </summary>
-      <div className="absolute right-0 z-20 mt-1 w-56 rounded-lg border border-zinc-700 bg-zinc-900 p-1 shadow-xl shadow-black/60">
+      <div className={`absolute ${flipRight ? 'left-0' : 'right-0'} z-20 mt-1 w-56 rounded-lg border border-zinc-700 bg-zinc-900 p-1 shadow-xl shadow-black/60`}>
         <Link to={href({ dialog: 'post', training: training.id })} preventScrollReset className={menuItem} onClick={closeMenu}>
           Post Training on Discord
         </Link>
