@@ -113,9 +113,9 @@ export async function getEventAttendance(db: DbOrTx, eventId: number): Promise<{
 
 /** POST /api/roster/events/{id}/attendance: the full list of attendees; scores move by the difference. */
 export async function setEventAttendance(tx: DbOrTx, admin: User, eventId: number, memberIds: number[]): Promise<{ memberIds: number[] }> {
-  const event = await eventRow(tx, eventId)
-  // Serialise attendance edits of one event (two admins ticking at once must not double-count).
-  await tx.execute(sql`select 1 from ${events} where ${events.id} = ${eventId} for update`)
+  // The row lock serialises attendance edits of one event (two admins ticking at once must not double-count).
+  const [event] = await tx.select({ name: events.name }).from(events).where(eq(events.id, eventId)).for('update').limit(1)
+  if (!event) throw new NotFound('Event not found.')
   if (memberIds.length) {
     const found = new Set((await tx.select({ id: members.id }).from(members).where(inArray(members.id, memberIds))).map((r) => r.id))
     const missing = memberIds.find((id) => !found.has(id))

@@ -208,4 +208,3 @@ export async function setTrainingAttendance(tx: DbOrTx, admin: User, trainingId:
   return { memberIds: [...memberIds].sort((a, b) => a - b) }
 }
 
-export { trainingRow }
