@@ -386,15 +386,19 @@ test('the Actions menu works from the keyboard; Delete and Delete Selected remov
   await page.keyboard.press('Escape')
   await expect(page.getByRole('menu')).toHaveCount(0)
 
-  // Unsaved changes: leaving inside the app asks first.
-  page.once('dialog', (dialog) => void dialog.dismiss())
-  await menu(page, 'Back to Admin Hub')
+  // Unsaved changes: leaving inside the app asks first. Each confirm is awaited as an event (the blocked navigation
+  // shows it a moment after the click), so a handler can never be left over for the next one.
+  const stay = page.waitForEvent('dialog')
+  const firstClick = menu(page, 'Back to Admin Hub')
+  const first = await stay
+  expect(first.message()).toBe('You have unsaved ORBAT changes. Leave without saving them?')
+  await first.dismiss()
+  await firstClick
   await expect(page).toHaveURL(/\/admin\/orbat$/)
-  page.once('dialog', (dialog) => {
-    expect(dialog.message()).toBe('You have unsaved ORBAT changes. Leave without saving them?')
-    void dialog.accept()
-  })
-  await menu(page, 'Back to Admin Hub')
+  const leave = page.waitForEvent('dialog')
+  const secondClick = menu(page, 'Back to Admin Hub')
+  await (await leave).accept()
+  await secondClick
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Hub' })).toBeVisible()
 })
 
