@@ -32,12 +32,12 @@ ENV NODE_ENV=production \
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY package.json package-lock.json tsconfig.json ./
 # What `tsx server/main.ts` loads: the server, the schema and migrations (applied at start-up), the jobs, the db
-# scripts (npm run db:migrate / db:seed), and the one app/ file server code imports types from.
+# scripts (npm run db:migrate / db:seed), and the contracts (zod schemas and messages) the server validates with.
 COPY server ./server
 COPY db ./db
 COPY jobs ./jobs
 COPY scripts ./scripts
-COPY app/types.ts ./app/types.ts
+COPY contracts ./contracts
 COPY --from=build /app/build ./build
 
 # DATA_DIR holds the embedded PostgreSQL (only used when DATABASE_URL is unset) and uploads; the app runs as `node`.

@@ -7,6 +7,7 @@ export default defineConfig({
     // Mirror package.json "imports" for vite-node.
     alias: [
       { find: /^#app\/(.*)$/, replacement: new URL('./app/$1', import.meta.url).pathname },
+      { find: /^#contracts\/(.*)$/, replacement: new URL('./contracts/$1', import.meta.url).pathname },
       { find: /^#server\/(.*)$/, replacement: new URL('./server/$1', import.meta.url).pathname },
       { find: /^#db\/(.*)$/, replacement: new URL('./db/$1', import.meta.url).pathname },
       { find: /^#jobs\/(.*)$/, replacement: new URL('./jobs/$1', import.meta.url).pathname },

@@ -1,5 +1,5 @@
 import { Form, Link, NavLink, useLocation } from 'react-router'
-import type { PublicUser } from '#app/types.ts'
+import type { PublicUser } from '#contracts/types.ts'
 
 /** Which nav item is highlighted: Admin for any /admin path, Tests for any /tests path (spec 1 §2). */
 export function activeSection(pathname: string): string | null {

@@ -1,5 +1,5 @@
 import { desc, eq, ne } from 'drizzle-orm'
-import type { AuditEntry } from '#app/types.ts'
+import type { AuditEntry } from '#contracts/types.ts'
 import type { DbOrTx } from '#db/client.ts'
 import { auditLog, SYSTEM_ACTOR } from '#db/schema/audit.ts'
 import type { User } from '#db/schema/users-sessions.ts'

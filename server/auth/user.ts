@@ -1,6 +1,6 @@
 import { and, eq, gt } from 'drizzle-orm'
 import { createContext, data, redirect, type RouterContextProvider } from 'react-router'
-import type { PublicUser } from '#app/types.ts'
+import type { PublicUser } from '#contracts/types.ts'
 import type { DbOrTx } from '#db/client.ts'
 import { members } from '#db/schema/roster.ts'
 import { sessions, users, type User } from '#db/schema/users-sessions.ts'

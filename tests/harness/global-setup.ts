@@ -46,7 +46,7 @@ function ensureFreshBuild() {
   const entry = path.join(root, 'build/server/index.js')
   const builtAt = fs.existsSync(entry) ? fs.statSync(entry).mtimeMs : 0
   const newest = Math.max(
-    ...['app', 'server', 'db', 'jobs'].map((dir) => newestMtime(path.join(root, dir))),
+    ...['app', 'contracts', 'server', 'db', 'jobs'].map((dir) => newestMtime(path.join(root, dir))),
     ...['vite.config.ts', 'react-router.config.ts', 'package.json'].map((f) => fs.statSync(path.join(root, f)).mtimeMs),
   )
   if (newest <= builtAt) return

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useRevalidator } from 'react-router'
 import type { Route } from './+types/hub'
-import type { AuditEntry } from '#app/types.ts'
+import type { AuditEntry } from '#contracts/types.ts'
 import { HubGrid } from '#app/components/hub-card.tsx'
 import { useSheet } from '#app/components/sheet.tsx'
 import { DiscordIcon, LibraryIcon, OrbatIcon, RosterIcon, TestIcon } from '#app/ui/icons.tsx'

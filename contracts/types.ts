@@ -1,4 +1,4 @@
-// Shapes shared by the UI and the server's JSON answers. Type-only: nothing here runs.
+// JSON shapes both sides agree on (ARCHITECTURE §2 contracts/). Type-only: nothing here runs.
 
 /** The user of GET /auth/user and of the app shell (ARCHITECTURE §4). */
 export interface PublicUser {
