@@ -95,6 +95,20 @@ function isPostgresError(error: unknown): error is { code: string; constraint_na
     /^[0-9A-Z]{5}$/.test((error as { code: string }).code)
 }
 
+/**
+ * The one mapping from an error to what a person reads in a toast or beside a form: a service error's own message
+ * (it is written for them: a name taken, Discord unavailable), `fallback` for anything unexpected (logged with its
+ * stack, never shown). A thrown Response (a redirect to login) passes through.
+ */
+export function userMessageOf(error: unknown, fallback: string, logContext: Record<string, unknown> = {}): { status: number; message: string; fields?: Record<string, string[]> } {
+  if (error instanceof Response) throw error
+  const { status, body } = toErrorBody(error)
+  const known = error instanceof ServiceError
+  if (!known && status >= 500) logger.error({ msg: 'action failed', ...logContext, error: error instanceof Error ? error.stack : String(error) })
+  const message = (!known && status >= 500) || !body.error ? fallback : body.error
+  return body.fields ? { status, message, fields: body.fields } : { status, message }
+}
+
 /** For /api resource routes: run the body, answer JSON errors with the mapped status. */
 export async function apiHandler(run: () => Promise<unknown>): Promise<Response> {
   try {

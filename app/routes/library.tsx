@@ -3,7 +3,9 @@ import { Form, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs }
 import type { Route } from './+types/library'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { filterPackets, PacketGrid } from '#app/components/library/library-view.tsx'
-import { inputClass, secondaryButton, useHydrated } from '#app/components/roster/ui.tsx'
+import { useHydrated } from '#app/hooks/use-hydrated.ts'
+import { secondaryButton } from '#app/ui/button.ts'
+import { inputClass } from '#app/ui/field.tsx'
 import { getServices } from '#server/context.ts'
 import { listPackets } from '#server/library/library.ts'
 

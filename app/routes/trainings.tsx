@@ -1,6 +1,6 @@
 import type { Route } from './+types/trainings'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
-import { EmptyState } from '#app/components/roster/ui.tsx'
+import { EmptyState } from '#app/ui/field.tsx'
 import { TRAINING_INTENTS, TRAININGS_PATH, TrainingRow, type TrainingWithSignups } from '#app/components/trainings/training-row.tsx'
 import { parseId } from '#server/admin/request.ts'
 import { getUser } from '#server/auth/user.ts'

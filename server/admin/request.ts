@@ -1,16 +1,10 @@
 import type { z } from 'zod'
-import type { DbOrTx } from '#db/client.ts'
 import type { RouterContextProvider } from 'react-router'
 import { requireAdmin } from '../auth/user.ts'
-import type { AppServices } from '../context.ts'
-import { apiHandler, Invalid, NotFound, postgresErrorOf, ServiceError } from '../errors.ts'
-import { markChanged } from '../orbat/live.ts'
-import { invalidateRosterCache } from '../roster/cache.ts'
+import { apiHandler, Invalid, NotFound, ServiceError } from '../errors.ts'
 
 // Shared plumbing of the admin JSON API (spec 1 §7 Admin): body parsing, zod validation into 400 {error, fields},
 // id params, and the one-transaction runner (the audit entry commits with the change it records).
-
-const RETRYABLE = new Set(['40P01', '40001'])
 
 /** The request body as JSON (an object or a list); an empty body is {}. Anything else is a 400. */
 export async function readJsonBody(request: Request): Promise<Record<string, unknown> | unknown[]> {
@@ -67,24 +61,8 @@ export function adminGetNotAllowed({ request, context }: { request: Request; con
   })
 }
 
-/**
- * Runs an admin mutation in one transaction (retrying deadlocks), then marks the live snapshot stale so open
- * pages pick up announced changes. Services announce (announceChange) inside when they touch live data.
- */
-export async function runAdmin<T>(services: AppServices, work: (tx: DbOrTx) => Promise<T>): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const result = await services.db.transaction((tx) => work(tx))
-      markChanged()
-      invalidateRosterCache()
-      return result
-    } catch (error) {
-      const code = postgresErrorOf(error)?.code
-      if (code && RETRYABLE.has(code) && attempt < 2) continue
-      throw error
-    }
-  }
-}
+/** The one transaction runner, under the name the admin routes know (server/transaction.ts). */
+export { runTransaction as runAdmin } from '../transaction.ts'
 
 /** Activity posts share the ORBAT's batched poster. */
 export { postActivity } from '../orbat/actions.ts'

@@ -3,7 +3,8 @@ import { slots } from '#db/schema/orbat.ts'
 import type { User } from '#db/schema/users-sessions.ts'
 import type { DbOrTx } from '#db/client.ts'
 import type { AppServices } from '../context.ts'
-import { Conflict, Locked, postgresErrorOf } from '../errors.ts'
+import { Conflict, Locked } from '../errors.ts'
+import { runTransaction } from '../transaction.ts'
 import { logger } from '../logger.ts'
 import { singleton } from '../singleton.ts'
 import { getSetting, getSettings, lockActive, UNLOCK_FILL_DONE_KEY } from '../settings/settings.ts'
@@ -15,29 +16,9 @@ import { isValidId, leaveSlot, signUpToSlot, type SlotActionResult } from './slo
 // one transaction that also announces the change, then refreshes live viewers and posts to the activity channel
 // without making the member wait for Discord.
 
-const RETRYABLE = new Set(['40P01', '40001'])
-
-async function runLive<T>(services: AppServices, work: (tx: DbOrTx) => Promise<T>, activity: (result: T) => string[]): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const result = await services.db.transaction(async (tx) => {
-        const value = await work(tx)
-        await announceChange(tx)
-        return value
-      })
-      markChanged()
-      postActivity(services, activity(result))
-      return result
-    } catch (error) {
-      const pg = postgresErrorOf(error)
-      const code = pg?.code
-      if (code && RETRYABLE.has(code) && attempt < 2) continue
-      if (code === '23505' && String(pg?.constraint_name ?? '').includes('slots_user_id')) {
-        throw new Conflict('Your sign-up changed at the same moment in another tab. Please try again.')
-      }
-      throw error
-    }
-  }
+/** A member action: one transaction that announces the change, then the activity post (never awaited). */
+function runLive<T>(services: AppServices, work: (tx: DbOrTx) => Promise<T>, activity: (result: T) => string[]): Promise<T> {
+  return runTransaction(services, work, { announce: true, name: 'orbat member action', after: (result) => postActivity(services, activity(result)) })
 }
 
 /**

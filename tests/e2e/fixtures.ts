@@ -103,7 +103,8 @@ export const test = base.extend<Fixtures>({
   failOnConsoleErrors: [
     async ({ page, allowedConsoleErrors }, use, testInfo) => {
       const problems: string[] = []
-      // The app answers some pages with an error status on purpose (401/403 admin states, 404, a failed login).
+      // The app answers some pages with an error status on purpose (401/403 admin states, 404, a failed login, 400 for
+      // a form that failed validation).
       // Chromium logs "Failed to load resource" for such a document; that line is expected for exactly that URL.
       const errorDocuments = new Map<string, number>()
       page.on('response', (response) => {
@@ -111,6 +112,9 @@ export const test = base.extend<Fixtures>({
         if (response.status() >= 400 && request.resourceType() === 'document' && request.frame() === page.mainFrame()) {
           errorDocuments.set(response.url(), response.status())
         }
+        // A form post refused with 400 is the action's answer to a validation failure (inline errors), with or
+        // without JavaScript; Chromium logs it like a failed load.
+        if (response.status() === 400 && request.method() === 'POST') errorDocuments.set(response.url(), 400)
       })
       const onConsole = (message: ConsoleMessage) => {
         if (message.type() !== 'error') return

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useFetcher, useLocation, useSearchParams } from 'react-router'
-import { useToast } from '#app/components/toaster.tsx'
+import { useToast } from '#app/ui/toaster.tsx'
 import { GeneralTab } from './general-tab.tsx'
 import { PlatoonsTab } from './platoons-tab.tsx'
 import { PresetsTab } from './presets-tab.tsx'

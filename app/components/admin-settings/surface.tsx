@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useRef, useSyncExternalStore, type FormEvent, type ReactNode } from 'react'
 import { Form, Link, useFetcher, useNavigation } from 'react-router'
-import { useToast } from '#app/components/toaster.tsx'
+import { useToast } from '#app/ui/toaster.tsx'
 import { tabPath, type ActionAnswer, type SettingsTab } from './types.ts'
 
 // The Admin Settings tabs render in two places (spec 1 §2 "Admin Settings side panel"): as pages under

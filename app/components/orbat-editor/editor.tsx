@@ -22,7 +22,7 @@ import {
 import { useBlocker } from 'react-router'
 import { RevealOnFocus } from '#app/components/orbat/orbat-canvas.tsx'
 import type { OrbatPayload, OrbatSquad } from '#app/components/orbat/types.ts'
-import { useToast } from '#app/components/toaster.tsx'
+import { useToast } from '#app/ui/toaster.tsx'
 import { ActionsMenu, type MenuItem } from './actions-menu.tsx'
 import { EditorProvider, MEMBERS_DATALIST_ID, type EditorApi, type EligibleRoleOption, type PlatoonOption } from './editor-context.tsx'
 import {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react'
 import { Form, Link } from 'react-router'
-import { useSheet } from '#app/components/sheet.tsx'
+import { useSheet } from '#app/ui/sheet.tsx'
 import { ListIcon } from './icons.tsx'
 import type { LiveOrbatStore } from './live-store.ts'
 import type { LiveStatus } from './use-live-orbat.ts'

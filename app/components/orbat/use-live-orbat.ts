@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react'
-import { useToast } from '#app/components/toaster.tsx'
+import { useToast } from '#app/ui/toaster.tsx'
 import { LiveOrbatStore, type LiveOrbatView } from './live-store.ts'
 import type { LiveOrbatData } from './types.ts'
 

@@ -1,31 +1,6 @@
-import { useSyncExternalStore } from 'react'
+import { useHydrated } from '#app/hooks/use-hydrated.ts'
 
 // Small building blocks shared by the public personnel pages (roster, member sheet, trainings, library).
-
-export const inputClass =
-  'h-10 w-full min-w-0 rounded-md border border-zinc-700 bg-zinc-950 px-3 text-sm text-zinc-100 placeholder:text-zinc-500 focus:border-brand-600'
-export const selectClass =
-  'h-10 min-w-0 rounded-md border border-zinc-700 bg-zinc-950 pr-8 pl-3 text-sm text-zinc-100 focus:border-brand-600'
-export const primaryButton =
-  'inline-flex h-9 shrink-0 items-center justify-center rounded-md bg-brand-600 px-4 text-sm font-semibold text-zinc-950 transition hover:bg-brand-500 disabled:cursor-wait disabled:opacity-60'
-export const secondaryButton =
-  'inline-flex h-9 shrink-0 items-center justify-center rounded-md border border-zinc-700 px-3 text-sm text-zinc-200 transition hover:border-zinc-500 hover:text-white disabled:cursor-not-allowed disabled:opacity-60'
-export const dangerButton =
-  'inline-flex h-9 shrink-0 items-center justify-center rounded-md border border-red-500/50 px-4 text-sm font-semibold text-red-300 transition hover:border-red-400 hover:bg-red-950/60 hover:text-red-200 disabled:cursor-wait disabled:opacity-60'
-
-const noopSubscribe = () => () => {}
-
-/**
- * False in the server render and during hydration, true afterwards: for markup that differs once scripts run
- * (local times, buttons only a no-JS form needs) without a hydration mismatch.
- */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noopSubscribe,
-    () => true,
-    () => false,
-  )
-}
 
 // Ranks in order (spec 2 §3), low to high; the badge colour climbs with them.
 const RANK_STYLES: Record<string, string> = {
@@ -101,11 +76,3 @@ export function LocalTime({ iso, format = 'full', className }: { iso: string; fo
   )
 }
 
-export function EmptyState({ title, text }: { title: string; text?: string }) {
-  return (
-    <div className="flex flex-col items-center gap-1 rounded-xl border border-dashed border-zinc-800 bg-zinc-900/30 px-6 py-12 text-center">
-      <p className="font-medium text-zinc-300">{title}</p>
-      {text ? <p className="text-sm text-zinc-500">{text}</p> : null}
-    </div>
-  )
-}

@@ -1,6 +1,7 @@
 import { useFetcher } from 'react-router'
 import type { PublicTraining, TrainingSignupItem } from '#server/roster/trainings.ts'
-import { BmtBadge, dangerButton, LocalTime, primaryButton } from '#app/components/roster/ui.tsx'
+import { BmtBadge, LocalTime } from '#app/components/roster/ui.tsx'
+import { buttonClass } from '#app/ui/button.ts'
 
 // One training on the public trainings page (spec 2 §2 Public trainings page): BMT badge, name, local date/time,
 // sign-up count, Sign Up / Leave / 'Login to Sign Up', and an expander with the description and the attendees.
@@ -114,7 +115,7 @@ function TrainingAction({ training, signedIn }: { training: TrainingWithSignups;
         disabled={busy}
         aria-busy={busy || undefined}
         aria-label={`${leaving ? 'Leave' : 'Sign Up for'} ${training.name}`}
-        className={`${leaving ? dangerButton : primaryButton} w-28`}
+        className={`${buttonClass(leaving ? 'danger' : 'primary', 'sm')} w-28`}
       >
         {leaving ? 'Leave' : 'Sign Up'}
       </button>

@@ -1,4 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { iconButton } from './button.ts'
+import { CloseIcon } from './icons.tsx'
 
 /** Spec 1 §4/§9: title and content are cleared 300 ms after the sheet closes (after the slide-out). */
 export const SHEET_CLEAR_MS = 300
@@ -57,12 +59,10 @@ export function Sheet({ open, title, onClose, children }: SheetProps) {
           <button
             type="button"
             onClick={onClose}
-            className="rounded-md p-1.5 text-zinc-400 hover:bg-zinc-800 hover:text-zinc-100"
+            className={iconButton}
             aria-label="Close"
           >
-            <svg viewBox="0 0 20 20" fill="currentColor" className="size-5" aria-hidden>
-              <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
-            </svg>
+            <CloseIcon />
           </button>
         </header>
         <div className="flex-1 overflow-y-auto px-5 py-4">{shown?.children}</div>

@@ -1,0 +1,134 @@
+import type { SubmissionResult } from '@conform-to/react'
+import { data, redirect, type RouterContextProvider } from 'react-router'
+import type { User } from '#db/schema/users-sessions.ts'
+import { hrefWithState } from '#app/hooks/url-state.ts'
+import type { ActionAnswer } from '#app/hooks/use-form-post.tsx'
+import { assertAdminPage } from '#server/auth/user.ts'
+import { getServices } from '#server/context.ts'
+import { userMessageOf } from '#server/errors.ts'
+import { redirectWithToast, type ToastInput } from '#server/toast.ts'
+
+// The one responder of page actions (ARCHITECTURE §6, §7), for every admin screen and the public pages' forms:
+// - success: a redirect back to the page (its list query kept, its dialog closed) with a flash toast, so it works
+//   without JavaScript; inside a panel (`_panel=1`) data with the toast instead, because a redirect answered to a
+//   fetcher navigates and the screen under the panel would lose its unsaved state;
+// - a validation failure: 400 with conform's reply, shown inline by the form that was sent (with or without
+//   JavaScript, page or panel);
+// - a service refusing: an error toast (or the form's inline error) with the message userMessageOf gives;
+// - an unconfirmed destructive post (no JavaScript): the page's confirm step.
+// Route modules import it from actions only, so it never reaches the client bundle.
+
+type Ctx = Readonly<RouterContextProvider>
+
+/** One form post, read once. */
+export interface FormPost {
+  form: FormData
+  intent: string
+  /** The form's name (`_form`), to route a validation reply to the right form. */
+  formKey: string
+  confirmed: boolean
+  /** Sent from a panel: answer data, never a redirect. */
+  panel: boolean
+  /** Where a finished post returns: the page with its list query, without dialog or confirm state. */
+  back: string
+  context: Ctx
+}
+
+export interface AdminPost extends FormPost {
+  admin: User
+}
+
+/** Reads a page's form post. */
+export async function readFormPost(request: Request, context: Ctx): Promise<FormPost> {
+  const form = await request.formData()
+  return {
+    form,
+    intent: String(form.get('intent') ?? ''),
+    formKey: String(form.get('_form') ?? ''),
+    confirmed: form.get('confirmed') === 'yes',
+    panel: form.get('_panel') === '1',
+    back: hrefWithState(new URL(request.url)),
+    context,
+  }
+}
+
+/** Reads an admin form post after the admin check (every action asserts it, not only the layout). */
+export async function readAdminPost(request: Request, context: Ctx): Promise<AdminPost> {
+  const admin = assertAdminPage(context)
+  return { ...(await readFormPost(request, context)), admin }
+}
+
+interface AnswerOptions {
+  /** Where to land instead of `post.back` (e.g. a dialog that stays open). */
+  to?: string
+  /** Extra response headers (X-Remix-Replace for a fetcher that follows the redirect in place). */
+  headers?: HeadersInit
+}
+
+function answer(post: FormPost, toast: ToastInput, ok: boolean, options: AnswerOptions = {}) {
+  if (post.panel) return data<ActionAnswer>({ ok, toast })
+  return redirectWithToast(getServices(post.context).config, options.to ?? post.back, toast, { headers: options.headers })
+}
+
+/** Success: a flash toast back on the page. */
+export function succeed(post: FormPost, message: string, options?: AnswerOptions) {
+  return answer(post, { type: 'success', message }, true, options)
+}
+
+/**
+ * A refused or failed action as an error toast: the error's own message, or `fallback` for the unexpected.
+ * `describe` wraps the reason where the spec does ('Error setting time lock: {reason}').
+ */
+export function failWithToast(post: FormPost, error: unknown, fallback: string, options: AnswerOptions & { describe?: (reason: string) => string } = {}) {
+  const { status, message } = userMessageOf(error, fallback, { intent: post.intent })
+  const text = options.describe && message !== fallback && status < 500 ? options.describe(message) : message
+  return answer(post, { type: 'error', message: text }, false, options)
+}
+
+/** A validation failure: 400 with the conform reply, shown inline by the form that was sent. */
+export function invalid(post: FormPost, submission: { reply: () => SubmissionResult<string[]> }) {
+  return data<ActionAnswer>({ ok: false, form: post.formKey, result: submission.reply() }, { status: 400 })
+}
+
+type Replyable = { reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]> }
+
+/**
+ * A service refusing a form (a name taken, a ping time in the past, Discord unavailable): the dialog stays open with
+ * the message inline, on the field the service named when the form has it (`fieldMap`: service field -> form field;
+ * by default a field of the same name). Answers the error's status (4xx; 400 for anything else).
+ */
+export function failInline(post: FormPost, submission: Replyable, error: unknown, fallback: string, fieldMap?: Record<string, string>) {
+  const { status, message, fields } = userMessageOf(error, fallback, { intent: post.intent })
+  const fieldErrors: Record<string, string[]> = {}
+  for (const [field, messages] of Object.entries(fields ?? {})) {
+    const name = fieldMap ? fieldMap[field] : field
+    if (name) fieldErrors[name] = messages
+  }
+  const reply = Object.keys(fieldErrors).length ? submission.reply({ fieldErrors }) : submission.reply({ formErrors: [message] })
+  return data<ActionAnswer>({ ok: false, form: post.formKey, result: reply }, { status: status >= 400 && status < 500 ? status : 400 })
+}
+
+/** An unconfirmed destructive post (no JavaScript): the page asks on its confirm step. */
+export function askToConfirm(post: FormPost, key: string) {
+  if (post.panel) return data<ActionAnswer>({ ok: false, toast: { type: 'error', message: 'Please confirm first.' } })
+  const [path, query = ''] = post.back.split('?')
+  const params = new URLSearchParams(query)
+  params.set('confirm', key)
+  return redirect(`${path}?${params}`)
+}
+
+export function unknownIntent(post: FormPost) {
+  return answer(post, { type: 'error', message: 'Unknown action.' }, false)
+}
+
+/** A positive integer id from a form field or a query value, or null. */
+export function idOf(value: FormDataEntryValue | string | null | undefined): number | null {
+  const text = typeof value === 'string' ? value : ''
+  const id = /^\d{1,10}$/.test(text) ? Number(text) : NaN
+  return Number.isSafeInteger(id) && id >= 1 && id <= 2_147_483_647 ? id : null
+}
+
+/** The post's `id` field (or another), or null. */
+export function postedId(post: FormPost, name = 'id'): number | null {
+  return idOf(post.form.get(name))
+}

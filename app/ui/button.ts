@@ -1,0 +1,31 @@
+// The one set of button looks (STYLE.md: one kit). Class strings, so links, submit buttons and menu items share them.
+
+export type ButtonVariant = 'primary' | 'secondary' | 'danger'
+export type ButtonSize = 'md' | 'sm' | 'xs'
+
+const BASE = 'inline-flex shrink-0 items-center justify-center gap-1.5 rounded-md transition disabled:cursor-not-allowed disabled:opacity-50'
+
+const VARIANTS: Record<ButtonVariant, string> = {
+  primary: 'bg-brand-600 font-semibold text-zinc-950 hover:bg-brand-500',
+  secondary: 'border border-zinc-700 text-zinc-200 hover:border-zinc-500 hover:text-white',
+  danger: 'border border-red-500/50 text-red-300 hover:bg-red-950/60 hover:text-red-200',
+}
+
+const SIZES: Record<ButtonSize, string> = {
+  md: 'h-10 px-4 text-sm',
+  sm: 'h-9 px-3 text-sm',
+  xs: 'h-8 px-2.5 text-xs font-medium',
+}
+
+export function buttonClass(variant: ButtonVariant = 'secondary', size: ButtonSize = 'sm'): string {
+  return `${BASE} ${VARIANTS[variant]} ${SIZES[size]}`
+}
+
+export const primaryButton = buttonClass('primary', 'md')
+export const secondaryButton = buttonClass('secondary', 'sm')
+export const dangerButton = buttonClass('danger', 'sm')
+export const smallButton = buttonClass('secondary', 'xs')
+export const smallDangerButton = buttonClass('danger', 'xs')
+
+/** A square icon-only button (Close, row actions). */
+export const iconButton = 'rounded-md p-1.5 text-zinc-400 transition hover:bg-zinc-800 hover:text-zinc-100'

@@ -1,0 +1,83 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { Link, useNavigate } from 'react-router'
+import { iconButton } from './button.ts'
+import { CloseIcon } from './icons.tsx'
+
+/**
+ * The one dialog whose open state is the URL (?dialog=ping&event=3): links open it, with or without JavaScript.
+ * The server renders a real <dialog open> over the page (without JavaScript it stays so, Close is a link); once
+ * scripts run it reopens as a modal (focus trapped, the rest of the page inert, Escape and the backdrop close it)
+ * and focus starts in its first field. Closing goes to `closeHref`.
+ */
+export function UrlDialog({
+  title,
+  description,
+  closeHref,
+  size = 'md',
+  children,
+}: {
+  title: string
+  description?: ReactNode
+  closeHref: string
+  size?: 'md' | 'lg'
+  children: ReactNode
+}) {
+  const ref = useRef<HTMLDialogElement>(null)
+  const navigate = useNavigate()
+  const titleId = useId()
+  useEffect(() => {
+    const dialog = ref.current
+    if (!dialog || dialog.matches(':modal')) return
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    // The server rendered it open (non-modal); reopen it as a modal so focus stays inside.
+    dialog.close()
+    dialog.showModal()
+    dialog.querySelector<HTMLElement>('[data-dialog-body] :is(input:not([type=hidden]), select, textarea)')?.focus()
+    // Focus goes back where it was when the dialog closes (a link or button that is still on the page).
+    return () => {
+      if (opener?.isConnected) opener.focus()
+    }
+  }, [])
+  const close = () => void navigate(closeHref, { replace: true, preventScrollReset: true })
+  const width = size === 'lg' ? 'w-[min(48rem,calc(100%-2rem))]' : 'w-[min(34rem,calc(100%-2rem))]'
+  return (
+    <dialog
+      ref={ref}
+      open
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault()
+        close()
+      }}
+      onClick={(event) => {
+        // A click on the dialog element itself (outside its content) is a click on the backdrop.
+        if (event.target === event.currentTarget) close()
+      }}
+      className={`fixed inset-0 z-50 m-auto h-fit max-h-[calc(100dvh-2rem)] ${width} overflow-y-auto rounded-xl border border-zinc-800 bg-zinc-900 p-0 text-zinc-100 shadow-2xl shadow-black backdrop:bg-black/60 [&:not(:modal)]:shadow-[0_0_0_100vmax] [&:not(:modal)]:shadow-black/60`}
+    >
+      <header className="flex items-start justify-between gap-4 border-b border-zinc-800 px-5 py-4">
+        <div className="min-w-0">
+          <h2 id={titleId} className="text-lg font-semibold">
+            {title}
+          </h2>
+          {description ? <p className="mt-0.5 text-sm text-zinc-400">{description}</p> : null}
+        </div>
+        <Link to={closeHref} replace preventScrollReset className={iconButton} aria-label="Close">
+          <CloseIcon />
+        </Link>
+      </header>
+      <div className="px-5 py-4" data-dialog-body>
+        {children}
+      </div>
+    </dialog>
+  )
+}
+
+/** Cancel in a dialog's footer: back to the page without the dialog. */
+export function CancelLink({ href, label = 'Cancel', className }: { href: string; label?: string; className?: string }) {
+  return (
+    <Link to={href} replace preventScrollReset className={className ?? 'inline-flex h-10 shrink-0 items-center justify-center rounded-md border border-zinc-700 px-3 text-sm text-zinc-200 transition hover:border-zinc-500 hover:text-white'}>
+      {label}
+    </Link>
+  )
+}

@@ -1,0 +1,78 @@
+import type { DbOrTx } from '#db/client.ts'
+import type { AppServices } from './context.ts'
+import { Conflict, postgresErrorOf } from './errors.ts'
+import { logger } from './logger.ts'
+import { announceChange, markChanged } from './orbat/live.ts'
+import { invalidateRosterCache } from './roster/cache.ts'
+
+// The one transaction runner of every use case (ARCHITECTURE §2): the change and its audit entry commit together,
+// a deadlock or serialisation failure is retried, and what follows the commit (Discord, activity posts) can never
+// turn a committed change into an error answer.
+
+const RETRYABLE = new Set(['40P01', '40001'])
+const ATTEMPTS = 3
+
+/** How long a request waits for its post-commit side effects before answering; they go on in the background. */
+export const AFTER_COMMIT_WAIT_MS = 3000
+
+export interface TransactionOptions<T> {
+  /** NOTIFY live viewers (the ORBAT snapshot) inside the transaction: for changes to slots, squads or the waitlist. */
+  announce?: boolean
+  /**
+   * Side effects after the commit (Discord role sync, activity posts). Awaited for at most AFTER_COMMIT_WAIT_MS so
+   * a quick Discord is seen by the answer; failures are logged (the effect records its own audit entry) and never
+   * reach the caller.
+   */
+  after?: (result: T) => unknown
+  /** Names the use case in logs. */
+  name?: string
+}
+
+export async function runTransaction<T>(
+  services: AppServices,
+  work: (tx: DbOrTx) => Promise<T>,
+  options: TransactionOptions<T> = {},
+): Promise<T> {
+  const result = await commitWithRetry(services, work, options.announce ?? false)
+  markChanged()
+  invalidateRosterCache()
+  if (options.after) await afterCommit(options.name ?? 'use case', () => options.after!(result))
+  return result
+}
+
+async function commitWithRetry<T>(services: AppServices, work: (tx: DbOrTx) => Promise<T>, announce: boolean): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await services.db.transaction(async (tx) => {
+        const value = await work(tx)
+        if (announce) await announceChange(tx)
+        return value
+      })
+    } catch (error) {
+      const pg = postgresErrorOf(error)
+      if (pg && RETRYABLE.has(pg.code) && attempt < ATTEMPTS) continue
+      // NOTE: the one-slot-per-person unique index answers a race between two of a member's own tabs.
+      if (pg?.code === '23505' && String(pg.constraint_name ?? '').includes('slots_user_id')) {
+        throw new Conflict('Your sign-up changed at the same moment in another tab. Please try again.')
+      }
+      throw error
+    }
+  }
+}
+
+/**
+ * Runs a post-commit side effect: waits for it up to AFTER_COMMIT_WAIT_MS, then lets it finish in the background.
+ * Never throws.
+ */
+export async function afterCommit(name: string, effect: () => unknown): Promise<void> {
+  const running = Promise.resolve()
+    .then(effect)
+    .catch((error: unknown) => logger.warn({ msg: 'side effect after commit failed', useCase: name, error: error instanceof Error ? error.message : String(error) }))
+  let timer: NodeJS.Timeout | undefined
+  const waited = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, AFTER_COMMIT_WAIT_MS)
+    timer.unref()
+  })
+  await Promise.race([running, waited])
+  clearTimeout(timer)
+}
