@@ -4,6 +4,7 @@ import { eligibleRoles, orbatEdges, orbatPaxCounters, orbatWaypoints, slots, squ
 import { members } from '#db/schema/roster.ts'
 import { users } from '#db/schema/users-sessions.ts'
 import { discordAvatarUrl } from '../discord/client.ts'
+import { memberOfUser, personColumns } from '../people.ts'
 
 // The public ORBAT payload (spec 1 §3 "ORBAT payload", §7 GET /api/orbat).
 
@@ -79,15 +80,11 @@ export async function loadOrbat(db: DbOrTx): Promise<OrbatPayload> {
         user_id: slots.user_id,
         manual_username: slots.manual_username,
         required_role_id: slots.required_role_id,
-        discord_id: users.discord_id,
-        username: users.username,
-        display_name: users.display_name,
-        avatar: users.avatar,
-        ingame_name: members.ingame_name,
+        ...personColumns,
       })
       .from(slots)
       .leftJoin(users, eq(users.id, slots.user_id))
-      .leftJoin(members, eq(members.discord_id, users.discord_id))
+      .leftJoin(members, memberOfUser)
       .orderBy(asc(slots.squad_id), asc(slots.team_order), asc(slots.slot_order), asc(slots.id)),
     db.select().from(orbatEdges).orderBy(asc(orbatEdges.id)),
     db.select().from(orbatWaypoints).orderBy(asc(orbatWaypoints.id)),

@@ -10,6 +10,7 @@ import { Conflict, Forbidden, Invalid, Locked } from '../errors.ts'
 import { lockFill, lockMember, lockUnlockFill } from '../orbat/locks.ts'
 import { eligibleRoleIds, isSpacer, qualifiesForLock } from '../orbat/orbat.ts'
 import { getSetting, lockActive, putSetting, UNLOCK_FILL_DONE_KEY } from '../settings/settings.ts'
+import { memberOfUser, personColumns } from '../people.ts'
 
 export interface WaitlistItem {
   id: number
@@ -41,16 +42,12 @@ export async function listWaitlist(db: DbOrTx): Promise<WaitlistItem[]> {
     .select({
       id: waitlistEntries.id,
       user_id: waitlistEntries.user_id,
-      username: users.username,
-      display_name: users.display_name,
-      discord_id: users.discord_id,
-      avatar: users.avatar,
-      ingame_name: members.ingame_name,
+      ...personColumns,
       squad_name: squads.name,
     })
     .from(waitlistEntries)
     .innerJoin(users, eq(users.id, waitlistEntries.user_id))
-    .leftJoin(members, eq(members.discord_id, users.discord_id))
+    .leftJoin(members, memberOfUser)
     .leftJoin(squads, eq(squads.id, waitlistEntries.squad_id))
     .orderBy(asc(waitlistEntries.created_at), asc(waitlistEntries.id))
   return rows.map((r) => ({
