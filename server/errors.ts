@@ -12,42 +12,24 @@ export class ServiceError extends Error {
     this.name = new.target.name
   }
 }
-export class Invalid extends ServiceError {
-  constructor(message: string, fields?: Record<string, string[]>) {
-    super(message, 400, fields)
+
+/** A ServiceError class with a fixed status and a default message (kept by `instanceof` and `name`). */
+function withStatus(status: number, defaultMessage: string) {
+  return class extends ServiceError {
+    constructor(message = defaultMessage, fields?: Record<string, string[]>) {
+      super(message, status, fields)
+    }
   }
 }
-export class Unauthorized extends ServiceError {
-  constructor(message = 'You must be logged in.') {
-    super(message, 401)
-  }
-}
-export class Forbidden extends ServiceError {
-  constructor(message = 'You do not have permission to do that.') {
-    super(message, 403)
-  }
-}
-export class NotFound extends ServiceError {
-  constructor(message = 'Not found.') {
-    super(message, 404)
-  }
-}
-export class Conflict extends ServiceError {
-  constructor(message: string, fields?: Record<string, string[]>) {
-    super(message, 409, fields)
-  }
-}
-export class Locked extends ServiceError {
-  // The spec's time lock refuses actions; 423 would be exotic for clients, 403 reads as "not now".
-  constructor(message = 'Sign-ups are locked.') {
-    super(message, 403)
-  }
-}
-export class PayloadTooLarge extends ServiceError {
-  constructor(message = 'Request body is too large.') {
-    super(message, 413)
-  }
-}
+
+export class Invalid extends withStatus(400, 'Invalid input.') {}
+export class Unauthorized extends withStatus(401, 'You must be logged in.') {}
+export class Forbidden extends withStatus(403, 'You do not have permission to do that.') {}
+export class NotFound extends withStatus(404, 'Not found.') {}
+export class Conflict extends withStatus(409, 'That conflicts with existing data.') {}
+// The spec's time lock refuses actions; 423 would be exotic for clients, 403 reads as "not now".
+export class Locked extends withStatus(403, 'Sign-ups are locked.') {}
+export class PayloadTooLarge extends withStatus(413, 'Request body is too large.') {}
 export class RateLimited extends ServiceError {
   constructor(
     message = 'Too many requests. Please wait a moment and try again.',
