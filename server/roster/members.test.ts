@@ -214,7 +214,7 @@ describe('qualifications', () => {
 
 describe('Discord role sync', () => {
   it('a rank or qualification change adds the mapped roles and removes the ones no longer earned', async () => {
-    const { DEMO_ROLES } = await import('#server/discord/demo-guild.ts')
+    const { DEMO_ROLES } = await import('#db/seed/demo-guild.ts')
     const { rankRoleMappings } = await import('#db/schema/discord.ts')
     await db().execute(sql`truncate ${rankRoleMappings}`)
     await db().insert(rankRoleMappings).values([

@@ -11,7 +11,7 @@ import { startTestApp, type TestApp } from '#tests/harness/app.ts'
 import { api, expectAdminOnly } from '#tests/harness/admin.ts'
 import { addMember, auditEntries, demoUser, getJson, loginDemos, resetOrbat, type LoggedIn } from '#tests/harness/orbat.ts'
 import { settings } from '#db/schema/settings.ts'
-import { DEMO_CHANNELS, DEMO_ROLES } from '#server/discord/demo-guild.ts'
+import { DEMO_CHANNELS, DEMO_ROLES } from '#db/seed/demo-guild.ts'
 
 let t: TestApp
 let admin: LoggedIn, reyes: LoggedIn

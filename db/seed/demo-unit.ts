@@ -4,8 +4,8 @@ import { createHash } from 'node:crypto'
 import { realpathSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { count, sql } from 'drizzle-orm'
-import { DEMO_CHANNELS, DEMO_ROLES, DEMO_USERS } from '../server/discord/demo-guild.ts'
-import type { Db, Tx } from './client.ts'
+import { DEMO_CHANNELS, DEMO_ROLES, DEMO_USERS } from './demo-guild.ts'
+import type { Db, Tx } from '../client.ts'
 import {
   auditLog,
   eligibleRoles,
@@ -39,7 +39,7 @@ import {
   type NewSlot,
   type Rank,
   type SettingKey,
-} from './schema/index.ts'
+} from '../schema/index.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -675,7 +675,7 @@ async function insertDemoOrbat(tx: Tx, platoonId: number) {
   ])
 }
 
-// CLI: `tsx db/seed.ts` seeds the database at DATABASE_URL.
+// CLI: `tsx db/seed/demo-unit.ts` seeds the database at DATABASE_URL.
 function isMainModule(): boolean {
   const entry = process.argv[1]
   if (!entry) return false
@@ -690,11 +690,11 @@ if (isMainModule()) {
   const url = process.env.DATABASE_URL
   if (!url) {
     console.error(
-      'DATABASE_URL is not set. `npm run db:seed` seeds the database from the app\'s configuration (embedded PostgreSQL when DATABASE_URL is unset); run it that way, or set DATABASE_URL to seed another database with `tsx db/seed.ts`.',
+      'DATABASE_URL is not set. `npm run db:seed` seeds the database from the app\'s configuration (embedded PostgreSQL when DATABASE_URL is unset); run it that way, or set DATABASE_URL to seed another database with `tsx db/seed/demo-unit.ts`.',
     )
     process.exit(1)
   }
-  const { createDb, runMigrations } = await import('./client.ts')
+  const { createDb, runMigrations } = await import('../client.ts')
   await runMigrations(url)
   const handle = createDb(url, { max: 1 })
   try {
