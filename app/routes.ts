@@ -25,7 +25,7 @@ export default [
     layout('routes/admin/layout.tsx', [
       index('routes/admin/hub.tsx'),
       // The ORBAT diagram editor (spec 1 §2 "Admin ORBAT editor"); needs JavaScript.
-      route('orbat', 'routes/admin/orbat.tsx'),
+      route('orbat', 'routes/admin/orbat/route.tsx'),
       // Admin Settings as pages (the same tabs the editor's side panel shows; forms work without JavaScript).
       ...prefix('settings', [
         layout('routes/admin/settings/layout.tsx', [

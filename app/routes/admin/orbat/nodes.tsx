@@ -1,12 +1,12 @@
 import { memo, useMemo } from 'react'
-import { Handle, type NodeProps } from '@xyflow/react'
+import type { NodeProps } from '@xyflow/react'
 import { CARD_HANDLES, WAYPOINT_HANDLES } from '#app/components/orbat/layout.ts'
 import { PaxCounterBody } from '#app/components/orbat/nodes.tsx'
 import { useEditor } from './editor-context.tsx'
 import { paxCounts, type EditorPointNode } from './model.ts'
-import { EditorHandles, EditorSquadCard, handleClass } from './squad-card.tsx'
+import { EditorHandles, EditorSquadCard } from './squad-card.tsx'
 
-// The editor's pax counter and waypoint nodes: the public ones' looks, with handles one can connect.
+// The editor's node types: squad cards, and the public pax counter's and waypoint's looks with handles one can connect.
 
 /** Spec 1 §2 "Pax counter card": counted live from the editor's unsaved state. */
 const EditorPaxCard = memo(function EditorPaxCard({ selected }: NodeProps<EditorPointNode>) {
@@ -28,9 +28,7 @@ const EditorWaypoint = memo(function EditorWaypoint({ selected }: NodeProps<Edit
         title="Waypoint"
         className={`size-4 cursor-grab rounded-full border-2 bg-zinc-900 ${selected ? 'border-brand-400 ring-2 ring-brand-500/50' : 'border-zinc-400'}`}
       />
-      {WAYPOINT_HANDLES.map((h) => (
-        <Handle key={h.id} id={h.id} type={h.type} position={h.position} className={`${handleClass} size-2.5`} />
-      ))}
+      <EditorHandles handles={WAYPOINT_HANDLES} className="size-2.5" />
     </>
   )
 })

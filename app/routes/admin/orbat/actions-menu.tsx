@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { Link } from 'react-router'
+import { DownIcon } from './fields.tsx'
 
 // The editor's Actions menu (spec 1 §2): a menu button with a w-56 list of items, reachable by keyboard (Enter,
 // Space or ArrowDown opens it on the first item, arrows/Home/End move, Escape closes and returns to the button,
@@ -92,9 +93,7 @@ export function ActionsMenu({ items }: { items: MenuItem[] }) {
         className="pointer-events-auto flex h-9 items-center gap-1.5 rounded-lg border border-zinc-700 bg-zinc-900/90 px-3 text-sm font-medium text-zinc-100 shadow-lg shadow-black/40 backdrop-blur hover:border-zinc-500"
       >
         Actions
-        <svg viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth={1.75} strokeLinecap="round" strokeLinejoin="round" className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`} aria-hidden>
-          <path d="M4 6l4 4 4-4" />
-        </svg>
+        <DownIcon className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`} />
       </button>
       {open ? (
         <div

@@ -1,18 +1,20 @@
 import { useCallback, useEffect, useState } from 'react'
 import { Link, useRevalidator, useSearchParams } from 'react-router'
-import type { Route } from './+types/orbat'
+import type { Route } from './+types/route'
 import { AdminSettingsPanel } from '#app/components/admin-settings/panel.tsx'
-import { OrbatEditor, type LoadPreset } from '#app/components/orbat-editor/editor.tsx'
 import { useSheet } from '#app/ui/sheet.tsx'
 import { assertAdminPage } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { loadOrbat } from '#server/orbat/orbat.ts'
 import { listPlatoons } from '#server/orbat/platoons.ts'
 import { listEligibleRoles } from '#server/waitlist/eligible-roles.ts'
+import { OrbatEditor } from './canvas.tsx'
+import type { LoadPreset } from './use-editor-persistence.ts'
 
 // The admin ORBAT editor (spec 1 §2 "Admin ORBAT editor", issue 4): a diagram editor that needs JavaScript. The
 // server renders the page frame and, for browsers without scripts, a pointer to the settings pages that work
-// without it. The editor itself mounts after hydration (React Flow measures its nodes in the DOM).
+// without it. The editor itself mounts after hydration (React Flow measures its nodes in the DOM); its parts sit beside
+// this file.
 
 const SETTINGS_LINKS = [
   { to: '/admin/settings/general', label: 'General (signup time lock)' },
