@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { rosterSearch, type RosterUrlState } from './roster-query.ts'
+import { rosterSearch, type RosterUrlState } from './query.ts'
 
 const defaults: RosterUrlState = { page: 1, limit: 30, term: '', type: 'name', qualification: null }
 

@@ -1,7 +1,8 @@
+import { ROSTER_PAGE_SIZES } from '#contracts/roster.ts'
+
 // The public roster's URL state (spec 2 §2, §9): page, limit 30/60/100, term, type name|rank, qualification. The
 // same names as GET /api/roster, so a filtered page can be shared and works without JavaScript.
 
-export const PAGE_SIZES = [30, 60, 100] as const
 export const SEARCH_TYPES = [
   { value: 'name', label: 'By Name' },
   { value: 'rank', label: 'By Rank' },
@@ -25,7 +26,7 @@ export function rosterSearch(state: RosterUrlState): string {
   if (state.term) params.set('term', state.term)
   if (state.type !== 'name') params.set('type', state.type)
   if (state.qualification !== null) params.set('qualification', String(state.qualification))
-  if (state.limit !== PAGE_SIZES[0]) params.set('limit', String(state.limit))
+  if (state.limit !== ROSTER_PAGE_SIZES[0]) params.set('limit', String(state.limit))
   if (state.page > 1) params.set('page', String(state.page))
   const text = params.toString()
   return text ? `?${text}` : ''
