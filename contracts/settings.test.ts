@@ -1,60 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import type { z } from 'zod'
-import { platoonInputSchema } from '#server/orbat/platoons.ts'
-import { presetNameSchema } from '#server/orbat/presets.ts'
-import { eligibleRoleInputSchema } from '#server/waitlist/eligible-roles.ts'
-import {
-  maskTimeInput,
-  normalizeTime,
-  platoonFormSchema,
-  renamePresetSchema,
-  roleFormSchema,
-  savePresetSchema,
-  TIME_LOCK_FORMAT,
-  TIME_LOCK_REQUIRED,
-  timeLockSchema,
-  timeLockValue,
-} from './schemas.ts'
-
-// The settings forms' schemas repeat the services' rules (the services cannot reach the client bundle): both must
-// accept the same input, give the same output and the same first message.
+import { eligibleRoleSchema, platoonSchema, presetNameSchema, TIME_LOCK_FORMAT, TIME_LOCK_REQUIRED, timeLockSchema, timeLockValue } from './settings.ts'
+import { maskTimeInput, normalizeTime } from './time.ts'
 
 function outcome(schema: z.ZodType, input: unknown) {
   const result = schema.safeParse(input)
   return result.success ? { ok: true, value: result.data } : { ok: false, message: result.error.issues[0]?.message }
 }
-
-const roleInputs = [
-  { role_name: 'Rifleman', role_id: '111', can_join_general_waitlist: 'on' },
-  { role_name: '  Medic ', role_id: ' 222 , 333,222 ,', can_join_general_waitlist: undefined },
-  { role_name: '', role_id: '111' },
-  { role_name: undefined, role_id: '111' },
-  { role_name: 'Pilot', role_id: '' },
-  { role_name: 'Pilot', role_id: undefined },
-  { role_name: 'Pilot', role_id: '12a' },
-  { role_name: 'x'.repeat(101), role_id: '1' },
-]
-
-describe('form schemas agree with the services', () => {
-  it.each(roleInputs)('eligible role %#', (input) => {
-    const form = outcome(roleFormSchema, input)
-    const service = outcome(eligibleRoleInputSchema, input)
-    expect(form).toEqual(service)
-  })
-
-  it.each([{ name: 'Alpha layout' }, { name: '  spaced  ' }, { name: '   ' }, { name: undefined }, { name: 'y'.repeat(101) }])(
-    'preset name %#',
-    (input) => expect(outcome(savePresetSchema, input)).toEqual(outcome(presetNameSchema, input)),
-  )
-
-  it.each([
-    { name: '1st Platoon', discord_role_id: '123' },
-    { name: ' ', discord_role_id: '123' },
-    { name: undefined, discord_role_id: '123' },
-    { name: '2nd', discord_role_id: '' },
-    { name: '2nd', discord_role_id: 'abc' },
-  ])('platoon %#', (input) => expect(outcome(platoonFormSchema, input)).toEqual(outcome(platoonInputSchema, input)))
-})
 
 describe('time lock form', () => {
   it('normalises 3-4 digits and HH:mm, and refuses the rest', () => {
@@ -88,9 +40,20 @@ describe('time lock form', () => {
   })
 })
 
+describe('eligible role', () => {
+  it('trims the name, and cleans and de-duplicates the role ids', () => {
+    expect(outcome(eligibleRoleSchema, { role_name: '  Medic ', role_id: ' 222 , 333,222 ,', can_join_general_waitlist: 'on' })).toEqual({
+      ok: true,
+      value: { role_name: 'Medic', role_id: '222,333', can_join_general_waitlist: true },
+    })
+    expect(outcome(eligibleRoleSchema, { role_name: 'Pilot', role_id: '' })).toEqual({ ok: false, message: 'Role ID(s) are required.' })
+    expect(outcome(eligibleRoleSchema, { role_name: 'Pilot', role_id: '12a' })).toEqual({ ok: false, message: 'Role IDs must be Discord ids (digits), separated by commas.' })
+  })
+})
+
 describe('constraints', () => {
   it('conform can read every form schema', async () => {
     const { getZodConstraint } = await import('@conform-to/zod/v4')
-    for (const schema of [timeLockSchema, roleFormSchema, savePresetSchema, renamePresetSchema, platoonFormSchema]) expect(() => getZodConstraint(schema)).not.toThrow()
+    for (const schema of [timeLockSchema, eligibleRoleSchema, presetNameSchema, platoonSchema]) expect(() => getZodConstraint(schema)).not.toThrow()
   })
 })

@@ -1,10 +1,11 @@
 import { z } from 'zod'
+import { normalizeTime } from './time.ts'
 
-// One zod schema per Admin Settings form (STYLE.md 2), used by the browser (conform) and by the settings actions.
-// The field rules and messages are the services' own (server/waitlist/eligible-roles.ts, server/orbat/platoons.ts,
-// server/orbat/presets.ts); those files cannot reach the client bundle, so schemas.test.ts checks that both agree.
+// Admin Settings (spec 1 §2 "Admin Settings side panel", §5, §7): one zod schema per form and /api body, used by the
+// browser (conform), the settings pages' actions and the /api routes alike, and the JSON shapes of their answers.
 
-export const INTENTS = {
+/** The settings forms' intents (the pages' actions tell their forms apart by them). */
+export const SETTINGS_INTENTS = {
   setLock: 'set-lock',
   clearLock: 'clear-lock',
   saveRole: 'save-role',
@@ -17,33 +18,25 @@ export const INTENTS = {
   deletePlatoon: 'delete-platoon',
 } as const
 
+/** A required name of at most 100 characters, trimmed ("Role name is required."). */
+function requiredName(what: string) {
+  return z
+    .string({ error: `${what} is required.` })
+    .trim()
+    .min(1, `${what} is required.`)
+    .max(100, `${what} is too long (100 characters at most).`)
+}
+
+// --- Signup Time Lock ---------------------------------------------------------------------------------------------
+
 /** Spec 1 §5: the time lock's messages, word for word. */
 export const TIME_LOCK_REQUIRED = 'Please select a valid month, day, and time.'
 export const TIME_LOCK_FORMAT = 'Please enter the time in 24-hour format (HH:mm), e.g., 18:30.'
 
-/**
- * A typed or pasted time in 24-hour HH:mm: 3 or 4 digits (930, 1830) or H:mm / HH:mm. Null when it is not a time
- * (hours 0-23, minutes 00-59).
- */
-export function normalizeTime(input: string): string | null {
-  const text = input.trim()
-  const digits = /^\d{3,4}$/.test(text) ? text.padStart(4, '0') : /^(\d{1,2}):(\d{2})$/.test(text) ? text.replace(':', '').padStart(4, '0') : null
-  if (!digits) return null
-  const hours = Number(digits.slice(0, 2))
-  const minutes = Number(digits.slice(2))
-  if (hours > 23 || minutes > 59) return null
-  return `${digits.slice(0, 2)}:${digits.slice(2)}`
-}
-
-/** What the time field shows while typing: digits only, up to 4, with the colon inserted after the hours. */
-export function maskTimeInput(input: string): string {
-  const digits = input.replace(/\D/g, '').slice(0, 4)
-  return digits.length > 2 ? `${digits.slice(0, 2)}:${digits.slice(2)}` : digits
-}
-
 /** Days per month in a leap year: a day the month can have in some year. */
 const MAX_DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
 
+/** The time lock form: a month, day and 24-hour time meant in the admin's zone. */
 // NOTE: a check, not a transform, at the root: conform's getZodConstraint refuses a transformed root schema.
 export const timeLockSchema = z
   .object({
@@ -62,25 +55,28 @@ export const timeLockSchema = z
   })
 
 /** The checked form as numbers (month, day, hour, minute) and a zone. */
-export function timeLockValue(input: z.output<typeof timeLockSchema>) {
+export function timeLockValue(input: z.output<typeof timeLockSchema>): TimeLockInput {
   const [hour, minute] = normalizeTime(input.time ?? '')!.split(':').map(Number) as [number, number]
   return { month: Number(input.month), day: Number(input.day), hour, minute, tz: input.tz?.trim() || 'UTC' }
 }
-export type TimeLockInput = ReturnType<typeof timeLockValue>
+export interface TimeLockInput {
+  month: number
+  day: number
+  hour: number
+  minute: number
+  tz: string
+}
+
+// --- Eligible roles (/api/admin/waitlist-roles) -------------------------------------------------------------------
 
 const flag = z
   .union([z.boolean(), z.enum(['true', 'false', 'on', 'off', '1', '0', '']), z.null()], { error: 'Must be true or false.' })
   .optional()
   .transform((v) => v === true || v === 'true' || v === 'on' || v === '1')
 
-/** Add/edit an eligible role; `id` is set in Edit mode. */
-export const roleFormSchema = z.object({
-  id: z.coerce.number().int().positive().optional(),
-  role_name: z
-    .string({ error: 'Role name is required.' })
-    .trim()
-    .min(1, 'Role name is required.')
-    .max(100, 'Role name is too long (100 characters at most).'),
+/** Add or edit an eligible role (the form's hidden `id`, or the URL's, says which role an edit is for). */
+export const eligibleRoleSchema = z.object({
+  role_name: requiredName('Role name'),
   role_id: z
     .string({ error: 'Role ID(s) are required.' })
     .transform((v) => v.split(',').map((id) => id.trim()).filter(Boolean))
@@ -90,25 +86,42 @@ export const roleFormSchema = z.object({
     .transform((ids) => [...new Set(ids)].join(',')),
   can_join_general_waitlist: flag,
 })
+export type EligibleRoleInput = z.output<typeof eligibleRoleSchema>
 
-const presetName = z
-  .string({ error: 'Preset name is required.' })
-  .trim()
-  .min(1, 'Preset name is required.')
-  .max(100, 'Preset name is too long (100 characters at most).')
+export interface EligibleRoleItem {
+  id: number
+  role_name: string
+  /** Comma-separated Discord role ids. */
+  role_id: string
+  can_join_general_waitlist: boolean
+}
 
-/** Save the current layout as a preset. */
-export const savePresetSchema = z.object({ name: presetName })
+// --- ORBAT presets (/api/admin/orbat/presets) ---------------------------------------------------------------------
 
-/** Rename a preset. */
-export const renamePresetSchema = z.object({ id: z.coerce.number().int().positive(), name: presetName })
+/** Save the current layout as a preset, or rename one. */
+export const presetNameSchema = z.object({ name: requiredName('Preset name') })
+export type PresetNameInput = z.output<typeof presetNameSchema>
+
+export interface PresetItem {
+  id: number
+  name: string
+}
+
+// --- Platoons (/api/admin/platoons) -------------------------------------------------------------------------------
 
 /** Add New Platoon. */
-export const platoonFormSchema = z.object({
-  name: z.string({ error: 'Platoon name is required.' }).trim().min(1, 'Platoon name is required.').max(100, 'Platoon name is too long (100 characters at most).'),
+export const platoonSchema = z.object({
+  name: requiredName('Platoon name'),
   discord_role_id: z
     .string({ error: 'Discord role ID is required.' })
     .trim()
     .min(1, 'Discord role ID is required.')
     .regex(/^\d{1,25}$/, 'The Discord role ID must contain digits only.'),
 })
+export type PlatoonInput = z.output<typeof platoonSchema>
+
+export interface PlatoonItem {
+  id: number
+  name: string
+  discord_role_id: string
+}
