@@ -12,7 +12,7 @@ import { FormFooter } from '#app/ui/form-footer.tsx'
 // checkbox, with a filter box (case-insensitive substring on the in-game name, spec 2 §5). With JavaScript the
 // filter works as you type; without it the filter is a GET form. Rows the filter hides stay in the form, so
 // saving never drops an attendee you cannot see. Used by the Events and Trainings tabs (their actions save it with
-// app/routes/admin/roster/dialog-actions.server.ts).
+// app/routes/admin/roster/events-and-trainings.server.ts).
 
 export const ATTENDANCE_INTENT = 'attendance'
 

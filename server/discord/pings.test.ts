@@ -21,7 +21,7 @@ let trainingId: number
 beforeAll(async () => {
   database = await createTestDatabase()
   services = { db: database.db } as AppServices
-  ;[admin] = await database.db.insert(users).values({ discord_id: '777', username: 'pinger' }).returning()
+  admin = (await database.db.insert(users).values({ discord_id: '777', username: 'pinger' }).returning())[0]!
   eventId = (await database.db.insert(events).values({ name: 'Op Anvil', date: new Date('2030-06-15T00:00:00Z') }).returning())[0]!.id
   trainingId = (await database.db.insert(trainings).values({ name: 'Drills', date: new Date('2030-06-15T00:00:00Z') }).returning())[0]!.id
 })

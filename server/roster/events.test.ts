@@ -17,7 +17,7 @@ let admin: User
 beforeAll(async () => {
   database = await createTestDatabase()
   services = { db: database.db } as AppServices
-  ;[admin] = await database.db.insert(users).values({ discord_id: '778', username: 'planner' }).returning()
+  admin = (await database.db.insert(users).values({ discord_id: '778', username: 'planner' }).returning())[0]!
 })
 afterAll(async () => {
   await database?.drop()

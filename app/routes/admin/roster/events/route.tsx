@@ -2,24 +2,22 @@ import { Link, useSearchParams } from 'react-router'
 import type { Route } from './+types/route'
 import { EventFormDialog, SAVE_EVENT } from './event-form.tsx'
 import { DELETE_EVENT, deleteConfirm, EventsTable } from './events-table.tsx'
-import { eventSchema, type EventItem } from '#contracts/events.ts'
 import type { AttendanceData } from '#contracts/attendance.ts'
+import { eventSchema, type EventItem } from '#contracts/events.ts'
 import type { DiscordPickers } from '#contracts/guild.ts'
 import { deleteRecord, saveRecord } from '#app/admin/record-actions.ts'
-import { idOf, readAdminPost, unknownIntent } from '#app/admin/respond.ts'
+import { readAdminPost, unknownIntent } from '#app/admin/respond.ts'
 import { ATTENDANCE_INTENT, AttendanceDialog } from '#app/components/attendance-dialog.tsx'
 import { PING_INTENT, PingDialog } from '#app/components/ping-dialog.tsx'
 import { useStateHref } from '#app/hooks/url-state.ts'
 import { primaryButton } from '#app/ui/button.ts'
 import { DeleteConfirmStep } from '#app/ui/delete-button.tsx'
 import { EmptyState, LoadError } from '#app/ui/field.tsx'
-import { saveAttendance, schedulePingFromForm } from '../dialog-actions.server.ts'
+import { loadAttendanceDialog, loadTab, saveAttendance, schedulePingFromForm } from '../events-and-trainings.server.ts'
 import { assertAdminPage } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { loadPickers } from '#server/discord/guild.ts'
 import { hasEventPingRole } from '#server/discord/pings.ts'
-import { logger } from '#server/logger.ts'
-import { attendancePicker } from '#server/roster/attendance.ts'
 import { createEvent, deleteEvent, getEventAttendance, listEvents, setEventAttendance, updateEvent } from '#server/roster/events.ts'
 
 // Roster admin, Events tab (spec 2 §2, §5, §7, §8): the list with Schedule Ping, Attendance, Edit and delete, and
@@ -36,31 +34,15 @@ interface EventsData {
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<EventsData> {
   assertAdminPage(context)
-  const services = getServices(context)
-  const url = new URL(request.url)
-  const dialog = url.searchParams.get('dialog')
-  const eventId = idOf(url.searchParams.get('event'))
-  let events: EventItem[]
-  try {
-    events = await listEvents(services.db)
-  } catch (error) {
-    logger.error({ msg: 'admin roster: loading events failed', error: error instanceof Error ? error.stack : String(error) })
-    return { events: [], loadError: 'Could not load roster data: An error occurred.' }
-  }
-  const target = events.find((e) => e.id === eventId)
-  if (dialog === 'ping' && target) {
-    const [pickers, hasDefaultRole] = await Promise.all([loadPickers(services.discord), hasEventPingRole(services.db)])
+  const { db, discord } = getServices(context)
+  const tab = await loadTab(request, 'event', () => listEvents(db), 'Could not load roster data: An error occurred.')
+  const events = tab.items
+  if (tab.loadError || !tab.target) return { events, loadError: tab.loadError }
+  if (tab.dialog === 'ping') {
+    const [pickers, hasDefaultRole] = await Promise.all([loadPickers(discord), hasEventPingRole(db)])
     return { events, pickers, hasDefaultRole }
   }
-  if (dialog === 'attendance' && target) {
-    try {
-      const { memberIds } = await getEventAttendance(services.db, target.id)
-      return { events, attendance: await attendancePicker(services.db, memberIds) }
-    } catch (error) {
-      logger.error({ msg: 'admin roster: loading attendance failed', error: error instanceof Error ? error.stack : String(error) })
-      return { events, loadError: 'Failed to fetch attendance.' }
-    }
-  }
+  if (tab.dialog === 'attendance') return { events, ...(await loadAttendanceDialog(db, tab.target.id, getEventAttendance)) }
   return { events }
 }
 
@@ -117,12 +99,7 @@ export default function EventsTab({ loaderData }: Route.ComponentProps) {
       {dialog === 'add' ? <EventFormDialog editing={null} closeHref={closeHref} /> : null}
       {dialog === 'edit' && target ? <EventFormDialog key={target.id} editing={target} closeHref={closeHref} /> : null}
       {dialog === 'ping' && target && loaderData.pickers ? (
-        <PingDialog
-          target={{ kind: 'event', id: target.id, name: target.name, date: target.date }}
-          pickers={loaderData.pickers}
-          hasDefaultRole={loaderData.hasDefaultRole ?? false}
-          closeHref={closeHref}
-        />
+        <PingDialog target={{ kind: 'event', ...target }} pickers={loaderData.pickers} hasDefaultRole={loaderData.hasDefaultRole ?? false} closeHref={closeHref} />
       ) : null}
       {dialog === 'attendance' && target && loaderData.attendance ? (
         <AttendanceDialog key={target.id} title={target.name} targetId={target.id} data={loaderData.attendance} closeHref={closeHref} />

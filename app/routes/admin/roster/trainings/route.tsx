@@ -9,20 +9,19 @@ import type { AttendanceData } from '#contracts/attendance.ts'
 import type { DiscordPickers } from '#contracts/guild.ts'
 import { postTrainingSchema, trainingSchema, type TrainingItem, type TrainingSignupItem } from '#contracts/trainings.ts'
 import { deleteRecord, saveRecord } from '#app/admin/record-actions.ts'
-import { failInline, failWithToast, idOf, invalid, postedId, readAdminPost, succeed, unknownIntent, type AdminPost } from '#app/admin/respond.ts'
+import { failInline, failWithToast, invalid, postedId, readAdminPost, succeed, unknownIntent, type AdminPost } from '#app/admin/respond.ts'
 import { ATTENDANCE_INTENT, AttendanceDialog } from '#app/components/attendance-dialog.tsx'
 import { PING_INTENT, PingDialog } from '#app/components/ping-dialog.tsx'
 import { useStateHref } from '#app/hooks/url-state.ts'
 import { buttonClass, primaryButton } from '#app/ui/button.ts'
 import { DeleteConfirmStep } from '#app/ui/delete-button.tsx'
 import { LoadError } from '#app/ui/field.tsx'
-import { saveAttendance, schedulePingFromForm } from '../dialog-actions.server.ts'
+import { loadAttendanceDialog, loadTab, saveAttendance, schedulePingFromForm } from '../events-and-trainings.server.ts'
 import { assertAdminPage } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { loadPickers } from '#server/discord/guild.ts'
 import { postTrainingToDiscord } from '#server/discord/pings.ts'
 import { logger } from '#server/logger.ts'
-import { attendancePicker } from '#server/roster/attendance.ts'
 import {
   createTraining,
   deleteTraining,
@@ -49,29 +48,19 @@ interface TrainingsData {
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<TrainingsData> {
   assertAdminPage(context)
-  const services = getServices(context)
-  const url = new URL(request.url)
-  const dialog = url.searchParams.get('dialog')
-  const trainingId = idOf(url.searchParams.get('training'))
-  let trainings: TrainingItem[]
-  try {
-    trainings = await listTrainings(services.db)
-  } catch (error) {
-    logger.error({ msg: 'admin roster: loading trainings failed', error: error instanceof Error ? error.stack : String(error) })
-    return { trainings: [], loadError: 'Failed to fetch trainings.' }
-  }
-  const target = trainings.find((t) => t.id === trainingId)
-  if (!target) return { trainings }
-  if (dialog === 'ping' || dialog === 'post') return { trainings, pickers: await loadPickers(services.discord) }
-  try {
-    if (dialog === 'attendance') {
-      const { memberIds } = await getTrainingAttendance(services.db, target.id)
-      return { trainings, attendance: await attendancePicker(services.db, memberIds) }
+  const { db, discord } = getServices(context)
+  const tab = await loadTab(request, 'training', () => listTrainings(db), 'Failed to fetch trainings.')
+  const trainings = tab.items
+  if (tab.loadError || !tab.target) return { trainings, loadError: tab.loadError }
+  if (tab.dialog === 'ping' || tab.dialog === 'post') return { trainings, pickers: await loadPickers(discord) }
+  if (tab.dialog === 'attendance') return { trainings, ...(await loadAttendanceDialog(db, tab.target.id, getTrainingAttendance)) }
+  if (tab.dialog === 'signups') {
+    try {
+      return { trainings, signups: await listTrainingSignups(db, tab.target.id) }
+    } catch (error) {
+      logger.error({ msg: 'admin roster: loading signups failed', error: error instanceof Error ? error.stack : String(error) })
+      return { trainings, loadError: 'Failed to fetch signups.' }
     }
-    if (dialog === 'signups') return { trainings, signups: await listTrainingSignups(services.db, target.id) }
-  } catch (error) {
-    logger.error({ msg: 'admin roster: loading a training dialog failed', dialog, error: error instanceof Error ? error.stack : String(error) })
-    return { trainings, loadError: dialog === 'signups' ? 'Failed to fetch signups.' : 'Failed to fetch attendance.' }
   }
   return { trainings }
 }
@@ -164,7 +153,7 @@ export default function TrainingsTab({ loaderData }: Route.ComponentProps) {
       {dialog === 'add' || dialog === 'add-bmt' ? <TrainingFormDialog key={dialog} editing={null} bmt={dialog === 'add-bmt'} closeHref={closeHref} /> : null}
       {dialog === 'edit' && target ? <TrainingFormDialog key={target.id} editing={target} bmt={target.is_bmt_training} closeHref={closeHref} /> : null}
       {dialog === 'ping' && target && loaderData.pickers ? (
-        <PingDialog target={{ kind: 'training', id: target.id, name: target.name, date: target.date }} pickers={loaderData.pickers} hasDefaultRole={false} closeHref={closeHref} />
+        <PingDialog target={{ kind: 'training', ...target }} pickers={loaderData.pickers} hasDefaultRole={false} closeHref={closeHref} />
       ) : null}
       {dialog === 'post' && target && loaderData.pickers ? <PostTrainingDialog key={target.id} training={target} pickers={loaderData.pickers} closeHref={closeHref} /> : null}
       {dialog === 'attendance' && target && loaderData.attendance ? (

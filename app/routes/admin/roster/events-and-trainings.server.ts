@@ -1,19 +1,51 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { SubmissionResult } from '@conform-to/react'
-import { attendanceSchema, type AttendanceResult } from '#contracts/attendance.ts'
+import { attendanceSchema, type AttendanceData, type AttendanceResult } from '#contracts/attendance.ts'
 import { pingSchema } from '#contracts/pings.ts'
+import type { DbOrTx } from '#db/client.ts'
 import type { User } from '#db/schema/users-sessions.ts'
-import { failInline, invalid, postedId, succeed, type AdminPost } from '#app/admin/respond.ts'
+import { failInline, idOf, invalid, postedId, succeed, type AdminPost } from '#app/admin/respond.ts'
 import { parseInput } from '#server/admin/request.ts'
 import { getServices, type AppServices } from '#server/context.ts'
 import { schedulePing } from '#server/discord/pings.ts'
 import { NotFound } from '#server/errors.ts'
+import { logger } from '#server/logger.ts'
+import { attendancePicker } from '#server/roster/attendance.ts'
 
-// The actions of the two dialogs the Events and Trainings tabs share (app/components/attendance-dialog.tsx,
-// ping-dialog.tsx): each parses with the contract schema the /api route uses and calls the same use case.
+// What the Events and Trainings tabs share on the server: reading the tab's list with the record its dialog is about,
+// and the two dialogs both have (app/components/attendance-dialog.tsx, ping-dialog.tsx), whose actions parse with the
+// contract schema the /api route uses and call the same use case.
 
 type Target = 'event' | 'training'
 const notFound = (target: Target) => new NotFound(target === 'event' ? 'Event not found.' : 'Training not found.')
+const stackOf = (error: unknown) => (error instanceof Error ? error.stack : String(error))
+
+/** The tab's list, its open dialog and the record it is about (?dialog=ping&event=3), or the list's load error. */
+export async function loadTab<T extends { id: number }>(request: Request, target: Target, list: () => Promise<T[]>, loadError: string) {
+  const url = new URL(request.url)
+  const id = idOf(url.searchParams.get(target))
+  try {
+    const items = await list()
+    return { items, dialog: url.searchParams.get('dialog'), target: items.find((item) => item.id === id) }
+  } catch (error) {
+    logger.error({ msg: `admin roster: loading ${target}s failed`, error: stackOf(error) })
+    return { items: [] as T[], dialog: null, target: undefined, loadError }
+  }
+}
+
+/** The Attendance dialog's members and who attended, or its load error. */
+export async function loadAttendanceDialog(
+  db: DbOrTx,
+  id: number,
+  getAttendance: (db: DbOrTx, id: number) => Promise<AttendanceResult>,
+): Promise<{ attendance?: AttendanceData; loadError?: string }> {
+  try {
+    return { attendance: await attendancePicker(db, (await getAttendance(db, id)).memberIds) }
+  } catch (error) {
+    logger.error({ msg: 'admin roster: loading attendance failed', error: stackOf(error) })
+    return { loadError: 'Failed to fetch attendance.' }
+  }
+}
 
 /** Save Attendance: the full list of ticked members (none ticked: nobody attended). */
 export async function saveAttendance(
