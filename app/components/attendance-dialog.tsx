@@ -1,13 +1,20 @@
 import { useState } from 'react'
 import { Form, useSearchParams } from 'react-router'
-import { INTENTS } from './schemas.ts'
-import type { AttendanceData } from './types.ts'
-import { CancelLink, FieldError, inputClass, Modal, primaryButton, secondaryButton, useAdminForm, useHydrated } from './ui.tsx'
+import type { AttendanceData } from '#contracts/attendance.ts'
+import { useFormPost } from '#app/hooks/use-form-post.tsx'
+import { useHydrated } from '#app/hooks/use-hydrated.ts'
+import { buttonClass } from '#app/ui/button.ts'
+import { UrlDialog } from '#app/ui/dialog.tsx'
+import { HiddenFields, inputClass } from '#app/ui/field.tsx'
+import { FormFooter } from '#app/ui/form-footer.tsx'
 
 // Attendance (spec 2 §2 Events / Trainings tabs; §7 GET/POST .../attendance with memberIds): every member as a
 // checkbox, with a filter box (case-insensitive substring on the in-game name, spec 2 §5). With JavaScript the
 // filter works as you type; without it the filter is a GET form. Rows the filter hides stay in the form, so
-// saving never drops an attendee you cannot see.
+// saving never drops an attendee you cannot see. Used by the Events and Trainings tabs (their actions save it with
+// app/routes/admin/roster/events-and-trainings.server.ts).
+
+export const ATTENDANCE_INTENT = 'attendance'
 
 export function AttendanceDialog({
   title,
@@ -25,13 +32,13 @@ export function AttendanceDialog({
   const [filter, setFilter] = useState(searchParams.get('q') ?? '')
   const attended = new Set(data.memberIds)
   const [checked, setChecked] = useState(() => new Set(data.memberIds))
-  const { action, busy, hidden, lastResult } = useAdminForm('attendance')
+  const { Form: PostForm, action, busy, hidden, lastResult } = useFormPost('attendance')
   const needle = filter.trim().toLowerCase()
   const visible = data.members.filter((m) => !needle || m.ingame_name.toLowerCase().includes(needle))
   const errors = lastResult?.error ? Object.values(lastResult.error).flat().filter((v): v is string => typeof v === 'string') : undefined
 
   return (
-    <Modal title={`Attendance: ${title}`} description={`${hydrated ? checked.size : attended.size} of ${data.members.length} members attended.`} closeHref={closeHref} size="lg">
+    <UrlDialog title={`Attendance: ${title}`} description={`${hydrated ? checked.size : attended.size} of ${data.members.length} members attended.`} closeHref={closeHref} size="lg">
       <Form
         method="get"
         className="flex gap-2"
@@ -41,11 +48,7 @@ export function AttendanceDialog({
           if (hydrated) event.preventDefault()
         }}
       >
-        {[...searchParams.entries()]
-          .filter(([name]) => name !== 'q')
-          .map(([name, value]) => (
-            <input key={name} type="hidden" name={name} value={value} />
-          ))}
+        <HiddenFields fields={Object.fromEntries([...searchParams.entries()].filter(([name]) => name !== 'q'))} />
         <label className="sr-only" htmlFor="attendance-filter">
           Filter members by name
         </label>
@@ -60,15 +63,15 @@ export function AttendanceDialog({
           className={inputClass}
         />
         {hydrated ? null : (
-          <button type="submit" className={`${secondaryButton} h-10`}>
+          <button type="submit" className={buttonClass('secondary', 'md')}>
             Filter
           </button>
         )}
       </Form>
 
-      <Form method="post" action={action} className="mt-3 flex flex-col gap-3" aria-label="Attendance">
+      <PostForm method="post" action={action} className="mt-3 flex flex-col gap-3" aria-label="Attendance">
         {hidden}
-        <input type="hidden" name="intent" value={INTENTS.attendance} />
+        <input type="hidden" name="intent" value={ATTENDANCE_INTENT} />
         <input type="hidden" name="id" value={targetId} />
         <ul className="max-h-96 divide-y divide-zinc-800 overflow-y-auto rounded-md border border-zinc-800 bg-zinc-950" data-testid="attendance-list">
           {data.members.map((member) => {
@@ -101,14 +104,8 @@ export function AttendanceDialog({
           })}
           {visible.length === 0 ? <li className="px-3 py-6 text-center text-sm text-zinc-500">No members match your filter.</li> : null}
         </ul>
-        <FieldError errors={errors} />
-        <div className="flex flex-wrap justify-end gap-2">
-          <CancelLink href={closeHref} />
-          <button type="submit" className={primaryButton} disabled={busy} aria-busy={busy || undefined}>
-            Save Attendance
-          </button>
-        </div>
-      </Form>
-    </Modal>
+        <FormFooter closeHref={closeHref} submitLabel="Save Attendance" busy={busy} errors={errors} />
+      </PostForm>
+    </UrlDialog>
   )
 }

@@ -1,20 +1,24 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { Link, useSearchParams } from 'react-router'
-import type { Route } from './+types/knowledge'
-import { PacketFormDialog } from '#app/components/admin-events/packet-form.tsx'
-import { askToConfirm, failInline, failWithToast, idOf, invalid, readAdminPost, succeed, type AdminPost } from '#app/components/admin-events/respond.server.ts'
-import { DELETE_PACKET_CONFIRM, INTENTS, packetFormSchema } from '#app/components/admin-events/schemas.ts'
-import { KNOWLEDGE_PATH, type PacketItem } from '#app/components/admin-events/types.ts'
-import { ConfirmButtonForm, ConfirmStep, EmptyState, Notice, primaryButton, smallButton, smallDangerButton, useStateHref } from '#app/components/admin-events/ui.tsx'
-import { parseInput, runAdmin } from '#server/admin/request.ts'
+import type { Route } from './+types/route'
+import { PacketFormDialog, SAVE_PACKET } from './packet-form.tsx'
+import { packetSchema, type PacketItem } from '#contracts/library.ts'
+import { deleteRecord, saveRecord } from '#app/admin/record-actions.ts'
+import { readAdminPost, unknownIntent } from '#app/admin/respond.ts'
+import { useStateHref } from '#app/hooks/url-state.ts'
+import { primaryButton, smallButton } from '#app/ui/button.ts'
+import { DeleteButton, DeleteConfirmStep } from '#app/ui/delete-button.tsx'
+import { EmptyState, LoadError } from '#app/ui/field.tsx'
 import { assertAdminPage } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
-import { Invalid } from '#server/errors.ts'
-import { createPacket, deletePacket, listPackets, packetInputSchema, updatePacket } from '#server/library/library.ts'
+import { createPacket, deletePacket, listPackets, updatePacket } from '#server/library/library.ts'
 import { logger } from '#server/logger.ts'
 
 // Manage Library (spec 2 §2, §5, §7 Library, §8): the documents with a count, Add Document, Edit and delete (confirmed).
-// The same services and rules as /api/knowledge. Dialogs are URL states (?dialog=edit&packet=3).
+// The same use cases and schema as /api/knowledge. Dialogs are URL states (?dialog=edit&packet=3).
+
+const DELETE_PACKET = 'delete-packet'
+/** Spec 2 §5 confirmation before deleting a library document. */
+const DELETE_PACKET_CONFIRM = 'Are you sure you want to delete this knowledge packet?'
 
 interface KnowledgeData {
   packets: PacketItem[]
@@ -32,37 +36,19 @@ export async function loader({ context }: Route.LoaderArgs): Promise<KnowledgeDa
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const post = await readAdminPost(request, context, KNOWLEDGE_PATH)
+  const post = await readAdminPost(request, context)
+  const services = getServices(context)
   switch (post.intent) {
-    case INTENTS.savePacket:
-      return savePacket(post)
-    case INTENTS.deletePacket: {
-      const id = idOf(post.form.get('id'))
-      if (id !== null && !post.confirmed) return askToConfirm(post, `delete-packet-${id}`)
-      try {
-        await runAdmin(getServices(context), (tx) => deletePacket(tx, post.admin, id ?? 0))
-      } catch (error) {
-        return failWithToast(post, error, 'Failed to delete packet.')
-      }
-      return succeed(post, 'Packet deleted successfully.')
-    }
+    case SAVE_PACKET:
+      return saveRecord(post, packetSchema, {
+        save: (value, id) => (id ? updatePacket(services, post.admin, id, value) : createPacket(services, post.admin, value)),
+        done: (id) => (id ? 'Packet updated successfully!' : 'Packet created successfully!'),
+        failed: 'Failed to save packet.',
+      })
+    case DELETE_PACKET:
+      return deleteRecord(post, { remove: (id) => deletePacket(services, post.admin, id), done: 'Packet deleted successfully.', failed: 'Failed to delete packet.' })
     default:
-      return failWithToast(post, new Invalid('Unknown action.'), 'Unknown action.')
-  }
-}
-
-async function savePacket(post: AdminPost) {
-  const submission = parseWithZod(post.form, { schema: packetFormSchema })
-  if (submission.status !== 'success') return invalid(post, submission)
-  const { id, ...fields } = submission.value
-  try {
-    const input = parseInput(packetInputSchema, fields)
-    const services = getServices(post.context)
-    if (id) await runAdmin(services, (tx) => updatePacket(tx, post.admin, id, input))
-    else await runAdmin(services, (tx) => createPacket(tx, post.admin, input))
-    return succeed(post, id ? 'Packet updated successfully!' : 'Packet created successfully!')
-  } catch (error) {
-    return failInline(post, submission, error, 'Failed to save packet.', { name: 'name', google_doc_url: 'google_doc_url' })
+      return unknownIntent(post)
   }
 }
 
@@ -72,7 +58,6 @@ export default function ManageLibrary({ loaderData }: Route.ComponentProps) {
   const { packets } = loaderData
   const dialog = searchParams.get('dialog')
   const editing = packets.find((p) => p.id === Number(searchParams.get('packet'))) ?? null
-  const confirming = packets.find((p) => searchParams.get('confirm') === `delete-packet-${p.id}`)
   const closeHref = href(null)
 
   return (
@@ -93,10 +78,8 @@ export default function ManageLibrary({ loaderData }: Route.ComponentProps) {
       </div>
 
       <div className="mt-6 flex flex-col gap-4">
-        {loaderData.loadError ? <Notice>{loaderData.loadError}</Notice> : null}
-        {confirming ? (
-          <ConfirmStep intent={INTENTS.deletePacket} fields={{ id: confirming.id }} message={DELETE_PACKET_CONFIRM} confirmLabel="Delete" />
-        ) : null}
+        <LoadError message={loaderData.loadError} />
+        <DeleteConfirmStep intent={DELETE_PACKET} items={packets} message={() => DELETE_PACKET_CONFIRM} confirmLabel="Delete" />
         {packets.length === 0 && !loaderData.loadError ? (
           <EmptyState>No documents have been added yet.</EmptyState>
         ) : (
@@ -113,16 +96,7 @@ export default function ManageLibrary({ loaderData }: Route.ComponentProps) {
                   <Link to={href({ dialog: 'edit', packet: packet.id })} preventScrollReset className={smallButton} aria-label={`Edit ${packet.name}`}>
                     Edit
                   </Link>
-                  <ConfirmButtonForm
-                    formKey={`delete-packet-${packet.id}`}
-                    intent={INTENTS.deletePacket}
-                    fields={{ id: packet.id }}
-                    confirm={DELETE_PACKET_CONFIRM}
-                    label="Delete"
-                    className={smallDangerButton}
-                    aria-label={`Delete ${packet.name}`}
-                  />
-                </div>
+                  <DeleteButton intent={DELETE_PACKET} id={packet.id} confirm={DELETE_PACKET_CONFIRM} name={packet.name} />                </div>
               </li>
             ))}
           </ul>

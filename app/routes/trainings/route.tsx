@@ -1,22 +1,27 @@
-import type { Route } from './+types/trainings'
+import type { Route } from './+types/route'
+import { TRAINING_INTENTS, TRAININGS_PATH, TrainingList, type TrainingWithSignups } from './training-row.tsx'
+import { failWithToast, idOf, readFormPost, succeed } from '#app/admin/respond.ts'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { EmptyState } from '#app/ui/field.tsx'
-import { TRAINING_INTENTS, TRAININGS_PATH, TrainingRow, type TrainingWithSignups } from '#app/components/trainings/training-row.tsx'
-import { parseId } from '#server/admin/request.ts'
 import { getUser } from '#server/auth/user.ts'
 import { getServices, requestContext } from '#server/context.ts'
 import { assertSignupRate } from '#server/http/security.ts'
-import { Invalid, toErrorBody } from '#server/errors.ts'
+import { Invalid, NotFound } from '#server/errors.ts'
 import { logger } from '#server/logger.ts'
 import { leaveTraining, listPublicTrainings, listTrainingSignups, signUpToTraining } from '#server/roster/trainings.ts'
-import { redirectWithToast } from '#server/toast.ts'
 
 // The public trainings page (spec 2 §2 Public trainings page, §4 Training sign-up, §8): BMT and general trainings,
-// sign up and leave. The forms post here (intent signup | leave, id); the action calls the same services as
+// sign up and leave. The forms post here (intent signup | leave, id); the action calls the same use cases as
 // POST /api/roster/trainings/{id}/signup and /leave and answers with a redirect carrying the server's message as a
-// flash toast, so it works without JavaScript. With it a fetcher posts and follows the redirect in place.
+// flash toast, so it works without JavaScript. With it a fetcher posts and follows the redirect in place
+// (X-Remix-Replace: the history entry is replaced, not added).
 
 const ACTION_FAILED = 'Action failed.'
+const BACK = { to: TRAININGS_PATH, headers: { 'X-Remix-Replace': 'true' } }
+const CHANGES = new Map<string, typeof signUpToTraining>([
+  [TRAINING_INTENTS.signup, signUpToTraining],
+  [TRAINING_INTENTS.leave, leaveTraining],
+])
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = getServices(context)
@@ -35,27 +40,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const post = await readFormPost(request, context)
   const services = getServices(context)
-  const form = await request.formData()
-  const intent = String(form.get('intent') ?? '')
-  // X-Remix-Replace: a fetcher following the redirect replaces the history entry instead of adding one.
-  const replace = { headers: { 'X-Remix-Replace': 'true' } }
   let message: string
   try {
     assertSignupRate(services.config, context.get(requestContext).clientIp)
-    const user = await getUser(services, request)
-    const id = parseId(String(form.get('id') ?? ''), 'Training')
-    if (intent === TRAINING_INTENTS.signup) ({ message } = await services.db.transaction((tx) => signUpToTraining(tx, user, id)))
-    else if (intent === TRAINING_INTENTS.leave) ({ message } = await services.db.transaction((tx) => leaveTraining(tx, user, id)))
-    else throw new Invalid('Unknown action.')
+    const change = CHANGES.get(post.intent)
+    if (!change) throw new Invalid('Unknown action.')
+    const id = idOf(post.form.get('id'))
+    if (id === null) throw new NotFound('Training not found.')
+    ;({ message } = await change(services, await getUser(services, request), id))
   } catch (error) {
-    if (error instanceof Response) throw error
-    const { status, body } = toErrorBody(error)
-    if (status >= 500) logger.error({ msg: 'training action failed', intent, error: error instanceof Error ? error.stack : String(error) })
-    const text = status >= 500 || !body.error ? ACTION_FAILED : body.error
-    return redirectWithToast(services.config, TRAININGS_PATH, { type: 'error', message: text }, replace)
+    return failWithToast(post, error, ACTION_FAILED, BACK)
   }
-  return redirectWithToast(services.config, TRAININGS_PATH, { type: 'success', message }, replace)
+  return succeed(post, message, BACK)
 }
 
 export default function TrainingsPage({ loaderData }: Route.ComponentProps) {
@@ -80,11 +78,7 @@ export default function TrainingsPage({ loaderData }: Route.ComponentProps) {
             <h2 id="bmt-trainings" className="mb-3 text-lg font-semibold">
               BMT Trainings
             </h2>
-            <ul className="flex flex-col gap-3">
-              {bmt.map((t) => (
-                <TrainingRow key={t.id} training={t} signedIn={signedIn} />
-              ))}
-            </ul>
+            <TrainingList trainings={bmt} signedIn={signedIn} />
           </section>
         ) : null}
         {general.length ? (
@@ -95,11 +89,7 @@ export default function TrainingsPage({ loaderData }: Route.ComponentProps) {
                 General Trainings
               </h2>
             ) : null}
-            <ul className="flex flex-col gap-3">
-              {general.map((t) => (
-                <TrainingRow key={t.id} training={t} signedIn={signedIn} />
-              ))}
-            </ul>
+            <TrainingList trainings={general} signedIn={signedIn} />
           </section>
         ) : null}
       </div>

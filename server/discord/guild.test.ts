@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { loadPickers } from './shared.server.ts'
-import type { AppServices } from '#server/context.ts'
+import type { DiscordClient } from './client.ts'
+import { loadPickers } from './guild.ts'
 
 // Discord may be down when an admin opens Schedule Ping or Post Training: the dialog still opens, with the reason.
 
@@ -10,7 +10,7 @@ describe('loadPickers', () => {
       listGuildChannels: async () => ({ ok: false as const, error: 'Discord is unavailable (503).' }),
       listGuildRoles: async () => ({ ok: false as const, error: 'Discord is unavailable (503).' }),
     }
-    const pickers = await loadPickers({ discord } as unknown as AppServices)
+    const pickers = await loadPickers(discord as unknown as DiscordClient)
     expect(pickers).toEqual({ channels: [], roles: [], error: 'Could not load from Discord: Discord is unavailable (503).' })
   })
 
@@ -19,7 +19,7 @@ describe('loadPickers', () => {
       listGuildChannels: async () => ({ ok: true as const, data: [{ id: '1', name: 'events', type: 0, position: 1 }] }),
       listGuildRoles: async () => ({ ok: true as const, data: [{ id: '2', name: 'Event Ping', position: 1, managed: false, color: 0 }] }),
     }
-    const pickers = await loadPickers({ discord } as unknown as AppServices)
+    const pickers = await loadPickers(discord as unknown as DiscordClient)
     expect(pickers.error).toBeUndefined()
     expect(pickers.channels.map((c) => c.name)).toEqual(['events'])
     expect(pickers.roles.map((r) => r.name)).toEqual(['Event Ping'])

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react'
 import { Form, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router'
-import type { Route } from './+types/library'
+import type { Route } from './+types/route'
+import { filterPackets, PacketGrid } from './library-view.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
-import { filterPackets, PacketGrid } from '#app/components/library/library-view.tsx'
 import { useHydrated } from '#app/hooks/use-hydrated.ts'
-import { secondaryButton } from '#app/ui/button.ts'
+import { buttonClass } from '#app/ui/button.ts'
 import { inputClass } from '#app/ui/field.tsx'
+import { SearchBox } from '#app/ui/search-box.tsx'
 import { getServices } from '#server/context.ts'
 import { listPackets } from '#server/library/library.ts'
 
@@ -54,11 +55,7 @@ export default function LibraryPage({ loaderData }: Route.ComponentProps) {
           className="flex w-full gap-2 sm:w-96"
           onSubmit={(event) => event.preventDefault()}
         >
-          <label className="relative flex-1">
-            <span className="sr-only">Search documents</span>
-            <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-zinc-500">
-              <path d="M9 3.5a5.5 5.5 0 1 0 0 11 5.5 5.5 0 0 0 0-11ZM2 9a7 7 0 1 1 12.45 4.39l3.08 3.08a.75.75 0 1 1-1.06 1.06l-3.08-3.08A7 7 0 0 1 2 9Z" />
-            </svg>
+          <SearchBox label="Search documents">
             <input
               ref={inputRef}
               type="search"
@@ -75,10 +72,10 @@ export default function LibraryPage({ loaderData }: Route.ComponentProps) {
               maxLength={200}
               className={`${inputClass} pl-9`}
             />
-          </label>
+          </SearchBox>
           {/* Without JavaScript the form submits; with it the cards filter as you type. */}
           {hydrated ? null : (
-            <button type="submit" className={`${secondaryButton} h-10`}>
+            <button type="submit" className={buttonClass('secondary', 'md')}>
               Search
             </button>
           )}

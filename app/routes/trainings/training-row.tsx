@@ -1,5 +1,5 @@
 import { useFetcher } from 'react-router'
-import type { PublicTraining, TrainingSignupItem } from '#server/roster/trainings.ts'
+import type { PublicTraining, TrainingSignupItem } from '#contracts/trainings.ts'
 import { BmtBadge, LocalTime } from '#app/components/roster/ui.tsx'
 import { buttonClass } from '#app/ui/button.ts'
 
@@ -12,7 +12,17 @@ export const LOGIN_HREF = `/auth/discord?returnTo=${encodeURIComponent(TRAININGS
 
 export type TrainingWithSignups = PublicTraining & { signups: TrainingSignupItem[] }
 
-export function TrainingRow({ training, signedIn }: { training: TrainingWithSignups; signedIn: boolean }) {
+export function TrainingList({ trainings, signedIn }: { trainings: TrainingWithSignups[]; signedIn: boolean }) {
+  return (
+    <ul className="flex flex-col gap-3">
+      {trainings.map((t) => (
+        <TrainingRow key={t.id} training={t} signedIn={signedIn} />
+      ))}
+    </ul>
+  )
+}
+
+function TrainingRow({ training, signedIn }: { training: TrainingWithSignups; signedIn: boolean }) {
   const headingId = `training-${training.id}-name`
   return (
     <li>

@@ -1,4 +1,4 @@
-import type { PacketItem } from '#server/library/library.ts'
+import type { PacketItem } from '#contracts/library.ts'
 import { EmptyState } from '#app/ui/field.tsx'
 
 // The library's cards (spec 2 §2 Library, §9: 1, 2 or 3 columns): each opens its document in a new tab.
