@@ -44,6 +44,8 @@ function contractsLayer(files) {
   const message = `${ARROWS} contracts/ is client-safe and imports only zod and other contracts files (./x.ts or #contracts/*).`
   return {
     files,
+    // Tests beside a contract run only under vitest, never in a bundle: they may import vitest.
+    ignores: ['contracts/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
