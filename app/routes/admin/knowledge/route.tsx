@@ -2,7 +2,7 @@ import { Link, useSearchParams } from 'react-router'
 import type { Route } from './+types/route'
 import { PacketFormDialog, SAVE_PACKET } from './packet-form.tsx'
 import { packetSchema, type PacketItem } from '#contracts/library.ts'
-import { deleteRecord, saveRecord } from '#app/admin/record-actions.ts'
+import { deleteRecord, saveRecord } from '#app/admin/actions.ts'
 import { readAdminPost, unknownIntent } from '#app/admin/respond.ts'
 import { useStateHref } from '#app/hooks/url-state.ts'
 import { primaryButton, smallButton } from '#app/ui/button.ts'
@@ -46,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         failed: 'Failed to save packet.',
       })
     case DELETE_PACKET:
-      return deleteRecord(post, { remove: (id) => deletePacket(services, post.admin, id), done: 'Packet deleted successfully.', failed: 'Failed to delete packet.' })
+      return deleteRecord(post, (id) => deletePacket(services, post.admin, id), { success: 'Packet deleted successfully.', failure: 'Failed to delete packet.' })
     default:
       return unknownIntent(post)
   }

@@ -10,7 +10,7 @@ import { MembersToolbar } from './members/search-form.tsx'
 import { confirmingIdOf, deleteConfirmKey, deleteMemberConfirm, openDialogOf } from './members/state.ts'
 import { banFormSchema, createMemberSchema, graduateSchema, memberFieldsSchema, ROSTER_INTENTS, ROSTER_MESSAGES } from '#contracts/roster.ts'
 import type { MembersData } from '#contracts/roster-types.ts'
-import { askToConfirm, failInline, failWithToast, idOf, invalid, postedId, readAdminPost, succeed, unknownIntent, type AdminPost } from '#app/admin/respond.ts'
+import { failInline, failWithToast, idOf, invalid, postedId, readAdminPost, succeed, unknownIntent, type AdminPost } from '#app/admin/respond.ts'
 import { useStateHref } from '#app/hooks/url-state.ts'
 import { ConfirmStep } from '#app/ui/confirm.tsx'
 import { LoadError } from '#app/ui/field.tsx'
@@ -21,6 +21,7 @@ import { addMember, banMember, editMember, graduateBmts, removeMember, unbanMemb
 import { withLoadError } from '#server/roster/load-error.ts'
 import { loadMembersTab, membersFilters } from '#server/roster/members-tab.ts'
 import { parseRosterQuery } from '#server/roster/roster.ts'
+import { deleteRecord } from '#app/admin/actions.ts'
 
 // Members tab (spec 2 §2 Roster admin, §4, §5, §8): the admin roster list (GET /api/roster's service with is_banned)
 // and Add / Edit / Ban / Unban / delete / Graduate BMTs through the same use cases and schemas as /api/roster/*.
@@ -113,15 +114,8 @@ async function unban(post: AdminPost) {
   return succeed(post, ROSTER_MESSAGES.memberUnbanned)
 }
 
-async function remove(post: AdminPost) {
-  const id = postedId(post)
-  if (id !== null && !post.confirmed) return askToConfirm(post, deleteConfirmKey(id))
-  try {
-    await removeMember(getServices(post.context), post.admin, id ?? 0)
-  } catch (error) {
-    return failWithToast(post, error, FAILED)
-  }
-  return succeed(post, ROSTER_MESSAGES.memberDeleted)
+function remove(post: AdminPost) {
+  return deleteRecord(post, (id) => removeMember(getServices(post.context), post.admin, id), { success: ROSTER_MESSAGES.memberDeleted, failure: FAILED, confirmKey: deleteConfirmKey })
 }
 
 async function graduate(post: AdminPost) {

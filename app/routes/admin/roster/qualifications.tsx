@@ -4,7 +4,7 @@ import type { Route } from './+types/qualifications'
 import { QualificationDialog } from './qualifications/qualification-dialog.tsx'
 import { qualificationInputSchema, ROSTER_INTENTS, ROSTER_MESSAGES } from '#contracts/roster.ts'
 import type { QualificationItem, QualificationsData } from '#contracts/roster-types.ts'
-import { askToConfirm, failWithToast, invalid, postedId, readAdminPost, succeed, unknownIntent, type AdminPost } from '#app/admin/respond.ts'
+import { failWithToast, invalid, postedId, readAdminPost, succeed, unknownIntent, type AdminPost } from '#app/admin/respond.ts'
 import { useStateHref } from '#app/hooks/url-state.ts'
 import { dangerButton, primaryButton, secondaryButton } from '#app/ui/button.ts'
 import { ConfirmButtonForm, ConfirmStep } from '#app/ui/confirm.tsx'
@@ -15,6 +15,7 @@ import { Conflict } from '#server/errors.ts'
 import { addQualification, editQualification, removeQualification } from '#server/roster/actions.ts'
 import { withLoadError } from '#server/roster/load-error.ts'
 import { listQualifications } from '#server/roster/qualifications.ts'
+import { deleteRecord } from '#app/admin/actions.ts'
 
 // Qualifications tab (spec 2 §2, §5): list, add / edit, delete (refused while a test grants it), through the same
 // use cases and schema as /api/roster/qualifications.
@@ -55,15 +56,8 @@ async function save(post: AdminPost) {
   return succeed(post, id ? ROSTER_MESSAGES.qualificationUpdated : ROSTER_MESSAGES.qualificationAdded)
 }
 
-async function remove(post: AdminPost) {
-  const id = postedId(post)
-  if (id !== null && !post.confirmed) return askToConfirm(post, deleteConfirmKey(id))
-  try {
-    await removeQualification(getServices(post.context), post.admin, id ?? 0)
-  } catch (error) {
-    return failWithToast(post, error, ROSTER_MESSAGES.requestFailed)
-  }
-  return succeed(post, ROSTER_MESSAGES.qualificationDeleted)
+function remove(post: AdminPost) {
+  return deleteRecord(post, (id) => removeQualification(getServices(post.context), post.admin, id), { success: ROSTER_MESSAGES.qualificationDeleted, failure: ROSTER_MESSAGES.requestFailed, confirmKey: deleteConfirmKey })
 }
 
 export default function QualificationsRoute({ loaderData: data }: Route.ComponentProps) {

@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { Route } from './+types/general'
 import { askToConfirm, failInline, failWithToast, invalid, readAdminPost, succeed, unknownIntent, type AdminPost } from '#app/admin/respond.ts'
-import { runUseCase } from '#app/admin/run-use-case.ts'
+import { runUseCase } from '#app/admin/actions.ts'
 import { GeneralTab } from '#app/components/admin-settings/general-tab.tsx'
 import type { GeneralData } from '#app/components/admin-settings/types.ts'
 import { SETTINGS_INTENTS as INTENTS, timeLockSchema, timeLockValue } from '#contracts/settings.ts'

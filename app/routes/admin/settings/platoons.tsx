@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { Route } from './+types/platoons'
 import { invalid, readAdminPost, unknownIntent, type AdminPost } from '#app/admin/respond.ts'
-import { runConfirmedItem, runUseCase } from '#app/admin/run-use-case.ts'
+import { deleteRecord, runUseCase } from '#app/admin/actions.ts'
 import { PlatoonsTab } from '#app/components/admin-settings/platoons-tab.tsx'
 import type { PlatoonsData } from '#app/components/admin-settings/types.ts'
 import { platoonSchema, SETTINGS_INTENTS as INTENTS } from '#contracts/settings.ts'
@@ -29,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case INTENTS.createPlatoon:
       return create(post)
     case INTENTS.deletePlatoon:
-      return runConfirmedItem(post, (id) => deletePlatoon(getServices(context), post.admin, id), { success: 'Platoon deleted.', failure: 'Failed to delete platoon.' })
+      return deleteRecord(post, (id) => deletePlatoon(getServices(context), post.admin, id), { success: 'Platoon deleted.', failure: 'Failed to delete platoon.' })
     default:
       return unknownIntent(post)
   }

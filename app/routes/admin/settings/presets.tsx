@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { Route } from './+types/presets'
 import { invalid, postedId, readAdminPost, unknownIntent, type AdminPost } from '#app/admin/respond.ts'
-import { runConfirmedItem, runUseCase } from '#app/admin/run-use-case.ts'
+import { deleteRecord, runUseCase } from '#app/admin/actions.ts'
 import { PresetsTab } from '#app/components/admin-settings/presets-tab.tsx'
 import type { PresetsData } from '#app/components/admin-settings/types.ts'
 import { presetNameSchema, SETTINGS_INTENTS as INTENTS } from '#contracts/settings.ts'
@@ -31,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case INTENTS.renamePreset:
       return saveOrRename(post)
     case INTENTS.deletePreset:
-      return runConfirmedItem(post, (id) => deletePreset(getServices(context), post.admin, id), { success: 'Preset deleted.', failure: 'API Request Failed' })
+      return deleteRecord(post, (id) => deletePreset(getServices(context), post.admin, id), { success: 'Preset deleted.', failure: 'API Request Failed' })
     default:
       return unknownIntent(post)
   }

@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { Route } from './+types/roles'
 import { askToConfirm, invalid, postedId, readAdminPost, unknownIntent, type AdminPost } from '#app/admin/respond.ts'
-import { runConfirmedItem, runUseCase } from '#app/admin/run-use-case.ts'
+import { deleteRecord, runUseCase } from '#app/admin/actions.ts'
 import { RolesTab } from '#app/components/admin-settings/roles-tab.tsx'
 import type { RolesData } from '#app/components/admin-settings/types.ts'
 import { eligibleRoleSchema, SETTINGS_INTENTS as INTENTS } from '#contracts/settings.ts'
@@ -29,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case INTENTS.saveRole:
       return saveRole(post)
     case INTENTS.deleteRole:
-      return runConfirmedItem(post, (id) => deleteEligibleRole(getServices(context), post.admin, id), { success: 'Role deleted.', failure: 'API Request Failed' })
+      return deleteRecord(post, (id) => deleteEligibleRole(getServices(context), post.admin, id), { success: 'Role deleted.', failure: 'API Request Failed' })
     case INTENTS.purgeWaitlist:
       return purge(post)
     default:

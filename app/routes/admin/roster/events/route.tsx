@@ -5,7 +5,7 @@ import { DELETE_EVENT, deleteConfirm, EventsTable } from './events-table.tsx'
 import type { AttendanceData } from '#contracts/attendance.ts'
 import { eventSchema, type EventItem } from '#contracts/events.ts'
 import type { DiscordPickers } from '#contracts/guild.ts'
-import { deleteRecord, saveRecord } from '#app/admin/record-actions.ts'
+import { deleteRecord, saveRecord } from '#app/admin/actions.ts'
 import { readAdminPost, unknownIntent } from '#app/admin/respond.ts'
 import { ATTENDANCE_INTENT, AttendanceDialog } from '#app/components/attendance-dialog.tsx'
 import { PING_INTENT, PingDialog } from '#app/components/ping-dialog.tsx'
@@ -57,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         failed: 'Failed to save event.',
       })
     case DELETE_EVENT:
-      return deleteRecord(post, { remove: (id) => deleteEvent(services, post.admin, id), done: 'Event deleted.', failed: 'Failed to delete event.' })
+      return deleteRecord(post, (id) => deleteEvent(services, post.admin, id), { success: 'Event deleted.', failure: 'Failed to delete event.' })
     case ATTENDANCE_INTENT:
       return saveAttendance(post, 'event', setEventAttendance)
     case PING_INTENT:

@@ -8,7 +8,7 @@ import { DELETE_TRAINING, deleteConfirm, TrainingGroup } from './training-list.t
 import type { AttendanceData } from '#contracts/attendance.ts'
 import type { DiscordPickers } from '#contracts/guild.ts'
 import { postTrainingSchema, trainingSchema, type TrainingItem, type TrainingSignupItem } from '#contracts/trainings.ts'
-import { deleteRecord, saveRecord } from '#app/admin/record-actions.ts'
+import { deleteRecord, saveRecord } from '#app/admin/actions.ts'
 import { failInline, failWithToast, invalid, postedId, readAdminPost, succeed, unknownIntent, type AdminPost } from '#app/admin/respond.ts'
 import { ATTENDANCE_INTENT, AttendanceDialog } from '#app/components/attendance-dialog.tsx'
 import { PING_INTENT, PingDialog } from '#app/components/ping-dialog.tsx'
@@ -76,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         failed: 'Failed to save training.',
       })
     case DELETE_TRAINING:
-      return deleteRecord(post, { remove: (id) => deleteTraining(services, post.admin, id), done: 'Training deleted.', failed: 'Failed to delete training.' })
+      return deleteRecord(post, (id) => deleteTraining(services, post.admin, id), { success: 'Training deleted.', failure: 'Failed to delete training.' })
     case ATTENDANCE_INTENT:
       return saveAttendance(post, 'training', setTrainingAttendance)
     case PING_INTENT:

@@ -1,0 +1,68 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import type { z } from 'zod'
+import { askToConfirm, failInline, failWithToast, invalid, postedId, succeed, type FormPost } from './respond.ts'
+import { confirmKeyOf } from '#app/ui/delete-button.tsx'
+
+// The usual ends of a page action, on top of the responder (ARCHITECTURE §2): call one use case and answer its
+// success toast or its failure; save a record from its dialog; delete one after its confirmation.
+
+interface Messages<T> {
+  /** The success toast: a text, or one made from the use case's result. */
+  success: string | ((result: T) => string)
+  /** The toast for an unexpected failure (a service error's own message wins). */
+  failure: string
+  /** Wraps a known failure's reason where the spec does ('Error setting time lock: {reason}'). */
+  describe?: (reason: string) => string
+}
+
+/** Runs the use case, then answers with a success toast, or the failure as an error toast. */
+export async function runUseCase<T>(post: FormPost, work: () => Promise<T>, messages: Messages<T>) {
+  let result: T
+  try {
+    result = await work()
+  } catch (error) {
+    return failWithToast(post, error, messages.failure, { describe: messages.describe })
+  }
+  return succeed(post, typeof messages.success === 'function' ? messages.success(result) : messages.success)
+}
+
+/**
+ * Delete (or any destructive post on the item its `id` names): without JavaScript the post arrives unconfirmed and
+ * the page asks on its confirm step (?confirm=<intent>-<id>: app/ui/delete-button.tsx) first; then the use case.
+ */
+export async function deleteRecord(
+  post: FormPost,
+  remove: (id: number) => Promise<unknown>,
+  messages: Messages<unknown> & { confirmKey?: (id: number) => string },
+) {
+  const id = postedId(post)
+  if (id !== null && !post.confirmed) return askToConfirm(post, (messages.confirmKey ?? ((n) => confirmKeyOf(post.intent, n)))(id))
+  // NOTE: a missing id still reaches the use case (as 0), so the answer is its own 'not found'.
+  return runUseCase(post, () => remove(id ?? 0), messages)
+}
+
+/**
+ * Save: parses the form with its contract schema (a failure: 400, inline), calls the use case with the value and the
+ * posted id (null: create), then a success toast; a refusal shows inline in the dialog.
+ */
+export async function saveRecord<S extends z.ZodType<Record<string, unknown>, Record<string, unknown>>, R>(
+  post: FormPost,
+  schema: S,
+  options: {
+    save: (value: z.output<S>, id: number | null) => Promise<R>
+    /** The success toast (may depend on what was saved). */
+    done: (id: number | null, saved: R) => string
+    failed: string
+  },
+) {
+  const submission = parseWithZod(post.form, { schema })
+  if (submission.status !== 'success') return invalid(post, submission)
+  const id = postedId(post)
+  let saved: R
+  try {
+    saved = await options.save(submission.value, id)
+  } catch (error) {
+    return failInline(post, submission, error, options.failed)
+  }
+  return succeed(post, options.done(id, saved))
+}
