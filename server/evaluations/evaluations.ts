@@ -12,7 +12,7 @@ import {
   type evaluationAnswerSchema,
   type startEvaluationSchema,
 } from '#contracts/evaluations.ts'
-import type { MessageAnswer } from '#contracts/tests.ts'
+import { TEST_ERRORS, type MessageAnswer } from '#contracts/tests.ts'
 import { memberQualifications, members } from '#db/schema/roster.ts'
 import {
   liveEvaluationAnswers,
@@ -49,7 +49,7 @@ export async function startEvaluation(services: AppServices, admin: User, input:
       const test = await findTest(tx, input.testId)
       if (!test.requires_in_game_eval) throw new Conflict(EVALUATION_ERRORS.noInGameEvaluation)
       const [member] = await tx.select({ id: members.id, name: members.ingame_name, banned: members.is_banned }).from(members).where(eq(members.id, input.evaluateeId)).limit(1)
-      if (!member) throw new NotFound('Member not found.')
+      if (!member) throw new NotFound(TEST_ERRORS.memberNotFound)
       if (member.banned) throw new Conflict(EVALUATION_ERRORS.bannedMember)
       const [[passed], [held], [item]] = await Promise.all([
         tx.select({ id: testAttempts.id }).from(testAttempts).where(and(eq(testAttempts.test_id, test.id), eq(testAttempts.member_id, member.id), eq(testAttempts.passed, true))).limit(1),
