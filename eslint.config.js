@@ -2,6 +2,66 @@ import js from '@eslint/js'
 import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 
+// Import boundaries (ARCHITECTURE §2, docs/decisions/015-import-boundaries.md). Arrows point down only:
+// app -> contracts, app route modules -> server -> db, jobs -> server; server, db and jobs never import the UI;
+// contracts import only zod. Proven by tests/lint-boundaries.test.ts.
+const ARROWS = 'Arrows point down: app -> contracts, app route modules -> server -> db, jobs -> server.'
+
+const NO_APP = {
+  // `#app/x`, or a relative path into the top-level app/ folder (`../../app/x`).
+  regex: '^(#app/|(\\.\\./)+app(/|$))',
+  message: `${ARROWS} server/, db/ and jobs/ never import the UI (#app/*): move what both sides need to contracts/ (client-safe) or down into server/.`,
+}
+const NO_SERVER_FROM_DB = {
+  regex: '^(#server/|#jobs/|(\\.\\./)+(server|jobs)(/|$))',
+  message: `${ARROWS} db/ is the bottom layer and never imports server/ or jobs/: move the shared piece into db/ (demo data lives in db/seed/).`,
+}
+
+/** One block per folder: its forbidden imports, static and dynamic (`await import(...)`). */
+function layer(files, forbidden) {
+  return {
+    files,
+    rules: {
+      'no-restricted-imports': ['error', { patterns: forbidden }],
+      // esquery regexes end at the first `/`, so the literal slash is written `\x2F` here.
+      'no-restricted-syntax': [
+        'error',
+        ...forbidden.map(({ regex, message }) => ({
+          selector: `ImportExpression[source.value=/${regex.replaceAll('/', '\\x2F')}/]`,
+          message,
+        })),
+      ],
+    },
+  }
+}
+
+/**
+ * contracts/ is shared with the client bundle, so it is an allow-list: zod, and other contracts files (`./x.ts`,
+ * `../x.ts` inside contracts/, or `#contracts/*`). Everything else fails: react, react-router, drizzle-orm, node:*,
+ * `#app/*`, `#server/*`, `#db/*`, `#jobs/*`, `#tests/*`, a relative path out to another top-level folder.
+ */
+function contractsLayer(files) {
+  const message = `${ARROWS} contracts/ is client-safe and imports only zod and other contracts files (./x.ts or #contracts/*).`
+  return {
+    files,
+    // Tests beside a contract run only under vitest, never in a bundle: they may import vitest.
+    ignores: ['contracts/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(?!(zod(/.*)?|#contracts/.*|\\.{1,2}/.*)$)', message },
+            // A relative path may not climb out of contracts/ into a sibling folder.
+            { regex: '^(\\.\\./)+(app|server|db|jobs|tests|scripts|bench|public|node_modules)(/|$)', message },
+          ],
+        },
+      ],
+      'no-restricted-syntax': ['error', { selector: 'ImportExpression', message: `${message} No dynamic imports.` }],
+    },
+  }
+}
+
 export default tseslint.config(
   { ignores: ['build/**', '.react-router/**', 'node_modules/**', '.data/**', 'db/migrations/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -31,6 +91,12 @@ export default tseslint.config(
       ],
     },
   },
+  // Server-side layers (ARCHITECTURE §2): jobs -> server -> db, and none of them reaches up into the UI.
+  // A later block for the same files replaces these rules (flat config does not merge rule options), so each folder
+  // gets exactly one block with its whole list.
+  layer(['server/**/*.{ts,tsx}', 'jobs/**/*.{ts,tsx}'], [NO_APP]),
+  layer(['db/**/*.{ts,tsx}'], [NO_APP, NO_SERVER_FROM_DB]),
+  contractsLayer(['contracts/**/*.{ts,tsx}']),
   {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },

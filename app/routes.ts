@@ -11,8 +11,8 @@ export default [
   // JavaScript), the training sign-ups and the document library.
   route('roster', 'routes/roster.tsx'),
   route('roster/:id', 'routes/roster.$id.tsx'),
-  route('trainings', 'routes/trainings.tsx'),
-  route('library', 'routes/library.tsx'),
+  route('trainings', 'routes/trainings/route.tsx'),
+  route('library', 'routes/library/route.tsx'),
 
   // Login with Discord (ARCHITECTURE §4)
   route('auth/discord', 'routes/auth/discord.ts'),
@@ -25,7 +25,7 @@ export default [
     layout('routes/admin/layout.tsx', [
       index('routes/admin/hub.tsx'),
       // The ORBAT diagram editor (spec 1 §2 "Admin ORBAT editor"); needs JavaScript.
-      route('orbat', 'routes/admin/orbat.tsx'),
+      route('orbat', 'routes/admin/orbat/route.tsx'),
       // Admin Settings as pages (the same tabs the editor's side panel shows; forms work without JavaScript).
       ...prefix('settings', [
         layout('routes/admin/settings/layout.tsx', [
@@ -37,14 +37,14 @@ export default [
         ]),
       ]),
       // Manage Library (spec 2 §2): the document links.
-      route('knowledge', 'routes/admin/knowledge.tsx'),
+      route('knowledge', 'routes/admin/knowledge/route.tsx'),
       // Roster admin (spec 2 §2): one route per tab under a tab-bar layout; /admin/roster opens Members.
       ...prefix('roster', [
         layout('routes/admin/roster/layout.tsx', [
           index('routes/admin/roster/index.tsx'),
           route('members', 'routes/admin/roster/members.tsx'),
-          route('events', 'routes/admin/roster/events.tsx'),
-          route('trainings', 'routes/admin/roster/trainings.tsx'),
+          route('events', 'routes/admin/roster/events/route.tsx'),
+          route('trainings', 'routes/admin/roster/trainings/route.tsx'),
           route('qualifications', 'routes/admin/roster/qualifications.tsx'),
           route('promotions', 'routes/admin/roster/promotions.tsx'),
         ]),

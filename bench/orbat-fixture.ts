@@ -2,7 +2,7 @@
 // stand-in users the herd logs in as. Used by bench/run.ts (arrange, reset, read back) and bench/orbat-server.ts
 // (the stand-in's users).
 import type postgres from 'postgres'
-import { DEMO_ROLES, type DemoUser } from '#server/discord/demo-guild.ts'
+import { DEMO_ROLES, type DemoUser } from '#db/seed/demo-guild.ts'
 
 const r = DEMO_ROLES
 

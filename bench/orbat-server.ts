@@ -9,7 +9,7 @@ import path from 'node:path'
 import { startDiscordStandIn } from '#server/auth/discord-stand-in/index.ts'
 import { loadConfig, selectRuntimeBuilds } from '#server/config.ts'
 import { freePort } from '#server/database.ts'
-import { DEMO_ADMIN_ROLE_IDS, DEMO_GUILD_ID } from '#server/discord/demo-guild.ts'
+import { DEMO_ADMIN_ROLE_IDS, DEMO_GUILD_ID } from '#db/seed/demo-guild.ts'
 import { setLogLevel } from '#server/logger.ts'
 import { benchUser } from './orbat-fixture.ts'
 

@@ -6,7 +6,9 @@ import type { AppServices } from '#server/context.ts'
 import { logger } from '#server/logger.ts'
 import { dispatchDuePings } from '#server/discord/pings.ts'
 import { runUnlockFill } from '#server/orbat/actions.ts'
-import { PROMOTION_JOB_SCHEDULE, runScheduledPromotions } from '#server/roster/promotions.ts'
+import { SYSTEM_ACTOR } from '#server/audit/audit.ts'
+import { runPromotions } from '#server/roster/actions.ts'
+import { PROMOTION_JOB_SCHEDULE } from '#server/roster/promotions.ts'
 import { createAgenda } from './agenda.ts'
 
 /** Job names: jobs call server/<domain> services and nothing else. */
@@ -22,10 +24,10 @@ export function defineJobs(agenda: Agenda, services: AppServices) {
   agenda.define(JOBS.unlockFill, async () => {
     await runUnlockFill(services)
   })
-  // ARCHITECTURE §5: every Monday 01:00 America/New_York, announced and synced like an admin's run.
+  // ARCHITECTURE §5: every Monday 01:00 America/New_York, the same run as an admin's (announced and synced), as System.
   agenda.define(JOBS.weeklyPromotions, async () => {
-    const promotions = await runScheduledPromotions(services)
-    logger.info({ msg: 'weekly promotions run', promoted: promotions.length })
+    const run = await runPromotions(services, SYSTEM_ACTOR)
+    logger.info({ msg: 'weekly promotions run', promoted: run.promotedMembers.length })
   })
   // Scheduled pings go out when their time has come (checked every 10 s; each is claimed before it is sent).
   agenda.define(JOBS.dispatchPings, async () => {

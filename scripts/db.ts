@@ -1,6 +1,6 @@
 // npm run db:migrate / db:seed: against DATABASE_URL, or the embedded database under DATA_DIR.
 import { createDb, runMigrations } from '#db/client.ts'
-import { seedDemoData } from '#db/seed.ts'
+import { seedDemoData } from '#db/seed/demo-unit.ts'
 import { loadConfig } from '#server/config.ts'
 import { startDatabase } from '#server/database.ts'
 

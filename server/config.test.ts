@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from './config.ts'
-import { DEMO_CLIENT_ID } from './discord/demo-guild.ts'
+import { DEMO_CLIENT_ID } from '#db/seed/demo-guild.ts'
 
 const dataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'cfg-'))
 

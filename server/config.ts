@@ -8,7 +8,7 @@ import {
   DEMO_CLIENT_ID,
   DEMO_CLIENT_SECRET,
   DEMO_GUILD_ID,
-} from './discord/demo-guild.ts'
+} from '#db/seed/demo-guild.ts'
 
 // The only module that reads process.env (ARCHITECTURE §3). Everything else receives a Config.
 

@@ -1,6 +1,7 @@
 import { useMemo } from 'react'
 import { redirect, redirectDocument, useSearchParams } from 'react-router'
 import type { Route } from './+types/orbat'
+import { failWithToast, readFormPost, succeed } from '#app/admin/respond.ts'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { LockBanner } from '#app/components/orbat/lock-banner.tsx'
 import { OrbatCanvas } from '#app/components/orbat/orbat-canvas.tsx'
@@ -20,12 +21,10 @@ import type { DbOrTx } from '#db/client.ts'
 import { getUser, requireUser } from '#server/auth/user.ts'
 import { getServices, requestContext } from '#server/context.ts'
 import { assertSignupRate } from '#server/http/security.ts'
-import { Invalid, toErrorBody, Unauthorized } from '#server/errors.ts'
-import { logger } from '#server/logger.ts'
+import { Invalid, Unauthorized } from '#server/errors.ts'
 import { joinTheWaitlist, leave, leaveTheWaitlist, signUp } from '#server/orbat/actions.ts'
 import { getSnapshot } from '#server/orbat/live.ts'
 import { eligibleRoleIds, qualifiesForLock } from '#server/orbat/orbat.ts'
-import { redirectWithToast } from '#server/toast.ts'
 
 // The public order of battle (spec 1 §2 "Public ORBAT screen"): a read-only diagram, slot sign-up and leave, the
 // waitlist sheet and the time-lock banner. Server-rendered from the live snapshot, then kept current over /api/live.
@@ -71,37 +70,33 @@ async function qualifiedLocks(db: DbOrTx, user: User): Promise<string[]> {
  * in place (X-Remix-Replace keeps the history clean), which also reloads the data, after a failure too.
  */
 export async function action({ request, context }: Route.ActionArgs) {
+  const post = await readFormPost(request, context)
   const services = getServices(context)
-  const form = await request.formData()
-  const intent = String(form.get('intent') ?? '')
-  const returnTo = form.get('redirectTo') === WAITLIST_RETURN ? WAITLIST_RETURN : ORBAT_PATH
-  const replace = { headers: { 'X-Remix-Replace': 'true' } }
+  const back = { to: post.form.get('redirectTo') === WAITLIST_RETURN ? WAITLIST_RETURN : ORBAT_PATH, headers: { 'X-Remix-Replace': 'true' } }
 
   let user: User
   try {
     user = await requireUser(request, context)
   } catch (error) {
-    if (error instanceof Unauthorized) throw redirectDocument(`/auth/discord?returnTo=${encodeURIComponent(returnTo)}`)
+    if (error instanceof Unauthorized) throw redirectDocument(`/auth/discord?returnTo=${encodeURIComponent(back.to)}`)
     throw error
   }
 
-  const isSlotAction = intent === INTENTS.signup || intent === INTENTS.leave
+  const isSlotAction = post.intent === INTENTS.signup || post.intent === INTENTS.leave
   try {
     assertSignupRate(services.config, context.get(requestContext).clientIp)
-    const slotId = Number(form.get('slotId'))
-    switch (intent) {
+    const slotId = Number(post.form.get('slotId'))
+    switch (post.intent) {
       case INTENTS.signup:
         await signUp(services, user, slotId)
         break
       case INTENTS.leave:
         // Without JavaScript the Leave button arrives unconfirmed: ask first (the page's confirmation panel).
-        if (form.get('confirmed') !== 'yes') {
-          return redirect(`${ORBAT_PATH}?leave=${Number.isInteger(slotId) ? slotId : 0}`, replace)
-        }
+        if (!post.confirmed) return redirect(`${ORBAT_PATH}?leave=${Number.isInteger(slotId) ? slotId : 0}`, { headers: back.headers })
         await leave(services, user, slotId)
         break
       case INTENTS.joinWaitlist:
-        await joinTheWaitlist(services, user, form.get('squad_preference') ?? '')
+        await joinTheWaitlist(services, user, post.form.get('squad_preference') ?? '')
         break
       case INTENTS.leaveWaitlist:
         await leaveTheWaitlist(services, user)
@@ -110,13 +105,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         throw new Invalid('Unknown action.')
     }
   } catch (error) {
-    if (error instanceof Response) throw error
-    const { status, body } = toErrorBody(error)
-    if (status >= 500) logger.error({ msg: 'orbat action failed', intent, error: error instanceof Error ? error.stack : String(error) })
-    const message = status >= 500 || !body.error ? (isSlotAction ? SLOT_FALLBACK : WAITLIST_FALLBACK) : body.error
-    return redirectWithToast(services.config, returnTo, { type: 'error', message }, replace)
+    return failWithToast(post, error, isSlotAction ? SLOT_FALLBACK : WAITLIST_FALLBACK, back)
   }
-  return redirectWithToast(services.config, returnTo, { type: 'success', message: SUCCESS[intent] ?? 'Done.' }, replace)
+  return succeed(post, SUCCESS[post.intent] ?? 'Done.', back)
 }
 
 export default function OrbatPage({ loaderData }: Route.ComponentProps) {

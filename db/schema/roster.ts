@@ -13,11 +13,11 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core'
+import { RANKS, type Rank } from '../../contracts/roster.ts'
 import { createdAtColumn, idColumn, timestampColumns } from './columns.ts'
 
-/** Ranks, lowest first. The PostgreSQL enum keeps this order, so `rank > 'NCO'` compares by seniority. */
-export const RANKS = ['BMT', 'JNCO', 'NCO', 'SNCO', 'JOFC', 'OFC', 'SOFC', 'TEAM'] as const
-export type Rank = (typeof RANKS)[number]
+/** Ranks, lowest first (contracts/roster.ts). The PostgreSQL enum keeps this order, so `rank > 'NCO'` compares by seniority. */
+export { RANKS, type Rank }
 export const rankEnum = pgEnum('rank', RANKS)
 
 /** The rank after `rank`, or null for the top rank. */

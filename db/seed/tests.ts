@@ -1,6 +1,6 @@
-// The demo unit's test history beyond approvals and open attempts (db/seed.ts inserts the two tests, their questions,
-// the medic checklist, Novak's approval, Fischer's and Sato's attempts): finished in-game evaluations, so the
-// Evaluations dialog and View evaluation have something to show.
+// The demo unit's test history beyond approvals and open attempts (db/seed/demo-unit.ts inserts the two tests, their
+// questions, the medic checklist, Novak's approval, Fischer's and Sato's attempts): finished in-game evaluations, so
+// the Evaluations dialog and View evaluation have something to show.
 //  - Haddad passed the Combat Medic written test and the in-game evaluation (that is how he holds Combat Medic).
 //  - Adeyemi passed the written test but failed the evaluation, so he is still awaiting one, beside Fischer.
 import { asc, eq, inArray } from 'drizzle-orm'

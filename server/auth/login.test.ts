@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sessions, users } from '#db/schema/users-sessions.ts'
-import { DEMO_ROLES } from '#server/discord/demo-guild.ts'
+import { DEMO_ROLES } from '#db/seed/demo-guild.ts'
 import { startTestApp, TestClient, type TestApp } from '#tests/harness/app.ts'
 
 let t: TestApp

@@ -11,7 +11,7 @@ import {
   fetchOwnGuildMember,
   type DiscordClientOptions,
 } from './client.ts'
-import { DEMO_CHANNELS, DEMO_GUILD_ID, DEMO_ROLES, DEMO_USERS } from './demo-guild.ts'
+import { DEMO_CHANNELS, DEMO_GUILD_ID, DEMO_ROLES, DEMO_USERS } from '#db/seed/demo-guild.ts'
 
 const BOT_TOKEN = 'client-test-bot'
 const recruit = DEMO_USERS.find((u) => u.username === 'recruit_lee')!

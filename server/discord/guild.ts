@@ -1,23 +1,13 @@
 import { ChannelType } from 'discord-api-types/v10'
+import type { DiscordPickers, GuildChannelItem, GuildRoleItem } from '#contracts/guild.ts'
 import type { DiscordClient } from './client.ts'
 import { ServiceError } from '../errors.ts'
+import { logger } from '../logger.ts'
 
 // The guild's channels and roles for the admin pickers (Schedule Ping, Post Training on Discord, settings): GET
 // /api/discord/channels and /api/discord/roles (spec 2 §7 "Admin loads").
 
-export interface GuildChannelItem {
-  id: string
-  name: string
-  /** 'text', 'announcement' or 'category'. */
-  kind: 'text' | 'announcement' | 'category'
-  parent_id: string | null
-}
-
-export interface GuildRoleItem {
-  id: string
-  name: string
-  color: number
-}
+export type { DiscordPickers, GuildChannelItem, GuildRoleItem }
 
 function unavailable(error: string): never {
   throw new ServiceError(`Could not load from Discord: ${error}`, 502)
@@ -53,4 +43,15 @@ export async function listRoles(discord: DiscordClient): Promise<GuildRoleItem[]
     .filter((r) => !r.managed && r.name !== '@everyone')
     .sort((a, b) => b.position - a.position)
     .map((r) => ({ id: r.id, name: r.name, color: r.color }))
+}
+
+/** Channels and roles for Schedule Ping / Post Training on Discord. Discord may be down: the dialog says so. */
+export async function loadPickers(discord: DiscordClient): Promise<DiscordPickers> {
+  try {
+    const [channels, roles] = await Promise.all([listChannels(discord), listRoles(discord)])
+    return { channels, roles }
+  } catch (error) {
+    logger.warn({ msg: 'Discord pickers unavailable', error: error instanceof Error ? error.message : String(error) })
+    return { channels: [], roles: [], error: error instanceof Error ? error.message : 'Could not load channels and roles from Discord.' }
+  }
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNotNull, isNull, lte, lt, sql } from 'drizzle-orm'
-import { z } from 'zod'
+import { DEFAULT_PING_ROLE, FILL_ALL_FIELDS, SELECT_A_ROLE, type PingInput, type PingItem } from '#contracts/pings.ts'
+import type { PostTrainingInput } from '#contracts/trainings.ts'
 import type { DbOrTx } from '#db/client.ts'
 import { scheduledPings, type PingType } from '#db/schema/discord.ts'
 import { events, trainings } from '#db/schema/roster.ts'
@@ -8,52 +9,15 @@ import { recordAudit, SYSTEM_ACTOR } from '../audit/audit.ts'
 import type { AppServices } from '../context.ts'
 import { Invalid, NotFound, ServiceError } from '../errors.ts'
 import { logger } from '../logger.ts'
+import { instantOf } from '../roster/wall-time.ts'
 import { getSetting } from '../settings/settings.ts'
+import { runTransaction } from '../transaction.ts'
 
 // Scheduled pings (spec 2 §2 Schedule Ping, §4 Ping, §5 Schedule ping) and Post Training on Discord. A ping is stored
 // pending and sent by the job runner's dispatcher once its time has come (sent / failed recorded on the row).
 
-export const FILL_ALL_FIELDS = 'Please fill out all fields.'
-export const SELECT_A_ROLE = 'Please select at least one role to ping.'
-/** rolesToPing entry meaning "the event ping role from settings" (spec: 'Default (Event Ping Role)'). */
-export const DEFAULT_PING_ROLE = 'default'
-const SNOWFLAKE = /^\d{1,25}$/
-
-export const schedulePingSchema = z
-  .object({
-    channelId: z.string({ error: FILL_ALL_FIELDS }).trim().min(1, { error: FILL_ALL_FIELDS, abort: true }).regex(SNOWFLAKE, 'Choose a channel from the list.'),
-    pingTime: z
-      .string({ error: FILL_ALL_FIELDS })
-      .trim()
-      .min(1, { error: FILL_ALL_FIELDS, abort: true })
-      .refine((v) => Number.isFinite(Date.parse(v)), 'Please enter a valid date and time.')
-      .transform((v) => new Date(v)),
-    messageContent: z.string({ error: FILL_ALL_FIELDS }).trim().min(1, FILL_ALL_FIELDS).max(1800, 'The message is limited to 1,800 characters.'),
-    rolesToPing: z
-      .array(z.string().trim().refine((v) => v === DEFAULT_PING_ROLE || SNOWFLAKE.test(v), 'Choose roles from the list.'), { error: 'rolesToPing must be a list.' })
-      .max(25, 'At most 25 roles.')
-      .optional()
-      .default([])
-      .transform((ids) => [...new Set(ids)]),
-  })
-  .superRefine((input, ctx) => {
-    if (input.rolesToPing.includes(DEFAULT_PING_ROLE) && input.rolesToPing.length > 1) {
-      ctx.addIssue({ code: 'custom', path: ['rolesToPing'], message: "'Default (Event Ping Role)' cannot be combined with other roles." })
-    }
-  })
-export type SchedulePingInput = z.output<typeof schedulePingSchema>
-
-export interface PingItem {
-  id: number
-  type: PingType
-  target_id: number
-  channel_id: string
-  message_content: string
-  roles_to_ping: string[]
-  ping_time: string
-  status: 'pending' | 'sent' | 'failed'
-  error: string | null
-}
+export { FILL_ALL_FIELDS, SELECT_A_ROLE }
+export type { PingItem }
 
 function toItem(row: typeof scheduledPings.$inferSelect): PingItem {
   return {
@@ -69,28 +33,52 @@ function toItem(row: typeof scheduledPings.$inferSelect): PingItem {
   }
 }
 
-/** POST /api/roster/{events|trainings}/{id}/ping. Events need at least one role (or the default event ping role). */
-export async function schedulePing(tx: DbOrTx, admin: User, type: PingType, targetId: number, input: SchedulePingInput, now = new Date()): Promise<PingItem> {
-  const table = type === 'event' ? events : trainings
-  const [target] = await tx.select({ name: table.name }).from(table).where(eq(table.id, targetId)).limit(1)
-  if (!target) throw new NotFound(type === 'event' ? 'Event not found.' : 'Training not found.')
-  if (type === 'event' && input.rolesToPing.length === 0) throw new Invalid(SELECT_A_ROLE, { rolesToPing: [SELECT_A_ROLE] })
-  if (input.pingTime.getTime() <= now.getTime()) throw new Invalid('The ping time must be in the future.', { pingTime: ['The ping time must be in the future.'] })
-  const [row] = await tx
-    .insert(scheduledPings)
-    .values({
-      type,
-      event_id: type === 'event' ? targetId : null,
-      training_id: type === 'training' ? targetId : null,
-      channel_id: input.channelId,
-      message_content: input.messageContent,
-      roles_to_ping: input.rolesToPing,
-      ping_time: input.pingTime,
-      created_by_user_id: admin.id,
-    })
-    .returning()
-  await recordAudit(tx, admin, 'Ping scheduled', `${type === 'event' ? 'Event' : 'Training'} ${target.name}: ${input.pingTime.toISOString()} in channel ${input.channelId}.`)
-  return toItem(row!)
+/** Whether an event ping role is set (an event ping with no role chosen can fall back to it). */
+export async function hasEventPingRole(db: DbOrTx): Promise<boolean> {
+  return Boolean((await getSetting(db, 'event_ping_role_id')).trim())
+}
+
+export interface SchedulePingOptions {
+  /** The Schedule Ping form: an event ping with no role chosen pings the event ping role, when one is set. */
+  noRoleMeansDefault?: boolean
+  now?: Date
+}
+
+/**
+ * POST /api/roster/{events|trainings}/{id}/ping and the Schedule Ping form. Events need at least one role (or the
+ * default event ping role); the time must be in the future.
+ */
+export async function schedulePing(services: AppServices, admin: User, type: PingType, targetId: number, input: PingInput, options: SchedulePingOptions = {}): Promise<PingItem> {
+  const pingTime = input.pingTime ? new Date(input.pingTime) : instantOf({ date: input.date!, time: input.time!, tz: input.tz })
+  const chosen = [...new Set(input.rolesToPing ?? [])]
+  return runTransaction(
+    services,
+    async (tx) => {
+      const table = type === 'event' ? events : trainings
+      const [target] = await tx.select({ name: table.name }).from(table).where(eq(table.id, targetId)).limit(1)
+      if (!target) throw new NotFound(type === 'event' ? 'Event not found.' : 'Training not found.')
+      const fallBack = type === 'event' && chosen.length === 0 && options.noRoleMeansDefault && (await hasEventPingRole(tx))
+      const rolesToPing = fallBack ? [DEFAULT_PING_ROLE] : chosen
+      if (type === 'event' && rolesToPing.length === 0) throw new Invalid(SELECT_A_ROLE, { rolesToPing: [SELECT_A_ROLE] })
+      if (pingTime.getTime() <= (options.now ?? new Date()).getTime()) throw new Invalid('The ping time must be in the future.', { pingTime: ['The ping time must be in the future.'] })
+      const [row] = await tx
+        .insert(scheduledPings)
+        .values({
+          type,
+          event_id: type === 'event' ? targetId : null,
+          training_id: type === 'training' ? targetId : null,
+          channel_id: input.channelId!,
+          message_content: input.messageContent!,
+          roles_to_ping: rolesToPing,
+          ping_time: pingTime,
+          created_by_user_id: admin.id,
+        })
+        .returning()
+      await recordAudit(tx, admin, 'Ping scheduled', `${type === 'event' ? 'Event' : 'Training'} ${target.name}: ${pingTime.toISOString()} in channel ${input.channelId}.`)
+      return toItem(row!)
+    },
+    { name: 'schedule ping' },
+  )
 }
 
 /** The mentions a ping's roles make; 'default' is the event ping role setting at send time. */
@@ -151,18 +139,11 @@ export async function dispatchDuePings(services: AppServices, now = new Date()):
   return { sent, failed }
 }
 
-export const POST_TRAINING_NEEDS = 'Please choose a channel and at least one cadre role.'
-export const postTrainingSchema = z.object({
-  channelId: z.string({ error: POST_TRAINING_NEEDS }).trim().regex(SNOWFLAKE, POST_TRAINING_NEEDS),
-  cadreRoleIds: z
-    .array(z.string().trim().regex(SNOWFLAKE, 'Choose roles from the list.'), { error: POST_TRAINING_NEEDS })
-    .min(1, POST_TRAINING_NEEDS)
-    .max(25)
-    .transform((ids) => [...new Set(ids)]),
-})
-
-/** POST /api/roster/trainings/{id}/post-to-discord: announces the training now, mentioning the cadre roles. */
-export async function postTrainingToDiscord(services: AppServices, admin: User, trainingId: number, input: z.output<typeof postTrainingSchema>) {
+/**
+ * POST /api/roster/trainings/{id}/post-to-discord and Post Training on Discord: announces the training now, mentioning
+ * the cadre roles. The post is the change; its audit entry follows it.
+ */
+export async function postTrainingToDiscord(services: AppServices, admin: User, trainingId: number, input: PostTrainingInput) {
   const [training] = await services.db.select().from(trainings).where(eq(trainings.id, trainingId)).limit(1)
   if (!training) throw new NotFound('Training not found.')
   const unix = Math.floor(training.date.getTime() / 1000)
@@ -176,6 +157,6 @@ export async function postTrainingToDiscord(services: AppServices, admin: User, 
     .join('\n')
   const result = await services.discord.sendMessage(input.channelId, { content, allowedMentions: { roles: input.cadreRoleIds } })
   if (!result.ok) throw new ServiceError(`Discord refused the post: ${result.error}`, 502)
-  await recordAudit(services.db, admin, 'Training posted to Discord', `${training.name} in channel ${input.channelId}.`)
+  await runTransaction(services, (tx) => recordAudit(tx, admin, 'Training posted to Discord', `${training.name} in channel ${input.channelId}.`), { name: 'post training' })
   return { message: 'Training posted to Discord.' }
 }

@@ -2,7 +2,7 @@
 // ETag/304, the live stream, and the slot rules of ARCHITECTURE §5 (sign-up, leave, locks, bans, moves, activity).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { orbatEdges, orbatPaxCounters, orbatWaypoints } from '#db/schema/orbat.ts'
-import { DEMO_ROLES } from '#server/discord/demo-guild.ts'
+import { DEMO_ROLES } from '#db/seed/demo-guild.ts'
 import type { OrbatPayload } from '#server/orbat/orbat.ts'
 import type { WaitlistItem, WaitlistSquad } from '#server/waitlist/waitlist.ts'
 import { startTestApp, type TestApp } from '#tests/harness/app.ts'

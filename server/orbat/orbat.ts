@@ -1,4 +1,5 @@
 import { asc, eq } from 'drizzle-orm'
+import type { OrbatPayload, OrbatSlot } from '#contracts/orbat.ts'
 import type { DbOrTx } from '#db/client.ts'
 import { eligibleRoles, orbatEdges, orbatPaxCounters, orbatWaypoints, slots, squads, SPACER_MARK } from '#db/schema/orbat.ts'
 import { members } from '#db/schema/roster.ts'
@@ -6,56 +7,9 @@ import { users } from '#db/schema/users-sessions.ts'
 import { discordAvatarUrl } from '../discord/client.ts'
 import { memberOfUser, personColumns } from '../people.ts'
 
-// The public ORBAT payload (spec 1 §3 "ORBAT payload", §7 GET /api/orbat).
+// The public ORBAT payload (spec 1 §3 "ORBAT payload", §7 GET /api/orbat); its JSON shapes are contracts.
 
-export interface OrbatSquad {
-  id: number
-  name: string
-  pos_x: number
-  pos_y: number
-  can_be_primary_waitlist: boolean
-  platoon_id: number | null
-  discord_channel_id: string | null
-}
-
-export interface OrbatSlot {
-  id: number
-  squad_id: number
-  team: string
-  team_order: number
-  slot_order: number
-  role: string
-  user_id: number | null
-  manual_username: string | null
-  /** Read only: the holder's name as shown (in-game name preferred). */
-  discord_username: string | null
-  avatar: string | null
-  /** The role lock: an eligible role name, or null for UNLOCKED. */
-  required_role_id: string | null
-}
-
-export interface OrbatEdge {
-  id: number
-  source: string
-  target: string
-  sourceHandle: string | null
-  targetHandle: string | null
-  type: 'smoothstep'
-}
-
-export interface OrbatPoint {
-  id: number
-  pos_x: number
-  pos_y: number
-}
-
-export interface OrbatPayload {
-  squads: OrbatSquad[]
-  slots: OrbatSlot[]
-  edges: OrbatEdge[]
-  waypoints: OrbatPoint[]
-  pax_counters: OrbatPoint[]
-}
+export type { OrbatEdge, OrbatPayload, OrbatPoint, OrbatSlot, OrbatSquad } from '#contracts/orbat.ts'
 
 export function isSpacer(role: string): boolean {
   return role.startsWith(SPACER_MARK)

@@ -1,19 +1,17 @@
-import { and, asc, eq, ne } from 'drizzle-orm'
-import { z } from 'zod'
+import { asc, eq } from 'drizzle-orm'
+import type { PresetItem, PresetNameInput } from '#contracts/settings.ts'
 import type { DbOrTx } from '#db/client.ts'
 import { orbatEdges, orbatNodeId, orbatPaxCounters, orbatPresets, orbatWaypoints, platoons, slots, squads, type OrbatPresetLayout } from '#db/schema/orbat.ts'
 import type { User } from '#db/schema/users-sessions.ts'
 import { recordAudit } from '../audit/audit.ts'
-import { Conflict, NotFound } from '../errors.ts'
+import type { AppServices } from '../context.ts'
+import { NotFound } from '../errors.ts'
+import { assertNameFree } from '../names.ts'
+import { runTransaction } from '../transaction.ts'
 import type { OrbatEdge, OrbatPayload, OrbatPoint, OrbatSlot, OrbatSquad } from './orbat.ts'
 
 // ORBAT presets (spec 1 §7 /api/admin/orbat/presets, ARCHITECTURE §5): a preset stores the current layout without
 // people; loading returns it in the GET /api/orbat shape for the editor and changes nothing until the editor saves.
-
-export interface PresetItem {
-  id: number
-  name: string
-}
 
 /** A loaded preset: the /api/orbat payload with no people; slots carry squadName as the save contract wants. */
 export interface LoadedPreset extends OrbatPayload {
@@ -22,14 +20,8 @@ export interface LoadedPreset extends OrbatPayload {
   slots: Array<OrbatSlot & { squadName: string }>
 }
 
-export const presetNameSchema = z.object({
-  name: z
-    .string({ error: 'Preset name is required.' })
-    .trim()
-    .min(1, 'Preset name is required.')
-    .max(100, 'Preset name is too long (100 characters at most).'),
-})
-export type PresetNameInput = z.output<typeof presetNameSchema>
+const PRESET_NAMES = { table: orbatPresets, id: orbatPresets.id, name: orbatPresets.name }
+const nameTaken = (name: string) => `A preset named "${name}" already exists.`
 
 export async function listPresets(db: DbOrTx): Promise<PresetItem[]> {
   return db.select({ id: orbatPresets.id, name: orbatPresets.name }).from(orbatPresets).orderBy(asc(orbatPresets.name), asc(orbatPresets.id))
@@ -68,37 +60,46 @@ export async function currentLayout(db: DbOrTx): Promise<OrbatPresetLayout> {
   }
 }
 
-async function assertNameFree(tx: DbOrTx, name: string, exceptId?: number) {
-  const [taken] = await tx
-    .select({ id: orbatPresets.id })
-    .from(orbatPresets)
-    .where(exceptId === undefined ? eq(orbatPresets.name, name) : and(eq(orbatPresets.name, name), ne(orbatPresets.id, exceptId)))
-    .limit(1)
-  if (taken) throw new Conflict(`A preset named "${name}" already exists.`)
+export function savePreset(services: AppServices, admin: User, input: PresetNameInput): Promise<PresetItem> {
+  return runTransaction(
+    services,
+    async (tx) => {
+      await assertNameFree(tx, PRESET_NAMES, input.name, nameTaken(input.name))
+      const layout = await currentLayout(tx)
+      const [row] = await tx.insert(orbatPresets).values({ name: input.name, layout }).returning({ id: orbatPresets.id, name: orbatPresets.name })
+      const slotCount = layout.squads.reduce((n, s) => n + s.slots.length, 0)
+      await recordAudit(tx, admin, 'Preset saved', `${input.name}: ${layout.squads.length} squads, ${slotCount} slots.`)
+      return row!
+    },
+    { name: 'save preset' },
+  )
 }
 
-export async function savePreset(tx: DbOrTx, admin: User, input: PresetNameInput): Promise<PresetItem> {
-  await assertNameFree(tx, input.name)
-  const layout = await currentLayout(tx)
-  const [row] = await tx.insert(orbatPresets).values({ name: input.name, layout }).returning({ id: orbatPresets.id, name: orbatPresets.name })
-  const slotCount = layout.squads.reduce((n, s) => n + s.slots.length, 0)
-  await recordAudit(tx, admin, 'Preset saved', `${input.name}: ${layout.squads.length} squads, ${slotCount} slots.`)
-  return row!
+export function renamePreset(services: AppServices, admin: User, id: number, input: PresetNameInput): Promise<PresetItem> {
+  return runTransaction(
+    services,
+    async (tx) => {
+      const [current] = await tx.select({ name: orbatPresets.name }).from(orbatPresets).where(eq(orbatPresets.id, id)).for('update').limit(1)
+      if (!current) throw new NotFound('Preset not found.')
+      await assertNameFree(tx, PRESET_NAMES, input.name, nameTaken(input.name), id)
+      const [row] = await tx.update(orbatPresets).set({ name: input.name }).where(eq(orbatPresets.id, id)).returning({ id: orbatPresets.id, name: orbatPresets.name })
+      await recordAudit(tx, admin, 'Preset renamed', `${current.name} -> ${input.name}`)
+      return row!
+    },
+    { name: 'rename preset' },
+  )
 }
 
-export async function renamePreset(tx: DbOrTx, admin: User, id: number, input: PresetNameInput): Promise<PresetItem> {
-  const [current] = await tx.select({ name: orbatPresets.name }).from(orbatPresets).where(eq(orbatPresets.id, id)).for('update').limit(1)
-  if (!current) throw new NotFound('Preset not found.')
-  await assertNameFree(tx, input.name, id)
-  const [row] = await tx.update(orbatPresets).set({ name: input.name }).where(eq(orbatPresets.id, id)).returning({ id: orbatPresets.id, name: orbatPresets.name })
-  await recordAudit(tx, admin, 'Preset renamed', `${current.name} -> ${input.name}`)
-  return row!
-}
-
-export async function deletePreset(tx: DbOrTx, admin: User, id: number): Promise<void> {
-  const [removed] = await tx.delete(orbatPresets).where(eq(orbatPresets.id, id)).returning({ name: orbatPresets.name })
-  if (!removed) throw new NotFound('Preset not found.')
-  await recordAudit(tx, admin, 'Preset deleted', removed.name)
+export function deletePreset(services: AppServices, admin: User, id: number): Promise<void> {
+  return runTransaction(
+    services,
+    async (tx) => {
+      const [removed] = await tx.delete(orbatPresets).where(eq(orbatPresets.id, id)).returning({ name: orbatPresets.name })
+      if (!removed) throw new NotFound('Preset not found.')
+      await recordAudit(tx, admin, 'Preset deleted', removed.name)
+    },
+    { name: 'delete preset' },
+  )
 }
 
 /**

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm'
-import { z } from 'zod'
+import type { OrbatSaveInput } from '#contracts/orbat.ts'
 import type { DbOrTx } from '#db/client.ts'
 import { orbatEdges, orbatNodeId, orbatPaxCounters, orbatWaypoints, platoons, slots, SPACER_MARK, squads } from '#db/schema/orbat.ts'
 import { members } from '#db/schema/roster.ts'
@@ -27,77 +27,8 @@ import { isSpacer } from './orbat.ts'
 //     not touch that slot's assignment, and the save is refused with 409 if it did, or if it deletes the slot.
 // A caller that sends no base is treated as having seen what it sends: a member it does not show is kept, and
 // deleting their slot is refused. So no path drops a sign-up the caller did not see.
-
-const MAX_INT = 2_147_483_647
-const rowId = z.number({ error: 'Ids must be numbers.' }).int('Ids must be integers.').min(-MAX_INT).max(MAX_INT)
-const userId = z.number({ error: 'user_id must be a number or null.' }).int().min(1).max(MAX_INT)
-const coordinate = z.number({ error: 'Positions must be numbers.' }).finite().min(-1_000_000).max(1_000_000)
-const order = z.number({ error: 'Orders must be numbers.' }).int().min(-100_000).max(100_000)
-/** '' and whitespace-only become null. */
-const optionalText = (max: number, what: string) =>
-  z
-    .union([z.string(), z.null()], { error: `${what} must be text or null.` })
-    .optional()
-    .transform((v) => (v ?? '').trim() || null)
-    .refine((v) => v === null || v.length <= max, `${what} is too long (${max} characters at most).`)
-
-const NODE_ID = /^(squad|waypoint|pax)-(-?\d{1,10})$/
-const nodeRef = z.string({ error: 'Edge ends must be node ids.' }).regex(NODE_ID, 'Edge ends must be node ids like squad-1, waypoint-2 or pax-3.')
-const handle = z
-  .union([z.string(), z.null()])
-  .optional()
-  .transform((v) => v || null)
-  .refine((v) => v === null || /^(left|right|top|bottom)$/.test(v), 'Edge handles must be left, right, top or bottom.')
-
-const squadInput = z.object({
-  id: rowId,
-  name: z.string({ error: 'Every squad needs a name.' }).trim().min(1, 'Every squad needs a name.').max(100, 'Squad names are limited to 100 characters.'),
-  pos_x: coordinate,
-  pos_y: coordinate,
-  can_be_primary_waitlist: z.boolean({ error: 'can_be_primary_waitlist must be true or false.' }).optional().default(false),
-  platoon_id: z.union([rowId.min(1), z.null()]).optional().default(null),
-})
-
-const slotInput = z.object({
-  id: rowId,
-  squadName: z.string({ error: 'Every slot needs its squadName.' }).trim().min(1, 'Every slot needs its squadName.'),
-  team: z.string({ error: 'Every slot needs a team name.' }).trim().min(1, 'Team names cannot be empty.').max(100, 'Team names are limited to 100 characters.'),
-  team_order: order.optional().default(0),
-  slot_order: order.optional().default(0),
-  role: z.string({ error: 'A slot role must be text.' }).trim().max(100, 'Slot roles are limited to 100 characters.').optional().default(''),
-  user_id: z.union([userId, z.null()]).optional().default(null),
-  manual_username: optionalText(100, 'The assigned name'),
-  required_role_id: optionalText(100, 'The role lock'),
-  base_user_id: z.union([userId, z.null()]).optional(),
-})
-
-const pointInput = z.object({ id: rowId, pos_x: coordinate, pos_y: coordinate })
-
-export const orbatSaveSchema = z.object({
-  squads: z.array(squadInput, { error: 'squads must be a list.' }).max(500, 'At most 500 squads.'),
-  slots: z.array(slotInput, { error: 'slots must be a list.' }).max(10_000, 'At most 10,000 slots.'),
-  edges: z
-    .array(
-      z.object({
-        source: nodeRef,
-        target: nodeRef,
-        sourceHandle: handle,
-        targetHandle: handle,
-        type: z.literal('smoothstep', { error: 'Edges are of type smoothstep.' }).optional(),
-      }),
-      { error: 'edges must be a list.' },
-    )
-    .max(5_000, 'At most 5,000 edges.')
-    .optional()
-    .default([]),
-  waypoints: z.array(pointInput, { error: 'waypoints must be a list.' }).max(1_000, 'At most 1,000 waypoints.').optional().default([]),
-  pax_counters: z.array(pointInput, { error: 'pax_counters must be a list.' }).max(100, 'At most 100 pax counters.').optional().default([]),
-  base_slots: z
-    .array(z.object({ id: rowId, user_id: z.union([userId, z.null()]) }), { error: 'base_slots must be a list.' })
-    .max(10_000)
-    .optional(),
-})
-export type OrbatSaveInput = z.output<typeof orbatSaveSchema>
+//
+// The body's schema is contracts/orbat.ts `orbatSaveSchema` (the editor builds the same shape).
 
 export interface SaveResult {
   squads: number

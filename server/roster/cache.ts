@@ -1,8 +1,8 @@
 import { singleton } from '../singleton.ts'
 
 // A micro-cache for the public roster list (GET /api/roster without admin rights): the same page asked again within
-// two seconds is answered from memory. Every admin mutation in this process clears it (runAdmin); other app instances
-// see a change within the TTL. Admins always read the database.
+// two seconds is answered from memory. Every admin mutation in this process clears it (runTransaction); other app
+// instances see a change within the TTL. Admins always read the database.
 
 export const ROSTER_CACHE_TTL_MS = 2000
 const MAX_ENTRIES = 500

@@ -6,8 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { events, members, qualifications } from '#db/schema/roster.ts'
 import { tests } from '#db/schema/tests.ts'
 import type { EventItem } from '#server/roster/events.ts'
-import type { AdminMember, PublicMember } from '#server/roster/members.ts'
-import type { QualificationItem } from '#server/roster/qualifications.ts'
+import type { AdminMember, PublicMember, QualificationItem } from '#contracts/roster-types.ts'
 import { startTestApp, type TestApp } from '#tests/harness/app.ts'
 import { api, expectAdminOnly } from '#tests/harness/admin.ts'
 import { addEligibleRoles, addSquad, addWaitlistEntry, auditEntries, getJson, holderOf, loginDemos, resetOrbat, waitlistUserIds, type LoggedIn } from '#tests/harness/orbat.ts'
@@ -214,7 +213,7 @@ describe('qualifications', () => {
 
 describe('Discord role sync', () => {
   it('a rank or qualification change adds the mapped roles and removes the ones no longer earned', async () => {
-    const { DEMO_ROLES } = await import('#server/discord/demo-guild.ts')
+    const { DEMO_ROLES } = await import('#db/seed/demo-guild.ts')
     const { rankRoleMappings } = await import('#db/schema/discord.ts')
     await db().execute(sql`truncate ${rankRoleMappings}`)
     await db().insert(rankRoleMappings).values([

@@ -1,130 +1,20 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
-import { z } from 'zod'
+import type { CreateMemberInput, MemberFieldsInput } from '#contracts/roster.ts'
+import type { AdminMember, PublicMember } from '#contracts/roster-types.ts'
 import type { DbOrTx } from '#db/client.ts'
 import { slots, squads } from '#db/schema/orbat.ts'
-import {
-  eventAttendance,
-  events,
-  memberQualifications,
-  members,
-  qualifications,
-  RANKS,
-  trainingAttendance,
-  trainings,
-  type Member,
-} from '#db/schema/roster.ts'
+import { eventAttendance, events, memberQualifications, members, qualifications, trainingAttendance, trainings, type Member } from '#db/schema/roster.ts'
 import { users, type User } from '#db/schema/users-sessions.ts'
 import { waitlistEntries } from '#db/schema/waitlist.ts'
-import { rankRoleMappings } from '#db/schema/discord.ts'
 import { recordAudit } from '../audit/audit.ts'
-import type { AppServices } from '../context.ts'
 import { Conflict, Invalid, NotFound } from '../errors.ts'
 import { announceChange } from '../orbat/live.ts'
 import { fillSlot, type Placement } from '../waitlist/waitlist.ts'
 
-// Roster members (spec 2 §2 Roster admin, §3 Member, §4, §5 Member form and Ban form; ARCHITECTURE §5 Roster).
-// event_score = attended_events_count + hidden_score. A member links to a logged-in user by discord_id.
-
-const MAX_INT = 2_147_483_647
-const idList = (what: string) =>
-  z
-    .array(z.coerce.number({ error: `${what} ids must be numbers.` }).int().min(1).max(MAX_INT), { error: `${what} must be a list of ids.` })
-    .max(10_000)
-    .transform((ids) => [...new Set(ids)])
-
-/** '' and whitespace become null. */
-const optionalText = (max: number, message: string) =>
-  z
-    .union([z.string(), z.null()])
-    .optional()
-    .transform((v) => (v ?? '').trim() || null)
-    .refine((v) => v === null || v.length <= max, message)
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
-export const dateOnly = (required: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, { error: required, abort: true })
-    .refine((v) => ISO_DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'Please enter a valid date (YYYY-MM-DD).')
-
-export const memberFieldsSchema = z.object({
-  ingame_name: z.string({ error: 'In-Game Name is required.' }).trim().min(1, 'In-Game Name is required.').max(100, 'In-Game Name is limited to 100 characters.'),
-  rank: z.enum(RANKS, { error: `Rank must be one of ${RANKS.join(', ')}.` }).default('BMT'),
-  join_date: dateOnly('Join Date is required.'),
-  notes: optionalText(5000, 'Notes are limited to 5,000 characters.'),
-  discord_id: optionalText(25, 'The Discord ID is too long.').refine((v) => v === null || /^\d+$/.test(v), 'The Discord ID must contain digits only.'),
-  bohemia_uuid: optionalText(100, 'The Bohemia UUID is too long.'),
-  hidden_score: z.coerce
-    .number({ error: 'The hidden score must be a number.' })
-    .finite('The hidden score must be a number.')
-    .min(-99_999_999, 'The hidden score is out of range.')
-    .max(99_999_999, 'The hidden score is out of range.')
-    .transform((v) => Math.round(v * 100) / 100)
-    .default(0),
-  attended_events_count: z.coerce
-    .number({ error: 'Attended events must be a whole number.' })
-    .int('Attended events must be a whole number.')
-    .min(0, 'Attended events cannot be negative.')
-    .max(MAX_INT)
-    .default(0),
-  qualifications: idList('Qualifications').optional(),
-  events: idList('Events').optional(),
-  trainings: idList('Trainings').optional(),
-})
-
-export const MEMBER_STATUSES = ['Active', 'Denied'] as const
-export const DENIAL_REASON_REQUIRED = 'Please provide a reason for the denial.'
-
-/** POST /api/roster/members: the member fields plus a status; Denied stores the member banned with the reason. */
-export const createMemberSchema = memberFieldsSchema
-  .extend({
-    status: z.enum(MEMBER_STATUSES, { error: 'Status must be Active or Denied.' }).default('Active'),
-    ban_reason: optionalText(1000, 'The reason is limited to 1,000 characters.'),
-  })
-  .superRefine((input, ctx) => {
-    if (input.status === 'Denied' && !input.ban_reason) ctx.addIssue({ code: 'custom', path: ['ban_reason'], message: DENIAL_REASON_REQUIRED })
-  })
-export type CreateMemberInput = z.output<typeof createMemberSchema>
-export type MemberFieldsInput = z.output<typeof memberFieldsSchema>
-
-export const BAN_MEMBER_REQUIRED = 'Please select a valid member from the list.'
-export const BAN_REASON_REQUIRED = 'Please provide a reason for the ban.'
-export const banSchema = z.object({
-  reason: z.string({ error: BAN_REASON_REQUIRED }).trim().min(1, BAN_REASON_REQUIRED).max(1000, 'The reason is limited to 1,000 characters.'),
-})
-
-/** The public member view (spec 2 §2 member sheet). */
-export interface PublicMember {
-  id: number
-  ingame_name: string
-  rank: Member['rank']
-  join_date: string
-  event_score: number
-  qualifications: Array<{ id: number; name: string; description: string | null }>
-  events: Array<{ id: number; name: string; date: string; orbat_image_url: string | null }>
-  trainings: Array<{ id: number; name: string; date: string; is_bmt_training: boolean }>
-}
-
-/** The admin member view: every field plus the id lists the edit form ticks. */
-export interface AdminMember {
-  id: number
-  ingame_name: string
-  rank: Member['rank']
-  join_date: string
-  notes: string | null
-  discord_id: string | null
-  bohemia_uuid: string | null
-  hidden_score: number
-  attended_events_count: number
-  event_score: number
-  is_banned: boolean
-  banned_date: string | null
-  ban_reason: string | null
-  qualifications: number[]
-  events: number[]
-  trainings: number[]
-}
+// Roster members (spec 2 §2 Roster admin, §3 Member, §4, §5 Member form and Ban form; ARCHITECTURE §5 Roster): the
+// reads and the writes inside a use case's transaction (server/roster/actions.ts runs them). The schemas are in
+// contracts/roster.ts. event_score = attended_events_count + hidden_score. A member links to a logged-in user by
+// discord_id.
 
 const eventScore = (m: Pick<Member, 'attended_events_count' | 'hidden_score'>) => Math.round((m.attended_events_count + Number(m.hidden_score)) * 100) / 100
 
@@ -159,17 +49,18 @@ async function memberLinks(db: DbOrTx, id: number) {
   return { quals, evts, trns }
 }
 
+/** The fields both views share. */
+function summaryOf(row: Member) {
+  return { id: row.id, ingame_name: row.ingame_name, rank: row.rank, join_date: row.join_date, event_score: eventScore(row) }
+}
+
 /** GET /api/roster/member/{id}: what anyone may see. Banned members are not on the public roster. */
 export async function getPublicMember(db: DbOrTx, id: number): Promise<PublicMember> {
   const row = await memberRow(db, id)
   if (row.is_banned) throw new NotFound('Member not found.')
   const { quals, evts, trns } = await memberLinks(db, id)
   return {
-    id: row.id,
-    ingame_name: row.ingame_name,
-    rank: row.rank,
-    join_date: row.join_date,
-    event_score: eventScore(row),
+    ...summaryOf(row),
     qualifications: quals,
     events: evts.map((e) => ({ ...e, date: e.date.toISOString() })),
     trainings: trns.map((t) => ({ ...t, date: t.date.toISOString() })),
@@ -181,16 +72,12 @@ export async function getAdminMember(db: DbOrTx, id: number): Promise<AdminMembe
   const row = await memberRow(db, id)
   const { quals, evts, trns } = await memberLinks(db, id)
   return {
-    id: row.id,
-    ingame_name: row.ingame_name,
-    rank: row.rank,
-    join_date: row.join_date,
+    ...summaryOf(row),
     notes: row.notes,
     discord_id: row.discord_id,
     bohemia_uuid: row.bohemia_uuid,
     hidden_score: Number(row.hidden_score),
     attended_events_count: row.attended_events_count,
-    event_score: eventScore(row),
     is_banned: row.is_banned,
     banned_date: row.banned_date ? row.banned_date.toISOString() : null,
     ban_reason: row.ban_reason,
@@ -336,7 +223,7 @@ export interface BanResult {
   placement: Placement | null
 }
 
-export async function banMember(tx: DbOrTx, admin: User, id: number, reason: string): Promise<BanResult> {
+export async function storeBan(tx: DbOrTx, admin: User, id: number, reason: string): Promise<BanResult> {
   const row = await memberRow(tx, id, true)
   if (row.is_banned) throw new Conflict(`${row.ingame_name} is already banned.`)
   await tx.update(members).set({ is_banned: true, banned_date: new Date(), ban_reason: reason }).where(eq(members.id, id))
@@ -345,48 +232,10 @@ export async function banMember(tx: DbOrTx, admin: User, id: number, reason: str
   return { member: await getAdminMember(tx, id), freedSlot: slot, placement }
 }
 
-export async function unbanMember(tx: DbOrTx, admin: User, id: number): Promise<AdminMember> {
+export async function clearBan(tx: DbOrTx, admin: User, id: number): Promise<AdminMember> {
   const row = await memberRow(tx, id, true)
   if (!row.is_banned) throw new Conflict(`${row.ingame_name} is not banned.`)
   await tx.update(members).set({ is_banned: false, banned_date: null, ban_reason: null }).where(eq(members.id, id))
   await recordAudit(tx, admin, 'Member unbanned', row.ingame_name)
   return getAdminMember(tx, id)
-}
-
-/**
- * Makes the member's Discord roles match the roster (ARCHITECTURE §5: rank and qualification changes sync the mapped
- * roles): the mapped role of their rank and of each qualification they hold are added; other mapped rank roles and
- * the roles of qualifications they no longer hold are removed. Roles nobody mapped are never touched. Run after the
- * change commits; Discord failures are logged by the client (System audit entry), not thrown.
- */
-export async function syncMemberDiscordRoles(services: AppServices, memberId: number): Promise<{ added: string[]; removed: string[] }> {
-  const none = { added: [], removed: [] }
-  const [member] = await services.db.select({ discord_id: members.discord_id, rank: members.rank, banned: members.is_banned }).from(members).where(eq(members.id, memberId))
-  if (!member?.discord_id || member.banned || !services.discord.configured) return none
-  const [rankMappings, allQualifications, held] = await Promise.all([
-    services.db.select().from(rankRoleMappings),
-    services.db.select({ id: qualifications.id, role: qualifications.discord_role_id }).from(qualifications),
-    services.db.select({ id: memberQualifications.qualification_id }).from(memberQualifications).where(eq(memberQualifications.member_id, memberId)),
-  ])
-  const heldIds = new Set(held.map((h) => h.id))
-  const wanted = new Set<string>()
-  const managed = new Set<string>()
-  for (const mapping of rankMappings) {
-    managed.add(mapping.discord_role_id)
-    if (mapping.rank_name === member.rank) wanted.add(mapping.discord_role_id)
-  }
-  for (const q of allQualifications) {
-    if (!q.role) continue
-    managed.add(q.role)
-    if (heldIds.has(q.id)) wanted.add(q.role)
-  }
-  if (!managed.size) return none
-  const current = await services.discord.getGuildMember(member.discord_id)
-  if (!current.ok) return none
-  const has = new Set(current.data.roles)
-  const added = [...wanted].filter((r) => !has.has(r))
-  const removed = [...managed].filter((r) => has.has(r) && !wanted.has(r))
-  for (const role of added) await services.discord.addMemberRole(member.discord_id, role, 'Roster sync')
-  for (const role of removed) await services.discord.removeMemberRole(member.discord_id, role, 'Roster sync')
-  return { added, removed }
 }

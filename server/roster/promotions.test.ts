@@ -6,12 +6,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { rankRoleMappings } from '#db/schema/discord.ts'
 import { members, promotionThresholds } from '#db/schema/roster.ts'
 import { JOBS } from '#jobs/index.ts'
-import type { ThresholdItem } from '#server/roster/promotions.ts'
+import type { ThresholdItem } from '#contracts/roster-types.ts'
 import { startTestApp, type TestApp } from '#tests/harness/app.ts'
 import { api, expectAdminOnly } from '#tests/harness/admin.ts'
 import { addMember, auditEntries, demoUser, getJson, loginDemos, resetOrbat, type LoggedIn } from '#tests/harness/orbat.ts'
 import { settings } from '#db/schema/settings.ts'
-import { DEMO_CHANNELS, DEMO_ROLES } from '#server/discord/demo-guild.ts'
+import { DEMO_CHANNELS, DEMO_ROLES } from '#db/seed/demo-guild.ts'
 
 let t: TestApp
 let admin: LoggedIn, reyes: LoggedIn

@@ -1,66 +1,22 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
-import { z } from 'zod'
+import { ROSTER_MESSAGES, type Rank, type ThresholdsInput } from '#contracts/roster.ts'
+import type { PromotionRun, PromotionsData, ThresholdItem } from '#contracts/roster-types.ts'
 import type { DbOrTx } from '#db/client.ts'
-import { rankRoleMappings } from '#db/schema/discord.ts'
-import { memberEventScoreSql, members, nextRank, promotionThresholds, RANKS, type Rank } from '#db/schema/roster.ts'
+import { memberEventScoreSql, members, nextRank, promotionThresholds, RANKS } from '#db/schema/roster.ts'
 import type { User } from '#db/schema/users-sessions.ts'
-import { recordAudit, SYSTEM_ACTOR, type Actor } from '../audit/audit.ts'
+import { recordAudit, type Actor } from '../audit/audit.ts'
 import type { AppServices } from '../context.ts'
-import type { DiscordClient } from '../discord/client.ts'
-import { Invalid } from '../errors.ts'
-import { logger } from '../logger.ts'
+import { listChannels } from '../discord/guild.ts'
+import { Invalid, toErrorBody } from '../errors.ts'
 import { announceChange } from '../orbat/live.ts'
 import { getSetting } from '../settings/settings.ts'
-import { dateOnly } from './members.ts'
 
 // Promotions (spec 2 §2 Promotions tab, §4; ARCHITECTURE §5): thresholds per starting rank, a run that moves each
-// active member at most one rank, BMT graduation, and the weekly job (Mondays 01:00 America/New_York). Rank changes
-// sync the mapped Discord rank roles and are announced to the promotion channel (blank = no announcement).
+// active member at most one rank, BMT graduation, and the weekly job's schedule (Mondays 01:00 America/New_York).
+// The writes run inside a use case's transaction (server/roster/actions.ts), which syncs the mapped Discord rank
+// roles and announces to the promotion channel after the commit.
 
 export const PROMOTION_JOB_SCHEDULE = { cron: '0 1 * * 1', timezone: 'America/New_York' } as const
-export const THRESHOLDS_INTEGERS_ONLY = 'Thresholds must be whole numbers (0 or more).'
-
-export interface ThresholdItem {
-  id: number | null
-  from_rank: Rank
-  to_rank: Rank
-  /** null: no automatic promotion from this rank. */
-  required_score: number | null
-}
-
-const thresholdValue = z
-  .union([z.number(), z.string(), z.null()], { error: THRESHOLDS_INTEGERS_ONLY })
-  .optional()
-  .transform((v, ctx) => {
-    if (v === null || v === undefined || (typeof v === 'string' && v.trim() === '')) return null
-    const text = String(v).trim()
-    if (!/^\d{1,9}$/.test(text)) {
-      ctx.addIssue({ code: 'custom', message: THRESHOLDS_INTEGERS_ONLY })
-      return z.NEVER
-    }
-    return Number(text)
-  })
-
-/** PUT /api/roster/promotions/thresholds: [{from_rank, required_score}] (or {thresholds: [...]}); blank removes one. */
-export const thresholdsInputSchema = z.preprocess(
-  (v) => (Array.isArray(v) ? { thresholds: v } : v),
-  z.object({
-    thresholds: z
-      .array(z.object({ from_rank: z.enum(RANKS.slice(0, -1) as [Rank, ...Rank[]], { error: 'Unknown rank.' }), required_score: thresholdValue }), {
-        error: 'thresholds must be a list.',
-      })
-      .max(RANKS.length),
-  }),
-)
-
-export const graduateSchema = z.object({
-  memberIds: z
-    .array(z.coerce.number().int().min(1).max(2_147_483_647), { error: 'Please select at least one BMT to graduate.' })
-    .min(1, 'Please select at least one BMT to graduate.')
-    .max(10_000)
-    .transform((ids) => [...new Set(ids)]),
-  completionDate: dateOnly('Please enter the completion date.'),
-})
 
 /** Every rank but the top one, with its threshold if set. */
 export async function listThresholds(db: DbOrTx): Promise<ThresholdItem[]> {
@@ -71,7 +27,18 @@ export async function listThresholds(db: DbOrTx): Promise<ThresholdItem[]> {
   })
 }
 
-export async function saveThresholds(tx: DbOrTx, admin: User, input: z.output<typeof thresholdsInputSchema>): Promise<ThresholdItem[]> {
+/** The Promotions tab: the announcement channel, the guild's channels to pick from (or why not), the thresholds. */
+export async function loadPromotionSettings(services: AppServices): Promise<Omit<PromotionsData, 'loadError'>> {
+  // Discord may be down or not configured: the page stays usable with a plain id field.
+  const channels = listChannels(services.discord).then(
+    (list) => ({ channels: list.filter((c) => c.kind !== 'category').map((c) => ({ id: c.id, name: c.name })) }),
+    (error: unknown) => ({ channels: null, channelsError: toErrorBody(error).body.error || 'Could not load channels from Discord.' }),
+  )
+  const [channelId, thresholds, picker] = await Promise.all([getSetting(services.db, 'promotion_channel_id'), listThresholds(services.db), channels])
+  return { channelId, thresholds, ...picker }
+}
+
+export async function writeThresholds(tx: DbOrTx, admin: User, input: ThresholdsInput): Promise<ThresholdItem[]> {
   const changes: string[] = []
   for (const { from_rank, required_score } of input.thresholds) {
     if (required_score === null) {
@@ -97,11 +64,19 @@ export interface Promotion {
   to: Rank
 }
 
+/** What a run answers: the spec's message and who moved up. */
+export function promotionRunOf(promotions: Promotion[]): PromotionRun {
+  return {
+    message: promotions.length ? ROSTER_MESSAGES.promotionsDone : ROSTER_MESSAGES.noPromotions,
+    promotedMembers: promotions.map((p) => ({ name: p.name, from: p.from, to: p.to })),
+  }
+}
+
 /**
  * One promotion run: each active member whose rank has a threshold and whose event score meets it moves up exactly
- * one rank. Banned members are skipped. Runs in the caller's transaction; sync and announce after commit.
+ * one rank. Banned members are skipped.
  */
-export async function runPromotions(tx: DbOrTx, actor: Actor): Promise<Promotion[]> {
+export async function promoteEligible(tx: DbOrTx, actor: Actor): Promise<Promotion[]> {
   // One run at a time (the weekly job and an admin's click must not both promote).
   await tx.execute(sql`select pg_advisory_xact_lock(7202614)`)
   const due = await tx
@@ -116,17 +91,12 @@ export async function runPromotions(tx: DbOrTx, actor: Actor): Promise<Promotion
     await tx.update(members).set({ rank: m.to }).where(eq(members.id, m.id))
     promotions.push({ memberId: m.id, name: m.name, discordId: m.discordId, from: m.rank, to: m.to })
   }
-  await recordAudit(
-    tx,
-    actor,
-    'Promotions run',
-    promotions.length ? promotions.map((p) => `${p.name}: ${p.from} -> ${p.to}`).join('; ') : 'No members were eligible for promotion.',
-  )
+  await recordAudit(tx, actor, 'Promotions run', promotions.length ? promotions.map((p) => `${p.name}: ${p.from} -> ${p.to}`).join('; ') : ROSTER_MESSAGES.noPromotions)
   return promotions
 }
 
 /** BMT graduation: the selected BMT members become JNCO (spec 2 §4). Members not at BMT are refused. */
-export async function graduateBmts(tx: DbOrTx, admin: User, memberIds: number[], completionDate: string): Promise<Promotion[]> {
+export async function promoteBmts(tx: DbOrTx, admin: User, memberIds: number[], completionDate: string): Promise<Promotion[]> {
   const rows = await tx.select().from(members).where(inArray(members.id, memberIds)).for('update')
   const missing = memberIds.find((id) => !rows.some((r) => r.id === id))
   if (missing !== undefined) throw new Invalid(`Member ${missing} does not exist.`)
@@ -136,46 +106,5 @@ export async function graduateBmts(tx: DbOrTx, admin: User, memberIds: number[],
   const promotions = rows.map((r) => ({ memberId: r.id, name: r.ingame_name, discordId: r.discord_id, from: 'BMT' as Rank, to: 'JNCO' as Rank }))
   await recordAudit(tx, admin, 'BMT graduation', `${promotions.map((p) => p.name).join(', ')} graduated to JNCO (completed ${completionDate}).`)
   await announceChange(tx)
-  return promotions
-}
-
-/** After commit: swap the mapped Discord rank roles and announce. Discord failures are logged (System audit). */
-export async function syncPromotions(services: AppServices, promotions: Promotion[], announce: boolean): Promise<void> {
-  if (!promotions.length) return
-  const mappings = new Map((await services.db.select().from(rankRoleMappings)).map((m) => [m.rank_name, m.discord_role_id]))
-  await syncRankRoles(services.discord, promotions, mappings)
-  if (!announce) return
-  const channel = await getSetting(services.db, 'promotion_channel_id')
-  if (!channel) return
-  const lines = promotions.map((p) => `**${p.name}** has been promoted from ${p.from} to ${p.to}.`)
-  let chunk = '🎖️ **Promotions**'
-  for (const line of lines) {
-    if (chunk.length + line.length + 1 > 1900) {
-      await services.discord.sendMessage(channel, { content: chunk })
-      chunk = ''
-    }
-    chunk += `${chunk ? '\n' : ''}${line}`
-  }
-  if (chunk) await services.discord.sendMessage(channel, { content: chunk })
-}
-
-async function syncRankRoles(discord: DiscordClient, promotions: Promotion[], mappings: Map<Rank, string>) {
-  for (const p of promotions) {
-    if (!p.discordId) continue
-    const oldRole = mappings.get(p.from)
-    const newRole = mappings.get(p.to)
-    if (oldRole && oldRole !== newRole) await discord.removeMemberRole(p.discordId, oldRole, `Promoted to ${p.to}`)
-    if (newRole) await discord.addMemberRole(p.discordId, newRole, `Promoted to ${p.to}`)
-  }
-}
-
-/** The weekly job: run, then sync and announce. */
-export async function runScheduledPromotions(services: AppServices): Promise<Promotion[]> {
-  const promotions = await services.db.transaction((tx) => runPromotions(tx, SYSTEM_ACTOR))
-  try {
-    await syncPromotions(services, promotions, true)
-  } catch (error) {
-    logger.error({ msg: 'promotion sync failed', error: String(error) })
-  }
   return promotions
 }

@@ -1,12 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
+import { RANKS, ROSTER_PAGE_SIZES } from '#contracts/roster.ts'
+import type { AdminRosterMember, RosterMember, RosterPage } from '#contracts/roster-types.ts'
 import type { DbOrTx } from '#db/client.ts'
-import { RANKS } from '#db/schema/roster.ts'
 
 // GET /api/roster (spec 2 §7): page, limit, term, type, qualification, and is_banned for admins. The admin editor's
 // Assigned autocomplete reads every member with limit=9999 (spec 1 §7).
 
-export const ROSTER_PAGE_SIZES = [30, 60, 100] as const
+export { ROSTER_PAGE_SIZES }
 export const ROSTER_MAX_LIMIT = 9999
 export const ROSTER_SEARCH_TYPES = ['name', 'rank', 'discord_id', 'bohemia_uuid'] as const
 
@@ -31,45 +32,10 @@ export const rosterQuerySchema = z.object({
 })
 export type RosterQuery = z.output<typeof rosterQuerySchema>
 
-export interface RosterMember {
-  id: number
-  ingame_name: string
-  rank: (typeof RANKS)[number]
-  join_date: string
-  event_score: number
-}
+// The row as the query reads it (banned_date may come back as a Date or as text).
+type RosterRow = Omit<AdminRosterMember, 'banned_date'> & { banned_date: Date | string | null } & Record<string, unknown>
 
-export interface AdminRosterMember extends RosterMember {
-  discord_id: string | null
-  bohemia_uuid: string | null
-  notes: string | null
-  hidden_score: number
-  attended_events_count: number
-  is_banned: boolean
-  banned_date: string | null
-  ban_reason: string | null
-}
-
-interface RosterRow extends Record<string, unknown> {
-  id: number
-  ingame_name: string
-  rank: (typeof RANKS)[number]
-  join_date: string
-  event_score: number
-  discord_id: string | null
-  bohemia_uuid: string | null
-  notes: string | null
-  hidden_score: number
-  attended_events_count: number
-  is_banned: boolean
-  banned_date: Date | string | null
-  ban_reason: string | null
-}
-
-export interface RosterPage<M> {
-  members: M[]
-  pagination: { page: number; limit: number; total: number; totalPages: number }
-}
+export type { AdminRosterMember, RosterMember, RosterPage }
 
 /** The query string of GET /api/roster as a query; malformed values fall back to their defaults. */
 export function parseRosterQuery(url: URL): RosterQuery {

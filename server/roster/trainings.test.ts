@@ -7,9 +7,9 @@ import { scheduledPings } from '#db/schema/discord.ts'
 import { knowledgePackets } from '#db/schema/library.ts'
 import { events, members, trainings } from '#db/schema/roster.ts'
 import { settings } from '#db/schema/settings.ts'
-import { DEMO_CHANNELS, DEMO_ROLES } from '#server/discord/demo-guild.ts'
-import type { PacketItem } from '#server/library/library.ts'
-import type { PublicTraining, TrainingItem, TrainingSignupItem } from '#server/roster/trainings.ts'
+import { DEMO_CHANNELS, DEMO_ROLES } from '#db/seed/demo-guild.ts'
+import type { PacketItem } from '#contracts/library.ts'
+import type { PublicTraining, TrainingItem, TrainingSignupItem } from '#contracts/trainings.ts'
 import { startTestApp, type TestApp } from '#tests/harness/app.ts'
 import { api, expectAdminOnly } from '#tests/harness/admin.ts'
 import { addMember, auditEntries, getJson, loginDemos, resetOrbat, type LoggedIn } from '#tests/harness/orbat.ts'
@@ -75,6 +75,14 @@ describe('trainings', () => {
     expect(publicList.body.map((r) => [r.name, r.is_signed_up])).toEqual([['BMT 1', false]])
     expect((await api(admin.client, 'DELETE', `/api/roster/trainings/${hidden.id}`)).body).toEqual({ message: 'Training deleted.' })
     expect((await api(admin.client, 'DELETE', `/api/roster/trainings/${hidden.id}`)).status).toBe(404)
+  })
+
+  it('accepts the Trainings tab form’s day, 24-hour time and zone as well as an instant (one schema)', async () => {
+    const local = await addTraining({ name: 'Night nav', date: '2030-07-01', time: '1845', tz: 'America/New_York' })
+    expect(local.date).toBe('2030-07-01T22:45:00.000Z')
+    const missingTime = await api(admin.client, 'POST', '/api/roster/trainings', { name: 'X', date: '2030-07-01', tz: 'UTC' })
+    expect(missingTime.body).toMatchObject({ fields: { time: ['Please enter a valid time in 24-hour format (HH:mm).'] } })
+    expect((await api(admin.client, 'POST', '/api/roster/trainings', { name: 'X', date: '2030-07-01' })).body).toMatchObject({ error: 'Please enter a valid date and time.' })
   })
 
   it('sign-up needs a login and a roster entry; leave; the signups list; an admin removes a sign-up', async () => {

@@ -7,7 +7,9 @@ import { ensureUnlockFill, fillOpenSlots, type Placement } from '../waitlist/wai
 import { getSettings, lockActive, putSetting, SETTING_KEYS, type SettingKey } from './settings.ts'
 
 // PUT /api/admin/settings (spec 1 §7): one key at a time. signup_time is the time lock (an ISO date-time, '' when
-// cleared); the other keys are Discord ids ('' = unset).
+// cleared); the other keys are Discord ids ('' = unset). The use cases that run this in a transaction are in
+// actions.ts.
+// NOTE: the body's schema stays here, not in contracts/: its keys are the database's list (db/schema/settings.ts).
 
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/
 const DISCORD_ID = /^\d{1,25}$/
@@ -49,6 +51,7 @@ export async function adminSettings(db: DbOrTx): Promise<Record<SettingKey, stri
   return getSettings(db, SETTING_KEYS)
 }
 
+/** Writes one setting and its audit entry inside the caller's transaction (saveSetting in actions.ts runs it). */
 export async function updateSetting(tx: DbOrTx, admin: User, input: SettingInput): Promise<SettingUpdate> {
   const { key, value } = input
   await putSetting(tx, key, value)

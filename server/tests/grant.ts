@@ -3,7 +3,7 @@ import type { DbOrTx } from '#db/client.ts'
 import { memberQualifications, members, qualifications } from '#db/schema/roster.ts'
 import { recordAudit, type Actor } from '../audit/audit.ts'
 import type { AppServices } from '../context.ts'
-import { syncMemberDiscordRoles } from '../roster/members.ts'
+import { syncMemberDiscordRoles } from '../discord/roster-roles.ts'
 
 // The one way a test grants its qualification (a pass without in-game evaluation, Approve Qual, a passed evaluation):
 // the member_qualifications row and its audit entry inside the caller's transaction, then the mapped Discord role

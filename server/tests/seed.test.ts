@@ -1,9 +1,9 @@
-// The demo unit's tests (db/seed.ts and db/seed/tests.ts): two tests, one with an in-game checklist; members in every
-// status for it; finished evaluations (one passed, one failed) and members still awaiting one.
+// The demo unit's tests (db/seed/demo-unit.ts and db/seed/tests.ts): two tests, one with an in-game checklist;
+// members in every status; finished evaluations (one passed, one failed) and members still awaiting one.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MEMBER_TEST_STATUSES } from '#contracts/tests.ts'
-import { seedDemoData } from '#db/seed.ts'
+import { seedDemoData } from '#db/seed/demo-unit.ts'
 import { tests } from '#db/schema/tests.ts'
 import { listCompletedEvaluations, listPassedMembers } from '#server/evaluations/queries.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/harness/db.ts'

@@ -3,8 +3,8 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { eligibleRoles } from '#db/schema/orbat.ts'
-import { DEMO_ROLES } from '#server/discord/demo-guild.ts'
-import type { EligibleRoleItem } from '#server/waitlist/eligible-roles.ts'
+import { DEMO_ROLES } from '#db/seed/demo-guild.ts'
+import type { EligibleRoleItem } from '#contracts/settings.ts'
 import { startTestApp, type TestApp } from '#tests/harness/app.ts'
 import { api, expectAdminOnly } from '#tests/harness/admin.ts'
 import {

@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { slots } from '#db/schema/orbat.ts'
-import { DEMO_ROLES } from '#server/discord/demo-guild.ts'
+import { DEMO_ROLES } from '#db/seed/demo-guild.ts'
 import { runUnlockFill } from '#server/orbat/actions.ts'
 import type { OrbatPayload } from '#server/orbat/orbat.ts'
 import type { WaitlistItem } from '#server/waitlist/waitlist.ts'

@@ -5,7 +5,7 @@ import { readServerInfo, type E2EServerInfo } from './env.ts'
 // Playwright fixtures (STYLE.md 10): `login(as)` through the real UI and the stand-in's authorize page, and a
 // guard that fails any test whose page logs a console error or throws (Epic Stack style).
 
-/** The demo guild's users (server/discord/demo-guild.ts), by username, with the name the top bar shows. */
+/** The demo guild's users (db/seed/demo-guild.ts), by username, with the name the top bar shows. */
 export const DEMO_DISPLAY_NAMES = {
   demo_admin: 'Cpt. Miller',
   reyes: 'Sgt. Reyes',

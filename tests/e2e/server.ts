@@ -61,7 +61,7 @@ async function main() {
   const { loadConfig } = await import('#server/config.ts')
   const { startApp } = await import('#server/start.ts')
   const { startDiscordStandIn } = await import('#server/auth/discord-stand-in/index.ts')
-  const { DEMO_ADMIN_ROLE_IDS, DEMO_GUILD_ID } = await import('#server/discord/demo-guild.ts')
+  const { DEMO_ADMIN_ROLE_IDS, DEMO_GUILD_ID } = await import('#db/seed/demo-guild.ts')
   const { setLogLevel } = await import('#server/logger.ts')
   setLogLevel((process.env.E2E_LOG_LEVEL as 'info' | 'warn' | undefined) ?? 'warn')
 

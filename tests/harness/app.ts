@@ -5,7 +5,7 @@ import { loadConfig } from '#server/config.ts'
 import { freePort } from '#server/database.ts'
 import { startApp, type RunningApp } from '#server/start.ts'
 import { startDiscordStandIn, type RunningDiscordStandIn } from '#server/auth/discord-stand-in/index.ts'
-import { DEMO_ADMIN_ROLE_IDS, DEMO_GUILD_ID, DEMO_USERS } from '#server/discord/demo-guild.ts'
+import { DEMO_ADMIN_ROLE_IDS, DEMO_GUILD_ID, DEMO_USERS } from '#db/seed/demo-guild.ts'
 import { createTestDatabase, type TestDatabase } from './db.ts'
 
 export const TEST_CLIENT_ID = 'test-client-id'

@@ -18,7 +18,7 @@ import { members } from '#db/schema/roster.ts'
 import { settings } from '#db/schema/settings.ts'
 import { users } from '#db/schema/users-sessions.ts'
 import { waitlistEntries } from '#db/schema/waitlist.ts'
-import { DEMO_CHANNELS, DEMO_ROLES, DEMO_USERS, type DemoUser } from '#server/discord/demo-guild.ts'
+import { DEMO_CHANNELS, DEMO_ROLES, DEMO_USERS, type DemoUser } from '#db/seed/demo-guild.ts'
 import { markChanged } from '#server/orbat/live.ts'
 import { TestClient, type TestApp } from './app.ts'
 

@@ -1,15 +1,19 @@
 import { getFormProps, getSelectProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useMemo, useState } from 'react'
-import { INTENTS, maskTimeInput, normalizeTime, TIME_LOCK_FORMAT, timeLockSchema } from './schemas.ts'
-import { useHydrated, useSettingsSubmit, useSurface } from './surface.tsx'
+import { useFormPost, usePanel } from '#app/hooks/use-form-post.tsx'
+import { useHydrated } from '#app/hooks/use-hydrated.ts'
+import { primaryButton } from '#app/ui/button.ts'
+import { ConfirmButtonForm, ConfirmStep } from '#app/ui/confirm.tsx'
+import { FieldError, inputClass, labelClass, LoadError, Section } from '#app/ui/field.tsx'
+import { SETTINGS_INTENTS as INTENTS, TIME_LOCK_FORMAT, timeLockSchema } from '#contracts/settings.ts'
+import { maskTimeInput, normalizeTime } from '#contracts/time.ts'
 import type { GeneralData } from './types.ts'
-import { ConfirmButtonForm, ConfirmStep, FieldError, inputClass, LoadError, primaryButton, Section } from './ui.tsx'
 
 // General: the Signup Time Lock (spec 1 §2, §4, §5). Month, day and time mean the admin's local time: the browser
 // sends its IANA zone in `tz`; without JavaScript the zone is UTC and the page says so.
 
-export const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
 const DAYS = Array.from({ length: 31 }, (_, i) => i + 1)
 const HOUR_MS = 3_600_000
 const CLEAR_CONFIRM = 'Are you sure you want to clear the time lock? Sign-ups open immediately.'
@@ -90,8 +94,8 @@ export function GeneralTab({ data }: { data: GeneralData }) {
 }
 
 function TimeLockForm({ data, local }: { data: GeneralData; local: boolean }) {
-  const surface = useSurface()
-  const { Form, action, hidden, lastResult, busy } = useSettingsSubmit('time-lock')
+  const panel = usePanel()
+  const { Form, action, hidden, lastResult, busy } = useFormPost('time-lock')
   // The current lock, or one hour from now when none is set (spec 1 §4).
   const proposal = useMemo(() => {
     const lockMs = data.signupTime ? Date.parse(data.signupTime) : NaN
@@ -100,7 +104,7 @@ function TimeLockForm({ data, local }: { data: GeneralData; local: boolean }) {
   }, [data.signupTime, data.now, local])
 
   const [form, fields] = useForm({
-    id: `time-lock-${surface.kind}`,
+    id: panel ? 'time-lock-panel' : 'time-lock-page',
     lastResult,
     defaultValue: proposal,
     constraint: getZodConstraint(timeLockSchema),
@@ -124,7 +128,7 @@ function TimeLockForm({ data, local }: { data: GeneralData; local: boolean }) {
       <input type="hidden" name="intent" value={INTENTS.setLock} />
       <input type="hidden" name="tz" value={local ? localTimeZone() : 'UTC'} />
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-[1.4fr_0.8fr_1fr]">
-        <label className="flex min-w-0 flex-col gap-1.5 text-sm text-zinc-300">
+        <label className={labelClass}>
           Month
           <select {...monthProps} className={inputClass}>
             {MONTHS.map((name, i) => (
@@ -134,7 +138,7 @@ function TimeLockForm({ data, local }: { data: GeneralData; local: boolean }) {
             ))}
           </select>
         </label>
-        <label className="flex min-w-0 flex-col gap-1.5 text-sm text-zinc-300">
+        <label className={labelClass}>
           Day
           <select {...dayProps} className={inputClass}>
             {DAYS.map((day) => (
@@ -144,7 +148,7 @@ function TimeLockForm({ data, local }: { data: GeneralData; local: boolean }) {
             ))}
           </select>
         </label>
-        <label className="col-span-2 flex min-w-0 flex-col gap-1.5 text-sm text-zinc-300 sm:col-span-1">
+        <label className={`${labelClass} col-span-2 sm:col-span-1`}>
           Time (24-hour)
           <input
             id={fields.time.id}

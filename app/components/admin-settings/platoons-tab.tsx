@@ -1,18 +1,21 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { INTENTS, platoonFormSchema } from './schemas.ts'
-import { useSettingsSubmit, useSurface } from './surface.tsx'
-import type { PlatoonItem, PlatoonsData } from './types.ts'
-import { ConfirmButtonForm, ConfirmStep, FieldError, inputClass, LoadError, primaryButton, Section } from './ui.tsx'
+import { useFormPost, usePanel } from '#app/hooks/use-form-post.tsx'
+import { primaryButton } from '#app/ui/button.ts'
+import { ConfirmButtonForm, ConfirmStep } from '#app/ui/confirm.tsx'
+import { FieldError, inputClass, labelClass, LoadError, Section } from '#app/ui/field.tsx'
+import { platoonSchema, SETTINGS_INTENTS as INTENTS, type PlatoonItem } from '#contracts/settings.ts'
+import { useSettingsState } from './state.tsx'
+import type { PlatoonsData } from './types.ts'
 
 // Platoons (spec 1 §2, §5): the list with name, role ID and delete (its squads become unassigned), and Add New Platoon.
 
-export const deletePlatoonConfirm = (platoon: PlatoonItem) =>
+const deletePlatoonConfirm = (platoon: PlatoonItem) =>
   `Are you sure you want to delete the platoon "${platoon.name}"? Its squads become unassigned.`
 
 export function PlatoonsTab({ data }: { data: PlatoonsData }) {
-  const surface = useSurface()
-  const confirming = data.platoons.find((platoon) => surface.state.confirm === `${INTENTS.deletePlatoon}-${platoon.id}`)
+  const confirm = useSettingsState('confirm')
+  const confirming = data.platoons.find((platoon) => confirm === `${INTENTS.deletePlatoon}-${platoon.id}`)
   return (
     <div className="flex flex-col gap-6">
       <LoadError message={data.loadError} />
@@ -55,15 +58,15 @@ export function PlatoonsTab({ data }: { data: PlatoonsData }) {
 }
 
 function AddPlatoonForm() {
-  const surface = useSurface()
-  const { Form, action, hidden, lastResult, busy } = useSettingsSubmit('platoon')
+  const panel = usePanel()
+  const { Form, action, hidden, lastResult, busy } = useFormPost('platoon')
   const [form, fields] = useForm({
-    id: `platoon-form-${surface.kind}`,
+    id: panel ? 'platoon-form-panel' : 'platoon-form-page',
     lastResult,
-    constraint: getZodConstraint(platoonFormSchema),
+    constraint: getZodConstraint(platoonSchema),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: platoonFormSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: platoonSchema }),
   })
   const { key: _nameKey, ...nameProps } = getInputProps(fields.name, { type: 'text' })
   const { key: _roleKey, ...roleProps } = getInputProps(fields.discord_role_id, { type: 'text' })
@@ -74,14 +77,14 @@ function AddPlatoonForm() {
         <input type="hidden" name="intent" value={INTENTS.createPlatoon} />
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           <div className="flex min-w-0 flex-col gap-1.5">
-            <label className="flex min-w-0 flex-col gap-1.5 text-sm text-zinc-300">
+            <label className={labelClass}>
               Platoon Name
               <input {...nameProps} placeholder="e.g. 1st Platoon" className={inputClass} />
             </label>
             <FieldError id={fields.name.errorId} errors={fields.name.errors} />
           </div>
           <div className="flex min-w-0 flex-col gap-1.5">
-            <label className="flex min-w-0 flex-col gap-1.5 text-sm text-zinc-300">
+            <label className={labelClass}>
               Discord Role ID
               <input {...roleProps} placeholder="digits" className={`${inputClass} font-mono`} />
             </label>

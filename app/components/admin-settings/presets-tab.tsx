@@ -2,23 +2,26 @@ import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useState } from 'react'
 import { Link } from 'react-router'
-import { INTENTS, renamePresetSchema, savePresetSchema } from './schemas.ts'
-import { StateLink, useSettingsSubmit, useSurface } from './surface.tsx'
-import type { PresetItem, PresetsData } from './types.ts'
-import { ConfirmButtonForm, ConfirmStep, FieldError, inputClass, LoadError, primaryButton, secondaryButton, Section } from './ui.tsx'
+import { useFormPost, usePanel } from '#app/hooks/use-form-post.tsx'
+import { buttonClass, primaryButton, secondaryButton } from '#app/ui/button.ts'
+import { ConfirmButtonForm, ConfirmStep } from '#app/ui/confirm.tsx'
+import { FieldError, inputClass, labelClass, LoadError, Section } from '#app/ui/field.tsx'
+import { presetNameSchema, SETTINGS_INTENTS as INTENTS, type PresetItem } from '#contracts/settings.ts'
+import { StateLink, useLoadPreset, useSettingsState } from './state.tsx'
+import type { PresetsData } from './types.ts'
 
 // ORBAT Presets (spec 1 §2, §4, ARCHITECTURE §5): save the current (saved) layout under a name, and list the presets
 // with Load, rename and delete. Loading only fills the ORBAT editor; nothing changes until the editor's Save.
 
-export const EDITOR_PATH = '/admin/orbat'
-export const loadPresetConfirm = (preset: PresetItem) =>
+const EDITOR_PATH = '/admin/orbat'
+const loadPresetConfirm = (preset: PresetItem) =>
   `Load the preset "${preset.name}"? This overwrites the unsaved ORBAT in the editor.`
-export const deletePresetConfirm = (preset: PresetItem) => `Are you sure you want to delete the preset "${preset.name}"?`
+const deletePresetConfirm = (preset: PresetItem) => `Are you sure you want to delete the preset "${preset.name}"?`
 
 export function PresetsTab({ data }: { data: PresetsData }) {
-  const surface = useSurface()
-  const renameId = Number(surface.state.rename)
-  const confirming = data.presets.find((preset) => surface.state.confirm === `${INTENTS.deletePreset}-${preset.id}`)
+  const renameId = Number(useSettingsState('rename'))
+  const confirm = useSettingsState('confirm')
+  const confirming = data.presets.find((preset) => confirm === `${INTENTS.deletePreset}-${preset.id}`)
   return (
     <div className="flex flex-col gap-6">
       <LoadError message={data.loadError} />
@@ -52,15 +55,15 @@ export function PresetsTab({ data }: { data: PresetsData }) {
 }
 
 function SavePresetForm() {
-  const surface = useSurface()
-  const { Form, action, hidden, lastResult, busy } = useSettingsSubmit('save-preset')
+  const panel = usePanel()
+  const { Form, action, hidden, lastResult, busy } = useFormPost('save-preset')
   const [form, fields] = useForm({
-    id: `save-preset-${surface.kind}`,
+    id: panel ? 'save-preset-panel' : 'save-preset-page',
     lastResult,
-    constraint: getZodConstraint(savePresetSchema),
+    constraint: getZodConstraint(presetNameSchema),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: savePresetSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: presetNameSchema }),
   })
   const { key: _key, ...nameProps } = getInputProps(fields.name, { type: 'text' })
   return (
@@ -69,7 +72,7 @@ function SavePresetForm() {
         {hidden}
         <input type="hidden" name="intent" value={INTENTS.savePreset} />
         <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
-          <label className="flex min-w-0 flex-1 flex-col gap-1.5 text-sm text-zinc-300">
+          <label className={`${labelClass} flex-1`}>
             Preset name
             <input {...nameProps} placeholder="e.g. Two squads + air" className={inputClass} />
           </label>
@@ -90,7 +93,7 @@ function PresetRow({ preset }: { preset: PresetItem }) {
       <span className="min-w-0 flex-1 basis-40 truncate text-sm font-medium text-zinc-100">{preset.name}</span>
       <div className="flex shrink-0 gap-2">
         <LoadPresetButton preset={preset} />
-        <StateLink name="rename" value={String(preset.id)} className={secondaryButton} aria-label={`Rename ${preset.name}`}>
+        <StateLink state={{ rename: String(preset.id) }} className={secondaryButton} aria-label={`Rename ${preset.name}`}>
           Rename
         </StateLink>
         <ConfirmButtonForm
@@ -108,7 +111,7 @@ function PresetRow({ preset }: { preset: PresetItem }) {
 
 /** From the editor's panel: confirm, then hand the preset to the editor. Elsewhere: open the editor with it. */
 function LoadPresetButton({ preset }: { preset: PresetItem }) {
-  const { onLoadPreset } = useSurface()
+  const onLoadPreset = useLoadPreset()
   const [loading, setLoading] = useState(false)
   const label = `Load ${preset.name}`
   if (!onLoadPreset) {
@@ -141,27 +144,27 @@ function LoadPresetButton({ preset }: { preset: PresetItem }) {
 }
 
 function RenamePresetRow({ preset }: { preset: PresetItem }) {
-  const surface = useSurface()
-  const { Form, action, hidden, lastResult, busy } = useSettingsSubmit(`rename-preset-${preset.id}`)
+  const panel = usePanel()
+  const { Form, action, hidden, lastResult, busy } = useFormPost(`rename-preset-${preset.id}`)
   const [form, fields] = useForm({
-    id: `rename-preset-${preset.id}-${surface.kind}`,
+    id: `rename-preset-${preset.id}-${panel ? 'panel' : 'page'}`,
     lastResult,
-    defaultValue: { id: String(preset.id), name: preset.name },
-    constraint: getZodConstraint(renamePresetSchema),
+    defaultValue: { name: preset.name },
+    constraint: getZodConstraint(presetNameSchema),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: renamePresetSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: presetNameSchema }),
   })
   const { key: _key, ...nameProps } = getInputProps(fields.name, { type: 'text' })
   return (
     <li className="px-4 py-2.5" data-testid="preset-row">
-      {/* Posting to ?rename=ID keeps this row in rename mode when the page answers with errors (no JavaScript). */}
-      <Form method="post" action={`${action}?rename=${preset.id}`} {...getFormProps(form)} className="flex flex-col gap-2" aria-label={`Rename ${preset.name}`}>
+      {/* On a page the action is the URL with ?rename=ID: a 400 answer keeps this row in rename mode. */}
+      <Form method="post" action={action} {...getFormProps(form)} className="flex flex-col gap-2" aria-label={`Rename ${preset.name}`}>
         {hidden}
         <input type="hidden" name="intent" value={INTENTS.renamePreset} />
         <input type="hidden" name="id" value={preset.id} />
         <div className="flex flex-wrap items-end gap-2">
-          <label className="flex min-w-0 flex-1 basis-48 flex-col gap-1.5 text-sm text-zinc-300">
+          <label className={`${labelClass} flex-1 basis-48`}>
             New name
             <input {...nameProps} autoFocus className={inputClass} />
           </label>
@@ -169,7 +172,7 @@ function RenamePresetRow({ preset }: { preset: PresetItem }) {
             <button type="submit" className={primaryButton} disabled={busy} aria-busy={busy || undefined}>
               Save
             </button>
-            <StateLink name="rename" value={null} className={`${secondaryButton} h-10`}>
+            <StateLink state={null} className={buttonClass('secondary', 'md')}>
               Cancel
             </StateLink>
           </div>

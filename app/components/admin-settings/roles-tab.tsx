@@ -1,20 +1,23 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { INTENTS, roleFormSchema } from './schemas.ts'
-import { StateLink, useSettingsSubmit, useSurface } from './surface.tsx'
-import type { EligibleRoleItem, RolesData } from './types.ts'
-import { ConfirmButtonForm, ConfirmStep, dangerButton, FieldError, inputClass, LoadError, primaryButton, secondaryButton, Section } from './ui.tsx'
+import { useFormPost, usePanel } from '#app/hooks/use-form-post.tsx'
+import { buttonClass, primaryButton, secondaryButton } from '#app/ui/button.ts'
+import { ConfirmButtonForm, ConfirmStep } from '#app/ui/confirm.tsx'
+import { FieldError, inputClass, labelClass, LoadError, Section } from '#app/ui/field.tsx'
+import { eligibleRoleSchema, SETTINGS_INTENTS as INTENTS, type EligibleRoleItem } from '#contracts/settings.ts'
+import { StateLink, useSettingsState } from './state.tsx'
+import type { RolesData } from './types.ts'
 
 // Eligible Roles (spec 1 §2, §5, §6): the table, the add/edit form (Add and Edit mode), and the Danger Zone purge.
 
-export const PURGE_CONFIRM = 'Are you sure you want to purge the waitlist? This removes everyone on it and cannot be undone.'
-export const deleteRoleConfirm = (role: EligibleRoleItem) => `Are you sure you want to delete the role "${role.role_name}"?`
+const PURGE_CONFIRM = 'Are you sure you want to purge the waitlist? This removes everyone on it and cannot be undone.'
+const deleteRoleConfirm = (role: EligibleRoleItem) => `Are you sure you want to delete the role "${role.role_name}"?`
 
 export function RolesTab({ data }: { data: RolesData }) {
-  const surface = useSurface()
-  const editId = Number(surface.state.edit)
+  const editId = Number(useSettingsState('edit'))
+  const confirm = useSettingsState('confirm')
   const editing = data.roles.find((role) => role.id === editId) ?? null
-  const confirming = data.roles.find((role) => surface.state.confirm === `${INTENTS.deleteRole}-${role.id}`)
+  const confirming = data.roles.find((role) => confirm === `${INTENTS.deleteRole}-${role.id}`)
 
   return (
     <div className="flex flex-col gap-6">
@@ -95,7 +98,7 @@ function RolesTable({ roles, editingId }: { roles: EligibleRoleItem[]; editingId
               </td>
               <td className="py-2.5 pr-4 pl-2">
                 <div className="flex flex-col items-stretch gap-1.5 @lg:flex-row @lg:justify-end @lg:gap-2">
-                  <StateLink name="edit" value={String(role.id)} className={secondaryButton} aria-label={`Edit ${role.role_name}`}>
+                  <StateLink state={{ edit: String(role.id) }} className={secondaryButton} aria-label={`Edit ${role.role_name}`}>
                     Edit
                   </StateLink>
                   <ConfirmButtonForm
@@ -104,7 +107,6 @@ function RolesTable({ roles, editingId }: { roles: EligibleRoleItem[]; editingId
                     fields={{ id: role.id }}
                     confirm={deleteRoleConfirm(role)}
                     label="Delete"
-                    className={dangerButton}
                     aria-label={`Delete ${role.role_name}`}
                   />
                 </div>
@@ -132,18 +134,18 @@ function RoleIds({ ids }: { ids: string }) {
 }
 
 function RoleForm({ editing }: { editing: EligibleRoleItem | null }) {
-  const surface = useSurface()
-  const { Form, action, hidden, lastResult, busy } = useSettingsSubmit('role')
+  const panel = usePanel()
+  const { Form, action, hidden, lastResult, busy } = useFormPost('role')
   const [form, fields] = useForm({
-    id: `role-form-${surface.kind}`,
+    id: panel ? 'role-form-panel' : 'role-form-page',
     lastResult,
     defaultValue: editing
       ? { role_name: editing.role_name, role_id: editing.role_id, can_join_general_waitlist: editing.can_join_general_waitlist ? 'on' : '' }
       : undefined,
-    constraint: getZodConstraint(roleFormSchema),
+    constraint: getZodConstraint(eligibleRoleSchema),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: roleFormSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: eligibleRoleSchema }),
   })
   const { key: _nameKey, ...nameProps } = getInputProps(fields.role_name, { type: 'text' })
   const { key: _idKey, ...idProps } = getInputProps(fields.role_id, { type: 'text' })
@@ -151,10 +153,10 @@ function RoleForm({ editing }: { editing: EligibleRoleItem | null }) {
 
   return (
     <Section title={editing ? `Edit Role: ${editing.role_name}` : 'Add Role'}>
-      {/* Posting to ?edit=ID keeps Edit mode when the page answers with errors (no JavaScript). */}
+      {/* On a page the action is the URL with ?edit=ID: a 400 answer keeps Edit mode. */}
       <Form
         method="post"
-        action={editing ? `${action}?edit=${editing.id}` : action}
+        action={action}
         {...getFormProps(form)}
         className="flex flex-col gap-3"
         aria-label={editing ? 'Edit role' : 'Add role'}
@@ -164,15 +166,15 @@ function RoleForm({ editing }: { editing: EligibleRoleItem | null }) {
         {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           <div className="flex min-w-0 flex-col gap-1.5">
-            <label className="flex min-w-0 flex-col gap-1.5 text-sm text-zinc-300">
+            <label className={labelClass}>
               Role Name
               {/* Edit mode puts the cursor in the form it just filled (it may sit below the table). */}
-            <input {...nameProps} autoFocus={Boolean(editing)} placeholder="e.g. Rifleman" className={inputClass} />
+              <input {...nameProps} autoFocus={Boolean(editing)} placeholder="e.g. Rifleman" className={inputClass} />
             </label>
             <FieldError id={fields.role_name.errorId} errors={fields.role_name.errors} />
           </div>
           <div className="flex min-w-0 flex-col gap-1.5">
-            <label className="flex min-w-0 flex-col gap-1.5 text-sm text-zinc-300">
+            <label className={labelClass}>
               Role ID(s)
               <input {...idProps} placeholder="Discord role ids, comma-separated" className={`${inputClass} font-mono`} />
             </label>
@@ -189,7 +191,7 @@ function RoleForm({ editing }: { editing: EligibleRoleItem | null }) {
             {editing ? 'Update Role' : 'Add Role'}
           </button>
           {editing ? (
-            <StateLink name="edit" value={null} className={`${secondaryButton} h-10`}>
+            <StateLink state={null} className={buttonClass('secondary', 'md')}>
               Cancel
             </StateLink>
           ) : null}

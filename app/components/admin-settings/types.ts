@@ -1,13 +1,6 @@
-// Shapes of the Admin Settings loaders and actions. Type-only re-exports of the server's shapes: nothing here reaches
-// the client bundle.
-import type { SubmissionResult } from '@conform-to/react'
+import type { EligibleRoleItem, PlatoonItem, PresetItem } from '#contracts/settings.ts'
 
-export type { EligibleRoleItem } from '#server/waitlist/eligible-roles.ts'
-export type { PlatoonItem } from '#server/orbat/platoons.ts'
-export type { PresetItem } from '#server/orbat/presets.ts'
-import type { EligibleRoleItem } from '#server/waitlist/eligible-roles.ts'
-import type { PlatoonItem } from '#server/orbat/platoons.ts'
-import type { PresetItem } from '#server/orbat/presets.ts'
+// The Admin Settings tabs and the data their pages' loaders answer (the panel loads the same through fetchers).
 
 export type SettingsTab = 'general' | 'roles' | 'presets' | 'platoons'
 
@@ -41,20 +34,4 @@ export interface PlatoonsData {
   platoons: PlatoonItem[]
   loadError?: string
 }
-
-export interface AnswerToast {
-  type: 'success' | 'error' | 'info'
-  message: string
-}
-
-/**
- * What a settings action answers instead of a redirect: a validation failure on a page (400, the conform reply of the
- * form named `form`), or anything from inside the side panel (`_panel=1`), where a redirect would navigate the
- * editor away.
- */
-export interface ActionAnswer {
-  ok: boolean
-  form?: string
-  result?: SubmissionResult<string[]>
-  toast?: AnswerToast
-}
+export type TabData = GeneralData | RolesData | PresetsData | PlatoonsData

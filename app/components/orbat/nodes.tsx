@@ -38,17 +38,7 @@ export const SquadCard = memo(function SquadCard({ data }: NodeProps<SquadNode>)
         data-testid="squad-card"
       >
         <header className="flex items-center gap-2 border-b border-zinc-700 bg-zinc-800/60 px-3" style={{ height: CARD.header }}>
-          <h2 id={headingId} className="min-w-0 flex-1 truncate text-base font-semibold text-zinc-50">
-            {squad.name}
-          </h2>
-          <span
-            className="inline-flex shrink-0 items-center gap-1 rounded-full bg-zinc-950/70 px-2 py-0.5 text-xs font-medium text-zinc-300 tabular-nums"
-            title="People"
-          >
-            <PeopleIcon />
-            <span className="sr-only">People: </span>
-            {people}
-          </span>
+          <SquadTitle id={headingId} name={squad.name} people={people} />
         </header>
         {teams.length === 0 ? (
           <p className="flex items-center px-3 text-sm text-zinc-500" style={{ height: CARD.empty }}>
@@ -80,6 +70,25 @@ export const SquadCard = memo(function SquadCard({ data }: NodeProps<SquadNode>)
     </>
   )
 })
+
+/** A squad card's name and people count (also the admin editor's card). */
+export function SquadTitle({ id, name, people }: { id: string; name: string; people: number }) {
+  return (
+    <>
+      <h2 id={id} className="min-w-0 flex-1 truncate text-base font-semibold text-zinc-50">
+        {name}
+      </h2>
+      <span
+        className="inline-flex shrink-0 items-center gap-1 rounded-full bg-zinc-950/70 px-2 py-0.5 text-xs font-medium text-zinc-300 tabular-nums"
+        title="People"
+      >
+        <PeopleIcon />
+        <span className="sr-only">People: </span>
+        {people}
+      </span>
+    </>
+  )
+}
 
 /** A spacer/heading row (also the admin editor's collapsed card). */
 export function SpacerRow({ role }: { role: string }) {

@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
-import type { PublicMember } from '#server/roster/members.ts'
+import type { PublicMember } from '#contracts/roster-types.ts'
+import { iconButton } from '#app/ui/button.ts'
+import { CloseIcon } from '#app/ui/icons.tsx'
 import { BmtBadge, formatDateOnly, formatScore, LocalTime, RankBadge } from './ui.tsx'
 
 // The member sheet's content (spec 2 §2 Public roster): Rank, Join Date, Total Event Score, and the tabs
 // Qualifications, Events and Trainings. The same markup fills the side sheet (tabs are buttons) and the full
 // /roster/:id page that works without JavaScript (tabs are links to ?tab=...).
-
-export type { PublicMember }
 
 export const MEMBER_TABS = [
   { id: 'qualifications', label: 'Qualifications' },
@@ -212,10 +212,8 @@ function OrbatImageDialog({ image, onClose }: { image: { name: string; url: stri
         <div className="flex max-h-[90dvh] flex-col">
           <header className="flex items-center justify-between gap-4 border-b border-zinc-800 px-4 py-3">
             <h3 className="truncate font-semibold">ORBAT: {image.name}</h3>
-            <button type="button" onClick={onClose} className="rounded-md p-1.5 text-zinc-400 hover:bg-zinc-800 hover:text-zinc-100" aria-label="Close image">
-              <svg viewBox="0 0 20 20" fill="currentColor" className="size-5" aria-hidden>
-                <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
-              </svg>
+            <button type="button" onClick={onClose} className={iconButton} aria-label="Close image">
+              <CloseIcon />
             </button>
           </header>
           <div className="min-h-0 flex-1 overflow-auto bg-zinc-950 p-2">

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
-import { MemberDetails, type MemberTab, type PublicMember } from './member-details.tsx'
+import type { PublicMember } from '#contracts/roster-types.ts'
+import { MemberDetails, type MemberTab } from './member-details.tsx'
 
 // The side sheet's body for one member: loads /roster/:id?view=sheet (that route's loader) with a fetcher.
 

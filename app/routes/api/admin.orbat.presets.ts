@@ -1,9 +1,10 @@
 import type { Route } from './+types/admin.orbat.presets'
-import { methodNotAllowed, parseInput, readJsonObject, runAdmin } from '#server/admin/request.ts'
+import { presetNameSchema } from '#contracts/settings.ts'
+import { methodNotAllowed, parseInput, readJsonObject } from '#server/admin/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
-import { listPresets, presetNameSchema, savePreset } from '#server/orbat/presets.ts'
+import { listPresets, savePreset } from '#server/orbat/presets.ts'
 
 // GET /api/admin/orbat/presets: [{id, name}]. POST {name}: saves the current ORBAT layout (no people) (spec 1 §7).
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -18,7 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const admin = await requireAdmin(request, context)
     if (request.method !== 'POST') methodNotAllowed()
     const input = parseInput(presetNameSchema, await readJsonObject(request), 'Invalid preset.')
-    const preset = await runAdmin(getServices(context), (tx) => savePreset(tx, admin, input))
+    const preset = await savePreset(getServices(context), admin, input)
     return Response.json({ message: 'Preset saved.', preset }, { status: 201 })
   })
 }

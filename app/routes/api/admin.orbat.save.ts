@@ -1,10 +1,11 @@
 import type { Route } from './+types/admin.orbat.save'
+import { orbatSaveSchema } from '#contracts/orbat.ts'
 import { adminGetNotAllowed, methodNotAllowed, parseInput, postActivity, readJsonObject, runAdmin } from '#server/admin/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { loadOrbat } from '#server/orbat/orbat.ts'
-import { orbatSaveSchema, saveOrbat } from '#server/orbat/save.ts'
+import { saveOrbat } from '#server/orbat/save.ts'
 import { placementLine } from '#server/waitlist/waitlist.ts'
 
 // PUT /api/admin/orbat/save (spec 1 §7): {squads, slots (with squadName), edges, waypoints, pax_counters} in one

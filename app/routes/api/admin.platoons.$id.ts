@@ -1,5 +1,5 @@
 import type { Route } from './+types/admin.platoons.$id'
-import { adminGetNotAllowed, methodNotAllowed, parseId, runAdmin } from '#server/admin/request.ts'
+import { adminGetNotAllowed, methodNotAllowed, parseId } from '#server/admin/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
@@ -12,8 +12,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return apiHandler(async () => {
     const admin = await requireAdmin(request, context)
     if (request.method !== 'DELETE') methodNotAllowed()
-    const id = parseId(params.id, 'Platoon')
-    const result = await runAdmin(getServices(context), (tx) => deletePlatoon(tx, admin, id))
+    const result = await deletePlatoon(getServices(context), admin, parseId(params.id, 'Platoon'))
     return { message: 'Platoon deleted.', ...result }
   })
 }

@@ -1,9 +1,10 @@
 import type { Route } from './+types/admin.platoons'
-import { methodNotAllowed, parseInput, readJsonObject, runAdmin } from '#server/admin/request.ts'
+import { platoonSchema } from '#contracts/settings.ts'
+import { methodNotAllowed, parseInput, readJsonObject } from '#server/admin/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
-import { createPlatoon, listPlatoons, platoonInputSchema } from '#server/orbat/platoons.ts'
+import { createPlatoon, listPlatoons } from '#server/orbat/platoons.ts'
 
 // GET /api/admin/platoons. POST /api/admin/platoons: {name, discord_role_id} (spec 1 §7).
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -17,8 +18,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     const admin = await requireAdmin(request, context)
     if (request.method !== 'POST') methodNotAllowed()
-    const input = parseInput(platoonInputSchema, await readJsonObject(request), 'Invalid platoon.')
-    const platoon = await runAdmin(getServices(context), (tx) => createPlatoon(tx, admin, input))
+    const input = parseInput(platoonSchema, await readJsonObject(request), 'Invalid platoon.')
+    const platoon = await createPlatoon(getServices(context), admin, input)
     return Response.json({ message: 'Platoon created!', platoon }, { status: 201 })
   })
 }

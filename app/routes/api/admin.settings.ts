@@ -1,10 +1,10 @@
 import type { Route } from './+types/admin.settings'
-import { methodNotAllowed, parseInput, postActivity, readJsonObject, runAdmin } from '#server/admin/request.ts'
+import { methodNotAllowed, parseInput, readJsonObject } from '#server/admin/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
-import { adminSettings, settingInputSchema, updateSetting } from '#server/settings/admin-settings.ts'
-import { placementLine } from '#server/waitlist/waitlist.ts'
+import { saveSetting } from '#server/settings/actions.ts'
+import { adminSettings, settingInputSchema } from '#server/settings/admin-settings.ts'
 
 // GET /api/admin/settings: every known setting. PUT /api/admin/settings (spec 1 §7): {key, value}.
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -19,9 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const admin = await requireAdmin(request, context)
     if (request.method !== 'PUT') methodNotAllowed()
     const input = parseInput(settingInputSchema, await readJsonObject(request), 'Invalid setting.')
-    const services = getServices(context)
-    const result = await runAdmin(services, (tx) => updateSetting(tx, admin, input))
-    postActivity(services, result.placements.map(placementLine))
+    const result = await saveSetting(getServices(context), admin, input)
     const message =
       input.key === 'signup_time' ? (input.value ? 'Time lock set successfully.' : 'Time lock cleared.') : 'Setting saved.'
     return { message, key: result.key, value: result.value, placements: result.placements.length }

@@ -1,9 +1,10 @@
 import type { Route } from './+types/admin.waitlist-roles'
-import { methodNotAllowed, parseInput, readJsonObject, runAdmin } from '#server/admin/request.ts'
+import { eligibleRoleSchema } from '#contracts/settings.ts'
+import { methodNotAllowed, parseInput, readJsonObject } from '#server/admin/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
-import { addEligibleRole, eligibleRoleInputSchema, listEligibleRoles } from '#server/waitlist/eligible-roles.ts'
+import { listEligibleRoles, saveEligibleRole } from '#server/waitlist/eligible-roles.ts'
 
 // GET /api/admin/waitlist-roles: list. POST: {role_name, role_id, can_join_general_waitlist} (spec 1 §7).
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -17,8 +18,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     const admin = await requireAdmin(request, context)
     if (request.method !== 'POST') methodNotAllowed()
-    const input = parseInput(eligibleRoleInputSchema, await readJsonObject(request), 'Invalid role.')
-    const role = await runAdmin(getServices(context), (tx) => addEligibleRole(tx, admin, input))
+    const input = parseInput(eligibleRoleSchema, await readJsonObject(request), 'Invalid role.')
+    const role = await saveEligibleRole(getServices(context), admin, input)
     return Response.json({ message: 'Role added successfully.', role }, { status: 201 })
   })
 }

@@ -1,5 +1,5 @@
 import type { Route } from './+types/admin.waitlist'
-import { adminGetNotAllowed, methodNotAllowed, runAdmin } from '#server/admin/request.ts'
+import { adminGetNotAllowed, methodNotAllowed } from '#server/admin/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
@@ -12,7 +12,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     const admin = await requireAdmin(request, context)
     if (request.method !== 'DELETE') methodNotAllowed()
-    const removed = await runAdmin(getServices(context), (tx) => purgeWaitlist(tx, admin))
+    const removed = await purgeWaitlist(getServices(context), admin)
     return { message: 'Waitlist purged successfully.', removed }
   })
 }

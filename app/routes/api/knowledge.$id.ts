@@ -1,9 +1,10 @@
 import type { Route } from './+types/knowledge.$id'
-import { adminGetNotAllowed, methodNotAllowed, parseId, parseInput, readJsonObject, runAdmin } from '#server/admin/request.ts'
+import { packetSchema } from '#contracts/library.ts'
+import { adminGetNotAllowed, methodNotAllowed, parseId, parseInput, readJsonObject } from '#server/admin/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
-import { deletePacket, packetInputSchema, updatePacket } from '#server/library/library.ts'
+import { deletePacket, updatePacket } from '#server/library/library.ts'
 
 // PUT /api/knowledge/{id} {id, name, google_doc_url}; DELETE /api/knowledge/{id} (admin).
 export const loader = adminGetNotAllowed
@@ -14,11 +15,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const id = parseId(params.id, 'Document')
     const services = getServices(context)
     if (request.method === 'PUT') {
-      const input = parseInput(packetInputSchema, await readJsonObject(request), 'Please correct the document form.')
-      return { message: 'Packet updated successfully!', packet: await runAdmin(services, (tx) => updatePacket(tx, admin, id, input)) }
+      const input = parseInput(packetSchema, await readJsonObject(request), 'Please correct the document form.')
+      return { message: 'Packet updated successfully!', packet: await updatePacket(services, admin, id, input) }
     }
     if (request.method === 'DELETE') {
-      await runAdmin(services, (tx) => deletePacket(tx, admin, id))
+      await deletePacket(services, admin, id)
       return { message: 'Packet deleted successfully.' }
     }
     return methodNotAllowed()

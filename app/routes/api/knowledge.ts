@@ -1,9 +1,10 @@
 import type { Route } from './+types/knowledge'
-import { methodNotAllowed, parseInput, readJsonObject, runAdmin } from '#server/admin/request.ts'
+import { packetSchema } from '#contracts/library.ts'
+import { methodNotAllowed, parseInput, readJsonObject } from '#server/admin/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
-import { createPacket, listPackets, packetInputSchema } from '#server/library/library.ts'
+import { createPacket, listPackets } from '#server/library/library.ts'
 
 // GET /api/knowledge (public). POST /api/knowledge {name, google_doc_url} (admin).
 export async function loader({ context }: Route.LoaderArgs) {
@@ -14,8 +15,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     const admin = await requireAdmin(request, context)
     if (request.method !== 'POST') methodNotAllowed()
-    const input = parseInput(packetInputSchema, await readJsonObject(request), 'Please correct the document form.')
-    const packet = await runAdmin(getServices(context), (tx) => createPacket(tx, admin, input))
+    const input = parseInput(packetSchema, await readJsonObject(request), 'Please correct the document form.')
+    const packet = await createPacket(getServices(context), admin, input)
     return Response.json({ message: 'Packet created successfully!', packet }, { status: 201 })
   })
 }

@@ -1,9 +1,10 @@
 import type { Route } from './+types/roster.events'
-import { methodNotAllowed, parseInput, readJsonObject, runAdmin } from '#server/admin/request.ts'
+import { eventSchema } from '#contracts/events.ts'
+import { methodNotAllowed, parseInput, readJsonObject } from '#server/admin/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
-import { createEvent, eventInputSchema, listEvents } from '#server/roster/events.ts'
+import { createEvent, listEvents } from '#server/roster/events.ts'
 
 // GET /api/roster/events (admin list). POST /api/roster/events {name, date, orbat_image_url}.
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -17,8 +18,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     const admin = await requireAdmin(request, context)
     if (request.method !== 'POST') methodNotAllowed()
-    const input = parseInput(eventInputSchema, await readJsonObject(request), 'Please correct the event form.')
-    const event = await runAdmin(getServices(context), (tx) => createEvent(tx, admin, input))
+    const input = parseInput(eventSchema, await readJsonObject(request), 'Please correct the event form.')
+    const event = await createEvent(getServices(context), admin, input)
     return Response.json({ message: 'Event added successfully.', event }, { status: 201 })
   })
 }

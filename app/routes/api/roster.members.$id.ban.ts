@@ -1,10 +1,10 @@
 import type { Route } from './+types/roster.members.$id.ban'
-import { adminGetNotAllowed, methodNotAllowed, parseId, parseInput, postActivity, readJsonObject, runAdmin } from '#server/admin/request.ts'
+import { banSchema, ROSTER_MESSAGES } from '#contracts/roster.ts'
+import { adminGetNotAllowed, methodNotAllowed, parseId, parseInput, readJsonObject } from '#server/admin/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
-import { banMember, banSchema } from '#server/roster/members.ts'
-import { placementLine } from '#server/waitlist/waitlist.ts'
+import { banMember } from '#server/roster/actions.ts'
 
 // POST /api/roster/members/{id}/ban {reason}: the member leaves their slot and the waitlist (spec 2 §4, §5).
 export const loader = adminGetNotAllowed
@@ -15,9 +15,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (request.method !== 'POST') methodNotAllowed()
     const id = parseId(params.id, 'Member')
     const { reason } = parseInput(banSchema, await readJsonObject(request))
-    const services = getServices(context)
-    const result = await runAdmin(services, (tx) => banMember(tx, admin, id, reason))
-    if (result.placement) postActivity(services, [placementLine(result.placement)])
-    return { message: 'Member banned.', member: result.member, freedSlot: result.freedSlot }
+    const result = await banMember(getServices(context), admin, id, reason)
+    return { message: ROSTER_MESSAGES.memberBanned, member: result.member, freedSlot: result.freedSlot }
   })
 }

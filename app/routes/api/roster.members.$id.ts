@@ -1,9 +1,10 @@
 import type { Route } from './+types/roster.members.$id'
-import { adminGetNotAllowed, methodNotAllowed, parseId, parseInput, readJsonObject, runAdmin } from '#server/admin/request.ts'
+import { memberFieldsSchema, ROSTER_MESSAGES } from '#contracts/roster.ts'
+import { adminGetNotAllowed, methodNotAllowed, parseId, parseInput, readJsonObject } from '#server/admin/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
-import { deleteMember, memberFieldsSchema, syncMemberDiscordRoles, updateMember } from '#server/roster/members.ts'
+import { editMember, removeMember } from '#server/roster/actions.ts'
 
 // PUT /api/roster/members/{id}: every member field (and the qualification, event and training id lists).
 // DELETE /api/roster/members/{id}.
@@ -16,13 +17,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const services = getServices(context)
     if (request.method === 'PUT') {
       const input = parseInput(memberFieldsSchema, await readJsonObject(request), 'Please correct the member form.')
-      const member = await runAdmin(services, (tx) => updateMember(tx, admin, id, input))
-      await syncMemberDiscordRoles(services, id)
-      return { message: 'Member updated!', member }
+      return { message: ROSTER_MESSAGES.memberUpdated, member: await editMember(services, admin, id, input) }
     }
     if (request.method === 'DELETE') {
-      await runAdmin(services, (tx) => deleteMember(tx, admin, id))
-      return { message: 'Member deleted.' }
+      await removeMember(services, admin, id)
+      return { message: ROSTER_MESSAGES.memberDeleted }
     }
     return methodNotAllowed()
   })

@@ -1,9 +1,10 @@
 import type { Route } from './+types/roster.members.$id.unban'
-import { adminGetNotAllowed, methodNotAllowed, parseId, runAdmin } from '#server/admin/request.ts'
+import { ROSTER_MESSAGES } from '#contracts/roster.ts'
+import { adminGetNotAllowed, methodNotAllowed, parseId } from '#server/admin/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
-import { unbanMember } from '#server/roster/members.ts'
+import { unbanMember } from '#server/roster/actions.ts'
 
 // POST /api/roster/members/{id}/unban.
 export const loader = adminGetNotAllowed
@@ -12,7 +13,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     const admin = await requireAdmin(request, context)
     if (request.method !== 'POST') methodNotAllowed()
-    const member = await runAdmin(getServices(context), (tx) => unbanMember(tx, admin, parseId(params.id, 'Member')))
-    return { message: 'Member unbanned.', member }
+    const member = await unbanMember(getServices(context), admin, parseId(params.id, 'Member'))
+    return { message: ROSTER_MESSAGES.memberUnbanned, member }
   })
 }

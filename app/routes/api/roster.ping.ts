@@ -1,8 +1,9 @@
 import type { Route } from './+types/roster.ping'
-import { adminGetNotAllowed, methodNotAllowed, parseId, parseInput, readJsonObject, runAdmin } from '#server/admin/request.ts'
+import { FILL_ALL_FIELDS, pingSchema } from '#contracts/pings.ts'
+import { adminGetNotAllowed, methodNotAllowed, parseId, parseInput, readJsonObject } from '#server/admin/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
-import { FILL_ALL_FIELDS, schedulePing, schedulePingSchema } from '#server/discord/pings.ts'
+import { schedulePing } from '#server/discord/pings.ts'
 import { apiHandler, NotFound } from '#server/errors.ts'
 
 // POST /api/roster/{events|trainings}/{id}/ping {channelId, pingTime, messageContent, rolesToPing} (spec 2 §7): the
@@ -16,8 +17,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (params.kind !== 'events' && params.kind !== 'trainings') throw new NotFound()
     const type = params.kind === 'events' ? 'event' : 'training'
     const id = parseId(params.id, type === 'event' ? 'Event' : 'Training')
-    const input = parseInput(schedulePingSchema, await readJsonObject(request), FILL_ALL_FIELDS)
-    const ping = await runAdmin(getServices(context), (tx) => schedulePing(tx, admin, type, id, input))
+    const input = parseInput(pingSchema, await readJsonObject(request), FILL_ALL_FIELDS)
+    const ping = await schedulePing(getServices(context), admin, type, id, input)
     return Response.json({ message: 'Ping scheduled successfully!', ping }, { status: 201 })
   })
 }

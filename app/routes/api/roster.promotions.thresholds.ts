@@ -1,12 +1,14 @@
 import type { Route } from './+types/roster.promotions.thresholds'
-import { methodNotAllowed, parseInput, readJsonBody, runAdmin } from '#server/admin/request.ts'
+import { ROSTER_MESSAGES, thresholdsSchema } from '#contracts/roster.ts'
+import { methodNotAllowed, parseInput, readJsonBody } from '#server/admin/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
-import { listThresholds, saveThresholds, thresholdsInputSchema } from '#server/roster/promotions.ts'
+import { saveThresholds } from '#server/roster/actions.ts'
+import { listThresholds } from '#server/roster/promotions.ts'
 
 // GET and PUT /api/roster/promotions/thresholds (spec 2 §7): one threshold per rank below TEAM; integers only,
-// blank removes a threshold.
+// blank removes a threshold. The body is {thresholds: [...]} or the list itself.
 export async function loader({ request, context }: Route.LoaderArgs) {
   return apiHandler(async () => {
     await requireAdmin(request, context)
@@ -18,8 +20,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     const admin = await requireAdmin(request, context)
     if (request.method !== 'PUT') methodNotAllowed()
-    const input = parseInput(thresholdsInputSchema, await readJsonBody(request))
-    const thresholds = await runAdmin(getServices(context), (tx) => saveThresholds(tx, admin, input))
-    return { message: 'Promotion thresholds updated!', thresholds }
+    const body = await readJsonBody(request)
+    const input = parseInput(thresholdsSchema, Array.isArray(body) ? { thresholds: body } : body)
+    return { message: ROSTER_MESSAGES.thresholdsSaved, thresholds: await saveThresholds(getServices(context), admin, input) }
   })
 }

@@ -1,9 +1,10 @@
 import type { Route } from './+types/roster.qualifications.$id'
-import { adminGetNotAllowed, methodNotAllowed, parseId, parseInput, readJsonObject, runAdmin } from '#server/admin/request.ts'
+import { qualificationInputSchema, ROSTER_MESSAGES } from '#contracts/roster.ts'
+import { adminGetNotAllowed, methodNotAllowed, parseId, parseInput, readJsonObject } from '#server/admin/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
-import { deleteQualification, qualificationInputSchema, updateQualification } from '#server/roster/qualifications.ts'
+import { editQualification, removeQualification } from '#server/roster/actions.ts'
 
 // PUT and DELETE /api/roster/qualifications/{id}.
 export const loader = adminGetNotAllowed
@@ -15,11 +16,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const services = getServices(context)
     if (request.method === 'PUT') {
       const input = parseInput(qualificationInputSchema, await readJsonObject(request), 'Please correct the qualification form.')
-      return { message: 'Qualification updated successfully.', qualification: await runAdmin(services, (tx) => updateQualification(tx, admin, id, input)) }
+      return { message: ROSTER_MESSAGES.qualificationUpdated, qualification: await editQualification(services, admin, id, input) }
     }
     if (request.method === 'DELETE') {
-      await runAdmin(services, (tx) => deleteQualification(tx, admin, id))
-      return { message: 'Qualification deleted.' }
+      await removeQualification(services, admin, id)
+      return { message: ROSTER_MESSAGES.qualificationDeleted }
     }
     return methodNotAllowed()
   })

@@ -1,9 +1,11 @@
 import type { Route } from './+types/roster.qualifications'
-import { methodNotAllowed, parseInput, readJsonObject, runAdmin } from '#server/admin/request.ts'
+import { qualificationInputSchema, ROSTER_MESSAGES } from '#contracts/roster.ts'
+import { methodNotAllowed, parseInput, readJsonObject } from '#server/admin/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
-import { createQualification, listQualifications, qualificationInputSchema } from '#server/roster/qualifications.ts'
+import { addQualification } from '#server/roster/actions.ts'
+import { listQualifications } from '#server/roster/qualifications.ts'
 
 // GET /api/roster/qualifications (admin list). POST {name, description, discord_role_id}.
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -18,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const admin = await requireAdmin(request, context)
     if (request.method !== 'POST') methodNotAllowed()
     const input = parseInput(qualificationInputSchema, await readJsonObject(request), 'Please correct the qualification form.')
-    const qualification = await runAdmin(getServices(context), (tx) => createQualification(tx, admin, input))
-    return Response.json({ message: 'Qualification added successfully.', qualification }, { status: 201 })
+    const qualification = await addQualification(getServices(context), admin, input)
+    return Response.json({ message: ROSTER_MESSAGES.qualificationAdded, qualification }, { status: 201 })
   })
 }

@@ -1,9 +1,10 @@
 import type { Route } from './+types/roster.trainings.$id.attendance'
-import { methodNotAllowed, parseId, parseInput, readJsonObject, runAdmin } from '#server/admin/request.ts'
+import { attendanceSchema } from '#contracts/attendance.ts'
+import { methodNotAllowed, parseId, parseInput, readJsonObject } from '#server/admin/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
-import { attendanceSchema, getTrainingAttendance, setTrainingAttendance } from '#server/roster/trainings.ts'
+import { getTrainingAttendance, setTrainingAttendance } from '#server/roster/trainings.ts'
 
 // GET and POST /api/roster/trainings/{id}/attendance: body {memberIds}; answers {memberIds}.
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -19,7 +20,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (request.method !== 'POST') methodNotAllowed()
     const id = parseId(params.id, 'Training')
     const { memberIds } = parseInput(attendanceSchema, await readJsonObject(request))
-    const result = await runAdmin(getServices(context), (tx) => setTrainingAttendance(tx, admin, id, memberIds))
-    return { message: 'Attendance updated!', ...result }
+    return { message: 'Attendance updated!', ...(await setTrainingAttendance(getServices(context), admin, id, memberIds)) }
   })
 }

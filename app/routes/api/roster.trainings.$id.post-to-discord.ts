@@ -1,8 +1,9 @@
 import type { Route } from './+types/roster.trainings.$id.post-to-discord'
+import { POST_TRAINING_NEEDS, postTrainingSchema } from '#contracts/trainings.ts'
 import { adminGetNotAllowed, methodNotAllowed, parseId, parseInput, readJsonObject } from '#server/admin/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
-import { POST_TRAINING_NEEDS, postTrainingSchema, postTrainingToDiscord } from '#server/discord/pings.ts'
+import { postTrainingToDiscord } from '#server/discord/pings.ts'
 import { apiHandler } from '#server/errors.ts'
 
 // POST /api/roster/trainings/{id}/post-to-discord {channelId, cadreRoleIds} (spec 2 §7).

@@ -1,5 +1,5 @@
 import type { Route } from './+types/roster.trainings.$id.signups.$memberId'
-import { adminGetNotAllowed, methodNotAllowed, parseId, runAdmin } from '#server/admin/request.ts'
+import { adminGetNotAllowed, methodNotAllowed, parseId } from '#server/admin/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
@@ -14,7 +14,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (request.method !== 'DELETE') methodNotAllowed()
     const trainingId = parseId(params.id, 'Training')
     const memberId = parseId(params.memberId, 'Sign-up')
-    await runAdmin(getServices(context), (tx) => removeTrainingSignup(tx, admin, trainingId, memberId))
+    await removeTrainingSignup(getServices(context), admin, trainingId, memberId)
     return { message: 'Sign-up removed.' }
   })
 }

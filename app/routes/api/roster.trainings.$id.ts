@@ -1,9 +1,10 @@
 import type { Route } from './+types/roster.trainings.$id'
-import { adminGetNotAllowed, methodNotAllowed, parseId, parseInput, readJsonObject, runAdmin } from '#server/admin/request.ts'
+import { trainingSchema } from '#contracts/trainings.ts'
+import { adminGetNotAllowed, methodNotAllowed, parseId, parseInput, readJsonObject } from '#server/admin/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
-import { deleteTraining, trainingInputSchema, updateTraining } from '#server/roster/trainings.ts'
+import { deleteTraining, updateTraining } from '#server/roster/trainings.ts'
 
 // PUT and DELETE /api/roster/trainings/{id}.
 export const loader = adminGetNotAllowed
@@ -14,11 +15,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const id = parseId(params.id, 'Training')
     const services = getServices(context)
     if (request.method === 'PUT') {
-      const input = parseInput(trainingInputSchema, await readJsonObject(request), 'Please correct the training form.')
-      return { message: 'Training updated!', training: await runAdmin(services, (tx) => updateTraining(tx, admin, id, input)) }
+      const input = parseInput(trainingSchema, await readJsonObject(request), 'Please correct the training form.')
+      return { message: 'Training updated!', training: await updateTraining(services, admin, id, input) }
     }
     if (request.method === 'DELETE') {
-      await runAdmin(services, (tx) => deleteTraining(tx, admin, id))
+      await deleteTraining(services, admin, id)
       return { message: 'Training deleted.' }
     }
     return methodNotAllowed()

@@ -1,9 +1,10 @@
 import type { Route } from './+types/roster.trainings'
-import { methodNotAllowed, parseInput, readJsonObject, runAdmin } from '#server/admin/request.ts'
+import { trainingSchema } from '#contracts/trainings.ts'
+import { methodNotAllowed, parseInput, readJsonObject } from '#server/admin/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
-import { createTraining, listTrainings, trainingInputSchema } from '#server/roster/trainings.ts'
+import { createTraining, listTrainings } from '#server/roster/trainings.ts'
 
 // GET /api/roster/trainings (admin list). POST {name, description, date, is_hidden, is_bmt_training}.
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -17,8 +18,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     const admin = await requireAdmin(request, context)
     if (request.method !== 'POST') methodNotAllowed()
-    const input = parseInput(trainingInputSchema, await readJsonObject(request), 'Please correct the training form.')
-    const training = await runAdmin(getServices(context), (tx) => createTraining(tx, admin, input))
+    const input = parseInput(trainingSchema, await readJsonObject(request), 'Please correct the training form.')
+    const training = await createTraining(getServices(context), admin, input)
     return Response.json({ message: 'Training added!', training }, { status: 201 })
   })
 }

@@ -2,7 +2,7 @@
 // Point the app at it with the printed DISCORD_* values. With DISCORD_CLIENT_ID / DISCORD_CLIENT_SECRET /
 // DISCORD_BOT_TOKEN set, it checks those credentials; otherwise it accepts any.
 
-import { DEMO_GUILD_ID } from '../../discord/demo-guild.ts'
+import { DEMO_GUILD_ID } from '#db/seed/demo-guild.ts'
 import { startDiscordStandIn } from './server.ts'
 
 const port = Number(process.env.PORT ?? 4100)

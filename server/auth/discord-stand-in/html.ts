@@ -1,7 +1,7 @@
 // The stand-in's HTML pages. Self-contained and script-free: one <style> element (carrying the CSP nonce when the
 // app provides one), no inline style attributes, no images, so they render under the app's strict CSP.
 
-import type { DemoUser } from '../../discord/demo-guild.ts'
+import type { DemoUser } from '#db/seed/demo-guild.ts'
 import type { DiscordStandInState } from './state.ts'
 
 export function escapeHtml(value: unknown): string {

@@ -6,7 +6,7 @@ import crypto from 'node:crypto'
 import express, { type NextFunction, type Request, type Response } from 'express'
 import type { APIMessage, RESTPostOAuth2AccessTokenResult } from 'discord-api-types/v10'
 import { z } from 'zod'
-import type { DemoUser } from '../../discord/demo-guild.ts'
+import type { DemoUser } from '#db/seed/demo-guild.ts'
 import { authorizePage, errorPage, homePage, type AuthorizeParams } from './html.ts'
 import {
   DiscordStandInState,

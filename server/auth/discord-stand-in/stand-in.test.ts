@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import express from 'express'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { DEMO_CHANNELS, DEMO_GUILD_ID, DEMO_ROLES, DEMO_USERS } from '../../discord/demo-guild.ts'
+import { DEMO_CHANNELS, DEMO_GUILD_ID, DEMO_ROLES, DEMO_USERS } from '#db/seed/demo-guild.ts'
 import { createDiscordStandIn, startDiscordStandIn, type RunningDiscordStandIn } from './index.ts'
 
 const CLIENT_ID = 'test-client'

@@ -17,7 +17,7 @@ import {
   DEMO_ROLES,
   DEMO_USERS,
   type DemoUser,
-} from '../../discord/demo-guild.ts'
+} from '#db/seed/demo-guild.ts'
 
 export interface StandInRole {
   id: string

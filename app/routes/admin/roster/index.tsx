@@ -1,6 +1,6 @@
 import { redirect } from 'react-router'
 import type { Route } from './+types/index'
-import { rosterTabPath } from '#app/components/admin-roster/types.ts'
+import { rosterTabPath } from './tab-bar.tsx'
 import { assertAdminPage } from '#server/auth/user.ts'
 
 // /admin/roster opens the Members tab (spec 2 §2: the default tab).

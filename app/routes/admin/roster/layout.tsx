@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router'
 import type { Route } from './+types/layout'
-import { RosterTabBar } from '#app/components/admin-roster/ui.tsx'
+import { RosterTabBar } from './tab-bar.tsx'
+import { TabbedPage } from '#app/ui/tabs.tsx'
 import { assertAdminPage } from '#server/auth/user.ts'
 
 // Roster admin (spec 2 §2 "Roster admin"): the tabs Members, Events, Trainings, Qualifications and Promotions are
@@ -13,15 +14,9 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export default function RosterAdminLayout() {
   return (
-    <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
-      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Roster Management</h1>
-      <div className="mt-6">
-        <RosterTabBar />
-      </div>
-      <div className="mt-6">
-        <Outlet />
-      </div>
-    </main>
+    <TabbedPage title="Roster Management" tabs={<RosterTabBar />}>
+      <Outlet />
+    </TabbedPage>
   )
 }
 

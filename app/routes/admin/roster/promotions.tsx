@@ -1,131 +1,84 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
 import type { Route } from './+types/promotions'
-import { fail, invalid, readRosterPost, succeed, unknownIntent, type RosterPost } from '#app/components/admin-roster/respond.server.ts'
-import { PromotionsTab } from '#app/components/admin-roster/promotions-tab.tsx'
-import { channelFormSchema, INTENTS, NO_PROMOTIONS, PROMOTIONS_DONE, thresholdsFormSchema } from '#app/components/admin-roster/schemas.ts'
-import type { PromotionsData, RosterActionAnswer } from '#app/components/admin-roster/types.ts'
-import { parseInput, runAdmin } from '#server/admin/request.ts'
+import { ChannelSection } from './promotions/channel-section.tsx'
+import { RunSection, type RunAnswer } from './promotions/run-section.tsx'
+import { ThresholdsSection } from './promotions/thresholds-section.tsx'
+import { promotionChannelSchema, ROSTER_INTENTS, ROSTER_MESSAGES, thresholdsSchema } from '#contracts/roster.ts'
+import type { PromotionsData } from '#contracts/roster-types.ts'
+import { failWithToast, invalid, readAdminPost, succeed, unknownIntent, type AdminPost } from '#app/admin/respond.ts'
+import { LoadError } from '#app/ui/field.tsx'
 import { assertAdminPage } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
-import { listChannels } from '#server/discord/guild.ts'
-import { toErrorBody } from '#server/errors.ts'
-import { logger } from '#server/logger.ts'
-import { listThresholds, runPromotions, saveThresholds, syncPromotions, thresholdsInputSchema } from '#server/roster/promotions.ts'
-import { settingInputSchema, updateSetting } from '#server/settings/admin-settings.ts'
-import { getSetting } from '#server/settings/settings.ts'
+import { runPromotions, saveThresholds, setPromotionChannel } from '#server/roster/actions.ts'
+import { withLoadError } from '#server/roster/load-error.ts'
+import { loadPromotionSettings } from '#server/roster/promotions.ts'
 
-// Promotions tab (spec 2 §2, §4, §5; ARCHITECTURE §5): the announcement channel (PUT /api/admin/settings's service,
-// key promotion_channel_id), the thresholds (PUT /api/roster/promotions/thresholds's) and the on-demand run
-// (POST /api/roster/promotions/run's: the run commits, then rank roles sync and the channel hears of it).
+// Promotions tab (spec 2 §2, §4, §5; ARCHITECTURE §5): the announcement channel (setting promotion_channel_id), the
+// thresholds (PUT /api/roster/promotions/thresholds's use case and schema) and the on-demand run (POST
+// /api/roster/promotions/run's: the run commits, then rank roles sync and the channel hears of it).
+
+const CHANNEL_SAVED = { unchanged: ROSTER_MESSAGES.noChanges, updated: ROSTER_MESSAGES.channelUpdated, disabled: ROSTER_MESSAGES.channelDisabled } as const
 
 export async function loader({ context }: Route.LoaderArgs): Promise<PromotionsData> {
   assertAdminPage(context)
-  const services = getServices(context)
-  // Discord may be down or not configured: the page stays usable with a plain id field.
-  const channels = listChannels(services.discord).then(
-    (list) => ({ channels: list }),
-    (error: unknown) => ({
-      channels: null,
-      channelsError: toErrorBody(error).body.error || 'Could not load channels from Discord.',
-    }),
-  )
-  try {
-    const [channelId, thresholds, picker] = await Promise.all([
-      getSetting(services.db, 'promotion_channel_id'),
-      listThresholds(services.db),
-      channels,
-    ])
-    return { channelId, thresholds, ...picker }
-  } catch (error) {
-    logger.error({
-      msg: 'roster admin: loading promotions failed',
-      error: error instanceof Error ? error.stack : String(error),
-    })
-    return {
-      channelId: '',
-      thresholds: [],
-      ...(await channels),
-      loadError: 'Could not load roster data: An error occurred.',
-    }
-  }
+  return withLoadError('promotions', () => loadPromotionSettings(getServices(context)), { channelId: '', thresholds: [], channels: null })
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const post = await readRosterPost(request, context)
+  const post = await readAdminPost(request, context)
   switch (post.intent) {
-    case INTENTS.saveChannel:
+    case ROSTER_INTENTS.saveChannel:
       return saveChannel(post)
-    case INTENTS.saveThresholds:
+    case ROSTER_INTENTS.saveThresholds:
       return saveThresholdsForm(post)
-    case INTENTS.runPromotions:
+    case ROSTER_INTENTS.runPromotions:
       return run(post)
     default:
       return unknownIntent(post)
   }
 }
 
-async function saveChannel(post: RosterPost) {
-  const submission = parseWithZod(post.form, { schema: channelFormSchema })
+async function saveChannel(post: AdminPost) {
+  const submission = parseWithZod(post.form, { schema: promotionChannelSchema })
   if (submission.status !== 'success') return invalid(post, submission)
-  const services = getServices(post.context)
   try {
-    // Spec 2 §5: chat ids are trimmed and saved only when changed.
-    const input = parseInput(settingInputSchema, {
-      key: 'promotion_channel_id',
-      value: submission.value.channel_id,
-    })
-    if (input.value === (await getSetting(services.db, 'promotion_channel_id'))) return succeed(post, 'No changes to save.')
-    await runAdmin(services, (tx) => updateSetting(tx, post.admin, input))
-    return succeed(post, input.value ? 'Promotion channel updated!' : 'Promotion announcements disabled.')
+    const outcome = await setPromotionChannel(getServices(post.context), post.admin, submission.value.channel_id)
+    return succeed(post, CHANNEL_SAVED[outcome])
   } catch (error) {
-    return fail(post, error, 'API Request Failed')
+    return failWithToast(post, error, ROSTER_MESSAGES.requestFailed)
   }
 }
 
-async function saveThresholdsForm(post: RosterPost) {
-  const submission = parseWithZod(post.form, { schema: thresholdsFormSchema })
+async function saveThresholdsForm(post: AdminPost) {
+  const submission = parseWithZod(post.form, { schema: thresholdsSchema })
   if (submission.status !== 'success') return invalid(post, submission)
   try {
-    // The service's own schema too (the same rule: schemas.test.ts).
-    const input = parseInput(thresholdsInputSchema, submission.value)
-    await runAdmin(getServices(post.context), (tx) => saveThresholds(tx, post.admin, input))
+    await saveThresholds(getServices(post.context), post.admin, submission.value)
   } catch (error) {
-    return fail(post, error, 'API Request Failed')
+    return failWithToast(post, error, ROSTER_MESSAGES.requestFailed)
   }
-  return succeed(post, 'Promotion thresholds updated!')
+  return succeed(post, ROSTER_MESSAGES.thresholdsSaved)
 }
 
-/** The run answers data, not a redirect: the page shows who moved up (name, from, to). */
-async function run(post: RosterPost) {
-  const services = getServices(post.context)
-  let promotions
+/** The run answers data, not a redirect: the page shows who moved up. */
+async function run(post: AdminPost) {
   try {
-    promotions = await runAdmin(services, (tx) => runPromotions(tx, post.admin))
+    return data<RunAnswer>({ ok: true, run: await runPromotions(getServices(post.context), post.admin) })
   } catch (error) {
-    return fail(post, error, 'API Request Failed')
+    return failWithToast(post, error, ROSTER_MESSAGES.requestFailed)
   }
-  await syncPromotions(services, promotions, true).catch((error: unknown) =>
-    logger.error({
-      msg: 'roster admin: promotion sync failed',
-      error: String(error),
-    }),
-  )
-  return data<RosterActionAnswer>({
-    ok: true,
-    run: {
-      message: promotions.length ? PROMOTIONS_DONE : NO_PROMOTIONS,
-      promotedMembers: promotions.map((p) => ({
-        name: p.name,
-        from: p.from,
-        to: p.to,
-      })),
-    },
-  })
 }
 
 export default function PromotionsRoute({ loaderData }: Route.ComponentProps) {
-  return <PromotionsTab data={loaderData} />
+  return (
+    <div className="flex flex-col gap-6">
+      <LoadError message={loaderData.loadError} />
+      <ChannelSection data={loaderData} />
+      <ThresholdsSection thresholds={loaderData.thresholds} />
+      <RunSection />
+    </div>
+  )
 }
 
 export function meta() {

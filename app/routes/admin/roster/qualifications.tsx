@@ -1,92 +1,131 @@
 import { parseWithZod } from '@conform-to/zod/v4'
+import { Link, useSearchParams } from 'react-router'
 import type { Route } from './+types/qualifications'
-import { qualificationFormSchema } from '#app/components/admin-roster/forms.server.ts'
-import { QualificationsTab } from '#app/components/admin-roster/qualifications-tab.tsx'
-import {
-  askToConfirm,
-  fail,
-  invalid,
-  postedId,
-  readRosterPost,
-  serviceFieldErrors,
-  succeed,
-  unknownIntent,
-  type RosterPost,
-} from '#app/components/admin-roster/respond.server.ts'
-import { INTENTS } from '#app/components/admin-roster/schemas.ts'
-import type { QualificationsData } from '#app/components/admin-roster/types.ts'
-import { runAdmin } from '#server/admin/request.ts'
+import { QualificationDialog } from './qualifications/qualification-dialog.tsx'
+import { qualificationInputSchema, ROSTER_INTENTS, ROSTER_MESSAGES } from '#contracts/roster.ts'
+import type { QualificationItem, QualificationsData } from '#contracts/roster-types.ts'
+import { askToConfirm, failWithToast, invalid, postedId, readAdminPost, succeed, unknownIntent, type AdminPost } from '#app/admin/respond.ts'
+import { useStateHref } from '#app/hooks/url-state.ts'
+import { dangerButton, primaryButton, secondaryButton } from '#app/ui/button.ts'
+import { ConfirmButtonForm, ConfirmStep } from '#app/ui/confirm.tsx'
+import { EmptyState, LoadError } from '#app/ui/field.tsx'
 import { assertAdminPage } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
-import { logger } from '#server/logger.ts'
-import { createQualification, deleteQualification, listQualifications, updateQualification } from '#server/roster/qualifications.ts'
+import { Conflict } from '#server/errors.ts'
+import { addQualification, editQualification, removeQualification } from '#server/roster/actions.ts'
+import { withLoadError } from '#server/roster/load-error.ts'
+import { listQualifications } from '#server/roster/qualifications.ts'
 
 // Qualifications tab (spec 2 §2, §5): list, add / edit, delete (refused while a test grants it), through the same
-// services and schema as /api/roster/qualifications.
+// use cases and schema as /api/roster/qualifications.
+
+const deleteConfirmKey = (id: number) => `delete-qualification-${id}`
+const deleteQualificationConfirm = (q: QualificationItem) => `Are you sure you want to delete the qualification "${q.name}"? Members lose it.`
 
 export async function loader({ context }: Route.LoaderArgs): Promise<QualificationsData> {
   assertAdminPage(context)
-  try {
-    return {
-      qualifications: await listQualifications(getServices(context).db),
-    }
-  } catch (error) {
-    logger.error({
-      msg: 'roster admin: loading qualifications failed',
-      error: error instanceof Error ? error.stack : String(error),
-    })
-    return {
-      qualifications: [],
-      loadError: 'Could not load roster data: An error occurred.',
-    }
-  }
+  return withLoadError('qualifications', async () => ({ qualifications: await listQualifications(getServices(context).db) }), { qualifications: [] })
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const post = await readRosterPost(request, context)
+  const post = await readAdminPost(request, context)
   switch (post.intent) {
-    case INTENTS.saveQualification:
+    case ROSTER_INTENTS.saveQualification:
       return save(post)
-    case INTENTS.deleteQualification: {
-      const id = postedId(post)
-      if (id !== null && !post.confirmed) return askToConfirm(post, `delete-qualification-${id}`)
-      try {
-        await runAdmin(getServices(context), (tx) => deleteQualification(tx, post.admin, id ?? 0))
-      } catch (error) {
-        return fail(post, error, 'API Request Failed')
-      }
-      return succeed(post, 'Qualification deleted.')
-    }
+    case ROSTER_INTENTS.deleteQualification:
+      return remove(post)
     default:
       return unknownIntent(post)
   }
 }
 
-async function save(post: RosterPost) {
-  const submission = parseWithZod(post.form, {
-    schema: qualificationFormSchema,
-  })
+async function save(post: AdminPost) {
+  const submission = parseWithZod(post.form, { schema: qualificationInputSchema })
   if (submission.status !== 'success') return invalid(post, submission)
-  const { id, ...input } = submission.value
+  const id = postedId(post)
+  const services = getServices(post.context)
   try {
-    const services = getServices(post.context)
-    if (id) await runAdmin(services, (tx) => updateQualification(tx, post.admin, id, input))
-    else await runAdmin(services, (tx) => createQualification(tx, post.admin, input))
+    if (id) await editQualification(services, post.admin, id, submission.value)
+    else await addQualification(services, post.admin, submission.value)
   } catch (error) {
-    // A name already taken (409) shows next to the name.
-    const errors = serviceFieldErrors(error)
-    if (errors && (error as { status?: number }).status === 409) {
-      return invalid(post, {
-        reply: () => submission.reply({ fieldErrors: { name: errors.formErrors } }),
-      })
-    }
-    return fail(post, error, 'API Request Failed')
+    // A name already taken shows next to the name.
+    if (error instanceof Conflict) return invalid(post, { reply: () => submission.reply({ fieldErrors: { name: [error.message] } }) })
+    return failWithToast(post, error, ROSTER_MESSAGES.requestFailed)
   }
-  return succeed(post, id ? 'Qualification updated successfully.' : 'Qualification added successfully.')
+  return succeed(post, id ? ROSTER_MESSAGES.qualificationUpdated : ROSTER_MESSAGES.qualificationAdded)
 }
 
-export default function QualificationsRoute({ loaderData }: Route.ComponentProps) {
-  return <QualificationsTab data={loaderData} />
+async function remove(post: AdminPost) {
+  const id = postedId(post)
+  if (id !== null && !post.confirmed) return askToConfirm(post, deleteConfirmKey(id))
+  try {
+    await removeQualification(getServices(post.context), post.admin, id ?? 0)
+  } catch (error) {
+    return failWithToast(post, error, ROSTER_MESSAGES.requestFailed)
+  }
+  return succeed(post, ROSTER_MESSAGES.qualificationDeleted)
+}
+
+export default function QualificationsRoute({ loaderData: data }: Route.ComponentProps) {
+  const [params] = useSearchParams()
+  const hrefWith = useStateHref()
+  const closeHref = hrefWith(null)
+  const editing = data.qualifications.find((q) => String(q.id) === params.get('edit')) ?? null
+  const adding = params.get('dialog') === 'add-qualification'
+  const confirming = data.qualifications.find((q) => params.get('confirm') === deleteConfirmKey(q.id))
+  const count = data.qualifications.length
+  return (
+    <div className="flex flex-col gap-5">
+      <LoadError message={data.loadError} />
+      {confirming ? (
+        <ConfirmStep intent={ROSTER_INTENTS.deleteQualification} fields={{ id: confirming.id }} message={deleteQualificationConfirm(confirming)} confirmLabel="Delete Qualification" />
+      ) : null}
+      {adding || editing ? <QualificationDialog key={editing?.id ?? 'add'} editing={editing} closeHref={closeHref} /> : null}
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-zinc-400">
+          {count} {count === 1 ? 'qualification' : 'qualifications'}
+        </p>
+        <Link to={hrefWith({ dialog: 'add-qualification' })} preventScrollReset className={primaryButton}>
+          Add Qualification
+        </Link>
+      </div>
+      {count === 0 ? (
+        <EmptyState text="No qualifications yet." />
+      ) : (
+        <ul className="divide-y divide-zinc-800 rounded-xl border border-zinc-800 bg-zinc-900/60" aria-label="Qualifications">
+          {data.qualifications.map((q) => (
+            <QualificationRow key={q.id} qualification={q} editHref={hrefWith({ edit: q.id })} />
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}
+
+function QualificationRow({ qualification: q, editHref }: { qualification: QualificationItem; editHref: string }) {
+  return (
+    <li className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center" data-testid="qualification-row">
+      <div className="min-w-0 flex-1">
+        <p className="font-medium text-zinc-100">{q.name}</p>
+        {q.description ? <p className="mt-0.5 text-sm text-zinc-400">{q.description}</p> : null}
+        <p className="mt-1 font-mono text-xs text-zinc-500">{q.discord_role_id ? `Discord role: ${q.discord_role_id}` : 'No Discord role'}</p>
+      </div>
+      <div className="flex shrink-0 gap-2">
+        <Link to={editHref} preventScrollReset className={secondaryButton} aria-label={`Edit ${q.name}`}>
+          Edit
+        </Link>
+        <ConfirmButtonForm
+          formKey={`delete-qualification-${q.id}`}
+          intent={ROSTER_INTENTS.deleteQualification}
+          fields={{ id: q.id }}
+          confirm={deleteQualificationConfirm(q)}
+          label="Delete"
+          className={dangerButton}
+          aria-label={`Delete ${q.name}`}
+        />
+      </div>
+    </li>
+  )
 }
 
 export function meta() {

@@ -1,22 +1,20 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { Route } from './+types/general'
-import { SettingsPage } from '#app/components/admin-settings/panel.tsx'
-import { INTENTS, TIME_LOCK_REQUIRED, timeLockSchema, timeLockValue } from '#app/components/admin-settings/schemas.ts'
-import { tabPath, type GeneralData } from '#app/components/admin-settings/types.ts'
-import { parseInput, postActivity, runAdmin } from '#server/admin/request.ts'
+import { askToConfirm, failInline, failWithToast, invalid, readAdminPost, succeed, unknownIntent, type AdminPost } from '#app/admin/respond.ts'
+import { runUseCase } from '#app/admin/run-use-case.ts'
+import { GeneralTab } from '#app/components/admin-settings/general-tab.tsx'
+import type { GeneralData } from '#app/components/admin-settings/types.ts'
+import { SETTINGS_INTENTS as INTENTS, timeLockSchema, timeLockValue } from '#contracts/settings.ts'
 import { assertAdminPage } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
+import { Invalid } from '#server/errors.ts'
 import { logger } from '#server/logger.ts'
-import { adminSettings, settingInputSchema, updateSetting } from '#server/settings/admin-settings.ts'
-import { isValidTimeZone, nextLockInstant } from '#server/settings/time-lock.ts'
-import { placementLine } from '#server/waitlist/waitlist.ts'
-import { askToConfirm, fail, invalid, readSettingsPost, succeed, unknownIntent, type SettingsPost } from './respond.server.ts'
+import { adminSettings } from '#server/settings/admin-settings.ts'
+import { clearTimeLock, setTimeLock } from '#server/settings/actions.ts'
 
-// General: the Signup Time Lock (spec 1 §2, §4, §5, §8). Set converts the admin's month/day/time in their zone to an
-// instant (a date already past rolls to next year); Clear empties signup_time. Both go through the same service and
-// schema as PUT /api/admin/settings.
-
-const PATH = tabPath('general')
+// General: the Signup Time Lock (spec 1 §2, §4, §5, §8). Set turns the admin's month/day/time in their zone into an
+// instant (a date already past rolls to next year); Clear empties signup_time. The same use cases as
+// PUT /api/admin/settings.
 
 export async function loader({ context }: Route.LoaderArgs): Promise<GeneralData> {
   assertAdminPage(context)
@@ -31,42 +29,43 @@ export async function loader({ context }: Route.LoaderArgs): Promise<GeneralData
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const post = await readSettingsPost(request, context, PATH)
+  const post = await readAdminPost(request, context)
   switch (post.intent) {
     case INTENTS.setLock:
       return setLock(post)
     case INTENTS.clearLock:
-      if (!post.confirmed) return askToConfirm(post, INTENTS.clearLock)
-      return saveSignupTime(post, '', 'Time lock cleared.', (reason) => `Error clearing time lock: ${reason}`)
+      return clearLock(post)
     default:
       return unknownIntent(post)
   }
 }
 
-async function setLock(post: SettingsPost) {
+async function setLock(post: AdminPost) {
   const submission = parseWithZod(post.form, { schema: timeLockSchema })
   if (submission.status !== 'success') return invalid(post, submission)
-  const { tz, ...wall } = timeLockValue(submission.value)
-  const instant = isValidTimeZone(tz) ? nextLockInstant(wall, tz) : null
-  // A date that never exists (31 April) or a zone the server does not know.
-  if (!instant) return invalid(post, { reply: () => submission.reply({ formErrors: [TIME_LOCK_REQUIRED] }) })
-  return saveSignupTime(post, instant.toISOString(), 'Time lock set successfully.', (reason) => `Error setting time lock: ${reason}`)
-}
-
-async function saveSignupTime(post: SettingsPost, value: string, message: string, describe: (reason: string) => string) {
-  const services = getServices(post.context)
+  const describe = (reason: string) => `Error setting time lock: ${reason}`
   try {
-    const input = parseInput(settingInputSchema, { key: 'signup_time', value })
-    const result = await runAdmin(services, (tx) => updateSetting(tx, post.admin, input))
-    postActivity(services, result.placements.map(placementLine))
+    await setTimeLock(getServices(post.context), post.admin, timeLockValue(submission.value))
   } catch (error) {
-    return fail(post, error, describe('An error occurred.'), describe)
+    // A date that never exists (31 April) or a zone the server does not know: inline, like the form's own checks.
+    if (error instanceof Invalid) return failInline(post, submission, error, error.message)
+    return failWithToast(post, error, describe('An error occurred.'), { describe })
   }
-  return succeed(post, message)
+  return succeed(post, 'Time lock set successfully.')
 }
 
-export default function GeneralSettings({ loaderData, actionData }: Route.ComponentProps) {
-  return <SettingsPage tab="general" data={loaderData} actionData={actionData} />
+async function clearLock(post: AdminPost) {
+  if (!post.confirmed) return askToConfirm(post, INTENTS.clearLock)
+  const describe = (reason: string) => `Error clearing time lock: ${reason}`
+  return runUseCase(post, () => clearTimeLock(getServices(post.context), post.admin), {
+    success: 'Time lock cleared.',
+    failure: describe('An error occurred.'),
+    describe,
+  })
+}
+
+export default function GeneralSettings({ loaderData }: Route.ComponentProps) {
+  return <GeneralTab data={loaderData} />
 }
 
 export function meta() {

@@ -1,6 +1,6 @@
-import { Outlet, useMatches } from 'react-router'
+import { Outlet, useLocation, useMatches } from 'react-router'
 import type { Route } from './+types/layout'
-import { TabBar } from '#app/components/admin-settings/ui.tsx'
+import { TabBar } from '#app/components/admin-settings/tab-bar.tsx'
 import { SETTINGS_TABS, type SettingsTab } from '#app/components/admin-settings/types.ts'
 import { assertAdminPage } from '#server/auth/user.ts'
 
@@ -13,6 +13,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function AdminSettingsLayout() {
+  const location = useLocation()
   const matches = useMatches()
   const last = matches[matches.length - 1]?.pathname.split('/').pop()
   const active = SETTINGS_TABS.find((tab) => tab.id === last)?.id ?? ('general' satisfies SettingsTab)
@@ -22,7 +23,8 @@ export default function AdminSettingsLayout() {
       <div className="mt-6">
         <TabBar active={active} />
       </div>
-      <div className="mt-6">
+      {/* A tab's forms re-mount on every navigation: after the redirect of a successful post they start over. */}
+      <div className="mt-6" key={location.key}>
         <Outlet />
       </div>
     </main>

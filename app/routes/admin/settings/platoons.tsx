@@ -1,19 +1,17 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { Route } from './+types/platoons'
-import { SettingsPage } from '#app/components/admin-settings/panel.tsx'
-import { INTENTS, platoonFormSchema } from '#app/components/admin-settings/schemas.ts'
-import { tabPath, type PlatoonsData } from '#app/components/admin-settings/types.ts'
-import { parseInput, runAdmin } from '#server/admin/request.ts'
+import { invalid, readAdminPost, unknownIntent, type AdminPost } from '#app/admin/respond.ts'
+import { runConfirmedItem, runUseCase } from '#app/admin/run-use-case.ts'
+import { PlatoonsTab } from '#app/components/admin-settings/platoons-tab.tsx'
+import type { PlatoonsData } from '#app/components/admin-settings/types.ts'
+import { platoonSchema, SETTINGS_INTENTS as INTENTS } from '#contracts/settings.ts'
 import { assertAdminPage } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { logger } from '#server/logger.ts'
-import { createPlatoon, deletePlatoon, listPlatoons, platoonInputSchema } from '#server/orbat/platoons.ts'
-import { askToConfirm, fail, invalid, postedId, readSettingsPost, succeed, unknownIntent } from './respond.server.ts'
+import { createPlatoon, deletePlatoon, listPlatoons } from '#server/orbat/platoons.ts'
 
 // Platoons (spec 1 §2, §5, §8): Add New Platoon and delete (confirmed; its squads become unassigned), through the
-// same services and rules as /api/admin/platoons.
-
-const PATH = tabPath('platoons')
+// same use cases and schema as /api/admin/platoons.
 
 export async function loader({ context }: Route.LoaderArgs): Promise<PlatoonsData> {
   assertAdminPage(context)
@@ -26,37 +24,28 @@ export async function loader({ context }: Route.LoaderArgs): Promise<PlatoonsDat
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const post = await readSettingsPost(request, context, PATH)
-  const services = getServices(context)
+  const post = await readAdminPost(request, context)
   switch (post.intent) {
-    case INTENTS.createPlatoon: {
-      const submission = parseWithZod(post.form, { schema: platoonFormSchema })
-      if (submission.status !== 'success') return invalid(post, submission)
-      try {
-        const input = parseInput(platoonInputSchema, submission.value)
-        await runAdmin(services, (tx) => createPlatoon(tx, post.admin, input))
-      } catch (error) {
-        return fail(post, error, 'Failed to create platoon.')
-      }
-      return succeed(post, 'Platoon created!')
-    }
-    case INTENTS.deletePlatoon: {
-      const id = postedId(post)
-      if (id !== null && !post.confirmed) return askToConfirm(post, `${INTENTS.deletePlatoon}-${id}`)
-      try {
-        await runAdmin(services, (tx) => deletePlatoon(tx, post.admin, id ?? 0))
-      } catch (error) {
-        return fail(post, error, 'Failed to delete platoon.')
-      }
-      return succeed(post, 'Platoon deleted.')
-    }
+    case INTENTS.createPlatoon:
+      return create(post)
+    case INTENTS.deletePlatoon:
+      return runConfirmedItem(post, (id) => deletePlatoon(getServices(context), post.admin, id), { success: 'Platoon deleted.', failure: 'Failed to delete platoon.' })
     default:
       return unknownIntent(post)
   }
 }
 
-export default function PlatoonsSettings({ loaderData, actionData }: Route.ComponentProps) {
-  return <SettingsPage tab="platoons" data={loaderData} actionData={actionData} />
+async function create(post: AdminPost) {
+  const submission = parseWithZod(post.form, { schema: platoonSchema })
+  if (submission.status !== 'success') return invalid(post, submission)
+  return runUseCase(post, () => createPlatoon(getServices(post.context), post.admin, submission.value), {
+    success: 'Platoon created!',
+    failure: 'Failed to create platoon.',
+  })
+}
+
+export default function PlatoonsSettings({ loaderData }: Route.ComponentProps) {
+  return <PlatoonsTab data={loaderData} />
 }
 
 export function meta() {

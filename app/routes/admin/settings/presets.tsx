@@ -1,19 +1,18 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { Route } from './+types/presets'
-import { SettingsPage } from '#app/components/admin-settings/panel.tsx'
-import { INTENTS, renamePresetSchema, savePresetSchema } from '#app/components/admin-settings/schemas.ts'
-import { tabPath, type PresetsData } from '#app/components/admin-settings/types.ts'
-import { parseInput, runAdmin } from '#server/admin/request.ts'
+import { invalid, postedId, readAdminPost, unknownIntent, type AdminPost } from '#app/admin/respond.ts'
+import { runConfirmedItem, runUseCase } from '#app/admin/run-use-case.ts'
+import { PresetsTab } from '#app/components/admin-settings/presets-tab.tsx'
+import type { PresetsData } from '#app/components/admin-settings/types.ts'
+import { presetNameSchema, SETTINGS_INTENTS as INTENTS } from '#contracts/settings.ts'
 import { assertAdminPage } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { logger } from '#server/logger.ts'
-import { deletePreset, listPresets, presetNameSchema, renamePreset, savePreset } from '#server/orbat/presets.ts'
-import { askToConfirm, fail, invalid, postedId, readSettingsPost, succeed, unknownIntent } from './respond.server.ts'
+import { deletePreset, listPresets, renamePreset, savePreset } from '#server/orbat/presets.ts'
 
 // ORBAT Presets (spec 1 §2, §5, ARCHITECTURE §5): save the current saved layout under a name, rename, delete
-// (confirmed). Load is not an action here: it fills the editor (GET /admin/orbat?preset=ID, or the panel's callback).
-
-const PATH = tabPath('presets')
+// (confirmed), through the same use cases and schema as /api/admin/orbat/presets. Load is not an action here: it
+// fills the editor (GET /admin/orbat?preset=ID, or the panel's callback).
 
 export async function loader({ context }: Route.LoaderArgs): Promise<PresetsData> {
   assertAdminPage(context)
@@ -26,48 +25,36 @@ export async function loader({ context }: Route.LoaderArgs): Promise<PresetsData
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const post = await readSettingsPost(request, context, PATH)
-  const services = getServices(context)
+  const post = await readAdminPost(request, context)
   switch (post.intent) {
-    case INTENTS.savePreset: {
-      const submission = parseWithZod(post.form, { schema: savePresetSchema })
-      if (submission.status !== 'success') return invalid(post, submission)
-      try {
-        const input = parseInput(presetNameSchema, submission.value)
-        const preset = await runAdmin(services, (tx) => savePreset(tx, post.admin, input))
-        return succeed(post, `Preset "${preset.name}" saved.`)
-      } catch (error) {
-        return fail(post, error, 'API Request Failed')
-      }
-    }
-    case INTENTS.renamePreset: {
-      const submission = parseWithZod(post.form, { schema: renamePresetSchema })
-      if (submission.status !== 'success') return invalid(post, submission)
-      try {
-        const input = parseInput(presetNameSchema, { name: submission.value.name })
-        const preset = await runAdmin(services, (tx) => renamePreset(tx, post.admin, submission.value.id, input))
-        return succeed(post, `Preset renamed to "${preset.name}".`)
-      } catch (error) {
-        return fail(post, error, 'API Request Failed')
-      }
-    }
-    case INTENTS.deletePreset: {
-      const id = postedId(post)
-      if (id !== null && !post.confirmed) return askToConfirm(post, `${INTENTS.deletePreset}-${id}`)
-      try {
-        await runAdmin(services, (tx) => deletePreset(tx, post.admin, id ?? 0))
-      } catch (error) {
-        return fail(post, error, 'API Request Failed')
-      }
-      return succeed(post, 'Preset deleted.')
-    }
+    case INTENTS.savePreset:
+    case INTENTS.renamePreset:
+      return saveOrRename(post)
+    case INTENTS.deletePreset:
+      return runConfirmedItem(post, (id) => deletePreset(getServices(context), post.admin, id), { success: 'Preset deleted.', failure: 'API Request Failed' })
     default:
       return unknownIntent(post)
   }
 }
 
-export default function PresetsSettings({ loaderData, actionData }: Route.ComponentProps) {
-  return <SettingsPage tab="presets" data={loaderData} actionData={actionData} />
+async function saveOrRename(post: AdminPost) {
+  const submission = parseWithZod(post.form, { schema: presetNameSchema })
+  if (submission.status !== 'success') return invalid(post, submission)
+  const services = getServices(post.context)
+  if (post.intent === INTENTS.savePreset) {
+    return runUseCase(post, () => savePreset(services, post.admin, submission.value), {
+      success: (preset) => `Preset "${preset.name}" saved.`,
+      failure: 'API Request Failed',
+    })
+  }
+  return runUseCase(post, () => renamePreset(services, post.admin, postedId(post) ?? 0, submission.value), {
+    success: (preset) => `Preset renamed to "${preset.name}".`,
+    failure: 'API Request Failed',
+  })
+}
+
+export default function PresetsSettings({ loaderData }: Route.ComponentProps) {
+  return <PresetsTab data={loaderData} />
 }
 
 export function meta() {

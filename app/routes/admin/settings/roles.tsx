@@ -1,26 +1,17 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { Route } from './+types/roles'
-import { SettingsPage } from '#app/components/admin-settings/panel.tsx'
-import { INTENTS, roleFormSchema } from '#app/components/admin-settings/schemas.ts'
-import { tabPath, type RolesData } from '#app/components/admin-settings/types.ts'
-import { parseInput, runAdmin } from '#server/admin/request.ts'
+import { askToConfirm, invalid, postedId, readAdminPost, unknownIntent, type AdminPost } from '#app/admin/respond.ts'
+import { runConfirmedItem, runUseCase } from '#app/admin/run-use-case.ts'
+import { RolesTab } from '#app/components/admin-settings/roles-tab.tsx'
+import type { RolesData } from '#app/components/admin-settings/types.ts'
+import { eligibleRoleSchema, SETTINGS_INTENTS as INTENTS } from '#contracts/settings.ts'
 import { assertAdminPage } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { logger } from '#server/logger.ts'
-import {
-  addEligibleRole,
-  deleteEligibleRole,
-  eligibleRoleInputSchema,
-  listEligibleRoles,
-  purgeWaitlist,
-  updateEligibleRole,
-} from '#server/waitlist/eligible-roles.ts'
-import { askToConfirm, fail, invalid, postedId, readSettingsPost, succeed, unknownIntent, type SettingsPost } from './respond.server.ts'
+import { deleteEligibleRole, listEligibleRoles, purgeWaitlist, saveEligibleRole } from '#server/waitlist/eligible-roles.ts'
 
 // Eligible Roles (spec 1 §2, §5, §8): add/edit, delete (confirmed) and the Danger Zone purge (confirmed), through the
-// same services and rules as /api/admin/waitlist-roles and DELETE /api/admin/waitlist.
-
-const PATH = tabPath('roles')
+// same use cases and schema as /api/admin/waitlist-roles and DELETE /api/admin/waitlist.
 
 export async function loader({ context }: Route.LoaderArgs): Promise<RolesData> {
   assertAdminPage(context)
@@ -33,52 +24,40 @@ export async function loader({ context }: Route.LoaderArgs): Promise<RolesData> 
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const post = await readSettingsPost(request, context, PATH)
+  const post = await readAdminPost(request, context)
   switch (post.intent) {
     case INTENTS.saveRole:
       return saveRole(post)
-    case INTENTS.deleteRole: {
-      const id = postedId(post)
-      if (id !== null && !post.confirmed) return askToConfirm(post, `${INTENTS.deleteRole}-${id}`)
-      try {
-        await runAdmin(getServices(context), (tx) => deleteEligibleRole(tx, post.admin, id ?? 0))
-      } catch (error) {
-        return fail(post, error, 'API Request Failed')
-      }
-      return succeed(post, 'Role deleted.')
-    }
-    case INTENTS.purgeWaitlist: {
-      if (!post.confirmed) return askToConfirm(post, INTENTS.purgeWaitlist)
-      try {
-        await runAdmin(getServices(context), (tx) => purgeWaitlist(tx, post.admin))
-      } catch (error) {
-        return fail(post, error, 'Failed to purge waitlist.')
-      }
-      return succeed(post, 'Waitlist purged successfully.')
-    }
+    case INTENTS.deleteRole:
+      return runConfirmedItem(post, (id) => deleteEligibleRole(getServices(context), post.admin, id), { success: 'Role deleted.', failure: 'API Request Failed' })
+    case INTENTS.purgeWaitlist:
+      return purge(post)
     default:
       return unknownIntent(post)
   }
 }
 
-async function saveRole(post: SettingsPost) {
-  const submission = parseWithZod(post.form, { schema: roleFormSchema })
+async function saveRole(post: AdminPost) {
+  const submission = parseWithZod(post.form, { schema: eligibleRoleSchema })
   if (submission.status !== 'success') return invalid(post, submission)
-  const { id, ...fields } = submission.value
-  try {
-    // The service's own schema too (the same rules: schemas.test.ts), so this form and the /api agree by construction.
-    const input = parseInput(eligibleRoleInputSchema, fields)
-    const services = getServices(post.context)
-    if (id) await runAdmin(services, (tx) => updateEligibleRole(tx, post.admin, id, input))
-    else await runAdmin(services, (tx) => addEligibleRole(tx, post.admin, input))
-    return succeed(post, id ? 'Role updated successfully.' : 'Role added successfully.')
-  } catch (error) {
-    return fail(post, error, 'Failed to save role.')
-  }
+  // Edit mode posts the role's id; one that is no id matches no role.
+  const id = post.form.has('id') ? (postedId(post) ?? 0) : undefined
+  return runUseCase(post, () => saveEligibleRole(getServices(post.context), post.admin, submission.value, id), {
+    success: id === undefined ? 'Role added successfully.' : 'Role updated successfully.',
+    failure: 'Failed to save role.',
+  })
 }
 
-export default function RolesSettings({ loaderData, actionData }: Route.ComponentProps) {
-  return <SettingsPage tab="roles" data={loaderData} actionData={actionData} />
+async function purge(post: AdminPost) {
+  if (!post.confirmed) return askToConfirm(post, INTENTS.purgeWaitlist)
+  return runUseCase(post, () => purgeWaitlist(getServices(post.context), post.admin), {
+    success: 'Waitlist purged successfully.',
+    failure: 'Failed to purge waitlist.',
+  })
+}
+
+export default function RolesSettings({ loaderData }: Route.ComponentProps) {
+  return <RolesTab data={loaderData} />
 }
 
 export function meta() {

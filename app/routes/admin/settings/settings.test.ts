@@ -120,9 +120,9 @@ describe('side panel posts (_panel=1)', () => {
     expect(await response.text()).toContain('An eligible role named \\"Taken\\" already exists.')
   })
 
-  it('answer validation failures with the conform reply', async () => {
+  it('answer validation failures with 400 and the conform reply', async () => {
     const response = await admin.client.postForm('/admin/settings/presets.data', { intent: 'save-preset', _form: 'save-preset', _panel: '1', name: '  ' })
-    expect(response.status).toBe(200)
+    expect(response.status).toBe(400)
     expect(await response.text()).toContain('Preset name is required.')
   })
 })

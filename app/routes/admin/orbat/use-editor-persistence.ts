@@ -1,0 +1,122 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { useBlocker } from 'react-router'
+import { useToast } from '#app/ui/toaster.tsx'
+import type { OrbatPayload } from '#contracts/orbat.ts'
+import { toSavePayload } from './model.ts'
+import type { EditorState } from './reducer.ts'
+import type { EditorDispatch } from './use-editor-store.ts'
+
+// The editor's round trips to the server (spec 1 §4, ARCHITECTURE §5): Save ORBAT sends the whole diagram with the
+// base it was edited from; Discard Changes and a save's answer reload it from the server; a preset loads into the
+// unsaved state. Leaving the page inside the app with unsaved changes asks first (a reload or closing the tab does not).
+
+export const SAVE_URL = '/api/admin/orbat/save'
+const ORBAT_URL = '/api/orbat'
+const presetLoadUrl = (id: number) => `/api/admin/orbat/presets/${id}/load`
+
+/** A preset as POST /api/admin/orbat/presets/{id}/load answers it (the GET /api/orbat shape, negative ids). */
+type LoadedPreset = OrbatPayload & { id?: number; name?: string }
+/** Loads a saved preset into the editor by id. */
+export type LoadPreset = (presetId: number) => Promise<void>
+
+async function readJson(response: Response): Promise<Record<string, unknown> | null> {
+  if (!response.headers.get('content-type')?.includes('application/json')) return null
+  return (await response.json().catch(() => null)) as Record<string, unknown> | null
+}
+
+/** Fetches JSON; a failed answer throws its `error` text (or says what failed). */
+export async function requestJson<T>(url: string, init: RequestInit = {}): Promise<T> {
+  const response = await fetch(url, { cache: 'no-store', ...init, headers: { Accept: 'application/json', ...init.headers } })
+  const body = await readJson(response)
+  if (!response.ok) {
+    const error = typeof body?.error === 'string' && body.error ? body.error : `${url} answered ${response.status}`
+    throw new Error(error)
+  }
+  if (!body) throw new Error(`${url} did not answer JSON (${response.status})`)
+  return body as T
+}
+
+interface PersistenceOptions {
+  dirty: boolean
+  getState: () => EditorState
+  dispatch: EditorDispatch
+  /** A preset to load once on mount (`/admin/orbat?preset=ID`); `onPresetConsumed` then drops it from the URL. */
+  presetId: number | null
+  onPresetConsumed: () => void
+  /** Called after a save, to refresh the page's other data (roles, platoons). */
+  onSaved: () => void
+}
+
+export function useEditorPersistence({ dirty, getState, dispatch, presetId, onPresetConsumed, onSaved }: PersistenceOptions) {
+  const toast = useToast()
+  const [saving, setSaving] = useState(false)
+
+  const save = async () => {
+    setSaving(true)
+    try {
+      const state = getState()
+      const body = await requestJson<{ message?: string; orbat?: OrbatPayload }>(SAVE_URL, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(toSavePayload(state, state.baseSlots)),
+      }).catch((error: Error) => {
+        throw new Error(error.message.startsWith(SAVE_URL) ? 'Failed to save ORBAT' : error.message)
+      })
+      toast.success(body.message ?? 'ORBAT Saved Successfully!')
+      dispatch({ type: 'resetToServer', payload: body.orbat ?? (await requestJson<OrbatPayload>(ORBAT_URL)) })
+      onSaved()
+    } catch (error) {
+      toast.error(`Error saving ORBAT: ${(error as Error).message || 'Failed to save ORBAT'}`)
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  const discard = async () => {
+    try {
+      dispatch({ type: 'resetToServer', payload: await requestJson<OrbatPayload>(ORBAT_URL) })
+      toast.info('Changes discarded: the ORBAT was reloaded from the server.')
+    } catch (error) {
+      toast.error(`Could not load latest ORBAT data: ${(error as Error).message}`)
+    }
+  }
+
+  const loadPreset = useCallback<LoadPreset>(
+    async (presetId) => {
+      try {
+        const preset = await requestJson<LoadedPreset>(presetLoadUrl(presetId), { method: 'POST' })
+        dispatch({ type: 'loadPreset', payload: preset })
+        toast.info(`${preset.name ? `Preset "${preset.name}"` : 'Preset'} loaded (requires save to persist).`)
+      } catch (error) {
+        toast.error(`Error: ${(error as Error).message}`)
+      }
+    },
+    [dispatch, toast],
+  )
+
+  // `/admin/orbat?preset=ID` (the settings page without JavaScript links here): load it once, then drop the param.
+  const presetDone = useRef(false)
+  useEffect(() => {
+    if (presetId === null || presetDone.current) return
+    presetDone.current = true
+    void loadPreset(presetId).finally(onPresetConsumed)
+  }, [presetId, loadPreset, onPresetConsumed])
+
+  useLeaveBlocker(dirty)
+
+  return { saving, save, discard, loadPreset }
+}
+
+/** Leaving the page inside the app with unsaved changes asks first. */
+function useLeaveBlocker(dirty: boolean) {
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname)
+  const blockerRef = useRef(blocker)
+  blockerRef.current = blocker
+  // NOTE: keyed on the state alone: the blocker object changes on every render, and one blocked navigation must
+  // ask once.
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return
+    if (window.confirm('You have unsaved ORBAT changes. Leave without saving them?')) blockerRef.current.proceed?.()
+    else blockerRef.current.reset?.()
+  }, [blocker.state])
+}

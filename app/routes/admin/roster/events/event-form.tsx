@@ -1,0 +1,30 @@
+import { getFormProps } from '@conform-to/react'
+import { eventSchema, type EventItem } from '#contracts/events.ts'
+import { useSchemaForm } from '#app/hooks/use-schema-form.ts'
+import { UrlDialog } from '#app/ui/dialog.tsx'
+import { HiddenFields, inputClass } from '#app/ui/field.tsx'
+import { FormFooter } from '#app/ui/form-footer.tsx'
+import { InputField } from '#app/ui/schema-field.tsx'
+
+// Add Event / Edit Event (spec 2 §2 Events tab, §5 Event: name and date required, ORBAT image URL optional).
+
+export const SAVE_EVENT = 'save-event'
+
+export function EventFormDialog({ editing, closeHref }: { editing: EventItem | null; closeHref: string }) {
+  const { Form, action, busy, hidden, form, fields } = useSchemaForm('event', eventSchema, {
+    id: editing ? `event-${editing.id}` : 'event-add',
+    defaultValue: editing ? { name: editing.name, date: editing.date.slice(0, 10), orbat_image_url: editing.orbat_image_url ?? '' } : undefined,
+  })
+  return (
+    <UrlDialog title={editing ? 'Edit Event' : 'Add Event'} closeHref={closeHref}>
+      <Form method="post" action={action} {...getFormProps(form)} className="flex flex-col gap-4" aria-label={editing ? 'Edit event' : 'Add event'}>
+        {hidden}
+        <HiddenFields fields={editing ? { intent: SAVE_EVENT, id: editing.id } : { intent: SAVE_EVENT }} />
+        <InputField meta={fields.name} label="Event Name" placeholder="e.g. Operation Nightfall" />
+        <InputField meta={fields.date} label="Date" type="date" className={`${inputClass} [color-scheme:dark]`} />
+        <InputField meta={fields.orbat_image_url} label="ORBAT Image URL (optional)" type="url" placeholder="https://…" />
+        <FormFooter closeHref={closeHref} submitLabel={editing ? 'Save Changes' : 'Add Event'} busy={busy} errors={form.errors} errorId={form.errorId} />
+      </Form>
+    </UrlDialog>
+  )
+}

@@ -1,0 +1,113 @@
+import { Link, useSearchParams } from 'react-router'
+import type { Route } from './+types/route'
+import { EventFormDialog, SAVE_EVENT } from './event-form.tsx'
+import { DELETE_EVENT, deleteConfirm, EventsTable } from './events-table.tsx'
+import type { AttendanceData } from '#contracts/attendance.ts'
+import { eventSchema, type EventItem } from '#contracts/events.ts'
+import type { DiscordPickers } from '#contracts/guild.ts'
+import { deleteRecord, saveRecord } from '#app/admin/record-actions.ts'
+import { readAdminPost, unknownIntent } from '#app/admin/respond.ts'
+import { ATTENDANCE_INTENT, AttendanceDialog } from '#app/components/attendance-dialog.tsx'
+import { PING_INTENT, PingDialog } from '#app/components/ping-dialog.tsx'
+import { useStateHref } from '#app/hooks/url-state.ts'
+import { primaryButton } from '#app/ui/button.ts'
+import { DeleteConfirmStep } from '#app/ui/delete-button.tsx'
+import { EmptyState, LoadError } from '#app/ui/field.tsx'
+import { loadAttendanceDialog, loadTab, saveAttendance, schedulePingFromForm } from '../events-and-trainings.server.ts'
+import { assertAdminPage } from '#server/auth/user.ts'
+import { getServices } from '#server/context.ts'
+import { loadPickers } from '#server/discord/guild.ts'
+import { hasEventPingRole } from '#server/discord/pings.ts'
+import { createEvent, deleteEvent, getEventAttendance, listEvents, setEventAttendance, updateEvent } from '#server/roster/events.ts'
+
+// Roster admin, Events tab (spec 2 §2, §5, §7, §8): the list with Schedule Ping, Attendance, Edit and delete, and
+// Add Event. Dialogs are URL states (?dialog=ping&event=3), so every form works without JavaScript too. The actions
+// call the same use cases, with the same schemas, as /api/roster/events.
+
+interface EventsData {
+  events: EventItem[]
+  loadError?: string
+  pickers?: DiscordPickers
+  hasDefaultRole?: boolean
+  attendance?: AttendanceData
+}
+
+export async function loader({ request, context }: Route.LoaderArgs): Promise<EventsData> {
+  assertAdminPage(context)
+  const { db, discord } = getServices(context)
+  const tab = await loadTab(request, 'event', () => listEvents(db), 'Could not load roster data: An error occurred.')
+  const events = tab.items
+  if (tab.loadError || !tab.target) return { events, loadError: tab.loadError }
+  if (tab.dialog === 'ping') {
+    const [pickers, hasDefaultRole] = await Promise.all([loadPickers(discord), hasEventPingRole(db)])
+    return { events, pickers, hasDefaultRole }
+  }
+  if (tab.dialog === 'attendance') return { events, ...(await loadAttendanceDialog(db, tab.target.id, getEventAttendance)) }
+  return { events }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const post = await readAdminPost(request, context)
+  const services = getServices(context)
+  switch (post.intent) {
+    case SAVE_EVENT:
+      return saveRecord(post, eventSchema, {
+        save: (value, id) => (id ? updateEvent(services, post.admin, id, value) : createEvent(services, post.admin, value)),
+        done: (id) => (id ? 'Event updated!' : 'Event added!'),
+        failed: 'Failed to save event.',
+      })
+    case DELETE_EVENT:
+      return deleteRecord(post, { remove: (id) => deleteEvent(services, post.admin, id), done: 'Event deleted.', failed: 'Failed to delete event.' })
+    case ATTENDANCE_INTENT:
+      return saveAttendance(post, 'event', setEventAttendance)
+    case PING_INTENT:
+      return schedulePingFromForm(post, 'event')
+    default:
+      return unknownIntent(post)
+  }
+}
+
+export default function EventsTab({ loaderData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams()
+  const href = useStateHref()
+  const { events } = loaderData
+  const dialog = searchParams.get('dialog')
+  const target = events.find((e) => e.id === Number(searchParams.get('event'))) ?? null
+  const closeHref = href(null)
+
+  return (
+    <section aria-labelledby="events-heading" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h2 id="events-heading" className="text-xl font-semibold">
+            Events
+          </h2>
+          <p className="text-sm text-zinc-400">
+            {events.length} {events.length === 1 ? 'event' : 'events'}. Attendance counts towards members' event scores.
+          </p>
+        </div>
+        <Link to={href({ dialog: 'add' })} preventScrollReset className={primaryButton}>
+          Add Event
+        </Link>
+      </div>
+
+      <LoadError message={loaderData.loadError} />
+      <DeleteConfirmStep intent={DELETE_EVENT} items={events} message={deleteConfirm} confirmLabel="Delete Event" />
+
+      {events.length === 0 ? <EmptyState>No events have been added yet.</EmptyState> : <EventsTable events={events} activeId={target?.id ?? null} />}
+
+      {dialog === 'add' ? <EventFormDialog editing={null} closeHref={closeHref} /> : null}
+      {dialog === 'edit' && target ? <EventFormDialog key={target.id} editing={target} closeHref={closeHref} /> : null}
+      {dialog === 'ping' && target && loaderData.pickers ? (
+        <PingDialog target={{ kind: 'event', ...target }} pickers={loaderData.pickers} hasDefaultRole={loaderData.hasDefaultRole ?? false} closeHref={closeHref} />
+      ) : null}
+      {dialog === 'attendance' && target && loaderData.attendance ? (
+        <AttendanceDialog key={target.id} title={target.name} targetId={target.id} data={loaderData.attendance} closeHref={closeHref} />
+      ) : null}
+    </section>
+  )
+}
+
+export function meta() {
+  return [{ title: 'Events · Roster Admin · Task Force HQ' }]
+}

@@ -1,0 +1,133 @@
+import { Link } from 'react-router'
+import { ROSTER_INTENTS } from '#contracts/roster.ts'
+import type { AdminRosterMember, MembersData } from '#contracts/roster-types.ts'
+import { useFormPost } from '#app/hooks/use-form-post.tsx'
+import { useStateHref } from '#app/hooks/url-state.ts'
+import { dangerButton, secondaryButton } from '#app/ui/button.ts'
+import { ConfirmButtonForm } from '#app/ui/confirm.tsx'
+import { EmptyState } from '#app/ui/field.tsx'
+import { deleteMemberConfirm } from './state.ts'
+
+// The member table (spec 2 §2): name (and notes), rank, join date, event score, Discord ID or the ban, and the row's
+// Edit / Ban or Unban / delete.
+
+const HEAD = 'px-2 py-2.5 font-medium'
+
+export function MembersTable({ data }: { data: MembersData }) {
+  const banned = data.filters.is_banned
+  if (data.members.length === 0) {
+    return <EmptyState title="No members found" text={banned ? 'No banned members match the search.' : 'Try another search or filter.'} />
+  }
+  return (
+    <div className="relative overflow-x-auto rounded-xl border border-zinc-800 bg-zinc-900/60">
+      <table className="w-full text-left text-sm">
+        <thead className="text-xs tracking-wide text-zinc-400 uppercase">
+          <tr className="border-b border-zinc-800">
+            <th scope="col" className={`${HEAD} pl-4`}>
+              Name
+            </th>
+            <th scope="col" className={HEAD}>
+              Rank
+            </th>
+            <th scope="col" className={HEAD}>
+              Join Date
+            </th>
+            <th scope="col" className={`${HEAD} text-right`}>
+              Event Score
+            </th>
+            <th scope="col" className={HEAD}>
+              {banned ? 'Ban' : 'Discord ID'}
+            </th>
+            <th scope="col" className={`${HEAD} pr-4 text-right`}>
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-zinc-800">
+          {data.members.map((member) => (
+            <MemberRow key={member.id} member={member} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+function MemberRow({ member }: { member: AdminRosterMember }) {
+  const hrefWith = useStateHref()
+  return (
+    <tr data-testid="member-row">
+      <th scope="row" className="max-w-64 px-4 py-2.5 font-medium text-zinc-100">
+        <span className="block truncate">{member.ingame_name}</span>
+        {member.notes ? <span className="block truncate text-xs font-normal text-zinc-500">{member.notes}</span> : null}
+      </th>
+      <td className="px-2 py-2.5">
+        <span className="inline-flex min-w-12 justify-center rounded border border-brand-600/40 bg-brand-600/10 px-1.5 py-0.5 font-mono text-xs font-semibold text-brand-300">
+          {member.rank}
+        </span>
+      </td>
+      <td className="px-2 py-2.5 whitespace-nowrap text-zinc-300 tabular-nums">{member.join_date}</td>
+      <td className="px-2 py-2.5 text-right text-zinc-300 tabular-nums">{member.event_score.toFixed(2)}</td>
+      <td className="max-w-72 px-2 py-2.5 text-zinc-400">
+        {member.is_banned ? (
+          <span className="block text-xs">
+            <span className="font-semibold text-red-300">Banned</span>
+            {member.banned_date ? <span className="text-zinc-500"> {member.banned_date.slice(0, 10)}</span> : null}
+            {member.ban_reason ? <span className="block truncate text-zinc-400">{member.ban_reason}</span> : null}
+          </span>
+        ) : (
+          <span className="font-mono text-xs">{member.discord_id ?? '—'}</span>
+        )}
+      </td>
+      <td className="py-2 pr-4 pl-2">
+        <div className="flex items-center justify-end gap-1.5">
+          <Link to={hrefWith({ edit: member.id })} preventScrollReset className={secondaryButton} aria-label={`Edit ${member.ingame_name}`}>
+            Edit
+          </Link>
+          {member.is_banned ? (
+            <UnbanButton member={member} />
+          ) : (
+            <Link to={hrefWith({ dialog: 'ban', member: member.id })} preventScrollReset className={secondaryButton} aria-label={`Ban ${member.ingame_name}`}>
+              Ban
+            </Link>
+          )}
+          <ConfirmButtonForm
+            formKey={`delete-member-${member.id}`}
+            intent={ROSTER_INTENTS.deleteMember}
+            fields={{ id: member.id }}
+            confirm={deleteMemberConfirm(member.ingame_name)}
+            label={<TrashIcon />}
+            className={`${dangerButton} w-9 px-0`}
+            aria-label={`Delete ${member.ingame_name}`}
+          />
+        </div>
+      </td>
+    </tr>
+  )
+}
+
+function UnbanButton({ member }: { member: AdminRosterMember }) {
+  const { Form, hidden, busy, action } = useFormPost(`unban-${member.id}`)
+  return (
+    <Form method="post" action={action} className="contents">
+      {hidden}
+      <input type="hidden" name="intent" value={ROSTER_INTENTS.unbanMember} />
+      <input type="hidden" name="id" value={member.id} />
+      <button type="submit" className={secondaryButton} disabled={busy} aria-label={`Unban ${member.ingame_name}`}>
+        Unban
+      </button>
+    </Form>
+  )
+}
+
+function TrashIcon() {
+  return (
+    <svg viewBox="0 0 20 20" fill="currentColor" className="size-4" aria-hidden>
+      <path
+        fillRule="evenodd"
+        d="M8.75 1A2.75 2.75 0 0 0 6 3.75v.443c-.795.077-1.584.176-2.365.298a.75.75 0 1 0 .23 1.482l.149-.022.841 10.518A2.75 2.75 0 0 0 7.596 19h4.807a2.75 2.75 0 0 0 2.742-2.53l.841-10.52.149.023a.75.75 0 0 0 .23-1.482A41.03 41.03 0 0 0 14 4.193V3.75A2.75 2.75 0 0 0 11.25 1h-2.5ZM10 4c.84 0 1.673.025 2.5.075V3.75c0-.69-.56-1.25-1.25-1.25h-2.5c-.69 0-1.25.56-1.25 1.25v.325C8.327 4.025 9.16 4 10 4ZM8.58 7.72a.75.75 0 0 0-1.5.06l.3 7.5a.75.75 0 1 0 1.5-.06l-.3-7.5Zm4.34.06a.75.75 0 1 0-1.5-.06l-.3 7.5a.75.75 0 1 0 1.5.06l.3-7.5Z"
+        clipRule="evenodd"
+      />
+    </svg>
+  )
+}

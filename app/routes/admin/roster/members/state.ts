@@ -1,0 +1,49 @@
+import type { MembersFilters } from '#contracts/roster-types.ts'
+import { hrefWithState } from '#app/hooks/url-state.ts'
+
+// The Members tab's URL state (spec 2 §2, §9), pure: which dialog is open (?dialog=add-member|ban|graduate, ?edit=ID,
+// ?member=ID for a row's Ban), which delete awaits its confirm step (?confirm=delete-member-ID), and the paging links.
+// The list's own query (term, type, qualification, is_banned, limit, page) stays across all of them.
+
+export const MEMBER_DIALOGS = ['add-member', 'ban', 'graduate'] as const
+export type MemberDialog = (typeof MEMBER_DIALOGS)[number]
+
+export const SEARCH_TYPES = [
+  { value: 'name', label: 'By Name' },
+  { value: 'discord_id', label: 'By Discord ID' },
+  { value: 'bohemia_uuid', label: 'By Bohemia UUID' },
+] as const
+
+/** The search form's id: the Rows per page select below the table belongs to it. */
+export const SEARCH_FORM_ID = 'roster-member-search'
+
+export function openDialogOf(params: URLSearchParams): MemberDialog | null {
+  const dialog = params.get('dialog')
+  return MEMBER_DIALOGS.find((d) => d === dialog) ?? null
+}
+
+const DELETE_CONFIRM = 'delete-member-'
+
+/** The ?confirm= key of a member's delete. */
+export const deleteConfirmKey = (id: number) => `${DELETE_CONFIRM}${id}`
+
+/** The member id a ?confirm= key asks about (as sent: the loader checks it), or null. */
+export function confirmingIdOf(params: URLSearchParams): string | null {
+  const key = params.get('confirm') ?? ''
+  return key.startsWith(DELETE_CONFIRM) ? key.slice(DELETE_CONFIRM.length) : null
+}
+
+export const deleteMemberConfirm = (name: string) => `Are you sure you want to delete ${name}? This removes the member and their records and cannot be undone.`
+
+/** A page of the list: the current query with `page` (left out for page 1), every dialog closed. */
+export function pageHref(location: { pathname: string; search: string }, page: number): string {
+  const params = new URLSearchParams(location.search)
+  params.delete('page')
+  return hrefWithState({ pathname: location.pathname, search: params.toString() }, page > 1 ? { page } : null)
+}
+
+/** "12 active members match the search", "1 banned member". */
+export function countText(filters: MembersFilters, total: number): string {
+  const filtered = filters.term || filters.qualification ? ' match the search' : ''
+  return `${total} ${filters.is_banned ? 'banned' : 'active'} ${total === 1 ? 'member' : 'members'}${filtered}`
+}

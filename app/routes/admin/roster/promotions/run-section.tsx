@@ -1,0 +1,62 @@
+import { useEffect, useRef } from 'react'
+import { ROSTER_INTENTS } from '#contracts/roster.ts'
+import type { PromotionRun } from '#contracts/roster-types.ts'
+import { useFormPost, type ActionAnswer } from '#app/hooks/use-form-post.tsx'
+import { primaryButton } from '#app/ui/button.ts'
+import { Section } from '#app/ui/field.tsx'
+import { useToast } from '#app/ui/toaster.tsx'
+
+// Run Promotions (spec 2 §2, §4; ARCHITECTURE §5): the weekly run on demand. The action answers the run (not a
+// redirect), so the page lists who moved up (name, from, to).
+
+/** What the action answers for a run. */
+export interface RunAnswer extends ActionAnswer {
+  run?: PromotionRun
+}
+
+export function RunSection() {
+  const { Form, busy, hidden, action, answer } = useFormPost<RunAnswer>('run-promotions')
+  const run = answer?.run
+  const toast = useToast()
+  const shown = useRef<unknown>(null)
+  // The toast of a data answer is raised here.
+  useEffect(() => {
+    if (!run || shown.current === run) return
+    shown.current = run
+    toast.success(run.message)
+  }, [run, toast])
+  return (
+    <Section
+      title="Run Promotions"
+      description="Promotes every active member whose event score meets their rank's threshold, one rank per run. Also runs every Monday at 1 AM (New York time)."
+    >
+      <Form method="post" action={action} className="flex">
+        {hidden}
+        <input type="hidden" name="intent" value={ROSTER_INTENTS.runPromotions} />
+        <button type="submit" className={primaryButton} disabled={busy} aria-busy={busy || undefined}>
+          Run Promotions
+        </button>
+      </Form>
+      {run ? (
+        <div className="rounded-lg border border-zinc-800 bg-zinc-950/50 p-3" data-testid="promotion-results">
+          <p role="status" className="text-sm font-medium text-zinc-100">
+            {run.message}
+          </p>
+          {run.promotedMembers.length ? (
+            <ul className="mt-2 divide-y divide-zinc-800 text-sm" aria-label="Promoted members">
+              {run.promotedMembers.map((p, i) => (
+                <li key={`${p.name}-${i}`} className="flex items-center justify-between gap-3 py-1.5">
+                  <span className="text-zinc-100">{p.name}</span>
+                  <span className="font-mono text-xs text-zinc-400">
+                    {p.from} <span aria-hidden>→</span>
+                    <span className="sr-only">to</span> <span className="text-brand-300">{p.to}</span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+    </Section>
+  )
+}

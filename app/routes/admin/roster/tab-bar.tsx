@@ -1,0 +1,20 @@
+import { TabNav } from '#app/ui/tabs.tsx'
+
+// The roster admin's tabs (spec 2 §2 "Roster admin"), in the spec's order; each is its own route under the layout.
+
+export const ROSTER_TABS = [
+  { id: 'members', label: 'Members' },
+  { id: 'events', label: 'Events' },
+  { id: 'trainings', label: 'Trainings' },
+  { id: 'qualifications', label: 'Qualifications' },
+  { id: 'promotions', label: 'Promotions' },
+] as const
+export type RosterTab = (typeof ROSTER_TABS)[number]['id']
+
+export const rosterTabPath = (tab: RosterTab) => `/admin/roster/${tab}`
+
+const TAB_LINKS = ROSTER_TABS.map((tab) => ({ to: rosterTabPath(tab.id), label: tab.label }))
+
+export function RosterTabBar() {
+  return <TabNav label="Roster admin" tabs={TAB_LINKS} />
+}

@@ -1,0 +1,169 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { Link, useSearchParams } from 'react-router'
+import type { Route } from './+types/route'
+import { POST_TRAINING, PostTrainingDialog } from './post-training-dialog.tsx'
+import { REMOVE_SIGNUP, SignupsDialog } from './signups-dialog.tsx'
+import { SAVE_TRAINING, TrainingFormDialog } from './training-form.tsx'
+import { DELETE_TRAINING, deleteConfirm, TrainingGroup } from './training-list.tsx'
+import type { AttendanceData } from '#contracts/attendance.ts'
+import type { DiscordPickers } from '#contracts/guild.ts'
+import { postTrainingSchema, trainingSchema, type TrainingItem, type TrainingSignupItem } from '#contracts/trainings.ts'
+import { deleteRecord, saveRecord } from '#app/admin/record-actions.ts'
+import { failInline, failWithToast, invalid, postedId, readAdminPost, succeed, unknownIntent, type AdminPost } from '#app/admin/respond.ts'
+import { ATTENDANCE_INTENT, AttendanceDialog } from '#app/components/attendance-dialog.tsx'
+import { PING_INTENT, PingDialog } from '#app/components/ping-dialog.tsx'
+import { useStateHref } from '#app/hooks/url-state.ts'
+import { buttonClass, primaryButton } from '#app/ui/button.ts'
+import { DeleteConfirmStep } from '#app/ui/delete-button.tsx'
+import { LoadError } from '#app/ui/field.tsx'
+import { loadAttendanceDialog, loadTab, saveAttendance, schedulePingFromForm } from '../events-and-trainings.server.ts'
+import { assertAdminPage } from '#server/auth/user.ts'
+import { getServices } from '#server/context.ts'
+import { loadPickers } from '#server/discord/guild.ts'
+import { postTrainingToDiscord } from '#server/discord/pings.ts'
+import { logger } from '#server/logger.ts'
+import {
+  createTraining,
+  deleteTraining,
+  getTrainingAttendance,
+  listTrainings,
+  listTrainingSignups,
+  removeTrainingSignup,
+  setTrainingAttendance,
+  updateTraining,
+} from '#server/roster/trainings.ts'
+
+// Roster admin, Trainings tab (spec 2 §2, §5, §7, §8): BMT Trainings and General Trainings, Create BMT Training and
+// Add Training, and per training Schedule Ping, Attendance and a menu (Post Training on Discord, View Signups, Edit
+// Training, Delete Training). Dialogs are URL states (?dialog=signups&training=3): every form works without JavaScript.
+// The actions call the same use cases, with the same schemas, as /api/roster/trainings.
+
+interface TrainingsData {
+  trainings: TrainingItem[]
+  loadError?: string
+  pickers?: DiscordPickers
+  attendance?: AttendanceData
+  signups?: TrainingSignupItem[]
+}
+
+export async function loader({ request, context }: Route.LoaderArgs): Promise<TrainingsData> {
+  assertAdminPage(context)
+  const { db, discord } = getServices(context)
+  const tab = await loadTab(request, 'training', () => listTrainings(db), 'Failed to fetch trainings.')
+  const trainings = tab.items
+  if (tab.loadError || !tab.target) return { trainings, loadError: tab.loadError }
+  if (tab.dialog === 'ping' || tab.dialog === 'post') return { trainings, pickers: await loadPickers(discord) }
+  if (tab.dialog === 'attendance') return { trainings, ...(await loadAttendanceDialog(db, tab.target.id, getTrainingAttendance)) }
+  if (tab.dialog === 'signups') {
+    try {
+      return { trainings, signups: await listTrainingSignups(db, tab.target.id) }
+    } catch (error) {
+      logger.error({ msg: 'admin roster: loading signups failed', error: error instanceof Error ? error.stack : String(error) })
+      return { trainings, loadError: 'Failed to fetch signups.' }
+    }
+  }
+  return { trainings }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const post = await readAdminPost(request, context)
+  const services = getServices(context)
+  switch (post.intent) {
+    case SAVE_TRAINING:
+      return saveRecord(post, trainingSchema, {
+        save: (value, id) => (id ? updateTraining(services, post.admin, id, value) : createTraining(services, post.admin, value)),
+        done: (id, saved) => (id ? 'Training updated!' : saved.is_bmt_training ? 'BMT training created!' : 'Training added!'),
+        failed: 'Failed to save training.',
+      })
+    case DELETE_TRAINING:
+      return deleteRecord(post, { remove: (id) => deleteTraining(services, post.admin, id), done: 'Training deleted.', failed: 'Failed to delete training.' })
+    case ATTENDANCE_INTENT:
+      return saveAttendance(post, 'training', setTrainingAttendance)
+    case PING_INTENT:
+      return schedulePingFromForm(post, 'training')
+    case POST_TRAINING:
+      return postTraining(post)
+    case REMOVE_SIGNUP:
+      return removeSignup(post)
+    default:
+      return unknownIntent(post)
+  }
+}
+
+async function postTraining(post: AdminPost) {
+  const submission = parseWithZod(post.form, { schema: postTrainingSchema })
+  if (submission.status !== 'success') return invalid(post, submission)
+  let message: string
+  try {
+    message = (await postTrainingToDiscord(getServices(post.context), post.admin, postedId(post) ?? 0, submission.value)).message
+  } catch (error) {
+    return failInline(post, submission, error, 'Failed to post training.')
+  }
+  return succeed(post, message)
+}
+
+async function removeSignup(post: AdminPost) {
+  const id = postedId(post) ?? 0
+  // The dialog stays open on its (shorter) list.
+  const to = `${post.back.split('?')[0]}?dialog=signups&training=${id}`
+  try {
+    await removeTrainingSignup(getServices(post.context), post.admin, id, postedId(post, 'memberId') ?? 0)
+  } catch (error) {
+    return failWithToast(post, error, 'Failed to remove sign-up.', { to })
+  }
+  return succeed(post, 'Sign-up removed.', { to })
+}
+
+export default function TrainingsTab({ loaderData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams()
+  const href = useStateHref()
+  const { trainings } = loaderData
+  const dialog = searchParams.get('dialog')
+  const target = trainings.find((t) => t.id === Number(searchParams.get('training'))) ?? null
+  const closeHref = href(null)
+  const activeId = target?.id ?? null
+
+  return (
+    <section aria-labelledby="trainings-heading" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h2 id="trainings-heading" className="text-xl font-semibold">
+            Trainings
+          </h2>
+          <p className="text-sm text-zinc-400">
+            {trainings.length} {trainings.length === 1 ? 'training' : 'trainings'}.
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Link to={href({ dialog: 'add-bmt' })} preventScrollReset className={buttonClass('secondary', 'md')}>
+            Create BMT Training
+          </Link>
+          <Link to={href({ dialog: 'add' })} preventScrollReset className={primaryButton}>
+            Add Training
+          </Link>
+        </div>
+      </div>
+
+      <LoadError message={loaderData.loadError} />
+      <DeleteConfirmStep intent={DELETE_TRAINING} items={trainings} message={deleteConfirm} confirmLabel="Delete Training" />
+
+      <TrainingGroup title="BMT Trainings" trainings={trainings.filter((t) => t.is_bmt_training)} empty="No BMT trainings scheduled." activeId={activeId} />
+      <TrainingGroup title="General Trainings" trainings={trainings.filter((t) => !t.is_bmt_training)} empty="No general trainings scheduled." activeId={activeId} />
+
+      {dialog === 'add' || dialog === 'add-bmt' ? <TrainingFormDialog key={dialog} editing={null} bmt={dialog === 'add-bmt'} closeHref={closeHref} /> : null}
+      {dialog === 'edit' && target ? <TrainingFormDialog key={target.id} editing={target} bmt={target.is_bmt_training} closeHref={closeHref} /> : null}
+      {dialog === 'ping' && target && loaderData.pickers ? (
+        <PingDialog target={{ kind: 'training', ...target }} pickers={loaderData.pickers} hasDefaultRole={false} closeHref={closeHref} />
+      ) : null}
+      {dialog === 'post' && target && loaderData.pickers ? <PostTrainingDialog key={target.id} training={target} pickers={loaderData.pickers} closeHref={closeHref} /> : null}
+      {dialog === 'attendance' && target && loaderData.attendance ? (
+        <AttendanceDialog key={target.id} title={target.name} targetId={target.id} data={loaderData.attendance} closeHref={closeHref} />
+      ) : null}
+      {dialog === 'signups' && target && loaderData.signups ? <SignupsDialog training={target} signups={loaderData.signups} closeHref={closeHref} /> : null}
+    </section>
+  )
+}
+
+export function meta() {
+  return [{ title: 'Trainings · Roster Admin · Task Force HQ' }]
+}

@@ -1,0 +1,58 @@
+import { getFormProps, getInputProps } from '@conform-to/react'
+import { useState } from 'react'
+import { trainingSchema, type TrainingItem } from '#contracts/trainings.ts'
+import { useHydrated } from '#app/hooks/use-hydrated.ts'
+import { useSchemaForm } from '#app/hooks/use-schema-form.ts'
+import { TimeZoneField, wallParts } from '#app/ui/date-time.tsx'
+import { UrlDialog } from '#app/ui/dialog.tsx'
+import { HiddenFields } from '#app/ui/field.tsx'
+import { FormFooter } from '#app/ui/form-footer.tsx'
+import { InputField, TextareaField } from '#app/ui/schema-field.tsx'
+import { DateTimeFields } from '#app/ui/time-field.tsx'
+
+// Add Training / Create BMT Training / Edit Training (spec 2 §2, §5 Training and its 24-hour time field). The day and
+// time are the admin's local time with JavaScript (the zone travels in `tz`), UTC without.
+
+export const SAVE_TRAINING = 'save-training'
+const DEFAULT_TRAINING_TIME = '20:00'
+
+export function TrainingFormDialog({ editing, bmt, closeHref }: { editing: TrainingItem | null; bmt: boolean; closeHref: string }) {
+  const hydrated = useHydrated()
+  const title = editing ? 'Edit Training' : bmt ? 'Create BMT Training' : 'Add Training'
+  return (
+    <UrlDialog title={title} closeHref={closeHref}>
+      {/* Re-mounted after hydration so an edited training's date and time switch from UTC to local time. */}
+      <TrainingForm key={hydrated ? 'local' : 'utc'} editing={editing} bmt={bmt} local={hydrated} closeHref={closeHref} />
+    </UrlDialog>
+  )
+}
+
+function TrainingForm({ editing, bmt, local, closeHref }: { editing: TrainingItem | null; bmt: boolean; local: boolean; closeHref: string }) {
+  const wall = editing ? wallParts(Date.parse(editing.date), local) : { date: '', time: DEFAULT_TRAINING_TIME }
+  const { Form, action, busy, hidden, form, fields } = useSchemaForm('training', trainingSchema, {
+    id: editing ? `training-${editing.id}` : bmt ? 'training-add-bmt' : 'training-add',
+    defaultValue: editing ? { name: editing.name, description: editing.description ?? '', is_hidden: editing.is_hidden ? 'on' : '' } : undefined,
+    validateOn: 'onSubmit',
+  })
+  const initial = (value: unknown, fallback: string) => (typeof value === 'string' ? value : fallback)
+  const [when, setWhen] = useState(() => ({ date: initial(fields.date.initialValue, wall.date), time: initial(fields.time.initialValue, wall.time) }))
+  const { key: _h, ...hiddenProps } = getInputProps(fields.is_hidden, { type: 'checkbox' })
+  const isBmt = editing ? editing.is_bmt_training : bmt
+
+  return (
+    <Form method="post" action={action} {...getFormProps(form)} className="flex flex-col gap-4" aria-label={editing ? 'Edit training' : 'Add training'}>
+      {hidden}
+      <HiddenFields fields={{ intent: SAVE_TRAINING, ...(editing ? { id: editing.id } : {}), is_bmt_training: isBmt ? 'on' : '' }} />
+      <TimeZoneField local={local} />
+      {isBmt ? <p className="text-sm text-amber-200">This is a BMT training: it is listed under BMT Trainings.</p> : null}
+      <InputField meta={fields.name} label="Training Name" placeholder={isBmt ? 'e.g. Basic Military Training' : 'e.g. CQB Fundamentals'} />
+      <TextareaField meta={fields.description} label="Description" />
+      <DateTimeFields date={fields.date} time={fields.time} value={when} onChange={setWhen} />
+      <label className="flex items-center gap-2 text-sm text-zinc-300">
+        <input {...hiddenProps} className="size-4 accent-brand-600" />
+        Hidden (not shown on the public trainings page)
+      </label>
+      <FormFooter closeHref={closeHref} submitLabel={editing ? 'Save Changes' : bmt ? 'Create BMT Training' : 'Add Training'} busy={busy} errors={form.errors} errorId={form.errorId} />
+    </Form>
+  )
+}

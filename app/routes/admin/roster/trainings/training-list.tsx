@@ -1,0 +1,106 @@
+import { useState, type MouseEvent } from 'react'
+import { Link } from 'react-router'
+import type { TrainingItem } from '#contracts/trainings.ts'
+import { useStateHref } from '#app/hooks/url-state.ts'
+import { smallButton } from '#app/ui/button.ts'
+import { DateTime } from '#app/ui/date-time.tsx'
+import { DeleteButton } from '#app/ui/delete-button.tsx'
+import { EmptyState } from '#app/ui/field.tsx'
+
+// The Trainings tab's groups (BMT Trainings, General Trainings): per training Schedule Ping, Attendance and a menu
+// (Post Training on Discord, View Signups, Edit Training, Delete Training).
+
+export const DELETE_TRAINING = 'delete-training'
+
+export const deleteConfirm = (training: TrainingItem) => `Are you sure you want to delete the training "${training.name}"? Its sign-ups are removed too.`
+
+export function TrainingGroup({ title, trainings, empty, activeId }: { title: string; trainings: TrainingItem[]; empty: string; activeId: number | null }) {
+  const href = useStateHref()
+  return (
+    <section aria-label={title} className="flex flex-col gap-2">
+      <h3 className="text-sm font-semibold uppercase tracking-wide text-zinc-400">
+        {title} <span className="font-normal text-zinc-500">({trainings.length})</span>
+      </h3>
+      {trainings.length === 0 ? (
+        <EmptyState>{empty}</EmptyState>
+      ) : (
+        <ul className="divide-y divide-zinc-800 rounded-xl border border-zinc-800 bg-zinc-900/60">
+          {trainings.map((training) => (
+            <li
+              key={training.id}
+              data-testid="training-row"
+              className={`flex flex-col gap-3 px-4 py-3 md:flex-row md:items-center ${activeId === training.id ? 'bg-brand-600/10' : ''}`}
+            >
+              <div className="min-w-0 flex-1">
+                <div className="flex flex-wrap items-center gap-2">
+                  {training.is_bmt_training ? <span className="rounded bg-amber-500/15 px-1.5 py-0.5 text-xs font-semibold text-amber-300">BMT</span> : null}
+                  <span className="truncate font-medium text-zinc-100">{training.name}</span>
+                  {training.is_hidden ? <span className="rounded bg-zinc-800 px-1.5 py-0.5 text-xs text-zinc-400">Hidden</span> : null}
+                </div>
+                <p className="mt-0.5 text-sm text-zinc-400">
+                  <DateTime iso={training.date} /> · <span data-testid="signup-count">{training.signup_count}</span> signed up
+                </p>
+              </div>
+              <div className="flex flex-wrap items-center gap-1.5">
+                <Link to={href({ dialog: 'ping', training: training.id })} preventScrollReset className={smallButton} aria-label={`Schedule Ping for ${training.name}`}>
+                  Schedule Ping
+                </Link>
+                <Link to={href({ dialog: 'attendance', training: training.id })} preventScrollReset className={smallButton} aria-label={`Attendance for ${training.name}`}>
+                  Attendance
+                </Link>
+                <TrainingMenu training={training} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+const MENU_WIDTH_PX = 224
+const menuItem = 'block w-full rounded px-3 py-2 text-left text-sm text-zinc-200 hover:bg-zinc-800 hover:text-white'
+
+/** Closes the <details> menu a menu item sits in (with JavaScript; without, the page navigates anyway). */
+function closeMenu(event: MouseEvent<HTMLElement>) {
+  event.currentTarget.closest('details')?.removeAttribute('open')
+}
+
+/** The per-training menu: a <details> disclosure, so it opens without JavaScript too. */
+function TrainingMenu({ training }: { training: TrainingItem }) {
+  const href = useStateHref()
+  // Spec 2 §9: the menu (w-56, 224 px) opens leftwards from its button and flips to the right when less than 224 px
+  // remain on that side. Without JavaScript it always opens leftwards.
+  const [flipRight, setFlipRight] = useState(false)
+  const item = (dialog: string, label: string) => (
+    <Link to={href({ dialog, training: training.id })} preventScrollReset className={menuItem} onClick={closeMenu}>
+      {label}
+    </Link>
+  )
+  return (
+    <details
+      className="group relative"
+      onToggle={(event) => {
+        const details = event.currentTarget
+        if (details.open) setFlipRight(details.getBoundingClientRect().right < MENU_WIDTH_PX)
+      }}
+    >
+      <summary className={`${smallButton} cursor-pointer list-none [&::-webkit-details-marker]:hidden`} aria-label={`More actions for ${training.name}`}>
+        <svg viewBox="0 0 20 20" fill="currentColor" className="size-4" aria-hidden>
+          <path d="M3 10a1.5 1.5 0 1 1 3 0 1.5 1.5 0 0 1-3 0Zm5.5 0a1.5 1.5 0 1 1 3 0 1.5 1.5 0 0 1-3 0ZM15.5 8.5a1.5 1.5 0 1 0 0 3 1.5 1.5 0 0 0 0-3Z" />
+        </svg>
+      </summary>
+      <div className={`absolute ${flipRight ? 'left-0' : 'right-0'} z-20 mt-1 w-56 rounded-lg border border-zinc-700 bg-zinc-900 p-1 shadow-xl shadow-black/60`}>
+        {item('post', 'Post Training on Discord')}
+        {item('signups', 'View Signups')}
+        {item('edit', 'Edit Training')}
+        <DeleteButton
+          intent={DELETE_TRAINING}
+          id={training.id}
+          confirm={deleteConfirm(training)}
+          label="Delete Training"
+          className={`${menuItem} text-red-300 hover:bg-red-950/60 hover:text-red-200`}
+        />      </div>
+    </details>
+  )
+}

@@ -1,0 +1,90 @@
+import { useEffect, useRef, type FormEvent } from 'react'
+import { Form } from 'react-router'
+import { secondaryButton } from '#app/ui/button.ts'
+import { Options } from '#app/ui/choices.tsx'
+import { inputClass, selectClass } from '#app/ui/field.tsx'
+import { ROSTER_PAGE_SIZES } from '#contracts/roster.ts'
+import { SEARCH_TYPES, type RosterUrlState, type SearchType } from './query.ts'
+
+// The public roster's search (spec 2 §2): the box (debounced with JavaScript), By Name / By Rank and the
+// qualification filter; without JavaScript a GET form with a Search button.
+
+export function RosterSearchForm({
+  state,
+  qualifications,
+  go,
+  goLater,
+}: {
+  state: RosterUrlState
+  qualifications: Array<{ id: number; name: string }>
+  go: (next: Partial<RosterUrlState>) => void
+  goLater: (next: Partial<RosterUrlState>) => void
+}) {
+  const termRef = useRef<HTMLInputElement>(null)
+  const term = () => termRef.current?.value.trim() ?? ''
+  // Back/forward (or a shared link) changes the term: show it, unless the person is typing in the box.
+  useEffect(() => {
+    const input = termRef.current
+    if (input && document.activeElement !== input && input.value !== state.term) input.value = state.term
+  }, [state.term])
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    go({ term: term() })
+  }
+
+  return (
+    // One row on wide screens; on phones the box and Search, then the two selects side by side.
+    <Form method="get" action="/roster" role="search" aria-label="Search the roster" onSubmit={onSubmit} className="mt-6 flex flex-wrap gap-2">
+      <label className="relative min-w-0 flex-1 basis-[60%] sm:basis-64">
+        <span className="sr-only">Search</span>
+        <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-zinc-500">
+          <path d="M9 3.5a5.5 5.5 0 1 0 0 11 5.5 5.5 0 0 0 0-11ZM2 9a7 7 0 1 1 12.45 4.39l3.08 3.08a.75.75 0 1 1-1.06 1.06l-3.08-3.08A7 7 0 0 1 2 9Z" />
+        </svg>
+        <input
+          ref={termRef}
+          type="search"
+          name="term"
+          defaultValue={state.term}
+          placeholder={state.type === 'rank' ? 'Search by rank (e.g. NCO)...' : 'Search by name...'}
+          autoComplete="off"
+          maxLength={100}
+          className={`${inputClass} pl-9`}
+          onChange={(event) => goLater({ term: event.currentTarget.value.trim() })}
+        />
+      </label>
+      <button type="submit" className={`${secondaryButton} h-10 sm:order-last`}>
+        Search
+      </button>
+      <label className="min-w-0 flex-1 basis-[40%] sm:flex-none sm:basis-auto">
+        <span className="sr-only">Search by</span>
+        <select
+          key={`type-${state.type}`}
+          name="type"
+          defaultValue={state.type}
+          className={`${selectClass} w-full sm:w-36`}
+          onChange={(event) => go({ type: event.currentTarget.value as SearchType, term: term() })}
+        >
+          <Options items={SEARCH_TYPES} />
+        </select>
+      </label>
+      <label className="min-w-0 flex-1 basis-[40%] sm:flex-none sm:basis-auto">
+        <span className="sr-only">Qualification</span>
+        <select
+          key={`qualification-${state.qualification ?? ''}`}
+          name="qualification"
+          defaultValue={state.qualification ?? ''}
+          className={`${selectClass} w-full sm:w-52`}
+          onChange={(event) => {
+            const value = event.currentTarget.value
+            go({ qualification: value ? Number(value) : null, term: term() })
+          }}
+        >
+          <option value="">All Qualifications</option>
+          <Options items={qualifications.map((q) => ({ value: q.id, label: q.name }))} />
+        </select>
+      </label>
+      {state.limit !== ROSTER_PAGE_SIZES[0] ? <input type="hidden" name="limit" value={state.limit} /> : null}
+    </Form>
+  )
+}

@@ -1,0 +1,106 @@
+import type { Route } from './+types/route'
+import { TRAINING_INTENTS, TRAININGS_PATH, TrainingList, type TrainingWithSignups } from './training-row.tsx'
+import { failWithToast, idOf, readFormPost, succeed } from '#app/admin/respond.ts'
+import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+import { EmptyState } from '#app/ui/field.tsx'
+import { getUser } from '#server/auth/user.ts'
+import { getServices, requestContext } from '#server/context.ts'
+import { assertSignupRate } from '#server/http/security.ts'
+import { Invalid, NotFound } from '#server/errors.ts'
+import { logger } from '#server/logger.ts'
+import { leaveTraining, listPublicTrainings, listTrainingSignups, signUpToTraining } from '#server/roster/trainings.ts'
+
+// The public trainings page (spec 2 §2 Public trainings page, §4 Training sign-up, §8): BMT and general trainings,
+// sign up and leave. The forms post here (intent signup | leave, id); the action calls the same use cases as
+// POST /api/roster/trainings/{id}/signup and /leave and answers with a redirect carrying the server's message as a
+// flash toast, so it works without JavaScript. With it a fetcher posts and follows the redirect in place
+// (X-Remix-Replace: the history entry is replaced, not added).
+
+const ACTION_FAILED = 'Action failed.'
+const BACK = { to: TRAININGS_PATH, headers: { 'X-Remix-Replace': 'true' } }
+const CHANGES = new Map<string, typeof signUpToTraining>([
+  [TRAINING_INTENTS.signup, signUpToTraining],
+  [TRAINING_INTENTS.leave, leaveTraining],
+])
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = getServices(context)
+  const user = await getUser(services, request)
+  try {
+    const trainings = await listPublicTrainings(services.db, user)
+    // The attendee lists are part of the page (the expander works without JavaScript); a handful of trainings.
+    const withSignups: TrainingWithSignups[] = await Promise.all(
+      trainings.map(async (t) => ({ ...t, signups: await listTrainingSignups(services.db, t.id) })),
+    )
+    return { trainings: withSignups, signedIn: Boolean(user), loadError: null }
+  } catch (error) {
+    logger.error({ msg: 'trainings page: loading failed', error: error instanceof Error ? error.stack : String(error) })
+    return { trainings: [] as TrainingWithSignups[], signedIn: Boolean(user), loadError: 'Could not load trainings.' }
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const post = await readFormPost(request, context)
+  const services = getServices(context)
+  let message: string
+  try {
+    assertSignupRate(services.config, context.get(requestContext).clientIp)
+    const change = CHANGES.get(post.intent)
+    if (!change) throw new Invalid('Unknown action.')
+    const id = idOf(post.form.get('id'))
+    if (id === null) throw new NotFound('Training not found.')
+    ;({ message } = await change(services, await getUser(services, request), id))
+  } catch (error) {
+    return failWithToast(post, error, ACTION_FAILED, BACK)
+  }
+  return succeed(post, message, BACK)
+}
+
+export default function TrainingsPage({ loaderData }: Route.ComponentProps) {
+  const { trainings, signedIn, loadError } = loaderData
+  const bmt = trainings.filter((t) => t.is_bmt_training)
+  const general = trainings.filter((t) => !t.is_bmt_training)
+  return (
+    <main className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Trainings</h1>
+      <p className="mt-1 text-zinc-400">Upcoming BMT and general trainings. Sign up so the cadre knows who to expect.</p>
+
+      <div className="mt-8 flex flex-col gap-10">
+        {loadError ? (
+          <p role="alert" className="rounded-md border border-red-900 bg-red-950/40 px-4 py-3 text-sm text-red-300">
+            {loadError}
+          </p>
+        ) : trainings.length === 0 ? (
+          <EmptyState title="There are no trainings scheduled at this time." />
+        ) : null}
+        {bmt.length ? (
+          <section aria-labelledby="bmt-trainings">
+            <h2 id="bmt-trainings" className="mb-3 text-lg font-semibold">
+              BMT Trainings
+            </h2>
+            <TrainingList trainings={bmt} signedIn={signedIn} />
+          </section>
+        ) : null}
+        {general.length ? (
+          <section aria-labelledby={bmt.length ? 'general-trainings' : undefined} aria-label={bmt.length ? undefined : 'Trainings'}>
+            {/* The general heading only separates the two groups (spec 2 §2). */}
+            {bmt.length ? (
+              <h2 id="general-trainings" className="mb-3 text-lg font-semibold">
+                General Trainings
+              </h2>
+            ) : null}
+            <TrainingList trainings={general} signedIn={signedIn} />
+          </section>
+        ) : null}
+      </div>
+    </main>
+  )
+}
+
+export function meta() {
+  return [{ title: 'Trainings · Task Force HQ' }, { name: 'description', content: 'Upcoming BMT and general trainings: sign up or leave.' }]
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

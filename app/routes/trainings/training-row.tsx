@@ -1,0 +1,152 @@
+import { useFetcher } from 'react-router'
+import type { PublicTraining, TrainingSignupItem } from '#contracts/trainings.ts'
+import { BmtBadge, LocalTime } from '#app/components/roster/ui.tsx'
+import { buttonClass } from '#app/ui/button.ts'
+
+// One training on the public trainings page (spec 2 §2 Public trainings page): BMT badge, name, local date/time,
+// sign-up count, Sign Up / Leave / 'Login to Sign Up', and an expander with the description and the attendees.
+
+export const TRAININGS_PATH = '/trainings'
+export const TRAINING_INTENTS = { signup: 'signup', leave: 'leave' } as const
+export const LOGIN_HREF = `/auth/discord?returnTo=${encodeURIComponent(TRAININGS_PATH)}`
+
+export type TrainingWithSignups = PublicTraining & { signups: TrainingSignupItem[] }
+
+export function TrainingList({ trainings, signedIn }: { trainings: TrainingWithSignups[]; signedIn: boolean }) {
+  return (
+    <ul className="flex flex-col gap-3">
+      {trainings.map((t) => (
+        <TrainingRow key={t.id} training={t} signedIn={signedIn} />
+      ))}
+    </ul>
+  )
+}
+
+function TrainingRow({ training, signedIn }: { training: TrainingWithSignups; signedIn: boolean }) {
+  const headingId = `training-${training.id}-name`
+  return (
+    <li>
+      <article aria-labelledby={headingId} data-testid="training" className="rounded-xl border border-zinc-800 bg-zinc-900/60">
+        <div className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
+          <div className="flex min-w-0 flex-col gap-1.5">
+            {/* The badge sits inline, so a long name wraps beside it rather than below it. */}
+            <div>
+              {training.is_bmt_training ? <BmtBadge className="mr-2 align-[2px]" /> : null}
+              <h3 id={headingId} className="inline font-semibold text-zinc-100">
+                {training.name}
+              </h3>
+            </div>
+            <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-zinc-400">
+              <span className="inline-flex items-center gap-1.5">
+                <CalendarIcon />
+                <LocalTime iso={training.date} />
+              </span>
+              <span className="inline-flex items-center gap-1.5" data-testid="signup-count">
+                <PeopleIcon />
+                {training.signup_count} signed up
+              </span>
+            </div>
+          </div>
+          <div className="shrink-0">
+            <TrainingAction training={training} signedIn={signedIn} />
+          </div>
+        </div>
+        <details className="group border-t border-zinc-800">
+          <summary className="flex cursor-pointer list-none items-center gap-2 px-4 py-2.5 text-sm text-zinc-400 select-none hover:text-zinc-100 [&::-webkit-details-marker]:hidden">
+            <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden className="size-4 transition-transform group-open:rotate-90">
+              <path d="M7.2 4.2a.75.75 0 0 1 1.06 0l5.25 5.27a.75.75 0 0 1 0 1.06L8.26 15.8a.75.75 0 1 1-1.06-1.06L11.92 10 7.2 5.26a.75.75 0 0 1 0-1.06Z" />
+            </svg>
+            Details and attendees
+          </summary>
+          <div className="grid gap-4 px-4 pt-1 pb-4 sm:grid-cols-2">
+            <div>
+              <h4 className="text-xs font-medium tracking-wide text-zinc-500 uppercase">Description</h4>
+              <p className="mt-1 text-sm whitespace-pre-line text-zinc-300">{training.description || 'No description.'}</p>
+            </div>
+            <div>
+              <h4 className="text-xs font-medium tracking-wide text-zinc-500 uppercase">Attendees ({training.signups.length})</h4>
+              {training.signups.length === 0 ? (
+                <p className="mt-1 text-sm text-zinc-400">No one has signed up yet.</p>
+              ) : (
+                <ul className="mt-2 flex flex-col gap-1.5" aria-label={`Attendees of ${training.name}`}>
+                  {training.signups.map((s) => (
+                    <li key={s.id} className="flex items-center gap-2 text-sm text-zinc-200">
+                      {s.avatar ? (
+                        <img src={s.avatar} alt="" width={24} height={24} loading="lazy" className="size-6 rounded-full bg-zinc-800" />
+                      ) : (
+                        <span aria-hidden className="grid size-6 place-items-center rounded-full bg-zinc-800 text-[10px] font-semibold text-zinc-400">
+                          {s.ingame_name.slice(0, 2).toUpperCase()}
+                        </span>
+                      )}
+                      {s.ingame_name}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          </div>
+        </details>
+      </article>
+    </li>
+  )
+}
+
+/**
+ * Sign Up / Leave post to the page's action (intent + id). Without JavaScript that is a form round trip ending in a
+ * redirect with a flash toast; with it a fetcher posts in place, and the redirect brings the toast and fresh data.
+ */
+function TrainingAction({ training, signedIn }: { training: TrainingWithSignups; signedIn: boolean }) {
+  const fetcher = useFetcher()
+  if (!signedIn) {
+    return (
+      <a
+        href={LOGIN_HREF}
+        className="inline-flex h-9 shrink-0 items-center justify-center rounded-md border border-zinc-700 px-3 text-sm font-medium text-brand-400 transition hover:border-brand-600"
+      >
+        Login to Sign Up
+      </a>
+    )
+  }
+  if (training.has_started) {
+    return (
+      <span className="inline-flex h-9 w-28 shrink-0 items-center justify-center rounded-md border border-zinc-800 text-sm text-zinc-500">
+        Started
+      </span>
+    )
+  }
+  const busy = fetcher.state !== 'idle'
+  const leaving = training.is_signed_up
+  return (
+    <fetcher.Form method="post" action={TRAININGS_PATH} preventScrollReset>
+      <input type="hidden" name="intent" value={leaving ? TRAINING_INTENTS.leave : TRAINING_INTENTS.signup} />
+      <input type="hidden" name="id" value={training.id} />
+      <button
+        type="submit"
+        disabled={busy}
+        aria-busy={busy || undefined}
+        aria-label={`${leaving ? 'Leave' : 'Sign Up for'} ${training.name}`}
+        className={`${buttonClass(leaving ? 'danger' : 'primary', 'sm')} w-28`}
+      >
+        {leaving ? 'Leave' : 'Sign Up'}
+      </button>
+    </fetcher.Form>
+  )
+}
+
+function CalendarIcon() {
+  return (
+    <svg viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth={1.5} aria-hidden className="size-4 shrink-0">
+      <rect x="3" y="4.5" width="14" height="12.5" rx="2" />
+      <path d="M3 8.5h14M7 2.5v4M13 2.5v4" strokeLinecap="round" />
+    </svg>
+  )
+}
+
+function PeopleIcon() {
+  return (
+    <svg viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth={1.5} aria-hidden className="size-4 shrink-0">
+      <circle cx="7.5" cy="7" r="2.75" />
+      <path d="M2.5 16a5 5 0 0 1 10 0M13.5 4.5a2.75 2.75 0 0 1 0 5M15 12a5 5 0 0 1 2.5 4" strokeLinecap="round" />
+    </svg>
+  )
+}

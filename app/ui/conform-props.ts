@@ -1,0 +1,34 @@
+import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from '@conform-to/react'
+import type { ReactNode } from 'react'
+import { idSet } from './choices.tsx'
+
+// conform's field props without their `key`: React warns when a `key` is spread into JSX, and the form's own key
+// (its id) already resets the fields.
+
+type Field = FieldMetadata<unknown>
+
+/** A text-like input's props (checkboxes and radios need conform's own options). */
+export function inputProps(field: Field, type: 'text' | 'date' | 'datetime-local' | 'time' | 'number' | 'url' | 'email' | 'search' | 'tel' | 'password' | 'hidden' = 'text') {
+  const { key: _key, ...props } = getInputProps(field, { type })
+  return props
+}
+
+export function selectProps(field: Field) {
+  const { key: _key, ...props } = getSelectProps(field)
+  return props
+}
+
+export function textareaProps(field: Field) {
+  const { key: _key, ...props } = getTextareaProps(field)
+  return props
+}
+
+/** The props of the kit's <Field> (app/ui/field.tsx) for a conform field: its id, label, errors and error id. */
+export function fieldProps(field: Field, label: ReactNode) {
+  return { id: field.id, label, errors: field.errors, errorId: field.errorId }
+}
+
+/** The props of the kit's <CheckboxList> (app/ui/choices.tsx) for a conform list field: the ticked ids and errors. */
+export function checkboxListProps(field: Field) {
+  return { name: field.name, checked: idSet(field.initialValue), errors: field.errors, errorId: field.errorId }
+}

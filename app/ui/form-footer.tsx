@@ -1,0 +1,33 @@
+import { primaryButton } from './button.ts'
+import { CancelLink } from './dialog.tsx'
+import { FieldError } from './field.tsx'
+
+/**
+ * The foot of a dialog's form: the form-level error (conform's form.errors, or a service's refusal), Cancel back to
+ * the page, and the submit button (disabled while its post runs).
+ */
+export function FormFooter({
+  closeHref,
+  submitLabel,
+  busy,
+  errors,
+  errorId,
+}: {
+  closeHref: string
+  submitLabel: string
+  busy: boolean
+  errors?: string[]
+  errorId?: string
+}) {
+  return (
+    <>
+      <FieldError id={errorId} errors={errors} />
+      <div className="flex flex-wrap justify-end gap-2">
+        <CancelLink href={closeHref} />
+        <button type="submit" className={primaryButton} disabled={busy} aria-busy={busy || undefined}>
+          {submitLabel}
+        </button>
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,58 @@
+import { z } from 'zod'
+import { SNOWFLAKE } from './fields.ts'
+import { isCalendarDay, normalizeTime, TIME_FORMAT_SUBMIT } from './time.ts'
+
+// Scheduled pings (spec 2 §2 Schedule Ping, §4 Ping, §5 Schedule ping, §7 POST /api/roster/{events|trainings}/{id}/
+// ping). The Schedule Ping form and the API parse with one schema: the API sends `pingTime` (an ISO instant); the
+// form sends a day, a 24-hour `time` and the admin's zone `tz`, which the server turns into the instant.
+
+export const FILL_ALL_FIELDS = 'Please fill out all fields.'
+export const SELECT_A_ROLE = 'Please select at least one role to ping.'
+/** A rolesToPing entry meaning "the event ping role from settings". */
+export const DEFAULT_PING_ROLE = 'default'
+export const DEFAULT_PING_ROLE_LABEL = 'Default (Event Ping Role)'
+export const DEFAULT_EXCLUSIVE = "'Default (Event Ping Role)' cannot be combined with other roles."
+
+// NOTE: a check, not a transform, at the root: conform's getZodConstraint refuses a transformed root schema.
+export const pingSchema = z
+  .object({
+    channelId: z.string().trim().optional(),
+    pingTime: z.string().trim().optional(),
+    date: z.string().trim().optional(),
+    time: z.string().trim().optional(),
+    tz: z.string().max(100).optional(),
+    messageContent: z.string().trim().max(1800, 'The message is limited to 1,800 characters.').optional(),
+    rolesToPing: z
+      .array(z.string().trim().refine((v) => v === DEFAULT_PING_ROLE || SNOWFLAKE.test(v), 'Choose roles from the list.'), { error: 'rolesToPing must be a list.' })
+      .max(25, 'At most 25 roles.')
+      .optional(),
+  })
+  .superRefine((input, ctx) => {
+    // Channel, time and message are all required: one message for the form (spec 2 §5).
+    if (!input.channelId || !input.messageContent || !(input.pingTime || (input.date && input.time))) {
+      ctx.addIssue({ code: 'custom', path: [], message: FILL_ALL_FIELDS })
+      return
+    }
+    if (!SNOWFLAKE.test(input.channelId)) ctx.addIssue({ code: 'custom', path: ['channelId'], message: 'Choose a channel from the list.' })
+    if (input.pingTime) {
+      if (!Number.isFinite(Date.parse(input.pingTime))) ctx.addIssue({ code: 'custom', path: ['pingTime'], message: 'Please enter a valid date and time.' })
+    } else {
+      if (!isCalendarDay(input.date!)) ctx.addIssue({ code: 'custom', path: ['date'], message: 'Please enter a valid date.' })
+      if (normalizeTime(input.time!) === null) ctx.addIssue({ code: 'custom', path: ['time'], message: TIME_FORMAT_SUBMIT })
+    }
+    const roles = input.rolesToPing ?? []
+    if (roles.includes(DEFAULT_PING_ROLE) && roles.length > 1) ctx.addIssue({ code: 'custom', path: ['rolesToPing'], message: DEFAULT_EXCLUSIVE })
+  })
+export type PingInput = z.output<typeof pingSchema>
+
+export interface PingItem {
+  id: number
+  type: 'event' | 'training'
+  target_id: number
+  channel_id: string
+  message_content: string
+  roles_to_ping: string[]
+  ping_time: string
+  status: 'pending' | 'sent' | 'failed'
+  error: string | null
+}

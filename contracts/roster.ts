@@ -1,0 +1,196 @@
+import { z } from 'zod'
+
+// What the roster admin (Members, Qualifications, Promotions), its /api routes and the public roster agree on
+// (spec 2 §2 Roster admin, §3 Member and Qualification, §5 forms, §7 Roster, §8 messages): one zod schema per form
+// and /api body, used by the page actions, the /api routes and the browser's conform forms alike.
+
+/** Ranks, lowest first (spec 2 §3). db/schema/roster.ts builds its PostgreSQL enum from this list. */
+export const RANKS = ['BMT', 'JNCO', 'NCO', 'SNCO', 'JOFC', 'OFC', 'SOFC', 'TEAM'] as const
+export type Rank = (typeof RANKS)[number]
+
+/** Spec 2 §9: page sizes of the member lists (30 is the default). */
+export const ROSTER_PAGE_SIZES = [30, 60, 100] as const
+
+/** Spec 2 §5 and §8, word for word. */
+export const ROSTER_MESSAGES = {
+  banMemberRequired: 'Please select a valid member from the list.',
+  banReasonRequired: 'Please provide a reason for the ban.',
+  denialReasonRequired: 'Please provide a reason for the denial.',
+  graduateRequired: 'Please select at least one BMT to graduate.',
+  thresholdsIntegersOnly: 'Thresholds must be whole numbers (0 or more).',
+  memberAdded: 'Member added!',
+  memberUpdated: 'Member updated!',
+  memberDeleted: 'Member deleted.',
+  memberBanned: 'Member banned.',
+  memberUnbanned: 'Member unbanned.',
+  graduated: 'Members promoted to JNCO!',
+  qualificationAdded: 'Qualification added successfully.',
+  qualificationUpdated: 'Qualification updated successfully.',
+  qualificationDeleted: 'Qualification deleted.',
+  thresholdsSaved: 'Promotion thresholds updated!',
+  channelUpdated: 'Promotion channel updated!',
+  channelDisabled: 'Promotion announcements disabled.',
+  noChanges: 'No changes to save.',
+  promotionsDone: 'Promotions check complete.',
+  noPromotions: 'No members were eligible for promotion.',
+  /** What a page or /api call answers when a service fails unexpectedly. */
+  requestFailed: 'API Request Failed',
+} as const
+
+const MAX_INT = 2_147_483_647
+
+/** '' and whitespace become null. */
+const optionalText = (max: number, message: string) =>
+  z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((v) => (v ?? '').trim() || null)
+    .refine((v) => v === null || v.length <= max, message)
+
+const digitsOnly = (max: number, tooLong: string, notDigits: string) => optionalText(max, tooLong).refine((v) => v === null || /^\d+$/.test(v), notDigits)
+
+const idList = (what: string) =>
+  z
+    .array(z.coerce.number({ error: `${what} ids must be numbers.` }).int().min(1).max(MAX_INT), { error: `${what} must be a list of ids.` })
+    .max(10_000)
+    .transform((ids) => [...new Set(ids)])
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
+/** A calendar date (YYYY-MM-DD) that exists. */
+export const dateOnly = (required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required, abort: true })
+    .refine((v) => ISO_DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'Please enter a valid date (YYYY-MM-DD).')
+
+// ---- members ----
+
+/** PUT /api/roster/members/{id} and the Edit form (its `id` is a hidden field): every member field and the qualification, event and training ids. */
+export const memberFieldsSchema = z.object({
+  ingame_name: z.string({ error: 'In-Game Name is required.' }).trim().min(1, 'In-Game Name is required.').max(100, 'In-Game Name is limited to 100 characters.'),
+  rank: z.enum(RANKS, { error: `Rank must be one of ${RANKS.join(', ')}.` }).default('BMT'),
+  join_date: dateOnly('Join Date is required.'),
+  notes: optionalText(5000, 'Notes are limited to 5,000 characters.'),
+  discord_id: digitsOnly(25, 'The Discord ID is too long.', 'The Discord ID must contain digits only.'),
+  bohemia_uuid: optionalText(100, 'The Bohemia UUID is too long.'),
+  hidden_score: z.coerce
+    .number({ error: 'The hidden score must be a number.' })
+    .finite('The hidden score must be a number.')
+    .min(-99_999_999, 'The hidden score is out of range.')
+    .max(99_999_999, 'The hidden score is out of range.')
+    .transform((v) => Math.round(v * 100) / 100)
+    .default(0),
+  attended_events_count: z.coerce
+    .number({ error: 'Attended events must be a whole number.' })
+    .int('Attended events must be a whole number.')
+    .min(0, 'Attended events cannot be negative.')
+    .max(MAX_INT)
+    .default(0),
+  qualifications: idList('Qualifications').optional(),
+  events: idList('Events').optional(),
+  trainings: idList('Trainings').optional(),
+})
+export type MemberFieldsInput = z.output<typeof memberFieldsSchema>
+
+export const MEMBER_STATUSES = ['Active', 'Denied'] as const
+
+/** POST /api/roster/members and Add Member: the member fields plus a status; Denied stores the member banned. */
+export const createMemberSchema = memberFieldsSchema
+  .extend({
+    status: z.enum(MEMBER_STATUSES, { error: 'Status must be Active or Denied.' }).default('Active'),
+    ban_reason: optionalText(1000, 'The reason is limited to 1,000 characters.'),
+  })
+  .superRefine((input, ctx) => {
+    if (input.status === 'Denied' && !input.ban_reason) ctx.addIssue({ code: 'custom', path: ['ban_reason'], message: ROSTER_MESSAGES.denialReasonRequired })
+  })
+export type CreateMemberInput = z.output<typeof createMemberSchema>
+
+/** POST /api/roster/members/{id}/ban {reason}. */
+export const banSchema = z.object({
+  reason: z.string({ error: ROSTER_MESSAGES.banReasonRequired }).trim().min(1, ROSTER_MESSAGES.banReasonRequired).max(1000, 'The reason is limited to 1,000 characters.'),
+})
+
+const pickedMember = z.coerce
+  .number({ error: ROSTER_MESSAGES.banMemberRequired })
+  .int(ROSTER_MESSAGES.banMemberRequired)
+  .min(1, ROSTER_MESSAGES.banMemberRequired)
+  .max(MAX_INT, ROSTER_MESSAGES.banMemberRequired)
+
+/** Ban a Member (and a row's Ban): the /api body plus the member, picked in the form (the /api route's URL has it). */
+export const banFormSchema = banSchema.extend({ member_id: pickedMember })
+
+/** POST /api/roster/bmt-graduate and Graduate BMTs: the ticked BMT members and the completion date. */
+export const graduateSchema = z.object({
+  memberIds: z
+    .array(z.coerce.number().int().min(1).max(MAX_INT), { error: ROSTER_MESSAGES.graduateRequired })
+    .min(1, ROSTER_MESSAGES.graduateRequired)
+    .max(10_000)
+    .transform((ids) => [...new Set(ids)]),
+  completionDate: dateOnly('Please enter the completion date.'),
+})
+
+// ---- qualifications ----
+
+/**
+ * POST and PUT /api/roster/qualifications and Add / Edit Qualification (its `id` is a hidden field in Edit mode). Spec 2
+ * §5: name required; description and Discord role ID optional.
+ */
+export const qualificationInputSchema = z.object({
+  name: z.string({ error: 'Qualification name is required.' }).trim().min(1, 'Qualification name is required.').max(100, 'Qualification names are limited to 100 characters.'),
+  description: optionalText(2000, 'The description is limited to 2,000 characters.'),
+  discord_role_id: digitsOnly(25, 'The Discord role ID is too long.', 'The Discord role ID must contain digits only.'),
+})
+export type QualificationInput = z.output<typeof qualificationInputSchema>
+
+// ---- promotions ----
+
+// NOTE: no number branch conform could see: it would coerce '1e3' or '0x10' to a number. A JSON number passes as
+// its text, so 2.5, -1 and 1e21 are refused like the typed '2.5'.
+const thresholdValue = z.unknown().transform((v, ctx) => {
+  if (v === null || v === undefined) return null
+  const text = typeof v === 'string' || typeof v === 'number' ? String(v).trim() : '?'
+  if (text === '') return null
+  if (!/^\d{1,9}$/.test(text)) {
+    ctx.addIssue({ code: 'custom', message: ROSTER_MESSAGES.thresholdsIntegersOnly })
+    return z.NEVER
+  }
+  return Number(text)
+})
+
+/**
+ * PUT /api/roster/promotions/thresholds and the thresholds form: one whole number (or blank = none) per rank BMT..SOFC,
+ * as `thresholds[i].required_score`.
+ */
+export const thresholdsSchema = z.object({
+  thresholds: z
+    .array(z.object({ from_rank: z.enum(RANKS.slice(0, -1) as [Rank, ...Rank[]], { error: 'Unknown rank.' }), required_score: thresholdValue }), {
+      error: 'thresholds must be a list.',
+    })
+    .max(RANKS.length),
+})
+export type ThresholdsInput = z.output<typeof thresholdsSchema>
+
+/** The announcement channel: a Discord channel id, or blank (announcements off). */
+export const promotionChannelSchema = z.object({
+  channel_id: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? '').trim())
+    .refine((v) => v === '' || /^\d{1,25}$/.test(v), 'A Discord id must contain digits only.'),
+})
+
+/** The intents of the roster admin's page forms. */
+export const ROSTER_INTENTS = {
+  addMember: 'add-member',
+  editMember: 'edit-member',
+  deleteMember: 'delete-member',
+  banMember: 'ban-member',
+  unbanMember: 'unban-member',
+  graduate: 'graduate-bmts',
+  saveQualification: 'save-qualification',
+  deleteQualification: 'delete-qualification',
+  saveChannel: 'save-channel',
+  saveThresholds: 'save-thresholds',
+  runPromotions: 'run-promotions',
+} as const

@@ -1,0 +1,127 @@
+import { z } from 'zod'
+import { normalizeTime } from './time.ts'
+
+// Admin Settings (spec 1 §2 "Admin Settings side panel", §5, §7): one zod schema per form and /api body, used by the
+// browser (conform), the settings pages' actions and the /api routes alike, and the JSON shapes of their answers.
+
+/** The settings forms' intents (the pages' actions tell their forms apart by them). */
+export const SETTINGS_INTENTS = {
+  setLock: 'set-lock',
+  clearLock: 'clear-lock',
+  saveRole: 'save-role',
+  deleteRole: 'delete-role',
+  purgeWaitlist: 'purge-waitlist',
+  savePreset: 'save-preset',
+  renamePreset: 'rename-preset',
+  deletePreset: 'delete-preset',
+  createPlatoon: 'create-platoon',
+  deletePlatoon: 'delete-platoon',
+} as const
+
+/** A required name of at most 100 characters, trimmed ("Role name is required."). */
+function requiredName(what: string) {
+  return z
+    .string({ error: `${what} is required.` })
+    .trim()
+    .min(1, `${what} is required.`)
+    .max(100, `${what} is too long (100 characters at most).`)
+}
+
+// --- Signup Time Lock ---------------------------------------------------------------------------------------------
+
+/** Spec 1 §5: the time lock's messages, word for word. */
+export const TIME_LOCK_REQUIRED = 'Please select a valid month, day, and time.'
+export const TIME_LOCK_FORMAT = 'Please enter the time in 24-hour format (HH:mm), e.g., 18:30.'
+
+/** Days per month in a leap year: a day the month can have in some year. */
+const MAX_DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+
+/** The time lock form: a month, day and 24-hour time meant in the admin's zone. */
+// NOTE: a check, not a transform, at the root: conform's getZodConstraint refuses a transformed root schema.
+export const timeLockSchema = z
+  .object({
+    month: z.string().optional(),
+    day: z.string().optional(),
+    time: z.string().optional(),
+    // The admin's IANA time zone (from the browser); 'UTC' without JavaScript.
+    tz: z.string().optional(),
+  })
+  .superRefine((input, ctx) => {
+    const month = Number(input.month)
+    const day = Number(input.day)
+    const validDate = Number.isInteger(month) && month >= 1 && month <= 12 && Number.isInteger(day) && day >= 1 && day <= MAX_DAYS[month - 1]!
+    if (!validDate || !input.time) ctx.addIssue({ code: 'custom', path: [], message: TIME_LOCK_REQUIRED })
+    else if (!normalizeTime(input.time)) ctx.addIssue({ code: 'custom', path: ['time'], message: TIME_LOCK_FORMAT })
+  })
+
+/** The checked form as numbers (month, day, hour, minute) and a zone. */
+export function timeLockValue(input: z.output<typeof timeLockSchema>): TimeLockInput {
+  const [hour, minute] = normalizeTime(input.time ?? '')!.split(':').map(Number) as [number, number]
+  return { month: Number(input.month), day: Number(input.day), hour, minute, tz: input.tz?.trim() || 'UTC' }
+}
+export interface TimeLockInput {
+  month: number
+  day: number
+  hour: number
+  minute: number
+  tz: string
+}
+
+// --- Eligible roles (/api/admin/waitlist-roles) -------------------------------------------------------------------
+
+const flag = z
+  .union([z.boolean(), z.enum(['true', 'false', 'on', 'off', '1', '0', '']), z.null()], { error: 'Must be true or false.' })
+  .optional()
+  .transform((v) => v === true || v === 'true' || v === 'on' || v === '1')
+
+/** Add or edit an eligible role (the form's hidden `id`, or the URL's, says which role an edit is for). */
+export const eligibleRoleSchema = z.object({
+  role_name: requiredName('Role name'),
+  role_id: z
+    .string({ error: 'Role ID(s) are required.' })
+    .transform((v) => v.split(',').map((id) => id.trim()).filter(Boolean))
+    .refine((ids) => ids.length > 0, 'Role ID(s) are required.')
+    .refine((ids) => ids.every((id) => /^\d{1,25}$/.test(id)), 'Role IDs must be Discord ids (digits), separated by commas.')
+    .refine((ids) => ids.length <= 50, 'Too many role IDs.')
+    .transform((ids) => [...new Set(ids)].join(',')),
+  can_join_general_waitlist: flag,
+})
+export type EligibleRoleInput = z.output<typeof eligibleRoleSchema>
+
+export interface EligibleRoleItem {
+  id: number
+  role_name: string
+  /** Comma-separated Discord role ids. */
+  role_id: string
+  can_join_general_waitlist: boolean
+}
+
+// --- ORBAT presets (/api/admin/orbat/presets) ---------------------------------------------------------------------
+
+/** Save the current layout as a preset, or rename one. */
+export const presetNameSchema = z.object({ name: requiredName('Preset name') })
+export type PresetNameInput = z.output<typeof presetNameSchema>
+
+export interface PresetItem {
+  id: number
+  name: string
+}
+
+// --- Platoons (/api/admin/platoons) -------------------------------------------------------------------------------
+
+/** Add New Platoon. */
+export const platoonSchema = z.object({
+  name: requiredName('Platoon name'),
+  discord_role_id: z
+    .string({ error: 'Discord role ID is required.' })
+    .trim()
+    .min(1, 'Discord role ID is required.')
+    .regex(/^\d{1,25}$/, 'The Discord role ID must contain digits only.'),
+})
+export type PlatoonInput = z.output<typeof platoonSchema>
+
+export interface PlatoonItem {
+  id: number
+  name: string
+  discord_role_id: string
+}

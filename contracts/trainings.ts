@@ -1,0 +1,80 @@
+import { z } from 'zod'
+import { flagSchema, requiredText, SNOWFLAKE } from './fields.ts'
+import { isCalendarDay, isDateTime, looksLikeDay, normalizeTime, TIME_FORMAT_SUBMIT } from './time.ts'
+
+// Trainings (spec 2 §2 Trainings tab and public trainings page, §5 Training, §7). The Add/Edit Training form and
+// POST/PUT /api/roster/trainings parse with one schema: the API sends `date` as an ISO date-time; the form sends a
+// day, a 24-hour `time` and the admin's zone `tz` (the browser's; 'UTC' without JavaScript), which the server turns
+// into the instant.
+
+const DATE_REQUIRED = 'Training date is required.'
+const VALID_DATE_TIME = 'Please enter a valid date and time.'
+
+// NOTE: a check, not a transform, at the root: conform's getZodConstraint refuses a transformed root schema.
+export const trainingSchema = z
+  .object({
+    name: requiredText('Training name is required.', 200, 'Training names are limited to 200 characters.'),
+    description: z
+      .string()
+      .nullish()
+      .transform((v) => (v ?? '').trim() || null)
+      .refine((v) => v === null || v.length <= 5000, 'The description is limited to 5,000 characters.'),
+    date: z
+      .string({ error: DATE_REQUIRED })
+      .trim()
+      .min(1, { error: DATE_REQUIRED, abort: true })
+      .refine((v) => isCalendarDay(v) || isDateTime(v), { error: (issue) => (looksLikeDay(String(issue.input)) ? 'Please enter a valid date.' : VALID_DATE_TIME) }),
+    time: z
+      .string({ error: TIME_FORMAT_SUBMIT })
+      .refine((v) => normalizeTime(v) !== null, TIME_FORMAT_SUBMIT)
+      .optional(),
+    tz: z.string().max(100).optional(),
+    is_hidden: flagSchema,
+    is_bmt_training: flagSchema,
+  })
+  .superRefine((input, ctx) => {
+    // A day needs its time: the form's time field was left empty, or the API sent a day without one.
+    if (isCalendarDay(input.date) && input.time === undefined) {
+      if (input.tz === undefined) ctx.addIssue({ code: 'custom', path: ['date'], message: VALID_DATE_TIME })
+      else ctx.addIssue({ code: 'custom', path: ['time'], message: TIME_FORMAT_SUBMIT })
+    }
+  })
+export type TrainingInput = z.output<typeof trainingSchema>
+
+/** Spec 2 §5 Post Training on Discord: a channel and at least one cadre role. */
+export const POST_TRAINING_NEEDS = 'Please choose a channel and at least one cadre role.'
+export const postTrainingSchema = z.object({
+  channelId: z.string({ error: POST_TRAINING_NEEDS }).trim().regex(SNOWFLAKE, POST_TRAINING_NEEDS),
+  cadreRoleIds: z
+    .array(z.string().trim().regex(SNOWFLAKE, 'Choose roles from the list.'), { error: POST_TRAINING_NEEDS })
+    .min(1, POST_TRAINING_NEEDS)
+    .max(25)
+    .transform((ids) => [...new Set(ids)]),
+})
+export type PostTrainingInput = z.output<typeof postTrainingSchema>
+
+export interface TrainingItem {
+  id: number
+  name: string
+  description: string | null
+  /** An ISO instant. */
+  date: string
+  is_hidden: boolean
+  is_bmt_training: boolean
+  signup_count: number
+}
+
+/** A training on the public page (GET /api/roster/trainings/public). */
+export interface PublicTraining extends TrainingItem {
+  is_signed_up: boolean
+  /** Started already (shown for a few hours after its start): sign-up and leave are closed. */
+  has_started: boolean
+}
+
+export interface TrainingSignupItem {
+  id: number
+  ingame_name: string
+  rank: string
+  discord_id: string | null
+  avatar: string | null
+}

@@ -1,0 +1,45 @@
+import type { RouterContextProvider } from 'react-router'
+import type { z } from 'zod'
+import type { User } from '#db/schema/users-sessions.ts'
+import { requireAdmin } from '../auth/user.ts'
+import { getServices, type AppServices } from '../context.ts'
+import { apiHandler } from '../errors.ts'
+import { methodNotAllowed, parseId, parseInput, readJsonObject } from './request.ts'
+
+// The action of an admin /api item route (/api/admin/…/{id}): PUT edits the item with a JSON body checked by the
+// contract's schema, DELETE removes it; each calls its use case. Any other method is 405, a malformed id 404.
+
+interface ItemRoute<S extends z.ZodType> {
+  /** Names the item in "… not found." */
+  what: string
+  schema: S
+  /** The message of a body that fails the schema in more than one field. */
+  invalid: string
+  /** PUT: runs the use case and gives the answer. */
+  update: (services: AppServices, admin: User, id: number, input: z.output<S>) => Promise<unknown>
+  /** DELETE: the use case, and the answer's message. */
+  remove: (services: AppServices, admin: User, id: number) => Promise<unknown>
+  removed: string
+}
+
+interface ItemActionArgs {
+  request: Request
+  context: Readonly<RouterContextProvider>
+  params: { id?: string }
+}
+
+export function adminItemAction<S extends z.ZodType>(route: ItemRoute<S>) {
+  return ({ request, context, params }: ItemActionArgs) =>
+    apiHandler(async () => {
+      const admin = await requireAdmin(request, context)
+      if (request.method !== 'PUT' && request.method !== 'DELETE') methodNotAllowed()
+      const id = parseId(params.id, route.what)
+      const services = getServices(context)
+      if (request.method === 'DELETE') {
+        await route.remove(services, admin, id)
+        return { message: route.removed }
+      }
+      const input = parseInput(route.schema, await readJsonObject(request), route.invalid)
+      return route.update(services, admin, id, input)
+    })
+}

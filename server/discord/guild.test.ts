@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest'
+import type { DiscordClient } from './client.ts'
+import { loadPickers } from './guild.ts'
+
+// Discord may be down when an admin opens Schedule Ping or Post Training: the dialog still opens, with the reason.
+
+describe('loadPickers', () => {
+  it('answers empty pickers and the reason when Discord cannot be reached', async () => {
+    const discord = {
+      listGuildChannels: async () => ({ ok: false as const, error: 'Discord is unavailable (503).' }),
+      listGuildRoles: async () => ({ ok: false as const, error: 'Discord is unavailable (503).' }),
+    }
+    const pickers = await loadPickers(discord as unknown as DiscordClient)
+    expect(pickers).toEqual({ channels: [], roles: [], error: 'Could not load from Discord: Discord is unavailable (503).' })
+  })
+
+  it('lists text channels and roles when Discord answers', async () => {
+    const discord = {
+      listGuildChannels: async () => ({ ok: true as const, data: [{ id: '1', name: 'events', type: 0, position: 1 }] }),
+      listGuildRoles: async () => ({ ok: true as const, data: [{ id: '2', name: 'Event Ping', position: 1, managed: false, color: 0 }] }),
+    }
+    const pickers = await loadPickers(discord as unknown as DiscordClient)
+    expect(pickers.error).toBeUndefined()
+    expect(pickers.channels.map((c) => c.name)).toEqual(['events'])
+    expect(pickers.roles.map((r) => r.name)).toEqual(['Event Ping'])
+  })
+})

@@ -1,0 +1,75 @@
+import { ROSTER_PAGE_SIZES } from '#contracts/roster.ts'
+import type { AdminRosterMember, MembersData, MembersFilters, PickItem } from '#contracts/roster-types.ts'
+import type { DbOrTx } from '#db/client.ts'
+import { listEvents } from './events.ts'
+import { getAdminMember } from './members.ts'
+import { listQualifications } from './qualifications.ts'
+import { listRoster, ROSTER_MAX_LIMIT, type RosterQuery } from './roster.ts'
+import { listTrainings } from './trainings.ts'
+
+// What the roster admin's Members tab reads (spec 2 §2, §4): GET /api/roster's admin list, and only what the open
+// dialog needs (the pick lists of Ban a Member and Graduate BMTs, the member being edited, the member a delete asks
+// about).
+
+const DATE_FORMAT = new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' })
+
+/** The admin list searches by name, Discord ID or Bohemia UUID (rank search is the public roster's); 30/60/100 rows. */
+export function membersFilters(query: RosterQuery): MembersFilters {
+  return {
+    term: query.term,
+    type: query.type === 'rank' ? 'name' : query.type,
+    qualification: query.qualification ?? null,
+    is_banned: query.is_banned === true,
+    page: query.page,
+    limit: (ROSTER_PAGE_SIZES as readonly number[]).includes(query.limit) ? query.limit : ROSTER_PAGE_SIZES[0],
+  }
+}
+
+export interface MembersTabWants {
+  /** Ban a Member or Graduate BMTs is open. */
+  pickLists: boolean
+  editId: number | null
+  confirmId: number | null
+}
+
+async function adminList(db: DbOrTx, query: RosterQuery) {
+  const page = await listRoster(db, query, { admin: true })
+  return { members: page.members as AdminRosterMember[], pagination: page.pagination }
+}
+
+export async function loadMembersTab(db: DbOrTx, filters: MembersFilters, wants: MembersTabWants): Promise<Omit<MembersData, 'today' | 'loadError'>> {
+  const query = { ...filters, qualification: filters.qualification ?? undefined }
+  const [{ members, pagination }, qualifications, picks, editing] = await Promise.all([
+    adminList(db, query),
+    listQualifications(db),
+    wants.pickLists ? pickLists(db) : null,
+    wants.editId === null ? null : editingMember(db, wants.editId),
+  ])
+  let confirming: MembersData['confirming'] = null
+  if (wants.confirmId !== null) {
+    const row = members.find((m) => m.id === wants.confirmId) ?? (await getAdminMember(db, wants.confirmId).catch(() => null))
+    if (row) confirming = { id: row.id, name: row.ingame_name }
+  }
+  return { filters, members, pagination, qualifications, activeMembers: picks?.active ?? null, bmtMembers: picks?.bmt ?? null, editing, confirming }
+}
+
+/** Every active member by name (Ban a Member) and the BMTs among them (Graduate BMTs). */
+async function pickLists(db: DbOrTx): Promise<{ active: PickItem[]; bmt: PickItem[] }> {
+  const { members } = await adminList(db, { page: 1, limit: ROSTER_MAX_LIMIT, term: '', type: 'name', qualification: undefined, is_banned: undefined })
+  const byName = [...members].sort((a, b) => a.ingame_name.localeCompare(b.ingame_name))
+  return {
+    active: byName.map((m) => ({ id: m.id, name: m.ingame_name, detail: m.rank })),
+    bmt: byName.filter((m) => m.rank === 'BMT').map((m) => ({ id: m.id, name: m.ingame_name, detail: `Joined ${m.join_date}` })),
+  }
+}
+
+/** The member with every event and training to tick, or null when there is no such member. */
+async function editingMember(db: DbOrTx, id: number): Promise<MembersData['editing']> {
+  const [member, events, trainings] = await Promise.all([getAdminMember(db, id).catch(() => null), listEvents(db), listTrainings(db)])
+  if (!member) return null
+  return {
+    member,
+    events: events.map((e) => ({ id: e.id, name: e.name, detail: DATE_FORMAT.format(new Date(e.date)) })),
+    trainings: trainings.map((t) => ({ id: t.id, name: t.name, detail: `${t.is_bmt_training ? 'BMT · ' : ''}${DATE_FORMAT.format(new Date(t.date))}` })),
+  }
+}

@@ -1,0 +1,37 @@
+import { TIME_LOCK_REQUIRED, type TimeLockInput } from '#contracts/settings.ts'
+import type { User } from '#db/schema/users-sessions.ts'
+import type { AppServices } from '../context.ts'
+import { Invalid } from '../errors.ts'
+import { postActivity } from '../orbat/actions.ts'
+import { runTransaction } from '../transaction.ts'
+import { placementLine } from '../waitlist/waitlist.ts'
+import { updateSetting, type SettingInput, type SettingUpdate } from './admin-settings.ts'
+import { isValidTimeZone, nextLockInstant } from './time-lock.ts'
+
+// The settings use cases (spec 1 §4, §7): the settings pages, PUT /api/admin/settings and the Promotions tab call
+// these. Clearing the lock (or setting one already past) fills open slots from the waitlist; those placements go to
+// the activity channel after the commit.
+
+/** Saves one setting (PUT /api/admin/settings). */
+export function saveSetting(services: AppServices, admin: User, input: SettingInput): Promise<SettingUpdate> {
+  return runTransaction(services, (tx) => updateSetting(tx, admin, input), {
+    name: 'save setting',
+    after: (result) => postActivity(services, result.placements.map(placementLine)),
+  })
+}
+
+/**
+ * Locks sign-ups until a month, day and time in the admin's zone: this year's date, or next year's when it has passed
+ * (spec 1 §4). Invalid(TIME_LOCK_REQUIRED) for a date that never exists (31 April) or a zone the server does not know.
+ */
+export async function setTimeLock(services: AppServices, admin: User, input: TimeLockInput): Promise<SettingUpdate> {
+  const { tz, ...wall } = input
+  const instant = isValidTimeZone(tz) ? nextLockInstant(wall, tz) : null
+  if (!instant) throw new Invalid(TIME_LOCK_REQUIRED)
+  return saveSetting(services, admin, { key: 'signup_time', value: instant.toISOString() })
+}
+
+/** Opens sign-ups at once. */
+export function clearTimeLock(services: AppServices, admin: User): Promise<SettingUpdate> {
+  return saveSetting(services, admin, { key: 'signup_time', value: '' })
+}
