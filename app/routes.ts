@@ -106,6 +106,32 @@ export default [
     // Library (spec 2 §7): public list, admin changes.
     route('knowledge', 'routes/api/knowledge.ts'),
     route('knowledge/:id', 'routes/api/knowledge.$id.ts'),
+    // Qualification tests (spec 2 §7 Tests): the public cards, a member's cards, take, submit (by id or uuid) and
+    // result; the admin's editor, Manage Test (attempts, approvals, retakes, Approve Qual) and question images.
+    route('tests', 'routes/api/tests.ts'),
+    route('tests/public', 'routes/api/tests.public.ts'),
+    route('tests/:id', 'routes/api/tests.$id.ts'),
+    route('tests/:id/take', 'routes/api/tests.$id.take.ts'),
+    route('tests/:id/submit', 'routes/api/tests.$id.submit.ts'),
+    route('tests/:id/attempts', 'routes/api/tests.$id.attempts.ts'),
+    route('tests/attempt/:uuid/result', 'routes/api/tests.attempt.$uuid.result.ts'),
+    route('tests/attempt/:id', 'routes/api/tests.attempt.$id.ts'),
+    route('tests/attempts/:id/grant', 'routes/api/tests.attempts.$id.grant.ts'),
+    route('tests/eligibility/:change', 'routes/api/tests.eligibility.$change.ts'),
+    route('tests/images/:name', 'routes/api/tests.images.$name.ts'),
+    route('admin/tests/images', 'routes/api/admin.tests.images.ts'),
+    // Live in-game evaluations: awaiting members, the checklist, sessions (start, answer, submit, cancel, a live
+    // stream per session), completed evaluations (listed by test id, deleted by evaluation id) and their details.
+    route('admin/tests/:id/passed-members', 'routes/api/admin.tests.$id.passed-members.ts'),
+    route('admin/tests/:id/evaluation-questions', 'routes/api/admin.tests.$id.evaluation-questions.ts'),
+    route('admin/evaluations/start', 'routes/api/admin.evaluations.start.ts'),
+    route('admin/evaluations/live/active', 'routes/api/admin.evaluations.live.active.ts'),
+    route('admin/evaluations/live/:sessionId', 'routes/api/admin.evaluations.live.$sessionId.ts'),
+    route('admin/evaluations/live/:sessionId/answer', 'routes/api/admin.evaluations.live.$sessionId.answer.ts'),
+    route('admin/evaluations/live/:sessionId/submit', 'routes/api/admin.evaluations.live.$sessionId.submit.ts'),
+    route('admin/evaluations/session/:sessionId/live', 'routes/api/admin.evaluations.session.$sessionId.live.ts'),
+    route('admin/evaluations/details/:id', 'routes/api/admin.evaluations.details.$id.ts'),
+    route('admin/evaluations/:id', 'routes/api/admin.evaluations.$id.ts'),
     // Anything else under /api answers 404 JSON, never the HTML error page.
     route('*', 'routes/api/not-found.ts'),
   ]),

@@ -16,6 +16,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { EVALUATION_ANSWERS, type EvaluationAnswer } from '../../contracts/evaluations.ts'
+import { MEMBER_TEST_STATUSES, OPTIONS_PER_QUESTION, UNCATEGORIZED_SECTION, type MemberTestStatus } from '../../contracts/tests.ts'
 import { createdAtColumn, idColumn, timestampColumns } from './columns.ts'
 import { members, qualifications } from './roster.ts'
 import { users } from './users-sessions.ts'
@@ -52,8 +54,8 @@ export const tests = pgTable(
   ],
 )
 
-/** Number of options every written question has. */
-export const OPTIONS_PER_QUESTION = 4
+/** Number of options every written question has (contracts/tests.ts). */
+export { OPTIONS_PER_QUESTION }
 
 /** A written (multiple-choice) question. question_text is sanitised HTML. */
 export const testQuestions = pgTable(
@@ -80,7 +82,7 @@ export const testQuestions = pgTable(
   ],
 )
 
-export const UNCATEGORIZED_SECTION = 'Uncategorized'
+export { UNCATEGORIZED_SECTION }
 
 /** An in-game evaluation checklist item. */
 export const testEvaluationQuestions = pgTable(
@@ -103,9 +105,8 @@ export const testEvaluationQuestions = pgTable(
   ],
 )
 
-/** Status of a member for a test; derived from eligibility and attempts, never stored. */
-export const MEMBER_TEST_STATUSES = ['ineligible', 'eligible_for_approval', 'approved', 'attempted'] as const
-export type MemberTestStatus = (typeof MEMBER_TEST_STATUSES)[number]
+/** Status of a member for a test (contracts/tests.ts); derived from eligibility and attempts, never stored. */
+export { MEMBER_TEST_STATUSES, type MemberTestStatus }
 
 /** An admin's approval for a member to take a test. */
 export const testEligibility = pgTable(
@@ -173,8 +174,7 @@ export const testAttemptAnswers = pgTable(
   ],
 )
 
-export const EVALUATION_ANSWERS = ['pass', 'fail', 'na'] as const
-export type EvaluationAnswer = (typeof EVALUATION_ANSWERS)[number]
+export { EVALUATION_ANSWERS, type EvaluationAnswer }
 export const evaluationAnswerEnum = pgEnum('evaluation_answer', EVALUATION_ANSWERS)
 
 /** A finished in-game evaluation. evaluator_name is kept as text so it survives the evaluator's user row. */

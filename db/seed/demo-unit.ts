@@ -40,6 +40,7 @@ import {
   type Rank,
   type SettingKey,
 } from '../schema/index.ts'
+import { seedTestEvaluations } from './tests.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -441,6 +442,8 @@ async function insertDemoUnit(tx: Tx, now: Date) {
       return { attempt_id: satoAttempt.id, question_id: q.id, selected_index: selected, is_correct: selected === q.correct }
     }),
   ])
+
+  await seedTestEvaluations(tx, now)
 
   // Scheduled pings: one sent for the last operation, one pending for the next.
   const lastEventId = pastEventIds[pastEventIds.length - 1]

@@ -1,0 +1,24 @@
+import type { Route } from './+types/admin.evaluations.$id'
+import { methodNotAllowed, parseId } from '#server/admin/request.ts'
+import { requireAdmin } from '#server/auth/user.ts'
+import { getServices } from '#server/context.ts'
+import { apiHandler } from '#server/errors.ts'
+import { deleteEvaluation } from '#server/evaluations/evaluations.ts'
+import { listCompletedEvaluations } from '#server/evaluations/queries.ts'
+
+// GET /api/admin/evaluations/{testId}: the test's completed evaluations (Evaluations dialog).
+// DELETE /api/admin/evaluations/{evaluationId}: delete one.
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return apiHandler(async () => {
+    await requireAdmin(request, context)
+    return listCompletedEvaluations(getServices(context).db, parseId(params.id, 'Test'))
+  })
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return apiHandler(async () => {
+    const admin = await requireAdmin(request, context)
+    if (request.method !== 'DELETE') methodNotAllowed()
+    return deleteEvaluation(getServices(context), admin, parseId(params.id, 'Evaluation'))
+  })
+}

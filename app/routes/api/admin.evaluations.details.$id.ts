@@ -1,0 +1,14 @@
+import type { Route } from './+types/admin.evaluations.details.$id'
+import { parseId } from '#server/admin/request.ts'
+import { requireAdmin } from '#server/auth/user.ts'
+import { getServices } from '#server/context.ts'
+import { apiHandler } from '#server/errors.ts'
+import { getEvaluationDetails } from '#server/evaluations/queries.ts'
+
+// GET /api/admin/evaluations/details/{id}: View evaluation.
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return apiHandler(async () => {
+    await requireAdmin(request, context)
+    return getEvaluationDetails(getServices(context).db, parseId(params.id, 'Evaluation'))
+  })
+}

@@ -1,0 +1,13 @@
+import type { Route } from './+types/admin.evaluations.live.active'
+import { requireAdmin } from '#server/auth/user.ts'
+import { getServices } from '#server/context.ts'
+import { apiHandler } from '#server/errors.ts'
+import { listActiveSessions } from '#server/evaluations/queries.ts'
+
+// GET /api/admin/evaluations/live/active: Active Evaluations In Progress.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return apiHandler(async () => {
+    await requireAdmin(request, context)
+    return listActiveSessions(getServices(context).db)
+  })
+}

@@ -1,0 +1,33 @@
+import type { Route } from './+types/tests.$id'
+import { testFormSchema } from '#contracts/tests.ts'
+import { methodNotAllowed, parseId, parseInput, readJsonObject } from '#server/admin/request.ts'
+import { requireAdmin } from '#server/auth/user.ts'
+import { getServices } from '#server/context.ts'
+import { apiHandler } from '#server/errors.ts'
+import { getAdminTest } from '#server/tests/queries.ts'
+import { deleteTest, updateTest } from '#server/tests/tests.ts'
+
+// GET, PUT and DELETE /api/tests/{id} (admin): the test editor's test with its correct answers and checklist.
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return apiHandler(async () => {
+    await requireAdmin(request, context)
+    return getAdminTest(getServices(context).db, parseId(params.id, 'Test'))
+  })
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return apiHandler(async () => {
+    const admin = await requireAdmin(request, context)
+    const id = parseId(params.id, 'Test')
+    const services = getServices(context)
+    if (request.method === 'PUT') {
+      const input = parseInput(testFormSchema, await readJsonObject(request), 'Please correct the test form.')
+      return updateTest(services, admin, id, input)
+    }
+    if (request.method === 'DELETE') {
+      await deleteTest(services, admin, id)
+      return { message: 'Test deleted.' }
+    }
+    return methodNotAllowed()
+  })
+}

@@ -1,0 +1,444 @@
+import { z } from 'zod'
+
+// Qualification tests as both sides see them (spec 2 §2 Public tests page, Take test, Result, Admin tests page, Test
+// editor form, Manage Test modal; §3 Test, Written question, Attempt, Result; §4 member status and badge; §5 Test and
+// Take test; §7 Tests; §8): the zod schema of every /api body and of the admin test editor form (the same objects the
+// page actions and conform forms parse with), the spec's texts word for word, and the JSON of every answer.
+// The in-game evaluation half is in ./evaluations.ts.
+
+// ---- texts -----------------------------------------------------------------------------------------------------------
+
+/** Spec 2 §2, §5 and §8, word for word. */
+export const TEST_MESSAGES = {
+  heading: 'Qualification Tests',
+  intro: 'Complete tests to earn new qualifications.',
+  noTests: 'There are no tests currently available.',
+  meetsScore: 'You meet the score requirement!',
+  takeNotFound: 'Test not found or you are not eligible to take it.',
+  answerAll: 'Please answer all questions before submitting.',
+  failedNote: 'You did not pass this time. Please open a ticket in Discord to discuss your results with command.',
+  resultNotFound: 'Test result not found.',
+  correctAnswer: '(Correct Answer)',
+  yourAnswer: '(Your Answer)',
+  noMembersMatch: 'No members found matching the search',
+  startTyping: 'Start typing in the search bar to find a member',
+  allCorrect: 'This member answered all questions correctly.',
+  activeEvaluations: 'Active Evaluations In Progress',
+  confirmDeleteTest: 'Are you sure you want to permanently delete this test and all its questions?',
+  confirmRetake: 'Are you sure you want to allow this member to retake the test? Their previous attempt will be deleted.',
+  confirmDeleteSection: 'Are you sure you want to delete the section and all its items?',
+  submitFailed: 'Failed to submit test.',
+  createFailed: 'Failed to create test.',
+  updateFailed: 'Failed to update test.',
+  deleteFailed: 'Failed to delete test.',
+  grantEligibilityFailed: 'Failed to grant eligibility.',
+  revokeEligibilityFailed: 'Failed to revoke eligibility.',
+  resetAttemptFailed: 'Failed to reset test attempt.',
+  grantQualificationFailed: 'Failed to grant qualification.',
+  fetchTakeFailed: 'Failed to fetch test for taking.',
+  fetchResultFailed: 'Failed to fetch test result.',
+  requestFailed: 'API Request Failed',
+  generic: 'An error occurred.',
+} as const
+
+/** 'Test submitted! You scored N%. You have passed/failed.' (spec 2 §8; the result page shows whole percents). */
+export function testSubmittedMessage(score: number, passed: boolean): string {
+  return `Test submitted! You scored ${Math.round(score)}%. You have ${passed ? 'passed' : 'failed'}.`
+}
+
+/** 'A score of N% or higher is required to pass.' */
+export function passingScoreLine(passingScore: number): string {
+  return `A score of ${Math.round(passingScore)}% or higher is required to pass.`
+}
+
+/** 'Answer X of Y questions correctly' on a test card. */
+export function passingQuestionsLine(passingQuestions: number, totalQuestions: number): string {
+  return `Answer ${passingQuestions} of ${totalQuestions} questions correctly`
+}
+
+/** What the server answers besides the spec's texts (the spec leaves its own error catalogue open). */
+export const TEST_ERRORS = {
+  testNotFound: 'Test not found.',
+  notOnRoster: 'You need to be on the company roster to take tests.',
+  banned: 'Banned members cannot take tests.',
+  notApproved: 'You are not approved to take this test.',
+  alreadyTaken: 'You have already taken this test.',
+  noQuestions: 'This test has no questions yet.',
+  unknownQuestion: 'An answer names a question that is not in this test.',
+  attemptNotFound: 'Attempt not found.',
+  attemptNotPassed: 'Only a passed attempt can be approved for the qualification.',
+  memberNotFound: 'Member not found.',
+  bannedMember: 'Banned members cannot be approved for tests.',
+  notApprovedMember: 'This member is not approved for this test.',
+  imageMissing: 'Please choose an image to upload.',
+  imageType: 'Only PNG, GIF, JPEG, BMP and ICO images can be uploaded.',
+  imageTooLarge: 'Images are limited to 1 MB.',
+  imageNotFound: 'Image not found.',
+} as const
+
+// ---- member status and badges (spec 2 §4) -----------------------------------------------------------------------------
+
+export const MEMBER_TEST_STATUSES = ['ineligible', 'eligible_for_approval', 'approved', 'attempted'] as const
+export type MemberTestStatus = (typeof MEMBER_TEST_STATUSES)[number]
+
+/** How the Manage Test modal shows each status. */
+export const MEMBER_TEST_STATUS_LABELS: Record<MemberTestStatus, string> = {
+  ineligible: 'Ineligible',
+  eligible_for_approval: 'Eligible to Approve',
+  approved: 'Approved to Test',
+  attempted: 'Attempted',
+}
+
+/** A signed-in member's badge on a test card, in the spec's priority order. */
+export const TEST_BADGES = ['QUALIFIED', 'PASSED', 'FAILED', 'APPROVED TO TEST', 'NEEDS APPROVAL', 'Ineligible'] as const
+export type TestBadge = (typeof TEST_BADGES)[number]
+
+export function testBadge(facts: { has_qual: boolean; attempt: { passed: boolean } | null; is_eligible: boolean; meets_required_score: boolean }): TestBadge {
+  if (facts.has_qual) return 'QUALIFIED'
+  if (facts.attempt) return facts.attempt.passed ? 'PASSED' : 'FAILED'
+  if (facts.is_eligible) return 'APPROVED TO TEST'
+  if (facts.meets_required_score) return 'NEEDS APPROVAL'
+  return 'Ineligible'
+}
+
+/** Percent of correct answers needed: passing_questions of total_questions (100 with no questions). */
+export function passingScoreOf(passingQuestions: number, totalQuestions: number): number {
+  if (totalQuestions <= 0) return 100
+  return Math.round(Math.min(100, (passingQuestions / totalQuestions) * 100) * 100) / 100
+}
+
+// ---- rich text (spec 2 §2 Test editor form) ---------------------------------------------------------------------------
+
+/**
+ * What the written-question editor may produce, and so what the server keeps (server/rich-text.ts sanitises every
+ * question_text with this allow-list on write). The editor (tiptap 3) is configured from the same constants.
+ */
+export const RICH_TEXT = {
+  headingLevels: [1, 2, 3],
+  /** text-align values; left is the default and needs no style. */
+  alignments: ['left', 'center', 'right', 'justify'],
+  fontFamilies: ['serif', 'monospace'],
+  /** The three sizes and the CSS each one writes (normal size writes none). */
+  fontSizes: { small: '0.75em', large: '1.5em', huge: '2.5em' },
+  /** Indent steps (plus or minus 1) as a left margin of stepEm per level, at most maxLevel levels. */
+  indent: { stepEm: 3, maxLevel: 8 },
+  /** Undo history: edits within groupMs are one step; at most depth steps. */
+  history: { groupMs: 1000, depth: 100 },
+  /** Link and image address schemes; others become blank. Addresses without a scheme (our own /api/...) are kept. */
+  urlSchemes: ['http:', 'https:', 'mailto:', 'tel:'],
+} as const
+
+/** The 35 preset colours of the editor's palette (text and highlight). */
+export const COLOR_PALETTE = [
+  '#000000', '#e60000', '#ff9900', '#ffff00', '#008a00', '#0066cc', '#9933ff',
+  '#ffffff', '#facccc', '#ffebcc', '#ffffcc', '#cce8cc', '#cce0f5', '#ebd6ff',
+  '#bbbbbb', '#f06666', '#ffc266', '#ffff66', '#66b966', '#66a3e0', '#c285ff',
+  '#888888', '#a10000', '#b26b00', '#b2b200', '#006100', '#0047b2', '#6b24b2',
+  '#444444', '#5c0000', '#663d00', '#666600', '#003700', '#002966', '#3d1466',
+] as const
+
+/** Image uploads of the editor: the accepted types (checked by the file's bytes on the server) and the size cap. */
+export const TEST_IMAGES = {
+  contentTypes: ['image/png', 'image/gif', 'image/jpeg', 'image/bmp', 'image/x-icon'],
+  /** The <input type="file"> accept list. */
+  accept: 'image/png,image/gif,image/jpeg,image/bmp,image/x-icon',
+  maxBytes: 1_000_000,
+  /** POST a multipart form with the file in this field (or the raw bytes as the body). */
+  field: 'image',
+} as const
+
+/**
+ * True for an address a link or an image may use: http, https, mailto or tel, or one without a scheme (a path on this
+ * site). Whitespace and control characters are ignored the way browsers ignore them ("java\tscript:" is javascript:).
+ */
+export function isSafeAddress(address: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  const compact = address.replace(/[\u0000-\u0020\u007f-\u009f]/g, '')
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(compact)
+  if (scheme) return (RICH_TEXT.urlSchemes as readonly string[]).includes(`${scheme[1]!.toLowerCase()}:`)
+  // No scheme: a relative address, unless a backslash or encoded colon tries to smuggle one in.
+  return !/[\\]|&#|%3a/i.test(compact)
+}
+
+/** True when rich text shows something: text other than whitespace, or an image. */
+export function hasVisibleContent(html: string): boolean {
+  if (/<img\b/i.test(html)) return true
+  return html.replace(/<[^>]*>/g, '').replace(/&nbsp;|&#160;|\s/g, '').length > 0
+}
+
+// ---- schemas ----------------------------------------------------------------------------------------------------------
+
+const MAX_INT = 2_147_483_647
+
+/** A required text field, trimmed. */
+const requiredText = (required: string, max: number, tooLong: string) => z.string({ error: required }).trim().min(1, required).max(max, tooLong)
+
+/** An optional text field: absent, null, '' and whitespace become null. */
+const nullableText = (max: number, tooLong: string) =>
+  z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((v) => v?.trim() || null)
+    .refine((v) => v === null || v.length <= max, tooLong)
+
+/** A number from JSON or a form field (conform sends strings, and drops '' so the default applies). */
+const formNumber = (message: string) => z.coerce.number({ error: message }).refine(Number.isFinite, message)
+const cents = (v: number) => Math.round(v * 100) / 100
+
+/** An id from JSON or a form field. */
+const idField = (message: string) => z.coerce.number({ error: message }).int(message).min(1, message).max(MAX_INT, message)
+/** The id of an existing row being edited in place; absent for a new one. */
+const existingId = z.union([idField('Ids must be whole numbers.'), z.null()]).optional().transform((v) => v ?? null)
+
+/** A checkbox: 'on' from a form, a boolean from JSON; absent is false. */
+const checkbox = z
+  .union([z.boolean(), z.literal(['on', 'true', 'false', '1', '0', '']), z.null()])
+  .optional()
+  .transform((v) => v === true || v === 'on' || v === 'true' || v === '1')
+
+export const TEST_FIELD_MESSAGES = {
+  nameRequired: 'Test name is required.',
+  nameTooLong: 'Test names are limited to 200 characters.',
+  qualificationRequired: 'Please choose a qualification.',
+  requiredScore: 'The required score must be a number of 0 or more.',
+  passingQuestionsMin: 'Required correct answers must be a whole number of at least 1.',
+  passingQuestionsMax: (max: number) => `Required correct answers cannot be more than the number of questions (${max}).`,
+  evalPassingScore: 'The evaluation passing score must be a whole number from 0 to 100.',
+  questionTextRequired: 'Every question needs text.',
+  questionTextTooLong: 'Question text is limited to 20,000 characters.',
+  imageUrl: 'The image address must start with http:// or https:// (or be a path on this site).',
+  imageUrlTooLong: 'The image address is limited to 2,000 characters.',
+  optionRequired: 'Every option needs text.',
+  optionTooLong: 'Options are limited to 500 characters.',
+  optionsCount: 'Every question needs four options.',
+  correctAnswer: 'The correct answer must be option 1, 2, 3 or 4.',
+  tooManyQuestions: 'A test is limited to 200 questions.',
+  checklistTextRequired: 'Every checklist item needs text.',
+  checklistTextTooLong: 'Checklist items are limited to 500 characters.',
+  sectionTooLong: 'Section names are limited to 100 characters.',
+  points: 'Points must be a number of 0 or more.',
+  tooManyItems: 'A checklist is limited to 300 items.',
+  testId: 'Please choose a test.',
+  memberId: 'Please choose a member.',
+} as const
+const F = TEST_FIELD_MESSAGES
+
+/** Number of options every written question has (spec 2 §9). */
+export const OPTIONS_PER_QUESTION = 4
+export const UNCATEGORIZED_SECTION = 'Uncategorized'
+
+export const writtenQuestionSchema = z.object({
+  id: existingId,
+  /** Rich-text HTML; sanitised by the server on write. */
+  question_text: requiredText(F.questionTextRequired, 20_000, F.questionTextTooLong).refine(hasVisibleContent, F.questionTextRequired),
+  image_url: nullableText(2000, F.imageUrlTooLong).refine((v) => v === null || isSafeAddress(v), F.imageUrl),
+  options: z
+    .array(requiredText(F.optionRequired, 500, F.optionTooLong), { error: F.optionsCount })
+    .length(OPTIONS_PER_QUESTION, F.optionsCount),
+  correct_answer_index: z.coerce
+    .number({ error: F.correctAnswer })
+    .int(F.correctAnswer)
+    .min(0, F.correctAnswer)
+    .max(OPTIONS_PER_QUESTION - 1, F.correctAnswer)
+    .default(0),
+})
+export type WrittenQuestionInput = z.output<typeof writtenQuestionSchema>
+
+/** A checklist item of the in-game evaluation; items without a section go to Uncategorized. */
+export const evaluationQuestionSchema = z.object({
+  id: existingId,
+  text: requiredText(F.checklistTextRequired, 500, F.checklistTextTooLong),
+  pos_score: formNumber(F.points).pipe(z.number().min(0, F.points).max(10_000, F.points)).transform(cents).default(1),
+  neg_score: formNumber(F.points).pipe(z.number().min(0, F.points).max(10_000, F.points)).transform(cents).default(0),
+  section: nullableText(100, F.sectionTooLong).transform((v) => v ?? UNCATEGORIZED_SECTION),
+})
+export type EvaluationQuestionInput = z.output<typeof evaluationQuestionSchema>
+
+const evaluationQuestionList = z.array(evaluationQuestionSchema, { error: 'The checklist must be a list of items.' }).max(300, F.tooManyItems)
+
+/**
+ * The test editor form and the body of POST /api/tests and PUT /api/tests/{id} (spec 2 §7 save payload). Questions
+ * and checklist items carry their id when they already exist, so edits keep past attempts' answers.
+ */
+export const testFormSchema = z
+  .object({
+    name: requiredText(F.nameRequired, 200, F.nameTooLong),
+    qualification_id: idField(F.qualificationRequired),
+    required_score: formNumber(F.requiredScore).pipe(z.number().min(0, F.requiredScore).max(99_999_999, F.requiredScore)).transform(cents).default(0),
+    passing_questions: z.coerce.number({ error: F.passingQuestionsMin }).int(F.passingQuestionsMin).min(1, F.passingQuestionsMin).max(MAX_INT, F.passingQuestionsMin).default(1),
+    requires_in_game_eval: checkbox,
+    eval_passing_score: z.coerce.number({ error: F.evalPassingScore }).int(F.evalPassingScore).min(0, F.evalPassingScore).max(100, F.evalPassingScore).default(80),
+    questions: z.array(writtenQuestionSchema, { error: 'Questions must be a list.' }).max(200, F.tooManyQuestions).default([]),
+    evaluation_questions: evaluationQuestionList.default([]),
+  })
+  .superRefine((test, ctx) => {
+    const max = Math.max(1, test.questions.length)
+    if (test.passing_questions > max) ctx.addIssue({ code: 'custom', path: ['passing_questions'], message: F.passingQuestionsMax(max) })
+  })
+export type TestInput = z.output<typeof testFormSchema>
+
+/** PUT /api/admin/tests/{id}/evaluation-questions. */
+export const evaluationChecklistSchema = z.object({ questions: evaluationQuestionList })
+
+/** POST /api/tests/eligibility/grant and /revoke. */
+export const eligibilitySchema = z.object({
+  testId: idField(F.testId),
+  memberId: idField(F.memberId),
+})
+
+/**
+ * POST /api/tests/{id}/submit: the chosen option per question id. A form posts `answers.{questionId}` fields, which
+ * conform turns into the same object.
+ */
+export const submitTestSchema = z.object({
+  answers: z.record(
+    z.string().regex(/^\d{1,10}$/, TEST_ERRORS.unknownQuestion),
+    z.coerce.number({ error: TEST_MESSAGES.answerAll }).int(TEST_MESSAGES.answerAll).min(0, TEST_MESSAGES.answerAll).max(OPTIONS_PER_QUESTION - 1, TEST_MESSAGES.answerAll),
+    { error: TEST_MESSAGES.answerAll },
+  ),
+})
+
+// ---- answers (JSON) ---------------------------------------------------------------------------------------------------
+
+/** GET /api/tests/public: what anyone sees on a test card. */
+export interface PublicTestItem {
+  id: number
+  uuid: string
+  name: string
+  qualification_id: number
+  qualification_name: string
+  /** Event score needed before an admin may approve a member for the test. */
+  required_score: number
+  passing_questions: number
+  total_questions: number
+  /** Percent: passing_questions of total_questions. */
+  passing_score: number
+  requires_in_game_eval: boolean
+  eval_passing_score: number
+}
+
+/** GET /api/tests: the cards with the signed-in member's standing. */
+export interface MemberTestItem extends PublicTestItem {
+  has_qual: boolean
+  is_eligible: boolean
+  attempt: { uuid: string; passed: boolean } | null
+  /** The member's event score is at least required_score. */
+  meets_required_score: boolean
+  status: TestBadge
+}
+
+export interface AdminWrittenQuestion {
+  id: number
+  question_text: string
+  image_url: string | null
+  options: string[]
+  correct_answer_index: number
+}
+
+export interface EvaluationChecklistItem {
+  id: number
+  text: string
+  pos_score: number
+  neg_score: number
+  section: string
+}
+
+/** GET /api/tests/{id} (admin): the editor's test; also the answer of POST and PUT. */
+export interface AdminTest extends PublicTestItem {
+  questions: AdminWrittenQuestion[]
+  evaluation_questions: EvaluationChecklistItem[]
+}
+
+/** A question as the member taking the test sees it: never the correct answer. */
+export interface TakeQuestion {
+  id: number
+  question_text: string
+  image_url: string | null
+  options: string[]
+}
+
+/** GET /api/tests/{uuid}/take. */
+export interface TestForTaking {
+  id: number
+  uuid: string
+  name: string
+  passing_score: number
+  passing_questions: number
+  total_questions: number
+  questions: TakeQuestion[]
+}
+
+/** POST /api/tests/{id}/submit. */
+export interface TestSubmitResult {
+  score: number
+  passed: boolean
+  attemptUuid: string
+  /** 'Test submitted! You scored N%. You have passed/failed.' */
+  message: string
+  /** The qualification granted by this submit (a pass of a test without in-game evaluation). */
+  qualificationGranted: string | null
+}
+
+export interface ResultQuestion extends TakeQuestion {
+  /** Whether the member's answer was right when they submitted. */
+  is_correct: boolean
+  /** Only when the attempt passed (spec 2 §2 Result). */
+  correct_answer_index?: number
+}
+
+/** GET /api/tests/attempt/{uuid}/result: for the member who made the attempt, or an admin. */
+export interface TestResult {
+  testName: string
+  passed: boolean
+  score: number
+  questions: ResultQuestion[]
+  /** Question id -> the chosen option index. */
+  userAnswers: Record<string, number>
+}
+
+export interface IncorrectQuestion {
+  id: number
+  questionNumber: number
+  questionText: string
+  userAnswer: string
+  correctAnswer: string
+}
+
+export interface AttemptItem {
+  id: number
+  uuid: string
+  member_id: number
+  ingame_name: string
+  score: number
+  passed: boolean
+  has_qual: boolean
+  created_at: string
+  incorrectQuestions: IncorrectQuestion[]
+}
+
+export interface MemberTestStatusItem {
+  member_id: number
+  ingame_name: string
+  /** Event score, two decimals. */
+  score: number
+  status: MemberTestStatus
+}
+
+/** GET /api/tests/{id}/attempts (admin). */
+export interface AttemptsResponse {
+  attempts: AttemptItem[]
+  memberStatusList: MemberTestStatusItem[]
+  requiredScore: number
+}
+
+/** POST /api/admin/tests/images. */
+export interface UploadedImage {
+  url: string
+  contentType: string
+  bytes: number
+}
+
+/** The answer of an admin call that changes something. */
+export interface MessageAnswer {
+  message: string
+}

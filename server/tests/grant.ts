@@ -1,0 +1,39 @@
+import { eq } from 'drizzle-orm'
+import type { DbOrTx } from '#db/client.ts'
+import { memberQualifications, members, qualifications } from '#db/schema/roster.ts'
+import { recordAudit, type Actor } from '../audit/audit.ts'
+import type { AppServices } from '../context.ts'
+import { syncMemberDiscordRoles } from '../discord/roster-roles.ts'
+
+// The one way a test grants its qualification (a pass without in-game evaluation, Approve Qual, a passed evaluation):
+// the member_qualifications row and its audit entry inside the caller's transaction, then the mapped Discord role
+// after the commit (ARCHITECTURE §5: qualification changes sync the mapped Discord roles).
+
+export interface Grant {
+  memberId: number
+  memberName: string
+  qualificationName: string
+  /** False when the member already held it (nothing changed). */
+  granted: boolean
+}
+
+export async function grantQualification(tx: DbOrTx, actor: Actor, memberId: number, qualificationId: number, why: string): Promise<Grant> {
+  const inserted = await tx
+    .insert(memberQualifications)
+    .values({ member_id: memberId, qualification_id: qualificationId })
+    .onConflictDoNothing()
+    .returning({ member_id: memberQualifications.member_id })
+  const [names] = await tx
+    .select({ member: members.ingame_name, qualification: qualifications.name })
+    .from(members)
+    .innerJoin(qualifications, eq(qualifications.id, qualificationId))
+    .where(eq(members.id, memberId))
+  const grant = { memberId, memberName: names?.member ?? `#${memberId}`, qualificationName: names?.qualification ?? `#${qualificationId}`, granted: inserted.length > 0 }
+  if (grant.granted) await recordAudit(tx, actor, 'Qualification granted', `${grant.memberName}: ${grant.qualificationName} (${why})`)
+  return grant
+}
+
+/** After the commit: the member's Discord roles follow their qualifications. Never throws (Discord failures are logged). */
+export async function syncGrantedRole(services: AppServices, grant: Grant | null | undefined): Promise<void> {
+  if (grant?.granted) await syncMemberDiscordRoles(services, grant.memberId)
+}

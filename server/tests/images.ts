@@ -1,0 +1,120 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import { TEST_ERRORS, TEST_IMAGES, type UploadedImage } from '#contracts/tests.ts'
+import type { User } from '#db/schema/users-sessions.ts'
+import { recordAudit } from '../audit/audit.ts'
+import type { AppServices } from '../context.ts'
+import { Invalid, NotFound, PayloadTooLarge } from '../errors.ts'
+import { runTransaction } from '../transaction.ts'
+
+// Images of the written-question editor (spec 2 §2 Test editor form: png, gif, jpeg, bmp, x-icon). The type is read
+// from the file's first bytes, never from its name or the declared Content-Type, so nothing a browser could run (SVG,
+// HTML) is ever stored or served. Files live under DATA_DIR/uploads/test-images named by their SHA-256
+// (docs/decisions/017).
+
+export type ImageType = (typeof TEST_IMAGES.contentTypes)[number]
+
+const EXTENSIONS: Record<ImageType, string> = {
+  'image/png': 'png',
+  'image/gif': 'gif',
+  'image/jpeg': 'jpg',
+  'image/bmp': 'bmp',
+  'image/x-icon': 'ico',
+}
+
+const startsWith = (bytes: Uint8Array, prefix: number[], offset = 0) => prefix.every((b, i) => bytes[offset + i] === b)
+
+/** The image type by magic number, or null for anything else. */
+export function detectImageType(bytes: Uint8Array): ImageType | null {
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png'
+  if (startsWith(bytes, [0x47, 0x49, 0x46, 0x38]) && (bytes[4] === 0x37 || bytes[4] === 0x39) && bytes[5] === 0x61) return 'image/gif'
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg'
+  // BMP: "BM", then a DIB header size of a known version (12, 40, 52, 56, 64, 108 or 124) at offset 14.
+  if (startsWith(bytes, [0x42, 0x4d]) && bytes.length >= 18 && [12, 40, 52, 56, 64, 108, 124].includes(readUint32LE(bytes, 14))) return 'image/bmp'
+  // ICO: reserved 0, type 1, at least one image.
+  if (startsWith(bytes, [0x00, 0x00, 0x01, 0x00]) && bytes.length >= 6 && (bytes[4]! | (bytes[5]! << 8)) > 0) return 'image/x-icon'
+  return null
+}
+
+function readUint32LE(bytes: Uint8Array, offset: number): number {
+  return (bytes[offset]! | (bytes[offset + 1]! << 8) | (bytes[offset + 2]! << 16)) + bytes[offset + 3]! * 0x1000000
+}
+
+const NAME = /^[0-9a-f]{64}\.(png|gif|jpg|bmp|ico)$/
+
+function imageDir(services: AppServices): string {
+  return path.resolve(services.config.dataDir, 'uploads', 'test-images')
+}
+
+/** The public address of a stored image. */
+export const imageUrl = (name: string) => `/api/tests/images/${name}`
+
+/**
+ * The uploaded file from a multipart form (field TEST_IMAGES.field, or the first file) or the raw body. Anything but
+ * one of the five image types is refused, and so is a file over TEST_IMAGES.maxBytes.
+ */
+export async function readUploadedImage(request: Request): Promise<Uint8Array> {
+  const type = request.headers.get('content-type') ?? ''
+  if (type.toLowerCase().startsWith('multipart/form-data')) {
+    let form: FormData
+    try {
+      form = await request.formData()
+    } catch {
+      throw new Invalid(TEST_ERRORS.imageMissing)
+    }
+    const named = form.get(TEST_IMAGES.field)
+    const file = named instanceof Blob ? named : [...form.values()].find((v): v is File => v instanceof Blob)
+    if (!file) throw new Invalid(TEST_ERRORS.imageMissing)
+    if (file.size > TEST_IMAGES.maxBytes) throw new PayloadTooLarge(TEST_ERRORS.imageTooLarge)
+    return new Uint8Array(await file.arrayBuffer())
+  }
+  const bytes = new Uint8Array(await request.arrayBuffer())
+  if (bytes.length > TEST_IMAGES.maxBytes) throw new PayloadTooLarge(TEST_ERRORS.imageTooLarge)
+  return bytes
+}
+
+/** Stores an image (once per content) and records the upload. */
+export async function uploadTestImage(services: AppServices, admin: User, bytes: Uint8Array): Promise<UploadedImage> {
+  if (bytes.length === 0) throw new Invalid(TEST_ERRORS.imageMissing)
+  if (bytes.length > TEST_IMAGES.maxBytes) throw new PayloadTooLarge(TEST_ERRORS.imageTooLarge)
+  const contentType = detectImageType(bytes)
+  if (!contentType) throw new Invalid(TEST_ERRORS.imageType)
+  const name = `${crypto.createHash('sha256').update(bytes).digest('hex')}.${EXTENSIONS[contentType]}`
+  const dir = imageDir(services)
+  await fs.mkdir(dir, { recursive: true })
+  const target = path.join(dir, name)
+  // Write then rename: a reader never sees half a file, and two uploads of the same bytes end the same.
+  const temporary = `${target}.${crypto.randomBytes(6).toString('hex')}.tmp`
+  await fs.writeFile(temporary, bytes)
+  await fs.rename(temporary, target)
+  await runTransaction(services, (tx) => recordAudit(tx, admin, 'Test image uploaded', `${name} (${contentType}, ${bytes.length} bytes)`), { name: 'upload test image' })
+  return { url: imageUrl(name), contentType, bytes: bytes.length }
+}
+
+/**
+ * A stored image as an HTTP answer: its detected type (re-read from the bytes), inline, never scriptable (a sandbox
+ * CSP on top of the page CSP), cached for good (the name is the content's hash).
+ * NOTE: X-Content-Type-Options: nosniff is on every answer already (server/http/security.ts); setting it here too
+ * would send the header twice.
+ */
+export async function serveTestImage(services: AppServices, name: string | undefined): Promise<Response> {
+  if (!name || !NAME.test(name)) throw new NotFound(TEST_ERRORS.imageNotFound)
+  let bytes: Buffer
+  try {
+    bytes = await fs.readFile(path.join(imageDir(services), name))
+  } catch {
+    throw new NotFound(TEST_ERRORS.imageNotFound)
+  }
+  const contentType = detectImageType(bytes)
+  if (!contentType) throw new NotFound(TEST_ERRORS.imageNotFound)
+  return new Response(new Uint8Array(bytes), {
+    headers: {
+      'Content-Type': contentType,
+      'Content-Length': String(bytes.length),
+      'Content-Disposition': 'inline',
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+      'Cache-Control': 'public, max-age=31536000, immutable',
+    },
+  })
+}

@@ -1,0 +1,150 @@
+import { and, eq, notInArray } from 'drizzle-orm'
+import {
+  TEST_FIELD_MESSAGES,
+  hasVisibleContent,
+  type AdminTest,
+  type EvaluationChecklistItem,
+  type EvaluationQuestionInput,
+  type TestInput,
+  type WrittenQuestionInput,
+} from '#contracts/tests.ts'
+import type { DbOrTx } from '#db/client.ts'
+import { qualifications } from '#db/schema/roster.ts'
+import { testEvaluationQuestions, testQuestions, tests } from '#db/schema/tests.ts'
+import type { User } from '#db/schema/users-sessions.ts'
+import { recordAudit } from '../audit/audit.ts'
+import type { AppServices } from '../context.ts'
+import { Invalid, NotFound } from '../errors.ts'
+import { sanitizeRichText } from '../rich-text.ts'
+import { runTransaction } from '../transaction.ts'
+import { evaluationQuestions, getAdminTest } from './queries.ts'
+
+// The admin's test editor (spec 2 §2 Admin tests page, Test editor form; §5 Test; §7 POST /api/tests, PUT and DELETE
+// /api/tests/{id}, PUT /api/admin/tests/{id}/evaluation-questions). One use case per action: one transaction with
+// its audit entry. Questions and checklist items are edited in place by id, so past attempts and evaluations keep
+// their answers; question text is sanitised here, on write.
+
+async function lockTest(tx: DbOrTx, id: number) {
+  const [test] = await tx.select({ id: tests.id, name: tests.name }).from(tests).where(eq(tests.id, id)).for('update').limit(1)
+  if (!test) throw new NotFound('Test not found.')
+  return test
+}
+
+async function qualificationName(tx: DbOrTx, id: number): Promise<string> {
+  const [row] = await tx.select({ name: qualifications.name }).from(qualifications).where(eq(qualifications.id, id)).limit(1)
+  if (!row) throw new Invalid(TEST_FIELD_MESSAGES.qualificationRequired, { qualification_id: [TEST_FIELD_MESSAGES.qualificationRequired] })
+  return row.name
+}
+
+function sanitizedQuestions(questions: WrittenQuestionInput[]): WrittenQuestionInput[] {
+  return questions.map((q, i) => {
+    const question_text = sanitizeRichText(q.question_text)
+    // What was left after sanitising may be nothing at all (a question made only of a script).
+    if (!hasVisibleContent(question_text)) throw new Invalid(TEST_FIELD_MESSAGES.questionTextRequired, { [`questions[${i}].question_text`]: [TEST_FIELD_MESSAGES.questionTextRequired] })
+    return { ...q, question_text }
+  })
+}
+
+type ChildTable = typeof testQuestions | typeof testEvaluationQuestions
+
+/**
+ * Makes a test's questions (or checklist items) the given list, in order: rows with an id are updated in place, rows
+ * without one are inserted, and the test's other rows are deleted.
+ */
+async function replaceChildren<T extends { id: number | null }>(tx: DbOrTx, table: ChildTable, testId: number, items: T[], values: (item: T) => Record<string, unknown>) {
+  const t = table as typeof testQuestions
+  const existing = new Set((await tx.select({ id: t.id }).from(t).where(eq(t.test_id, testId))).map((r) => r.id))
+  const kept = items.map((i) => i.id).filter((id): id is number => id !== null)
+  const unknown = kept.find((id) => !existing.has(id))
+  if (unknown !== undefined) throw new Invalid(`Item ${unknown} is not part of this test.`)
+  if (new Set(kept).size !== kept.length) throw new Invalid('The same item appears twice.')
+  await tx.delete(t).where(kept.length ? and(eq(t.test_id, testId), notInArray(t.id, kept)) : eq(t.test_id, testId))
+  const inserts: Record<string, unknown>[] = []
+  for (const [position, item] of items.entries()) {
+    const row = { ...values(item), test_id: testId, position }
+    if (item.id === null) inserts.push(row)
+    else await tx.update(t).set(row as never).where(and(eq(t.id, item.id), eq(t.test_id, testId)))
+  }
+  if (inserts.length) await tx.insert(t).values(inserts as never)
+}
+
+const questionValues = (q: WrittenQuestionInput) => ({ question_text: q.question_text, image_url: q.image_url, options: q.options, correct_answer_index: q.correct_answer_index })
+const checklistValues = (q: EvaluationQuestionInput) => ({ text: q.text, pos_score: q.pos_score, neg_score: q.neg_score, section: q.section })
+
+function testValues(input: TestInput) {
+  return {
+    name: input.name,
+    qualification_id: input.qualification_id,
+    required_score: input.required_score,
+    passing_questions: input.passing_questions,
+    requires_in_game_eval: input.requires_in_game_eval,
+    eval_passing_score: input.eval_passing_score,
+  }
+}
+
+const summary = (input: TestInput) => `${input.name}: ${input.questions.length} questions, ${input.evaluation_questions.length} checklist items`
+
+/** POST /api/tests. */
+export async function createTest(services: AppServices, admin: User, input: TestInput): Promise<AdminTest> {
+  const questions = sanitizedQuestions(input.questions)
+  return runTransaction(
+    services,
+    async (tx) => {
+      await qualificationName(tx, input.qualification_id)
+      const [row] = await tx.insert(tests).values(testValues(input)).returning({ id: tests.id })
+      const id = row!.id
+      await replaceChildren(tx, testQuestions, id, questions, questionValues)
+      await replaceChildren(tx, testEvaluationQuestions, id, input.evaluation_questions, checklistValues)
+      await recordAudit(tx, admin, 'Test created', summary(input))
+      return getAdminTest(tx, id)
+    },
+    { name: 'create test' },
+  )
+}
+
+/** PUT /api/tests/{id}. */
+export async function updateTest(services: AppServices, admin: User, id: number, input: TestInput): Promise<AdminTest> {
+  const questions = sanitizedQuestions(input.questions)
+  return runTransaction(
+    services,
+    async (tx) => {
+      const before = await lockTest(tx, id)
+      await qualificationName(tx, input.qualification_id)
+      await tx.update(tests).set(testValues(input)).where(eq(tests.id, id))
+      await replaceChildren(tx, testQuestions, id, questions, questionValues)
+      await replaceChildren(tx, testEvaluationQuestions, id, input.evaluation_questions, checklistValues)
+      await recordAudit(tx, admin, 'Test updated', before.name === input.name ? summary(input) : `${before.name} -> ${summary(input)}`)
+      return getAdminTest(tx, id)
+    },
+    { name: 'update test' },
+  )
+}
+
+/** DELETE /api/tests/{id}: with its questions, approvals, attempts and evaluations (qualifications stay granted). */
+export async function deleteTest(services: AppServices, admin: User, id: number): Promise<void> {
+  await runTransaction(
+    services,
+    async (tx) => {
+      const test = await lockTest(tx, id)
+      await tx.delete(tests).where(eq(tests.id, id))
+      await recordAudit(tx, admin, 'Test deleted', test.name)
+    },
+    { name: 'delete test' },
+  )
+}
+
+/** PUT /api/admin/tests/{id}/evaluation-questions: the checklist alone. */
+export async function saveEvaluationChecklist(services: AppServices, admin: User, id: number, items: EvaluationQuestionInput[]): Promise<EvaluationChecklistItem[]> {
+  return runTransaction(
+    services,
+    async (tx) => {
+      const test = await lockTest(tx, id)
+      await replaceChildren(tx, testEvaluationQuestions, id, items, checklistValues)
+      const sections = new Set(items.map((i) => i.section)).size
+      await recordAudit(tx, admin, 'Evaluation checklist updated', `${test.name}: ${items.length} items in ${sections} section${sections === 1 ? '' : 's'}`)
+      return evaluationQuestions(tx, id)
+    },
+    { name: 'save evaluation checklist' },
+  )
+}
+
