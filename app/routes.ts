@@ -36,6 +36,9 @@ export default [
           route('platoons', 'routes/admin/settings/platoons.tsx'),
         ]),
       ]),
+      // Qualification tests (spec 2 §2 "Admin tests page"): the list; the editor and the attempts and evaluations
+      // dialogs are child routes over it.
+      route('tests', 'routes/admin/tests/route.tsx', []),
       // Manage Library (spec 2 §2): the document links.
       route('knowledge', 'routes/admin/knowledge/route.tsx'),
       // Roster admin (spec 2 §2): one route per tab under a tab-bar layout; /admin/roster opens Members.
