@@ -1,6 +1,6 @@
 // The one set of button looks (STYLE.md: one kit). Class strings, so links, submit buttons and menu items share them.
 
-export type ButtonVariant = 'primary' | 'secondary' | 'danger'
+export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'accent'
 export type ButtonSize = 'md' | 'sm' | 'xs'
 
 const BASE = 'inline-flex shrink-0 items-center justify-center gap-1.5 rounded-md transition disabled:cursor-not-allowed disabled:opacity-50'
@@ -9,6 +9,8 @@ const VARIANTS: Record<ButtonVariant, string> = {
   primary: 'bg-brand-600 font-semibold text-zinc-950 hover:bg-brand-500',
   secondary: 'border border-zinc-700 text-zinc-200 hover:border-zinc-500 hover:text-white',
   danger: 'border border-red-500/50 text-red-300 hover:bg-red-950/60 hover:text-red-200',
+  /** An outlined call to action in the brand colour (Login to Sign Up). */
+  accent: 'border border-zinc-700 font-medium text-brand-400 hover:border-brand-600',
 }
 
 const SIZES: Record<ButtonSize, string> = {

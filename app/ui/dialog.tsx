@@ -73,6 +73,63 @@ export function UrlDialog({
   )
 }
 
+/**
+ * A modal held in component state (an image over the member sheet): the same <dialog> look, opened while `open`,
+ * closed by Escape, the backdrop or its close button. For anything a link should open, use UrlDialog.
+ */
+export function Modal({
+  open,
+  title,
+  label,
+  closeLabel = 'Close',
+  onClose,
+  children,
+  width = 'w-[min(96vw,1200px)]',
+}: {
+  open: boolean
+  title: ReactNode
+  /** The dialog's accessible name. */
+  label: string
+  closeLabel?: string
+  onClose: () => void
+  children: ReactNode
+  width?: string
+}) {
+  const ref = useRef<HTMLDialogElement>(null)
+  useEffect(() => {
+    const dialog = ref.current
+    if (!dialog) return
+    if (open && !dialog.open) dialog.showModal()
+    if (!open && dialog.open) dialog.close()
+  }, [open])
+  return (
+    <dialog
+      ref={ref}
+      aria-label={label}
+      className={`m-auto max-h-[90dvh] ${width} max-w-none rounded-xl border border-zinc-800 bg-zinc-900 p-0 text-zinc-100 shadow-2xl shadow-black backdrop:bg-black/75`}
+      onCancel={(event) => {
+        event.preventDefault()
+        onClose()
+      }}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) onClose()
+      }}
+    >
+      {open ? (
+        <div className="flex max-h-[90dvh] flex-col">
+          <header className="flex items-center justify-between gap-4 border-b border-zinc-800 px-4 py-3">
+            <h3 className="truncate font-semibold">{title}</h3>
+            <button type="button" onClick={onClose} className={iconButton} aria-label={closeLabel}>
+              <CloseIcon />
+            </button>
+          </header>
+          <div className="min-h-0 flex-1 overflow-auto">{children}</div>
+        </div>
+      ) : null}
+    </dialog>
+  )
+}
+
 /** Cancel in a dialog's footer: back to the page without the dialog. */
 export function CancelLink({ href, label = 'Cancel', className }: { href: string; label?: string; className?: string }) {
   return (

@@ -1,8 +1,7 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import type { PublicMember } from '#contracts/roster-types.ts'
-import { iconButton } from '#app/ui/button.ts'
-import { CloseIcon } from '#app/ui/icons.tsx'
+import { Modal } from '#app/ui/dialog.tsx'
 import { BmtBadge, formatDateOnly, formatScore, LocalTime, RankBadge } from './ui.tsx'
 
 // The member sheet's content (spec 2 §2 Public roster): Rank, Join Date, Total Event Score, and the tabs
@@ -186,41 +185,11 @@ function TrainingList({ member }: { member: PublicMember }) {
   )
 }
 
-/** The ORBAT image of an event in a modal <dialog> (on top of the sheet: both live in the top layer). */
+/** The ORBAT image of an event in a modal (on top of the sheet: both live in the top layer). */
 function OrbatImageDialog({ image, onClose }: { image: { name: string; url: string } | null; onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null)
-  useEffect(() => {
-    const dialog = ref.current
-    if (!dialog) return
-    if (image && !dialog.open) dialog.showModal()
-    if (!image && dialog.open) dialog.close()
-  }, [image])
   return (
-    <dialog
-      ref={ref}
-      aria-label={image ? `ORBAT of ${image.name}` : 'ORBAT image'}
-      className="m-auto max-h-[90dvh] w-[min(96vw,1200px)] max-w-none rounded-xl border border-zinc-800 bg-zinc-900 p-0 text-zinc-100 shadow-2xl shadow-black backdrop:bg-black/75"
-      onCancel={(event) => {
-        event.preventDefault()
-        onClose()
-      }}
-      onClick={(event) => {
-        if (event.target === event.currentTarget) onClose()
-      }}
-    >
-      {image ? (
-        <div className="flex max-h-[90dvh] flex-col">
-          <header className="flex items-center justify-between gap-4 border-b border-zinc-800 px-4 py-3">
-            <h3 className="truncate font-semibold">ORBAT: {image.name}</h3>
-            <button type="button" onClick={onClose} className={iconButton} aria-label="Close image">
-              <CloseIcon />
-            </button>
-          </header>
-          <div className="min-h-0 flex-1 overflow-auto bg-zinc-950 p-2">
-            <img src={image.url} alt={`ORBAT of ${image.name}`} className="mx-auto h-auto max-w-full" />
-          </div>
-        </div>
-      ) : null}
-    </dialog>
+    <Modal open={Boolean(image)} title={`ORBAT: ${image?.name ?? ''}`} label={image ? `ORBAT of ${image.name}` : 'ORBAT image'} closeLabel="Close image" onClose={onClose}>
+      <div className="bg-zinc-950 p-2">{image ? <img src={image.url} alt={`ORBAT of ${image.name}`} className="mx-auto h-auto max-w-full" /> : null}</div>
+    </Modal>
   )
 }

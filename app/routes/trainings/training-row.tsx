@@ -101,7 +101,7 @@ function TrainingAction({ training, signedIn }: { training: TrainingWithSignups;
     return (
       <a
         href={LOGIN_HREF}
-        className="inline-flex h-9 shrink-0 items-center justify-center rounded-md border border-zinc-700 px-3 text-sm font-medium text-brand-400 transition hover:border-brand-600"
+        className={buttonClass('accent', 'sm')}
       >
         Login to Sign Up
       </a>
