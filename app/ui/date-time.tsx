@@ -27,10 +27,9 @@ export function formatDay(iso: string): string {
   return new Intl.DateTimeFormat('en-US', { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(iso))
 }
 
-/** A date and time: local after hydration, UTC in the server render and without JavaScript. */
-export function DateTime({ iso }: { iso: string }) {
-  const hydrated = useHydrated()
-  const text = new Intl.DateTimeFormat('en-US', {
+/** An instant with weekday, date, 24-hour time and zone: on the browser's clock (local) or in UTC. */
+export function formatInstant(ms: number, local: boolean): string {
+  return new Intl.DateTimeFormat('en-US', {
     weekday: 'short',
     year: 'numeric',
     month: 'short',
@@ -39,9 +38,14 @@ export function DateTime({ iso }: { iso: string }) {
     minute: '2-digit',
     hourCycle: 'h23',
     timeZoneName: 'short',
-    ...(hydrated ? {} : { timeZone: 'UTC' }),
-  }).format(new Date(iso))
-  return <time dateTime={iso}>{text}</time>
+    ...(local ? {} : { timeZone: 'UTC' }),
+  }).format(ms)
+}
+
+/** A date and time: local after hydration, UTC in the server render and without JavaScript. */
+export function DateTime({ iso }: { iso: string }) {
+  const hydrated = useHydrated()
+  return <time dateTime={iso}>{formatInstant(new Date(iso).getTime(), hydrated)}</time>
 }
 
 /** Says which clock a form's date and time fields use: the admin's zone, or UTC without JavaScript. */

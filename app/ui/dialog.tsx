@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { useEffect, useId, useRef, type MouseEvent, type ReactNode, type SyntheticEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { iconButton } from './button.ts'
 import { CloseIcon } from './icons.tsx'
@@ -74,6 +74,30 @@ export function UrlDialog({
 }
 
 /**
+ * A <dialog> shown as a modal while `open` (focus trapped, the page inert): spread the result on the element. Escape
+ * and a click on the backdrop (the dialog element itself, outside its content) call `onClose`.
+ */
+export function useModalDialog(open: boolean, onClose: () => void) {
+  const ref = useRef<HTMLDialogElement>(null)
+  useEffect(() => {
+    const dialog = ref.current
+    if (!dialog) return
+    if (open && !dialog.open) dialog.showModal()
+    if (!open && dialog.open) dialog.close()
+  }, [open])
+  return {
+    ref,
+    onCancel: (event: SyntheticEvent<HTMLDialogElement>) => {
+      event.preventDefault()
+      onClose()
+    },
+    onClick: (event: MouseEvent<HTMLDialogElement>) => {
+      if (event.target === event.currentTarget) onClose()
+    },
+  }
+}
+
+/**
  * A modal held in component state (an image over the member sheet): the same <dialog> look, opened while `open`,
  * closed by Escape, the backdrop or its close button. For anything a link should open, use UrlDialog.
  */
@@ -95,25 +119,12 @@ export function Modal({
   children: ReactNode
   width?: string
 }) {
-  const ref = useRef<HTMLDialogElement>(null)
-  useEffect(() => {
-    const dialog = ref.current
-    if (!dialog) return
-    if (open && !dialog.open) dialog.showModal()
-    if (!open && dialog.open) dialog.close()
-  }, [open])
+  const modal = useModalDialog(open, onClose)
   return (
     <dialog
-      ref={ref}
+      {...modal}
       aria-label={label}
       className={`m-auto max-h-[90dvh] ${width} max-w-none rounded-xl border border-zinc-800 bg-zinc-900 p-0 text-zinc-100 shadow-2xl shadow-black backdrop:bg-black/75`}
-      onCancel={(event) => {
-        event.preventDefault()
-        onClose()
-      }}
-      onClick={(event) => {
-        if (event.target === event.currentTarget) onClose()
-      }}
     >
       {open ? (
         <div className="flex max-h-[90dvh] flex-col">

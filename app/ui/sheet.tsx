@@ -1,5 +1,6 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { iconButton } from './button.ts'
+import { useModalDialog } from './dialog.tsx'
 import { CloseIcon } from './icons.tsx'
 
 /** Spec 1 §4/§9: title and content are cleared 300 ms after the sheet closes (after the slide-out). */
@@ -17,7 +18,7 @@ interface SheetProps {
  * on click. A native modal <dialog>, so focus stays inside and Escape closes it.
  */
 export function Sheet({ open, title, onClose, children }: SheetProps) {
-  const ref = useRef<HTMLDialogElement>(null)
+  const modal = useModalDialog(open, onClose)
   // Keep showing the last title/content while sliding out, then clear them.
   const [shown, setShown] = useState<{ title: ReactNode; children: ReactNode } | null>(open ? { title, children } : null)
 
@@ -30,26 +31,12 @@ export function Sheet({ open, title, onClose, children }: SheetProps) {
     return () => clearTimeout(timer)
   }, [open, title, children])
 
-  useEffect(() => {
-    const dialog = ref.current
-    if (!dialog) return
-    if (open && !dialog.open) dialog.showModal()
-    if (!open && dialog.open) dialog.close()
-  }, [open])
 
   return (
     <dialog
-      ref={ref}
+      {...modal}
       className="sheet border-l border-zinc-800 bg-zinc-900 p-0 text-zinc-100 shadow-2xl shadow-black"
       aria-labelledby="sheet-title"
-      onCancel={(event) => {
-        event.preventDefault()
-        onClose()
-      }}
-      onClick={(event) => {
-        // A click on the dialog element itself (not its panel) is a click on the backdrop.
-        if (event.target === event.currentTarget) onClose()
-      }}
     >
       <div className="flex h-full flex-col">
         <header className="flex items-center justify-between gap-4 border-b border-zinc-800 px-5 py-4">

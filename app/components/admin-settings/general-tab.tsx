@@ -1,7 +1,7 @@
-import { getFormProps, getSelectProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, getSelectProps } from '@conform-to/react'
 import { useMemo, useState } from 'react'
-import { useFormPost, usePanel } from '#app/hooks/use-form-post.tsx'
+import { usePanel } from '#app/hooks/use-form-post.tsx'
+import { useSchemaForm } from '#app/hooks/use-schema-form.ts'
 import { useHydrated } from '#app/hooks/use-hydrated.ts'
 import { primaryButton } from '#app/ui/button.ts'
 import { ConfirmButtonForm, ConfirmStep } from '#app/ui/confirm.tsx'
@@ -9,6 +9,7 @@ import { FieldError, inputClass, labelClass, LoadError, Section } from '#app/ui/
 import { SETTINGS_INTENTS as INTENTS, TIME_LOCK_FORMAT, timeLockSchema } from '#contracts/settings.ts'
 import { maskTimeInput, normalizeTime } from '#contracts/time.ts'
 import type { GeneralData } from './types.ts'
+import { formatInstant } from '#app/ui/date-time.tsx'
 
 // General: the Signup Time Lock (spec 1 §2, §4, §5). Month, day and time mean the admin's local time: the browser
 // sends its IANA zone in `tz`; without JavaScript the zone is UTC and the page says so.
@@ -23,19 +24,6 @@ const pad = (n: number) => String(n).padStart(2, '0')
 /** "2026-05-01 18:30 UTC": the same text on the server and in the browser's first render. */
 function formatUtc(ms: number) {
   return new Date(ms).toISOString().slice(0, 16).replace('T', ' ') + ' UTC'
-}
-
-function formatLocal(ms: number) {
-  return new Intl.DateTimeFormat(undefined, {
-    weekday: 'short',
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZoneName: 'short',
-  }).format(ms)
 }
 
 function localTimeZone(): string {
@@ -73,7 +61,7 @@ export function GeneralTab({ data }: { data: GeneralData }) {
         <p className="text-sm text-zinc-300">
           Current lock:{' '}
           <strong className="font-semibold text-zinc-100" data-testid="current-lock">
-            {lockMs === null ? 'None' : <time dateTime={data.signupTime}>{hydrated ? formatLocal(lockMs) : formatUtc(lockMs)}</time>}
+            {lockMs === null ? 'None' : <time dateTime={data.signupTime}>{hydrated ? formatInstant(lockMs, true) : formatUtc(lockMs)}</time>}
           </strong>
           {lockMs !== null && !active ? <span className="ml-2 text-zinc-400">(passed: sign-ups are open)</span> : null}
         </p>
@@ -95,7 +83,6 @@ export function GeneralTab({ data }: { data: GeneralData }) {
 
 function TimeLockForm({ data, local }: { data: GeneralData; local: boolean }) {
   const panel = usePanel()
-  const { Form, action, hidden, lastResult, busy } = useFormPost('time-lock')
   // The current lock, or one hour from now when none is set (spec 1 §4).
   const proposal = useMemo(() => {
     const lockMs = data.signupTime ? Date.parse(data.signupTime) : NaN
@@ -103,15 +90,7 @@ function TimeLockForm({ data, local }: { data: GeneralData; local: boolean }) {
     return wallOf(base, local)
   }, [data.signupTime, data.now, local])
 
-  const [form, fields] = useForm({
-    id: panel ? 'time-lock-panel' : 'time-lock-page',
-    lastResult,
-    defaultValue: proposal,
-    constraint: getZodConstraint(timeLockSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: timeLockSchema }),
-  })
+  const { Form, action, hidden, busy, lastResult, form, fields } = useSchemaForm('time-lock', timeLockSchema, { id: panel ? 'time-lock-panel' : 'time-lock-page', defaultValue: proposal, validateOn: 'onSubmit' })
 
   // After a failed post the field shows what was sent (even nothing), else the proposal.
   const initialTime = lastResult ? (typeof fields.time.initialValue === 'string' ? fields.time.initialValue : '') : proposal.time

@@ -1,6 +1,6 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { useFormPost, usePanel } from '#app/hooks/use-form-post.tsx'
+import { getFormProps, getInputProps } from '@conform-to/react'
+import { usePanel } from '#app/hooks/use-form-post.tsx'
+import { useSchemaForm } from '#app/hooks/use-schema-form.ts'
 import { primaryButton } from '#app/ui/button.ts'
 import { ConfirmButtonForm, ConfirmStep } from '#app/ui/confirm.tsx'
 import { FieldError, inputClass, labelClass, LoadError, Section } from '#app/ui/field.tsx'
@@ -59,15 +59,7 @@ export function PlatoonsTab({ data }: { data: PlatoonsData }) {
 
 function AddPlatoonForm() {
   const panel = usePanel()
-  const { Form, action, hidden, lastResult, busy } = useFormPost('platoon')
-  const [form, fields] = useForm({
-    id: panel ? 'platoon-form-panel' : 'platoon-form-page',
-    lastResult,
-    constraint: getZodConstraint(platoonSchema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: platoonSchema }),
-  })
+  const { Form, action, hidden, busy, form, fields } = useSchemaForm('platoon', platoonSchema, { id: panel ? 'platoon-form-panel' : 'platoon-form-page', validateOn: 'onBlur' })
   const { key: _nameKey, ...nameProps } = getInputProps(fields.name, { type: 'text' })
   const { key: _roleKey, ...roleProps } = getInputProps(fields.discord_role_id, { type: 'text' })
   return (

@@ -1,8 +1,8 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps, getInputProps } from '@conform-to/react'
 import { useState } from 'react'
 import { Link } from 'react-router'
-import { useFormPost, usePanel } from '#app/hooks/use-form-post.tsx'
+import { usePanel } from '#app/hooks/use-form-post.tsx'
+import { useSchemaForm } from '#app/hooks/use-schema-form.ts'
 import { buttonClass, primaryButton, secondaryButton } from '#app/ui/button.ts'
 import { ConfirmButtonForm, ConfirmStep } from '#app/ui/confirm.tsx'
 import { FieldError, inputClass, labelClass, LoadError, Section } from '#app/ui/field.tsx'
@@ -56,15 +56,7 @@ export function PresetsTab({ data }: { data: PresetsData }) {
 
 function SavePresetForm() {
   const panel = usePanel()
-  const { Form, action, hidden, lastResult, busy } = useFormPost('save-preset')
-  const [form, fields] = useForm({
-    id: panel ? 'save-preset-panel' : 'save-preset-page',
-    lastResult,
-    constraint: getZodConstraint(presetNameSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: presetNameSchema }),
-  })
+  const { Form, action, hidden, busy, form, fields } = useSchemaForm('save-preset', presetNameSchema, { id: panel ? 'save-preset-panel' : 'save-preset-page', validateOn: 'onSubmit' })
   const { key: _key, ...nameProps } = getInputProps(fields.name, { type: 'text' })
   return (
     <Section title="Save Current Layout" description="Stores the saved ORBAT's squads, teams, slots and diagram, without people.">
@@ -145,16 +137,7 @@ function LoadPresetButton({ preset }: { preset: PresetItem }) {
 
 function RenamePresetRow({ preset }: { preset: PresetItem }) {
   const panel = usePanel()
-  const { Form, action, hidden, lastResult, busy } = useFormPost(`rename-preset-${preset.id}`)
-  const [form, fields] = useForm({
-    id: `rename-preset-${preset.id}-${panel ? 'panel' : 'page'}`,
-    lastResult,
-    defaultValue: { name: preset.name },
-    constraint: getZodConstraint(presetNameSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: presetNameSchema }),
-  })
+  const { Form, action, hidden, busy, form, fields } = useSchemaForm(`rename-preset-${preset.id}`, presetNameSchema, { id: `rename-preset-${preset.id}-${panel ? 'panel' : 'page'}`, defaultValue: { name: preset.name }, validateOn: 'onSubmit' })
   const { key: _key, ...nameProps } = getInputProps(fields.name, { type: 'text' })
   return (
     <li className="px-4 py-2.5" data-testid="preset-row">

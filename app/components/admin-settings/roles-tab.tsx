@@ -1,6 +1,6 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { useFormPost, usePanel } from '#app/hooks/use-form-post.tsx'
+import { getFormProps, getInputProps } from '@conform-to/react'
+import { usePanel } from '#app/hooks/use-form-post.tsx'
+import { useSchemaForm } from '#app/hooks/use-schema-form.ts'
 import { buttonClass, primaryButton, secondaryButton } from '#app/ui/button.ts'
 import { ConfirmButtonForm, ConfirmStep } from '#app/ui/confirm.tsx'
 import { FieldError, inputClass, labelClass, LoadError, Section } from '#app/ui/field.tsx'
@@ -135,18 +135,9 @@ function RoleIds({ ids }: { ids: string }) {
 
 function RoleForm({ editing }: { editing: EligibleRoleItem | null }) {
   const panel = usePanel()
-  const { Form, action, hidden, lastResult, busy } = useFormPost('role')
-  const [form, fields] = useForm({
-    id: panel ? 'role-form-panel' : 'role-form-page',
-    lastResult,
-    defaultValue: editing
+  const { Form, action, hidden, busy, form, fields } = useSchemaForm('role', eligibleRoleSchema, { id: panel ? 'role-form-panel' : 'role-form-page', defaultValue: editing
       ? { role_name: editing.role_name, role_id: editing.role_id, can_join_general_waitlist: editing.can_join_general_waitlist ? 'on' : '' }
-      : undefined,
-    constraint: getZodConstraint(eligibleRoleSchema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: eligibleRoleSchema }),
-  })
+      : undefined, validateOn: 'onBlur' })
   const { key: _nameKey, ...nameProps } = getInputProps(fields.role_name, { type: 'text' })
   const { key: _idKey, ...idProps } = getInputProps(fields.role_id, { type: 'text' })
   const { key: _flagKey, ...flagProps } = getInputProps(fields.can_join_general_waitlist, { type: 'checkbox' })

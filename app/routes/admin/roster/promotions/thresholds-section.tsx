@@ -1,8 +1,7 @@
-import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps } from '@conform-to/react'
 import { ROSTER_INTENTS, thresholdsSchema } from '#contracts/roster.ts'
 import type { ThresholdItem } from '#contracts/roster-types.ts'
-import { useFormPost } from '#app/hooks/use-form-post.tsx'
+import { useSchemaForm } from '#app/hooks/use-schema-form.ts'
 import { primaryButton } from '#app/ui/button.ts'
 import { inputProps } from '#app/ui/conform-props.ts'
 import { FieldError, inputClass, Section } from '#app/ui/field.tsx'
@@ -11,16 +10,7 @@ import { FieldError, inputClass, Section } from '#app/ui/field.tsx'
 // blank = no automatic promotion. Checked in the browser with the same schema as the action and the /api route.
 
 export function ThresholdsSection({ thresholds }: { thresholds: ThresholdItem[] }) {
-  const { Form, lastResult, busy, hidden, action } = useFormPost('thresholds')
-  const [form, fields] = useForm({
-    id: 'thresholds',
-    lastResult,
-    defaultValue: { thresholds: thresholds.map((t) => ({ from_rank: t.from_rank, required_score: t.required_score === null ? '' : String(t.required_score) })) },
-    constraint: getZodConstraint(thresholdsSchema),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: thresholdsSchema }),
-  })
+  const { Form, busy, hidden, action, form, fields } = useSchemaForm('thresholds', thresholdsSchema, { id: 'thresholds', defaultValue: { thresholds: thresholds.map((t) => ({ from_rank: t.from_rank, required_score: t.required_score === null ? '' : String(t.required_score) })) }, validateOn: 'onBlur' })
   const rows = fields.thresholds.getFieldList()
   return (
     <Section title="Promotion Thresholds" description="The event score a member needs to move up from each rank. Whole numbers only; blank means no automatic promotion.">
