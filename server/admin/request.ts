@@ -4,7 +4,7 @@ import { requireAdmin } from '../auth/user.ts'
 import { apiHandler, Invalid, NotFound, ServiceError } from '../errors.ts'
 
 // Shared plumbing of the admin JSON API (spec 1 §7 Admin): body parsing, zod validation into 400 {error, fields},
-// id params, and the one-transaction runner (the audit entry commits with the change it records).
+// id params. Transactions belong to use cases (server/transaction.ts), not to routes.
 
 /** The request body as JSON (an object or a list); an empty body is {}. Anything else is a 400. */
 export async function readJsonBody(request: Request): Promise<Record<string, unknown> | unknown[]> {
@@ -61,8 +61,4 @@ export function adminGetNotAllowed({ request, context }: { request: Request; con
   })
 }
 
-/** The one transaction runner, under the name the admin routes know (server/transaction.ts). */
-export { runTransaction as runAdmin } from '../transaction.ts'
 
-/** Activity posts share the ORBAT's batched poster. */
-export { postActivity } from '../orbat/actions.ts'

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { slots } from '#db/schema/orbat.ts'
 import type { User } from '#db/schema/users-sessions.ts'
 import type { DbOrTx } from '#db/client.ts'
+import type { OrbatSaveInput } from '#contracts/orbat.ts'
 import type { AppServices } from '../context.ts'
 import { Conflict, Locked } from '../errors.ts'
 import { runTransaction } from '../transaction.ts'
@@ -10,6 +11,7 @@ import { singleton } from '../singleton.ts'
 import { getSetting, getSettings, lockActive, UNLOCK_FILL_DONE_KEY } from '../settings/settings.ts'
 import { ensureUnlockFill, joinWaitlist, leaveWaitlist, placementLine, type WaitlistItem } from '../waitlist/waitlist.ts'
 import { announceChange, markChanged } from './live.ts'
+import { saveOrbat, type SaveResult } from './save.ts'
 import { isValidId, leaveSlot, signUpToSlot, type SlotActionResult } from './slots.ts'
 
 // The member actions of the public ORBAT, for the page's actions and the /api routes alike: each runs its service in
@@ -70,6 +72,17 @@ export async function joinTheWaitlist(services: AppServices, user: User, squadPr
 
 export async function leaveTheWaitlist(services: AppServices, user: User): Promise<void> {
   return runLive(services, (tx) => leaveWaitlist(tx, user), () => [])
+}
+
+/**
+ * The admin editor's Save (PUT /api/admin/orbat/save): the whole diagram in one transaction (server/orbat/save.ts),
+ * then the waitlist placements it made posted to the activity channel.
+ */
+export async function saveOrbatLayout(services: AppServices, admin: User, input: OrbatSaveInput): Promise<SaveResult> {
+  return runTransaction(services, (tx) => saveOrbat(tx, admin, input), {
+    name: 'save ORBAT',
+    after: (result) => postActivity(services, result.placements.map(placementLine)),
+  })
 }
 
 /** The unlock job: fills from the waitlist when the lock has ended, even if nobody signs up. */

@@ -102,7 +102,7 @@ function checkShape(input: OrbatSaveInput) {
   }
 }
 
-/** Replaces the ORBAT with the editor's diagram. Run inside one transaction (runAdmin). */
+/** Replaces the ORBAT with the editor's diagram. Run inside one transaction (saveOrbatLayout in actions.ts). */
 export async function saveOrbat(tx: DbOrTx, admin: User, input: OrbatSaveInput): Promise<SaveResult> {
   checkShape(input)
   // Saves serialise with each other and with waitlist fills; sign-ups wait on the slot row locks below.

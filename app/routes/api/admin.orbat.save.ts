@@ -1,12 +1,11 @@
 import type { Route } from './+types/admin.orbat.save'
 import { orbatSaveSchema } from '#contracts/orbat.ts'
-import { adminGetNotAllowed, methodNotAllowed, parseInput, postActivity, readJsonObject, runAdmin } from '#server/admin/request.ts'
+import { adminGetNotAllowed, methodNotAllowed, parseInput, readJsonObject } from '#server/admin/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { loadOrbat } from '#server/orbat/orbat.ts'
-import { saveOrbat } from '#server/orbat/save.ts'
-import { placementLine } from '#server/waitlist/waitlist.ts'
+import { saveOrbatLayout } from '#server/orbat/actions.ts'
 
 // PUT /api/admin/orbat/save (spec 1 §7): {squads, slots (with squadName), edges, waypoints, pax_counters} in one
 // transaction. Answers the fresh ORBAT so the editor continues from what was stored.
@@ -18,8 +17,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (request.method !== 'PUT') methodNotAllowed()
     const input = parseInput(orbatSaveSchema, await readJsonObject(request), 'Invalid ORBAT.')
     const services = getServices(context)
-    const result = await runAdmin(services, (tx) => saveOrbat(tx, admin, input))
-    postActivity(services, result.placements.map(placementLine))
+    const result = await saveOrbatLayout(services, admin, input)
     return {
       message: 'ORBAT Saved Successfully!',
       kept: result.kept,
