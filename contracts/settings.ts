@@ -125,3 +125,43 @@ export interface PlatoonItem {
   name: string
   discord_role_id: string
 }
+
+/** Known setting keys. signup_time is an ISO date-time ('' when cleared); the rest are Discord ids ('' = unset). */
+export const SETTING_KEYS = [
+  'signup_time',
+  'promotion_channel_id',
+  'event_ping_role_id',
+  'squad_channel_category_id',
+  'milsim_role_id',
+  'orbat_activity_channel_id',
+] as const
+export type SettingKey = (typeof SETTING_KEYS)[number]
+
+/** PUT /api/admin/settings: {key, value}; the value trimmed, checked by its key, a lock time stored as ISO UTC. */
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/
+const DISCORD_ID = /^\d{1,25}$/
+
+export const settingInputSchema = z
+  .object({
+    key: z.enum(SETTING_KEYS, { error: `Unknown setting. Use one of: ${SETTING_KEYS.join(', ')}.` }),
+    value: z
+      .union([z.string(), z.null()], { error: 'The value must be a string.' })
+      .optional()
+      .transform((v) => (v ?? '').trim()),
+  })
+  .superRefine((input, ctx) => {
+    if (input.value.length > 100) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'The value is too long.' })
+    } else if (input.key === 'signup_time') {
+      if (input.value !== '' && (!ISO_DATE_TIME.test(input.value) || !Number.isFinite(Date.parse(input.value)))) {
+        ctx.addIssue({ code: 'custom', path: ['value'], message: 'The sign-up time must be an ISO date-time (e.g. 2026-05-01T18:30:00Z) or empty.' })
+      }
+    } else if (input.value !== '' && !DISCORD_ID.test(input.value)) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'A Discord id must contain digits only.' })
+    }
+  })
+  .transform((input) => ({
+    key: input.key,
+    value: input.key === 'signup_time' && input.value ? new Date(input.value).toISOString() : input.value,
+  }))
+export type SettingInput = z.output<typeof settingInputSchema>

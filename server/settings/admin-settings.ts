@@ -1,9 +1,9 @@
-import { z } from 'zod'
 import type { DbOrTx } from '#db/client.ts'
 import type { User } from '#db/schema/users-sessions.ts'
 import { recordAudit } from '../audit/audit.ts'
 import { announceChange } from '../orbat/live.ts'
 import { ensureUnlockFill, fillOpenSlots, type Placement } from '../waitlist/waitlist.ts'
+import type { SettingInput } from '#contracts/settings.ts'
 import { getSettings, lockActive, putSetting, SETTING_KEYS, type SettingKey } from './settings.ts'
 
 // PUT /api/admin/settings (spec 1 §7): one key at a time. signup_time is the time lock (an ISO date-time, '' when
@@ -11,33 +11,7 @@ import { getSettings, lockActive, putSetting, SETTING_KEYS, type SettingKey } fr
 // actions.ts.
 // NOTE: the body's schema stays here, not in contracts/: its keys are the database's list (db/schema/settings.ts).
 
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/
-const DISCORD_ID = /^\d{1,25}$/
-
-export const settingInputSchema = z
-  .object({
-    key: z.enum(SETTING_KEYS, { error: `Unknown setting. Use one of: ${SETTING_KEYS.join(', ')}.` }),
-    value: z
-      .union([z.string(), z.null()], { error: 'The value must be a string.' })
-      .optional()
-      .transform((v) => (v ?? '').trim()),
-  })
-  .superRefine((input, ctx) => {
-    if (input.value.length > 100) {
-      ctx.addIssue({ code: 'custom', path: ['value'], message: 'The value is too long.' })
-    } else if (input.key === 'signup_time') {
-      if (input.value !== '' && (!ISO_DATE_TIME.test(input.value) || !Number.isFinite(Date.parse(input.value)))) {
-        ctx.addIssue({ code: 'custom', path: ['value'], message: 'The sign-up time must be an ISO date-time (e.g. 2026-05-01T18:30:00Z) or empty.' })
-      }
-    } else if (input.value !== '' && !DISCORD_ID.test(input.value)) {
-      ctx.addIssue({ code: 'custom', path: ['value'], message: 'A Discord id must contain digits only.' })
-    }
-  })
-  .transform((input) => ({
-    key: input.key,
-    value: input.key === 'signup_time' && input.value ? new Date(input.value).toISOString() : input.value,
-  }))
-export type SettingInput = z.output<typeof settingInputSchema>
+export { settingInputSchema, type SettingInput } from '#contracts/settings.ts'
 
 export interface SettingUpdate {
   key: SettingKey
