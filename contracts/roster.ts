@@ -194,3 +194,26 @@ export const ROSTER_INTENTS = {
   saveThresholds: 'save-thresholds',
   runPromotions: 'run-promotions',
 } as const
+
+/** GET /api/roster's query (spec 2 §7): malformed values fall back to their defaults. */
+export const ROSTER_MAX_LIMIT = 9999
+export const ROSTER_SEARCH_TYPES = ['name', 'rank', 'discord_id', 'bohemia_uuid'] as const
+
+export const rosterQuerySchema = z.object({
+  page: z.coerce.number({ error: 'page must be a number.' }).int('page must be a whole number.').min(1, 'page starts at 1.').max(1_000_000).catch(1),
+  limit: z.coerce
+    .number({ error: 'limit must be a number.' })
+    .int('limit must be a whole number.')
+    .min(1, 'limit must be at least 1.')
+    .max(ROSTER_MAX_LIMIT, `limit is at most ${ROSTER_MAX_LIMIT}.`)
+    .catch(ROSTER_PAGE_SIZES[0]),
+  term: z.string().trim().max(100).catch(''),
+  type: z.enum(ROSTER_SEARCH_TYPES).catch('name'),
+  qualification: z.coerce.number().int().min(1).max(2_147_483_647).optional().catch(undefined),
+  is_banned: z
+    .enum(['true', 'false', '1', '0'])
+    .transform((v) => v === 'true' || v === '1')
+    .optional()
+    .catch(undefined),
+})
+export type RosterQuery = z.output<typeof rosterQuerySchema>

@@ -1,6 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm'
-import { z } from 'zod'
-import { RANKS, ROSTER_PAGE_SIZES } from '#contracts/roster.ts'
+import { RANKS, ROSTER_PAGE_SIZES, rosterQuerySchema, type RosterQuery } from '#contracts/roster.ts'
 import type { AdminRosterMember, RosterMember, RosterPage } from '#contracts/roster-types.ts'
 import type { DbOrTx } from '#db/client.ts'
 
@@ -8,29 +7,10 @@ import type { DbOrTx } from '#db/client.ts'
 // Assigned autocomplete reads every member with limit=9999 (spec 1 §7).
 
 export { ROSTER_PAGE_SIZES }
-export const ROSTER_MAX_LIMIT = 9999
-export const ROSTER_SEARCH_TYPES = ['name', 'rank', 'discord_id', 'bohemia_uuid'] as const
+export { ROSTER_MAX_LIMIT, ROSTER_SEARCH_TYPES, rosterQuerySchema, type RosterQuery } from '#contracts/roster.ts'
 
 const LIKE_SPECIALS = /[\\%_]/g
 
-export const rosterQuerySchema = z.object({
-  page: z.coerce.number({ error: 'page must be a number.' }).int('page must be a whole number.').min(1, 'page starts at 1.').max(1_000_000).catch(1),
-  limit: z.coerce
-    .number({ error: 'limit must be a number.' })
-    .int('limit must be a whole number.')
-    .min(1, 'limit must be at least 1.')
-    .max(ROSTER_MAX_LIMIT, `limit is at most ${ROSTER_MAX_LIMIT}.`)
-    .catch(ROSTER_PAGE_SIZES[0]),
-  term: z.string().trim().max(100).catch(''),
-  type: z.enum(ROSTER_SEARCH_TYPES).catch('name'),
-  qualification: z.coerce.number().int().min(1).max(2_147_483_647).optional().catch(undefined),
-  is_banned: z
-    .enum(['true', 'false', '1', '0'])
-    .transform((v) => v === 'true' || v === '1')
-    .optional()
-    .catch(undefined),
-})
-export type RosterQuery = z.output<typeof rosterQuerySchema>
 
 // The row as the query reads it (banned_date may come back as a Date or as text).
 type RosterRow = Omit<AdminRosterMember, 'banned_date'> & { banned_date: Date | string | null } & Record<string, unknown>
