@@ -48,7 +48,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     result = await submitTest(services, await requireUser(request, context), params.uuid, submission.value)
   } catch (error) {
-    // A question left unanswered (or one that is not in the test) stays on the page, beside the Submit button.
+    // A question left unanswered (or one that is not in the test): the page again, with the message (400).
     if (error instanceof Invalid) return failInline(post, submission, error, TEST_MESSAGES.submitFailed)
     return failWithToast(post, error, TEST_MESSAGES.submitFailed, { to: TESTS_PATH })
   }
