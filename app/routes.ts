@@ -13,6 +13,11 @@ export default [
   route('roster/:id', 'routes/roster.$id.tsx'),
   route('trainings', 'routes/trainings/route.tsx'),
   route('library', 'routes/library/route.tsx'),
+  // Qualification tests (spec 2 §2): the cards (a member's standing when signed in), taking a test (works without
+  // JavaScript) and an attempt's result.
+  route('tests', 'routes/tests/route.tsx'),
+  route('tests/:uuid/take', 'routes/tests/take.tsx'),
+  route('tests/result/:uuid', 'routes/tests/result.tsx'),
 
   // Login with Discord (ARCHITECTURE §4)
   route('auth/discord', 'routes/auth/discord.ts'),

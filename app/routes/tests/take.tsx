@@ -1,0 +1,164 @@
+import { getFormProps } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useMemo } from 'react'
+import type { Route } from './+types/take'
+import { TESTS_PATH, resultHref } from './paths.ts'
+import { QuestionCard, TestsNotice, questionIds } from './question.tsx'
+import { TEST_MESSAGES, passingScoreLine, submitTestSchema, type TakeQuestion, type TestForTaking } from '#contracts/tests.ts'
+import { failInline, failWithToast, invalid, readFormPost, succeed } from '#app/admin/respond.ts'
+import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+import { useHydrated } from '#app/hooks/use-hydrated.ts'
+import { useSchemaForm } from '#app/hooks/use-schema-form.ts'
+import { primaryButton } from '#app/ui/button.ts'
+import { FieldError, Notice } from '#app/ui/field.tsx'
+import { requireUser, requireUserPage } from '#server/auth/user.ts'
+import { getServices } from '#server/context.ts'
+import { Invalid, ServiceError } from '#server/errors.ts'
+import { logger } from '#server/logger.ts'
+import { submitTest } from '#server/tests/attempts.ts'
+import { getTestForTaking } from '#server/tests/queries.ts'
+
+// Take test (spec 2 §2 Take test, §4 test taking, §5, §8): the questions without their correct answers, for a member
+// an admin approved (not banned, no attempt yet); anyone else reads 'Test not found or you are not eligible to take
+// it.'. The answers stay in the form until Submit Test; with JavaScript a missing answer is caught before posting,
+// without it the action answers the same message (400). The action calls the use case behind POST
+// /api/tests/{id}/submit and goes to the result of the new attempt with 'Test submitted! You scored N%. ...', or back
+// to /tests with the reason.
+
+const FORM = 'take-test'
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await requireUserPage(request, context)
+  try {
+    return { test: await getTestForTaking(getServices(context).db, user, params.uuid) }
+  } catch (error) {
+    // Not found, not approved, banned, already taken: the spec's one answer. Anything else is logged as well.
+    if (!(error instanceof ServiceError)) logger.error({ msg: TEST_MESSAGES.fetchTakeFailed, error: error instanceof Error ? error.stack : String(error) })
+    // NOTE: 200, not 404: the page is the answer, and a client-side navigation to a 404 would log a failed load.
+    return { test: null }
+  }
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const post = await readFormPost(request, context)
+  const submission = parseWithZod(post.form, { schema: submitTestSchema })
+  if (submission.status !== 'success') return invalid(post, submission)
+  const services = getServices(context)
+  let result
+  try {
+    result = await submitTest(services, await requireUser(request, context), params.uuid, submission.value)
+  } catch (error) {
+    // A question left unanswered (or one that is not in the test): the page again, with the message (400).
+    if (error instanceof Invalid) return failInline(post, submission, error, TEST_MESSAGES.submitFailed)
+    return failWithToast(post, error, TEST_MESSAGES.submitFailed, { to: TESTS_PATH })
+  }
+  return succeed(post, result.message, { to: resultHref(result.attemptUuid) })
+}
+
+export default function TakeTestPage({ loaderData }: Route.ComponentProps) {
+  const { test } = loaderData
+  if (!test) return <TestsNotice text={TEST_MESSAGES.takeNotFound} />
+  return <TakeTestForm test={test} />
+}
+
+/** The contract's schema, plus the page's own check (spec 2 §5): every question of this test has an answer. */
+function answersSchemaFor(questions: TakeQuestion[]) {
+  return submitTestSchema.refine((value) => questions.every((q) => value.answers[String(q.id)] !== undefined), {
+    message: TEST_MESSAGES.answerAll,
+    path: ['answers'],
+  })
+}
+
+function TakeTestForm({ test }: { test: TestForTaking }) {
+  const schema = useMemo(() => answersSchemaFor(test.questions), [test.questions])
+  const { Form, action, hidden, busy, form, fields } = useSchemaForm(FORM, schema, { id: `${FORM}-${test.uuid}`, validateOn: 'onSubmit' })
+  const answers = fields.answers.getFieldset()
+  const chosen = (fields.answers.value ?? {}) as Record<string, unknown>
+  // With JavaScript the message shows beside Submit Test, where the member just clicked; without it the answer is a
+  // new page, read from the top, so the message comes first. Unanswered questions are marked either way.
+  const hydrated = useHydrated()
+  const errors = fields.answers.errors ?? form.errors
+  const refused = Boolean(errors?.length)
+  const errorId = `${FORM}-error`
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-10">
+      <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{test.name}</h1>
+      <p className="mt-1 text-zinc-400">{passingScoreLine(test.passing_score)}</p>
+      {refused && !hydrated ? (
+        <div id={errorId} className="mt-6">
+          <Notice>{errors?.[0]}</Notice>
+        </div>
+      ) : null}
+      <Form
+        method="post"
+        action={action}
+        {...getFormProps(form)}
+        // NOTE: conform revalidates on input only fields it validated, and an unchecked radio was never sent: once the
+        // check has spoken, every answer asks it again, so the message goes as soon as the last question is answered.
+        onChange={refused ? () => form.validate({ name: fields.answers.name }) : undefined}
+        aria-label={test.name}
+        className="mt-8 flex flex-col gap-6"
+      >
+        {hidden}
+        <ol className="flex flex-col gap-4">
+          {test.questions.map((question, index) => {
+            const field = answers[String(question.id)]!
+            const unanswered = refused && chosen[String(question.id)] === undefined
+            return (
+              <QuestionCard key={question.id} question={question} number={index + 1} invalid={unanswered} aside={unanswered ? <NotAnswered /> : null}>
+                <AnswerOptions question={question} name={field.name} initial={field.initialValue} unanswered={unanswered} errorId={errorId} />
+              </QuestionCard>
+            )
+          })}
+        </ol>
+        <div className="flex flex-col items-stretch gap-3 border-t border-zinc-800 pt-5 sm:flex-row sm:items-center sm:justify-between">
+          {hydrated ? <FieldError id={errorId} errors={errors} /> : null}
+          <button type="submit" className={`${primaryButton} sm:ml-auto`} disabled={busy} aria-busy={busy || undefined}>
+            Submit Test
+          </button>
+        </div>
+      </Form>
+    </main>
+  )
+}
+
+function NotAnswered() {
+  return <span className="text-xs font-semibold text-red-300">Not answered</span>
+}
+
+/** Four single-choice options; the group is named by the question's number and text. */
+function AnswerOptions({ question, name, initial, unanswered, errorId }: { question: TakeQuestion; name: string; initial: unknown; unanswered: boolean; errorId: string }) {
+  const ids = questionIds(question.id)
+  return (
+    <fieldset
+      data-question={question.id}
+      role="radiogroup"
+      aria-labelledby={`${ids.number} ${ids.text}`}
+      aria-invalid={unanswered || undefined}
+      aria-describedby={unanswered ? errorId : undefined}
+      className="flex flex-col gap-2"
+    >
+      {question.options.map((option, index) => {
+        const id = `question-${question.id}-option-${index}`
+        return (
+          <label
+            key={index}
+            htmlFor={id}
+            className="flex cursor-pointer items-start gap-3 rounded-lg border border-zinc-800 bg-zinc-950/40 px-3 py-2.5 text-sm text-zinc-200 transition hover:border-zinc-600 has-checked:border-brand-600 has-checked:bg-brand-600/10 has-focus-visible:border-brand-500"
+          >
+            <input id={id} type="radio" name={name} value={index} defaultChecked={initial === String(index)} className="mt-0.5 size-4 shrink-0 accent-brand-500" />
+            <span className="min-w-0 break-words">{option}</span>
+          </label>
+        )
+      })}
+    </fieldset>
+  )
+}
+
+export function meta({ data: loaded }: Route.MetaArgs) {
+  return [{ title: `${loaded?.test?.name ?? 'Take Test'} · Task Force HQ` }]
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

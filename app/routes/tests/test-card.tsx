@@ -1,0 +1,132 @@
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import { TEST_MESSAGES, passingQuestionsLine, type MemberTestItem, type PublicTestItem, type TestBadge } from '#contracts/tests.ts'
+import { buttonClass } from '#app/ui/button.ts'
+import { loginHref, resultHref, takeHref } from './paths.ts'
+
+// One card of the public tests page (spec 2 §2 Public tests page, §4 badge): name, the signed-in member's badge, the
+// qualification, the event score needed for approval, 'Answer X of Y questions correctly', the note for a member who
+// meets the score, and the one button the member's standing allows. Visitors see the card without a standing.
+
+/** A card's test: the public fields, plus the member's standing when someone is signed in. */
+export type CardTest = PublicTestItem | MemberTestItem
+
+const standingOf = (test: CardTest): MemberTestItem | null => ('status' in test ? test : null)
+
+export type CardAction =
+  | { kind: 'login'; label: 'Login to View Status'; href: string }
+  | { kind: 'review'; label: 'Review Attempt'; href: string }
+  | { kind: 'take'; label: 'Take Test'; href: string }
+  | { kind: 'disabled'; label: 'Already Qualified' | 'Awaiting Admin Approval' | 'Ineligible' }
+
+/** The card's button (spec 2 §2): the first that applies of qualified, attempt, approved, score met, otherwise. */
+export function cardAction(test: CardTest): CardAction {
+  const standing = standingOf(test)
+  if (!standing) return { kind: 'login', label: 'Login to View Status', href: loginHref }
+  if (standing.has_qual) return { kind: 'disabled', label: 'Already Qualified' }
+  if (standing.attempt) return { kind: 'review', label: 'Review Attempt', href: resultHref(standing.attempt.uuid) }
+  if (standing.is_eligible) return { kind: 'take', label: 'Take Test', href: takeHref(test.uuid) }
+  return { kind: 'disabled', label: standing.meets_required_score ? 'Awaiting Admin Approval' : 'Ineligible' }
+}
+
+/** Spec 2 §2: dimmed when signed out, or with no qualification, no score, no attempt and no approval. */
+export function isDimmed(test: CardTest): boolean {
+  const s = standingOf(test)
+  return !s || (!s.has_qual && !s.meets_required_score && !s.attempt && !s.is_eligible)
+}
+
+/** 'You meet the score requirement!': the score is met but no admin has approved the member yet. */
+export function needsApproval(test: CardTest): boolean {
+  return standingOf(test)?.status === 'NEEDS APPROVAL'
+}
+
+const BADGE_LOOKS: Record<TestBadge, string> = {
+  QUALIFIED: 'border-brand-500/50 bg-brand-600/20 text-brand-400',
+  PASSED: 'border-emerald-500/40 bg-emerald-950/60 text-emerald-300',
+  FAILED: 'border-red-500/40 bg-red-950/60 text-red-300',
+  'APPROVED TO TEST': 'border-sky-500/40 bg-sky-950/60 text-sky-300',
+  'NEEDS APPROVAL': 'border-amber-500/50 bg-amber-950/60 text-amber-300',
+  Ineligible: 'border-zinc-700 bg-zinc-800 text-zinc-400',
+}
+
+export function TestCard({ test }: { test: CardTest }) {
+  const standing = standingOf(test)
+  const headingId = `test-${test.id}-name`
+  return (
+    <article
+      aria-labelledby={headingId}
+      data-testid="test-card"
+      data-dimmed={isDimmed(test) || undefined}
+      className="flex h-full flex-col gap-4 rounded-xl border border-zinc-800 bg-zinc-900/60 p-5 data-dimmed:opacity-60"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <h2 id={headingId} className="text-lg leading-snug font-semibold break-words text-zinc-100">
+          {test.name}
+        </h2>
+        {standing ? (
+          <span
+            data-testid="test-status"
+            className={`mt-0.5 inline-flex shrink-0 items-center rounded border px-1.5 py-0.5 font-mono text-[11px] font-semibold tracking-wider whitespace-nowrap ${BADGE_LOOKS[standing.status]}`}
+          >
+            {standing.status}
+          </span>
+        ) : null}
+      </div>
+      <dl className="grid gap-2 text-sm">
+        <Fact term="Qualification">{test.qualification_name}</Fact>
+        <Fact term="Required score">{test.required_score}</Fact>
+        <Fact term="To pass">{passingQuestionsLine(test.passing_questions, test.total_questions)}</Fact>
+        {test.requires_in_game_eval ? <Fact term="In-game evaluation">Required</Fact> : null}
+      </dl>
+      {needsApproval(test) ? (
+        <div className="rounded-lg border border-amber-500/40 bg-amber-950/30 px-3 py-2.5 text-sm text-amber-100">
+          <p className="font-medium">{TEST_MESSAGES.meetsScore}</p>
+          <p className="mt-0.5 text-amber-200/80">Create a ticket in Discord to ask an admin to approve you for this test.</p>
+        </div>
+      ) : null}
+      <div className="mt-auto pt-1">
+        <CardButton action={cardAction(test)} testName={test.name} />
+      </div>
+    </article>
+  )
+}
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5">
+      <dt className="text-zinc-400">{term}</dt>
+      <dd className="text-right font-medium text-zinc-200">{children}</dd>
+    </div>
+  )
+}
+
+function CardButton({ action, testName }: { action: CardAction; testName: string }) {
+  const wide = 'w-full'
+  switch (action.kind) {
+    case 'login':
+      // A full page load: /auth/discord is a redirect to Discord, not a page of this app.
+      return (
+        <a href={action.href} className={`${buttonClass('secondary', 'md')} ${wide}`}>
+          {action.label}
+        </a>
+      )
+    case 'take':
+      return (
+        <Link to={action.href} className={`${buttonClass('primary', 'md')} ${wide}`} aria-label={`Take Test: ${testName}`}>
+          {action.label}
+        </Link>
+      )
+    case 'review':
+      return (
+        <Link to={action.href} className={`${buttonClass('secondary', 'md')} ${wide}`} aria-label={`Review Attempt: ${testName}`}>
+          {action.label}
+        </Link>
+      )
+    case 'disabled':
+      return (
+        <button type="button" disabled className={`${buttonClass('secondary', 'md')} ${wide}`}>
+          {action.label}
+        </button>
+      )
+  }
+}
