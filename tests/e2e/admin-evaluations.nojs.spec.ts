@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { createEvaluationData, liveItem, memberResult, removeEvaluationData, toast, type EvaluationData } from './evaluations-data.ts'
+import { liveItem, memberResult, toast, useEvaluationData } from './evaluations-data.ts'
 import { expect, test } from './fixtures.ts'
 
 // Manage Test and the live evaluation without JavaScript (chromium-nojs project): the dialogs are server-rendered
@@ -11,16 +11,7 @@ test.describe.configure({ timeout: 90_000 })
 
 const PREFIX = 'E2E Eval NoJS'
 
-let data: EvaluationData
-
-test.beforeEach(async ({ db, serverInfo }) => {
-  await removeEvaluationData(db, PREFIX)
-  data = await createEvaluationData(db, serverInfo, PREFIX)
-})
-
-test.afterEach(async ({ db }) => {
-  await removeEvaluationData(db, PREFIX)
-})
+const evaluationData = useEvaluationData(PREFIX)
 
 /** Clicks a submit button and waits for the page its post lands on. */
 async function post(page: Page, button: Locator) {
@@ -29,6 +20,7 @@ async function post(page: Page, button: Locator) {
 }
 
 test('Manage Test: the search form, Approve, Show Incorrect Answers, Allow Retake on the confirm step, Approve Qual', async ({ page, login }) => {
+  const data = evaluationData()
   const { eligible, retaker, passer } = data.members
   await login('demo_admin')
   await page.goto('/admin/tests')
@@ -71,6 +63,7 @@ test('Manage Test: the search form, Approve, Show Incorrect Answers, Allow Retak
 })
 
 test('the live evaluation without JavaScript: answer buttons, Cancel on the confirm step, Submit Final Evaluation, View', async ({ page, login }) => {
+  const data = evaluationData()
   const { evaluatee, passer } = data.members
   const [safe, arcs] = data.checklist.safety
   const [report] = data.checklist.comms

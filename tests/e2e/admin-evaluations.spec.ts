@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { createEvaluationData, liveItem, memberResult, removeEvaluationData, roleChangesOf, toast, type EvaluationData } from './evaluations-data.ts'
+import { liveItem, memberResult, roleChangesOf, toast, useEvaluationData } from './evaluations-data.ts'
 import { expect, loginAs, stubDiscordCdn, test } from './fixtures.ts'
 
 // Manage Test, the Evaluations dialog, the live evaluation and View evaluation with JavaScript (spec 2 §2, §4, §5, §8;
@@ -14,16 +14,7 @@ const PREFIX = 'E2E Eval JS'
 /** The issue's bar for a second admin watching: each answer within a second. */
 const LIVE_MS = 1_000
 
-let data: EvaluationData
-
-test.beforeEach(async ({ db, serverInfo }) => {
-  await removeEvaluationData(db, PREFIX)
-  data = await createEvaluationData(db, serverInfo, PREFIX)
-})
-
-test.afterEach(async ({ db }) => {
-  await removeEvaluationData(db, PREFIX)
-})
+const evaluationData = useEvaluationData(PREFIX)
 
 function acceptConfirm(page: Page, expected: string) {
   page.once('dialog', (dialog) => {
@@ -38,6 +29,7 @@ function statusOf(page: Page, name: string) {
 }
 
 test('Manage Test: search, Approve and Revoke, Allow Retake, Approve Qual, incorrect answers', async ({ page, login }) => {
+  const data = evaluationData()
   const { eligible, retaker, passer } = data.members
   await login('demo_admin')
   await page.goto('/admin/tests')
@@ -108,6 +100,7 @@ test('Manage Test: search, Approve and Revoke, Allow Retake, Approve Qual, incor
 })
 
 test('a live evaluation: a second admin watches every answer arrive; the submit grants the qualification and its Discord role', async ({ page, login, browser, baseURL, serverInfo }) => {
+  const data = evaluationData()
   const { evaluatee, passer } = data.members
   const [safe, arcs] = data.checklist.safety
   const [report] = data.checklist.comms
@@ -231,6 +224,7 @@ test.describe('when a save fails or the live stream is unavailable', () => {
   test.use({ allowedConsoleErrors: [/Failed to load resource: the server responded with a status of 500/] })
 
   test('a failed save says so and re-syncs; without a stream the page polls; Cancel ends the session', async ({ page, login, baseURL }) => {
+    const data = evaluationData()
     const { passer } = data.members
     const [safe, arcs] = data.checklist.safety
     // No EventSource in this page: it falls back to polling every 3 s.

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { E2E_BOT_TOKEN, type E2EServerInfo } from './env.ts'
-import { expect, type E2ESql } from './fixtures.ts'
+import { expect, test, type E2ESql } from './fixtures.ts'
 
 // Test data of the Manage Test, Evaluations and live evaluation browser tests (JS on and off): a qualification with
 // its own Discord role, a test with an in-game evaluation (two written questions, a checklist in two sections), and
@@ -50,7 +50,7 @@ async function standIn<T>(serverInfo: E2EServerInfo, path: string, body: unknown
   return (await response.json()) as T
 }
 
-export async function createEvaluationData(db: E2ESql, serverInfo: E2EServerInfo, prefix: string): Promise<EvaluationData> {
+async function createEvaluationData(db: E2ESql, serverInfo: E2EServerInfo, prefix: string): Promise<EvaluationData> {
   const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`
   const role = await standIn<{ id: string }>(serverInfo, `/api/v10/guilds/${GUILD_ID}/roles`, { name: `${prefix} Role ${suffix}` }, `Bot ${E2E_BOT_TOKEN}`)
   const discordId = snowflake()
@@ -109,7 +109,23 @@ export async function createEvaluationData(db: E2ESql, serverInfo: E2EServerInfo
   })
 }
 
-export async function removeEvaluationData(db: E2ESql, prefix: string) {
+/** Fresh data before each test of the file (after removing any a failed run left), removed after it. */
+export function useEvaluationData(prefix: string): () => EvaluationData {
+  let data: EvaluationData | undefined
+  test.beforeEach(async ({ db, serverInfo }) => {
+    await removeEvaluationData(db, prefix)
+    data = await createEvaluationData(db, serverInfo, prefix)
+  })
+  test.afterEach(async ({ db }) => {
+    await removeEvaluationData(db, prefix)
+  })
+  return () => {
+    if (!data) throw new Error('evaluation data is created before each test')
+    return data
+  }
+}
+
+async function removeEvaluationData(db: E2ESql, prefix: string) {
   await db`delete from tests where name like ${`${prefix}%`}`
   await db`delete from members where ingame_name like ${`${prefix}%`}`
   await db`delete from qualifications where name like ${`${prefix}%`}`
