@@ -46,7 +46,7 @@ export function SummaryCards({
       <Card label="Evaluator">{evaluator}</Card>
       <Card label="Evaluatee">{evaluatee}</Card>
       <Card label={scoreLabel} testId="evaluation-score" wide>
-        <span className={passing ? 'text-emerald-400' : 'text-red-400'} data-passing={passing}>
+        <span className={passing ? 'text-emerald-400' : 'text-red-400'} data-passing={passing} aria-live="polite">
           {scoreText(score)}
         </span>
         {scoreNote ? <span className="mt-0.5 block text-xs font-normal text-zinc-400">{scoreNote}</span> : null}

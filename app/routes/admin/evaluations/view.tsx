@@ -48,10 +48,10 @@ export default function ViewEvaluationPage({ loaderData: { evaluation } }: Route
               const answer = evaluation.answers[String(question.id)]
               const badge = answer ? ANSWER_BADGES[answer] : { text: 'Not marked', tone: 'muted' as const }
               return (
-                <li key={question.id} data-testid="evaluation-item" className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
+                <li key={question.id} data-testid="evaluation-item" className="flex items-start justify-between gap-3 px-4 py-3 sm:items-center">
                   <p className="min-w-0 text-sm break-words text-zinc-100">
                     {question.text}
-                    <span className="ml-2 text-xs text-zinc-500">
+                    <span className="ml-2 text-xs whitespace-nowrap text-zinc-500">
                       +{pointsText(question.pos_score)}
                       {question.neg_score > 0 ? ` / -${pointsText(question.neg_score)}` : null}
                     </span>
