@@ -43,7 +43,15 @@ export default [
       ]),
       // Qualification tests (spec 2 §2 "Admin tests page"): the list; the editor and the attempts and evaluations
       // dialogs are child routes over it.
-      route('tests', 'routes/admin/tests/route.tsx', []),
+      route('tests', 'routes/admin/tests/route.tsx', [
+        // Manage Test (attempts, approvals, retakes, Approve Qual) and the Evaluations dialog.
+        route(':id/attempts', 'routes/admin/tests/attempts/route.tsx'),
+        route(':id/evaluations', 'routes/admin/tests/evaluations/route.tsx'),
+      ]),
+      // Live in-game evaluations (spec 2 §2 "Live evaluation", "View evaluation"): a session under way (its answer
+      // buttons work without JavaScript; with it every open view updates live), and a finished evaluation.
+      route('evaluations/view/:id', 'routes/admin/evaluations/view.tsx'),
+      route('evaluations/:sessionId', 'routes/admin/evaluations/live/route.tsx'),
       // Manage Library (spec 2 §2): the document links.
       route('knowledge', 'routes/admin/knowledge/route.tsx'),
       // Roster admin (spec 2 §2): one route per tab under a tab-bar layout; /admin/roster opens Members.

@@ -30,10 +30,10 @@ export async function runUseCase<T>(post: FormPost, work: () => Promise<T>, mess
  * Delete (or any destructive post on the item its `id` names): without JavaScript the post arrives unconfirmed and
  * the page asks on its confirm step (?confirm=<intent>-<id>: app/ui/delete-button.tsx) first; then the use case.
  */
-export async function deleteRecord(
+export async function deleteRecord<T>(
   post: FormPost,
-  remove: (id: number) => Promise<unknown>,
-  messages: Messages<unknown> & { confirmKey?: (id: number) => string },
+  remove: (id: number) => Promise<T>,
+  messages: Messages<T> & { confirmKey?: (id: number) => string },
 ) {
   const id = postedId(post)
   if (id !== null && !post.confirmed) return askToConfirm(post, (messages.confirmKey ?? ((n) => confirmKeyOf(post.intent, n)))(id))

@@ -14,12 +14,15 @@ export function UrlDialog({
   description,
   closeHref,
   size = 'md',
+  tall = false,
   children,
 }: {
   title: string
   description?: ReactNode
   closeHref: string
   size?: 'md' | 'lg'
+  /** 80% of the viewport's height whatever it holds (spec 2 §2 Manage Test modal), its body scrolling. */
+  tall?: boolean
   children: ReactNode
 }) {
   const ref = useRef<HTMLDialogElement>(null)
@@ -40,6 +43,7 @@ export function UrlDialog({
   }, [])
   const close = () => void navigate(closeHref, { replace: true, preventScrollReset: true })
   const width = size === 'lg' ? 'w-[min(48rem,calc(100%-2rem))]' : 'w-[min(34rem,calc(100%-2rem))]'
+  const height = tall ? 'h-[80dvh] flex-col open:flex' : 'h-fit overflow-y-auto'
   return (
     <dialog
       ref={ref}
@@ -53,9 +57,9 @@ export function UrlDialog({
         // A click on the dialog element itself (outside its content) is a click on the backdrop.
         if (event.target === event.currentTarget) close()
       }}
-      className={`fixed inset-0 z-50 m-auto h-fit max-h-[calc(100dvh-2rem)] ${width} overflow-y-auto rounded-xl border border-zinc-800 bg-zinc-900 p-0 text-zinc-100 shadow-2xl shadow-black backdrop:bg-black/60 [&:not(:modal)]:shadow-[0_0_0_100vmax] [&:not(:modal)]:shadow-black/60`}
+      className={`fixed inset-0 z-50 m-auto ${height} max-h-[calc(100dvh-2rem)] ${width} rounded-xl border border-zinc-800 bg-zinc-900 p-0 text-zinc-100 shadow-2xl shadow-black backdrop:bg-black/60 [&:not(:modal)]:shadow-[0_0_0_100vmax] [&:not(:modal)]:shadow-black/60`}
     >
-      <header className="flex items-start justify-between gap-4 border-b border-zinc-800 px-5 py-4">
+      <header className="flex shrink-0 items-start justify-between gap-4 border-b border-zinc-800 px-5 py-4">
         <div className="min-w-0">
           <h2 id={titleId} className="text-lg font-semibold">
             {title}
@@ -66,7 +70,7 @@ export function UrlDialog({
           <CloseIcon />
         </Link>
       </header>
-      <div className="px-5 py-4" data-dialog-body>
+      <div className={tall ? 'min-h-0 flex-1 overflow-y-auto px-5 py-4' : 'px-5 py-4'} data-dialog-body>
         {children}
       </div>
     </dialog>
