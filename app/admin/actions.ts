@@ -43,7 +43,8 @@ export async function deleteRecord<T>(
 
 /**
  * Save: parses the form with its contract schema (a failure: 400, inline), calls the use case with the value and the
- * posted id (null: create), then a success toast; a refusal shows inline in the dialog.
+ * posted id (null: create), then a success toast; a failure is failInline's (a refusal inline in the dialog, anything
+ * else a toast).
  */
 export async function saveRecord<S extends z.ZodType<Record<string, unknown>, Record<string, unknown>>, R>(
   post: FormPost,

@@ -14,7 +14,8 @@ import { redirectWithToast, type ToastInput } from '#server/toast.ts'
 //   fetcher navigates and the screen under the panel would lose its unsaved state;
 // - a validation failure: 400 with conform's reply, shown inline by the form that was sent (with or without
 //   JavaScript, page or panel);
-// - a service refusing: an error toast (or the form's inline error) with the message userMessageOf gives;
+// - a service refusing: an error toast with the message userMessageOf gives; from a form (failInline) a refusal
+//   (4xx) shows inline with its status instead, and anything else (5xx, the unexpected) is still a toast;
 // - an unconfirmed destructive post (no JavaScript): the page's confirm step.
 // Route modules import it from actions only, so it never reaches the client bundle.
 
@@ -79,8 +80,13 @@ export function succeed(post: FormPost, message: string, options?: AnswerOptions
  * A refused or failed action as an error toast: the error's own message, or `fallback` for the unexpected.
  * `describe` wraps the reason where the spec does ('Error setting time lock: {reason}').
  */
-export function failWithToast(post: FormPost, error: unknown, fallback: string, options: AnswerOptions & { describe?: (reason: string) => string } = {}) {
-  const { status, message } = userMessageOf(error, fallback, { intent: post.intent })
+export function failWithToast(post: FormPost, error: unknown, fallback: string, options: ToastOptions = {}) {
+  return toastFailure(post, userMessageOf(error, fallback, { intent: post.intent }), fallback, options)
+}
+
+type ToastOptions = AnswerOptions & { describe?: (reason: string) => string }
+
+function toastFailure(post: FormPost, { status, message }: ReturnType<typeof userMessageOf>, fallback: string, options: ToastOptions = {}) {
   const text = options.describe && message !== fallback && status < 500 ? options.describe(message) : message
   return answer(post, { type: 'error', message: text }, false, options)
 }
@@ -93,19 +99,22 @@ export function invalid(post: FormPost, submission: { reply: () => SubmissionRes
 type Replyable = { reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]> }
 
 /**
- * A service refusing a form (a name taken, a ping time in the past, Discord unavailable): the dialog stays open with
- * the message inline, on the field the service named when the form has it (`fieldMap`: service field -> form field;
- * by default a field of the same name). Answers the error's status (4xx; 400 for anything else).
+ * A form's use case failed. The one rule: a service refusing it (a 4xx: a name taken, a ping time in the past) keeps
+ * the dialog open with the message inline, on the field the service named when the form has it (`fieldMap`: service
+ * field -> form field; by default a field of the same name), and answers the error's status; anything else (a 5xx
+ * such as Discord unavailable, the unexpected) is failWithToast's error toast (data for a panel).
  */
 export function failInline(post: FormPost, submission: Replyable, error: unknown, fallback: string, fieldMap?: Record<string, string>) {
-  const { status, message, fields } = userMessageOf(error, fallback, { intent: post.intent })
+  const failure = userMessageOf(error, fallback, { intent: post.intent })
+  const { status, message, fields } = failure
+  if (status < 400 || status >= 500) return toastFailure(post, failure, fallback)
   const fieldErrors: Record<string, string[]> = {}
   for (const [field, messages] of Object.entries(fields ?? {})) {
     const name = fieldMap ? fieldMap[field] : field
     if (name) fieldErrors[name] = messages
   }
   const reply = Object.keys(fieldErrors).length ? submission.reply({ fieldErrors }) : submission.reply({ formErrors: [message] })
-  return data<ActionAnswer>({ ok: false, form: post.formKey, result: reply }, { status: status >= 400 && status < 500 ? status : 400 })
+  return data<ActionAnswer>({ ok: false, form: post.formKey, result: reply }, { status })
 }
 
 /** An unconfirmed destructive post (no JavaScript): the page asks on its confirm step. */

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router'
+import { buttonClass } from '#app/ui/button.ts'
 
 /** The generic error screen (spec 1 §2): 'Unexpected Application Error!' with a status line or message. */
 export function GeneralErrorBoundary() {
@@ -19,7 +20,7 @@ export function GeneralErrorBoundary() {
       <p className="font-mono text-sm break-words text-zinc-300" data-testid="error-status">
         {statusLine}
       </p>
-      <Link to="/" className="rounded-md bg-zinc-800 px-4 py-2 text-sm font-medium text-zinc-100 hover:bg-zinc-700">
+      <Link to="/" className={buttonClass('muted', 'md')}>
         Back to home
       </Link>
     </main>

@@ -1,4 +1,4 @@
-import { getFormProps, getTextareaProps } from '@conform-to/react'
+import { getFormProps } from '@conform-to/react'
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { DEFAULT_PING_ROLE, DEFAULT_PING_ROLE_LABEL, pingSchema } from '#contracts/pings.ts'
@@ -7,6 +7,7 @@ import { ChannelSelect, initialList, RoleCheckboxes } from '#app/components/disc
 import { useHydrated } from '#app/hooks/use-hydrated.ts'
 import { useSchemaForm } from '#app/hooks/use-schema-form.ts'
 import { smallButton } from '#app/ui/button.ts'
+import { fieldProps, textareaProps } from '#app/ui/conform-props.ts'
 import { TimeZoneField, wallParts } from '#app/ui/date-time.tsx'
 import { UrlDialog } from '#app/ui/dialog.tsx'
 import { Field, FieldError, Notice, textareaClass } from '#app/ui/field.tsx'
@@ -85,7 +86,6 @@ function PingForm({ target, pickers, hasDefaultRole, local, closeHref }: { targe
     next.set('offset', String(hours))
     return `?${next.toString()}`
   }
-  const { key: _messageKey, ...messageProps } = getTextareaProps(fields.messageContent)
 
   return (
     <Form method="post" action={action} {...getFormProps(form)} className="flex flex-col gap-4" aria-label="Schedule ping">
@@ -94,7 +94,7 @@ function PingForm({ target, pickers, hasDefaultRole, local, closeHref }: { targe
       <input type="hidden" name="id" value={target.id} />
       <TimeZoneField local={local} />
 
-      <Field id={fields.channelId.id} label="Channel" errors={fields.channelId.errors} errorId={fields.channelId.errorId}>
+      <Field {...fieldProps(fields.channelId, 'Channel')}>
         <ChannelSelect
           id={fields.channelId.id}
           name={fields.channelId.name}
@@ -127,8 +127,8 @@ function PingForm({ target, pickers, hasDefaultRole, local, closeHref }: { targe
         <DateTimeFields date={fields.date} time={fields.time} value={when} onChange={setWhen} />
       </div>
 
-      <Field id={fields.messageContent.id} label="Message" errors={fields.messageContent.errors} errorId={fields.messageContent.errorId}>
-        <textarea {...messageProps} value={message} onChange={(event) => setMessage(event.target.value)} rows={3} className={textareaClass} />
+      <Field {...fieldProps(fields.messageContent, 'Message')}>
+        <textarea {...textareaProps(fields.messageContent)} value={message} onChange={(event) => setMessage(event.target.value)} rows={3} className={textareaClass} />
       </Field>
 
       <div className="flex flex-col gap-1.5">

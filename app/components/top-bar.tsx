@@ -1,5 +1,7 @@
 import { Form, Link, NavLink, useLocation } from 'react-router'
 import type { PublicUser } from '#contracts/types.ts'
+import { LoginButton } from '#app/components/login-button.tsx'
+import { buttonClass } from '#app/ui/button.ts'
 
 /** Which nav item is highlighted: Admin for any /admin path, Tests for any /tests path (spec 1 §2). */
 export function activeSection(pathname: string): string | null {
@@ -20,7 +22,6 @@ const links = [
 export function TopBar({ user }: { user: PublicUser | null }) {
   const { pathname, search } = useLocation()
   const section = activeSection(pathname)
-  const returnTo = pathname === '/' ? '' : `?returnTo=${encodeURIComponent(pathname + search)}`
   return (
     <header className="sticky top-0 z-40 border-b border-zinc-800 bg-zinc-950/90 backdrop-blur">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-3 sm:gap-6 sm:px-6">
@@ -54,21 +55,13 @@ export function TopBar({ user }: { user: PublicUser | null }) {
               {user.displayName}
             </span>
             <Form method="post" action="/auth/logout" reloadDocument>
-              <button
-                type="submit"
-                className="rounded-md border border-zinc-700 px-2.5 py-1 text-sm text-zinc-300 hover:border-zinc-500 hover:text-white"
-              >
+              <button type="submit" className={buttonClass('secondary', 'sm')}>
                 Logout
               </button>
             </Form>
           </div>
         ) : (
-          <a
-            href={`/auth/discord${returnTo}`}
-            className="shrink-0 rounded-md bg-[#5865F2] px-3 py-1.5 text-sm font-semibold text-white hover:bg-[#4752c4]"
-          >
-            Login
-          </a>
+          <LoginButton returnTo={pathname === '/' ? undefined : pathname + search} label="Login" size="sm" />
         )}
       </div>
     </header>

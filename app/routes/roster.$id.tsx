@@ -3,6 +3,7 @@ import type { Route } from './+types/roster.$id'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { MemberDetails, parseMemberTab } from '#app/components/roster/member-details.tsx'
 import { RankBadge } from '#app/components/roster/ui.tsx'
+import { buttonClass } from '#app/ui/button.ts'
 import { parseId } from '#server/admin/request.ts'
 import { getServices } from '#server/context.ts'
 import { NotFound } from '#server/errors.ts'
@@ -59,7 +60,7 @@ function MemberNotFound() {
   return (
     <main className="mx-auto flex max-w-2xl flex-col items-center gap-4 px-6 py-16 text-center">
       <h1 className="text-2xl font-bold text-red-400">Member not found.</h1>
-      <Link to="/roster" className="rounded-md bg-zinc-800 px-4 py-2 text-sm font-medium text-zinc-100 hover:bg-zinc-700">
+      <Link to="/roster" className={buttonClass('muted', 'md')}>
         Back to the roster
       </Link>
     </main>

@@ -1,6 +1,6 @@
 // The one set of button looks (STYLE.md: one kit). Class strings, so links, submit buttons and menu items share them.
 
-export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'accent'
+export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'accent' | 'muted' | 'discord'
 export type ButtonSize = 'md' | 'sm' | 'xs'
 
 const BASE = 'inline-flex shrink-0 items-center justify-center gap-1.5 rounded-md transition disabled:cursor-not-allowed disabled:opacity-50'
@@ -11,6 +11,10 @@ const VARIANTS: Record<ButtonVariant, string> = {
   danger: 'border border-red-500/50 text-red-300 hover:bg-red-950/60 hover:text-red-200',
   /** An outlined call to action in the brand colour (Login to Sign Up). */
   accent: 'border border-zinc-700 font-medium text-brand-400 hover:border-brand-600',
+  /** A quiet filled button (Back to home on the error screens). */
+  muted: 'bg-zinc-800 font-medium text-zinc-100 hover:bg-zinc-700',
+  /** Login with Discord, in Discord's colour. */
+  discord: 'bg-[#5865F2] font-semibold text-white hover:bg-[#4752c4]',
 }
 
 const SIZES: Record<ButtonSize, string> = {

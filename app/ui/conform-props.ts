@@ -2,14 +2,22 @@ import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } f
 import type { ReactNode } from 'react'
 import { idSet } from './choices.tsx'
 
-// conform's field props without their `key`: React warns when a `key` is spread into JSX, and the form's own key
-// (its id) already resets the fields.
+// The one way to bind a control to a conform field (app/hooks/use-schema-form.ts): conform's props without their
+// `key` (React warns when a `key` is spread into JSX, and the form's own key, its id, already resets the fields),
+// and the props of the kit's <Field> and <CheckboxList>. Its name, constraints, initial value and aria wiring come
+// from the contract schema.
 
 type Field = FieldMetadata<unknown>
 
 /** A text-like input's props (checkboxes and radios need conform's own options). */
 export function inputProps(field: Field, type: 'text' | 'date' | 'datetime-local' | 'time' | 'number' | 'url' | 'email' | 'search' | 'tel' | 'password' | 'hidden' = 'text') {
   const { key: _key, ...props } = getInputProps(field, { type })
+  return props
+}
+
+/** A single checkbox's props (checked when its initial value is 'on'). */
+export function checkboxProps(field: Field) {
+  const { key: _key, ...props } = getInputProps(field, { type: 'checkbox' })
   return props
 }
 

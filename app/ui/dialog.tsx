@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type MouseEvent, type ReactNode, type SyntheticEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
-import { iconButton } from './button.ts'
+import { buttonClass, iconButton } from './button.ts'
 import { CloseIcon } from './icons.tsx'
 
 /**
@@ -148,7 +148,7 @@ export function Modal({
 /** Cancel in a dialog's footer: back to the page without the dialog. */
 export function CancelLink({ href, label = 'Cancel', className }: { href: string; label?: string; className?: string }) {
   return (
-    <Link to={href} replace preventScrollReset className={className ?? 'inline-flex h-10 shrink-0 items-center justify-center rounded-md border border-zinc-700 px-3 text-sm text-zinc-200 transition hover:border-zinc-500 hover:text-white'}>
+    <Link to={href} replace preventScrollReset className={className ?? buttonClass('secondary', 'md')}>
       {label}
     </Link>
   )

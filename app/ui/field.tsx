@@ -21,6 +21,16 @@ export function FieldError({ id, errors }: { id?: string; errors?: string[] | nu
   )
 }
 
+/** The star after a required field's label (the field's own `required` or its error says so to screen readers). */
+export function RequiredMark() {
+  return (
+    <span className="text-red-400" aria-hidden>
+      {' '}
+      *
+    </span>
+  )
+}
+
 /** A labelled field with its error: `children` is the control, which should use `id` and `errorId`. */
 export function Field({ id, label, errors, errorId, hint, children }: { id: string; label: ReactNode; errors?: string[] | null; errorId?: string; hint?: ReactNode; children: ReactNode }) {
   return (

@@ -1,24 +1,51 @@
 import type { ReactNode } from 'react'
 import { NavLink } from 'react-router'
 
-// A page's tabs as links (each tab is its own route, so they work without JavaScript); the active one is the link
-// to the current path (aria-current="page").
+// A screen's tabs, one look: links on a page (each tab is its own route, so they work without JavaScript; the active
+// one is the link to the current path, aria-current="page"), or a tablist of buttons where the tabs are component
+// state (a screen embedded in a panel).
 
 export interface TabLink {
   to: string
   label: string
 }
 
+const BAR = 'flex flex-wrap gap-1 rounded-lg border border-zinc-800 bg-zinc-950/60 p-1'
+const tabClass = (active: boolean) =>
+  `shrink-0 whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium transition ${active ? 'bg-zinc-800 text-white' : 'text-zinc-400 hover:bg-zinc-800/60 hover:text-zinc-100'}`
+
 export function TabNav({ label, tabs }: { label: string; tabs: readonly TabLink[] }) {
-  const base = 'shrink-0 whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium transition'
   return (
-    <nav aria-label={label} className="flex flex-wrap gap-1 rounded-lg border border-zinc-800 bg-zinc-950/60 p-1">
+    <nav aria-label={label} className={BAR}>
       {tabs.map((tab) => (
-        <NavLink key={tab.to} to={tab.to} className={({ isActive }) => `${base} ${isActive ? 'bg-zinc-800 text-white' : 'text-zinc-400 hover:bg-zinc-800/60 hover:text-zinc-100'}`}>
+        <NavLink key={tab.to} to={tab.to} className={({ isActive }) => tabClass(isActive)}>
           {tab.label}
         </NavLink>
       ))}
     </nav>
+  )
+}
+
+/** The same tabs as buttons (role=tablist): `active` is the selected tab's id, `onSelect` switches. */
+export function TabList<Id extends string>({
+  label,
+  tabs,
+  active,
+  onSelect,
+}: {
+  label: string
+  tabs: ReadonlyArray<{ id: Id; label: string }>
+  active: Id
+  onSelect: (id: Id) => void
+}) {
+  return (
+    <div role="tablist" aria-label={label} className={BAR}>
+      {tabs.map((tab) => (
+        <button key={tab.id} type="button" role="tab" aria-selected={tab.id === active} onClick={() => onSelect(tab.id)} className={tabClass(tab.id === active)}>
+          {tab.label}
+        </button>
+      ))}
+    </div>
   )
 }
 

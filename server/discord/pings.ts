@@ -1,5 +1,5 @@
 import { and, asc, eq, isNotNull, isNull, lte, lt, sql } from 'drizzle-orm'
-import { DEFAULT_PING_ROLE, FILL_ALL_FIELDS, SELECT_A_ROLE, type PingInput, type PingItem } from '#contracts/pings.ts'
+import { DEFAULT_PING_ROLE, SELECT_A_ROLE, type PingInput, type PingItem } from '#contracts/pings.ts'
 import type { PostTrainingInput } from '#contracts/trainings.ts'
 import type { DbOrTx } from '#db/client.ts'
 import { scheduledPings, type PingType } from '#db/schema/discord.ts'
@@ -16,8 +16,6 @@ import { runTransaction } from '../transaction.ts'
 // Scheduled pings (spec 2 §2 Schedule Ping, §4 Ping, §5 Schedule ping) and Post Training on Discord. A ping is stored
 // pending and sent by the job runner's dispatcher once its time has come (sent / failed recorded on the row).
 
-export { FILL_ALL_FIELDS, SELECT_A_ROLE }
-export type { PingItem }
 
 function toItem(row: typeof scheduledPings.$inferSelect): PingItem {
   return {

@@ -9,7 +9,7 @@ import { squadRoleMappings } from '#db/schema/discord.ts'
 import { members } from '#db/schema/roster.ts'
 import type { OrbatPayload } from '#server/orbat/orbat.ts'
 import type { OrbatSaveInput } from '#contracts/orbat.ts'
-import type { AdminRosterMember, RosterPage } from '#server/roster/roster.ts'
+import type { AdminRosterMember, RosterPage } from '#contracts/roster-types.ts'
 import { startTestApp, type TestApp } from '#tests/harness/app.ts'
 import { api, expectAdminOnly } from '#tests/harness/admin.ts'
 import {

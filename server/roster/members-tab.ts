@@ -1,10 +1,10 @@
-import { ROSTER_PAGE_SIZES } from '#contracts/roster.ts'
+import { ROSTER_MAX_LIMIT, ROSTER_PAGE_SIZES, type RosterQuery } from '#contracts/roster.ts'
 import type { AdminRosterMember, MembersData, MembersFilters, PickItem } from '#contracts/roster-types.ts'
 import type { DbOrTx } from '#db/client.ts'
 import { listEvents } from './events.ts'
 import { getAdminMember } from './members.ts'
 import { listQualifications } from './qualifications.ts'
-import { listRoster, ROSTER_MAX_LIMIT, type RosterQuery } from './roster.ts'
+import { listRoster } from './roster.ts'
 import { listTrainings } from './trainings.ts'
 
 // What the roster admin's Members tab reads (spec 2 §2, §4): GET /api/roster's admin list, and only what the open

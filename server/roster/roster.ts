@@ -1,21 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm'
-import { RANKS, ROSTER_PAGE_SIZES, rosterQuerySchema, type RosterQuery } from '#contracts/roster.ts'
+import { RANKS, rosterQuerySchema, type RosterQuery } from '#contracts/roster.ts'
 import type { AdminRosterMember, RosterMember, RosterPage } from '#contracts/roster-types.ts'
 import type { DbOrTx } from '#db/client.ts'
 
 // GET /api/roster (spec 2 §7): page, limit, term, type, qualification, and is_banned for admins. The admin editor's
 // Assigned autocomplete reads every member with limit=9999 (spec 1 §7).
 
-export { ROSTER_PAGE_SIZES }
-export { ROSTER_MAX_LIMIT, ROSTER_SEARCH_TYPES, rosterQuerySchema, type RosterQuery } from '#contracts/roster.ts'
-
 const LIKE_SPECIALS = /[\\%_]/g
-
 
 // The row as the query reads it (banned_date may come back as a Date or as text).
 type RosterRow = Omit<AdminRosterMember, 'banned_date'> & { banned_date: Date | string | null } & Record<string, unknown>
-
-export type { AdminRosterMember, RosterMember, RosterPage }
 
 /** The query string of GET /api/roster as a query; malformed values fall back to their defaults. */
 export function parseRosterQuery(url: URL): RosterQuery {

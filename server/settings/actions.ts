@@ -1,11 +1,11 @@
-import { TIME_LOCK_REQUIRED, type TimeLockInput } from '#contracts/settings.ts'
+import { TIME_LOCK_REQUIRED, type SettingInput, type TimeLockInput } from '#contracts/settings.ts'
 import type { User } from '#db/schema/users-sessions.ts'
 import type { AppServices } from '../context.ts'
 import { Invalid } from '../errors.ts'
 import { postActivity } from '../orbat/actions.ts'
 import { runTransaction } from '../transaction.ts'
 import { placementLine } from '../waitlist/waitlist.ts'
-import { updateSetting, type SettingInput, type SettingUpdate } from './admin-settings.ts'
+import { updateSetting, type SettingUpdate } from './admin-settings.ts'
 import { isValidTimeZone, nextLockInstant } from './time-lock.ts'
 
 // The settings use cases (spec 1 §4, §7): the settings pages, PUT /api/admin/settings and the Promotions tab call

@@ -9,9 +9,6 @@ import { getSettings, lockActive, putSetting, SETTING_KEYS, type SettingKey } fr
 // PUT /api/admin/settings (spec 1 §7): one key at a time. signup_time is the time lock (an ISO date-time, '' when
 // cleared); the other keys are Discord ids ('' = unset). The use cases that run this in a transaction are in
 // actions.ts.
-// NOTE: the body's schema stays here, not in contracts/: its keys are the database's list (db/schema/settings.ts).
-
-export { settingInputSchema, type SettingInput } from '#contracts/settings.ts'
 
 export interface SettingUpdate {
   key: SettingKey

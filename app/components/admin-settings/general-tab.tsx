@@ -1,10 +1,11 @@
-import { getFormProps, getSelectProps } from '@conform-to/react'
+import { getFormProps } from '@conform-to/react'
 import { useMemo, useState } from 'react'
 import { usePanel } from '#app/hooks/use-form-post.tsx'
 import { useSchemaForm } from '#app/hooks/use-schema-form.ts'
 import { useHydrated } from '#app/hooks/use-hydrated.ts'
 import { primaryButton } from '#app/ui/button.ts'
 import { ConfirmButtonForm, ConfirmStep } from '#app/ui/confirm.tsx'
+import { selectProps } from '#app/ui/conform-props.ts'
 import { FieldError, inputClass, labelClass, LoadError, Section } from '#app/ui/field.tsx'
 import { SETTINGS_INTENTS as INTENTS, TIME_LOCK_FORMAT, timeLockSchema } from '#contracts/settings.ts'
 import { maskTimeInput, normalizeTime } from '#contracts/time.ts'
@@ -98,8 +99,6 @@ function TimeLockForm({ data, local }: { data: GeneralData; local: boolean }) {
   const [blurMessage, setBlurMessage] = useState<string | null>(null)
   const timeErrors = blurMessage ? [blurMessage] : fields.time.errors
 
-  const { key: _monthKey, ...monthProps } = getSelectProps(fields.month)
-  const { key: _dayKey, ...dayProps } = getSelectProps(fields.day)
 
   return (
     <Form method="post" action={action} {...getFormProps(form)} className="flex flex-col gap-3">
@@ -109,7 +108,7 @@ function TimeLockForm({ data, local }: { data: GeneralData; local: boolean }) {
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-[1.4fr_0.8fr_1fr]">
         <label className={labelClass}>
           Month
-          <select {...monthProps} className={inputClass}>
+          <select {...selectProps(fields.month)} className={inputClass}>
             {MONTHS.map((name, i) => (
               <option key={name} value={String(i + 1)}>
                 {name}
@@ -119,7 +118,7 @@ function TimeLockForm({ data, local }: { data: GeneralData; local: boolean }) {
         </label>
         <label className={labelClass}>
           Day
-          <select {...dayProps} className={inputClass}>
+          <select {...selectProps(fields.day)} className={inputClass}>
             {DAYS.map((day) => (
               <option key={day} value={String(day)}>
                 {day}

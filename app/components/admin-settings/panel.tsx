@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { PanelProvider, type PanelSurface } from '#app/hooks/use-form-post.tsx'
+import { TabList } from '#app/ui/tabs.tsx'
 import { useToast } from '#app/ui/toaster.tsx'
 import { GeneralTab } from './general-tab.tsx'
 import { PlatoonsTab } from './platoons-tab.tsx'
 import { PresetsTab } from './presets-tab.tsx'
 import { RolesTab } from './roles-tab.tsx'
 import { PanelStateProvider, type PanelState, type SettingsState } from './state.tsx'
-import { TabBar } from './tab-bar.tsx'
 import { SETTINGS_TABS, tabPath, type GeneralData, type PlatoonsData, type PresetsData, type RolesData, type SettingsTab, type TabData } from './types.ts'
 
 // Admin Settings in two places (spec 1 §2 "Admin Settings side panel"): as pages under /admin/settings (plain forms,
@@ -35,7 +35,7 @@ export function AdminSettingsPanel({ onLoadPreset }: { onLoadPreset?: LoadPreset
   const [tab, setTab] = useState<SettingsTab>('general')
   return (
     <div className="flex flex-col gap-4" data-testid="admin-settings-panel">
-      <TabBar active={tab} onSelect={setTab} />
+      <TabList label="Admin Settings" tabs={SETTINGS_TABS} active={tab} onSelect={setTab} />
       <div role="tabpanel" aria-label={SETTINGS_TABS.find((t) => t.id === tab)?.label}>
         <PanelTab key={tab} tab={tab} onLoadPreset={onLoadPreset} />
       </div>

@@ -1,9 +1,10 @@
-import { getFormProps, getInputProps } from '@conform-to/react'
+import { getFormProps } from '@conform-to/react'
 import { usePanel } from '#app/hooks/use-form-post.tsx'
 import { useSchemaForm } from '#app/hooks/use-schema-form.ts'
 import { primaryButton } from '#app/ui/button.ts'
 import { ConfirmButtonForm, ConfirmStep } from '#app/ui/confirm.tsx'
-import { FieldError, inputClass, labelClass, LoadError, Section } from '#app/ui/field.tsx'
+import { fieldProps, inputProps } from '#app/ui/conform-props.ts'
+import { Field, inputClass, LoadError, Section } from '#app/ui/field.tsx'
 import { platoonSchema, SETTINGS_INTENTS as INTENTS, type PlatoonItem } from '#contracts/settings.ts'
 import { useSettingsState } from './state.tsx'
 import type { PlatoonsData } from './types.ts'
@@ -60,28 +61,18 @@ export function PlatoonsTab({ data }: { data: PlatoonsData }) {
 function AddPlatoonForm() {
   const panel = usePanel()
   const { Form, action, hidden, busy, form, fields } = useSchemaForm('platoon', platoonSchema, { id: panel ? 'platoon-form-panel' : 'platoon-form-page', validateOn: 'onBlur' })
-  const { key: _nameKey, ...nameProps } = getInputProps(fields.name, { type: 'text' })
-  const { key: _roleKey, ...roleProps } = getInputProps(fields.discord_role_id, { type: 'text' })
   return (
     <Section title="Add New Platoon">
       <Form method="post" action={action} {...getFormProps(form)} className="flex flex-col gap-3" aria-label="Add New Platoon">
         {hidden}
         <input type="hidden" name="intent" value={INTENTS.createPlatoon} />
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-          <div className="flex min-w-0 flex-col gap-1.5">
-            <label className={labelClass}>
-              Platoon Name
-              <input {...nameProps} placeholder="e.g. 1st Platoon" className={inputClass} />
-            </label>
-            <FieldError id={fields.name.errorId} errors={fields.name.errors} />
-          </div>
-          <div className="flex min-w-0 flex-col gap-1.5">
-            <label className={labelClass}>
-              Discord Role ID
-              <input {...roleProps} placeholder="digits" className={`${inputClass} font-mono`} />
-            </label>
-            <FieldError id={fields.discord_role_id.errorId} errors={fields.discord_role_id.errors} />
-          </div>
+          <Field {...fieldProps(fields.name, 'Platoon Name')}>
+            <input {...inputProps(fields.name)} placeholder="e.g. 1st Platoon" className={inputClass} />
+          </Field>
+          <Field {...fieldProps(fields.discord_role_id, 'Discord Role ID')}>
+            <input {...inputProps(fields.discord_role_id)} placeholder="digits" className={`${inputClass} font-mono`} />
+          </Field>
         </div>
         <div className="flex">
           <button type="submit" className={primaryButton} disabled={busy} aria-busy={busy || undefined}>

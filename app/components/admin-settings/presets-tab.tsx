@@ -1,10 +1,11 @@
-import { getFormProps, getInputProps } from '@conform-to/react'
+import { getFormProps } from '@conform-to/react'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { usePanel } from '#app/hooks/use-form-post.tsx'
 import { useSchemaForm } from '#app/hooks/use-schema-form.ts'
 import { buttonClass, primaryButton, secondaryButton } from '#app/ui/button.ts'
 import { ConfirmButtonForm, ConfirmStep } from '#app/ui/confirm.tsx'
+import { inputProps } from '#app/ui/conform-props.ts'
 import { FieldError, inputClass, labelClass, LoadError, Section } from '#app/ui/field.tsx'
 import { presetNameSchema, SETTINGS_INTENTS as INTENTS, type PresetItem } from '#contracts/settings.ts'
 import { StateLink, useLoadPreset, useSettingsState } from './state.tsx'
@@ -57,7 +58,6 @@ export function PresetsTab({ data }: { data: PresetsData }) {
 function SavePresetForm() {
   const panel = usePanel()
   const { Form, action, hidden, busy, form, fields } = useSchemaForm('save-preset', presetNameSchema, { id: panel ? 'save-preset-panel' : 'save-preset-page', validateOn: 'onSubmit' })
-  const { key: _key, ...nameProps } = getInputProps(fields.name, { type: 'text' })
   return (
     <Section title="Save Current Layout" description="Stores the saved ORBAT's squads, teams, slots and diagram, without people.">
       <Form method="post" action={action} {...getFormProps(form)} className="flex flex-col gap-2" aria-label="Save preset">
@@ -66,7 +66,7 @@ function SavePresetForm() {
         <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
           <label className={`${labelClass} flex-1`}>
             Preset name
-            <input {...nameProps} placeholder="e.g. Two squads + air" className={inputClass} />
+            <input {...inputProps(fields.name)} placeholder="e.g. Two squads + air" className={inputClass} />
           </label>
           <button type="submit" className={primaryButton} disabled={busy} aria-busy={busy || undefined}>
             Save Preset
@@ -138,7 +138,6 @@ function LoadPresetButton({ preset }: { preset: PresetItem }) {
 function RenamePresetRow({ preset }: { preset: PresetItem }) {
   const panel = usePanel()
   const { Form, action, hidden, busy, form, fields } = useSchemaForm(`rename-preset-${preset.id}`, presetNameSchema, { id: `rename-preset-${preset.id}-${panel ? 'panel' : 'page'}`, defaultValue: { name: preset.name }, validateOn: 'onSubmit' })
-  const { key: _key, ...nameProps } = getInputProps(fields.name, { type: 'text' })
   return (
     <li className="px-4 py-2.5" data-testid="preset-row">
       {/* On a page the action is the URL with ?rename=ID: a 400 answer keeps this row in rename mode. */}
@@ -149,7 +148,7 @@ function RenamePresetRow({ preset }: { preset: PresetItem }) {
         <div className="flex flex-wrap items-end gap-2">
           <label className={`${labelClass} flex-1 basis-48`}>
             New name
-            <input {...nameProps} autoFocus className={inputClass} />
+            <input {...inputProps(fields.name)} autoFocus className={inputClass} />
           </label>
           <div className="flex gap-2">
             <button type="submit" className={primaryButton} disabled={busy} aria-busy={busy || undefined}>

@@ -1,9 +1,11 @@
-import { getFormProps, getInputProps } from '@conform-to/react'
+import { getFormProps } from '@conform-to/react'
 import { usePanel } from '#app/hooks/use-form-post.tsx'
 import { useSchemaForm } from '#app/hooks/use-schema-form.ts'
 import { buttonClass, primaryButton, secondaryButton } from '#app/ui/button.ts'
 import { ConfirmButtonForm, ConfirmStep } from '#app/ui/confirm.tsx'
-import { FieldError, inputClass, labelClass, LoadError, Section } from '#app/ui/field.tsx'
+import { checkboxProps, fieldProps, inputProps } from '#app/ui/conform-props.ts'
+import { Field, FieldError, inputClass, LoadError, Section } from '#app/ui/field.tsx'
+import { Table, type Column } from '#app/ui/table.tsx'
 import { eligibleRoleSchema, SETTINGS_INTENTS as INTENTS, type EligibleRoleItem } from '#contracts/settings.ts'
 import { StateLink, useSettingsState } from './state.tsx'
 import type { RolesData } from './types.ts'
@@ -53,71 +55,66 @@ export function RolesTab({ data }: { data: RolesData }) {
 function RolesTable({ roles, editingId }: { roles: EligibleRoleItem[]; editingId: number | null }) {
   if (roles.length === 0) return <p className="text-sm text-zinc-400">No eligible roles yet.</p>
   return (
-    // `relative`: the sr-only header is absolutely placed and must not widen the page.
-    <div className="@container relative -mx-4 -mb-4 overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <thead className="text-xs uppercase tracking-wide text-zinc-400">
-          <tr className="border-b border-zinc-800">
-            <th scope="col" className="px-4 py-2 font-medium">
-              Role Name
-            </th>
-            {/* On a narrow container (a phone) the ids move under the name. */}
-            <th scope="col" className="hidden px-2 py-2 font-medium @md:table-cell">
-              Role ID(s)
-            </th>
-            <th scope="col" className="px-2 py-2 text-center font-medium">
-              General Waitlist
-            </th>
-            <th scope="col" className="py-2 pr-4 pl-2 text-right font-medium">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-zinc-800">
-          {roles.map((role) => (
-            <tr key={role.id} className={role.id === editingId ? 'bg-brand-600/10' : undefined} data-testid="role-row">
-              <th scope="row" className="px-4 py-2.5 font-medium text-zinc-100">
-                {role.role_name}
-                <span className="mt-0.5 block font-mono text-xs font-normal text-zinc-400 @md:hidden">
-                  <RoleIds ids={role.role_id} />
-                </span>
-              </th>
-              <td className="hidden px-2 py-2.5 font-mono text-xs text-zinc-300 @md:table-cell">
-                <RoleIds ids={role.role_id} />
-              </td>
-              <td className="px-2 py-2.5 text-center">
-                {role.can_join_general_waitlist ? (
-                  <span className="text-brand-400" aria-label="Yes" title="Can join the general waitlist">
-                    ✓
-                  </span>
-                ) : (
-                  <span className="text-zinc-600" aria-label="No">
-                    –
-                  </span>
-                )}
-              </td>
-              <td className="py-2.5 pr-4 pl-2">
-                <div className="flex flex-col items-stretch gap-1.5 @lg:flex-row @lg:justify-end @lg:gap-2">
-                  <StateLink state={{ edit: String(role.id) }} className={secondaryButton} aria-label={`Edit ${role.role_name}`}>
-                    Edit
-                  </StateLink>
-                  <ConfirmButtonForm
-                    formKey={`delete-role-${role.id}`}
-                    intent={INTENTS.deleteRole}
-                    fields={{ id: role.id }}
-                    confirm={deleteRoleConfirm(role)}
-                    label="Delete"
-                    aria-label={`Delete ${role.role_name}`}
-                  />
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <Table
+      label="Eligible Roles"
+      flush
+      columns={ROLE_COLUMNS}
+      rows={roles}
+      rowKey={(role) => role.id}
+      rowProps={(role) => ({ 'data-testid': 'role-row', className: role.id === editingId ? 'bg-brand-600/10' : undefined })}
+    />
   )
 }
+
+// On a narrow container (a phone) the ids move under the name.
+const ROLE_COLUMNS: ReadonlyArray<Column<EligibleRoleItem>> = [
+  {
+    header: 'Role Name',
+    rowHeader: true,
+    cell: (role) => (
+      <>
+        {role.role_name}
+        <span className="mt-0.5 block font-mono text-xs font-normal text-zinc-400 @md:hidden">
+          <RoleIds ids={role.role_id} />
+        </span>
+      </>
+    ),
+  },
+  { header: 'Role ID(s)', className: 'hidden @md:table-cell', cellClassName: 'font-mono text-xs text-zinc-300', cell: (role) => <RoleIds ids={role.role_id} /> },
+  {
+    header: 'General Waitlist',
+    align: 'center',
+    cell: (role) =>
+      role.can_join_general_waitlist ? (
+        <span className="text-brand-400" aria-label="Yes" title="Can join the general waitlist">
+          ✓
+        </span>
+      ) : (
+        <span className="text-zinc-600" aria-label="No">
+          –
+        </span>
+      ),
+  },
+  {
+    header: <span className="sr-only">Actions</span>,
+    align: 'right',
+    cell: (role) => (
+      <div className="flex flex-col items-stretch gap-1.5 @lg:flex-row @lg:justify-end @lg:gap-2">
+        <StateLink state={{ edit: String(role.id) }} className={secondaryButton} aria-label={`Edit ${role.role_name}`}>
+          Edit
+        </StateLink>
+        <ConfirmButtonForm
+          formKey={`delete-role-${role.id}`}
+          intent={INTENTS.deleteRole}
+          fields={{ id: role.id }}
+          confirm={deleteRoleConfirm(role)}
+          label="Delete"
+          aria-label={`Delete ${role.role_name}`}
+        />
+      </div>
+    ),
+  },
+]
 
 /** Comma-separated ids; the comma stays with its id and a line may break after it. */
 function RoleIds({ ids }: { ids: string }) {
@@ -138,9 +135,6 @@ function RoleForm({ editing }: { editing: EligibleRoleItem | null }) {
   const { Form, action, hidden, busy, form, fields } = useSchemaForm('role', eligibleRoleSchema, { id: panel ? 'role-form-panel' : 'role-form-page', defaultValue: editing
       ? { role_name: editing.role_name, role_id: editing.role_id, can_join_general_waitlist: editing.can_join_general_waitlist ? 'on' : '' }
       : undefined, validateOn: 'onBlur' })
-  const { key: _nameKey, ...nameProps } = getInputProps(fields.role_name, { type: 'text' })
-  const { key: _idKey, ...idProps } = getInputProps(fields.role_id, { type: 'text' })
-  const { key: _flagKey, ...flagProps } = getInputProps(fields.can_join_general_waitlist, { type: 'checkbox' })
 
   return (
     <Section title={editing ? `Edit Role: ${editing.role_name}` : 'Add Role'}>
@@ -156,24 +150,16 @@ function RoleForm({ editing }: { editing: EligibleRoleItem | null }) {
         <input type="hidden" name="intent" value={INTENTS.saveRole} />
         {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-          <div className="flex min-w-0 flex-col gap-1.5">
-            <label className={labelClass}>
-              Role Name
-              {/* Edit mode puts the cursor in the form it just filled (it may sit below the table). */}
-              <input {...nameProps} autoFocus={Boolean(editing)} placeholder="e.g. Rifleman" className={inputClass} />
-            </label>
-            <FieldError id={fields.role_name.errorId} errors={fields.role_name.errors} />
-          </div>
-          <div className="flex min-w-0 flex-col gap-1.5">
-            <label className={labelClass}>
-              Role ID(s)
-              <input {...idProps} placeholder="Discord role ids, comma-separated" className={`${inputClass} font-mono`} />
-            </label>
-            <FieldError id={fields.role_id.errorId} errors={fields.role_id.errors} />
-          </div>
+          <Field {...fieldProps(fields.role_name, 'Role Name')}>
+            {/* Edit mode puts the cursor in the form it just filled (it may sit below the table). */}
+            <input {...inputProps(fields.role_name)} autoFocus={Boolean(editing)} placeholder="e.g. Rifleman" className={inputClass} />
+          </Field>
+          <Field {...fieldProps(fields.role_id, 'Role ID(s)')}>
+            <input {...inputProps(fields.role_id)} placeholder="Discord role ids, comma-separated" className={`${inputClass} font-mono`} />
+          </Field>
         </div>
         <label className="flex items-center gap-2 text-sm text-zinc-300">
-          <input {...flagProps} className="size-4 accent-brand-600" />
+          <input {...checkboxProps(fields.can_join_general_waitlist)} className="size-4 accent-brand-600" />
           Can join the General Waitlist
         </label>
         <FieldError id={form.errorId} errors={form.errors} />

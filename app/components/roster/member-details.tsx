@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import type { PublicMember } from '#contracts/roster-types.ts'
+import { smallButton } from '#app/ui/button.ts'
 import { Modal } from '#app/ui/dialog.tsx'
 import { BmtBadge, formatDateOnly, formatScore, LocalTime, RankBadge } from './ui.tsx'
 
@@ -156,7 +157,7 @@ function EventList({ member, onShowImage }: { member: PublicMember; onShowImage:
                 event.preventDefault()
                 onShowImage({ name: e.name, url: e.orbat_image_url! })
               }}
-              className="inline-flex h-8 shrink-0 items-center rounded-md border border-zinc-700 px-2.5 text-xs font-medium text-zinc-200 hover:border-brand-600 hover:text-brand-400"
+              className={smallButton}
               aria-label={`View ORBAT of ${e.name}`}
             >
               View ORBAT

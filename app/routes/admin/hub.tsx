@@ -3,6 +3,8 @@ import { useRevalidator } from 'react-router'
 import type { Route } from './+types/hub'
 import type { AuditEntry } from '#contracts/types.ts'
 import { HubGrid } from '#app/components/hub-card.tsx'
+import { useHydrated } from '#app/hooks/use-hydrated.ts'
+import { secondaryButton } from '#app/ui/button.ts'
 import { useSheet } from '#app/ui/sheet.tsx'
 import { DiscordIcon, LibraryIcon, OrbatIcon, RosterIcon, TestIcon } from '#app/ui/icons.tsx'
 import { useToast } from '#app/ui/toaster.tsx'
@@ -82,15 +84,10 @@ function ActivityList({ title, entries }: { title: string; entries: AuditEntry[]
 /** Opens the whole audit log (GET /api/admin/audit-log) in the side sheet. Needs JavaScript, so it is not rendered without it. */
 function FullLogButton() {
   const { openSheet } = useSheet()
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
+  const hydrated = useHydrated()
   if (!hydrated) return null
   return (
-    <button
-      type="button"
-      onClick={() => openSheet('Audit Log', <FullAuditLog />)}
-      className="rounded-md border border-zinc-700 px-3 py-1.5 text-sm text-zinc-200 hover:border-zinc-500 hover:text-white"
-    >
+    <button type="button" onClick={() => openSheet('Audit Log', <FullAuditLog />)} className={secondaryButton}>
       View full log
     </button>
   )

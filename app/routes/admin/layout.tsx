@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Outlet, useRouteError } from 'react-router'
 import type { Route } from './+types/layout'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+import { LoginButton } from '#app/components/login-button.tsx'
 import { adminAccess, adminAccessContext, assertAdminPage } from '#server/auth/user.ts'
 
 // Looks up admin access once per request, before any child loader runs (STYLE.md 7). Every admin loader and
@@ -34,12 +35,7 @@ function AdminAccessRequired() {
     <main className="mx-auto flex max-w-lg flex-col items-center gap-4 px-6 py-20 text-center">
       <h1 className="text-2xl font-bold">Admin Access Required</h1>
       <p className="text-zinc-400">Log in with Discord to open the admin panel.</p>
-      <a
-        href="/auth/discord?returnTo=%2Fadmin"
-        className="rounded-md bg-[#5865F2] px-4 py-2 text-sm font-semibold text-white hover:bg-[#4752c4]"
-      >
-        Login with Discord
-      </a>
+      <LoginButton returnTo="/admin" />
     </main>
   )
 }

@@ -1,10 +1,11 @@
 import type { Route } from './+types/admin.settings'
+import { settingInputSchema } from '#contracts/settings.ts'
 import { methodNotAllowed, parseInput, readJsonObject } from '#server/admin/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { saveSetting } from '#server/settings/actions.ts'
-import { adminSettings, settingInputSchema } from '#server/settings/admin-settings.ts'
+import { adminSettings } from '#server/settings/admin-settings.ts'
 
 // GET /api/admin/settings: every known setting. PUT /api/admin/settings (spec 1 §7): {key, value}.
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,5 +1,7 @@
 import { data, Link } from 'react-router'
 import type { Route } from './+types/callback'
+import { LoginButton } from '#app/components/login-button.tsx'
+import { buttonClass } from '#app/ui/button.ts'
 import { getServices } from '#server/context.ts'
 import { finishLogin, LoginFailed } from '#server/auth/login.ts'
 
@@ -21,10 +23,8 @@ export default function LoginFailedPage({ loaderData }: Route.ComponentProps) {
         {loaderData.message}
       </p>
       <div className="flex flex-wrap justify-center gap-3">
-        <a href="/auth/discord" className="rounded-md bg-[#5865F2] px-4 py-2 text-sm font-semibold text-white hover:bg-[#4752c4]">
-          Try again
-        </a>
-        <Link to="/" className="rounded-md bg-zinc-800 px-4 py-2 text-sm font-medium text-zinc-100 hover:bg-zinc-700">
+        <LoginButton label="Try again" />
+        <Link to="/" className={buttonClass('muted', 'md')}>
           Back to home
         </Link>
       </div>

@@ -2,9 +2,9 @@ import { getFormProps } from '@conform-to/react'
 import { packetSchema, type PacketItem } from '#contracts/library.ts'
 import { useSchemaForm } from '#app/hooks/use-schema-form.ts'
 import { UrlDialog } from '#app/ui/dialog.tsx'
-import { HiddenFields } from '#app/ui/field.tsx'
+import { fieldProps, inputProps } from '#app/ui/conform-props.ts'
+import { Field, HiddenFields, inputClass } from '#app/ui/field.tsx'
 import { FormFooter } from '#app/ui/form-footer.tsx'
-import { InputField } from '#app/ui/schema-field.tsx'
 
 // Manage Library's form (spec 2 §2: Document Name and Google Doc URL, both required; 'Add Document' or 'Save Changes').
 
@@ -20,8 +20,12 @@ export function PacketFormDialog({ editing, closeHref }: { editing: PacketItem |
       <Form method="post" action={action} {...getFormProps(form)} className="flex flex-col gap-4" aria-label={editing ? 'Edit document' : 'Add document'}>
         {hidden}
         <HiddenFields fields={editing ? { intent: SAVE_PACKET, id: editing.id } : { intent: SAVE_PACKET }} />
-        <InputField meta={fields.name} label="Document Name" placeholder="e.g. Standard Operating Procedures" />
-        <InputField meta={fields.google_doc_url} label="Google Doc URL" type="url" placeholder="https://docs.google.com/…" />
+        <Field {...fieldProps(fields.name, 'Document Name')}>
+          <input {...inputProps(fields.name)} placeholder="e.g. Standard Operating Procedures" className={inputClass} />
+        </Field>
+        <Field {...fieldProps(fields.google_doc_url, 'Google Doc URL')}>
+          <input {...inputProps(fields.google_doc_url, 'url')} placeholder="https://docs.google.com/…" className={inputClass} />
+        </Field>
         <FormFooter closeHref={closeHref} submitLabel={editing ? 'Save Changes' : 'Add Document'} busy={busy} errors={form.errors} errorId={form.errorId} />
       </Form>
     </UrlDialog>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import type { RosterMember } from '#contracts/roster-types.ts'
 import { useToast } from '#app/ui/toaster.tsx'
 import { MEMBERS_DATALIST_ID } from './editor-context.tsx'
 import { requestJson } from './use-editor-persistence.ts'
@@ -6,11 +7,6 @@ import { requestJson } from './use-editor-persistence.ts'
 // The roster names for the Assigned fields' autocomplete: one <datalist> every field points at.
 
 const ROSTER_URL = '/api/roster?limit=9999'
-
-interface RosterMember {
-  id: number
-  ingame_name: string
-}
 
 export function MembersDatalist() {
   const toast = useToast()

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback } from 'react'
 import { Link, useRevalidator, useSearchParams } from 'react-router'
 import type { Route } from './+types/route'
 import { AdminSettingsPanel } from '#app/components/admin-settings/panel.tsx'
+import { useHydrated } from '#app/hooks/use-hydrated.ts'
 import { useSheet } from '#app/ui/sheet.tsx'
 import { assertAdminPage } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
@@ -35,8 +36,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function AdminOrbatPage({ loaderData }: Route.ComponentProps) {
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
+  const hydrated = useHydrated()
   const [searchParams, setSearchParams] = useSearchParams()
   const revalidator = useRevalidator()
   const { openSheet, closeSheet } = useSheet()

@@ -16,7 +16,7 @@ import { ConfirmStep } from '#app/ui/confirm.tsx'
 import { LoadError } from '#app/ui/field.tsx'
 import { assertAdminPage } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
-import { Conflict, Invalid, NotFound } from '#server/errors.ts'
+import { Conflict, NotFound } from '#server/errors.ts'
 import { addMember, banMember, editMember, graduateBmts, removeMember, unbanMember } from '#server/roster/actions.ts'
 import { withLoadError } from '#server/roster/load-error.ts'
 import { loadMembersTab, membersFilters } from '#server/roster/members-tab.ts'
@@ -59,19 +59,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-/** A service refusing the form (a Discord ID taken, an unknown qualification) shows inline; anything else as a toast. */
-function refused(post: AdminPost, submission: Parameters<typeof failInline>[1], error: unknown) {
-  if (error instanceof Conflict || error instanceof Invalid) return failInline(post, submission, error, FAILED)
-  return failWithToast(post, error, FAILED)
-}
-
 async function add(post: AdminPost) {
   const submission = parseWithZod(post.form, { schema: createMemberSchema })
   if (submission.status !== 'success') return invalid(post, submission)
   try {
     await addMember(getServices(post.context), post.admin, submission.value)
   } catch (error) {
-    return refused(post, submission, error)
+    return failInline(post, submission, error, FAILED)
   }
   return succeed(post, ROSTER_MESSAGES.memberAdded)
 }
@@ -85,7 +79,7 @@ async function edit(post: AdminPost) {
   try {
     await editMember(getServices(post.context), post.admin, postedId(post) ?? 0, input)
   } catch (error) {
-    return refused(post, submission, error)
+    return failInline(post, submission, error, FAILED)
   }
   return succeed(post, ROSTER_MESSAGES.memberUpdated)
 }
@@ -96,7 +90,8 @@ async function ban(post: AdminPost) {
   try {
     await banMember(getServices(post.context), post.admin, submission.value.member_id, submission.value.reason)
   } catch (error) {
-    // Unknown or already banned: not a member of the active list.
+    // Unknown or already banned: not a member of the active list, told with the spec's message on the member field
+    // (400, like the form's own check), not failInline's service message.
     if (error instanceof NotFound || error instanceof Conflict) {
       return invalid(post, { reply: () => submission.reply({ fieldErrors: { member_id: [ROSTER_MESSAGES.banMemberRequired] } }) })
     }
@@ -124,7 +119,7 @@ async function graduate(post: AdminPost) {
   try {
     await graduateBmts(getServices(post.context), post.admin, submission.value.memberIds, submission.value.completionDate)
   } catch (error) {
-    return refused(post, submission, error)
+    return failInline(post, submission, error, FAILED)
   }
   return succeed(post, ROSTER_MESSAGES.graduated)
 }

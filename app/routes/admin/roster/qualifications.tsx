@@ -49,7 +49,7 @@ async function save(post: AdminPost) {
     if (id) await editQualification(services, post.admin, id, submission.value)
     else await addQualification(services, post.admin, submission.value)
   } catch (error) {
-    // A name already taken shows next to the name.
+    // A name already taken shows next to the name, answered 400 like the form's own checks (not failInline's 409).
     if (error instanceof Conflict) return invalid(post, { reply: () => submission.reply({ fieldErrors: { name: [error.message] } }) })
     return failWithToast(post, error, ROSTER_MESSAGES.requestFailed)
   }

@@ -1,11 +1,13 @@
-import { Outlet, useLocation, useMatches } from 'react-router'
+import { Outlet, useLocation } from 'react-router'
 import type { Route } from './+types/layout'
-import { TabBar } from '#app/components/admin-settings/tab-bar.tsx'
-import { SETTINGS_TABS, type SettingsTab } from '#app/components/admin-settings/types.ts'
+import { SETTINGS_TABS, tabPath } from '#app/components/admin-settings/types.ts'
+import { TabNav } from '#app/ui/tabs.tsx'
 import { assertAdminPage } from '#server/auth/user.ts'
 
 // Admin Settings as pages (spec 1 §2 "Admin Settings side panel"): the same four tabs the ORBAT editor's side panel
 // shows, as links, for direct use and for browsers without JavaScript.
+
+const TAB_LINKS = SETTINGS_TABS.map((tab) => ({ to: tabPath(tab.id), label: tab.label }))
 
 export function loader({ context }: Route.LoaderArgs) {
   assertAdminPage(context)
@@ -14,14 +16,11 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export default function AdminSettingsLayout() {
   const location = useLocation()
-  const matches = useMatches()
-  const last = matches[matches.length - 1]?.pathname.split('/').pop()
-  const active = SETTINGS_TABS.find((tab) => tab.id === last)?.id ?? ('general' satisfies SettingsTab)
   return (
     <main className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Admin Settings</h1>
       <div className="mt-6">
-        <TabBar active={active} />
+        <TabNav label="Admin Settings" tabs={TAB_LINKS} />
       </div>
       {/* A tab's forms re-mount on every navigation: after the redirect of a successful post they start over. */}
       <div className="mt-6" key={location.key}>

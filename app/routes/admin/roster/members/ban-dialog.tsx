@@ -1,24 +1,21 @@
-import { getFormProps, useForm } from '@conform-to/react'
-import { ROSTER_INTENTS } from '#contracts/roster.ts'
+import { getFormProps } from '@conform-to/react'
+import { banFormSchema, ROSTER_INTENTS } from '#contracts/roster.ts'
 import type { PickItem } from '#contracts/roster-types.ts'
-import { useFormPost } from '#app/hooks/use-form-post.tsx'
-import { dangerButton } from '#app/ui/button.ts'
+import { useSchemaForm } from '#app/hooks/use-schema-form.ts'
 import { Options } from '#app/ui/choices.tsx'
 import { fieldProps, selectProps, textareaProps } from '#app/ui/conform-props.ts'
 import { UrlDialog } from '#app/ui/dialog.tsx'
 import { Field, inputClass, textareaClass } from '#app/ui/field.tsx'
-import { FormFooter } from '#app/ui/form-parts.tsx'
+import { FormFooter } from '#app/ui/form-footer.tsx'
 
 // Ban a Member (spec 2 §4, §5 Ban form): a member from the active list (a row's Ban picks it: ?member=ID) and a
 // reason. The member leaves their ORBAT slot and the waitlist.
 
 export function BanDialog({ members, preselect, closeHref }: { members: PickItem[]; preselect: string; closeHref: string }) {
-  const { Form, lastResult, busy, hidden, action } = useFormPost('ban-member')
-  const [form, fields] = useForm<{ member_id: string; reason: string }>({
+  const { Form, busy, hidden, action, form, fields } = useSchemaForm('ban-member', banFormSchema, {
     id: 'ban-member',
-    lastResult,
     defaultValue: { member_id: members.some((m) => String(m.id) === preselect) ? preselect : '' },
-    shouldValidate: 'onSubmit',
+    validateOn: 'onSubmit',
   })
   const choices = members.map((m) => ({ value: m.id, label: m.detail ? `${m.name} (${m.detail})` : m.name }))
   return (
@@ -35,11 +32,7 @@ export function BanDialog({ members, preselect, closeHref }: { members: PickItem
         <Field {...fieldProps(fields.reason, 'Reason for Ban')}>
           <textarea {...textareaProps(fields.reason)} rows={3} className={textareaClass} />
         </Field>
-        <FormFooter cancelHref={closeHref} formErrorId={form.errorId} formErrors={form.errors}>
-          <button type="submit" className={`${dangerButton} h-10`} disabled={busy} aria-busy={busy || undefined}>
-            Ban Member
-          </button>
-        </FormFooter>
+        <FormFooter closeHref={closeHref} submitLabel="Ban Member" tone="danger" busy={busy} errors={form.errors} errorId={form.errorId} />
       </Form>
     </UrlDialog>
   )

@@ -1,41 +1,26 @@
-import { getFormProps, useForm, type FieldMetadata } from '@conform-to/react'
+import { getFormProps, type FieldMetadata } from '@conform-to/react'
 import { useEffect, useRef, useState } from 'react'
-import { MEMBER_STATUSES, RANKS, ROSTER_INTENTS } from '#contracts/roster.ts'
+import { createMemberSchema, MEMBER_STATUSES, memberFieldsSchema, RANKS, ROSTER_INTENTS } from '#contracts/roster.ts'
 import type { AdminMember, PickItem, QualificationItem } from '#contracts/roster-types.ts'
-import { useFormPost } from '#app/hooks/use-form-post.tsx'
 import { useHydrated } from '#app/hooks/use-hydrated.ts'
-import { primaryButton } from '#app/ui/button.ts'
+import { useSchemaForm } from '#app/hooks/use-schema-form.ts'
 import { CheckboxList, Options } from '#app/ui/choices.tsx'
 import { checkboxListProps, fieldProps, inputProps, selectProps, textareaProps } from '#app/ui/conform-props.ts'
 import { UrlDialog } from '#app/ui/dialog.tsx'
-import { Field, inputClass, textareaClass } from '#app/ui/field.tsx'
-import { FormFooter, RequiredMark } from '#app/ui/form-parts.tsx'
+import { Field, inputClass, RequiredMark, textareaClass } from '#app/ui/field.tsx'
+import { FormFooter } from '#app/ui/form-footer.tsx'
 
 // The member form (spec 2 §2 Members tab, §3 Member, §5 Member form) in its dialog: Add Member (status Active or
 // Denied, a reason when Denied, qualifications) and Edit (every field plus qualifications, events and trainings).
-// The action validates with the contract's schema; its messages come back inline.
+// The browser checks with the contract schema the action parses with (Add: createMemberSchema, Edit:
+// memberFieldsSchema), so the messages are the same with or without JavaScript.
 
-/** The form's fields as the browser sends them. */
-interface MemberFormShape {
-  id?: string
-  ingame_name: string
-  rank: string
-  join_date: string
-  discord_id?: string
-  bohemia_uuid?: string
-  hidden_score?: string
-  attended_events_count?: string
-  notes?: string
-  status?: string
-  ban_reason?: string
-  qualifications?: string[]
-  events?: string[]
-  trainings?: string[]
-}
+/** Add's schema or Edit's, named as a union so the fields keep Add's status and reason (Edit has neither). */
+type MemberSchema = typeof createMemberSchema | typeof memberFieldsSchema
 
 export type MemberFormMode = { kind: 'add'; today: string } | { kind: 'edit'; member: AdminMember; events: PickItem[]; trainings: PickItem[] }
 
-function defaultsOf(mode: MemberFormMode): Partial<MemberFormShape> {
+function defaultsOf(mode: MemberFormMode) {
   if (mode.kind === 'add') return { rank: 'BMT', join_date: mode.today, hidden_score: '0', attended_events_count: '0', status: 'Active' }
   const { member } = mode
   return {
@@ -65,8 +50,8 @@ export function MemberFormDialog({ mode, qualifications, closeHref }: { mode: Me
 function MemberForm({ mode, qualifications, cancelHref }: { mode: MemberFormMode; qualifications: QualificationItem[]; cancelHref: string }) {
   const member = mode.kind === 'edit' ? mode.member : null
   const formKey = member ? `edit-member-${member.id}` : 'add-member'
-  const { Form, lastResult, busy, hidden, action } = useFormPost(formKey)
-  const [form, fields] = useForm<MemberFormShape>({ id: formKey, lastResult, defaultValue: defaultsOf(mode), shouldValidate: 'onSubmit' })
+  const schema: MemberSchema = member ? memberFieldsSchema : createMemberSchema
+  const { Form, busy, hidden, action, form, fields } = useSchemaForm<MemberSchema>(formKey, schema, { id: formKey, defaultValue: defaultsOf(mode), validateOn: 'onSubmit' })
   // Add ticks qualifications; Edit also events and trainings.
   const lists = [
     { legend: 'Qualifications', field: fields.qualifications, items: qualifications, empty: 'No qualifications yet.' },
@@ -117,17 +102,13 @@ function MemberForm({ mode, qualifications, cancelHref }: { mode: MemberFormMode
       {lists.map(({ legend, field, items, empty }) => (
         <CheckboxList key={legend} legend={legend} items={items} empty={empty} {...checkboxListProps(field)} />
       ))}
-      <FormFooter cancelHref={cancelHref} formErrorId={form.errorId} formErrors={form.errors}>
-        <button type="submit" className={primaryButton} disabled={busy} aria-busy={busy || undefined}>
-          {member ? 'Save Changes' : 'Add Member'}
-        </button>
-      </FormFooter>
+      <FormFooter closeHref={cancelHref} submitLabel={member ? 'Save Changes' : 'Add Member'} busy={busy} errors={form.errors} errorId={form.errorId} />
     </Form>
   )
 }
 
 /** Add Member's status, and the reason for a denial (always shown without JavaScript). */
-function StatusFields({ status, reason }: { status: FieldMetadata<string | undefined>; reason: FieldMetadata<string | undefined> }) {
+function StatusFields({ status, reason }: { status: FieldMetadata<unknown>; reason: FieldMetadata<unknown> }) {
   const hydrated = useHydrated()
   const [value, setValue] = useState(String(status.initialValue ?? 'Active'))
   const ref = useRef<HTMLSelectElement>(null)

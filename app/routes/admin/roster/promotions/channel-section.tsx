@@ -1,8 +1,7 @@
-import { getFormProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
+import { getFormProps } from '@conform-to/react'
 import { promotionChannelSchema, ROSTER_INTENTS } from '#contracts/roster.ts'
 import type { PromotionsData } from '#contracts/roster-types.ts'
-import { useFormPost } from '#app/hooks/use-form-post.tsx'
+import { useSchemaForm } from '#app/hooks/use-schema-form.ts'
 import { primaryButton } from '#app/ui/button.ts'
 import { Options } from '#app/ui/choices.tsx'
 import { fieldProps, inputProps } from '#app/ui/conform-props.ts'
@@ -12,13 +11,10 @@ import { Field, FieldError, inputClass, Section } from '#app/ui/field.tsx'
 // field when Discord cannot list them; blank turns the announcements off.
 
 export function ChannelSection({ data }: { data: PromotionsData }) {
-  const { Form, lastResult, busy, hidden, action } = useFormPost('promotion-channel')
-  const [form, fields] = useForm<{ channel_id: string }>({
+  const { Form, busy, hidden, action, form, fields } = useSchemaForm('promotion-channel', promotionChannelSchema, {
     id: 'promotion-channel',
-    lastResult,
     defaultValue: { channel_id: data.channelId },
-    shouldValidate: 'onSubmit',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: promotionChannelSchema }),
+    validateOn: 'onSubmit',
   })
   const channel = fields.channel_id
   const known = data.channels?.some((c) => c.id === data.channelId)

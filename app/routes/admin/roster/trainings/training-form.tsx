@@ -1,13 +1,13 @@
-import { getFormProps, getInputProps } from '@conform-to/react'
+import { getFormProps } from '@conform-to/react'
 import { useState } from 'react'
 import { trainingSchema, type TrainingItem } from '#contracts/trainings.ts'
 import { useHydrated } from '#app/hooks/use-hydrated.ts'
 import { useSchemaForm } from '#app/hooks/use-schema-form.ts'
 import { TimeZoneField, wallParts } from '#app/ui/date-time.tsx'
 import { UrlDialog } from '#app/ui/dialog.tsx'
-import { HiddenFields } from '#app/ui/field.tsx'
+import { checkboxProps, fieldProps, inputProps, textareaProps } from '#app/ui/conform-props.ts'
+import { Field, HiddenFields, inputClass, textareaClass } from '#app/ui/field.tsx'
 import { FormFooter } from '#app/ui/form-footer.tsx'
-import { InputField, TextareaField } from '#app/ui/schema-field.tsx'
 import { DateTimeFields } from '#app/ui/time-field.tsx'
 
 // Add Training / Create BMT Training / Edit Training (spec 2 §2, §5 Training and its 24-hour time field). The day and
@@ -36,7 +36,6 @@ function TrainingForm({ editing, bmt, local, closeHref }: { editing: TrainingIte
   })
   const initial = (value: unknown, fallback: string) => (typeof value === 'string' ? value : fallback)
   const [when, setWhen] = useState(() => ({ date: initial(fields.date.initialValue, wall.date), time: initial(fields.time.initialValue, wall.time) }))
-  const { key: _h, ...hiddenProps } = getInputProps(fields.is_hidden, { type: 'checkbox' })
   const isBmt = editing ? editing.is_bmt_training : bmt
 
   return (
@@ -45,11 +44,15 @@ function TrainingForm({ editing, bmt, local, closeHref }: { editing: TrainingIte
       <HiddenFields fields={{ intent: SAVE_TRAINING, ...(editing ? { id: editing.id } : {}), is_bmt_training: isBmt ? 'on' : '' }} />
       <TimeZoneField local={local} />
       {isBmt ? <p className="text-sm text-amber-200">This is a BMT training: it is listed under BMT Trainings.</p> : null}
-      <InputField meta={fields.name} label="Training Name" placeholder={isBmt ? 'e.g. Basic Military Training' : 'e.g. CQB Fundamentals'} />
-      <TextareaField meta={fields.description} label="Description" />
+      <Field {...fieldProps(fields.name, 'Training Name')}>
+        <input {...inputProps(fields.name)} placeholder={isBmt ? 'e.g. Basic Military Training' : 'e.g. CQB Fundamentals'} className={inputClass} />
+      </Field>
+      <Field {...fieldProps(fields.description, 'Description')}>
+        <textarea {...textareaProps(fields.description)} rows={3} className={textareaClass} />
+      </Field>
       <DateTimeFields date={fields.date} time={fields.time} value={when} onChange={setWhen} />
       <label className="flex items-center gap-2 text-sm text-zinc-300">
-        <input {...hiddenProps} className="size-4 accent-brand-600" />
+        <input {...checkboxProps(fields.is_hidden)} className="size-4 accent-brand-600" />
         Hidden (not shown on the public trainings page)
       </label>
       <FormFooter closeHref={closeHref} submitLabel={editing ? 'Save Changes' : bmt ? 'Create BMT Training' : 'Add Training'} busy={busy} errors={form.errors} errorId={form.errorId} />
