@@ -5,7 +5,7 @@ export default [
   index('routes/home.tsx'),
 
   // The public order of battle (spec 1 §2): diagram, slot sign-up/leave, waitlist sheet, time-lock banner.
-  route('orbat', 'routes/orbat.tsx'),
+  route('orbat', 'routes/orbat/route.tsx'),
 
   // Public personnel pages (spec 2 §2): the roster with its member sheet (a full page at /roster/:id without
   // JavaScript), the training sign-ups and the document library.

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { WaitlistItem, WaitlistSquad } from './waitlist.ts'
 
 // The ORBAT as both sides see it (spec 1 §3 "ORBAT payload", §7): the JSON shapes of GET /api/orbat (also a save's
 // answer and a loaded preset) and the body of PUT /api/admin/orbat/save, which the server parses with this schema and
@@ -51,6 +52,20 @@ export interface OrbatPayload {
   edges: OrbatEdge[]
   waypoints: OrbatPoint[]
   pax_counters: OrbatPoint[]
+}
+
+/** GET /api/settings: what the public ORBAT needs of the settings. */
+export interface OrbatSettings {
+  /** ISO date-time of the time lock, or '' when none is set. */
+  signup_time: string
+}
+
+/** The public ORBAT's four polled answers (/api/orbat, /api/waitlist, /api/settings, /api/waitlist/squads), together: the live stream's snapshot and the page's loader data. */
+export interface LiveOrbatData {
+  orbat: OrbatPayload
+  waitlist: WaitlistItem[]
+  settings: OrbatSettings
+  squads: WaitlistSquad[]
 }
 
 // ---- PUT /api/admin/orbat/save -------------------------------------------------------------------------------------

@@ -35,6 +35,8 @@ export const ROSTER_MESSAGES = {
   noPromotions: 'No members were eligible for promotion.',
   /** What a page or /api call answers when a service fails unexpectedly. */
   requestFailed: 'API Request Failed',
+  /** Spec 2 §8: what a roster page shows when its data could not be read. */
+  loadFailed: 'Could not load roster data: An error occurred.',
 } as const
 
 const MAX_INT = 2_147_483_647

@@ -1,17 +1,10 @@
 import crypto from 'node:crypto'
 import { createCookie, redirect } from 'react-router'
-import { z } from 'zod'
+import { toastSchema, type Toast, type ToastInput } from '#contracts/toast.ts'
 import type { Config } from './config.ts'
 
 // Toasts for UI actions travel in a flash cookie across the post-redirect-get, so they work without JavaScript.
 
-export const toastSchema = z.object({
-  id: z.string(),
-  type: z.enum(['success', 'error', 'info']),
-  message: z.string().max(500),
-})
-export type Toast = z.infer<typeof toastSchema>
-export type ToastInput = Omit<Toast, 'id'>
 
 function toastCookie(config: Config) {
   return createCookie('toast', {

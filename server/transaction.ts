@@ -16,8 +16,11 @@ const ATTEMPTS = 3
 export const AFTER_COMMIT_WAIT_MS = 3000
 
 export interface TransactionOptions<T> {
-  /** NOTIFY live viewers (the ORBAT snapshot) inside the transaction: for changes to slots, squads or the waitlist. */
-  announce?: boolean
+  /**
+   * NOTIFY live viewers (the ORBAT snapshot) inside the transaction: for changes to slots, squads or the waitlist.
+   * A function decides from the work's result (announce only when something changed).
+   */
+  announce?: boolean | ((result: T) => boolean)
   /**
    * Side effects after the commit (Discord role sync, activity posts). Awaited for at most AFTER_COMMIT_WAIT_MS so
    * a quick Discord is seen by the answer; failures are logged (the effect records its own audit entry) and never
@@ -33,19 +36,19 @@ export async function runTransaction<T>(
   work: (tx: DbOrTx) => Promise<T>,
   options: TransactionOptions<T> = {},
 ): Promise<T> {
-  const result = await commitWithRetry(services, work, options.announce ?? false)
+  const result = await commitWithRetry(services, work, options.announce)
   markChanged()
   invalidateRosterCache()
   if (options.after) await afterCommit(options.name ?? 'use case', () => options.after!(result))
   return result
 }
 
-async function commitWithRetry<T>(services: AppServices, work: (tx: DbOrTx) => Promise<T>, announce: boolean): Promise<T> {
+async function commitWithRetry<T>(services: AppServices, work: (tx: DbOrTx) => Promise<T>, announce: TransactionOptions<T>['announce']): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await services.db.transaction(async (tx) => {
         const value = await work(tx)
-        if (announce) await announceChange(tx)
+        if (typeof announce === 'function' ? announce(value) : announce) await announceChange(tx)
         return value
       })
     } catch (error) {

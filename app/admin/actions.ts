@@ -33,10 +33,10 @@ export async function runUseCase<T>(post: FormPost, work: () => Promise<T>, mess
 export async function deleteRecord<T>(
   post: FormPost,
   remove: (id: number) => Promise<T>,
-  messages: Messages<T> & { confirmKey?: (id: number) => string },
+  messages: Messages<T>,
 ) {
   const id = postedId(post)
-  if (id !== null && !post.confirmed) return askToConfirm(post, (messages.confirmKey ?? ((n) => confirmKeyOf(post.intent, n)))(id))
+  if (id !== null && !post.confirmed) return askToConfirm(post, confirmKeyOf(post.intent, id))
   // NOTE: a missing id still reaches the use case (as 0), so the answer is its own 'not found'.
   return runUseCase(post, () => remove(id ?? 0), messages)
 }

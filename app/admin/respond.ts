@@ -6,7 +6,8 @@ import type { ActionAnswer } from '#app/hooks/use-form-post.tsx'
 import { assertAdminPage } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { userMessageOf } from '#server/errors.ts'
-import { redirectWithToast, type ToastInput } from '#server/toast.ts'
+import type { ToastInput } from '#contracts/toast.ts'
+import { redirectWithToast } from '#server/toast.ts'
 
 // The one responder of page actions (ARCHITECTURE §6, §7), for every admin screen and the public pages' forms:
 // - success: a redirect back to the page (its list query kept, its dialog closed) with a flash toast, so it works

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { createContext, useContext, useEffect, useRef, type ReactNode } from 'react'
 import { Form, useActionData, useFetcher, useLocation, useNavigation } from 'react-router'
+import type { ToastInput } from '#contracts/toast.ts'
 import { useToast } from '#app/ui/toaster.tsx'
 
 // One form's plumbing for every admin screen and the public pages' forms. On a page a form is a navigation <Form>
@@ -16,7 +17,7 @@ export interface ActionAnswer {
   /** conform's reply: the inline errors. */
   result?: SubmissionResult<string[]>
   /** A toast to show (panel answers). */
-  toast?: { type: 'success' | 'error' | 'info'; message: string }
+  toast?: ToastInput
 }
 
 export interface PanelSurface {

@@ -1,5 +1,6 @@
 import { data, Link, useSearchParams } from 'react-router'
 import type { Route } from './+types/roster.$id'
+import { ROSTER_MESSAGES } from '#contracts/roster.ts'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { MemberDetails, parseMemberTab } from '#app/components/roster/member-details.tsx'
 import { RankBadge } from '#app/components/roster/ui.tsx'
@@ -7,7 +8,7 @@ import { buttonClass } from '#app/ui/button.ts'
 import { parseId } from '#server/admin/request.ts'
 import { getServices } from '#server/context.ts'
 import { NotFound } from '#server/errors.ts'
-import { logger } from '#server/logger.ts'
+import { logLoadError } from '#server/load-error.ts'
 import { getPublicMember } from '#server/roster/members.ts'
 
 // One roster member (spec 2 §2 member sheet). The roster page loads this loader with a fetcher (?view=sheet) to fill
@@ -29,8 +30,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       throw data({ error: 'Member not found.' }, { status: 404, statusText: 'Not Found' })
     }
     if (!forSheet) throw error
-    logger.error({ msg: 'member sheet: loading the member failed', error: error instanceof Error ? error.stack : String(error) })
-    return data({ member: null, error: 'Could not load roster data: An error occurred.' }, { status: 500 })
+    logLoadError('member sheet: the member', error)
+    return data({ member: null, error: ROSTER_MESSAGES.loadFailed }, { status: 500 })
   }
 }
 

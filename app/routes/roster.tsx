@@ -1,13 +1,13 @@
 import { redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/roster'
-import { RosterPager } from './roster/pager.tsx'
 import { rosterSearch, type RosterUrlState, type SearchType } from './roster/query.ts'
 import { RosterTable } from './roster/roster-table.tsx'
-import { RosterSearchForm } from './roster/search-form.tsx'
+import { ROSTER_SEARCH_FORM, RosterSearchForm } from './roster/search-form.tsx'
 import { useRosterNavigation } from './roster/use-roster-navigation.ts'
 import { ROSTER_PAGE_SIZES } from '#contracts/roster.ts'
 import type { RosterMember } from '#contracts/roster-types.ts'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+import { Pager } from '#app/ui/pager.tsx'
 import { getServices } from '#server/context.ts'
 import { listPublicQualifications } from '#server/roster/qualifications.ts'
 import { listRoster, parseRosterQuery } from '#server/roster/roster.ts'
@@ -43,7 +43,15 @@ export default function RosterPage({ loaderData }: Route.ComponentProps) {
       <p className="mt-1 text-zinc-400">Every active member with rank, join date and event score. Select a member for details.</p>
       <RosterSearchForm state={state} qualifications={qualifications} go={go} goLater={goLater} />
       <RosterTable members={members} loading={loading} />
-      <RosterPager state={state} pagination={pagination} go={go} />
+      <Pager
+        pagination={pagination}
+        pageHref={(page) => `/roster${rosterSearch({ ...state, page })}`}
+        form={ROSTER_SEARCH_FORM}
+        sizes={ROSTER_PAGE_SIZES}
+        onSizeChange={(limit) => go({ limit })}
+        summaryTestId="roster-summary"
+        className="mt-4"
+      />
     </main>
   )
 }

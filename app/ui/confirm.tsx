@@ -58,19 +58,21 @@ export function ConfirmButtonForm({
 /**
  * The confirm step of a page without JavaScript: the question, Confirm (posts the intent confirmed) and Cancel
  * (back to the page without the step). With `confirmKey` it renders only while ?confirm=<confirmKey>; never in a
- * panel (scripts run there, so the browser's confirm asked).
+ * panel (scripts run there, so the browser's confirm asked). `detail` names what the question is about.
  */
 export function ConfirmStep({
   confirmKey,
   intent,
   fields = {},
   message,
+  detail,
   confirmLabel = 'Confirm',
 }: {
   confirmKey?: string
   intent: string
   fields?: Record<string, string | number>
   message: string
+  detail?: ReactNode
   confirmLabel?: string
 }) {
   const location = useLocation()
@@ -83,6 +85,7 @@ export function ConfirmStep({
       <p id="confirm-step-message" className="text-sm font-medium text-amber-100">
         {message}
       </p>
+      {detail ? <p className="mt-1 text-sm text-zinc-300">{detail}</p> : null}
       <div className="mt-3 flex flex-wrap gap-2">
         <Form method="post" action={back}>
           <input type="hidden" name="intent" value={intent} />

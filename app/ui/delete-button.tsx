@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { useSearchParams } from 'react-router'
 import { smallDangerButton } from './button.ts'
 import { ConfirmButtonForm, ConfirmStep } from './confirm.tsx'
@@ -24,7 +25,8 @@ export function DeleteButton({
   confirm: string
   /** The record's name, for the button's accessible name ('Delete {name}'). */
   name?: string
-  label?: string
+  /** The button's content: a text, or an icon (the accessible name comes from `name`). */
+  label?: ReactNode
   className?: string
 }) {
   return (

@@ -1,11 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
-
-export type ToastType = 'success' | 'error' | 'info'
-export interface ToastMessage {
-  id: string
-  message: string
-  type: ToastType
-}
+import type { Toast, ToastType } from '#contracts/toast.ts'
 
 /** Spec 1 §9: toast lifetime 5000 ms, exit animation 300 ms. */
 export const TOAST_LIFETIME_MS = 5000
@@ -26,12 +20,12 @@ export function useToast(): ToastApi {
   return api
 }
 
-interface Entry extends ToastMessage {
+interface Entry extends Toast {
   leaving: boolean
 }
 
 /** Holds the toast stack. `flash` is the toast a UI action left in the flash cookie (works without JavaScript). */
-export function ToastProvider({ flash, children }: { flash: ToastMessage | null; children: ReactNode }) {
+export function ToastProvider({ flash, children }: { flash: Toast | null; children: ReactNode }) {
   const [toasts, setToasts] = useState<Entry[]>(() => (flash ? [{ ...flash, leaving: false }] : []))
   const seen = useRef(new Set<string>(flash ? [flash.id] : []))
 

@@ -1,4 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FILL_ALL_FIELDS, pingSchema, SELECT_A_ROLE, type PingInput } from '#contracts/pings.ts'
 import { scheduledPings } from '#db/schema/discord.ts'
@@ -7,7 +8,8 @@ import { settings } from '#db/schema/settings.ts'
 import { users, type User } from '#db/schema/users-sessions.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/harness/db.ts'
 import type { AppServices } from '../context.ts'
-import { schedulePing } from './pings.ts'
+import { auditLog } from '#db/schema/audit.ts'
+import { postTrainingToDiscord, schedulePing } from './pings.ts'
 
 // Schedule Ping: the form (a day and a time on the admin's clock) and POST .../ping (an instant) parse with one schema
 // and reach one use case; only the form lets an event ping with no role chosen fall back to the event ping role.
@@ -65,5 +67,33 @@ describe('schedulePing', () => {
   it('refuses a time in the past, on the time', async () => {
     const input = pingSchema.parse({ channelId: '42', messageContent: 'x', pingTime: '2020-01-01T00:00:00Z', rolesToPing: ['default'] })
     await expect(schedulePing(services, admin, 'event', eventId, input)).rejects.toMatchObject({ fields: { pingTime: ['The ping time must be in the future.'] } })
+  })
+})
+
+describe('postTrainingToDiscord', () => {
+  const sent: string[] = []
+  const discord = {
+    sendMessage: (channelId: string, input: { content?: string }) => {
+      sent.push(`${channelId}: ${input.content ?? ''}`)
+      return Promise.resolve({ ok: true as const, data: { id: '1' } })
+    },
+  }
+
+  it('posts, then records the post in the audit log', async () => {
+    const result = await postTrainingToDiscord({ ...services, discord } as unknown as AppServices, admin, trainingId, { channelId: '42', cadreRoleIds: ['7'] })
+    expect(result).toEqual({ message: 'Training posted to Discord.' })
+    expect(sent.at(-1)).toContain('**Drills**')
+    const entries = await database.db.select().from(auditLog).where(eq(auditLog.action, 'Training posted to Discord'))
+    expect(entries.map((e) => e.details)).toEqual(['Drills in channel 42.'])
+  })
+
+  it('a post already sent is reported even when its audit entry cannot be written', async () => {
+    // An actor that no longer exists: the audit insert fails on its foreign key, after the message went out.
+    const gone = { ...admin, id: 2_000_000_000 }
+    const before = sent.length
+    const result = await postTrainingToDiscord({ ...services, discord } as unknown as AppServices, gone, trainingId, { channelId: '43', cadreRoleIds: ['7'] })
+    expect(result).toEqual({ message: 'Training posted to Discord.' })
+    expect(sent).toHaveLength(before + 1)
+    expect((await database.db.select().from(auditLog).where(eq(auditLog.details, 'Drills in channel 43.'))).length).toBe(0)
   })
 })

@@ -11,7 +11,7 @@ import { Invalid, NotFound, ServiceError } from '../errors.ts'
 import { logger } from '../logger.ts'
 import { instantOf } from '../roster/wall-time.ts'
 import { getSetting } from '../settings/settings.ts'
-import { runTransaction } from '../transaction.ts'
+import { afterCommit, runTransaction } from '../transaction.ts'
 
 // Scheduled pings (spec 2 §2 Schedule Ping, §4 Ping, §5 Schedule ping) and Post Training on Discord. A ping is stored
 // pending and sent by the job runner's dispatcher once its time has come (sent / failed recorded on the row).
@@ -139,7 +139,8 @@ export async function dispatchDuePings(services: AppServices, now = new Date()):
 
 /**
  * POST /api/roster/trainings/{id}/post-to-discord and Post Training on Discord: announces the training now, mentioning
- * the cadre roles. The post is the change; its audit entry follows it.
+ * the cadre roles. The post is the change (Discord has no transaction to join); its audit entry follows it, best
+ * effort: once the message is out, a failure to record it is logged and the answer still reports the post.
  */
 export async function postTrainingToDiscord(services: AppServices, admin: User, trainingId: number, input: PostTrainingInput) {
   const [training] = await services.db.select().from(trainings).where(eq(trainings.id, trainingId)).limit(1)
@@ -155,6 +156,6 @@ export async function postTrainingToDiscord(services: AppServices, admin: User, 
     .join('\n')
   const result = await services.discord.sendMessage(input.channelId, { content, allowedMentions: { roles: input.cadreRoleIds } })
   if (!result.ok) throw new ServiceError(`Discord refused the post: ${result.error}`, 502)
-  await runTransaction(services, (tx) => recordAudit(tx, admin, 'Training posted to Discord', `${training.name} in channel ${input.channelId}.`), { name: 'post training' })
+  await afterCommit('post training', () => recordAudit(services.db, admin, 'Training posted to Discord', `${training.name} in channel ${input.channelId}.`))
   return { message: 'Training posted to Discord.' }
 }

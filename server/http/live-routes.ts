@@ -65,7 +65,7 @@ function answer(req: IncomingMessage, res: ServerResponse, snapshot: Snapshot, k
     ETag: part.etag,
     'Cache-Control': 'no-cache',
     'X-Content-Type-Options': 'nosniff',
-    // Lets pages correct their countdown for clock skew (app/components/orbat/live-store.ts).
+    // Lets pages correct their countdown for clock skew (app/routes/orbat/live-store.ts).
     'X-Server-Time': String(Date.now()),
   })
   res.end(req.method === 'HEAD' ? undefined : part.body)

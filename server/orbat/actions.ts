@@ -3,14 +3,14 @@ import { slots } from '#db/schema/orbat.ts'
 import type { User } from '#db/schema/users-sessions.ts'
 import type { DbOrTx } from '#db/client.ts'
 import type { OrbatSaveInput } from '#contracts/orbat.ts'
+import type { WaitlistItem } from '#contracts/waitlist.ts'
 import type { AppServices } from '../context.ts'
 import { Conflict, Locked } from '../errors.ts'
 import { runTransaction } from '../transaction.ts'
 import { logger } from '../logger.ts'
 import { singleton } from '../singleton.ts'
 import { getSetting, getSettings, lockActive, UNLOCK_FILL_DONE_KEY } from '../settings/settings.ts'
-import { ensureUnlockFill, joinWaitlist, leaveWaitlist, placementLine, type WaitlistItem } from '../waitlist/waitlist.ts'
-import { announceChange, markChanged } from './live.ts'
+import { ensureUnlockFill, joinWaitlist, leaveWaitlist, placementLine } from '../waitlist/waitlist.ts'
 import { saveOrbat, type SaveResult } from './save.ts'
 import { isValidId, leaveSlot, signUpToSlot, type SlotActionResult } from './slots.ts'
 
@@ -33,15 +33,11 @@ async function unlockFillFirst(services: AppServices): Promise<boolean> {
   const current = await getSettings(services.db, ['signup_time', UNLOCK_FILL_DONE_KEY])
   if (lockActive(current.signup_time)) return true
   if (!current.signup_time || current[UNLOCK_FILL_DONE_KEY] === current.signup_time) return false
-  const placements = await services.db.transaction(async (tx) => {
-    const placed = await ensureUnlockFill(tx)
-    if (placed.length) await announceChange(tx)
-    return placed
+  await runTransaction(services, (tx) => ensureUnlockFill(tx), {
+    name: 'unlock fill',
+    announce: (placed) => placed.length > 0,
+    after: (placed) => postActivity(services, placed.map(placementLine)),
   })
-  if (placements.length) {
-    markChanged()
-    postActivity(services, placements.map(placementLine))
-  }
   return false
 }
 

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import type postgres from 'postgres'
+import type { LiveOrbatData, OrbatSettings } from '#contracts/orbat.ts'
 import type { Db, DbOrTx } from '#db/client.ts'
 import { logger } from '../logger.ts'
 import { singleton } from '../singleton.ts'
@@ -105,7 +106,7 @@ export async function getSnapshot(db: DbOrTx): Promise<Snapshot> {
     const parts = {
       orbat: encode(orbat),
       waitlist: encode(waitlist),
-      settings: encode({ signup_time: signupTime }),
+      settings: encode({ signup_time: signupTime } satisfies OrbatSettings),
       squads: encode(squads),
     }
     const event = Buffer.from(
@@ -122,6 +123,12 @@ export async function getSnapshot(db: DbOrTx): Promise<Snapshot> {
   } finally {
     if (state.building === build) state.building = null
   }
+}
+
+/** The snapshot's four answers as data (the public ORBAT page's server render: the same bytes, no extra queries). */
+export function liveDataOf(snapshot: Snapshot): LiveOrbatData {
+  const part = (key: SnapshotKey) => JSON.parse(snapshot.parts[key].body.toString('utf8')) as unknown
+  return { orbat: part('orbat'), waitlist: part('waitlist'), settings: part('settings'), squads: part('squads') } as LiveOrbatData
 }
 
 /** Registers a live page. Returns the unsubscribe function. */

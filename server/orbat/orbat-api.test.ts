@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { orbatEdges, orbatPaxCounters, orbatWaypoints } from '#db/schema/orbat.ts'
 import { DEMO_ROLES } from '#db/seed/demo-guild.ts'
 import type { OrbatPayload } from '#server/orbat/orbat.ts'
-import type { WaitlistItem, WaitlistSquad } from '#server/waitlist/waitlist.ts'
+import type { WaitlistItem, WaitlistSquad } from '#contracts/waitlist.ts'
 import { startTestApp, type TestApp } from '#tests/harness/app.ts'
 import {
   ACTIVITY_CHANNEL_ID,

@@ -6,7 +6,7 @@ import { slots } from '#db/schema/orbat.ts'
 import { DEMO_ROLES } from '#db/seed/demo-guild.ts'
 import { runUnlockFill } from '#server/orbat/actions.ts'
 import type { OrbatPayload } from '#server/orbat/orbat.ts'
-import type { WaitlistItem } from '#server/waitlist/waitlist.ts'
+import type { WaitlistItem } from '#contracts/waitlist.ts'
 import { startTestApp, type TestApp } from '#tests/harness/app.ts'
 import {
   addAndLoginUsers,

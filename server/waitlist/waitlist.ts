@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm'
+import type { WaitlistItem, WaitlistSquad } from '#contracts/waitlist.ts'
 import type { DbOrTx } from '#db/client.ts'
 import { slots, squads } from '#db/schema/orbat.ts'
 import { members } from '#db/schema/roster.ts'
@@ -11,20 +12,6 @@ import { lockFill, lockMember, lockUnlockFill } from '../orbat/locks.ts'
 import { eligibleRoleIds, isSpacer, qualifiesForLock } from '../orbat/orbat.ts'
 import { getSetting, lockActive, putSetting, UNLOCK_FILL_DONE_KEY } from '../settings/settings.ts'
 import { memberOfUser, personColumns } from '../people.ts'
-
-export interface WaitlistItem {
-  id: number
-  user_id: number
-  username: string
-  avatar: string
-  /** The preferred squad's name, or null for Any Squad. */
-  squad_preference: string | null
-}
-
-export interface WaitlistSquad {
-  id: number
-  name: string
-}
 
 /** A placement made by the fill rule, for the activity channel. */
 export interface Placement {

@@ -1,5 +1,5 @@
 import { Position, type Edge, type Node, type NodeHandle } from '@xyflow/react'
-import type { OrbatPayload, OrbatSlot, OrbatSquad } from './types.ts'
+import type { OrbatPayload, OrbatSlot, OrbatSquad } from '#contracts/orbat.ts'
 
 // Geometry of the public ORBAT diagram. Every size the cards render with comes from here, so the server can give
 // React Flow exact node dimensions (it cannot measure on the server) and the first paint never jumps when the

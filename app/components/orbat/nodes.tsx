@@ -14,7 +14,7 @@ import {
   type WaypointNode,
 } from './layout.ts'
 import { LeaveButton, SignUpButton } from './slot-actions.tsx'
-import type { OrbatSlot } from './types.ts'
+import type { OrbatSlot } from '#contracts/orbat.ts'
 import { useViewer } from './viewer.tsx'
 
 // The read-only node types of the public diagram. Heights are fixed per row (layout.ts), so what the server

@@ -25,7 +25,8 @@ import {
   NOMINAL_CANVAS,
 } from './layout.ts'
 import { nodeTypes } from './nodes.tsx'
-import type { OrbatPayload } from './types.ts'
+import type { OrbatPayload } from '#contracts/orbat.ts'
+import { useHydrated } from '#app/hooks/use-hydrated.ts'
 
 /**
  * The read-only diagram (spec 1 §2: no dragging, no connecting; pan and zoom allowed, touch too).
@@ -35,12 +36,12 @@ import type { OrbatPayload } from './types.ts'
  * instead (`.orbat-prefit` in app.css): the same arithmetic as React Flow's fitView, from the container's size
  * (container query units) and the node bounds for both card widths (custom properties set here). After hydration
  * the handles are measured in the DOM, React Flow runs the real fitView, and only then is the CSS fit removed; both
- * give the same transform, so nothing moves.
+ * give the same transform, so nothing moves. (A client-side navigation has no server markup to match: the handles
+ * are measured from the first render.)
  */
 export function OrbatCanvas({ orbat }: { orbat: OrbatPayload }) {
-  const [hydrated, setHydrated] = useState(false)
+  const hydrated = useHydrated()
   const [prefit, setPrefit] = useState(true)
-  useEffect(() => setHydrated(true), [])
   const endPrefit = useCallback(() => setPrefit(false), [])
 
   const nodes = useMemo(() => buildNodes(orbat, { explicitHandles: !hydrated }), [orbat, hydrated])

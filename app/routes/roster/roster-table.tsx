@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react'
 import { Link } from 'react-router'
 import type { RosterMember } from '#contracts/roster-types.ts'
-import { MemberSheet } from '#app/components/roster/member-sheet.tsx'
+import { MemberSheet } from './member-sheet.tsx'
 import { formatDateOnly, formatScore, RankBadge } from '#app/components/roster/ui.tsx'
 import { useSheet } from '#app/ui/sheet.tsx'
 import { Table, type Column } from '#app/ui/table.tsx'

@@ -3,11 +3,13 @@ import { Form } from 'react-router'
 import { secondaryButton } from '#app/ui/button.ts'
 import { Options } from '#app/ui/choices.tsx'
 import { inputClass, selectClass } from '#app/ui/field.tsx'
-import { ROSTER_PAGE_SIZES } from '#contracts/roster.ts'
+import { SearchBox } from '#app/ui/search-box.tsx'
 import { SEARCH_TYPES, type RosterUrlState, type SearchType } from './query.ts'
 
 // The public roster's search (spec 2 §2): the box (debounced with JavaScript), By Name / By Rank and the
-// qualification filter; without JavaScript a GET form with a Search button.
+// qualification filter; without JavaScript a GET form with a Search button. The pager's Rows select belongs to it.
+
+export const ROSTER_SEARCH_FORM = 'roster-search'
 
 export function RosterSearchForm({
   state,
@@ -35,12 +37,8 @@ export function RosterSearchForm({
 
   return (
     // One row on wide screens; on phones the box and Search, then the two selects side by side.
-    <Form method="get" action="/roster" role="search" aria-label="Search the roster" onSubmit={onSubmit} className="mt-6 flex flex-wrap gap-2">
-      <label className="relative min-w-0 flex-1 basis-[60%] sm:basis-64">
-        <span className="sr-only">Search</span>
-        <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-zinc-500">
-          <path d="M9 3.5a5.5 5.5 0 1 0 0 11 5.5 5.5 0 0 0 0-11ZM2 9a7 7 0 1 1 12.45 4.39l3.08 3.08a.75.75 0 1 1-1.06 1.06l-3.08-3.08A7 7 0 0 1 2 9Z" />
-        </svg>
+    <Form id={ROSTER_SEARCH_FORM} method="get" action="/roster" role="search" aria-label="Search the roster" onSubmit={onSubmit} className="mt-6 flex flex-wrap gap-2">
+      <SearchBox label="Search" className="min-w-0 flex-1 basis-[60%] sm:basis-64">
         <input
           ref={termRef}
           type="search"
@@ -52,7 +50,7 @@ export function RosterSearchForm({
           className={`${inputClass} pl-9`}
           onChange={(event) => goLater({ term: event.currentTarget.value.trim() })}
         />
-      </label>
+      </SearchBox>
       <button type="submit" className={`${secondaryButton} h-10 sm:order-last`}>
         Search
       </button>
@@ -84,7 +82,6 @@ export function RosterSearchForm({
           <Options items={qualifications.map((q) => ({ value: q.id, label: q.name }))} />
         </select>
       </label>
-      {state.limit !== ROSTER_PAGE_SIZES[0] ? <input type="hidden" name="limit" value={state.limit} /> : null}
     </Form>
   )
 }

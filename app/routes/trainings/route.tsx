@@ -7,7 +7,7 @@ import { getUser } from '#server/auth/user.ts'
 import { getServices, requestContext } from '#server/context.ts'
 import { assertSignupRate } from '#server/http/security.ts'
 import { Invalid, NotFound } from '#server/errors.ts'
-import { logger } from '#server/logger.ts'
+import { withLoadError } from '#server/load-error.ts'
 import { leaveTraining, listPublicTrainings, listTrainingSignups, signUpToTraining } from '#server/roster/trainings.ts'
 
 // The public trainings page (spec 2 §2 Public trainings page, §4 Training sign-up, §8): BMT and general trainings,
@@ -26,17 +26,15 @@ const CHANGES = new Map<string, typeof signUpToTraining>([
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = getServices(context)
   const user = await getUser(services, request)
-  try {
+  const load = async () => {
     const trainings = await listPublicTrainings(services.db, user)
     // The attendee lists are part of the page (the expander works without JavaScript); a handful of trainings.
     const withSignups: TrainingWithSignups[] = await Promise.all(
       trainings.map(async (t) => ({ ...t, signups: await listTrainingSignups(services.db, t.id) })),
     )
-    return { trainings: withSignups, signedIn: Boolean(user), loadError: null }
-  } catch (error) {
-    logger.error({ msg: 'trainings page: loading failed', error: error instanceof Error ? error.stack : String(error) })
-    return { trainings: [] as TrainingWithSignups[], signedIn: Boolean(user), loadError: 'Could not load trainings.' }
+    return { trainings: withSignups }
   }
+  return { ...(await withLoadError('trainings page', load, { trainings: [] }, 'Could not load trainings.')), signedIn: Boolean(user) }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

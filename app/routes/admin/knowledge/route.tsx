@@ -11,7 +11,7 @@ import { EmptyState, LoadError } from '#app/ui/field.tsx'
 import { assertAdminPage } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { createPacket, deletePacket, listPackets, updatePacket } from '#server/library/library.ts'
-import { logger } from '#server/logger.ts'
+import { withLoadError } from '#server/load-error.ts'
 
 // Manage Library (spec 2 §2, §5, §7 Library, §8): the documents with a count, Add Document, Edit and delete (confirmed).
 // The same use cases and schema as /api/knowledge. Dialogs are URL states (?dialog=edit&packet=3).
@@ -27,12 +27,7 @@ interface KnowledgeData {
 
 export async function loader({ context }: Route.LoaderArgs): Promise<KnowledgeData> {
   assertAdminPage(context)
-  try {
-    return { packets: await listPackets(getServices(context).db) }
-  } catch (error) {
-    logger.error({ msg: 'manage library: loading packets failed', error: error instanceof Error ? error.stack : String(error) })
-    return { packets: [], loadError: 'Failed to load packets.' }
-  }
+  return withLoadError('manage library: packets', async () => ({ packets: await listPackets(getServices(context).db) }), { packets: [] }, 'Failed to load packets.')
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -9,7 +9,7 @@ import { parseInput } from '#server/admin/request.ts'
 import { getServices, type AppServices } from '#server/context.ts'
 import { schedulePing } from '#server/discord/pings.ts'
 import { NotFound } from '#server/errors.ts'
-import { logger } from '#server/logger.ts'
+import { withLoadError } from '#server/load-error.ts'
 import { attendancePicker } from '#server/roster/attendance.ts'
 
 // What the Events and Trainings tabs share on the server: reading the tab's list with the record its dialog is about,
@@ -18,19 +18,22 @@ import { attendancePicker } from '#server/roster/attendance.ts'
 
 type Target = 'event' | 'training'
 const notFound = (target: Target) => new NotFound(target === 'event' ? 'Event not found.' : 'Training not found.')
-const stackOf = (error: unknown) => (error instanceof Error ? error.stack : String(error))
+
+interface TabData<T> {
+  items: T[]
+  dialog: string | null
+  target: T | undefined
+}
 
 /** The tab's list, its open dialog and the record it is about (?dialog=ping&event=3), or the list's load error. */
 export async function loadTab<T extends { id: number }>(request: Request, target: Target, list: () => Promise<T[]>, loadError: string) {
   const url = new URL(request.url)
   const id = idOf(url.searchParams.get(target))
-  try {
+  const load = async () => {
     const items = await list()
     return { items, dialog: url.searchParams.get('dialog'), target: items.find((item) => item.id === id) }
-  } catch (error) {
-    logger.error({ msg: `admin roster: loading ${target}s failed`, error: stackOf(error) })
-    return { items: [] as T[], dialog: null, target: undefined, loadError }
   }
+  return withLoadError<TabData<T>>(`admin roster: ${target}s`, load, { items: [], dialog: null, target: undefined }, loadError)
 }
 
 /** The Attendance dialog's members and who attended, or its load error. */
@@ -39,12 +42,8 @@ export async function loadAttendanceDialog(
   id: number,
   getAttendance: (db: DbOrTx, id: number) => Promise<AttendanceResult>,
 ): Promise<{ attendance?: AttendanceData; loadError?: string }> {
-  try {
-    return { attendance: await attendancePicker(db, (await getAttendance(db, id)).memberIds) }
-  } catch (error) {
-    logger.error({ msg: 'admin roster: loading attendance failed', error: stackOf(error) })
-    return { loadError: 'Failed to fetch attendance.' }
-  }
+  const load = async () => ({ attendance: await attendancePicker(db, (await getAttendance(db, id)).memberIds) })
+  return withLoadError<{ attendance?: AttendanceData }>('admin roster: attendance', load, {}, 'Failed to fetch attendance.')
 }
 
 /** Save Attendance: the full list of ticked members (none ticked: nobody attended). */

@@ -1,24 +1,24 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { useSearchParams } from 'react-router'
+import { useLocation, useSearchParams } from 'react-router'
 import type { Route } from './+types/members'
 import { BanDialog } from './members/ban-dialog.tsx'
 import { GraduateDialog } from './members/graduate-dialog.tsx'
 import { MemberFormDialog } from './members/member-form-dialog.tsx'
 import { MembersTable } from './members/members-table.tsx'
-import { Pager } from './members/pager.tsx'
 import { MembersToolbar } from './members/search-form.tsx'
-import { confirmingIdOf, deleteConfirmKey, deleteMemberConfirm, openDialogOf } from './members/state.ts'
-import { banFormSchema, createMemberSchema, graduateSchema, memberFieldsSchema, ROSTER_INTENTS, ROSTER_MESSAGES } from '#contracts/roster.ts'
+import { confirmingIdOf, deleteMemberConfirm, openDialogOf, pageHref, SEARCH_FORM_ID } from './members/state.ts'
+import { banFormSchema, createMemberSchema, graduateSchema, memberFieldsSchema, ROSTER_INTENTS, ROSTER_MESSAGES, ROSTER_PAGE_SIZES } from '#contracts/roster.ts'
 import type { MembersData } from '#contracts/roster-types.ts'
 import { failInline, failWithToast, idOf, invalid, postedId, readAdminPost, succeed, unknownIntent, type AdminPost } from '#app/admin/respond.ts'
 import { useStateHref } from '#app/hooks/url-state.ts'
-import { ConfirmStep } from '#app/ui/confirm.tsx'
+import { DeleteConfirmStep } from '#app/ui/delete-button.tsx'
 import { LoadError } from '#app/ui/field.tsx'
+import { Pager } from '#app/ui/pager.tsx'
 import { assertAdminPage } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { Conflict, NotFound } from '#server/errors.ts'
 import { addMember, banMember, editMember, graduateBmts, removeMember, unbanMember } from '#server/roster/actions.ts'
-import { withLoadError } from '#server/roster/load-error.ts'
+import { withLoadError } from '#server/load-error.ts'
 import { loadMembersTab, membersFilters } from '#server/roster/members-tab.ts'
 import { parseRosterQuery } from '#server/roster/roster.ts'
 import { deleteRecord } from '#app/admin/actions.ts'
@@ -36,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Me
   const wants = { pickLists: dialog === 'ban' || dialog === 'graduate', editId: idOf(url.searchParams.get('edit')), confirmId: idOf(confirmingIdOf(url.searchParams)) }
   const today = new Date().toISOString().slice(0, 10)
   const empty = { filters, members: [], pagination: { page: 1, limit: filters.limit, total: 0, totalPages: 1 }, qualifications: [], activeMembers: null, bmtMembers: null, editing: null, confirming: null }
-  return { ...(await withLoadError('members', () => loadMembersTab(getServices(context).db, filters, wants), empty)), today }
+  return { ...(await withLoadError('admin roster: members', () => loadMembersTab(getServices(context).db, filters, wants), empty, ROSTER_MESSAGES.loadFailed)), today }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -110,7 +110,7 @@ async function unban(post: AdminPost) {
 }
 
 function remove(post: AdminPost) {
-  return deleteRecord(post, (id) => removeMember(getServices(post.context), post.admin, id), { success: ROSTER_MESSAGES.memberDeleted, failure: FAILED, confirmKey: deleteConfirmKey })
+  return deleteRecord(post, (id) => removeMember(getServices(post.context), post.admin, id), { success: ROSTER_MESSAGES.memberDeleted, failure: FAILED })
 }
 
 async function graduate(post: AdminPost) {
@@ -126,21 +126,20 @@ async function graduate(post: AdminPost) {
 
 export default function MembersRoute({ loaderData: data }: Route.ComponentProps) {
   const [params] = useSearchParams()
+  const location = useLocation()
   const closeHref = useStateHref()(null)
   const dialog = openDialogOf(params)
   return (
     <div className="flex flex-col gap-5">
       <LoadError message={data.loadError} />
-      {data.confirming ? (
-        <ConfirmStep intent={ROSTER_INTENTS.deleteMember} fields={{ id: data.confirming.id }} message={deleteMemberConfirm(data.confirming.name)} confirmLabel="Delete Member" />
-      ) : null}
+      <DeleteConfirmStep intent={ROSTER_INTENTS.deleteMember} items={data.confirming ? [data.confirming] : []} message={(m) => deleteMemberConfirm(m.name)} confirmLabel="Delete Member" />
       {dialog === 'add-member' ? <MemberFormDialog mode={{ kind: 'add', today: data.today }} qualifications={data.qualifications} closeHref={closeHref} /> : null}
       {data.editing ? <MemberFormDialog mode={{ kind: 'edit', ...data.editing }} qualifications={data.qualifications} closeHref={closeHref} /> : null}
       {dialog === 'ban' && data.activeMembers ? <BanDialog members={data.activeMembers} preselect={params.get('member') ?? ''} closeHref={closeHref} /> : null}
       {dialog === 'graduate' && data.bmtMembers ? <GraduateDialog members={data.bmtMembers} today={data.today} closeHref={closeHref} /> : null}
       <MembersToolbar data={data} />
       <MembersTable data={data} />
-      <Pager pagination={data.pagination} />
+      <Pager pagination={data.pagination} pageHref={(page) => pageHref(location, page)} form={SEARCH_FORM_ID} sizes={ROSTER_PAGE_SIZES} preventScrollReset />
     </div>
   )
 }

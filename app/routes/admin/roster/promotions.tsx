@@ -11,7 +11,7 @@ import { LoadError } from '#app/ui/field.tsx'
 import { assertAdminPage } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { runPromotions, saveThresholds, setPromotionChannel } from '#server/roster/actions.ts'
-import { withLoadError } from '#server/roster/load-error.ts'
+import { withLoadError } from '#server/load-error.ts'
 import { loadPromotionSettings } from '#server/roster/promotions.ts'
 
 // Promotions tab (spec 2 §2, §4, §5; ARCHITECTURE §5): the announcement channel (setting promotion_channel_id), the
@@ -22,7 +22,7 @@ const CHANNEL_SAVED = { unchanged: ROSTER_MESSAGES.noChanges, updated: ROSTER_ME
 
 export async function loader({ context }: Route.LoaderArgs): Promise<PromotionsData> {
   assertAdminPage(context)
-  return withLoadError('promotions', () => loadPromotionSettings(getServices(context)), { channelId: '', thresholds: [], channels: null })
+  return withLoadError('admin roster: promotions', () => loadPromotionSettings(getServices(context)), { channelId: '', thresholds: [], channels: null }, ROSTER_MESSAGES.loadFailed)
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -7,25 +7,24 @@ import type { QualificationItem, QualificationsData } from '#contracts/roster-ty
 import { failWithToast, invalid, postedId, readAdminPost, succeed, unknownIntent, type AdminPost } from '#app/admin/respond.ts'
 import { useStateHref } from '#app/hooks/url-state.ts'
 import { dangerButton, primaryButton, secondaryButton } from '#app/ui/button.ts'
-import { ConfirmButtonForm, ConfirmStep } from '#app/ui/confirm.tsx'
+import { DeleteButton, DeleteConfirmStep } from '#app/ui/delete-button.tsx'
 import { EmptyState, LoadError } from '#app/ui/field.tsx'
 import { assertAdminPage } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { Conflict } from '#server/errors.ts'
 import { addQualification, editQualification, removeQualification } from '#server/roster/actions.ts'
-import { withLoadError } from '#server/roster/load-error.ts'
+import { withLoadError } from '#server/load-error.ts'
 import { listQualifications } from '#server/roster/qualifications.ts'
 import { deleteRecord } from '#app/admin/actions.ts'
 
 // Qualifications tab (spec 2 §2, §5): list, add / edit, delete (refused while a test grants it), through the same
 // use cases and schema as /api/roster/qualifications.
 
-const deleteConfirmKey = (id: number) => `delete-qualification-${id}`
 const deleteQualificationConfirm = (q: QualificationItem) => `Are you sure you want to delete the qualification "${q.name}"? Members lose it.`
 
 export async function loader({ context }: Route.LoaderArgs): Promise<QualificationsData> {
   assertAdminPage(context)
-  return withLoadError('qualifications', async () => ({ qualifications: await listQualifications(getServices(context).db) }), { qualifications: [] })
+  return withLoadError('admin roster: qualifications', async () => ({ qualifications: await listQualifications(getServices(context).db) }), { qualifications: [] }, ROSTER_MESSAGES.loadFailed)
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -57,7 +56,7 @@ async function save(post: AdminPost) {
 }
 
 function remove(post: AdminPost) {
-  return deleteRecord(post, (id) => removeQualification(getServices(post.context), post.admin, id), { success: ROSTER_MESSAGES.qualificationDeleted, failure: ROSTER_MESSAGES.requestFailed, confirmKey: deleteConfirmKey })
+  return deleteRecord(post, (id) => removeQualification(getServices(post.context), post.admin, id), { success: ROSTER_MESSAGES.qualificationDeleted, failure: ROSTER_MESSAGES.requestFailed })
 }
 
 export default function QualificationsRoute({ loaderData: data }: Route.ComponentProps) {
@@ -66,14 +65,11 @@ export default function QualificationsRoute({ loaderData: data }: Route.Componen
   const closeHref = hrefWith(null)
   const editing = data.qualifications.find((q) => String(q.id) === params.get('edit')) ?? null
   const adding = params.get('dialog') === 'add-qualification'
-  const confirming = data.qualifications.find((q) => params.get('confirm') === deleteConfirmKey(q.id))
   const count = data.qualifications.length
   return (
     <div className="flex flex-col gap-5">
       <LoadError message={data.loadError} />
-      {confirming ? (
-        <ConfirmStep intent={ROSTER_INTENTS.deleteQualification} fields={{ id: confirming.id }} message={deleteQualificationConfirm(confirming)} confirmLabel="Delete Qualification" />
-      ) : null}
+      <DeleteConfirmStep intent={ROSTER_INTENTS.deleteQualification} items={data.qualifications} message={deleteQualificationConfirm} confirmLabel="Delete Qualification" />
       {adding || editing ? <QualificationDialog key={editing?.id ?? 'add'} editing={editing} closeHref={closeHref} /> : null}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-zinc-400">
@@ -108,15 +104,7 @@ function QualificationRow({ qualification: q, editHref }: { qualification: Quali
         <Link to={editHref} preventScrollReset className={secondaryButton} aria-label={`Edit ${q.name}`}>
           Edit
         </Link>
-        <ConfirmButtonForm
-          formKey={`delete-qualification-${q.id}`}
-          intent={ROSTER_INTENTS.deleteQualification}
-          fields={{ id: q.id }}
-          confirm={deleteQualificationConfirm(q)}
-          label="Delete"
-          className={dangerButton}
-          aria-label={`Delete ${q.name}`}
-        />
+        <DeleteButton intent={ROSTER_INTENTS.deleteQualification} id={q.id} name={q.name} confirm={deleteQualificationConfirm(q)} className={dangerButton} />
       </div>
     </li>
   )

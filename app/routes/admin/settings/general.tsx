@@ -8,7 +8,7 @@ import { SETTINGS_INTENTS as INTENTS, timeLockSchema, timeLockValue } from '#con
 import { assertAdminPage } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { Invalid } from '#server/errors.ts'
-import { logger } from '#server/logger.ts'
+import { withLoadError } from '#server/load-error.ts'
 import { adminSettings } from '#server/settings/admin-settings.ts'
 import { clearTimeLock, setTimeLock } from '#server/settings/actions.ts'
 
@@ -19,13 +19,8 @@ import { clearTimeLock, setTimeLock } from '#server/settings/actions.ts'
 export async function loader({ context }: Route.LoaderArgs): Promise<GeneralData> {
   assertAdminPage(context)
   const now = Date.now()
-  try {
-    const settings = await adminSettings(getServices(context).db)
-    return { signupTime: settings.signup_time, now }
-  } catch (error) {
-    logger.error({ msg: 'admin settings: loading settings failed', error: error instanceof Error ? error.stack : String(error) })
-    return { signupTime: '', now, loadError: 'Failed to fetch admin data.' }
-  }
+  const load = async () => ({ signupTime: (await adminSettings(getServices(context).db)).signup_time, now })
+  return withLoadError('admin settings: settings', load, { signupTime: '', now }, 'Failed to fetch admin data.')
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

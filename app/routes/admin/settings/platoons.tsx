@@ -7,7 +7,7 @@ import type { PlatoonsData } from '#app/components/admin-settings/types.ts'
 import { platoonSchema, SETTINGS_INTENTS as INTENTS } from '#contracts/settings.ts'
 import { assertAdminPage } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
-import { logger } from '#server/logger.ts'
+import { withLoadError } from '#server/load-error.ts'
 import { createPlatoon, deletePlatoon, listPlatoons } from '#server/orbat/platoons.ts'
 
 // Platoons (spec 1 §2, §5, §8): Add New Platoon and delete (confirmed; its squads become unassigned), through the
@@ -15,12 +15,7 @@ import { createPlatoon, deletePlatoon, listPlatoons } from '#server/orbat/platoo
 
 export async function loader({ context }: Route.LoaderArgs): Promise<PlatoonsData> {
   assertAdminPage(context)
-  try {
-    return { platoons: await listPlatoons(getServices(context).db) }
-  } catch (error) {
-    logger.error({ msg: 'admin settings: loading platoons failed', error: error instanceof Error ? error.stack : String(error) })
-    return { platoons: [], loadError: 'Failed to load platoons' }
-  }
+  return withLoadError('admin settings: platoons', async () => ({ platoons: await listPlatoons(getServices(context).db) }), { platoons: [] }, 'Failed to load platoons')
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

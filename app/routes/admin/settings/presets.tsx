@@ -7,7 +7,7 @@ import type { PresetsData } from '#app/components/admin-settings/types.ts'
 import { presetNameSchema, SETTINGS_INTENTS as INTENTS } from '#contracts/settings.ts'
 import { assertAdminPage } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
-import { logger } from '#server/logger.ts'
+import { withLoadError } from '#server/load-error.ts'
 import { deletePreset, listPresets, renamePreset, savePreset } from '#server/orbat/presets.ts'
 
 // ORBAT Presets (spec 1 §2, §5, ARCHITECTURE §5): save the current saved layout under a name, rename, delete
@@ -16,12 +16,7 @@ import { deletePreset, listPresets, renamePreset, savePreset } from '#server/orb
 
 export async function loader({ context }: Route.LoaderArgs): Promise<PresetsData> {
   assertAdminPage(context)
-  try {
-    return { presets: await listPresets(getServices(context).db) }
-  } catch (error) {
-    logger.error({ msg: 'admin settings: loading presets failed', error: error instanceof Error ? error.stack : String(error) })
-    return { presets: [], loadError: 'Failed to fetch admin data.' }
-  }
+  return withLoadError('admin settings: presets', async () => ({ presets: await listPresets(getServices(context).db) }), { presets: [] }, 'Failed to fetch admin data.')
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

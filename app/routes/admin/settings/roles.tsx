@@ -7,7 +7,7 @@ import type { RolesData } from '#app/components/admin-settings/types.ts'
 import { eligibleRoleSchema, SETTINGS_INTENTS as INTENTS } from '#contracts/settings.ts'
 import { assertAdminPage } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
-import { logger } from '#server/logger.ts'
+import { withLoadError } from '#server/load-error.ts'
 import { deleteEligibleRole, listEligibleRoles, purgeWaitlist, saveEligibleRole } from '#server/waitlist/eligible-roles.ts'
 
 // Eligible Roles (spec 1 §2, §5, §8): add/edit, delete (confirmed) and the Danger Zone purge (confirmed), through the
@@ -15,12 +15,7 @@ import { deleteEligibleRole, listEligibleRoles, purgeWaitlist, saveEligibleRole 
 
 export async function loader({ context }: Route.LoaderArgs): Promise<RolesData> {
   assertAdminPage(context)
-  try {
-    return { roles: await listEligibleRoles(getServices(context).db) }
-  } catch (error) {
-    logger.error({ msg: 'admin settings: loading eligible roles failed', error: error instanceof Error ? error.stack : String(error) })
-    return { roles: [], loadError: 'Failed to fetch admin data.' }
-  }
+  return withLoadError('admin settings: eligible roles', async () => ({ roles: await listEligibleRoles(getServices(context).db) }), { roles: [] }, 'Failed to fetch admin data.')
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -5,6 +5,7 @@ import { Checklist, FinalNotes, LIVE_INTENTS as INTENTS, CANCEL_CONFIRM, CANCEL_
 import { useLiveSession } from './use-live-session.ts'
 import { SummaryCards } from '../parts.tsx'
 import { EVALUATION_MESSAGES, evaluationAnswerSchema, submitEvaluationSchema, type ServerMessage } from '#contracts/evaluations.ts'
+import type { ToastInput } from '#contracts/toast.ts'
 import { TEST_MESSAGES } from '#contracts/tests.ts'
 import { foundOrBack } from '#app/admin/found-or-back.ts'
 import { askToConfirm, failWithToast, invalid, readAdminPost, unknownIntent, type AdminPost } from '#app/admin/respond.ts'
@@ -15,7 +16,7 @@ import { getServices } from '#server/context.ts'
 import { Invalid } from '#server/errors.ts'
 import { answerEvaluationQuestion, cancelEvaluation, submitEvaluation } from '#server/evaluations/evaluations.ts'
 import { getLiveSession } from '#server/evaluations/queries.ts'
-import { redirectWithToast, type ToastInput } from '#server/toast.ts'
+import { redirectWithToast } from '#server/toast.ts'
 
 // Live evaluation (spec 2 §2 "Live evaluation", §4): /admin/evaluations/{sessionId}. The evaluator, the evaluatee and
 // the live score (one decimal, green when passing); the checklist by section with Pass / Fail / N/A; Final Notes,

@@ -10,7 +10,8 @@ import {
   type LiveSession,
   type ServerMessage,
 } from '#contracts/evaluations.ts'
-import { useToast, type ToastType } from '#app/ui/toaster.tsx'
+import type { ToastType } from '#contracts/toast.ts'
+import { useToast } from '#app/ui/toaster.tsx'
 
 // The live evaluation page's state once scripts run (spec 2 §4 Live evaluation; issue 10: every open view of a session
 // updates live). It starts from the loader's session and follows the session's Server-Sent Events stream

@@ -4,7 +4,7 @@ import type { AdminRosterMember, MembersData } from '#contracts/roster-types.ts'
 import { useFormPost } from '#app/hooks/use-form-post.tsx'
 import { useStateHref } from '#app/hooks/url-state.ts'
 import { dangerButton, secondaryButton } from '#app/ui/button.ts'
-import { ConfirmButtonForm } from '#app/ui/confirm.tsx'
+import { DeleteButton } from '#app/ui/delete-button.tsx'
 import { EmptyState } from '#app/ui/field.tsx'
 import { deleteMemberConfirm } from './state.ts'
 
@@ -91,14 +91,13 @@ function MemberRow({ member }: { member: AdminRosterMember }) {
               Ban
             </Link>
           )}
-          <ConfirmButtonForm
-            formKey={`delete-member-${member.id}`}
+          <DeleteButton
             intent={ROSTER_INTENTS.deleteMember}
-            fields={{ id: member.id }}
+            id={member.id}
+            name={member.ingame_name}
             confirm={deleteMemberConfirm(member.ingame_name)}
             label={<TrashIcon />}
             className={`${dangerButton} w-9 px-0`}
-            aria-label={`Delete ${member.ingame_name}`}
           />
         </div>
       </td>

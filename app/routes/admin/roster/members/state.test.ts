@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { confirmingIdOf, countText, deleteConfirmKey, openDialogOf, pageHref } from './state.ts'
+import { ROSTER_INTENTS } from '#contracts/roster.ts'
+import { confirmKeyOf } from '#app/ui/delete-button.tsx'
+import { confirmingIdOf, countText, openDialogOf, pageHref } from './state.ts'
 
 const filters = { term: '', type: 'name', qualification: null, is_banned: false, page: 1, limit: 30 } as const
 
@@ -12,7 +14,7 @@ describe('the Members tab URL state', () => {
   })
 
   it('reads the member a delete asks about from its confirm key', () => {
-    expect(confirmingIdOf(new URLSearchParams(`confirm=${deleteConfirmKey(12)}`))).toBe('12')
+    expect(confirmingIdOf(new URLSearchParams(`confirm=${confirmKeyOf(ROSTER_INTENTS.deleteMember, 12)}`))).toBe('12')
     expect(confirmingIdOf(new URLSearchParams('confirm=delete-qualification-12'))).toBeNull()
   })
 

@@ -1,3 +1,4 @@
+import { ROSTER_INTENTS } from '#contracts/roster.ts'
 import type { MembersFilters } from '#contracts/roster-types.ts'
 import { hrefWithState } from '#app/hooks/url-state.ts'
 
@@ -22,15 +23,14 @@ export function openDialogOf(params: URLSearchParams): MemberDialog | null {
   return MEMBER_DIALOGS.find((d) => d === dialog) ?? null
 }
 
-const DELETE_CONFIRM = 'delete-member-'
-
-/** The ?confirm= key of a member's delete. */
-export const deleteConfirmKey = (id: number) => `${DELETE_CONFIRM}${id}`
-
-/** The member id a ?confirm= key asks about (as sent: the loader checks it), or null. */
+/**
+ * The member id the delete's confirm step asks about (?confirm=delete-member-ID, confirmKeyOf in
+ * app/ui/delete-button.tsx), as sent: the loader checks it. Null when no member delete awaits its confirm step.
+ */
 export function confirmingIdOf(params: URLSearchParams): string | null {
+  const prefix = `${ROSTER_INTENTS.deleteMember}-`
   const key = params.get('confirm') ?? ''
-  return key.startsWith(DELETE_CONFIRM) ? key.slice(DELETE_CONFIRM.length) : null
+  return key.startsWith(prefix) ? key.slice(prefix.length) : null
 }
 
 export const deleteMemberConfirm = (name: string) => `Are you sure you want to delete ${name}? This removes the member and their records and cannot be undone.`

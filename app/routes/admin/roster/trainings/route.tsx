@@ -21,7 +21,7 @@ import { assertAdminPage } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { loadPickers } from '#server/discord/guild.ts'
 import { postTrainingToDiscord } from '#server/discord/pings.ts'
-import { logger } from '#server/logger.ts'
+import { withLoadError } from '#server/load-error.ts'
 import {
   createTraining,
   deleteTraining,
@@ -55,12 +55,8 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Tr
   if (tab.dialog === 'ping' || tab.dialog === 'post') return { trainings, pickers: await loadPickers(discord) }
   if (tab.dialog === 'attendance') return { trainings, ...(await loadAttendanceDialog(db, tab.target.id, getTrainingAttendance)) }
   if (tab.dialog === 'signups') {
-    try {
-      return { trainings, signups: await listTrainingSignups(db, tab.target.id) }
-    } catch (error) {
-      logger.error({ msg: 'admin roster: loading signups failed', error: error instanceof Error ? error.stack : String(error) })
-      return { trainings, loadError: 'Failed to fetch signups.' }
-    }
+    const target = tab.target
+    return withLoadError<TrainingsData>('admin roster: signups', async () => ({ trainings, signups: await listTrainingSignups(db, target.id) }), { trainings }, 'Failed to fetch signups.')
   }
   return { trainings }
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { useToast } from '#app/ui/toaster.tsx'
 import { LiveOrbatStore, type LiveOrbatView } from './live-store.ts'
-import type { LiveOrbatData } from './types.ts'
+import type { LiveOrbatData } from '#contracts/orbat.ts'
 
 /** Spec 1 §4/§9: the public ORBAT is refreshed by polling every 5 seconds (here: whenever the live stream is down). */
 export const POLL_INTERVAL_MS = 5_000

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
 import type { PublicMember } from '#contracts/roster-types.ts'
-import { MemberDetails, type MemberTab } from './member-details.tsx'
+import { MemberDetails, type MemberTab } from '#app/components/roster/member-details.tsx'
 
 // The side sheet's body for one member: loads /roster/:id?view=sheet (that route's loader) with a fetcher.
 

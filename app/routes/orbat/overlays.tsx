@@ -1,15 +1,16 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react'
-import { Form, Link } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
+import { ConfirmStep } from '#app/ui/confirm.tsx'
 import { useSheet } from '#app/ui/sheet.tsx'
-import { ListIcon } from './icons.tsx'
+import { ListIcon } from '#app/components/orbat/icons.tsx'
 import type { LiveOrbatStore } from './live-store.ts'
 import type { LiveStatus } from './use-live-orbat.ts'
-import type { OrbatPayload } from './types.ts'
-import { INTENTS, LEAVE_CONFIRM, LOGIN_HREF, ORBAT_PATH } from './viewer.tsx'
+import type { OrbatPayload } from '#contracts/orbat.ts'
+import { INTENTS, LEAVE_CONFIRM, LOGIN_HREF, ORBAT_PATH } from '#app/components/orbat/viewer.tsx'
 import { WaitlistPanel } from './waitlist-panel.tsx'
 
 // What floats over the diagram: the title and live indicator, the login prompt, the Waitlist button, and the two
-// panels that stand in for dialogs when JavaScript is off (?sheet=waitlist, ?leave=<slotId>).
+// panels that stand in for dialogs when JavaScript is off (?sheet=waitlist, ?leave=<slotId>&confirm=leave).
 
 const chip = 'pointer-events-auto flex h-9 items-center gap-2 rounded-lg border border-zinc-800 bg-zinc-900/90 px-2.5 text-sm sm:px-3 shadow-lg shadow-black/40 backdrop-blur'
 
@@ -108,44 +109,25 @@ export function StaticWaitlistPanel({ store }: { store: LiveOrbatStore }) {
 }
 
 /**
- * The leave confirmation when JavaScript is off: the Leave button posted without `confirmed`, and the action sent
- * the browser here (?leave=<slotId>). With JavaScript the browser's confirm dialog asks instead.
+ * The leave confirmation when JavaScript is off: the Leave button posted without a confirmation, and the action sent
+ * the browser here (?leave=<slotId>&confirm=leave). With JavaScript the browser's confirm dialog asks instead.
  */
-export function LeaveConfirmPanel({ orbat, slotId, userId }: { orbat: OrbatPayload; slotId: number; userId: number | null }) {
+export function LeaveConfirm({ orbat, slotId, userId }: { orbat: OrbatPayload; slotId: number; userId: number | null }) {
   const slot = orbat.slots.find((s) => s.id === slotId)
-  if (!slot || userId === null || slot.user_id !== userId) return null
+  const [params] = useSearchParams()
+  if (!slot || userId === null || slot.user_id !== userId || params.get('confirm') !== INTENTS.leave) return null
   const squad = orbat.squads.find((s) => s.id === slot.squad_id)
   return (
     <div className="absolute inset-0 z-30 grid place-items-center bg-black/60 p-4">
-      <section
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby="leave-confirm-title"
-        aria-describedby="leave-confirm-slot"
-        className="w-full max-w-sm rounded-xl border border-zinc-700 bg-zinc-900 p-5 shadow-2xl shadow-black"
-      >
-        <h2 id="leave-confirm-title" className="text-base font-semibold text-zinc-50">
-          {LEAVE_CONFIRM}
-        </h2>
-        <p id="leave-confirm-slot" className="mt-1 text-sm text-zinc-400">
-          {slot.role}
-          {squad ? ` in ${squad.name}` : ''}
-        </p>
-        <Form method="post" action={ORBAT_PATH} className="mt-5 flex justify-end gap-2">
-          <input type="hidden" name="intent" value={INTENTS.leave} />
-          <input type="hidden" name="slotId" value={slot.id} />
-          <input type="hidden" name="confirmed" value="yes" />
-          <Link
-            to={ORBAT_PATH}
-            className="inline-flex h-9 items-center rounded-md border border-zinc-700 px-4 text-sm text-zinc-200 hover:border-zinc-500"
-          >
-            Cancel
-          </Link>
-          <button type="submit" className="inline-flex h-9 items-center rounded-md bg-red-600 px-4 text-sm font-semibold text-white hover:bg-red-500">
-            Leave
-          </button>
-        </Form>
-      </section>
+      <div className="w-full max-w-sm rounded-xl bg-zinc-900 shadow-2xl shadow-black">
+        <ConfirmStep
+          intent={INTENTS.leave}
+          fields={{ slotId: slot.id }}
+          message={LEAVE_CONFIRM}
+          detail={`${slot.role}${squad ? ` in ${squad.name}` : ''}`}
+          confirmLabel="Leave"
+        />
+      </div>
     </div>
   )
 }

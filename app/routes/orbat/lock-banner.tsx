@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react'
-import { ClockIcon } from './icons.tsx'
+import { ClockIcon } from '#app/components/orbat/icons.tsx'
 import type { LiveOrbatStore } from './live-store.ts'
 
 /** "2d 03h 04m 05s" (spec 1 §2: a countdown in days, hours, minutes and seconds). */

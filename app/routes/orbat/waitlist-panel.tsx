@@ -1,9 +1,10 @@
 import { useSyncExternalStore } from 'react'
 import { useFetcher } from 'react-router'
 import { useOptionalUser } from '#app/root.tsx'
+import { buttonClass } from '#app/ui/button.ts'
 import type { LiveOrbatStore } from './live-store.ts'
-import type { WaitlistItem, WaitlistSquad } from './types.ts'
-import { INTENTS, LOGIN_HREF, ORBAT_PATH } from './viewer.tsx'
+import type { WaitlistItem, WaitlistSquad } from '#contracts/waitlist.ts'
+import { INTENTS, LOGIN_HREF, ORBAT_PATH } from '#app/components/orbat/viewer.tsx'
 
 /**
  * The waitlist (spec 1 §2 "Waitlist sheet"): squad preference, Join Waitlist / Leave Waitlist, and the numbered list.
@@ -84,11 +85,7 @@ function WaitlistForm({
         type="submit"
         disabled={locked || busy}
         aria-busy={busy || undefined}
-        className={`h-10 shrink-0 rounded-md px-4 text-sm font-semibold transition disabled:cursor-not-allowed disabled:opacity-50 ${
-          mine
-            ? 'border border-red-500/50 text-red-300 hover:bg-red-950/60 hover:text-red-200'
-            : 'bg-brand-600 text-zinc-950 hover:bg-brand-500'
-        }`}
+        className={buttonClass(mine ? 'danger' : 'primary', 'md')}
       >
         {mine ? 'Leave Waitlist' : 'Join Waitlist'}
       </button>

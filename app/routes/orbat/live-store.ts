@@ -1,4 +1,4 @@
-import type { LiveOrbatData } from './types.ts'
+import type { LiveOrbatData } from '#contracts/orbat.ts'
 
 /** Spec 1 §4/§9: when the countdown reaches zero the data is reloaded after 0.5 s. */
 export const UNLOCK_RELOAD_DELAY_MS = 500

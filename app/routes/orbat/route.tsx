@@ -1,19 +1,12 @@
 import { useMemo } from 'react'
-import { redirect, redirectDocument, useSearchParams } from 'react-router'
-import type { Route } from './+types/orbat'
-import { failWithToast, readFormPost, succeed } from '#app/admin/respond.ts'
+import { redirectDocument, useSearchParams } from 'react-router'
+import type { Route } from './+types/route'
+import { LockBanner } from './lock-banner.tsx'
+import { LeaveConfirm, LoginPrompt, OrbatTitle, StaticWaitlistPanel, WaitlistButton } from './overlays.tsx'
+import { useLiveOrbat } from './use-live-orbat.ts'
+import { askToConfirm, failWithToast, postedId, readFormPost, succeed } from '#app/admin/respond.ts'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
-import { LockBanner } from '#app/components/orbat/lock-banner.tsx'
 import { OrbatCanvas } from '#app/components/orbat/orbat-canvas.tsx'
-import {
-  LeaveConfirmPanel,
-  LoginPrompt,
-  OrbatTitle,
-  StaticWaitlistPanel,
-  WaitlistButton,
-} from '#app/components/orbat/overlays.tsx'
-import type { LiveOrbatData } from '#app/components/orbat/types.ts'
-import { useLiveOrbat } from '#app/components/orbat/use-live-orbat.ts'
 import { INTENTS, ORBAT_PATH, ViewerProvider, type OrbatViewer } from '#app/components/orbat/viewer.tsx'
 import { useOptionalUser } from '#app/root.tsx'
 import type { User } from '#db/schema/users-sessions.ts'
@@ -23,7 +16,7 @@ import { getServices, requestContext } from '#server/context.ts'
 import { assertSignupRate } from '#server/http/security.ts'
 import { Invalid, Unauthorized } from '#server/errors.ts'
 import { joinTheWaitlist, leave, leaveTheWaitlist, signUp } from '#server/orbat/actions.ts'
-import { getSnapshot } from '#server/orbat/live.ts'
+import { getSnapshot, liveDataOf } from '#server/orbat/live.ts'
 import { eligibleRoleIds, qualifiesForLock } from '#server/orbat/orbat.ts'
 
 // The public order of battle (spec 1 §2 "Public ORBAT screen"): a read-only diagram, slot sign-up and leave, the
@@ -42,16 +35,9 @@ const WAITLIST_RETURN = `${ORBAT_PATH}?sheet=waitlist`
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = getServices(context)
   const [snapshot, user] = await Promise.all([getSnapshot(services.db), getUser(services, request)])
-  // The same bytes /api/orbat, /api/waitlist, /api/settings and /api/waitlist/squads serve (no extra queries).
-  const part = (key: keyof typeof snapshot.parts) => JSON.parse(snapshot.parts[key].body.toString('utf8')) as unknown
-  const live = {
-    orbat: part('orbat'),
-    waitlist: part('waitlist'),
-    settings: part('settings'),
-    squads: part('squads'),
-  } as LiveOrbatData
   return {
-    live,
+    // The same bytes /api/orbat, /api/waitlist, /api/settings and /api/waitlist/squads serve (no extra queries).
+    live: liveDataOf(snapshot),
     qualifiedLocks: user ? await qualifiedLocks(services.db, user) : [],
     // The lock banner and LOCKED labels are decided with the server's clock in the server render and hydration.
     serverNow: Date.now(),
@@ -91,8 +77,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         await signUp(services, user, slotId)
         break
       case INTENTS.leave:
-        // Without JavaScript the Leave button arrives unconfirmed: ask first (the page's confirmation panel).
-        if (!post.confirmed) return redirect(`${ORBAT_PATH}?leave=${Number.isInteger(slotId) ? slotId : 0}`, { headers: back.headers })
+        // Without JavaScript the Leave button arrives unconfirmed: the page asks first, about the slot ?leave= names.
+        if (!post.confirmed) return askToConfirm({ ...post, back: `${ORBAT_PATH}?leave=${postedId(post, 'slotId') ?? 0}` }, INTENTS.leave)
         await leave(services, user, slotId)
         break
       case INTENTS.joinWaitlist:
@@ -142,7 +128,7 @@ export default function OrbatPage({ loaderData }: Route.ComponentProps) {
 
       {searchParams.get('sheet') === 'waitlist' ? <StaticWaitlistPanel store={store} /> : null}
       {Number.isInteger(leaveSlotId) && leaveSlotId > 0 ? (
-        <LeaveConfirmPanel orbat={view.data.orbat} slotId={leaveSlotId} userId={user?.id ?? null} />
+        <LeaveConfirm orbat={view.data.orbat} slotId={leaveSlotId} userId={user?.id ?? null} />
       ) : null}
     </main>
   )

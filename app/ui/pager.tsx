@@ -1,0 +1,109 @@
+import { Link, useSubmit } from 'react-router'
+import { secondaryButton } from './button.ts'
+import { Options } from './choices.tsx'
+import { selectClass } from './field.tsx'
+import { useHydrated } from '#app/hooks/use-hydrated.ts'
+
+// A paged list's footer (spec 2 §9): "Showing X to Y of Z results", the rows-per-page select, Previous and Next
+// (plain text at either end). The select belongs to the list's GET search form (`form`, its id), so a new size keeps
+// the search; without JavaScript that form's Apply button here submits it.
+
+export interface PagerPagination {
+  page: number
+  limit: number
+  total: number
+  totalPages: number
+}
+
+export function Pager({
+  pagination,
+  pageHref,
+  form,
+  sizes,
+  onSizeChange,
+  summaryTestId = 'paging-summary',
+  preventScrollReset,
+  className = '',
+}: {
+  pagination: PagerPagination
+  /** Another page of the same list (its query kept). */
+  pageHref: (page: number) => string
+  /** The id of the list's GET search form. */
+  form: string
+  sizes: readonly number[]
+  /** With JavaScript a new size applies at once: through this, or else by submitting the search form. */
+  onSizeChange?: (limit: number) => void
+  summaryTestId?: string
+  /** Previous / Next keep the scroll position (a list under a fixed page head). */
+  preventScrollReset?: boolean
+  className?: string
+}) {
+  const submit = useSubmit()
+  const hydrated = useHydrated()
+  const { page, limit, total, totalPages } = pagination
+  const from = total === 0 ? 0 : (page - 1) * limit + 1
+  const to = Math.min(page * limit, total)
+  const link = (target: number, enabled: boolean, label: string) => (
+    <PageLink href={enabled ? pageHref(target) : null} preventScrollReset={preventScrollReset}>
+      {label}
+    </PageLink>
+  )
+  return (
+    <div className={`flex flex-col gap-3 text-sm text-zinc-400 sm:flex-row sm:items-center sm:justify-between ${className}`}>
+      <p aria-live="polite" data-testid={summaryTestId}>
+        Showing {from} to {to} of {total} results
+      </p>
+      <div className="flex flex-wrap items-center gap-2">
+        <label className="flex items-center gap-2 whitespace-nowrap">
+          Rows per page
+          <select
+            key={`limit-${limit}`}
+            name="limit"
+            form={form}
+            defaultValue={String(limit)}
+            onChange={
+              hydrated
+                ? (event) => {
+                    const select = event.currentTarget
+                    if (onSizeChange) onSizeChange(Number(select.value))
+                    else if (select.form) void submit(select.form, { preventScrollReset: true })
+                  }
+                : undefined
+            }
+            className={`${selectClass} h-9 w-20`}
+          >
+            <Options items={sizes} />
+          </select>
+        </label>
+        {/* Without JavaScript the select cannot submit itself. */}
+        {hydrated ? null : (
+          <button type="submit" form={form} className={secondaryButton}>
+            Apply
+          </button>
+        )}
+        <nav aria-label="Pagination" className="flex items-center gap-2">
+          {link(page - 1, page > 1, 'Previous')}
+          <span className="tabular-nums">
+            Page {page} of {totalPages}
+          </span>
+          {link(page + 1, page < totalPages, 'Next')}
+        </nav>
+      </div>
+    </div>
+  )
+}
+
+function PageLink({ href, preventScrollReset, children }: { href: string | null; preventScrollReset?: boolean; children: string }) {
+  if (!href) {
+    return (
+      <span aria-disabled="true" className={`${secondaryButton} cursor-not-allowed opacity-40`}>
+        {children}
+      </span>
+    )
+  }
+  return (
+    <Link to={href} preventScrollReset={preventScrollReset} className={secondaryButton}>
+      {children}
+    </Link>
+  )
+}

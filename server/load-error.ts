@@ -1,0 +1,19 @@
+import { logger } from './logger.ts'
+
+// A page's data that could not be read: the page still renders, empty, with the spec's load error, and the failure
+// is logged (ARCHITECTURE §7: never a stack trace to the client).
+
+/** Logs a page's failed read (`what`: which page or part, e.g. 'admin settings: platoons'). */
+export function logLoadError(what: string, error: unknown): void {
+  logger.error({ msg: `loading ${what} failed`, error: error instanceof Error ? error.stack : String(error) })
+}
+
+/** The page's data; when reading fails, `empty` with `message` as its `loadError` (the failure is logged). */
+export async function withLoadError<T extends object>(what: string, load: () => Promise<T>, empty: T, message: string): Promise<T & { loadError?: string }> {
+  try {
+    return await load()
+  } catch (error) {
+    logLoadError(what, error)
+    return { ...empty, loadError: message }
+  }
+}
