@@ -30,9 +30,11 @@ async function publicScore(page: Page, memberId: number): Promise<number> {
   return Number(((await response.json()) as { event_score: number }).event_score)
 }
 
+// NOTE: a seeded member (the lowest ids): the newest one may belong to another spec running at the same time, which
+// deletes it when it finishes.
 async function someActiveMember(db: E2ESql) {
   const [member] = await db<Array<{ id: number; ingame_name: string }>>`
-    select id, ingame_name from members where not is_banned order by id desc limit 1`
+    select id, ingame_name from members where not is_banned order by id asc limit 1`
   return member!
 }
 
