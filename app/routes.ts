@@ -38,7 +38,11 @@ export default [
       ]),
       // Qualification tests (spec 2 §2 "Admin tests page"): the list; the editor and the attempts and evaluations
       // dialogs are child routes over it.
-      route('tests', 'routes/admin/tests/route.tsx', []),
+      route('tests', 'routes/admin/tests/route.tsx', [
+        // The test editor (spec 2 §2 Test editor form): Create Test and Edit Test, full-screen style over the list.
+        route('new', 'routes/admin/tests/new.tsx'),
+        route(':id/edit', 'routes/admin/tests/edit.tsx'),
+      ]),
       // Manage Library (spec 2 §2): the document links.
       route('knowledge', 'routes/admin/knowledge/route.tsx'),
       // Roster admin (spec 2 §2): one route per tab under a tab-bar layout; /admin/roster opens Members.

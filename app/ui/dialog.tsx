@@ -19,7 +19,8 @@ export function UrlDialog({
   title: string
   description?: ReactNode
   closeHref: string
-  size?: 'md' | 'lg'
+  /** md and lg: a centred box; full: the whole viewport less a margin on wider screens (an editor's "full-screen style"). */
+  size?: 'md' | 'lg' | 'full'
   children: ReactNode
 }) {
   const ref = useRef<HTMLDialogElement>(null)
@@ -39,7 +40,7 @@ export function UrlDialog({
     }
   }, [])
   const close = () => void navigate(closeHref, { replace: true, preventScrollReset: true })
-  const width = size === 'lg' ? 'w-[min(48rem,calc(100%-2rem))]' : 'w-[min(34rem,calc(100%-2rem))]'
+  const { box, body } = DIALOG_SIZES[size]
   return (
     <dialog
       ref={ref}
@@ -53,7 +54,7 @@ export function UrlDialog({
         // A click on the dialog element itself (outside its content) is a click on the backdrop.
         if (event.target === event.currentTarget) close()
       }}
-      className={`fixed inset-0 z-50 m-auto h-fit max-h-[calc(100dvh-2rem)] ${width} overflow-y-auto rounded-xl border border-zinc-800 bg-zinc-900 p-0 text-zinc-100 shadow-2xl shadow-black backdrop:bg-black/60 [&:not(:modal)]:shadow-[0_0_0_100vmax] [&:not(:modal)]:shadow-black/60`}
+      className={`fixed inset-0 z-50 m-auto ${box} overflow-y-auto border border-zinc-800 bg-zinc-900 p-0 text-zinc-100 shadow-2xl shadow-black backdrop:bg-black/60 [&:not(:modal)]:shadow-[0_0_0_100vmax] [&:not(:modal)]:shadow-black/60`}
     >
       <header className="flex items-start justify-between gap-4 border-b border-zinc-800 px-5 py-4">
         <div className="min-w-0">
@@ -66,12 +67,22 @@ export function UrlDialog({
           <CloseIcon />
         </Link>
       </header>
-      <div className="px-5 py-4" data-dialog-body>
+      <div className={body} data-dialog-body>
         {children}
       </div>
     </dialog>
   )
 }
+
+const DIALOG_SIZES = {
+  md: { box: 'h-fit max-h-[calc(100dvh-2rem)] w-[min(34rem,calc(100%-2rem))] rounded-xl', body: 'px-5 py-4' },
+  lg: { box: 'h-fit max-h-[calc(100dvh-2rem)] w-[min(48rem,calc(100%-2rem))] rounded-xl', body: 'px-5 py-4' },
+  // The body fills the height, so a form's footer can sit at the bottom (mt-auto) and stick there (sticky bottom-0).
+  full: {
+    box: 'h-dvh max-h-none w-full max-w-none open:flex open:flex-col sm:h-[calc(100dvh-2rem)] sm:w-[calc(100%-2rem)] sm:rounded-xl',
+    body: 'flex flex-1 flex-col px-5 pt-4',
+  },
+} as const
 
 /** Cancel in a dialog's footer: back to the page without the dialog. */
 export function CancelLink({ href, label = 'Cancel', className }: { href: string; label?: string; className?: string }) {
