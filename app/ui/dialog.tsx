@@ -80,7 +80,7 @@ const DIALOG_SIZES = {
   // The body fills the height, so a form's footer can sit at the bottom (mt-auto) and stick there (sticky bottom-0).
   full: {
     box: 'h-dvh max-h-none w-full max-w-none open:flex open:flex-col sm:h-[calc(100dvh-2rem)] sm:w-[calc(100%-2rem)] sm:rounded-xl',
-    body: 'flex flex-1 flex-col px-5 pt-4',
+    body: 'flex flex-1 flex-col px-5',
   },
 } as const
 

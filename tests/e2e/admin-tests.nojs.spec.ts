@@ -63,7 +63,9 @@ test('without JavaScript an admin creates a test (questions as HTML, a checklist
     expect(await submit(page, editor.getByRole('button', { name: 'Save Test' }))).toBe(400)
     await expect(card.getByText('Every question needs text.')).toBeVisible()
     await expect(card.getByLabel('Option 2', { exact: true })).toHaveValue('Concealment')
-    await text.fill('<h2 onclick="alert(1)">Cover first</h2><p>Use <strong>cover</strong>, not <a href="javascript:alert(1)">this</a> but <a href="https://example.com/sop">the SOP</a><img src="javascript:alert(1)"></p>')
+    await text.fill(
+      '<h2 onclick="alert(1)">Cover first</h2><p>Use <strong>cover</strong>, not <a href="javascript:alert(1)">this</a> but <a href="https://example.com/sop">the SOP</a><img src="javascript:alert(1)"></p>',
+    )
 
     // Add and remove a second question.
     expect(await submit(page, editor.getByRole('button', { name: 'Add Question' }))).toBe(200)

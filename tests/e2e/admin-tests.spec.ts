@@ -132,7 +132,9 @@ test('an admin writes a test with formatted text, a link, an image and a two-sec
     // What the server stored: the sanitised HTML with every feature, and the flat checklist with section names.
     const [stored] = await db<Array<{ question_text: string; correct_answer_index: number }>>`
       select q.question_text, q.correct_answer_index from test_questions q join tests t on t.id = q.test_id where t.name = ${name}`
-    expect(stored!.question_text).toMatch(/<h2>Stop the bleeding<\/h2><p>Apply pressure <strong>firmly<\/strong> and read the <a [^>]*href="https:\/\/example\.com\/manual"[^>]*>manual<\/a><img src="\/api\/tests\/images\/[0-9a-f]{64}\.png" alt="pixel\.png"><\/p>/)
+    expect(stored!.question_text).toMatch(
+      /<h2>Stop the bleeding<\/h2><p>Apply pressure <strong>firmly<\/strong> and read the <a [^>]*href="https:\/\/example\.com\/manual"[^>]*>manual<\/a><img src="\/api\/tests\/images\/[0-9a-f]{64}\.png" alt="pixel\.png"><\/p>/,
+    )
     expect(stored!.correct_answer_index).toBe(1)
     const checklist = await db<Array<{ section: string; text: string; pos_score: string }>>`
       select e.section, e.text, e.pos_score from test_evaluation_questions e join tests t on t.id = e.test_id where t.name = ${name} order by e.position`

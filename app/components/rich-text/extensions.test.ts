@@ -35,7 +35,10 @@ function canonical(html: string): string {
     const attributes = [...element.attributes].map((a) => [a.name, a.value] as const).sort(([a], [b]) => a.localeCompare(b))
     for (const [name] of attributes) element.removeAttribute(name)
     for (const [name, value] of attributes) {
-      const styles = value.split(';').map((d) => d.trim().replace(/\s*:\s*/, ': ')).filter(Boolean)
+      const styles = value
+        .split(';')
+        .map((d) => d.trim().replace(/\s*:\s*/, ': '))
+        .filter(Boolean)
       element.setAttribute(name, name === 'style' ? styles.join('; ') : value)
     }
   }
@@ -51,7 +54,16 @@ describe('question editor output and the server allow-list', () => {
   it('keeps every mark, style and block the toolbar writes', () => {
     const e = makeEditor('<p>Hello world</p><p>Second line</p><p>Third</p>')
     selectFirstBlock(e)
-    e.chain().toggleBold().toggleItalic().toggleUnderline().toggleStrike().setColor(COLOR_PALETTE[1]).setBackgroundColor(COLOR_PALETTE[9]).setFontFamily('serif').setFontSize(RICH_TEXT.fontSizes.huge).run()
+    e.chain()
+      .toggleBold()
+      .toggleItalic()
+      .toggleUnderline()
+      .toggleStrike()
+      .setColor(COLOR_PALETTE[1])
+      .setBackgroundColor(COLOR_PALETTE[9])
+      .setFontFamily('serif')
+      .setFontSize(RICH_TEXT.fontSizes.huge)
+      .run()
     e.chain().setTextAlign('center').indent().indent().run()
     const html = e.getHTML()
     expect(html).toContain('<strong>')

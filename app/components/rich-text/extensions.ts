@@ -97,6 +97,8 @@ export function richTextExtensions(): AnyExtension[] {
       code: false,
       codeBlock: false,
       horizontalRule: false,
+      // No empty paragraph forced at the end of every question (it would be stored as <p></p>).
+      trailingNode: false,
       heading: { levels: [...RICH_TEXT.headingLevels] },
       undoRedo: { depth: RICH_TEXT.history.depth, newGroupDelay: RICH_TEXT.history.groupMs },
       link: {

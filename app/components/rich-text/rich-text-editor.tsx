@@ -1,5 +1,5 @@
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react'
-import { useEffect, useId, useRef, useState, type ChangeEvent, type KeyboardEvent, type ReactNode } from 'react'
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ChangeEvent, type KeyboardEvent, type ReactNode } from 'react'
 import { COLOR_PALETTE, TEST_ERRORS, TEST_IMAGES, TEST_MESSAGES, type UploadedImage } from '#contracts/tests.ts'
 import { ALIGN_CHOICES, FONT_CHOICES, HEADING_CHOICES, SIZE_CHOICES, linkAddressOf, richTextExtensions } from './extensions.ts'
 import './rich-text.css'
@@ -24,8 +24,8 @@ export interface RichTextEditorProps {
 }
 
 const UPLOAD_URL = '/api/admin/tests/images'
-/** Popovers flip to the button's right edge when less than this much room is left (spec 2 §9's dropdown rule). */
-const FLIP_BELOW_PX = 224
+/** The least room a popover keeps to the viewport's edges. */
+const EDGE_PX = 8
 
 export default function RichTextEditor({ initialHTML, onChange, onBlur, labelledBy, describedBy, invalid = false }: RichTextEditorProps) {
   const editor = useEditor({
@@ -102,7 +102,13 @@ function Toolbar({ editor }: { editor: Editor }) {
         label="Text style"
         value={s.heading}
         choices={HEADING_CHOICES}
-        onChange={(value) => (value === '0' ? run().setParagraph().run() : run().setHeading({ level: Number(value) as 1 | 2 | 3 }).run())}
+        onChange={(value) =>
+          value === '0'
+            ? run().setParagraph().run()
+            : run()
+                .setHeading({ level: Number(value) as 1 | 2 | 3 })
+                .run()
+        }
       />
       <ToolSelect label="Font" value={s.font} choices={FONT_CHOICES} onChange={(value) => (value ? run().setFontFamily(value).run() : run().unsetFontFamily().run())} />
       <ToolSelect label="Size" value={s.size} choices={SIZE_CHOICES} onChange={(value) => (value ? run().setFontSize(value).run() : run().unsetFontSize().run())} />
@@ -229,17 +235,27 @@ function Glyph({ d, small = false }: { d: string; small?: boolean }) {
 
 // ---- popovers (colours, link) -----------------------------------------------------------------------------------------
 
-/** A toolbar button with a small panel under it; Escape or a click outside closes it, focus returns to the button. */
+/**
+ * A toolbar button with a small panel under it, kept inside the viewport (phones); a pick, Escape or a click outside
+ * closes it.
+ */
 function Popover({ label, pressed, icon, children }: { label: string; pressed?: boolean; icon: ReactNode; children: (close: () => void) => ReactNode }) {
   const [open, setOpen] = useState(false)
-  const [alignRight, setAlignRight] = useState(false)
+  const [left, setLeft] = useState(0)
   const box = useRef<HTMLDivElement>(null)
   const button = useRef<HTMLButtonElement>(null)
+  const panel = useRef<HTMLDivElement>(null)
   const panelId = useId()
-  const close = () => {
-    setOpen(false)
-    button.current?.focus()
-  }
+  // After a pick the command puts focus back in the text (tiptap focuses on the next frame); only Escape, which picked
+  // nothing, returns it to the button.
+  const close = () => setOpen(false)
+  useLayoutEffect(() => {
+    if (!open || !box.current || !panel.current) return
+    const origin = box.current.getBoundingClientRect().left
+    const width = panel.current.offsetWidth
+    const room = document.documentElement.clientWidth - EDGE_PX
+    setLeft(Math.max(EDGE_PX - origin, Math.min(0, room - width - origin)))
+  }, [open])
   useEffect(() => {
     if (!open) return
     const onPointer = (event: PointerEvent) => {
@@ -255,6 +271,7 @@ function Popover({ label, pressed, icon, children }: { label: string; pressed?: 
     event.preventDefault()
     event.stopPropagation()
     close()
+    button.current?.focus()
   }
   return (
     <div ref={box} className="relative" onKeyDown={open ? onKeyDown : undefined}>
@@ -267,16 +284,19 @@ function Popover({ label, pressed, icon, children }: { label: string; pressed?: 
         aria-pressed={pressed}
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
-        onClick={() => {
-          const rect = button.current?.getBoundingClientRect()
-          setAlignRight(rect ? window.innerWidth - rect.left < FLIP_BELOW_PX : false)
-          setOpen(!open)
-        }}
+        onClick={() => setOpen(!open)}
       >
         {icon}
       </button>
       {open ? (
-        <div id={panelId} role="dialog" aria-label={label} className={`absolute top-full z-20 mt-1 rounded-lg border border-zinc-700 bg-zinc-900 p-2 shadow-xl shadow-black/60 ${alignRight ? 'right-0' : 'left-0'}`}>
+        <div
+          ref={panel}
+          id={panelId}
+          role="dialog"
+          aria-label={label}
+          style={{ left }}
+          className="absolute top-full z-20 mt-1 rounded-lg border border-zinc-700 bg-zinc-900 p-2 shadow-xl shadow-black/60"
+        >
           {children(close)}
         </div>
       ) : null}
@@ -284,7 +304,21 @@ function Popover({ label, pressed, icon, children }: { label: string; pressed?: 
   )
 }
 
-function PalettePicker({ label, current, clearLabel, onPick, onClear, icon }: { label: string; current: string; clearLabel: string; onPick: (color: string) => void; onClear: () => void; icon: ReactNode }) {
+function PalettePicker({
+  label,
+  current,
+  clearLabel,
+  onPick,
+  onClear,
+  icon,
+}: {
+  label: string
+  current: string
+  clearLabel: string
+  onPick: (color: string) => void
+  onClear: () => void
+  icon: ReactNode
+}) {
   return (
     <Popover label={label} icon={icon}>
       {(close) => (
@@ -329,18 +363,19 @@ function sameColor(value: string, hex: string): boolean {
   if (value.toLowerCase() === hex) return true
   const rgb = /^rgb\((\d+),\s*(\d+),\s*(\d+)\)$/.exec(value)
   if (!rgb) return false
-  return `#${rgb.slice(1, 4).map((n) => Number(n).toString(16).padStart(2, '0')).join('')}` === hex
+  return (
+    `#${rgb
+      .slice(1, 4)
+      .map((n) => Number(n).toString(16).padStart(2, '0'))
+      .join('')}` === hex
+  )
 }
 
 const LINK_REFUSED = 'Only http, https, mailto and tel links are allowed.'
 
 function LinkPicker({ editor, active, href }: { editor: Editor; active: boolean; href: string }) {
   return (
-    <Popover
-      label="Link"
-      pressed={active}
-      icon={<Glyph d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1" />}
-    >
+    <Popover label="Link" pressed={active} icon={<Glyph d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1" />}>
       {(close) => <LinkForm editor={editor} active={active} href={href} close={close} />}
     </Popover>
   )

@@ -106,7 +106,6 @@ export function TestEditorDialog({ test, qualifications }: { test: AdminTest | n
   useEffect(() => {
     const errors = lastResult?.error
     if (errors) reveal(Object.keys(errors).filter((name) => errors[name]?.length))
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [lastResult])
   useEffect(() => {
     if (!focusRequest) return
@@ -153,13 +152,15 @@ export function TestEditorDialog({ test, qualifications }: { test: AdminTest | n
           </Panel>
         </div>
 
-        <footer className="sticky bottom-0 z-10 -mx-5 mt-auto flex flex-col gap-2 border-t border-zinc-800 bg-zinc-900/95 px-5 py-3 backdrop-blur">
-          <FieldError id={form.errorId} errors={form.errors} />
-          <div className="flex flex-wrap items-center justify-end gap-2">
-            <CancelLink href={CLOSE_HREF} />
-            <button type="submit" className={primaryButton} disabled={busy} aria-busy={busy || undefined}>
-              Save Test
-            </button>
+        <footer className="sticky bottom-0 z-10 -mx-5 mt-auto border-t border-zinc-800 bg-zinc-900/95 px-5 py-3 backdrop-blur">
+          <div className="mx-auto flex w-full max-w-4xl flex-col gap-2">
+            <FieldError id={form.errorId} errors={form.errors} />
+            <div className="flex flex-wrap items-center justify-end gap-2">
+              <CancelLink href={CLOSE_HREF} />
+              <button type="submit" className={primaryButton} disabled={busy} aria-busy={busy || undefined}>
+                Save Test
+              </button>
+            </div>
           </div>
         </footer>
       </Form>
@@ -171,16 +172,19 @@ export function TestEditorDialog({ test, qualifications }: { test: AdminTest | n
 function TabBar({ tabs, shown, hydrated, onSelect }: { tabs: ReadonlyArray<{ key: TabKey; label: string }>; shown: TabKey; hydrated: boolean; onSelect: (key: TabKey) => void }) {
   const base = 'shrink-0 whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium transition'
   const look = (active: boolean) => `${base} ${active ? 'bg-zinc-800 text-white' : 'text-zinc-400 hover:bg-zinc-800/60 hover:text-zinc-100'}`
-  const bar = 'sticky top-0 z-10 -mx-5 flex gap-1 overflow-x-auto border-b border-zinc-800 bg-zinc-900/95 px-5 py-2 backdrop-blur'
+  const bar = 'mx-auto flex w-full max-w-4xl gap-1 overflow-x-auto'
+  const sticky = 'sticky top-0 z-10 -mx-5 border-b border-zinc-800 bg-zinc-900/95 px-5 py-2 backdrop-blur'
   if (!hydrated) {
     return (
-      <nav aria-label="Test editor sections" className={bar}>
-        {tabs.map((t) => (
-          <a key={t.key} href={`#${panelId(t.key)}`} className={`${look(false)} ${t.key === 'checklist' ? WITH_EVAL_ONLY : ''}`}>
-            {t.label}
-          </a>
-        ))}
-      </nav>
+      <div className={sticky}>
+        <nav aria-label="Test editor sections" className={bar}>
+          {tabs.map((t) => (
+            <a key={t.key} href={`#${panelId(t.key)}`} className={`${look(false)} ${t.key === 'checklist' ? WITH_EVAL_ONLY : ''}`}>
+              {t.label}
+            </a>
+          ))}
+        </nav>
+      </div>
     )
   }
   const move = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
@@ -192,23 +196,25 @@ function TabBar({ tabs, shown, hydrated, onSelect }: { tabs: ReadonlyArray<{ key
     document.getElementById(tabId(tabs[to]!.key))?.focus()
   }
   return (
-    <div role="tablist" aria-label="Test editor sections" className={bar}>
-      {tabs.map((t, index) => (
-        <button
-          key={t.key}
-          id={tabId(t.key)}
-          type="button"
-          role="tab"
-          aria-selected={shown === t.key}
-          aria-controls={panelId(t.key)}
-          tabIndex={shown === t.key ? 0 : -1}
-          onClick={() => onSelect(t.key)}
-          onKeyDown={(event) => move(event, index)}
-          className={look(shown === t.key)}
-        >
-          {t.label}
-        </button>
-      ))}
+    <div className={sticky}>
+      <div role="tablist" aria-label="Test editor sections" className={bar}>
+        {tabs.map((t, index) => (
+          <button
+            key={t.key}
+            id={tabId(t.key)}
+            type="button"
+            role="tab"
+            aria-selected={shown === t.key}
+            aria-controls={panelId(t.key)}
+            tabIndex={shown === t.key ? 0 : -1}
+            onClick={() => onSelect(t.key)}
+            onKeyDown={(event) => move(event, index)}
+            className={look(shown === t.key)}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
     </div>
   )
 }
@@ -267,10 +273,7 @@ function SettingsPanel({
       <Field {...fieldProps(fields.required_score, 'Required Score')} hint="The event score a member needs before they can be approved to take the test.">
         <input {...inputProps(fields.required_score, 'number')} min={0} step="0.01" inputMode="decimal" className={inputClass} />
       </Field>
-      <Field
-        {...fieldProps(fields.passing_questions, 'Required Correct Answers')}
-        hint={`Out of ${questionCount} written question${questionCount === 1 ? '' : 's'}.`}
-      >
+      <Field {...fieldProps(fields.passing_questions, 'Required Correct Answers')} hint={`Out of ${questionCount} written question${questionCount === 1 ? '' : 's'}.`}>
         <input {...inputProps(fields.passing_questions, 'number')} min={1} max={maxCorrect} step={1} inputMode="numeric" className={inputClass} />
       </Field>
       <div className="flex flex-col justify-center gap-1.5 sm:col-span-2">

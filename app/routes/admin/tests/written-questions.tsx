@@ -57,7 +57,7 @@ function QuestionCard({ form, listName, meta, index, count, hydrated }: { form: 
   const q = meta.getFieldset()
   const number = index + 1
   return (
-    <li className="flex flex-col gap-4 rounded-xl border border-zinc-800 bg-zinc-950/40 p-4" aria-label={`Question ${number}`}>
+    <li className="flex flex-col gap-4 rounded-xl border border-zinc-800 bg-zinc-950/40 p-3 sm:p-4" aria-label={`Question ${number}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h4 className="font-semibold">Question {number}</h4>
         <div className="flex flex-wrap gap-1.5">
@@ -106,9 +106,7 @@ function QuestionText({ meta, hydrated }: { meta: QuestionFieldset['question_tex
           />
         </Suspense>
       ) : (
-        <p className="text-xs text-zinc-500">
-          Formatting is HTML, e.g. &lt;p&gt;, &lt;strong&gt;, &lt;h2&gt;, &lt;a href=&quot;https://…&quot;&gt;; anything else is removed when saved.
-        </p>
+        <p className="text-xs text-zinc-500">Formatting is HTML, e.g. &lt;p&gt;, &lt;strong&gt;, &lt;h2&gt;, &lt;a href=&quot;https://…&quot;&gt;; anything else is removed when saved.</p>
       )}
       <FieldError id={meta.errorId} errors={meta.errors} />
     </div>
