@@ -193,7 +193,8 @@ test('validation errors show inline on the tab that has them; Cancel leaves with
     const editor = page.getByRole('dialog', { name: 'Create Test' })
     await editor.getByRole('tab', { name: 'Written Test' }).click()
     await editor.getByRole('button', { name: 'Add Question' }).click()
-    await editor.getByRole('button', { name: 'Save Test' }).click()
+    // Enter in a field saves (never adds or moves a question).
+    await editor.getByLabel('Image URL (optional)').press('Enter')
     // The first tab with an error is shown, its field focused.
     await expect(editor.getByRole('tab', { name: 'Settings', selected: true })).toBeVisible()
     await expect(editor.getByText('Test name is required.')).toBeVisible()
@@ -202,6 +203,7 @@ test('validation errors show inline on the tab that has them; Cancel leaves with
     await editor.getByLabel('Required Correct Answers').fill('2')
     await editor.getByRole('button', { name: 'Save Test' }).click()
     await expect(editor.getByRole('tab', { name: 'Written Test', selected: true })).toBeVisible()
+    await expect(editor.getByRole('listitem', { name: /^Question/ })).toHaveCount(1)
     const card = editor.getByRole('listitem', { name: 'Question 1' })
     await expect(card.getByText('Every question needs text.')).toBeVisible()
     await expect(card.getByText('Every option needs text.')).toHaveCount(4)

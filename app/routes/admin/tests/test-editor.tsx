@@ -138,6 +138,9 @@ export function TestEditorDialog({ test, qualifications }: { test: AdminTest | n
       >
         {hidden}
         <input type="hidden" name="intent" value={SAVE_TEST} />
+        {/* NOTE: Enter in a field submits with the form's first submit button; without this one that would be Add
+            Question or Move Up. Enter saves, as Save Test does. */}
+        <button type="submit" className="sr-only" tabIndex={-1} aria-hidden="true" />
         <TabBar tabs={tabs} shown={shown} hydrated={hydrated} onSelect={setTab} />
 
         <div className="mx-auto flex w-full max-w-4xl flex-col gap-8 py-5">
