@@ -44,6 +44,9 @@ export default [
       // Qualification tests (spec 2 §2 "Admin tests page"): the list; the editor and the attempts and evaluations
       // dialogs are child routes over it.
       route('tests', 'routes/admin/tests/route.tsx', [
+        // The test editor (spec 2 §2 Test editor form): Create Test and Edit Test, full-screen style over the list.
+        route('new', 'routes/admin/tests/new.tsx'),
+        route(':id/edit', 'routes/admin/tests/edit.tsx'),
         // Manage Test (attempts, approvals, retakes, Approve Qual) and the Evaluations dialog.
         route(':id/attempts', 'routes/admin/tests/attempts/route.tsx'),
         route(':id/evaluations', 'routes/admin/tests/evaluations/route.tsx'),

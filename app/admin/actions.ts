@@ -54,6 +54,8 @@ export async function saveRecord<S extends z.ZodType<Record<string, unknown>, Re
     /** The success toast (may depend on what was saved). */
     done: (id: number | null, saved: R) => string
     failed: string
+    /** Where the success lands instead of the page (e.g. the list under an editor route). */
+    to?: string
   },
 ) {
   const submission = parseWithZod(post.form, { schema })
@@ -65,5 +67,5 @@ export async function saveRecord<S extends z.ZodType<Record<string, unknown>, Re
   } catch (error) {
     return failInline(post, submission, error, options.failed)
   }
-  return succeed(post, options.done(id, saved))
+  return succeed(post, options.done(id, saved), { to: options.to })
 }

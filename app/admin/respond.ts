@@ -92,9 +92,14 @@ function toastFailure(post: FormPost, { status, message }: ReturnType<typeof use
   return answer(post, { type: 'error', message: text }, false, options)
 }
 
-/** A validation failure: 400 with the conform reply, shown inline by the form that was sent. */
+/**
+ * A validation failure: 400 with the conform reply, shown inline by the form that was sent. A conform list intent
+ * posted without JavaScript (add or remove a row: `form.insert.getButtonProps()`) is no failure: 200 with the form
+ * as posted plus the change, which the page renders again.
+ */
 export function invalid(post: FormPost, submission: { reply: () => SubmissionResult<string[]> }) {
-  return data<ActionAnswer>({ ok: false, form: post.formKey, result: submission.reply() }, { status: 400 })
+  const result = submission.reply()
+  return data<ActionAnswer>({ ok: false, form: post.formKey, result }, { status: result.intent ? 200 : 400 })
 }
 
 type Replyable = { reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]> }

@@ -20,7 +20,8 @@ export function UrlDialog({
   title: string
   description?: ReactNode
   closeHref: string
-  size?: 'md' | 'lg'
+  /** md and lg: a centred box; full: the whole viewport less a margin on wider screens (an editor's "full-screen style"). */
+  size?: 'md' | 'lg' | 'full'
   /** 80% of the viewport's height whatever it holds (spec 2 §2 Manage Test modal), its body scrolling. */
   tall?: boolean
   children: ReactNode
@@ -42,8 +43,7 @@ export function UrlDialog({
     }
   }, [])
   const close = () => void navigate(closeHref, { replace: true, preventScrollReset: true })
-  const width = size === 'lg' ? 'w-[min(48rem,calc(100%-2rem))]' : 'w-[min(34rem,calc(100%-2rem))]'
-  const height = tall ? 'h-[80dvh] flex-col open:flex' : 'h-fit overflow-y-auto'
+  const { box, body } = tall ? { box: `h-[80dvh] max-h-[calc(100dvh-2rem)] flex-col rounded-xl open:flex ${DIALOG_SIZES[size].width}`, body: 'min-h-0 flex-1 overflow-y-auto px-5 py-4' } : DIALOG_SIZES[size]
   return (
     <dialog
       ref={ref}
@@ -57,7 +57,7 @@ export function UrlDialog({
         // A click on the dialog element itself (outside its content) is a click on the backdrop.
         if (event.target === event.currentTarget) close()
       }}
-      className={`fixed inset-0 z-50 m-auto ${height} max-h-[calc(100dvh-2rem)] ${width} rounded-xl border border-zinc-800 bg-zinc-900 p-0 text-zinc-100 shadow-2xl shadow-black backdrop:bg-black/60 [&:not(:modal)]:shadow-[0_0_0_100vmax] [&:not(:modal)]:shadow-black/60`}
+      className={`fixed inset-0 z-50 m-auto ${box} border border-zinc-800 bg-zinc-900 p-0 text-zinc-100 shadow-2xl shadow-black backdrop:bg-black/60 [&:not(:modal)]:shadow-[0_0_0_100vmax] [&:not(:modal)]:shadow-black/60`}
     >
       <header className="flex shrink-0 items-start justify-between gap-4 border-b border-zinc-800 px-5 py-4">
         <div className="min-w-0">
@@ -70,12 +70,24 @@ export function UrlDialog({
           <CloseIcon />
         </Link>
       </header>
-      <div className={tall ? 'min-h-0 flex-1 overflow-y-auto px-5 py-4' : 'px-5 py-4'} data-dialog-body>
+      <div className={body} data-dialog-body>
         {children}
       </div>
     </dialog>
   )
 }
+
+const BOX = 'h-fit max-h-[calc(100dvh-2rem)] overflow-y-auto rounded-xl'
+const DIALOG_SIZES = {
+  md: { width: 'w-[min(34rem,calc(100%-2rem))]', box: `${BOX} w-[min(34rem,calc(100%-2rem))]`, body: 'px-5 py-4' },
+  lg: { width: 'w-[min(48rem,calc(100%-2rem))]', box: `${BOX} w-[min(48rem,calc(100%-2rem))]`, body: 'px-5 py-4' },
+  // The body fills the height, so a form's footer can sit at the bottom (mt-auto) and stick there (sticky bottom-0).
+  full: {
+    width: 'w-full',
+    box: 'h-dvh max-h-none w-full max-w-none overflow-y-auto open:flex open:flex-col sm:h-[calc(100dvh-2rem)] sm:w-[calc(100%-2rem)] sm:rounded-xl',
+    body: 'flex flex-1 flex-col px-5',
+  },
+} as const
 
 /**
  * A <dialog> shown as a modal while `open` (focus trapped, the page inert): spread the result on the element. Escape

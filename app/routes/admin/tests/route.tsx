@@ -5,7 +5,7 @@ import { TEST_MESSAGES, type PublicTestItem } from '#contracts/tests.ts'
 import { deleteRecord } from '#app/admin/actions.ts'
 import { readAdminPost, unknownIntent } from '#app/admin/respond.ts'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
-import { primaryButton, secondaryButton, smallButton } from '#app/ui/button.ts'
+import { buttonClass, primaryButton, smallButton } from '#app/ui/button.ts'
 import { DeleteButton, DeleteConfirmStep } from '#app/ui/delete-button.tsx'
 import { EmptyState, LoadError } from '#app/ui/field.tsx'
 import { assertAdminPage } from '#server/auth/user.ts'
@@ -51,7 +51,7 @@ export default function AdminTestsPage({ loaderData: data }: Route.ComponentProp
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Qualification Tests</h1>
         <div className="flex flex-wrap gap-2">
-          <Link to="/admin" className={secondaryButton}>
+          <Link to="/admin" className={buttonClass('secondary', 'md')}>
             Back to Admin Hub
           </Link>
           <Link to="/admin/tests/new" className={primaryButton}>

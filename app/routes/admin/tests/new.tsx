@@ -1,0 +1,26 @@
+import type { Route } from './+types/new'
+import { loadTestEditor, saveTestEditor } from './editor.server.ts'
+import { TestEditorDialog } from './test-editor.tsx'
+import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+
+// /admin/tests/new: Create Test, over the tests list (spec 2 §2 Test editor form).
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return loadTestEditor(context, null)
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return saveTestEditor(request, context, null)
+}
+
+export default function CreateTest({ loaderData }: Route.ComponentProps) {
+  return <TestEditorDialog test={null} qualifications={loaderData.qualifications} />
+}
+
+export function meta() {
+  return [{ title: 'Create Test · Task Force HQ' }]
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}
