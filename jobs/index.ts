@@ -5,6 +5,8 @@ import { sessions } from '#db/schema/users-sessions.ts'
 import type { AppServices } from '#server/context.ts'
 import { logger } from '#server/logger.ts'
 import { dispatchDuePings } from '#server/discord/pings.ts'
+import { applyReconcile } from '#server/discord/reconcile.ts'
+import { getSetting } from '#server/settings/settings.ts'
 import { runUnlockFill } from '#server/orbat/actions.ts'
 import { SYSTEM_ACTOR } from '#server/audit/audit.ts'
 import { runPromotions } from '#server/roster/actions.ts'
@@ -17,7 +19,12 @@ export const JOBS = {
   unlockFill: 'waitlist.unlock-fill',
   weeklyPromotions: 'roster.weekly-promotions',
   dispatchPings: 'discord.dispatch-pings',
+  reconcileRoles: 'discord.reconcile-roles',
 } as const
+
+/** The nightly role reconcile: 04:00 in the unit's time zone (setting unit_time_zone, read at start). */
+export const RECONCILE_JOB_CRON = '0 4 * * *'
+const DEFAULT_UNIT_TIME_ZONE = 'America/New_York'
 
 export function defineJobs(agenda: Agenda, services: AppServices) {
   // When the sign-up lock ends, the waitlist fills open slots even if nobody signs up (a sign-up runs it first too).
@@ -33,6 +40,12 @@ export function defineJobs(agenda: Agenda, services: AppServices) {
   agenda.define(JOBS.dispatchPings, async () => {
     const { sent, failed } = await dispatchDuePings(services)
     if (sent || failed) logger.info({ msg: 'pings dispatched', sent, failed })
+  })
+  // Discord's managed roles made to match the roster (the admin's Sync now, unattended).
+  agenda.define(JOBS.reconcileRoles, async () => {
+    if (!services.discord.configured) return
+    const result = await applyReconcile(services, 'Nightly role reconcile')
+    logger.info({ msg: 'nightly role reconcile', ...result })
   })
   agenda.define(JOBS.cleanupSessions, async () => {
     const removed = await services.db.delete(sessions).where(lt(sessions.expires_at, new Date())).returning({ id: sessions.id })
@@ -60,5 +73,7 @@ export async function startJobs(services: AppServices, databaseUrl: string): Pro
   await agenda.every('15 seconds', JOBS.unlockFill)
   await agenda.every('10 seconds', JOBS.dispatchPings)
   await agenda.every(PROMOTION_JOB_SCHEDULE.cron, JOBS.weeklyPromotions, undefined, { timezone: PROMOTION_JOB_SCHEDULE.timezone, skipImmediate: true })
+  const zone = (await getSetting(services.db, 'unit_time_zone').catch(() => '')) || DEFAULT_UNIT_TIME_ZONE
+  await agenda.every(RECONCILE_JOB_CRON, JOBS.reconcileRoles, undefined, { timezone: zone, skipImmediate: true })
   return { agenda, stop: runner.stop }
 }

@@ -80,6 +80,8 @@ export interface DiscordClient {
   /** True when a bot token and a guild are configured; otherwise every method answers "not configured". */
   readonly configured: boolean
   getGuildMember(userId: string): Promise<DiscordResult<APIGuildMember>>
+  /** Every guild member with their roles (GET /guilds/{id}/members, 1,000 a page, followed to the end). */
+  listGuildMembers(): Promise<DiscordResult<APIGuildMember[]>>
   listGuildRoles(): Promise<DiscordResult<APIRole[]>>
   listGuildChannels(): Promise<DiscordResult<RESTGetAPIGuildChannelsResult>>
   createChannel(input: CreateChannelInput): Promise<DiscordResult<APIChannel>>
@@ -88,6 +90,9 @@ export interface DiscordClient {
   addMemberRole(userId: string, roleId: string, reason?: string): Promise<DiscordResult<null>>
   removeMemberRole(userId: string, roleId: string, reason?: string): Promise<DiscordResult<null>>
 }
+
+/** Discord's largest page of GET /guilds/{id}/members. */
+const MEMBERS_PAGE = 1000
 
 export const DISCORD_NOT_CONFIGURED = 'Discord bot is not configured'
 const DEFAULT_API_URL = 'https://discord.com/api'
@@ -172,6 +177,21 @@ export function createDiscordClient(options: DiscordClientOptions): DiscordClien
 
     getGuildMember: (userId) =>
       run(`get guild member ${userId}`, () => rest.get(Routes.guildMember(guildId!, userId))),
+
+    listGuildMembers: async () => {
+      const all: APIGuildMember[] = []
+      let after = '0'
+      for (;;) {
+        const page = await run<APIGuildMember[]>(`list guild members after ${after}`, () =>
+          rest.get(Routes.guildMembers(guildId!), { query: new URLSearchParams({ limit: String(MEMBERS_PAGE), after }) }),
+        )
+        if (!page.ok) return page
+        all.push(...page.data)
+        const last = page.data.at(-1)?.user?.id
+        if (page.data.length < MEMBERS_PAGE || !last) return { ok: true, data: all }
+        after = last
+      }
+    },
 
     listGuildRoles: () => run('list guild roles', () => rest.get(Routes.guildRoles(guildId!))),
 

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm'
 import type { Rank } from '#contracts/roster.ts'
 import { rankRoleMappings } from '#db/schema/discord.ts'
-import { memberQualifications, members, qualifications } from '#db/schema/roster.ts'
+import { members } from '#db/schema/roster.ts'
+import { syncRolesNow, type ApplyCounts } from './member-roles.ts'
 import type { AppServices } from '../context.ts'
 import { chunkLines } from '../orbat/actions.ts'
 import type { Promotion } from '../roster/promotions.ts'
@@ -11,41 +12,10 @@ import { getSetting } from '../settings/settings.ts'
 // announced in the promotion channel). Run by the roster use cases after their commit. The client never throws:
 // a failed call is logged and recorded as a System audit entry (server/start.ts), so a roster change stands.
 
-/**
- * Makes the member's Discord roles match the roster: the mapped role of their rank and of each qualification they
- * hold are added; other mapped rank roles and the roles of qualifications they no longer hold are removed. Roles
- * nobody mapped are never touched.
- */
-export async function syncMemberDiscordRoles(services: AppServices, memberId: number): Promise<{ added: string[]; removed: string[] }> {
-  const none = { added: [], removed: [] }
-  const [member] = await services.db.select({ discord_id: members.discord_id, rank: members.rank, banned: members.is_banned }).from(members).where(eq(members.id, memberId))
-  if (!member?.discord_id || member.banned || !services.discord.configured) return none
-  const [rankMappings, allQualifications, held] = await Promise.all([
-    services.db.select().from(rankRoleMappings),
-    services.db.select({ id: qualifications.id, role: qualifications.discord_role_id }).from(qualifications),
-    services.db.select({ id: memberQualifications.qualification_id }).from(memberQualifications).where(eq(memberQualifications.member_id, memberId)),
-  ])
-  const heldIds = new Set(held.map((h) => h.id))
-  const wanted = new Set<string>()
-  const managed = new Set<string>()
-  for (const mapping of rankMappings) {
-    managed.add(mapping.discord_role_id)
-    if (mapping.rank_name === member.rank) wanted.add(mapping.discord_role_id)
-  }
-  for (const q of allQualifications) {
-    if (!q.role) continue
-    managed.add(q.role)
-    if (heldIds.has(q.id)) wanted.add(q.role)
-  }
-  if (!managed.size) return none
-  const current = await services.discord.getGuildMember(member.discord_id)
-  if (!current.ok) return none
-  const has = new Set(current.data.roles)
-  const added = [...wanted].filter((r) => !has.has(r))
-  const removed = [...managed].filter((r) => has.has(r) && !wanted.has(r))
-  for (const role of added) await services.discord.addMemberRole(member.discord_id, role, 'Roster sync')
-  for (const role of removed) await services.discord.removeMemberRole(member.discord_id, role, 'Roster sync')
-  return { added, removed }
+/** Makes one roster member's managed Discord roles match the roster (server/discord/member-roles.ts). */
+export async function syncMemberDiscordRoles(services: AppServices, memberId: number): Promise<ApplyCounts> {
+  const [member] = await services.db.select({ discord_id: members.discord_id }).from(members).where(eq(members.id, memberId))
+  return syncRolesNow(services, [member?.discord_id])
 }
 
 /** Swaps the mapped Discord rank roles of the promoted members; with `announce`, posts to the promotion channel. */

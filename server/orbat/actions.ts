@@ -11,6 +11,8 @@ import { logger } from '../logger.ts'
 import { singleton } from '../singleton.ts'
 import { getSetting, getSettings, lockActive, UNLOCK_FILL_DONE_KEY } from '../settings/settings.ts'
 import { ensureUnlockFill, joinWaitlist, leaveWaitlist, placementLine } from '../waitlist/waitlist.ts'
+import { queueRoleSync } from '../discord/member-roles.ts'
+import { queueReconcile } from '../discord/reconcile.ts'
 import { saveOrbat, type SaveResult } from './save.ts'
 import { isValidId, leaveSlot, signUpToSlot, type SlotActionResult } from './slots.ts'
 
@@ -18,9 +20,19 @@ import { isValidId, leaveSlot, signUpToSlot, type SlotActionResult } from './slo
 // one transaction that also announces the change, then refreshes live viewers and posts to the activity channel
 // without making the member wait for Discord.
 
-/** A member action: one transaction that announces the change, then the activity post (never awaited). */
-function runLive<T>(services: AppServices, work: (tx: DbOrTx) => Promise<T>, activity: (result: T) => string[]): Promise<T> {
-  return runTransaction(services, work, { announce: true, name: 'orbat member action', after: (result) => postActivity(services, activity(result)) })
+/**
+ * A member action: one transaction that announces the change, then the activity post and the Discord role sync of
+ * the people it moved (both batched, never awaited).
+ */
+function runLive<T>(services: AppServices, work: (tx: DbOrTx) => Promise<T>, activity: (result: T) => string[], moved: (result: T) => string[] = () => []): Promise<T> {
+  return runTransaction(services, work, {
+    announce: true,
+    name: 'orbat member action',
+    after: (result) => {
+      postActivity(services, activity(result))
+      queueRoleSync(services, moved(result))
+    },
+  })
 }
 
 /**
@@ -36,7 +48,10 @@ async function unlockFillFirst(services: AppServices): Promise<boolean> {
   await runTransaction(services, (tx) => ensureUnlockFill(tx), {
     name: 'unlock fill',
     announce: (placed) => placed.length > 0,
-    after: (placed) => postActivity(services, placed.map(placementLine)),
+    after: (placed) => {
+      postActivity(services, placed.map(placementLine))
+      queueRoleSync(services, placed.map((p) => p.discordId))
+    },
   })
   return false
 }
@@ -55,11 +70,11 @@ export async function signUp(services: AppServices, user: User, slotId: number):
       throw new Conflict('This slot is already taken.')
     }
   }
-  return runLive(services, (tx) => signUpToSlot(tx, user, slotId), (r) => r.activity)
+  return runLive(services, (tx) => signUpToSlot(tx, user, slotId), (r) => r.activity, (r) => r.discordIds)
 }
 
 export async function leave(services: AppServices, user: User, slotId: number): Promise<SlotActionResult> {
-  return runLive(services, (tx) => leaveSlot(tx, user, slotId), (r) => r.activity)
+  return runLive(services, (tx) => leaveSlot(tx, user, slotId), (r) => r.activity, (r) => r.discordIds)
 }
 
 export async function joinTheWaitlist(services: AppServices, user: User, squadPreference: unknown): Promise<WaitlistItem> {
@@ -77,7 +92,11 @@ export async function leaveTheWaitlist(services: AppServices, user: User): Promi
 export async function saveOrbatLayout(services: AppServices, admin: User, input: OrbatSaveInput): Promise<SaveResult> {
   return runTransaction(services, (tx) => saveOrbat(tx, admin, input), {
     name: 'save ORBAT',
-    after: (result) => postActivity(services, result.placements.map(placementLine)),
+    after: (result) => {
+      postActivity(services, result.placements.map(placementLine))
+      // A save may move, clear or re-platoon anyone: the reconcile finds who gains and loses squad roles.
+      queueReconcile(services)
+    },
   })
 }
 

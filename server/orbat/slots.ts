@@ -21,6 +21,8 @@ export interface SlotActionResult {
   slotId: number
   /** Names and places for the activity channel. */
   activity: string[]
+  /** Whose slot changed (the member, anyone placed from the waitlist): their Discord roles follow after the commit. */
+  discordIds: string[]
 }
 
 async function slotWithSquad(tx: DbOrTx, slotId: number) {
@@ -85,11 +87,13 @@ export async function signUpToSlot(tx: DbOrTx, user: User, slotId: number): Prom
   if (taken.length === 0) throw new Conflict('This slot is already taken.')
 
   const activity = [`${member.name} signed up for ${slot.role} (${slot.squad_name}).`]
+  const discordIds = [user.discord_id]
   for (const old of released) {
     const placement = await fillSlot(tx, old.id)
     if (placement) activity.push(placementLine(placement))
+    if (placement) discordIds.push(placement.discordId)
   }
-  return { slotId, activity }
+  return { slotId, activity, discordIds }
 }
 
 /** A member leaves their own slot; the freed slot goes to the longest-waiting qualified member. */
@@ -109,5 +113,5 @@ export async function leaveSlot(tx: DbOrTx, user: User, slotId: number): Promise
   const activity = [`${(await memberOf(tx, user)).name} left ${slot.role} (${slot.squad_name}).`]
   const placement = await fillSlot(tx, slotId)
   if (placement) activity.push(placementLine(placement))
-  return { slotId, activity }
+  return { slotId, activity, discordIds: placement ? [user.discord_id, placement.discordId] : [user.discord_id] }
 }

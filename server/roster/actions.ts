@@ -3,7 +3,8 @@ import type { AdminMember, PromotionRun, QualificationItem, ThresholdItem } from
 import type { User } from '#db/schema/users-sessions.ts'
 import type { Actor } from '../audit/audit.ts'
 import type { AppServices } from '../context.ts'
-import { syncMemberDiscordRoles, syncPromotions } from '../discord/roster-roles.ts'
+import { syncRolesNow } from '../discord/member-roles.ts'
+import { syncPromotions } from '../discord/roster-roles.ts'
 import { postActivity } from '../orbat/actions.ts'
 import { updateSetting } from '../settings/admin-settings.ts'
 import { getSetting } from '../settings/settings.ts'
@@ -20,27 +21,30 @@ import { createQualification, deleteQualification, updateQualification } from '.
 // else that goes wrong after the commit is logged (server/transaction.ts).
 
 export function addMember(services: AppServices, admin: User, input: CreateMemberInput): Promise<AdminMember> {
-  return runTransaction(services, (tx) => createMember(tx, admin, input), { name: 'add member', after: (member) => syncMemberDiscordRoles(services, member.id) })
+  return runTransaction(services, (tx) => createMember(tx, admin, input), { name: 'add member', after: (member) => syncRolesNow(services, [member.discord_id]) })
 }
 
 export function editMember(services: AppServices, admin: User, id: number, input: MemberFieldsInput): Promise<AdminMember> {
-  return runTransaction(services, (tx) => updateMember(tx, admin, id, input), { name: 'edit member', after: () => syncMemberDiscordRoles(services, id) })
+  return runTransaction(services, (tx) => updateMember(tx, admin, id, input), { name: 'edit member', after: (member) => syncRolesNow(services, [member.discord_id]) })
 }
 
-export function removeMember(services: AppServices, admin: User, id: number): Promise<void> {
-  return runTransaction(services, (tx) => deleteMember(tx, admin, id), { name: 'remove member' })
+export async function removeMember(services: AppServices, admin: User, id: number): Promise<void> {
+  await runTransaction(services, (tx) => deleteMember(tx, admin, id), { name: 'remove member', after: ({ discordId }) => syncRolesNow(services, [discordId]) })
 }
 
 /** The member leaves their slot and the waitlist; the freed slot's waitlist placement is posted to the activity channel. */
 export function banMember(services: AppServices, admin: User, id: number, reason: string): Promise<BanResult> {
   return runTransaction(services, (tx) => storeBan(tx, admin, id, reason), {
     name: 'ban member',
-    after: ({ placement }) => (placement ? postActivity(services, [placementLine(placement)]) : undefined),
+    after: async ({ member, placement }) => {
+      if (placement) postActivity(services, [placementLine(placement)])
+      await syncRolesNow(services, [member.discord_id, placement?.discordId])
+    },
   })
 }
 
 export function unbanMember(services: AppServices, admin: User, id: number): Promise<AdminMember> {
-  return runTransaction(services, (tx) => clearBan(tx, admin, id), { name: 'unban member' })
+  return runTransaction(services, (tx) => clearBan(tx, admin, id), { name: 'unban member', after: (member) => syncRolesNow(services, [member.discord_id]) })
 }
 
 /** The selected BMTs become JNCO; their mapped rank roles follow (no announcement). */

@@ -184,11 +184,13 @@ export async function updateMember(tx: DbOrTx, admin: User, id: number, input: M
   return getAdminMember(tx, id)
 }
 
-export async function deleteMember(tx: DbOrTx, admin: User, id: number): Promise<void> {
+/** Answers the deleted member's Discord id, whose managed roles go after the commit. */
+export async function deleteMember(tx: DbOrTx, admin: User, id: number): Promise<{ discordId: string | null }> {
   const [removed] = await tx.delete(members).where(eq(members.id, id)).returning({ name: members.ingame_name, discord_id: members.discord_id })
   if (!removed) throw new NotFound('Member not found.')
   await recordAudit(tx, admin, 'Member deleted', removed.name)
   if (removed.discord_id) await announceChange(tx)
+  return { discordId: removed.discord_id }
 }
 
 /**

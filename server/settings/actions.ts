@@ -3,6 +3,7 @@ import type { User } from '#db/schema/users-sessions.ts'
 import type { AppServices } from '../context.ts'
 import { Invalid } from '../errors.ts'
 import { postActivity } from '../orbat/actions.ts'
+import { queueRoleSync } from '../discord/member-roles.ts'
 import { runTransaction } from '../transaction.ts'
 import { placementLine } from '../waitlist/waitlist.ts'
 import { updateSetting, type SettingUpdate } from './admin-settings.ts'
@@ -16,7 +17,10 @@ import { isValidTimeZone, nextLockInstant } from './time-lock.ts'
 export function saveSetting(services: AppServices, admin: User, input: SettingInput): Promise<SettingUpdate> {
   return runTransaction(services, (tx) => updateSetting(tx, admin, input), {
     name: 'save setting',
-    after: (result) => postActivity(services, result.placements.map(placementLine)),
+    after: (result) => {
+      postActivity(services, result.placements.map(placementLine))
+      queueRoleSync(services, result.placements.map((p) => p.discordId))
+    },
   })
 }
 

@@ -18,6 +18,8 @@ export interface Placement {
   userName: string
   slotRole: string
   squadName: string
+  /** Who was placed: their Discord roles follow (server/discord/member-roles.ts). */
+  discordId: string
 }
 
 export function placementLine(p: Placement): string {
@@ -142,6 +144,7 @@ export async function fillSlot(tx: DbOrTx, slotId: number): Promise<Placement | 
       entry_id: waitlistEntries.id,
       squad_id: waitlistEntries.squad_id,
       user_id: users.id,
+      discord_id: users.discord_id,
       roles: users.discord_roles,
       name: sql<string>`coalesce(${members.ingame_name}, ${users.display_name}, ${users.username})`,
       banned: sql<boolean>`coalesce(${members.is_banned}, false)`,
@@ -174,7 +177,7 @@ export async function fillSlot(tx: DbOrTx, slotId: number): Promise<Placement | 
       .returning({ id: slots.id })
     if (placed.length === 0) continue
     await recordAudit(tx, SYSTEM_ACTOR, 'Waitlist placement', `${candidate.name} was placed in ${slot.role} (${slot.squad_name}) from the waitlist.`)
-    return { userName: candidate.name, slotRole: slot.role, squadName: slot.squad_name }
+    return { userName: candidate.name, slotRole: slot.role, squadName: slot.squad_name, discordId: candidate.discord_id }
   }
   return null
 }

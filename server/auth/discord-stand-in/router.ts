@@ -256,6 +256,18 @@ export function createDiscordStandIn(options: DiscordStandInOptions = {}): Disco
     res.json(state.apiMember(member))
   })
 
+  // ---- discord-sync (issue 11 roles kept true): the guild member list, paginated as Discord does ----
+  guild.get('/members', (req, res) => {
+    const limit = Math.min(1000, Math.max(1, Number(req.query.limit ?? 1) || 1))
+    const after = BigInt(/^\d+$/.test(String(req.query.after ?? '')) ? String(req.query.after) : '0')
+    const page = [...state.users.values()]
+      .filter((m) => m.inGuild && BigInt(m.user.id) > after)
+      .sort((a, b) => (BigInt(a.user.id) < BigInt(b.user.id) ? -1 : 1))
+      .slice(0, limit)
+    res.json(page.map((m) => state.apiMember(m)))
+  })
+  // ---- end discord-sync ----
+
   guild.get('/roles', (_req, res) => void res.json(state.apiRoles()))
 
   guild.post('/roles', (req, res) => {
