@@ -197,6 +197,28 @@ export function createDiscordStandIn(options: DiscordStandInOptions = {}): Disco
     res.status(failure.status).json({ message: `${failure.status}: Injected failure`, code: 0 })
   })
 
+  // ---- discord-sync: the simulated rate limit on member role changes (POST /__control/role-rate-limit) ----
+  api.use((_req, _res, next) => {
+    state.roleCallStats.requests += 1
+    next()
+  })
+  api.use('/guilds/:guildId/members/:userId/roles/:roleId', (req, res, next) => {
+    if (req.method !== 'PUT' && req.method !== 'DELETE') return next()
+    const wait = state.takeRoleCall()
+    if (!wait) return next()
+    res.set({
+      'Retry-After': String(wait),
+      'X-RateLimit-Limit': String(state.roleRateLimit?.limit ?? 0),
+      'X-RateLimit-Remaining': '0',
+      'X-RateLimit-Reset': (Date.now() / 1000 + wait).toFixed(3),
+      'X-RateLimit-Reset-After': wait.toFixed(3),
+      'X-RateLimit-Bucket': 'member-roles',
+      'X-RateLimit-Scope': 'user',
+    })
+    res.status(429).json({ message: 'You are being rate limited.', retry_after: wait, global: false })
+  })
+  // ---- end discord-sync ----
+
   api.use(json)
 
   // -- user-token routes --
@@ -680,6 +702,17 @@ function controlRouter(state: DiscordStandInState): express.Router {
     if (!state.addToGuild(req.params.id)) return void res.status(404).json({ error: 'Unknown user' })
     res.json({ ok: true })
   })
+
+  // ---- discord-sync: simulate Discord's limit on role changes; read how many calls were made and limited ----
+  control.post('/role-rate-limit', (req, res) => {
+    const parsed = z.object({ limit: z.number().int().min(0).max(10_000), windowMs: z.number().int().min(1).max(600_000).default(1000) }).safeParse(req.body ?? {})
+    if (!parsed.success) return invalid(res, parsed.error)
+    state.roleRateLimit = parsed.data.limit > 0 ? parsed.data : null
+    state.roleRateWindow = { start: 0, used: 0 }
+    res.json({ ok: true, roleRateLimit: state.roleRateLimit })
+  })
+  control.get('/role-rate-limit', (_req, res) => void res.json({ roleRateLimit: state.roleRateLimit, ...state.roleCallStats }))
+  // ---- end discord-sync ----
 
   control.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
     res.status(httpStatusOf(error) === 400 ? 400 : 500).json({ error: 'Invalid control request' })

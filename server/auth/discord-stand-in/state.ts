@@ -169,6 +169,27 @@ export class DiscordStandInState {
   readonly requests: RequestRecord[] = []
   readonly failures: FailureSpec[] = []
 
+  // ---- discord-sync: Discord's rate limit on member role changes, simulated (test control) ----
+  /** At most `limit` role adds/removes per `windowMs`; further calls answer 429 until the window ends. null: off. */
+  roleRateLimit: { limit: number; windowMs: number } | null = null
+  roleRateWindow = { start: 0, used: 0 }
+  /** REST requests past the injected failures, role add/remove calls among them, and how many the limit answered 429. */
+  readonly roleCallStats = { requests: 0, calls: 0, limited: 0 }
+  /** Some role call answered 429 when over the limit; otherwise counts it. Returns the wait in seconds, or 0. */
+  takeRoleCall(now = Date.now()): number {
+    this.roleCallStats.calls += 1
+    const limit = this.roleRateLimit
+    if (!limit) return 0
+    if (now - this.roleRateWindow.start >= limit.windowMs) this.roleRateWindow = { start: now, used: 0 }
+    if (this.roleRateWindow.used < limit.limit) {
+      this.roleRateWindow.used += 1
+      return 0
+    }
+    this.roleCallStats.limited += 1
+    return Math.max(0.001, (this.roleRateWindow.start + limit.windowMs - now) / 1000)
+  }
+  // ---- end discord-sync ----
+
   private readonly initial: { users: DemoUser[]; roles: StandInRole[]; channels: StandInChannel[] }
   private sequence = 0n
 
@@ -216,6 +237,12 @@ export class DiscordStandInState {
     this.tokens.clear()
     this.requests.length = 0
     this.failures.length = 0
+    // discord-sync
+    this.roleRateLimit = null
+    this.roleRateWindow = { start: 0, used: 0 }
+    this.roleCallStats.requests = 0
+    this.roleCallStats.calls = 0
+    this.roleCallStats.limited = 0
   }
 
   // ---- ids and time ----
