@@ -61,7 +61,7 @@ beforeAll(async () => {
     .returning()
   await db.insert(squadRoleMappings).values(squadRows.map((s, i) => ({ squad_id: s.id, discord_role_id: squadRoles[i]! })))
   await db.insert(settings).values({ key: 'milsim_role_id', value: DEMO_ROLES.milsim.id })
-  const rankRoles = RANKS.map((rank) => DEMO_ROLES[`rank${rank}` as keyof typeof DEMO_ROLES].id)
+  const rankRoles: string[] = RANKS.map((rank) => DEMO_ROLES[`rank${rank}` as keyof typeof DEMO_ROLES].id)
   await db.insert(rankRoleMappings).values(RANKS.map((rank, i) => ({ rank_name: rank, discord_role_id: rankRoles[i]! })))
   const [medic] = await db.insert(qualifications).values({ name: 'Combat Medic', discord_role_id: qualRole }).returning()
 
