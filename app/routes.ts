@@ -31,6 +31,8 @@ export default [
       index('routes/admin/hub.tsx'),
       // The ORBAT diagram editor (spec 1 §2 "Admin ORBAT editor"); needs JavaScript.
       route('orbat', 'routes/admin/orbat/route.tsx'),
+      // Discord role sync (issue 11 §4): the dry run and Apply; a full page linked back to /admin/discord.
+      route('discord/sync', 'routes/admin/discord/sync.tsx'),
       // Admin Settings as pages (the same tabs the editor's side panel shows; forms work without JavaScript).
       ...prefix('settings', [
         layout('routes/admin/settings/layout.tsx', [

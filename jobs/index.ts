@@ -44,7 +44,7 @@ export function defineJobs(agenda: Agenda, services: AppServices) {
   // Discord's managed roles made to match the roster (the admin's Sync now, unattended).
   agenda.define(JOBS.reconcileRoles, async () => {
     if (!services.discord.configured) return
-    const result = await applyReconcile(services, 'Nightly role reconcile')
+    const result = await applyReconcile(services, SYSTEM_ACTOR, 'Nightly role reconcile')
     logger.info({ msg: 'nightly role reconcile', ...result })
   })
   agenda.define(JOBS.cleanupSessions, async () => {

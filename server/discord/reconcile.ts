@@ -1,45 +1,20 @@
 import { inArray } from 'drizzle-orm'
+import type { PlannedChange, ReconcilePlan, ReconcileResult, RoleRef } from '#contracts/discord-sync.ts'
 import { members } from '#db/schema/roster.ts'
 import { users } from '#db/schema/users-sessions.ts'
 import type { AppServices } from '../context.ts'
 import { ServiceError } from '../errors.ts'
 import { logger } from '../logger.ts'
 import { singleton } from '../singleton.ts'
-import { applyRoleDifference, desiredRoles, roleDifference, type ApplyCounts } from './member-roles.ts'
+import { recordAudit, SYSTEM_ACTOR, type Actor } from '../audit/audit.ts'
+import { applyRoleDifference, desiredRoles, roleDifference } from './member-roles.ts'
 
 // Sync now / the nightly reconcile (issue 11): makes every guild member's managed roles match the roster
 // (server/discord/member-roles.ts), idempotently. The plan is a dry run: who gains and loses which role. Applying
 // recomputes the plan (the roster or Discord may have moved since it was shown) and makes the calls one at a time:
 // the client waits out each 429 within its bound, so a 300-member unit reconciles without a storm of retries.
 
-export interface RoleRef {
-  id: string
-  name: string
-}
-
-export interface PlannedChange {
-  discordId: string
-  /** The roster name (in-game name), else the Discord name. */
-  name: string
-  add: RoleRef[]
-  remove: RoleRef[]
-}
-
-export interface ReconcilePlan {
-  /** Guild members looked at (bots excluded). */
-  members: number
-  /** Roles the app manages. */
-  managedRoles: RoleRef[]
-  changes: PlannedChange[]
-  /** Role calls the plan needs. */
-  calls: number
-}
-
-export interface ReconcileResult extends ApplyCounts {
-  members: number
-  changed: number
-  ms: number
-}
+export type { PlannedChange, ReconcilePlan, ReconcileResult, RoleRef }
 
 function unavailable(error: string): never {
   throw new ServiceError(`Could not load from Discord: ${error}`, 502)
@@ -95,7 +70,7 @@ const running = singleton('discord:reconcile', () => ({ current: null as Promise
  * Plans and applies. One reconcile at a time: a second request while one runs gets the running one's result.
  * Failed calls are counted and recorded as System audit entries by the client; the rest go on.
  */
-export function applyReconcile(services: AppServices, reason = 'Role reconcile'): Promise<ReconcileResult> {
+export function applyReconcile(services: AppServices, actor: Actor = SYSTEM_ACTOR, reason = 'Role reconcile'): Promise<ReconcileResult> {
   if (running.current) return running.current
   const started = Date.now()
   const run = (async () => {
@@ -113,6 +88,15 @@ export function applyReconcile(services: AppServices, reason = 'Role reconcile')
     }
     const result = { ...total, members: plan.members, changed: plan.changes.length, ms: Date.now() - started }
     logger.info({ msg: 'Discord roles reconciled', ...result })
+    // An admin's run is always recorded; an unattended one only when it changed something.
+    if (actor !== SYSTEM_ACTOR || plan.changes.length) {
+      await recordAudit(
+        services.db,
+        actor,
+        'Discord roles reconciled',
+        `${reason}: ${result.done} role ${result.done === 1 ? 'change' : 'changes'} for ${result.changed} of ${result.members} members${result.failed ? `, ${result.failed} failed` : ''}.`,
+      )
+    }
     return result
   })()
   running.current = run
@@ -132,7 +116,7 @@ export function queueReconcile(services: AppServices, delayMs = 2000): void {
   if (pendingReconcile.timer) return
   pendingReconcile.timer = setTimeout(() => {
     pendingReconcile.timer = null
-    applyReconcile(services, 'ORBAT saved').catch((error: unknown) =>
+    applyReconcile(services, SYSTEM_ACTOR, 'ORBAT saved').catch((error: unknown) =>
       logger.warn({ msg: 'reconcile after ORBAT save failed', error: error instanceof Error ? error.message : String(error) }),
     )
   }, delayMs)

@@ -1,0 +1,48 @@
+// Sync now on /admin/discord/sync and the nightly reconcile (issue 11 §4): the dry-run plan and the result of applying
+// it (server/discord/reconcile.ts).
+
+export interface RoleRef {
+  id: string
+  name: string
+}
+
+export interface PlannedChange {
+  discordId: string
+  /** The roster name (in-game name), else the Discord name. */
+  name: string
+  add: RoleRef[]
+  remove: RoleRef[]
+}
+
+export interface ReconcilePlan {
+  /** Guild members looked at (bots excluded). */
+  members: number
+  /** Roles the app manages. */
+  managedRoles: RoleRef[]
+  changes: PlannedChange[]
+  /** Role calls the plan needs. */
+  calls: number
+}
+
+export interface ReconcileResult {
+  /** Role calls that succeeded / failed (each failure is also a System audit entry). */
+  done: number
+  failed: number
+  /** Guild members looked at, and how many needed a change. */
+  members: number
+  changed: number
+  ms: number
+}
+
+export const SYNC_INTENT = 'apply-role-sync'
+
+export const SYNC_MESSAGES = {
+  confirm: (plan: Pick<ReconcilePlan, 'calls' | 'changes'>) =>
+    `Apply ${plan.calls} role ${plan.calls === 1 ? 'change' : 'changes'} to ${plan.changes.length} ${plan.changes.length === 1 ? 'member' : 'members'} in Discord?`,
+  applied: (r: ReconcileResult) =>
+    r.failed
+      ? `Role sync finished: ${r.done} ${r.done === 1 ? 'change' : 'changes'} applied, ${r.failed} failed (see System & Bot Actions).`
+      : `Role sync finished: ${r.done} ${r.done === 1 ? 'change' : 'changes'} applied.`,
+  failed: 'Role sync failed.',
+  inSync: 'Discord matches the roster: nothing to change.',
+} as const
