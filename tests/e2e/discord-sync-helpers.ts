@@ -3,7 +3,7 @@ import { DEMO_ROLES, DEMO_USERS } from '../../db/seed/demo-guild.ts'
 // Shared by discord-sync.spec.ts and discord-sync.nojs.spec.ts: drift made by hand in the stand-in, and the guild's
 // roles put back afterwards (Apply changes the shared stand-in that other specs log in against).
 
-export const NOVAK = DEMO_USERS.find((u) => u.username === 'novak')!
+const NOVAK = DEMO_USERS.find((u) => u.username === 'novak')!
 export const MILSIM = DEMO_ROLES.milsim
 
 type GuildRoles = Array<{ id: string; roles: string[] }>
@@ -30,8 +30,19 @@ export async function restoreRoles(standInUrl: string, saved: GuildRoles) {
   for (const u of saved) await setRoles(standInUrl, u.id, u.roles)
 }
 
-/** Novak loses the milsim role "by hand" in Discord: the drift the sync must heal. */
-export async function removeMilsimFromNovak(standInUrl: string, saved: GuildRoles) {
-  const novak = saved.find((u) => u.id === NOVAK.id)!
-  await setRoles(standInUrl, NOVAK.id, novak.roles.filter((r) => r !== MILSIM.id))
+/** Runs `test` while Novak has lost the milsim role "by hand" in Discord (the drift the sync heals); then puts every role back. */
+export async function withNovakMissingMilsim(standInUrl: string, test: () => Promise<void>) {
+  const saved = await guildRoles(standInUrl)
+  try {
+    const novak = saved.find((u) => u.id === NOVAK.id)!
+    await setRoles(standInUrl, NOVAK.id, novak.roles.filter((r) => r !== MILSIM.id))
+    await test()
+  } finally {
+    await restoreRoles(standInUrl, saved)
+  }
+}
+
+/** Novak's roles in the stand-in now. */
+export async function novakRoles(standInUrl: string): Promise<string[]> {
+  return (await guildRoles(standInUrl)).find((u) => u.id === NOVAK.id)!.roles
 }

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts'
-import { guildRoles, MILSIM, NOVAK, removeMilsimFromNovak, restoreRoles } from './discord-sync-helpers.ts'
+import { MILSIM, novakRoles, withNovakMissingMilsim } from './discord-sync-helpers.ts'
 
 // /admin/discord/sync with JavaScript (issue 11 §4 "Sync now"): the dry run names who gains and loses which role,
 // Apply asks in the browser's confirm, then shows the result and the healed (empty) list.
@@ -7,15 +7,12 @@ import { guildRoles, MILSIM, NOVAK, removeMilsimFromNovak, restoreRoles } from '
 
 test('the dry run lists a role removed by hand; Apply heals it and shows the result', async ({ page, login, serverInfo, orbatLock }) => {
   void orbatLock
-  const saved = await guildRoles(serverInfo.standInUrl)
-  try {
-    await removeMilsimFromNovak(serverInfo.standInUrl, saved)
+  await withNovakMissingMilsim(serverInfo.standInUrl, async () => {
     await login('demo_admin')
     await page.goto('/admin/discord/sync')
     await expect(page.getByRole('heading', { level: 1, name: 'Discord Role Sync' })).toBeVisible()
     await expect(page.getByRole('link', { name: '← Back to Discord' })).toHaveAttribute('href', '/admin/discord')
-    const table = page.getByRole('table', { name: 'Role changes' })
-    const row = table.getByRole('row').filter({ hasText: 'Novak' })
+    const row = page.getByRole('table', { name: 'Role changes' }).getByRole('row').filter({ hasText: 'Novak' })
     await expect(row).toContainText(`+ ${MILSIM.name}`)
     await expect(page.getByTestId('sync-summary')).toContainText('guild members checked')
 
@@ -29,11 +26,8 @@ test('the dry run lists a role removed by hand; Apply heals it and shows the res
     expect(question).toMatch(/^Apply \d+ role changes? to \d+ members? in Discord\?$/)
     await expect(page.getByText('Discord matches the roster: nothing to change.')).toBeVisible()
     await expect(page.getByRole('button', { name: 'Apply' })).toHaveCount(0)
-    const after = await guildRoles(serverInfo.standInUrl)
-    expect(after.find((u) => u.id === NOVAK.id)!.roles).toContain(MILSIM.id)
-  } finally {
-    await restoreRoles(serverInfo.standInUrl, saved)
-  }
+    expect(await novakRoles(serverInfo.standInUrl)).toContain(MILSIM.id)
+  })
 })
 
 test('a member is refused', async ({ page, login }) => {
