@@ -20,6 +20,8 @@ import { addMember, banMember, removeMember } from '../roster/actions.ts'
 import { createDiscordClient } from './client.ts'
 import { roleSyncSettled } from './member-roles.ts'
 import { applyReconcile, planReconcile } from './reconcile.ts'
+import { createAgenda } from '#jobs/agenda.ts'
+import { defineJobs, JOBS } from '#jobs/index.ts'
 
 // Who holds which Discord role, kept true (issue 11 §4; ARCHITECTURE §5 "Discord roles"), against the standalone
 // stand-in: the squad and platoon roles follow a member through sign-up, move, leave, a waitlist placement, an ORBAT
@@ -211,5 +213,21 @@ describe('reconcile', () => {
     expect(rolesOf(ALICE)).not.toContain(alphaRole)
     expect(await applyReconcile(services)).toMatchObject({ done: 1, failed: 0, changed: 1 })
     expect(rolesOf(ALICE)).toContain(alphaRole)
+  })
+
+  it('runs nightly as a job: the same reconcile, as System', async () => {
+    discord.state.removeMemberRole(ALICE, platoonRole, 'by hand')
+    const runner = createAgenda({ databaseUrl: database.url, name: 'reconcile-test', processEvery: 200 })
+    defineJobs(runner.agenda, services)
+    await runner.agenda.start()
+    try {
+      await runner.agenda.now(JOBS.reconcileRoles)
+      await expect.poll(() => rolesOf(ALICE), { timeout: 15_000 }).toContain(platoonRole)
+      await expect
+        .poll(async () => (await database.db.select().from(auditLog).where(eq(auditLog.action, 'Discord roles reconciled'))).at(-1)?.details)
+        .toMatch(/^Nightly role reconcile: 1 role change for 1 of \d+ members\.$/)
+    } finally {
+      await runner.stop()
+    }
   })
 })

@@ -4,6 +4,7 @@ import type { AppServices } from '../context.ts'
 import { Invalid } from '../errors.ts'
 import { postActivity } from '../orbat/actions.ts'
 import { queueRoleSync } from '../discord/member-roles.ts'
+import { queueReconcile } from '../discord/reconcile.ts'
 import { runTransaction } from '../transaction.ts'
 import { placementLine } from '../waitlist/waitlist.ts'
 import { updateSetting, type SettingUpdate } from './admin-settings.ts'
@@ -20,6 +21,8 @@ export function saveSetting(services: AppServices, admin: User, input: SettingIn
     after: (result) => {
       postActivity(services, result.placements.map(placementLine))
       queueRoleSync(services, result.placements.map((p) => p.discordId))
+      // A new milsim role: every active member gets it (the reconcile, in the background).
+      if (result.key === 'milsim_role_id' && result.value) queueReconcile(services)
     },
   })
 }
