@@ -87,6 +87,11 @@ export interface DiscordClient {
   sendMessage(channelId: string, input: SendMessageInput): Promise<DiscordResult<APIMessage>>
   addMemberRole(userId: string, roleId: string, reason?: string): Promise<DiscordResult<null>>
   removeMemberRole(userId: string, roleId: string, reason?: string): Promise<DiscordResult<null>>
+  // -- Discord admin page (issue 11): squad roles, purges --
+  createRole(input: { name: string; reason?: string }): Promise<DiscordResult<APIRole>>
+  deleteRole(roleId: string, reason?: string): Promise<DiscordResult<null>>
+  /** Every guild member (paged by 1,000 as Discord does). */
+  listGuildMembers(): Promise<DiscordResult<APIGuildMember[]>>
 }
 
 export const DISCORD_NOT_CONFIGURED = 'Discord bot is not configured'
@@ -214,6 +219,28 @@ export function createDiscordClient(options: DiscordClientOptions): DiscordClien
       run(`remove role ${roleId} from member ${userId}`, async () => {
         await rest.delete(Routes.guildMemberRole(guildId!, userId, roleId), { reason })
         return null
+      }),
+
+    // -- Discord admin page (issue 11) --
+    createRole: (input) =>
+      run(`create role "${input.name}"`, () => rest.post(Routes.guildRoles(guildId!), { body: { name: input.name, mentionable: false }, reason: input.reason })),
+
+    deleteRole: (roleId, reason) =>
+      run(`delete role ${roleId}`, async () => {
+        await rest.delete(Routes.guildRole(guildId!, roleId), { reason })
+        return null
+      }),
+
+    listGuildMembers: () =>
+      run('list guild members', async () => {
+        const all: APIGuildMember[] = []
+        let after = '0'
+        for (;;) {
+          const page = (await rest.get(Routes.guildMembers(guildId!), { query: new URLSearchParams({ limit: '1000', after }) })) as APIGuildMember[]
+          all.push(...page)
+          if (page.length < 1000) return all
+          after = page[page.length - 1]!.user!.id
+        }
       }),
   }
 }
