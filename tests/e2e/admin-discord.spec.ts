@@ -171,3 +171,20 @@ test('the events and trainings tabs link to Ping History', async ({ page, login 
     await expect(page.getByRole('heading', { name: 'Ping History' })).toBeVisible()
   }
 })
+
+test('when Discord cannot be reached the pickers are id fields, with a notice', async ({ page, login, db, serverInfo }) => {
+  await login('demo_admin')
+  // The page lists the channels twice (the pickers, the ping history's names): both refused (a 4xx: not retried).
+  const injected = await fetch(`${serverInfo.standInUrl}/__control/fail`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ status: 403, count: 2, path: '/guilds/900000000000000000/channels' }),
+  })
+  expect(injected.ok).toBe(true)
+  await open(page)
+  await expect(page.getByRole('alert').filter({ hasText: 'Could not load from Discord' })).toContainText('Discord could not be reached, so ids are typed by hand below.')
+  const milsim = page.getByRole('textbox', { name: 'Milsim role' })
+  await expect(milsim).toHaveValue(await settingValue(db, 'milsim_role_id'))
+  await expect(page.getByRole('textbox', { name: 'JNCO' })).toBeVisible()
+  await page.screenshot({ path: 'screenshots/admin-discord-fallback-1440.png', fullPage: true })
+})
