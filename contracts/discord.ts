@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { flagSchema, MAX_INT, SNOWFLAKE } from './fields.ts'
 import { RANKS, type Rank } from './roster.ts'
+import { SETTING_KEYS, type SettingKey } from './settings.ts'
 
 // The Discord admin page (/admin/discord, spec 2 §2 "Chat-platform integration", §3 rank and squad role mappings,
 // settings keys, scheduled pings, §5 chat ID settings and squad mapping rules, §7 "Chat-platform integration"): one
@@ -51,14 +52,8 @@ const discordId = (what: string) =>
 
 // --- Global settings ------------------------------------------------------------------------------------------------
 
-/** The five chat ID settings of the page (spec 2 §3 settings keys), in the order the page shows them. */
-export const DISCORD_SETTING_KEYS = [
-  'promotion_channel_id',
-  'event_ping_role_id',
-  'squad_channel_category_id',
-  'milsim_role_id',
-  'orbat_activity_channel_id',
-] as const
+/** The five chat ID settings of the page (spec 2 §3 settings keys): every setting but the sign-up time. */
+export const DISCORD_SETTING_KEYS = SETTING_KEYS.filter((key): key is Exclude<SettingKey, 'signup_time'> => key !== 'signup_time')
 export type DiscordSettingKey = (typeof DISCORD_SETTING_KEYS)[number]
 
 /** Which guild list a setting picks from. */
