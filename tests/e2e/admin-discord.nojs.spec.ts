@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { DEMO_ROLES } from '../../db/seed/demo-guild.ts'
-import { expect, test, type E2ESql } from './fixtures.ts'
+import { test } from './admin-discord-lock.ts'
+import { expect, type E2ESql } from './fixtures.ts'
 
 // /admin/discord without JavaScript (chromium-nojs): the settings and mapping forms are full-page posts answered by
 // a redirect with a flash toast; a validation failure answers 400 inline; removing asks on the page's confirm step.
@@ -61,7 +62,7 @@ test('a squad mapping needs a squad (400 inline); added with a channel; removed 
   expect(response.status()).toBe(400)
   await expect(squads.getByText('Please select a squad.')).toBeVisible()
   try {
-    await squads.getByLabel('Squad').selectOption({ label: 'Raven (Air)' })
+    await squads.getByLabel('Squad', { exact: true }).selectOption({ label: 'Raven (Air)' })
     await squads.getByLabel('Create a channel').check()
     await squads.getByRole('button', { name: 'Add Mapping' }).click()
     await expect(toast(page, 'Squad role mapping added.')).toBeVisible()

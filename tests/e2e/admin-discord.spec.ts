@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { DEMO_ROLES } from '../../db/seed/demo-guild.ts'
-import { expect, test, type E2ESql } from './fixtures.ts'
+import { test } from './admin-discord-lock.ts'
+import { expect, type E2ESql } from './fixtures.ts'
 
 // /admin/discord with JavaScript (issue 11): the settings chosen by name, the rank role mapping, squad role mappings
 // creating a role and a channel on the stand-in, the Danger Zone's confirmations naming what goes, and Ping History
@@ -75,7 +76,7 @@ test('squad role mapping: a role and a private channel are created, the channel 
   await open(page)
   const squads = page.getByRole('region', { name: 'Squad Role Mapping' })
   try {
-    await squads.getByLabel('Squad').selectOption({ label: 'Bravo' })
+    await squads.getByLabel('Squad', { exact: true }).selectOption({ label: 'Bravo' })
     await squads.getByLabel('Create a channel').check()
     await squads.getByRole('button', { name: 'Add Mapping' }).click()
     await expect(toast(page, 'Squad role mapping added.')).toBeVisible()
@@ -83,7 +84,7 @@ test('squad role mapping: a role and a private channel are created, the channel 
     await expect(row).toContainText('Role @Bravo')
     await expect(row).toContainText('Channel #bravo (SQUADS)')
     // Mapped squads are not offered again.
-    await expect(squads.getByLabel('Squad').locator('option', { hasText: /^Bravo$/ })).toHaveCount(0)
+    await expect(squads.getByLabel('Squad', { exact: true }).locator('option', { hasText: /^Bravo$/ })).toHaveCount(0)
 
     const channelQuestion = acceptNextConfirm(page)
     await row.getByRole('button', { name: 'Remove the channel of Bravo' }).click()
@@ -95,7 +96,7 @@ test('squad role mapping: a role and a private channel are created, the channel 
     await row.getByRole('button', { name: 'Delete the mapping of Bravo' }).click()
     expect(await removeQuestion).toBe('Remove the role mapping of Bravo? This deletes the Discord role Bravo.')
     await expect(toast(page, 'Squad role mapping removed.')).toBeVisible()
-    await expect(squads.getByTestId('squad-mapping')).toHaveCount(0)
+    await expect(squads.getByTestId('squad-mapping').filter({ hasText: 'Bravo' })).toHaveCount(0)
   } finally {
     await db`delete from squad_role_mappings where squad_id = (select id from squads where name = 'Bravo')`
     await db`update squads set discord_channel_id = null where name = 'Bravo'`
