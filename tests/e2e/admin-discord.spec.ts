@@ -85,6 +85,7 @@ test('squad role mapping: a role and a private channel are created, the channel 
     await expect(row).toContainText('Channel #bravo (SQUADS)')
     // Mapped squads are not offered again.
     await expect(squads.getByLabel('Squad', { exact: true }).locator('option', { hasText: /^Bravo$/ })).toHaveCount(0)
+    await expect(squads.getByLabel('Create a channel')).not.toBeChecked()
 
     const channelQuestion = acceptNextConfirm(page)
     await row.getByRole('button', { name: 'Remove the channel of Bravo' }).click()

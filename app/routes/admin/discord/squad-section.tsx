@@ -33,7 +33,8 @@ export function SquadSection({ data }: { data: DiscordPageData }) {
   const channelName = (m: SquadRoleMappingItem) => (m.discord_channel_id ? nameOf(channels, m.discord_channel_id) : null)
   return (
     <Section title="Squad Role Mapping" description="Each mapped squad has its own Discord role, and optionally a private text channel.">
-      <AddMappingForm data={data} />
+      {/* Remounted once a mapping is added: the form starts empty again. */}
+      <AddMappingForm key={data.squads.length} data={data} />
       <DeleteConfirmStep intent={DISCORD_INTENTS.deleteSquadMapping} items={data.squads} message={(m) => deleteMappingMessage(m, channelName(m))} confirmLabel="Remove" />
       {data.squads.map((m) => (
         <ConfirmStep
@@ -53,7 +54,7 @@ export function SquadSection({ data }: { data: DiscordPageData }) {
             <li key={m.id} data-testid="squad-mapping" className="flex flex-col gap-2 px-3 py-2.5 sm:flex-row sm:items-center">
               <div className="min-w-0 flex-1">
                 <p className="font-medium text-zinc-100">{m.squad_name}</p>
-                <p className="truncate text-sm text-zinc-400">
+                <p className="text-sm break-words text-zinc-400 sm:truncate">
                   Role <span className="text-zinc-200">{nameOf(roles, m.discord_role_id)}</span>
                   {' · '}Channel <span className="text-zinc-200">{m.discord_channel_id ? channelName(m) : 'none'}</span>
                 </p>
