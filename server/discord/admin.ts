@@ -46,6 +46,9 @@ async function guildNames(services: AppServices) {
   }
 }
 
+/** How long an admin's request waits for Discord to create a squad's role or channel (retries included). */
+export const DISCORD_FIRST_BUDGET_MS = 8000
+
 function discordFailed(what: string, error: string): never {
   throw new ServiceError(`${what}: ${error}`, 502)
 }
@@ -152,6 +155,7 @@ async function createSquadChannel(services: AppServices, squadName: string, role
       { id: roleId, type: OverwriteType.Role, allow: view },
     ],
     reason: `Squad channel for ${squadName}`,
+    budgetMs: DISCORD_FIRST_BUDGET_MS,
   })
   if (!created.ok) discordFailed('Could not create the squad channel on Discord', created.error)
   return created.data.id
@@ -191,7 +195,7 @@ export async function createSquadMapping(services: AppServices, admin: User, inp
   if (input.create_discord_channel && !(await getSettings(services.db, ['squad_channel_category_id'])).squad_channel_category_id) {
     throw new Conflict(DISCORD_MESSAGES.noCategory)
   }
-  const role = await services.discord.createRole({ name: squad.name, reason: `Squad role for ${squad.name}` })
+  const role = await services.discord.createRole({ name: squad.name, reason: `Squad role for ${squad.name}`, budgetMs: DISCORD_FIRST_BUDGET_MS })
   if (!role.ok) discordFailed('Could not create the squad role on Discord', role.error)
   const roleId = role.data.id
   let channelId: string | null = null

@@ -58,6 +58,8 @@ export interface CreateChannelInput {
   permissionOverwrites?: RESTPostAPIGuildChannelJSONBody['permission_overwrites']
   /** Shown in the guild's audit log. */
   reason?: string
+  /** The most time the whole call may take, retries included (a request waiting on it: see `run`). */
+  budgetMs?: number
 }
 
 export interface SendMessageInput {
@@ -88,7 +90,7 @@ export interface DiscordClient {
   addMemberRole(userId: string, roleId: string, reason?: string): Promise<DiscordResult<null>>
   removeMemberRole(userId: string, roleId: string, reason?: string): Promise<DiscordResult<null>>
   // -- Discord admin page (issue 11): squad roles, purges --
-  createRole(input: { name: string; reason?: string }): Promise<DiscordResult<APIRole>>
+  createRole(input: { name: string; reason?: string; budgetMs?: number }): Promise<DiscordResult<APIRole>>
   deleteRole(roleId: string, reason?: string): Promise<DiscordResult<null>>
   /** Every guild member (paged by 1,000 as Discord does). */
   listGuildMembers(): Promise<DiscordResult<APIGuildMember[]>>
@@ -117,19 +119,25 @@ export function createDiscordClient(options: DiscordClientOptions): DiscordClien
     rejectOnRateLimit: () => true,
   })
 
-  async function run<T>(action: string, request: () => Promise<unknown>): Promise<DiscordResult<T>> {
+  /**
+   * One call with its retries. `budgetMs` bounds the whole call (a person's request waits on it, e.g. creating a
+   * squad's role before its mapping is stored): past it the call is abandoned and reported as failed.
+   */
+  async function run<T>(action: string, request: (signal?: AbortSignal) => Promise<unknown>, budgetMs?: number): Promise<DiscordResult<T>> {
     if (!configured) return { ok: false, error: DISCORD_NOT_CONFIGURED }
+    const signal = budgetMs ? AbortSignal.timeout(budgetMs) : undefined
     let attempt = 0
     let rateLimitWaited = 0
     for (;;) {
       // NOTE: @discordjs/rest forgets the token after any 401; set it again so one bad answer is not permanent.
       rest.setToken(botToken!)
       try {
-        return { ok: true, data: (await request()) as T }
+        return { ok: true, data: (await request(signal)) as T }
       } catch (error) {
+        if (signal?.aborted) return fail(action, { error: `Discord did not answer within ${budgetMs} ms` })
         if (error instanceof RateLimitError) {
           const wait = Math.max(50, error.retryAfter > 0 ? error.retryAfter : error.timeToReset)
-          if (rateLimitWaited + wait > maxRateLimitWaitMs) {
+          if (rateLimitWaited + wait > (budgetMs ? Math.min(budgetMs, maxRateLimitWaitMs) : maxRateLimitWaitMs)) {
             return fail(action, {
               error: `Rate limited by Discord (retry after ${(wait / 1000).toFixed(1)} s); gave up after waiting ${(rateLimitWaited / 1000).toFixed(1)} s`,
               status: 429,
@@ -190,8 +198,10 @@ export function createDiscordClient(options: DiscordClientOptions): DiscordClien
         ...(input.topic !== undefined ? { topic: input.topic } : {}),
         ...(input.permissionOverwrites ? { permission_overwrites: input.permissionOverwrites } : {}),
       } as RESTPostAPIGuildChannelJSONBody
-      return run(`create channel "${input.name}"`, () =>
-        rest.post(Routes.guildChannels(guildId!), { body, reason: input.reason }),
+      return run(
+        `create channel "${input.name}"`,
+        (signal) => rest.post(Routes.guildChannels(guildId!), { body, reason: input.reason, signal }),
+        input.budgetMs,
       )
     },
 
@@ -223,7 +233,11 @@ export function createDiscordClient(options: DiscordClientOptions): DiscordClien
 
     // -- Discord admin page (issue 11) --
     createRole: (input) =>
-      run(`create role "${input.name}"`, () => rest.post(Routes.guildRoles(guildId!), { body: { name: input.name, mentionable: false }, reason: input.reason })),
+      run(
+        `create role "${input.name}"`,
+        (signal) => rest.post(Routes.guildRoles(guildId!), { body: { name: input.name, mentionable: false }, reason: input.reason, signal }),
+        input.budgetMs,
+      ),
 
     deleteRole: (roleId, reason) =>
       run(`delete role ${roleId}`, async () => {
