@@ -70,6 +70,8 @@ export default [
           route('promotions', 'routes/admin/roster/promotions.tsx'),
         ]),
       ]),
+      // Discord admin (issue 11): settings, role mappings, Danger Zone, Ping History; children: the sync screen.
+      route('discord', 'routes/admin/discord/route.tsx', []),
     ]),
   ]),
 
@@ -122,6 +124,13 @@ export default [
     route('roster/promotions/thresholds', 'routes/api/roster.promotions.thresholds.ts'),
     route('roster/promotions/run', 'routes/api/roster.promotions.run.ts'),
     route('discord-roles/squads', 'routes/api/discord-roles.squads.ts'),
+    // Discord admin page (issue 11): rank and squad role mappings, purges, ping history.
+    route('discord-roles/ranks', 'routes/api/discord-roles.ranks.ts'),
+    route('discord-roles/squads/:id', 'routes/api/discord-roles.squads.$id.ts'),
+    route('discord-roles/purge-squad-integrations', 'routes/api/discord-roles.purge-squad-integrations.ts'),
+    route('discord/roles/purge-event-ping', 'routes/api/discord.roles.purge-event-ping.ts'),
+    route('discord/pings', 'routes/api/discord.pings.ts'),
+    route('discord/pings/:id', 'routes/api/discord.pings.$id.ts'),
     route('discord/channels', 'routes/api/discord.channels.ts'),
     route('discord/roles', 'routes/api/discord.roles.ts'),
     // Library (spec 2 §7): public list, admin changes.

@@ -150,6 +150,19 @@ describe('createDiscordClient', () => {
     expect(onFailure).toHaveBeenCalledTimes(1)
   })
 
+  it('a call with a budget (a request waits on it) gives up once the budget is spent, retries included', async () => {
+    const { discordClient, onFailure } = client({ retryDelayMs: 300 })
+    discord.state.failNext({ status: 'network', count: 10 })
+    const started = Date.now()
+    const result = await discordClient.createRole({ name: 'Budgeted', budgetMs: 150 })
+    expect(result).toMatchObject({ ok: false, error: 'Discord did not answer within 150 ms' })
+    expect(Date.now() - started).toBeLessThan(1000)
+    expect(onFailure).toHaveBeenCalledTimes(1)
+    // Within its budget it succeeds as any call.
+    discord.state.failures.length = 0
+    expect((await discordClient.createRole({ name: 'Budgeted', budgetMs: 2000 })).ok).toBe(true)
+  })
+
   it('fails cleanly when Discord cannot be reached at all', async () => {
     const onFailure = vi.fn().mockRejectedValue(new Error('audit log down'))
     const unreachable = createDiscordClient({

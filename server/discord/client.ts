@@ -58,6 +58,8 @@ export interface CreateChannelInput {
   permissionOverwrites?: RESTPostAPIGuildChannelJSONBody['permission_overwrites']
   /** Shown in the guild's audit log. */
   reason?: string
+  /** The most time the whole call may take, retries included (a request waiting on it: see `run`). */
+  budgetMs?: number
 }
 
 export interface SendMessageInput {
@@ -89,6 +91,11 @@ export interface DiscordClient {
   sendMessage(channelId: string, input: SendMessageInput): Promise<DiscordResult<APIMessage>>
   addMemberRole(userId: string, roleId: string, reason?: string): Promise<DiscordResult<null>>
   removeMemberRole(userId: string, roleId: string, reason?: string): Promise<DiscordResult<null>>
+  // -- Discord admin page (issue 11): squad roles, purges --
+  createRole(input: { name: string; reason?: string; budgetMs?: number }): Promise<DiscordResult<APIRole>>
+  deleteRole(roleId: string, reason?: string): Promise<DiscordResult<null>>
+  /** Every guild member (paged by 1,000 as Discord does). */
+  listGuildMembers(): Promise<DiscordResult<APIGuildMember[]>>
 }
 
 /** Discord's largest page of GET /guilds/{id}/members. */
@@ -117,19 +124,25 @@ export function createDiscordClient(options: DiscordClientOptions): DiscordClien
     rejectOnRateLimit: () => true,
   })
 
-  async function run<T>(action: string, request: () => Promise<unknown>): Promise<DiscordResult<T>> {
+  /**
+   * One call with its retries. `budgetMs` bounds the whole call (a person's request waits on it, e.g. creating a
+   * squad's role before its mapping is stored): past it the call is abandoned and reported as failed.
+   */
+  async function run<T>(action: string, request: (signal?: AbortSignal) => Promise<unknown>, budgetMs?: number): Promise<DiscordResult<T>> {
     if (!configured) return { ok: false, error: DISCORD_NOT_CONFIGURED }
+    const signal = budgetMs ? AbortSignal.timeout(budgetMs) : undefined
     let attempt = 0
     let rateLimitWaited = 0
     for (;;) {
       // NOTE: @discordjs/rest forgets the token after any 401; set it again so one bad answer is not permanent.
       rest.setToken(botToken!)
       try {
-        return { ok: true, data: (await request()) as T }
+        return { ok: true, data: (await request(signal)) as T }
       } catch (error) {
+        if (signal?.aborted) return fail(action, { error: `Discord did not answer within ${budgetMs} ms` })
         if (error instanceof RateLimitError) {
           const wait = Math.max(50, error.retryAfter > 0 ? error.retryAfter : error.timeToReset)
-          if (rateLimitWaited + wait > maxRateLimitWaitMs) {
+          if (rateLimitWaited + wait > (budgetMs ? Math.min(budgetMs, maxRateLimitWaitMs) : maxRateLimitWaitMs)) {
             return fail(action, {
               error: `Rate limited by Discord (retry after ${(wait / 1000).toFixed(1)} s); gave up after waiting ${(rateLimitWaited / 1000).toFixed(1)} s`,
               status: 429,
@@ -205,8 +218,10 @@ export function createDiscordClient(options: DiscordClientOptions): DiscordClien
         ...(input.topic !== undefined ? { topic: input.topic } : {}),
         ...(input.permissionOverwrites ? { permission_overwrites: input.permissionOverwrites } : {}),
       } as RESTPostAPIGuildChannelJSONBody
-      return run(`create channel "${input.name}"`, () =>
-        rest.post(Routes.guildChannels(guildId!), { body, reason: input.reason }),
+      return run(
+        `create channel "${input.name}"`,
+        (signal) => rest.post(Routes.guildChannels(guildId!), { body, reason: input.reason, signal }),
+        input.budgetMs,
       )
     },
 
@@ -234,6 +249,32 @@ export function createDiscordClient(options: DiscordClientOptions): DiscordClien
       run(`remove role ${roleId} from member ${userId}`, async () => {
         await rest.delete(Routes.guildMemberRole(guildId!, userId, roleId), { reason })
         return null
+      }),
+
+    // -- Discord admin page (issue 11) --
+    createRole: (input) =>
+      run(
+        `create role "${input.name}"`,
+        (signal) => rest.post(Routes.guildRoles(guildId!), { body: { name: input.name, mentionable: false }, reason: input.reason, signal }),
+        input.budgetMs,
+      ),
+
+    deleteRole: (roleId, reason) =>
+      run(`delete role ${roleId}`, async () => {
+        await rest.delete(Routes.guildRole(guildId!, roleId), { reason })
+        return null
+      }),
+
+    listGuildMembers: () =>
+      run('list guild members', async () => {
+        const all: APIGuildMember[] = []
+        let after = '0'
+        for (;;) {
+          const page = (await rest.get(Routes.guildMembers(guildId!), { query: new URLSearchParams({ limit: '1000', after }) })) as APIGuildMember[]
+          all.push(...page)
+          if (page.length < 1000) return all
+          after = page[page.length - 1]!.user!.id
+        }
       }),
   }
 }

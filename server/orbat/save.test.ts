@@ -415,6 +415,6 @@ describe('GET /api/discord-roles/squads', () => {
     await db().insert(squadRoleMappings).values({ squad_id: alpha.squad.id, create_discord_channel: true, discord_role_id: '42' })
     await expectAdminOnly(t, reyes.client, 'GET', '/api/discord-roles/squads')
     const list = await getJson(admin.client, '/api/discord-roles/squads')
-    expect(list.body).toEqual([{ id: expect.any(Number), squad_id: alpha.squad.id, create_discord_channel: true, discord_role_id: '42' }])
+    expect(list.body).toEqual([{ id: expect.any(Number), squad_id: alpha.squad.id, squad_name: alpha.squad.name, create_discord_channel: true, discord_role_id: '42', discord_channel_id: expect.any(String) }])
   })
 })

@@ -1,14 +1,26 @@
 import type { Route } from './+types/discord-roles.squads'
+import { squadMappingCreateSchema } from '#contracts/discord.ts'
+import { methodNotAllowed, parseInput, readJsonObject } from '#server/admin/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
-import { listSquadRoleRecords } from '#server/discord/squad-roles.ts'
+import { createSquadMapping, listSquadMappings } from '#server/discord/admin.ts'
 import { apiHandler } from '#server/errors.ts'
 
-// GET /api/discord-roles/squads (spec 1 §7): the squads' Discord role records (squad_id, create_discord_channel,
-// discord_role_id), read by the ORBAT editor. Creating and changing them belongs to the /admin/discord screen.
+// GET /api/discord-roles/squads (admin): the squad role mappings {id, squad_id, squad_name, discord_role_id,
+// create_discord_channel, discord_channel_id} (the ORBAT editor reads them too). POST {squad_id,
+// create_discord_channel}: creates the squad's Discord role (and channel when asked), then the mapping.
 export async function loader({ request, context }: Route.LoaderArgs) {
   return apiHandler(async () => {
     await requireAdmin(request, context)
-    return listSquadRoleRecords(getServices(context).db)
+    return listSquadMappings(getServices(context).db)
+  })
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return apiHandler(async () => {
+    const admin = await requireAdmin(request, context)
+    if (request.method !== 'POST') methodNotAllowed()
+    const input = parseInput(squadMappingCreateSchema, await readJsonObject(request))
+    return Response.json(await createSquadMapping(getServices(context), admin, input), { status: 201 })
   })
 }

@@ -299,6 +299,19 @@ export function createDiscordStandIn(options: DiscordStandInOptions = {}): Disco
     res.json(state.apiRoles().find((r) => r.id === role.id))
   })
 
+  // ---- Discord admin page (issue 11): role delete, member list ----
+  guild.delete('/roles/:roleId', (req, res) => {
+    if (!state.deleteRole(req.params.roleId!)) return void res.status(404).json(NOT_FOUND_CODES.role)
+    res.status(204).end()
+  })
+
+  guild.get('/members', (req, res) => {
+    const limit = Math.min(1000, Math.max(1, Number(req.query.limit) || 1))
+    const after = /^\d{1,25}$/.test(String(req.query.after ?? '')) ? String(req.query.after) : '0'
+    res.json(state.guildMembers(limit, after).map((m) => state.apiMember(m)))
+  })
+  // ---- end Discord admin page block ----
+
   guild.get('/channels', (_req, res) => void res.json([...state.channels.values()].map((c) => state.apiChannel(c))))
 
   guild.post('/channels', (req, res) => {

@@ -359,6 +359,25 @@ export class DiscordStandInState {
     return role
   }
 
+  // ---- Discord admin page (issue 11): role delete, member list ----
+
+  /** Deletes a role and takes it from every member (as Discord does). */
+  deleteRole(roleId: string): StandInRole | undefined {
+    const role = this.roles.get(roleId)
+    if (!role) return undefined
+    this.roles.delete(roleId)
+    for (const member of this.users.values()) member.user.roles = member.user.roles.filter((id) => id !== roleId)
+    return role
+  }
+
+  /** Guild members ordered by user id, after `after`, at most `limit` (GET /guilds/{id}/members). */
+  guildMembers(limit: number, after: string): StandInMember[] {
+    return [...this.users.values()]
+      .filter((m) => m.inGuild && BigInt(m.user.id) > BigInt(after))
+      .sort((a, b) => (BigInt(a.user.id) < BigInt(b.user.id) ? -1 : 1))
+      .slice(0, limit)
+  }
+
   // ---- OAuth ----
 
   issueCode(input: Omit<IssuedCode, 'code' | 'issuedAt' | 'expiresAt' | 'usedAt'>): IssuedCode {

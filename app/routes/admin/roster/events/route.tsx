@@ -85,6 +85,9 @@ export default function EventsTab({ loaderData }: Route.ComponentProps) {
           <p className="text-sm text-zinc-400">
             {events.length} {events.length === 1 ? 'event' : 'events'}. Attendance counts towards members' event scores.
           </p>
+          <Link to="/admin/discord#pings" className="text-sm text-brand-400 hover:underline">
+            Scheduled pings: Ping History
+          </Link>
         </div>
         <Link to={href({ dialog: 'add' })} preventScrollReset className={primaryButton}>
           Add Event

@@ -129,6 +129,9 @@ export default function TrainingsTab({ loaderData }: Route.ComponentProps) {
           <p className="text-sm text-zinc-400">
             {trainings.length} {trainings.length === 1 ? 'training' : 'trainings'}.
           </p>
+          <Link to="/admin/discord#pings" className="text-sm text-brand-400 hover:underline">
+            Scheduled pings: Ping History
+          </Link>
         </div>
         <div className="flex flex-wrap gap-2">
           <Link to={href({ dialog: 'add-bmt' })} preventScrollReset className={buttonClass('secondary', 'md')}>

@@ -1,0 +1,190 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { Link, Outlet } from 'react-router'
+import type { Route } from './+types/route'
+import { DangerSection } from './danger-section.tsx'
+import type { DiscordPageData } from './data.ts'
+import { PingHistory } from './ping-history.tsx'
+import { RankSection } from './rank-section.tsx'
+import { SettingsSection } from './settings-section.tsx'
+import { removeChannelKey, SquadSection } from './squad-section.tsx'
+import {
+  cancelPingSchema,
+  DISCORD_INTENTS,
+  DISCORD_MESSAGES,
+  discordSettingsSchema,
+  PING_HISTORY_SIZES,
+  rankRolesFormSchema,
+  rankRolesFromForm,
+  squadMappingCreateSchema,
+  squadMappingUpdateSchema,
+} from '#contracts/discord.ts'
+import { deleteRecord, runUseCase, saveRecord } from '#app/admin/actions.ts'
+import { askToConfirm, failInline, failWithToast, invalid, postedId, readAdminPost, succeed, unknownIntent, type AdminPost } from '#app/admin/respond.ts'
+import { LoadError, Notice } from '#app/ui/field.tsx'
+import { assertAdminPage } from '#server/auth/user.ts'
+import { getServices } from '#server/context.ts'
+import {
+  cancelPing,
+  createSquadMapping,
+  deleteSquadMapping,
+  listPings,
+  listRankMappings,
+  listSquadMappings,
+  listUnmappedSquads,
+  loadDiscordSettings,
+  purgeEventPingRole,
+  purgeSquadIntegrations,
+  saveDiscordSettings,
+  saveRankMappings,
+  updateSquadMapping,
+} from '#server/discord/admin.ts'
+import { loadPickers } from '#server/discord/guild.ts'
+import { withLoadError } from '#server/load-error.ts'
+
+// /admin/discord (spec 2 §2 "Chat-platform integration": global settings, rank role mapping, squad role mapping, a
+// Danger Zone and Ping History). Every form works without JavaScript (app/admin/respond.ts); the use cases are
+// server/discord/admin.ts, shared with the /api routes. Child routes (the role sync screen) render under the page.
+
+export async function loader({ request, context }: Route.LoaderArgs): Promise<DiscordPageData> {
+  assertAdminPage(context)
+  const services = getServices(context)
+  const asked = Number(new URL(request.url).searchParams.get('pings'))
+  const pingLimit = (PING_HISTORY_SIZES as readonly number[]).includes(asked) ? asked : PING_HISTORY_SIZES[0]
+  const empty: DiscordPageData = {
+    settings: { promotion_channel_id: '', event_ping_role_id: '', squad_channel_category_id: '', milsim_role_id: '', orbat_activity_channel_id: '' },
+    roles: null,
+    channels: null,
+    ranks: [],
+    squads: [],
+    unmappedSquads: [],
+    pings: [],
+    pingLimit,
+  }
+  return withLoadError(
+    'discord admin',
+    async () => {
+      const [pickers, settings, ranks, squads, unmappedSquads, pings] = await Promise.all([
+        loadPickers(services.discord),
+        loadDiscordSettings(services.db),
+        listRankMappings(services.db),
+        listSquadMappings(services.db),
+        listUnmappedSquads(services.db),
+        listPings(services, pingLimit),
+      ])
+      const reachable = !pickers.error
+      return {
+        settings,
+        roles: reachable ? pickers.roles : null,
+        channels: reachable ? pickers.channels : null,
+        ...(pickers.error ? { discordError: pickers.error } : {}),
+        ranks,
+        squads,
+        unmappedSquads,
+        pings,
+        pingLimit,
+      }
+    },
+    empty,
+    DISCORD_MESSAGES.loadFailed,
+  )
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const post = await readAdminPost(request, context)
+  const services = getServices(context)
+  switch (post.intent) {
+    case DISCORD_INTENTS.saveSettings:
+      return saveRecord(post, discordSettingsSchema, {
+        save: (value) => saveDiscordSettings(services, post.admin, value),
+        done: (_id, changed) => (changed.length ? DISCORD_MESSAGES.settingsSaved : DISCORD_MESSAGES.noChanges),
+        failed: DISCORD_MESSAGES.requestFailed,
+      })
+    case DISCORD_INTENTS.saveRankRoles:
+      return saveRecord(post, rankRolesFormSchema, {
+        save: (value) => saveRankMappings(services, post.admin, rankRolesFromForm(value)),
+        done: () => DISCORD_MESSAGES.rankRolesSaved,
+        failed: DISCORD_MESSAGES.requestFailed,
+      })
+    case DISCORD_INTENTS.addSquadMapping:
+      return addMapping(post)
+    case DISCORD_INTENTS.updateSquadMapping:
+      return updateMapping(post)
+    case DISCORD_INTENTS.deleteSquadMapping:
+      return deleteRecord(post, (id) => deleteSquadMapping(services, post.admin, id), { success: DISCORD_MESSAGES.squadMappingDeleted, failure: DISCORD_MESSAGES.requestFailed })
+    case DISCORD_INTENTS.purgeSquads:
+      if (!post.confirmed) return askToConfirm(post, DISCORD_INTENTS.purgeSquads)
+      return runUseCase(post, () => purgeSquadIntegrations(services, post.admin), { success: DISCORD_MESSAGES.squadsPurged, failure: DISCORD_MESSAGES.requestFailed })
+    case DISCORD_INTENTS.purgeEventPing:
+      if (!post.confirmed) return askToConfirm(post, DISCORD_INTENTS.purgeEventPing)
+      return runUseCase(post, () => purgeEventPingRole(services, post.admin), { success: DISCORD_MESSAGES.eventPingPurged, failure: DISCORD_MESSAGES.requestFailed })
+    case DISCORD_INTENTS.cancelPing:
+      return cancel(post)
+    default:
+      return unknownIntent(post)
+  }
+}
+
+/** Add: a refusal (squad taken, no category) inline in the form; Discord refusing (502) as a toast. */
+async function addMapping(post: AdminPost) {
+  const submission = parseWithZod(post.form, { schema: squadMappingCreateSchema })
+  if (submission.status !== 'success') return invalid(post, submission)
+  try {
+    await createSquadMapping(getServices(post.context), post.admin, submission.value)
+  } catch (error) {
+    return failInline(post, submission, error, DISCORD_MESSAGES.requestFailed)
+  }
+  return succeed(post, DISCORD_MESSAGES.squadMappingAdded)
+}
+
+/** Channel on or off; off deletes a channel, so without JavaScript it asks first. */
+async function updateMapping(post: AdminPost) {
+  const id = postedId(post)
+  const submission = parseWithZod(post.form, { schema: squadMappingUpdateSchema })
+  if (id === null || submission.status !== 'success') return failWithToast(post, new Error('Invalid request.'), DISCORD_MESSAGES.mappingNotFound)
+  if (!submission.value.create_discord_channel && !post.confirmed) return askToConfirm(post, removeChannelKey(id))
+  return runUseCase(post, () => updateSquadMapping(getServices(post.context), post.admin, id, submission.value), {
+    success: DISCORD_MESSAGES.squadMappingUpdated,
+    failure: DISCORD_MESSAGES.requestFailed,
+  })
+}
+
+async function cancel(post: AdminPost) {
+  const id = postedId(post)
+  const parsed = cancelPingSchema.safeParse({ type: post.form.get('type') })
+  if (id === null || !parsed.success) return failWithToast(post, new Error('Invalid request.'), DISCORD_MESSAGES.cancelFailed)
+  if (!post.confirmed) return askToConfirm(post, `cancel-ping-${id}`)
+  return runUseCase(post, () => cancelPing(getServices(post.context), post.admin, id, parsed.data.type), {
+    success: DISCORD_MESSAGES.pingCancelled,
+    failure: DISCORD_MESSAGES.cancelFailed,
+  })
+}
+
+export default function DiscordAdmin({ loaderData }: Route.ComponentProps) {
+  return (
+    <main className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12">
+      <Link to="/admin" className="text-sm text-zinc-400 hover:text-zinc-100">
+        ← Back to Admin Hub
+      </Link>
+      <h1 className="mt-2 text-2xl font-bold tracking-tight sm:text-3xl">Discord Integration</h1>
+      <p className="mt-1 text-sm text-zinc-400">Channels, role mappings and scheduled pings on the unit's Discord server.</p>
+      <div className="mt-6 flex flex-col gap-6">
+        <LoadError message={loaderData.loadError} />
+        {loaderData.discordError ? (
+          <Notice>
+            {/\.$/.test(loaderData.discordError) ? loaderData.discordError : `${loaderData.discordError}.`} {DISCORD_MESSAGES.discordUnreachable}
+          </Notice>
+        ) : null}
+        <Outlet />
+        <SettingsSection data={loaderData} />
+        <RankSection data={loaderData} />
+        <SquadSection data={loaderData} />
+        <DangerSection data={loaderData} />
+        <PingHistory data={loaderData} />
+      </div>
+    </main>
+  )
+}
+
+export function meta() {
+  return [{ title: 'Discord Integration · Task Force HQ' }]
+}
