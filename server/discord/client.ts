@@ -94,8 +94,6 @@ export interface DiscordClient {
   // -- Discord admin page (issue 11): squad roles, purges --
   createRole(input: { name: string; reason?: string; budgetMs?: number }): Promise<DiscordResult<APIRole>>
   deleteRole(roleId: string, reason?: string): Promise<DiscordResult<null>>
-  /** Every guild member (paged by 1,000 as Discord does). */
-  listGuildMembers(): Promise<DiscordResult<APIGuildMember[]>>
 }
 
 /** Discord's largest page of GET /guilds/{id}/members. */
@@ -263,18 +261,6 @@ export function createDiscordClient(options: DiscordClientOptions): DiscordClien
       run(`delete role ${roleId}`, async () => {
         await rest.delete(Routes.guildRole(guildId!, roleId), { reason })
         return null
-      }),
-
-    listGuildMembers: () =>
-      run('list guild members', async () => {
-        const all: APIGuildMember[] = []
-        let after = '0'
-        for (;;) {
-          const page = (await rest.get(Routes.guildMembers(guildId!), { query: new URLSearchParams({ limit: '1000', after }) })) as APIGuildMember[]
-          all.push(...page)
-          if (page.length < 1000) return all
-          after = page[page.length - 1]!.user!.id
-        }
       }),
   }
 }

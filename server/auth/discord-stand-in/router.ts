@@ -278,18 +278,6 @@ export function createDiscordStandIn(options: DiscordStandInOptions = {}): Disco
     res.json(state.apiMember(member))
   })
 
-  // ---- discord-sync (issue 11 roles kept true): the guild member list, paginated as Discord does ----
-  guild.get('/members', (req, res) => {
-    const limit = Math.min(1000, Math.max(1, Number(req.query.limit ?? 1) || 1))
-    const after = BigInt(/^\d+$/.test(String(req.query.after ?? '')) ? String(req.query.after) : '0')
-    const page = [...state.users.values()]
-      .filter((m) => m.inGuild && BigInt(m.user.id) > after)
-      .sort((a, b) => (BigInt(a.user.id) < BigInt(b.user.id) ? -1 : 1))
-      .slice(0, limit)
-    res.json(page.map((m) => state.apiMember(m)))
-  })
-  // ---- end discord-sync ----
-
   guild.get('/roles', (_req, res) => void res.json(state.apiRoles()))
 
   guild.post('/roles', (req, res) => {
@@ -299,7 +287,7 @@ export function createDiscordStandIn(options: DiscordStandInOptions = {}): Disco
     res.json(state.apiRoles().find((r) => r.id === role.id))
   })
 
-  // ---- Discord admin page (issue 11): role delete, member list ----
+  // ---- Discord admin (issue 11): role delete; the guild member list, paginated as Discord does ----
   guild.delete('/roles/:roleId', (req, res) => {
     if (!state.deleteRole(req.params.roleId!)) return void res.status(404).json(NOT_FOUND_CODES.role)
     res.status(204).end()
