@@ -40,6 +40,7 @@ import {
 } from '#server/discord/admin.ts'
 import { loadPickers } from '#server/discord/guild.ts'
 import { withLoadError } from '#server/load-error.ts'
+import { secondaryButton } from '#app/ui/button.ts'
 
 // /admin/discord (spec 2 §2 "Chat-platform integration": global settings, rank role mapping, squad role mapping, a
 // Danger Zone and Ping History). Every form works without JavaScript (app/admin/respond.ts); the use cases are
@@ -165,8 +166,16 @@ export default function DiscordAdmin({ loaderData }: Route.ComponentProps) {
       <Link to="/admin" className="text-sm text-zinc-400 hover:text-zinc-100">
         ← Back to Admin Hub
       </Link>
-      <h1 className="mt-2 text-2xl font-bold tracking-tight sm:text-3xl">Discord Integration</h1>
-      <p className="mt-1 text-sm text-zinc-400">Channels, role mappings and scheduled pings on the unit's Discord server.</p>
+      <div className="mt-2 flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Discord Integration</h1>
+          <p className="mt-1 text-sm text-zinc-400">Channels, role mappings and scheduled pings on the unit's Discord server.</p>
+        </div>
+        {/* The reconcile: what Discord has against what the roster says, applied on confirmation. */}
+        <Link to="/admin/discord/sync" className={secondaryButton}>
+          Sync Roles Now
+        </Link>
+      </div>
       <div className="mt-6 flex flex-col gap-6">
         <LoadError message={loaderData.loadError} />
         {loaderData.discordError ? (
