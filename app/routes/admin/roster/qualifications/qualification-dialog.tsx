@@ -6,10 +6,23 @@ import { fieldProps, inputProps, textareaProps } from '#app/ui/conform-props.ts'
 import { UrlDialog } from '#app/ui/dialog.tsx'
 import { Field, inputClass, RequiredMark, textareaClass } from '#app/ui/field.tsx'
 import { FormFooter } from '#app/ui/form-footer.tsx'
+import { DiscordUnreachableNotice, PickOrId, rolePickOptions } from '#app/components/discord-pickers.tsx'
+import type { GuildRoleItem } from '#contracts/guild.ts'
 
 // Add / Edit Qualification (spec 2 §3 Qualification, §5: name required; description and Discord role ID optional).
 
-export function QualificationDialog({ editing, closeHref }: { editing: QualificationItem | null; closeHref: string }) {
+export function QualificationDialog({
+  editing,
+  closeHref,
+  roles,
+  discordError,
+}: {
+  editing: QualificationItem | null
+  closeHref: string
+  /** The guild's roles; null when Discord could not be reached (the role is typed as an id). */
+  roles: GuildRoleItem[] | null
+  discordError?: string
+}) {
   const formKey = editing ? `edit-qualification-${editing.id}` : 'add-qualification'
   const { Form, busy, hidden, action, form, fields } = useSchemaForm(formKey, qualificationInputSchema, {
     id: formKey,
@@ -28,8 +41,17 @@ export function QualificationDialog({ editing, closeHref }: { editing: Qualifica
         <Field {...fieldProps(fields.description, 'Description')}>
           <textarea {...textareaProps(fields.description)} rows={3} className={textareaClass} />
         </Field>
-        <Field {...fieldProps(fields.discord_role_id, 'Discord Role ID')}>
-          <input {...inputProps(fields.discord_role_id)} inputMode="numeric" autoComplete="off" placeholder="Optional" className={`${inputClass} font-mono`} />
+        <DiscordUnreachableNotice error={discordError} />
+        <Field {...fieldProps(fields.discord_role_id, roles ? 'Discord Role' : 'Discord Role ID')}>
+          <PickOrId
+            id={fields.discord_role_id.id}
+            name={fields.discord_role_id.name}
+            value={typeof fields.discord_role_id.initialValue === 'string' ? fields.discord_role_id.initialValue : ''}
+            options={rolePickOptions(roles)}
+            blankLabel="No role"
+            invalid={Boolean(fields.discord_role_id.errors?.length)}
+            errorId={fields.discord_role_id.errorId}
+          />
         </Field>
         <FormFooter closeHref={closeHref} submitLabel={editing ? 'Save Changes' : 'Add Qualification'} busy={busy} errors={form.errors} errorId={form.errorId} />
       </Form>
