@@ -228,6 +228,35 @@ test('an admin adds and deletes a platoon', async ({ page, login }) => {
   await expect(row).toHaveCount(0)
 })
 
+test('when Discord cannot list the roles, the platoon role is a typed id with a notice', async ({ page, login, serverInfo }) => {
+  const name = `E2E Platoon Fallback ${Date.now()}`
+  await login('demo_admin')
+  // The next role listing of the demo guild is refused (a 4xx: not retried). tests/e2e/server.ts runs the demo guild.
+  const injected = await fetch(`${serverInfo.standInUrl}/__control/fail`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ status: 403, count: 1, path: '/guilds/900000000000000000/roles' }),
+  })
+  expect(injected.ok).toBe(true)
+  await openSettingsPage(page, 'platoons')
+  const form = page.getByRole('form', { name: 'Add New Platoon' })
+  await expect(form.getByRole('alert')).toContainText('Discord could not be reached, so ids are typed by hand below.')
+  await form.getByLabel('Platoon Name').fill(name)
+  await form.getByLabel('Discord Role ID').fill('abc')
+  await form.getByRole('button', { name: 'Add Platoon' }).click()
+  await expect(form.getByText('The Discord role ID must contain digits only.')).toBeVisible()
+  await form.getByLabel('Discord Role ID').fill('998877665544332211')
+  await form.getByRole('button', { name: 'Add Platoon' }).click()
+  await expect(toast(page, 'Platoon created!')).toBeVisible()
+  const row = page.getByTestId('platoon-row').filter({ hasText: name })
+  await expect(row).toContainText('Role: 998877665544332211')
+
+  acceptConfirm(page, /squads become unassigned/)
+  await row.getByRole('button', { name: `Delete ${name}` }).click()
+  await expect(toast(page, 'Platoon deleted.')).toBeVisible()
+  await expect(row).toHaveCount(0)
+})
+
 test('an admin saves, renames and deletes a preset; Load opens the editor with it', async ({ page, login }) => {
   const name = `E2E Preset JS ${Date.now()}`
   await login('demo_admin')
