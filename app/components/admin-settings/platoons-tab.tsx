@@ -3,7 +3,7 @@ import { usePanel } from '#app/hooks/use-form-post.tsx'
 import { useSchemaForm } from '#app/hooks/use-schema-form.ts'
 import { primaryButton } from '#app/ui/button.ts'
 import { ConfirmButtonForm, ConfirmStep } from '#app/ui/confirm.tsx'
-import { fieldProps, inputProps } from '#app/ui/conform-props.ts'
+import { fieldProps, inputProps, pickOrIdProps } from '#app/ui/conform-props.ts'
 import { DiscordUnreachableNotice, nameOf, PickOrId, rolePickOptions } from '#app/components/discord-pickers.tsx'
 import type { GuildRoleItem } from '#contracts/guild.ts'
 import { Field, inputClass, LoadError, Section } from '#app/ui/field.tsx'
@@ -76,15 +76,7 @@ function AddPlatoonForm({ roles, discordError }: { roles: GuildRoleItem[] | null
             <input {...inputProps(fields.name)} placeholder="e.g. 1st Platoon" className={inputClass} />
           </Field>
           <Field {...fieldProps(fields.discord_role_id, roles ? 'Discord Role' : 'Discord Role ID')}>
-            <PickOrId
-              id={fields.discord_role_id.id}
-              name={fields.discord_role_id.name}
-              value={typeof fields.discord_role_id.initialValue === 'string' ? fields.discord_role_id.initialValue : ''}
-              options={rolePickOptions(roles)}
-              blankLabel="Select a role…"
-              invalid={Boolean(fields.discord_role_id.errors?.length)}
-              errorId={fields.discord_role_id.errorId}
-            />
+            <PickOrId {...pickOrIdProps(fields.discord_role_id)} options={rolePickOptions(roles)} blankLabel="Select a role…" />
           </Field>
         </div>
         <div className="flex">

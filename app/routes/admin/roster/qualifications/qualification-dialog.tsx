@@ -2,7 +2,7 @@ import { getFormProps } from '@conform-to/react'
 import { qualificationInputSchema, ROSTER_INTENTS } from '#contracts/roster.ts'
 import type { QualificationItem } from '#contracts/roster-types.ts'
 import { useSchemaForm } from '#app/hooks/use-schema-form.ts'
-import { fieldProps, inputProps, textareaProps } from '#app/ui/conform-props.ts'
+import { fieldProps, inputProps, pickOrIdProps, textareaProps } from '#app/ui/conform-props.ts'
 import { UrlDialog } from '#app/ui/dialog.tsx'
 import { Field, inputClass, RequiredMark, textareaClass } from '#app/ui/field.tsx'
 import { FormFooter } from '#app/ui/form-footer.tsx'
@@ -43,15 +43,7 @@ export function QualificationDialog({
         </Field>
         <DiscordUnreachableNotice error={discordError} />
         <Field {...fieldProps(fields.discord_role_id, roles ? 'Discord Role' : 'Discord Role ID')}>
-          <PickOrId
-            id={fields.discord_role_id.id}
-            name={fields.discord_role_id.name}
-            value={typeof fields.discord_role_id.initialValue === 'string' ? fields.discord_role_id.initialValue : ''}
-            options={rolePickOptions(roles)}
-            blankLabel="No role"
-            invalid={Boolean(fields.discord_role_id.errors?.length)}
-            errorId={fields.discord_role_id.errorId}
-          />
+          <PickOrId {...pickOrIdProps(fields.discord_role_id)} options={rolePickOptions(roles)} blankLabel="No role" />
         </Field>
         <FormFooter closeHref={closeHref} submitLabel={editing ? 'Save Changes' : 'Add Qualification'} busy={busy} errors={form.errors} errorId={form.errorId} />
       </Form>
