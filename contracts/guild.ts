@@ -19,3 +19,10 @@ export interface DiscordPickers {
   roles: GuildRoleItem[]
   error?: string
 }
+
+/** The guild's roles for a form's role picker: `discordRoles` null (and `discordError` set) when Discord could not be
+ *  reached, and the form falls back to typed ids. */
+export interface RolePickerData {
+  discordRoles: GuildRoleItem[] | null
+  discordError?: string
+}

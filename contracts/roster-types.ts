@@ -1,3 +1,4 @@
+import type { RolePickerData } from './guild.ts'
 import type { Rank } from './roster.ts'
 
 // The JSON shapes the roster services answer (GET /api/roster*, the roster admin's loaders) and the pages read.
@@ -124,7 +125,7 @@ export interface MembersData {
   loadError?: string
 }
 
-export interface QualificationsData {
+export interface QualificationsData extends RolePickerData {
   qualifications: QualificationItem[]
   loadError?: string
 }

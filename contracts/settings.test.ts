@@ -47,6 +47,12 @@ describe('eligible role', () => {
       value: { role_name: 'Medic', role_id: '222,333', can_join_general_waitlist: true },
     })
     expect(outcome(eligibleRoleSchema, { role_name: 'Pilot', role_id: '' })).toEqual({ ok: false, message: 'Role ID(s) are required.' })
+    // The role picker's checkboxes post one value per ticked role: the same comma list is saved.
+    expect(outcome(eligibleRoleSchema, { role_name: 'Medic', role_id: ['222', '333', '222'] })).toEqual({
+      ok: true,
+      value: { role_name: 'Medic', role_id: '222,333', can_join_general_waitlist: false },
+    })
+    expect(outcome(eligibleRoleSchema, { role_name: 'Pilot' })).toEqual({ ok: false, message: 'Role ID(s) are required.' })
     expect(outcome(eligibleRoleSchema, { role_name: 'Pilot', role_id: '12a' })).toEqual({ ok: false, message: 'Role IDs must be Discord ids (digits), separated by commas.' })
   })
 })

@@ -77,9 +77,10 @@ const flag = z
 /** Add or edit an eligible role (the form's hidden `id`, or the URL's, says which role an edit is for). */
 export const eligibleRoleSchema = z.object({
   role_name: requiredName('Role name'),
+  // A comma list typed by hand, or several ticked roles (one value each).
   role_id: z
-    .string({ error: 'Role ID(s) are required.' })
-    .transform((v) => v.split(',').map((id) => id.trim()).filter(Boolean))
+    .union([z.string(), z.array(z.string())], { error: 'Role ID(s) are required.' })
+    .transform((v) => (Array.isArray(v) ? v.join(',') : v).split(',').map((id) => id.trim()).filter(Boolean))
     .refine((ids) => ids.length > 0, 'Role ID(s) are required.')
     .refine((ids) => ids.every((id) => /^\d{1,25}$/.test(id)), 'Role IDs must be Discord ids (digits), separated by commas.')
     .refine((ids) => ids.length <= 50, 'Too many role IDs.')

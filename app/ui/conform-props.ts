@@ -26,6 +26,12 @@ export function selectProps(field: Field) {
   return props
 }
 
+/** The props of a <PickOrId> (app/components/discord-pickers.tsx) for a conform field holding one Discord id. */
+export function pickOrIdProps(field: Field) {
+  const invalid = Boolean(field.errors?.length)
+  return { id: field.id, name: field.name, value: typeof field.initialValue === 'string' ? field.initialValue : '', invalid, errorId: field.errorId }
+}
+
 export function textareaProps(field: Field) {
   const { key: _key, ...props } = getTextareaProps(field)
   return props

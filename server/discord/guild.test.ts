@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { DiscordClient } from './client.ts'
-import { loadPickers } from './guild.ts'
+import { loadPickers, loadRolePicker } from './guild.ts'
 
 // Discord may be down when an admin opens Schedule Ping or Post Training: the dialog still opens, with the reason.
 
@@ -23,5 +23,14 @@ describe('loadPickers', () => {
     expect(pickers.error).toBeUndefined()
     expect(pickers.channels.map((c) => c.name)).toEqual(['events'])
     expect(pickers.roles.map((r) => r.name)).toEqual(['Event Ping'])
+  })
+})
+
+describe('loadRolePicker', () => {
+  it('answers no roles and the reason when Discord cannot be reached (the form types ids), the roles otherwise', async () => {
+    const down = { listGuildRoles: async () => ({ ok: false as const, error: 'Discord is unavailable (503).' }) }
+    expect(await loadRolePicker(down as unknown as DiscordClient)).toEqual({ discordRoles: null, discordError: 'Could not load from Discord: Discord is unavailable (503).' })
+    const up = { listGuildRoles: async () => ({ ok: true as const, data: [{ id: '2', name: 'Medic', position: 1, managed: false, color: 0 }] }) }
+    expect(await loadRolePicker(up as unknown as DiscordClient)).toEqual({ discordRoles: [{ id: '2', name: 'Medic', color: 0 }] })
   })
 })

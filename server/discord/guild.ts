@@ -1,5 +1,5 @@
 import { ChannelType } from 'discord-api-types/v10'
-import type { DiscordPickers, GuildChannelItem, GuildRoleItem } from '#contracts/guild.ts'
+import type { DiscordPickers, GuildChannelItem, GuildRoleItem, RolePickerData } from '#contracts/guild.ts'
 import type { DiscordClient } from './client.ts'
 import { ServiceError } from '../errors.ts'
 import { logger } from '../logger.ts'
@@ -53,5 +53,16 @@ export async function loadPickers(discord: DiscordClient): Promise<DiscordPicker
   } catch (error) {
     logger.warn({ msg: 'Discord pickers unavailable', error: error instanceof Error ? error.message : String(error) })
     return { channels: [], roles: [], error: error instanceof Error ? error.message : 'Could not load channels and roles from Discord.' }
+  }
+}
+
+/** Roles for a settings form's role picker (Eligible Roles, Platoons, Qualifications). Discord may be down: the form
+ *  falls back to typed ids. */
+export async function loadRolePicker(discord: DiscordClient): Promise<RolePickerData> {
+  try {
+    return { discordRoles: await listRoles(discord) }
+  } catch (error) {
+    logger.warn({ msg: 'Discord roles unavailable', error: error instanceof Error ? error.message : String(error) })
+    return { discordRoles: null, discordError: error instanceof Error ? error.message : 'Could not load roles from Discord.' }
   }
 }

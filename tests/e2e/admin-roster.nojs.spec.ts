@@ -226,13 +226,11 @@ test('without JavaScript an admin adds, edits and deletes a qualification', asyn
     const row = page.getByTestId('qualification-row').filter({ hasText: name })
     await row.getByRole('link', { name: `Edit ${name}` }).click()
     const edit = page.getByRole('dialog', { name: `Edit Qualification: ${name}` })
-    await edit.getByLabel('Discord Role ID').fill('x1')
-    expect(await submitStatus(page, edit.getByRole('button', { name: 'Save Changes' }))).toBe(400)
-    await expect(edit.getByText('The Discord role ID must contain digits only.')).toBeVisible()
-    await edit.getByLabel('Discord Role ID').fill('42')
+    // The role is chosen by name from the demo guild (db/seed/demo-guild.ts).
+    await edit.getByLabel('Discord Role').selectOption({ label: '@Pilot' })
     await edit.getByRole('button', { name: 'Save Changes' }).click()
     await expect(toast(page, 'Qualification updated successfully.')).toBeVisible()
-    await expect(row.getByText('Discord role: 42')).toBeVisible()
+    await expect(row.getByText('Discord role: 910000000000000005')).toBeVisible()
 
     await row.getByRole('button', { name: `Delete ${name}` }).click()
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Qualification' }).click()

@@ -147,12 +147,15 @@ test('an admin adds, edits and deletes an eligible role', async ({ page, login }
   await expect(form.getByText('Role ID(s) are required.')).toBeVisible()
 
   await form.getByLabel('Role Name').fill(name)
-  await form.getByLabel('Role ID(s)').fill('123456789012345678, 223456789012345678')
+  // Roles are ticked by name from the demo guild (db/seed/demo-guild.ts).
+  await form.getByLabel('Pilot', { exact: true }).check()
+  await form.getByLabel('Combat Medic', { exact: true }).check()
   await form.getByLabel('Can join the General Waitlist').check()
   await form.getByRole('button', { name: 'Add Role' }).click()
   await expect(toast(page, 'Role added successfully.')).toBeVisible()
   const row = page.getByTestId('role-row').filter({ hasText: name })
-  await expect(row).toContainText('123456789012345678, 223456789012345678')
+  await expect(row).toContainText('910000000000000004')
+  await expect(row).toContainText('910000000000000005')
   await expect(row.getByLabel('Yes')).toBeVisible()
   await expect(page.getByRole('form', { name: 'Add role' }).getByLabel('Role Name')).toHaveValue('')
 
@@ -171,7 +174,7 @@ test('an admin adds, edits and deletes an eligible role', async ({ page, login }
 
   // A name already taken is refused with the server's message.
   await page.getByRole('form', { name: 'Add role' }).getByLabel('Role Name').fill(`${name} (edited)`)
-  await page.getByRole('form', { name: 'Add role' }).getByLabel('Role ID(s)').fill('1')
+  await page.getByRole('form', { name: 'Add role' }).getByLabel('Pilot', { exact: true }).check()
   await page.getByRole('form', { name: 'Add role' }).getByRole('button', { name: 'Add Role' }).click()
   await expect(toast(page, `An eligible role named "${name} (edited)" already exists.`)).toBeVisible()
 
@@ -213,11 +216,40 @@ test('an admin adds and deletes a platoon', async ({ page, login }) => {
   await form.getByRole('button', { name: 'Add Platoon' }).click()
   await expect(form.getByText('Platoon name is required.')).toBeVisible()
   await form.getByLabel('Platoon Name').fill(name)
+  await form.getByLabel('Discord Role').selectOption({ label: '@Pilot' })
+  await form.getByRole('button', { name: 'Add Platoon' }).click()
+  await expect(toast(page, 'Platoon created!')).toBeVisible()
+  const row = page.getByTestId('platoon-row').filter({ hasText: name })
+  await expect(row).toContainText('Role: @Pilot')
+
+  acceptConfirm(page, /squads become unassigned/)
+  await row.getByRole('button', { name: `Delete ${name}` }).click()
+  await expect(toast(page, 'Platoon deleted.')).toBeVisible()
+  await expect(row).toHaveCount(0)
+})
+
+test('when Discord cannot list the roles, the platoon role is a typed id with a notice', async ({ page, login, serverInfo }) => {
+  const name = `E2E Platoon Fallback ${Date.now()}`
+  await login('demo_admin')
+  // The next role listing of the demo guild is refused (a 4xx: not retried). tests/e2e/server.ts runs the demo guild.
+  const injected = await fetch(`${serverInfo.standInUrl}/__control/fail`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ status: 403, count: 1, path: '/guilds/900000000000000000/roles' }),
+  })
+  expect(injected.ok).toBe(true)
+  await openSettingsPage(page, 'platoons')
+  const form = page.getByRole('form', { name: 'Add New Platoon' })
+  await expect(form.getByRole('alert')).toContainText('Discord could not be reached, so ids are typed by hand below.')
+  await form.getByLabel('Platoon Name').fill(name)
+  await form.getByLabel('Discord Role ID').fill('abc')
+  await form.getByRole('button', { name: 'Add Platoon' }).click()
+  await expect(form.getByText('The Discord role ID must contain digits only.')).toBeVisible()
   await form.getByLabel('Discord Role ID').fill('998877665544332211')
   await form.getByRole('button', { name: 'Add Platoon' }).click()
   await expect(toast(page, 'Platoon created!')).toBeVisible()
   const row = page.getByTestId('platoon-row').filter({ hasText: name })
-  await expect(row).toContainText('Role ID: 998877665544332211')
+  await expect(row).toContainText('Role: 998877665544332211')
 
   acceptConfirm(page, /squads become unassigned/)
   await row.getByRole('button', { name: `Delete ${name}` }).click()
@@ -282,7 +314,7 @@ test.describe('inside the ORBAT editor side panel', () => {
     await sheet.getByRole('tab', { name: 'Platoons' }).click()
     const form = sheet.getByRole('form', { name: 'Add New Platoon' })
     await form.getByLabel('Platoon Name').fill(name)
-    await form.getByLabel('Discord Role ID').fill('12')
+    await form.getByLabel('Discord Role').selectOption({ label: '@Pilot' })
     await form.getByRole('button', { name: 'Add Platoon' }).click()
     await expect(toast(page, 'Platoon created!')).toBeVisible()
     const row = sheet.getByTestId('platoon-row').filter({ hasText: name })
@@ -292,7 +324,7 @@ test.describe('inside the ORBAT editor side panel', () => {
 
     // A server-side failure (the name is taken) is a toast; the sheet stays open.
     await form.getByLabel('Platoon Name').fill(name)
-    await form.getByLabel('Discord Role ID').fill('12')
+    await form.getByLabel('Discord Role').selectOption({ label: '@Pilot' })
     await form.getByRole('button', { name: 'Add Platoon' }).click()
     await expect(toast(page, `A platoon named "${name}" already exists.`)).toBeVisible()
 
@@ -334,17 +366,18 @@ test.describe('inside the ORBAT editor side panel', () => {
     await add.getByRole('button', { name: 'Add Role' }).click()
     await expect(add.getByText('Role name is required.')).toBeVisible()
     await add.getByLabel('Role Name').fill(name)
-    await add.getByLabel('Role ID(s)').fill('42')
+    await add.getByLabel('Pilot', { exact: true }).check()
     await add.getByRole('button', { name: 'Add Role' }).click()
     await expect(toast(page, 'Role added successfully.')).toBeVisible()
     const row = sheet.getByTestId('role-row').filter({ hasText: name })
     await row.getByRole('button', { name: `Edit ${name}` }).click()
     const edit = sheet.getByRole('form', { name: 'Edit role' })
     await expect(edit.getByLabel('Role Name')).toHaveValue(name)
-    await edit.getByLabel('Role ID(s)').fill('42,43')
+    await edit.getByLabel('Combat Medic', { exact: true }).check()
     await edit.getByRole('button', { name: 'Update Role' }).click()
     await expect(toast(page, 'Role updated successfully.')).toBeVisible()
-    await expect(row).toContainText('42, 43')
+    await expect(row).toContainText('910000000000000004')
+    await expect(row).toContainText('910000000000000005')
     await expect(sheet.getByRole('form', { name: 'Add role' })).toBeVisible()
 
     acceptConfirm(page, /delete the role/)

@@ -3,7 +3,9 @@ import { usePanel } from '#app/hooks/use-form-post.tsx'
 import { useSchemaForm } from '#app/hooks/use-schema-form.ts'
 import { primaryButton } from '#app/ui/button.ts'
 import { ConfirmButtonForm, ConfirmStep } from '#app/ui/confirm.tsx'
-import { fieldProps, inputProps } from '#app/ui/conform-props.ts'
+import { fieldProps, inputProps, pickOrIdProps } from '#app/ui/conform-props.ts'
+import { DiscordUnreachableNotice, nameOf, PickOrId, rolePickOptions } from '#app/components/discord-pickers.tsx'
+import type { GuildRoleItem } from '#contracts/guild.ts'
 import { Field, inputClass, LoadError, Section } from '#app/ui/field.tsx'
 import { platoonSchema, SETTINGS_INTENTS as INTENTS, type PlatoonItem } from '#contracts/settings.ts'
 import { useSettingsState } from './state.tsx'
@@ -38,7 +40,9 @@ export function PlatoonsTab({ data }: { data: PlatoonsData }) {
               <li key={platoon.id} className="flex items-center gap-3 px-4 py-2.5" data-testid="platoon-row">
                 <div className="min-w-0 flex-1">
                   <p className="truncate text-sm font-medium text-zinc-100">{platoon.name}</p>
-                  <p className="truncate font-mono text-xs text-zinc-400">Role ID: {platoon.discord_role_id}</p>
+                  <p className="truncate text-xs text-zinc-400">
+                    Role: <span className={data.discordRoles?.some((r) => r.id === platoon.discord_role_id) ? undefined : 'font-mono'}>{nameOf(rolePickOptions(data.discordRoles), platoon.discord_role_id)}</span>
+                  </p>
                 </div>
                 <ConfirmButtonForm
                   formKey={`delete-platoon-${platoon.id}`}
@@ -53,12 +57,12 @@ export function PlatoonsTab({ data }: { data: PlatoonsData }) {
           </ul>
         )}
       </Section>
-      <AddPlatoonForm />
+      <AddPlatoonForm roles={data.discordRoles} discordError={data.discordError} />
     </div>
   )
 }
 
-function AddPlatoonForm() {
+function AddPlatoonForm({ roles, discordError }: { roles: GuildRoleItem[] | null; discordError?: string }) {
   const panel = usePanel()
   const { Form, action, hidden, busy, form, fields } = useSchemaForm('platoon', platoonSchema, { id: panel ? 'platoon-form-panel' : 'platoon-form-page', validateOn: 'onBlur' })
   return (
@@ -66,12 +70,13 @@ function AddPlatoonForm() {
       <Form method="post" action={action} {...getFormProps(form)} className="flex flex-col gap-3" aria-label="Add New Platoon">
         {hidden}
         <input type="hidden" name="intent" value={INTENTS.createPlatoon} />
+        <DiscordUnreachableNotice error={discordError} />
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           <Field {...fieldProps(fields.name, 'Platoon Name')}>
             <input {...inputProps(fields.name)} placeholder="e.g. 1st Platoon" className={inputClass} />
           </Field>
-          <Field {...fieldProps(fields.discord_role_id, 'Discord Role ID')}>
-            <input {...inputProps(fields.discord_role_id)} placeholder="digits" className={`${inputClass} font-mono`} />
+          <Field {...fieldProps(fields.discord_role_id, roles ? 'Discord Role' : 'Discord Role ID')}>
+            <PickOrId {...pickOrIdProps(fields.discord_role_id)} options={rolePickOptions(roles)} blankLabel="Select a role…" />
           </Field>
         </div>
         <div className="flex">

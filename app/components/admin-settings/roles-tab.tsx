@@ -6,6 +6,8 @@ import { ConfirmButtonForm, ConfirmStep } from '#app/ui/confirm.tsx'
 import { checkboxProps, fieldProps, inputProps } from '#app/ui/conform-props.ts'
 import { Field, FieldError, inputClass, LoadError, Section } from '#app/ui/field.tsx'
 import { Table, type Column } from '#app/ui/table.tsx'
+import { DiscordUnreachableNotice, RoleIdsPicker } from '#app/components/discord-pickers.tsx'
+import type { GuildRoleItem } from '#contracts/guild.ts'
 import { eligibleRoleSchema, SETTINGS_INTENTS as INTENTS, type EligibleRoleItem } from '#contracts/settings.ts'
 import { StateLink, useSettingsState } from './state.tsx'
 import type { RolesData } from './types.ts'
@@ -40,7 +42,7 @@ export function RolesTab({ data }: { data: RolesData }) {
       </Section>
 
       {/* Re-mounted per mode so Edit fills the form and Add starts empty. */}
-      <RoleForm key={editing ? `edit-${editing.id}` : 'add'} editing={editing} />
+      <RoleForm key={editing ? `edit-${editing.id}` : 'add'} editing={editing} roles={data.discordRoles} discordError={data.discordError} />
 
       <Section title="Danger Zone" tone="danger">
         <div className="flex flex-wrap items-center justify-between gap-3">
@@ -130,7 +132,7 @@ function RoleIds({ ids }: { ids: string }) {
   ))
 }
 
-function RoleForm({ editing }: { editing: EligibleRoleItem | null }) {
+function RoleForm({ editing, roles, discordError }: { editing: EligibleRoleItem | null; roles: GuildRoleItem[] | null; discordError?: string }) {
   const panel = usePanel()
   const { Form, action, hidden, busy, form, fields } = useSchemaForm('role', eligibleRoleSchema, { id: panel ? 'role-form-panel' : 'role-form-page', defaultValue: editing
       ? { role_name: editing.role_name, role_id: editing.role_id, can_join_general_waitlist: editing.can_join_general_waitlist ? 'on' : '' }
@@ -149,14 +151,21 @@ function RoleForm({ editing }: { editing: EligibleRoleItem | null }) {
         {hidden}
         <input type="hidden" name="intent" value={INTENTS.saveRole} />
         {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
+        <DiscordUnreachableNotice error={discordError} />
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           <Field {...fieldProps(fields.role_name, 'Role Name')}>
             {/* Edit mode puts the cursor in the form it just filled (it may sit below the table). */}
             <input {...inputProps(fields.role_name)} autoFocus={Boolean(editing)} placeholder="e.g. Rifleman" className={inputClass} />
           </Field>
-          <Field {...fieldProps(fields.role_id, 'Role ID(s)')}>
-            <input {...inputProps(fields.role_id)} placeholder="Discord role ids, comma-separated" className={`${inputClass} font-mono`} />
-          </Field>
+          <RoleIdsPicker
+            id={fields.role_id.id}
+            name={fields.role_id.name}
+            value={fields.role_id.initialValue}
+            roles={roles}
+            label={roles ? 'Discord Roles' : 'Role ID(s)'}
+            errors={fields.role_id.errors}
+            errorId={fields.role_id.errorId}
+          />
         </div>
         <label className="flex items-center gap-2 text-sm text-zinc-300">
           <input {...checkboxProps(fields.can_join_general_waitlist)} className="size-4 accent-brand-600" />

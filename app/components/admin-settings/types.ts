@@ -1,3 +1,4 @@
+import type { RolePickerData } from '#contracts/guild.ts'
 import type { EligibleRoleItem, PlatoonItem, PresetItem } from '#contracts/settings.ts'
 
 // The Admin Settings tabs and the data their pages' loaders answer (the panel loads the same through fetchers).
@@ -22,7 +23,7 @@ export interface GeneralData {
   now: number
   loadError?: string
 }
-export interface RolesData {
+export interface RolesData extends RolePickerData {
   roles: EligibleRoleItem[]
   loadError?: string
 }
@@ -30,7 +31,7 @@ export interface PresetsData {
   presets: PresetItem[]
   loadError?: string
 }
-export interface PlatoonsData {
+export interface PlatoonsData extends RolePickerData {
   platoons: PlatoonItem[]
   loadError?: string
 }

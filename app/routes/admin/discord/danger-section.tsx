@@ -1,5 +1,5 @@
 import type { DiscordPageData } from './data.ts'
-import { nameOf, rolePickOptions } from './pickers.tsx'
+import { nameOf, rolePickOptions } from '#app/components/discord-pickers.tsx'
 import { DISCORD_INTENTS } from '#contracts/discord.ts'
 import { dangerButton } from '#app/ui/button.ts'
 import { ConfirmButtonForm, ConfirmStep } from '#app/ui/confirm.tsx'

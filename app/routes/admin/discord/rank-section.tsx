@@ -1,6 +1,6 @@
 import { getFormProps } from '@conform-to/react'
 import type { DiscordPageData } from './data.ts'
-import { PickOrId, rolePickOptions } from './pickers.tsx'
+import { PickOrId, rolePickOptions } from '#app/components/discord-pickers.tsx'
 import { DISCORD_INTENTS, rankRolesFormSchema } from '#contracts/discord.ts'
 import { RANKS } from '#contracts/roster.ts'
 import { useSchemaForm } from '#app/hooks/use-schema-form.ts'

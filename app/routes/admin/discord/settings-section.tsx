@@ -1,6 +1,6 @@
 import { getFormProps } from '@conform-to/react'
 import type { DiscordPageData } from './data.ts'
-import { channelPickOptions, PickOrId, rolePickOptions } from './pickers.tsx'
+import { channelPickOptions, PickOrId, rolePickOptions } from '#app/components/discord-pickers.tsx'
 import { DISCORD_INTENTS, DISCORD_SETTING_FIELDS, DISCORD_SETTING_KEYS, discordSettingsSchema } from '#contracts/discord.ts'
 import { useSchemaForm } from '#app/hooks/use-schema-form.ts'
 import { primaryButton } from '#app/ui/button.ts'

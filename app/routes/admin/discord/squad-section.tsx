@@ -1,6 +1,6 @@
 import { getFormProps } from '@conform-to/react'
 import type { DiscordPageData } from './data.ts'
-import { channelPickOptions, nameOf, rolePickOptions } from './pickers.tsx'
+import { channelPickOptions, nameOf, rolePickOptions } from '#app/components/discord-pickers.tsx'
 import { DISCORD_INTENTS, squadMappingCreateSchema, type SquadRoleMappingItem } from '#contracts/discord.ts'
 import { useSchemaForm } from '#app/hooks/use-schema-form.ts'
 import { primaryButton, smallButton } from '#app/ui/button.ts'

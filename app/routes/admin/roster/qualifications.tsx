@@ -14,6 +14,7 @@ import { getServices } from '#server/context.ts'
 import { Conflict } from '#server/errors.ts'
 import { addQualification, editQualification, removeQualification } from '#server/roster/actions.ts'
 import { withLoadError } from '#server/load-error.ts'
+import { loadRolePicker } from '#server/discord/guild.ts'
 import { listQualifications } from '#server/roster/qualifications.ts'
 import { deleteRecord } from '#app/admin/actions.ts'
 
@@ -24,7 +25,8 @@ const deleteQualificationConfirm = (q: QualificationItem) => `Are you sure you w
 
 export async function loader({ context }: Route.LoaderArgs): Promise<QualificationsData> {
   assertAdminPage(context)
-  return withLoadError('admin roster: qualifications', async () => ({ qualifications: await listQualifications(getServices(context).db) }), { qualifications: [] }, ROSTER_MESSAGES.loadFailed)
+  const [data, picker] = await Promise.all([withLoadError('admin roster: qualifications', async () => ({ qualifications: await listQualifications(getServices(context).db) }), { qualifications: [] }, ROSTER_MESSAGES.loadFailed), loadRolePicker(getServices(context).discord)])
+  return { ...data, ...picker }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -70,7 +72,7 @@ export default function QualificationsRoute({ loaderData: data }: Route.Componen
     <div className="flex flex-col gap-5">
       <LoadError message={data.loadError} />
       <DeleteConfirmStep intent={ROSTER_INTENTS.deleteQualification} items={data.qualifications} message={deleteQualificationConfirm} confirmLabel="Delete Qualification" />
-      {adding || editing ? <QualificationDialog key={editing?.id ?? 'add'} editing={editing} closeHref={closeHref} /> : null}
+      {adding || editing ? <QualificationDialog key={editing?.id ?? 'add'} editing={editing} closeHref={closeHref} roles={data.discordRoles} discordError={data.discordError} /> : null}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-zinc-400">
           {count} {count === 1 ? 'qualification' : 'qualifications'}

@@ -8,6 +8,7 @@ import { platoonSchema, SETTINGS_INTENTS as INTENTS } from '#contracts/settings.
 import { assertAdminPage } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { withLoadError } from '#server/load-error.ts'
+import { loadRolePicker } from '#server/discord/guild.ts'
 import { createPlatoon, deletePlatoon, listPlatoons } from '#server/orbat/platoons.ts'
 
 // Platoons (spec 1 §2, §5, §8): Add New Platoon and delete (confirmed; its squads become unassigned), through the
@@ -15,7 +16,8 @@ import { createPlatoon, deletePlatoon, listPlatoons } from '#server/orbat/platoo
 
 export async function loader({ context }: Route.LoaderArgs): Promise<PlatoonsData> {
   assertAdminPage(context)
-  return withLoadError('admin settings: platoons', async () => ({ platoons: await listPlatoons(getServices(context).db) }), { platoons: [] }, 'Failed to load platoons')
+  const [data, picker] = await Promise.all([withLoadError('admin settings: platoons', async () => ({ platoons: await listPlatoons(getServices(context).db) }), { platoons: [] }, 'Failed to load platoons'), loadRolePicker(getServices(context).discord)])
+  return { ...data, ...picker }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

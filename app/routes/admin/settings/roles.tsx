@@ -8,6 +8,7 @@ import { eligibleRoleSchema, SETTINGS_INTENTS as INTENTS } from '#contracts/sett
 import { assertAdminPage } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { withLoadError } from '#server/load-error.ts'
+import { loadRolePicker } from '#server/discord/guild.ts'
 import { deleteEligibleRole, listEligibleRoles, purgeWaitlist, saveEligibleRole } from '#server/waitlist/eligible-roles.ts'
 
 // Eligible Roles (spec 1 §2, §5, §8): add/edit, delete (confirmed) and the Danger Zone purge (confirmed), through the
@@ -15,7 +16,8 @@ import { deleteEligibleRole, listEligibleRoles, purgeWaitlist, saveEligibleRole 
 
 export async function loader({ context }: Route.LoaderArgs): Promise<RolesData> {
   assertAdminPage(context)
-  return withLoadError('admin settings: eligible roles', async () => ({ roles: await listEligibleRoles(getServices(context).db) }), { roles: [] }, 'Failed to fetch admin data.')
+  const [data, picker] = await Promise.all([withLoadError('admin settings: eligible roles', async () => ({ roles: await listEligibleRoles(getServices(context).db) }), { roles: [] }, 'Failed to fetch admin data.'), loadRolePicker(getServices(context).discord)])
+  return { ...data, ...picker }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -2,14 +2,27 @@ import { getFormProps } from '@conform-to/react'
 import { qualificationInputSchema, ROSTER_INTENTS } from '#contracts/roster.ts'
 import type { QualificationItem } from '#contracts/roster-types.ts'
 import { useSchemaForm } from '#app/hooks/use-schema-form.ts'
-import { fieldProps, inputProps, textareaProps } from '#app/ui/conform-props.ts'
+import { fieldProps, inputProps, pickOrIdProps, textareaProps } from '#app/ui/conform-props.ts'
 import { UrlDialog } from '#app/ui/dialog.tsx'
 import { Field, inputClass, RequiredMark, textareaClass } from '#app/ui/field.tsx'
 import { FormFooter } from '#app/ui/form-footer.tsx'
+import { DiscordUnreachableNotice, PickOrId, rolePickOptions } from '#app/components/discord-pickers.tsx'
+import type { GuildRoleItem } from '#contracts/guild.ts'
 
 // Add / Edit Qualification (spec 2 §3 Qualification, §5: name required; description and Discord role ID optional).
 
-export function QualificationDialog({ editing, closeHref }: { editing: QualificationItem | null; closeHref: string }) {
+export function QualificationDialog({
+  editing,
+  closeHref,
+  roles,
+  discordError,
+}: {
+  editing: QualificationItem | null
+  closeHref: string
+  /** The guild's roles; null when Discord could not be reached (the role is typed as an id). */
+  roles: GuildRoleItem[] | null
+  discordError?: string
+}) {
   const formKey = editing ? `edit-qualification-${editing.id}` : 'add-qualification'
   const { Form, busy, hidden, action, form, fields } = useSchemaForm(formKey, qualificationInputSchema, {
     id: formKey,
@@ -28,8 +41,9 @@ export function QualificationDialog({ editing, closeHref }: { editing: Qualifica
         <Field {...fieldProps(fields.description, 'Description')}>
           <textarea {...textareaProps(fields.description)} rows={3} className={textareaClass} />
         </Field>
-        <Field {...fieldProps(fields.discord_role_id, 'Discord Role ID')}>
-          <input {...inputProps(fields.discord_role_id)} inputMode="numeric" autoComplete="off" placeholder="Optional" className={`${inputClass} font-mono`} />
+        <DiscordUnreachableNotice error={discordError} />
+        <Field {...fieldProps(fields.discord_role_id, roles ? 'Discord Role' : 'Discord Role ID')}>
+          <PickOrId {...pickOrIdProps(fields.discord_role_id)} options={rolePickOptions(roles)} blankLabel="No role" />
         </Field>
         <FormFooter closeHref={closeHref} submitLabel={editing ? 'Save Changes' : 'Add Qualification'} busy={busy} errors={form.errors} errorId={form.errorId} />
       </Form>
