@@ -12,6 +12,7 @@ import { logger } from '../logger.ts'
 import { instantOf } from '../roster/wall-time.ts'
 import { getSetting } from '../settings/settings.ts'
 import { afterCommit, runTransaction } from '../transaction.ts'
+import { discordNames } from './names.ts'
 
 // Scheduled pings (spec 2 §2 Schedule Ping, §4 Ping, §5 Schedule ping) and Post Training on Discord. A ping is stored
 // pending and sent by the job runner's dispatcher once its time has come (sent / failed recorded on the row).
@@ -49,6 +50,7 @@ export interface SchedulePingOptions {
 export async function schedulePing(services: AppServices, admin: User, type: PingType, targetId: number, input: PingInput, options: SchedulePingOptions = {}): Promise<PingItem> {
   const pingTime = input.pingTime ? new Date(input.pingTime) : instantOf({ date: input.date!, time: input.time!, tz: input.tz })
   const chosen = [...new Set(input.rolesToPing ?? [])]
+  const names = await discordNames(services, { channels: true })
   return runTransaction(
     services,
     async (tx) => {
@@ -72,7 +74,7 @@ export async function schedulePing(services: AppServices, admin: User, type: Pin
           created_by_user_id: admin.id,
         })
         .returning()
-      await recordAudit(tx, admin, 'Ping scheduled', `${type === 'event' ? 'Event' : 'Training'} ${target.name}: ${pingTime.toISOString()} in channel ${input.channelId}.`)
+      await recordAudit(tx, admin, 'Ping scheduled', `${type === 'event' ? 'Event' : 'Training'} ${target.name}: ${pingTime.toISOString()} in channel ${names.channel(input.channelId!)}.`)
       return toItem(row!)
     },
     { name: 'schedule ping' },

@@ -45,7 +45,7 @@ describe('/api/admin/platoons', () => {
     await api(admin.client, 'POST', '/api/admin/platoons', { name: '0th Platoon', discord_role_id: '5' })
     expect((await getJson<PlatoonItem[]>(admin.client, '/api/admin/platoons')).body.map((p) => p.name)).toEqual(['0th Platoon', '1st Platoon'])
     const [entry] = await auditEntries(db(), 'Platoon created')
-    expect(entry).toMatchObject({ actor_user_id: admin.id, details: '1st Platoon (role 910000000000000009)' })
+    expect(entry).toMatchObject({ actor_user_id: admin.id, details: '1st Platoon, role @1st Platoon (910000000000000009)' })
   })
 
   it('validates name and role id (both required, digits), 409 on a duplicate name', async () => {

@@ -9,6 +9,7 @@ import { NotFound } from '../errors.ts'
 import { assertNameFree } from '../names.ts'
 import { runTransaction } from '../transaction.ts'
 import { announceChange } from './live.ts'
+import { discordNames } from '../discord/names.ts'
 
 // Platoons (spec 1 §7 /api/admin/platoons): deleting one leaves its squads unassigned (FK on delete set null).
 
@@ -19,7 +20,8 @@ export async function listPlatoons(db: DbOrTx): Promise<PlatoonItem[]> {
     .orderBy(asc(platoons.name), asc(platoons.id))
 }
 
-export function createPlatoon(services: AppServices, admin: User, input: PlatoonInput): Promise<PlatoonItem> {
+export async function createPlatoon(services: AppServices, admin: User, input: PlatoonInput): Promise<PlatoonItem> {
+  const names = await discordNames(services, { roles: true })
   return runTransaction(
     services,
     async (tx) => {
@@ -28,7 +30,7 @@ export function createPlatoon(services: AppServices, admin: User, input: Platoon
         .insert(platoons)
         .values(input)
         .returning({ id: platoons.id, name: platoons.name, discord_role_id: platoons.discord_role_id })
-      await recordAudit(tx, admin, 'Platoon created', `${input.name} (role ${input.discord_role_id})`)
+      await recordAudit(tx, admin, 'Platoon created', `${input.name}, role ${names.role(input.discord_role_id)}`)
       return row!
     },
     { name: 'create platoon' },

@@ -4,6 +4,7 @@ import type { AppServices } from '../context.ts'
 import { Invalid } from '../errors.ts'
 import { postActivity } from '../orbat/actions.ts'
 import { queueRoleSync } from '../discord/member-roles.ts'
+import { discordNames } from '../discord/names.ts'
 import { queueReconcile } from '../discord/reconcile.ts'
 import { runTransaction } from '../transaction.ts'
 import { placementLine } from '../waitlist/waitlist.ts'
@@ -14,9 +15,21 @@ import { isValidTimeZone, nextLockInstant } from './time-lock.ts'
 // these. Clearing the lock (or setting one already past) fills open slots from the waitlist; those placements go to
 // the activity channel after the commit.
 
-/** Saves one setting (PUT /api/admin/settings). */
-export function saveSetting(services: AppServices, admin: User, input: SettingInput): Promise<SettingUpdate> {
-  return runTransaction(services, (tx) => updateSetting(tx, admin, input), {
+/** What a setting's value names on Discord, for its audit entry. */
+const DISCORD_SETTING_KINDS: Partial<Record<SettingInput['key'], 'channel' | 'role'>> = {
+  promotion_channel_id: 'channel',
+  squad_channel_category_id: 'channel',
+  orbat_activity_channel_id: 'channel',
+  event_ping_role_id: 'role',
+  milsim_role_id: 'role',
+}
+
+/** Saves one setting (PUT /api/admin/settings); its audit entry names the channel or role. */
+export async function saveSetting(services: AppServices, admin: User, input: SettingInput): Promise<SettingUpdate> {
+  const kind = DISCORD_SETTING_KINDS[input.key]
+  const names = kind && input.value ? await discordNames(services, { channels: kind === 'channel', roles: kind === 'role' }) : null
+  const describe = names && kind ? (value: string) => names[kind](value) : undefined
+  return runTransaction(services, (tx) => updateSetting(tx, admin, input, describe), {
     name: 'save setting',
     after: (result) => {
       postActivity(services, result.placements.map(placementLine))

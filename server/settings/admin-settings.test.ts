@@ -2,6 +2,7 @@
 // (set -> public settings show it and sign-ups are refused; clear or a past time -> the waitlist fills at once),
 // Discord id settings, and the audit entries.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { DEMO_CHANNELS, DEMO_ROLES } from '#db/seed/demo-guild.ts'
 import { getSetting } from '#server/settings/settings.ts'
 import { startTestApp, type TestApp } from '#tests/harness/app.ts'
 import { api, expectAdminOnly } from '#tests/harness/admin.ts'
@@ -137,5 +138,17 @@ describe('/api/admin/settings', () => {
       'milsim_role_id cleared.',
     ])
     expect(entries.every((e) => e.actor_user_id === admin.id)).toBe(true)
+  })
+
+  it("the audit entry names the channel or role a Discord setting points at (the bare id when Discord does not know it)", async () => {
+    expect((await put(admin, { key: 'orbat_activity_channel_id', value: DEMO_CHANNELS.orbatActivity.id })).status).toBe(200)
+    expect((await put(admin, { key: 'event_ping_role_id', value: DEMO_ROLES.eventPing.id })).status).toBe(200)
+    const entries = await auditEntries(db(), 'Setting updated')
+    expect(entries.slice(-2).map((e) => e.details)).toEqual([
+      `orbat_activity_channel_id set to #orbat-activity (${DEMO_CHANNELS.orbatActivity.id}).`,
+      `event_ping_role_id set to @${DEMO_ROLES.eventPing.name} (${DEMO_ROLES.eventPing.id}).`,
+    ])
+    await put(admin, { key: 'orbat_activity_channel_id', value: '' })
+    await put(admin, { key: 'event_ping_role_id', value: '' })
   })
 })
