@@ -271,7 +271,8 @@ test('duplicate and delete a squad, each delete after a confirm', async ({ page,
     await expect(toast(page, 'Squad deleted (requires save to persist).')).toBeVisible()
 
     await page.getByRole('button', { name: 'Save ORBAT' }).click()
-    await expect(toast(page, 'ORBAT Saved Successfully!')).toBeVisible()
+    // The first save's toast may still be showing (5 s): the newest one is this save's.
+    await expect(toast(page, 'ORBAT Saved Successfully!').last()).toBeVisible()
     // /api/orbat is a snapshot the server rebuilds on change: give it a moment.
     await expect.poll(async () => (await apiOrbat(page)).squads.map((s) => s.name)).not.toContain('Alpha (Copy)')
     expect((await apiOrbat(page)).squads.map((s) => s.name)).toContain('Alpha')

@@ -67,9 +67,15 @@ test('an admin writes a test with formatted text, a link, an image and a two-sec
     await box.press('End')
     await box.press('Enter')
     await page.keyboard.type('Apply pressure ')
-    await toolbar.getByRole('button', { name: 'Bold' }).click()
+    // NOTE: each toggle is awaited (aria-pressed) before typing on: keys typed while the editor still applies the
+    // mark land on the wrong side of it.
+    const bold = toolbar.getByRole('button', { name: 'Bold' })
+    await bold.click()
+    await expect(bold).toHaveAttribute('aria-pressed', 'true')
     await page.keyboard.type('firmly')
-    await toolbar.getByRole('button', { name: 'Bold' }).click()
+    await expect(box).toContainText('Apply pressure firmly')
+    await bold.click()
+    await expect(bold).toHaveAttribute('aria-pressed', 'false')
     await page.keyboard.type(' and read the manual')
     for (let i = 0; i < 'manual'.length; i++) await box.press('Shift+ArrowLeft')
     await toolbar.getByRole('button', { name: 'Link' }).click()
