@@ -44,6 +44,9 @@ export interface ErrorBody {
   fields?: Record<string, string[]>
 }
 
+/** Raised by the database when a row would put a banned member in a slot or on the waitlist (migration 0002). */
+export const BANNED_SQLSTATE = 'UB001'
+
 /** Maps anything thrown to a status and a safe body. Unknown errors become a 500 without details. */
 export function toErrorBody(error: unknown): { status: number; body: ErrorBody } {
   if (error instanceof ServiceError) {
@@ -54,6 +57,7 @@ export function toErrorBody(error: unknown): { status: number; body: ErrorBody }
     // Constraint violations reaching here are races the service did not foresee: a conflict, not a crash.
     if (pg.code === '23505') return { status: 409, body: { error: 'That conflicts with existing data.' } }
     if (pg.code === '23503') return { status: 409, body: { error: 'That refers to something that no longer exists.' } }
+    if (pg.code === BANNED_SQLSTATE) return { status: 403, body: { error: 'Banned members cannot hold a slot or wait on the waitlist.' } }
     if (pg.code === '40P01' || pg.code === '40001')
       return { status: 409, body: { error: 'Too many changes at the same moment. Please try again.' } }
     if (pg.code === '23514' || pg.code === '22P02' || pg.code === '22003' || pg.code === '22007')

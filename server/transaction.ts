@@ -1,6 +1,6 @@
 import type { DbOrTx } from '#db/client.ts'
 import type { AppServices } from './context.ts'
-import { Conflict, postgresErrorOf } from './errors.ts'
+import { BANNED_SQLSTATE, Conflict, postgresErrorOf } from './errors.ts'
 import { logger } from './logger.ts'
 import { announceChange, markChanged } from './orbat/live.ts'
 import { invalidateRosterCache } from './roster/cache.ts'
@@ -9,7 +9,8 @@ import { invalidateRosterCache } from './roster/cache.ts'
 // a deadlock or serialisation failure is retried, and what follows the commit (Discord, activity posts) can never
 // turn a committed change into an error answer.
 
-const RETRYABLE = new Set(['40P01', '40001'])
+// UB001: a ban committed under this transaction (db/migrations/0002_ban_wins.sql); the retry's own checks see it.
+const RETRYABLE = new Set(['40P01', '40001', BANNED_SQLSTATE])
 const ATTEMPTS = 3
 
 /** How long a request waits for its post-commit side effects before answering; they go on in the background. */

@@ -1,8 +1,9 @@
-// The waitlist over real HTTP with real logins (Discord stand-in) on real PostgreSQL: join/leave conditions, the fill
+import { eq, sql } from 'drizzle-orm'
 // rule (ARCHITECTURE §5) with its audit entry and activity post, and the fill when the time lock ends.
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { slots } from '#db/schema/orbat.ts'
+import { members } from '#db/schema/roster.ts'
 import { DEMO_ROLES } from '#db/seed/demo-guild.ts'
 import { runUnlockFill } from '#server/orbat/actions.ts'
 import type { OrbatPayload } from '#server/orbat/orbat.ts'
@@ -258,8 +259,11 @@ describe('the fill rule', () => {
     await assignSlot(db(), alpha.slot('Rifleman 2').id, kowalski.id)
     const base = Date.now() - 60_000
     // Written directly: the API would refuse both (banned; holding a slot), but bans and admin assignments happen later.
-    await addMember(db(), blake.discordId, { ingameName: 'Blake', banned: 'Teamkilling' })
+    // The database refuses a banned member's new entry (a ban wins), so Blake joins first and is banned after, with
+    // the flag alone: the fill must still skip him.
+    const blakeMember = await addMember(db(), blake.discordId, { ingameName: 'Blake' })
     await addWaitlistEntry(db(), blake.id, { createdAt: new Date(base) })
+    await db().update(members).set({ is_banned: true, banned_date: new Date(), ban_reason: 'Teamkilling' }).where(eq(members.id, blakeMember.id))
     await addWaitlistEntry(db(), kowalski.id, { createdAt: new Date(base + 1000) })
 
     expect((await leaveSlot(admin.client, alpha.slot('Rifleman 1').id)).status).toBe(200)
