@@ -1,4 +1,4 @@
-import { Agenda } from 'agenda'
+import { Agenda, type Job } from 'agenda'
 import { MongoBackend } from '@agendajs/mongo-backend'
 import { PostgresBackend } from '@agendajs/postgres-backend'
 import pg from 'pg'
@@ -25,6 +25,21 @@ export interface JobRunner {
   agenda: Agenda
   /** Stops processing (running jobs finish or are unlocked), then closes the runner's own connections. */
   stop: () => Promise<void>
+}
+
+/**
+ * Runs a job's work while renewing its lock, for a job whose lock lifetime is shorter than a run may take (Agenda
+ * cancels a run that outlives its lock unless it calls touch()).
+ */
+export async function renewingLock<T>(job: Job, lockLifetimeMs: number, work: () => Promise<T>): Promise<T> {
+  const timer = setInterval(() => {
+    job.touch().catch((error: unknown) => logger.warn({ msg: 'job lock not renewed', job: job.attrs.name, error: String(error) }))
+  }, lockLifetimeMs / 4)
+  try {
+    return await work()
+  } finally {
+    clearInterval(timer)
+  }
 }
 
 export function createAgenda(options: AgendaOptions): JobRunner {

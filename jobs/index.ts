@@ -11,7 +11,7 @@ import { runUnlockFill } from '#server/orbat/actions.ts'
 import { SYSTEM_ACTOR } from '#server/audit/audit.ts'
 import { runPromotions } from '#server/roster/actions.ts'
 import { PROMOTION_JOB_SCHEDULE } from '#server/roster/promotions.ts'
-import { createAgenda } from './agenda.ts'
+import { createAgenda, renewingLock } from './agenda.ts'
 
 /** Job names: jobs call server/<domain> services and nothing else. */
 export const JOBS = {
@@ -21,6 +21,13 @@ export const JOBS = {
   dispatchPings: 'discord.dispatch-pings',
   reconcileRoles: 'discord.reconcile-roles',
 } as const
+
+/**
+ * The ping dispatcher's lock, renewed while it runs: a dispatcher that died holds the next one back seconds, not the
+ * minute other jobs wait, so an interrupted ping is resent soon. Longer than a ping's lease (PING_LEASE_MS), so the
+ * run that takes over finds the dead sender's claims expired.
+ */
+export const DISPATCH_LOCK_LIFETIME_MS = 6_000
 
 /** The nightly role reconcile: 04:00 in the unit's time zone (setting unit_time_zone, read at start). */
 export const RECONCILE_JOB_CRON = '0 4 * * *'
@@ -37,10 +44,15 @@ export function defineJobs(agenda: Agenda, services: AppServices) {
     logger.info({ msg: 'weekly promotions run', promoted: run.promotedMembers.length })
   })
   // Scheduled pings go out when their time has come (checked every 10 s; each is claimed before it is sent).
-  agenda.define(JOBS.dispatchPings, async () => {
-    const { sent, failed } = await dispatchDuePings(services)
-    if (sent || failed) logger.info({ msg: 'pings dispatched', sent, failed })
-  })
+  agenda.define(
+    JOBS.dispatchPings,
+    (job) =>
+      renewingLock(job, DISPATCH_LOCK_LIFETIME_MS, async () => {
+        const { sent, failed } = await dispatchDuePings(services)
+        if (sent || failed) logger.info({ msg: 'pings dispatched', sent, failed })
+      }),
+    { lockLifetime: DISPATCH_LOCK_LIFETIME_MS },
+  )
   // Discord's managed roles made to match the roster (the admin's Sync now, unattended).
   agenda.define(JOBS.reconcileRoles, async () => {
     if (!services.discord.configured) return

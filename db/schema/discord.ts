@@ -40,8 +40,9 @@ export const pingStatusEnum = pgEnum('ping_status', PING_STATUSES)
 
 /**
  * A message the bot posts at ping_time. Exactly one of event_id / training_id is set, matching `type`.
- * NOTE: sends must be idempotent: set attempted_at before calling Discord; a retried job that finds attempted_at set
- * and status still pending must not post again (mark it failed instead).
+ * NOTE: a pending ping with attempted_at set is being sent: claimed_by holds it until claim_expires_at (a short lease
+ * its sender renews). A claim whose lease ran out was interrupted; it is resent with the same Discord nonce, which
+ * Discord de-duplicates for a few minutes, so attempted_at (the first claim) decides whether a resend is still safe.
  */
 export const scheduledPings = pgTable(
   'scheduled_pings',
@@ -57,6 +58,9 @@ export const scheduledPings = pgTable(
     ping_time: timestamp('ping_time', { withTimezone: true }).notNull(),
     status: pingStatusEnum('status').notNull().default('pending'),
     attempted_at: timestamp('attempted_at', { withTimezone: true }),
+    /** The app instance sending it (hostname:pid), while attempted_at is set and the ping is pending. */
+    claimed_by: text('claimed_by'),
+    claim_expires_at: timestamp('claim_expires_at', { withTimezone: true }),
     sent_at: timestamp('sent_at', { withTimezone: true }),
     /** The Discord message id once sent. */
     discord_message_id: text('discord_message_id'),

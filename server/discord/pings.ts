@@ -1,4 +1,5 @@
-import { and, asc, eq, isNotNull, isNull, lte, lt, sql } from 'drizzle-orm'
+import os from 'node:os'
+import { and, asc, eq, isNotNull, isNull, lte, not, or, sql } from 'drizzle-orm'
 import { DEFAULT_PING_ROLE, SELECT_A_ROLE, type PingInput, type PingItem } from '#contracts/pings.ts'
 import type { PostTrainingInput } from '#contracts/trainings.ts'
 import type { DbOrTx } from '#db/client.ts'
@@ -94,19 +95,35 @@ async function resolveRoles(db: DbOrTx, roles: string[]): Promise<string[]> {
   return out
 }
 
-/** How long a claimed ping may stay unsent before the dispatcher calls it failed rather than risk a double post. */
-const STALE_CLAIM_MS = 2 * 60_000
+/** How long a claim holds a ping for its sender, who renews it every quarter of that while Discord is called. */
+export const PING_LEASE_MS = 4_000
+/**
+ * How long after a ping's first attempt a resend is still covered by Discord's nonce de-duplication ("the past few
+ * minutes", enforce_nonce), with a wide margin. An interrupted ping older than this may already be in the channel,
+ * and a resend could post it twice: it is marked failed instead.
+ */
+const NONCE_SAFE_MS = 2 * 60_000
+const INTERRUPTED_TOO_LONG = 'Interrupted while sending more than 2 minutes ago and not re-sent: it may already be in the channel.'
+/** Which app instance holds a claim (instances share the database). */
+const INSTANCE = `${os.hostname()}:${process.pid}`
+
+const leaseOver = sql`coalesce(${scheduledPings.claim_expires_at} <= now(), true)`
+const resendIsSafe = sql`${scheduledPings.attempted_at} > now() - make_interval(secs => ${NONCE_SAFE_MS / 1000})`
+const newLease = sql`now() + make_interval(secs => ${PING_LEASE_MS / 1000})`
 
 /**
- * Sends every pending ping whose time has come. Each is claimed (attempted_at) in its own short transaction before
- * Discord is called, so two runners never both send it; a claim left by a crash is marked failed, never re-sent.
+ * Sends every pending ping whose time has come, once from the members' view. Each is claimed in its own short
+ * transaction before Discord is called, with a lease its sender renews, so another instance never sends it alongside
+ * a live sender. A claim whose lease ran out (its sender died) is taken over and resent with the same nonce: Discord
+ * answers the message it already has if the first send got through, so the ping ends sent either way.
  */
 export async function dispatchDuePings(services: AppServices, now = new Date()): Promise<{ sent: number; failed: number }> {
   const { db, discord } = services
+  const pending = eq(scheduledPings.status, 'pending')
   await db
     .update(scheduledPings)
-    .set({ status: 'failed', error: 'Interrupted while sending; not re-sent to avoid a double post.' })
-    .where(and(eq(scheduledPings.status, 'pending'), isNotNull(scheduledPings.attempted_at), lt(scheduledPings.attempted_at, new Date(now.getTime() - STALE_CLAIM_MS))))
+    .set({ status: 'failed', error: INTERRUPTED_TOO_LONG })
+    .where(and(pending, isNotNull(scheduledPings.attempted_at), leaseOver, not(resendIsSafe)))
   let sent = 0
   let failed = 0
   for (;;) {
@@ -114,29 +131,56 @@ export async function dispatchDuePings(services: AppServices, now = new Date()):
       const [due] = await tx
         .select()
         .from(scheduledPings)
-        .where(and(eq(scheduledPings.status, 'pending'), isNull(scheduledPings.attempted_at), lte(scheduledPings.ping_time, now)))
+        .where(and(pending, lte(scheduledPings.ping_time, now), or(isNull(scheduledPings.attempted_at), and(leaseOver, resendIsSafe))))
         .orderBy(asc(scheduledPings.ping_time), asc(scheduledPings.id))
         .limit(1)
         .for('update', { skipLocked: true })
       if (!due) return null
-      await tx.update(scheduledPings).set({ attempted_at: sql`now()` }).where(eq(scheduledPings.id, due.id))
+      await tx
+        .update(scheduledPings)
+        .set({ attempted_at: sql`coalesce(${scheduledPings.attempted_at}, now())`, claimed_by: INSTANCE, claim_expires_at: newLease })
+        .where(eq(scheduledPings.id, due.id))
       return due
     })
     if (!claimed) break
-    const roles = await resolveRoles(db, claimed.roles_to_ping)
-    const content = [roles.map((id) => `<@&${id}>`).join(' '), claimed.message_content].filter(Boolean).join('\n')
-    const result = await discord.sendMessage(claimed.channel_id, { content, allowedMentions: { roles }, nonce: `ping-${claimed.id}` })
+    if (claimed.attempted_at) logger.info({ msg: 'resending an interrupted ping with its nonce', pingId: claimed.id, claimedBy: claimed.claimed_by })
+    const result = await holdingClaim(services, claimed.id, async () => {
+      const roles = await resolveRoles(db, claimed.roles_to_ping)
+      const content = [roles.map((id) => `<@&${id}>`).join(' '), claimed.message_content].filter(Boolean).join('\n')
+      return discord.sendMessage(claimed.channel_id, { content, allowedMentions: { roles }, nonce: `ping-${claimed.id}` })
+    })
+    // Conditional on pending: a sender that stalled past its lease and the one that took over both get Discord's one
+    // message back; only the first records it.
+    const stillPending = and(eq(scheduledPings.id, claimed.id), pending)
     if (result.ok) {
-      sent++
-      await db.update(scheduledPings).set({ status: 'sent', sent_at: sql`now()`, discord_message_id: result.data.id }).where(eq(scheduledPings.id, claimed.id))
-      await recordAudit(db, SYSTEM_ACTOR, 'Ping sent', `Ping ${claimed.id} to channel ${claimed.channel_id}.`)
+      const marked = await db.update(scheduledPings).set({ status: 'sent', sent_at: sql`now()`, discord_message_id: result.data.id }).where(stillPending).returning({ id: scheduledPings.id })
+      if (marked.length) {
+        sent++
+        await recordAudit(db, SYSTEM_ACTOR, 'Ping sent', `Ping ${claimed.id} to channel ${claimed.channel_id}.`)
+      }
     } else {
-      failed++
-      await db.update(scheduledPings).set({ status: 'failed', error: result.error }).where(eq(scheduledPings.id, claimed.id))
+      const marked = await db.update(scheduledPings).set({ status: 'failed', error: result.error }).where(stillPending).returning({ id: scheduledPings.id })
+      if (marked.length) failed++
       logger.warn({ msg: 'ping failed', pingId: claimed.id, error: result.error })
     }
   }
   return { sent, failed }
+}
+
+/** Runs the send while renewing this instance's claim on the ping; a renewal that fails only shortens the lease. */
+async function holdingClaim<T>(services: AppServices, pingId: number, send: () => Promise<T>): Promise<T> {
+  const renew = () =>
+    services.db
+      .update(scheduledPings)
+      .set({ claim_expires_at: newLease })
+      .where(and(eq(scheduledPings.id, pingId), eq(scheduledPings.status, 'pending'), eq(scheduledPings.claimed_by, INSTANCE)))
+      .catch((error: unknown) => logger.warn({ msg: 'ping claim not renewed', pingId, error: String(error) }))
+  const timer = setInterval(renew, PING_LEASE_MS / 4)
+  try {
+    return await send()
+  } finally {
+    clearInterval(timer)
+  }
 }
 
 /**

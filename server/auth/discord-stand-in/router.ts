@@ -179,6 +179,14 @@ export function createDiscordStandIn(options: DiscordStandInOptions = {}): Disco
       req.socket.destroy()
       return
     }
+    if (failure.status === 'no answer') {
+      state.recordRequest({ at: new Date().toISOString(), method: req.method, path: req.path, status: 'no answer' })
+      if (!failure.takeEffect) return
+      // The route runs (a message is posted); the answer it writes goes nowhere and the connection stays open.
+      res.json = () => res
+      res.send = () => res
+      return next()
+    }
     if (failure.status === 429) {
       const retryAfter = failure.retryAfter ?? 1
       // Discord sends these on every rate-limited answer. NOTE: Discord's Retry-After header is whole seconds;
@@ -639,8 +647,9 @@ function invalidFormBody(error: z.ZodError) {
 // ---- test controls ----
 
 const failSchema = z.object({
-  status: z.union([z.literal('network'), z.number().int().min(400).max(599)]),
+  status: z.union([z.literal('network'), z.literal('no answer'), z.number().int().min(400).max(599)]),
   count: z.number().int().min(1).max(1000).default(1),
+  takeEffect: z.boolean().optional(),
   retryAfter: z.number().min(0).max(3600).optional(),
   path: z.string().optional(),
 })

@@ -99,8 +99,13 @@ export interface IssuedToken {
 }
 
 export interface FailureSpec {
-  /** An HTTP status to answer with, or 'network' to drop the connection without an answer. */
-  status: number | 'network'
+  /**
+   * An HTTP status to answer with, 'network' to drop the connection without an answer, or 'no answer' to keep the
+   * connection open and never answer (Discord or the network stalled; the caller times out or dies waiting).
+   */
+  status: number | 'network' | 'no answer'
+  /** With 'no answer': carry the call out (e.g. post the message), then withhold the answer, as if it were lost. */
+  takeEffect?: boolean
   /** How many of the next matching REST calls fail. */
   count: number
   /** Seconds, for 429 answers (Discord's `retry_after`). Default 1. */
@@ -114,7 +119,7 @@ export interface RequestRecord {
   method: string
   /** The path after /api or /api/v10. */
   path: string
-  status: number | 'network'
+  status: number | 'network' | 'no answer'
 }
 
 export interface StandInConfig {

@@ -1,0 +1,16 @@
+// One app instance's job runner alone in a process, so a test can end it with SIGKILL in the middle of a job: a real
+// crash, where no shutdown hook runs and no lock or claim is released. Configured by the environment like the app
+// (DATABASE_URL, DISCORD_*); says 'ready' over the IPC channel once the runner has started.
+import { createDb } from '#db/client.ts'
+import { startJobs } from '#jobs/index.ts'
+import { loadConfig } from '#server/config.ts'
+import { createDiscordClient } from '#server/discord/client.ts'
+import { setLogLevel } from '#server/logger.ts'
+
+setLogLevel('warn')
+const config = loadConfig()
+const { db } = createDb(config.databaseUrl!, { max: 3 })
+// A long per-attempt timeout: a Discord call that gets no answer stays in flight until the test kills this process.
+const discord = createDiscordClient({ apiUrl: config.discord.apiUrl, botToken: config.discord.botToken, guildId: config.discord.guildId, timeoutMs: 120_000 })
+await startJobs({ config, db, discord }, config.databaseUrl!)
+process.send!('ready')
