@@ -3,6 +3,7 @@ import type { Agenda } from 'agenda'
 import { lt } from 'drizzle-orm'
 import { sessions } from '#db/schema/users-sessions.ts'
 import type { AppServices } from '#server/context.ts'
+import { describeError } from '#server/error-text.ts'
 import { logger } from '#server/logger.ts'
 import { dispatchDuePings } from '#server/discord/pings.ts'
 import { applyReconcile } from '#server/discord/reconcile.ts'
@@ -78,7 +79,7 @@ export async function startJobs(services: AppServices, databaseUrl: string): Pro
     name: `${os.hostname()}:${process.pid}`,
   })
   const { agenda } = runner
-  agenda.on('error', (error: unknown) => logger.error({ msg: 'job runner error', error: String(error) }))
+  agenda.on('error', (error: unknown) => logger.error({ msg: 'job runner error', error: describeError(error) }))
   defineJobs(agenda, services)
   await agenda.start()
   await agenda.every('1 day', JOBS.cleanupSessions, {}, { skipImmediate: true })

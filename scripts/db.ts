@@ -3,6 +3,7 @@ import { createDb, runMigrations } from '#db/client.ts'
 import { seedDemoData } from '#db/seed/demo-unit.ts'
 import { loadConfig } from '#server/config.ts'
 import { startDatabase } from '#server/database.ts'
+import { describeError } from '#server/error-text.ts'
 
 const command = process.argv[2]
 if (command !== 'migrate' && command !== 'seed') {
@@ -11,7 +12,7 @@ if (command !== 'migrate' && command !== 'seed') {
 }
 const config = loadConfig()
 const database = await startDatabase(config).catch((error) => {
-  console.error(`Could not start the database (is the app running on the same DATA_DIR?): ${error?.message ?? error}`)
+  console.error(`Could not start the database: ${describeError(error)}`)
   process.exit(1)
 })
 try {

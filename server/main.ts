@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig, selectRuntimeBuilds, type Config } from './config.ts'
+import { describeError, StartupError } from './error-text.ts'
 import { logger } from './logger.ts'
 
 // Process entry: `npm start` (serves the build) and `npm run dev` (Vite middleware, HMR).
@@ -48,7 +49,8 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
 }
 
-main().catch((error) => {
-  logger.error({ msg: 'failed to start', error: error instanceof Error ? (error.stack ?? error.message) : String(error) })
+main().catch((error: unknown) => {
+  const stack = error instanceof Error && !(error instanceof StartupError) ? error.stack : undefined
+  logger.error({ msg: 'failed to start', error: describeError(error), ...(stack ? { stack } : {}) })
   process.exit(1)
 })

@@ -12,6 +12,7 @@ import type { Config } from './config.ts'
 import type { AppServices } from './context.ts'
 import { startDatabase, type RunningDatabase } from './database.ts'
 import { createDiscordClient } from './discord/client.ts'
+import { describeError } from './error-text.ts'
 import { createHttpApp } from './http/app.ts'
 import { liveRequestHandler } from './http/live-routes.ts'
 import { startChangeListener } from './orbat/live.ts'
@@ -44,7 +45,7 @@ export async function startApp(config: Config, options: StartOptions): Promise<R
       try {
         await cleanup()
       } catch (error) {
-        logger.error({ msg: 'shutdown step failed', error: String(error) })
+        logger.error({ msg: 'shutdown step failed', error: describeError(error) })
       }
     }
   }
@@ -64,7 +65,7 @@ export async function startApp(config: Config, options: StartOptions): Promise<R
         try {
           await recordAudit(handle.db, SYSTEM_ACTOR, 'Discord call failed', `${action}: ${error}`)
         } catch (auditError) {
-          logger.error({ msg: 'could not record Discord failure', error: String(auditError) })
+          logger.error({ msg: 'could not record Discord failure', error: describeError(auditError) })
         }
       },
     })

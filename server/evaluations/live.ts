@@ -4,6 +4,7 @@ import { EVALUATION_MESSAGES, type LiveSession } from '#contracts/evaluations.ts
 import type { DbOrTx } from '#db/client.ts'
 import type { AppServices } from '../context.ts'
 import { NotFound } from '../errors.ts'
+import { describeError } from '../error-text.ts'
 import { logger } from '../logger.ts'
 import { singleton } from '../singleton.ts'
 import { getLiveSession } from './queries.ts'
@@ -42,7 +43,7 @@ function ensureListening(services: AppServices): Promise<unknown> {
   if (running) return running
   const started = client.listen(EVALUATION_CHANNEL, (payload: string) => deliver(payload), () => deliver(undefined))
   started.catch((error: unknown) => {
-    logger.error({ msg: 'live evaluation listener failed', error: String(error) })
+    logger.error({ msg: 'live evaluation listener failed', error: describeError(error) })
     state.listening.delete(client)
   })
   state.listening.set(client, started)
@@ -111,7 +112,7 @@ export async function liveSessionStream(services: AppServices, sessionId: string
         try {
           send('session', await getLiveSession(services.db, sessionId))
         } catch (error) {
-          if (!(error instanceof NotFound)) logger.error({ msg: 'live evaluation reload failed', error: String(error) })
+          if (!(error instanceof NotFound)) logger.error({ msg: 'live evaluation reload failed', error: describeError(error) })
           send('ended', { sessionId, message: EVALUATION_MESSAGES.sessionNotFound })
           break
         }

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AppServices } from '../context.ts'
+import { describeError } from '../error-text.ts'
 import { logger } from '../logger.ts'
 import { getSnapshot, peekSnapshot, subscribe, type Snapshot, type SnapshotKey } from '../orbat/live.ts'
 
@@ -34,7 +35,7 @@ export function liveRequestHandler(services: AppServices) {
         getSnapshot(services.db).then(
           (snapshot) => answer(req, res, snapshot, key),
           (error: unknown) => {
-            logger.error({ msg: 'snapshot failed', key, error: String(error) })
+            logger.error({ msg: 'snapshot failed', key, error: describeError(error) })
             if (!res.headersSent) {
               res.writeHead(503, { 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': '2' })
               res.end(JSON.stringify({ error: 'The ORBAT is temporarily unavailable. Retrying…' }))
@@ -93,7 +94,7 @@ function stream(services: AppServices, req: IncomingMessage, res: ServerResponse
     unsubscribe()
     clearInterval(heartbeat)
   })
-  getSnapshot(services.db).then(send, (error: unknown) => logger.error({ msg: 'live stream snapshot failed', error: String(error) }))
+  getSnapshot(services.db).then(send, (error: unknown) => logger.error({ msg: 'live stream snapshot failed', error: describeError(error) }))
 }
 
 /** If-None-Match may list several tags and mark them weak (W/"..."); any match means the client is current. */

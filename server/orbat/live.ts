@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm'
 import type postgres from 'postgres'
 import type { LiveOrbatData, OrbatSettings } from '#contracts/orbat.ts'
 import type { Db, DbOrTx } from '#db/client.ts'
+import { describeError } from '../error-text.ts'
 import { logger } from '../logger.ts'
 import { singleton } from '../singleton.ts'
 import { getSetting } from '../settings/settings.ts'
@@ -77,7 +78,7 @@ async function pushToSubscribers() {
     const snapshot = await getSnapshot(state.db)
     for (const subscriber of state.subscribers) subscriber(snapshot)
   } catch (error) {
-    logger.error({ msg: 'live push failed', error: String(error) })
+    logger.error({ msg: 'live push failed', error: describeError(error) })
   }
 }
 
