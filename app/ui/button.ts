@@ -1,7 +1,7 @@
 // The one set of button looks (STYLE.md: one kit). Class strings, so links, submit buttons and menu items share them.
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'accent' | 'muted' | 'discord'
-export type ButtonSize = 'md' | 'sm' | 'xs'
+export type ButtonSize = 'lg' | 'md' | 'sm' | 'xs'
 
 const BASE = 'inline-flex shrink-0 items-center justify-center gap-1.5 rounded-md transition disabled:cursor-not-allowed disabled:opacity-50'
 
@@ -18,6 +18,8 @@ const VARIANTS: Record<ButtonVariant, string> = {
 }
 
 const SIZES: Record<ButtonSize, string> = {
+  /** A 44 px touch target (phone lists). */
+  lg: 'h-11 px-4 text-sm font-medium',
   md: 'h-10 px-4 text-sm',
   sm: 'h-9 px-3 text-sm',
   xs: 'h-8 px-2.5 text-xs font-medium',

@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
+import { ORBAT_REFUSALS, roleLockRefusal } from '#contracts/orbat-rights.ts'
 import type { DbOrTx } from '#db/client.ts'
 import { slots, squads } from '#db/schema/orbat.ts'
 import { members } from '#db/schema/roster.ts'
@@ -64,7 +65,7 @@ export async function signUpToSlot(tx: DbOrTx, user: User, slotId: number): Prom
   await lockMember(tx, user.id)
   if (lockActive(await getSetting(tx, 'signup_time'))) throw new Locked('Sign-ups are locked.')
   const member = await memberOf(tx, user)
-  if (member.banned) throw new Forbidden('Banned members cannot sign up.')
+  if (member.banned) throw new Forbidden(ORBAT_REFUSALS.bannedSignUp)
 
   const slot = await slotWithSquad(tx, slotId)
   if (!slot) throw new NotFound('Slot not found.')
@@ -72,7 +73,7 @@ export async function signUpToSlot(tx: DbOrTx, user: User, slotId: number): Prom
   if (slot.user_id === user.id) throw new Conflict('You are already signed up to this slot.')
   if (slot.user_id !== null || slot.manual_username !== null) throw new Conflict('This slot is already taken.')
   if (slot.lock && !qualifiesForLock(slot.lock, user.discord_roles, await eligibleRoleIds(tx))) {
-    throw new Forbidden(`This slot is locked to ${slot.lock}. You do not have the required Discord role.`)
+    throw new Forbidden(roleLockRefusal(slot.lock))
   }
 
   // NOTE: order matters under concurrency: the waitlist row first (a concurrent fill of this person waits on it),

@@ -130,6 +130,25 @@ export async function listTrainingSignups(db: DbOrTx, trainingId: number): Promi
 
 export const LOGIN_TO_SIGN_UP = 'You must be logged in to sign up for trainings.'
 
+type RosterMember = NonNullable<Awaited<ReturnType<typeof memberOfUser>>>
+
+/** Why this user can sign up to no training (not on the roster, banned), or null. */
+function signUpRefusal(member: RosterMember | null): string | null {
+  if (!member) return 'You need to be on the company roster to sign up for trainings.'
+  if (member.banned) return 'Banned members cannot sign up for trainings.'
+  return null
+}
+
+function assertMaySignUp(member: RosterMember | null): asserts member is RosterMember {
+  const refusal = signUpRefusal(member)
+  if (refusal) throw new Forbidden(refusal)
+}
+
+/** The public page offers Sign Up only when it can succeed: otherwise it shows this reason (the rule signUpToTraining applies). */
+export async function trainingSignUpRefusal(db: DbOrTx, user: User): Promise<string | null> {
+  return signUpRefusal(await memberOfUser(db, user))
+}
+
 /** A logged-in member on the roster signs up to a visible, upcoming training. */
 export async function signUpToTraining(services: AppServices, user: User | null, trainingId: number, now = new Date()): Promise<{ message: string }> {
   if (!user) throw new Unauthorized(LOGIN_TO_SIGN_UP)
@@ -140,8 +159,7 @@ export async function signUpToTraining(services: AppServices, user: User | null,
       if (training.is_hidden) throw new NotFound('Training not found.')
       if (training.date.getTime() < now.getTime()) throw new Conflict('This training has already started.')
       const member = await memberOfUser(tx, user)
-      if (!member) throw new Forbidden('You need to be on the company roster to sign up for trainings.')
-      if (member.banned) throw new Forbidden('Banned members cannot sign up for trainings.')
+      assertMaySignUp(member)
       const inserted = await tx.insert(trainingSignups).values({ training_id: trainingId, member_id: member.id }).onConflictDoNothing().returning({ id: trainingSignups.member_id })
       if (!inserted.length) throw new Conflict('You are already signed up for this training.')
       await recordAudit(tx, user, 'Training sign-up', `${member.name} signed up for ${training.name}.`)

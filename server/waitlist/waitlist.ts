@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm'
+import { ORBAT_REFUSALS } from '#contracts/orbat-rights.ts'
 import type { WaitlistItem, WaitlistSquad } from '#contracts/waitlist.ts'
 import type { DbOrTx } from '#db/client.ts'
 import { slots, squads } from '#db/schema/orbat.ts'
@@ -71,23 +72,31 @@ export function parsePreference(value: unknown): { any: true } | { squadId: numb
   throw new Invalid('Invalid squad preference.', { squad_preference: ['Choose Any Squad or one of the listed squads.'] })
 }
 
+/**
+ * Who may join the waitlist by their Discord roles: any eligible role at all, and one that allows the general
+ * ("Any squad") waitlist. The join checks it; the ORBAT page asks it too, to offer only what can succeed.
+ */
+export function waitlistEligibility(userRoles: readonly string[], roles: Map<string, { ids: string[]; general: boolean }>) {
+  const held = [...roles.values()].filter((r) => r.ids.some((id) => userRoles.includes(id)))
+  return { eligible: held.length > 0, general: held.some((r) => r.general) }
+}
+
 export async function joinWaitlist(tx: DbOrTx, user: User, squadPreference: unknown): Promise<WaitlistItem> {
   const preference = parsePreference(squadPreference)
   // A join and a sign-up of one member never interleave: nobody ends up in a slot and on the waitlist at once.
   await lockMember(tx, user.id)
   if (lockActive(await getSetting(tx, 'signup_time'))) throw new Locked('The waitlist is locked until sign-ups open.')
-  if (await isBanned(tx, user)) throw new Forbidden('Banned members cannot join the waitlist.')
+  if (await isBanned(tx, user)) throw new Forbidden(ORBAT_REFUSALS.bannedWaitlist)
   const [held] = await tx.select({ id: slots.id }).from(slots).where(eq(slots.user_id, user.id)).limit(1)
-  if (held) throw new Conflict('You already hold a slot. Leave it before joining the waitlist.')
+  if (held) throw new Conflict(ORBAT_REFUSALS.holdsSlot)
 
-  const roles = await eligibleRoleIds(tx)
-  const held_roles = [...roles.values()].filter((r) => r.ids.some((id) => user.discord_roles.includes(id)))
-  if (held_roles.length === 0) throw new Forbidden('You need an eligible Discord role to join the waitlist.')
+  const eligibility = waitlistEligibility(user.discord_roles, await eligibleRoleIds(tx))
+  if (!eligibility.eligible) throw new Forbidden(ORBAT_REFUSALS.noEligibleRole)
 
   let squadId: number | null = null
   if ('any' in preference) {
-    if (!held_roles.some((r) => r.general)) {
-      throw new Forbidden('Your roles do not allow joining the general waitlist. Choose a squad preference.')
+    if (!eligibility.general) {
+      throw new Forbidden(ORBAT_REFUSALS.noGeneralWaitlist)
     }
   } else {
     const [squad] = await tx

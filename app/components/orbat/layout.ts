@@ -1,5 +1,9 @@
-import { Position, type Edge, type Node, type NodeHandle } from '@xyflow/react'
+import { getViewportForBounds, Position, type Edge, type Node, type NodeHandle, type Viewport } from '@xyflow/react'
 import type { OrbatPayload, OrbatSlot, OrbatSquad } from '#contracts/orbat.ts'
+import { countSlots, groupTeams, isSpacer, type SlotCounts, type SquadTeam } from './rows.ts'
+
+// The row rules live in rows.ts (no React Flow there: the list view uses them without loading the diagram).
+export { countSlots, groupTeams, holderName, isOpen, isSpacer, spacerLabel, type SlotCounts, type SquadTeam } from './rows.ts'
 
 // Geometry of the public ORBAT diagram. Every size the cards render with comes from here, so the server can give
 // React Flow exact node dimensions (it cannot measure on the server) and the first paint never jumps when the
@@ -36,53 +40,29 @@ export const FIT_VIEW_OPTIONS = {
   minZoom: FIT_MIN_ZOOM,
   maxZoom: FIT_MAX_ZOOM,
 } as const
+/**
+ * The first view is readable (issue 13): the whole ORBAT fitted when that is at least this zoom, otherwise this zoom
+ * from the content's top-left corner, and the reader pans to the rest (the Fit View control still shows it all).
+ */
+export const FIRST_VIEW_MIN_ZOOM = 0.75
+
+/** The first view's viewport for a canvas of this size (app.css's `.orbat-prefit` computes the same in CSS). */
+export function firstViewport(bounds: Bounds, width: number, height: number): Viewport {
+  const fit = getViewportForBounds(bounds, width, height, FIRST_VIEW_MIN_ZOOM, FIT_MAX_ZOOM, FIT_VIEW_OPTIONS.padding)
+  // Per axis: centred when the content fits across it, else its start at the padding (the fit would centre it).
+  return {
+    zoom: fit.zoom,
+    x: Math.max(fit.x, FIT_PADDING - bounds.x * fit.zoom),
+    y: Math.max(fit.y, FIT_PADDING_TOP - bounds.y * fit.zoom),
+  }
+}
+
 /** Zoom range for the reader's own pan and zoom. */
 export const MIN_ZOOM = 0.1
 export const MAX_ZOOM = 1.5
 
 /** The size React Flow assumes for the canvas while rendering on the server (the CSS pre-fit replaces it). */
 export const NOMINAL_CANVAS = { width: 1280, height: 720 } as const
-
-const SPACER_MARK = '---'
-
-/** A role wrapped in three dashes is a spacer/heading row, not a slot (spec 1 §3). */
-export function isSpacer(role: string): boolean {
-  return role.startsWith(SPACER_MARK)
-}
-
-/** The heading text of a spacer row, without its dashes. */
-export function spacerLabel(role: string): string {
-  return role.replace(/^-{3}/, '').replace(/-{3}$/, '').trim()
-}
-
-/** Open = no user and no manual name; spacers are never open. */
-export function isOpen(slot: Pick<OrbatSlot, 'role' | 'user_id' | 'manual_username'>): boolean {
-  return !isSpacer(slot.role) && slot.user_id === null && slot.manual_username === null
-}
-
-export function holderName(slot: OrbatSlot): string | null {
-  return slot.discord_username ?? slot.manual_username
-}
-
-export interface SquadTeam {
-  name: string
-  rows: OrbatSlot[]
-}
-
-/** A squad's slots as teams in team_order, each with its rows in slot_order. */
-export function groupTeams(squadSlots: OrbatSlot[]): SquadTeam[] {
-  const sorted = [...squadSlots].sort((a, b) => a.team_order - b.team_order || a.slot_order - b.slot_order || a.id - b.id)
-  const teams = new Map<string, SquadTeam>()
-  for (const slot of sorted) {
-    let team = teams.get(slot.team)
-    if (!team) {
-      team = { name: slot.team, rows: [] }
-      teams.set(slot.team, team)
-    }
-    team.rows.push(slot)
-  }
-  return [...teams.values()]
-}
 
 export function squadCardHeight(teams: SquadTeam[]): number {
   let height = CARD.border * 2 + CARD.header + CARD.bottom
@@ -92,26 +72,6 @@ export function squadCardHeight(teams: SquadTeam[]): number {
     for (const row of team.rows) height += isSpacer(row.role) ? CARD.spacer : CARD.slot
   }
   return height
-}
-
-// A type alias, not an interface: React Flow's node data must be assignable to Record<string, unknown>.
-export type SlotCounts = {
-  /** Non-spacer slots. */
-  total: number
-  open: number
-  /** Taken slots: total minus open (spec 1 §2 Pax counter card). */
-  people: number
-}
-
-export function countSlots(slots: OrbatSlot[]): SlotCounts {
-  let total = 0
-  let open = 0
-  for (const slot of slots) {
-    if (isSpacer(slot.role)) continue
-    total += 1
-    if (isOpen(slot)) open += 1
-  }
-  return { total, open, people: total - open }
 }
 
 export type SquadNodeData = { squad: OrbatSquad; teams: SquadTeam[]; people: number; height: number }

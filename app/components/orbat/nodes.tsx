@@ -1,6 +1,6 @@
 import { memo } from 'react'
 import { Handle, type NodeProps } from '@xyflow/react'
-import { LockIcon, PeopleIcon } from './icons.tsx'
+import { PeopleIcon } from './icons.tsx'
 import {
   CARD,
   CARD_HANDLES,
@@ -13,7 +13,9 @@ import {
   type SquadNode,
   type WaypointNode,
 } from './layout.ts'
-import { LeaveButton, SignUpButton } from './slot-actions.tsx'
+import { LockedBadge, LockLine, OpenBadge } from './badges.tsx'
+import { slotAction } from './rows.ts'
+import { SlotActionControl } from './slot-actions.tsx'
 import type { OrbatSlot } from '#contracts/orbat.ts'
 import { useViewer } from './viewer.tsx'
 
@@ -105,45 +107,32 @@ function SlotRow({ slot, squadName }: { slot: OrbatSlot; squadName: string }) {
   const viewer = useViewer()
   const open = isOpen(slot)
   const name = holderName(slot)
-  const own = viewer.userId !== null && slot.user_id === viewer.userId
+  const action = slotAction(slot, viewer)
+  const own = action.kind === 'leave'
   const lock = slot.required_role_id
-  const canSignUp = open && !viewer.locked && viewer.userId !== null && (!lock || viewer.qualifiedLocks.has(lock))
   return (
     <li
-      className="flex items-center gap-2 border-t border-zinc-800 px-3"
+      className={`flex items-center gap-2 border-t border-zinc-800 px-3 ${own ? 'bg-brand-600/10' : ''}`}
       style={{ height: CARD.slot }}
       data-testid="slot"
       data-slot-id={slot.id}
     >
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm leading-5 text-zinc-100">{slot.role}</p>
-        {lock ? (
-          <p className="flex items-center gap-1 truncate text-[11px] leading-4 text-zinc-400" title={`Requires the ${lock} role`}>
-            <LockIcon />
-            <span className="sr-only">Role lock: </span>
-            <span className="truncate">{lock}</span>
-          </p>
-        ) : null}
+        {lock ? <LockLine lock={lock} className="text-[11px] leading-4" /> : null}
       </div>
       <div className="flex shrink-0 items-center gap-2">
         {!open ? (
           <>
             {slot.avatar ? <img src={slot.avatar} alt="" width={20} height={20} className="size-5 rounded-full bg-zinc-800" /> : null}
             <span className={`truncate text-sm font-medium ${own ? 'max-w-28 text-brand-400' : 'max-w-40 text-zinc-200'}`}>{name}</span>
-            {own ? <LeaveButton slotId={slot.id} label={`Leave ${slot.role} in ${squadName}`} /> : null}
           </>
         ) : viewer.locked ? (
-          <span className="rounded bg-amber-500/15 px-1.5 py-0.5 text-[11px] font-bold tracking-wide text-amber-400 ring-1 ring-amber-500/40 ring-inset">
-            LOCKED
-          </span>
+          <LockedBadge />
         ) : (
-          <>
-            <span className="rounded bg-emerald-500/15 px-1.5 py-0.5 text-[11px] font-bold tracking-wide text-emerald-400 ring-1 ring-emerald-500/40 ring-inset">
-              OPEN
-            </span>
-            {canSignUp ? <SignUpButton slotId={slot.id} label={`Sign up for ${slot.role} in ${squadName}`} /> : null}
-          </>
+          <OpenBadge />
         )}
+        <SlotActionControl action={action} slotId={slot.id} role={slot.role} squadName={squadName} />
       </div>
     </li>
   )

@@ -3,7 +3,6 @@ import {
   Background,
   BackgroundVariant,
   Controls,
-  getViewportForBounds,
   ReactFlow,
   useReactFlow,
   useStore,
@@ -14,11 +13,12 @@ import {
   buildEdges,
   buildNodes,
   CARD_WIDTH,
+  FIRST_VIEW_MIN_ZOOM,
   FIT_MAX_ZOOM,
-  FIT_MIN_ZOOM,
   FIT_PADDING,
   FIT_PADDING_TOP,
   FIT_VIEW_OPTIONS,
+  firstViewport,
   MAX_ZOOM,
   MIN_ZOOM,
   nodeBounds,
@@ -32,12 +32,12 @@ import { useHydrated } from '#app/hooks/use-hydrated.ts'
  * The read-only diagram (spec 1 §2: no dragging, no connecting; pan and zoom allowed, touch too).
  *
  * Server render and hydration: React Flow renders the nodes on the server because each has an explicit size and
- * explicit handle boxes (layout.ts). The server cannot know the reader's screen, so the first paint is fitted by CSS
- * instead (`.orbat-prefit` in app.css): the same arithmetic as React Flow's fitView, from the container's size
- * (container query units) and the node bounds for both card widths (custom properties set here). After hydration
- * the handles are measured in the DOM, React Flow runs the real fitView, and only then is the CSS fit removed; both
- * give the same transform, so nothing moves. (A client-side navigation has no server markup to match: the handles
- * are measured from the first render.)
+ * explicit handle boxes (layout.ts). The server cannot know the reader's screen, so the first view (layout.ts
+ * `firstViewport`: fitted, but never below a readable zoom) is placed by CSS instead (`.orbat-prefit` in app.css):
+ * the same arithmetic, from the container's size (container query units) and the node bounds for both card widths
+ * (custom properties set here). After hydration the handles are measured in the DOM, the first view is set in
+ * React Flow, and only then is the CSS placement removed; both give the same transform, so nothing moves. (A
+ * client-side navigation has no server markup to match: the handles are measured from the first render.)
  */
 export function OrbatCanvas({ orbat }: { orbat: OrbatPayload }) {
   const hydrated = useHydrated()
@@ -47,6 +47,11 @@ export function OrbatCanvas({ orbat }: { orbat: OrbatPayload }) {
   const nodes = useMemo(() => buildNodes(orbat, { explicitHandles: !hydrated }), [orbat, hydrated])
   const edges = useMemo(() => buildEdges(orbat, nodes), [orbat, nodes])
   const fitVars = useMemo(() => prefitVariables(nodes), [nodes])
+  // What browsers without the CSS placement's features show until hydration: the first view on a nominal canvas.
+  const nominalView = useMemo(() => {
+    const bounds = nodeBounds(nodes, CARD_WIDTH.lg)
+    return bounds ? firstViewport(bounds, NOMINAL_CANVAS.width, NOMINAL_CANVAS.height) : undefined
+  }, [nodes])
 
   if (nodes.length === 0) {
     return (
@@ -64,8 +69,7 @@ export function OrbatCanvas({ orbat }: { orbat: OrbatPayload }) {
         nodeTypes={nodeTypes}
         width={NOMINAL_CANVAS.width}
         height={NOMINAL_CANVAS.height}
-        fitView
-        fitViewOptions={FIT_VIEW_OPTIONS}
+        defaultViewport={nominalView}
         minZoom={MIN_ZOOM}
         maxZoom={MAX_ZOOM}
         colorMode="dark"
@@ -93,7 +97,7 @@ export function OrbatCanvas({ orbat }: { orbat: OrbatPayload }) {
   )
 }
 
-/** The node bounds for both card widths and the fit constants, for the CSS pre-fit. */
+/** The node bounds for both card widths and the first view's constants, for the CSS placement. */
 function prefitVariables(nodes: ReturnType<typeof buildNodes>): CSSProperties {
   const sm = nodeBounds(nodes, CARD_WIDTH.sm)
   const lg = nodeBounds(nodes, CARD_WIDTH.lg)
@@ -101,7 +105,7 @@ function prefitVariables(nodes: ReturnType<typeof buildNodes>): CSSProperties {
   return {
     '--orbat-fit-pad': FIT_PADDING,
     '--orbat-fit-pad-top': FIT_PADDING_TOP,
-    '--orbat-fit-min': FIT_MIN_ZOOM,
+    '--orbat-fit-min': FIRST_VIEW_MIN_ZOOM,
     '--orbat-fit-max': FIT_MAX_ZOOM,
     '--orbat-bx-sm': sm.x,
     '--orbat-by-sm': sm.y,
@@ -123,9 +127,9 @@ const measuredSelector = (s: ReactFlowState) => {
 }
 
 /**
- * Once every node is measured in the browser: apply fitView's viewport, then drop the CSS pre-fit (same transform).
+ * Once every node is measured in the browser: apply the first view, then drop the CSS placement (same transform).
  * NOTE: computed and set directly rather than through `fitView()`, whose promise only settles via a node update a
- * controlled, read-only flow like this one may never make.
+ * controlled, read-only flow like this one may never make (and which knows no minimum for the first view only).
  */
 function FitAfterHydration({ enabled, onDone }: { enabled: boolean; onDone: () => void }) {
   const measured = useStore(measuredSelector)
@@ -135,9 +139,8 @@ function FitAfterHydration({ enabled, onDone }: { enabled: boolean; onDone: () =
     if (!enabled || !measured) return
     const { width, height, nodeLookup } = store.getState()
     const bounds = getNodesBounds([...nodeLookup.keys()])
-    const { padding, minZoom, maxZoom } = FIT_VIEW_OPTIONS
     let cancelled = false
-    void setViewport(getViewportForBounds(bounds, width, height, minZoom, maxZoom, padding)).then(() => {
+    void setViewport(firstViewport(bounds, width, height)).then(() => {
       if (!cancelled) onDone()
     })
     return () => {

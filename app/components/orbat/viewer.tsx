@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react'
+import type { Refusal } from '#contracts/orbat-rights.ts'
 
 /** Where the page's forms post (the /orbat route's action) and where anonymous users are sent to log in. */
 export const ORBAT_PATH = '/orbat'
@@ -14,15 +15,17 @@ export const INTENTS = {
   leaveWaitlist: 'leave-waitlist',
 } as const
 
-/** Who is looking at the diagram, for the slot rows inside React Flow's nodes. */
+/** Who is looking at the ORBAT, for the slot rows of the diagram (inside React Flow's nodes) and of the list. */
 export interface OrbatViewer {
   userId: number | null
   /** Role-lock names (eligible role names) the user's Discord roles satisfy. */
   qualifiedLocks: ReadonlySet<string>
   /** Sign-ups are time-locked. */
   locked: boolean
+  /** Why this member can take no slot at all (a ban), or null. */
+  signUpRefusal: Refusal | null
 }
 
-const ViewerContext = createContext<OrbatViewer>({ userId: null, qualifiedLocks: new Set(), locked: false })
+const ViewerContext = createContext<OrbatViewer>({ userId: null, qualifiedLocks: new Set(), locked: false, signUpRefusal: null })
 export const ViewerProvider = ViewerContext.Provider
 export const useViewer = () => useContext(ViewerContext)

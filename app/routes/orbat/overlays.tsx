@@ -6,6 +6,7 @@ import { ListIcon } from '#app/components/orbat/icons.tsx'
 import type { LiveOrbatStore } from './live-store.ts'
 import type { LiveStatus } from './use-live-orbat.ts'
 import type { OrbatPayload } from '#contracts/orbat.ts'
+import type { OrbatRights } from '#contracts/orbat-rights.ts'
 import { INTENTS, LEAVE_CONFIRM, LOGIN_HREF, ORBAT_PATH } from '#app/components/orbat/viewer.tsx'
 import { WaitlistPanel } from './waitlist-panel.tsx'
 
@@ -51,7 +52,7 @@ export function LoginPrompt() {
  * "Waitlist (N)": opens the side sheet. Without JavaScript it is a link to ?sheet=waitlist, which the page renders
  * as a static panel.
  */
-export function WaitlistButton({ store }: { store: LiveOrbatStore }) {
+export function WaitlistButton({ store, rights }: { store: LiveOrbatStore; rights: OrbatRights | null }) {
   const { openSheet, closeSheet } = useSheet()
   const count = useSyncExternalStore(store.subscribe, () => store.getView().data.waitlist.length, () => store.getView().data.waitlist.length)
   const opened = useRef(false)
@@ -71,7 +72,7 @@ export function WaitlistButton({ store }: { store: LiveOrbatStore }) {
         if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
         event.preventDefault()
         opened.current = true
-        openSheet('Waitlist', <WaitlistPanel store={store} />)
+        openSheet('Waitlist', <WaitlistPanel store={store} rights={rights} />)
       }}
       className={`${chip} font-medium text-zinc-100 hover:border-zinc-600`}
       data-testid="waitlist-button"
@@ -83,11 +84,12 @@ export function WaitlistButton({ store }: { store: LiveOrbatStore }) {
 }
 
 /** The waitlist as a page panel, for ?sheet=waitlist (no JavaScript, or a shared link). */
-export function StaticWaitlistPanel({ store }: { store: LiveOrbatStore }) {
+export function StaticWaitlistPanel({ store, rights }: { store: LiveOrbatStore; rights: OrbatRights | null }) {
   return (
+    // Fixed under the top bar: the list view scrolls, the panel stays in view.
     <aside
       aria-labelledby="waitlist-panel-title"
-      className="absolute inset-y-0 right-0 z-30 flex w-full flex-col border-l border-zinc-800 bg-zinc-900 shadow-2xl shadow-black md:w-[500px]"
+      className="fixed top-[calc(3.5rem+1px)] right-0 bottom-0 z-30 flex w-full flex-col border-l border-zinc-800 bg-zinc-900 shadow-2xl shadow-black md:w-[500px]"
     >
       <header className="flex items-center justify-between gap-4 border-b border-zinc-800 px-5 py-4">
         <h2 id="waitlist-panel-title" className="text-lg font-semibold">
@@ -102,7 +104,7 @@ export function StaticWaitlistPanel({ store }: { store: LiveOrbatStore }) {
         </Link>
       </header>
       <div className="flex-1 overflow-y-auto px-5 py-4">
-        <WaitlistPanel store={store} returnTo={`${ORBAT_PATH}?sheet=waitlist`} />
+        <WaitlistPanel store={store} rights={rights} returnTo={`${ORBAT_PATH}?sheet=waitlist`} />
       </div>
     </aside>
   )
@@ -118,7 +120,7 @@ export function LeaveConfirm({ orbat, slotId, userId }: { orbat: OrbatPayload; s
   if (!slot || userId === null || slot.user_id !== userId || params.get('confirm') !== INTENTS.leave) return null
   const squad = orbat.squads.find((s) => s.id === slot.squad_id)
   return (
-    <div className="absolute inset-0 z-30 grid place-items-center bg-black/60 p-4">
+    <div className="fixed inset-x-0 top-[calc(3.5rem+1px)] bottom-0 z-30 grid place-items-center bg-black/60 p-4">
       <div className="w-full max-w-sm rounded-xl bg-zinc-900 shadow-2xl shadow-black">
         <ConfirmStep
           intent={INTENTS.leave}

@@ -1,26 +1,30 @@
-import { useMemo } from 'react'
-import { redirectDocument, useSearchParams } from 'react-router'
+import { useMemo, useState } from 'react'
+import { redirect, redirectDocument, useSearchParams } from 'react-router'
 import type { Route } from './+types/route'
+import { OrbatList } from './list-view.tsx'
 import { LockBanner } from './lock-banner.tsx'
 import { LeaveConfirm, LoginPrompt, OrbatTitle, StaticWaitlistPanel, WaitlistButton } from './overlays.tsx'
 import { useLiveOrbat } from './use-live-orbat.ts'
+import { parseViewChoice, useDefaultView, VIEW_INTENT, viewChoiceOf, viewCookie, type OrbatViewChoice } from './view-choice.ts'
+import { ViewToggle } from './view-toggle.tsx'
 import { askToConfirm, failWithToast, postedId, readFormPost, succeed } from '#app/admin/respond.ts'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
-import { OrbatCanvas } from '#app/components/orbat/orbat-canvas.tsx'
+import { DIAGRAM_MARK, OrbatDiagram } from '#app/components/orbat/lazy-canvas.tsx'
 import { INTENTS, ORBAT_PATH, ViewerProvider, type OrbatViewer } from '#app/components/orbat/viewer.tsx'
+import { hrefWithState } from '#app/hooks/url-state.ts'
 import { useOptionalUser } from '#app/root.tsx'
 import type { User } from '#db/schema/users-sessions.ts'
-import type { DbOrTx } from '#db/client.ts'
 import { getUser, requireUser } from '#server/auth/user.ts'
 import { getServices, requestContext } from '#server/context.ts'
 import { assertSignupRate } from '#server/http/security.ts'
 import { Invalid, Unauthorized } from '#server/errors.ts'
 import { joinTheWaitlist, leave, leaveTheWaitlist, signUp } from '#server/orbat/actions.ts'
 import { getSnapshot, liveDataOf } from '#server/orbat/live.ts'
-import { eligibleRoleIds, qualifiesForLock } from '#server/orbat/orbat.ts'
+import { orbatRights } from '#server/orbat/rights.ts'
 
-// The public order of battle (spec 1 §2 "Public ORBAT screen"): a read-only diagram, slot sign-up and leave, the
-// waitlist sheet and the time-lock banner. Server-rendered from the live snapshot, then kept current over /api/live.
+// The public order of battle (spec 1 §2 "Public ORBAT screen", issue 13): a read-only diagram or, the default on
+// phones, a list; slot sign-up and leave, the waitlist sheet and the time-lock banner. Server-rendered from the live
+// snapshot, then kept current over /api/live. Actions the server would refuse show their reason instead.
 
 const SLOT_FALLBACK = 'Failed to perform slot action.'
 const WAITLIST_FALLBACK = 'Failed to perform waitlist action.'
@@ -30,7 +34,6 @@ const SUCCESS: Record<string, string> = {
   [INTENTS.joinWaitlist]: 'Successfully joined the waitlist!',
   [INTENTS.leaveWaitlist]: 'You have left the waitlist.',
 }
-const WAITLIST_RETURN = `${ORBAT_PATH}?sheet=waitlist`
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = getServices(context)
@@ -38,27 +41,40 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     // The same bytes /api/orbat, /api/waitlist, /api/settings and /api/waitlist/squads serve (no extra queries).
     live: liveDataOf(snapshot),
-    qualifiedLocks: user ? await qualifiedLocks(services.db, user) : [],
+    // What this member may do, by the server's own rules: the page offers only what can succeed.
+    rights: user ? await orbatRights(services.db, user) : null,
+    view: viewChoiceOf(request.headers.get('Cookie')),
     // The lock banner and LOCKED labels are decided with the server's clock in the server render and hydration.
     serverNow: Date.now(),
   }
 }
 
-/** The role-lock names whose Discord roles the user holds (what sign-up checks), to offer Sign up only where it can work. */
-async function qualifiedLocks(db: DbOrTx, user: User): Promise<string[]> {
-  const roles = await eligibleRoleIds(db)
-  return [...roles.keys()].filter((name) => qualifiesForLock(name, user.discord_roles, roles))
+/** Where a post comes back to: the ORBAT with its squad filter and open waitlist panel, nothing else. */
+function returnPath(posted: string): string {
+  const asked = new URL(posted, 'http://orbat.invalid').searchParams
+  const kept = new URLSearchParams()
+  const squad = asked.get('squad')
+  if (squad && /^\d{1,10}$/.test(squad)) kept.set('squad', squad)
+  if (asked.get('sheet') === 'waitlist') kept.set('sheet', 'waitlist')
+  return kept.size ? `${ORBAT_PATH}?${kept}` : ORBAT_PATH
 }
 
 /**
  * The page's forms (intent: signup, leave, join-waitlist, leave-waitlist) call the same services as the /api routes
  * and answer with a redirect carrying a flash toast, so they work without JavaScript; fetchers follow the redirect
- * in place (X-Remix-Replace keeps the history clean), which also reloads the data, after a failure too.
+ * in place (X-Remix-Replace keeps the history clean), which also reloads the data, after a failure too. The view
+ * toggle posts here only without JavaScript: it remembers the choice and comes back.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const post = await readFormPost(request, context)
   const services = getServices(context)
-  const back = { to: post.form.get('redirectTo') === WAITLIST_RETURN ? WAITLIST_RETURN : ORBAT_PATH, headers: { 'X-Remix-Replace': 'true' } }
+  const redirectTo = post.form.get('redirectTo')
+  const to = returnPath(typeof redirectTo === 'string' ? redirectTo : post.back)
+  if (post.intent === VIEW_INTENT) {
+    const choice = parseViewChoice(post.form.get('view'))
+    return redirect(to, choice ? { headers: { 'Set-Cookie': viewCookie(choice, services.config.secure) } } : undefined)
+  }
+  const back = { to, headers: { 'X-Remix-Replace': 'true' } }
 
   let user: User
   try {
@@ -78,7 +94,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         break
       case INTENTS.leave:
         // Without JavaScript the Leave button arrives unconfirmed: the page asks first, about the slot ?leave= names.
-        if (!post.confirmed) return askToConfirm({ ...post, back: `${ORBAT_PATH}?leave=${postedId(post, 'slotId') ?? 0}` }, INTENTS.leave)
+        if (!post.confirmed) {
+          const page = new URL(to, 'http://orbat.invalid')
+          return askToConfirm({ ...post, back: hrefWithState(page, { leave: postedId(post, 'slotId') ?? 0 }) }, INTENTS.leave)
+        }
         await leave(services, user, slotId)
         break
       case INTENTS.joinWaitlist:
@@ -96,37 +115,72 @@ export async function action({ request, context }: Route.ActionArgs) {
   return succeed(post, SUCCESS[post.intent] ?? 'Done.', back)
 }
 
+// The page's frame for each view; `auto` (no choice made) lets CSS pick: the list below `md`, the diagram from it.
+// NOTE: which view shows in `auto` is an inline style, in force from the first byte: before the stylesheet arrives
+// the hidden view would otherwise count as shown (a second copy of every squad for screen readers and tests).
+const AUTO_VIEW_CSS =
+  '@media (min-width: 48rem) { [data-auto-view="list"] { display: none } } @media not all and (min-width: 48rem) { [data-auto-view="diagram"] { display: none } }'
+const FRAME = {
+  diagram: {
+    main: 'relative h-[calc(100dvh-3.5rem-1px)] overflow-hidden',
+    bar: 'pointer-events-none absolute inset-x-0 top-0',
+  },
+  list: {
+    main: 'min-h-[calc(100dvh-3.5rem-1px)]',
+    bar: 'sticky top-[calc(3.5rem+1px)] border-b border-zinc-800 bg-zinc-950/95 backdrop-blur',
+  },
+  auto: {
+    main: 'min-h-[calc(100dvh-3.5rem-1px)] md:relative md:h-[calc(100dvh-3.5rem-1px)] md:min-h-0 md:overflow-hidden',
+    bar: 'sticky top-[calc(3.5rem+1px)] border-b border-zinc-800 bg-zinc-950/95 backdrop-blur md:pointer-events-none md:absolute md:inset-x-0 md:top-0 md:border-0 md:bg-transparent md:backdrop-blur-none',
+  },
+} as const
+
 export default function OrbatPage({ loaderData }: Route.ComponentProps) {
   const user = useOptionalUser()
   const { view, store, status } = useLiveOrbat(loaderData.live, loaderData.serverNow)
   const [searchParams] = useSearchParams()
-  const qualified = useMemo(() => new Set(loaderData.qualifiedLocks), [loaderData.qualifiedLocks])
+  const [chosen, setChosen] = useState<OrbatViewChoice | null>(loaderData.view)
+  const byWidth = useDefaultView()
+  const shown = chosen ?? byWidth
+  const frame = FRAME[shown ?? 'auto']
+  const { rights } = loaderData
+  const qualified = useMemo(() => new Set(rights?.qualifiedLocks), [rights])
   const viewer = useMemo<OrbatViewer>(
-    () => ({ userId: user?.id ?? null, qualifiedLocks: qualified, locked: view.locked }),
-    [user?.id, qualified, view.locked],
+    () => ({ userId: user?.id ?? null, qualifiedLocks: qualified, locked: view.locked, signUpRefusal: rights?.signUpRefusal ?? null }),
+    [user?.id, qualified, view.locked, rights],
   )
   const leaveSlotId = Number(searchParams.get('leave'))
+  const squadId = Number(searchParams.get('squad')) || null
 
   return (
-    // NOTE: full-bleed under the top bar (h-14 plus its 1 px bottom border), so the page itself never scrolls.
-    <main className="relative h-[calc(100dvh-3.5rem-1px)] overflow-hidden bg-zinc-950" data-testid="orbat-page">
-      <ViewerProvider value={viewer}>
-        <OrbatCanvas orbat={view.data.orbat} />
-      </ViewerProvider>
-
-      <div className="pointer-events-none absolute inset-x-0 top-0 z-20 flex flex-wrap items-center gap-2 p-3">
+    <main className={`bg-zinc-950 ${frame.main}`} data-testid="orbat-page" data-view={shown ?? 'auto'}>
+      {/* One row on wide screens; on a phone the title and the toggle first, what does not fit right-aligned below. */}
+      <div className={`z-20 flex flex-wrap items-center justify-end gap-2 p-3 ${frame.bar}`}>
         <OrbatTitle status={status} />
         {/* Between the title and the buttons on wide screens, on a row of its own below them on narrow ones. */}
         <div className="order-last flex basis-full justify-center empty:hidden lg:order-none lg:flex-1 lg:basis-auto">
           <LockBanner store={store} />
         </div>
-        <div className="ml-auto flex items-center gap-2">
-          {user ? null : <LoginPrompt />}
-          <WaitlistButton store={store} />
-        </div>
+        <ViewToggle shown={shown} onChoose={setChosen} />
+        {user ? null : <LoginPrompt />}
+        <WaitlistButton store={store} rights={rights} />
       </div>
 
-      {searchParams.get('sheet') === 'waitlist' ? <StaticWaitlistPanel store={store} /> : null}
+      {shown === null ? <style>{AUTO_VIEW_CSS}</style> : null}
+      {shown === 'diagram' ? null : (
+        <div data-auto-view={shown === null ? 'list' : undefined}>
+          <OrbatList orbat={view.data.orbat} viewer={viewer} squadId={squadId} />
+        </div>
+      )}
+      {shown === 'list' ? null : (
+        <div className="h-full" data-auto-view={shown === null ? 'diagram' : undefined} {...{ [DIAGRAM_MARK]: '' }}>
+          <ViewerProvider value={viewer}>
+            <OrbatDiagram orbat={view.data.orbat} />
+          </ViewerProvider>
+        </div>
+      )}
+
+      {searchParams.get('sheet') === 'waitlist' ? <StaticWaitlistPanel store={store} rights={rights} /> : null}
       {Number.isInteger(leaveSlotId) && leaveSlotId > 0 ? (
         <LeaveConfirm orbat={view.data.orbat} slotId={leaveSlotId} userId={user?.id ?? null} />
       ) : null}

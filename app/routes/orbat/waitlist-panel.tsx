@@ -3,6 +3,7 @@ import { useFetcher } from 'react-router'
 import { useOptionalUser } from '#app/root.tsx'
 import { buttonClass } from '#app/ui/button.ts'
 import type { LiveOrbatStore } from './live-store.ts'
+import { ORBAT_REFUSALS, type OrbatRights } from '#contracts/orbat-rights.ts'
 import type { WaitlistItem, WaitlistSquad } from '#contracts/waitlist.ts'
 import { INTENTS, LOGIN_HREF, ORBAT_PATH } from '#app/components/orbat/viewer.tsx'
 
@@ -11,16 +12,19 @@ import { INTENTS, LOGIN_HREF, ORBAT_PATH } from '#app/components/orbat/viewer.ts
  * It reads the page's live store, so it stays current while the side sheet is open.
  * `returnTo` is where a post without JavaScript comes back to (the page's static waitlist panel keeps itself open).
  */
-export function WaitlistPanel({ store, returnTo = ORBAT_PATH }: { store: LiveOrbatStore; returnTo?: string }) {
+export function WaitlistPanel({ store, rights, returnTo = ORBAT_PATH }: { store: LiveOrbatStore; rights: OrbatRights | null; returnTo?: string }) {
   const { data, locked } = useSyncExternalStore(store.subscribe, store.getView, store.getView)
   const user = useOptionalUser()
   const entries = data.waitlist
   const mine = user ? entries.find((entry) => entry.user_id === user.id) : undefined
+  const holdsSlot = user ? data.orbat.slots.some((slot) => slot.user_id === user.id) : false
+  // Joining needs what joinWaitlist checks: no ban, an eligible role (the loader's rights), no slot held (live).
+  const refusal = rights?.waitlistRefusal ?? (holdsSlot ? ORBAT_REFUSALS.holdsSlot : null)
 
   return (
     <div className="flex flex-col gap-5" data-testid="waitlist-panel">
       {user ? (
-        <WaitlistForm squads={data.squads} mine={mine} locked={locked} returnTo={returnTo} />
+        <WaitlistForm squads={data.squads} mine={mine} locked={locked} refusal={refusal} general={rights?.generalWaitlist ?? false} returnTo={returnTo} />
       ) : (
         <p className="rounded-lg border border-zinc-800 bg-zinc-950/60 px-4 py-3 text-sm text-zinc-300">
           <a href={LOGIN_HREF} className="font-semibold text-brand-400 underline-offset-2 hover:underline">
@@ -45,51 +49,72 @@ export function WaitlistPanel({ store, returnTo = ORBAT_PATH }: { store: LiveOrb
   )
 }
 
+/**
+ * Join or Leave. A join that cannot succeed is shown disabled with the reason under it; a member whose roles do not
+ * allow the general waitlist is offered the squads only (Any Squad disabled, the first squad chosen).
+ */
 function WaitlistForm({
   squads,
   mine,
   locked,
+  refusal,
+  general,
   returnTo,
 }: {
   squads: WaitlistSquad[]
   mine: WaitlistItem | undefined
   locked: boolean
+  refusal: string | null
+  general: boolean
   returnTo: string
 }) {
   const fetcher = useFetcher({ key: 'waitlist' })
   const busy = fetcher.state !== 'idle'
-  const current = mine ? (squads.find((s) => s.name === mine.squad_preference)?.id ?? '') : ''
+  const why = mine ? null : (refusal ?? (general || squads.length > 0 ? null : ORBAT_REFUSALS.noGeneralWaitlist))
+  const squadsOnly = !mine && !why && !general
+  const current = mine ? (squads.find((s) => s.name === mine.squad_preference)?.id ?? '') : squadsOnly ? squads[0]!.id : ''
   return (
-    <fetcher.Form method="post" action={ORBAT_PATH} className="flex flex-col gap-3 sm:flex-row sm:items-end">
-      <input type="hidden" name="intent" value={mine ? INTENTS.leaveWaitlist : INTENTS.joinWaitlist} />
-      <input type="hidden" name="redirectTo" value={returnTo} />
-      <label className="flex min-w-0 flex-1 flex-col gap-1.5 text-sm text-zinc-300">
-        Squad preference
-        <select
-          // Re-mount on joining/leaving so the shown choice follows the entry.
-          key={mine ? `on-${current}` : 'off'}
-          name="squad_preference"
-          defaultValue={String(current)}
-          disabled={locked || Boolean(mine)}
-          className="h-10 rounded-md border border-zinc-700 bg-zinc-950 px-3 text-zinc-100 disabled:opacity-60"
-        >
-          <option value="">Any Squad</option>
-          {squads.map((squad) => (
-            <option key={squad.id} value={squad.id}>
-              {squad.name}
+    <div className="flex flex-col gap-2">
+      <fetcher.Form method="post" action={ORBAT_PATH} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <input type="hidden" name="intent" value={mine ? INTENTS.leaveWaitlist : INTENTS.joinWaitlist} />
+        <input type="hidden" name="redirectTo" value={returnTo} />
+        <label className="flex min-w-0 flex-1 flex-col gap-1.5 text-sm text-zinc-300">
+          Squad preference
+          <select
+            // Re-mount on joining/leaving so the shown choice follows the entry.
+            key={mine ? `on-${current}` : 'off'}
+            name="squad_preference"
+            defaultValue={String(current)}
+            disabled={locked || Boolean(mine) || why !== null}
+            className="h-10 rounded-md border border-zinc-700 bg-zinc-950 px-3 text-zinc-100 disabled:opacity-60"
+          >
+            <option value="" disabled={squadsOnly}>
+              Any Squad
             </option>
-          ))}
-        </select>
-      </label>
-      <button
-        type="submit"
-        disabled={locked || busy}
-        aria-busy={busy || undefined}
-        className={buttonClass(mine ? 'danger' : 'primary', 'md')}
-      >
-        {mine ? 'Leave Waitlist' : 'Join Waitlist'}
-      </button>
-    </fetcher.Form>
+            {squads.map((squad) => (
+              <option key={squad.id} value={squad.id}>
+                {squad.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button
+          type="submit"
+          disabled={locked || busy || why !== null}
+          aria-busy={busy || undefined}
+          aria-describedby={why ? 'waitlist-refusal' : undefined}
+          className={buttonClass(mine ? 'danger' : 'primary', 'md')}
+        >
+          {mine ? 'Leave Waitlist' : 'Join Waitlist'}
+        </button>
+      </fetcher.Form>
+      {why ? (
+        <p id="waitlist-refusal" className="text-sm text-amber-400">
+          {why}
+        </p>
+      ) : null}
+      {squadsOnly ? <p className="text-sm text-zinc-400">{ORBAT_REFUSALS.noGeneralWaitlist}</p> : null}
+    </div>
   )
 }
 

@@ -8,7 +8,7 @@ import { getServices, requestContext } from '#server/context.ts'
 import { assertSignupRate } from '#server/http/security.ts'
 import { Invalid, NotFound } from '#server/errors.ts'
 import { withLoadError } from '#server/load-error.ts'
-import { leaveTraining, listPublicTrainings, listTrainingSignups, signUpToTraining } from '#server/roster/trainings.ts'
+import { leaveTraining, listPublicTrainings, listTrainingSignups, signUpToTraining, trainingSignUpRefusal } from '#server/roster/trainings.ts'
 
 // The public trainings page (spec 2 §2 Public trainings page, §4 Training sign-up, §8): BMT and general trainings,
 // sign up and leave. The forms post here (intent signup | leave, id); the action calls the same use cases as
@@ -34,7 +34,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     )
     return { trainings: withSignups }
   }
-  return { ...(await withLoadError('trainings page', load, { trainings: [] }, 'Could not load trainings.')), signedIn: Boolean(user) }
+  return {
+    ...(await withLoadError('trainings page', load, { trainings: [] }, 'Could not load trainings.')),
+    signedIn: Boolean(user),
+    // Sign Up is offered only when it can succeed; otherwise the page shows why (banned, not on the roster).
+    signUpRefusal: user ? await trainingSignUpRefusal(services.db, user) : null,
+  }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -55,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function TrainingsPage({ loaderData }: Route.ComponentProps) {
-  const { trainings, signedIn, loadError } = loaderData
+  const { trainings, signedIn, signUpRefusal, loadError } = loaderData
   const bmt = trainings.filter((t) => t.is_bmt_training)
   const general = trainings.filter((t) => !t.is_bmt_training)
   return (
@@ -76,7 +81,7 @@ export default function TrainingsPage({ loaderData }: Route.ComponentProps) {
             <h2 id="bmt-trainings" className="mb-3 text-lg font-semibold">
               BMT Trainings
             </h2>
-            <TrainingList trainings={bmt} signedIn={signedIn} />
+            <TrainingList trainings={bmt} signedIn={signedIn} signUpRefusal={signUpRefusal} />
           </section>
         ) : null}
         {general.length ? (
@@ -87,7 +92,7 @@ export default function TrainingsPage({ loaderData }: Route.ComponentProps) {
                 General Trainings
               </h2>
             ) : null}
-            <TrainingList trainings={general} signedIn={signedIn} />
+            <TrainingList trainings={general} signedIn={signedIn} signUpRefusal={signUpRefusal} />
           </section>
         ) : null}
       </div>

@@ -12,17 +12,23 @@ export const LOGIN_HREF = `/auth/discord?returnTo=${encodeURIComponent(TRAININGS
 
 export type TrainingWithSignups = PublicTraining & { signups: TrainingSignupItem[] }
 
-export function TrainingList({ trainings, signedIn }: { trainings: TrainingWithSignups[]; signedIn: boolean }) {
+/** `signUpRefusal`: why this member can sign up to no training (banned, not on the roster), or null. */
+interface Viewer {
+  signedIn: boolean
+  signUpRefusal: string | null
+}
+
+export function TrainingList({ trainings, ...viewer }: { trainings: TrainingWithSignups[] } & Viewer) {
   return (
     <ul className="flex flex-col gap-3">
       {trainings.map((t) => (
-        <TrainingRow key={t.id} training={t} signedIn={signedIn} />
+        <TrainingRow key={t.id} training={t} viewer={viewer} />
       ))}
     </ul>
   )
 }
 
-function TrainingRow({ training, signedIn }: { training: TrainingWithSignups; signedIn: boolean }) {
+function TrainingRow({ training, viewer }: { training: TrainingWithSignups; viewer: Viewer }) {
   const headingId = `training-${training.id}-name`
   return (
     <li>
@@ -48,7 +54,7 @@ function TrainingRow({ training, signedIn }: { training: TrainingWithSignups; si
             </div>
           </div>
           <div className="shrink-0">
-            <TrainingAction training={training} signedIn={signedIn} />
+            <TrainingAction training={training} viewer={viewer} />
           </div>
         </div>
         <details className="group border-t border-zinc-800">
@@ -95,9 +101,9 @@ function TrainingRow({ training, signedIn }: { training: TrainingWithSignups; si
  * Sign Up / Leave post to the page's action (intent + id). Without JavaScript that is a form round trip ending in a
  * redirect with a flash toast; with it a fetcher posts in place, and the redirect brings the toast and fresh data.
  */
-function TrainingAction({ training, signedIn }: { training: TrainingWithSignups; signedIn: boolean }) {
+function TrainingAction({ training, viewer }: { training: TrainingWithSignups; viewer: Viewer }) {
   const fetcher = useFetcher()
-  if (!signedIn) {
+  if (!viewer.signedIn) {
     return (
       <a
         href={LOGIN_HREF}
@@ -116,6 +122,20 @@ function TrainingAction({ training, signedIn }: { training: TrainingWithSignups;
   }
   const busy = fetcher.state !== 'idle'
   const leaving = training.is_signed_up
+  if (!leaving && viewer.signUpRefusal) {
+    // A sign-up the server would refuse: the control disabled, the reason beside it.
+    const reasonId = `training-${training.id}-refusal`
+    return (
+      <div className="flex flex-col items-start gap-1 sm:items-end">
+        <button type="button" disabled aria-describedby={reasonId} className={`${buttonClass('secondary', 'sm')} w-28`}>
+          Sign Up
+        </button>
+        <p id={reasonId} className="max-w-64 text-xs text-amber-400 sm:text-right" data-testid="signup-refusal">
+          {viewer.signUpRefusal}
+        </p>
+      </div>
+    )
+  }
   return (
     <fetcher.Form method="post" action={TRAININGS_PATH} preventScrollReset>
       <input type="hidden" name="intent" value={leaving ? TRAINING_INTENTS.leave : TRAINING_INTENTS.signup} />

@@ -1,0 +1,21 @@
+import { ORBAT_REFUSALS, type OrbatRights } from '#contracts/orbat-rights.ts'
+import type { DbOrTx } from '#db/client.ts'
+import type { User } from '#db/schema/users-sessions.ts'
+import { isBanned, waitlistEligibility } from '../waitlist/waitlist.ts'
+import { eligibleRoleIds, qualifiesForLock } from './orbat.ts'
+
+/**
+ * What the member may do on the public ORBAT, by the rules signUpToSlot and joinWaitlist enforce (the ban, the role
+ * locks, the waitlist's eligible roles), so the page offers only actions that can succeed. The time lock and who
+ * holds which slot change live; the page decides those from the live data.
+ */
+export async function orbatRights(db: DbOrTx, user: User): Promise<OrbatRights> {
+  const [roles, banned] = await Promise.all([eligibleRoleIds(db), isBanned(db, user)])
+  const waitlist = waitlistEligibility(user.discord_roles, roles)
+  return {
+    qualifiedLocks: [...roles.keys()].filter((name) => qualifiesForLock(name, user.discord_roles, roles)),
+    signUpRefusal: banned ? { label: 'Banned', reason: ORBAT_REFUSALS.bannedSignUp } : null,
+    waitlistRefusal: banned ? ORBAT_REFUSALS.bannedWaitlist : waitlist.eligible ? null : ORBAT_REFUSALS.noEligibleRole,
+    generalWaitlist: waitlist.general,
+  }
+}
