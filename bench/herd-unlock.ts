@@ -10,8 +10,8 @@ import { appShot, cpuPerRequest, pageOf, type CpuSplit, type Shot, type Target }
 import { machineMeter, ms, percentile, sleep, verdict, withCpuOf } from './lib.ts'
 import { HERD_SLOTS, openAllSlots, type Arrangement } from './orbat-fixture.ts'
 
-/** The lock ends this long after the round is arranged; members start firing FIRE_BEFORE_MS before that. */
-const LOCK_AHEAD_MS = 1000
+/** The lock ends this long after the round is arranged (slack for a busy machine); members start FIRE_BEFORE_MS before. */
+const LOCK_AHEAD_MS = 3000
 const FIRE_BEFORE_MS = 250
 /** A member told "locked" presses again after this. */
 const PRESS_AGAIN_MS = 100
@@ -108,10 +108,10 @@ async function verdictOf(
   const notLockedEarly = takes!.first_direct === null || takes!.first_direct.getTime() >= unlockAt
   const invariants = held!.twice === 0 && held!.filled === HERD_SLOTS && winners === takes!.direct && serverErrors === 0
   return {
-    ok: fillFirst && notLockedEarly && invariants && decided.length === members.length,
+    ok: lockedAnswers > 0 && fillFirst && notLockedEarly && invariants && decided.length === members.length,
     fillFirst,
     rows: [
-      ['presses (requests)', `${presses.length}, of which ${lockedAnswers} answered "locked"`, '', ''],
+      ['presses (requests)', `${presses.length}, of which ${lockedAnswers} answered "locked"`, 'some "locked": firing before the end', verdict(lockedAnswers > 0)],
       ['waitlist placements (DB)', `${takes!.placed}, the last at ${at(takes!.last_placement)}`, '> 0', verdict(takes!.placed > 0)],
       ['direct sign-ups (DB)', `${takes!.direct}, the first at ${at(takes!.first_direct)}`, 'none before the unlock', verdict(notLockedEarly)],
       ['every placement before the first direct sign-up (DB)', fillFirst ? 'yes' : 'NO', 'yes', verdict(fillFirst)],
