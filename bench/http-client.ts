@@ -80,7 +80,11 @@ export function burst(
  * connecting nor for a first read of the member's session: as a browser with the ORBAT page already open.
  */
 export async function openPages(agent: http.Agent, pages: Array<{ url: string; headers?: Record<string, string> }>): Promise<void> {
-  const answers = await Promise.all(pages.map((p) => request(agent, p.url, { headers: p.headers })))
-  const failed = answers.filter((a) => a.status !== 200 && a.status !== 304).length
-  if (failed) throw new Error(`${failed} of ${pages.length} warm-up requests failed`)
+  let pending = pages
+  // A slow server may time some of thousands of simultaneous page loads out: those load again.
+  for (let attempt = 0; attempt < 3 && pending.length; attempt++) {
+    const answers = await Promise.all(pending.map((p) => request(agent, p.url, { headers: p.headers })))
+    pending = pending.filter((_, i) => answers[i]!.status !== 200 && answers[i]!.status !== 304)
+  }
+  if (pending.length) throw new Error(`${pending.length} of ${pages.length} warm-up requests failed`)
 }

@@ -137,6 +137,27 @@ END
 $$;
 --> statement-breakpoint
 
+-- Every open slot, in ORBAT order, offered to the waitlist (the unlock fill, the editor's save, clearing the lock):
+-- one call instead of one per slot, so the unlock fill that every first sign-up after an unlock waits for is short.
+CREATE FUNCTION orbat_fill_open_slots()
+  RETURNS TABLE (user_name text, slot_role text, squad_name text, discord_id text)
+  LANGUAGE plpgsql AS $$
+DECLARE
+  open_slot integer;
+BEGIN
+  FOR open_slot IN
+    SELECT s.id FROM slots s
+     WHERE s.user_id IS NULL AND s.manual_username IS NULL AND s.role NOT LIKE '---%'
+     ORDER BY s.squad_id, s.team_order, s.slot_order, s.id
+  LOOP
+    -- Once nobody waits, the rest of the slots stay open.
+    EXIT WHEN NOT EXISTS (SELECT 1 FROM waitlist_entries);
+    RETURN QUERY SELECT * FROM orbat_fill_slot(open_slot);
+  END LOOP;
+END
+$$;
+--> statement-breakpoint
+
 -- A member takes an open slot. Returns the member's name (in-game name preferred) and Discord id, the slot, and the
 -- waitlist placement into the slot they moved out of, if any: what the answer, the activity post and the role sync
 -- need.

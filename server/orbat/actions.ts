@@ -31,16 +31,24 @@ function runLive<T>(services: AppServices, statement: (db: Db) => Promise<T>, ac
   })
 }
 
-/** The waitlist fill of a lock that has just ended, in its own transaction (once per unlock: ensureUnlockFill). */
+const unlockFill = singleton('orbat:unlock-fill', () => ({ running: null as Promise<unknown> | null }))
+
+/**
+ * The waitlist fill of a lock that has just ended, in its own transaction (once per unlock: ensureUnlockFill). The
+ * presses of a whole herd arrive here together: they wait for one run in this process, not one transaction each.
+ */
 async function runUnlockFillNow(services: AppServices): Promise<void> {
-  await runTransaction(services, (tx) => ensureUnlockFill(tx), {
+  unlockFill.running ??= runTransaction(services, (tx) => ensureUnlockFill(tx), {
     name: 'unlock fill',
     announce: (placed) => placed.length > 0,
     after: (placed) => {
       postActivity(services, placed.map(placementLine))
       queueRoleSync(services, placed.map((p) => p.discordId))
     },
+  }).finally(() => {
+    unlockFill.running = null
   })
+  await unlockFill.running
 }
 
 export async function signUp(services: AppServices, writer: Writer, slotId: number): Promise<SlotActionResult> {

@@ -1,14 +1,13 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
 import type { WaitlistItem, WaitlistSquad } from '#contracts/waitlist.ts'
 import type { DbOrTx } from '#db/client.ts'
-import { slots, squads } from '#db/schema/orbat.ts'
+import { squads } from '#db/schema/orbat.ts'
 import { members } from '#db/schema/roster.ts'
 import { users } from '#db/schema/users-sessions.ts'
 import { waitlistEntries } from '#db/schema/waitlist.ts'
 import { discordAvatarUrl } from '../discord/client.ts'
 import { Invalid } from '../errors.ts'
 import { lockUnlockFill } from '../orbat/locks.ts'
-import { isSpacer } from '../orbat/orbat.ts'
 import type { Writer } from '../orbat/slots.ts'
 import { decided } from '../refusals.ts'
 import { getSetting, lockActive, putSetting, UNLOCK_FILL_DONE_KEY } from '../settings/settings.ts'
@@ -106,26 +105,25 @@ export async function leaveWaitlist(db: DbOrTx, writer: Writer): Promise<void> {
  * Runs inside the caller's transaction. Returns the placement, or null when nobody fits (or while locked).
  */
 export async function fillSlot(tx: DbOrTx, slotId: number): Promise<Placement | null> {
-  const [placed] = await tx.execute<{ user_name: string; slot_role: string; squad_name: string; discord_id: string }>(
-    sql`select * from orbat_fill_slot(${slotId})`,
-  )
-  return placed ? { userName: placed.user_name, slotRole: placed.slot_role, squadName: placed.squad_name, discordId: placed.discord_id } : null
+  const [placed] = await tx.execute<PlacedRow>(sql`select * from orbat_fill_slot(${slotId})`)
+  return placed ? placementOf(placed) : null
 }
 
-/** Fills every open slot from the waitlist, in ORBAT order. */
+interface PlacedRow extends Record<string, unknown> {
+  user_name: string
+  slot_role: string
+  squad_name: string
+  discord_id: string
+}
+
+function placementOf(row: PlacedRow): Placement {
+  return { userName: row.user_name, slotRole: row.slot_role, squadName: row.squad_name, discordId: row.discord_id }
+}
+
+/** Fills every open slot from the waitlist, in ORBAT order (orbat_fill_open_slots: one call). */
 export async function fillOpenSlots(tx: DbOrTx): Promise<Placement[]> {
-  const open = await tx
-    .select({ id: slots.id, role: slots.role })
-    .from(slots)
-    .where(and(isNull(slots.user_id), isNull(slots.manual_username)))
-    .orderBy(asc(slots.squad_id), asc(slots.team_order), asc(slots.slot_order), asc(slots.id))
-  const placements: Placement[] = []
-  for (const slot of open) {
-    if (isSpacer(slot.role)) continue
-    const placement = await fillSlot(tx, slot.id)
-    if (placement) placements.push(placement)
-  }
-  return placements
+  const placed = await tx.execute<PlacedRow>(sql`select * from orbat_fill_open_slots()`)
+  return placed.map(placementOf)
 }
 
 /**
