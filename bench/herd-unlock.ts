@@ -12,9 +12,9 @@ import { HERD_SLOTS, openAllSlots, type Arrangement } from './orbat-fixture.ts'
 
 /** The lock ends this long after the round is arranged (slack for a busy machine); members start FIRE_BEFORE_MS before. */
 const LOCK_AHEAD_MS = 3000
-const FIRE_BEFORE_MS = 250
+const FIRE_BEFORE_MS = 600
 /** A member told "locked" presses again after this. */
-const PRESS_AGAIN_MS = 100
+const PRESS_AGAIN_MS = 200
 const ROUND_LIMIT_MS = 20_000
 
 export interface UnlockResult {

@@ -272,8 +272,8 @@ function report(
     ok: Object.values(ok).every(Boolean),
     figures:
       `floor p99 ${ms(p(f, 99))} ms; round 1: ${r1.winners} winners, p99 ${ms(p(r1, 99))} ms (${ratio.toFixed(2)}x floor); round 2: p99 ${ms(p(r2, 99))} ms; ` +
-      `unlock: fill first ${u.fillFirst ? 'yes' : 'NO'}; two instances: ${two.winners} winners; ` +
+      `unlock round ${verdict(u.ok)} (fill first: ${u.fillFirst ? 'yes' : 'NO'}); two instances: ${two.winners} winners; ` +
       `CPU ms/sign-up round 1 app ${r1.cpu.server.toFixed(2)} PG ${r1.cpu.database.toFixed(2)}; ` +
-      `invariants ${ok.r1 && ok.r2 && ok.unlock && ok.two ? 'hold' : 'BROKEN'}`,
+      `invariants ${ok.r1 && ok.r2 && u.fillFirst && ok.two ? 'hold' : 'BROKEN'}`,
   }
 }

@@ -59,12 +59,18 @@ $$;
 --> statement-breakpoint
 
 -- A user as the ORBAT names and judges them: Discord id and roles, avatar, the name shown (in-game name preferred),
--- banned or not. All null for an unknown user.
+-- banned or not. A user who no longer exists is not logged in.
 CREATE FUNCTION orbat_person(p_user integer, OUT discord_id text, OUT discord_roles text[], OUT avatar text,
-                             OUT name text, OUT banned boolean) LANGUAGE sql STABLE AS $$
+                             OUT name text, OUT banned boolean) LANGUAGE plpgsql AS $$
+BEGIN
   SELECT u.discord_id, u.discord_roles, u.avatar, coalesce(m.ingame_name, u.display_name, u.username), coalesce(m.is_banned, false)
+    INTO discord_id, discord_roles, avatar, name, banned
     FROM users u LEFT JOIN members m ON m.discord_id = u.discord_id
-   WHERE u.id = p_user
+   WHERE u.id = p_user;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'You must be logged in.' USING ERRCODE = 'UR401';
+  END IF;
+END
 $$;
 --> statement-breakpoint
 
@@ -158,14 +164,19 @@ END
 $$;
 --> statement-breakpoint
 
--- A member takes an open slot. Returns the member's name (in-game name preferred) and Discord id, the slot, and the
--- waitlist placement into the slot they moved out of, if any: what the answer, the activity post and the role sync
--- need.
-CREATE FUNCTION orbat_sign_up(p_user integer, p_slot integer, p_session text DEFAULT NULL)
-  RETURNS TABLE (member_name text, member_discord_id text, slot_role text, squad_name text,
-                 placed_name text, placed_slot_role text, placed_squad_name text, placed_discord_id text)
+-- What a sign-up or a leave returns: the member's name (in-game name preferred) and Discord id, the slot, and the
+-- waitlist placement into the slot they left, if any: what the answer, the activity post and the role sync need.
+CREATE TYPE orbat_slot_move AS (
+  member_name text, member_discord_id text, slot_role text, squad_name text,
+  placed_name text, placed_slot_role text, placed_squad_name text, placed_discord_id text
+);
+--> statement-breakpoint
+
+-- A member takes an open slot.
+CREATE FUNCTION orbat_sign_up(p_user integer, p_slot integer, p_session text DEFAULT NULL) RETURNS orbat_slot_move
   LANGUAGE plpgsql AS $$
 DECLARE
+  move orbat_slot_move;
   lock_state record;
   person record;
   target record;
@@ -187,9 +198,6 @@ BEGIN
 
   -- 2. Banned members can log in but cannot sign up.
   person := orbat_person(p_user);
-  IF person.discord_id IS NULL THEN
-    RAISE EXCEPTION 'You must be logged in.' USING ERRCODE = 'UR401';
-  END IF;
   IF person.banned THEN
     RAISE EXCEPTION 'Banned members cannot sign up.' USING ERRCODE = 'UR403';
   END IF;
@@ -229,31 +237,30 @@ BEGIN
     RAISE EXCEPTION 'This slot is already taken.' USING ERRCODE = 'UR409';
   END IF;
 
-  member_name := person.name;
-  member_discord_id := person.discord_id;
-  slot_role := target.role;
-  squad_name := target.squad_name;
+  move.member_name := person.name;
+  move.member_discord_id := person.discord_id;
+  move.slot_role := target.role;
+  move.squad_name := target.squad_name;
 
   -- 6. The slot they moved out of goes to the waitlist.
   IF released_slot IS NOT NULL THEN
     SELECT f.user_name, f.slot_role, f.squad_name, f.discord_id
-      INTO placed_name, placed_slot_role, placed_squad_name, placed_discord_id
+      INTO move.placed_name, move.placed_slot_role, move.placed_squad_name, move.placed_discord_id
       FROM orbat_fill_slot(released_slot) f;
   END IF;
 
   -- 7. Live pages on every instance refresh after the commit (server/orbat/live.ts CHANGE_CHANNEL).
   PERFORM pg_notify('orbat_changed', '');
-  RETURN NEXT;
+  RETURN move;
 END
 $$;
 --> statement-breakpoint
 
--- A member leaves their own slot (the time lock does not apply); the freed slot goes to the waitlist. Returns the
--- same columns as orbat_sign_up.
-CREATE FUNCTION orbat_leave(p_user integer, p_slot integer, p_session text DEFAULT NULL)
-  RETURNS TABLE (member_name text, member_discord_id text, slot_role text, squad_name text,
-                 placed_name text, placed_slot_role text, placed_squad_name text, placed_discord_id text)
+-- A member leaves their own slot (the time lock does not apply); the freed slot goes to the waitlist.
+CREATE FUNCTION orbat_leave(p_user integer, p_slot integer, p_session text DEFAULT NULL) RETURNS orbat_slot_move
   LANGUAGE plpgsql AS $$
+DECLARE
+  move orbat_slot_move;
 BEGIN
   PERFORM assert_live_session(p_user, p_session);
   -- 1. Only one's own slot.
@@ -265,16 +272,16 @@ BEGIN
     RAISE EXCEPTION 'Slot not found.' USING ERRCODE = 'UR404';
   END IF;
 
-  SELECT p.name, p.discord_id INTO member_name, member_discord_id FROM orbat_person(p_user) p;
-  SELECT s.role, q.name INTO slot_role, squad_name FROM slots s JOIN squads q ON q.id = s.squad_id WHERE s.id = p_slot;
+  SELECT p.name, p.discord_id INTO move.member_name, move.member_discord_id FROM orbat_person(p_user) p;
+  SELECT s.role, q.name INTO move.slot_role, move.squad_name FROM slots s JOIN squads q ON q.id = s.squad_id WHERE s.id = p_slot;
 
   -- 2. The freed slot goes to the longest-waiting qualified member.
   SELECT f.user_name, f.slot_role, f.squad_name, f.discord_id
-    INTO placed_name, placed_slot_role, placed_squad_name, placed_discord_id
+    INTO move.placed_name, move.placed_slot_role, move.placed_squad_name, move.placed_discord_id
     FROM orbat_fill_slot(p_slot) f;
 
   PERFORM pg_notify('orbat_changed', '');
-  RETURN NEXT;
+  RETURN move;
 END
 $$;
 --> statement-breakpoint
@@ -301,9 +308,6 @@ BEGIN
 
   -- 2. Not banned, holding no slot.
   person := orbat_person(p_user);
-  IF person.discord_id IS NULL THEN
-    RAISE EXCEPTION 'You must be logged in.' USING ERRCODE = 'UR401';
-  END IF;
   IF person.banned THEN
     RAISE EXCEPTION 'Banned members cannot join the waitlist.' USING ERRCODE = 'UR403';
   END IF;
