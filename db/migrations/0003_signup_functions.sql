@@ -9,9 +9,9 @@
 -- the message is the text the member reads (server/refusals.ts turns them into the typed service errors):
 --   UR400 invalid (400), UR401 not logged in, UR403 forbidden, UR404 not found, UR409 conflict,
 --   URLCK the time lock (403 Locked),
---   URFIL the lock has ended but its waitlist fill has not run yet: the service runs that fill once (ensureUnlockFill,
---         serialised by its advisory lock) and calls again. So a fill-first unlock costs the first callers one
---         extra call; every sign-up after it is one round trip.
+--   URFIL the lock has ended but its waitlist fill has not run yet: the service runs that fill (ensureUnlockFill,
+--         once per unlock under its advisory lock, one run per app process for a whole herd's presses) and calls
+--         again. So the unlock costs its first presses one extra call; every sign-up after it is one round trip.
 -- A ban committed under a running function surfaces as UB001 from the trigger of migration 0002; the transaction
 -- runner retries once, and the retry's ban check answers with the action's own message.
 --
