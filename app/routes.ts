@@ -78,12 +78,10 @@ export default [
   // JSON API
   ...prefix('api', [
     route('admin/audit-log', 'routes/api/admin.audit-log.ts'),
-    // The public ORBAT's writes. Its polled reads (/api/orbat, /api/waitlist, /api/settings, /api/waitlist/squads) and
-    // the live stream (/api/live) are served from the in-memory snapshot in server/http/live-routes.ts.
-    route('slot/:id/signup', 'routes/api/slot.signup.ts'),
-    route('slot/:id/leave', 'routes/api/slot.leave.ts'),
-    route('waitlist/join', 'routes/api/waitlist.join.ts'),
-    route('waitlist/leave', 'routes/api/waitlist.leave.ts'),
+    // The public ORBAT's /api never reaches React Router: its writes (POST slot/:id/signup, slot/:id/leave,
+    // waitlist/join, waitlist/leave) are answered by server/http/member-writes.ts; its polled reads (/api/orbat,
+    // /api/waitlist, /api/settings, /api/waitlist/squads) and the live stream (/api/live) are served from the
+    // in-memory snapshot in server/http/live-routes.ts.
     // Admin Settings panel (spec 1 §7 Admin): settings, eligible roles, purge, platoons, ORBAT presets.
     route('admin/settings', 'routes/api/admin.settings.ts'),
     route('admin/waitlist-roles', 'routes/api/admin.waitlist-roles.ts'),

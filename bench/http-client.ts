@@ -75,9 +75,16 @@ export function burst(
   return Promise.all(requests.map((r) => request(agent, r.url, { method: r.method, headers: r.headers, timeoutMs, sentAt: t0 })))
 }
 
-/** Opens `count` keep-alive connections on the agent (concurrent cheap GETs), so a burst does not pay for connecting. */
-export async function warmConnections(agent: http.Agent, url: string, count: number): Promise<void> {
-  const answers = await Promise.all(Array.from({ length: count }, () => request(agent, url)))
-  const failed = answers.filter((a) => a.status !== 200 && a.status !== 304).length
-  if (failed) throw new Error(`${failed} of ${count} warm-up requests failed`)
+/**
+ * Opens one keep-alive connection per page (concurrent GETs) with that page's headers, so a burst pays neither for
+ * connecting nor for a first read of the member's session: as a browser with the ORBAT page already open.
+ */
+export async function openPages(agent: http.Agent, pages: Array<{ url: string; headers?: Record<string, string> }>): Promise<void> {
+  let pending = pages
+  // A slow server may time some of thousands of simultaneous page loads out: those load again.
+  for (let attempt = 0; attempt < 3 && pending.length; attempt++) {
+    const answers = await Promise.all(pending.map((p) => request(agent, p.url, { headers: p.headers })))
+    pending = pending.filter((_, i) => answers[i]!.status !== 200 && answers[i]!.status !== 304)
+  }
+  if (pending.length) throw new Error(`${pending.length} of ${pages.length} warm-up requests failed`)
 }

@@ -139,6 +139,14 @@ export function cpuSeconds(pid: number): { self: number; descendants: number } {
   return { self: stats.get(pid)?.cpu ?? 0, descendants }
 }
 
+/** The CPU seconds several processes (each with its descendants) spend while `work` runs, in the order given. */
+export async function withCpuOf<T>(pids: number[], work: () => Promise<T>): Promise<{ result: T; cpu: Array<{ self: number; descendants: number }> }> {
+  const before = pids.map(cpuSeconds)
+  const result = await work()
+  const cpu = pids.map(cpuSeconds).map((after, i) => ({ self: after.self - before[i]!.self, descendants: after.descendants - before[i]!.descendants }))
+  return { result, cpu }
+}
+
 /** Measures the CPU a process (and its descendants) spend while `work` runs. */
 export async function withCpu<T>(pid: number | undefined, work: () => Promise<T>): Promise<{ result: T; self: number; descendants: number; wall: number }> {
   const before = pid ? cpuSeconds(pid) : { self: 0, descendants: 0 }

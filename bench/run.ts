@@ -2,7 +2,8 @@
 //   endpoints  health check, anonymous session call, home hub SSR: the app side by side with a bare node:http server
 //              sending the same bytes (bench/app-server.ts: demo data).
 //   poll       GET /api/orbat of a realistic ORBAT, app vs bare, 200 and 304 (bench/orbat-server.ts from here on).
-//   herd       500 logged-in members sign up at the same instant for 100 slots; 2,500 requests in round 2.
+//   herd       500 logged-in members sign up at the same instant for 100 slots: against a floor (a bare UPDATE server),
+//              round 1, round 2 (2,500 requests), a round across the lock's end, round 1 on two app instances.
 //   roster     GET /api/roster paging and searching over 2,000 members (p99 < 50 ms).
 //   viewers    1,000 open pages (live SSE connections, then 5 s polling) for 60 s while members sign up and leave.
 // The servers run in child processes; this process is only the load generator. Loopback only.
@@ -82,7 +83,7 @@ async function orbatScenarios() {
   progress('orbat: starting the app (no demo data, Discord stand-in with 500 bench users)')
   const app = await startApp('bench/orbat-server.ts', String(HERD_USERS))
   children.push(app)
-  const [appUrl, databaseUrl] = app.ready as [string, string]
+  const [appUrl, databaseUrl, discordApiUrl, discordAuthorizeUrl] = app.ready as [string, string, string, string]
   const sql = postgres(databaseUrl, { max: 4, onnotice: () => {} })
   try {
     const arrangement = await arrangeOrbat(sql)
@@ -99,7 +100,24 @@ async function orbatScenarios() {
 
     progress(`logging in ${HERD_USERS} members through the Discord stand-in`)
     const { members, seconds, failures } = await loginMembers(appUrl, sql, HERD_USERS)
-    if (wanted('herd')) summary.push(row('herd', await herdScenario(app.child.pid, appUrl, sql, arrangement, members, seconds, failures)))
+    if (wanted('herd')) {
+      progress('herd: starting the floor server and a second app instance on the same database')
+      const [floor, second] = await Promise.all([
+        startApp('bench/floor-server.ts', databaseUrl),
+        startApp('bench/orbat-server.ts', '--join', databaseUrl, discordApiUrl, discordAuthorizeUrl),
+      ])
+      children.push(floor, second)
+      try {
+        const servers = {
+          app: { url: appUrl, pid: app.child.pid! },
+          second: { url: second.ready[0]!, pid: second.child.pid! },
+          floor: { url: floor.ready[0]!, pid: floor.child.pid! },
+        }
+        summary.push(row('herd', await herdScenario(servers, sql, arrangement, members, seconds, failures)))
+      } finally {
+        await Promise.all([floor.stop(), second.stop()])
+      }
+    }
     if (wanted('viewers')) {
       const variants = { sse: !args.includes('--no-sse'), polling: !args.includes('--no-polling') }
       summary.push(row('viewers', await viewersScenario(app.child.pid, appUrl, sql, arrangement, members, variants)))

@@ -107,11 +107,17 @@ export async function apiHandler(run: () => Promise<unknown>): Promise<Response>
 }
 
 export function errorResponse(error: unknown): Response {
+  const { status, body, headers } = errorAnswer(error)
+  return Response.json(body, { status, headers })
+}
+
+/** What errorResponse answers, for answers written without a Fetch Response (server/http/member-writes.ts). */
+export function errorAnswer(error: unknown): { status: number; body: ErrorBody; headers: Record<string, string> } {
   const { status, body } = toErrorBody(error)
   if (error instanceof ServiceError) {
     if (status >= 500) logger.warn({ msg: 'upstream failure', status, error: error.message })
   } else if (status >= 500) logger.error({ msg: 'unhandled error', error: error instanceof Error ? error.stack : String(error) })
   const headers: Record<string, string> = {}
   if (error instanceof RateLimited) headers['Retry-After'] = String(error.retryAfterSeconds)
-  return Response.json(body, { status, headers })
+  return { status, body, headers }
 }

@@ -7,6 +7,7 @@ import { createDb, runMigrations, type DbHandle } from '#db/client.ts'
 import { seedDemoData } from '#db/seed/demo-unit.ts'
 import { startJobs, type RunningJobs } from '#jobs/index.ts'
 import { recordAudit, SYSTEM_ACTOR } from './audit/audit.ts'
+import { listenForSessionChanges } from './auth/session-cache.ts'
 import { createDiscordStandIn } from './auth/discord-stand-in/index.ts'
 import type { Config } from './config.ts'
 import type { AppServices } from './context.ts'
@@ -73,6 +74,8 @@ export async function startApp(config: Config, options: StartOptions): Promise<R
     // Every instance hears every ORBAT change (its own included) and refreshes its snapshot and live pages.
     const stopListening = await startChangeListener(handle.sql, handle.db)
     cleanups.push(stopListening)
+    // ...and every ended session and changed user, so its in-memory sessions stay true.
+    cleanups.push(await listenForSessionChanges(handle.sql))
 
     if (options.seed ?? config.demoMode) {
       if (await seedDemoData(handle.db)) logger.info({ msg: 'demo unit seeded' })

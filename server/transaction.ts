@@ -1,4 +1,4 @@
-import type { DbOrTx } from '#db/client.ts'
+import type { Db, DbOrTx } from '#db/client.ts'
 import type { AppServices } from './context.ts'
 import { BANNED_SQLSTATE, Conflict, postgresErrorOf } from './errors.ts'
 import { logger } from './logger.ts'
@@ -37,21 +37,37 @@ export async function runTransaction<T>(
   work: (tx: DbOrTx) => Promise<T>,
   options: TransactionOptions<T> = {},
 ): Promise<T> {
-  const result = await commitWithRetry(services, work, options.announce)
+  const { announce } = options
+  const result = await withRetry(() =>
+    services.db.transaction(async (tx) => {
+      const value = await work(tx)
+      if (typeof announce === 'function' ? announce(value) : announce) await announceChange(tx)
+      return value
+    }),
+  )
+  return committed(result, options)
+}
+
+/**
+ * A use case decided by one statement: a stored function that checks, writes, audits and announces in one go
+ * (db/migrations/0004_signup_functions.sql). It runs as its own implicit transaction, one round trip instead of
+ * BEGIN, the work and COMMIT, with the same retries and the same handling after the commit as runTransaction.
+ */
+export async function runStatement<T>(services: AppServices, statement: (db: Db) => Promise<T>, options: Omit<TransactionOptions<T>, 'announce'> = {}): Promise<T> {
+  return committed(await withRetry(() => statement(services.db)), options)
+}
+
+async function committed<T>(result: T, options: TransactionOptions<T>): Promise<T> {
   markChanged()
   invalidateRosterCache()
   if (options.after) await afterCommit(options.name ?? 'use case', () => options.after!(result))
   return result
 }
 
-async function commitWithRetry<T>(services: AppServices, work: (tx: DbOrTx) => Promise<T>, announce: TransactionOptions<T>['announce']): Promise<T> {
+async function withRetry<T>(attemptOnce: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await services.db.transaction(async (tx) => {
-        const value = await work(tx)
-        if (typeof announce === 'function' ? announce(value) : announce) await announceChange(tx)
-        return value
-      })
+      return await attemptOnce()
     } catch (error) {
       const pg = postgresErrorOf(error)
       if (pg && RETRYABLE.has(pg.code) && attempt < ATTEMPTS) continue

@@ -8,7 +8,11 @@ import { apiHandler, Invalid, NotFound, ServiceError } from '../errors.ts'
 
 /** The request body as JSON (an object or a list); an empty body is {}. Anything else is a 400. */
 export async function readJsonBody(request: Request): Promise<Record<string, unknown> | unknown[]> {
-  const text = await request.text()
+  return parseJsonBody(await request.text())
+}
+
+/** A request body's text as JSON (an object or a list); empty is {}. Anything else is a 400. */
+export function parseJsonBody(text: string): Record<string, unknown> | unknown[] {
   if (!text.trim()) return {}
   try {
     const value: unknown = JSON.parse(text)
@@ -21,7 +25,12 @@ export async function readJsonBody(request: Request): Promise<Record<string, unk
 
 /** The request body as a JSON object; an empty body is {}. Anything else is a 400. */
 export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
-  const body = await readJsonBody(request)
+  return parseJsonObject(await request.text())
+}
+
+/** A request body's text as a JSON object; empty is {}. Anything else is a 400. */
+export function parseJsonObject(text: string): Record<string, unknown> {
+  const body = parseJsonBody(text)
   if (Array.isArray(body)) throw new Invalid('The request body must be a JSON object.')
   return body
 }

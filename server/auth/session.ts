@@ -5,6 +5,7 @@ import type { Config } from '../config.ts'
 import type { DbOrTx } from '#db/client.ts'
 import { sessions } from '#db/schema/users-sessions.ts'
 import { singleton } from '../singleton.ts'
+import { forgetSession, forgetUserSessions } from './session-cache.ts'
 
 export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30
 
@@ -26,10 +27,36 @@ export function sessionCookie(config: Config): Cookie {
 }
 
 export async function readSessionId(config: Config, request: Request): Promise<string | null> {
-  const header = request.headers.get('cookie')
+  return sessionIdOf(config, request.headers.get('cookie'))
+}
+
+// Signed cookie values already verified, and the session id each carries: checking the signature (WebCrypto HMAC)
+// is most of what reading a session costs once the session itself is in memory (server/auth/session-cache.ts).
+const verified = singleton('auth:verified-session-cookies', () => new Map<string, string>())
+const MAX_VERIFIED = 20_000
+
+/** The session id in a Cookie header (signature checked), or null. */
+export async function sessionIdOf(config: Config, header: string | null | undefined): Promise<string | null> {
   if (!header) return null
-  const value = await sessionCookie(config).parse(header)
-  return typeof value === 'string' && /^[A-Za-z0-9_-]{40,}$/.test(value) ? value : null
+  const cookie = sessionCookie(config)
+  const signed = rawCookieValue(header, cookie.name)
+  const known = signed && verified.get(signed)
+  if (known) return known
+  const value = await cookie.parse(header)
+  if (typeof value !== 'string' || !/^[A-Za-z0-9_-]{40,}$/.test(value)) return null
+  if (signed) {
+    if (verified.size >= MAX_VERIFIED) verified.clear()
+    verified.set(signed, value)
+  }
+  return value
+}
+
+function rawCookieValue(header: string, name: string): string | undefined {
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=')
+    if (eq !== -1 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim()
+  }
+  return undefined
 }
 
 export async function createSession(db: DbOrTx, config: Config, userId: number): Promise<string> {
@@ -44,10 +71,13 @@ export async function createSession(db: DbOrTx, config: Config, userId: number):
 export async function destroySession(db: DbOrTx, config: Config, request: Request): Promise<string> {
   const id = await readSessionId(config, request)
   if (id) await db.delete(sessions).where(eq(sessions.id, id))
+  // Other instances hear it from the database (the sessions trigger); this one forgets it before answering.
+  if (id) forgetSession(id)
   return sessionCookie(config).serialize('', { maxAge: 0, expires: new Date(0) })
 }
 
 /** Ends every session of a user (a ban, an admin's decision). */
 export async function destroyUserSessions(db: DbOrTx, userId: number) {
   await db.delete(sessions).where(eq(sessions.user_id, userId))
+  forgetUserSessions(userId)
 }

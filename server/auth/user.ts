@@ -1,9 +1,9 @@
-import { and, eq, gt } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { createContext, data, redirect, type RouterContextProvider } from 'react-router'
 import type { PublicUser } from '#contracts/types.ts'
 import type { DbOrTx } from '#db/client.ts'
 import { members } from '#db/schema/roster.ts'
-import { sessions, users, type User } from '#db/schema/users-sessions.ts'
+import { users, type User } from '#db/schema/users-sessions.ts'
 import type { AppServices } from '../context.ts'
 import { getServices } from '../context.ts'
 import { discordAvatarUrl } from '../discord/client.ts'
@@ -11,6 +11,7 @@ import { Forbidden, Unauthorized } from '../errors.ts'
 import { logger } from '../logger.ts'
 import { singleton } from '../singleton.ts'
 import { readSessionId } from './session.ts'
+import { cachedSessionUser } from './session-cache.ts'
 
 /** Guild roles are re-read at most this often after login (ARCHITECTURE §4). */
 export const ROLE_REFRESH_MS = 10 * 60 * 1000
@@ -38,15 +39,12 @@ export function getUser(services: AppServices, request: Request): Promise<User |
 
 async function loadUser(services: AppServices, request: Request): Promise<User | null> {
   const sessionId = await readSessionId(services.config, request)
-  if (!sessionId) return null
-  // One round trip: the session (unexpired) and its user.
-  const [row] = await services.db
-    .select({ user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.user_id))
-    .where(and(eq(sessions.id, sessionId), gt(sessions.expires_at, new Date())))
-    .limit(1)
-  const user = row?.user
+  return sessionId ? userOfSession(services, sessionId) : null
+}
+
+/** The user of a session id, or null; also for the light path of the member writes (server/http/member-writes.ts). */
+export async function userOfSession(services: AppServices, sessionId: string): Promise<User | null> {
+  const user = await cachedSessionUser(services.db, sessionId)
   if (!user) return null
   const stale = !user.roles_refreshed_at || Date.now() - user.roles_refreshed_at.getTime() > ROLE_REFRESH_MS
   return stale ? refreshRoles(services, user) : user

@@ -1,12 +1,11 @@
-import { eq } from 'drizzle-orm'
-import { slots } from '#db/schema/orbat.ts'
 import type { User } from '#db/schema/users-sessions.ts'
-import type { DbOrTx } from '#db/client.ts'
+import type { Db } from '#db/client.ts'
 import type { OrbatSaveInput } from '#contracts/orbat.ts'
 import type { WaitlistItem } from '#contracts/waitlist.ts'
 import type { AppServices } from '../context.ts'
-import { Conflict, Locked } from '../errors.ts'
-import { runTransaction } from '../transaction.ts'
+import { Invalid } from '../errors.ts'
+import { UnlockFillPending } from '../refusals.ts'
+import { runStatement, runTransaction } from '../transaction.ts'
 import { logger } from '../logger.ts'
 import { singleton } from '../singleton.ts'
 import { getSetting, getSettings, lockActive, UNLOCK_FILL_DONE_KEY } from '../settings/settings.ts'
@@ -14,19 +13,16 @@ import { ensureUnlockFill, joinWaitlist, leaveWaitlist, placementLine } from '..
 import { queueRoleSync } from '../discord/member-roles.ts'
 import { queueReconcile } from '../discord/reconcile.ts'
 import { saveOrbat, type SaveResult } from './save.ts'
-import { isValidId, leaveSlot, signUpToSlot, type SlotActionResult } from './slots.ts'
+import { isValidId, leaveSlot, signUpToSlot, type SlotActionResult, type Writer } from './slots.ts'
 
-// The member actions of the public ORBAT, for the page's actions and the /api routes alike: each runs its service in
-// one transaction that also announces the change, then refreshes live viewers and posts to the activity channel
-// without making the member wait for Discord.
+// The member actions of the public ORBAT, for the light path of the /api writes (server/http/member-writes.ts) and
+// the page's actions alike: each is one stored-function call (server/orbat/slots.ts, server/waitlist/waitlist.ts)
+// that decides, writes and announces in one round trip; then live viewers refresh and the activity channel hears of
+// it without making the member wait for Discord.
 
-/**
- * A member action: one transaction that announces the change, then the activity post and the Discord role sync of
- * the people it moved (both batched, never awaited).
- */
-function runLive<T>(services: AppServices, work: (tx: DbOrTx) => Promise<T>, activity: (result: T) => string[], moved: (result: T) => string[] = () => []): Promise<T> {
-  return runTransaction(services, work, {
-    announce: true,
+/** A member write: one statement, then the activity post and the Discord role sync of the people it moved. */
+function runLive<T>(services: AppServices, statement: (db: Db) => Promise<T>, activity: (result: T) => string[], moved: (result: T) => string[] = () => []): Promise<T> {
+  return runStatement(services, statement, {
     name: 'orbat member action',
     after: (result) => {
       postActivity(services, activity(result))
@@ -35,54 +31,51 @@ function runLive<T>(services: AppServices, work: (tx: DbOrTx) => Promise<T>, act
   })
 }
 
+const unlockFill = singleton('orbat:unlock-fill', () => ({ running: null as Promise<unknown> | null }))
+
 /**
- * Runs the waitlist fill for a just-ended lock (its own transaction) before the first direct sign-up. Returns true
- * when the lock was still active at this read: the caller refuses then, so a later clock reading inside the sign-up
- * can never accept a sign-up whose unlock fill has not run.
+ * The waitlist fill of a lock that has just ended, in its own transaction (once per unlock: ensureUnlockFill). The
+ * presses of a whole herd arrive here together: they wait for one run in this process, not one transaction each.
  */
-async function unlockFillFirst(services: AppServices): Promise<boolean> {
-  // The common case (locked, no lock set, or the fill already done) costs one read and no transaction.
-  const current = await getSettings(services.db, ['signup_time', UNLOCK_FILL_DONE_KEY])
-  if (lockActive(current.signup_time)) return true
-  if (!current.signup_time || current[UNLOCK_FILL_DONE_KEY] === current.signup_time) return false
-  await runTransaction(services, (tx) => ensureUnlockFill(tx), {
+async function runUnlockFillNow(services: AppServices): Promise<void> {
+  unlockFill.running ??= runTransaction(services, (tx) => ensureUnlockFill(tx), {
     name: 'unlock fill',
     announce: (placed) => placed.length > 0,
     after: (placed) => {
       postActivity(services, placed.map(placementLine))
       queueRoleSync(services, placed.map((p) => p.discordId))
     },
+  }).finally(() => {
+    unlockFill.running = null
   })
-  return false
+  await unlockFill.running
 }
 
-export async function signUp(services: AppServices, user: User, slotId: number): Promise<SlotActionResult> {
-  if (await unlockFillFirst(services)) throw new Locked('Sign-ups are locked.')
-  // Under a herd most requests are for a slot that was just taken: one committed read answers those without a
-  // transaction. Only a refusal is decided here; every success is decided by the conditional update inside.
-  if (isValidId(slotId)) {
-    const [current] = await services.db
-      .select({ user_id: slots.user_id, manual_username: slots.manual_username })
-      .from(slots)
-      .where(eq(slots.id, slotId))
-      .limit(1)
-    if (current && (current.manual_username !== null || (current.user_id !== null && current.user_id !== user.id))) {
-      throw new Conflict('This slot is already taken.')
-    }
+export async function signUp(services: AppServices, writer: Writer, slotId: number): Promise<SlotActionResult> {
+  if (!isValidId(slotId)) throw new Invalid('Invalid slot id.')
+  const attempt = () => runLive(services, (db) => signUpToSlot(db, writer, slotId), (r) => r.activity, (r) => r.discordIds)
+  try {
+    return await attempt()
+  } catch (error) {
+    if (!(error instanceof UnlockFillPending)) throw error
   }
-  return runLive(services, (tx) => signUpToSlot(tx, user, slotId), (r) => r.activity, (r) => r.discordIds)
+  // The lock has just ended: its waitlist fill goes first (ARCHITECTURE §5), then the sign-up is asked again. If the
+  // fill is still pending then (only a clock read differently by the app and the database), it is Locked.
+  await runUnlockFillNow(services)
+  return attempt()
 }
 
-export async function leave(services: AppServices, user: User, slotId: number): Promise<SlotActionResult> {
-  return runLive(services, (tx) => leaveSlot(tx, user, slotId), (r) => r.activity, (r) => r.discordIds)
+export async function leave(services: AppServices, writer: Writer, slotId: number): Promise<SlotActionResult> {
+  if (!isValidId(slotId)) throw new Invalid('Invalid slot id.')
+  return runLive(services, (db) => leaveSlot(db, writer, slotId), (r) => r.activity, (r) => r.discordIds)
 }
 
-export async function joinTheWaitlist(services: AppServices, user: User, squadPreference: unknown): Promise<WaitlistItem> {
-  return runLive(services, (tx) => joinWaitlist(tx, user, squadPreference), () => [])
+export async function joinTheWaitlist(services: AppServices, writer: Writer, squadPreference: unknown): Promise<WaitlistItem> {
+  return runLive(services, (db) => joinWaitlist(db, writer, squadPreference), () => [])
 }
 
-export async function leaveTheWaitlist(services: AppServices, user: User): Promise<void> {
-  return runLive(services, (tx) => leaveWaitlist(tx, user), () => [])
+export async function leaveTheWaitlist(services: AppServices, writer: Writer): Promise<void> {
+  return runLive(services, (db) => leaveWaitlist(db, writer), () => [])
 }
 
 /**
@@ -103,7 +96,9 @@ export async function saveOrbatLayout(services: AppServices, admin: User, input:
 /** The unlock job: fills from the waitlist when the lock has ended, even if nobody signs up. */
 export async function runUnlockFill(services: AppServices): Promise<number> {
   const before = Date.now()
-  await unlockFillFirst(services)
+  // The common case (locked, no lock set, or the fill already done) costs one read and no transaction.
+  const current = await getSettings(services.db, ['signup_time', UNLOCK_FILL_DONE_KEY])
+  if (current.signup_time && !lockActive(current.signup_time) && current[UNLOCK_FILL_DONE_KEY] !== current.signup_time) await runUnlockFillNow(services)
   return Date.now() - before
 }
 

@@ -1,21 +1,28 @@
-import { and, eq, isNull, sql } from 'drizzle-orm'
-import { ORBAT_REFUSALS, roleLockRefusal } from '#contracts/orbat-rights.ts'
+import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '#db/client.ts'
-import { slots, squads } from '#db/schema/orbat.ts'
-import { members } from '#db/schema/roster.ts'
-import type { User } from '#db/schema/users-sessions.ts'
-import { waitlistEntries } from '#db/schema/waitlist.ts'
-import { Conflict, Forbidden, Invalid, Locked, NotFound } from '../errors.ts'
-import { getSetting, lockActive } from '../settings/settings.ts'
-import { fillSlot, placementLine } from '../waitlist/waitlist.ts'
-import { lockMember } from './locks.ts'
-import { eligibleRoleIds, isSpacer, qualifiesForLock } from './orbat.ts'
+import { decided } from '../refusals.ts'
+import { placementLine, type Placement } from '../waitlist/waitlist.ts'
+
+// A member's own slot writes (ARCHITECTURE §5). Every rule (the time lock and the unlock fill first, banned, spacer,
+// taken, the role lock, one slot per person with the move, the waitlist removal, the fill of the slot left behind,
+// NOTIFY) is decided in PostgreSQL by one stored function, step by step and commented, in
+// db/migrations/0004_signup_functions.sql: one round trip per sign-up. These call it and shape what it returns.
 
 /** Slot ids are PostgreSQL integers: anything larger is bad input, not a database error. */
 const MAX_ID = 2_147_483_647
 
 export function isValidId(id: number): boolean {
   return Number.isInteger(id) && id > 0 && id <= MAX_ID
+}
+
+/**
+ * Who writes: a user id, and the session the write came with when there is one (the /api light path): the stored
+ * function then checks in the same statement that the session is still live, so a logout on any instance stops
+ * writes at once, whatever this instance's session cache still holds.
+ */
+export interface Writer {
+  id: number
+  sessionId?: string
 }
 
 export interface SlotActionResult {
@@ -26,93 +33,40 @@ export interface SlotActionResult {
   discordIds: string[]
 }
 
-async function slotWithSquad(tx: DbOrTx, slotId: number) {
-  const [slot] = await tx
-    .select({
-      id: slots.id,
-      role: slots.role,
-      lock: slots.required_role_id,
-      user_id: slots.user_id,
-      manual_username: slots.manual_username,
-      squad_id: slots.squad_id,
-      squad_name: squads.name,
-    })
-    .from(slots)
-    .innerJoin(squads, eq(squads.id, slots.squad_id))
-    .where(eq(slots.id, slotId))
-    .limit(1)
-  return slot
+/** What orbat_sign_up and orbat_leave return: the member, the slot, and the waitlist placement they caused. */
+interface SlotMove extends Record<string, unknown> {
+  member_name: string
+  member_discord_id: string
+  slot_role: string
+  squad_name: string
+  placed_name: string | null
+  placed_slot_role: string | null
+  placed_squad_name: string | null
+  placed_discord_id: string | null
 }
 
-/** The roster side of a user in one read: banned or not, and the name the ORBAT shows (in-game name preferred). */
-async function memberOf(tx: DbOrTx, user: User): Promise<{ banned: boolean; name: string }> {
-  const [member] = await tx
-    .select({ name: members.ingame_name, banned: members.is_banned })
-    .from(members)
-    .where(eq(members.discord_id, user.discord_id))
-    .limit(1)
-  return { banned: member?.banned ?? false, name: member?.name ?? user.display_name ?? user.username }
+function resultOf(slotId: number, move: SlotMove, line: string): SlotActionResult {
+  const placement: Placement | null = move.placed_discord_id
+    ? { userName: move.placed_name!, slotRole: move.placed_slot_role!, squadName: move.placed_squad_name!, discordId: move.placed_discord_id }
+    : null
+  return {
+    slotId,
+    activity: placement ? [line, placementLine(placement)] : [line],
+    discordIds: placement ? [move.member_discord_id, placement.discordId] : [move.member_discord_id],
+  }
 }
 
 /**
- * A member takes an open slot (ARCHITECTURE §5). One transaction: a slot they already hold is released (and offered
- * to the waitlist), they leave the waitlist, and the conditional update takes the slot only if it is still open.
- * The unique index on slots.user_id and the conditional update keep every burst correct: never two people in a slot,
- * never one person in two.
+ * A member takes an open slot; a slot they already hold is released (and offered to the waitlist) in the same step.
+ * Refusals arrive as service errors (server/refusals.ts), UnlockFillPending among them.
  */
-export async function signUpToSlot(tx: DbOrTx, user: User, slotId: number): Promise<SlotActionResult> {
-  if (!isValidId(slotId)) throw new Invalid('Invalid slot id.')
-  await lockMember(tx, user.id)
-  if (lockActive(await getSetting(tx, 'signup_time'))) throw new Locked('Sign-ups are locked.')
-  const member = await memberOf(tx, user)
-  if (member.banned) throw new Forbidden(ORBAT_REFUSALS.bannedSignUp)
-
-  const slot = await slotWithSquad(tx, slotId)
-  if (!slot) throw new NotFound('Slot not found.')
-  if (isSpacer(slot.role)) throw new Invalid('This row is a heading, not a slot.')
-  if (slot.user_id === user.id) throw new Conflict('You are already signed up to this slot.')
-  if (slot.user_id !== null || slot.manual_username !== null) throw new Conflict('This slot is already taken.')
-  if (slot.lock && !qualifiesForLock(slot.lock, user.discord_roles, await eligibleRoleIds(tx))) {
-    throw new Forbidden(roleLockRefusal(slot.lock))
-  }
-
-  // NOTE: order matters under concurrency: the waitlist row first (a concurrent fill of this person waits on it),
-  // then the old slot, then the new one.
-  await tx.delete(waitlistEntries).where(eq(waitlistEntries.user_id, user.id))
-  const released = await tx.update(slots).set({ user_id: null }).where(eq(slots.user_id, user.id)).returning({ id: slots.id, role: slots.role })
-  const taken = await tx
-    .update(slots)
-    .set({ user_id: user.id })
-    .where(and(eq(slots.id, slotId), isNull(slots.user_id), isNull(slots.manual_username), sql`${slots.role} not like '---%'`))
-    .returning({ id: slots.id })
-  if (taken.length === 0) throw new Conflict('This slot is already taken.')
-
-  const activity = [`${member.name} signed up for ${slot.role} (${slot.squad_name}).`]
-  const discordIds = [user.discord_id]
-  for (const old of released) {
-    const placement = await fillSlot(tx, old.id)
-    if (placement) activity.push(placementLine(placement))
-    if (placement) discordIds.push(placement.discordId)
-  }
-  return { slotId, activity, discordIds }
+export async function signUpToSlot(db: DbOrTx, writer: Writer, slotId: number): Promise<SlotActionResult> {
+  const [move] = await decided(db.execute<SlotMove>(sql`select * from orbat_sign_up(${writer.id}, ${slotId}, ${writer.sessionId ?? null}::text)`))
+  return resultOf(slotId, move!, `${move!.member_name} signed up for ${move!.slot_role} (${move!.squad_name}).`)
 }
 
 /** A member leaves their own slot; the freed slot goes to the longest-waiting qualified member. */
-export async function leaveSlot(tx: DbOrTx, user: User, slotId: number): Promise<SlotActionResult> {
-  if (!isValidId(slotId)) throw new Invalid('Invalid slot id.')
-  const freed = await tx
-    .update(slots)
-    .set({ user_id: null })
-    .where(and(eq(slots.id, slotId), eq(slots.user_id, user.id)))
-    .returning({ id: slots.id })
-  if (freed.length === 0) {
-    const slot = await slotWithSquad(tx, slotId)
-    if (!slot) throw new NotFound('Slot not found.')
-    throw new Forbidden('You can only leave your own slot.')
-  }
-  const slot = (await slotWithSquad(tx, slotId))!
-  const activity = [`${(await memberOf(tx, user)).name} left ${slot.role} (${slot.squad_name}).`]
-  const placement = await fillSlot(tx, slotId)
-  if (placement) activity.push(placementLine(placement))
-  return { slotId, activity, discordIds: placement ? [user.discord_id, placement.discordId] : [user.discord_id] }
+export async function leaveSlot(db: DbOrTx, writer: Writer, slotId: number): Promise<SlotActionResult> {
+  const [move] = await decided(db.execute<SlotMove>(sql`select * from orbat_leave(${writer.id}, ${slotId}, ${writer.sessionId ?? null}::text)`))
+  return resultOf(slotId, move!, `${move!.member_name} left ${move!.slot_role} (${move!.squad_name}).`)
 }

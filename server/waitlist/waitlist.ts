@@ -1,16 +1,15 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm'
-import { ORBAT_REFUSALS } from '#contracts/orbat-rights.ts'
+import { asc, eq, sql } from 'drizzle-orm'
 import type { WaitlistItem, WaitlistSquad } from '#contracts/waitlist.ts'
 import type { DbOrTx } from '#db/client.ts'
-import { slots, squads } from '#db/schema/orbat.ts'
+import { squads } from '#db/schema/orbat.ts'
 import { members } from '#db/schema/roster.ts'
 import { users, type User } from '#db/schema/users-sessions.ts'
 import { waitlistEntries } from '#db/schema/waitlist.ts'
-import { recordAudit, SYSTEM_ACTOR } from '../audit/audit.ts'
 import { discordAvatarUrl } from '../discord/client.ts'
-import { Conflict, Forbidden, Invalid, Locked } from '../errors.ts'
-import { lockFill, lockMember, lockUnlockFill } from '../orbat/locks.ts'
-import { eligibleRoleIds, isSpacer, qualifiesForLock } from '../orbat/orbat.ts'
+import { Invalid } from '../errors.ts'
+import { lockUnlockFill } from '../orbat/locks.ts'
+import type { Writer } from '../orbat/slots.ts'
+import { decided } from '../refusals.ts'
 import { getSetting, lockActive, putSetting, UNLOCK_FILL_DONE_KEY } from '../settings/settings.ts'
 import { memberOfUser, personColumns } from '../people.ts'
 
@@ -58,11 +57,6 @@ export async function listWaitlistSquads(db: DbOrTx): Promise<WaitlistSquad[]> {
     .orderBy(asc(squads.name))
 }
 
-export async function isBanned(db: DbOrTx, user: Pick<User, 'discord_id'>): Promise<boolean> {
-  const [row] = await db.select({ banned: members.is_banned }).from(members).where(eq(members.discord_id, user.discord_id)).limit(1)
-  return row?.banned ?? false
-}
-
 /** Parses the join body's squad_preference: a squad name or id; empty, null or 'Any' mean Any Squad. */
 export function parsePreference(value: unknown): { any: true } | { squadId: number } | { squadName: string } {
   if (value === undefined || value === null || value === '' || value === 'any' || value === 'Any' || value === 'Any Squad') return { any: true }
@@ -72,58 +66,53 @@ export function parsePreference(value: unknown): { any: true } | { squadId: numb
   throw new Invalid('Invalid squad preference.', { squad_preference: ['Choose Any Squad or one of the listed squads.'] })
 }
 
+/** Whether the user's roster entry is banned (no roster entry: not banned). */
+export async function isBanned(db: DbOrTx, user: Pick<User, 'discord_id'>): Promise<boolean> {
+  const [row] = await db.select({ banned: members.is_banned }).from(members).where(eq(members.discord_id, user.discord_id)).limit(1)
+  return row?.banned ?? false
+}
+
 /**
  * Who may join the waitlist by their Discord roles: any eligible role at all, and one that allows the general
- * ("Any squad") waitlist. The join checks it; the ORBAT page asks it too, to offer only what can succeed.
+ * ("Any squad") waitlist. The ORBAT page asks it to offer only what can succeed; waitlist_join decides the same in
+ * the database (server/orbat/rights.test.ts proves the two agree).
  */
 export function waitlistEligibility(userRoles: readonly string[], roles: Map<string, { ids: string[]; general: boolean }>) {
   const held = [...roles.values()].filter((r) => r.ids.some((id) => userRoles.includes(id)))
   return { eligible: held.length > 0, general: held.some((r) => r.general) }
 }
 
-export async function joinWaitlist(tx: DbOrTx, user: User, squadPreference: unknown): Promise<WaitlistItem> {
-  const preference = parsePreference(squadPreference)
-  // A join and a sign-up of one member never interleave: nobody ends up in a slot and on the waitlist at once.
-  await lockMember(tx, user.id)
-  if (lockActive(await getSetting(tx, 'signup_time'))) throw new Locked('The waitlist is locked until sign-ups open.')
-  if (await isBanned(tx, user)) throw new Forbidden(ORBAT_REFUSALS.bannedWaitlist)
-  const [held] = await tx.select({ id: slots.id }).from(slots).where(eq(slots.user_id, user.id)).limit(1)
-  if (held) throw new Conflict(ORBAT_REFUSALS.holdsSlot)
+// Joining, leaving and the fill rule are decided in PostgreSQL, one statement each, with every rule commented in
+// db/migrations/0004_signup_functions.sql (waitlist_join, waitlist_leave, orbat_fill_slot).
 
-  const eligibility = waitlistEligibility(user.discord_roles, await eligibleRoleIds(tx))
-  if (!eligibility.eligible) throw new Forbidden(ORBAT_REFUSALS.noEligibleRole)
-
-  let squadId: number | null = null
-  if ('any' in preference) {
-    if (!eligibility.general) {
-      throw new Forbidden(ORBAT_REFUSALS.noGeneralWaitlist)
-    }
-  } else {
-    const [squad] = await tx
-      .select({ id: squads.id, primary: squads.can_be_primary_waitlist })
-      .from(squads)
-      .where('squadId' in preference ? eq(squads.id, preference.squadId) : eq(squads.name, preference.squadName))
-      .limit(1)
-    if (!squad || !squad.primary) {
-      throw new Invalid('That squad does not take waitlist preferences.', { squad_preference: ['Choose one of the listed squads.'] })
-    }
-    squadId = squad.id
-  }
-
-  const inserted = await tx
-    .insert(waitlistEntries)
-    .values({ user_id: user.id, squad_id: squadId })
-    .onConflictDoNothing({ target: waitlistEntries.user_id })
-    .returning({ id: waitlistEntries.id })
-  if (inserted.length === 0) throw new Conflict('You are already on the waitlist.')
-  const item = (await listWaitlist(tx)).find((entry) => entry.id === inserted[0]!.id)
-  return item!
+interface JoinedEntry extends Record<string, unknown> {
+  entry_id: number
+  user_name: string
+  discord_id: string
+  avatar: string | null
+  squad_name: string | null
 }
 
-export async function leaveWaitlist(tx: DbOrTx, user: User): Promise<void> {
-  if (lockActive(await getSetting(tx, 'signup_time'))) throw new Locked('The waitlist is locked until sign-ups open.')
-  const removed = await tx.delete(waitlistEntries).where(eq(waitlistEntries.user_id, user.id)).returning({ id: waitlistEntries.id })
-  if (removed.length === 0) throw new Conflict('You are not on the waitlist.')
+/** A member joins the waitlist (not while locked, not banned, holding no slot, with an eligible role). */
+export async function joinWaitlist(db: DbOrTx, writer: Writer, squadPreference: unknown): Promise<WaitlistItem> {
+  const preference = parsePreference(squadPreference)
+  // An id outside the integer range names no squad (nor does 0): the function answers it like any unknown squad.
+  const squadId = 'squadId' in preference ? (preference.squadId > 0 && preference.squadId <= 2_147_483_647 ? preference.squadId : 0) : null
+  const squadName = 'squadName' in preference ? preference.squadName : null
+  const [entry] = await decided(
+    db.execute<JoinedEntry>(sql`select * from waitlist_join(${writer.id}, ${squadId}::integer, ${squadName}::text, ${writer.sessionId ?? null}::text)`),
+  )
+  return {
+    id: entry!.entry_id,
+    user_id: writer.id,
+    username: entry!.user_name,
+    avatar: discordAvatarUrl(entry!.discord_id, entry!.avatar),
+    squad_preference: entry!.squad_name,
+  }
+}
+
+export async function leaveWaitlist(db: DbOrTx, writer: Writer): Promise<void> {
+  await decided(db.execute(sql`select waitlist_leave(${writer.id}, ${writer.sessionId ?? null}::text)`))
 }
 
 /**
@@ -132,84 +121,31 @@ export async function leaveWaitlist(tx: DbOrTx, user: User): Promise<void> {
  * Runs inside the caller's transaction. Returns the placement, or null when nobody fits (or while locked).
  */
 export async function fillSlot(tx: DbOrTx, slotId: number): Promise<Placement | null> {
-  const [{ waiting } = { waiting: false }] = await tx.execute<{ waiting: boolean }>(
-    sql`select exists(select 1 from ${waitlistEntries}) as waiting`,
-  )
-  if (!waiting) return null
-  if (lockActive(await getSetting(tx, 'signup_time'))) return null
-  await lockFill(tx)
-
-  const [slot] = await tx
-    .select({ id: slots.id, role: slots.role, lock: slots.required_role_id, squad_id: slots.squad_id, squad_name: squads.name })
-    .from(slots)
-    .innerJoin(squads, eq(squads.id, slots.squad_id))
-    .where(and(eq(slots.id, slotId), isNull(slots.user_id), isNull(slots.manual_username)))
-    .limit(1)
-  if (!slot || isSpacer(slot.role)) return null
-
-  const roles = await eligibleRoleIds(tx)
-  const candidates = await tx
-    .select({
-      entry_id: waitlistEntries.id,
-      squad_id: waitlistEntries.squad_id,
-      user_id: users.id,
-      discord_id: users.discord_id,
-      roles: users.discord_roles,
-      name: sql<string>`coalesce(${members.ingame_name}, ${users.display_name}, ${users.username})`,
-      banned: sql<boolean>`coalesce(${members.is_banned}, false)`,
-      holds_slot: sql<boolean>`exists(select 1 from ${slots} s where s.user_id = ${users.id})`,
-    })
-    .from(waitlistEntries)
-    .innerJoin(users, eq(users.id, waitlistEntries.user_id))
-    .leftJoin(members, eq(members.discord_id, users.discord_id))
-    .orderBy(asc(waitlistEntries.created_at), asc(waitlistEntries.id))
-
-  for (const candidate of candidates) {
-    if (candidate.squad_id !== null && candidate.squad_id !== slot.squad_id) continue
-    if (candidate.banned || candidate.holds_slot) continue
-    if (!qualifiesForLock(slot.lock, candidate.roles, roles)) continue
-    // Remove the entry first: a concurrent sign-up of the same person locks the same row, so one of the two waits
-    // for the other instead of both racing for the one-slot-per-person index.
-    const removed = await tx.delete(waitlistEntries).where(eq(waitlistEntries.id, candidate.entry_id)).returning({ id: waitlistEntries.id })
-    if (removed.length === 0) continue
-    const placed = await tx
-      .update(slots)
-      .set({ user_id: candidate.user_id })
-      .where(
-        and(
-          eq(slots.id, slot.id),
-          isNull(slots.user_id),
-          isNull(slots.manual_username),
-          sql`not exists(select 1 from ${slots} s where s.user_id = ${candidate.user_id})`,
-        ),
-      )
-      .returning({ id: slots.id })
-    if (placed.length === 0) continue
-    await recordAudit(tx, SYSTEM_ACTOR, 'Waitlist placement', `${candidate.name} was placed in ${slot.role} (${slot.squad_name}) from the waitlist.`)
-    return { userName: candidate.name, slotRole: slot.role, squadName: slot.squad_name, discordId: candidate.discord_id }
-  }
-  return null
+  const [placed] = await tx.execute<PlacedRow>(sql`select * from orbat_fill_slot(${slotId})`)
+  return placed ? placementOf(placed) : null
 }
 
-/** Fills every open slot from the waitlist, in ORBAT order. */
+interface PlacedRow extends Record<string, unknown> {
+  user_name: string
+  slot_role: string
+  squad_name: string
+  discord_id: string
+}
+
+function placementOf(row: PlacedRow): Placement {
+  return { userName: row.user_name, slotRole: row.slot_role, squadName: row.squad_name, discordId: row.discord_id }
+}
+
+/** Fills every open slot from the waitlist, in ORBAT order (orbat_fill_open_slots: one call). */
 export async function fillOpenSlots(tx: DbOrTx): Promise<Placement[]> {
-  const open = await tx
-    .select({ id: slots.id, role: slots.role })
-    .from(slots)
-    .where(and(isNull(slots.user_id), isNull(slots.manual_username)))
-    .orderBy(asc(slots.squad_id), asc(slots.team_order), asc(slots.slot_order), asc(slots.id))
-  const placements: Placement[] = []
-  for (const slot of open) {
-    if (isSpacer(slot.role)) continue
-    const placement = await fillSlot(tx, slot.id)
-    if (placement) placements.push(placement)
-  }
-  return placements
+  const placed = await tx.execute<PlacedRow>(sql`select * from orbat_fill_open_slots()`)
+  return placed.map(placementOf)
 }
 
 /**
  * When the time lock has ended, the waitlist fill for that unlock runs once, before any direct sign-up is accepted
- * (ARCHITECTURE §5). Every sign-up calls this first; the unlock job calls it too. Cheap when already done.
+ * (ARCHITECTURE §5). A sign-up the database answers "fill pending" runs this first (server/orbat/actions.ts); the
+ * unlock job calls it too. Cheap when already done.
  */
 export async function ensureUnlockFill(tx: DbOrTx): Promise<Placement[]> {
   const signupTime = await getSetting(tx, 'signup_time')

@@ -15,6 +15,8 @@ export const TEST_BOT_TOKEN = 'test-bot-token'
 export interface TestApp {
   app: RunningApp
   url: string
+  /** The environment the app was configured from (a second instance starts from it: tests/harness/instance.ts). */
+  env: Record<string, string>
   discord: RunningDiscordStandIn
   database: TestDatabase
   /** A fetch client with its own cookie jar, logged out. */
@@ -39,7 +41,7 @@ export async function startTestApp(options: { jobs?: boolean; env?: Record<strin
     redirectUris: [`${appUrl}/auth/discord/callback`],
   })
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'milsim-test-data-'))
-  const config = loadConfig({
+  const env: Record<string, string> = {
     PORT: String(port),
     HOST: '127.0.0.1',
     APP_URL: appUrl,
@@ -55,7 +57,8 @@ export async function startTestApp(options: { jobs?: boolean; env?: Record<strin
     DISCORD_AUTHORIZE_URL: discord.authorizeUrl,
     RATE_LIMIT_PER_MINUTE: '0',
     ...options.env,
-  })
+  }
+  const config = loadConfig(env)
   const buildDir = path.resolve('build')
   if (!fs.existsSync(path.join(buildDir, 'server', 'index.js'))) {
     throw new Error('Integration tests serve the production build: run "npm run build" first (npm test does).')
@@ -65,6 +68,7 @@ export async function startTestApp(options: { jobs?: boolean; env?: Record<strin
   return {
     app,
     url,
+    env,
     discord,
     database,
     client: () => new TestClient(url),
