@@ -1,5 +1,6 @@
 import type { DbOrTx } from '#db/client.ts'
 import type { AppServices } from './context.ts'
+import { enqueueRoleSync, wakeRoleSync } from './discord/role-sync-queue.ts'
 import { Conflict, postgresErrorOf } from './errors.ts'
 import { logger } from './logger.ts'
 import { announceChange, markChanged } from './orbat/live.ts'
@@ -27,6 +28,12 @@ export interface TransactionOptions<T> {
    * reach the caller.
    */
   after?: (result: T) => unknown
+  /**
+   * The Discord ids whose managed roles the change may move ('*', EVERYONE: all of them). They are queued inside the
+   * transaction, so the sync commits with the change, and synced after the commit by the durable role-sync queue
+   * (server/discord/role-sync-queue.ts), which retries until Discord has them. The request never waits on Discord.
+   */
+  syncRoles?: (result: T) => ReadonlyArray<string | null | undefined>
   /** Names the use case in logs. */
   name?: string
 }
@@ -36,20 +43,26 @@ export async function runTransaction<T>(
   work: (tx: DbOrTx) => Promise<T>,
   options: TransactionOptions<T> = {},
 ): Promise<T> {
-  const result = await commitWithRetry(services, work, options.announce)
+  const { value: result, rolesQueued } = await commitWithRetry(services, work, options)
   markChanged()
   invalidateRosterCache()
+  if (rolesQueued) wakeRoleSync(services)
   if (options.after) await afterCommit(options.name ?? 'use case', () => options.after!(result))
   return result
 }
 
-async function commitWithRetry<T>(services: AppServices, work: (tx: DbOrTx) => Promise<T>, announce: TransactionOptions<T>['announce']): Promise<T> {
+async function commitWithRetry<T>(
+  services: AppServices,
+  work: (tx: DbOrTx) => Promise<T>,
+  { announce, syncRoles }: TransactionOptions<T>,
+): Promise<{ value: T; rolesQueued: boolean }> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await services.db.transaction(async (tx) => {
         const value = await work(tx)
         if (typeof announce === 'function' ? announce(value) : announce) await announceChange(tx)
-        return value
+        const rolesQueued = syncRoles ? await enqueueRoleSync(tx, syncRoles(value)) : false
+        return { value, rolesQueued }
       })
     } catch (error) {
       const pg = postgresErrorOf(error)
@@ -71,11 +84,19 @@ export async function afterCommit(name: string, effect: () => unknown): Promise<
   const running = Promise.resolve()
     .then(effect)
     .catch((error: unknown) => logger.warn({ msg: 'side effect after commit failed', useCase: name, error: error instanceof Error ? error.message : String(error) }))
+  await waitAtMost(running, AFTER_COMMIT_WAIT_MS)
+}
+
+/** The work's value when it settles within `ms` (its error, if it fails by then); otherwise undefined, and it goes on. */
+export async function waitAtMost<T>(work: Promise<T>, ms: number): Promise<T | undefined> {
   let timer: NodeJS.Timeout | undefined
-  const waited = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, AFTER_COMMIT_WAIT_MS)
+  const waited = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms)
     timer.unref()
   })
-  await Promise.race([running, waited])
-  clearTimeout(timer)
+  try {
+    return await Promise.race([work, waited])
+  } finally {
+    clearTimeout(timer)
+  }
 }

@@ -11,8 +11,7 @@ import { logger } from '../logger.ts'
 import { singleton } from '../singleton.ts'
 import { getSetting, getSettings, lockActive, UNLOCK_FILL_DONE_KEY } from '../settings/settings.ts'
 import { ensureUnlockFill, joinWaitlist, leaveWaitlist, placementLine } from '../waitlist/waitlist.ts'
-import { queueRoleSync } from '../discord/member-roles.ts'
-import { queueReconcile } from '../discord/reconcile.ts'
+import { EVERYONE } from '../discord/role-sync-queue.ts'
 import { saveOrbat, type SaveResult } from './save.ts'
 import { isValidId, leaveSlot, signUpToSlot, type SlotActionResult } from './slots.ts'
 
@@ -21,17 +20,15 @@ import { isValidId, leaveSlot, signUpToSlot, type SlotActionResult } from './slo
 // without making the member wait for Discord.
 
 /**
- * A member action: one transaction that announces the change, then the activity post and the Discord role sync of
- * the people it moved (both batched, never awaited).
+ * A member action: one transaction that announces the change and queues the Discord role sync of the people it moved,
+ * then the activity post (batched, never awaited).
  */
 function runLive<T>(services: AppServices, work: (tx: DbOrTx) => Promise<T>, activity: (result: T) => string[], moved: (result: T) => string[] = () => []): Promise<T> {
   return runTransaction(services, work, {
     announce: true,
     name: 'orbat member action',
-    after: (result) => {
-      postActivity(services, activity(result))
-      queueRoleSync(services, moved(result))
-    },
+    syncRoles: moved,
+    after: (result) => postActivity(services, activity(result)),
   })
 }
 
@@ -48,10 +45,8 @@ async function unlockFillFirst(services: AppServices): Promise<boolean> {
   await runTransaction(services, (tx) => ensureUnlockFill(tx), {
     name: 'unlock fill',
     announce: (placed) => placed.length > 0,
-    after: (placed) => {
-      postActivity(services, placed.map(placementLine))
-      queueRoleSync(services, placed.map((p) => p.discordId))
-    },
+    syncRoles: (placed) => placed.map((p) => p.discordId),
+    after: (placed) => postActivity(services, placed.map(placementLine)),
   })
   return false
 }
@@ -92,11 +87,9 @@ export async function leaveTheWaitlist(services: AppServices, user: User): Promi
 export async function saveOrbatLayout(services: AppServices, admin: User, input: OrbatSaveInput): Promise<SaveResult> {
   return runTransaction(services, (tx) => saveOrbat(tx, admin, input), {
     name: 'save ORBAT',
-    after: (result) => {
-      postActivity(services, result.placements.map(placementLine))
-      // A save may move, clear or re-platoon anyone: the reconcile finds who gains and loses squad roles.
-      queueReconcile(services)
-    },
+    // A save may move, clear or re-platoon anyone: the reconcile finds who gains and loses squad roles.
+    syncRoles: () => [EVERYONE],
+    after: (result) => postActivity(services, result.placements.map(placementLine)),
   })
 }
 
