@@ -206,110 +206,95 @@ export function createDiscordClient(options: DiscordClientOptions): DiscordClien
     return { ok: false, ...failure }
   }
 
-  /** The calls, each bounded by `deadline` when one is given (see `within`). */
-  function bounded(deadline?: Deadline): DiscordClient {
-    // A call's own budget (createChannel, createRole) can only shorten the deadline.
-    const by = (budgetMs?: number): Deadline | undefined => {
-      if (budgetMs === undefined) return deadline
-      const own = { at: Date.now() + budgetMs, budgetMs }
-      return deadline && deadline.at <= own.at ? deadline : own
-    }
-    return {
-      configured,
-
-      within: (ms) => bounded(by(ms)),
-
-      getGuildMember: (userId) =>
-        run(`get guild member ${userId}`, (signal) => rest.get(Routes.guildMember(guildId!, userId), { signal }), deadline),
-
-      listGuildMembers: async () => {
-        const all: APIGuildMember[] = []
-        let after = '0'
-        for (;;) {
-          const page = await run<APIGuildMember[]>(
-            `list guild members after ${after}`,
-            (signal) => rest.get(Routes.guildMembers(guildId!), { query: new URLSearchParams({ limit: String(MEMBERS_PAGE), after }), signal }),
-            deadline,
-          )
-          if (!page.ok) return page
-          all.push(...page.data)
-          const last = page.data.at(-1)?.user?.id
-          if (page.data.length < MEMBERS_PAGE || !last) return { ok: true, data: all }
-          after = last
-        }
-      },
-
-      listGuildRoles: () => run('list guild roles', (signal) => rest.get(Routes.guildRoles(guildId!), { signal }), deadline),
-
-      listGuildChannels: () => run('list guild channels', (signal) => rest.get(Routes.guildChannels(guildId!), { signal }), deadline),
-
-      createChannel: (input) => {
-        const body: RESTPostAPIGuildChannelJSONBody = {
-          name: input.name,
-          type: input.type ?? ChannelType.GuildText,
-          parent_id: input.parentId ?? null,
-          ...(input.topic !== undefined ? { topic: input.topic } : {}),
-          ...(input.permissionOverwrites ? { permission_overwrites: input.permissionOverwrites } : {}),
-        } as RESTPostAPIGuildChannelJSONBody
-        return run(
-          `create channel "${input.name}"`,
-          (signal) => rest.post(Routes.guildChannels(guildId!), { body, reason: input.reason, signal }),
-          by(input.budgetMs),
-        )
-      },
-
-      deleteChannel: (channelId) => run(`delete channel ${channelId}`, (signal) => rest.delete(Routes.channel(channelId), { signal }), deadline),
-
-      sendMessage: (channelId, input) => {
-        const body: RESTPostAPIChannelMessageJSONBody = {
-          content: input.content,
-          allowed_mentions: input.allowedMentions ?? { parse: ['users', 'roles'] as APIAllowedMentions['parse'] },
-          ...(input.embeds ? { embeds: input.embeds } : {}),
-          nonce: input.nonce ?? randomNonce(),
-          enforce_nonce: true,
-        }
-        return run(`send message to channel ${channelId}`, (signal) => rest.post(Routes.channelMessages(channelId), { body, signal }), deadline)
-      },
-
-      addMemberRole: (userId, roleId, reason) =>
-        run(
-          `add role ${roleId} to member ${userId}`,
-          async (signal) => {
-            await rest.put(Routes.guildMemberRole(guildId!, userId, roleId), { reason, signal })
-            return null
-          },
-          deadline,
-        ),
-
-      removeMemberRole: (userId, roleId, reason) =>
-        run(
-          `remove role ${roleId} from member ${userId}`,
-          async (signal) => {
-            await rest.delete(Routes.guildMemberRole(guildId!, userId, roleId), { reason, signal })
-            return null
-          },
-          deadline,
-        ),
-
-      // -- Discord admin page (issue 11) --
-      createRole: (input) =>
-        run(
-          `create role "${input.name}"`,
-          (signal) => rest.post(Routes.guildRoles(guildId!), { body: { name: input.name, mentionable: false }, reason: input.reason, signal }),
-          by(input.budgetMs),
-        ),
-
-      deleteRole: (roleId, reason) =>
-        run(
-          `delete role ${roleId}`,
-          async (signal) => {
-            await rest.delete(Routes.guildRole(guildId!, roleId), { reason, signal })
-            return null
-          },
-          deadline,
-        ),
-    }
+  /** A call's own budget (createChannel, createRole) can only shorten the deadline it is made under. */
+  const earliest = (deadline: Deadline | undefined, budgetMs: number | undefined): Deadline | undefined => {
+    if (budgetMs === undefined) return deadline
+    const own = { at: Date.now() + budgetMs, budgetMs }
+    return deadline && deadline.at <= own.at ? deadline : own
   }
+
+  /** The calls, each bounded by `deadline` when one is given (see `within`). */
+  const bounded = (deadline?: Deadline): DiscordClient => ({
+    configured,
+
+    within: (ms) => bounded(earliest(deadline, ms)),
+
+    getGuildMember: (userId) =>
+      run(`get guild member ${userId}`, (signal) => rest.get(Routes.guildMember(guildId!, userId), { signal }), deadline),
+
+    listGuildMembers: async () => {
+      const all: APIGuildMember[] = []
+      let after = '0'
+      for (;;) {
+        const query = new URLSearchParams({ limit: String(MEMBERS_PAGE), after })
+        const page = await run<APIGuildMember[]>(`list guild members after ${after}`, (signal) => rest.get(Routes.guildMembers(guildId!), { query, signal }), deadline)
+        if (!page.ok) return page
+        all.push(...page.data)
+        const last = page.data.at(-1)?.user?.id
+        if (page.data.length < MEMBERS_PAGE || !last) return { ok: true, data: all }
+        after = last
+      }
+    },
+
+    listGuildRoles: () => run('list guild roles', (signal) => rest.get(Routes.guildRoles(guildId!), { signal }), deadline),
+
+    listGuildChannels: () => run('list guild channels', (signal) => rest.get(Routes.guildChannels(guildId!), { signal }), deadline),
+
+    createChannel: (input) => {
+      const body: RESTPostAPIGuildChannelJSONBody = {
+        name: input.name,
+        type: input.type ?? ChannelType.GuildText,
+        parent_id: input.parentId ?? null,
+        ...(input.topic !== undefined ? { topic: input.topic } : {}),
+        ...(input.permissionOverwrites ? { permission_overwrites: input.permissionOverwrites } : {}),
+      } as RESTPostAPIGuildChannelJSONBody
+      return run(
+        `create channel "${input.name}"`,
+        (signal) => rest.post(Routes.guildChannels(guildId!), { body, reason: input.reason, signal }),
+        earliest(deadline, input.budgetMs),
+      )
+    },
+
+    deleteChannel: (channelId) =>
+      run(`delete channel ${channelId}`, (signal) => rest.delete(Routes.channel(channelId), { signal }), deadline),
+
+    sendMessage: (channelId, input) => {
+      const body: RESTPostAPIChannelMessageJSONBody = {
+        content: input.content,
+        allowed_mentions: input.allowedMentions ?? { parse: ['users', 'roles'] as APIAllowedMentions['parse'] },
+        ...(input.embeds ? { embeds: input.embeds } : {}),
+        nonce: input.nonce ?? randomNonce(),
+        enforce_nonce: true,
+      }
+      return run(`send message to channel ${channelId}`, (signal) => rest.post(Routes.channelMessages(channelId), { body, signal }), deadline)
+    },
+
+    addMemberRole: (userId, roleId, reason) =>
+      run(`add role ${roleId} to member ${userId}`, async (signal) => {
+        await rest.put(Routes.guildMemberRole(guildId!, userId, roleId), { reason, signal })
+        return null
+      }, deadline),
+
+    removeMemberRole: (userId, roleId, reason) =>
+      run(`remove role ${roleId} from member ${userId}`, async (signal) => {
+        await rest.delete(Routes.guildMemberRole(guildId!, userId, roleId), { reason, signal })
+        return null
+      }, deadline),
+
+    // -- Discord admin page (issue 11) --
+    createRole: (input) =>
+      run(
+        `create role "${input.name}"`,
+        (signal) => rest.post(Routes.guildRoles(guildId!), { body: { name: input.name, mentionable: false }, reason: input.reason, signal }),
+        earliest(deadline, input.budgetMs),
+      ),
+
+    deleteRole: (roleId, reason) =>
+      run(`delete role ${roleId}`, async (signal) => {
+        await rest.delete(Routes.guildRole(guildId!, roleId), { reason, signal })
+        return null
+      }, deadline),
+  })
 
   return bounded()
 }
