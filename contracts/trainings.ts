@@ -43,6 +43,8 @@ export type TrainingInput = z.output<typeof trainingSchema>
 
 /** Spec 2 §5 Post Training on Discord: a channel and at least one cadre role. */
 export const POST_TRAINING_NEEDS = 'Please choose a channel and at least one cadre role.'
+/** Spec 2 §8: a failed action shows the server's error; this one starts like the page's own fallback. */
+export const POST_TRAINING_FAILED = 'Failed to post training.'
 export const postTrainingSchema = z.object({
   channelId: z.string({ error: POST_TRAINING_NEEDS }).trim().regex(SNOWFLAKE, POST_TRAINING_NEEDS),
   cadreRoleIds: z

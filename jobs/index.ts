@@ -7,6 +7,7 @@ import { describeError } from '#server/error-text.ts'
 import { logger } from '#server/logger.ts'
 import { dispatchDuePings } from '#server/discord/pings.ts'
 import { applyReconcile } from '#server/discord/reconcile.ts'
+import { drainRoleSyncs } from '#server/discord/role-sync-queue.ts'
 import { getSetting } from '#server/settings/settings.ts'
 import { runUnlockFill } from '#server/orbat/actions.ts'
 import { SYSTEM_ACTOR } from '#server/audit/audit.ts'
@@ -21,6 +22,7 @@ export const JOBS = {
   weeklyPromotions: 'roster.weekly-promotions',
   dispatchPings: 'discord.dispatch-pings',
   reconcileRoles: 'discord.reconcile-roles',
+  syncRoles: 'discord.sync-roles',
 } as const
 
 /**
@@ -60,6 +62,8 @@ export function defineJobs(agenda: Agenda, services: AppServices) {
     const result = await applyReconcile(services, SYSTEM_ACTOR, 'Nightly role reconcile')
     logger.info({ msg: 'nightly role reconcile', ...result })
   })
+  // Queued role syncs (server/discord/role-sync-queue.ts): retries after a failure, and what a crashed process left.
+  agenda.define(JOBS.syncRoles, () => drainRoleSyncs(services))
   agenda.define(JOBS.cleanupSessions, async () => {
     const removed = await services.db.delete(sessions).where(lt(sessions.expires_at, new Date())).returning({ id: sessions.id })
     if (removed.length) logger.info({ msg: 'expired sessions removed', count: removed.length })
@@ -85,6 +89,7 @@ export async function startJobs(services: AppServices, databaseUrl: string): Pro
   await agenda.every('1 day', JOBS.cleanupSessions, {}, { skipImmediate: true })
   await agenda.every('15 seconds', JOBS.unlockFill)
   await agenda.every('10 seconds', JOBS.dispatchPings)
+  await agenda.every('10 seconds', JOBS.syncRoles)
   await agenda.every(PROMOTION_JOB_SCHEDULE.cron, JOBS.weeklyPromotions, undefined, { timezone: PROMOTION_JOB_SCHEDULE.timezone, skipImmediate: true })
   const zone = (await getSetting(services.db, 'unit_time_zone').catch(() => '')) || DEFAULT_UNIT_TIME_ZONE
   await agenda.every(RECONCILE_JOB_CRON, JOBS.reconcileRoles, undefined, { timezone: zone, skipImmediate: true })

@@ -57,6 +57,7 @@ const envSchema = z.object({
   DISCORD_ADMIN_ROLE_IDS: snowflakeList,
   DISCORD_API_URL: httpUrl.default('https://discord.com/api'),
   DISCORD_AUTHORIZE_URL: httpUrl.default('https://discord.com/oauth2/authorize'),
+  DISCORD_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   MONGODB_URL: optionalText.refine((u) => u === undefined || /^mongodb(\+srv)?:\/\//.test(u), {
     message: 'must be a mongodb:// or mongodb+srv:// URL',
   }),
@@ -85,6 +86,8 @@ export interface Config {
     adminRoleIds: string[]
     apiUrl: string
     authorizeUrl: string
+    /** How long one bot REST attempt waits for Discord's answer (the client retries a few times). */
+    timeoutMs: number
   }
   mongodbUrl: string | undefined
   rateLimitPerMinute: number
@@ -140,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         // In demo mode the stand-in lives inside this very process.
         apiUrl: `${appUrl}/__discord/api`,
         authorizeUrl: `${appUrl}/__discord/oauth2/authorize`,
+        timeoutMs: e.DISCORD_TIMEOUT_MS,
       }
     : {
         clientId: e.DISCORD_CLIENT_ID!,
@@ -149,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         adminRoleIds: e.DISCORD_ADMIN_ROLE_IDS,
         apiUrl: e.DISCORD_API_URL,
         authorizeUrl: e.DISCORD_AUTHORIZE_URL,
+        timeoutMs: e.DISCORD_TIMEOUT_MS,
       }
 
   return {

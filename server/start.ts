@@ -61,6 +61,7 @@ export async function startApp(config: Config, options: StartOptions): Promise<R
       apiUrl: config.discord.apiUrl,
       botToken: config.discord.botToken,
       guildId: config.discord.guildId,
+      timeoutMs: config.discord.timeoutMs,
       // Discord failures never break a request; they are recorded for admins as System entries.
       onFailure: async ({ action, error }) => {
         try {

@@ -1,5 +1,6 @@
 import type { Db, DbOrTx } from '#db/client.ts'
 import type { AppServices } from './context.ts'
+import { enqueueRoleSync, wakeRoleSync } from './discord/role-sync-queue.ts'
 import { BANNED_SQLSTATE, Conflict, postgresErrorOf } from './errors.ts'
 import { logger } from './logger.ts'
 import { announceChange, markChanged } from './orbat/live.ts'
@@ -28,6 +29,12 @@ export interface TransactionOptions<T> {
    * reach the caller.
    */
   after?: (result: T) => unknown
+  /**
+   * The Discord ids whose managed roles the change may move ('*', EVERYONE: all of them). They are queued inside the
+   * transaction, so the sync commits with the change, and synced after the commit by the durable role-sync queue
+   * (server/discord/role-sync-queue.ts), which retries until Discord has them. The request never waits on Discord.
+   */
+  syncRoles?: (result: T) => ReadonlyArray<string | null | undefined>
   /** Names the use case in logs. */
   name?: string
 }
@@ -37,29 +44,35 @@ export async function runTransaction<T>(
   work: (tx: DbOrTx) => Promise<T>,
   options: TransactionOptions<T> = {},
 ): Promise<T> {
-  const { announce } = options
-  const result = await withRetry(() =>
+  const { announce, syncRoles } = options
+  const { value, rolesQueued } = await withRetry(() =>
     services.db.transaction(async (tx) => {
       const value = await work(tx)
       if (typeof announce === 'function' ? announce(value) : announce) await announceChange(tx)
-      return value
+      const rolesQueued = syncRoles ? await enqueueRoleSync(tx, syncRoles(value)) : false
+      return { value, rolesQueued }
     }),
   )
-  return committed(result, options)
+  return committed(services, value, rolesQueued, options)
 }
 
 /**
  * A use case decided by one statement: a stored function that checks, writes, audits and announces in one go
  * (db/migrations/0004_signup_functions.sql). It runs as its own implicit transaction, one round trip instead of
  * BEGIN, the work and COMMIT, with the same retries and the same handling after the commit as runTransaction.
+ * Its role syncs are queued by a second statement right after it: a crash between the two loses that one sync
+ * until the nightly reconcile, the price of keeping the sign-up itself at one round trip.
  */
 export async function runStatement<T>(services: AppServices, statement: (db: Db) => Promise<T>, options: Omit<TransactionOptions<T>, 'announce'> = {}): Promise<T> {
-  return committed(await withRetry(() => statement(services.db)), options)
+  const value = await withRetry(() => statement(services.db))
+  const rolesQueued = options.syncRoles ? await enqueueRoleSync(services.db, options.syncRoles(value)) : false
+  return committed(services, value, rolesQueued, options)
 }
 
-async function committed<T>(result: T, options: TransactionOptions<T>): Promise<T> {
+async function committed<T>(services: AppServices, result: T, rolesQueued: boolean, options: TransactionOptions<T>): Promise<T> {
   markChanged()
   invalidateRosterCache()
+  if (rolesQueued) wakeRoleSync(services)
   if (options.after) await afterCommit(options.name ?? 'use case', () => options.after!(result))
   return result
 }
@@ -88,11 +101,19 @@ export async function afterCommit(name: string, effect: () => unknown): Promise<
   const running = Promise.resolve()
     .then(effect)
     .catch((error: unknown) => logger.warn({ msg: 'side effect after commit failed', useCase: name, error: error instanceof Error ? error.message : String(error) }))
+  await waitAtMost(running, AFTER_COMMIT_WAIT_MS)
+}
+
+/** The work's value when it settles within `ms` (its error, if it fails by then); otherwise undefined, and it goes on. */
+export async function waitAtMost<T>(work: Promise<T>, ms: number): Promise<T | undefined> {
   let timer: NodeJS.Timeout | undefined
-  const waited = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, AFTER_COMMIT_WAIT_MS)
+  const waited = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms)
     timer.unref()
   })
-  await Promise.race([running, waited])
-  clearTimeout(timer)
+  try {
+    return await Promise.race([work, waited])
+  } finally {
+    clearTimeout(timer)
+  }
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { and, eq, isNull, lt, or } from 'drizzle-orm'
 import { createContext, data, redirect, type RouterContextProvider } from 'react-router'
 import type { PublicUser } from '#contracts/types.ts'
 import type { DbOrTx } from '#db/client.ts'
@@ -27,7 +27,10 @@ export function isAdminByRoles(roles: readonly string[], adminRoleIds: readonly 
 // Loaders of one navigation run in parallel with the same Request; look the user up once per request.
 const perRequest = new WeakMap<Request, Promise<User | null>>()
 
-/** The logged-in user, or null. Refreshes guild roles when they are older than ROLE_REFRESH_MS. */
+/**
+ * The logged-in user, or null. Guild roles older than ROLE_REFRESH_MS are refreshed in the background: this request
+ * (and any until the refresh lands) goes on with the roles already known; the next one sees the new roles.
+ */
 export function getUser(services: AppServices, request: Request): Promise<User | null> {
   let pending = perRequest.get(request)
   if (!pending) {
@@ -47,29 +50,56 @@ export async function userOfSession(services: AppServices, sessionId: string): P
   const user = await cachedSessionUser(services.db, sessionId)
   if (!user) return null
   const stale = !user.roles_refreshed_at || Date.now() - user.roles_refreshed_at.getTime() > ROLE_REFRESH_MS
-  return stale ? refreshRoles(services, user) : user
+  if (stale) await scheduleRoleRefresh(services, user)
+  return user
 }
 
-/** Re-reads the member's guild roles with the bot token. On failure the old roles stay (and are retried later). */
-export async function refreshRoles(services: AppServices, user: User): Promise<User> {
+/** Role refreshes run at most this many at a time; the rest wait their turn (in this process). */
+export const ROLE_REFRESH_CONCURRENCY = 2
+
+const refreshes = singleton('auth:role-refresh', () => ({ waiting: [] as Array<() => Promise<void>>, running: 0 }))
+
+/**
+ * Claims the user's refresh and queues it. The claim moves roles_refreshed_at to "retry in a minute" in one
+ * conditional update, so of the requests (on any instance) that find the roles stale exactly one refreshes them, and a
+ * refresh that fails or dies with its process is tried again a minute later.
+ */
+async function scheduleRoleRefresh(services: AppServices, user: User): Promise<void> {
+  const now = Date.now()
+  const claimed = await services.db
+    .update(users)
+    .set({ roles_refreshed_at: new Date(now - ROLE_REFRESH_MS + ROLE_REFRESH_RETRY_MS) })
+    .where(and(eq(users.id, user.id), or(isNull(users.roles_refreshed_at), lt(users.roles_refreshed_at, new Date(now - ROLE_REFRESH_MS)))))
+    .returning({ id: users.id })
+  if (!claimed.length) return
+  refreshes.waiting.push(() => refreshRoles(services, user))
+  startRefreshes()
+}
+
+function startRefreshes() {
+  while (refreshes.running < ROLE_REFRESH_CONCURRENCY && refreshes.waiting.length) {
+    const refresh = refreshes.waiting.shift()!
+    refreshes.running += 1
+    void refresh()
+      .catch((error: unknown) => logger.warn({ msg: 'role refresh failed', error: error instanceof Error ? error.message : String(error) }))
+      .finally(() => {
+        refreshes.running -= 1
+        startRefreshes()
+      })
+  }
+}
+
+/** Re-reads the member's guild roles with the bot token. On failure the old roles stay (the claim retries later). */
+async function refreshRoles(services: AppServices, user: User): Promise<void> {
   const result = await services.discord.getGuildMember(user.discord_id)
-  const now = new Date()
   if (!result.ok && result.status !== 404) {
     logger.warn({ msg: 'role refresh failed; keeping cached roles', userId: user.id, error: result.error })
-    // Try again in a minute rather than on every request while Discord is down.
-    const retryAt = new Date(now.getTime() - ROLE_REFRESH_MS + ROLE_REFRESH_RETRY_MS)
-    await services.db.update(users).set({ roles_refreshed_at: retryAt }).where(eq(users.id, user.id))
-    return user
+    return
   }
   // A 404 means the member left the guild: no roles any more.
   const roles = result.ok ? result.data.roles : []
   const isAdmin = isAdminByRoles(roles, services.config.discord.adminRoleIds)
-  const [updated] = await services.db
-    .update(users)
-    .set({ discord_roles: roles, is_admin: isAdmin, roles_refreshed_at: now })
-    .where(eq(users.id, user.id))
-    .returning()
-  return updated ?? user
+  await services.db.update(users).set({ discord_roles: roles, is_admin: isAdmin, roles_refreshed_at: new Date() }).where(eq(users.id, user.id))
 }
 
 export async function toPublicUser(db: DbOrTx, user: User): Promise<PublicUser> {

@@ -25,7 +25,8 @@ import type { AppServices } from '../context.ts'
 import { Conflict, NotFound, ServiceError } from '../errors.ts'
 import { saveSetting } from '../settings/actions.ts'
 import { getSettings } from '../settings/settings.ts'
-import { runTransaction } from '../transaction.ts'
+import { afterCommit, runTransaction } from '../transaction.ts'
+import { DISCORD_ACTION_BUDGET_MS, DISCORD_LOOKUP_BUDGET_MS } from './client.ts'
 
 // The Discord admin page's use cases (issue 11; spec 2 §2 "Chat-platform integration", §3, §5, §7): the page's
 // actions and the /api routes call these. Discord objects a record needs (a squad's role and channel) are created
@@ -33,9 +34,10 @@ import { runTransaction } from '../transaction.ts'
 // channel) is deleted after the commit. A Discord failure is never a 500: 502 with the reason (the client also
 // writes a System audit entry for it).
 
-/** The guild's role and channel names, for audit entries that name things; ids when Discord cannot be reached. */
+/** The guild's role and channel names, for audit entries that name things; ids when Discord cannot say in time. */
 async function guildNames(services: AppServices) {
-  const [roles, channels] = await Promise.all([services.discord.listGuildRoles(), services.discord.listGuildChannels()])
+  const discord = services.discord.within(DISCORD_LOOKUP_BUDGET_MS)
+  const [roles, channels] = await Promise.all([discord.listGuildRoles(), discord.listGuildChannels()])
   const roleNames = new Map(roles.ok ? roles.data.map((r) => [r.id, r.name]) : [])
   const channelNames = new Map(channels.ok ? channels.data.map((c) => [c.id, c.name ?? c.id]) : [])
   return {
@@ -223,7 +225,8 @@ export async function createSquadMapping(services: AppServices, admin: User, inp
     )
     return (await listSquadMappings(services.db)).find((m) => m.id === id)!
   } catch (error) {
-    await deleteDiscordObjects(services, [roleId], channelId ? [channelId] : [], 'Squad mapping not stored')
+    // The undo is not worth a longer wait: it goes on in the background (its failures are System entries).
+    await afterCommit('undo squad role mapping', () => deleteDiscordObjects(services, [roleId], channelId ? [channelId] : [], 'Squad mapping not stored'))
     throw error
   }
 }
@@ -252,7 +255,7 @@ export async function updateSquadMapping(services: AppServices, admin: User, id:
       { name: 'update squad role mapping', after: () => (removed ? deleteDiscordObjects(services, [], [removed], 'Squad channel turned off') : undefined) },
     )
   } catch (error) {
-    if (created) await deleteDiscordObjects(services, [], [created], 'Squad mapping not stored')
+    if (created) await afterCommit('undo squad channel', () => deleteDiscordObjects(services, [], [created], 'Squad mapping not stored'))
     throw error
   }
   return (await listSquadMappings(services.db)).find((m) => m.id === id)!
@@ -311,19 +314,26 @@ export async function purgeSquadIntegrations(services: AppServices, admin: User)
   return { mappings: result.mappings, rolesDeleted: result.roles.length, channelsDeleted: result.channels.length }
 }
 
-/** POST /api/discord/roles/purge-event-ping: takes the event ping role from every guild member who holds it. */
+/**
+ * POST /api/discord/roles/purge-event-ping: takes the event ping role from every guild member who holds it, within
+ * DISCORD_ACTION_BUDGET_MS (the admin waits): who is left when time runs out keeps it until the purge is run again.
+ */
 export async function purgeEventPingRole(services: AppServices, admin: User): Promise<PurgeEventPingResult> {
   const roleId = (await getSettings(services.db, ['event_ping_role_id'])).event_ping_role_id
   if (!roleId) throw new Conflict(DISCORD_MESSAGES.noEventPingRole)
-  const members = await services.discord.listGuildMembers()
+  const until = Date.now() + DISCORD_ACTION_BUDGET_MS
+  const discord = services.discord.within(DISCORD_ACTION_BUDGET_MS)
+  const [members, names] = await Promise.all([discord.listGuildMembers(), guildNames(services)])
   if (!members.ok) discordFailed('Could not list the guild members on Discord', members.error)
   const holders = members.data.filter((m) => m.roles.includes(roleId) && m.user)
   let cleared = 0
+  let tried = 0
   for (const member of holders) {
-    const removed = await services.discord.removeMemberRole(member.user!.id, roleId, 'Event ping role purged')
+    if (Date.now() >= until) break
+    tried += 1
+    const removed = await discord.removeMemberRole(member.user!.id, roleId, 'Event ping role purged')
     if (removed.ok) cleared += 1
   }
-  const names = await guildNames(services)
   await runTransaction(
     services,
     (tx) =>
@@ -331,7 +341,7 @@ export async function purgeEventPingRole(services: AppServices, admin: User): Pr
         tx,
         admin,
         'Event ping role purged',
-        `Removed ${names.role(roleId)} from ${cleared} of ${holders.length} member(s)${cleared < holders.length ? ' (the rest failed: see the System entries)' : ''}.`,
+        `Removed ${names.role(roleId)} from ${cleared} of ${holders.length} member(s)${cleared < tried ? ' (some failed: see the System entries)' : ''}${tried < holders.length ? `; ${holders.length - tried} not reached in time: run the purge again` : ''}.`,
       ),
     { name: 'purge event ping role' },
   )

@@ -163,6 +163,22 @@ describe('createDiscordClient', () => {
     expect((await discordClient.createRole({ name: 'Budgeted', budgetMs: 2000 })).ok).toBe(true)
   })
 
+  it('within(ms) bounds every call made through it, a call queued behind a hung one included', async () => {
+    const { discordClient, onFailure } = client({ timeoutMs: 10_000 })
+    // Discord holds the first call on this route without answering; the second waits behind it in the REST queue.
+    discord.state.delayNext({ delayMs: 'never', count: 1, path: '/guilds' })
+    const bounded = discordClient.within(400)
+    const started = Date.now()
+    const [first, second] = await Promise.all([bounded.listGuildRoles(), bounded.listGuildRoles()])
+    expect(Date.now() - started).toBeLessThan(1500)
+    expect(first).toMatchObject({ ok: false, error: 'Discord did not answer within 400 ms' })
+    expect(second).toMatchObject({ ok: false, error: 'Discord did not answer within 400 ms' })
+    expect(onFailure).toHaveBeenCalledTimes(2)
+    // Past its deadline a view answers at once; a new view has its own.
+    expect(await bounded.listGuildChannels()).toMatchObject({ ok: false, error: 'Discord did not answer within 400 ms' })
+    expect((await discordClient.within(2000).listGuildChannels()).ok).toBe(true)
+  })
+
   it('fails cleanly when Discord cannot be reached at all', async () => {
     const onFailure = vi.fn().mockRejectedValue(new Error('audit log down'))
     const unreachable = createDiscordClient({

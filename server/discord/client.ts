@@ -81,6 +81,12 @@ export interface SendMessageInput {
 export interface DiscordClient {
   /** True when a bot token and a guild are configured; otherwise every method answers "not configured". */
   readonly configured: boolean
+  /**
+   * The same client, with every call through it finished (retries, rate-limit waits and the client's own queue
+   * included) within `ms` from now: for a request that waits on Discord. Past the deadline a call answers
+   * "Discord did not answer within ... ms" (and is reported through onFailure like any failed call).
+   */
+  within(ms: number): DiscordClient
   getGuildMember(userId: string): Promise<DiscordResult<APIGuildMember>>
   /** Every guild member with their roles (GET /guilds/{id}/members, 1,000 a page, followed to the end). */
   listGuildMembers(): Promise<DiscordResult<APIGuildMember[]>>
@@ -94,6 +100,17 @@ export interface DiscordClient {
   // -- Discord admin page (issue 11): squad roles, purges --
   createRole(input: { name: string; reason?: string; budgetMs?: number }): Promise<DiscordResult<APIRole>>
   deleteRole(roleId: string, reason?: string): Promise<DiscordResult<null>>
+}
+
+/** The most a request waits on Discord when Discord is the point of the action (Post Training on Discord, a purge). */
+export const DISCORD_ACTION_BUDGET_MS = 8000
+/** The most a page or a use case waits for Discord's lists (channel and role pickers, names for audit entries). */
+export const DISCORD_LOOKUP_BUDGET_MS = 3000
+
+/** When a bounded call must be done: `at` in epoch ms; `budgetMs` is the budget it came from (for the message). */
+interface Deadline {
+  at: number
+  budgetMs: number
 }
 
 /** Discord's largest page of GET /guilds/{id}/members. */
@@ -123,24 +140,28 @@ export function createDiscordClient(options: DiscordClientOptions): DiscordClien
   })
 
   /**
-   * One call with its retries. `budgetMs` bounds the whole call (a person's request waits on it, e.g. creating a
+   * One call with its retries. A `deadline` bounds the whole call (a person's request waits on it, e.g. creating a
    * squad's role before its mapping is stored): past it the call is abandoned and reported as failed.
    */
-  async function run<T>(action: string, request: (signal?: AbortSignal) => Promise<unknown>, budgetMs?: number): Promise<DiscordResult<T>> {
+  async function run<T>(action: string, request: (signal?: AbortSignal) => Promise<unknown>, deadline?: Deadline): Promise<DiscordResult<T>> {
     if (!configured) return { ok: false, error: DISCORD_NOT_CONFIGURED }
-    const signal = budgetMs ? AbortSignal.timeout(budgetMs) : undefined
+    const outOfTime = () => fail<T>(action, { error: `Discord did not answer within ${deadline!.budgetMs} ms` })
+    const left = deadline ? deadline.at - Date.now() : undefined
+    if (left !== undefined && left <= 0) return outOfTime()
+    const signal = left === undefined ? undefined : AbortSignal.timeout(left)
+    const wouldOutlast = (waitMs: number) => deadline !== undefined && Date.now() + waitMs >= deadline.at
     let attempt = 0
     let rateLimitWaited = 0
     for (;;) {
       // NOTE: @discordjs/rest forgets the token after any 401; set it again so one bad answer is not permanent.
       rest.setToken(botToken!)
       try {
-        return { ok: true, data: (await request(signal)) as T }
+        return { ok: true, data: (await untilAborted(request(signal), signal)) as T }
       } catch (error) {
-        if (signal?.aborted) return fail(action, { error: `Discord did not answer within ${budgetMs} ms` })
+        if (signal?.aborted) return outOfTime()
         if (error instanceof RateLimitError) {
           const wait = Math.max(50, error.retryAfter > 0 ? error.retryAfter : error.timeToReset)
-          if (rateLimitWaited + wait > (budgetMs ? Math.min(budgetMs, maxRateLimitWaitMs) : maxRateLimitWaitMs)) {
+          if (rateLimitWaited + wait > maxRateLimitWaitMs || wouldOutlast(wait)) {
             return fail(action, {
               error: `Rate limited by Discord (retry after ${(wait / 1000).toFixed(1)} s); gave up after waiting ${(rateLimitWaited / 1000).toFixed(1)} s`,
               status: 429,
@@ -166,7 +187,9 @@ export function createDiscordClient(options: DiscordClientOptions): DiscordClien
         if (attempt >= maxAttempts) {
           return fail(action, { ...failure, error: `${failure.error} (after ${attempt} attempts)` })
         }
-        await sleep(retryDelayMs * 2 ** (attempt - 1))
+        const backOff = retryDelayMs * 2 ** (attempt - 1)
+        if (wouldOutlast(backOff)) return outOfTime()
+        await sleep(backOff)
       }
     }
   }
@@ -183,19 +206,28 @@ export function createDiscordClient(options: DiscordClientOptions): DiscordClien
     return { ok: false, ...failure }
   }
 
-  return {
+  /** A call's own budget (createChannel, createRole) can only shorten the deadline it is made under. */
+  const earliest = (deadline: Deadline | undefined, budgetMs: number | undefined): Deadline | undefined => {
+    if (budgetMs === undefined) return deadline
+    const own = { at: Date.now() + budgetMs, budgetMs }
+    return deadline && deadline.at <= own.at ? deadline : own
+  }
+
+  /** The calls, each bounded by `deadline` when one is given (see `within`). */
+  const bounded = (deadline?: Deadline): DiscordClient => ({
     configured,
 
+    within: (ms) => bounded(earliest(deadline, ms)),
+
     getGuildMember: (userId) =>
-      run(`get guild member ${userId}`, () => rest.get(Routes.guildMember(guildId!, userId))),
+      run(`get guild member ${userId}`, (signal) => rest.get(Routes.guildMember(guildId!, userId), { signal }), deadline),
 
     listGuildMembers: async () => {
       const all: APIGuildMember[] = []
       let after = '0'
       for (;;) {
-        const page = await run<APIGuildMember[]>(`list guild members after ${after}`, () =>
-          rest.get(Routes.guildMembers(guildId!), { query: new URLSearchParams({ limit: String(MEMBERS_PAGE), after }) }),
-        )
+        const query = new URLSearchParams({ limit: String(MEMBERS_PAGE), after })
+        const page = await run<APIGuildMember[]>(`list guild members after ${after}`, (signal) => rest.get(Routes.guildMembers(guildId!), { query, signal }), deadline)
         if (!page.ok) return page
         all.push(...page.data)
         const last = page.data.at(-1)?.user?.id
@@ -204,9 +236,9 @@ export function createDiscordClient(options: DiscordClientOptions): DiscordClien
       }
     },
 
-    listGuildRoles: () => run('list guild roles', () => rest.get(Routes.guildRoles(guildId!))),
+    listGuildRoles: () => run('list guild roles', (signal) => rest.get(Routes.guildRoles(guildId!), { signal }), deadline),
 
-    listGuildChannels: () => run('list guild channels', () => rest.get(Routes.guildChannels(guildId!))),
+    listGuildChannels: () => run('list guild channels', (signal) => rest.get(Routes.guildChannels(guildId!), { signal }), deadline),
 
     createChannel: (input) => {
       const body: RESTPostAPIGuildChannelJSONBody = {
@@ -219,12 +251,12 @@ export function createDiscordClient(options: DiscordClientOptions): DiscordClien
       return run(
         `create channel "${input.name}"`,
         (signal) => rest.post(Routes.guildChannels(guildId!), { body, reason: input.reason, signal }),
-        input.budgetMs,
+        earliest(deadline, input.budgetMs),
       )
     },
 
     deleteChannel: (channelId) =>
-      run(`delete channel ${channelId}`, () => rest.delete(Routes.channel(channelId))),
+      run(`delete channel ${channelId}`, (signal) => rest.delete(Routes.channel(channelId), { signal }), deadline),
 
     sendMessage: (channelId, input) => {
       const body: RESTPostAPIChannelMessageJSONBody = {
@@ -234,35 +266,52 @@ export function createDiscordClient(options: DiscordClientOptions): DiscordClien
         nonce: input.nonce ?? randomNonce(),
         enforce_nonce: true,
       }
-      return run(`send message to channel ${channelId}`, () => rest.post(Routes.channelMessages(channelId), { body }))
+      return run(`send message to channel ${channelId}`, (signal) => rest.post(Routes.channelMessages(channelId), { body, signal }), deadline)
     },
 
     addMemberRole: (userId, roleId, reason) =>
-      run(`add role ${roleId} to member ${userId}`, async () => {
-        await rest.put(Routes.guildMemberRole(guildId!, userId, roleId), { reason })
+      run(`add role ${roleId} to member ${userId}`, async (signal) => {
+        await rest.put(Routes.guildMemberRole(guildId!, userId, roleId), { reason, signal })
         return null
-      }),
+      }, deadline),
 
     removeMemberRole: (userId, roleId, reason) =>
-      run(`remove role ${roleId} from member ${userId}`, async () => {
-        await rest.delete(Routes.guildMemberRole(guildId!, userId, roleId), { reason })
+      run(`remove role ${roleId} from member ${userId}`, async (signal) => {
+        await rest.delete(Routes.guildMemberRole(guildId!, userId, roleId), { reason, signal })
         return null
-      }),
+      }, deadline),
 
     // -- Discord admin page (issue 11) --
     createRole: (input) =>
       run(
         `create role "${input.name}"`,
         (signal) => rest.post(Routes.guildRoles(guildId!), { body: { name: input.name, mentionable: false }, reason: input.reason, signal }),
-        input.budgetMs,
+        earliest(deadline, input.budgetMs),
       ),
 
     deleteRole: (roleId, reason) =>
-      run(`delete role ${roleId}`, async () => {
-        await rest.delete(Routes.guildRole(guildId!, roleId), { reason })
+      run(`delete role ${roleId}`, async (signal) => {
+        await rest.delete(Routes.guildRole(guildId!, roleId), { reason, signal })
         return null
-      }),
-  }
+      }, deadline),
+  })
+
+  return bounded()
+}
+
+/**
+ * Settles with `call`, or rejects once `signal` aborts: @discordjs/rest queues calls per route and does not watch
+ * the signal while one waits its turn, so a deadline must not depend on the queue moving.
+ */
+function untilAborted<T>(call: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return call
+  let onAbort: (() => void) | undefined
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(signal.reason)
+    if (signal.aborted) onAbort()
+    else signal.addEventListener('abort', onAbort, { once: true })
+  })
+  return Promise.race([call, aborted]).finally(() => signal.removeEventListener('abort', onAbort!))
 }
 
 /** The REST `api` option is the base without the version: accept DISCORD_API_URL with or without /v10. */

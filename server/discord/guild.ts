@@ -1,11 +1,12 @@
 import { ChannelType } from 'discord-api-types/v10'
 import type { DiscordPickers, GuildChannelItem, GuildRoleItem, RolePickerData } from '#contracts/guild.ts'
-import type { DiscordClient } from './client.ts'
+import { DISCORD_LOOKUP_BUDGET_MS, type DiscordClient } from './client.ts'
 import { ServiceError } from '../errors.ts'
 import { logger } from '../logger.ts'
 
 // The guild's channels and roles for the admin pickers (Schedule Ping, Post Training on Discord, settings): GET
-// /api/discord/channels and /api/discord/roles (spec 2 §7 "Admin loads").
+// /api/discord/channels and /api/discord/roles (spec 2 §7 "Admin loads"). A page waits on them: at most
+// DISCORD_LOOKUP_BUDGET_MS, then the lists are unavailable (the forms fall back to typed ids).
 
 export type { DiscordPickers, GuildChannelItem, GuildRoleItem }
 
@@ -17,7 +18,7 @@ const position = (channel: object): number => ('position' in channel && typeof c
 
 /** Text, announcement and category channels in guild order (categories first by position, then their channels). */
 export async function listChannels(discord: DiscordClient): Promise<GuildChannelItem[]> {
-  const result = await discord.listGuildChannels()
+  const result = await discord.within(DISCORD_LOOKUP_BUDGET_MS).listGuildChannels()
   if (!result.ok) unavailable(result.error)
   const kinds = new Map([
     [ChannelType.GuildText, 'text'],
@@ -37,7 +38,7 @@ export async function listChannels(discord: DiscordClient): Promise<GuildChannel
 
 /** Roles a bot can mention or grant: not @everyone, not managed (bot/integration) roles; highest first. */
 export async function listRoles(discord: DiscordClient): Promise<GuildRoleItem[]> {
-  const result = await discord.listGuildRoles()
+  const result = await discord.within(DISCORD_LOOKUP_BUDGET_MS).listGuildRoles()
   if (!result.ok) unavailable(result.error)
   return result.data
     .filter((r) => !r.managed && r.name !== '@everyone')

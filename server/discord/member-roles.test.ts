@@ -18,7 +18,7 @@ import { setLogLevel } from '../logger.ts'
 import { leave, saveOrbatLayout, signUp } from '../orbat/actions.ts'
 import { addMember, banMember, removeMember } from '../roster/actions.ts'
 import { createDiscordClient } from './client.ts'
-import { roleSyncSettled } from './member-roles.ts'
+import { roleSyncSettled } from './role-sync-queue.ts'
 import { applyReconcile, planReconcile } from './reconcile.ts'
 import { createAgenda } from '#jobs/agenda.ts'
 import { defineJobs, JOBS } from '#jobs/index.ts'
@@ -163,8 +163,10 @@ describe('the squad and platoon roles follow the member', () => {
 describe('the milsim role', () => {
   it('comes with Add Member and goes with Delete', async () => {
     const member = await addMember(services, admin, createMemberSchema.parse({ ingame_name: 'Carol', join_date: '2024-02-01', discord_id: CAROL }))
+    await roleSyncSettled()
     expect(rolesOf(CAROL)).toEqual(sorted(DEMO_ROLES.member.id, milsimRole, DEMO_ROLES.rankBMT.id))
     await removeMember(services, admin, member.id)
+    await roleSyncSettled()
     expect(rolesOf(CAROL)).toEqual([DEMO_ROLES.member.id])
   })
 })

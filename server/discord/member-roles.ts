@@ -5,8 +5,6 @@ import { platoons, slots, squads } from '#db/schema/orbat.ts'
 import { memberQualifications, members, qualifications } from '#db/schema/roster.ts'
 import { users } from '#db/schema/users-sessions.ts'
 import type { AppServices } from '../context.ts'
-import { logger } from '../logger.ts'
-import { singleton } from '../singleton.ts'
 import { getSetting } from '../settings/settings.ts'
 
 // Who holds which Discord role (ARCHITECTURE §5 "Discord roles"). The app manages these roles: the mapped rank
@@ -17,8 +15,8 @@ import { getSetting } from '../settings/settings.ts'
 // - nobody else holds any managed role (a banned or deleted member loses them all). Roles nobody mapped are never
 //   touched.
 // desiredRoles() is the one computation of that rule; roleDifference() is the one comparison with what Discord has.
-// Use cases call queueRoleSync() from their `after:` with the Discord ids their result names: the sync is batched
-// (one read for the whole batch, after the commit) and never makes the member's request wait.
+// Use cases name the Discord ids their change touches (runTransaction's `syncRoles`); the durable queue in
+// role-sync-queue.ts syncs them after the commit and never makes the member's request wait.
 
 export interface DesiredRoles {
   /** Every role the app manages. */
@@ -110,80 +108,36 @@ export function roleDifference(current: Iterable<string>, wanted: Set<string> | 
 export interface ApplyCounts {
   done: number
   failed: number
+  /** The last failed call's error and status, when one failed. */
+  failure?: { error: string; status?: number }
 }
 
 /** Applies a difference to one member, one call at a time (the client waits out 429s). Never throws. */
 export async function applyRoleDifference(services: AppServices, discordId: string, diff: RoleDifference, reason: string): Promise<ApplyCounts> {
-  const counts = { done: 0, failed: 0 }
-  for (const role of diff.add) {
-    const r = await services.discord.addMemberRole(discordId, role, reason)
-    counts[r.ok ? 'done' : 'failed'] += 1
-  }
-  for (const role of diff.remove) {
-    const r = await services.discord.removeMemberRole(discordId, role, reason)
-    counts[r.ok ? 'done' : 'failed'] += 1
+  const counts: ApplyCounts = { done: 0, failed: 0 }
+  const calls = [
+    ...diff.add.map((role) => () => services.discord.addMemberRole(discordId, role, reason)),
+    ...diff.remove.map((role) => () => services.discord.removeMemberRole(discordId, role, reason)),
+  ]
+  for (const call of calls) {
+    const r = await call()
+    if (r.ok) counts.done += 1
+    else {
+      counts.failed += 1
+      counts.failure = { error: r.error, status: r.status }
+    }
   }
   return counts
 }
 
 /**
- * Makes these people's managed roles match the roster now: one database read for all of them, then per person their
- * current roles from Discord and the calls that differ. People not in the guild are skipped (Discord answers 404,
- * which the client records as a System audit entry).
+ * Makes one person's managed roles match `desired` (desiredRoles() of a batch they are in): their current roles from
+ * Discord, then the calls that differ. Someone not in the guild has nothing to sync (Discord answers 404). Never
+ * throws; `failure` says what went wrong.
  */
-export async function syncRolesNow(services: AppServices, discordIds: Array<string | null | undefined>, reason = 'Roster sync'): Promise<ApplyCounts> {
-  const total = { done: 0, failed: 0 }
-  const ids = [...new Set(discordIds.filter((id): id is string => Boolean(id)))]
-  if (!ids.length || !services.discord.configured) return total
-  const { managed, byDiscordId } = await desiredRoles(services.db, ids)
-  if (!managed.size) return total
-  for (const id of ids) {
-    const current = await services.discord.getGuildMember(id)
-    if (!current.ok) {
-      total.failed += 1
-      continue
-    }
-    const counts = await applyRoleDifference(services, id, roleDifference(current.data.roles, byDiscordId.get(id), managed), reason)
-    total.done += counts.done
-    total.failed += counts.failed
-  }
-  return total
-}
-
-/** Sign-ups in a rush arrive hundreds a second: their syncs are gathered this long and run as one batch. */
-export const ROLE_SYNC_BATCH_MS = 500
-
-const queue = singleton('discord:role-sync', () => ({
-  pending: new Set<string>(),
-  timer: null as NodeJS.Timeout | null,
-  /** The batch running now (batches run one after another, so two never race on one member). */
-  running: Promise.resolve() as Promise<unknown>,
-}))
-
-/**
- * Queues a role sync for these Discord ids, after the caller's commit. Returns at once: the batch runs in the
- * background, and its failures are System audit entries (the client's onFailure).
- */
-export function queueRoleSync(services: AppServices, discordIds: Array<string | null | undefined>): void {
-  for (const id of discordIds) if (id) queue.pending.add(id)
-  if (!queue.pending.size || queue.timer) return
-  queue.timer = setTimeout(() => {
-    queue.timer = null
-    const batch = [...queue.pending]
-    queue.pending.clear()
-    queue.running = queue.running
-      .then(() => syncRolesNow(services, batch))
-      .catch((error: unknown) => logger.warn({ msg: 'Discord role sync failed', error: error instanceof Error ? error.message : String(error) }))
-  }, ROLE_SYNC_BATCH_MS)
-  queue.timer.unref()
-}
-
-/** Resolves once every queued role sync has run (tests, shutdown). */
-export async function roleSyncSettled(): Promise<void> {
-  for (;;) {
-    if (queue.timer) await new Promise((r) => setTimeout(r, ROLE_SYNC_BATCH_MS))
-    const running = queue.running
-    await running
-    if (!queue.timer && !queue.pending.size && running === queue.running) return
-  }
+export async function syncMemberRoles(services: AppServices, discordId: string, desired: DesiredRoles, reason = 'Roster sync'): Promise<ApplyCounts> {
+  if (!desired.managed.size) return { done: 0, failed: 0 }
+  const current = await services.discord.getGuildMember(discordId)
+  if (!current.ok) return current.status === 404 ? { done: 0, failed: 0 } : { done: 0, failed: 1, failure: { error: current.error, status: current.status } }
+  return applyRoleDifference(services, discordId, roleDifference(current.data.roles, desired.byDiscordId.get(discordId), desired.managed), reason)
 }

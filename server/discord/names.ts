@@ -1,5 +1,6 @@
 import type { AppServices } from '../context.ts'
 import { logger } from '../logger.ts'
+import { waitAtMost } from '../transaction.ts'
 import { listChannels, listRoles } from './guild.ts'
 
 // Names for Discord ids in audit entries ('#orbat-activity (1234)', '@Milsim (5678)'), so the log reads as what an
@@ -16,17 +17,11 @@ export interface DiscordNames {
 export async function discordNames(services: AppServices, needs: { channels?: boolean; roles?: boolean }): Promise<DiscordNames> {
   const channels = new Map<string, string>()
   const roles = new Map<string, string>()
-  let timer: NodeJS.Timeout | undefined
-  const timeout = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, LOOKUP_MS)
-    timer.unref()
-  })
   const lookup = Promise.all([
     needs.channels ? listChannels(services.discord).then((list) => list.forEach((c) => channels.set(c.id, c.name))) : null,
     needs.roles ? listRoles(services.discord).then((list) => list.forEach((r) => roles.set(r.id, r.name))) : null,
   ]).catch((error: unknown) => logger.warn({ msg: 'Discord names for the audit log unavailable', error: error instanceof Error ? error.message : String(error) }))
-  await Promise.race([lookup, timeout])
-  clearTimeout(timer)
+  await waitAtMost(lookup, LOOKUP_MS)
   return {
     channel: (id) => (channels.has(id) ? `#${channels.get(id)} (${id})` : id),
     role: (id) => (roles.has(id) ? `@${roles.get(id)} (${id})` : id),

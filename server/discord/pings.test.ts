@@ -73,6 +73,9 @@ describe('schedulePing', () => {
 describe('postTrainingToDiscord', () => {
   const sent: string[] = []
   const discord = {
+    within() {
+      return this
+    },
     sendMessage: (channelId: string, input: { content?: string }) => {
       sent.push(`${channelId}: ${input.content ?? ''}`)
       return Promise.resolve({ ok: true as const, data: { id: '1' } })

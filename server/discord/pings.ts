@@ -1,7 +1,7 @@
 import os from 'node:os'
 import { and, asc, eq, isNotNull, isNull, lte, not, or, sql } from 'drizzle-orm'
 import { DEFAULT_PING_ROLE, SELECT_A_ROLE, type PingInput, type PingItem } from '#contracts/pings.ts'
-import type { PostTrainingInput } from '#contracts/trainings.ts'
+import { POST_TRAINING_FAILED, type PostTrainingInput } from '#contracts/trainings.ts'
 import type { DbOrTx } from '#db/client.ts'
 import { scheduledPings, type PingType } from '#db/schema/discord.ts'
 import { events, trainings } from '#db/schema/roster.ts'
@@ -13,6 +13,7 @@ import { logger } from '../logger.ts'
 import { instantOf } from '../roster/wall-time.ts'
 import { getSetting } from '../settings/settings.ts'
 import { afterCommit, runTransaction } from '../transaction.ts'
+import { DISCORD_ACTION_BUDGET_MS } from './client.ts'
 import { discordNames } from './names.ts'
 
 // Scheduled pings (spec 2 §2 Schedule Ping, §4 Ping, §5 Schedule ping) and Post Training on Discord. A ping is stored
@@ -200,8 +201,9 @@ export async function postTrainingToDiscord(services: AppServices, admin: User, 
   ]
     .filter(Boolean)
     .join('\n')
-  const result = await services.discord.sendMessage(input.channelId, { content, allowedMentions: { roles: input.cadreRoleIds } })
-  if (!result.ok) throw new ServiceError(`Discord refused the post: ${result.error}`, 502)
+  // The admin waits for the post: a Discord that does not answer is an error within seconds, not half a minute.
+  const result = await services.discord.within(DISCORD_ACTION_BUDGET_MS).sendMessage(input.channelId, { content, allowedMentions: { roles: input.cadreRoleIds } })
+  if (!result.ok) throw new ServiceError(`${POST_TRAINING_FAILED} ${result.error}`, 502)
   await afterCommit('post training', () => recordAudit(services.db, admin, 'Training posted to Discord', `${training.name} in channel ${input.channelId}.`))
   return { message: 'Training posted to Discord.' }
 }

@@ -105,20 +105,3 @@ export function applyReconcile(services: AppServices, actor: Actor = SYSTEM_ACTO
   }).catch(() => {})
   return run
 }
-
-const pendingReconcile = singleton('discord:reconcile-queued', () => ({ timer: null as NodeJS.Timeout | null }))
-
-/**
- * After an ORBAT save (which may move, clear or re-platoon anyone): a reconcile in the background, gathered over a
- * few seconds so a run of saves costs one. Never throws.
- */
-export function queueReconcile(services: AppServices, delayMs = 2000): void {
-  if (pendingReconcile.timer) return
-  pendingReconcile.timer = setTimeout(() => {
-    pendingReconcile.timer = null
-    applyReconcile(services, SYSTEM_ACTOR, 'ORBAT saved').catch((error: unknown) =>
-      logger.warn({ msg: 'reconcile after ORBAT save failed', error: error instanceof Error ? error.message : String(error) }),
-    )
-  }, delayMs)
-  pendingReconcile.timer.unref()
-}

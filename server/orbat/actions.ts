@@ -10,8 +10,7 @@ import { logger } from '../logger.ts'
 import { singleton } from '../singleton.ts'
 import { getSetting, getSettings, lockActive, UNLOCK_FILL_DONE_KEY } from '../settings/settings.ts'
 import { ensureUnlockFill, joinWaitlist, leaveWaitlist, placementLine } from '../waitlist/waitlist.ts'
-import { queueRoleSync } from '../discord/member-roles.ts'
-import { queueReconcile } from '../discord/reconcile.ts'
+import { EVERYONE } from '../discord/role-sync-queue.ts'
 import { saveOrbat, type SaveResult } from './save.ts'
 import { isValidId, leaveSlot, signUpToSlot, type SlotActionResult, type Writer } from './slots.ts'
 
@@ -20,14 +19,15 @@ import { isValidId, leaveSlot, signUpToSlot, type SlotActionResult, type Writer 
 // that decides, writes and announces in one round trip; then live viewers refresh and the activity channel hears of
 // it without making the member wait for Discord.
 
-/** A member write: one statement, then the activity post and the Discord role sync of the people it moved. */
+/**
+ * A member write: one statement, then the Discord role sync of the people it moved (queued durably) and the activity
+ * post (batched, never awaited).
+ */
 function runLive<T>(services: AppServices, statement: (db: Db) => Promise<T>, activity: (result: T) => string[], moved: (result: T) => string[] = () => []): Promise<T> {
   return runStatement(services, statement, {
     name: 'orbat member action',
-    after: (result) => {
-      postActivity(services, activity(result))
-      queueRoleSync(services, moved(result))
-    },
+    syncRoles: moved,
+    after: (result) => postActivity(services, activity(result)),
   })
 }
 
@@ -41,10 +41,8 @@ async function runUnlockFillNow(services: AppServices): Promise<void> {
   unlockFill.running ??= runTransaction(services, (tx) => ensureUnlockFill(tx), {
     name: 'unlock fill',
     announce: (placed) => placed.length > 0,
-    after: (placed) => {
-      postActivity(services, placed.map(placementLine))
-      queueRoleSync(services, placed.map((p) => p.discordId))
-    },
+    syncRoles: (placed) => placed.map((p) => p.discordId),
+    after: (placed) => postActivity(services, placed.map(placementLine)),
   }).finally(() => {
     unlockFill.running = null
   })
@@ -85,11 +83,9 @@ export async function leaveTheWaitlist(services: AppServices, writer: Writer): P
 export async function saveOrbatLayout(services: AppServices, admin: User, input: OrbatSaveInput): Promise<SaveResult> {
   return runTransaction(services, (tx) => saveOrbat(tx, admin, input), {
     name: 'save ORBAT',
-    after: (result) => {
-      postActivity(services, result.placements.map(placementLine))
-      // A save may move, clear or re-platoon anyone: the reconcile finds who gains and loses squad roles.
-      queueReconcile(services)
-    },
+    // A save may move, clear or re-platoon anyone: the reconcile finds who gains and loses squad roles.
+    syncRoles: () => [EVERYONE],
+    after: (result) => postActivity(services, result.placements.map(placementLine)),
   })
 }
 

@@ -3,8 +3,7 @@ import type { AdminMember, PromotionRun, QualificationItem, ThresholdItem } from
 import type { User } from '#db/schema/users-sessions.ts'
 import type { Actor } from '../audit/audit.ts'
 import type { AppServices } from '../context.ts'
-import { syncRolesNow } from '../discord/member-roles.ts'
-import { syncPromotions } from '../discord/roster-roles.ts'
+import { announcePromotions } from '../discord/roster-roles.ts'
 import { postActivity } from '../orbat/actions.ts'
 import { updateSetting } from '../settings/admin-settings.ts'
 import { getSetting } from '../settings/settings.ts'
@@ -16,42 +15,41 @@ import { createQualification, deleteQualification, updateQualification } from '.
 
 // The roster admin's use cases (spec 2 §2 Roster admin, §4; ARCHITECTURE §2, §5), one per user action, for the page
 // actions, the /api routes and the weekly job alike: each commits its change with its audit entry in one transaction,
-// then runs its side effects (Discord role sync, promotion announcements, activity posts). Those never turn a
-// committed change into an error: the Discord client records its failures as System audit entries, and anything
-// else that goes wrong after the commit is logged (server/transaction.ts).
+// and queues the Discord role sync of the people it touched (synced after the commit, retried until Discord has it),
+// then runs its side effects (promotion announcements, activity posts). Those never turn a committed change into an
+// error: the Discord client records its failures as System audit entries, and anything else that goes wrong after
+// the commit is logged (server/transaction.ts).
 
 export function addMember(services: AppServices, admin: User, input: CreateMemberInput): Promise<AdminMember> {
-  return runTransaction(services, (tx) => createMember(tx, admin, input), { name: 'add member', after: (member) => syncRolesNow(services, [member.discord_id]) })
+  return runTransaction(services, (tx) => createMember(tx, admin, input), { name: 'add member', syncRoles: (member) => [member.discord_id] })
 }
 
 export function editMember(services: AppServices, admin: User, id: number, input: MemberFieldsInput): Promise<AdminMember> {
-  return runTransaction(services, (tx) => updateMember(tx, admin, id, input), { name: 'edit member', after: (member) => syncRolesNow(services, [member.discord_id]) })
+  return runTransaction(services, (tx) => updateMember(tx, admin, id, input), { name: 'edit member', syncRoles: (member) => [member.discord_id] })
 }
 
 export async function removeMember(services: AppServices, admin: User, id: number): Promise<void> {
-  await runTransaction(services, (tx) => deleteMember(tx, admin, id), { name: 'remove member', after: ({ discordId }) => syncRolesNow(services, [discordId]) })
+  await runTransaction(services, (tx) => deleteMember(tx, admin, id), { name: 'remove member', syncRoles: ({ discordId }) => [discordId] })
 }
 
 /** The member leaves their slot and the waitlist; the freed slot's waitlist placement is posted to the activity channel. */
 export function banMember(services: AppServices, admin: User, id: number, reason: string): Promise<BanResult> {
   return runTransaction(services, (tx) => storeBan(tx, admin, id, reason), {
     name: 'ban member',
-    after: async ({ member, placement }) => {
-      if (placement) postActivity(services, [placementLine(placement)])
-      await syncRolesNow(services, [member.discord_id, placement?.discordId])
-    },
+    syncRoles: ({ member, placement }) => [member.discord_id, placement?.discordId],
+    after: ({ placement }) => (placement ? postActivity(services, [placementLine(placement)]) : undefined),
   })
 }
 
 export function unbanMember(services: AppServices, admin: User, id: number): Promise<AdminMember> {
-  return runTransaction(services, (tx) => clearBan(tx, admin, id), { name: 'unban member', after: (member) => syncRolesNow(services, [member.discord_id]) })
+  return runTransaction(services, (tx) => clearBan(tx, admin, id), { name: 'unban member', syncRoles: (member) => [member.discord_id] })
 }
 
 /** The selected BMTs become JNCO; their mapped rank roles follow (no announcement). */
 export function graduateBmts(services: AppServices, admin: User, memberIds: number[], completionDate: string): Promise<Promotion[]> {
   return runTransaction(services, (tx) => promoteBmts(tx, admin, memberIds, completionDate), {
     name: 'graduate BMTs',
-    after: (graduated) => syncPromotions(services, graduated, { announce: false }),
+    syncRoles: (graduated) => graduated.map((p) => p.discordId),
   })
 }
 
@@ -85,7 +83,8 @@ export async function setPromotionChannel(services: AppServices, admin: User, ch
 export async function runPromotions(services: AppServices, actor: Actor): Promise<PromotionRun> {
   const promotions = await runTransaction(services, (tx) => promoteEligible(tx, actor), {
     name: 'run promotions',
-    after: (promoted) => syncPromotions(services, promoted, { announce: true }),
+    syncRoles: (promoted) => promoted.map((p) => p.discordId),
+    after: (promoted) => announcePromotions(services, promoted),
   })
   return promotionRunOf(promotions)
 }

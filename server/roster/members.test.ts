@@ -222,12 +222,16 @@ describe('Discord role sync', () => {
     ])
     const [qual] = await db().insert(qualifications).values({ name: 'Pilot', discord_role_id: DEMO_ROLES.pilot.id }).returning()
     t.discord.state.roleChanges.length = 0
+    const changes = () => t.discord.state.roleChanges.filter((c) => c.userId === novak.discordId).map((c) => `${c.action} ${c.roleName}`)
+    // Each change's sync runs after its commit (the role-sync queue): wait for it before the next change.
+    const synced = (expected: string[]) => expect.poll(changes, { timeout: 5000 }).toEqual(expected)
     const m = await create({ ingame_name: 'Novak', discord_id: novak.discordId, rank: 'BMT' })
-    await api(admin.client, 'PUT', `/api/roster/members/${m.id}`, member({ ingame_name: 'Novak', discord_id: novak.discordId, rank: 'JNCO', qualifications: [qual!.id] }))
-    await api(admin.client, 'PUT', `/api/roster/members/${m.id}`, member({ ingame_name: 'Novak', discord_id: novak.discordId, rank: 'JNCO', qualifications: [] }))
-    const changes = t.discord.state.roleChanges.filter((c) => c.userId === novak.discordId).map((c) => `${c.action} ${c.roleName}`)
     // Novak holds JNCO in the demo guild: as a BMT on the roster he loses it, then gets it back with the promotion.
-    expect(changes).toEqual(['add BMT', 'remove JNCO', 'add JNCO', 'add Pilot', 'remove BMT', 'remove Pilot'])
+    await synced(['add BMT', 'remove JNCO'])
+    await api(admin.client, 'PUT', `/api/roster/members/${m.id}`, member({ ingame_name: 'Novak', discord_id: novak.discordId, rank: 'JNCO', qualifications: [qual!.id] }))
+    await synced(['add BMT', 'remove JNCO', 'add JNCO', 'add Pilot', 'remove BMT'])
+    await api(admin.client, 'PUT', `/api/roster/members/${m.id}`, member({ ingame_name: 'Novak', discord_id: novak.discordId, rank: 'JNCO', qualifications: [] }))
+    await synced(['add BMT', 'remove JNCO', 'add JNCO', 'add Pilot', 'remove BMT', 'remove Pilot'])
     await db().execute(sql`truncate ${rankRoleMappings}`)
   })
 })

@@ -96,6 +96,10 @@ describe('promotions', () => {
     await setScore(carl.id, 50) // banned: skipped
     await setScore(dana.id, 9, 0.99) // 9.99 does not
 
+    // On Discord the two hold the JNCO role their roster rank maps to.
+    for (const user of ['kowalski', 'recruit_lee']) t.discord.state.addMemberRole(demoUser(user).id, DEMO_ROLES.rankJNCO.id, 'JNCO')
+    t.discord.state.roleChanges.length = 0
+
     const run = await api<{ promotedMembers: unknown[]; message: string }>(admin.client, 'POST', '/api/roster/promotions/run')
     expect(run.status).toBe(200)
     expect(run.body.promotedMembers).toEqual([
@@ -104,12 +108,15 @@ describe('promotions', () => {
     ])
     const ranks = Object.fromEntries((await db().select().from(members)).map((m) => [m.ingame_name, m.rank]))
     expect(ranks).toEqual({ Alice: 'NCO', Bob: 'NCO', Carl: 'JNCO', Dana: 'JNCO' })
-    expect(t.discord.state.roleChanges.map((c) => [c.userId, c.roleId, c.action])).toEqual([
-      [demoUser('kowalski').id, DEMO_ROLES.rankJNCO.id, 'remove'],
-      [demoUser('kowalski').id, DEMO_ROLES.rankNCO.id, 'add'],
-      [demoUser('recruit_lee').id, DEMO_ROLES.rankJNCO.id, 'remove'],
-      [demoUser('recruit_lee').id, DEMO_ROLES.rankNCO.id, 'add'],
-    ])
+    // The rank roles follow after the commit (the role-sync queue), one person after another.
+    await expect
+      .poll(() => t.discord.state.roleChanges.map((c) => [c.userId, c.roleId, c.action]).sort(), { timeout: 5000 })
+      .toEqual([
+        [demoUser('kowalski').id, DEMO_ROLES.rankJNCO.id, 'remove'],
+        [demoUser('kowalski').id, DEMO_ROLES.rankNCO.id, 'add'],
+        [demoUser('recruit_lee').id, DEMO_ROLES.rankJNCO.id, 'remove'],
+        [demoUser('recruit_lee').id, DEMO_ROLES.rankNCO.id, 'add'],
+      ])
     const [announcement] = t.discord.state.messagesIn(PROMO_CHANNEL)
     expect(announcement!.content).toContain('**Alice** has been promoted from JNCO to NCO.')
 

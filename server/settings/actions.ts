@@ -3,9 +3,8 @@ import type { User } from '#db/schema/users-sessions.ts'
 import type { AppServices } from '../context.ts'
 import { Invalid } from '../errors.ts'
 import { postActivity } from '../orbat/actions.ts'
-import { queueRoleSync } from '../discord/member-roles.ts'
 import { discordNames } from '../discord/names.ts'
-import { queueReconcile } from '../discord/reconcile.ts'
+import { EVERYONE } from '../discord/role-sync-queue.ts'
 import { runTransaction } from '../transaction.ts'
 import { placementLine } from '../waitlist/waitlist.ts'
 import { updateSetting, type SettingUpdate } from './admin-settings.ts'
@@ -31,12 +30,9 @@ export async function saveSetting(services: AppServices, admin: User, input: Set
   const describe = names && kind ? (value: string) => names[kind](value) : undefined
   return runTransaction(services, (tx) => updateSetting(tx, admin, input, describe), {
     name: 'save setting',
-    after: (result) => {
-      postActivity(services, result.placements.map(placementLine))
-      queueRoleSync(services, result.placements.map((p) => p.discordId))
-      // A new milsim role: every active member gets it (the reconcile, in the background).
-      if (result.key === 'milsim_role_id' && result.value) queueReconcile(services)
-    },
+    // A new milsim role: every active member gets it (a reconcile of everyone).
+    syncRoles: (result) => [...result.placements.map((p) => p.discordId), ...(result.key === 'milsim_role_id' && result.value ? [EVERYONE] : [])],
+    after: (result) => postActivity(services, result.placements.map(placementLine)),
   })
 }
 

@@ -3,11 +3,11 @@ import type { DbOrTx } from '#db/client.ts'
 import { memberQualifications, members, qualifications } from '#db/schema/roster.ts'
 import { recordAudit, type Actor } from '../audit/audit.ts'
 import type { AppServices } from '../context.ts'
-import { syncMemberDiscordRoles } from '../discord/roster-roles.ts'
+import { enqueueRoleSync, wakeRoleSync } from '../discord/role-sync-queue.ts'
 
 // The one way a test grants its qualification (a pass without in-game evaluation, Approve Qual, a passed evaluation):
-// the member_qualifications row and its audit entry inside the caller's transaction, then the mapped Discord role
-// after the commit (ARCHITECTURE §5: qualification changes sync the mapped Discord roles).
+// the member_qualifications row, its audit entry and the member's queued role sync inside the caller's transaction;
+// the mapped Discord role follows after the commit (ARCHITECTURE §5: qualification changes sync the mapped roles).
 
 export interface Grant {
   memberId: number
@@ -24,16 +24,19 @@ export async function grantQualification(tx: DbOrTx, actor: Actor, memberId: num
     .onConflictDoNothing()
     .returning({ member_id: memberQualifications.member_id })
   const [names] = await tx
-    .select({ member: members.ingame_name, qualification: qualifications.name })
+    .select({ member: members.ingame_name, discordId: members.discord_id, qualification: qualifications.name })
     .from(members)
     .innerJoin(qualifications, eq(qualifications.id, qualificationId))
     .where(eq(members.id, memberId))
   const grant = { memberId, memberName: names?.member ?? `#${memberId}`, qualificationName: names?.qualification ?? `#${qualificationId}`, granted: inserted.length > 0 }
-  if (grant.granted) await recordAudit(tx, actor, 'Qualification granted', `${grant.memberName}: ${grant.qualificationName} (${why})`)
+  if (grant.granted) {
+    await recordAudit(tx, actor, 'Qualification granted', `${grant.memberName}: ${grant.qualificationName} (${why})`)
+    await enqueueRoleSync(tx, [names?.discordId])
+  }
   return grant
 }
 
-/** After the commit: the member's Discord roles follow their qualifications. Never throws (Discord failures are logged). */
-export async function syncGrantedRole(services: AppServices, grant: Grant | null | undefined): Promise<void> {
-  if (grant?.granted) await syncMemberDiscordRoles(services, grant.memberId)
+/** After the commit: the queued role sync runs (in the background; it never throws or holds up the request). */
+export function syncGrantedRole(services: AppServices, grant: Grant | null | undefined): void {
+  if (grant?.granted) wakeRoleSync(services)
 }

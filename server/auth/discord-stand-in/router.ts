@@ -171,6 +171,19 @@ export function createDiscordStandIn(options: DiscordStandInOptions = {}): Disco
     res.json({})
   })
 
+  // A slow Discord (POST /__control/latency): the call is handled late, or never. A client that gave up meanwhile
+  // is not answered, and its call has no effect (as if it never arrived).
+  api.use((req, res, next) => {
+    const latency = state.takeLatency(req.path)
+    if (!latency) return next()
+    const timer = latency.delayMs === 'never' ? undefined : setTimeout(next, latency.delayMs)
+    res.on('close', () => {
+      if (res.writableFinished) return
+      clearTimeout(timer)
+      state.recordRequest({ at: new Date().toISOString(), method: req.method, path: req.path, status: 'abandoned' })
+    })
+  })
+
   api.use((req, res, next) => {
     const failure = state.takeFailure(req.path)
     if (!failure) return next()
@@ -654,6 +667,12 @@ const failSchema = z.object({
   path: z.string().optional(),
 })
 
+const latencySchema = z.object({
+  delayMs: z.union([z.literal('never'), z.number().int().min(0).max(600_000)]),
+  count: z.number().int().min(1).max(100_000).default(1),
+  path: z.string().optional(),
+})
+
 const userSchema = z.object({
   id: snowflake,
   username: z.string().min(1).max(32),
@@ -682,6 +701,19 @@ function controlRouter(state: DiscordStandInState): express.Router {
     if (!parsed.success) return invalid(res, parsed.error)
     state.failNext(parsed.data)
     res.json({ ok: true, pendingFailures: state.failures })
+  })
+
+  control.post('/latency', (req, res) => {
+    const parsed = latencySchema.safeParse(req.body ?? {})
+    if (!parsed.success) return invalid(res, parsed.error)
+    state.delayNext(parsed.data)
+    res.json({ ok: true, pendingLatencies: state.latencies })
+  })
+
+  // Discord recovers: later calls are answered at once (calls already held stay slow).
+  control.delete('/latency', (_req, res) => {
+    state.latencies.length = 0
+    res.json({ ok: true })
   })
 
   control.post('/users', (req, res) => {

@@ -114,12 +114,25 @@ export interface FailureSpec {
   path?: string
 }
 
+export interface LatencySpec {
+  /** Milliseconds before the call is handled, or 'never': it is held, unanswered, until the client gives up. */
+  delayMs: number | 'never'
+  /** How many of the next matching REST calls are slow. */
+  count: number
+  /** Only calls whose path (after /api or /api/v10) starts with this are slow, e.g. '/channels'. */
+  path?: string
+}
+
 export interface RequestRecord {
   at: string
   method: string
   /** The path after /api or /api/v10. */
   path: string
-  status: number | 'network' | 'no answer'
+  /**
+   * 'network': the stand-in dropped the connection; 'no answer': it kept the connection open without answering;
+   * 'abandoned': the client left before a slow answer.
+   */
+  status: number | 'network' | 'no answer' | 'abandoned'
 }
 
 export interface StandInConfig {
@@ -173,6 +186,7 @@ export class DiscordStandInState {
   readonly tokens = new Map<string, IssuedToken>()
   readonly requests: RequestRecord[] = []
   readonly failures: FailureSpec[] = []
+  readonly latencies: LatencySpec[] = []
 
   // ---- discord-sync: Discord's rate limit on member role changes, simulated (test control) ----
   /** At most `limit` role adds/removes per `windowMs`; further calls answer 429 until the window ends. null: off. */
@@ -242,6 +256,7 @@ export class DiscordStandInState {
     this.tokens.clear()
     this.requests.length = 0
     this.failures.length = 0
+    this.latencies.length = 0
     // discord-sync
     this.roleRateLimit = null
     this.roleRateWindow = { start: 0, used: 0 }
@@ -445,12 +460,17 @@ export class DiscordStandInState {
 
   /** Consumes one injected failure matching this path, if any is pending. */
   takeFailure(path: string): FailureSpec | undefined {
-    const index = this.failures.findIndex((f) => f.count > 0 && (!f.path || path.startsWith(f.path)))
-    if (index === -1) return undefined
-    const failure = this.failures[index]!
-    failure.count -= 1
-    if (failure.count <= 0) this.failures.splice(index, 1)
-    return failure
+    return takeMatching(this.failures, path)
+  }
+
+  /** The next `count` REST calls (optionally only those under `path`) are answered late, or never. */
+  delayNext(spec: LatencySpec): void {
+    if (spec.count > 0) this.latencies.push({ ...spec })
+  }
+
+  /** Consumes one injected latency matching this path, if any is pending. */
+  takeLatency(path: string): LatencySpec | undefined {
+    return takeMatching(this.latencies, path)
   }
 
   recordRequest(record: RequestRecord): void {
@@ -554,9 +574,19 @@ export class DiscordStandInState {
       })),
       codesUsed: [...this.codes.values()].filter((c) => c.usedAt !== null).map((c) => c.code),
       pendingFailures: this.failures,
+      pendingLatencies: this.latencies,
       requests: this.requests,
     }
   }
+}
+
+function takeMatching<T extends { count: number; path?: string }>(list: T[], path: string): T | undefined {
+  const index = list.findIndex((f) => f.count > 0 && (!f.path || path.startsWith(f.path)))
+  if (index === -1) return undefined
+  const found = list[index]!
+  found.count -= 1
+  if (found.count <= 0) list.splice(index, 1)
+  return found
 }
 
 function push<T>(list: T[], item: T) {

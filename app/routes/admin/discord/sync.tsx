@@ -10,12 +10,16 @@ import { EmptyState, LoadError, Notice } from '#app/ui/field.tsx'
 import { Table, type Column } from '#app/ui/table.tsx'
 import { assertAdminPage } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
+import { DISCORD_ACTION_BUDGET_MS } from '#server/discord/client.ts'
 import { applyReconcile, planReconcile } from '#server/discord/reconcile.ts'
+import { waitAtMost } from '#server/transaction.ts'
 import { logLoadError } from '#server/load-error.ts'
 
 // Discord Role Sync (issue 11 §4 "Sync now"): the dry run (who gains and loses which managed role) and Apply, which
 // recomputes and applies it (server/discord/reconcile.ts); the same reconcile runs nightly. Apply answers data, not
-// a redirect, so the page shows the result; without JavaScript it asks on the confirm step first.
+// a redirect, so the page shows the result; without JavaScript it asks on the confirm step first. Neither waits on
+// Discord for long: the dry run gives up after DISCORD_ACTION_BUDGET_MS, and an Apply still running then goes on in
+// the background (one at a time; its audit entry tells the result).
 
 const FORM = 'role-sync'
 
@@ -31,8 +35,9 @@ interface ApplyAnswer extends ActionAnswer {
 
 export async function loader({ context }: Route.LoaderArgs): Promise<LoaderData> {
   assertAdminPage(context)
+  const services = getServices(context)
   try {
-    return { plan: await planReconcile(getServices(context)) }
+    return { plan: await planReconcile({ ...services, discord: services.discord.within(DISCORD_ACTION_BUDGET_MS) }) }
   } catch (error) {
     logLoadError('admin discord: role sync', error)
     return { plan: null, loadError: error instanceof Error && error.message.startsWith('Could not load from Discord') ? error.message : 'Failed to load the role sync.' }
@@ -44,7 +49,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (post.intent !== SYNC_INTENT) return unknownIntent(post)
   if (!post.confirmed) return askToConfirm(post, SYNC_INTENT)
   try {
-    const result = await applyReconcile(getServices(context), post.admin, 'Sync now')
+    const result = await waitAtMost(applyReconcile(getServices(context), post.admin, 'Sync now'), DISCORD_ACTION_BUDGET_MS)
+    if (!result) return data<ApplyAnswer>({ ok: true, message: SYNC_MESSAGES.continuing })
     return data<ApplyAnswer>({ ok: result.failed === 0, sync: result, message: SYNC_MESSAGES.applied(result) })
   } catch (error) {
     return failWithToast(post, error, SYNC_MESSAGES.failed)
@@ -101,9 +107,9 @@ export default function DiscordSyncRoute({ loaderData }: Route.ComponentProps) {
             Applying {calls} role {calls === 1 ? 'change' : 'changes'}… Discord’s rate limits make a large unit take a minute.
           </p>
         ) : null}
-        {answer?.sync ? (
+        {answer?.message ? (
           <div aria-live="polite" data-testid="sync-result">
-            <Notice tone={answer.sync.failed ? 'error' : 'info'}>{answer.message}</Notice>
+            <Notice tone={answer.sync?.failed ? 'error' : 'info'}>{answer.message}</Notice>
           </div>
         ) : null}
         {plan ? (

@@ -7,7 +7,7 @@ import { SAVE_TRAINING, TrainingFormDialog } from './training-form.tsx'
 import { DELETE_TRAINING, deleteConfirm, TrainingGroup } from './training-list.tsx'
 import type { AttendanceData } from '#contracts/attendance.ts'
 import type { DiscordPickers } from '#contracts/guild.ts'
-import { postTrainingSchema, trainingSchema, type TrainingItem, type TrainingSignupItem } from '#contracts/trainings.ts'
+import { POST_TRAINING_FAILED, postTrainingSchema, trainingSchema, type TrainingItem, type TrainingSignupItem } from '#contracts/trainings.ts'
 import { deleteRecord, saveRecord } from '#app/admin/actions.ts'
 import { failInline, failWithToast, invalid, postedId, readAdminPost, succeed, unknownIntent, type AdminPost } from '#app/admin/respond.ts'
 import { ATTENDANCE_INTENT, AttendanceDialog } from '#app/components/attendance-dialog.tsx'
@@ -93,7 +93,7 @@ async function postTraining(post: AdminPost) {
   try {
     message = (await postTrainingToDiscord(getServices(post.context), post.admin, postedId(post) ?? 0, submission.value)).message
   } catch (error) {
-    return failInline(post, submission, error, 'Failed to post training.')
+    return failInline(post, submission, error, POST_TRAINING_FAILED)
   }
   return succeed(post, message)
 }
