@@ -9,7 +9,7 @@ import { singleton } from '../singleton.ts'
 import { desiredRoles, syncMemberRoles, type DesiredRoles } from './member-roles.ts'
 import { applyReconcile } from './reconcile.ts'
 
-// The durable queue of Discord role syncs (docs/decisions/019-durable-role-sync.md). A change that moves someone's
+// The durable queue of Discord role syncs (docs/decisions/021-durable-role-sync.md). A change that moves someone's
 // managed roles queues their Discord id in its own transaction (runTransaction's `syncRoles`), so the request waits
 // on nothing but its commit. After the commit a drain runs in this process (a burst gathered for a moment), and the
 // job runner drains every few seconds on every instance: a sync Discord refused or did not answer is retried with
