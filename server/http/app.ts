@@ -6,6 +6,7 @@ import type { ViteDevServer } from 'vite'
 import { appContext, requestContext, type AppServices } from '../context.ts'
 import { Invalid, NotFound, PayloadTooLarge, errorResponse } from '../errors.ts'
 import { logger } from '../logger.ts'
+import { apiMethodGuard } from './api-methods.ts'
 import { createRateLimiter, originCheck, rateLimit, securityHeaders, signupLimiter } from './security.ts'
 import { sendWebResponse, toWebRequest } from './web.ts'
 
@@ -75,6 +76,7 @@ export function createHttpApp(options: HttpAppOptions) {
   // The stand-in's REST API is called server-to-server (token exchange) and authenticates by token, not origin.
   app.use(originCheck(config, { exempt: (p) => p.startsWith('/__discord/api/') }))
 
+  app.use(apiMethodGuard(options.build))
   app.use(express.raw({ type: () => true, limit: BODY_LIMIT_BYTES }))
 
   const handleRequest = createRequestHandler(options.build, mode)

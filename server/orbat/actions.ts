@@ -3,7 +3,7 @@ import { slots } from '#db/schema/orbat.ts'
 import type { User } from '#db/schema/users-sessions.ts'
 import type { DbOrTx } from '#db/client.ts'
 import type { OrbatSaveInput } from '#contracts/orbat.ts'
-import type { WaitlistItem } from '#contracts/waitlist.ts'
+import type { SquadPreference, WaitlistItem } from '#contracts/waitlist.ts'
 import type { AppServices } from '../context.ts'
 import { Conflict, Locked } from '../errors.ts'
 import { runTransaction } from '../transaction.ts'
@@ -77,8 +77,8 @@ export async function leave(services: AppServices, user: User, slotId: number): 
   return runLive(services, (tx) => leaveSlot(tx, user, slotId), (r) => r.activity, (r) => r.discordIds)
 }
 
-export async function joinTheWaitlist(services: AppServices, user: User, squadPreference: unknown): Promise<WaitlistItem> {
-  return runLive(services, (tx) => joinWaitlist(tx, user, squadPreference), () => [])
+export async function joinTheWaitlist(services: AppServices, user: User, preference: SquadPreference): Promise<WaitlistItem> {
+  return runLive(services, (tx) => joinWaitlist(tx, user, preference), () => [])
 }
 
 export async function leaveTheWaitlist(services: AppServices, user: User): Promise<void> {

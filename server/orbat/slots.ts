@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
+import { parseIdText } from '#contracts/fields.ts'
 import type { DbOrTx } from '#db/client.ts'
 import { slots, squads } from '#db/schema/orbat.ts'
 import { members } from '#db/schema/roster.ts'
@@ -15,6 +16,13 @@ const MAX_ID = 2_147_483_647
 
 export function isValidId(id: number): boolean {
   return Number.isInteger(id) && id > 0 && id <= MAX_ID
+}
+
+/** A slot id as a URL or a form sends it: canonical decimal digits (parseIdText), else 400 (never '0xc9' for 201). */
+export function slotIdOf(value: FormDataEntryValue | null | undefined): number {
+  const id = typeof value === 'string' ? parseIdText(value) : null
+  if (id === null) throw new Invalid('Invalid slot id.')
+  return id
 }
 
 export interface SlotActionResult {

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm'
-import type { WaitlistItem, WaitlistSquad } from '#contracts/waitlist.ts'
+import type { SquadPreference, WaitlistItem, WaitlistSquad } from '#contracts/waitlist.ts'
 import type { DbOrTx } from '#db/client.ts'
 import { slots, squads } from '#db/schema/orbat.ts'
 import { members } from '#db/schema/roster.ts'
@@ -62,17 +62,8 @@ export async function isBanned(db: DbOrTx, user: Pick<User, 'discord_id'>): Prom
   return row?.banned ?? false
 }
 
-/** Parses the join body's squad_preference: a squad name or id; empty, null or 'Any' mean Any Squad. */
-export function parsePreference(value: unknown): { any: true } | { squadId: number } | { squadName: string } {
-  if (value === undefined || value === null || value === '' || value === 'any' || value === 'Any' || value === 'Any Squad') return { any: true }
-  if (typeof value === 'number' && Number.isInteger(value)) return { squadId: value }
-  if (typeof value === 'string' && /^\d+$/.test(value.trim())) return { squadId: Number(value.trim()) }
-  if (typeof value === 'string' && value.trim().length <= 200) return { squadName: value.trim() }
-  throw new Invalid('Invalid squad preference.', { squad_preference: ['Choose Any Squad or one of the listed squads.'] })
-}
-
-export async function joinWaitlist(tx: DbOrTx, user: User, squadPreference: unknown): Promise<WaitlistItem> {
-  const preference = parsePreference(squadPreference)
+/** Joins with a preference parsed by contracts/waitlist.ts waitlistJoinSchema. */
+export async function joinWaitlist(tx: DbOrTx, user: User, preference: SquadPreference): Promise<WaitlistItem> {
   // A join and a sign-up of one member never interleave: nobody ends up in a slot and on the waitlist at once.
   await lockMember(tx, user.id)
   if (lockActive(await getSetting(tx, 'signup_time'))) throw new Locked('The waitlist is locked until sign-ups open.')

@@ -1,7 +1,8 @@
 import type { Route } from './+types/waitlist.join'
 import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
-import { readJsonObject } from '#server/admin/request.ts'
+import { waitlistJoinSchema } from '#contracts/waitlist.ts'
+import { parseInput, readJsonObject } from '#server/admin/request.ts'
 import { apiHandler } from '#server/errors.ts'
 import { joinTheWaitlist } from '#server/orbat/actions.ts'
 
@@ -9,8 +10,8 @@ import { joinTheWaitlist } from '#server/orbat/actions.ts'
 export async function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     const user = await requireUser(request, context)
-    const body = await readJsonObject(request)
-    const entry = await joinTheWaitlist(getServices(context), user, body.squad_preference)
+    const { squad_preference } = parseInput(waitlistJoinSchema, await readJsonObject(request))
+    const entry = await joinTheWaitlist(getServices(context), user, squad_preference)
     return { message: 'Successfully joined the waitlist!', entry }
   })
 }

@@ -9,8 +9,11 @@ import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { OrbatCanvas } from '#app/components/orbat/orbat-canvas.tsx'
 import { INTENTS, ORBAT_PATH, ViewerProvider, type OrbatViewer } from '#app/components/orbat/viewer.tsx'
 import { useOptionalUser } from '#app/root.tsx'
+import { parseIdText } from '#contracts/fields.ts'
+import { waitlistJoinSchema } from '#contracts/waitlist.ts'
 import type { User } from '#db/schema/users-sessions.ts'
 import type { DbOrTx } from '#db/client.ts'
+import { parseInput } from '#server/admin/request.ts'
 import { getUser, requireUser } from '#server/auth/user.ts'
 import { getServices, requestContext } from '#server/context.ts'
 import { assertSignupRate } from '#server/http/security.ts'
@@ -18,6 +21,7 @@ import { Invalid, Unauthorized } from '#server/errors.ts'
 import { joinTheWaitlist, leave, leaveTheWaitlist, signUp } from '#server/orbat/actions.ts'
 import { getSnapshot, liveDataOf } from '#server/orbat/live.ts'
 import { eligibleRoleIds, qualifiesForLock } from '#server/orbat/orbat.ts'
+import { slotIdOf } from '#server/orbat/slots.ts'
 
 // The public order of battle (spec 1 §2 "Public ORBAT screen"): a read-only diagram, slot sign-up and leave, the
 // waitlist sheet and the time-lock banner. Server-rendered from the live snapshot, then kept current over /api/live.
@@ -71,18 +75,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const isSlotAction = post.intent === INTENTS.signup || post.intent === INTENTS.leave
   try {
     assertSignupRate(services.config, context.get(requestContext).clientIp)
-    const slotId = Number(post.form.get('slotId'))
     switch (post.intent) {
       case INTENTS.signup:
-        await signUp(services, user, slotId)
+        await signUp(services, user, slotIdOf(post.form.get('slotId')))
         break
       case INTENTS.leave:
         // Without JavaScript the Leave button arrives unconfirmed: the page asks first, about the slot ?leave= names.
         if (!post.confirmed) return askToConfirm({ ...post, back: `${ORBAT_PATH}?leave=${postedId(post, 'slotId') ?? 0}` }, INTENTS.leave)
-        await leave(services, user, slotId)
+        await leave(services, user, slotIdOf(post.form.get('slotId')))
         break
       case INTENTS.joinWaitlist:
-        await joinTheWaitlist(services, user, post.form.get('squad_preference') ?? '')
+        await joinTheWaitlist(services, user, parseInput(waitlistJoinSchema, { squad_preference: post.form.get('squad_preference') }).squad_preference)
         break
       case INTENTS.leaveWaitlist:
         await leaveTheWaitlist(services, user)
@@ -105,7 +108,7 @@ export default function OrbatPage({ loaderData }: Route.ComponentProps) {
     () => ({ userId: user?.id ?? null, qualifiedLocks: qualified, locked: view.locked }),
     [user?.id, qualified, view.locked],
   )
-  const leaveSlotId = Number(searchParams.get('leave'))
+  const leaveSlotId = parseIdText(searchParams.get('leave'))
 
   return (
     // NOTE: full-bleed under the top bar (h-14 plus its 1 px bottom border), so the page itself never scrolls.
@@ -127,7 +130,7 @@ export default function OrbatPage({ loaderData }: Route.ComponentProps) {
       </div>
 
       {searchParams.get('sheet') === 'waitlist' ? <StaticWaitlistPanel store={store} /> : null}
-      {Number.isInteger(leaveSlotId) && leaveSlotId > 0 ? (
+      {leaveSlotId !== null ? (
         <LeaveConfirm orbat={view.data.orbat} slotId={leaveSlotId} userId={user?.id ?? null} />
       ) : null}
     </main>
