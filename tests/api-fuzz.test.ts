@@ -32,6 +32,8 @@ import {
 import { seedDemoData } from '#db/seed/demo-unit.ts'
 import { DEMO_CHANNELS, DEMO_ROLES } from '#db/seed/demo-guild.ts'
 import { startTestApp, type TestApp, type TestClient } from './harness/app.ts'
+import { stateFingerprint } from './harness/fingerprint.ts'
+import { toSave } from './harness/orbat.ts'
 
 type Method = 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 const WRITE_METHODS: Method[] = ['POST', 'PUT', 'PATCH', 'DELETE']
@@ -287,18 +289,7 @@ async function check(method: string, url: string, body: string | undefined, expe
   return answer
 }
 
-/** The database (every table but logins) and the Discord stand-in's record, as one comparable value. */
-async function fingerprint(): Promise<string> {
-  const tables = (await t.database.db.execute<{ name: string }>(
-    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not in ('sessions', 'users') order by 1`,
-  )) as unknown as Array<{ name: string }>
-  const parts = (await t.database.db.execute<{ name: string; hash: string }>(
-    sql.raw(tables.map((r) => `select '${r.name}' as name, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as hash from "${r.name}" t`).join(' union all ')),
-  )) as unknown as Array<{ name: string; hash: string }>
-  parts.sort((a, b) => a.name.localeCompare(b.name))
-  const discord = t.discord.state
-  return JSON.stringify([parts, discord.messages.length, discord.roleChanges.length, discord.channels.size])
-}
+const fingerprint = () => stateFingerprint(t)
 
 function urlOf(pattern: string, params: Record<string, string>) {
   return '/' + pattern.replace(/:(\w+)/g, (_, name: string) => params[name] ?? '1')
@@ -390,7 +381,6 @@ async function loadIds(): Promise<Ids> {
   const attempt = await first(db.select({ id: testAttempts.id, test: testAttempts.test_id }).from(testAttempts).limit(1))
   const session = await first(db.select({ id: liveEvaluationSessions.id }).from(liveEvaluationSessions).limit(1))
   const orbat = (await (await admin.fetch('/api/orbat')).json()) as OrbatPayload
-  const names = new Map(orbat.squads.map((s) => [s.id, s.name]))
   return {
     member: member!.id,
     otherMember: otherMember!.id,
@@ -412,23 +402,8 @@ async function loadIds(): Promise<Ids> {
     evaluation: (await first(db.select({ id: testEvaluations.id }).from(testEvaluations).limit(1))).id,
     session: session.id,
     checklistItem: (await first(db.select({ id: testEvaluationQuestions.id }).from(testEvaluationQuestions).where(sql`${testEvaluationQuestions.test_id} = ${attempt.test}`).limit(1))).id,
-    orbat: {
-      squads: orbat.squads.map(({ id, name, pos_x, pos_y, can_be_primary_waitlist, platoon_id }) => ({ id, name, pos_x, pos_y, can_be_primary_waitlist, platoon_id })),
-      slots: orbat.slots.map((s) => ({
-        id: s.id,
-        squadName: names.get(s.squad_id),
-        team: s.team,
-        team_order: s.team_order,
-        slot_order: s.slot_order,
-        role: s.role,
-        user_id: s.user_id,
-        manual_username: s.manual_username,
-        required_role_id: s.required_role_id,
-      })),
-      edges: orbat.edges.map(({ source, target, sourceHandle, targetHandle }) => ({ source, target, sourceHandle, targetHandle, type: 'smoothstep' })),
-      waypoints: orbat.waypoints,
-      pax_counters: orbat.pax_counters,
-    },
+    // The editor's body for the ORBAT as loaded (base_slots: what it saw).
+    orbat: toSave(orbat),
   }
 }
 
