@@ -75,8 +75,7 @@ export const memberFieldsSchema = z.object({
   discord_id: digitsOnly(25, 'The Discord ID is too long.', 'The Discord ID must contain digits only.'),
   bohemia_uuid: optionalText(100, 'The Bohemia UUID is too long.'),
   hidden_score: numberInput('The hidden score must be a number.')
-    .pipe(z.number().min(-99_999_999, 'The hidden score is out of range.')
-    .max(99_999_999, 'The hidden score is out of range.'))
+    .pipe(z.number().min(-99_999_999, 'The hidden score is out of range.').max(99_999_999, 'The hidden score is out of range.'))
     .transform((v) => Math.round(v * 100) / 100)
     .default(0),
   attended_events_count: numberInput('Attended events must be a whole number.', { integer: true })

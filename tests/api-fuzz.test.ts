@@ -341,8 +341,8 @@ async function fuzzRoute(pattern: string) {
     for (const leaf of sample(strings, 8)) {
       await check(method, url, JSON.stringify(withValue(sampleBody, leaf.path, `${leaf.value as string}\u0000`)), 'refused', `${label(leaf.path)} NUL`, leaf.path)
     }
-    for (const leaf of sample(strings, 3)) await check(method, url, JSON.stringify(withValue(sampleBody, leaf.path, HUGE)), 'refused', `${label(leaf.path)} 100 kB`)
-    for (const leaf of sample(all, 8)) await check(method, url, JSON.stringify(withValue(sampleBody, leaf.path, WRONG_TYPE)), 'refused', `${label(leaf.path)} wrong type`)
+    for (const leaf of sample(strings, 2)) await check(method, url, JSON.stringify(withValue(sampleBody, leaf.path, HUGE)), 'refused', `${label(leaf.path)} 100 kB`)
+    for (const leaf of sample(all, 6)) await check(method, url, JSON.stringify(withValue(sampleBody, leaf.path, WRONG_TYPE)), 'refused', `${label(leaf.path)} wrong type`)
     for (const leaf of sample(numbers, 4)) {
       const n = leaf.value as number
       const odd = Number.isInteger(n) && n >= 0 ? [`0x${n.toString(16)}`, `+${n}`, ` ${n}`, `${n}e0`] : [`+${n}`, ` ${n}`, `${n}e0`]
@@ -362,7 +362,7 @@ async function fuzzNulls(pattern: string) {
   for (const [method, sampleBody] of Object.entries(known.methods(ids))) {
     if (!sampleBody || sampleBody === RAW_BODY) continue
     for (const raw of ['', '{}', '[]']) await check(method, url, raw, 'any', `body ${raw || '(empty)'}`)
-    for (const leaf of sample(leaves(sampleBody), 8)) await check(method, url, JSON.stringify(withValue(sampleBody, leaf.path, null)), 'any', `${label(leaf.path)} null`)
+    for (const leaf of sample(leaves(sampleBody), 6)) await check(method, url, JSON.stringify(withValue(sampleBody, leaf.path, null)), 'any', `${label(leaf.path)} null`)
   }
 }
 
