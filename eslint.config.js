@@ -57,7 +57,19 @@ function contractsLayer(files) {
           ],
         },
       ],
-      'no-restricted-syntax': ['error', { selector: 'ImportExpression', message: `${message} No dynamic imports.` }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ImportExpression', message: `${message} No dynamic imports.` },
+        // Issue 12: every text field refuses NUL bytes, every number field odd spellings ('0x10', '1e3', ' 5').
+        {
+          selector: "CallExpression[callee.object.name='z'][callee.property.name='string']",
+          message: 'Build text fields with text() from contracts/fields.ts: it refuses the NUL bytes PostgreSQL cannot store.',
+        },
+        {
+          selector: "MemberExpression[object.name='z'][property.name='coerce']",
+          message: "Read numbers with numberInput() or idInput() from contracts/fields.ts: z.coerce takes '0x10' for 16 and '' for 0.",
+        },
+      ],
     },
   }
 }

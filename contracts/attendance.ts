@@ -1,12 +1,12 @@
 import { z } from 'zod'
-import { MAX_INT } from './fields.ts'
+import { idInput } from './fields.ts'
 
 // Attendance of an event or a training (spec 2 §2, §7 GET/POST .../attendance): the full list of attendees. The
 // Attendance dialog's checkboxes and the JSON body {memberIds} parse with this schema; none is a valid answer.
 
 export const attendanceSchema = z.object({
   memberIds: z
-    .array(z.coerce.number({ error: 'Member ids must be numbers.' }).int().min(1).max(MAX_INT), { error: 'memberIds must be a list of member ids.' })
+    .array(idInput('Member ids must be numbers.'), { error: 'memberIds must be a list of member ids.' })
     .max(10_000)
     .transform((ids) => [...new Set(ids)]),
 })

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { flagSchema, MAX_INT, SNOWFLAKE } from './fields.ts'
+import { flagSchema, idInput, SNOWFLAKE, strictNumber, text } from './fields.ts'
 import { RANKS, type Rank } from './roster.ts'
 import { SETTING_KEYS, type SettingKey } from './settings.ts'
 
@@ -44,8 +44,8 @@ export const DISCORD_MESSAGES = {
 } as const
 
 const discordId = (what: string) =>
-  z
-    .union([z.string(), z.null()], { error: `${what} must be a Discord id.` })
+  text({ error: `${what} must be a Discord id.` })
+    .nullable()
     .optional()
     .transform((v) => (v ?? '').trim())
     .refine((v) => v === '' || SNOWFLAKE.test(v), `${what} must be a Discord id (digits only).`)
@@ -119,15 +119,9 @@ export interface SquadRoleMappingItem {
   discord_channel_id: string | null
 }
 
-const squadId = z.coerce
-  .number({ error: DISCORD_MESSAGES.selectSquad })
-  .int(DISCORD_MESSAGES.selectSquad)
-  .min(1, DISCORD_MESSAGES.selectSquad)
-  .max(MAX_INT, DISCORD_MESSAGES.selectSquad)
-
 /** POST /api/discord-roles/squads and the page's Add form (spec 2 §5: a squad must be chosen). */
 export const squadMappingCreateSchema = z.object({
-  squad_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), squadId),
+  squad_id: idInput(DISCORD_MESSAGES.selectSquad),
   create_discord_channel: flagSchema,
 })
 export type SquadMappingCreateInput = z.output<typeof squadMappingCreateSchema>
@@ -159,10 +153,11 @@ export interface PurgeEventPingResult {
 export const PING_HISTORY_SIZES = [10, 25, 50] as const
 
 export const pingHistoryQuerySchema = z.object({
-  limit: z.preprocess(
-    (v) => (v === undefined || v === null || v === '' ? 10 : v),
-    z.coerce.number().refine((n) => (PING_HISTORY_SIZES as readonly number[]).includes(n), `limit must be one of ${PING_HISTORY_SIZES.join(', ')}.`),
-  ),
+  limit: z
+    .unknown()
+    .transform((v) => (v === undefined || v === null || v === '' ? 10 : strictNumber(v, true)))
+    .refine((n) => (PING_HISTORY_SIZES as readonly (number | null)[]).includes(n), `limit must be one of ${PING_HISTORY_SIZES.join(', ')}.`)
+    .transform((n) => n!),
 })
 
 export interface PingHistoryItem {

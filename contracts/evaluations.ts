@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { idInput, text } from './fields.ts'
 import type { EvaluationChecklistItem } from './tests.ts'
 
 // Live in-game evaluations as both sides see them (spec 2 §2 Evaluations dialog, Live evaluation, View evaluation;
@@ -72,24 +73,22 @@ export function liveScore(
 
 // ---- schemas ----------------------------------------------------------------------------------------------------------
 
-const id = (message: string) => z.coerce.number({ error: message }).int(message).min(1, message).max(2_147_483_647, message)
-
 /** POST /api/admin/evaluations/start. */
 export const startEvaluationSchema = z.object({
-  testId: id('Please choose a test.'),
-  evaluateeId: id('Please choose a member to evaluate.'),
+  testId: idInput('Please choose a test.'),
+  evaluateeId: idInput('Please choose a member to evaluate.'),
 })
 
 /** POST /api/admin/evaluations/live/{sessionId}/answer. */
 export const evaluationAnswerSchema = z.object({
-  questionId: id('Please choose a checklist item.'),
+  questionId: idInput('Please choose a checklist item.'),
   answer: z.enum(EVALUATION_ANSWERS, { error: 'The answer must be pass, fail or na.' }),
 })
 
 /** POST /api/admin/evaluations/live/{sessionId}/submit: the Final Notes. */
 export const submitEvaluationSchema = z.object({
-  notes: z
-    .union([z.string(), z.null()])
+  notes: text()
+    .nullable()
     .optional()
     .transform((v) => v?.trim() || null)
     .refine((v) => v === null || v.length <= 5000, 'Notes are limited to 5,000 characters.'),

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { isHttpUrl, requiredText } from './fields.ts'
+import { isHttpUrl, requiredText, text } from './fields.ts'
 import { isCalendarDay, isDateTime } from './time.ts'
 
 // Roster events (spec 2 §2 Events tab, §5 Event, §7): the Add/Edit Event form and POST/PUT /api/roster/events parse
@@ -7,13 +7,11 @@ import { isCalendarDay, isDateTime } from './time.ts'
 
 export const eventSchema = z.object({
   name: requiredText('Event name is required.', 200, 'Event names are limited to 200 characters.'),
-  date: z
-    .string({ error: 'Event date is required.' })
+  date: text({ error: 'Event date is required.' })
     .trim()
     .min(1, { error: 'Event date is required.', abort: true })
     .refine((v) => isCalendarDay(v) || isDateTime(v), 'Please enter a valid date.'),
-  orbat_image_url: z
-    .string()
+  orbat_image_url: text()
     .trim()
     .max(2000, 'The ORBAT image URL is too long.')
     .refine((v) => !v || isHttpUrl(v), 'The ORBAT image URL must start with http:// or https://.')

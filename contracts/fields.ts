@@ -6,9 +6,63 @@ export const MAX_INT = 2_147_483_647
 /** A Discord id (channel, role, user). */
 export const SNOWFLAKE = /^\d{1,25}$/
 
+/** A field's place in a form or body as its errors name it: `name`, `slots[3].role`. */
+export function fieldLabel(path: ReadonlyArray<PropertyKey> | undefined): string {
+  return (path ?? []).map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`)).join('').replace(/^\./, '') || 'The value'
+}
+
+/**
+ * Every text field of a form or /api body (a lint rule keeps contracts/ off bare z.string()). PostgreSQL cannot store
+ * U+0000, so a NUL would fail the query with a 500: it is refused here, naming the field, before anything reads the
+ * value. Chain trim/min/max/regex as on z.string().
+ */
+export function text(params?: Parameters<typeof z.string>[0]) {
+  // eslint-disable-next-line no-restricted-syntax -- the one place a text field is built
+  return z.string(params).refine((value) => !value.includes('\u0000'), {
+    error: (issue) => `${fieldLabel(issue.path)} contains a NUL character, which cannot be stored.`,
+    abort: true,
+  })
+}
+
 /** A required text, trimmed ('  ' is missing too), with a length limit. */
 export function requiredText(required: string, max: number, tooLong: string) {
-  return z.string({ error: required }).trim().min(1, required).max(max, tooLong)
+  return text({ error: required }).trim().min(1, required).max(max, tooLong)
+}
+
+// ---- numbers and ids (issue 12 §6): decimal digits only --------------------------------------------------------------
+
+const INTEGER_TEXT = /^-?\d{1,15}$/
+const DECIMAL_TEXT = /^-?\d{1,15}(\.\d{1,15})?$/
+const ID_TEXT = /^[1-9]\d{0,9}$/
+
+/**
+ * A JSON number, or a form field's text in plain decimal notation; null for what Number() and z.coerce would quietly
+ * read as a number: '0x10' (16), '1e3', ' 5', '+5', '' (0), [5], true.
+ */
+export function strictNumber(value: unknown, integer = false): number | null {
+  const number = typeof value === 'number' ? value : typeof value === 'string' && (integer ? INTEGER_TEXT : DECIMAL_TEXT).test(value) ? Number(value) : NaN
+  return Number.isFinite(number) && (!integer || Number.isInteger(number)) ? number : null
+}
+
+/**
+ * A number field of a form or /api body (see strictNumber); chain its range with .pipe(z.number()...).
+ * NOTE: a custom check, not z.coerce or a z.number() branch: conform would turn the form's text into a number with
+ * Number() before the schema saw it.
+ */
+export function numberInput(message: string, { integer = false } = {}) {
+  return z.custom<number | string>((value) => strictNumber(value, integer) !== null, { error: message }).transform((value) => strictNumber(value, integer)!)
+}
+
+/** A database id in a form or /api body: a whole number from 1 to 2^31-1. */
+export function idInput(message: string) {
+  return numberInput(message, { integer: true }).pipe(z.number().int(message).min(1, message).max(MAX_INT, message))
+}
+
+/** An id in a URL or a form's hidden field: canonical decimal digits (no sign, space, point or leading zero), 1 to 2^31-1; else null. */
+export function parseIdText(value: string | null | undefined): number | null {
+  if (!value || !ID_TEXT.test(value)) return null
+  const id = Number(value)
+  return id <= MAX_INT ? id : null
 }
 
 /** An http(s) address (links open in a new tab: nothing else is stored). */

@@ -1,13 +1,12 @@
 import { z } from 'zod'
-import { isHttpUrl, requiredText } from './fields.ts'
+import { isHttpUrl, requiredText, text } from './fields.ts'
 
 // The document library (spec 2 §2 Library and Manage Library, §5: name and URL both required, §7 /api/knowledge):
 // the Manage Library form and POST/PUT /api/knowledge parse with this schema.
 
 export const packetSchema = z.object({
   name: requiredText('Name is required.', 200, 'Names are limited to 200 characters.'),
-  google_doc_url: z
-    .string({ error: 'URL is required.' })
+  google_doc_url: text({ error: 'URL is required.' })
     .trim()
     .min(1, { error: 'URL is required.', abort: true })
     .max(2000, 'The URL is too long.')

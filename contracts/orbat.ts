@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { fieldLabel, MAX_INT, text } from './fields.ts'
 import type { WaitlistItem, WaitlistSquad } from './waitlist.ts'
 
 // The ORBAT as both sides see it (spec 1 §3 "ORBAT payload", §7): the JSON shapes of GET /api/orbat (also a save's
@@ -70,63 +71,87 @@ export interface LiveOrbatData {
 
 // ---- PUT /api/admin/orbat/save -------------------------------------------------------------------------------------
 
-const MAX_INT = 2_147_483_647
-const rowId = z.number({ error: 'Ids must be numbers.' }).int('Ids must be integers.').min(-MAX_INT).max(MAX_INT)
-const userId = z.number({ error: 'user_id must be a number or null.' }).int().min(1).max(MAX_INT)
-const coordinate = z.number({ error: 'Positions must be numbers.' }).finite().min(-1_000_000).max(1_000_000)
-const order = z.number({ error: 'Orders must be numbers.' }).int().min(-100_000).max(100_000)
+/** Every error names its row and field: `slots[3].role: Slot roles are limited to 100 characters.` */
+const at = (message: string) => ({ error: (issue: { path?: PropertyKey[] }) => `${fieldLabel(issue.path)}: ${message}` })
+
+/** A temporary id of a new row as text (e.g. @xyflow/react's node ids): not all digits, so it never reads as a stored id. */
+const TEMP_ID = /^(?=.*[^\d-])[\w:.-]{1,100}$/
+/**
+ * A row's id: a stored row's number; for a new row none, a number <= 0 or an unknown one (the editor's temporary ids
+ * are negative), or a text id. Slots find their squad by name; edges find their ends by these ids.
+ */
+const rowId = z
+  .custom<number | string>((v) => (typeof v === 'number' && Number.isInteger(v) && Math.abs(v) <= MAX_INT) || (typeof v === 'string' && TEMP_ID.test(v)), {
+    error: (issue) =>
+      `${fieldLabel(issue.path)}: ${typeof issue.input === 'number' ? 'Ids must be integers.' : 'Ids must be numbers, or temporary text ids such as "new-1" for new rows.'}`,
+  })
+  .optional()
+const userId = z.number(at('user_id must be a number or null.')).int(at('user_id must be a whole number.')).min(1, at('user_id must be a user id.')).max(MAX_INT, at('user_id must be a user id.'))
+const PLATOON_ID = 'platoon_id must be a platoon id or null.'
+const platoonId = z.number(at(PLATOON_ID)).int(at(PLATOON_ID)).min(1, at(PLATOON_ID)).max(MAX_INT, at(PLATOON_ID))
+const coordinate = z.number(at('Positions must be numbers.')).finite(at('Positions must be numbers.')).min(-1_000_000, at('Positions are limited to ±1,000,000.')).max(1_000_000, at('Positions are limited to ±1,000,000.'))
+const order = z.number(at('Orders must be numbers.')).int(at('Orders must be whole numbers.')).min(-100_000, at('Orders are limited to ±100,000.')).max(100_000, at('Orders are limited to ±100,000.'))
 /** '' and whitespace-only become null. */
 const optionalText = (max: number, what: string) =>
-  z
-    .union([z.string(), z.null()], { error: `${what} must be text or null.` })
+  text(at(`${what} must be text or null.`))
+    .nullable()
     .optional()
     .transform((v) => (v ?? '').trim() || null)
-    .refine((v) => v === null || v.length <= max, `${what} is too long (${max} characters at most).`)
+    .refine((v) => v === null || v.length <= max, at(`${what} is too long (${max} characters at most).`))
 
-const NODE_ID = /^(squad|waypoint|pax)-(-?\d{1,10})$/
-const nodeRef = z.string({ error: 'Edge ends must be node ids.' }).regex(NODE_ID, 'Edge ends must be node ids like squad-1, waypoint-2 or pax-3.')
-const handle = z
-  .union([z.string(), z.null()])
+const NODE_ID = /^(squad|waypoint|pax)-(-?\d{1,10}|(?=.*[^\d-])[\w:.-]{1,100})$/
+const nodeRef = text(at('Edge ends must be node ids.')).regex(NODE_ID, at('Edge ends must be node ids like squad-1, waypoint-2 or pax-3.'))
+const handle = text(at('Edge handles must be left, right, top or bottom.'))
+  .nullable()
   .optional()
   .transform((v) => v || null)
-  .refine((v) => v === null || /^(left|right|top|bottom)$/.test(v), 'Edge handles must be left, right, top or bottom.')
+  .refine((v) => v === null || /^(left|right|top|bottom)$/.test(v), at('Edge handles must be left, right, top or bottom.'))
 
-const squadInput = z.object({
-  id: rowId,
-  name: z.string({ error: 'Every squad needs a name.' }).trim().min(1, 'Every squad needs a name.').max(100, 'Squad names are limited to 100 characters.'),
-  pos_x: coordinate,
-  pos_y: coordinate,
-  can_be_primary_waitlist: z.boolean({ error: 'can_be_primary_waitlist must be true or false.' }).optional().default(false),
-  platoon_id: z.union([rowId.min(1), z.null()]).optional().default(null),
-})
+const squadInput = z.object(
+  {
+    id: rowId,
+    name: text(at('Every squad needs a name.')).trim().min(1, at('Every squad needs a name.')).max(100, at('Squad names are limited to 100 characters.')),
+    pos_x: coordinate,
+    pos_y: coordinate,
+    can_be_primary_waitlist: z.boolean(at('can_be_primary_waitlist must be true or false.')).optional().default(false),
+    platoon_id: platoonId.nullable().optional().default(null),
+  },
+  at('Every squad must be an object.'),
+)
 
-const slotInput = z.object({
-  id: rowId,
-  squadName: z.string({ error: 'Every slot needs its squadName.' }).trim().min(1, 'Every slot needs its squadName.'),
-  team: z.string({ error: 'Every slot needs a team name.' }).trim().min(1, 'Team names cannot be empty.').max(100, 'Team names are limited to 100 characters.'),
-  team_order: order.optional().default(0),
-  slot_order: order.optional().default(0),
-  role: z.string({ error: 'A slot role must be text.' }).trim().max(100, 'Slot roles are limited to 100 characters.').optional().default(''),
-  user_id: z.union([userId, z.null()]).optional().default(null),
-  manual_username: optionalText(100, 'The assigned name'),
-  required_role_id: optionalText(100, 'The role lock'),
-  base_user_id: z.union([userId, z.null()]).optional(),
-})
+const slotInput = z.object(
+  {
+    id: rowId,
+    squadName: text(at('Every slot needs its squadName.')).trim().min(1, at('Every slot needs its squadName.')).max(100, at('Squad names are limited to 100 characters.')),
+    team: text(at('Every slot needs a team name.')).trim().min(1, at('Team names cannot be empty.')).max(100, at('Team names are limited to 100 characters.')),
+    team_order: order.optional().default(0),
+    slot_order: order.optional().default(0),
+    role: text(at('A slot role must be text.')).trim().max(100, at('Slot roles are limited to 100 characters.')).optional().default(''),
+    user_id: userId.nullable().optional().default(null),
+    manual_username: optionalText(100, 'The assigned name'),
+    required_role_id: optionalText(100, 'The role lock'),
+    base_user_id: userId.nullable().optional(),
+  },
+  at('Every slot must be an object.'),
+)
 
-const pointInput = z.object({ id: rowId, pos_x: coordinate, pos_y: coordinate })
+const pointInput = z.object({ id: rowId, pos_x: coordinate, pos_y: coordinate }, at('Every point must be an object.'))
 
 export const orbatSaveSchema = z.object({
   squads: z.array(squadInput, { error: 'squads must be a list.' }).max(500, 'At most 500 squads.'),
   slots: z.array(slotInput, { error: 'slots must be a list.' }).max(10_000, 'At most 10,000 slots.'),
   edges: z
     .array(
-      z.object({
-        source: nodeRef,
-        target: nodeRef,
-        sourceHandle: handle,
-        targetHandle: handle,
-        type: z.literal('smoothstep', { error: 'Edges are of type smoothstep.' }).optional(),
-      }),
+      z.object(
+        {
+          source: nodeRef,
+          target: nodeRef,
+          sourceHandle: handle,
+          targetHandle: handle,
+          type: z.literal('smoothstep', at('Edges are of type smoothstep.')).optional(),
+        },
+        at('Every edge must be an object.'),
+      ),
       { error: 'edges must be a list.' },
     )
     .max(5_000, 'At most 5,000 edges.')
@@ -135,7 +160,9 @@ export const orbatSaveSchema = z.object({
   waypoints: z.array(pointInput, { error: 'waypoints must be a list.' }).max(1_000, 'At most 1,000 waypoints.').optional().default([]),
   pax_counters: z.array(pointInput, { error: 'pax_counters must be a list.' }).max(100, 'At most 100 pax counters.').optional().default([]),
   base_slots: z
-    .array(z.object({ id: rowId, user_id: z.union([userId, z.null()]) }), { error: 'base_slots must be a list.' })
+    .array(z.object({ id: z.number(at('Ids must be numbers.')).int(at('Ids must be integers.')), user_id: userId.nullable() }, at('Every base slot must be an object.')), {
+      error: 'base_slots must be a list.',
+    })
     .max(10_000)
     .optional(),
 })

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { SNOWFLAKE } from './fields.ts'
-import { isCalendarDay, normalizeTime, TIME_FORMAT_SUBMIT } from './time.ts'
+import { SNOWFLAKE, text } from './fields.ts'
+import { isCalendarDay, isDateTime, normalizeTime, TIME_FORMAT_SUBMIT } from './time.ts'
 
 // Scheduled pings (spec 2 §2 Schedule Ping, §4 Ping, §5 Schedule ping, §7 POST /api/roster/{events|trainings}/{id}/
 // ping). The Schedule Ping form and the API parse with one schema: the API sends `pingTime` (an ISO instant); the
@@ -16,14 +16,14 @@ export const DEFAULT_EXCLUSIVE = "'Default (Event Ping Role)' cannot be combined
 // NOTE: a check, not a transform, at the root: conform's getZodConstraint refuses a transformed root schema.
 export const pingSchema = z
   .object({
-    channelId: z.string().trim().optional(),
-    pingTime: z.string().trim().optional(),
-    date: z.string().trim().optional(),
-    time: z.string().trim().optional(),
-    tz: z.string().max(100).optional(),
-    messageContent: z.string().trim().max(1800, 'The message is limited to 1,800 characters.').optional(),
+    channelId: text().trim().optional(),
+    pingTime: text().trim().optional(),
+    date: text().trim().optional(),
+    time: text().trim().optional(),
+    tz: text().max(100).optional(),
+    messageContent: text().trim().max(1800, 'The message is limited to 1,800 characters.').optional(),
     rolesToPing: z
-      .array(z.string().trim().refine((v) => v === DEFAULT_PING_ROLE || SNOWFLAKE.test(v), 'Choose roles from the list.'), { error: 'rolesToPing must be a list.' })
+      .array(text().trim().refine((v) => v === DEFAULT_PING_ROLE || SNOWFLAKE.test(v), 'Choose roles from the list.'), { error: 'rolesToPing must be a list.' })
       .max(25, 'At most 25 roles.')
       .optional(),
   })
@@ -35,7 +35,7 @@ export const pingSchema = z
     }
     if (!SNOWFLAKE.test(input.channelId)) ctx.addIssue({ code: 'custom', path: ['channelId'], message: 'Choose a channel from the list.' })
     if (input.pingTime) {
-      if (!Number.isFinite(Date.parse(input.pingTime))) ctx.addIssue({ code: 'custom', path: ['pingTime'], message: 'Please enter a valid date and time.' })
+      if (!isDateTime(input.pingTime)) ctx.addIssue({ code: 'custom', path: ['pingTime'], message: 'Please enter a valid date and time.' })
     } else {
       if (!isCalendarDay(input.date!)) ctx.addIssue({ code: 'custom', path: ['date'], message: 'Please enter a valid date.' })
       if (normalizeTime(input.time!) === null) ctx.addIssue({ code: 'custom', path: ['time'], message: TIME_FORMAT_SUBMIT })

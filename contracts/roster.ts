@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { idInput, MAX_INT, numberInput, strictNumber, text } from './fields.ts'
+import { isCalendarDay } from './time.ts'
 
 // What the roster admin (Members, Qualifications, Promotions), its /api routes and the public roster agree on
 // (spec 2 §2 Roster admin, §3 Member and Qualification, §5 forms, §7 Roster, §8 messages): one zod schema per form
@@ -39,12 +41,10 @@ export const ROSTER_MESSAGES = {
   loadFailed: 'Could not load roster data: An error occurred.',
 } as const
 
-const MAX_INT = 2_147_483_647
-
 /** '' and whitespace become null. */
 const optionalText = (max: number, message: string) =>
-  z
-    .union([z.string(), z.null()])
+  text()
+    .nullable()
     .optional()
     .transform((v) => (v ?? '').trim() || null)
     .refine((v) => v === null || v.length <= max, message)
@@ -53,41 +53,33 @@ const digitsOnly = (max: number, tooLong: string, notDigits: string) => optional
 
 const idList = (what: string) =>
   z
-    .array(z.coerce.number({ error: `${what} ids must be numbers.` }).int().min(1).max(MAX_INT), { error: `${what} must be a list of ids.` })
+    .array(idInput(`${what} ids must be numbers.`), { error: `${what} must be a list of ids.` })
     .max(10_000)
     .transform((ids) => [...new Set(ids)])
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
 /** A calendar date (YYYY-MM-DD) that exists. */
 export const dateOnly = (required: string) =>
-  z
-    .string({ error: required })
+  text({ error: required })
     .trim()
     .min(1, { error: required, abort: true })
-    .refine((v) => ISO_DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'Please enter a valid date (YYYY-MM-DD).')
+    .refine(isCalendarDay, 'Please enter a valid date (YYYY-MM-DD).')
 
 // ---- members ----
 
 /** PUT /api/roster/members/{id} and the Edit form (its `id` is a hidden field): every member field and the qualification, event and training ids. */
 export const memberFieldsSchema = z.object({
-  ingame_name: z.string({ error: 'In-Game Name is required.' }).trim().min(1, 'In-Game Name is required.').max(100, 'In-Game Name is limited to 100 characters.'),
+  ingame_name: text({ error: 'In-Game Name is required.' }).trim().min(1, 'In-Game Name is required.').max(100, 'In-Game Name is limited to 100 characters.'),
   rank: z.enum(RANKS, { error: `Rank must be one of ${RANKS.join(', ')}.` }).default('BMT'),
   join_date: dateOnly('Join Date is required.'),
   notes: optionalText(5000, 'Notes are limited to 5,000 characters.'),
   discord_id: digitsOnly(25, 'The Discord ID is too long.', 'The Discord ID must contain digits only.'),
   bohemia_uuid: optionalText(100, 'The Bohemia UUID is too long.'),
-  hidden_score: z.coerce
-    .number({ error: 'The hidden score must be a number.' })
-    .finite('The hidden score must be a number.')
-    .min(-99_999_999, 'The hidden score is out of range.')
-    .max(99_999_999, 'The hidden score is out of range.')
+  hidden_score: numberInput('The hidden score must be a number.')
+    .pipe(z.number().min(-99_999_999, 'The hidden score is out of range.').max(99_999_999, 'The hidden score is out of range.'))
     .transform((v) => Math.round(v * 100) / 100)
     .default(0),
-  attended_events_count: z.coerce
-    .number({ error: 'Attended events must be a whole number.' })
-    .int('Attended events must be a whole number.')
-    .min(0, 'Attended events cannot be negative.')
-    .max(MAX_INT)
+  attended_events_count: numberInput('Attended events must be a whole number.', { integer: true })
+    .pipe(z.number().min(0, 'Attended events cannot be negative.').max(MAX_INT, 'Attended events must be a whole number.'))
     .default(0),
   qualifications: idList('Qualifications').optional(),
   events: idList('Events').optional(),
@@ -110,22 +102,16 @@ export type CreateMemberInput = z.output<typeof createMemberSchema>
 
 /** POST /api/roster/members/{id}/ban {reason}. */
 export const banSchema = z.object({
-  reason: z.string({ error: ROSTER_MESSAGES.banReasonRequired }).trim().min(1, ROSTER_MESSAGES.banReasonRequired).max(1000, 'The reason is limited to 1,000 characters.'),
+  reason: text({ error: ROSTER_MESSAGES.banReasonRequired }).trim().min(1, ROSTER_MESSAGES.banReasonRequired).max(1000, 'The reason is limited to 1,000 characters.'),
 })
 
-const pickedMember = z.coerce
-  .number({ error: ROSTER_MESSAGES.banMemberRequired })
-  .int(ROSTER_MESSAGES.banMemberRequired)
-  .min(1, ROSTER_MESSAGES.banMemberRequired)
-  .max(MAX_INT, ROSTER_MESSAGES.banMemberRequired)
-
 /** Ban a Member (and a row's Ban): the /api body plus the member, picked in the form (the /api route's URL has it). */
-export const banFormSchema = banSchema.extend({ member_id: pickedMember })
+export const banFormSchema = banSchema.extend({ member_id: idInput(ROSTER_MESSAGES.banMemberRequired) })
 
 /** POST /api/roster/bmt-graduate and Graduate BMTs: the ticked BMT members and the completion date. */
 export const graduateSchema = z.object({
   memberIds: z
-    .array(z.coerce.number().int().min(1).max(MAX_INT), { error: ROSTER_MESSAGES.graduateRequired })
+    .array(idInput(ROSTER_MESSAGES.graduateRequired), { error: ROSTER_MESSAGES.graduateRequired })
     .min(1, ROSTER_MESSAGES.graduateRequired)
     .max(10_000)
     .transform((ids) => [...new Set(ids)]),
@@ -139,7 +125,7 @@ export const graduateSchema = z.object({
  * §5: name required; description and Discord role ID optional.
  */
 export const qualificationInputSchema = z.object({
-  name: z.string({ error: 'Qualification name is required.' }).trim().min(1, 'Qualification name is required.').max(100, 'Qualification names are limited to 100 characters.'),
+  name: text({ error: 'Qualification name is required.' }).trim().min(1, 'Qualification name is required.').max(100, 'Qualification names are limited to 100 characters.'),
   description: optionalText(2000, 'The description is limited to 2,000 characters.'),
   discord_role_id: digitsOnly(25, 'The Discord role ID is too long.', 'The Discord role ID must contain digits only.'),
 })
@@ -147,17 +133,16 @@ export type QualificationInput = z.output<typeof qualificationInputSchema>
 
 // ---- promotions ----
 
-// NOTE: no number branch conform could see: it would coerce '1e3' or '0x10' to a number. A JSON number passes as
-// its text, so 2.5, -1 and 1e21 are refused like the typed '2.5'.
+// NOTE: no number branch conform could see: it would coerce '1e3' or '0x10' to a number. A JSON number is checked
+// like the typed text, so 2.5, -1 and 1e21 are refused like '2.5'.
 const thresholdValue = z.unknown().transform((v, ctx) => {
-  if (v === null || v === undefined) return null
-  const text = typeof v === 'string' || typeof v === 'number' ? String(v).trim() : '?'
-  if (text === '') return null
-  if (!/^\d{1,9}$/.test(text)) {
+  if (v === null || v === undefined || (typeof v === 'string' && v.trim() === '')) return null
+  const score = strictNumber(v, true)
+  if (score === null || score < 0 || score > 999_999_999) {
     ctx.addIssue({ code: 'custom', message: ROSTER_MESSAGES.thresholdsIntegersOnly })
     return z.NEVER
   }
-  return Number(text)
+  return score
 })
 
 /**
@@ -175,8 +160,7 @@ export type ThresholdsInput = z.output<typeof thresholdsSchema>
 
 /** The announcement channel: a Discord channel id, or blank (announcements off). */
 export const promotionChannelSchema = z.object({
-  channel_id: z
-    .string()
+  channel_id: text()
     .optional()
     .transform((v) => (v ?? '').trim())
     .refine((v) => v === '' || /^\d{1,25}$/.test(v), 'A Discord id must contain digits only.'),
@@ -202,16 +186,13 @@ export const ROSTER_MAX_LIMIT = 9999
 export const ROSTER_SEARCH_TYPES = ['name', 'rank', 'discord_id', 'bohemia_uuid'] as const
 
 export const rosterQuerySchema = z.object({
-  page: z.coerce.number({ error: 'page must be a number.' }).int('page must be a whole number.').min(1, 'page starts at 1.').max(1_000_000).catch(1),
-  limit: z.coerce
-    .number({ error: 'limit must be a number.' })
-    .int('limit must be a whole number.')
-    .min(1, 'limit must be at least 1.')
-    .max(ROSTER_MAX_LIMIT, `limit is at most ${ROSTER_MAX_LIMIT}.`)
+  page: numberInput('page must be a whole number.', { integer: true }).pipe(z.number().min(1, 'page starts at 1.').max(1_000_000)).catch(1),
+  limit: numberInput('limit must be a whole number.', { integer: true })
+    .pipe(z.number().min(1, 'limit must be at least 1.').max(ROSTER_MAX_LIMIT, `limit is at most ${ROSTER_MAX_LIMIT}.`))
     .catch(ROSTER_PAGE_SIZES[0]),
-  term: z.string().trim().max(100).catch(''),
+  term: text().trim().max(100).catch(''),
   type: z.enum(ROSTER_SEARCH_TYPES).catch('name'),
-  qualification: z.coerce.number().int().min(1).max(2_147_483_647).optional().catch(undefined),
+  qualification: idInput('qualification must be an id.').optional().catch(undefined),
   is_banned: z
     .enum(['true', 'false', '1', '0'])
     .transform((v) => v === 'true' || v === '1')

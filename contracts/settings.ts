@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { normalizeTime } from './time.ts'
+import { strictNumber, text } from './fields.ts'
+import { normalizeTime, parseDateTime } from './time.ts'
 
 // Admin Settings (spec 1 §2 "Admin Settings side panel", §5, §7): one zod schema per form and /api body, used by the
 // browser (conform), the settings pages' actions and the /api routes alike, and the JSON shapes of their answers.
@@ -20,8 +21,7 @@ export const SETTINGS_INTENTS = {
 
 /** A required name of at most 100 characters, trimmed ("Role name is required."). */
 function requiredName(what: string) {
-  return z
-    .string({ error: `${what} is required.` })
+  return text({ error: `${what} is required.` })
     .trim()
     .min(1, `${what} is required.`)
     .max(100, `${what} is too long (100 characters at most).`)
@@ -40,16 +40,16 @@ const MAX_DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
 // NOTE: a check, not a transform, at the root: conform's getZodConstraint refuses a transformed root schema.
 export const timeLockSchema = z
   .object({
-    month: z.string().optional(),
-    day: z.string().optional(),
-    time: z.string().optional(),
+    month: text().optional(),
+    day: text().optional(),
+    time: text().optional(),
     // The admin's IANA time zone (from the browser); 'UTC' without JavaScript.
-    tz: z.string().optional(),
+    tz: text().max(100).optional(),
   })
   .superRefine((input, ctx) => {
-    const month = Number(input.month)
-    const day = Number(input.day)
-    const validDate = Number.isInteger(month) && month >= 1 && month <= 12 && Number.isInteger(day) && day >= 1 && day <= MAX_DAYS[month - 1]!
+    const month = strictNumber(input.month, true) ?? 0
+    const day = strictNumber(input.day, true) ?? 0
+    const validDate = month >= 1 && month <= 12 && day >= 1 && day <= MAX_DAYS[month - 1]!
     if (!validDate || !input.time) ctx.addIssue({ code: 'custom', path: [], message: TIME_LOCK_REQUIRED })
     else if (!normalizeTime(input.time)) ctx.addIssue({ code: 'custom', path: ['time'], message: TIME_LOCK_FORMAT })
   })
@@ -57,7 +57,7 @@ export const timeLockSchema = z
 /** The checked form as numbers (month, day, hour, minute) and a zone. */
 export function timeLockValue(input: z.output<typeof timeLockSchema>): TimeLockInput {
   const [hour, minute] = normalizeTime(input.time ?? '')!.split(':').map(Number) as [number, number]
-  return { month: Number(input.month), day: Number(input.day), hour, minute, tz: input.tz?.trim() || 'UTC' }
+  return { month: strictNumber(input.month, true)!, day: strictNumber(input.day, true)!, hour, minute, tz: input.tz?.trim() || 'UTC' }
 }
 export interface TimeLockInput {
   month: number
@@ -78,9 +78,10 @@ const flag = z
 export const eligibleRoleSchema = z.object({
   role_name: requiredName('Role name'),
   // A comma list typed by hand, or several ticked roles (one value each).
+  // NOTE: joined before the check rather than a union, whose error would hide the field's own (a NUL byte).
   role_id: z
-    .union([z.string(), z.array(z.string())], { error: 'Role ID(s) are required.' })
-    .transform((v) => (Array.isArray(v) ? v.join(',') : v).split(',').map((id) => id.trim()).filter(Boolean))
+    .preprocess((v) => (Array.isArray(v) && v.every((id) => typeof id === 'string') ? v.join(',') : v), text({ error: 'Role ID(s) are required.' }))
+    .transform((v) => v.split(',').map((id) => id.trim()).filter(Boolean))
     .refine((ids) => ids.length > 0, 'Role ID(s) are required.')
     .refine((ids) => ids.every((id) => /^\d{1,25}$/.test(id)), 'Role IDs must be Discord ids (digits), separated by commas.')
     .refine((ids) => ids.length <= 50, 'Too many role IDs.')
@@ -113,8 +114,7 @@ export interface PresetItem {
 /** Add New Platoon. */
 export const platoonSchema = z.object({
   name: requiredName('Platoon name'),
-  discord_role_id: z
-    .string({ error: 'Discord role ID is required.' })
+  discord_role_id: text({ error: 'Discord role ID is required.' })
     .trim()
     .min(1, 'Discord role ID is required.')
     .regex(/^\d{1,25}$/, 'The Discord role ID must contain digits only.'),
@@ -139,14 +139,13 @@ export const SETTING_KEYS = [
 export type SettingKey = (typeof SETTING_KEYS)[number]
 
 /** PUT /api/admin/settings: {key, value}; the value trimmed, checked by its key, a lock time stored as ISO UTC. */
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/
 const DISCORD_ID = /^\d{1,25}$/
 
 export const settingInputSchema = z
   .object({
     key: z.enum(SETTING_KEYS, { error: `Unknown setting. Use one of: ${SETTING_KEYS.join(', ')}.` }),
-    value: z
-      .union([z.string(), z.null()], { error: 'The value must be a string.' })
+    value: text({ error: 'The value must be a string.' })
+      .nullable()
       .optional()
       .transform((v) => (v ?? '').trim()),
   })
@@ -154,7 +153,7 @@ export const settingInputSchema = z
     if (input.value.length > 100) {
       ctx.addIssue({ code: 'custom', path: ['value'], message: 'The value is too long.' })
     } else if (input.key === 'signup_time') {
-      if (input.value !== '' && (!ISO_DATE_TIME.test(input.value) || !Number.isFinite(Date.parse(input.value)))) {
+      if (input.value !== '' && !parseDateTime(input.value)) {
         ctx.addIssue({ code: 'custom', path: ['value'], message: 'The sign-up time must be an ISO date-time (e.g. 2026-05-01T18:30:00Z) or empty.' })
       }
     } else if (input.value !== '' && !DISCORD_ID.test(input.value)) {
@@ -163,6 +162,6 @@ export const settingInputSchema = z
   })
   .transform((input) => ({
     key: input.key,
-    value: input.key === 'signup_time' && input.value ? new Date(input.value).toISOString() : input.value,
+    value: input.key === 'signup_time' && input.value ? parseDateTime(input.value)!.toISOString() : input.value,
   }))
 export type SettingInput = z.output<typeof settingInputSchema>

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { idInput, MAX_INT, numberInput, requiredText, text } from './fields.ts'
 
 // Qualification tests as both sides see them (spec 2 §2 Public tests page, Take test, Result, Admin tests page, Test
 // editor form, Manage Test modal; §3 Test, Written question, Attempt, Result; §4 member status and badge; §5 Test and
@@ -168,27 +169,22 @@ export function hasVisibleContent(html: string): boolean {
 
 // ---- schemas ----------------------------------------------------------------------------------------------------------
 
-const MAX_INT = 2_147_483_647
-
-/** A required text field, trimmed. */
-const requiredText = (required: string, max: number, tooLong: string) => z.string({ error: required }).trim().min(1, required).max(max, tooLong)
-
 /** An optional text field: absent, null, '' and whitespace become null. */
 const nullableText = (max: number, tooLong: string) =>
-  z
-    .union([z.string(), z.null()])
+  text()
+    .nullable()
     .optional()
     .transform((v) => v?.trim() || null)
     .refine((v) => v === null || v.length <= max, tooLong)
 
-/** A number from JSON or a form field (conform sends strings, and drops '' so the default applies). */
-const formNumber = (message: string) => z.coerce.number({ error: message }).refine(Number.isFinite, message)
 const cents = (v: number) => Math.round(v * 100) / 100
+/** Points and scores: 0 or more, two decimals. */
+const points = (message: string, max: number) => numberInput(message).pipe(z.number().min(0, message).max(max, message)).transform(cents)
+/** A whole number from `min` to `max` (one message for every way to miss). */
+const wholeNumber = (message: string, min: number, max: number) => numberInput(message, { integer: true }).pipe(z.number().min(min, message).max(max, message))
 
-/** An id from JSON or a form field. */
-const idField = (message: string) => z.coerce.number({ error: message }).int(message).min(1, message).max(MAX_INT, message)
 /** The id of an existing row being edited in place; absent for a new one. */
-const existingId = z.union([idField('Ids must be whole numbers.'), z.null()]).optional().transform((v) => v ?? null)
+const existingId = idInput('Ids must be whole numbers.').nullable().optional().transform((v) => v ?? null)
 
 /** A checkbox: 'on' from a form, a boolean from JSON; absent is false. */
 const checkbox = z
@@ -235,12 +231,7 @@ export const writtenQuestionSchema = z.object({
   options: z
     .array(requiredText(F.optionRequired, 500, F.optionTooLong), { error: F.optionsCount })
     .length(OPTIONS_PER_QUESTION, F.optionsCount),
-  correct_answer_index: z.coerce
-    .number({ error: F.correctAnswer })
-    .int(F.correctAnswer)
-    .min(0, F.correctAnswer)
-    .max(OPTIONS_PER_QUESTION - 1, F.correctAnswer)
-    .default(0),
+  correct_answer_index: wholeNumber(F.correctAnswer, 0, OPTIONS_PER_QUESTION - 1).default(0),
 })
 export type WrittenQuestionInput = z.output<typeof writtenQuestionSchema>
 
@@ -248,8 +239,8 @@ export type WrittenQuestionInput = z.output<typeof writtenQuestionSchema>
 export const evaluationQuestionSchema = z.object({
   id: existingId,
   text: requiredText(F.checklistTextRequired, 500, F.checklistTextTooLong),
-  pos_score: formNumber(F.points).pipe(z.number().min(0, F.points).max(10_000, F.points)).transform(cents).default(1),
-  neg_score: formNumber(F.points).pipe(z.number().min(0, F.points).max(10_000, F.points)).transform(cents).default(0),
+  pos_score: points(F.points, 10_000).default(1),
+  neg_score: points(F.points, 10_000).default(0),
   section: nullableText(100, F.sectionTooLong).transform((v) => v ?? UNCATEGORIZED_SECTION),
 })
 export type EvaluationQuestionInput = z.output<typeof evaluationQuestionSchema>
@@ -263,11 +254,11 @@ const evaluationQuestionList = z.array(evaluationQuestionSchema, { error: 'The c
 export const testFormSchema = z
   .object({
     name: requiredText(F.nameRequired, 200, F.nameTooLong),
-    qualification_id: idField(F.qualificationRequired),
-    required_score: formNumber(F.requiredScore).pipe(z.number().min(0, F.requiredScore).max(99_999_999, F.requiredScore)).transform(cents).default(0),
-    passing_questions: z.coerce.number({ error: F.passingQuestionsMin }).int(F.passingQuestionsMin).min(1, F.passingQuestionsMin).max(MAX_INT, F.passingQuestionsMin).default(1),
+    qualification_id: idInput(F.qualificationRequired),
+    required_score: points(F.requiredScore, 99_999_999).default(0),
+    passing_questions: wholeNumber(F.passingQuestionsMin, 1, MAX_INT).default(1),
     requires_in_game_eval: checkbox,
-    eval_passing_score: z.coerce.number({ error: F.evalPassingScore }).int(F.evalPassingScore).min(0, F.evalPassingScore).max(100, F.evalPassingScore).default(80),
+    eval_passing_score: wholeNumber(F.evalPassingScore, 0, 100).default(80),
     questions: z.array(writtenQuestionSchema, { error: 'Questions must be a list.' }).max(200, F.tooManyQuestions).default([]),
     evaluation_questions: evaluationQuestionList.default([]),
   })
@@ -282,8 +273,8 @@ export const evaluationChecklistSchema = z.object({ questions: evaluationQuestio
 
 /** POST /api/tests/eligibility/grant and /revoke. */
 export const eligibilitySchema = z.object({
-  testId: idField(F.testId),
-  memberId: idField(F.memberId),
+  testId: idInput(F.testId),
+  memberId: idInput(F.memberId),
 })
 
 /**
@@ -292,8 +283,8 @@ export const eligibilitySchema = z.object({
  */
 export const submitTestSchema = z.object({
   answers: z.record(
-    z.string().regex(/^\d{1,10}$/, TEST_ERRORS.unknownQuestion),
-    z.coerce.number({ error: TEST_MESSAGES.answerAll }).int(TEST_MESSAGES.answerAll).min(0, TEST_MESSAGES.answerAll).max(OPTIONS_PER_QUESTION - 1, TEST_MESSAGES.answerAll),
+    text().regex(/^[1-9]\d{0,9}$/, TEST_ERRORS.unknownQuestion),
+    wholeNumber(TEST_MESSAGES.answerAll, 0, OPTIONS_PER_QUESTION - 1),
     { error: TEST_MESSAGES.answerAll },
   ),
 })

@@ -5,17 +5,44 @@
 export const TIME_FORMAT_BLUR = 'Please enter time in HH:mm format.'
 export const TIME_FORMAT_SUBMIT = 'Please enter a valid time in 24-hour format (HH:mm).'
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/
 
-/** A real calendar day as YYYY-MM-DD (2030-02-30 is not). */
-export function isCalendarDay(value: string): boolean {
-  return DAY.test(value) && Number.isFinite(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value)
+/** Dates people enter stay within these years: a typo such as 20266 or a bare '12345' is refused, not stored. */
+export const MIN_YEAR = 1900
+export const MAX_YEAR = 2999
+
+function isDay(year: number, month: number, day: number): boolean {
+  if (year < MIN_YEAR || year > MAX_YEAR || month < 1 || month > 12 || day < 1) return false
+  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate()
 }
 
-/** An ISO date and time (a zone is optional). */
+/** A real calendar day as YYYY-MM-DD within MIN_YEAR..MAX_YEAR (2030-02-30 is not). */
+export function isCalendarDay(value: string): boolean {
+  const match = DAY.exec(value)
+  return match !== null && isDay(Number(match[1]), Number(match[2]), Number(match[3]))
+}
+
+/**
+ * The one date-time parser of forms and /api bodies: ISO 8601 with a date and a time (YYYY-MM-DDTHH:mm, optional
+ * seconds and fraction, optional zone Z or ±HH:mm; a space may stand for the T), every part in range, the year within
+ * MIN_YEAR..MAX_YEAR. Without a zone it is the server's local time, as Date.parse reads it. Null for anything else:
+ * Date.parse alone takes '12345' for the year 12345.
+ */
+export function parseDateTime(value: string): Date | null {
+  const match = DATE_TIME.exec(value)
+  if (!match) return null
+  const [, year, month, day, hour, minute, second = '00', fraction = '', zone = ''] = match
+  if (!isDay(Number(year), Number(month), Number(day)) || Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59) return null
+  const offset = zone.length > 1 ? zone.replace(/^([+-]\d{2}):?(\d{2})$/, '$1:$2') : zone
+  if (offset.length > 1 && (Number(offset.slice(1, 3)) > 14 || Number(offset.slice(4)) > 59)) return null
+  const at = Date.parse(`${year}-${month}-${day}T${hour}:${minute}:${second}${fraction.slice(0, 4)}${offset}`)
+  return Number.isFinite(at) ? new Date(at) : null
+}
+
+/** An ISO date and time (see parseDateTime). */
 export function isDateTime(value: string): boolean {
-  return DATE_TIME.test(value) && Number.isFinite(Date.parse(value))
+  return parseDateTime(value) !== null
 }
 
 /** Shaped like a day (YYYY-MM-DD), valid or not: its errors speak of a date, a date-time's of a date and time. */

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { flagSchema, requiredText, SNOWFLAKE } from './fields.ts'
+import { flagSchema, requiredText, SNOWFLAKE, text } from './fields.ts'
 import { isCalendarDay, isDateTime, looksLikeDay, normalizeTime, TIME_FORMAT_SUBMIT } from './time.ts'
 
 // Trainings (spec 2 §2 Trainings tab and public trainings page, §5 Training, §7). The Add/Edit Training form and
@@ -14,21 +14,18 @@ const VALID_DATE_TIME = 'Please enter a valid date and time.'
 export const trainingSchema = z
   .object({
     name: requiredText('Training name is required.', 200, 'Training names are limited to 200 characters.'),
-    description: z
-      .string()
+    description: text()
       .nullish()
       .transform((v) => (v ?? '').trim() || null)
       .refine((v) => v === null || v.length <= 5000, 'The description is limited to 5,000 characters.'),
-    date: z
-      .string({ error: DATE_REQUIRED })
+    date: text({ error: DATE_REQUIRED })
       .trim()
       .min(1, { error: DATE_REQUIRED, abort: true })
       .refine((v) => isCalendarDay(v) || isDateTime(v), { error: (issue) => (looksLikeDay(String(issue.input)) ? 'Please enter a valid date.' : VALID_DATE_TIME) }),
-    time: z
-      .string({ error: TIME_FORMAT_SUBMIT })
+    time: text({ error: TIME_FORMAT_SUBMIT })
       .refine((v) => normalizeTime(v) !== null, TIME_FORMAT_SUBMIT)
       .optional(),
-    tz: z.string().max(100).optional(),
+    tz: text().max(100).optional(),
     is_hidden: flagSchema,
     is_bmt_training: flagSchema,
   })
@@ -46,9 +43,9 @@ export const POST_TRAINING_NEEDS = 'Please choose a channel and at least one cad
 /** Spec 2 §8: a failed action shows the server's error; this one starts like the page's own fallback. */
 export const POST_TRAINING_FAILED = 'Failed to post training.'
 export const postTrainingSchema = z.object({
-  channelId: z.string({ error: POST_TRAINING_NEEDS }).trim().regex(SNOWFLAKE, POST_TRAINING_NEEDS),
+  channelId: text({ error: POST_TRAINING_NEEDS }).trim().regex(SNOWFLAKE, POST_TRAINING_NEEDS),
   cadreRoleIds: z
-    .array(z.string().trim().regex(SNOWFLAKE, 'Choose roles from the list.'), { error: POST_TRAINING_NEEDS })
+    .array(text().trim().regex(SNOWFLAKE, 'Choose roles from the list.'), { error: POST_TRAINING_NEEDS })
     .min(1, POST_TRAINING_NEEDS)
     .max(25)
     .transform((ids) => [...new Set(ids)]),

@@ -1,5 +1,25 @@
-// The waitlist as both sides see it (spec 1 §3, §7): the JSON of GET /api/waitlist and GET /api/waitlist/squads,
-// which are also parts of the live ORBAT stream. Type-only: nothing here runs.
+import { z } from 'zod'
+import { parseIdText, text } from './fields.ts'
+
+// The waitlist as both sides see it (spec 1 §3, §7): the body of POST /api/waitlist/join (also the waitlist sheet's
+// Join form), and the JSON of GET /api/waitlist and GET /api/waitlist/squads, which are also parts of the live ORBAT
+// stream.
+
+const PREFERENCE = 'Choose Any Squad or one of the listed squads.'
+
+/** Any Squad, or a squad by its id or by its name. */
+export type SquadPreference = { any: true } | { squadId: number } | { squadName: string }
+
+/** {squad_preference}: a squad's id (a number or its digits) or name; absent, null, '', 'Any' and 'Any Squad' mean Any Squad. */
+export const waitlistJoinSchema = z.object({
+  squad_preference: z
+    .preprocess((v) => (typeof v === 'number' ? String(v) : v), text({ error: PREFERENCE }).trim().max(200, PREFERENCE).nullable().optional())
+    .transform((v): SquadPreference => {
+      if (!v || v === 'any' || v === 'Any' || v === 'Any Squad') return { any: true }
+      const id = parseIdText(v)
+      return id === null ? { squadName: v } : { squadId: id }
+    }),
+})
 
 export interface WaitlistItem {
   id: number

@@ -30,6 +30,11 @@ export class Conflict extends withStatus(409, 'That conflicts with existing data
 // The spec's time lock refuses actions; 423 would be exotic for clients, 403 reads as "not now".
 export class Locked extends withStatus(403, 'Sign-ups are locked.') {}
 export class PayloadTooLarge extends withStatus(413, 'Request body is too large.') {}
+export class MethodNotAllowed extends ServiceError {
+  constructor(public readonly allow: readonly string[]) {
+    super('Method not allowed.', 405)
+  }
+}
 export class RateLimited extends ServiceError {
   constructor(
     message = 'Too many requests. Please wait a moment and try again.',
@@ -119,5 +124,6 @@ export function errorAnswer(error: unknown): { status: number; body: ErrorBody; 
   } else if (status >= 500) logger.error({ msg: 'unhandled error', error: error instanceof Error ? error.stack : String(error) })
   const headers: Record<string, string> = {}
   if (error instanceof RateLimited) headers['Retry-After'] = String(error.retryAfterSeconds)
+  if (error instanceof MethodNotAllowed) headers.Allow = error.allow.join(', ')
   return { status, body, headers }
 }

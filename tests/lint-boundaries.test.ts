@@ -63,6 +63,13 @@ describe('import boundaries', () => {
   })
 
   it.each([
+    ["import { z } from 'zod'\nexport const name = z.string().max(100)", /text\(\) from contracts\/fields\.ts/],
+    ["import { z } from 'zod'\nexport const id = z.coerce.number().int()", /numberInput\(\) or idInput\(\)/],
+  ])('fails a contracts/ field that would take NUL bytes or odd numbers: %s', async (code, message) => {
+    expect(await boundaryErrors('contracts/leak.ts', code)).toEqual([{ ruleId: 'no-restricted-syntax', message: expect.stringMatching(message) }])
+  })
+
+  it.each([
     ['contracts/orbat.ts', "import { z } from 'zod'"],
     ['contracts/orbat.ts', "import type { PublicUser } from './types.ts'"],
     ['contracts/orbat.ts', "import type { PublicUser } from '#contracts/types.ts'"],

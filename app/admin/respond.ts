@@ -6,6 +6,7 @@ import type { ActionAnswer } from '#app/hooks/use-form-post.tsx'
 import { assertAdminPage } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { userMessageOf } from '#server/errors.ts'
+import { parseIdText } from '#contracts/fields.ts'
 import type { ToastInput } from '#contracts/toast.ts'
 import { redirectWithToast } from '#server/toast.ts'
 
@@ -138,9 +139,7 @@ export function unknownIntent(post: FormPost) {
 
 /** A positive integer id from a form field or a query value, or null. */
 export function idOf(value: FormDataEntryValue | string | null | undefined): number | null {
-  const text = typeof value === 'string' ? value : ''
-  const id = /^\d{1,10}$/.test(text) ? Number(text) : NaN
-  return Number.isSafeInteger(id) && id >= 1 && id <= 2_147_483_647 ? id : null
+  return typeof value === 'string' ? parseIdText(value) : null
 }
 
 /** The post's `id` field (or another), or null. */

@@ -13,6 +13,7 @@ import { UrlDialog } from '#app/ui/dialog.tsx'
 import { Field, FieldError, Notice, textareaClass } from '#app/ui/field.tsx'
 import { FormFooter } from '#app/ui/form-footer.tsx'
 import { DateTimeFields } from '#app/ui/time-field.tsx'
+import { strictNumber } from '#contracts/fields.ts'
 
 // Schedule Ping (spec 2 §2, §5, §9) for an event (Events tab) or a training (Trainings tab): channel, date, time,
 // message and roles. Quick offsets put the ping 24, 4 or 1 hour before the event/training (1 hour by default, with a
@@ -60,8 +61,8 @@ export function PingDialog({
 function PingForm({ target, pickers, hasDefaultRole, local, closeHref }: { target: PingTarget; pickers: DiscordPickers; hasDefaultRole: boolean; local: boolean; closeHref: string }) {
   const [searchParams] = useSearchParams()
   const { Form, action, busy, hidden, form, fields } = useSchemaForm('ping', pingSchema, { id: `ping-${target.kind}-${target.id}`, validateOn: 'onSubmit' })
-  const requested = Number(searchParams.get('offset'))
-  const initialOffset = (PING_OFFSETS as readonly number[]).includes(requested) ? requested : DEFAULT_PING_OFFSET
+  const requested = strictNumber(searchParams.get('offset'), true)
+  const initialOffset = requested !== null && (PING_OFFSETS as readonly number[]).includes(requested) ? requested : DEFAULT_PING_OFFSET
   const proposal = (hours: number) => wallParts(Date.parse(target.date) - hours * HOUR_MS, local)
 
   const initial = (value: unknown) => (typeof value === 'string' ? value : undefined)

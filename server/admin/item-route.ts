@@ -4,10 +4,11 @@ import type { User } from '#db/schema/users-sessions.ts'
 import { requireAdmin } from '../auth/user.ts'
 import { getServices, type AppServices } from '../context.ts'
 import { apiHandler } from '../errors.ts'
-import { methodNotAllowed, parseId, parseInput, readJsonObject } from './request.ts'
+import { parseId, parseInput, readJsonObject } from './request.ts'
 
 // The action of an admin /api item route (/api/admin/…/{id}): PUT edits the item with a JSON body checked by the
-// contract's schema, DELETE removes it; each calls its use case. Any other method is 405, a malformed id 404.
+// contract's schema, DELETE removes it; each calls its use case. The route exports `methods` ['PUT', 'DELETE'] (the
+// HTTP layer answers 405 to any other); a malformed id is 404.
 
 interface ItemRoute<S extends z.ZodType> {
   /** Names the item in "… not found." */
@@ -32,7 +33,6 @@ export function adminItemAction<S extends z.ZodType>(route: ItemRoute<S>) {
   return ({ request, context, params }: ItemActionArgs) =>
     apiHandler(async () => {
       const admin = await requireAdmin(request, context)
-      if (request.method !== 'PUT' && request.method !== 'DELETE') methodNotAllowed()
       const id = parseId(params.id, route.what)
       const services = getServices(context)
       if (request.method === 'DELETE') {

@@ -1,7 +1,6 @@
 import type { z } from 'zod'
-import type { RouterContextProvider } from 'react-router'
-import { requireAdmin } from '../auth/user.ts'
-import { apiHandler, Invalid, NotFound, ServiceError } from '../errors.ts'
+import { parseIdText } from '#contracts/fields.ts'
+import { Invalid, NotFound } from '../errors.ts'
 
 // Shared plumbing of the admin JSON API (spec 1 §7 Admin): body parsing, zod validation into 400 {error, fields},
 // id params. Transactions belong to use cases (server/transaction.ts), not to routes.
@@ -48,26 +47,9 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown, messa
   throw new Invalid(first && Object.keys(fields).length === 1 ? first : message, fields)
 }
 
-/** A numeric route id, or a 404 (unknown ids and malformed ids answer the same). */
+/** A numeric route id (canonical decimal digits, see parseIdText), or a 404: unknown and malformed ids answer the same. */
 export function parseId(value: string | undefined, what = 'Item'): number {
-  const id = value && /^\d{1,10}$/.test(value) ? Number(value) : NaN
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw new NotFound(`${what} not found.`)
+  const id = parseIdText(value)
+  if (id === null) throw new NotFound(`${what} not found.`)
   return id
 }
-
-export function methodNotAllowed(): never {
-  throw new ServiceError('Method not allowed.', 405)
-}
-
-/**
- * The loader of an admin resource route that serves no GET: 405 JSON after the admin check (rather than React
- * Router's error for a route without a loader).
- */
-export function adminGetNotAllowed({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) {
-  return apiHandler(async () => {
-    await requireAdmin(request, context)
-    return methodNotAllowed()
-  })
-}
-
-

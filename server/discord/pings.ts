@@ -50,7 +50,7 @@ export interface SchedulePingOptions {
  * default event ping role); the time must be in the future.
  */
 export async function schedulePing(services: AppServices, admin: User, type: PingType, targetId: number, input: PingInput, options: SchedulePingOptions = {}): Promise<PingItem> {
-  const pingTime = input.pingTime ? new Date(input.pingTime) : instantOf({ date: input.date!, time: input.time!, tz: input.tz })
+  const pingTime = input.pingTime ? instantOf({ date: input.pingTime }) : instantOf({ date: input.date!, time: input.time!, tz: input.tz })
   const chosen = [...new Set(input.rolesToPing ?? [])]
   const names = await discordNames(services, { channels: true })
   return runTransaction(

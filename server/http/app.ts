@@ -6,6 +6,7 @@ import type { ViteDevServer } from 'vite'
 import { appContext, requestContext, type AppServices } from '../context.ts'
 import { Invalid, NotFound, PayloadTooLarge, errorResponse } from '../errors.ts'
 import { logger } from '../logger.ts'
+import { apiMethodGuard } from './api-methods.ts'
 import { memberWriteRoutes } from './member-writes.ts'
 import { createRateLimiter, originCheck, rateLimit, securityHeaders, signupLimiter } from './security.ts'
 import { sendWebResponse, toWebRequest } from './web.ts'
@@ -78,8 +79,10 @@ export function createHttpApp(options: HttpAppOptions) {
 
   app.use(express.raw({ type: () => true, limit: BODY_LIMIT_BYTES }))
 
-  // The sign-up rush's writes skip React Router: session from memory, one stored-function call, JSON.
+  // The sign-up rush's writes skip React Router: session from memory, one stored-function call, JSON (they answer
+  // 405 for other methods themselves).
   app.use(memberWriteRoutes(services))
+  app.use(apiMethodGuard(options.build))
 
   const handleRequest = createRequestHandler(options.build, mode)
   app.use(async (req, res, next) => {

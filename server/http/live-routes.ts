@@ -13,6 +13,8 @@ const POLLED: Record<string, SnapshotKey> = {
   '/api/settings': 'settings',
   '/api/waitlist/squads': 'squads',
 }
+/** The paths answered here (GET and HEAD only; other methods reach Express, which answers 405). */
+export const LIVE_PATHS = [...Object.keys(POLLED), '/api/live']
 
 /**
  * The polled public JSON (spec 1 §7: /api/orbat, /api/waitlist, /api/settings, /api/waitlist/squads) and the live

@@ -1,12 +1,13 @@
 import type { ServerResponse } from 'node:http'
 import express, { type Request, type Response } from 'express'
-import { parseJsonObject } from '../admin/request.ts'
+import { waitlistJoinSchema } from '#contracts/waitlist.ts'
+import { parseInput, parseJsonObject } from '../admin/request.ts'
 import { sessionIdOf } from '../auth/session.ts'
 import { userOfSession } from '../auth/user.ts'
 import type { AppServices } from '../context.ts'
-import { errorAnswer, Invalid, Unauthorized } from '../errors.ts'
+import { errorAnswer, Unauthorized } from '../errors.ts'
 import { joinTheWaitlist, leave, leaveTheWaitlist, signUp } from '../orbat/actions.ts'
-import type { Writer } from '../orbat/slots.ts'
+import { slotIdOf, type Writer } from '../orbat/slots.ts'
 
 // The four member writes of the public ORBAT (spec 1 §7): POST /api/slot/{id}/signup, /api/slot/{id}/leave,
 // /api/waitlist/join and /api/waitlist/leave, answered before React Router. They are the requests of the sign-up
@@ -16,24 +17,20 @@ import type { Writer } from '../orbat/slots.ts'
 // session (in memory, server/auth/session-cache.ts), one service call (one stored-function round trip, the same
 // services the ORBAT page's forms call), one JSON answer.
 
-/** Slot ids in the path: decimal digits only, within PostgreSQL's integer (no "0x1f", "1e3", " 7"). */
-const SLOT_ID = /^[1-9][0-9]{0,9}$/
-const MAX_ID = 2_147_483_647
-
 type Write = (services: AppServices, writer: Writer, req: Request) => Promise<unknown>
 
 const WRITES: Record<string, Write> = {
   '/api/slot/:id/signup': async (services, writer, req) => {
-    const result = await signUp(services, writer, slotIdOf(req))
+    const result = await signUp(services, writer, slotIdOf(String(req.params.id)))
     return { message: 'Successfully signed up!', slotId: result.slotId }
   },
   '/api/slot/:id/leave': async (services, writer, req) => {
-    const result = await leave(services, writer, slotIdOf(req))
+    const result = await leave(services, writer, slotIdOf(String(req.params.id)))
     return { message: 'You have left the slot.', slotId: result.slotId }
   },
   '/api/waitlist/join': async (services, writer, req) => {
     const body = parseJsonObject(Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '')
-    const entry = await joinTheWaitlist(services, writer, body.squad_preference)
+    const entry = await joinTheWaitlist(services, writer, parseInput(waitlistJoinSchema, body).squad_preference)
     return { message: 'Successfully joined the waitlist!', entry }
   },
   '/api/waitlist/leave': async (services, writer) => {
@@ -41,6 +38,9 @@ const WRITES: Record<string, Write> = {
     return { message: 'You have left the waitlist.' }
   },
 }
+
+/** The paths answered here, for the /api fuzz test (tests/api-fuzz.test.ts) beside the routes of app/routes.ts. */
+export const MEMBER_WRITE_PATHS = Object.keys(WRITES)
 
 export function memberWriteRoutes(services: AppServices): express.Router {
   const router = express.Router()
@@ -62,13 +62,6 @@ async function answer(services: AppServices, write: Write, req: Request, res: Re
     const { status, body, headers } = errorAnswer(error)
     sendJson(res, status, body, headers)
   }
-}
-
-function slotIdOf(req: Request): number {
-  const raw = String(req.params.id)
-  const id = SLOT_ID.test(raw) ? Number(raw) : NaN
-  if (!(id <= MAX_ID)) throw new Invalid('Invalid slot id.')
-  return id
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {

@@ -1,7 +1,7 @@
 import type { User } from '#db/schema/users-sessions.ts'
 import type { Db } from '#db/client.ts'
 import type { OrbatSaveInput } from '#contracts/orbat.ts'
-import type { WaitlistItem } from '#contracts/waitlist.ts'
+import type { SquadPreference, WaitlistItem } from '#contracts/waitlist.ts'
 import type { AppServices } from '../context.ts'
 import { Invalid } from '../errors.ts'
 import { UnlockFillPending } from '../refusals.ts'
@@ -68,8 +68,8 @@ export async function leave(services: AppServices, writer: Writer, slotId: numbe
   return runLive(services, (db) => leaveSlot(db, writer, slotId), (r) => r.activity, (r) => r.discordIds)
 }
 
-export async function joinTheWaitlist(services: AppServices, writer: Writer, squadPreference: unknown): Promise<WaitlistItem> {
-  return runLive(services, (db) => joinWaitlist(db, writer, squadPreference), () => [])
+export async function joinTheWaitlist(services: AppServices, writer: Writer, preference: SquadPreference): Promise<WaitlistItem> {
+  return runLive(services, (db) => joinWaitlist(db, writer, preference), () => [])
 }
 
 export async function leaveTheWaitlist(services: AppServices, writer: Writer): Promise<void> {

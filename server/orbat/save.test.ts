@@ -8,7 +8,6 @@ import { orbatEdges, orbatPaxCounters, orbatWaypoints, platoons, squads } from '
 import { squadRoleMappings } from '#db/schema/discord.ts'
 import { members } from '#db/schema/roster.ts'
 import type { OrbatPayload } from '#server/orbat/orbat.ts'
-import type { OrbatSaveInput } from '#contracts/orbat.ts'
 import type { AdminRosterMember, RosterPage } from '#contracts/roster-types.ts'
 import { startTestApp, type TestApp } from '#tests/harness/app.ts'
 import { api, expectAdminOnly } from '#tests/harness/admin.ts'
@@ -26,6 +25,7 @@ import {
   resetOrbat,
   setActivityChannel,
   spacer,
+  toSave,
   usersWithTwoSlots,
   waitlistUserIds,
   type LoggedIn,
@@ -47,31 +47,6 @@ beforeEach(async () => {
 })
 
 const db = () => t.database.db
-
-type SaveBody = Omit<Partial<OrbatSaveInput>, 'slots'> & { slots?: Array<Record<string, unknown>> }
-
-/** What the editor sends for an ORBAT it loaded: every slot with its squadName and its loaded holder as base. */
-function toSave(orbat: OrbatPayload): SaveBody & { slots: Array<Record<string, unknown>> } {
-  const names = new Map(orbat.squads.map((s) => [s.id, s.name]))
-  return {
-    squads: orbat.squads.map(({ id, name, pos_x, pos_y, can_be_primary_waitlist, platoon_id }) => ({ id, name, pos_x, pos_y, can_be_primary_waitlist, platoon_id })),
-    slots: orbat.slots.map((s) => ({
-      id: s.id,
-      squadName: names.get(s.squad_id)!,
-      team: s.team,
-      team_order: s.team_order,
-      slot_order: s.slot_order,
-      role: s.role,
-      user_id: s.user_id,
-      manual_username: s.manual_username,
-      required_role_id: s.required_role_id,
-    })),
-    edges: orbat.edges.map(({ source, target, sourceHandle, targetHandle }) => ({ source, target, sourceHandle, targetHandle, type: 'smoothstep' as const })),
-    waypoints: orbat.waypoints,
-    pax_counters: orbat.pax_counters,
-    base_slots: orbat.slots.map((s) => ({ id: s.id, user_id: s.user_id })),
-  }
-}
 
 const loadOrbat = async (client = admin.client) => (await getJson<OrbatPayload>(client, '/api/orbat')).body
 const signUp = (client: LoggedIn['client'], slotId: number) => client.fetch(`/api/slot/${slotId}/signup`, { method: 'POST' })

@@ -15,8 +15,8 @@ import { isSpacer } from './orbat.ts'
 
 // PUT /api/admin/orbat/save (spec 1 §7, ARCHITECTURE §5): the editor's whole diagram in one transaction.
 //
-// Ids: a positive id that names a stored row updates that row; any other id (the editor uses negative temporary ids)
-// is a new row. Rows the save does not mention are deleted. Slots name their squad by squadName (squad names are
+// Ids: a positive id that names a stored row updates that row; any other id is a new row: none, a number <= 0 (the
+// editor's temporary ids), an unknown number, or a text id (e.g. @xyflow/react's node ids). Rows the save does not mention are deleted. Slots name their squad by squadName (squad names are
 // unique); edges name their ends by node id (`squad-<id>`, `waypoint-<id>`, `pax-<id>`) with the ids of this payload.
 //
 // Sign-ups made while an admin edits (ARCHITECTURE §5: never silently dropped). The editor tells the server what it
@@ -60,46 +60,59 @@ function where(slot: StoredSlot) {
   return `${slot.role || 'a slot'} (${slot.squad})`
 }
 
-/** Checks the payload's own consistency (no database needed). Throws Invalid with a message naming the problem. */
+type RowId = number | string | undefined
+type SaveSlot = OrbatSaveInput['slots'][number]
+
+/** Whether a row's id names a stored row (any other id, or none, is a new row). */
+const storedId = (id: RowId, stored: { has: (id: number) => boolean }): id is number => typeof id === 'number' && id > 0 && stored.has(id)
+
+/** The node id an edge end uses for a row (`squad-3`, `squad-new-1`); a row without an id has none. */
+const nodeKey = (kind: 'squad' | 'waypoint' | 'pax', id: RowId) => (id === undefined ? null : `${kind}-${id}`)
+
+/** Checks the payload's own consistency (no database needed). Throws Invalid naming the row and field. */
 function checkShape(input: OrbatSaveInput) {
   const names = new Map<string, number>()
-  const squadIds = new Set<number>()
-  for (const squad of input.squads) {
-    if (names.has(squad.name)) throw new Invalid(`Two squads are named "${squad.name}". Squad names must be unique.`)
-    if (squadIds.has(squad.id)) throw new Invalid(`Two squads have the id ${squad.id}.`)
-    names.set(squad.name, squad.id)
-    squadIds.add(squad.id)
-  }
-  const slotIds = new Set<number>()
+  const squadIds = new Set<number | string>()
+  input.squads.forEach((squad, i) => {
+    if (names.has(squad.name)) throw new Invalid(`squads[${i}].name: Two squads are named "${squad.name}". Squad names must be unique.`)
+    if (squad.id !== undefined && squadIds.has(squad.id)) throw new Invalid(`squads[${i}].id: Two squads have the id ${squad.id}.`)
+    names.set(squad.name, i)
+    if (squad.id !== undefined) squadIds.add(squad.id)
+  })
+  const slotIds = new Set<number | string>()
   const assigned = new Set<number>()
-  for (const slot of input.slots) {
-    if (!names.has(slot.squadName)) throw new Invalid(`A slot names the squad "${slot.squadName}", which is not in the save.`)
-    if (slotIds.has(slot.id)) throw new Invalid(`Two slots have the id ${slot.id}.`)
-    slotIds.add(slot.id)
+  input.slots.forEach((slot, i) => {
+    if (!names.has(slot.squadName)) throw new Invalid(`slots[${i}].squadName: A slot names the squad "${slot.squadName}", which is not in the save.`)
+    if (slot.id !== undefined && slotIds.has(slot.id)) throw new Invalid(`slots[${i}].id: Two slots have the id ${slot.id}.`)
+    if (slot.id !== undefined) slotIds.add(slot.id)
     if (isSpacer(slot.role) && (slot.user_id !== null || slot.manual_username !== null)) {
-      throw new Invalid(`The heading row ${slot.role} in ${slot.squadName} cannot hold a person.`)
+      throw new Invalid(`slots[${i}].role: The heading row ${slot.role} in ${slot.squadName} cannot hold a person.`)
     }
     if (slot.user_id !== null) {
-      if (assigned.has(slot.user_id)) throw new Invalid('The same member is assigned to two slots.')
+      if (assigned.has(slot.user_id)) throw new Invalid(`slots[${i}].user_id: The same member is assigned to two slots.`)
       assigned.add(slot.user_id)
     }
-  }
-  const nodeIds = new Set<string>([
-    ...input.squads.map((s) => orbatNodeId.squad(s.id)),
-    ...input.waypoints.map((w) => orbatNodeId.waypoint(w.id)),
-    ...input.pax_counters.map((p) => orbatNodeId.paxCounter(p.id)),
-  ])
-  for (const edge of input.edges) {
-    for (const end of [edge.source, edge.target]) {
-      if (!nodeIds.has(end)) throw new Invalid(`An edge ends at ${end}, which is not in the save.`)
-    }
-  }
-  for (const [list, what] of [
-    [input.waypoints, 'waypoints'],
-    [input.pax_counters, 'pax counters'],
+  })
+  for (const [list, field, kind] of [
+    [input.waypoints, 'waypoints', 'waypoint'],
+    [input.pax_counters, 'pax_counters', 'pax'],
   ] as const) {
-    if (new Set(list.map((p) => p.id)).size !== list.length) throw new Invalid(`Two ${what} have the same id.`)
+    const ids = new Set<number | string>()
+    list.forEach((point, i) => {
+      if (point.id !== undefined && ids.has(point.id)) throw new Invalid(`${field}[${i}].id: Two ${kind === 'pax' ? 'pax counters' : 'waypoints'} have the id ${point.id}.`)
+      if (point.id !== undefined) ids.add(point.id)
+    })
   }
+  const nodeIds = new Set<string | null>([
+    ...input.squads.map((s) => nodeKey('squad', s.id)),
+    ...input.waypoints.map((w) => nodeKey('waypoint', w.id)),
+    ...input.pax_counters.map((p) => nodeKey('pax', p.id)),
+  ])
+  input.edges.forEach((edge, i) => {
+    for (const end of ['source', 'target'] as const) {
+      if (!nodeIds.has(edge[end])) throw new Invalid(`edges[${i}].${end}: An edge ends at ${edge[end]}, which is not in the save.`)
+    }
+  })
 }
 
 /** Replaces the ORBAT with the editor's diagram. Run inside one transaction (saveOrbatLayout in actions.ts). */
@@ -126,26 +139,27 @@ export async function saveOrbat(tx: DbOrTx, admin: User, input: OrbatSaveInput):
     .for('update', { of: slots })
 
   const platoonIds = new Set((await tx.select({ id: platoons.id }).from(platoons)).map((p) => p.id))
-  for (const squad of input.squads) {
+  input.squads.forEach((squad, i) => {
     if (squad.platoon_id !== null && !platoonIds.has(squad.platoon_id)) {
-      throw new Invalid(`Squad "${squad.name}" names platoon ${squad.platoon_id}, which does not exist.`)
+      throw new Invalid(`squads[${i}].platoon_id: Squad "${squad.name}" names platoon ${squad.platoon_id}, which does not exist.`)
     }
-  }
+  })
   const assignedUsers = [...new Set(input.slots.flatMap((s) => (s.user_id === null ? [] : [s.user_id])))]
   if (assignedUsers.length) {
     const known = new Set((await tx.select({ id: users.id }).from(users).where(inArray(users.id, assignedUsers))).map((u) => u.id))
-    const unknown = assignedUsers.find((id) => !known.has(id))
-    if (unknown !== undefined) throw new Invalid(`User ${unknown} does not exist.`)
+    const unknown = input.slots.findIndex((s) => s.user_id !== null && !known.has(s.user_id))
+    if (unknown !== -1) throw new Invalid(`slots[${unknown}].user_id: User ${input.slots[unknown]!.user_id} does not exist.`)
   }
 
   // --- Decide each stored member's fate (see the header comment).
   const storedSquadIds = new Set(storedSquads.map((s) => s.id))
   const storedSlotById = new Map(storedSlots.map((s) => [s.id, s]))
-  const payloadSlotById = new Map(input.slots.filter((s) => storedSlotById.has(s.id)).map((s) => [s.id, s]))
+  const payloadSlotById = new Map<number, SaveSlot>()
+  for (const slot of input.slots) if (storedId(slot.id, storedSlotById)) payloadSlotById.set(slot.id, slot)
   const baseById = new Map((input.base_slots ?? []).map((b) => [b.id, b.user_id]))
   // What the caller saw in a stored slot: base_slots, else the slot's base_user_id, else what it sends (no base at
   // all for a slot it deletes).
-  const baseOf = (id: number, mine: OrbatSaveInput['slots'][number] | undefined): number | null | undefined => {
+  const baseOf = (id: number, mine: SaveSlot | undefined): number | null | undefined => {
     if (baseById.has(id)) return baseById.get(id)!
     if (mine?.base_user_id !== undefined) return mine.base_user_id
     return mine ? mine.user_id : undefined
@@ -185,9 +199,9 @@ export async function saveOrbat(tx: DbOrTx, admin: User, input: OrbatSaveInput):
     )
   }
   // A kept member may also be assigned elsewhere by the editor: one person, one slot.
-  const holders = new Map<number, number>()
+  const holders = new Set<number>()
   for (const slot of input.slots) {
-    const user = storedSlotById.has(slot.id) ? finalUser.get(slot.id)! : slot.user_id
+    const user = storedId(slot.id, storedSlotById) ? finalUser.get(slot.id)! : slot.user_id
     if (user === null) continue
     if (holders.has(user)) {
       // checkShape refused duplicates in the payload, so one of the two is a member kept by the rule above.
@@ -196,12 +210,12 @@ export async function saveOrbat(tx: DbOrTx, admin: User, input: OrbatSaveInput):
         `${keptSlot?.holder ?? 'A member'} signed up to ${keptSlot ? where(keptSlot) : 'a slot'} after you loaded the editor, and your save assigns them to a second slot. Discard Changes to reload the ORBAT, then make your edit again.`,
       )
     }
-    holders.set(user, slot.id)
+    holders.add(user)
   }
 
   // --- Squads: delete the missing, park the kept under temporary names (renames may swap names), then write.
-  const keptSquads = input.squads.filter((s) => s.id > 0 && storedSquadIds.has(s.id))
-  const newSquads = input.squads.filter((s) => !(s.id > 0 && storedSquadIds.has(s.id)))
+  const keptSquads = input.squads.flatMap((s) => (storedId(s.id, storedSquadIds) ? [{ ...s, id: s.id }] : []))
+  const newSquads = input.squads.filter((s) => !storedId(s.id, storedSquadIds))
   const keptSquadIds = keptSquads.map((s) => s.id)
   const keptSlotIds = [...payloadSlotById.keys()]
   // Slots first: their rows are locked, and a removed squad cascades to its slots anyway.
@@ -217,19 +231,17 @@ export async function saveOrbat(tx: DbOrTx, admin: User, input: OrbatSaveInput):
         as v(id int, name text, pos_x double precision, pos_y double precision, is_primary boolean, platoon_id int)
       where s.id = v.id`)
   }
-  const squadDbId = new Map<number, number>(keptSquads.map((s) => [s.id, s.id]))
+  const squadIdByName = new Map<string, number>(keptSquads.map((s) => [s.name, s.id]))
   if (newSquads.length) {
     const inserted = await tx
       .insert(squads)
       .values(newSquads.map((s) => ({ name: s.name, pos_x: s.pos_x, pos_y: s.pos_y, can_be_primary_waitlist: s.can_be_primary_waitlist, platoon_id: s.platoon_id })))
       .returning({ id: squads.id, name: squads.name })
-    const byName = new Map(inserted.map((r) => [r.name, r.id]))
-    for (const s of newSquads) squadDbId.set(s.id, byName.get(s.name)!)
+    for (const row of inserted) squadIdByName.set(row.name, row.id)
   }
-  const squadIdByName = new Map(input.squads.map((s) => [s.name, squadDbId.get(s.id)!]))
 
   // --- Slots: clear the kept slots' people first (a member may move between two of them), then write.
-  const slotRow = (slot: OrbatSaveInput['slots'][number], user: number | null, manual: string | null) => ({
+  const slotRow = (slot: SaveSlot, user: number | null, manual: string | null) => ({
     squad_id: squadIdByName.get(slot.squadName)!,
     team: slot.team,
     team_order: slot.team_order,
@@ -241,9 +253,7 @@ export async function saveOrbat(tx: DbOrTx, admin: User, input: OrbatSaveInput):
   })
   if (keptSlotIds.length) {
     await tx.update(slots).set({ user_id: null }).where(and(inArray(slots.id, keptSlotIds), isNotNull(slots.user_id)))
-    const rows = input.slots
-      .filter((s) => payloadSlotById.has(s.id))
-      .map((s) => ({ id: s.id, ...slotRow(s, finalUser.get(s.id)!, finalManual.get(s.id)!) }))
+    const rows = [...payloadSlotById].map(([id, s]) => ({ id, ...slotRow(s, finalUser.get(id)!, finalManual.get(id)!) }))
     await tx.execute(sql`
       update ${slots} as s
       set squad_id = v.squad_id, team = v.team, team_order = v.team_order, slot_order = v.slot_order, role = v.role,
@@ -252,27 +262,33 @@ export async function saveOrbat(tx: DbOrTx, admin: User, input: OrbatSaveInput):
         as v(id int, squad_id int, team text, team_order int, slot_order int, role text, user_id int, manual_username text, required_role_id text)
       where s.id = v.id`)
   }
-  const newSlots = input.slots.filter((s) => !payloadSlotById.has(s.id))
+  const newSlots = input.slots.filter((s) => !storedId(s.id, storedSlotById))
   if (newSlots.length) await tx.insert(slots).values(newSlots.map((s) => slotRow(s, s.user_id, s.manual_username)))
 
   // --- Waypoints and pax counters keep their ids where they can (open pages keep their nodes), then the edges.
   const nodeMap = new Map<string, string>()
-  for (const s of input.squads) nodeMap.set(orbatNodeId.squad(s.id), orbatNodeId.squad(squadDbId.get(s.id)!))
-  for (const [table, list, node] of [
-    [orbatWaypoints, input.waypoints, orbatNodeId.waypoint],
-    [orbatPaxCounters, input.pax_counters, orbatNodeId.paxCounter],
+  for (const s of input.squads) {
+    const key = nodeKey('squad', s.id)
+    if (key) nodeMap.set(key, orbatNodeId.squad(squadIdByName.get(s.name)!))
+  }
+  for (const [table, list, kind, node] of [
+    [orbatWaypoints, input.waypoints, 'waypoint', orbatNodeId.waypoint],
+    [orbatPaxCounters, input.pax_counters, 'pax', orbatNodeId.paxCounter],
   ] as const) {
     const stored = new Set((await tx.select({ id: table.id }).from(table)).map((r) => r.id))
-    const keptPoints = list.filter((p) => p.id > 0 && stored.has(p.id))
+    const keptPoints = list.flatMap((p) => (storedId(p.id, stored) ? [{ ...p, id: p.id }] : []))
     await tx.delete(table).where(keptPoints.length ? notInArray(table.id, keptPoints.map((p) => p.id)) : undefined)
     for (const p of keptPoints) {
       await tx.update(table).set({ pos_x: p.pos_x, pos_y: p.pos_y }).where(eq(table.id, p.id))
       nodeMap.set(node(p.id), node(p.id))
     }
-    const fresh = list.filter((p) => !(p.id > 0 && stored.has(p.id)))
+    const fresh = list.filter((p) => !storedId(p.id, stored))
     if (fresh.length) {
       const inserted = await tx.insert(table).values(fresh.map((p) => ({ pos_x: p.pos_x, pos_y: p.pos_y }))).returning({ id: table.id })
-      fresh.forEach((p, i) => nodeMap.set(node(p.id), node(inserted[i]!.id)))
+      fresh.forEach((p, i) => {
+        const key = nodeKey(kind, p.id)
+        if (key) nodeMap.set(key, node(inserted[i]!.id))
+      })
     }
   }
   // Edges: an unchanged edge keeps its row (and id); the rest are replaced.

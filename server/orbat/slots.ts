@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm'
+import { parseIdText } from '#contracts/fields.ts'
 import type { DbOrTx } from '#db/client.ts'
+import { Invalid } from '../errors.ts'
 import { decided } from '../refusals.ts'
 import { placementLine, type Placement } from '../waitlist/waitlist.ts'
 
@@ -23,6 +25,13 @@ export function isValidId(id: number): boolean {
 export interface Writer {
   id: number
   sessionId?: string
+}
+
+/** A slot id as a URL or a form sends it: canonical decimal digits (parseIdText), else 400 (never '0xc9' for 201). */
+export function slotIdOf(value: FormDataEntryValue | null | undefined): number {
+  const id = typeof value === 'string' ? parseIdText(value) : null
+  if (id === null) throw new Invalid('Invalid slot id.')
+  return id
 }
 
 export interface SlotActionResult {

@@ -1,4 +1,4 @@
-import { isCalendarDay, normalizeTime } from '#contracts/time.ts'
+import { isCalendarDay, normalizeTime, parseDateTime } from '#contracts/time.ts'
 import { Invalid } from '../errors.ts'
 import { isValidTimeZone, zonedTimeToInstant } from '../settings/time-lock.ts'
 
@@ -18,9 +18,11 @@ export function wallTimeToInstant(day: string, time: string, tz: string | undefi
   return zonedTimeToInstant(year, { month, day: date, hour, minute }, zone)
 }
 
-/** The instant a parsed form or API body names: a date-time as is, or a day with its wall-clock time. */
+/** The instant a parsed form or API body names: a date-time (checked by the contract) as is, or a day with its wall-clock time. */
 export function instantOf(input: { date: string; time?: string; tz?: string }): Date {
   if (isCalendarDay(input.date) && input.time !== undefined) return wallTimeToInstant(input.date, input.time, input.tz)
   // A day alone is midnight UTC (events are days).
-  return new Date(isCalendarDay(input.date) ? `${input.date}T00:00:00Z` : input.date)
+  const instant = isCalendarDay(input.date) ? new Date(`${input.date}T00:00:00Z`) : parseDateTime(input.date)
+  if (!instant) throw new Invalid('Please enter a valid date and time.')
+  return instant
 }

@@ -1,12 +1,11 @@
 import { asc, eq, sql } from 'drizzle-orm'
-import type { WaitlistItem, WaitlistSquad } from '#contracts/waitlist.ts'
+import type { SquadPreference, WaitlistItem, WaitlistSquad } from '#contracts/waitlist.ts'
 import type { DbOrTx } from '#db/client.ts'
 import { squads } from '#db/schema/orbat.ts'
 import { members } from '#db/schema/roster.ts'
 import { users, type User } from '#db/schema/users-sessions.ts'
 import { waitlistEntries } from '#db/schema/waitlist.ts'
 import { discordAvatarUrl } from '../discord/client.ts'
-import { Invalid } from '../errors.ts'
 import { lockUnlockFill } from '../orbat/locks.ts'
 import type { Writer } from '../orbat/slots.ts'
 import { decided } from '../refusals.ts'
@@ -57,15 +56,6 @@ export async function listWaitlistSquads(db: DbOrTx): Promise<WaitlistSquad[]> {
     .orderBy(asc(squads.name))
 }
 
-/** Parses the join body's squad_preference: a squad name or id; empty, null or 'Any' mean Any Squad. */
-export function parsePreference(value: unknown): { any: true } | { squadId: number } | { squadName: string } {
-  if (value === undefined || value === null || value === '' || value === 'any' || value === 'Any' || value === 'Any Squad') return { any: true }
-  if (typeof value === 'number' && Number.isInteger(value)) return { squadId: value }
-  if (typeof value === 'string' && /^\d+$/.test(value.trim())) return { squadId: Number(value.trim()) }
-  if (typeof value === 'string' && value.trim().length <= 200) return { squadName: value.trim() }
-  throw new Invalid('Invalid squad preference.', { squad_preference: ['Choose Any Squad or one of the listed squads.'] })
-}
-
 /** Whether the user's roster entry is banned (no roster entry: not banned). */
 export async function isBanned(db: DbOrTx, user: Pick<User, 'discord_id'>): Promise<boolean> {
   const [row] = await db.select({ banned: members.is_banned }).from(members).where(eq(members.discord_id, user.discord_id)).limit(1)
@@ -93,9 +83,11 @@ interface JoinedEntry extends Record<string, unknown> {
   squad_name: string | null
 }
 
-/** A member joins the waitlist (not while locked, not banned, holding no slot, with an eligible role). */
-export async function joinWaitlist(db: DbOrTx, writer: Writer, squadPreference: unknown): Promise<WaitlistItem> {
-  const preference = parsePreference(squadPreference)
+/**
+ * A member joins the waitlist (not while locked, not banned, holding no slot, with an eligible role), with a
+ * preference parsed by contracts/waitlist.ts waitlistJoinSchema.
+ */
+export async function joinWaitlist(db: DbOrTx, writer: Writer, preference: SquadPreference): Promise<WaitlistItem> {
   // An id outside the integer range names no squad (nor does 0): the function answers it like any unknown squad.
   const squadId = 'squadId' in preference ? (preference.squadId > 0 && preference.squadId <= 2_147_483_647 ? preference.squadId : 0) : null
   const squadName = 'squadName' in preference ? preference.squadName : null

@@ -2,6 +2,7 @@
 // log in extra stand-in users, and read back who holds what. For the ORBAT / waitlist integration tests.
 import { asc, eq, isNotNull, sql } from 'drizzle-orm'
 import { expect } from 'vitest'
+import type { OrbatPayload, OrbatSaveInput } from '#contracts/orbat.ts'
 import type { Db } from '#db/client.ts'
 import { auditLog } from '#db/schema/audit.ts'
 import {
@@ -360,4 +361,29 @@ export const getJson = async <T = unknown>(client: TestClient, path: string, ini
 /** True when the slot is held by `userId` in the database and by nobody else. */
 export async function expectHolder(db: Db, slotId: number, userId: number | null) {
   expect(await holderOf(db, slotId)).toBe(userId)
+}
+
+type SaveBody = Omit<Partial<OrbatSaveInput>, 'slots'> & { slots?: Array<Record<string, unknown>> }
+
+/** What the editor sends for an ORBAT it loaded: every slot with its squadName and its loaded holder as base. */
+export function toSave(orbat: OrbatPayload): SaveBody & { slots: Array<Record<string, unknown>> } {
+  const names = new Map(orbat.squads.map((s) => [s.id, s.name]))
+  return {
+    squads: orbat.squads.map(({ id, name, pos_x, pos_y, can_be_primary_waitlist, platoon_id }) => ({ id, name, pos_x, pos_y, can_be_primary_waitlist, platoon_id })),
+    slots: orbat.slots.map((s) => ({
+      id: s.id,
+      squadName: names.get(s.squad_id)!,
+      team: s.team,
+      team_order: s.team_order,
+      slot_order: s.slot_order,
+      role: s.role,
+      user_id: s.user_id,
+      manual_username: s.manual_username,
+      required_role_id: s.required_role_id,
+    })),
+    edges: orbat.edges.map(({ source, target, sourceHandle, targetHandle }) => ({ source, target, sourceHandle, targetHandle, type: 'smoothstep' as const })),
+    waypoints: orbat.waypoints,
+    pax_counters: orbat.pax_counters,
+    base_slots: orbat.slots.map((s) => ({ id: s.id, user_id: s.user_id })),
+  }
 }

@@ -10,6 +10,7 @@ import { FieldError, inputClass, labelClass, LoadError, Section } from '#app/ui/
 import { presetNameSchema, SETTINGS_INTENTS as INTENTS, type PresetItem } from '#contracts/settings.ts'
 import { StateLink, useLoadPreset, useSettingsState } from './state.tsx'
 import type { PresetsData } from './types.ts'
+import { parseIdText } from '#contracts/fields.ts'
 
 // ORBAT Presets (spec 1 §2, §4, ARCHITECTURE §5): save the current (saved) layout under a name, and list the presets
 // with Load, rename and delete. Loading only fills the ORBAT editor; nothing changes until the editor's Save.
@@ -20,7 +21,7 @@ const loadPresetConfirm = (preset: PresetItem) =>
 const deletePresetConfirm = (preset: PresetItem) => `Are you sure you want to delete the preset "${preset.name}"?`
 
 export function PresetsTab({ data }: { data: PresetsData }) {
-  const renameId = Number(useSettingsState('rename'))
+  const renameId = parseIdText(useSettingsState('rename'))
   const confirm = useSettingsState('confirm')
   const confirming = data.presets.find((preset) => confirm === `${INTENTS.deletePreset}-${preset.id}`)
   return (

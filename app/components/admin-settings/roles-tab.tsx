@@ -11,6 +11,7 @@ import type { GuildRoleItem } from '#contracts/guild.ts'
 import { eligibleRoleSchema, SETTINGS_INTENTS as INTENTS, type EligibleRoleItem } from '#contracts/settings.ts'
 import { StateLink, useSettingsState } from './state.tsx'
 import type { RolesData } from './types.ts'
+import { parseIdText } from '#contracts/fields.ts'
 
 // Eligible Roles (spec 1 §2, §5, §6): the table, the add/edit form (Add and Edit mode), and the Danger Zone purge.
 
@@ -18,7 +19,7 @@ const PURGE_CONFIRM = 'Are you sure you want to purge the waitlist? This removes
 const deleteRoleConfirm = (role: EligibleRoleItem) => `Are you sure you want to delete the role "${role.role_name}"?`
 
 export function RolesTab({ data }: { data: RolesData }) {
-  const editId = Number(useSettingsState('edit'))
+  const editId = parseIdText(useSettingsState('edit'))
   const confirm = useSettingsState('confirm')
   const editing = data.roles.find((role) => role.id === editId) ?? null
   const confirming = data.roles.find((role) => confirm === `${INTENTS.deleteRole}-${role.id}`)

@@ -1,4 +1,5 @@
 import type { Route } from './+types/admin.audit-log'
+import { strictNumber } from '#contracts/fields.ts'
 import { getServices } from '#server/context.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { apiHandler } from '#server/errors.ts'
@@ -8,7 +9,6 @@ import { listAuditLog } from '#server/audit/audit.ts'
 export async function loader({ request, context }: Route.LoaderArgs) {
   return apiHandler(async () => {
     await requireAdmin(request, context)
-    const limit = Number(new URL(request.url).searchParams.get('limit') ?? 100)
-    return listAuditLog(getServices(context).db, Number.isFinite(limit) ? limit : 100)
+    return listAuditLog(getServices(context).db, strictNumber(new URL(request.url).searchParams.get('limit'), true) ?? 100)
   })
 }

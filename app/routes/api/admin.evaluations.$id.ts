@@ -1,10 +1,11 @@
 import type { Route } from './+types/admin.evaluations.$id'
-import { methodNotAllowed, parseId } from '#server/admin/request.ts'
+import { parseId } from '#server/admin/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { deleteEvaluation } from '#server/evaluations/evaluations.ts'
 import { listCompletedEvaluations } from '#server/evaluations/queries.ts'
+import type { ApiMethod } from '#server/http/api-methods.ts'
 
 // GET /api/admin/evaluations/{testId}: the test's completed evaluations (Evaluations dialog).
 // DELETE /api/admin/evaluations/{evaluationId}: delete one.
@@ -15,10 +16,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   })
 }
 
+export const methods: ApiMethod[] = ['DELETE']
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     const admin = await requireAdmin(request, context)
-    if (request.method !== 'DELETE') methodNotAllowed()
     return deleteEvaluation(getServices(context), admin, parseId(params.id, 'Evaluation'))
   })
 }

@@ -1,18 +1,15 @@
 import type { Route } from './+types/admin.evaluations.live.$sessionId.answer'
 import { evaluationAnswerSchema } from '#contracts/evaluations.ts'
-import { adminGetNotAllowed, methodNotAllowed, parseInput, readJsonObject } from '#server/admin/request.ts'
+import { parseInput, readJsonObject } from '#server/admin/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { answerEvaluationQuestion } from '#server/evaluations/evaluations.ts'
 
 // POST /api/admin/evaluations/live/{sessionId}/answer {questionId, answer: pass|fail|na} -> the live session.
-export const loader = adminGetNotAllowed
-
 export async function action({ request, params, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     const admin = await requireAdmin(request, context)
-    if (request.method !== 'POST') methodNotAllowed()
     return answerEvaluationQuestion(getServices(context), admin, params.sessionId, parseInput(evaluationAnswerSchema, await readJsonObject(request)))
   })
 }

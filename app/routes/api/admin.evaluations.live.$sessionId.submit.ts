@@ -1,18 +1,15 @@
 import type { Route } from './+types/admin.evaluations.live.$sessionId.submit'
 import { submitEvaluationSchema } from '#contracts/evaluations.ts'
-import { adminGetNotAllowed, methodNotAllowed, parseInput, readJsonObject } from '#server/admin/request.ts'
+import { parseInput, readJsonObject } from '#server/admin/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { submitEvaluation } from '#server/evaluations/evaluations.ts'
 
 // POST /api/admin/evaluations/live/{sessionId}/submit {notes} -> {messages: [{text, type}], evaluationId}.
-export const loader = adminGetNotAllowed
-
 export async function action({ request, params, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     const admin = await requireAdmin(request, context)
-    if (request.method !== 'POST') methodNotAllowed()
     const { notes } = parseInput(submitEvaluationSchema, await readJsonObject(request))
     return submitEvaluation(getServices(context), admin, params.sessionId, notes)
   })

@@ -1,10 +1,10 @@
 import type { Route } from './+types/admin.evaluations.live.$sessionId'
-import { methodNotAllowed } from '#server/admin/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { cancelEvaluation } from '#server/evaluations/evaluations.ts'
 import { getLiveSession } from '#server/evaluations/queries.ts'
+import type { ApiMethod } from '#server/http/api-methods.ts'
 
 // GET /api/admin/evaluations/live/{sessionId}: the live session (404 once it is finished).
 // DELETE: Cancel the evaluation (nothing is recorded).
@@ -15,10 +15,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   })
 }
 
+export const methods: ApiMethod[] = ['DELETE']
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     const admin = await requireAdmin(request, context)
-    if (request.method !== 'DELETE') methodNotAllowed()
     return cancelEvaluation(getServices(context), admin, params.sessionId)
   })
 }

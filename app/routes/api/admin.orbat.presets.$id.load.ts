@@ -1,5 +1,5 @@
 import type { Route } from './+types/admin.orbat.presets.$id.load'
-import { adminGetNotAllowed, methodNotAllowed, parseId } from '#server/admin/request.ts'
+import { parseId } from '#server/admin/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
@@ -7,12 +7,9 @@ import { loadPreset } from '#server/orbat/presets.ts'
 
 // POST /api/admin/orbat/presets/{id}/load (spec 1 §7): the preset's layout in the GET /api/orbat shape, without
 // people, for the editor. Changes nothing: the editor's next Save writes it.
-export const loader = adminGetNotAllowed
-
 export async function action({ request, context, params }: Route.ActionArgs) {
   return apiHandler(async () => {
     await requireAdmin(request, context)
-    if (request.method !== 'POST') methodNotAllowed()
     return loadPreset(getServices(context).db, parseId(params.id, 'Preset'))
   })
 }

@@ -1,10 +1,10 @@
 import { presetNameSchema } from '#contracts/settings.ts'
-import { adminGetNotAllowed } from '#server/admin/request.ts'
 import { adminItemAction } from '#server/admin/item-route.ts'
 import { deletePreset, renamePreset } from '#server/orbat/presets.ts'
+import type { ApiMethod } from '#server/http/api-methods.ts'
 
 // PUT /api/admin/orbat/presets/{id}: {name} rename. DELETE /api/admin/orbat/presets/{id} (spec 1 §7).
-export const loader = adminGetNotAllowed
+export const methods: ApiMethod[] = ['PUT', 'DELETE']
 
 export const action = adminItemAction({
   what: 'Preset',

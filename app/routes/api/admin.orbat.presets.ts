@@ -1,6 +1,6 @@
 import type { Route } from './+types/admin.orbat.presets'
 import { presetNameSchema } from '#contracts/settings.ts'
-import { methodNotAllowed, parseInput, readJsonObject } from '#server/admin/request.ts'
+import { parseInput, readJsonObject } from '#server/admin/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
@@ -17,7 +17,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     const admin = await requireAdmin(request, context)
-    if (request.method !== 'POST') methodNotAllowed()
     const input = parseInput(presetNameSchema, await readJsonObject(request), 'Invalid preset.')
     const preset = await savePreset(getServices(context), admin, input)
     return Response.json({ message: 'Preset saved.', preset }, { status: 201 })

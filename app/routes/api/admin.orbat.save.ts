@@ -1,20 +1,20 @@
 import type { Route } from './+types/admin.orbat.save'
 import { orbatSaveSchema } from '#contracts/orbat.ts'
-import { adminGetNotAllowed, methodNotAllowed, parseInput, readJsonObject } from '#server/admin/request.ts'
+import { parseInput, readJsonObject } from '#server/admin/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { loadOrbat } from '#server/orbat/orbat.ts'
 import { saveOrbatLayout } from '#server/orbat/actions.ts'
+import type { ApiMethod } from '#server/http/api-methods.ts'
 
 // PUT /api/admin/orbat/save (spec 1 §7): {squads, slots (with squadName), edges, waypoints, pax_counters} in one
 // transaction. Answers the fresh ORBAT so the editor continues from what was stored.
-export const loader = adminGetNotAllowed
+export const methods: ApiMethod[] = ['PUT']
 
 export async function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     const admin = await requireAdmin(request, context)
-    if (request.method !== 'PUT') methodNotAllowed()
     const input = parseInput(orbatSaveSchema, await readJsonObject(request), 'Invalid ORBAT.')
     const services = getServices(context)
     const result = await saveOrbatLayout(services, admin, input)

@@ -1,17 +1,17 @@
 import type { Route } from './+types/admin.platoons.$id'
-import { adminGetNotAllowed, methodNotAllowed, parseId } from '#server/admin/request.ts'
+import { parseId } from '#server/admin/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { deletePlatoon } from '#server/orbat/platoons.ts'
+import type { ApiMethod } from '#server/http/api-methods.ts'
 
 // DELETE /api/admin/platoons/{id} (spec 1 §7): its squads become unassigned.
-export const loader = adminGetNotAllowed
+export const methods: ApiMethod[] = ['DELETE']
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   return apiHandler(async () => {
     const admin = await requireAdmin(request, context)
-    if (request.method !== 'DELETE') methodNotAllowed()
     const result = await deletePlatoon(getServices(context), admin, parseId(params.id, 'Platoon'))
     return { message: 'Platoon deleted.', ...result }
   })

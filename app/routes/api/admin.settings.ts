@@ -1,11 +1,12 @@
 import type { Route } from './+types/admin.settings'
 import { settingInputSchema } from '#contracts/settings.ts'
-import { methodNotAllowed, parseInput, readJsonObject } from '#server/admin/request.ts'
+import { parseInput, readJsonObject } from '#server/admin/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { saveSetting } from '#server/settings/actions.ts'
 import { adminSettings } from '#server/settings/admin-settings.ts'
+import type { ApiMethod } from '#server/http/api-methods.ts'
 
 // GET /api/admin/settings: every known setting. PUT /api/admin/settings (spec 1 §7): {key, value}.
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -15,10 +16,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   })
 }
 
+export const methods: ApiMethod[] = ['PUT']
+
 export async function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     const admin = await requireAdmin(request, context)
-    if (request.method !== 'PUT') methodNotAllowed()
     const input = parseInput(settingInputSchema, await readJsonObject(request), 'Invalid setting.')
     const result = await saveSetting(getServices(context), admin, input)
     const message =

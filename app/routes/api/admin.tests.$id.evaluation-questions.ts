@@ -1,11 +1,12 @@
 import type { Route } from './+types/admin.tests.$id.evaluation-questions'
 import { evaluationChecklistSchema } from '#contracts/tests.ts'
-import { methodNotAllowed, parseId, parseInput, readJsonObject } from '#server/admin/request.ts'
+import { parseId, parseInput, readJsonObject } from '#server/admin/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { evaluationQuestions, findTest } from '#server/tests/queries.ts'
 import { saveEvaluationChecklist } from '#server/tests/tests.ts'
+import type { ApiMethod } from '#server/http/api-methods.ts'
 
 // GET and PUT /api/admin/tests/{id}/evaluation-questions {questions}: the in-game evaluation checklist.
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -17,11 +18,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   })
 }
 
+export const methods: ApiMethod[] = ['PUT']
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     const admin = await requireAdmin(request, context)
     const id = parseId(params.id, 'Test')
-    if (request.method !== 'PUT') methodNotAllowed()
     const { questions } = parseInput(evaluationChecklistSchema, await readJsonObject(request), 'Please correct the checklist.')
     return saveEvaluationChecklist(getServices(context), admin, id, questions)
   })

@@ -1,17 +1,13 @@
 import type { Route } from './+types/admin.tests.images'
-import { adminGetNotAllowed, methodNotAllowed } from '#server/admin/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { readUploadedImage, uploadTestImage } from '#server/tests/images.ts'
 
 // POST /api/admin/tests/images (admin): the question editor's image upload (multipart field "image", or raw bytes).
-export const loader = adminGetNotAllowed
-
 export async function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     const admin = await requireAdmin(request, context)
-    if (request.method !== 'POST') methodNotAllowed()
     return Response.json(await uploadTestImage(getServices(context), admin, await readUploadedImage(request)), { status: 201 })
   })
 }

@@ -1,10 +1,10 @@
 import { eligibleRoleSchema } from '#contracts/settings.ts'
-import { adminGetNotAllowed } from '#server/admin/request.ts'
 import { adminItemAction } from '#server/admin/item-route.ts'
 import { deleteEligibleRole, saveEligibleRole } from '#server/waitlist/eligible-roles.ts'
+import type { ApiMethod } from '#server/http/api-methods.ts'
 
 // PUT /api/admin/waitlist-roles/{id}: same body as POST. DELETE /api/admin/waitlist-roles/{id} (spec 1 §7).
-export const loader = adminGetNotAllowed
+export const methods: ApiMethod[] = ['PUT', 'DELETE']
 
 export const action = adminItemAction({
   what: 'Eligible role',

@@ -1,17 +1,13 @@
 import type { Route } from './+types/discord-roles.purge-squad-integrations'
-import { adminGetNotAllowed, methodNotAllowed } from '#server/admin/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { purgeSquadIntegrations } from '#server/discord/admin.ts'
 import { apiHandler } from '#server/errors.ts'
 
 // POST /api/discord-roles/purge-squad-integrations (admin): every squad mapping, and the roles and channels it made.
-export const loader = adminGetNotAllowed
-
 export async function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     const admin = await requireAdmin(request, context)
-    if (request.method !== 'POST') methodNotAllowed()
     return purgeSquadIntegrations(getServices(context), admin)
   })
 }

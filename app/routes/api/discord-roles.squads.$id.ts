@@ -1,14 +1,15 @@
 import type { Route } from './+types/discord-roles.squads.$id'
 import { squadMappingUpdateSchema } from '#contracts/discord.ts'
-import { adminGetNotAllowed, methodNotAllowed, parseId, parseInput, readJsonObject } from '#server/admin/request.ts'
+import { parseId, parseInput, readJsonObject } from '#server/admin/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { deleteSquadMapping, updateSquadMapping } from '#server/discord/admin.ts'
 import { apiHandler } from '#server/errors.ts'
+import type { ApiMethod } from '#server/http/api-methods.ts'
 
 // PUT /api/discord-roles/squads/{id} {create_discord_channel}; DELETE /api/discord-roles/squads/{id} (also deletes
 // the role and channel the app created).
-export const loader = adminGetNotAllowed
+export const methods: ApiMethod[] = ['PUT', 'DELETE']
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   return apiHandler(async () => {
@@ -16,7 +17,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const id = parseId(params.id, 'Squad role mapping')
     const services = getServices(context)
     if (request.method === 'PUT') return updateSquadMapping(services, admin, id, parseInput(squadMappingUpdateSchema, await readJsonObject(request)))
-    if (request.method === 'DELETE') return deleteSquadMapping(services, admin, id)
-    return methodNotAllowed()
+    return deleteSquadMapping(services, admin, id)
   })
 }

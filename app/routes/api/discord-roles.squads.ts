@@ -1,6 +1,6 @@
 import type { Route } from './+types/discord-roles.squads'
 import { squadMappingCreateSchema } from '#contracts/discord.ts'
-import { methodNotAllowed, parseInput, readJsonObject } from '#server/admin/request.ts'
+import { parseInput, readJsonObject } from '#server/admin/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { createSquadMapping, listSquadMappings } from '#server/discord/admin.ts'
@@ -19,7 +19,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     const admin = await requireAdmin(request, context)
-    if (request.method !== 'POST') methodNotAllowed()
     const input = parseInput(squadMappingCreateSchema, await readJsonObject(request))
     return Response.json(await createSquadMapping(getServices(context), admin, input), { status: 201 })
   })

@@ -1,6 +1,6 @@
 import type { Route } from './+types/knowledge'
 import { packetSchema } from '#contracts/library.ts'
-import { methodNotAllowed, parseInput, readJsonObject } from '#server/admin/request.ts'
+import { parseInput, readJsonObject } from '#server/admin/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
@@ -14,7 +14,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     const admin = await requireAdmin(request, context)
-    if (request.method !== 'POST') methodNotAllowed()
     const input = parseInput(packetSchema, await readJsonObject(request), 'Please correct the document form.')
     const packet = await createPacket(getServices(context), admin, input)
     return Response.json({ message: 'Packet created successfully!', packet }, { status: 201 })

@@ -1,18 +1,15 @@
 import type { Route } from './+types/roster.bmt-graduate'
 import { graduateSchema, ROSTER_MESSAGES } from '#contracts/roster.ts'
-import { adminGetNotAllowed, methodNotAllowed, parseInput, readJsonObject } from '#server/admin/request.ts'
+import { parseInput, readJsonObject } from '#server/admin/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { graduateBmts } from '#server/roster/actions.ts'
 
 // POST /api/roster/bmt-graduate {memberIds, completionDate} (spec 2 §7): the selected BMTs become JNCO.
-export const loader = adminGetNotAllowed
-
 export async function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     const admin = await requireAdmin(request, context)
-    if (request.method !== 'POST') methodNotAllowed()
     const { memberIds, completionDate } = parseInput(graduateSchema, await readJsonObject(request))
     const graduated = await graduateBmts(getServices(context), admin, memberIds, completionDate)
     return { message: ROSTER_MESSAGES.graduated, graduated: graduated.map((p) => p.name) }

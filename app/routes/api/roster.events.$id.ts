@@ -1,13 +1,14 @@
 import type { Route } from './+types/roster.events.$id'
 import { eventSchema } from '#contracts/events.ts'
-import { adminGetNotAllowed, methodNotAllowed, parseId, parseInput, readJsonObject } from '#server/admin/request.ts'
+import { parseId, parseInput, readJsonObject } from '#server/admin/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { deleteEvent, updateEvent } from '#server/roster/events.ts'
+import type { ApiMethod } from '#server/http/api-methods.ts'
 
 // PUT and DELETE /api/roster/events/{id}.
-export const loader = adminGetNotAllowed
+export const methods: ApiMethod[] = ['PUT', 'DELETE']
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   return apiHandler(async () => {
@@ -18,10 +19,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const input = parseInput(eventSchema, await readJsonObject(request), 'Please correct the event form.')
       return { message: 'Event updated successfully.', event: await updateEvent(services, admin, id, input) }
     }
-    if (request.method === 'DELETE') {
-      await deleteEvent(services, admin, id)
-      return { message: 'Event deleted.' }
-    }
-    return methodNotAllowed()
+
+    await deleteEvent(services, admin, id)
+    return { message: 'Event deleted.' }
   })
 }

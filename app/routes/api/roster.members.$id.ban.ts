@@ -1,18 +1,15 @@
 import type { Route } from './+types/roster.members.$id.ban'
 import { banSchema, ROSTER_MESSAGES } from '#contracts/roster.ts'
-import { adminGetNotAllowed, methodNotAllowed, parseId, parseInput, readJsonObject } from '#server/admin/request.ts'
+import { parseId, parseInput, readJsonObject } from '#server/admin/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { banMember } from '#server/roster/actions.ts'
 
 // POST /api/roster/members/{id}/ban {reason}: the member leaves their slot and the waitlist (spec 2 §4, §5).
-export const loader = adminGetNotAllowed
-
 export async function action({ request, params, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     const admin = await requireAdmin(request, context)
-    if (request.method !== 'POST') methodNotAllowed()
     const id = parseId(params.id, 'Member')
     const { reason } = parseInput(banSchema, await readJsonObject(request))
     const result = await banMember(getServices(context), admin, id, reason)

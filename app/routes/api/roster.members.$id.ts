@@ -1,14 +1,15 @@
 import type { Route } from './+types/roster.members.$id'
 import { memberFieldsSchema, ROSTER_MESSAGES } from '#contracts/roster.ts'
-import { adminGetNotAllowed, methodNotAllowed, parseId, parseInput, readJsonObject } from '#server/admin/request.ts'
+import { parseId, parseInput, readJsonObject } from '#server/admin/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { editMember, removeMember } from '#server/roster/actions.ts'
+import type { ApiMethod } from '#server/http/api-methods.ts'
 
 // PUT /api/roster/members/{id}: every member field (and the qualification, event and training id lists).
 // DELETE /api/roster/members/{id}.
-export const loader = adminGetNotAllowed
+export const methods: ApiMethod[] = ['PUT', 'DELETE']
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   return apiHandler(async () => {
@@ -19,10 +20,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const input = parseInput(memberFieldsSchema, await readJsonObject(request), 'Please correct the member form.')
       return { message: ROSTER_MESSAGES.memberUpdated, member: await editMember(services, admin, id, input) }
     }
-    if (request.method === 'DELETE') {
-      await removeMember(services, admin, id)
-      return { message: ROSTER_MESSAGES.memberDeleted }
-    }
-    return methodNotAllowed()
+
+    await removeMember(services, admin, id)
+    return { message: ROSTER_MESSAGES.memberDeleted }
   })
 }

@@ -1,18 +1,15 @@
 import type { Route } from './+types/roster.members.$id.unban'
 import { ROSTER_MESSAGES } from '#contracts/roster.ts'
-import { adminGetNotAllowed, methodNotAllowed, parseId } from '#server/admin/request.ts'
+import { parseId } from '#server/admin/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { unbanMember } from '#server/roster/actions.ts'
 
 // POST /api/roster/members/{id}/unban.
-export const loader = adminGetNotAllowed
-
 export async function action({ request, params, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     const admin = await requireAdmin(request, context)
-    if (request.method !== 'POST') methodNotAllowed()
     const member = await unbanMember(getServices(context), admin, parseId(params.id, 'Member'))
     return { message: ROSTER_MESSAGES.memberUnbanned, member }
   })

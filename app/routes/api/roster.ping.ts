@@ -1,6 +1,6 @@
 import type { Route } from './+types/roster.ping'
 import { FILL_ALL_FIELDS, pingSchema } from '#contracts/pings.ts'
-import { adminGetNotAllowed, methodNotAllowed, parseId, parseInput, readJsonObject } from '#server/admin/request.ts'
+import { parseId, parseInput, readJsonObject } from '#server/admin/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { schedulePing } from '#server/discord/pings.ts'
@@ -8,12 +8,9 @@ import { apiHandler, NotFound } from '#server/errors.ts'
 
 // POST /api/roster/{events|trainings}/{id}/ping {channelId, pingTime, messageContent, rolesToPing} (spec 2 §7): the
 // job runner sends it at pingTime.
-export const loader = adminGetNotAllowed
-
 export async function action({ request, params, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     const admin = await requireAdmin(request, context)
-    if (request.method !== 'POST') methodNotAllowed()
     if (params.kind !== 'events' && params.kind !== 'trainings') throw new NotFound()
     const type = params.kind === 'events' ? 'event' : 'training'
     const id = parseId(params.id, type === 'event' ? 'Event' : 'Training')

@@ -1,11 +1,12 @@
 import type { Route } from './+types/roster.promotions.thresholds'
 import { ROSTER_MESSAGES, thresholdsSchema } from '#contracts/roster.ts'
-import { methodNotAllowed, parseInput, readJsonBody } from '#server/admin/request.ts'
+import { parseInput, readJsonBody } from '#server/admin/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { saveThresholds } from '#server/roster/actions.ts'
 import { listThresholds } from '#server/roster/promotions.ts'
+import type { ApiMethod } from '#server/http/api-methods.ts'
 
 // GET and PUT /api/roster/promotions/thresholds (spec 2 §7): one threshold per rank below TEAM; integers only,
 // blank removes a threshold. The body is {thresholds: [...]} or the list itself.
@@ -16,10 +17,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   })
 }
 
+export const methods: ApiMethod[] = ['PUT']
+
 export async function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     const admin = await requireAdmin(request, context)
-    if (request.method !== 'PUT') methodNotAllowed()
     const body = await readJsonBody(request)
     const input = parseInput(thresholdsSchema, Array.isArray(body) ? { thresholds: body } : body)
     return { message: ROSTER_MESSAGES.thresholdsSaved, thresholds: await saveThresholds(getServices(context), admin, input) }

@@ -1,13 +1,14 @@
 import type { Route } from './+types/roster.qualifications.$id'
 import { qualificationInputSchema, ROSTER_MESSAGES } from '#contracts/roster.ts'
-import { adminGetNotAllowed, methodNotAllowed, parseId, parseInput, readJsonObject } from '#server/admin/request.ts'
+import { parseId, parseInput, readJsonObject } from '#server/admin/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { editQualification, removeQualification } from '#server/roster/actions.ts'
+import type { ApiMethod } from '#server/http/api-methods.ts'
 
 // PUT and DELETE /api/roster/qualifications/{id}.
-export const loader = adminGetNotAllowed
+export const methods: ApiMethod[] = ['PUT', 'DELETE']
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   return apiHandler(async () => {
@@ -18,10 +19,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const input = parseInput(qualificationInputSchema, await readJsonObject(request), 'Please correct the qualification form.')
       return { message: ROSTER_MESSAGES.qualificationUpdated, qualification: await editQualification(services, admin, id, input) }
     }
-    if (request.method === 'DELETE') {
-      await removeQualification(services, admin, id)
-      return { message: ROSTER_MESSAGES.qualificationDeleted }
-    }
-    return methodNotAllowed()
+
+    await removeQualification(services, admin, id)
+    return { message: ROSTER_MESSAGES.qualificationDeleted }
   })
 }

@@ -1,6 +1,6 @@
 import type { Route } from './+types/roster.qualifications'
 import { qualificationInputSchema, ROSTER_MESSAGES } from '#contracts/roster.ts'
-import { methodNotAllowed, parseInput, readJsonObject } from '#server/admin/request.ts'
+import { parseInput, readJsonObject } from '#server/admin/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
@@ -18,7 +18,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     const admin = await requireAdmin(request, context)
-    if (request.method !== 'POST') methodNotAllowed()
     const input = parseInput(qualificationInputSchema, await readJsonObject(request), 'Please correct the qualification form.')
     const qualification = await addQualification(getServices(context), admin, input)
     return Response.json({ message: ROSTER_MESSAGES.qualificationAdded, qualification }, { status: 201 })

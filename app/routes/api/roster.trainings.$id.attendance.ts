@@ -1,6 +1,6 @@
 import type { Route } from './+types/roster.trainings.$id.attendance'
 import { attendanceSchema } from '#contracts/attendance.ts'
-import { methodNotAllowed, parseId, parseInput, readJsonObject } from '#server/admin/request.ts'
+import { parseId, parseInput, readJsonObject } from '#server/admin/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
@@ -17,7 +17,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     const admin = await requireAdmin(request, context)
-    if (request.method !== 'POST') methodNotAllowed()
     const id = parseId(params.id, 'Training')
     const { memberIds } = parseInput(attendanceSchema, await readJsonObject(request))
     return { message: 'Attendance updated!', ...(await setTrainingAttendance(getServices(context), admin, id, memberIds)) }

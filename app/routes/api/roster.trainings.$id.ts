@@ -1,13 +1,14 @@
 import type { Route } from './+types/roster.trainings.$id'
 import { trainingSchema } from '#contracts/trainings.ts'
-import { adminGetNotAllowed, methodNotAllowed, parseId, parseInput, readJsonObject } from '#server/admin/request.ts'
+import { parseId, parseInput, readJsonObject } from '#server/admin/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { deleteTraining, updateTraining } from '#server/roster/trainings.ts'
+import type { ApiMethod } from '#server/http/api-methods.ts'
 
 // PUT and DELETE /api/roster/trainings/{id}.
-export const loader = adminGetNotAllowed
+export const methods: ApiMethod[] = ['PUT', 'DELETE']
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   return apiHandler(async () => {
@@ -18,10 +19,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const input = parseInput(trainingSchema, await readJsonObject(request), 'Please correct the training form.')
       return { message: 'Training updated!', training: await updateTraining(services, admin, id, input) }
     }
-    if (request.method === 'DELETE') {
-      await deleteTraining(services, admin, id)
-      return { message: 'Training deleted.' }
-    }
-    return methodNotAllowed()
+
+    await deleteTraining(services, admin, id)
+    return { message: 'Training deleted.' }
   })
 }

@@ -1,6 +1,6 @@
 import type { Route } from './+types/roster.trainings'
 import { trainingSchema } from '#contracts/trainings.ts'
-import { methodNotAllowed, parseInput, readJsonObject } from '#server/admin/request.ts'
+import { parseInput, readJsonObject } from '#server/admin/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
@@ -17,7 +17,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     const admin = await requireAdmin(request, context)
-    if (request.method !== 'POST') methodNotAllowed()
     const input = parseInput(trainingSchema, await readJsonObject(request), 'Please correct the training form.')
     const training = await createTraining(getServices(context), admin, input)
     return Response.json({ message: 'Training added!', training }, { status: 201 })

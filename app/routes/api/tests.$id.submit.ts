@@ -1,6 +1,6 @@
 import type { Route } from './+types/tests.$id.submit'
 import { submitTestSchema } from '#contracts/tests.ts'
-import { methodNotAllowed, parseInput, readJsonObject } from '#server/admin/request.ts'
+import { parseInput, readJsonObject } from '#server/admin/request.ts'
 import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
@@ -11,7 +11,6 @@ import { parseTestRef } from '#server/tests/queries.ts'
 export async function action({ request, params, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     const user = await requireUser(request, context)
-    if (request.method !== 'POST') methodNotAllowed()
     const ref = parseTestRef(params.id)
     const input = parseInput(submitTestSchema, await readJsonObject(request))
     return submitTest(getServices(context), user, ref, input)

@@ -1,11 +1,12 @@
 import type { Route } from './+types/tests.$id'
 import { testFormSchema } from '#contracts/tests.ts'
-import { methodNotAllowed, parseId, parseInput, readJsonObject } from '#server/admin/request.ts'
+import { parseId, parseInput, readJsonObject } from '#server/admin/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { getAdminTest } from '#server/tests/queries.ts'
 import { deleteTest, updateTest } from '#server/tests/tests.ts'
+import type { ApiMethod } from '#server/http/api-methods.ts'
 
 // GET, PUT and DELETE /api/tests/{id} (admin): the test editor's test with its correct answers and checklist.
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -14,6 +15,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     return getAdminTest(getServices(context).db, parseId(params.id, 'Test'))
   })
 }
+
+export const methods: ApiMethod[] = ['PUT', 'DELETE']
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   return apiHandler(async () => {
@@ -24,10 +27,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const input = parseInput(testFormSchema, await readJsonObject(request), 'Please correct the test form.')
       return updateTest(services, admin, id, input)
     }
-    if (request.method === 'DELETE') {
-      await deleteTest(services, admin, id)
-      return { message: 'Test deleted.' }
-    }
-    return methodNotAllowed()
+
+    await deleteTest(services, admin, id)
+    return { message: 'Test deleted.' }
   })
 }

@@ -1,17 +1,17 @@
 import type { Route } from './+types/tests.attempt.$id'
-import { adminGetNotAllowed, methodNotAllowed, parseId } from '#server/admin/request.ts'
+import { parseId } from '#server/admin/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { resetAttempt } from '#server/tests/attempts.ts'
+import type { ApiMethod } from '#server/http/api-methods.ts'
 
 // DELETE /api/tests/attempt/{id} (admin): Allow Retake deletes the attempt.
-export const loader = adminGetNotAllowed
+export const methods: ApiMethod[] = ['DELETE']
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     const admin = await requireAdmin(request, context)
-    if (request.method !== 'DELETE') methodNotAllowed()
     return resetAttempt(getServices(context), admin, parseId(params.id, 'Attempt'))
   })
 }

@@ -1,17 +1,14 @@
 import type { Route } from './+types/tests.attempts.$id.grant'
-import { adminGetNotAllowed, methodNotAllowed, parseId } from '#server/admin/request.ts'
+import { parseId } from '#server/admin/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { approveQualification } from '#server/tests/attempts.ts'
 
 // POST /api/tests/attempts/{id}/grant (admin): Approve Qual for a passed attempt.
-export const loader = adminGetNotAllowed
-
 export async function action({ request, params, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     const admin = await requireAdmin(request, context)
-    if (request.method !== 'POST') methodNotAllowed()
     return approveQualification(getServices(context), admin, parseId(params.id, 'Attempt'))
   })
 }

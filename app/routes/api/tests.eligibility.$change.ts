@@ -1,14 +1,12 @@
 import type { Route } from './+types/tests.eligibility.$change'
 import { eligibilitySchema } from '#contracts/tests.ts'
-import { adminGetNotAllowed, methodNotAllowed, parseInput, readJsonObject } from '#server/admin/request.ts'
+import { parseInput, readJsonObject } from '#server/admin/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler, NotFound } from '#server/errors.ts'
 import { grantEligibility, revokeEligibility } from '#server/tests/attempts.ts'
 
 // POST /api/tests/eligibility/grant and /revoke {testId, memberId} (admin): Approve and Revoke in Manage Test.
-export const loader = adminGetNotAllowed
-
 const CHANGES = { grant: grantEligibility, revoke: revokeEligibility }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -16,7 +14,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const admin = await requireAdmin(request, context)
     const change = params.change === 'grant' || params.change === 'revoke' ? CHANGES[params.change] : null
     if (!change) throw new NotFound()
-    if (request.method !== 'POST') methodNotAllowed()
     return change(getServices(context), admin, parseInput(eligibilitySchema, await readJsonObject(request)))
   })
 }

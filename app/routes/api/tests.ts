@@ -1,6 +1,6 @@
 import type { Route } from './+types/tests'
 import { testFormSchema } from '#contracts/tests.ts'
-import { methodNotAllowed, parseInput, readJsonObject } from '#server/admin/request.ts'
+import { parseInput, readJsonObject } from '#server/admin/request.ts'
 import { requireAdmin, requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
@@ -16,7 +16,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     const admin = await requireAdmin(request, context)
-    if (request.method !== 'POST') methodNotAllowed()
     const input = parseInput(testFormSchema, await readJsonObject(request), 'Please correct the test form.')
     return Response.json(await createTest(getServices(context), admin, input), { status: 201 })
   })

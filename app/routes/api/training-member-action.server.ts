@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from 'react-router'
-import { methodNotAllowed, parseId } from '#server/admin/request.ts'
+import { parseId } from '#server/admin/request.ts'
 import { getUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
@@ -17,7 +17,6 @@ interface ActionArgs {
 export function memberTrainingAction(change: typeof signUpToTraining) {
   return ({ request, params, context }: ActionArgs) =>
     apiHandler(async () => {
-      if (request.method !== 'POST') methodNotAllowed()
       const services = getServices(context)
       return change(services, await getUser(services, request), parseId(params.id, 'Training'))
     })

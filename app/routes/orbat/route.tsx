@@ -13,7 +13,10 @@ import { DIAGRAM_MARK, OrbatDiagram } from '#app/components/orbat/lazy-canvas.ts
 import { INTENTS, ORBAT_PATH, ViewerProvider, type OrbatViewer } from '#app/components/orbat/viewer.tsx'
 import { hrefWithState } from '#app/hooks/url-state.ts'
 import { useOptionalUser } from '#app/root.tsx'
+import { parseIdText } from '#contracts/fields.ts'
+import { waitlistJoinSchema } from '#contracts/waitlist.ts'
 import type { User } from '#db/schema/users-sessions.ts'
+import { parseInput } from '#server/admin/request.ts'
 import { getUser, requireUser } from '#server/auth/user.ts'
 import { getServices, requestContext } from '#server/context.ts'
 import { assertSignupRate } from '#server/http/security.ts'
@@ -21,6 +24,7 @@ import { Invalid, Unauthorized } from '#server/errors.ts'
 import { joinTheWaitlist, leave, leaveTheWaitlist, signUp } from '#server/orbat/actions.ts'
 import { getSnapshot, liveDataOf } from '#server/orbat/live.ts'
 import { orbatRights } from '#server/orbat/rights.ts'
+import { slotIdOf } from '#server/orbat/slots.ts'
 
 // The public order of battle (spec 1 §2 "Public ORBAT screen", issue 13): a read-only diagram or, the default on
 // phones, a list; slot sign-up and leave, the waitlist sheet and the time-lock banner. Server-rendered from the live
@@ -87,10 +91,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const isSlotAction = post.intent === INTENTS.signup || post.intent === INTENTS.leave
   try {
     assertSignupRate(services.config, context.get(requestContext).clientIp)
-    const slotId = Number(post.form.get('slotId'))
     switch (post.intent) {
       case INTENTS.signup:
-        await signUp(services, user, slotId)
+        await signUp(services, user, slotIdOf(post.form.get('slotId')))
         break
       case INTENTS.leave:
         // Without JavaScript the Leave button arrives unconfirmed: the page asks first, about the slot ?leave= names.
@@ -98,10 +101,10 @@ export async function action({ request, context }: Route.ActionArgs) {
           const page = new URL(to, 'http://orbat.invalid')
           return askToConfirm({ ...post, back: hrefWithState(page, { leave: postedId(post, 'slotId') ?? 0 }) }, INTENTS.leave)
         }
-        await leave(services, user, slotId)
+        await leave(services, user, slotIdOf(post.form.get('slotId')))
         break
       case INTENTS.joinWaitlist:
-        await joinTheWaitlist(services, user, post.form.get('squad_preference') ?? '')
+        await joinTheWaitlist(services, user, parseInput(waitlistJoinSchema, { squad_preference: post.form.get('squad_preference') }).squad_preference)
         break
       case INTENTS.leaveWaitlist:
         await leaveTheWaitlist(services, user)
@@ -149,8 +152,8 @@ export default function OrbatPage({ loaderData }: Route.ComponentProps) {
     () => ({ userId: user?.id ?? null, qualifiedLocks: qualified, locked: view.locked, signUpRefusal: rights?.signUpRefusal ?? null }),
     [user?.id, qualified, view.locked, rights],
   )
-  const leaveSlotId = Number(searchParams.get('leave'))
-  const squadId = Number(searchParams.get('squad')) || null
+  const leaveSlotId = parseIdText(searchParams.get('leave'))
+  const squadId = parseIdText(searchParams.get('squad'))
 
   return (
     <main className={`bg-zinc-950 ${frame.main}`} data-testid="orbat-page" data-view={shown ?? 'auto'}>
@@ -181,7 +184,7 @@ export default function OrbatPage({ loaderData }: Route.ComponentProps) {
       )}
 
       {searchParams.get('sheet') === 'waitlist' ? <StaticWaitlistPanel store={store} rights={rights} /> : null}
-      {Number.isInteger(leaveSlotId) && leaveSlotId > 0 ? (
+      {leaveSlotId !== null ? (
         <LeaveConfirm orbat={view.data.orbat} slotId={leaveSlotId} userId={user?.id ?? null} />
       ) : null}
     </main>

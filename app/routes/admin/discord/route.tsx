@@ -18,6 +18,7 @@ import {
   squadMappingCreateSchema,
   squadMappingUpdateSchema,
 } from '#contracts/discord.ts'
+import { strictNumber } from '#contracts/fields.ts'
 import { deleteRecord, runUseCase, saveRecord } from '#app/admin/actions.ts'
 import { askToConfirm, failInline, failWithToast, invalid, postedId, readAdminPost, succeed, unknownIntent, type AdminPost } from '#app/admin/respond.ts'
 import { LoadError, Notice } from '#app/ui/field.tsx'
@@ -49,8 +50,8 @@ import { secondaryButton } from '#app/ui/button.ts'
 export async function loader({ request, context }: Route.LoaderArgs): Promise<DiscordPageData> {
   assertAdminPage(context)
   const services = getServices(context)
-  const asked = Number(new URL(request.url).searchParams.get('pings'))
-  const pingLimit = (PING_HISTORY_SIZES as readonly number[]).includes(asked) ? asked : PING_HISTORY_SIZES[0]
+  const asked = strictNumber(new URL(request.url).searchParams.get('pings'), true)
+  const pingLimit = asked !== null && (PING_HISTORY_SIZES as readonly number[]).includes(asked) ? asked : PING_HISTORY_SIZES[0]
   const empty: DiscordPageData = {
     settings: { promotion_channel_id: '', event_ping_role_id: '', squad_channel_category_id: '', milsim_role_id: '', orbat_activity_channel_id: '' },
     roles: null,

@@ -12,6 +12,7 @@ import { assertAdminPage } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { createPacket, deletePacket, listPackets, updatePacket } from '#server/library/library.ts'
 import { withLoadError } from '#server/load-error.ts'
+import { parseIdText } from '#contracts/fields.ts'
 
 // Manage Library (spec 2 §2, §5, §7 Library, §8): the documents with a count, Add Document, Edit and delete (confirmed).
 // The same use cases and schema as /api/knowledge. Dialogs are URL states (?dialog=edit&packet=3).
@@ -52,7 +53,7 @@ export default function ManageLibrary({ loaderData }: Route.ComponentProps) {
   const href = useStateHref()
   const { packets } = loaderData
   const dialog = searchParams.get('dialog')
-  const editing = packets.find((p) => p.id === Number(searchParams.get('packet'))) ?? null
+  const editing = packets.find((p) => p.id === parseIdText(searchParams.get('packet'))) ?? null
   const closeHref = href(null)
 
   return (

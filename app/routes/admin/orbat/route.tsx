@@ -11,6 +11,7 @@ import { listPlatoons } from '#server/orbat/platoons.ts'
 import { listEligibleRoles } from '#server/waitlist/eligible-roles.ts'
 import { OrbatEditor } from './canvas.tsx'
 import type { LoadPreset } from './use-editor-persistence.ts'
+import { parseIdText } from '#contracts/fields.ts'
 
 // The admin ORBAT editor (spec 1 §2 "Admin ORBAT editor", issue 4): a diagram editor that needs JavaScript. The
 // server renders the page frame and, for browsers without scripts, a pointer to the settings pages that work
@@ -41,8 +42,7 @@ export default function AdminOrbatPage({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator()
   const { openSheet, closeSheet } = useSheet()
 
-  const presetParam = Number(searchParams.get('preset'))
-  const presetId = Number.isInteger(presetParam) && presetParam > 0 ? presetParam : null
+  const presetId = parseIdText(searchParams.get('preset'))
   const dropPresetParam = useCallback(() => {
     setSearchParams(
       (params) => {

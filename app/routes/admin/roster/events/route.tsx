@@ -19,6 +19,7 @@ import { getServices } from '#server/context.ts'
 import { loadPickers } from '#server/discord/guild.ts'
 import { hasEventPingRole } from '#server/discord/pings.ts'
 import { createEvent, deleteEvent, getEventAttendance, listEvents, setEventAttendance, updateEvent } from '#server/roster/events.ts'
+import { parseIdText } from '#contracts/fields.ts'
 
 // Roster admin, Events tab (spec 2 §2, §5, §7, §8): the list with Schedule Ping, Attendance, Edit and delete, and
 // Add Event. Dialogs are URL states (?dialog=ping&event=3), so every form works without JavaScript too. The actions
@@ -72,7 +73,7 @@ export default function EventsTab({ loaderData }: Route.ComponentProps) {
   const href = useStateHref()
   const { events } = loaderData
   const dialog = searchParams.get('dialog')
-  const target = events.find((e) => e.id === Number(searchParams.get('event'))) ?? null
+  const target = events.find((e) => e.id === parseIdText(searchParams.get('event'))) ?? null
   const closeHref = href(null)
 
   return (

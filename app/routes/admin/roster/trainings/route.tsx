@@ -32,6 +32,7 @@ import {
   setTrainingAttendance,
   updateTraining,
 } from '#server/roster/trainings.ts'
+import { parseIdText } from '#contracts/fields.ts'
 
 // Roster admin, Trainings tab (spec 2 §2, §5, §7, §8): BMT Trainings and General Trainings, Create BMT Training and
 // Add Training, and per training Schedule Ping, Attendance and a menu (Post Training on Discord, View Signups, Edit
@@ -115,7 +116,7 @@ export default function TrainingsTab({ loaderData }: Route.ComponentProps) {
   const href = useStateHref()
   const { trainings } = loaderData
   const dialog = searchParams.get('dialog')
-  const target = trainings.find((t) => t.id === Number(searchParams.get('training'))) ?? null
+  const target = trainings.find((t) => t.id === parseIdText(searchParams.get('training'))) ?? null
   const closeHref = href(null)
   const activeId = target?.id ?? null
 
