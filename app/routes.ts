@@ -77,6 +77,9 @@ export default [
 
   // JSON API
   ...prefix('api', [
+    // The API's own description: the OpenAPI 3.1 document and its readable reference page (server-rendered).
+    route('openapi.json', 'routes/api/openapi.ts'),
+    route('docs', 'routes/api-docs/route.tsx'),
     route('admin/audit-log', 'routes/api/admin.audit-log.ts'),
     // The public ORBAT's writes. Its polled reads (/api/orbat, /api/waitlist, /api/settings, /api/waitlist/squads) and
     // the live stream (/api/live) are served from the in-memory snapshot in server/http/live-routes.ts.
