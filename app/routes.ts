@@ -19,6 +19,9 @@ export default [
   route('tests/:uuid/take', 'routes/tests/take.tsx'),
   route('tests/result/:uuid', 'routes/tests/result.tsx'),
 
+  // The signed-in person's own page (issue 16): calendar feed and API tokens.
+  route('account', 'routes/account/route.tsx'),
+
   // Login with Discord (ARCHITECTURE §4)
   route('auth/discord', 'routes/auth/discord.ts'),
   route('auth/discord/callback', 'routes/auth/callback.tsx'),

@@ -50,10 +50,12 @@ export function TopBar({ user }: { user: PublicUser | null }) {
         </nav>
         {user ? (
           <div className="flex shrink-0 items-center gap-2 sm:gap-3">
-            <img src={user.avatar} alt="" width={28} height={28} className="hidden size-7 rounded-full bg-zinc-800 sm:block" />
-            <span className="hidden max-w-40 truncate text-sm text-zinc-200 md:inline" data-testid="user-display-name">
-              {user.displayName}
-            </span>
+            <Link to="/account" aria-label="Your account" className="flex items-center gap-2 rounded-md hover:text-white">
+              <img src={user.avatar} alt="" width={28} height={28} className="size-7 rounded-full bg-zinc-800" />
+              <span className="hidden max-w-40 truncate text-sm text-zinc-200 md:inline" data-testid="user-display-name">
+                {user.displayName}
+              </span>
+            </Link>
             <Form method="post" action="/auth/logout" reloadDocument>
               <button type="submit" className={buttonClass('secondary', 'sm')}>
                 Logout

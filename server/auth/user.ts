@@ -10,6 +10,7 @@ import { discordAvatarUrl } from '../discord/client.ts'
 import { Forbidden, Unauthorized } from '../errors.ts'
 import { logger } from '../logger.ts'
 import { singleton } from '../singleton.ts'
+import { isBearerApiRequest, userFromBearer } from './api-token.ts'
 import { readSessionId } from './session.ts'
 
 /** Guild roles are re-read at most this often after login (ARCHITECTURE §4). */
@@ -37,6 +38,8 @@ export function getUser(services: AppServices, request: Request): Promise<User |
 }
 
 async function loadUser(services: AppServices, request: Request): Promise<User | null> {
+  // An /api call with a bearer token is that token's user (within its scopes), whatever cookies it carries.
+  if (isBearerApiRequest(new URL(request.url).pathname, request.headers.get('authorization'))) return userFromBearer(services, request)
   const sessionId = await readSessionId(services.config, request)
   if (!sessionId) return null
   // One round trip: the session (unexpired) and its user.

@@ -1,0 +1,16 @@
+import type { CreatedApiToken } from '#contracts/api-tokens.ts'
+import type { ActionAnswer } from '#app/hooks/use-form-post.tsx'
+
+// The account page's forms and intents, shared by its action and its sections.
+
+export const ACCOUNT_INTENTS = {
+  createToken: 'create-token',
+  revokeToken: 'revoke-token',
+} as const
+
+export const ACCOUNT_FORMS = {
+  token: 'token',
+} as const
+
+/** What the action answers besides a redirect: a form's reply, or the token just created (shown once). */
+export type AccountActionData = ActionAnswer | { ok: true; created: CreatedApiToken }
