@@ -21,6 +21,9 @@ export default [
 
   // The signed-in person's own page (issue 16): calendar feed and API tokens.
   route('account', 'routes/account/route.tsx'),
+  // Calendar feeds (issue 16): the unit's, and each person's at a secret URL made on /account.
+  route('calendar/unit.ics', 'routes/calendar/unit.ts'),
+  route('calendar/personal/:file', 'routes/calendar/personal.ts'),
 
   // Login with Discord (ARCHITECTURE §4)
   route('auth/discord', 'routes/auth/discord.ts'),

@@ -1,4 +1,4 @@
-// Personal API tokens and server tokens (issue 16): only a hash of each token is stored; the token is shown once.
+// Integrations (issue 16): API tokens (only a hash of each is stored; the token is shown once) and calendar feeds.
 import { sql } from 'drizzle-orm'
 import { check, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core'
 import { createdAtColumn, idColumn } from './columns.ts'
@@ -32,3 +32,17 @@ export const apiTokens = pgTable(
 
 export type ApiToken = typeof apiTokens.$inferSelect
 export type NewApiToken = typeof apiTokens.$inferInsert
+
+/**
+ * A person's calendar feed: the secret in its URL (/calendar/personal/<secret>.ics). Kept as is, not hashed: the
+ * owner copies the URL again from their page, and it only reads their calendar. Regenerating replaces it.
+ */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  user_id: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull().unique(),
+  created_at: createdAtColumn(),
+})
+
+export type CalendarFeed = typeof calendarFeeds.$inferSelect

@@ -6,10 +6,13 @@ import type { ActionAnswer } from '#app/hooks/use-form-post.tsx'
 export const ACCOUNT_INTENTS = {
   createToken: 'create-token',
   revokeToken: 'revoke-token',
+  /** Create the calendar feed, or regenerate its URL (confirmed). */
+  calendarFeed: 'calendar-feed',
 } as const
 
 export const ACCOUNT_FORMS = {
   token: 'token',
+  calendar: 'calendar',
 } as const
 
 /** What the action answers besides a redirect: a form's reply, or the token just created (shown once). */
