@@ -171,6 +171,10 @@ export default [
     route('admin/evaluations/session/:sessionId/live', 'routes/api/admin.evaluations.session.$sessionId.live.ts'),
     route('admin/evaluations/details/:id', 'routes/api/admin.evaluations.details.$id.ts'),
     route('admin/evaluations/:id', 'routes/api/admin.evaluations.$id.ts'),
+    // Game-server endpoints (issue 16 §4), for Arma server mods with a server token (scope game-server).
+    route('integrations/slots', 'routes/api/integrations.slots.ts'),
+    route('integrations/orbat', 'routes/api/integrations.orbat.ts'),
+    route('integrations/events/:id/attendance', 'routes/api/integrations.events.$id.attendance.ts'),
     // Anything else under /api answers 404 JSON, never the HTML error page.
     route('*', 'routes/api/not-found.ts'),
   ]),

@@ -3,6 +3,7 @@ import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObj
 import { singleton } from '../singleton.ts'
 import type { ApiOperation } from './operation.ts'
 import { adminOperations } from './operations-admin.ts'
+import { integrationOperations } from './operations-integrations.ts'
 import { memberOperations } from './operations-members.ts'
 
 // The OpenAPI 3.1 document of /api (served at /api/openapi.json, rendered at /api/docs), built by zod-openapi from the
@@ -10,7 +11,7 @@ import { memberOperations } from './operations-members.ts'
 
 export type OpenApiDocument = ReturnType<typeof createDocument>
 
-export const API_OPERATIONS: readonly ApiOperation[] = [...memberOperations, ...adminOperations]
+export const API_OPERATIONS: readonly ApiOperation[] = [...memberOperations, ...adminOperations, ...integrationOperations]
 
 const errorSchema = z
   .object({

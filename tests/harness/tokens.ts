@@ -28,6 +28,7 @@ export function withToken(baseUrl: string, token: string) {
     return { status: response.status, headers: response.headers, body: json as Record<string, unknown> & unknown[] }
   }
   return {
+    authorization: `Bearer ${token}`,
     get: (path: string) => call('GET', path),
     post: (path: string, body?: unknown) => call('POST', path, body),
     put: (path: string, body?: unknown) => call('PUT', path, body),
