@@ -3,15 +3,18 @@ import { ACCOUNT_FORMS, ACCOUNT_INTENTS, type AccountActionData } from './intent
 import { API_TOKEN_ACCESS, API_TOKEN_MESSAGES, apiTokenSchema, type ApiTokenAccess, type ApiTokenItem } from '#contracts/api-tokens.ts'
 import { CopyField } from '#app/ui/copy-field.tsx'
 import { DateTime } from '#app/ui/date-time.tsx'
-import { DeleteButton, DeleteConfirmStep } from '#app/ui/delete-button.tsx'
+import { ConfirmButtonForm } from '#app/ui/confirm.tsx'
+import { confirmKeyOf, DeleteConfirmStep } from '#app/ui/delete-button.tsx'
 import { EmptyState, Field, FieldError, inputClass, Notice, Section } from '#app/ui/field.tsx'
 import { inputProps } from '#app/ui/conform-props.ts'
-import { primaryButton } from '#app/ui/button.ts'
+import { primaryButton, smallDangerButton } from '#app/ui/button.ts'
 import { useSchemaForm } from '#app/hooks/use-schema-form.ts'
 
 // API tokens on the account page (issue 16): create (shown once), the list with last use, revoke.
 
 const ACCESS_KEYS = Object.keys(API_TOKEN_ACCESS) as ApiTokenAccess[]
+
+const revokeQuestion = (token: ApiTokenItem) => `Revoke the token “${token.name}”? Anything using it stops working at once.`
 
 function accessLabel(scopes: readonly string[]): string {
   const key = ACCESS_KEYS.find((k) => API_TOKEN_ACCESS[k].scopes.join() === scopes.join())
@@ -38,7 +41,7 @@ export function TokensSection({ tokens, isAdmin, appUrl }: { tokens: ApiTokenIte
           <pre className="overflow-x-auto rounded bg-zinc-950 p-2 font-mono text-xs text-zinc-300">{`curl -H "Authorization: Bearer ${created.token}" ${appUrl}/api/tests`}</pre>
         </div>
       ) : null}
-      <DeleteConfirmStep intent={ACCOUNT_INTENTS.revokeToken} items={tokens} message={(t) => `Revoke the token “${t.name}”? Anything using it stops working at once.`} confirmLabel="Revoke" />
+      <DeleteConfirmStep intent={ACCOUNT_INTENTS.revokeToken} items={tokens} message={revokeQuestion} confirmLabel="Revoke" />
       <TokenList tokens={tokens} />
       <CreateTokenForm isAdmin={isAdmin} />
     </Section>
@@ -58,12 +61,14 @@ function TokenList({ tokens }: { tokens: ApiTokenItem[] }) {
             </p>
             <p className="text-xs text-zinc-500">{token.last_used_at ? <>Last used <DateTime iso={token.last_used_at} /></> : 'Never used'}</p>
           </div>
-          <DeleteButton
+          <ConfirmButtonForm
+            formKey={confirmKeyOf(ACCOUNT_INTENTS.revokeToken, token.id)}
             intent={ACCOUNT_INTENTS.revokeToken}
-            id={token.id}
-            name={token.name}
+            fields={{ id: token.id }}
+            confirm={revokeQuestion(token)}
             label="Revoke"
-            confirm={`Revoke the token “${token.name}”? Anything using it stops working at once.`}
+            className={smallDangerButton}
+            aria-label={`Revoke ${token.name}`}
           />
         </li>
       ))}
