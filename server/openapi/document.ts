@@ -86,6 +86,8 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[] = API_O
         'session cookie of a logged-in browser, or with `Authorization: Bearer <token>` using a personal API token created ' +
         'on your account page (no cookie and no Origin header needed).',
     },
+    // The reference page lists sections in this order: members' calls first, then admin, then game servers.
+    tags: [...new Set(operations.map((op) => op.tag))].map((name) => ({ name })),
     paths,
     components: {
       securitySchemes: {

@@ -23,6 +23,8 @@ export interface ReferenceOperation {
   access: string
   params: SchemaRow[]
   body: SchemaRow[]
+  /** The success answer's fields, where the document has its schema. */
+  answer: SchemaRow[]
   responses: Array<{ status: string; description: string }>
 }
 
@@ -49,7 +51,9 @@ export function referenceOf(document: OpenApiDocument): ReferenceTag[] {
       tags.set(tag, list)
     }
   }
-  return [...tags].map(([name, operations]) => ({ name, operations }))
+  const order = (document.tags ?? []).map((t) => t.name)
+  const rank = (name: string) => (order.includes(name) ? order.indexOf(name) : order.length)
+  return [...tags].map(([name, operations]) => ({ name, operations })).sort((a, b) => rank(a.name) - rank(b.name))
 }
 
 function operationOf(method: string, path: string, op: Json, components: Record<string, Json>): ReferenceOperation {
@@ -57,20 +61,31 @@ function operationOf(method: string, path: string, op: Json, components: Record<
   for (const p of (op.parameters as Json[] | undefined) ?? []) {
     rowsOf(p.schema as Json, `${p.name as string} (${p.in as string})`, Boolean(p.required), 0, params, components, (p.description as string) ?? '')
   }
-  const bodySchema = ((op.requestBody as Json | undefined)?.content as Record<string, Json> | undefined)?.['application/json']?.schema as Json | undefined
-  const body: SchemaRow[] = []
-  if (bodySchema) childRows(resolve(bodySchema, components), 0, body, components)
+  const responses = (op.responses as Record<string, Json>) ?? {}
+  const success = Object.entries(responses).find(([status]) => status.startsWith('2'))?.[1]
   return {
     id: (op.operationId as string) ?? `${method}${path}`,
     method: method.toUpperCase(),
     path,
     summary: (op.summary as string) ?? '',
-    description: (op.description as string) ?? '',
+    description: plain((op.description as string) ?? ''),
     access: accessOf(op.security as Array<Record<string, string[]>> | undefined),
     params,
-    body,
-    responses: Object.entries((op.responses as Record<string, Json>) ?? {}).map(([status, r]) => ({ status, description: (r.description as string) ?? '' })),
+    body: jsonRows(op.requestBody as Json | undefined, components),
+    answer: jsonRows(success, components),
+    responses: Object.entries(responses).map(([status, r]) => ({ status, description: plain((r.description as string) ?? '') })),
   }
+}
+
+/** The document's texts use Markdown code spans; the page shows them as plain text. */
+const plain = (text: string) => text.replace(/`/g, '')
+
+/** The fields of a request body's or an answer's JSON schema. */
+function jsonRows(holder: Json | undefined, components: Record<string, Json>): SchemaRow[] {
+  const schema = (holder?.content as Record<string, Json> | undefined)?.['application/json']?.schema as Json | undefined
+  const rows: SchemaRow[] = []
+  if (schema) childRows(resolve(schema, components), 0, rows, components)
+  return rows
 }
 
 function accessOf(security: Array<Record<string, string[]>> | undefined): string {

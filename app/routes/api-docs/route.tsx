@@ -10,7 +10,7 @@ import { referenceOf, type ReferenceOperation, type SchemaRow } from '#server/op
 
 export function loader() {
   const document = openApiDocument()
-  return { title: document.info.title, version: document.info.version, intro: document.info.description ?? '', tags: referenceOf(document) }
+  return { title: document.info.title, version: document.info.version, intro: (document.info.description ?? '').replace(/`/g, ''), tags: referenceOf(document) }
 }
 
 const METHOD_TONES: Record<string, BadgeTone> = { GET: 'info', POST: 'success', PUT: 'warning', DELETE: 'danger' }
@@ -30,7 +30,7 @@ export default function ApiDocsPage({ loaderData }: Route.ComponentProps) {
           Download openapi.json
         </a>
       </div>
-      <p className="mt-4 max-w-3xl text-sm text-zinc-300">{intro.replace(/`/g, '')}</p>
+      <p className="mt-4 max-w-3xl text-sm text-zinc-300">{intro}</p>
       <div className="mt-8 flex flex-col gap-8 lg:flex-row">
         <nav aria-label="API sections" className="lg:sticky lg:top-20 lg:w-56 lg:shrink-0 lg:self-start">
           <ul className="flex flex-wrap gap-2 lg:flex-col lg:gap-1">
@@ -80,6 +80,7 @@ function Operation({ op }: { op: ReferenceOperation }) {
         </p>
         {op.params.length ? <Fields title="Parameters" rows={op.params} /> : null}
         {op.body.length ? <Fields title="JSON body" rows={op.body} /> : null}
+        {op.answer.length ? <Fields title="Answer (JSON)" rows={op.answer} /> : null}
         <div>
           <h3 className="mb-1 font-semibold text-zinc-200">Answers</h3>
           <ul className="flex flex-col gap-0.5">
