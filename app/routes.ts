@@ -19,6 +19,12 @@ export default [
   route('tests/:uuid/take', 'routes/tests/take.tsx'),
   route('tests/result/:uuid', 'routes/tests/result.tsx'),
 
+  // The signed-in person's own page (issue 16): calendar feed and API tokens.
+  route('account', 'routes/account/route.tsx'),
+  // Calendar feeds (issue 16): the unit's, and each person's at a secret URL made on /account.
+  route('calendar/unit.ics', 'routes/calendar/unit.ts'),
+  route('calendar/personal/:file', 'routes/calendar/personal.ts'),
+
   // Login with Discord (ARCHITECTURE §4)
   route('auth/discord', 'routes/auth/discord.ts'),
   route('auth/discord/callback', 'routes/auth/callback.tsx'),
@@ -77,6 +83,9 @@ export default [
 
   // JSON API
   ...prefix('api', [
+    // The API's own description: the OpenAPI 3.1 document and its readable reference page (server-rendered).
+    route('openapi.json', 'routes/api/openapi.ts'),
+    route('docs', 'routes/api-docs/route.tsx'),
     route('admin/audit-log', 'routes/api/admin.audit-log.ts'),
     // The public ORBAT's /api never reaches React Router: its writes (POST slot/:id/signup, slot/:id/leave,
     // waitlist/join, waitlist/leave) are answered by server/http/member-writes.ts; its polled reads (/api/orbat,
@@ -160,6 +169,10 @@ export default [
     route('admin/evaluations/session/:sessionId/live', 'routes/api/admin.evaluations.session.$sessionId.live.ts'),
     route('admin/evaluations/details/:id', 'routes/api/admin.evaluations.details.$id.ts'),
     route('admin/evaluations/:id', 'routes/api/admin.evaluations.$id.ts'),
+    // Game-server endpoints (issue 16 §4), for Arma server mods with a server token (scope game-server).
+    route('integrations/slots', 'routes/api/integrations.slots.ts'),
+    route('integrations/orbat', 'routes/api/integrations.orbat.ts'),
+    route('integrations/events/:id/attendance', 'routes/api/integrations.events.$id.attendance.ts'),
     // Anything else under /api answers 404 JSON, never the HTML error page.
     route('*', 'routes/api/not-found.ts'),
   ]),

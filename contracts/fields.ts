@@ -82,5 +82,7 @@ const FLAG_VALUES: readonly unknown[] = [true, false, 0, 1, '0', '1', 'true', 'f
 // browser would insist on).
 export const flagSchema = z
   .custom<boolean | 0 | 1 | string>((v) => FLAG_VALUES.includes(v), { error: 'Flags must be true or false.' })
+  // How the API reference (zod-openapi) describes the field: z.custom has no JSON Schema of its own.
+  .meta({ anyOf: [{ type: 'boolean' }, { enum: [0, 1, '0', '1', 'true', 'false', 'on', ''] }], description: 'true or false (0/1 and a checkbox\'s "on" are accepted too).' })
   .optional()
   .transform((v) => v === true || v === 1 || v === '1' || v === 'true' || v === 'on')

@@ -62,6 +62,7 @@ const envSchema = z.object({
     message: 'must be a mongodb:// or mongodb+srv:// URL',
   }),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(30),
+  API_TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(120),
   TRUST_PROXY: optionalText,
   NODE_ENV: optionalText,
 })
@@ -91,6 +92,8 @@ export interface Config {
   }
   mongodbUrl: string | undefined
   rateLimitPerMinute: number
+  /** Requests per minute per API token (every method); 0 turns the limit off. */
+  apiTokenRateLimitPerMinute: number
   trustProxy: string | undefined
 }
 
@@ -169,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     discord,
     mongodbUrl: e.MONGODB_URL,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    apiTokenRateLimitPerMinute: e.API_TOKEN_RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
   }
 }

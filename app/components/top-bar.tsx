@@ -39,7 +39,7 @@ export function TopBar({ user }: { user: PublicUser | null }) {
                 key={link.to}
                 to={link.to}
                 aria-current={active ? 'page' : undefined}
-                className={`rounded-md px-2 py-1.5 text-sm font-medium whitespace-nowrap sm:px-3 ${
+                className={`rounded-md px-1.5 py-1.5 text-sm font-medium whitespace-nowrap sm:px-3 ${
                   active ? 'bg-zinc-800 text-brand-400' : 'text-zinc-300 hover:bg-zinc-900 hover:text-white'
                 }`}
               >
@@ -50,12 +50,15 @@ export function TopBar({ user }: { user: PublicUser | null }) {
         </nav>
         {user ? (
           <div className="flex shrink-0 items-center gap-2 sm:gap-3">
-            <img src={user.avatar} alt="" width={28} height={28} className="hidden size-7 rounded-full bg-zinc-800 sm:block" />
-            <span className="hidden max-w-40 truncate text-sm text-zinc-200 md:inline" data-testid="user-display-name">
-              {user.displayName}
-            </span>
+            <Link to="/account" aria-label="Your account" className="flex items-center gap-2 rounded-md hover:text-white">
+              <img src={user.avatar} alt="" width={28} height={28} className="size-6 rounded-full bg-zinc-800 sm:size-7" />
+              <span className="hidden max-w-40 truncate text-sm text-zinc-200 md:inline" data-testid="user-display-name">
+                {user.displayName}
+              </span>
+            </Link>
             <Form method="post" action="/auth/logout" reloadDocument>
-              <button type="submit" className={buttonClass('secondary', 'sm')}>
+              {/* Smaller on phones, so the nav, the account link and Logout share 390 px. */}
+              <button type="submit" className={`${buttonClass('secondary', 'xs')} sm:h-9 sm:px-3 sm:text-sm`}>
                 Logout
               </button>
             </Form>

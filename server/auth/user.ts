@@ -10,6 +10,7 @@ import { discordAvatarUrl } from '../discord/client.ts'
 import { Forbidden, Unauthorized } from '../errors.ts'
 import { logger } from '../logger.ts'
 import { singleton } from '../singleton.ts'
+import { isBearerApiRequest, userFromBearer } from './api-token.ts'
 import { readSessionId } from './session.ts'
 import { cachedSessionUser } from './session-cache.ts'
 
@@ -41,6 +42,8 @@ export function getUser(services: AppServices, request: Request): Promise<User |
 }
 
 async function loadUser(services: AppServices, request: Request): Promise<User | null> {
+  // An /api call with a bearer token is that token's user (within its scopes), whatever cookies it carries.
+  if (isBearerApiRequest(new URL(request.url).pathname, request.headers.get('authorization'))) return userFromBearer(services, request)
   const sessionId = await readSessionId(services.config, request)
   return sessionId ? userOfSession(services, sessionId) : null
 }
@@ -64,7 +67,7 @@ const refreshes = singleton('auth:role-refresh', () => ({ waiting: [] as Array<(
  * conditional update, so of the requests (on any instance) that find the roles stale exactly one refreshes them, and a
  * refresh that fails or dies with its process is tried again a minute later.
  */
-async function scheduleRoleRefresh(services: AppServices, user: User): Promise<void> {
+export async function scheduleRoleRefresh(services: AppServices, user: User): Promise<void> {
   const now = Date.now()
   const claimed = await services.db
     .update(users)

@@ -6,6 +6,7 @@ import type { ViteDevServer } from 'vite'
 import { appContext, requestContext, type AppServices } from '../context.ts'
 import { Invalid, NotFound, PayloadTooLarge, errorResponse } from '../errors.ts'
 import { logger } from '../logger.ts'
+import { isBearerApiRequest } from '../auth/api-token.ts'
 import { apiMethodGuard } from './api-methods.ts'
 import { memberWriteRoutes } from './member-writes.ts'
 import { createRateLimiter, originCheck, rateLimit, securityHeaders, signupLimiter } from './security.ts'
@@ -74,8 +75,9 @@ export function createHttpApp(options: HttpAppOptions) {
 
   if (options.discordStandIn) app.use('/__discord', options.discordStandIn)
 
-  // The stand-in's REST API is called server-to-server (token exchange) and authenticates by token, not origin.
-  app.use(originCheck(config, { exempt: (p) => p.startsWith('/__discord/api/') }))
+  // The stand-in's REST API is called server-to-server (token exchange) and authenticates by token, not origin; so do
+  // /api calls with a bearer token, which a browser never attaches on its own (server/auth/api-token.ts).
+  app.use(originCheck(config, { exempt: (p, req) => p.startsWith('/__discord/api/') || isBearerApiRequest(p, req.get('authorization')) }))
 
   app.use(express.raw({ type: () => true, limit: BODY_LIMIT_BYTES }))
 

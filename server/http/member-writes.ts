@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http'
 import express, { type Request, type Response } from 'express'
 import { waitlistJoinSchema } from '#contracts/waitlist.ts'
 import { parseInput, parseJsonObject } from '../admin/request.ts'
+import { bearerTokenOf, userFromBearer } from '../auth/api-token.ts'
 import { sessionIdOf } from '../auth/session.ts'
 import { userOfSession } from '../auth/user.ts'
 import type { AppServices } from '../context.ts'
@@ -53,6 +54,12 @@ export function memberWriteRoutes(services: AppServices): express.Router {
 
 async function answer(services: AppServices, write: Write, req: Request, res: Response) {
   try {
+    // An API token (Authorization: Bearer) acts as its user within its scopes; it is checked, revocation and ban
+    // included, on every request (server/auth/api-token.ts), so no session goes along.
+    if (bearerTokenOf(req.headers.authorization)) {
+      const user = await userFromBearer(services, { method: req.method, headers: new Headers({ authorization: req.headers.authorization! }) })
+      return sendJson(res, 200, await write(services, { id: user!.id }, req))
+    }
     const sessionId = await sessionIdOf(services.config, req.headers.cookie)
     const user = sessionId ? await userOfSession(services, sessionId) : null
     if (!user) throw new Unauthorized()

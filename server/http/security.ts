@@ -42,10 +42,10 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
  * CSRF defence for UI actions and /api routes alike: a state-changing request must come from our own
  * origin. React Router's own check skips resource routes, so this runs in front of everything.
  */
-export function originCheck(config: Config, options: { exempt?: (path: string) => boolean } = {}) {
+export function originCheck(config: Config, options: { exempt?: (path: string, req: Request) => boolean } = {}) {
   const appOrigin = new URL(config.appUrl).origin
   return (req: Request, res: Response, next: NextFunction) => {
-    if (SAFE_METHODS.has(req.method) || options.exempt?.(req.path)) return next()
+    if (SAFE_METHODS.has(req.method) || options.exempt?.(req.path, req)) return next()
     const fetchSite = req.get('sec-fetch-site')
     const origin = req.get('origin') ?? originOf(req.get('referer'))
     if (fetchSite === 'cross-site' || origin !== appOrigin) {

@@ -5,7 +5,7 @@ import { isCalendarDay } from '#contracts/time.ts'
 import type { DbOrTx } from '#db/client.ts'
 import { eventAttendance, events, members } from '#db/schema/roster.ts'
 import type { User } from '#db/schema/users-sessions.ts'
-import { recordAudit } from '../audit/audit.ts'
+import { recordAudit, type Actor } from '../audit/audit.ts'
 import type { AppServices } from '../context.ts'
 import { NotFound } from '../errors.ts'
 import { runTransaction } from '../transaction.ts'
@@ -98,16 +98,20 @@ export async function getEventAttendance(db: DbOrTx, eventId: number): Promise<A
   return { memberIds: rows.map((r) => r.id) }
 }
 
-/** POST /api/roster/events/{id}/attendance: the full list of attendees; scores move by the difference. */
-export async function setEventAttendance(services: AppServices, admin: User, eventId: number, memberIds: number[]): Promise<AttendanceResult> {
+/**
+ * POST /api/roster/events/{id}/attendance: the full list of attendees; scores move by the difference. `attendees` may
+ * derive the list from the current one under the event's lock (the game server adds its players to who is there).
+ */
+export async function setEventAttendance(services: AppServices, admin: Actor, eventId: number, attendees: number[] | ((current: number[]) => number[])): Promise<AttendanceResult> {
   return runTransaction(
     services,
     async (tx) => {
       // The row lock serialises attendance edits of one event (two admins ticking at once must not double-count).
       const [event] = await tx.select({ name: events.name }).from(events).where(eq(events.id, eventId)).for('update').limit(1)
       if (!event) throw new NotFound('Event not found.')
-      await assertMembersExist(tx, memberIds)
       const current = (await tx.select({ id: eventAttendance.member_id }).from(eventAttendance).where(eq(eventAttendance.event_id, eventId))).map((r) => r.id)
+      const memberIds = typeof attendees === 'function' ? attendees(current) : attendees
+      await assertMembersExist(tx, memberIds)
       const added = memberIds.filter((id) => !current.includes(id))
       const removed = current.filter((id) => !memberIds.includes(id))
       if (removed.length) await tx.delete(eventAttendance).where(and(eq(eventAttendance.event_id, eventId), inArray(eventAttendance.member_id, removed)))

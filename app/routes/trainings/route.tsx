@@ -1,6 +1,7 @@
 import type { Route } from './+types/route'
 import { TRAINING_INTENTS, TRAININGS_PATH, TrainingList, type TrainingWithSignups } from './training-row.tsx'
 import { failWithToast, idOf, readFormPost, succeed } from '#app/admin/respond.ts'
+import { AddToCalendar } from '#app/components/add-to-calendar.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { EmptyState } from '#app/ui/field.tsx'
 import { getUser } from '#server/auth/user.ts'
@@ -39,6 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     signedIn: Boolean(user),
     // Sign Up is offered only when it can succeed; otherwise the page shows why (banned, not on the roster).
     signUpRefusal: user ? await trainingSignUpRefusal(services.db, user) : null,
+    appUrl: services.config.appUrl,
   }
 }
 
@@ -60,13 +62,24 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function TrainingsPage({ loaderData }: Route.ComponentProps) {
-  const { trainings, signedIn, signUpRefusal, loadError } = loaderData
+  const { trainings, signedIn, signUpRefusal, loadError, appUrl } = loaderData
   const bmt = trainings.filter((t) => t.is_bmt_training)
   const general = trainings.filter((t) => !t.is_bmt_training)
   return (
     <main className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Trainings</h1>
       <p className="mt-1 text-zinc-400">Upcoming BMT and general trainings. Sign up so the cadre knows who to expect.</p>
+      <div className="mt-4 flex flex-col gap-1">
+        <AddToCalendar appUrl={appUrl} path="/calendar/unit.ics" />
+        <p className="text-xs text-zinc-500">
+          The unit&apos;s calendar: events and trainings.{' '}
+          {signedIn ? (
+            <a href="/account" className="text-brand-400 underline">
+              Only your trainings, and when ORBAT sign-ups open: your personal feed.
+            </a>
+          ) : null}
+        </p>
+      </div>
 
       <div className="mt-8 flex flex-col gap-10">
         {loadError ? (

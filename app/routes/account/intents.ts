@@ -1,0 +1,19 @@
+import type { CreatedApiToken } from '#contracts/api-tokens.ts'
+import type { ActionAnswer } from '#app/hooks/use-form-post.tsx'
+
+// The account page's forms and intents, shared by its action and its sections.
+
+export const ACCOUNT_INTENTS = {
+  createToken: 'create-token',
+  revokeToken: 'revoke-token',
+  /** Create the calendar feed, or regenerate its URL (confirmed). */
+  calendarFeed: 'calendar-feed',
+} as const
+
+export const ACCOUNT_FORMS = {
+  token: 'token',
+  calendar: 'calendar',
+} as const
+
+/** What the action answers besides a redirect: a form's reply, or the token just created (shown once). */
+export type AccountActionData = ActionAnswer | { ok: true; created: CreatedApiToken }

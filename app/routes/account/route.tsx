@@ -1,0 +1,83 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data } from 'react-router'
+import type { Route } from './+types/route'
+import { ACCOUNT_INTENTS, type AccountActionData } from './intents.ts'
+import { CalendarSection } from './calendar-section.tsx'
+import { TokensSection } from './tokens-section.tsx'
+import { deleteRecord, runUseCase } from '#app/admin/actions.ts'
+import { askToConfirm, failInline, invalid, readFormPost, unknownIntent, type FormPost } from '#app/admin/respond.ts'
+import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+import { apiTokenSchema, API_TOKEN_MESSAGES } from '#contracts/api-tokens.ts'
+import type { User } from '#db/schema/users-sessions.ts'
+import { requireUserPage } from '#server/auth/user.ts'
+import { getServices } from '#server/context.ts'
+import { createApiToken, listApiTokens, revokeApiToken } from '#server/integrations/api-tokens.ts'
+import { calendarFeedOf, regenerateCalendarFeed } from '#server/integrations/calendar.ts'
+
+// The signed-in person's own page (issue 16): their calendar feed and API tokens (and server tokens for admins). Forms post here and
+// work without JavaScript; a new token comes back in the action's answer, never in a cookie or a URL.
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUserPage(request, context)
+  const services = getServices(context)
+  const [tokens, feed] = await Promise.all([listApiTokens(services.db, user), calendarFeedOf(services.db, user)])
+  return { isAdmin: user.is_admin, tokens, feed, appUrl: services.config.appUrl }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUserPage(request, context)
+  const post = await readFormPost(request, context)
+  switch (post.intent) {
+    case ACCOUNT_INTENTS.createToken:
+      return createToken(post, user)
+    case ACCOUNT_INTENTS.calendarFeed:
+      return calendarFeed(post, user)
+    case ACCOUNT_INTENTS.revokeToken:
+      return deleteRecord(post, (id) => revokeApiToken(getServices(context), user, id), { success: API_TOKEN_MESSAGES.revoked, failure: 'Could not revoke the token.' })
+    default:
+      return unknownIntent(post)
+  }
+}
+
+async function createToken(post: FormPost, user: User) {
+  const submission = parseWithZod(post.form, { schema: apiTokenSchema })
+  if (submission.status !== 'success') return invalid(post, submission)
+  try {
+    const created = await createApiToken(getServices(post.context), user, submission.value)
+    return data<AccountActionData>({ ok: true, created })
+  } catch (error) {
+    return failInline(post, submission, error, 'Could not create the token.')
+  }
+}
+
+/** Creates the feed, or (confirmed: the old URL stops working) gives it a new URL. */
+async function calendarFeed(post: FormPost, user: User) {
+  const services = getServices(post.context)
+  if (!post.confirmed && (await calendarFeedOf(services.db, user))) return askToConfirm(post, ACCOUNT_INTENTS.calendarFeed)
+  return runUseCase(post, () => regenerateCalendarFeed(services, user), {
+    success: (r) => (r.replaced ? 'New calendar URL made. The old one no longer works.' : 'Calendar feed created.'),
+    failure: 'Could not make the calendar feed.',
+  })
+}
+
+export default function AccountPage({ loaderData }: Route.ComponentProps) {
+  const { isAdmin, tokens, feed, appUrl } = loaderData
+  return (
+    <main className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-10">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Your account</h1>
+        <p className="mt-1 text-zinc-400">Connect calendars, scripts and game servers to the unit.</p>
+      </div>
+      <CalendarSection feed={feed} appUrl={appUrl} />
+      <TokensSection tokens={tokens} isAdmin={isAdmin} appUrl={appUrl} />
+    </main>
+  )
+}
+
+export function meta() {
+  return [{ title: 'Your account · Task Force HQ' }]
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

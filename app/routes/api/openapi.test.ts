@@ -1,0 +1,87 @@
+// The API's description: every /api route of app/routes.ts is in the OpenAPI document (a route added without its
+// entry fails here), the document is valid OpenAPI 3.1 (an independent validator), and it is served at
+// /api/openapi.json with a readable reference at /api/docs that runs under the app's CSP.
+import { Validator } from '@seriousme/openapi-schema-validator'
+import type { RouteConfigEntry } from '@react-router/dev/routes'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import routes from '#app/routes.ts'
+import { buildOpenApiDocument, openApiDocument } from '#server/openapi/document.ts'
+import { startTestApp, type TestApp } from '#tests/harness/app.ts'
+
+/** The polled reads and the live stream, answered before React Router (server/http/live-routes.ts). */
+const LIGHT_PATHS = ['/api/orbat', '/api/waitlist', '/api/waitlist/squads', '/api/settings', '/api/live']
+
+/** Every concrete path under /api in app/routes.ts, in OpenAPI's spelling (`:id` -> `{id}`); the 404 catch-all aside. */
+function apiRoutePaths(entries: RouteConfigEntry[], parent = ''): string[] {
+  return entries.flatMap((entry) => {
+    const path = entry.path === undefined ? parent : `${parent}/${entry.path}`.replace(/\/+/g, '/')
+    const own = entry.path !== undefined && !entry.index && path.startsWith('/api/') && !path.endsWith('*') ? [path.replace(/:(\w+)/g, '{$1}')] : []
+    return [...own, ...apiRoutePaths(entry.children ?? [], path)]
+  })
+}
+
+describe('the OpenAPI document', () => {
+  const documented = new Set(Object.keys(openApiDocument().paths ?? {}))
+
+  it('covers every /api route of app/routes.ts, and documents nothing that is not served', () => {
+    const routed = apiRoutePaths(routes)
+    expect(routed.length).toBeGreaterThan(70)
+    expect(routed.filter((p) => !documented.has(p))).toEqual([])
+    expect([...documented].filter((p) => !routed.includes(p) && !LIGHT_PATHS.includes(p))).toEqual([])
+  })
+
+  it('notices a route the document lacks', () => {
+    const withoutOne = buildOpenApiDocument().paths ?? {}
+    delete withoutOne['/api/roster/events/{id}/attendance']
+    expect(apiRoutePaths(routes).filter((p) => !(p in withoutOne))).toEqual(['/api/roster/events/{id}/attendance'])
+  })
+
+  it('is valid OpenAPI 3.1', async () => {
+    const result = await new Validator().validate(JSON.parse(JSON.stringify(openApiDocument())))
+    expect(result.errors ?? []).toEqual([])
+    expect(result.valid).toBe(true)
+  })
+
+  it('describes request bodies from the contracts the routes parse with', () => {
+    const body = openApiDocument().paths?.['/api/roster/events/{id}/attendance']?.post?.requestBody
+    expect(body).toMatchObject({ content: { 'application/json': { schema: { type: 'object', required: ['memberIds'], properties: { memberIds: { type: 'array' } } } } } })
+  })
+})
+
+describe('serving it', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await startTestApp()
+  })
+  afterAll(async () => {
+    await t?.close()
+  })
+
+  it('answers the document at /api/openapi.json with this instance as its server', async () => {
+    const response = await t.client().get('/api/openapi.json')
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toMatch(/application\/json/)
+    const document = (await response.json()) as { openapi: string; servers: Array<{ url: string }>; paths: Record<string, unknown> }
+    expect(document.openapi).toBe('3.1.0')
+    expect(document.servers).toEqual([{ url: t.url }])
+    expect(Object.keys(document.paths)).toEqual([...Object.keys(openApiDocument().paths ?? {})])
+  })
+
+  it('renders the reference at /api/docs on the server, every script carrying the CSP nonce', async () => {
+    const response = await t.client().get('/api/docs')
+    expect(response.status).toBe(200)
+    const csp = response.headers.get('content-security-policy') ?? ''
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1]
+    expect(csp).toMatch(/script-src 'self' 'nonce-/)
+    const html = await response.text()
+    expect(html).toContain('/api/roster/events/{id}/attendance')
+    expect(html).toContain('memberIds')
+    const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!)
+    expect(scripts.length).toBeGreaterThan(0)
+    for (const attributes of scripts) expect(attributes.includes(`nonce="${nonce}"`) || /\bsrc="\//.test(attributes)).toBe(true)
+  })
+
+  it('serves the light paths it documents', async () => {
+    for (const path of LIGHT_PATHS.filter((p) => p !== '/api/live')) expect((await t.client().get(path)).status, path).toBe(200)
+  })
+})
