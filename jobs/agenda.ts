@@ -2,6 +2,7 @@ import { Agenda, type Job } from 'agenda'
 import { MongoBackend } from '@agendajs/mongo-backend'
 import { PostgresBackend } from '@agendajs/postgres-backend'
 import pg from 'pg'
+import { describeError } from '#server/error-text.ts'
 import { logger } from '#server/logger.ts'
 
 export interface AgendaOptions {
@@ -33,7 +34,7 @@ export interface JobRunner {
  */
 export async function renewingLock<T>(job: Job, lockLifetimeMs: number, work: () => Promise<T>): Promise<T> {
   const timer = setInterval(() => {
-    job.touch().catch((error: unknown) => logger.warn({ msg: 'job lock not renewed', job: job.attrs.name, error: String(error) }))
+    job.touch().catch((error: unknown) => logger.warn({ msg: 'job lock not renewed', job: job.attrs.name, error: describeError(error) }))
   }, lockLifetimeMs / 4)
   try {
     return await work()

@@ -5,6 +5,7 @@ import { BANNED_SQLSTATE, Conflict, postgresErrorOf } from './errors.ts'
 import { logger } from './logger.ts'
 import { announceChange, markChanged } from './orbat/live.ts'
 import { invalidateRosterCache } from './roster/cache.ts'
+import { describeError } from './error-text.ts'
 
 // The one transaction runner of every use case (ARCHITECTURE §2): the change and its audit entry commit together,
 // a deadlock or serialisation failure is retried, and what follows the commit (Discord, activity posts) can never
@@ -100,7 +101,7 @@ async function withRetry<T>(attemptOnce: () => Promise<T>): Promise<T> {
 export async function afterCommit(name: string, effect: () => unknown): Promise<void> {
   const running = Promise.resolve()
     .then(effect)
-    .catch((error: unknown) => logger.warn({ msg: 'side effect after commit failed', useCase: name, error: error instanceof Error ? error.message : String(error) }))
+    .catch((error: unknown) => logger.warn({ msg: 'side effect after commit failed', useCase: name, error: describeError(error) }))
   await waitAtMost(running, AFTER_COMMIT_WAIT_MS)
 }
 

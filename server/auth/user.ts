@@ -13,6 +13,7 @@ import { singleton } from '../singleton.ts'
 import { isBearerApiRequest, userFromBearer } from './api-token.ts'
 import { readSessionId } from './session.ts'
 import { cachedSessionUser } from './session-cache.ts'
+import { describeError } from '../error-text.ts'
 
 /** Guild roles are re-read at most this often after login (ARCHITECTURE §4). */
 export const ROLE_REFRESH_MS = 10 * 60 * 1000
@@ -84,7 +85,7 @@ function startRefreshes() {
     const refresh = refreshes.waiting.shift()!
     refreshes.running += 1
     void refresh()
-      .catch((error: unknown) => logger.warn({ msg: 'role refresh failed', error: error instanceof Error ? error.message : String(error) }))
+      .catch((error: unknown) => logger.warn({ msg: 'role refresh failed', error: describeError(error) }))
       .finally(() => {
         refreshes.running -= 1
         startRefreshes()

@@ -22,6 +22,7 @@ import {
 } from 'discord-api-types/v10'
 import { z } from 'zod'
 import { logger } from '../logger.ts'
+import { describeError } from '../error-text.ts'
 
 export type DiscordResult<T> = { ok: true; data: T } | { ok: false; error: string; status?: number; code?: number }
 
@@ -200,7 +201,7 @@ export function createDiscordClient(options: DiscordClientOptions): DiscordClien
       try {
         await options.onFailure({ action, error: failure.error, status: failure.status })
       } catch (error) {
-        logger.error({ msg: 'Discord onFailure handler threw', action, error: String(error) })
+        logger.error({ msg: 'Discord onFailure handler threw', action, error: describeError(error) })
       }
     }
     return { ok: false, ...failure }

@@ -3,6 +3,7 @@ import type { DiscordPickers, GuildChannelItem, GuildRoleItem, RolePickerData } 
 import { DISCORD_LOOKUP_BUDGET_MS, type DiscordClient } from './client.ts'
 import { ServiceError } from '../errors.ts'
 import { logger } from '../logger.ts'
+import { describeError } from '../error-text.ts'
 
 // The guild's channels and roles for the admin pickers (Schedule Ping, Post Training on Discord, settings): GET
 // /api/discord/channels and /api/discord/roles (spec 2 §7 "Admin loads"). A page waits on them: at most
@@ -52,7 +53,7 @@ export async function loadPickers(discord: DiscordClient): Promise<DiscordPicker
     const [channels, roles] = await Promise.all([listChannels(discord), listRoles(discord)])
     return { channels, roles }
   } catch (error) {
-    logger.warn({ msg: 'Discord pickers unavailable', error: error instanceof Error ? error.message : String(error) })
+    logger.warn({ msg: 'Discord pickers unavailable', error: describeError(error) })
     return { channels: [], roles: [], error: error instanceof Error ? error.message : 'Could not load channels and roles from Discord.' }
   }
 }
@@ -63,7 +64,7 @@ export async function loadRolePicker(discord: DiscordClient): Promise<RolePicker
   try {
     return { discordRoles: await listRoles(discord) }
   } catch (error) {
-    logger.warn({ msg: 'Discord roles unavailable', error: error instanceof Error ? error.message : String(error) })
+    logger.warn({ msg: 'Discord roles unavailable', error: describeError(error) })
     return { discordRoles: null, discordError: error instanceof Error ? error.message : 'Could not load roles from Discord.' }
   }
 }

@@ -2,6 +2,7 @@ import type { AppServices } from '../context.ts'
 import { logger } from '../logger.ts'
 import { waitAtMost } from '../transaction.ts'
 import { listChannels, listRoles } from './guild.ts'
+import { describeError } from '../error-text.ts'
 
 // Names for Discord ids in audit entries ('#orbat-activity (1234)', '@Milsim (5678)'), so the log reads as what an
 // admin chose rather than raw ids. Looked up before a use case's transaction (never inside it) and given at most a
@@ -20,7 +21,7 @@ export async function discordNames(services: AppServices, needs: { channels?: bo
   const lookup = Promise.all([
     needs.channels ? listChannels(services.discord).then((list) => list.forEach((c) => channels.set(c.id, c.name))) : null,
     needs.roles ? listRoles(services.discord).then((list) => list.forEach((r) => roles.set(r.id, r.name))) : null,
-  ]).catch((error: unknown) => logger.warn({ msg: 'Discord names for the audit log unavailable', error: error instanceof Error ? error.message : String(error) }))
+  ]).catch((error: unknown) => logger.warn({ msg: 'Discord names for the audit log unavailable', error: describeError(error) }))
   await waitAtMost(lookup, LOOKUP_MS)
   return {
     channel: (id) => (channels.has(id) ? `#${channels.get(id)} (${id})` : id),

@@ -15,6 +15,7 @@ import { getSetting } from '../settings/settings.ts'
 import { afterCommit, runTransaction } from '../transaction.ts'
 import { DISCORD_ACTION_BUDGET_MS } from './client.ts'
 import { discordNames } from './names.ts'
+import { describeError } from '../error-text.ts'
 
 // Scheduled pings (spec 2 §2 Schedule Ping, §4 Ping, §5 Schedule ping) and Post Training on Discord. A ping is stored
 // pending and sent by the job runner's dispatcher once its time has come (sent / failed recorded on the row).
@@ -175,7 +176,7 @@ async function holdingClaim<T>(services: AppServices, pingId: number, send: () =
       .update(scheduledPings)
       .set({ claim_expires_at: newLease })
       .where(and(eq(scheduledPings.id, pingId), eq(scheduledPings.status, 'pending'), eq(scheduledPings.claimed_by, INSTANCE)))
-      .catch((error: unknown) => logger.warn({ msg: 'ping claim not renewed', pingId, error: String(error) }))
+      .catch((error: unknown) => logger.warn({ msg: 'ping claim not renewed', pingId, error: describeError(error) }))
   const timer = setInterval(renew, PING_LEASE_MS / 4)
   try {
     return await send()

@@ -8,6 +8,7 @@ import { logger } from '../logger.ts'
 import { singleton } from '../singleton.ts'
 import { desiredRoles, syncMemberRoles, type DesiredRoles } from './member-roles.ts'
 import { applyReconcile } from './reconcile.ts'
+import { describeError } from '../error-text.ts'
 
 // The durable queue of Discord role syncs (docs/decisions/021-durable-role-sync.md). A change that moves someone's
 // managed roles queues their Discord id in its own transaction (runTransaction's `syncRoles`), so the request waits
@@ -77,7 +78,7 @@ export function drainRoleSyncs(services: AppServices): Promise<void> {
       while (await drainBatch(services));
     } while (drainer.again)
   })()
-    .catch((error: unknown) => logger.warn({ msg: 'role sync drain failed', error: error instanceof Error ? error.message : String(error) }))
+    .catch((error: unknown) => logger.warn({ msg: 'role sync drain failed', error: describeError(error) }))
     .finally(() => {
       drainer.running = null
     })
@@ -114,7 +115,7 @@ async function drainBatch(services: AppServices): Promise<boolean> {
   try {
     desired = await desiredRoles(services.db, people)
   } catch (error) {
-    for (const row of claimed) await retryLater(services, row, error instanceof Error ? error.message : String(error))
+    for (const row of claimed) await retryLater(services, row, describeError(error))
     return true
   }
   // After a failure that is Discord's (no answer, 5xx, 429) the rest of the batch waits too: during an outage a drain
@@ -144,7 +145,7 @@ async function syncOne(services: AppServices, key: string, desired: DesiredRoles
     return result.failed ? { error: `${result.failed} role change(s) failed`, status: 500 } : undefined
   } catch (error) {
     // Not Discord's answer (the client never throws) but a fault here: retried like an outage, never left claimed.
-    return { error: error instanceof Error ? error.message : String(error) }
+    return { error: describeError(error) }
   }
 }
 

@@ -13,6 +13,7 @@ import { ensureUnlockFill, joinWaitlist, leaveWaitlist, placementLine } from '..
 import { EVERYONE } from '../discord/role-sync-queue.ts'
 import { saveOrbat, type SaveResult } from './save.ts'
 import { isValidId, leaveSlot, signUpToSlot, type SlotActionResult, type Writer } from './slots.ts'
+import { describeError } from '../error-text.ts'
 
 // The member actions of the public ORBAT, for the light path of the /api writes (server/http/member-writes.ts) and
 // the page's actions alike: each is one stored-function call (server/orbat/slots.ts, server/waitlist/waitlist.ts)
@@ -112,7 +113,7 @@ export function postActivity(services: AppServices, lines: string[]) {
   activity.timer = setTimeout(() => {
     activity.timer = null
     const batch = activity.lines.splice(0)
-    void flushActivity(services, batch).catch((error) => logger.warn({ msg: 'activity post failed', error: String(error) }))
+    void flushActivity(services, batch).catch((error) => logger.warn({ msg: 'activity post failed', error: describeError(error) }))
   }, ACTIVITY_BATCH_MS)
   activity.timer.unref()
 }
