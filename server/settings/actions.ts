@@ -10,6 +10,7 @@ import { runTransaction } from '../transaction.ts'
 import { placementLine } from '../waitlist/waitlist.ts'
 import { updateSetting, type SettingUpdate } from './admin-settings.ts'
 import { isValidTimeZone, nextLockInstant } from './time-lock.ts'
+import { unitTimeZoneChanged } from './unit-time-zone.ts'
 
 // The settings use cases (spec 1 §4, §7): the settings pages, PUT /api/admin/settings and the Promotions tab call
 // these. Clearing the lock (or setting one already past) fills open slots from the waitlist; those placements go to
@@ -36,6 +37,8 @@ export async function saveSetting(services: AppServices, admin: User, input: Set
       queueRoleSync(services, result.placements.map((p) => p.discordId))
       // A new milsim role: every active member gets it (the reconcile, in the background).
       if (result.key === 'milsim_role_id' && result.value) queueReconcile(services)
+      // The weekly promotion run and the nightly reconcile move to the new zone.
+      if (result.key === 'unit_time_zone') return unitTimeZoneChanged(result.value)
     },
   })
 }

@@ -2,11 +2,11 @@ import { Link } from 'react-router'
 import type { EventItem } from '#contracts/events.ts'
 import { useStateHref } from '#app/hooks/url-state.ts'
 import { smallButton } from '#app/ui/button.ts'
-import { formatDay } from '#app/ui/date-time.tsx'
+import { DateTime } from '#app/ui/date-time.tsx'
 import { DeleteButton } from '#app/ui/delete-button.tsx'
 import { Table, type Column } from '#app/ui/table.tsx'
 
-// The Events tab's list: name (with its ORBAT image link), day, attendance count, and the row's actions.
+// The Events tab's list: name (with its ORBAT image link), start, attendance count, and the row's actions.
 
 export const DELETE_EVENT = 'delete-event'
 
@@ -30,7 +30,7 @@ export function EventsTable({ events, activeId }: { events: EventItem[]; activeI
         </span>
       ),
     },
-    { header: 'Date', className: 'whitespace-nowrap', cellClassName: 'text-zinc-300', cell: (event) => <time dateTime={event.date}>{formatDay(event.date)}</time> },
+    { header: 'Date', className: 'whitespace-nowrap', cellClassName: 'text-zinc-300', cell: (event) => <DateTime iso={event.date} /> },
     { header: 'Attendance', align: 'right', cellClassName: 'tabular-nums text-zinc-300', cell: (event) => <span data-testid="attendance-count">{event.attendance_count}</span> },
     {
       header: <span className="sr-only">Actions</span>,
