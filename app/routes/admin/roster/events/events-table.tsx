@@ -6,7 +6,8 @@ import { DateTime } from '#app/ui/date-time.tsx'
 import { DeleteButton } from '#app/ui/delete-button.tsx'
 import { Table, type Column } from '#app/ui/table.tsx'
 
-// The Events tab's list: name (with its ORBAT image link), start, attendance count, and the row's actions.
+// The Events tab's list: name (with its ORBAT image link), start, attendance count, and the row's actions (on a phone
+// each event is a card with its actions in reach: the kit's stacked table).
 
 export const DELETE_EVENT = 'delete-event'
 
@@ -35,7 +36,7 @@ export function EventsTable({ events, activeId }: { events: EventItem[]; activeI
     {
       header: <span className="sr-only">Actions</span>,
       cell: (event) => (
-        <div className="flex justify-end gap-1.5">
+        <div className="flex flex-wrap gap-1.5 md:flex-nowrap md:justify-end">
           <Link to={href({ dialog: 'ping', event: event.id })} preventScrollReset className={smallButton} aria-label={`Schedule Ping for ${event.name}`}>
             Schedule Ping
           </Link>
@@ -53,6 +54,7 @@ export function EventsTable({ events, activeId }: { events: EventItem[]; activeI
   return (
     <Table
       label="Events"
+      stacked
       tableClassName="min-w-[36rem]"
       columns={columns}
       rows={events}
