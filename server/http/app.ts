@@ -6,6 +6,7 @@ import type { ViteDevServer } from 'vite'
 import { appContext, requestContext, type AppServices } from '../context.ts'
 import { Invalid, NotFound, PayloadTooLarge, errorResponse } from '../errors.ts'
 import { logger } from '../logger.ts'
+import { demoCanonicalHost } from './demo-host.ts'
 import { createRateLimiter, originCheck, rateLimit, securityHeaders, signupLimiter } from './security.ts'
 import { sendWebResponse, toWebRequest } from './web.ts'
 
@@ -53,6 +54,7 @@ export function createHttpApp(options: HttpAppOptions) {
     }
   })
 
+  if (config.demoMode) app.use(demoCanonicalHost(config))
   app.use(securityHeaders(config, { dev: mode === 'development' }))
 
   if (options.vite) {
