@@ -2,6 +2,7 @@ import { Form, Link, NavLink, useLocation } from 'react-router'
 import type { PublicUser } from '#contracts/types.ts'
 import { LoginButton } from '#app/components/login-button.tsx'
 import { buttonClass } from '#app/ui/button.ts'
+import { Avatar } from '#app/ui/avatar.tsx'
 
 /** Which nav item is highlighted: Admin for any /admin path, Tests for any /tests path (spec 1 §2). */
 export function activeSection(pathname: string): string | null {
@@ -50,7 +51,7 @@ export function TopBar({ user }: { user: PublicUser | null }) {
         </nav>
         {user ? (
           <div className="flex shrink-0 items-center gap-2 sm:gap-3">
-            <img src={user.avatar} alt="" width={28} height={28} className="hidden size-7 rounded-full bg-zinc-800 sm:block" />
+            <Avatar src={user.avatar} name={user.displayName} size={7} className="max-sm:hidden" />
             <span className="hidden max-w-40 truncate text-sm text-zinc-200 md:inline" data-testid="user-display-name">
               {user.displayName}
             </span>
