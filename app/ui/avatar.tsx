@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react'
 
 // A person's round avatar (spec: the top bar, the ORBAT slots, the waitlist, training attendees). The initials sit
-// underneath and the image on top: when the image fails (Discord's CDN out of reach, a deleted avatar) the initials
+// underneath (drawn by CSS, so the name is in the text once, beside the avatar) and the image on top: when the image fails (Discord's CDN out of reach, a deleted avatar) the initials
 // show, with JavaScript (the image is dropped) and without (a broken image with an empty alt draws nothing). Lazy and
 // decoded off the main thread, an avatar never holds up a page's load.
 
@@ -28,9 +28,9 @@ export function Avatar({ src, name, size, className = '' }: { src: string | null
   return (
     <span
       aria-hidden
-      className={`relative inline-grid shrink-0 place-items-center overflow-hidden rounded-full bg-zinc-700 font-semibold text-zinc-200 select-none ${SIZES[size]} ${className}`}
+      data-initials={initials(name)}
+      className={`relative inline-grid shrink-0 place-items-center overflow-hidden rounded-full bg-zinc-700 font-semibold text-zinc-200 select-none before:content-[attr(data-initials)] ${SIZES[size]} ${className}`}
     >
-      {initials(name)}
       {src && !failed ? (
         <img ref={mounted} src={src} alt="" loading="lazy" decoding="async" onError={() => setFailed(true)} className="absolute inset-0 size-full object-cover" />
       ) : null}
