@@ -1,23 +1,33 @@
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
+import { DEFAULT_UNIT_TIME_ZONE, type ViewerTimeZone } from '#contracts/time-zone.ts'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { SheetProvider } from '#app/ui/sheet.tsx'
 import { ToastProvider } from '#app/ui/toaster.tsx'
 import { TopBar } from '#app/components/top-bar.tsx'
 import { useNonce } from '#app/ui/nonce.tsx'
+import { TimeZoneCookieScript, TimeZoneProvider } from '#app/ui/date-time.tsx'
 import { getServices } from '#server/context.ts'
 import { getUser, toPublicUser } from '#server/auth/user.ts'
+import { viewerTimeZone } from '#server/settings/unit-time-zone.ts'
 import { readToast } from '#server/toast.ts'
 import './app.css'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = getServices(context)
-  const [user, { toast, clear }] = await Promise.all([getUser(services, request), readToast(services.config, request)])
+  const [user, { toast, clear }, timeZone] = await Promise.all([
+    getUser(services, request),
+    readToast(services.config, request),
+    viewerTimeZone(request, services.db),
+  ])
   return data(
-    { user: user ? await toPublicUser(services.db, user) : null, toast },
+    { user: user ? await toPublicUser(services.db, user) : null, toast, timeZone },
     clear ? { headers: { 'Set-Cookie': clear } } : undefined,
   )
 }
+
+/** An error page without the root loader's data: the default unit zone. */
+const UNKNOWN_VIEWER_ZONE: ViewerTimeZone = { zone: DEFAULT_UNIT_TIME_ZONE, source: 'unit' }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()
@@ -29,16 +39,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="dark" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <TimeZoneCookieScript nonce={nonce} />
         <Meta />
         <Links nonce={nonce} />
       </head>
       <body className="min-h-dvh">
-        <ToastProvider flash={rootData?.toast ?? null}>
-          <SheetProvider>
-            <TopBar user={rootData?.user ?? null} />
-            {children}
-          </SheetProvider>
-        </ToastProvider>
+        <TimeZoneProvider value={rootData?.timeZone ?? UNKNOWN_VIEWER_ZONE}>
+          <ToastProvider flash={rootData?.toast ?? null}>
+            <SheetProvider>
+              <TopBar user={rootData?.user ?? null} />
+              {children}
+            </SheetProvider>
+          </ToastProvider>
+        </TimeZoneProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -52,8 +52,10 @@ const discordId = (what: string) =>
 
 // --- Global settings ------------------------------------------------------------------------------------------------
 
-/** The five chat ID settings of the page (spec 2 §3 settings keys): every setting but the sign-up time. */
-export const DISCORD_SETTING_KEYS = SETTING_KEYS.filter((key): key is Exclude<SettingKey, 'signup_time'> => key !== 'signup_time')
+/** The five chat ID settings of the page (spec 2 §3 settings keys): every setting but the sign-up time and the zone. */
+export const DISCORD_SETTING_KEYS = SETTING_KEYS.filter(
+  (key): key is Exclude<SettingKey, 'signup_time' | 'unit_time_zone'> => key !== 'signup_time' && key !== 'unit_time_zone',
+)
 export type DiscordSettingKey = (typeof DISCORD_SETTING_KEYS)[number]
 
 /** Which guild list a setting picks from. */

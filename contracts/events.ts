@@ -1,30 +1,47 @@
 import { z } from 'zod'
 import { isHttpUrl, requiredText, text } from './fields.ts'
-import { isCalendarDay, isDateTime } from './time.ts'
+import { isCalendarDay, isDateTime, normalizeTime, TIME_FORMAT_SUBMIT } from './time.ts'
 
-// Roster events (spec 2 §2 Events tab, §5 Event, §7): the Add/Edit Event form and POST/PUT /api/roster/events parse
-// with this one schema. The form sends a day (YYYY-MM-DD); the API may send a date-time too.
+// Roster events (spec 2 §2 Events tab, §5 Event, §7; ARCHITECTURE §5 start times): the Add/Edit Event form and
+// POST/PUT /api/roster/events parse with this one schema. The form sends a day, a 24-hour `time` and the zone its
+// fields were shown in (`tz`); the API sends an ISO date-time, or a bare day, which starts at 20:00 in the unit's
+// time zone.
 
-export const eventSchema = z.object({
-  name: requiredText('Event name is required.', 200, 'Event names are limited to 200 characters.'),
-  date: text({ error: 'Event date is required.' })
-    .trim()
-    .min(1, { error: 'Event date is required.', abort: true })
-    .refine((v) => isCalendarDay(v) || isDateTime(v), 'Please enter a valid date.'),
-  orbat_image_url: text()
-    .trim()
-    .max(2000, 'The ORBAT image URL is too long.')
-    .refine((v) => !v || isHttpUrl(v), 'The ORBAT image URL must start with http:// or https://.')
-    .nullish()
-    .transform((v) => v || null),
-})
+/** The time a new event starts, and the start of a bare day sent to the API (in the unit's zone). */
+export const DEFAULT_EVENT_TIME = '20:00'
+
+// NOTE: a check, not a transform, at the root: conform's getZodConstraint refuses a transformed root schema.
+export const eventSchema = z
+  .object({
+    name: requiredText('Event name is required.', 200, 'Event names are limited to 200 characters.'),
+    date: text({ error: 'Event date is required.' })
+      .trim()
+      .min(1, { error: 'Event date is required.', abort: true })
+      .refine((v) => isCalendarDay(v) || isDateTime(v), 'Please enter a valid date.'),
+    time: text({ error: TIME_FORMAT_SUBMIT })
+      .refine((v) => normalizeTime(v) !== null, TIME_FORMAT_SUBMIT)
+      .optional(),
+    tz: text().max(100).optional(),
+    orbat_image_url: text()
+      .trim()
+      .max(2000, 'The ORBAT image URL is too long.')
+      .refine((v) => !v || isHttpUrl(v), 'The ORBAT image URL must start with http:// or https://.')
+      .nullish()
+      .transform((v) => v || null),
+  })
+  .superRefine((input, ctx) => {
+    // The form's time field left empty (the form always sends its zone); the API may send a day alone.
+    if (isCalendarDay(input.date) && input.time === undefined && input.tz !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['time'], message: TIME_FORMAT_SUBMIT })
+    }
+  })
 export type EventInput = z.output<typeof eventSchema>
 
 /** An event as GET /api/roster/events lists it. */
 export interface EventItem {
   id: number
   name: string
-  /** An ISO instant; the form edits its day (UTC). */
+  /** The start, an ISO instant. */
   date: string
   orbat_image_url: string | null
   attendance_count: number

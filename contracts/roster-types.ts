@@ -137,5 +137,7 @@ export interface PromotionsData {
   channels: Array<{ id: string; name: string }> | null
   channelsError?: string
   thresholds: ThresholdItem[]
+  /** The zone of the weekly run (setting unit_time_zone). */
+  unitTimeZone: string
   loadError?: string
 }

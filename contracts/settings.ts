@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { strictNumber, text } from './fields.ts'
 import { normalizeTime, parseDateTime } from './time.ts'
+import { canonicalTimeZone, INVALID_TIME_ZONE } from './time-zone.ts'
 
 // Admin Settings (spec 1 §2 "Admin Settings side panel", §5, §7): one zod schema per form and /api body, used by the
 // browser (conform), the settings pages' actions and the /api routes alike, and the JSON shapes of their answers.
@@ -17,6 +18,7 @@ export const SETTINGS_INTENTS = {
   deletePreset: 'delete-preset',
   createPlatoon: 'create-platoon',
   deletePlatoon: 'delete-platoon',
+  saveTimeZone: 'save-time-zone',
 } as const
 
 /** A required name of at most 100 characters, trimmed ("Role name is required."). */
@@ -43,7 +45,7 @@ export const timeLockSchema = z
     month: text().optional(),
     day: text().optional(),
     time: text().optional(),
-    // The admin's IANA time zone (from the browser); 'UTC' without JavaScript.
+    // The page's IANA time zone (the admin's, or the unit's when the server does not know it).
     tz: text().max(100).optional(),
   })
   .superRefine((input, ctx) => {
@@ -127,9 +129,13 @@ export interface PlatoonItem {
   discord_role_id: string
 }
 
-/** Known setting keys. signup_time is an ISO date-time ('' when cleared); the rest are Discord ids ('' = unset). */
+/**
+ * Known setting keys. signup_time is an ISO date-time ('' when cleared); unit_time_zone an IANA zone ('' = the
+ * default, America/New_York); the rest are Discord ids ('' = unset).
+ */
 export const SETTING_KEYS = [
   'signup_time',
+  'unit_time_zone',
   'promotion_channel_id',
   'event_ping_role_id',
   'squad_channel_category_id',
@@ -156,12 +162,19 @@ export const settingInputSchema = z
       if (input.value !== '' && !parseDateTime(input.value)) {
         ctx.addIssue({ code: 'custom', path: ['value'], message: 'The sign-up time must be an ISO date-time (e.g. 2026-05-01T18:30:00Z) or empty.' })
       }
+    } else if (input.key === 'unit_time_zone') {
+      if (input.value !== '' && !canonicalTimeZone(input.value)) ctx.addIssue({ code: 'custom', path: ['value'], message: INVALID_TIME_ZONE })
     } else if (input.value !== '' && !DISCORD_ID.test(input.value)) {
       ctx.addIssue({ code: 'custom', path: ['value'], message: 'A Discord id must contain digits only.' })
     }
   })
-  .transform((input) => ({
-    key: input.key,
-    value: input.key === 'signup_time' && input.value ? parseDateTime(input.value)!.toISOString() : input.value,
-  }))
+  .transform((input) => ({ key: input.key, value: canonicalValue(input.key, input.value) }))
 export type SettingInput = z.output<typeof settingInputSchema>
+
+/** A lock time stored as ISO UTC, a zone by its canonical name. */
+function canonicalValue(key: SettingKey, value: string): string {
+  if (!value) return value
+  if (key === 'signup_time') return parseDateTime(value)!.toISOString()
+  if (key === 'unit_time_zone') return canonicalTimeZone(value)!
+  return value
+}

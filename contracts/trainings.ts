@@ -4,7 +4,7 @@ import { isCalendarDay, isDateTime, looksLikeDay, normalizeTime, TIME_FORMAT_SUB
 
 // Trainings (spec 2 §2 Trainings tab and public trainings page, §5 Training, §7). The Add/Edit Training form and
 // POST/PUT /api/roster/trainings parse with one schema: the API sends `date` as an ISO date-time; the form sends a
-// day, a 24-hour `time` and the admin's zone `tz` (the browser's; 'UTC' without JavaScript), which the server turns
+// day, a 24-hour `time` and the page's zone `tz` (the admin's, or the unit's without JavaScript), which the server turns
 // into the instant.
 
 const DATE_REQUIRED = 'Training date is required.'

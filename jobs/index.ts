@@ -8,11 +8,11 @@ import { logger } from '#server/logger.ts'
 import { dispatchDuePings } from '#server/discord/pings.ts'
 import { applyReconcile } from '#server/discord/reconcile.ts'
 import { drainRoleSyncs } from '#server/discord/role-sync-queue.ts'
-import { getSetting } from '#server/settings/settings.ts'
+import { getUnitTimeZone, onUnitTimeZoneChange } from '#server/settings/unit-time-zone.ts'
 import { runUnlockFill } from '#server/orbat/actions.ts'
 import { SYSTEM_ACTOR } from '#server/audit/audit.ts'
 import { runPromotions } from '#server/roster/actions.ts'
-import { PROMOTION_JOB_SCHEDULE } from '#server/roster/promotions.ts'
+import { PROMOTION_JOB_CRON } from '#server/roster/promotions.ts'
 import { createAgenda, renewingLock } from './agenda.ts'
 
 /** Job names: jobs call server/<domain> services and nothing else. */
@@ -32,16 +32,15 @@ export const JOBS = {
  */
 export const DISPATCH_LOCK_LIFETIME_MS = 6_000
 
-/** The nightly role reconcile: 04:00 in the unit's time zone (setting unit_time_zone, read at start). */
+/** The nightly role reconcile: 04:00 in the unit's time zone (setting unit_time_zone). */
 export const RECONCILE_JOB_CRON = '0 4 * * *'
-const DEFAULT_UNIT_TIME_ZONE = 'America/New_York'
 
 export function defineJobs(agenda: Agenda, services: AppServices) {
   // When the sign-up lock ends, the waitlist fills open slots even if nobody signs up (a sign-up runs it first too).
   agenda.define(JOBS.unlockFill, async () => {
     await runUnlockFill(services)
   })
-  // ARCHITECTURE §5: every Monday 01:00 America/New_York, the same run as an admin's (announced and synced), as System.
+  // ARCHITECTURE §5: every Monday 01:00 in the unit's time zone, the same run as an admin's (announced and synced), as System.
   agenda.define(JOBS.weeklyPromotions, async () => {
     const run = await runPromotions(services, SYSTEM_ACTOR)
     logger.info({ msg: 'weekly promotions run', promoted: run.promotedMembers.length })
@@ -90,8 +89,23 @@ export async function startJobs(services: AppServices, databaseUrl: string): Pro
   await agenda.every('15 seconds', JOBS.unlockFill)
   await agenda.every('10 seconds', JOBS.dispatchPings)
   await agenda.every('10 seconds', JOBS.syncRoles)
-  await agenda.every(PROMOTION_JOB_SCHEDULE.cron, JOBS.weeklyPromotions, undefined, { timezone: PROMOTION_JOB_SCHEDULE.timezone, skipImmediate: true })
-  const zone = (await getSetting(services.db, 'unit_time_zone').catch(() => '')) || DEFAULT_UNIT_TIME_ZONE
-  await agenda.every(RECONCILE_JOB_CRON, JOBS.reconcileRoles, undefined, { timezone: zone, skipImmediate: true })
-  return { agenda, stop: runner.stop }
+  await scheduleUnitClockJobs(agenda, await getUnitTimeZone(services.db))
+  const stopFollowing = onUnitTimeZoneChange((zone) => scheduleUnitClockJobs(agenda, zone))
+  return {
+    agenda,
+    stop: async () => {
+      stopFollowing()
+      await runner.stop()
+    },
+  }
+}
+
+/**
+ * The jobs on the unit's clock, (re)scheduled in its zone. Agenda keeps one record per recurring job name and
+ * updates its zone and next run, so every instance sees the change.
+ */
+async function scheduleUnitClockJobs(agenda: Agenda, zone: string) {
+  const options = { timezone: zone, skipImmediate: true }
+  await agenda.every(PROMOTION_JOB_CRON, JOBS.weeklyPromotions, undefined, options)
+  await agenda.every(RECONCILE_JOB_CRON, JOBS.reconcileRoles, undefined, options)
 }

@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig, selectRuntimeBuilds, type Config } from './config.ts'
 import { describeError, StartupError } from './error-text.ts'
 import { logger } from './logger.ts'
+import { startupMessage } from './startup-log.ts'
 
 // Process entry: `npm start` (serves the build) and `npm run dev` (Vite middleware, HMR).
 const mode = process.argv.includes('--dev') ? 'development' : 'production'
@@ -20,17 +21,11 @@ async function main() {
   // Imported only now: React picks its development or production build by NODE_ENV on first import.
   const { startApp } = await import('./start.ts')
 
+  const { starting, listening, banner } = startupMessage(config, mode)
+  if (starting) logger.info(starting)
   const app = await startApp(config, { mode })
-  logger.info({
-    msg: 'listening',
-    url: config.appUrl,
-    mode,
-    database: config.databaseUrl ? 'DATABASE_URL' : 'embedded',
-    discord: config.demoMode ? `demo stand-in at ${config.appUrl}/__discord` : config.discord.apiUrl,
-  })
-  if (config.demoMode) {
-    process.stdout.write(`\n  Task Force HQ is running at ${config.appUrl}\n  Demo mode: log in as any demo user; bot messages at ${config.appUrl}/__discord\n\n`)
-  }
+  logger.info(listening)
+  if (banner) process.stdout.write(banner)
 
   let stopping = false
   const shutdown = async (signal: string) => {

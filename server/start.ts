@@ -12,7 +12,7 @@ import { createDiscordStandIn } from './auth/discord-stand-in/index.ts'
 import type { Config } from './config.ts'
 import type { AppServices } from './context.ts'
 import { startDatabase, type RunningDatabase } from './database.ts'
-import { createDiscordClient } from './discord/client.ts'
+import { createDiscordClient, DISCORD_CDN_URL, setDefaultAvatarBase } from './discord/client.ts'
 import { describeError } from './error-text.ts'
 import { createHttpApp } from './http/app.ts'
 import { liveRequestHandler } from './http/live-routes.ts'
@@ -72,6 +72,8 @@ export async function startApp(config: Config, options: StartOptions): Promise<R
       },
     })
     const services: AppServices = { config, db: handle.db, discord }
+    // Demo users have Discord's default avatars: in demo mode the app's own stand-in draws them.
+    setDefaultAvatarBase(config.demoMode ? `${config.appUrl}/__discord/cdn` : DISCORD_CDN_URL)
     // Every instance hears every ORBAT change (its own included) and refreshes its snapshot and live pages.
     const stopListening = await startChangeListener(handle.sql, handle.db)
     cleanups.push(stopListening)

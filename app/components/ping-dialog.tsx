@@ -4,11 +4,10 @@ import { Link, useSearchParams } from 'react-router'
 import { DEFAULT_PING_ROLE, DEFAULT_PING_ROLE_LABEL, pingSchema } from '#contracts/pings.ts'
 import type { DiscordPickers } from '#contracts/guild.ts'
 import { ChannelSelect, initialList, RoleCheckboxes } from '#app/components/discord-pickers.tsx'
-import { useHydrated } from '#app/hooks/use-hydrated.ts'
 import { useSchemaForm } from '#app/hooks/use-schema-form.ts'
 import { smallButton } from '#app/ui/button.ts'
 import { fieldProps, textareaProps } from '#app/ui/conform-props.ts'
-import { TimeZoneField, wallParts } from '#app/ui/date-time.tsx'
+import { TimeZoneField, useTimeZone, wallParts } from '#app/ui/date-time.tsx'
 import { UrlDialog } from '#app/ui/dialog.tsx'
 import { Field, FieldError, Notice, textareaClass } from '#app/ui/field.tsx'
 import { FormFooter } from '#app/ui/form-footer.tsx'
@@ -17,7 +16,7 @@ import { strictNumber } from '#contracts/fields.ts'
 
 // Schedule Ping (spec 2 §2, §5, §9) for an event (Events tab) or a training (Trainings tab): channel, date, time,
 // message and roles. Quick offsets put the ping 24, 4 or 1 hour before the event/training (1 hour by default, with a
-// default message). Date and time are the admin's local time with JavaScript (the zone travels in `tz`), UTC without.
+// default message). Date and time are on the page's clock (the viewer's zone, or the unit's), which travels in `tz`.
 
 export const PING_INTENT = 'ping'
 /** Spec 2 §9: quick offsets before the event/training, default 1 hour. */
@@ -48,22 +47,22 @@ export function PingDialog({
   hasDefaultRole: boolean
   closeHref: string
 }) {
-  const hydrated = useHydrated()
+  const { zone } = useTimeZone()
   return (
     <UrlDialog title={`Schedule Ping: ${target.name}`} closeHref={closeHref}>
       {pickers.error ? <Notice>{pickers.error}</Notice> : null}
-      {/* Re-mounted after hydration so the proposal switches from UTC to local time. */}
-      <PingForm key={hydrated ? 'local' : 'utc'} target={target} pickers={pickers} hasDefaultRole={hasDefaultRole} local={hydrated} closeHref={closeHref} />
+      {/* Re-mounted when the page's zone changes (after hydration, on a first visit) so the proposal follows it. */}
+      <PingForm key={zone} target={target} pickers={pickers} hasDefaultRole={hasDefaultRole} zone={zone} closeHref={closeHref} />
     </UrlDialog>
   )
 }
 
-function PingForm({ target, pickers, hasDefaultRole, local, closeHref }: { target: PingTarget; pickers: DiscordPickers; hasDefaultRole: boolean; local: boolean; closeHref: string }) {
+function PingForm({ target, pickers, hasDefaultRole, zone, closeHref }: { target: PingTarget; pickers: DiscordPickers; hasDefaultRole: boolean; zone: string; closeHref: string }) {
   const [searchParams] = useSearchParams()
   const { Form, action, busy, hidden, form, fields } = useSchemaForm('ping', pingSchema, { id: `ping-${target.kind}-${target.id}`, validateOn: 'onSubmit' })
   const requested = strictNumber(searchParams.get('offset'), true)
   const initialOffset = requested !== null && (PING_OFFSETS as readonly number[]).includes(requested) ? requested : DEFAULT_PING_OFFSET
-  const proposal = (hours: number) => wallParts(Date.parse(target.date) - hours * HOUR_MS, local)
+  const proposal = (hours: number) => wallParts(Date.parse(target.date) - hours * HOUR_MS, zone)
 
   const initial = (value: unknown) => (typeof value === 'string' ? value : undefined)
   const [when, setWhen] = useState(() => ({ date: initial(fields.date.initialValue) ?? proposal(initialOffset).date, time: initial(fields.time.initialValue) ?? proposal(initialOffset).time }))
@@ -93,7 +92,7 @@ function PingForm({ target, pickers, hasDefaultRole, local, closeHref }: { targe
       {hidden}
       <input type="hidden" name="intent" value={PING_INTENT} />
       <input type="hidden" name="id" value={target.id} />
-      <TimeZoneField local={local} />
+      <TimeZoneField />
 
       <Field {...fieldProps(fields.channelId, 'Channel')}>
         <ChannelSelect

@@ -2,6 +2,7 @@ import { Form, Link, NavLink, useLocation } from 'react-router'
 import type { PublicUser } from '#contracts/types.ts'
 import { LoginButton } from '#app/components/login-button.tsx'
 import { buttonClass } from '#app/ui/button.ts'
+import { Avatar } from '#app/ui/avatar.tsx'
 
 /** Which nav item is highlighted: Admin for any /admin path, Tests for any /tests path (spec 1 §2). */
 export function activeSection(pathname: string): string | null {
@@ -51,7 +52,7 @@ export function TopBar({ user }: { user: PublicUser | null }) {
         {user ? (
           <div className="flex shrink-0 items-center gap-2 sm:gap-3">
             <Link to="/account" aria-label="Your account" className="flex items-center gap-2 rounded-md hover:text-white">
-              <img src={user.avatar} alt="" width={28} height={28} className="size-6 rounded-full bg-zinc-800 sm:size-7" />
+              <Avatar src={user.avatar} name={user.displayName} size={7} />
               <span className="hidden max-w-40 truncate text-sm text-zinc-200 md:inline" data-testid="user-display-name">
                 {user.displayName}
               </span>

@@ -1,64 +1,98 @@
-import { useHydrated } from '#app/hooks/use-hydrated.ts'
+import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react'
+import { DEFAULT_UNIT_TIME_ZONE, TIME_ZONE_COOKIE, wallClock, type ViewerTimeZone } from '#contracts/time-zone.ts'
 
-// Dates and times on admin screens: a local clock once scripts run, UTC in the server render and without JavaScript
-// (so the page never mismatches while hydrating, and a form without scripts says which clock it uses).
+// Dates and times in one zone per page (ARCHITECTURE §5): the viewer's, which the server learns from a cookie the
+// page's head script sets, or the unit's when it cannot know (a first visit, no JavaScript). The server render and
+// hydration use the zone the root loader chose, so they agree; once hydrated the browser's own zone wins (it differs
+// only on a first visit or after travelling, and the cookie is fixed for the next page load).
 
-/** The browser's IANA time zone ('UTC' when it cannot tell). */
-export function localTimeZone(): string {
+const ServerTimeZone = createContext<ViewerTimeZone>({ zone: DEFAULT_UNIT_TIME_ZONE, source: 'unit' })
+
+/** Gives the page the zone the server rendered with (the root loader's). */
+export function TimeZoneProvider({ value, children }: { value: ViewerTimeZone; children: ReactNode }) {
+  return <ServerTimeZone value={value}>{children}</ServerTimeZone>
+}
+
+const noSubscription = () => () => {}
+
+function browserTimeZone(): string | null {
   try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || null
   } catch {
-    return 'UTC'
+    return null
   }
 }
 
+/** The zone to show and enter times in: the server's choice while rendering and hydrating, the browser's after. */
+export function useTimeZone(): ViewerTimeZone {
+  const server = useContext(ServerTimeZone)
+  const browser = useSyncExternalStore(noSubscription, browserTimeZone, () => null)
+  return useMemo(() => (browser ? { zone: browser, source: 'viewer' } : server), [browser, server])
+}
+
+/**
+ * Keeps the time-zone cookie equal to the browser's zone. Runs in the head before anything renders (no JavaScript:
+ * no cookie, so pages use the unit's zone).
+ */
+export function TimeZoneCookieScript({ nonce }: { nonce: string }) {
+  const name = TIME_ZONE_COOKIE
+  const script =
+    `try{var z=encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone||'');` +
+    `if(z&&document.cookie.split('; ').indexOf('${name}='+z)<0)` +
+    `document.cookie='${name}='+z+'; path=/; max-age=31536000; samesite=lax'+(location.protocol==='https:'?'; secure':'')}catch(e){}`
+  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: script }} />
+}
+
 const pad = (n: number) => String(n).padStart(2, '0')
+const displayFormatters = new Map<string, Intl.DateTimeFormat>()
 
-/** Date (YYYY-MM-DD) and time (HH:mm) of an instant, on the browser's clock (local) or in UTC (no JavaScript). */
-export function wallParts(ms: number, local: boolean): { date: string; time: string } {
-  const d = new Date(ms)
-  return local
-    ? { date: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`, time: `${pad(d.getHours())}:${pad(d.getMinutes())}` }
-    : { date: d.toISOString().slice(0, 10), time: d.toISOString().slice(11, 16) }
+/** Date (YYYY-MM-DD) and 24-hour time (HH:mm) of an instant on a zone's clock: what the date and time fields show. */
+export function wallParts(ms: number, zone: string): { date: string; time: string } {
+  const clock = wallClock(ms, zone)
+  return { date: `${clock.year}-${pad(clock.month)}-${pad(clock.day)}`, time: `${pad(clock.hour)}:${pad(clock.minute)}` }
 }
 
-/** A calendar day stored as midnight UTC (an event's date): the same text on the server and in the browser. */
-export function formatDay(iso: string): string {
-  return new Intl.DateTimeFormat('en-US', { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(iso))
+/** An instant with weekday, date, 24-hour time and zone: 'Sat, Jun 15, 2030, 21:30 EDT'. */
+export function formatInstant(ms: number, zone: string): string {
+  let formatter = displayFormatters.get(zone)
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      weekday: 'short',
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'short',
+    })
+    displayFormatters.set(zone, formatter)
+  }
+  return formatter.format(ms)
 }
 
-/** An instant with weekday, date, 24-hour time and zone: on the browser's clock (local) or in UTC. */
-export function formatInstant(ms: number, local: boolean): string {
-  return new Intl.DateTimeFormat('en-US', {
-    weekday: 'short',
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZoneName: 'short',
-    ...(local ? {} : { timeZone: 'UTC' }),
-  }).format(ms)
+/** A date and 24-hour time in the page's zone. */
+export function DateTime({ iso, className }: { iso: string; className?: string }) {
+  const { zone } = useTimeZone()
+  return (
+    <time dateTime={iso} className={className}>
+      {formatInstant(Date.parse(iso), zone)}
+    </time>
+  )
 }
 
-/** A date and time: local after hydration, UTC in the server render and without JavaScript. */
-export function DateTime({ iso }: { iso: string }) {
-  const hydrated = useHydrated()
-  return <time dateTime={iso}>{formatInstant(new Date(iso).getTime(), hydrated)}</time>
-}
-
-/** Says which clock a form's date and time fields use: the admin's zone, or UTC without JavaScript. */
+/** Says which clock a form's date and time fields use. */
 export function TimeZoneNote() {
-  const hydrated = useHydrated()
+  const { zone, source } = useTimeZone()
   return (
     <p className="text-xs text-zinc-400">
-      {hydrated ? `Date and time are in your local time zone (${localTimeZone()}).` : 'Date and time are in UTC (JavaScript is off).'}
+      {source === 'viewer' ? `Date and time are in your local time zone (${zone}).` : `Date and time are in the unit's time zone (${zone}).`}
     </p>
   )
 }
 
-/** The hidden `tz` field of a form with wall-clock fields: the browser's zone, or UTC without JavaScript. */
-export function TimeZoneField({ local }: { local: boolean }) {
-  return <input type="hidden" name="tz" value={local ? localTimeZone() : 'UTC'} />
+/** The hidden `tz` field of a form with wall-clock fields: the zone its fields are shown in. */
+export function TimeZoneField() {
+  return <input type="hidden" name="tz" value={useTimeZone().zone} />
 }

@@ -174,6 +174,8 @@ async function insertDemoUnit(tx: Tx, now: Date) {
   // Settings. Keep values the app may already have written (e.g. a time lock set before seeding).
   const settingRows: Record<SettingKey, string> = {
     signup_time: '',
+    // '' = America/New_York (ARCHITECTURE §5).
+    unit_time_zone: '',
     orbat_activity_channel_id: DEMO_CHANNELS.orbatActivity.id,
     promotion_channel_id: DEMO_CHANNELS.promotions.id,
     event_ping_role_id: r.eventPing.id,

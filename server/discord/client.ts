@@ -23,6 +23,7 @@ import {
 import { z } from 'zod'
 import { logger } from '../logger.ts'
 import { describeError } from '../error-text.ts'
+import { singleton } from '../singleton.ts'
 
 export type DiscordResult<T> = { ok: true; data: T } | { ok: false; error: string; status?: number; code?: number }
 
@@ -428,10 +429,21 @@ async function userRequest(apiUrl: string, path: string, accessToken: string, op
   return body
 }
 
+export const DISCORD_CDN_URL = 'https://cdn.discordapp.com'
+
+// NOTE: process-wide (a singleton: the React Router build has its own copy of this module), set by startApp from the
+// configuration; avatar URLs are built deep inside queries and the live ORBAT snapshot, which see no configuration.
+const defaultAvatars = singleton('discord:default-avatars', () => ({ base: DISCORD_CDN_URL }))
+
+/** Where default avatars come from: Discord's CDN, or in demo mode the app's own stand-in (no request leaves the machine). */
+export function setDefaultAvatarBase(base: string): void {
+  defaultAvatars.base = base
+}
+
 /** A user's avatar on Discord's CDN, or their default avatar when they have none. */
 export function discordAvatarUrl(userId: string, avatarHash: string | null | undefined): string {
   if (avatarHash) {
-    return `https://cdn.discordapp.com/avatars/${encodeURIComponent(userId)}/${encodeURIComponent(avatarHash)}.png?size=64`
+    return `${DISCORD_CDN_URL}/avatars/${encodeURIComponent(userId)}/${encodeURIComponent(avatarHash)}.png?size=64`
   }
   let index = 0n
   try {
@@ -439,5 +451,5 @@ export function discordAvatarUrl(userId: string, avatarHash: string | null | und
   } catch {
     // not a snowflake: the first default avatar
   }
-  return `https://cdn.discordapp.com/embed/avatars/${index}.png`
+  return `${defaultAvatars.base}/embed/avatars/${index}.png`
 }

@@ -8,6 +8,7 @@ import { Invalid, NotFound, PayloadTooLarge, errorResponse } from '../errors.ts'
 import { logger } from '../logger.ts'
 import { isBearerApiRequest } from '../auth/api-token.ts'
 import { apiMethodGuard } from './api-methods.ts'
+import { demoCanonicalHost } from './demo-host.ts'
 import { memberWriteRoutes } from './member-writes.ts'
 import { createRateLimiter, originCheck, rateLimit, securityHeaders, signupLimiter } from './security.ts'
 import { sendWebResponse, toWebRequest } from './web.ts'
@@ -56,6 +57,7 @@ export function createHttpApp(options: HttpAppOptions) {
     }
   })
 
+  if (config.demoMode) app.use(demoCanonicalHost(config))
   app.use(securityHeaders(config, { dev: mode === 'development' }))
 
   if (options.vite) {

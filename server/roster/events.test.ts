@@ -1,14 +1,17 @@
-import { eq } from 'drizzle-orm'
+import fs from 'node:fs'
+import { asc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eventSchema } from '#contracts/events.ts'
 import { auditLog } from '#db/schema/audit.ts'
 import { events } from '#db/schema/roster.ts'
+import { settings } from '#db/schema/settings.ts'
 import { users, type User } from '#db/schema/users-sessions.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/harness/db.ts'
 import type { AppServices } from '../context.ts'
 import { createEvent, updateEvent } from './events.ts'
 
-// The Events tab edits an event's day; the JSON API may send a date-time. Both go through these use cases.
+// The Events tab sends a day, a time and its zone; the JSON API a date-time or a bare day. Both go through these use
+// cases. Events stored by the old day-only form (00:00 UTC) move to 20:00 unit time (db/migrations/0003).
 
 let database: TestDatabase
 let services: AppServices
@@ -24,13 +27,14 @@ afterAll(async () => {
 })
 
 describe('event use cases', () => {
-  it('an edit that keeps the day keeps the time of day; another day starts at midnight UTC', async () => {
+  it('an edit that keeps the day (on the unit’s clock) keeps the time of day; another day starts at 20:00 unit time', async () => {
     const made = await createEvent(services, admin, eventSchema.parse({ name: 'Op Anvil', date: '2030-03-10T23:00:00Z' }))
     expect(made.date).toBe('2030-03-10T23:00:00.000Z')
     const renamed = await updateEvent(services, admin, made.id, eventSchema.parse({ name: 'Op Hammer', date: '2030-03-10' }))
     expect(renamed).toMatchObject({ name: 'Op Hammer', date: '2030-03-10T23:00:00.000Z' })
     const moved = await updateEvent(services, admin, made.id, eventSchema.parse({ name: 'Op Hammer', date: '2030-03-11', orbat_image_url: '' }))
-    expect(moved).toMatchObject({ date: '2030-03-11T00:00:00.000Z', orbat_image_url: null })
+    // 2030-03-11 20:00 in New York (EDT since 10 March).
+    expect(moved).toMatchObject({ date: '2030-03-12T00:00:00.000Z', orbat_image_url: null })
     const audit = await database.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.actor_user_id, admin.id))
     expect(audit.map((a) => a.action)).toEqual(['Event added', 'Event updated', 'Event updated'])
   })
@@ -39,5 +43,28 @@ describe('event use cases', () => {
     await expect(updateEvent(services, admin, 999_999, eventSchema.parse({ name: 'Ghost', date: '2030-01-01' }))).rejects.toMatchObject({ status: 404 })
     expect(eventSchema.safeParse({ name: 'Ghost', date: '2030-02-30' }).error?.issues.map((i) => i.message)).toEqual(['Please enter a valid date.'])
     expect(await database.db.select().from(events).where(eq(events.name, 'Ghost'))).toEqual([])
+  })
+
+  it('the migration moves day-only events (00:00 UTC) to 20:00 of that day in the unit’s zone; others stay', async () => {
+    const migration = fs.readFileSync(new URL('../../db/migrations/0003_event_start_times.sql', import.meta.url), 'utf8')
+    const insert = (name: string, date: string) => database.db.insert(events).values({ name, date: new Date(date) })
+    const run = async () => {
+      await database.db.execute(sql.raw(migration))
+      return (await database.db.select({ name: events.name, date: events.date }).from(events).where(sql`${events.name} like 'Legacy%'`).orderBy(asc(events.id))).map(
+        (e) => [e.name, e.date.toISOString()],
+      )
+    }
+    await insert('Legacy summer', '2030-06-15T00:00:00Z')
+    await insert('Legacy winter', '2030-01-15T00:00:00Z')
+    await insert('Legacy timed', '2030-06-15T23:00:00Z')
+    expect(await run()).toEqual([
+      ['Legacy summer', '2030-06-16T00:00:00.000Z'],
+      ['Legacy winter', '2030-01-16T01:00:00.000Z'],
+      ['Legacy timed', '2030-06-15T23:00:00.000Z'],
+    ])
+    // With the setting: its zone.
+    await database.db.insert(settings).values({ key: 'unit_time_zone', value: 'Europe/Berlin' })
+    await insert('Legacy Berlin', '2030-06-15T00:00:00Z')
+    expect((await run()).at(-1)).toEqual(['Legacy Berlin', '2030-06-15T18:00:00.000Z'])
   })
 })

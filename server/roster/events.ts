@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { AttendanceResult } from '#contracts/attendance.ts'
-import type { EventInput, EventItem } from '#contracts/events.ts'
+import { DEFAULT_EVENT_TIME, type EventInput, type EventItem } from '#contracts/events.ts'
 import { isCalendarDay } from '#contracts/time.ts'
 import type { DbOrTx } from '#db/client.ts'
 import { eventAttendance, events, members } from '#db/schema/roster.ts'
@@ -8,13 +8,15 @@ import type { User } from '#db/schema/users-sessions.ts'
 import { recordAudit, type Actor } from '../audit/audit.ts'
 import type { AppServices } from '../context.ts'
 import { NotFound } from '../errors.ts'
+import { getUnitTimeZone } from '../settings/unit-time-zone.ts'
 import { runTransaction } from '../transaction.ts'
 import { assertMembersExist } from './attendance.ts'
-import { instantOf } from './wall-time.ts'
+import { dayIn, instantOf } from './wall-time.ts'
 
 // Roster events and their attendance (spec 2 §2 Events tab, §5 Event; ARCHITECTURE §5: attendance moves the event
 // score). Attendance is the source of attended_events_count changes: +1 per member added, -1 per member removed.
 // The use cases (create, update, delete, set attendance) serve the Events tab's actions and /api/roster/events alike.
+// An event starts at a date-time; a bare day starts at 20:00 in the unit's time zone (ARCHITECTURE §5).
 
 export type { EventInput, EventItem }
 
@@ -32,6 +34,16 @@ export async function listEvents(db: DbOrTx): Promise<EventItem[]> {
   return rows.map((r) => ({ ...r, date: r.date.toISOString() }))
 }
 
+/** The event's start: the form's day and time in its zone, an API date-time, or a bare day at 20:00 unit time. */
+async function startOf(tx: DbOrTx, input: EventInput): Promise<Date> {
+  return instantOf(input, { zone: await getUnitTimeZone(tx), startTime: DEFAULT_EVENT_TIME })
+}
+
+/** The stored columns of an event (the form's time and zone are folded into `date`). */
+function columns({ name, orbat_image_url }: EventInput, date: Date) {
+  return { name, orbat_image_url, date }
+}
+
 async function eventRow(db: DbOrTx, id: number) {
   const [row] = await db.select().from(events).where(eq(events.id, id)).limit(1)
   if (!row) throw new NotFound('Event not found.')
@@ -42,25 +54,28 @@ export async function createEvent(services: AppServices, admin: User, input: Eve
   return runTransaction(
     services,
     async (tx) => {
-      const values = { ...input, date: instantOf(input) }
+      const values = columns(input, await startOf(tx, input))
       const [row] = await tx.insert(events).values(values).returning()
-      await recordAudit(tx, admin, 'Event added', `${input.name} (${values.date.toISOString().slice(0, 10)})`)
+      await recordAudit(tx, admin, 'Event added', `${input.name} (${values.date.toISOString().slice(0, 16).replace('T', ' ')} UTC)`)
       return { id: row!.id, name: row!.name, date: row!.date.toISOString(), orbat_image_url: row!.orbat_image_url, attendance_count: 0 }
     },
     { name: 'create event' },
   )
 }
 
-/** A day-only date of the same day keeps the event's time of day (the form edits the day; seeded events start at 23:00). */
+/**
+ * An API edit naming the event's current day (on the unit's clock) without a time keeps the event's start: a client
+ * that edits only the day or the name does not move the event to 20:00.
+ */
 export async function updateEvent(services: AppServices, admin: User, id: number, input: EventInput): Promise<EventItem> {
   return runTransaction(
     services,
     async (tx) => {
       const before = await eventRow(tx, id)
-      const sameDay = isCalendarDay(input.date) && before.date.toISOString().slice(0, 10) === input.date
+      const sameDay = isCalendarDay(input.date) && input.time === undefined && dayIn(before.date, await getUnitTimeZone(tx)) === input.date
       await tx
         .update(events)
-        .set({ ...input, date: sameDay ? before.date : instantOf(input) })
+        .set(columns(input, sameDay ? before.date : await startOf(tx, input)))
         .where(eq(events.id, id))
       await recordAudit(tx, admin, 'Event updated', before.name === input.name ? input.name : `${before.name} -> ${input.name}`)
       return (await listEvents(tx)).find((e) => e.id === id)!

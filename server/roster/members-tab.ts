@@ -11,7 +11,8 @@ import { listTrainings } from './trainings.ts'
 // dialog needs (the pick lists of Ban a Member and Graduate BMTs, the member being edited, the member a delete asks
 // about).
 
-const DATE_FORMAT = new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' })
+/** An event's or training's day on the Edit form's pick lists, in the page's zone. */
+const dayFormat = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: 'short', day: 'numeric' })
 
 /** The admin list searches by name, Discord ID or Bohemia UUID (rank search is the public roster's); 30/60/100 rows. */
 export function membersFilters(query: RosterQuery): MembersFilters {
@@ -30,6 +31,8 @@ export interface MembersTabWants {
   pickLists: boolean
   editId: number | null
   confirmId: number | null
+  /** The page's zone (the viewer's, or the unit's): the Edit form's event and training days. */
+  timeZone: string
 }
 
 async function adminList(db: DbOrTx, query: RosterQuery) {
@@ -43,7 +46,7 @@ export async function loadMembersTab(db: DbOrTx, filters: MembersFilters, wants:
     adminList(db, query),
     listQualifications(db),
     wants.pickLists ? pickLists(db) : null,
-    wants.editId === null ? null : editingMember(db, wants.editId),
+    wants.editId === null ? null : editingMember(db, wants.editId, dayFormat(wants.timeZone)),
   ])
   let confirming: MembersData['confirming'] = null
   if (wants.confirmId !== null) {
@@ -64,12 +67,12 @@ async function pickLists(db: DbOrTx): Promise<{ active: PickItem[]; bmt: PickIte
 }
 
 /** The member with every event and training to tick, or null when there is no such member. */
-async function editingMember(db: DbOrTx, id: number): Promise<MembersData['editing']> {
+async function editingMember(db: DbOrTx, id: number, day: Intl.DateTimeFormat): Promise<MembersData['editing']> {
   const [member, events, trainings] = await Promise.all([getAdminMember(db, id).catch(() => null), listEvents(db), listTrainings(db)])
   if (!member) return null
   return {
     member,
-    events: events.map((e) => ({ id: e.id, name: e.name, detail: DATE_FORMAT.format(new Date(e.date)) })),
-    trainings: trainings.map((t) => ({ id: t.id, name: t.name, detail: `${t.is_bmt_training ? 'BMT · ' : ''}${DATE_FORMAT.format(new Date(t.date))}` })),
+    events: events.map((e) => ({ id: e.id, name: e.name, detail: day.format(new Date(e.date)) })),
+    trainings: trainings.map((t) => ({ id: t.id, name: t.name, detail: `${t.is_bmt_training ? 'BMT · ' : ''}${day.format(new Date(t.date))}` })),
   }
 }

@@ -164,7 +164,8 @@ describe('events and attendance', () => {
     const event = made.body.event
     expect(event).toEqual({ id: expect.any(Number), name: 'Op Anvil', date: '2026-01-10T19:00:00.000Z', orbat_image_url: 'https://x/y.png', attendance_count: 0 })
     const edited = await api<{ event: EventItem }>(admin.client, 'PUT', `/api/roster/events/${event.id}`, { name: 'Op Hammer', date: '2026-01-11', orbat_image_url: '' })
-    expect(edited.body.event).toMatchObject({ name: 'Op Hammer', date: '2026-01-11T00:00:00.000Z', orbat_image_url: null })
+    // Another day, bare: 20:00 in the unit's time zone (America/New_York, EST).
+    expect(edited.body.event).toMatchObject({ name: 'Op Hammer', date: '2026-01-12T01:00:00.000Z', orbat_image_url: null })
 
     const a = await create({ ingame_name: 'A', attended_events_count: 5, hidden_score: 0.5 })
     const b = await create({ ingame_name: 'B' })

@@ -10,13 +10,15 @@ import { listChannels } from '../discord/guild.ts'
 import { Invalid, toErrorBody } from '../errors.ts'
 import { announceChange } from '../orbat/live.ts'
 import { getSetting } from '../settings/settings.ts'
+import { getUnitTimeZone } from '../settings/unit-time-zone.ts'
 
 // Promotions (spec 2 §2 Promotions tab, §4; ARCHITECTURE §5): thresholds per starting rank, a run that moves each
-// active member at most one rank, BMT graduation, and the weekly job's schedule (Mondays 01:00 America/New_York).
+// active member at most one rank, BMT graduation, and the weekly job's schedule (Mondays 01:00 in the unit's time
+// zone, setting unit_time_zone).
 // The writes run inside a use case's transaction (server/roster/actions.ts), which syncs the mapped Discord rank
 // roles and announces to the promotion channel after the commit.
 
-export const PROMOTION_JOB_SCHEDULE = { cron: '0 1 * * 1', timezone: 'America/New_York' } as const
+export const PROMOTION_JOB_CRON = '0 1 * * 1'
 
 /** Every rank but the top one, with its threshold if set. */
 export async function listThresholds(db: DbOrTx): Promise<ThresholdItem[]> {
@@ -34,8 +36,13 @@ export async function loadPromotionSettings(services: AppServices): Promise<Omit
     (list) => ({ channels: list.filter((c) => c.kind !== 'category').map((c) => ({ id: c.id, name: c.name })) }),
     (error: unknown) => ({ channels: null, channelsError: toErrorBody(error).body.error || 'Could not load channels from Discord.' }),
   )
-  const [channelId, thresholds, picker] = await Promise.all([getSetting(services.db, 'promotion_channel_id'), listThresholds(services.db), channels])
-  return { channelId, thresholds, ...picker }
+  const [channelId, thresholds, unitTimeZone, picker] = await Promise.all([
+    getSetting(services.db, 'promotion_channel_id'),
+    listThresholds(services.db),
+    getUnitTimeZone(services.db),
+    channels,
+  ])
+  return { channelId, thresholds, unitTimeZone, ...picker }
 }
 
 export async function writeThresholds(tx: DbOrTx, admin: User, input: ThresholdsInput): Promise<ThresholdItem[]> {

@@ -9,6 +9,7 @@ import { runTransaction } from '../transaction.ts'
 import { placementLine } from '../waitlist/waitlist.ts'
 import { updateSetting, type SettingUpdate } from './admin-settings.ts'
 import { isValidTimeZone, nextLockInstant } from './time-lock.ts'
+import { unitTimeZoneChanged } from './unit-time-zone.ts'
 
 // The settings use cases (spec 1 §4, §7): the settings pages, PUT /api/admin/settings and the Promotions tab call
 // these. Clearing the lock (or setting one already past) fills open slots from the waitlist; those placements go to
@@ -32,7 +33,11 @@ export async function saveSetting(services: AppServices, admin: User, input: Set
     name: 'save setting',
     // A new milsim role: every active member gets it (a reconcile of everyone).
     syncRoles: (result) => [...result.placements.map((p) => p.discordId), ...(result.key === 'milsim_role_id' && result.value ? [EVERYONE] : [])],
-    after: (result) => postActivity(services, result.placements.map(placementLine)),
+    after: (result) => {
+      postActivity(services, result.placements.map(placementLine))
+      // The weekly promotion run and the nightly reconcile move to the new zone.
+      if (result.key === 'unit_time_zone') return unitTimeZoneChanged(result.value)
+    },
   })
 }
 

@@ -1,6 +1,8 @@
 // The Signup Time Lock form (spec 1 §2 "Admin Settings side panel", §4, §5) sends a month, a day and a 24-hour time
-// meant in the admin's own time zone (an IANA name from the browser, 'UTC' without JavaScript). These turn that wall
+// meant in the page's time zone (the admin's IANA zone, or the unit's when the server does not know it). These turn that wall
 // time into the instant stored as signup_time, with Intl only (no date library).
+
+import { canonicalTimeZone, wallClock } from '#contracts/time-zone.ts'
 
 export interface WallTime {
   month: number
@@ -10,44 +12,16 @@ export interface WallTime {
 }
 
 const DAY_MS = 86_400_000
-const formatters = new Map<string, Intl.DateTimeFormat>()
 
 /** True when Intl knows the IANA time zone name. */
 export function isValidTimeZone(timeZone: string): boolean {
-  if (!timeZone || timeZone.length > 100) return false
-  try {
-    formatterFor(timeZone)
-    return true
-  } catch {
-    return false
-  }
-}
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone)
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    })
-    formatters.set(timeZone, formatter)
-  }
-  return formatter
+  return canonicalTimeZone(timeZone) !== null
 }
 
 /** The wall-clock reading of an instant in a time zone, as if that reading were UTC (ms). */
-function wallClockMs(epochMs: number, timeZone: string): number {
-  const parts: Record<string, number> = {}
-  for (const part of formatterFor(timeZone).formatToParts(new Date(epochMs))) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value)
-  }
-  return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour! % 24, parts.minute!, parts.second!)
+export function wallClockMs(epochMs: number, timeZone: string): number {
+  const clock = wallClock(epochMs, timeZone)
+  return Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second)
 }
 
 /** The zone's offset from UTC (ms) at an instant. */

@@ -4,7 +4,8 @@ import { expect, test, type E2ESql } from './fixtures.ts'
 // Roster admin Events and Trainings tabs and Manage Library without JavaScript (chromium-nojs project; ARCHITECTURE
 // §1 "every admin CRUD form works with JavaScript off"): dialogs are URL states rendered on the page, every form is
 // a full-page post answered by a redirect with a flash toast, validation errors show inline (400), deletes ask on
-// the page's confirm step, and dates and times are UTC. Every test removes what it created.
+// the page's confirm step, and dates and times are the unit's time zone (America/New_York: no script tells the server
+// the browser's). Every test removes what it created.
 
 test.describe.configure({ timeout: 60_000 })
 
@@ -25,7 +26,7 @@ async function firstActiveMember(db: E2ESql) {
   return member!
 }
 
-test('events without JavaScript: add (inline errors), edit, attendance, schedule ping (UTC), delete via the confirm step', async ({ page, login, db }) => {
+test('events without JavaScript: add (inline errors), edit, attendance, schedule ping (unit time), delete via the confirm step', async ({ page, login, db }) => {
   const name = unique('NoJS Event')
   const member = await firstActiveMember(db)
   try {
@@ -36,6 +37,7 @@ test('events without JavaScript: add (inline errors), edit, attendance, schedule
     const add = page.getByRole('dialog', { name: 'Add Event' })
     await add.getByLabel('Event Name').fill('   ')
     await add.getByLabel('Date').fill('2031-03-10')
+    await expect(add.getByLabel('Time (24-hour)')).toHaveValue('20:00')
     await add.getByLabel('ORBAT Image URL (optional)').fill('ftp://example.com/orbat.png')
     expect(await submit(page, add.getByRole('button', { name: 'Add Event' }))).toBe(400)
     await expect(add.getByText('Event name is required.')).toBeVisible()
@@ -46,7 +48,7 @@ test('events without JavaScript: add (inline errors), edit, attendance, schedule
     await expect(toast(page, 'Event added!')).toBeVisible()
     await expect(page).toHaveURL(/\/admin\/roster\/events$/)
     const row = page.getByTestId('event-row').filter({ hasText: name })
-    await expect(row).toContainText('Mon, Mar 10, 2031')
+    await expect(row).toContainText('Mon, Mar 10, 2031, 20:00 EDT')
     await expect(row.getByRole('link', { name: 'ORBAT' })).toHaveAttribute('href', 'https://example.com/orbat.png')
 
     // Edit
@@ -56,7 +58,7 @@ test('events without JavaScript: add (inline errors), edit, attendance, schedule
     await edit.getByLabel('Date').fill('2031-03-11')
     await edit.getByRole('button', { name: 'Save Changes' }).click()
     await expect(toast(page, 'Event updated!')).toBeVisible()
-    await expect(row).toContainText('Tue, Mar 11, 2031')
+    await expect(row).toContainText('Tue, Mar 11, 2031, 20:00 EDT')
 
     // Attendance: the filter is a GET form; ticked members hidden by the filter stay ticked.
     await row.getByRole('link', { name: `Attendance for ${name}` }).click()
@@ -69,16 +71,16 @@ test('events without JavaScript: add (inline errors), edit, attendance, schedule
     await expect(toast(page, 'Attendance updated!')).toBeVisible()
     await expect(row.getByTestId('attendance-count')).toHaveText('1')
 
-    // Schedule Ping: UTC, 1 hour before; all fields required; the 24h quick offset is a link.
+    // Schedule Ping: unit time, 1 hour before the 20:00 start; all fields required; the 24h quick offset is a link.
     await row.getByRole('link', { name: `Schedule Ping for ${name}` }).click()
     const ping = page.getByRole('dialog', { name: `Schedule Ping: ${name}` })
-    await expect(ping.getByText('Date and time are in UTC (JavaScript is off).')).toBeVisible()
-    await expect(ping.getByLabel('Date')).toHaveValue('2031-03-10')
-    await expect(ping.getByLabel('Time (24-hour)')).toHaveValue('23:00')
+    await expect(ping.getByText("Date and time are in the unit's time zone (America/New_York).")).toBeVisible()
+    await expect(ping.getByLabel('Date')).toHaveValue('2031-03-11')
+    await expect(ping.getByLabel('Time (24-hour)')).toHaveValue('19:00')
     await ping.getByRole('link', { name: '24h before' }).click()
     await expect(page).toHaveURL(/offset=24/)
     await expect(ping.getByLabel('Date')).toHaveValue('2031-03-10')
-    await expect(ping.getByLabel('Time (24-hour)')).toHaveValue('00:00')
+    await expect(ping.getByLabel('Time (24-hour)')).toHaveValue('20:00')
     await expect(ping.getByLabel('Message')).toHaveValue(`Reminder: ${name} starts in 24 hours!`)
     expect(await submit(page, ping.getByRole('button', { name: 'Schedule Ping' }))).toBe(400)
     await expect(ping.getByText('Please fill out all fields.')).toBeVisible()
@@ -96,7 +98,8 @@ test('events without JavaScript: add (inline errors), edit, attendance, schedule
     await expect(toast(page, 'Ping scheduled successfully!')).toBeVisible()
     const [saved] = await db<Array<{ ping_time: Date; roles_to_ping: string[] }>>`
       select p.ping_time, p.roles_to_ping from scheduled_pings p join events e on e.id = p.event_id where e.name = ${name}`
-    expect(saved!.ping_time.toISOString()).toBe('2031-03-10T18:30:00.000Z')
+    // 18:30 EDT (UTC-4).
+    expect(saved!.ping_time.toISOString()).toBe('2031-03-10T22:30:00.000Z')
     expect(saved!.roles_to_ping).toEqual(['910000000000000007'])
 
     // Delete: the confirm step, then the event is gone.
@@ -124,7 +127,7 @@ test('trainings without JavaScript: add (time errors inline), attendance, signup
     await page.goto('/admin/roster/trainings')
     await page.getByRole('link', { name: 'Add Training', exact: true }).click()
     const add = page.getByRole('dialog', { name: 'Add Training' })
-    await expect(add.getByText('Date and time are in UTC (JavaScript is off).')).toBeVisible()
+    await expect(add.getByText("Date and time are in the unit's time zone (America/New_York).")).toBeVisible()
     await expect(add.getByLabel('Time (24-hour)')).toHaveValue('20:00')
     await add.getByLabel('Training Name').fill(name)
     await add.getByLabel('Date').fill('2031-04-02')
@@ -136,9 +139,9 @@ test('trainings without JavaScript: add (time errors inline), attendance, signup
     await add.getByRole('button', { name: 'Add Training' }).click()
     await expect(toast(page, 'Training added!')).toBeVisible()
     const [saved] = await db<Array<{ id: number; date: Date }>>`select id, date from trainings where name = ${name}`
-    expect(saved!.date.toISOString()).toBe('2031-04-02T19:00:00.000Z')
+    expect(saved!.date.toISOString()).toBe('2031-04-02T23:00:00.000Z')
     const row = page.getByTestId('training-row').filter({ hasText: name })
-    await expect(row).toContainText('Wed, Apr 2, 2031, 19:00 UTC')
+    await expect(row).toContainText('Wed, Apr 2, 2031, 19:00 EDT')
 
     // Attendance
     await row.getByRole('link', { name: `Attendance for ${name}` }).click()

@@ -59,7 +59,7 @@ test('an admin adds an event, records attendance (the score moves), schedules a 
     await expect(toast(page, 'Event added!')).toBeVisible()
     await expect(addDialog).toBeHidden()
     const row = page.getByTestId('event-row').filter({ hasText: name })
-    await expect(row).toContainText('Sat, Jun 15, 2030')
+    await expect(row).toContainText('Sat, Jun 15, 2030, 20:00 EDT')
     await expect(row.getByTestId('attendance-count')).toHaveText('0')
 
     // Attendance: filter, tick the member, save; the public member API shows the new score.
@@ -82,12 +82,12 @@ test('an admin adds an event, records attendance (the score moves), schedules a 
     const ping = page.getByRole('dialog', { name: `Schedule Ping: ${name}` })
     await expect(ping).toBeVisible()
     await expect(ping.getByText('Date and time are in your local time zone (America/New_York).')).toBeVisible()
-    // 2030-06-15 00:00 UTC is 2030-06-14 20:00 in New York; one hour before is 19:00.
-    await expect(ping.getByLabel('Date')).toHaveValue('2030-06-14')
+    // The event starts at 20:00 (the default time) in New York; one hour before is 19:00 the same day.
+    await expect(ping.getByLabel('Date')).toHaveValue('2030-06-15')
     await expect(ping.getByLabel('Time (24-hour)')).toHaveValue('19:00')
     await expect(ping.getByLabel('Message')).toHaveValue(`Reminder: ${name} starts in 1 hour!`)
     await ping.getByRole('link', { name: '24h before' }).click()
-    await expect(ping.getByLabel('Date')).toHaveValue('2030-06-13')
+    await expect(ping.getByLabel('Date')).toHaveValue('2030-06-14')
     await expect(ping.getByLabel('Time (24-hour)')).toHaveValue('20:00')
     await expect(ping.getByLabel('Message')).toHaveValue(`Reminder: ${name} starts in 24 hours!`)
 
@@ -121,8 +121,8 @@ test('an admin adds an event, records attendance (the score moves), schedules a 
     const pings = await db<Array<{ ping_time: Date; roles_to_ping: string[]; channel_id: string; status: string }>>`
       select p.ping_time, p.roles_to_ping, p.channel_id, p.status from scheduled_pings p join events e on e.id = p.event_id where e.name = ${name}`
     expect(pings).toHaveLength(1)
-    // 2030-06-13 18:30 in New York (EDT, UTC-4).
-    expect(pings[0]!.ping_time.toISOString()).toBe('2030-06-13T22:30:00.000Z')
+    // 2030-06-14 18:30 in New York (EDT, UTC-4).
+    expect(pings[0]!.ping_time.toISOString()).toBe('2030-06-14T22:30:00.000Z')
     expect(pings[0]!.roles_to_ping).toEqual(['default'])
     expect(pings[0]!.channel_id).toBe('930000000000000003')
     expect(pings[0]!.status).toBe('pending')

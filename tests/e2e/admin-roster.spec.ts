@@ -121,6 +121,21 @@ test('the member list searches by name, Discord ID and qualification, shows the 
   await expect(memberRow(page, 'Reyes')).toHaveCount(0)
 })
 
+test('the member search searches as you type: debounced, in the URL, replacing the history entry', async ({ page, login }) => {
+  await login('demo_admin')
+  await page.goto('/admin/roster/members')
+  const historyBefore = await page.evaluate(() => history.length)
+  const box = page.getByRole('searchbox')
+  await box.pressSequentially('kowal', { delay: 40 })
+  await expect(page).toHaveURL(/[?&]term=kowal\b/)
+  await expect(page.getByTestId('member-row')).toHaveCount(1)
+  await expect(memberRow(page, 'Kowalski')).toBeVisible()
+  // The box keeps the focus and what was typed; no history entry per keystroke.
+  await expect(box).toBeFocused()
+  await expect(box).toHaveValue('kowal')
+  expect(await page.evaluate(() => history.length)).toBe(historyBefore)
+})
+
 test('an admin adds, edits, bans, unbans and deletes a member in the dialogs', async ({ page, login, db }) => {
   const name = `${PREFIX} ${Date.now()}`
   try {

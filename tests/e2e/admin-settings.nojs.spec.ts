@@ -4,7 +4,10 @@ import { expect, test, type E2ESql } from './fixtures.ts'
 
 // Admin Settings without JavaScript (chromium-nojs project; ARCHITECTURE §1 "every admin CRUD form works with
 // JavaScript off"): every form is a full-page post answered by a redirect with a flash toast, validation errors show
-// inline (400), and each destructive action asks on the page's confirm step. Times are UTC without JavaScript.
+// inline (400), and each destructive action asks on the page's confirm step. Without JavaScript no script tells the
+// server the browser's zone: times are in the unit's time zone (America/New_York by default).
+
+const UNIT_ZONE = 'America/New_York'
 
 function toast(page: Page, message: string) {
   return page.getByTestId('toast-stack').getByText(message, { exact: true })
@@ -38,7 +41,7 @@ test('/admin/settings redirects to General and the tabs are links', async ({ pag
 test('the time lock form shows its validation messages inline', async ({ page, login }) => {
   await login('demo_admin')
   await openSettingsPage(page, 'general')
-  await expect(page.getByText('Times are in UTC.')).toBeVisible()
+  await expect(page.getByText(`Times are in the unit's time zone (${UNIT_ZONE}).`)).toBeVisible()
   const time = page.getByLabel('Time (24-hour)')
 
   await time.fill('25:00')
@@ -62,24 +65,25 @@ test('the time lock form shows its validation messages inline', async ({ page, l
   await expect(page.getByText('Please select a valid month, day, and time.')).toBeVisible()
 })
 
-test('without JavaScript an admin sets the time lock (UTC) and clears it through the confirm step', async ({ page, login, db, orbatLock }) => {
+test('without JavaScript an admin sets the time lock (unit time) and clears it through the confirm step', async ({ page, login, db, orbatLock }) => {
   void orbatLock
   await login('demo_admin')
   await openSettingsPage(page, 'general')
   await expect(page.getByTestId('current-lock')).toHaveText('None')
 
-  const date = new Date(Date.now() + 10 * 86_400_000)
-  const month = date.getUTCMonth() + 1
-  const day = date.getUTCDate()
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone: UNIT_ZONE, month: 'numeric', day: 'numeric' }).formatToParts(Date.now() + 10 * 86_400_000)
+  const month = Number(parts.find((p) => p.type === 'month')!.value)
+  const day = Number(parts.find((p) => p.type === 'day')!.value)
   await page.getByLabel('Month').selectOption(String(month))
   await page.getByLabel('Day').selectOption(String(day))
   // Digits only: the server normalises them as the browser would.
   await page.getByLabel('Time (24-hour)').fill('1830')
   await page.getByRole('button', { name: 'Set Time Lock' }).click()
   await expect(toast(page, 'Time lock set successfully.')).toBeVisible()
-  const expected = nextLockInstant({ month, day, hour: 18, minute: 30 }, 'UTC')!
+  const expected = nextLockInstant({ month, day, hour: 18, minute: 30 }, UNIT_ZONE)!
   expect(await signupTime(db)).toBe(expected.toISOString())
-  await expect(page.getByTestId('current-lock')).toHaveText(`${expected.toISOString().slice(0, 10)} 18:30 UTC`)
+  const shown = new Intl.DateTimeFormat('en-US', { timeZone: UNIT_ZONE, month: 'short', day: 'numeric' }).format(expected)
+  await expect(page.getByTestId('current-lock')).toContainText(`${shown}, ${expected.getUTCFullYear()}, 18:30 E`)
 
   await page.goto('/orbat')
   await expect(page.getByTestId('lock-banner')).toContainText('Sign-ups Locked')
@@ -210,4 +214,23 @@ test('without JavaScript an admin adds and deletes a platoon', async ({ page, lo
   await confirmStep(page).getByRole('button', { name: 'Delete' }).click()
   await expect(toast(page, 'Platoon deleted.')).toBeVisible()
   await expect(row).toHaveCount(0)
+})
+
+test('without JavaScript the unit time zone is a text field the server checks (400 inline) and saves', async ({ page, login, db }) => {
+  // NOTE: it saves the zone already in force (America/New_York), so tests running beside it see no change.
+  await login('demo_admin')
+  await openSettingsPage(page, 'general')
+  const section = page.getByRole('region', { name: 'Unit Time Zone' })
+  await section.getByLabel('Time zone (IANA name)').fill('Europe/Atlantis')
+  const [refused] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'POST'),
+    section.getByRole('button', { name: 'Save Time Zone' }).click(),
+  ])
+  expect(refused.status()).toBe(400)
+  await expect(section.getByText('Please enter a valid IANA time zone, e.g. America/New_York or Europe/Berlin.')).toBeVisible()
+  await section.getByLabel('Time zone (IANA name)').fill(' America/New_York ')
+  await section.getByRole('button', { name: 'Save Time Zone' }).click()
+  await expect(toast(page, 'Unit time zone saved.')).toBeVisible()
+  const [row] = await db<Array<{ value: string }>>`select value from settings where key = 'unit_time_zone'`
+  expect(row!.value).toBe('America/New_York')
 })

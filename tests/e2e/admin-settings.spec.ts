@@ -386,3 +386,21 @@ test.describe('inside the ORBAT editor side panel', () => {
     await expect(row).toHaveCount(0)
   })
 })
+
+test('the unit time zone field refuses an unknown zone inline and saves a known one by its canonical name', async ({ page, login, db }) => {
+  // NOTE: it saves the zone already in force (America/New_York), so tests running beside it see no change.
+  await login('demo_admin')
+  await openSettingsPage(page, 'general')
+  const section = page.getByRole('region', { name: 'Unit Time Zone' })
+  const field = section.getByLabel('Time zone (IANA name)')
+  await expect(field).toHaveValue('America/New_York')
+  await field.fill('Mars/Olympus')
+  await section.getByRole('button', { name: 'Save Time Zone' }).click()
+  await expect(section.getByText('Please enter a valid IANA time zone, e.g. America/New_York or Europe/Berlin.')).toBeVisible()
+  await field.fill('america/new_york')
+  await section.getByRole('button', { name: 'Save Time Zone' }).click()
+  await expect(toast(page, 'Unit time zone saved.')).toBeVisible()
+  const [row] = await db<Array<{ value: string }>>`select value from settings where key = 'unit_time_zone'`
+  expect(row!.value).toBe('America/New_York')
+  await expect(field).toHaveValue('America/New_York')
+})

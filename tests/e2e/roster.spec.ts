@@ -150,7 +150,8 @@ test.describe('roster', () => {
 
 test.describe('trainings', () => {
   test('signed out: the BMT and General sections, local times and Login to Sign Up', async ({ browser, baseURL }) => {
-    // A reader in New York: the page switches from the server's UTC to local time after hydration, without a warning.
+    // A reader in New York on a first visit: the server renders the unit's zone, the page switches to the reader's
+    // own after hydration, without a warning.
     const context = await browser.newContext({ baseURL, timezoneId: 'America/New_York', locale: 'en-US' })
     await stubDiscordCdn(context)
     const page = await context.newPage()

@@ -2,49 +2,32 @@ import { getFormProps } from '@conform-to/react'
 import { useMemo, useState } from 'react'
 import { usePanel } from '#app/hooks/use-form-post.tsx'
 import { useSchemaForm } from '#app/hooks/use-schema-form.ts'
-import { useHydrated } from '#app/hooks/use-hydrated.ts'
 import { primaryButton } from '#app/ui/button.ts'
 import { ConfirmButtonForm, ConfirmStep } from '#app/ui/confirm.tsx'
 import { selectProps } from '#app/ui/conform-props.ts'
 import { FieldError, inputClass, labelClass, LoadError, Section } from '#app/ui/field.tsx'
 import { SETTINGS_INTENTS as INTENTS, TIME_LOCK_FORMAT, timeLockSchema } from '#contracts/settings.ts'
 import { maskTimeInput, normalizeTime } from '#contracts/time.ts'
+import { formatInstant, TimeZoneField, useTimeZone, wallParts } from '#app/ui/date-time.tsx'
+import { TimeZoneSection } from './time-zone-section.tsx'
 import type { GeneralData } from './types.ts'
-import { formatInstant } from '#app/ui/date-time.tsx'
 
-// General: the Signup Time Lock (spec 1 §2, §4, §5). Month, day and time mean the admin's local time: the browser
-// sends its IANA zone in `tz`; without JavaScript the zone is UTC and the page says so.
+// General: the Signup Time Lock (spec 1 §2, §4, §5) and the unit's time zone. The lock's month, day and time are on
+// the page's clock (the admin's zone, or the unit's when the server does not know it), which travels in `tz`.
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
 const DAYS = Array.from({ length: 31 }, (_, i) => i + 1)
 const HOUR_MS = 3_600_000
 const CLEAR_CONFIRM = 'Are you sure you want to clear the time lock? Sign-ups open immediately.'
 
-const pad = (n: number) => String(n).padStart(2, '0')
-
-/** "2026-05-01 18:30 UTC": the same text on the server and in the browser's first render. */
-function formatUtc(ms: number) {
-  return new Date(ms).toISOString().slice(0, 16).replace('T', ' ') + ' UTC'
-}
-
-function localTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
-  } catch {
-    return 'UTC'
-  }
-}
-
-/** Month, day and time of an instant, in local time (after hydration) or UTC (server render, no JavaScript). */
-function wallOf(ms: number, local: boolean) {
-  const d = new Date(ms)
-  return local
-    ? { month: String(d.getMonth() + 1), day: String(d.getDate()), time: `${pad(d.getHours())}:${pad(d.getMinutes())}` }
-    : { month: String(d.getUTCMonth() + 1), day: String(d.getUTCDate()), time: `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}` }
+/** Month, day and time of an instant on a zone's clock. */
+function wallOf(ms: number, zone: string) {
+  const { date, time } = wallParts(ms, zone)
+  return { month: String(Number(date.slice(5, 7))), day: String(Number(date.slice(8, 10))), time }
 }
 
 export function GeneralTab({ data }: { data: GeneralData }) {
-  const hydrated = useHydrated()
+  const { zone, source } = useTimeZone()
   const lockMs = data.signupTime ? Date.parse(data.signupTime) : null
   const active = lockMs !== null && lockMs > data.now
   return (
@@ -53,21 +36,17 @@ export function GeneralTab({ data }: { data: GeneralData }) {
       <ConfirmStep confirmKey={INTENTS.clearLock} intent={INTENTS.clearLock} message={CLEAR_CONFIRM} confirmLabel="Clear Time Lock" />
       <Section
         title="Signup Time Lock"
-        description={
-          hydrated
-            ? `Sign-ups stay locked until this time. Times are in your local time zone (${localTimeZone()}).`
-            : 'Sign-ups stay locked until this time. Times are in UTC.'
-        }
+        description={`Sign-ups stay locked until this time. Times are in ${source === 'viewer' ? 'your local' : "the unit's"} time zone (${zone}).`}
       >
         <p className="text-sm text-zinc-300">
           Current lock:{' '}
           <strong className="font-semibold text-zinc-100" data-testid="current-lock">
-            {lockMs === null ? 'None' : <time dateTime={data.signupTime}>{hydrated ? formatInstant(lockMs, true) : formatUtc(lockMs)}</time>}
+            {lockMs === null ? 'None' : <time dateTime={data.signupTime}>{formatInstant(lockMs, zone)}</time>}
           </strong>
           {lockMs !== null && !active ? <span className="ml-2 text-zinc-400">(passed: sign-ups are open)</span> : null}
         </p>
-        {/* Re-mounted after hydration so the proposal switches from UTC to local time. */}
-        <TimeLockForm key={hydrated ? 'local' : 'utc'} data={data} local={hydrated} />
+        {/* Re-mounted when the page's zone changes (after hydration, on a first visit) so the proposal follows it. */}
+        <TimeLockForm key={zone} data={data} zone={zone} />
         <div className="flex">
           <ConfirmButtonForm
             formKey="clear-lock"
@@ -78,18 +57,18 @@ export function GeneralTab({ data }: { data: GeneralData }) {
           />
         </div>
       </Section>
+      <TimeZoneSection data={data} />
     </div>
   )
 }
 
-function TimeLockForm({ data, local }: { data: GeneralData; local: boolean }) {
+function TimeLockForm({ data, zone }: { data: GeneralData; zone: string }) {
   const panel = usePanel()
-  // The current lock, or one hour from now when none is set (spec 1 §4).
+  // The current lock, or one hour from the server's render time when none is set (spec 1 §4).
   const proposal = useMemo(() => {
     const lockMs = data.signupTime ? Date.parse(data.signupTime) : NaN
-    const base = Number.isFinite(lockMs) ? lockMs : (local ? Date.now() : data.now) + HOUR_MS
-    return wallOf(base, local)
-  }, [data.signupTime, data.now, local])
+    return wallOf(Number.isFinite(lockMs) ? lockMs : data.now + HOUR_MS, zone)
+  }, [data.signupTime, data.now, zone])
 
   const { Form, action, hidden, busy, lastResult, form, fields } = useSchemaForm('time-lock', timeLockSchema, { id: panel ? 'time-lock-panel' : 'time-lock-page', defaultValue: proposal, validateOn: 'onSubmit' })
 
@@ -104,7 +83,7 @@ function TimeLockForm({ data, local }: { data: GeneralData; local: boolean }) {
     <Form method="post" action={action} {...getFormProps(form)} className="flex flex-col gap-3">
       {hidden}
       <input type="hidden" name="intent" value={INTENTS.setLock} />
-      <input type="hidden" name="tz" value={local ? localTimeZone() : 'UTC'} />
+      <TimeZoneField />
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-[1.4fr_0.8fr_1fr]">
         <label className={labelClass}>
           Month

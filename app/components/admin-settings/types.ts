@@ -21,6 +21,10 @@ export interface GeneralData {
   signupTime: string
   /** The server's clock when it rendered, for a first render that hydration repeats exactly. */
   now: number
+  /** The unit's time zone (the setting, or the default). */
+  unitTimeZone: string
+  /** The IANA zones the server knows, offered by the zone field. */
+  timeZones: string[]
   loadError?: string
 }
 export interface RolesData extends RolePickerData {

@@ -18,6 +18,7 @@ import { slotAction } from './rows.ts'
 import { SlotActionControl } from './slot-actions.tsx'
 import type { OrbatSlot } from '#contracts/orbat.ts'
 import { useViewer } from './viewer.tsx'
+import { Avatar } from '#app/ui/avatar.tsx'
 
 // The read-only node types of the public diagram. Heights are fixed per row (layout.ts), so what the server
 // declares to React Flow is exactly what the browser measures.
@@ -124,7 +125,7 @@ function SlotRow({ slot, squadName }: { slot: OrbatSlot; squadName: string }) {
       <div className="flex shrink-0 items-center gap-2">
         {!open ? (
           <>
-            {slot.avatar ? <img src={slot.avatar} alt="" width={20} height={20} className="size-5 rounded-full bg-zinc-800" /> : null}
+            {slot.avatar ? <Avatar src={slot.avatar} name={name ?? ''} size={5} /> : null}
             <span className={`truncate text-sm font-medium ${own ? 'max-w-28 text-brand-400' : 'max-w-40 text-zinc-200'}`}>{name}</span>
           </>
         ) : viewer.locked ? (

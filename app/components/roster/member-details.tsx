@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import type { PublicMember } from '#contracts/roster-types.ts'
 import { smallButton } from '#app/ui/button.ts'
+import { DateTime } from '#app/ui/date-time.tsx'
 import { Modal } from '#app/ui/dialog.tsx'
 import { BmtBadge, formatDateOnly, formatScore, LocalTime, RankBadge } from './ui.tsx'
 
@@ -145,7 +146,7 @@ function EventList({ member, onShowImage }: { member: PublicMember; onShowImage:
         <li key={e.id} className="flex items-center justify-between gap-3 px-4 py-3">
           <div className="min-w-0">
             <p className="truncate text-sm font-medium text-zinc-100">{e.name}</p>
-            <LocalTime iso={e.date} format="date" className="text-xs text-zinc-500" />
+            <DateTime iso={e.date} className="text-xs text-zinc-500" />
           </div>
           {e.orbat_image_url ? (
             // Without JavaScript the link opens the image in a new tab; with it, in a modal.

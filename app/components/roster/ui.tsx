@@ -1,4 +1,4 @@
-import { useHydrated } from '#app/hooks/use-hydrated.ts'
+import { useTimeZone } from '#app/ui/date-time.tsx'
 
 // Small building blocks shared by the public personnel pages (roster, member sheet, trainings, library).
 
@@ -56,21 +56,16 @@ const FULL: Intl.DateTimeFormatOptions = {
 const DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric' }
 
 /**
- * An instant in the reader's own time zone. The server cannot know that zone, so the server render (and hydration)
- * show UTC with the zone named; once hydrated the text switches to local time. No hydration mismatch: the first
- * client render matches the server's.
+ * An instant in the page's zone (app/ui/date-time.tsx): the reader's own when the server knows it from the cookie,
+ * and always once hydrated; otherwise the unit's. `data-local` says whether it is the reader's own.
  */
 export function LocalTime({ iso, format = 'full', className }: { iso: string; format?: 'full' | 'date'; className?: string }) {
-  const hydrated = useHydrated()
+  const { zone, source } = useTimeZone()
   const value = new Date(iso)
   const options = format === 'full' ? FULL : DATE
-  const text = Number.isNaN(value.getTime())
-    ? iso
-    : hydrated
-      ? value.toLocaleString(undefined, options)
-      : value.toLocaleString('en-US', { ...options, timeZone: 'UTC' })
+  const text = Number.isNaN(value.getTime()) ? iso : value.toLocaleString('en-US', { ...options, timeZone: zone })
   return (
-    <time dateTime={iso} className={className} data-local={hydrated ? 'true' : 'false'}>
+    <time dateTime={iso} className={className} data-local={source === 'viewer' ? 'true' : 'false'}>
       {text}
     </time>
   )

@@ -5,6 +5,7 @@ import type { AuditEntry } from '#contracts/types.ts'
 import { HubGrid } from '#app/components/hub-card.tsx'
 import { useHydrated } from '#app/hooks/use-hydrated.ts'
 import { secondaryButton } from '#app/ui/button.ts'
+import { DateTime } from '#app/ui/date-time.tsx'
 import { useSheet } from '#app/ui/sheet.tsx'
 import { DiscordIcon, LibraryIcon, OrbatIcon, RosterIcon, TestIcon } from '#app/ui/icons.tsx'
 import { useToast } from '#app/ui/toaster.tsx'
@@ -133,18 +134,11 @@ function AuditEntryRow({ entry, className }: { entry: AuditEntry; className: str
         <span className="font-medium text-zinc-100">
           {entry.actor} <span className="font-normal text-zinc-400">· {entry.action}</span>
         </span>
-        <time dateTime={entry.timestamp} className="shrink-0 text-xs text-zinc-400">
-          {formatWhen(entry.timestamp)}
-        </time>
+        <DateTime iso={entry.timestamp} className="shrink-0 text-xs text-zinc-400" />
       </div>
       {entry.details ? <p className="mt-0.5 break-words text-zinc-400">{entry.details}</p> : null}
     </li>
   )
-}
-
-/** Fixed UTC format so the server's and the browser's render agree (no hydration mismatch). */
-function formatWhen(iso: string) {
-  return iso.slice(0, 16).replace('T', ' ') + ' UTC'
 }
 
 export function meta() {

@@ -6,7 +6,8 @@ import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { createEvent, listEvents } from '#server/roster/events.ts'
 
-// GET /api/roster/events (admin list). POST /api/roster/events {name, date, orbat_image_url}.
+// GET /api/roster/events (admin list). POST /api/roster/events {name, date, orbat_image_url}: `date` an ISO date-time,
+// or a bare day (YYYY-MM-DD), which starts at 20:00 in the unit's time zone.
 export async function loader({ request, context }: Route.LoaderArgs) {
   return apiHandler(async () => {
     await requireAdmin(request, context)

@@ -1,5 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import { ClockIcon } from '#app/components/orbat/icons.tsx'
+import { DateTime } from '#app/ui/date-time.tsx'
 import type { LiveOrbatStore } from './live-store.ts'
 
 /** "2d 03h 04m 05s" (spec 1 §2: a countdown in days, hours, minutes and seconds). */
@@ -8,11 +9,6 @@ export function formatCountdown(ms: number): string {
   const days = Math.floor(total / 86_400)
   const pad = (n: number) => String(n).padStart(2, '0')
   return `${days}d ${pad(Math.floor((total % 86_400) / 3600))}h ${pad(Math.floor((total % 3600) / 60))}m ${pad(total % 60)}s`
-}
-
-/** A fixed UTC format, identical on the server and in the browser (no hydration mismatch). */
-export function formatUtc(epochMs: number): string {
-  return new Date(epochMs).toISOString().slice(0, 16).replace('T', ' ') + ' UTC'
 }
 
 /**
@@ -49,7 +45,7 @@ export function LockBanner({ store }: { store: LiveOrbatStore }) {
       </span>
       {now === null ? (
         <span className="text-red-200/90">
-          Opens <time dateTime={new Date(unlockAt).toISOString()}>{formatUtc(unlockAt)}</time>
+          Opens <DateTime iso={new Date(unlockAt).toISOString()} />
         </span>
       ) : (
         <span role="timer" aria-label="Time until sign-ups open" className="font-mono font-semibold tabular-nums">

@@ -6,6 +6,7 @@ import type { LiveOrbatStore } from './live-store.ts'
 import { ORBAT_REFUSALS, type OrbatRights } from '#contracts/orbat-rights.ts'
 import type { WaitlistItem, WaitlistSquad } from '#contracts/waitlist.ts'
 import { INTENTS, LOGIN_HREF, ORBAT_PATH } from '#app/components/orbat/viewer.tsx'
+import { Avatar } from '#app/ui/avatar.tsx'
 
 /**
  * The waitlist (spec 1 §2 "Waitlist sheet"): squad preference, Join Waitlist / Leave Waitlist, and the numbered list.
@@ -122,7 +123,7 @@ function WaitlistEntry({ entry, position, isMe }: { entry: WaitlistItem; positio
   return (
     <li className={`flex items-center gap-3 px-3 py-2.5 ${isMe ? 'bg-brand-600/10' : ''}`} data-testid="waitlist-entry">
       <span className="w-6 shrink-0 text-right text-sm font-semibold text-zinc-400 tabular-nums">{position}.</span>
-      <img src={entry.avatar} alt="" width={32} height={32} className="size-8 shrink-0 rounded-full bg-zinc-800" />
+      <Avatar src={entry.avatar} name={entry.username} size={8} />
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium text-zinc-100">
           {entry.username}

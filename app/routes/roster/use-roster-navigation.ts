@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react'
 import { useNavigate } from 'react-router'
+import { useDebounced } from '#app/hooks/use-debounced.ts'
 import { rosterSearch, SEARCH_DEBOUNCE_MS, type RosterUrlState } from './query.ts'
 
 /**
@@ -8,26 +9,22 @@ import { rosterSearch, SEARCH_DEBOUNCE_MS, type RosterUrlState } from './query.t
  */
 export function useRosterNavigation(state: RosterUrlState) {
   const navigate = useNavigate()
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   const latest = useRef(state)
   useEffect(() => {
     latest.current = state
   }, [state])
-  useEffect(() => () => clearTimeout(timer.current), [])
 
-  const go = useCallback(
-    (next: Partial<RosterUrlState>) => {
-      clearTimeout(timer.current)
-      void navigate(`/roster${rosterSearch({ ...latest.current, page: 1, ...next })}`, { replace: true, preventScrollReset: true })
-    },
+  const move = useCallback(
+    (next: Partial<RosterUrlState>) => void navigate(`/roster${rosterSearch({ ...latest.current, page: 1, ...next })}`, { replace: true, preventScrollReset: true }),
     [navigate],
   )
-  const goLater = useCallback(
+  const later = useDebounced(move, SEARCH_DEBOUNCE_MS)
+  const go = useCallback(
     (next: Partial<RosterUrlState>) => {
-      clearTimeout(timer.current)
-      timer.current = setTimeout(() => go(next), SEARCH_DEBOUNCE_MS)
+      later.cancel()
+      move(next)
     },
-    [go],
+    [later, move],
   )
-  return { go, goLater }
+  return { go, goLater: later.schedule }
 }

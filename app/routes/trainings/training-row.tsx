@@ -2,6 +2,7 @@ import { useFetcher } from 'react-router'
 import type { PublicTraining, TrainingSignupItem } from '#contracts/trainings.ts'
 import { BmtBadge, LocalTime } from '#app/components/roster/ui.tsx'
 import { buttonClass } from '#app/ui/button.ts'
+import { Avatar } from '#app/ui/avatar.tsx'
 
 // One training on the public trainings page (spec 2 §2 Public trainings page): BMT badge, name, local date/time,
 // sign-up count, Sign Up / Leave / 'Login to Sign Up', and an expander with the description and the attendees.
@@ -77,13 +78,7 @@ function TrainingRow({ training, viewer }: { training: TrainingWithSignups; view
                 <ul className="mt-2 flex flex-col gap-1.5" aria-label={`Attendees of ${training.name}`}>
                   {training.signups.map((s) => (
                     <li key={s.id} className="flex items-center gap-2 text-sm text-zinc-200">
-                      {s.avatar ? (
-                        <img src={s.avatar} alt="" width={24} height={24} loading="lazy" className="size-6 rounded-full bg-zinc-800" />
-                      ) : (
-                        <span aria-hidden className="grid size-6 place-items-center rounded-full bg-zinc-800 text-[10px] font-semibold text-zinc-400">
-                          {s.ingame_name.slice(0, 2).toUpperCase()}
-                        </span>
-                      )}
+                      <Avatar src={s.avatar} name={s.ingame_name} size={6} />
                       {s.ingame_name}
                     </li>
                   ))}

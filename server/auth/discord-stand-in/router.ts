@@ -7,6 +7,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import type { APIMessage, RESTPostOAuth2AccessTokenResult } from 'discord-api-types/v10'
 import { z } from 'zod'
 import type { DemoUser } from '#db/seed/demo-guild.ts'
+import { sendDefaultAvatar } from './avatars.ts'
 import { authorizePage, errorPage, homePage, type AuthorizeParams } from './html.ts'
 import {
   DiscordStandInState,
@@ -102,6 +103,10 @@ export function createDiscordStandIn(options: DiscordStandInOptions = {}): Disco
       }),
     )
   })
+
+  // ---- the avatar CDN (default avatars: demo users have no avatar of their own) ----
+
+  router.get('/cdn/embed/avatars/:file', sendDefaultAvatar)
 
   // ---- OAuth2 consent screen ----
 

@@ -21,6 +21,7 @@ import { addMember, banMember, editMember, graduateBmts, removeMember, unbanMemb
 import { withLoadError } from '#server/load-error.ts'
 import { loadMembersTab, membersFilters } from '#server/roster/members-tab.ts'
 import { parseRosterQuery } from '#server/roster/roster.ts'
+import { viewerTimeZone } from '#server/settings/unit-time-zone.ts'
 import { deleteRecord } from '#app/admin/actions.ts'
 
 // Members tab (spec 2 §2 Roster admin, §4, §5, §8): the admin roster list (GET /api/roster's service with is_banned)
@@ -33,10 +34,15 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Me
   const url = new URL(request.url)
   const filters = membersFilters(parseRosterQuery(url))
   const dialog = openDialogOf(url.searchParams)
-  const wants = { pickLists: dialog === 'ban' || dialog === 'graduate', editId: idOf(url.searchParams.get('edit')), confirmId: idOf(confirmingIdOf(url.searchParams)) }
+  const { db } = getServices(context)
   const today = new Date().toISOString().slice(0, 10)
   const empty = { filters, members: [], pagination: { page: 1, limit: filters.limit, total: 0, totalPages: 1 }, qualifications: [], activeMembers: null, bmtMembers: null, editing: null, confirming: null }
-  return { ...(await withLoadError('admin roster: members', () => loadMembersTab(getServices(context).db, filters, wants), empty, ROSTER_MESSAGES.loadFailed)), today }
+  const load = async () => {
+    const { zone } = await viewerTimeZone(request, db)
+    const wants = { pickLists: dialog === 'ban' || dialog === 'graduate', editId: idOf(url.searchParams.get('edit')), confirmId: idOf(confirmingIdOf(url.searchParams)), timeZone: zone }
+    return loadMembersTab(db, filters, wants)
+  }
+  return { ...(await withLoadError('admin roster: members', load, empty, ROSTER_MESSAGES.loadFailed)), today }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

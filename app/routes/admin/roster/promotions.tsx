@@ -6,6 +6,7 @@ import { RunSection, type RunAnswer } from './promotions/run-section.tsx'
 import { ThresholdsSection } from './promotions/thresholds-section.tsx'
 import { promotionChannelSchema, ROSTER_INTENTS, ROSTER_MESSAGES, thresholdsSchema } from '#contracts/roster.ts'
 import type { PromotionsData } from '#contracts/roster-types.ts'
+import { DEFAULT_UNIT_TIME_ZONE } from '#contracts/time-zone.ts'
 import { failWithToast, invalid, readAdminPost, succeed, unknownIntent, type AdminPost } from '#app/admin/respond.ts'
 import { LoadError } from '#app/ui/field.tsx'
 import { assertAdminPage } from '#server/auth/user.ts'
@@ -22,7 +23,7 @@ const CHANNEL_SAVED = { unchanged: ROSTER_MESSAGES.noChanges, updated: ROSTER_ME
 
 export async function loader({ context }: Route.LoaderArgs): Promise<PromotionsData> {
   assertAdminPage(context)
-  return withLoadError('admin roster: promotions', () => loadPromotionSettings(getServices(context)), { channelId: '', thresholds: [], channels: null }, ROSTER_MESSAGES.loadFailed)
+  return withLoadError('admin roster: promotions', () => loadPromotionSettings(getServices(context)), { channelId: '', thresholds: [], channels: null, unitTimeZone: DEFAULT_UNIT_TIME_ZONE }, ROSTER_MESSAGES.loadFailed)
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -76,7 +77,7 @@ export default function PromotionsRoute({ loaderData }: Route.ComponentProps) {
       <LoadError message={loaderData.loadError} />
       <ChannelSection data={loaderData} />
       <ThresholdsSection thresholds={loaderData.thresholds} />
-      <RunSection />
+      <RunSection unitTimeZone={loaderData.unitTimeZone} />
     </div>
   )
 }

@@ -5,22 +5,35 @@ import { runUseCase } from '#app/admin/actions.ts'
 import { GeneralTab } from '#app/components/admin-settings/general-tab.tsx'
 import type { GeneralData } from '#app/components/admin-settings/types.ts'
 import { SETTINGS_INTENTS as INTENTS, timeLockSchema, timeLockValue } from '#contracts/settings.ts'
+import { DEFAULT_UNIT_TIME_ZONE, unitTimeZoneSchema } from '#contracts/time-zone.ts'
 import { assertAdminPage } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { Invalid } from '#server/errors.ts'
 import { withLoadError } from '#server/load-error.ts'
 import { adminSettings } from '#server/settings/admin-settings.ts'
-import { clearTimeLock, setTimeLock } from '#server/settings/actions.ts'
+import { clearTimeLock, saveSetting, setTimeLock } from '#server/settings/actions.ts'
+import { getUnitTimeZone } from '#server/settings/unit-time-zone.ts'
 
-// General: the Signup Time Lock (spec 1 §2, §4, §5, §8). Set turns the admin's month/day/time in their zone into an
-// instant (a date already past rolls to next year); Clear empties signup_time. The same use cases as
-// PUT /api/admin/settings.
+// General: the Signup Time Lock (spec 1 §2, §4, §5, §8) and the unit's time zone. Set turns the admin's month/day/time
+// in their zone into an instant (a date already past rolls to next year); Clear empties signup_time. The same use
+// cases as PUT /api/admin/settings.
 
 export async function loader({ context }: Route.LoaderArgs): Promise<GeneralData> {
   assertAdminPage(context)
+  const { db } = getServices(context)
   const now = Date.now()
-  const load = async () => ({ signupTime: (await adminSettings(getServices(context).db)).signup_time, now })
-  return withLoadError('admin settings: settings', load, { signupTime: '', now }, 'Failed to fetch admin data.')
+  const timeZones = knownTimeZones()
+  const load = async () => {
+    const [settings, unitTimeZone] = await Promise.all([adminSettings(db), getUnitTimeZone(db)])
+    return { signupTime: settings.signup_time, now, unitTimeZone, timeZones }
+  }
+  return withLoadError('admin settings: settings', load, { signupTime: '', now, unitTimeZone: DEFAULT_UNIT_TIME_ZONE, timeZones }, 'Failed to fetch admin data.')
+}
+
+/** The IANA zones this server's Intl knows (V8 leaves UTC out of the list). */
+function knownTimeZones(): string[] {
+  const zones = Intl.supportedValuesOf('timeZone')
+  return zones.includes('UTC') ? zones : [...zones, 'UTC']
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -30,6 +43,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return setLock(post)
     case INTENTS.clearLock:
       return clearLock(post)
+    case INTENTS.saveTimeZone:
+      return saveTimeZone(post)
     default:
       return unknownIntent(post)
   }
@@ -47,6 +62,17 @@ async function setLock(post: AdminPost) {
     return failWithToast(post, error, describe('An error occurred.'), { describe })
   }
   return succeed(post, 'Time lock set successfully.')
+}
+
+async function saveTimeZone(post: AdminPost) {
+  const submission = parseWithZod(post.form, { schema: unitTimeZoneSchema })
+  if (submission.status !== 'success') return invalid(post, submission)
+  try {
+    await saveSetting(getServices(post.context), post.admin, { key: 'unit_time_zone', value: submission.value.unit_time_zone })
+  } catch (error) {
+    return failInline(post, submission, error, 'Failed to save the time zone.')
+  }
+  return succeed(post, 'Unit time zone saved.')
 }
 
 async function clearLock(post: AdminPost) {

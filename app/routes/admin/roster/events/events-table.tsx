@@ -2,11 +2,12 @@ import { Link } from 'react-router'
 import type { EventItem } from '#contracts/events.ts'
 import { useStateHref } from '#app/hooks/url-state.ts'
 import { smallButton } from '#app/ui/button.ts'
-import { formatDay } from '#app/ui/date-time.tsx'
+import { DateTime } from '#app/ui/date-time.tsx'
 import { DeleteButton } from '#app/ui/delete-button.tsx'
 import { Table, type Column } from '#app/ui/table.tsx'
 
-// The Events tab's list: name (with its ORBAT image link), day, attendance count, and the row's actions.
+// The Events tab's list: name (with its ORBAT image link), start, attendance count, and the row's actions (on a phone
+// each event is a card with its actions in reach: the kit's stacked table).
 
 export const DELETE_EVENT = 'delete-event'
 
@@ -30,12 +31,12 @@ export function EventsTable({ events, activeId }: { events: EventItem[]; activeI
         </span>
       ),
     },
-    { header: 'Date', className: 'whitespace-nowrap', cellClassName: 'text-zinc-300', cell: (event) => <time dateTime={event.date}>{formatDay(event.date)}</time> },
+    { header: 'Date', className: 'whitespace-nowrap', cellClassName: 'text-zinc-300', cell: (event) => <DateTime iso={event.date} /> },
     { header: 'Attendance', align: 'right', cellClassName: 'tabular-nums text-zinc-300', cell: (event) => <span data-testid="attendance-count">{event.attendance_count}</span> },
     {
       header: <span className="sr-only">Actions</span>,
       cell: (event) => (
-        <div className="flex justify-end gap-1.5">
+        <div className="flex flex-wrap gap-1.5 md:flex-nowrap md:justify-end">
           <Link to={href({ dialog: 'ping', event: event.id })} preventScrollReset className={smallButton} aria-label={`Schedule Ping for ${event.name}`}>
             Schedule Ping
           </Link>
@@ -53,6 +54,7 @@ export function EventsTable({ events, activeId }: { events: EventItem[]; activeI
   return (
     <Table
       label="Events"
+      stacked
       tableClassName="min-w-[36rem]"
       columns={columns}
       rows={events}

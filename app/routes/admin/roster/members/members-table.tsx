@@ -6,12 +6,11 @@ import { useStateHref } from '#app/hooks/url-state.ts'
 import { dangerButton, secondaryButton } from '#app/ui/button.ts'
 import { DeleteButton } from '#app/ui/delete-button.tsx'
 import { EmptyState } from '#app/ui/field.tsx'
+import { Table, type Column } from '#app/ui/table.tsx'
 import { deleteMemberConfirm } from './state.ts'
 
 // The member table (spec 2 §2): name (and notes), rank, join date, event score, Discord ID or the ban, and the row's
-// Edit / Ban or Unban / delete.
-
-const HEAD = 'px-2 py-2.5 font-medium'
+// Edit / Ban or Unban / delete. On a phone each member is a card with its actions in reach (the kit's stacked table).
 
 export function MembersTable({ data }: { data: MembersData }) {
   const banned = data.filters.is_banned
@@ -19,89 +18,87 @@ export function MembersTable({ data }: { data: MembersData }) {
     return <EmptyState title="No members found" text={banned ? 'No banned members match the search.' : 'Try another search or filter.'} />
   }
   return (
-    <div className="relative overflow-x-auto rounded-xl border border-zinc-800 bg-zinc-900/60">
-      <table className="w-full text-left text-sm">
-        <thead className="text-xs tracking-wide text-zinc-400 uppercase">
-          <tr className="border-b border-zinc-800">
-            <th scope="col" className={`${HEAD} pl-4`}>
-              Name
-            </th>
-            <th scope="col" className={HEAD}>
-              Rank
-            </th>
-            <th scope="col" className={HEAD}>
-              Join Date
-            </th>
-            <th scope="col" className={`${HEAD} text-right`}>
-              Event Score
-            </th>
-            <th scope="col" className={HEAD}>
-              {banned ? 'Ban' : 'Discord ID'}
-            </th>
-            <th scope="col" className={`${HEAD} pr-4 text-right`}>
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-zinc-800">
-          {data.members.map((member) => (
-            <MemberRow key={member.id} member={member} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <Table
+      label="Members"
+      stacked
+      columns={banned ? BANNED_COLUMNS : ACTIVE_COLUMNS}
+      rows={data.members}
+      rowKey={(member) => member.id}
+      rowProps={() => ({ 'data-testid': 'member-row' })}
+    />
   )
 }
 
-function MemberRow({ member }: { member: AdminRosterMember }) {
+const NAME: Column<AdminRosterMember> = {
+  header: 'Name',
+  rowHeader: true,
+  className: 'max-w-64',
+  cell: (member) => (
+    <>
+      <span className="block truncate">{member.ingame_name}</span>
+      {member.notes ? <span className="block truncate text-xs font-normal text-zinc-500">{member.notes}</span> : null}
+    </>
+  ),
+}
+
+const FACTS: ReadonlyArray<Column<AdminRosterMember>> = [
+  {
+    header: 'Rank',
+    cell: (member) => (
+      <span className="inline-flex min-w-12 justify-center rounded border border-brand-600/40 bg-brand-600/10 px-1.5 py-0.5 font-mono text-xs font-semibold text-brand-300">
+        {member.rank}
+      </span>
+    ),
+  },
+  { header: 'Join Date', className: 'whitespace-nowrap', cellClassName: 'text-zinc-300 tabular-nums', cell: (member) => member.join_date },
+  { header: 'Event Score', align: 'right', cellClassName: 'text-zinc-300 tabular-nums', cell: (member) => member.event_score.toFixed(2) },
+]
+
+const ACTIONS: Column<AdminRosterMember> = { header: <span className="sr-only">Actions</span>, cell: (member) => <MemberActions member={member} /> }
+
+/** The Discord ID, or the ban (date and reason) of a banned member. */
+const standing = (banned: boolean): Column<AdminRosterMember> => ({
+  header: banned ? 'Ban' : 'Discord ID',
+  className: 'max-w-72',
+  cellClassName: 'text-zinc-400',
+  cell: (member) =>
+    member.is_banned ? (
+      <span className="text-xs max-md:inline md:block">
+        <span className="font-semibold text-red-300">Banned</span>
+        {member.banned_date ? <span className="text-zinc-500"> {member.banned_date.slice(0, 10)}</span> : null}
+        {member.ban_reason ? <span className="block truncate text-zinc-400">{member.ban_reason}</span> : null}
+      </span>
+    ) : (
+      <span className="font-mono text-xs">{member.discord_id ?? '—'}</span>
+    ),
+})
+
+const ACTIVE_COLUMNS = [NAME, ...FACTS, standing(false), ACTIONS]
+const BANNED_COLUMNS = [NAME, ...FACTS, standing(true), ACTIONS]
+
+function MemberActions({ member }: { member: AdminRosterMember }) {
   const hrefWith = useStateHref()
   return (
-    <tr data-testid="member-row">
-      <th scope="row" className="max-w-64 px-4 py-2.5 font-medium text-zinc-100">
-        <span className="block truncate">{member.ingame_name}</span>
-        {member.notes ? <span className="block truncate text-xs font-normal text-zinc-500">{member.notes}</span> : null}
-      </th>
-      <td className="px-2 py-2.5">
-        <span className="inline-flex min-w-12 justify-center rounded border border-brand-600/40 bg-brand-600/10 px-1.5 py-0.5 font-mono text-xs font-semibold text-brand-300">
-          {member.rank}
-        </span>
-      </td>
-      <td className="px-2 py-2.5 whitespace-nowrap text-zinc-300 tabular-nums">{member.join_date}</td>
-      <td className="px-2 py-2.5 text-right text-zinc-300 tabular-nums">{member.event_score.toFixed(2)}</td>
-      <td className="max-w-72 px-2 py-2.5 text-zinc-400">
-        {member.is_banned ? (
-          <span className="block text-xs">
-            <span className="font-semibold text-red-300">Banned</span>
-            {member.banned_date ? <span className="text-zinc-500"> {member.banned_date.slice(0, 10)}</span> : null}
-            {member.ban_reason ? <span className="block truncate text-zinc-400">{member.ban_reason}</span> : null}
-          </span>
-        ) : (
-          <span className="font-mono text-xs">{member.discord_id ?? '—'}</span>
-        )}
-      </td>
-      <td className="py-2 pr-4 pl-2">
-        <div className="flex items-center justify-end gap-1.5">
-          <Link to={hrefWith({ edit: member.id })} preventScrollReset className={secondaryButton} aria-label={`Edit ${member.ingame_name}`}>
-            Edit
-          </Link>
-          {member.is_banned ? (
-            <UnbanButton member={member} />
-          ) : (
-            <Link to={hrefWith({ dialog: 'ban', member: member.id })} preventScrollReset className={secondaryButton} aria-label={`Ban ${member.ingame_name}`}>
-              Ban
-            </Link>
-          )}
-          <DeleteButton
-            intent={ROSTER_INTENTS.deleteMember}
-            id={member.id}
-            name={member.ingame_name}
-            confirm={deleteMemberConfirm(member.ingame_name)}
-            label={<TrashIcon />}
-            className={`${dangerButton} w-9 px-0`}
-          />
-        </div>
-      </td>
-    </tr>
+    <div className="flex flex-wrap items-center gap-1.5 md:flex-nowrap md:justify-end">
+      <Link to={hrefWith({ edit: member.id })} preventScrollReset className={secondaryButton} aria-label={`Edit ${member.ingame_name}`}>
+        Edit
+      </Link>
+      {member.is_banned ? (
+        <UnbanButton member={member} />
+      ) : (
+        <Link to={hrefWith({ dialog: 'ban', member: member.id })} preventScrollReset className={secondaryButton} aria-label={`Ban ${member.ingame_name}`}>
+          Ban
+        </Link>
+      )}
+      <DeleteButton
+        intent={ROSTER_INTENTS.deleteMember}
+        id={member.id}
+        name={member.ingame_name}
+        confirm={deleteMemberConfirm(member.ingame_name)}
+        label={<TrashIcon />}
+        className={`${dangerButton} w-9 px-0`}
+      />
+    </div>
   )
 }
 

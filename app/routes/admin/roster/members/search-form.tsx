@@ -2,6 +2,7 @@ import type { ChangeEvent } from 'react'
 import { Form, Link, useSubmit } from 'react-router'
 import { ROSTER_PAGE_SIZES } from '#contracts/roster.ts'
 import type { MembersData } from '#contracts/roster-types.ts'
+import { useDebounced } from '#app/hooks/use-debounced.ts'
 import { useHydrated } from '#app/hooks/use-hydrated.ts'
 import { useStateHref } from '#app/hooks/url-state.ts'
 import { dangerButton, primaryButton, secondaryButton } from '#app/ui/button.ts'
@@ -12,6 +13,7 @@ import { countText, SEARCH_FORM_ID, SEARCH_TYPES } from './state.ts'
 
 // The Members tab's head (spec 2 §2): the count, Ban a Member, Graduate BMTs, Add Member, and the search (by name,
 // Discord ID or Bohemia UUID), the qualification filter and Only Show Banned as a GET form: its state is the URL.
+// With JavaScript it searches as you type (debounced, like the public roster); without, on Search.
 
 export function MembersToolbar({ data }: { data: MembersData }) {
   const hrefWith = useStateHref()
@@ -42,18 +44,30 @@ function SearchForm({ data }: { data: MembersData }) {
   const submit = useSubmit()
   const hydrated = useHydrated()
   const { filters } = data
-  // With JavaScript the selects and the checkbox search at once; the text box on Enter or Search.
+  const search = (form: HTMLFormElement | null) => {
+    if (form) void submit(form, { preventScrollReset: true, replace: true })
+  }
+  const typing = useDebounced(search)
+  // With JavaScript the selects and the checkbox search at once, the text box once typing pauses.
   const submitNow = hydrated
     ? (event: ChangeEvent<HTMLSelectElement | HTMLInputElement>) => {
-        const form = event.currentTarget.form
-        if (form) void submit(form, { preventScrollReset: true, replace: true })
+        typing.cancel()
+        search(event.currentTarget.form)
       }
     : undefined
   return (
-    <Form id={SEARCH_FORM_ID} method="get" action={rosterTabPath('members')} role="search" aria-label="Search members" className="flex flex-wrap items-end gap-2">
+    <Form id={SEARCH_FORM_ID} method="get" action={rosterTabPath('members')} role="search" aria-label="Search members" onSubmit={typing.cancel} className="flex flex-wrap items-end gap-2">
       <label className={`${labelClass} w-full sm:w-64`}>
         Search
-        <input type="search" name="term" defaultValue={filters.term} placeholder="Search members..." className={inputClass} />
+        <input
+          type="search"
+          name="term"
+          defaultValue={filters.term}
+          placeholder="Search members..."
+          autoComplete="off"
+          className={inputClass}
+          onChange={hydrated ? (event) => typing.schedule(event.currentTarget.form) : undefined}
+        />
       </label>
       <label className={`${labelClass} w-40`}>
         Search By

@@ -14,7 +14,7 @@ export interface RunAnswer extends ActionAnswer {
   run?: PromotionRun
 }
 
-export function RunSection() {
+export function RunSection({ unitTimeZone }: { unitTimeZone: string }) {
   const { Form, busy, hidden, action, answer } = useFormPost<RunAnswer>('run-promotions')
   const run = answer?.run
   const toast = useToast()
@@ -28,7 +28,7 @@ export function RunSection() {
   return (
     <Section
       title="Run Promotions"
-      description="Promotes every active member whose event score meets their rank's threshold, one rank per run. Also runs every Monday at 1 AM (New York time)."
+      description={`Promotes every active member whose event score meets their rank's threshold, one rank per run. Also runs every Monday at 1 AM (${unitTimeZone}, the unit's time zone).`}
     >
       <Form method="post" action={action} className="flex">
         {hidden}

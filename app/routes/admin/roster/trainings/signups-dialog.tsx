@@ -3,6 +3,7 @@ import { useFormPost } from '#app/hooks/use-form-post.tsx'
 import { smallDangerButton } from '#app/ui/button.ts'
 import { CancelLink, UrlDialog } from '#app/ui/dialog.tsx'
 import { HiddenFields } from '#app/ui/field.tsx'
+import { Avatar } from '#app/ui/avatar.tsx'
 
 // View Signups (spec 2 §2 Trainings tab menu): who signed up, with Remove. The dialog stays open after a removal.
 
@@ -18,7 +19,7 @@ export function SignupsDialog({ training, signups, closeHref }: { training: Trai
         <ul className="max-h-96 divide-y divide-zinc-800 overflow-y-auto rounded-md border border-zinc-800" data-testid="signup-list">
           {signups.map((signup) => (
             <li key={signup.id} className="flex items-center gap-3 px-3 py-2">
-              {signup.avatar ? <img src={signup.avatar} alt="" className="size-8 shrink-0 rounded-full bg-zinc-800" /> : <span className="size-8 shrink-0 rounded-full bg-zinc-800" aria-hidden />}
+              <Avatar src={signup.avatar} name={signup.ingame_name} size={8} />
               <span className="min-w-0 flex-1 truncate text-sm text-zinc-100">{signup.ingame_name}</span>
               <span className="rounded bg-zinc-800 px-1.5 py-0.5 text-xs font-medium text-zinc-300">{signup.rank}</span>
               <Form method="post" action={action}>

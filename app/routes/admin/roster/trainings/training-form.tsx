@@ -1,9 +1,8 @@
 import { getFormProps } from '@conform-to/react'
 import { useState } from 'react'
 import { trainingSchema, type TrainingItem } from '#contracts/trainings.ts'
-import { useHydrated } from '#app/hooks/use-hydrated.ts'
 import { useSchemaForm } from '#app/hooks/use-schema-form.ts'
-import { TimeZoneField, wallParts } from '#app/ui/date-time.tsx'
+import { TimeZoneField, useTimeZone, wallParts } from '#app/ui/date-time.tsx'
 import { UrlDialog } from '#app/ui/dialog.tsx'
 import { checkboxProps, fieldProps, inputProps, textareaProps } from '#app/ui/conform-props.ts'
 import { Field, HiddenFields, inputClass, textareaClass } from '#app/ui/field.tsx'
@@ -11,24 +10,24 @@ import { FormFooter } from '#app/ui/form-footer.tsx'
 import { DateTimeFields } from '#app/ui/time-field.tsx'
 
 // Add Training / Create BMT Training / Edit Training (spec 2 §2, §5 Training and its 24-hour time field). The day and
-// time are the admin's local time with JavaScript (the zone travels in `tz`), UTC without.
+// time are on the page's clock (the viewer's zone, or the unit's), which travels in `tz`.
 
 export const SAVE_TRAINING = 'save-training'
 const DEFAULT_TRAINING_TIME = '20:00'
 
 export function TrainingFormDialog({ editing, bmt, closeHref }: { editing: TrainingItem | null; bmt: boolean; closeHref: string }) {
-  const hydrated = useHydrated()
+  const { zone } = useTimeZone()
   const title = editing ? 'Edit Training' : bmt ? 'Create BMT Training' : 'Add Training'
   return (
     <UrlDialog title={title} closeHref={closeHref}>
-      {/* Re-mounted after hydration so an edited training's date and time switch from UTC to local time. */}
-      <TrainingForm key={hydrated ? 'local' : 'utc'} editing={editing} bmt={bmt} local={hydrated} closeHref={closeHref} />
+      {/* Re-mounted when the page's zone changes (after hydration, on a first visit) so the fields follow it. */}
+      <TrainingForm key={zone} editing={editing} bmt={bmt} zone={zone} closeHref={closeHref} />
     </UrlDialog>
   )
 }
 
-function TrainingForm({ editing, bmt, local, closeHref }: { editing: TrainingItem | null; bmt: boolean; local: boolean; closeHref: string }) {
-  const wall = editing ? wallParts(Date.parse(editing.date), local) : { date: '', time: DEFAULT_TRAINING_TIME }
+function TrainingForm({ editing, bmt, zone, closeHref }: { editing: TrainingItem | null; bmt: boolean; zone: string; closeHref: string }) {
+  const wall = editing ? wallParts(Date.parse(editing.date), zone) : { date: '', time: DEFAULT_TRAINING_TIME }
   const { Form, action, busy, hidden, form, fields } = useSchemaForm('training', trainingSchema, {
     id: editing ? `training-${editing.id}` : bmt ? 'training-add-bmt' : 'training-add',
     defaultValue: editing ? { name: editing.name, description: editing.description ?? '', is_hidden: editing.is_hidden ? 'on' : '' } : undefined,
@@ -42,7 +41,7 @@ function TrainingForm({ editing, bmt, local, closeHref }: { editing: TrainingIte
     <Form method="post" action={action} {...getFormProps(form)} className="flex flex-col gap-4" aria-label={editing ? 'Edit training' : 'Add training'}>
       {hidden}
       <HiddenFields fields={{ intent: SAVE_TRAINING, ...(editing ? { id: editing.id } : {}), is_bmt_training: isBmt ? 'on' : '' }} />
-      <TimeZoneField local={local} />
+      <TimeZoneField />
       {isBmt ? <p className="text-sm text-amber-200">This is a BMT training: it is listed under BMT Trainings.</p> : null}
       <Field {...fieldProps(fields.name, 'Training Name')}>
         <input {...inputProps(fields.name)} placeholder={isBmt ? 'e.g. Basic Military Training' : 'e.g. CQB Fundamentals'} className={inputClass} />

@@ -1,0 +1,61 @@
+import { z } from 'zod'
+import { text } from './fields.ts'
+
+// Time zones (ARCHITECTURE §5): the unit's zone is a setting (unit_time_zone) that events' bare days and the weekly
+// promotion run follow; pages show times in the viewer's zone, which a cookie tells the server (set by a tiny script
+// in the page head), so the server render and the hydrated page agree. Without the cookie (a first visit, no
+// JavaScript) pages use the unit's zone.
+
+export const DEFAULT_UNIT_TIME_ZONE = 'America/New_York'
+/** The cookie carrying the browser's IANA time zone. */
+export const TIME_ZONE_COOKIE = 'tz'
+export const INVALID_TIME_ZONE = 'Please enter a valid IANA time zone, e.g. America/New_York or Europe/Berlin.'
+
+/** The zone's canonical IANA name ('america/new_york' -> 'America/New_York'), or null when Intl does not know it. */
+export function canonicalTimeZone(value: string): string | null {
+  const name = value.trim()
+  if (!name || name.length > 100) return null
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone
+  } catch {
+    return null
+  }
+}
+
+/** The unit's time zone on the General settings page; PUT /api/admin/settings checks the value the same way. */
+export const unitTimeZoneSchema = z.object({
+  unit_time_zone: text({ error: INVALID_TIME_ZONE })
+    .refine((v) => canonicalTimeZone(v) !== null, INVALID_TIME_ZONE)
+    .transform((v) => canonicalTimeZone(v)!),
+})
+
+/** The zone a page shows times in: the viewer's own (from the cookie, or the browser once hydrated) or the unit's. */
+export interface ViewerTimeZone {
+  zone: string
+  source: 'viewer' | 'unit'
+}
+
+/** The reading of a zone's clock at an instant (month 1-12, hour 0-23). */
+export interface WallClock {
+  year: number
+  month: number
+  day: number
+  hour: number
+  minute: number
+  second: number
+}
+
+const clockFormatters = new Map<string, Intl.DateTimeFormat>()
+
+/** What a zone's clocks read at an instant (the zone must be known to Intl). */
+export function wallClock(epochMs: number, timeZone: string): WallClock {
+  let formatter = clockFormatters.get(timeZone)
+  if (!formatter) {
+    const numeric = 'numeric'
+    formatter = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: numeric, month: numeric, day: numeric, hour: numeric, minute: numeric, second: numeric })
+    clockFormatters.set(timeZone, formatter)
+  }
+  const parts: Record<string, number> = {}
+  for (const part of formatter.formatToParts(epochMs)) if (part.type !== 'literal') parts[part.type] = Number(part.value)
+  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour! % 24, minute: parts.minute!, second: parts.second! }
+}
