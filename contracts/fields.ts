@@ -50,7 +50,11 @@ export function strictNumber(value: unknown, integer = false): number | null {
  * Number() before the schema saw it.
  */
 export function numberInput(message: string, { integer = false } = {}) {
-  return z.custom<number | string>((value) => strictNumber(value, integer) !== null, { error: message }).transform((value) => strictNumber(value, integer)!)
+  return z
+    .custom<number | string>((value) => strictNumber(value, integer) !== null, { error: message })
+    // What the OpenAPI document (server/openapi) says of it: a custom check has no JSON Schema of its own.
+    .meta({ anyOf: [{ type: integer ? 'integer' : 'number' }, { type: 'string', pattern: integer ? INTEGER_TEXT.source : DECIMAL_TEXT.source }] })
+    .transform((value) => strictNumber(value, integer)!)
 }
 
 /** A database id in a form or /api body: a whole number from 1 to 2^31-1. */

@@ -85,6 +85,8 @@ const rowId = z
     error: (issue) =>
       `${fieldLabel(issue.path)}: ${typeof issue.input === 'number' ? 'Ids must be integers.' : 'Ids must be numbers, or temporary text ids such as "new-1" for new rows.'}`,
   })
+  // What the OpenAPI document says of it: a custom check has no JSON Schema of its own.
+  .meta({ anyOf: [{ type: 'integer' }, { type: 'string', pattern: TEMP_ID.source }], description: 'A stored row\'s id; none, a number <= 0 or a text id for a new row.' })
   .optional()
 const userId = z.number(at('user_id must be a number or null.')).int(at('user_id must be a whole number.')).min(1, at('user_id must be a user id.')).max(MAX_INT, at('user_id must be a user id.'))
 const PLATOON_ID = 'platoon_id must be a platoon id or null.'

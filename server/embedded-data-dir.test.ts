@@ -70,12 +70,19 @@ function postmasterPid(dataDir: string): number | undefined {
   }
 }
 
+/** Running: signalable and not a zombie (an orphan's exit is reaped by whoever adopted it, maybe only later). */
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0)
-    return true
   } catch {
     return false
+  }
+  try {
+    // The state follows the command name in parentheses: 'Z' (zombie) or 'X' (dead) have exited.
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return !/^[ZX]/.test(stat.slice(stat.lastIndexOf(')') + 2))
+  } catch {
+    return true
   }
 }
 
