@@ -46,7 +46,7 @@ describe('event use cases', () => {
   })
 
   it('the migration moves day-only events (00:00 UTC) to 20:00 of that day in the unit’s zone; others stay', async () => {
-    const migration = fs.readFileSync(new URL('../../db/migrations/0003_event_start_times.sql', import.meta.url), 'utf8')
+    const migration = fs.readFileSync(new URL('../../db/migrations/0008_event_start_times.sql', import.meta.url), 'utf8')
     const insert = (name: string, date: string) => database.db.insert(events).values({ name, date: new Date(date) })
     const run = async () => {
       await database.db.execute(sql.raw(migration))
