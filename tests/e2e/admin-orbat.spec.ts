@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { expect, test, type E2ESql } from './fixtures.ts'
+import { expect, loginAs, stubDiscordCdn, test, type E2ESql } from './fixtures.ts'
 
 // The admin ORBAT editor with JavaScript (issue 4; spec 1 §2 "Admin ORBAT editor", "Squad card", "Pax counter
 // card", §4, §5): local edits, Save ORBAT, duplicate/delete with confirms, presets, Discard Changes. Tests that save
@@ -344,7 +344,19 @@ test('Discard Changes reloads the ORBAT from the server', async ({ page, login }
   await expect(squadCard(page, 'Alpha Local')).toBeVisible()
   await expect(page.getByTestId('orbat-editor')).toHaveAttribute('data-dirty', 'true')
 
-  await menu(page, 'Discard Changes')
+  // Unsaved changes: Discard asks first; dismissing keeps them.
+  const keep = page.waitForEvent('dialog')
+  const firstClick = menu(page, 'Discard Changes')
+  const first = await keep
+  expect(first.message()).toBe('Discard your unsaved ORBAT changes and reload the ORBAT from the server?')
+  await first.dismiss()
+  await firstClick
+  await expect(squadCard(page, 'Alpha Local')).toBeVisible()
+  await expect(page.getByTestId('orbat-editor')).toHaveAttribute('data-dirty', 'true')
+  const discard = page.waitForEvent('dialog')
+  const secondClick = menu(page, 'Discard Changes')
+  await (await discard).accept()
+  await secondClick
   await expect(squadCard(page, 'New Squad')).toHaveCount(0)
   await expect(squadCard(page, 'Alpha')).toBeVisible()
   await expect(squadCard(page, 'Alpha Local')).toHaveCount(0)
@@ -431,6 +443,8 @@ test('a slot held by a signed-up member shows the name read-only until cleared',
     await row.getByLabel('Assigned', { exact: true }).fill('Someone Else')
     await row.getByLabel('Assigned', { exact: true }).press('Enter')
     await expect(toast(page, 'Slot assigned (requires save to persist).')).toBeVisible()
+    await expect(row.getByTestId('manual-badge')).toHaveText('manual')
+    page.once('dialog', (dialog) => void dialog.accept())
     await menu(page, 'Discard Changes')
     await page.getByRole('button', { name: 'Edit Bravo', exact: true }).click()
     await expect(squadCard(page, 'Bravo').getByTestId('editor-slot').first().getByTestId('assigned-member')).toBeVisible()
@@ -439,5 +453,55 @@ test('a slot held by a signed-up member shows the name read-only until cleared',
       await tx`update slots set user_id = null where id = ${slot!.id}`
       await tx`select pg_notify('orbat_changed', '')`
     })
+  }
+})
+
+test('picking a linked roster member assigns their account: one slot per person, and they can Leave it', async ({ page, login, db, orbatLock, browser, baseURL, serverInfo }) => {
+  test.setTimeout(60_000)
+  void orbatLock
+  const snapshot = await snapshotOrbat(db)
+  // Novak's account exists once he has logged in (members.discord_id then matches a user).
+  const context = await browser.newContext({ baseURL })
+  try {
+    const novak = await context.newPage()
+    await stubDiscordCdn(novak)
+    await loginAs(novak, 'novak', { baseURL: baseURL!, standInUrl: serverInfo.standInUrl })
+    await login('demo_admin')
+    await openEditor(page)
+    await page.getByRole('button', { name: 'Edit Bravo', exact: true }).click()
+    const rows = squadCard(page, 'Bravo').getByTestId('editor-slot')
+    const openRows: number[] = []
+    for (let i = 0; i < (await rows.count()); i++) {
+      const field = rows.nth(i).getByLabel('Assigned', { exact: true })
+      if ((await field.evaluate((el) => el.tagName)) === 'INPUT' && (await field.inputValue()) === '') openRows.push(i)
+    }
+    const first = rows.nth(openRows[0]!)
+    const role = await first.getByLabel('Role').inputValue()
+    await first.getByLabel('Assigned', { exact: true }).fill('Novak')
+    await first.getByLabel('Assigned', { exact: true }).press('Enter')
+    await expect(toast(page, 'Novak assigned (requires save to persist).')).toBeVisible()
+    const assigned = rows.filter({ has: page.getByTestId('assigned-member') })
+    await expect(assigned.getByTestId('assigned-member')).toHaveText('Novak')
+    await expect(assigned.getByTestId('manual-badge')).toHaveCount(0)
+
+    // The same person in a second slot is refused in the editor, naming where he is.
+    const second = rows.nth(openRows[1]!)
+    await second.getByLabel('Assigned', { exact: true }).fill('Novak')
+    await second.getByLabel('Assigned', { exact: true }).press('Enter')
+    await expect(errorToast(page, `Novak already holds ${role} (Bravo). One person holds one slot: clear that slot first.`)).toBeVisible()
+    await expect(second.getByLabel('Assigned', { exact: true })).toHaveValue('')
+
+    await page.getByRole('button', { name: 'Save ORBAT' }).click()
+    await expect(toast(page, 'ORBAT Saved Successfully!')).toBeVisible()
+    const [held] = await db<Array<{ id: number; manual_username: string | null }>>`
+      select s.id, s.manual_username from slots s join users u on u.id = s.user_id where u.username = 'novak'`
+    expect(held).toMatchObject({ manual_username: null })
+
+    // Novak sees his slot on /orbat with a Leave button.
+    await novak.goto('/orbat')
+    await expect(novak.getByRole('button', { name: `Leave ${role} in Bravo` })).toHaveCount(1)
+  } finally {
+    await context.close()
+    await restoreOrbat(db, snapshot)
   }
 })
