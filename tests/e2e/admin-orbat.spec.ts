@@ -338,6 +338,8 @@ test('Discard Changes reloads the ORBAT from the server', async ({ page, login }
   await openEditor(page)
   await menu(page, 'Add Squad')
   await expect(squadCard(page, 'New Squad')).toBeVisible()
+  // Add Squad brought the new card into view; fit to reach Alpha again.
+  await fitView(page)
   await page.getByRole('button', { name: 'Edit Alpha', exact: true }).click()
   await squadCard(page, 'Alpha').getByLabel('Squad name').fill('Alpha Local')
   await squadCard(page, 'Alpha').getByLabel('Squad name').press('Enter')
@@ -476,7 +478,7 @@ test('picking a linked roster member assigns their account: one slot per person,
       if ((await field.evaluate((el) => el.tagName)) === 'INPUT' && (await field.inputValue()) === '') openRows.push(i)
     }
     const first = rows.nth(openRows[0]!)
-    const role = await first.getByLabel('Role').inputValue()
+    const role = await first.getByLabel('Role', { exact: true }).inputValue()
     await first.getByLabel('Assigned', { exact: true }).fill('Novak')
     await first.getByLabel('Assigned', { exact: true }).press('Enter')
     await expect(toast(page, 'Novak assigned (requires save to persist).')).toBeVisible()
@@ -504,4 +506,56 @@ test('picking a linked roster member assigns their account: one slot per person,
     await context.close()
     await restoreOrbat(db, snapshot)
   }
+})
+
+test('Add Squad brings the new card into view, selected and on top; the same toasts coalesce; the wheel scrolls a long card', async ({ page, login }) => {
+  await login('demo_admin')
+  await openEditor(page)
+  const viewport = page.locator('.react-flow__viewport')
+  // Look elsewhere first: zoomed in on the far side of the diagram.
+  for (let i = 0; i < 4; i++) await page.getByRole('button', { name: 'Zoom In' }).click()
+  const pane = (await page.locator('.react-flow__pane').boundingBox())!
+  await page.mouse.move(pane.x + pane.width - 40, pane.y + pane.height - 40)
+  await page.mouse.down()
+  await page.mouse.move(pane.x + 40, pane.y + 120, { steps: 8 })
+  await page.mouse.up()
+
+  await menu(page, 'Add Squad')
+  const node = flowNode(page, 'New Squad')
+  await expect(node).toHaveClass(/selected/)
+  await page.waitForTimeout(400)
+  const box = (await squadCard(page, 'New Squad').boundingBox())!
+  const size = page.viewportSize()!
+  expect(box.x).toBeGreaterThanOrEqual(0)
+  expect(box.x + box.width).toBeLessThanOrEqual(size.width)
+  expect(box.y).toBeGreaterThanOrEqual(0)
+  expect(box.y).toBeLessThan(size.height / 2)
+  // On top: the card's header is what a click there reaches.
+  const onTop = await page.evaluate(
+    ({ x, y }) => Boolean(document.elementFromPoint(x, y)?.closest('[data-testid="editor-squad"]')?.textContent?.includes('New Squad')),
+    { x: box.x + box.width / 2, y: box.y + 20 },
+  )
+  expect(onTop).toBe(true)
+
+  // The same info toast twice: one toast with a count, not a stack over the top bar.
+  await menu(page, 'Add Waypoint')
+  await menu(page, 'Add Waypoint')
+  await expect(toast(page, 'Waypoint added (requires save to persist).')).toHaveCount(1)
+  await expect(toast(page, 'Waypoint added (requires save to persist).').getByTestId('toast-count')).toHaveText(/×2/)
+
+  // In edit mode the wheel scrolls a long card instead of zooming the canvas.
+  await fitView(page)
+  await page.getByRole('button', { name: 'Edit Alpha', exact: true }).click()
+  const edit = squadCard(page, 'Alpha').getByTestId('squad-edit-view')
+  await expect(edit).toBeVisible()
+  await page.waitForTimeout(400)
+  // Make the card long: a few more teams.
+  for (let i = 0; i < 6; i++) await squadCard(page, 'Alpha').getByRole('button', { name: '+ Add Team' }).click()
+  expect(await edit.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true)
+  const before = await viewport.getAttribute('style')
+  const editBox = (await edit.boundingBox())!
+  await page.mouse.move(editBox.x + editBox.width / 2, editBox.y + Math.min(editBox.height / 2, 200))
+  await page.mouse.wheel(0, 400)
+  await expect.poll(() => edit.evaluate((el) => el.scrollTop)).toBeGreaterThan(0)
+  expect(await viewport.getAttribute('style')).toBe(before)
 })
