@@ -55,6 +55,13 @@ export interface OrbatPayload {
   pax_counters: OrbatPoint[]
 }
 
+/** A roster member as the editor's Assigned field offers it: `user_id` when their Discord account is linked, else null (a manual name only). */
+export interface AssignableMember {
+  name: string
+  user_id: number | null
+  banned: boolean
+}
+
 /** GET /api/settings: what the public ORBAT needs of the settings. */
 export interface OrbatSettings {
   /** ISO date-time of the time lock, or '' when none is set. */

@@ -20,13 +20,22 @@ export function useToast(): ToastApi {
   return api
 }
 
-interface Entry extends Toast {
+export interface Entry extends Toast {
   leaving: boolean
+  /** How many times this same text was shown while it was up (identical toasts coalesce into one). */
+  count: number
+}
+
+/** Adds a toast; the same text again while it is up (a run of editor changes) counts up and restarts its timer instead of stacking. */
+export function pushToast(list: Entry[], toast: Toast): Entry[] {
+  const same = list.find((t) => !t.leaving && t.message === toast.message && t.type === toast.type)
+  if (same) return list.map((t) => (t === same ? { ...t, count: t.count + 1 } : t))
+  return [...list, { ...toast, leaving: false, count: 1 }]
 }
 
 /** Holds the toast stack. `flash` is the toast a UI action left in the flash cookie (works without JavaScript). */
 export function ToastProvider({ flash, children }: { flash: Toast | null; children: ReactNode }) {
-  const [toasts, setToasts] = useState<Entry[]>(() => (flash ? [{ ...flash, leaving: false }] : []))
+  const [toasts, setToasts] = useState<Entry[]>(() => (flash ? [{ ...flash, leaving: false, count: 1 }] : []))
   const seen = useRef(new Set<string>(flash ? [flash.id] : []))
 
   const dismiss = useCallback((id: string) => {
@@ -37,7 +46,7 @@ export function ToastProvider({ flash, children }: { flash: Toast | null; childr
   const show = useCallback((message: string, type: ToastType = 'info', id: string = crypto.randomUUID()) => {
     if (seen.current.has(id)) return
     seen.current.add(id)
-    setToasts((list) => [...list, { id, message, type, leaving: false }])
+    setToasts((list) => pushToast(list, { id, message, type }))
   }, [])
 
   // A new flash toast arrives with each navigation's root loader data.
@@ -100,7 +109,7 @@ function ToastItem({ toast, onDismiss }: { toast: Entry; onDismiss: (id: string)
   useEffect(() => {
     const timer = setTimeout(() => onDismiss(toast.id), TOAST_LIFETIME_MS)
     return () => clearTimeout(timer)
-  }, [toast.id, onDismiss])
+  }, [toast.id, toast.count, onDismiss])
   return (
     <div
       role={toast.type === 'error' ? 'alert' : 'status'}
@@ -111,6 +120,11 @@ function ToastItem({ toast, onDismiss }: { toast: Entry; onDismiss: (id: string)
         {icons[toast.type]}
       </span>
       <p className="flex-1 break-words">{toast.message}</p>
+      {toast.count > 1 ? (
+        <span className="shrink-0 rounded-full bg-white/10 px-1.5 text-xs font-semibold tabular-nums" data-testid="toast-count">
+          <span className="sr-only">shown </span>×{toast.count}
+        </span>
+      ) : null}
       <button
         type="button"
         onClick={() => onDismiss(toast.id)}

@@ -266,7 +266,7 @@ describe('PUT /api/admin/orbat/save', () => {
       const saved = await save(toSave(loaded))
       expect(saved.status).toBe(409)
       expect(saved.body.error).toBe(
-        'Sgt. Reyes signed up to Gunner (Bravo) after you loaded the editor, and your save assigns them to a second slot. Discard Changes to reload the ORBAT, then make your edit again.',
+        'Sgt. Reyes signed up to Gunner (Bravo) after you loaded the editor, and your save assigns them to a second slot, Squad Lead (Alpha). Discard Changes to reload the ORBAT, then make your edit again.',
       )
       expect(await holderOf(db(), bravo.slot('Gunner').id)).toBe(reyes.id)
       expect(await holderOf(db(), alpha.slot('Squad Lead').id)).toBeNull()

@@ -80,17 +80,12 @@ function checkShape(input: OrbatSaveInput) {
     if (squad.id !== undefined) squadIds.add(squad.id)
   })
   const slotIds = new Set<number | string>()
-  const assigned = new Set<number>()
   input.slots.forEach((slot, i) => {
     if (!names.has(slot.squadName)) throw new Invalid(`slots[${i}].squadName: A slot names the squad "${slot.squadName}", which is not in the save.`)
     if (slot.id !== undefined && slotIds.has(slot.id)) throw new Invalid(`slots[${i}].id: Two slots have the id ${slot.id}.`)
     if (slot.id !== undefined) slotIds.add(slot.id)
     if (isSpacer(slot.role) && (slot.user_id !== null || slot.manual_username !== null)) {
       throw new Invalid(`slots[${i}].role: The heading row ${slot.role} in ${slot.squadName} cannot hold a person.`)
-    }
-    if (slot.user_id !== null) {
-      if (assigned.has(slot.user_id)) throw new Invalid(`slots[${i}].user_id: The same member is assigned to two slots.`)
-      assigned.add(slot.user_id)
     }
   })
   for (const [list, field, kind] of [
@@ -112,6 +107,40 @@ function checkShape(input: OrbatSaveInput) {
     for (const end of ['source', 'target'] as const) {
       if (!nodeIds.has(edge[end])) throw new Invalid(`edges[${i}].${end}: An edge ends at ${edge[end]}, which is not in the save.`)
     }
+  })
+}
+
+/**
+ * The people the payload assigns by user_id: each exists, is not banned, and holds one slot only (one person, one
+ * slot: the editor assigns a linked roster member by user_id). Errors name the row, the person and both slots.
+ */
+async function checkAssignedPeople(tx: DbOrTx, input: OrbatSaveInput) {
+  const assignedUsers = [...new Set(input.slots.flatMap((s) => (s.user_id === null ? [] : [s.user_id])))]
+  if (!assignedUsers.length) return
+  const people = new Map(
+    (
+      await tx
+        .select({ id: users.id, name: sql<string>`coalesce(${members.ingame_name}, ${users.display_name}, ${users.username})`, banned: sql<boolean>`coalesce(${members.is_banned}, false)` })
+        .from(users)
+        .leftJoin(members, eq(members.discord_id, users.discord_id))
+        .where(inArray(users.id, assignedUsers))
+    ).map((u) => [u.id, u]),
+  )
+  const slotName = (slot: SaveSlot) => `${slot.role || 'a slot'} (${slot.squadName})`
+  const firstSlot = new Map<number, SaveSlot>()
+  input.slots.forEach((slot, i) => {
+    if (slot.user_id === null) return
+    const person = people.get(slot.user_id)
+    if (!person) throw new Invalid(`slots[${i}].user_id: User ${slot.user_id} does not exist.`)
+    // NOTE: the database refuses a banned member in a slot too (UB001, migration 0002); checked here to say so plainly.
+    if (person.banned) throw new Invalid(`slots[${i}].user_id: ${person.name} is banned and cannot hold a slot (${slotName(slot)}).`)
+    const other = firstSlot.get(slot.user_id)
+    if (other) {
+      throw new Invalid(
+        `slots[${i}].user_id: The same member is assigned to two slots. ${person.name} is in ${slotName(other)} and ${slotName(slot)}: one person holds one slot, clear one of them.`,
+      )
+    }
+    firstSlot.set(slot.user_id, slot)
   })
 }
 
@@ -144,12 +173,7 @@ export async function saveOrbat(tx: DbOrTx, admin: User, input: OrbatSaveInput):
       throw new Invalid(`squads[${i}].platoon_id: Squad "${squad.name}" names platoon ${squad.platoon_id}, which does not exist.`)
     }
   })
-  const assignedUsers = [...new Set(input.slots.flatMap((s) => (s.user_id === null ? [] : [s.user_id])))]
-  if (assignedUsers.length) {
-    const known = new Set((await tx.select({ id: users.id }).from(users).where(inArray(users.id, assignedUsers))).map((u) => u.id))
-    const unknown = input.slots.findIndex((s) => s.user_id !== null && !known.has(s.user_id))
-    if (unknown !== -1) throw new Invalid(`slots[${unknown}].user_id: User ${input.slots[unknown]!.user_id} does not exist.`)
-  }
+  await checkAssignedPeople(tx, input)
 
   // --- Decide each stored member's fate (see the header comment).
   const storedSquadIds = new Set(storedSquads.map((s) => s.id))
@@ -206,8 +230,10 @@ export async function saveOrbat(tx: DbOrTx, admin: User, input: OrbatSaveInput):
     if (holders.has(user)) {
       // checkShape refused duplicates in the payload, so one of the two is a member kept by the rule above.
       const keptSlot = storedSlots.find((s) => s.user_id === user)
+      const assignedTo = input.slots.find((s) => s.user_id === user)
+      const second = assignedTo ? `, ${assignedTo.role || 'a slot'} (${assignedTo.squadName})` : ''
       throw new Conflict(
-        `${keptSlot?.holder ?? 'A member'} signed up to ${keptSlot ? where(keptSlot) : 'a slot'} after you loaded the editor, and your save assigns them to a second slot. Discard Changes to reload the ORBAT, then make your edit again.`,
+        `${keptSlot?.holder ?? 'A member'} signed up to ${keptSlot ? where(keptSlot) : 'a slot'} after you loaded the editor, and your save assigns them to a second slot${second}. Discard Changes to reload the ORBAT, then make your edit again.`,
       )
     }
     holders.add(user)

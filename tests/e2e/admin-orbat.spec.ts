@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { expect, test, type E2ESql } from './fixtures.ts'
+import { expect, loginAs, stubDiscordCdn, test, type E2ESql } from './fixtures.ts'
 
 // The admin ORBAT editor with JavaScript (issue 4; spec 1 §2 "Admin ORBAT editor", "Squad card", "Pax counter
 // card", §4, §5): local edits, Save ORBAT, duplicate/delete with confirms, presets, Discard Changes. Tests that save
@@ -338,13 +338,27 @@ test('Discard Changes reloads the ORBAT from the server', async ({ page, login }
   await openEditor(page)
   await menu(page, 'Add Squad')
   await expect(squadCard(page, 'New Squad')).toBeVisible()
+  // Add Squad brought the new card into view; fit to reach Alpha again.
+  await fitView(page)
   await page.getByRole('button', { name: 'Edit Alpha', exact: true }).click()
   await squadCard(page, 'Alpha').getByLabel('Squad name').fill('Alpha Local')
   await squadCard(page, 'Alpha').getByLabel('Squad name').press('Enter')
   await expect(squadCard(page, 'Alpha Local')).toBeVisible()
   await expect(page.getByTestId('orbat-editor')).toHaveAttribute('data-dirty', 'true')
 
-  await menu(page, 'Discard Changes')
+  // Unsaved changes: Discard asks first; dismissing keeps them.
+  const keep = page.waitForEvent('dialog')
+  const firstClick = menu(page, 'Discard Changes')
+  const first = await keep
+  expect(first.message()).toBe('Discard your unsaved ORBAT changes and reload the ORBAT from the server?')
+  await first.dismiss()
+  await firstClick
+  await expect(squadCard(page, 'Alpha Local')).toBeVisible()
+  await expect(page.getByTestId('orbat-editor')).toHaveAttribute('data-dirty', 'true')
+  const discard = page.waitForEvent('dialog')
+  const secondClick = menu(page, 'Discard Changes')
+  await (await discard).accept()
+  await secondClick
   await expect(squadCard(page, 'New Squad')).toHaveCount(0)
   await expect(squadCard(page, 'Alpha')).toBeVisible()
   await expect(squadCard(page, 'Alpha Local')).toHaveCount(0)
@@ -431,6 +445,8 @@ test('a slot held by a signed-up member shows the name read-only until cleared',
     await row.getByLabel('Assigned', { exact: true }).fill('Someone Else')
     await row.getByLabel('Assigned', { exact: true }).press('Enter')
     await expect(toast(page, 'Slot assigned (requires save to persist).')).toBeVisible()
+    await expect(row.getByTestId('manual-badge')).toHaveText('manual')
+    page.once('dialog', (dialog) => void dialog.accept())
     await menu(page, 'Discard Changes')
     await page.getByRole('button', { name: 'Edit Bravo', exact: true }).click()
     await expect(squadCard(page, 'Bravo').getByTestId('editor-slot').first().getByTestId('assigned-member')).toBeVisible()
@@ -440,4 +456,106 @@ test('a slot held by a signed-up member shows the name read-only until cleared',
       await tx`select pg_notify('orbat_changed', '')`
     })
   }
+})
+
+test('picking a linked roster member assigns their account: one slot per person, and they can Leave it', async ({ page, login, db, orbatLock, browser, baseURL, serverInfo }) => {
+  test.setTimeout(60_000)
+  void orbatLock
+  const snapshot = await snapshotOrbat(db)
+  // Novak's account exists once he has logged in (members.discord_id then matches a user).
+  const context = await browser.newContext({ baseURL })
+  try {
+    const novak = await context.newPage()
+    await stubDiscordCdn(novak)
+    await loginAs(novak, 'novak', { baseURL: baseURL!, standInUrl: serverInfo.standInUrl })
+    await login('demo_admin')
+    await openEditor(page)
+    await page.getByRole('button', { name: 'Edit Bravo', exact: true }).click()
+    const rows = squadCard(page, 'Bravo').getByTestId('editor-slot')
+    const openRows: number[] = []
+    for (let i = 0; i < (await rows.count()); i++) {
+      const field = rows.nth(i).getByLabel('Assigned', { exact: true })
+      if ((await field.evaluate((el) => el.tagName)) === 'INPUT' && (await field.inputValue()) === '') openRows.push(i)
+    }
+    const first = rows.nth(openRows[0]!)
+    const role = await first.getByLabel('Role', { exact: true }).inputValue()
+    await first.getByLabel('Assigned', { exact: true }).fill('Novak')
+    await first.getByLabel('Assigned', { exact: true }).press('Enter')
+    await expect(toast(page, 'Novak assigned (requires save to persist).')).toBeVisible()
+    const assigned = rows.filter({ has: page.getByTestId('assigned-member') })
+    await expect(assigned.getByTestId('assigned-member')).toHaveText('Novak')
+    await expect(assigned.getByTestId('manual-badge')).toHaveCount(0)
+
+    // The same person in a second slot is refused in the editor, naming where he is.
+    const second = rows.nth(openRows[1]!)
+    await second.getByLabel('Assigned', { exact: true }).fill('Novak')
+    await second.getByLabel('Assigned', { exact: true }).press('Enter')
+    await expect(errorToast(page, `Novak already holds ${role} (Bravo). One person holds one slot: clear that slot first.`)).toBeVisible()
+    await expect(second.getByLabel('Assigned', { exact: true })).toHaveValue('')
+
+    await page.getByRole('button', { name: 'Save ORBAT' }).click()
+    await expect(toast(page, 'ORBAT Saved Successfully!')).toBeVisible()
+    const [held] = await db<Array<{ id: number; manual_username: string | null }>>`
+      select s.id, s.manual_username from slots s join users u on u.id = s.user_id where u.username = 'novak'`
+    expect(held).toMatchObject({ manual_username: null })
+
+    // Novak sees his slot on /orbat with a Leave button.
+    await novak.goto('/orbat')
+    await expect(novak.getByRole('button', { name: `Leave ${role} in Bravo` })).toHaveCount(1)
+  } finally {
+    await context.close()
+    await restoreOrbat(db, snapshot)
+  }
+})
+
+test('Add Squad brings the new card into view, selected and on top; the same toasts coalesce; the wheel scrolls a long card', async ({ page, login }) => {
+  await login('demo_admin')
+  await openEditor(page)
+  const viewport = page.locator('.react-flow__viewport')
+  // Look elsewhere first: zoomed in on the far side of the diagram.
+  for (let i = 0; i < 4; i++) await page.getByRole('button', { name: 'Zoom In' }).click()
+  const pane = (await page.locator('.react-flow__pane').boundingBox())!
+  await page.mouse.move(pane.x + pane.width - 40, pane.y + pane.height - 40)
+  await page.mouse.down()
+  await page.mouse.move(pane.x + 40, pane.y + 120, { steps: 8 })
+  await page.mouse.up()
+
+  await menu(page, 'Add Squad')
+  const node = flowNode(page, 'New Squad')
+  await expect(node).toHaveClass(/selected/)
+  await page.waitForTimeout(400)
+  const box = (await squadCard(page, 'New Squad').boundingBox())!
+  const size = page.viewportSize()!
+  expect(box.x).toBeGreaterThanOrEqual(0)
+  expect(box.x + box.width).toBeLessThanOrEqual(size.width)
+  expect(box.y).toBeGreaterThanOrEqual(0)
+  expect(box.y).toBeLessThan(size.height / 2)
+  // On top: the card's header is what a click there reaches.
+  const onTop = await page.evaluate(
+    ({ x, y }) => Boolean(document.elementFromPoint(x, y)?.closest('[data-testid="editor-squad"]')?.textContent?.includes('New Squad')),
+    { x: box.x + box.width / 2, y: box.y + 20 },
+  )
+  expect(onTop).toBe(true)
+
+  // The same info toast twice: one toast with a count, not a stack over the top bar.
+  await menu(page, 'Add Waypoint')
+  await menu(page, 'Add Waypoint')
+  await expect(toast(page, 'Waypoint added (requires save to persist).')).toHaveCount(1)
+  await expect(toast(page, 'Waypoint added (requires save to persist).').getByTestId('toast-count')).toHaveText(/×2/)
+
+  // In edit mode the wheel scrolls a long card instead of zooming the canvas.
+  await fitView(page)
+  await page.getByRole('button', { name: 'Edit Alpha', exact: true }).click()
+  const edit = squadCard(page, 'Alpha').getByTestId('squad-edit-view')
+  await expect(edit).toBeVisible()
+  await page.waitForTimeout(400)
+  // Make the card long: a few more teams.
+  for (let i = 0; i < 6; i++) await squadCard(page, 'Alpha').getByRole('button', { name: '+ Add Team' }).click()
+  expect(await edit.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true)
+  const before = await viewport.getAttribute('style')
+  const editBox = (await edit.boundingBox())!
+  await page.mouse.move(editBox.x + editBox.width / 2, editBox.y + Math.min(editBox.height / 2, 200))
+  await page.mouse.wheel(0, 400)
+  await expect.poll(() => edit.evaluate((el) => el.scrollTop)).toBeGreaterThan(0)
+  expect(await viewport.getAttribute('style')).toBe(before)
 })

@@ -14,7 +14,7 @@ import {
   type OnNodesChange,
 } from '@xyflow/react'
 import { RevealOnFocus } from '#app/components/orbat/orbat-canvas.tsx'
-import type { OrbatPayload } from '#contracts/orbat.ts'
+import type { AssignableMember, OrbatPayload } from '#contracts/orbat.ts'
 import type { MenuItem } from './actions-menu.tsx'
 import { EditorProvider, type EditorContextValue, type EligibleRoleOption, type PlatoonOption } from './editor-context.tsx'
 import { MembersDatalist } from './members-datalist.tsx'
@@ -32,6 +32,7 @@ export interface OrbatEditorProps {
   initial: OrbatPayload
   roles: EligibleRoleOption[]
   platoons: PlatoonOption[]
+  members: AssignableMember[]
   /** A preset to load once on mount (`/admin/orbat?preset=ID`); `onPresetConsumed` then drops it from the URL. */
   presetId: number | null
   onPresetConsumed: () => void
@@ -49,7 +50,7 @@ export function OrbatEditor(props: OrbatEditorProps) {
   )
 }
 
-function EditorCanvas({ initial, roles, platoons, presetId, onPresetConsumed, onManage, onSaved }: OrbatEditorProps) {
+function EditorCanvas({ initial, roles, platoons, members, presetId, onPresetConsumed, onManage, onSaved }: OrbatEditorProps) {
   const { state, dispatch, getState } = useEditorStore(initial)
   const { saving, save, discard, loadPreset } = useEditorPersistence({ dirty: state.dirty, getState, dispatch, presetId, onPresetConsumed, onSaved })
   const { toggleEditing, deleteSelected } = useCanvasView({ nodeCount: state.nodes.length, getState, dispatch })
@@ -62,8 +63,8 @@ function EditorCanvas({ initial, roles, platoons, presetId, onPresetConsumed, on
     .join(',')
   const squadIds = useMemo(() => new Set(squadIdKey ? squadIdKey.split(',').map((id) => parseNodeId(id)?.id ?? 0) : []), [squadIdKey])
   const editor = useMemo<EditorContextValue>(
-    () => ({ slots: state.slots, squadIds, editing: state.editing, roles, platoons, defaultLock: roles[0]?.role_name ?? null, dispatch, toggleEditing }),
-    [state.slots, squadIds, state.editing, roles, platoons, dispatch, toggleEditing],
+    () => ({ slots: state.slots, squadIds, editing: state.editing, roles, platoons, members, defaultLock: roles[0]?.role_name ?? null, dispatch, toggleEditing }),
+    [state.slots, squadIds, state.editing, roles, platoons, members, dispatch, toggleEditing],
   )
 
   const menu: MenuItem[] = [
@@ -103,7 +104,7 @@ function EditorCanvas({ initial, roles, platoons, presetId, onPresetConsumed, on
           <Controls showInteractive={false} fitViewOptions={FIT_OPTIONS} position="bottom-left" />
         </ReactFlow>
       </div>
-      <MembersDatalist />
+      <MembersDatalist members={members} />
       <EditorToolbar dirty={state.dirty} saving={saving} onSave={() => void save()} menu={menu} />
     </EditorProvider>
   )

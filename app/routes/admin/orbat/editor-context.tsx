@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react'
+import type { AssignableMember } from '#contracts/orbat.ts'
 import type { EditorSlot } from './model.ts'
 import type { EditorDispatch } from './use-editor-store.ts'
 
@@ -25,6 +26,8 @@ export interface EditorContextValue {
   editing: ReadonlySet<number>
   roles: EligibleRoleOption[]
   platoons: PlatoonOption[]
+  /** The roster for the Assigned fields (linked members carry their user id). */
+  members: AssignableMember[]
   /** Spec 1 §4: a new slot's lock defaults to the first eligible role. */
   defaultLock: string | null
   dispatch: EditorDispatch

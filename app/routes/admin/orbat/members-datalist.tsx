@@ -1,30 +1,17 @@
-import { useEffect, useState } from 'react'
-import type { RosterMember } from '#contracts/roster-types.ts'
-import { useToast } from '#app/ui/toaster.tsx'
+import type { AssignableMember } from '#contracts/orbat.ts'
 import { MEMBERS_DATALIST_ID } from './editor-context.tsx'
-import { requestJson } from './use-editor-persistence.ts'
 
-// The roster names for the Assigned fields' autocomplete: one <datalist> every field points at.
+// The roster names for the Assigned fields' autocomplete: one <datalist> every field points at. Banned members are
+// not offered (they cannot hold a slot); a member without a linked account is marked, as they become a manual name.
 
-const ROSTER_URL = '/api/roster?limit=9999'
-
-export function MembersDatalist() {
-  const toast = useToast()
-  const [members, setMembers] = useState<RosterMember[]>([])
-  useEffect(() => {
-    let cancelled = false
-    requestJson<{ members?: RosterMember[] }>(ROSTER_URL)
-      .then((body) => !cancelled && setMembers(Array.isArray(body.members) ? body.members : []))
-      .catch((error: Error) => !cancelled && toast.error(`Could not load roster members: ${error.message}`))
-    return () => {
-      cancelled = true
-    }
-  }, [toast])
+export function MembersDatalist({ members }: { members: AssignableMember[] }) {
   return (
     <datalist id={MEMBERS_DATALIST_ID}>
-      {members.map((m) => (
-        <option key={m.id} value={m.ingame_name} />
-      ))}
+      {members
+        .filter((m) => !m.banned)
+        .map((m, i) => (
+          <option key={`${m.name}-${i}`} value={m.name} label={m.user_id === null ? 'not linked: manual name' : undefined} />
+        ))}
     </datalist>
   )
 }

@@ -1,6 +1,6 @@
 import type { Edge, Node } from '@xyflow/react'
 import { countSlots } from '#app/components/orbat/layout.ts'
-import type { OrbatPayload, OrbatPoint, OrbatSaveBody, OrbatSlot, OrbatSquad } from '#contracts/orbat.ts'
+import type { AssignableMember, OrbatPayload, OrbatPoint, OrbatSaveBody, OrbatSlot, OrbatSquad } from '#contracts/orbat.ts'
 
 // The admin editor's diagram and its conversions to and from the server's shapes (spec 1 §4 "Admin editor changes
 // ... are held locally and only persist on Save ORBAT"). Nodes and edges are React Flow's own arrays (so it keeps its
@@ -190,4 +190,12 @@ export function toSavePayload({ nodes, edges, slots }: EditorDiagram, baseSlots:
     payload.edges.push({ source: edge.source, target: edge.target, sourceHandle: edge.sourceHandle ?? null, targetHandle: edge.targetHandle ?? null, type: 'smoothstep' })
   }
   return payload
+}
+
+/** The roster member a typed or picked name means (case and spaces aside), a linked one first; null for a free name. */
+export function rosterMatch(members: readonly AssignableMember[], name: string): AssignableMember | null {
+  const key = name.trim().toLowerCase()
+  if (!key) return null
+  const matches = members.filter((m) => m.name.trim().toLowerCase() === key)
+  return matches.find((m) => m.user_id !== null) ?? matches[0] ?? null
 }

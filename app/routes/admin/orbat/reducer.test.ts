@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import type { OrbatPayload } from '#contracts/orbat.ts'
-import { lowestId, paxCounts, spacerRole, teamsOf, toEditorState, toSavePayload, type EditorSlot, type EditorSquadNode } from './model.ts'
+import { lowestId, paxCounts, rosterMatch, spacerRole, teamsOf, toEditorState, toSavePayload, type EditorSlot, type EditorSquadNode } from './model.ts'
 import {
   editorReducer,
   initEditorState,
@@ -288,6 +288,36 @@ describe('editorReducer: teams and slots', () => {
     expect(paxCounts(state.slots, new Set([1, 2]))).toEqual({ total: 5, open: 3, people: 2 })
   })
 
+  test('the Assigned field: a linked roster member is assigned as their user, once; others stay manual names', () => {
+    const roster = [
+      { name: 'Pvt. Novak', user_id: 8, banned: false },
+      { name: 'Unlinked Ulf', user_id: null, banned: false },
+      { name: 'Banned Bob', user_id: 9, banned: true },
+    ]
+    expect(rosterMatch(roster, '  pvt. novak ')).toBe(roster[0])
+    expect(rosterMatch(roster, 'Someone')).toBeNull()
+    const start = initEditorState(payload)
+    const assign = (state: EditorState, slotId: number, name: string) => editorReducer(state, { type: 'setSlotAssigned', slotId, name, member: rosterMatch(roster, name) })
+
+    let state = assign(start, 14, 'Pvt. Novak')
+    expect(state.slots.find((s) => s.id === 14)).toMatchObject({ user_id: 8, manual_username: null, discord_username: 'Pvt. Novak' })
+    expect(state.notice).toEqual(saved('Pvt. Novak assigned'))
+    expect(toSavePayload(state, state.baseSlots).slots.find((s) => s.id === 14)).toMatchObject({ user_id: 8, manual_username: null })
+    // One person, one slot: the same member in a second slot is refused, naming where they are.
+    const twice = assign(state, 21, 'Pvt. Novak')
+    expect(twice.notice).toEqual({ tone: 'error', text: 'Pvt. Novak already holds Rifleman (Alpha). One person holds one slot: clear that slot first.' })
+    expect(twice.slots).toEqual(state.slots)
+    expect(assign(state, 21, 'Banned Bob').notice).toEqual({ tone: 'error', text: 'Banned Bob is banned and cannot hold a slot.' })
+
+    state = assign(state, 21, 'Unlinked Ulf')
+    expect(state.slots.find((s) => s.id === 21)).toMatchObject({ user_id: null, manual_username: 'Unlinked Ulf' })
+    expect(state.notice).toEqual(
+      saved('Unlinked Ulf assigned as a manual name: their Discord account is not linked, so the one-slot rule and Leave do not apply'),
+    )
+    state = assign(state, 21, 'Free Text')
+    expect(state.slots.find((s) => s.id === 21)).toMatchObject({ user_id: null, manual_username: 'Free Text' })
+  })
+
   test('a slot: role (never empty), lock, assigned name, clear, move, delete', () => {
     const start = initEditorState(payload)
     for (const role of ['', spacerRole('')]) {
@@ -300,10 +330,10 @@ describe('editorReducer: teams and slots', () => {
     expect(state.slots.find((s) => s.id === 14)?.required_role_id).toBe('Autorifleman')
     expect(state.notice).toEqual(saved('Role lock changed'))
     // A typed name replaces a signed-up member; the base stays for the save.
-    state = editorReducer(state, { type: 'setSlotAssigned', slotId: 11, name: 'Manual Joe' })
+    state = editorReducer(state, { type: 'setSlotAssigned', slotId: 11, name: 'Manual Joe', member: null })
     expect(state.slots.find((s) => s.id === 11)).toMatchObject({ user_id: null, manual_username: 'Manual Joe', discord_username: null, avatar: null, base_user_id: 7 })
     expect(state.notice).toEqual(saved('Slot assigned'))
-    expect(editorReducer(state, { type: 'setSlotAssigned', slotId: 11, name: '' }).notice).toEqual(saved('Slot cleared'))
+    expect(editorReducer(state, { type: 'setSlotAssigned', slotId: 11, name: '', member: null }).notice).toEqual(saved('Slot cleared'))
     state = editorReducer(state, { type: 'clearSlot', slotId: 12 })
     expect(state.slots.find((s) => s.id === 12)).toMatchObject({ user_id: null, manual_username: null })
     expect(state.notice).toEqual(saved('Slot cleared'))

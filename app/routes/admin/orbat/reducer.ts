@@ -1,5 +1,5 @@
 import { addEdge, applyEdgeChanges, applyNodeChanges, type Connection, type EdgeChange, type NodeChange, type XYPosition } from '@xyflow/react'
-import type { OrbatPayload, OrbatSquad } from '#contracts/orbat.ts'
+import type { AssignableMember, OrbatPayload, OrbatSquad } from '#contracts/orbat.ts'
 import {
   baseSlotsOf,
   DEFAULT_ROLE,
@@ -87,7 +87,8 @@ export type EditorAction =
   | { type: 'addSpacer'; squadId: number; team: string; text: string }
   | { type: 'setSlotRole'; slotId: number; role: string }
   | { type: 'setSlotLock'; slotId: number; lock: string | null }
-  | { type: 'setSlotAssigned'; slotId: number; name: string }
+  /** A typed or picked name; `member` is the roster member it names (rosterMatch), if any. */
+  | { type: 'setSlotAssigned'; slotId: number; name: string; member: AssignableMember | null }
   | { type: 'clearSlot'; slotId: number }
   | { type: 'moveSlot'; slotId: number; direction: Direction }
   | { type: 'deleteSlot'; slotId: number }
@@ -194,7 +195,7 @@ export function editorReducer(previous: EditorState, action: EditorAction): Edit
     case 'setSlotLock':
       return changed(patchSlot(state, action.slotId, { required_role_id: action.lock }), 'Role lock changed')
     case 'setSlotAssigned':
-      return changed(patchSlot(state, action.slotId, { ...NOBODY, manual_username: action.name || null }), action.name ? 'Slot assigned' : 'Slot cleared')
+      return assignSlot(state, action.slotId, action.name, action.member)
     case 'clearSlot':
       return changed(patchSlot(state, action.slotId, NOBODY), 'Slot cleared')
     case 'moveSlot': {
@@ -274,11 +275,34 @@ function addSquad(state: EditorState, lock: string | null): EditorState {
     type: 'squad',
     position: { ...NEW_NODE_POSITION },
     zIndex: frontZ(state.nodes),
+    // Selected (and brought into view by use-canvas-view.ts): at 200,200 it may sit under other squads.
+    selected: true,
     data: { squad: { id, name, pos_x: NEW_NODE_POSITION.x, pos_y: NEW_NODE_POSITION.y, can_be_primary_waitlist: false, platoon_id: null, discord_channel_id: null } },
   }
   // A new squad opens in its edit view with a default team of one open slot.
-  const withSquad = { ...next, nodes: [...state.nodes, node], editing: new Set(state.editing).add(id) }
+  const nodes = [...state.nodes.map((n) => (n.selected ? { ...n, selected: false } : n)), node]
+  const withSquad = { ...next, nodes, editing: new Set(state.editing).add(id) }
   return addRow(withSquad, (slotId) => newSlot(slotId, id, DEFAULT_TEAM, 0, 0, DEFAULT_ROLE, lock), 'Squad added')
+}
+
+/**
+ * Issue 13: a roster member with a linked account is assigned as their user (one slot per person, Leave, live name,
+ * role sync); anyone else is a manual name, and an unlinked member is told so.
+ */
+function assignSlot(state: EditorState, slotId: number, name: string, member: AssignableMember | null): EditorState {
+  if (!name) return changed(patchSlot(state, slotId, NOBODY), 'Slot cleared')
+  if (member?.banned) return refused(state, `${member.name} is banned and cannot hold a slot.`)
+  if (member?.user_id == null) {
+    const what = member ? `${member.name} assigned as a manual name: their Discord account is not linked, so the one-slot rule and Leave do not apply` : 'Slot assigned'
+    return changed(patchSlot(state, slotId, { ...NOBODY, manual_username: name }), what)
+  }
+  const userId = member.user_id
+  const other = state.slots.find((s) => s.user_id === userId && s.id !== slotId)
+  if (other) {
+    const squad = squadsOf(state.nodes).find((s) => s.id === other.squad_id)?.name ?? 'another squad'
+    return refused(state, `${member.name} already holds ${other.role} (${squad}). One person holds one slot: clear that slot first.`)
+  }
+  return changed(patchSlot(state, slotId, { ...NOBODY, user_id: userId, discord_username: member.name }), `${member.name} assigned`)
 }
 
 function duplicateSquad(state: EditorState, squadId: number): EditorState {

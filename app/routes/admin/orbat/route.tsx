@@ -6,6 +6,7 @@ import { useHydrated } from '#app/hooks/use-hydrated.ts'
 import { useSheet } from '#app/ui/sheet.tsx'
 import { assertAdminPage } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
+import { listAssignableMembers } from '#server/orbat/assignable.ts'
 import { loadOrbat } from '#server/orbat/orbat.ts'
 import { listPlatoons } from '#server/orbat/platoons.ts'
 import { listEligibleRoles } from '#server/waitlist/eligible-roles.ts'
@@ -28,9 +29,10 @@ const SETTINGS_LINKS = [
 export async function loader({ context }: Route.LoaderArgs) {
   assertAdminPage(context)
   const { db } = getServices(context)
-  const [orbat, roles, platoons] = await Promise.all([loadOrbat(db), listEligibleRoles(db), listPlatoons(db)])
+  const [orbat, roles, platoons, members] = await Promise.all([loadOrbat(db), listEligibleRoles(db), listPlatoons(db), listAssignableMembers(db)])
   return {
     orbat,
+    members,
     roles: roles.map((r) => ({ id: r.id, role_name: r.role_name })),
     platoons: platoons.map((p) => ({ id: p.id, name: p.name })),
   }
@@ -72,6 +74,7 @@ export default function AdminOrbatPage({ loaderData }: Route.ComponentProps) {
           initial={loaderData.orbat}
           roles={loaderData.roles}
           platoons={loaderData.platoons}
+          members={loaderData.members}
           presetId={presetId}
           onPresetConsumed={dropPresetParam}
           onManage={openSettings}

@@ -1,9 +1,10 @@
 import { useId, useState } from 'react'
 import { isSpacer, spacerLabel } from '#app/components/orbat/layout.ts'
 import type { OrbatSquad } from '#contracts/orbat.ts'
+import { Badge } from '#app/ui/badge.tsx'
 import { MEMBERS_DATALIST_ID, type EditorContextValue } from './editor-context.tsx'
 import { CrossIcon, DownIcon, DraftInput, IconButton, inputClass, selectClass, TextButton, TrashIcon, UpIcon } from './fields.tsx'
-import { spacerRole, type EditorSlot, type EditorTeam } from './model.ts'
+import { rosterMatch, spacerRole, type EditorSlot, type EditorTeam } from './model.ts'
 
 // A squad card's edit view (spec 1 §2 "Squad card", §4): the squad's fields, its team blocks and their slot rows.
 // Every change is a reducer action; deleting a squad or a team asks first (spec 1 §5).
@@ -17,7 +18,8 @@ export function SquadEditView({ editor, squad, teams }: { editor: EditorContextV
   const [platoonOn, setPlatoonOn] = useState(squad.platoon_id !== null)
   const ids = useId()
   return (
-    <div className="nodrag cursor-default space-y-3 p-3">
+    // NOTE: `nowheel`: the wheel scrolls a long card instead of zooming the canvas (React Flow skips its zoom there).
+    <div className="nodrag nowheel max-h-[70dvh] cursor-default space-y-3 overflow-y-auto overscroll-contain p-3" data-testid="squad-edit-view">
       <div className="flex items-end gap-2">
         <label className="flex min-w-0 flex-1 flex-col gap-1">
           <span className="text-[11px] font-semibold tracking-wider text-zinc-400 uppercase">Squad name</span>
@@ -225,13 +227,14 @@ function SlotEditor({ editor, slot, first, last }: { editor: EditorContextValue;
             ) : (
               <DraftInput
                 value={slot.manual_username ?? ''}
-                onCommit={(next) => dispatch({ type: 'setSlotAssigned', slotId, name: next })}
+                onCommit={(next) => dispatch({ type: 'setSlotAssigned', slotId, name: next, member: rosterMatch(editor.members, next) })}
                 aria-labelledby={`slot-${slot.id}-assigned`}
                 list={MEMBERS_DATALIST_ID}
                 placeholder="OPEN"
                 className="flex-1 placeholder:font-semibold placeholder:text-emerald-500/80"
               />
             )}
+            {slot.user_id === null && slot.manual_username !== null ? <ManualBadge linked={rosterMatch(editor.members, slot.manual_username)?.user_id != null} /> : null}
             <IconButton label="Clear assigned" onClick={() => dispatch({ type: 'clearSlot', slotId })} disabled={slot.user_id === null && slot.manual_username === null}>
               <CrossIcon />
             </IconButton>
@@ -239,5 +242,20 @@ function SlotEditor({ editor, slot, first, last }: { editor: EditorContextValue;
         </div>
       </div>
     </li>
+  )
+}
+
+/**
+ * A manual name is text only: no account, so no Leave, no one-slot rule, no role sync (issue 13). `linked`: the name is
+ * a roster member's whose account is linked (a name typed before they linked it): picking it again assigns them.
+ */
+function ManualBadge({ linked }: { linked: boolean }) {
+  const title = linked
+    ? 'A manual name: this member now has a linked account. Clear the slot and pick them again to assign their account.'
+    : 'A manual name: not a linked member account, so the one-slot rule, Leave and role sync do not apply.'
+  return (
+    <Badge tone={linked ? 'warning' : 'neutral'} title={title} data-testid="manual-badge">
+      manual
+    </Badge>
   )
 }

@@ -23,14 +23,6 @@ export function useCanvasView({ nodeCount, getState, dispatch }: { nodeCount: nu
   const { fitView, setViewport, getViewport, getInternalNode, deleteElements } = useReactFlow<EditorNode, EditorEdge>()
   const store = useStoreApi<EditorNode, EditorEdge>()
 
-  // Spec 1 §2: the view fits all nodes again whenever their number changes (the first fit is ReactFlow's fitView).
-  const fittedCount = useRef(nodeCount)
-  useEffect(() => {
-    if (fittedCount.current === nodeCount) return
-    fittedCount.current = nodeCount
-    void fitView(FIT_OPTIONS)
-  }, [nodeCount, fitView])
-
   /** Pans and zooms so a card's top sits under the toolbar at a readable scale (entering its edit view). */
   const revealCard = useCallback(
     (nodeId: string) => {
@@ -44,6 +36,20 @@ export function useCanvasView({ nodeCount, getState, dispatch }: { nodeCount: nu
     },
     [getInternalNode, getViewport, setViewport, store],
   )
+
+  // The view fits all nodes again whenever their number changes (the first fit is ReactFlow's fitView), except after
+  // Add Squad or Duplicate: the new card (at the spec's 200,200, perhaps under others) is brought into view instead.
+  const shownIds = useRef(new Set(getState().nodes.map((n) => n.id)))
+  useEffect(() => {
+    const ids = getState().nodes.map((n) => n.id)
+    if (shownIds.current.size === ids.length) return
+    const added = ids.filter((id) => !shownIds.current.has(id))
+    shownIds.current = new Set(ids)
+    const squad = added.length === 1 && added[0]!.startsWith('squad-') ? added[0]! : null
+    // NOTE: a frame later, so React Flow has measured the new card.
+    if (squad) requestAnimationFrame(() => revealCard(squad))
+    else void fitView(FIT_OPTIONS)
+  }, [nodeCount, fitView, getState, revealCard])
 
   const toggleEditing = useCallback(
     (squadId: number) => {

@@ -12,6 +12,7 @@ import type { EditorDispatch } from './use-editor-store.ts'
 
 export const SAVE_URL = '/api/admin/orbat/save'
 const ORBAT_URL = '/api/orbat'
+export const DISCARD_CONFIRM = 'Discard your unsaved ORBAT changes and reload the ORBAT from the server?'
 const presetLoadUrl = (id: number) => `/api/admin/orbat/presets/${id}/load`
 
 /** A preset as POST /api/admin/orbat/presets/{id}/load answers it (the GET /api/orbat shape, negative ids). */
@@ -73,6 +74,7 @@ export function useEditorPersistence({ dirty, getState, dispatch, presetId, onPr
   }
 
   const discard = async () => {
+    if (getState().dirty && !window.confirm(DISCARD_CONFIRM)) return
     try {
       dispatch({ type: 'resetToServer', payload: await requestJson<OrbatPayload>(ORBAT_URL) })
       toast.info('Changes discarded: the ORBAT was reloaded from the server.')
