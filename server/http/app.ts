@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
+import compression from 'compression'
 import express, { type NextFunction, type Request, type Response } from 'express'
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router'
 import type { ViteDevServer } from 'vite'
@@ -59,6 +60,7 @@ export function createHttpApp(options: HttpAppOptions) {
 
   if (config.demoMode) app.use(demoCanonicalHost(config))
   app.use(securityHeaders(config, { dev: mode === 'development' }))
+  app.use(compressResponses())
 
   if (options.vite) {
     app.use(options.vite.middlewares)
@@ -103,6 +105,21 @@ export function createHttpApp(options: HttpAppOptions) {
 
   app.use(errorHandler)
   return app
+}
+
+/** Below this an answer goes out as is: compressing a small JSON answer costs more than the bytes it saves. */
+export const COMPRESS_THRESHOLD_BYTES = 1024
+
+/**
+ * Pages, JSON and static files go out compressed (brotli or gzip by Accept-Encoding, with Vary: Accept-Encoding) by
+ * the well-kept `compression` middleware (docs/decisions/026). Event streams never are: the middleware would hold
+ * their events back until its buffer filled, and a live view must see each one at once.
+ */
+function compressResponses() {
+  return compression({
+    threshold: COMPRESS_THRESHOLD_BYTES,
+    filter: (req, res) => !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res),
+  })
 }
 
 function requestLog(req: Request, res: Response, next: NextFunction) {
