@@ -6,7 +6,7 @@ import { bearerTokenOf, userFromBearer } from '../auth/api-token.ts'
 import { sessionIdOf } from '../auth/session.ts'
 import { userOfSession } from '../auth/user.ts'
 import type { AppServices } from '../context.ts'
-import { errorAnswer, Unauthorized } from '../errors.ts'
+import { errorAnswer, MethodNotAllowed, Unauthorized } from '../errors.ts'
 import { joinTheWaitlist, leave, leaveTheWaitlist, signUp } from '../orbat/actions.ts'
 import { slotIdOf, type Writer } from '../orbat/slots.ts'
 
@@ -47,7 +47,7 @@ export function memberWriteRoutes(services: AppServices): express.Router {
   const router = express.Router()
   for (const [path, write] of Object.entries(WRITES)) {
     router.post(path, (req, res) => void answer(services, write, req, res))
-    router.all(path, (_req, res) => sendJson(res, 405, { error: 'Method not allowed.' }, { Allow: 'POST' }))
+    router.all(path, (_req, res) => sendError(res, new MethodNotAllowed(['POST'])))
   }
   return router
 }
@@ -66,9 +66,13 @@ async function answer(services: AppServices, write: Write, req: Request, res: Re
     // The session goes along: the database checks it is still live in the same statement as the write.
     sendJson(res, 200, await write(services, { id: user.id, sessionId: sessionId! }, req))
   } catch (error) {
-    const { status, body, headers } = errorAnswer(error)
-    sendJson(res, status, body, headers)
+    sendError(res, error)
   }
+}
+
+function sendError(res: ServerResponse, error: unknown) {
+  const { status, body, headers } = errorAnswer(error)
+  sendJson(res, status, body, headers)
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
