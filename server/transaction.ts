@@ -58,16 +58,19 @@ export async function runTransaction<T>(
 }
 
 /**
- * A use case decided by one statement: a stored function that checks, writes, audits and announces in one go
- * (db/migrations/0004_signup_functions.sql). It runs as its own implicit transaction, one round trip instead of
- * BEGIN, the work and COMMIT, with the same retries and the same handling after the commit as runTransaction.
- * Its role syncs are queued by a second statement right after it: a crash between the two loses that one sync
- * until the nightly reconcile, the price of keeping the sign-up itself at one round trip.
+ * A use case decided by one statement: a stored function that checks, writes, audits, announces and queues its role
+ * syncs in one go (db/migrations/0004_signup_functions.sql, 0009_signup_answers.sql). It runs as its own implicit
+ * transaction, one round trip instead of BEGIN, the work and COMMIT, with the same retries and the same handling
+ * after the commit as runTransaction.
  */
-export async function runStatement<T>(services: AppServices, statement: (db: Db) => Promise<T>, options: Omit<TransactionOptions<T>, 'announce'> = {}): Promise<T> {
+export async function runStatement<T>(services: AppServices, statement: (db: Db) => Promise<T>, options: StatementOptions<T> = {}): Promise<T> {
   const value = await withRetry(() => statement(services.db))
-  const rolesQueued = options.syncRoles ? await enqueueRoleSync(services.db, options.syncRoles(value)) : false
-  return committed(services, value, rolesQueued, options)
+  return committed(services, value, options.queuedRoleSyncs?.(value) ?? false, options)
+}
+
+export interface StatementOptions<T> extends Pick<TransactionOptions<T>, 'after' | 'name'> {
+  /** Whether the statement queued Discord role syncs (it does so itself, in the same statement): they are drained soon. */
+  queuedRoleSyncs?: (result: T) => boolean
 }
 
 async function committed<T>(services: AppServices, result: T, rolesQueued: boolean, options: TransactionOptions<T>): Promise<T> {

@@ -85,6 +85,27 @@ describe('a logout on one instance', () => {
     expect((await client.get('/auth/user')).status).toBe(401)
   })
 
+  it('stops the ORBAT page\'s own Sign up form too, even while the other instance still holds the session in memory', async () => {
+    const [first] = await openSlots(1)
+    const { cookie } = await sessionOnBoth('novak')
+    // Ended behind the other instance's back (trigger silenced): its memory still has the session, so only the
+    // database's own check in the sign-up statement can refuse the form post.
+    await db().transaction(async (tx) => {
+      await tx.execute(sql`alter table sessions disable trigger sessions_notify_end`)
+      await tx.execute(sql`delete from sessions where user_id = (select id from users where username = 'novak')`)
+      await tx.execute(sql`alter table sessions enable trigger sessions_notify_end`)
+    })
+    expect((await whoAmI(cookie)).status).toBe(200)
+    const response = await fetch(`${other.url}/orbat`, {
+      method: 'POST',
+      headers: { cookie, origin: other.url, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ intent: 'signup', slotId: String(first) }),
+      redirect: 'manual',
+    })
+    expect(response.status).toBeLessThan(500)
+    expect(await holderOf(db(), first!)).toBeNull()
+  })
+
   it('stops every kind of member write on the other instance, every time (a dozen rounds)', async () => {
     const [first] = await openSlots(1)
     for (let round = 0; round < 12; round++) {

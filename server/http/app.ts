@@ -59,6 +59,18 @@ export function createHttpApp(options: HttpAppOptions) {
   })
 
   if (config.demoMode) app.use(demoCanonicalHost(config))
+
+  // The stand-in's REST API is called server-to-server (token exchange) and authenticates by token, not origin; so do
+  // /api calls with a bearer token, which a browser never attaches on its own (server/auth/api-token.ts).
+  const checkOrigin = originCheck(config, { exempt: (p, req) => p.startsWith('/__discord/api/') || isBearerApiRequest(p, req.get('authorization')) })
+  const readBody = express.raw({ type: () => true, limit: BODY_LIMIT_BYTES })
+  const signupLimit = rateLimit(signupLimiter(config))
+
+  // The sign-up rush's writes come first, ahead of what pages need: behind the same Origin check, sign-up rate limit
+  // and body limit as every other write, the session from memory, one stored-function call, JSON (they answer 405
+  // for other methods themselves).
+  app.use(memberWriteRoutes(services, [checkOrigin, signupLimit, readBody]))
+
   app.use(securityHeaders(config, { dev: mode === 'development' }))
   app.use(compressResponses())
 
@@ -74,20 +86,12 @@ export function createHttpApp(options: HttpAppOptions) {
   const authLimit = rateLimit(createRateLimiter(config.rateLimitPerMinute))
   for (const p of RATE_LIMITED_PATHS.auth) app.use(p, authLimit)
   // Sign-up and waitlist writes; reads are not limited.
-  const signupLimit = rateLimit(signupLimiter(config))
   for (const p of RATE_LIMITED_PATHS.signup) app.use(p, (req, res, next) => (req.method === 'POST' ? signupLimit(req, res, next) : next()))
 
   if (options.discordStandIn) app.use('/__discord', options.discordStandIn)
 
-  // The stand-in's REST API is called server-to-server (token exchange) and authenticates by token, not origin; so do
-  // /api calls with a bearer token, which a browser never attaches on its own (server/auth/api-token.ts).
-  app.use(originCheck(config, { exempt: (p, req) => p.startsWith('/__discord/api/') || isBearerApiRequest(p, req.get('authorization')) }))
-
-  app.use(express.raw({ type: () => true, limit: BODY_LIMIT_BYTES }))
-
-  // The sign-up rush's writes skip React Router: session from memory, one stored-function call, JSON (they answer
-  // 405 for other methods themselves).
-  app.use(memberWriteRoutes(services))
+  app.use(checkOrigin)
+  app.use(readBody)
   app.use(apiMethodGuard(options.build))
 
   const handleRequest = createRequestHandler(options.build, mode)

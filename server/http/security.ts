@@ -7,6 +7,7 @@ import { sendWebResponse } from './web.ts'
 
 /** A fresh nonce per response; the CSP allows only scripts that carry it (and our own files). */
 export function securityHeaders(config: Config, options: { dev?: boolean } = {}) {
+  const headers = fixedSecurityHeaders(config)
   return (_req: Request, res: Response, next: NextFunction) => {
     const nonce = crypto.randomBytes(16).toString('base64')
     res.locals.cspNonce = nonce
@@ -26,13 +27,20 @@ export function securityHeaders(config: Config, options: { dev?: boolean } = {})
       "form-action 'self'",
     ]
     res.setHeader('Content-Security-Policy', csp.join('; '))
-    res.setHeader('X-Content-Type-Options', 'nosniff')
-    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
-    res.setHeader('X-Frame-Options', 'DENY')
-    res.setHeader('Cross-Origin-Opener-Policy', 'same-origin')
-    res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=()')
-    if (config.secure) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value)
     next()
+  }
+}
+
+/** The security headers of every answer but the page's CSP (which carries a fresh nonce): JSON answers send these. */
+export function fixedSecurityHeaders(config: Config): Record<string, string> {
+  return {
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Frame-Options': 'DENY',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
+    ...(config.secure ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
   }
 }
 

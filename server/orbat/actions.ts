@@ -21,13 +21,13 @@ import { describeError } from '../error-text.ts'
 // it without making the member wait for Discord.
 
 /**
- * A member write: one statement, then the Discord role sync of the people it moved (queued durably) and the activity
- * post (batched, never awaited).
+ * A member write: one statement, which also queues the Discord role sync of the people it moved (durably, drained
+ * after the commit); then the activity post (batched, never awaited).
  */
 function runLive<T>(services: AppServices, statement: (db: Db) => Promise<T>, activity: (result: T) => string[], moved: (result: T) => string[] = () => []): Promise<T> {
   return runStatement(services, statement, {
     name: 'orbat member action',
-    syncRoles: moved,
+    queuedRoleSyncs: (result) => moved(result).length > 0,
     after: (result) => postActivity(services, activity(result)),
   })
 }

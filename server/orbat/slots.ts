@@ -52,6 +52,9 @@ interface SlotMove extends Record<string, unknown> {
   placed_slot_role: string | null
   placed_squad_name: string | null
   placed_discord_id: string | null
+  /** Set when the function refused before writing anything (server/refusals.ts). */
+  refusal_code: string | null
+  refusal: string | null
 }
 
 function resultOf(slotId: number, move: SlotMove, line: string): SlotActionResult {

@@ -17,6 +17,7 @@ import { parseIdText } from '#contracts/fields.ts'
 import { waitlistJoinSchema } from '#contracts/waitlist.ts'
 import type { User } from '#db/schema/users-sessions.ts'
 import { parseInput } from '#server/admin/request.ts'
+import { readSessionId } from '#server/auth/session.ts'
 import { getUser, requireUser } from '#server/auth/user.ts'
 import { getServices, requestContext } from '#server/context.ts'
 import { assertSignupRate } from '#server/http/security.ts'
@@ -24,7 +25,7 @@ import { Invalid, Unauthorized } from '#server/errors.ts'
 import { joinTheWaitlist, leave, leaveTheWaitlist, signUp } from '#server/orbat/actions.ts'
 import { getSnapshot, liveDataOf } from '#server/orbat/live.ts'
 import { orbatRights } from '#server/orbat/rights.ts'
-import { slotIdOf } from '#server/orbat/slots.ts'
+import { slotIdOf, type Writer } from '#server/orbat/slots.ts'
 
 // The public order of battle (spec 1 §2 "Public ORBAT screen", issue 13): a read-only diagram or, the default on
 // phones, a list; slot sign-up and leave, the waitlist sheet and the time-lock banner. Server-rendered from the live
@@ -88,12 +89,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw error
   }
 
+  // The session goes along, as on the /api light path: the database checks it is still live in the same statement.
+  const writer: Writer = { id: user.id, sessionId: (await readSessionId(services.config, request)) ?? undefined }
   const isSlotAction = post.intent === INTENTS.signup || post.intent === INTENTS.leave
   try {
     assertSignupRate(services.config, context.get(requestContext).clientIp)
     switch (post.intent) {
       case INTENTS.signup:
-        await signUp(services, user, slotIdOf(post.form.get('slotId')))
+        await signUp(services, writer, slotIdOf(post.form.get('slotId')))
         break
       case INTENTS.leave:
         // Without JavaScript the Leave button arrives unconfirmed: the page asks first, about the slot ?leave= names.
@@ -101,13 +104,13 @@ export async function action({ request, context }: Route.ActionArgs) {
           const page = new URL(to, 'http://orbat.invalid')
           return askToConfirm({ ...post, back: hrefWithState(page, { leave: postedId(post, 'slotId') ?? 0 }) }, INTENTS.leave)
         }
-        await leave(services, user, slotIdOf(post.form.get('slotId')))
+        await leave(services, writer, slotIdOf(post.form.get('slotId')))
         break
       case INTENTS.joinWaitlist:
-        await joinTheWaitlist(services, user, parseInput(waitlistJoinSchema, { squad_preference: post.form.get('squad_preference') }).squad_preference)
+        await joinTheWaitlist(services, writer, parseInput(waitlistJoinSchema, { squad_preference: post.form.get('squad_preference') }).squad_preference)
         break
       case INTENTS.leaveWaitlist:
-        await leaveTheWaitlist(services, user)
+        await leaveTheWaitlist(services, writer)
         break
       default:
         throw new Invalid('Unknown action.')
