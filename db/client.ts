@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url'
 import * as schema from './schema/index.ts'
 
 export { schema }
-export type Db = PostgresJsDatabase<typeof schema>
+/** The database: drizzle, with its postgres.js client as `$client` (for the prepared stored-function calls of the sign-up). */
+export type Db = PostgresJsDatabase<typeof schema> & { $client: postgres.Sql }
 /** The handle a transaction callback receives; services accept either. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 export type DbOrTx = Db | Tx

@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm'
 import { parseIdText } from '#contracts/fields.ts'
-import type { DbOrTx } from '#db/client.ts'
+import type { Db } from '#db/client.ts'
 import { Invalid } from '../errors.ts'
 import { decided } from '../refusals.ts'
 import { placementLine, type Placement } from '../waitlist/waitlist.ts'
@@ -8,7 +7,9 @@ import { placementLine, type Placement } from '../waitlist/waitlist.ts'
 // A member's own slot writes (ARCHITECTURE §5). Every rule (the time lock and the unlock fill first, banned, spacer,
 // taken, the role lock, one slot per person with the move, the waitlist removal, the fill of the slot left behind,
 // NOTIFY) is decided in PostgreSQL by one stored function, step by step and commented, in
-// db/migrations/0004_signup_functions.sql: one round trip per sign-up. These call it and shape what it returns.
+// db/migrations/0004_signup_functions.sql and 0009_signup_answers.sql: one round trip per sign-up. These call it and
+// shape what it returns. The call goes through postgres.js itself, as a prepared statement: parsed and planned once
+// per pooled connection, not once per press (drizzle's execute sends every statement unnamed).
 
 /** Slot ids are PostgreSQL integers: anything larger is bad input, not a database error. */
 const MAX_ID = 2_147_483_647
@@ -72,13 +73,13 @@ function resultOf(slotId: number, move: SlotMove, line: string): SlotActionResul
  * A member takes an open slot; a slot they already hold is released (and offered to the waitlist) in the same step.
  * Refusals arrive as service errors (server/refusals.ts), UnlockFillPending among them.
  */
-export async function signUpToSlot(db: DbOrTx, writer: Writer, slotId: number): Promise<SlotActionResult> {
-  const [move] = await decided(db.execute<SlotMove>(sql`select * from orbat_sign_up(${writer.id}, ${slotId}, ${writer.sessionId ?? null}::text)`))
+export async function signUpToSlot(db: Db, writer: Writer, slotId: number): Promise<SlotActionResult> {
+  const [move] = await decided(db.$client<SlotMove[]>`select * from orbat_sign_up(${writer.id}, ${slotId}, ${writer.sessionId ?? null}::text)`)
   return resultOf(slotId, move!, `${move!.member_name} signed up for ${move!.slot_role} (${move!.squad_name}).`)
 }
 
 /** A member leaves their own slot; the freed slot goes to the longest-waiting qualified member. */
-export async function leaveSlot(db: DbOrTx, writer: Writer, slotId: number): Promise<SlotActionResult> {
-  const [move] = await decided(db.execute<SlotMove>(sql`select * from orbat_leave(${writer.id}, ${slotId}, ${writer.sessionId ?? null}::text)`))
+export async function leaveSlot(db: Db, writer: Writer, slotId: number): Promise<SlotActionResult> {
+  const [move] = await decided(db.$client<SlotMove[]>`select * from orbat_leave(${writer.id}, ${slotId}, ${writer.sessionId ?? null}::text)`)
   return resultOf(slotId, move!, `${move!.member_name} left ${move!.slot_role} (${move!.squad_name}).`)
 }
