@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm'
 import type { SquadPreference, WaitlistItem, WaitlistSquad } from '#contracts/waitlist.ts'
-import type { DbOrTx } from '#db/client.ts'
+import type { Db, DbOrTx } from '#db/client.ts'
 import { squads } from '#db/schema/orbat.ts'
 import { members } from '#db/schema/roster.ts'
 import { users, type User } from '#db/schema/users-sessions.ts'
@@ -73,7 +73,8 @@ export function waitlistEligibility(userRoles: readonly string[], roles: Map<str
 }
 
 // Joining, leaving and the fill rule are decided in PostgreSQL, one statement each, with every rule commented in
-// db/migrations/0004_signup_functions.sql (waitlist_join, waitlist_leave, orbat_fill_slot).
+// db/migrations/0004_signup_functions.sql (waitlist_join, waitlist_leave, orbat_fill_slot). A join and a leave are
+// prepared statements of postgres.js itself, as the sign-up is (server/orbat/slots.ts).
 
 interface JoinedEntry extends Record<string, unknown> {
   entry_id: number
@@ -87,12 +88,12 @@ interface JoinedEntry extends Record<string, unknown> {
  * A member joins the waitlist (not while locked, not banned, holding no slot, with an eligible role), with a
  * preference parsed by contracts/waitlist.ts waitlistJoinSchema.
  */
-export async function joinWaitlist(db: DbOrTx, writer: Writer, preference: SquadPreference): Promise<WaitlistItem> {
+export async function joinWaitlist(db: Db, writer: Writer, preference: SquadPreference): Promise<WaitlistItem> {
   // An id outside the integer range names no squad (nor does 0): the function answers it like any unknown squad.
   const squadId = 'squadId' in preference ? (preference.squadId > 0 && preference.squadId <= 2_147_483_647 ? preference.squadId : 0) : null
   const squadName = 'squadName' in preference ? preference.squadName : null
   const [entry] = await decided(
-    db.execute<JoinedEntry>(sql`select * from waitlist_join(${writer.id}, ${squadId}::integer, ${squadName}::text, ${writer.sessionId ?? null}::text)`),
+    db.$client<JoinedEntry[]>`select * from waitlist_join(${writer.id}, ${squadId}::integer, ${squadName}::text, ${writer.sessionId ?? null}::text)`,
   )
   return {
     id: entry!.entry_id,
@@ -103,8 +104,8 @@ export async function joinWaitlist(db: DbOrTx, writer: Writer, preference: Squad
   }
 }
 
-export async function leaveWaitlist(db: DbOrTx, writer: Writer): Promise<void> {
-  await decided(db.execute(sql`select waitlist_leave(${writer.id}, ${writer.sessionId ?? null}::text)`))
+export async function leaveWaitlist(db: Db, writer: Writer): Promise<void> {
+  await decided(db.$client`select waitlist_leave(${writer.id}, ${writer.sessionId ?? null}::text)`)
 }
 
 /**
