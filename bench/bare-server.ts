@@ -1,8 +1,10 @@
 // The baseline: a bare node:http server that answers every request with the same bytes the app sent for it.
-// Reads {key: {status, headers, body(base64)}} from the file given as argv[2]. The key is the request path, or
-// "<path> if-none-match=<value>" for a conditional request (so a 304 row compares 304 with 304). Prints "READY <url>".
+// Reads {key: {status, headers, body(base64)}} from the file given as argv[2]. The key is the request path and the
+// headers that chose the answer (bench/answer-key.ts: a 304 row compares 304 with 304, a brotli row brotli with
+// brotli). Prints "READY <url>".
 import fs from 'node:fs'
 import http from 'node:http'
+import { answerKey } from './answer-key.ts'
 
 interface Recorded {
   status: number
@@ -14,8 +16,7 @@ const answers = new Map(Object.entries(recorded).map(([p, r]) => [p, { ...r, byt
 
 const server = http.createServer((req, res) => {
   const url = req.url ?? ''
-  const condition = req.headers['if-none-match']
-  const answer = (condition && answers.get(`${url} if-none-match=${condition}`)) || answers.get(url)
+  const answer = answers.get(answerKey(url, req.headers)) ?? answers.get(url)
   if (!answer) {
     res.writeHead(404).end()
     return

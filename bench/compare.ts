@@ -1,9 +1,11 @@
 // Side by side in one run: the app against bench/bare-server.ts answering with the bytes the app sent (same status,
 // same headers incl. ETag, same body), both loaded by autocannon from this process.
 import fs from 'node:fs'
+import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
+import { answerKey } from './answer-key.ts'
 import { startProcess, withCpu, type Child } from './lib.ts'
 
 export interface LoadSpec {
@@ -25,6 +27,8 @@ export interface LoadResult {
   requests: number
   /** CPU time of the server process per request, in microseconds (NaN when not measured). */
   cpuUs: number
+  /** Bytes received per answer, headers included: what crossed the wire. */
+  bytesPerAnswer: number
 }
 
 interface Recorded {
@@ -35,24 +39,36 @@ interface Recorded {
 
 const HOP_BY_HOP = ['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'date']
 
-/** Asks the app once per spec and keeps exactly what it answered. */
+/**
+ * Asks the app once per spec with exactly the spec's headers, as the load generator will, and keeps exactly what it
+ * answered: over node:http, since fetch would ask for compression itself and hand back decompressed bytes.
+ */
 export async function record(appUrl: string, specs: LoadSpec[]): Promise<Record<string, Recorded>> {
   const recorded: Record<string, Recorded> = {}
   for (const spec of specs) {
-    const response = await fetch(appUrl + spec.path, { headers: spec.headers })
+    const requestHeaders = Object.fromEntries(Object.entries(spec.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]))
+    const response = await rawGet(appUrl + spec.path, requestHeaders)
     const headers: Record<string, string> = {}
-    response.headers.forEach((value, key) => {
-      if (!HOP_BY_HOP.includes(key)) headers[key] = value
-    })
-    if (spec.status !== undefined && response.status !== spec.status) throw new Error(`${spec.path} answered ${response.status}, expected ${spec.status}`)
-    const condition = spec.headers?.['if-none-match']
-    recorded[condition ? `${spec.path} if-none-match=${condition}` : spec.path] = {
-      status: response.status,
-      headers,
-      body: Buffer.from(await response.arrayBuffer()).toString('base64'),
+    for (const [key, value] of Object.entries(response.headers)) {
+      if (value !== undefined && !HOP_BY_HOP.includes(key)) headers[key] = Array.isArray(value) ? value.join(', ') : value
     }
+    if (spec.status !== undefined && response.status !== spec.status) throw new Error(`${spec.path} answered ${response.status}, expected ${spec.status}`)
+    recorded[answerKey(spec.path, requestHeaders)] = { status: response.status, headers, body: response.body.toString('base64') }
   }
   return recorded
+}
+
+/** One GET over node:http: the bytes and headers as they came over the wire. */
+export function rawGet(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }))
+      })
+      .on('error', reject)
+  })
 }
 
 /** The baseline in its own Node process (tsx as a loader, so the process we measure is the server itself). */
@@ -82,6 +98,7 @@ export async function load(url: string, spec: LoadSpec, seconds = spec.seconds):
     errors: result.errors + result.timeouts + wrongStatus,
     requests: result.requests.total,
     cpuUs: Number.NaN,
+    bytesPerAnswer: result.throughput.total / Math.max(1, result.requests.total),
   }
 }
 
@@ -124,5 +141,6 @@ function combine(results: LoadResult[], secondsEach: number): LoadResult {
     errors: results.reduce((s, r) => s + r.errors, 0),
     requests,
     cpuUs: results.reduce((s, r) => s + r.cpuUs * r.requests, 0) / requests,
+    bytesPerAnswer: results.reduce((s, r) => s + r.bytesPerAnswer * r.requests, 0) / requests,
   }
 }

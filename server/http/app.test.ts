@@ -1,7 +1,8 @@
 import http from 'node:http'
 import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BODY_LIMIT_BYTES, COMPRESS_THRESHOLD_BYTES } from './app.ts'
+import { BODY_LIMIT_BYTES } from './app.ts'
+import { COMPRESS_THRESHOLD_BYTES } from './encodings.ts'
 import { startTestApp, type TestApp } from '#tests/harness/app.ts'
 
 let t: TestApp

@@ -1,7 +1,8 @@
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import compression from 'compression'
-import express, { type NextFunction, type Request, type Response } from 'express'
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express'
+import expressStaticGzip from 'express-static-gzip'
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router'
 import type { ViteDevServer } from 'vite'
 import { appContext, requestContext, type AppServices } from '../context.ts'
@@ -10,6 +11,7 @@ import { logger } from '../logger.ts'
 import { isBearerApiRequest } from '../auth/api-token.ts'
 import { apiMethodGuard } from './api-methods.ts'
 import { demoCanonicalHost } from './demo-host.ts'
+import { COMPRESS_THRESHOLD_BYTES } from './encodings.ts'
 import { memberWriteRoutes } from './member-writes.ts'
 import { createRateLimiter, originCheck, rateLimit, securityHeaders, signupLimiter } from './security.ts'
 import { sendWebResponse, toWebRequest } from './web.ts'
@@ -72,16 +74,17 @@ export function createHttpApp(options: HttpAppOptions) {
   app.use(memberWriteRoutes(services, [checkOrigin, signupLimit, readBody]))
 
   app.use(securityHeaders(config, { dev: mode === 'development' }))
-  app.use(compressResponses())
 
-  if (options.vite) {
-    app.use(options.vite.middlewares)
-  } else if (options.clientDir) {
-    app.use('/assets', express.static(path.join(options.clientDir, 'assets'), { immutable: true, maxAge: '1y' }))
+  if (!options.vite && options.clientDir) {
+    // Built files go out as their build-time .br/.gz siblings (vite.precompress.ts), chosen by Accept-Encoding, and
+    // are served before the compression middleware, which so never encodes them a second time (decision 027).
+    app.use('/assets', precompressedFiles(path.join(options.clientDir, 'assets'), { immutable: true, maxAge: '1y' }))
     // Only paths that look like files touch the disk: pages and /api calls skip the stat() entirely.
-    const publicFiles = express.static(options.clientDir, { maxAge: '1h', index: false })
+    const publicFiles = precompressedFiles(options.clientDir, { maxAge: '1h', index: false })
     app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()))
   }
+  app.use(compressResponses())
+  if (options.vite) app.use(options.vite.middlewares)
 
   const authLimit = rateLimit(createRateLimiter(config.rateLimitPerMinute))
   for (const p of RATE_LIMITED_PATHS.auth) app.use(p, authLimit)
@@ -111,19 +114,21 @@ export function createHttpApp(options: HttpAppOptions) {
   return app
 }
 
-/** Below this an answer goes out as is: compressing a small JSON answer costs more than the bytes it saves. */
-export const COMPRESS_THRESHOLD_BYTES = 1024
-
 /**
- * Pages, JSON and static files go out compressed (brotli or gzip by Accept-Encoding, with Vary: Accept-Encoding) by
- * the well-kept `compression` middleware (docs/decisions/026). Event streams never are: the middleware would hold
- * their events back until its buffer filled, and a live view must see each one at once.
+ * Pages and JSON go out compressed (brotli or gzip by Accept-Encoding, with Vary: Accept-Encoding) by the well-kept
+ * `compression` middleware (docs/decisions/026); the built files come precompressed (above). Event streams never
+ * are: the middleware would hold their events back until its buffer filled, and a live view must see each one at once.
  */
 function compressResponses() {
   return compression({
     threshold: COMPRESS_THRESHOLD_BYTES,
     filter: (req, res) => !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res),
   })
+}
+
+/** serve-static (HEAD, Range, ETag and 304 as before) sending a file's precompressed sibling when the client takes it. */
+function precompressedFiles(root: string, serveStatic: expressStaticGzip.ExpressStaticGzipOptions['serveStatic']): RequestHandler {
+  return expressStaticGzip(root, { enableBrotli: true, orderPreference: ['br'], index: false, serveStatic })
 }
 
 function requestLog(req: Request, res: Response, next: NextFunction) {

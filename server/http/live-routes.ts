@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AppServices } from '../context.ts'
 import { describeError } from '../error-text.ts'
 import { logger } from '../logger.ts'
+import { pickRepresentation } from './encodings.ts'
 import { getSnapshot, peekSnapshot, subscribe, type Snapshot, type SnapshotKey } from '../orbat/live.ts'
 
 /** Live connections send a comment this often so proxies keep them open. */
@@ -55,26 +56,37 @@ export function liveRequestHandler(services: AppServices) {
   }
 }
 
+/**
+ * The snapshot's bytes in the coding the client takes, compressed when the snapshot was built (never here, and never
+ * by the compression middleware: Express does not see these requests). The ETag is the chosen representation's own,
+ * so a client sending back the tag it got is told 304 while nothing changed.
+ */
 function answer(req: IncomingMessage, res: ServerResponse, snapshot: Snapshot, key: SnapshotKey) {
-  const part = snapshot.parts[key]
-  if (etagMatches(req.headers['if-none-match'], part.etag)) {
-    res.writeHead(304, { ETag: part.etag, 'Cache-Control': 'no-cache', 'X-Server-Time': String(Date.now()) })
+  const { coding, representation } = pickRepresentation(req, snapshot.parts[key])
+  if (etagMatches(req.headers['if-none-match'], representation.etag)) {
+    res.writeHead(304, { ETag: representation.etag, 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding', 'X-Server-Time': String(Date.now()) })
     res.end()
     return
   }
   res.writeHead(200, {
     'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': part.body.length,
-    ETag: part.etag,
+    'Content-Length': representation.body.length,
+    ...(coding ? { 'Content-Encoding': coding } : {}),
+    Vary: 'Accept-Encoding',
+    ETag: representation.etag,
     'Cache-Control': 'no-cache',
     'X-Content-Type-Options': 'nosniff',
     // Lets pages correct their countdown for clock skew (app/routes/orbat/live-store.ts).
     'X-Server-Time': String(Date.now()),
   })
-  res.end(req.method === 'HEAD' ? undefined : part.body)
+  res.end(req.method === 'HEAD' ? undefined : representation.body)
 }
 
-/** Server-Sent Events: the whole snapshot now, and again (coalesced) after every change anywhere. */
+/**
+ * Server-Sent Events: the whole snapshot now, and again (coalesced) after every change anywhere. Sent uncompressed:
+ * a compressed stream needs a compressor per connection, so the work per change would grow with the open pages
+ * instead of being done once, and each held its window in memory (docs/decisions/027).
+ */
 function stream(services: AppServices, req: IncomingMessage, res: ServerResponse) {
   res.writeHead(200, {
     'Content-Type': 'text/event-stream; charset=utf-8',

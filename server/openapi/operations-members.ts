@@ -18,7 +18,8 @@ const waitlistJoinBody = z.object({
   squad_preference: z.string().nullable().optional().meta({ description: 'A squad name that takes preferences, or null / absent for Any Squad.' }),
 })
 
-const POLLED = 'Served from the in-memory snapshot with an ETag; send If-None-Match to get 304 when nothing changed.'
+const POLLED =
+  'Served from the in-memory snapshot with an ETag; send If-None-Match to get 304 when nothing changed. Compressed (brotli or gzip) when Accept-Encoding allows, each coding with its own ETag.'
 
 export const memberOperations: ApiOperation[] = [
   reference.get('/api/openapi.json', 'public', 'This document'),

@@ -4,6 +4,7 @@ import type postgres from 'postgres'
 import type { LiveOrbatData, OrbatSettings } from '#contracts/orbat.ts'
 import type { Db, DbOrTx } from '#db/client.ts'
 import { describeError } from '../error-text.ts'
+import { prepare, type Prepared } from '../http/encodings.ts'
 import { logger } from '../logger.ts'
 import { singleton } from '../singleton.ts'
 import { getSetting } from '../settings/settings.ts'
@@ -23,14 +24,10 @@ export const PUSH_COALESCE_MS = 150
 
 export type SnapshotKey = 'orbat' | 'waitlist' | 'settings' | 'squads'
 
-export interface Encoded {
-  body: Buffer
-  etag: string
-}
-
 export interface Snapshot {
   version: number
-  parts: Record<SnapshotKey, Encoded>
+  /** Each answer's bytes, also compressed once here (brotli, gzip) rather than per request (docs/decisions/027). */
+  parts: Record<SnapshotKey, Prepared>
   /** The Server-Sent Events message carrying all four answers. */
   event: Buffer
 }
@@ -82,9 +79,9 @@ async function pushToSubscribers() {
   }
 }
 
-function encode(value: unknown): Encoded {
+function encode(value: unknown): Promise<Prepared> {
   const body = Buffer.from(JSON.stringify(value))
-  return { body, etag: `"${crypto.createHash('sha1').update(body).digest('base64url')}"` }
+  return prepare(body, `"${crypto.createHash('sha1').update(body).digest('base64url')}"`)
 }
 
 /** The current snapshot if it is fresh, without waiting (the hot path answers synchronously then). */
@@ -104,12 +101,13 @@ export async function getSnapshot(db: DbOrTx): Promise<Snapshot> {
       getSetting(db, 'signup_time'),
       listWaitlistSquads(db),
     ])
-    const parts = {
-      orbat: encode(orbat),
-      waitlist: encode(waitlist),
-      settings: encode({ signup_time: signupTime } satisfies OrbatSettings),
-      squads: encode(squads),
-    }
+    const [orbatPart, waitlistPart, settingsPart, squadsPart] = await Promise.all([
+      encode(orbat),
+      encode(waitlist),
+      encode({ signup_time: signupTime } satisfies OrbatSettings),
+      encode(squads),
+    ])
+    const parts = { orbat: orbatPart, waitlist: waitlistPart, settings: settingsPart, squads: squadsPart }
     const event = Buffer.from(
       `event: snapshot\ndata: {"version":${version},"orbat":${parts.orbat.body},"waitlist":${parts.waitlist.body},"settings":${parts.settings.body},"squads":${parts.squads.body}}\n\n`,
     )
