@@ -1,4 +1,4 @@
-import { lazy, Suspense, use } from 'react'
+import { lazy, Suspense, type CSSProperties } from 'react'
 import type { OrbatPayload } from '#contracts/orbat.ts'
 import { useHydrated } from '#app/hooks/use-hydrated.ts'
 import type { OrbatCanvas as Canvas } from './orbat-canvas.tsx'
@@ -15,26 +15,40 @@ export const DIAGRAM_MARK = 'data-orbat-diagram'
 
 // NOTE: the server, and a page whose HTML shows a diagram, need the code before the first render: hydrating while
 // it loads would make React throw the server's diagram away and draw it again (a jump). Module scripts run after
-// the document is parsed and its stylesheets applied, so the mark is there to find and its visibility is known: a
-// phone with no view chosen gets both views and CSS hides the diagram, which the page drops once hydrated.
-const serverDiagramShown = () =>
-  Array.from(document.querySelectorAll(`[${DIAGRAM_MARK}]`)).some((element) => element.getClientRects().length > 0)
-if (typeof document === 'undefined' || serverDiagramShown()) await load().catch(() => null)
+// the document is parsed and its stylesheets applied, so the mark is there to find and whether it shows is known.
+// A phone with no view chosen gets both views and CSS hides the diagram, which the page drops once hydrated: there
+// the server's diagram is kept as it is through hydration (its HTML handed back to React), without the code.
+let hiddenServerDiagram: { className: string; style: CSSProperties; html: string } | null = null
+if (typeof document === 'undefined') await load()
+else {
+  const marked = Array.from(document.querySelectorAll(`[${DIAGRAM_MARK}]`))
+  if (marked.some((element) => element.getClientRects().length > 0)) await load().catch(() => null)
+  else {
+    const canvas = marked[0]?.firstElementChild
+    if (canvas instanceof HTMLElement) hiddenServerDiagram = { className: canvas.className, style: styleOf(canvas), html: canvas.innerHTML }
+  }
+}
 
-/** Suspends for good: a hidden server diagram keeps its HTML through hydration without fetching the code. */
-const NEVER = new Promise<never>(() => {})
-function HiddenServerDiagram(): null {
-  use(NEVER)
-  return null
+/** An element's inline style as React's style prop (the canvas sets custom properties). */
+function styleOf(element: HTMLElement): CSSProperties {
+  const style = element.style
+  const camel = (name: string) => (name.startsWith('--') ? name : name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase()))
+  return Object.fromEntries(Array.from(style, (name) => [camel(name), style.getPropertyValue(name)]))
 }
 
 export function OrbatDiagram({ orbat }: { orbat: OrbatPayload }) {
   const hydrated = useHydrated()
-  const OrbatCanvas = loaded
-  // One boundary in the server render too, so that a phone can leave the hidden server diagram dehydrated.
+  if (loaded) {
+    const OrbatCanvas = loaded
+    return <OrbatCanvas orbat={orbat} />
+  }
+  if (!hydrated && hiddenServerDiagram) {
+    const { className, style, html } = hiddenServerDiagram
+    return <div className={className} style={style} dangerouslySetInnerHTML={{ __html: html }} />
+  }
   return (
     <Suspense fallback={<p className="grid h-full place-items-center text-sm text-zinc-400">Loading the diagram…</p>}>
-      {OrbatCanvas ? <OrbatCanvas orbat={orbat} /> : hydrated ? <LazyCanvas orbat={orbat} /> : <HiddenServerDiagram />}
+      <LazyCanvas orbat={orbat} />
     </Suspense>
   )
 }
