@@ -79,9 +79,12 @@ function lighthouse(page: string, run: number): Result {
     `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
     '--quiet',
   ]
-  const result = spawnSync(process.execPath, args, { stdio: 'inherit', env: { ...process.env, CHROME_PATH: chromePath } })
-  if (result.status !== 0) throw new Error(`lighthouse ${page} exited with ${result.status}`)
-  return JSON.parse(fs.readFileSync(output, 'utf8')) as Result
+  // A run now and then fails to record the trace (NO_NAVSTART on a busy machine): one more try before giving up.
+  for (let attempt = 1; ; attempt++) {
+    const result = spawnSync(process.execPath, args, { stdio: 'inherit', env: { ...process.env, CHROME_PATH: chromePath } })
+    if (result.status === 0) return JSON.parse(fs.readFileSync(output, 'utf8')) as Result
+    if (attempt === 2) throw new Error(`lighthouse ${page} exited with ${result.status}`)
+  }
 }
 
 function row(page: string, lhr: Result) {
