@@ -1,8 +1,10 @@
 import { z } from 'zod'
+import { MAX_INT } from './ids.ts'
 
 // Field rules several contracts share.
 
-export const MAX_INT = 2_147_483_647
+export { MAX_INT, parseIdText } from './ids.ts'
+
 /** A Discord id (channel, role, user). */
 export const SNOWFLAKE = /^\d{1,25}$/
 
@@ -33,7 +35,6 @@ export function requiredText(required: string, max: number, tooLong: string) {
 
 const INTEGER_TEXT = /^-?\d{1,15}$/
 const DECIMAL_TEXT = /^-?\d{1,15}(\.\d{1,15})?$/
-const ID_TEXT = /^[1-9]\d{0,9}$/
 
 /**
  * A JSON number, or a form field's text in plain decimal notation; null for what Number() and z.coerce would quietly
@@ -62,12 +63,6 @@ export function idInput(message: string) {
   return numberInput(message, { integer: true }).pipe(z.number().int(message).min(1, message).max(MAX_INT, message))
 }
 
-/** An id in a URL or a form's hidden field: canonical decimal digits (no sign, space, point or leading zero), 1 to 2^31-1; else null. */
-export function parseIdText(value: string | null | undefined): number | null {
-  if (!value || !ID_TEXT.test(value)) return null
-  const id = Number(value)
-  return id <= MAX_INT ? id : null
-}
 
 /** An http(s) address (links open in a new tab: nothing else is stored). */
 export function isHttpUrl(value: string): boolean {

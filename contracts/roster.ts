@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { idInput, MAX_INT, numberInput, strictNumber, text } from './fields.ts'
+import { ROSTER_PAGE_SIZES } from './roster-pages.ts'
 import { isCalendarDay } from './time.ts'
 
 // What the roster admin (Members, Qualifications, Promotions), its /api routes and the public roster agree on
@@ -10,8 +11,8 @@ import { isCalendarDay } from './time.ts'
 export const RANKS = ['BMT', 'JNCO', 'NCO', 'SNCO', 'JOFC', 'OFC', 'SOFC', 'TEAM'] as const
 export type Rank = (typeof RANKS)[number]
 
-/** Spec 2 §9: page sizes of the member lists (30 is the default). */
-export const ROSTER_PAGE_SIZES = [30, 60, 100] as const
+// In roster-pages.ts, so that the public roster does not load zod with it.
+export { ROSTER_PAGE_SIZES }
 
 /** Spec 2 §5 and §8, word for word. */
 export const ROSTER_MESSAGES = {

@@ -1,6 +1,3 @@
-import { z } from 'zod'
-import { text } from './fields.ts'
-
 // Time zones (ARCHITECTURE §5): the unit's zone is a setting (unit_time_zone) that events' bare days and the weekly
 // promotion run follow; pages show times in the viewer's zone, which a cookie tells the server (set by a tiny script
 // in the page head), so the server render and the hydrated page agree. Without the cookie (a first visit, no
@@ -21,13 +18,6 @@ export function canonicalTimeZone(value: string): string | null {
     return null
   }
 }
-
-/** The unit's time zone on the General settings page; PUT /api/admin/settings checks the value the same way. */
-export const unitTimeZoneSchema = z.object({
-  unit_time_zone: text({ error: INVALID_TIME_ZONE })
-    .refine((v) => canonicalTimeZone(v) !== null, INVALID_TIME_ZONE)
-    .transform((v) => canonicalTimeZone(v)!),
-})
 
 /** The zone a page shows times in: the viewer's own (from the cookie, or the browser once hydrated) or the unit's. */
 export interface ViewerTimeZone {

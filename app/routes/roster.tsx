@@ -4,7 +4,7 @@ import { rosterSearch, type RosterUrlState, type SearchType } from './roster/que
 import { RosterTable } from './roster/roster-table.tsx'
 import { ROSTER_SEARCH_FORM, RosterSearchForm } from './roster/search-form.tsx'
 import { useRosterNavigation } from './roster/use-roster-navigation.ts'
-import { ROSTER_PAGE_SIZES } from '#contracts/roster.ts'
+import { ROSTER_PAGE_SIZES } from '#contracts/roster-pages.ts'
 import type { RosterMember } from '#contracts/roster-types.ts'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { Pager } from '#app/ui/pager.tsx'

@@ -1,8 +1,8 @@
 import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react'
 import { DEFAULT_UNIT_TIME_ZONE, TIME_ZONE_COOKIE, wallClock, type ViewerTimeZone } from '#contracts/time-zone.ts'
 
-// Dates and times in one zone per page (ARCHITECTURE §5): the viewer's, which the server learns from a cookie the
-// page's head script sets, or the unit's when it cannot know (a first visit, no JavaScript). The server render and
+// Dates and times in one zone per page (ARCHITECTURE §5): the viewer's, which the server learns from a cookie a
+// script in the page sets, or the unit's when it cannot know (a first visit, no JavaScript). The server render and
 // hydration use the zone the root loader chose, so they agree; once hydrated the browser's own zone wins (it differs
 // only on a first visit or after travelling, and the cookie is fixed for the next page load).
 
@@ -31,15 +31,18 @@ export function useTimeZone(): ViewerTimeZone {
 }
 
 /**
- * Keeps the time-zone cookie equal to the browser's zone. Runs in the head before anything renders (no JavaScript:
- * no cookie, so pages use the unit's zone).
+ * Keeps the time-zone cookie equal to the browser's zone, for the next requests (no JavaScript: no cookie, so pages
+ * use the unit's zone). Runs once the first frame is painted: the first read of the zone loads the browser's time
+ * zone data, a parser-blocking pause a phone would otherwise spend before showing anything.
  */
 export function TimeZoneCookieScript({ nonce }: { nonce: string }) {
   const name = TIME_ZONE_COOKIE
   const script =
+    `requestAnimationFrame(function(){setTimeout(function(){` +
     `try{var z=encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone||'');` +
     `if(z&&document.cookie.split('; ').indexOf('${name}='+z)<0)` +
-    `document.cookie='${name}='+z+'; path=/; max-age=31536000; samesite=lax'+(location.protocol==='https:'?'; secure':'')}catch(e){}`
+    `document.cookie='${name}='+z+'; path=/; max-age=31536000; samesite=lax'+(location.protocol==='https:'?'; secure':'')}catch(e){}` +
+    `})})`
   return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: script }} />
 }
 

@@ -1,5 +1,5 @@
 import { getFormProps } from '@conform-to/react'
-import { unitTimeZoneSchema } from '#contracts/time-zone.ts'
+import { unitTimeZoneSchema } from '#contracts/unit-time-zone.ts'
 import { SETTINGS_INTENTS as INTENTS } from '#contracts/settings.ts'
 import { usePanel } from '#app/hooks/use-form-post.tsx'
 import { useSchemaForm } from '#app/hooks/use-schema-form.ts'

@@ -46,7 +46,7 @@ export const FIT_VIEW_OPTIONS = {
  */
 export const FIRST_VIEW_MIN_ZOOM = 0.75
 
-/** The first view's viewport for a canvas of this size (app.css's `.orbat-prefit` computes the same in CSS). */
+/** The first view's viewport for a canvas of this size (diagram.css's `.orbat-prefit` computes the same in CSS). */
 export function firstViewport(bounds: Bounds, width: number, height: number): Viewport {
   const fit = getViewportForBounds(bounds, width, height, FIRST_VIEW_MIN_ZOOM, FIT_MAX_ZOOM, FIT_VIEW_OPTIONS.padding)
   // Per axis: centred when the content fits across it, else its start at the padding (the fit would centre it).

@@ -33,7 +33,7 @@ import { useHydrated } from '#app/hooks/use-hydrated.ts'
  *
  * Server render and hydration: React Flow renders the nodes on the server because each has an explicit size and
  * explicit handle boxes (layout.ts). The server cannot know the reader's screen, so the first view (layout.ts
- * `firstViewport`: fitted, but never below a readable zoom) is placed by CSS instead (`.orbat-prefit` in app.css):
+ * `firstViewport`: fitted, but never below a readable zoom) is placed by CSS instead (`.orbat-prefit` in diagram.css):
  * the same arithmetic, from the container's size (container query units) and the node bounds for both card widths
  * (custom properties set here). After hydration the handles are measured in the DOM, the first view is set in
  * React Flow, and only then is the CSS placement removed; both give the same transform, so nothing moves. (A

@@ -9,11 +9,12 @@ import { parseViewChoice, useDefaultView, VIEW_INTENT, viewChoiceOf, viewCookie,
 import { ViewToggle } from './view-toggle.tsx'
 import { askToConfirm, failWithToast, postedId, readFormPost, succeed } from '#app/admin/respond.ts'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+import diagramCss from '#app/components/orbat/diagram.css?url'
 import { DIAGRAM_MARK, OrbatDiagram } from '#app/components/orbat/lazy-canvas.tsx'
 import { INTENTS, ORBAT_PATH, ViewerProvider, type OrbatViewer } from '#app/components/orbat/viewer.tsx'
 import { hrefWithState } from '#app/hooks/url-state.ts'
 import { useOptionalUser } from '#app/root.tsx'
-import { parseIdText } from '#contracts/fields.ts'
+import { parseIdText } from '#contracts/ids.ts'
 import { waitlistJoinSchema } from '#contracts/waitlist.ts'
 import type { User } from '#db/schema/users-sessions.ts'
 import { parseInput } from '#server/admin/request.ts'
@@ -180,6 +181,8 @@ export default function OrbatPage({ loaderData }: Route.ComponentProps) {
       )}
       {shown === 'list' ? null : (
         <div className="h-full" data-auto-view={shown === null ? 'diagram' : undefined} {...{ [DIAGRAM_MARK]: '' }}>
+          {/* A diagram chosen on a narrow screen, where the head's stylesheet does not apply. */}
+          {shown === 'diagram' ? <link rel="stylesheet" href={diagramCss} /> : null}
           <ViewerProvider value={viewer}>
             <OrbatDiagram orbat={view.data.orbat} />
           </ViewerProvider>
@@ -192,6 +195,14 @@ export default function OrbatPage({ loaderData }: Route.ComponentProps) {
       ) : null}
     </main>
   )
+}
+
+/**
+ * The diagram's stylesheet, in the head only for the widths where the page shows the diagram when no view is chosen:
+ * a stylesheet whose media does not match neither blocks the first paint nor queues before the page's own.
+ */
+export function links() {
+  return [{ rel: 'stylesheet', href: diagramCss, media: '(min-width: 48rem)' }]
 }
 
 export function meta() {

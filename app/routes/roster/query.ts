@@ -1,4 +1,4 @@
-import { ROSTER_PAGE_SIZES } from '#contracts/roster.ts'
+import { ROSTER_PAGE_SIZES } from '#contracts/roster-pages.ts'
 
 // The public roster's URL state (spec 2 §2, §9): page, limit 30/60/100, term, type name|rank, qualification. The
 // same names as GET /api/roster, so a filtered page can be shared and works without JavaScript.

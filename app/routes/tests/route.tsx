@@ -1,6 +1,6 @@
 import type { Route } from './+types/route'
 import { TestCard, type CardTest } from './test-card.tsx'
-import { TEST_MESSAGES } from '#contracts/tests.ts'
+import { TEST_MESSAGES } from '#contracts/test-messages.ts'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { EmptyState } from '#app/ui/field.tsx'
 import { getUser } from '#server/auth/user.ts'

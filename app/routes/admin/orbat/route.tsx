@@ -2,6 +2,7 @@ import { useCallback } from 'react'
 import { Link, useRevalidator, useSearchParams } from 'react-router'
 import type { Route } from './+types/route'
 import { AdminSettingsPanel } from '#app/components/admin-settings/panel.tsx'
+import diagramCss from '#app/components/orbat/diagram.css?url'
 import { useHydrated } from '#app/hooks/use-hydrated.ts'
 import { useSheet } from '#app/ui/sheet.tsx'
 import { assertAdminPage } from '#server/auth/user.ts'
@@ -117,6 +118,10 @@ function NeedsJavaScript() {
       </section>
     </div>
   )
+}
+
+export function links() {
+  return [{ rel: 'stylesheet', href: diagramCss }]
 }
 
 export function meta() {
