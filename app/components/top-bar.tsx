@@ -30,7 +30,8 @@ export function TopBar({ user }: { user: PublicUser | null }) {
           <span aria-hidden className="grid size-7 place-items-center rounded bg-brand-600 text-xs font-black text-zinc-950">
             TF
           </span>
-          <span className="hidden sm:inline">Task Force HQ</span>
+          {/* Read on phones too: it is the link's name when only the badge shows. */}
+          <span className="sr-only sm:not-sr-only">Task Force HQ</span>
         </Link>
         <nav aria-label="Main" className="flex min-w-0 flex-1 items-center gap-0.5 overflow-x-auto sm:gap-1">
           {links.map((link) => {

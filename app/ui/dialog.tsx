@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type MouseEvent, type ReactNode, type SyntheticEvent } from 'react'
+import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode, type SyntheticEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { buttonClass, iconButton } from './button.ts'
 import { CloseIcon } from './icons.tsx'
@@ -57,6 +57,7 @@ export function UrlDialog({
         // A click on the dialog element itself (outside its content) is a click on the backdrop.
         if (event.target === event.currentTarget) close()
       }}
+      onKeyDown={keepTabInside}
       className={`fixed inset-0 z-50 m-auto ${box} border border-zinc-800 bg-zinc-900 p-0 text-zinc-100 shadow-2xl shadow-black backdrop:bg-black/60 [&:not(:modal)]:shadow-[0_0_0_100vmax] [&:not(:modal)]:shadow-black/60`}
     >
       <header className="flex shrink-0 items-start justify-between gap-4 border-b border-zinc-800 px-5 py-4">
@@ -110,7 +111,28 @@ export function useModalDialog(open: boolean, onClose: () => void) {
     onClick: (event: MouseEvent<HTMLDialogElement>) => {
       if (event.target === event.currentTarget) onClose()
     },
+    onKeyDown: keepTabInside,
   }
+}
+
+const TABBABLE = 'a[href], button:not(:disabled), input:not(:disabled):not([type=hidden]), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])'
+
+/**
+ * Tab past a modal's last control comes back to its first (Shift+Tab the other way). A modal <dialog> makes the page
+ * inert, but the browser would still move focus out of the document, to its own toolbar.
+ */
+function keepTabInside(event: KeyboardEvent<HTMLDialogElement>) {
+  const dialog = event.currentTarget
+  if (event.key !== 'Tab' || !dialog.matches(':modal')) return
+  const tabbable = [...dialog.querySelectorAll<HTMLElement>(TABBABLE)].filter((element) => element.getClientRects().length > 0)
+  const first = tabbable[0]
+  const last = tabbable.at(-1)
+  if (!first || !last) return
+  const from = document.activeElement
+  const to = event.shiftKey ? (from === first || from === dialog ? last : null) : from === last ? first : null
+  if (!to) return
+  event.preventDefault()
+  to.focus()
 }
 
 /**

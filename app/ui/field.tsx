@@ -79,7 +79,7 @@ export function Section({ title, description, tone = 'default', children }: { ti
   return (
     <section className={`rounded-xl border ${border}`} aria-label={title}>
       <div className="border-b border-inherit px-4 py-3">
-        <h3 className={`font-semibold ${tone === 'danger' ? 'text-red-300' : ''}`}>{title}</h3>
+        <h2 className={`font-semibold ${tone === 'danger' ? 'text-red-300' : ''}`}>{title}</h2>
         {description ? <p className="mt-0.5 text-sm text-zinc-400">{description}</p> : null}
       </div>
       <div className="flex flex-col gap-4 px-4 py-4">{children}</div>

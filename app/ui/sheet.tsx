@@ -52,7 +52,10 @@ export function Sheet({ open, title, onClose, children }: SheetProps) {
             <CloseIcon />
           </button>
         </header>
-        <div className="flex-1 overflow-y-auto px-5 py-4">{shown?.children}</div>
+        {/* Focusable, so a keyboard can scroll content that has no control of its own (a log, a member's record). */}
+        <div className="flex-1 overflow-y-auto px-5 py-4" tabIndex={0}>
+          {shown?.children}
+        </div>
       </div>
     </dialog>
   )

@@ -3,7 +3,8 @@ import { expect } from './fixtures.ts'
 
 // Helpers of the phone ORBAT tests (issue 13), with JavaScript (orbat-phone.spec.ts) and without it
 // (orbat-phone.nojs.spec.ts). The list mirrors the diagram's landmarks: a squad is an article named by its heading,
-// a team a region, a slot a row (data-testid="slot") whose first paragraph is its role.
+// a team a group (not a landmark: every squad has its "Fireteam 1"), a slot a row (data-testid="slot") whose first
+// paragraph is its role.
 
 export const PHONE = { width: 390, height: 844 } as const
 
@@ -17,7 +18,7 @@ export function orbatList(page: Page) {
 export function listSlot(page: Page, squad: string, team: string, role: string) {
   return orbatList(page)
     .getByRole('article', { name: squad, exact: true })
-    .getByRole('region', { name: team, exact: true })
+    .getByRole('group', { name: team, exact: true })
     .getByTestId('slot')
     .filter({ has: page.locator('p', { hasText: new RegExp(`^${role.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }) })
 }

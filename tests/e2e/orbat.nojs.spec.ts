@@ -17,7 +17,7 @@ function squadCard(page: Page, squad: string) {
 
 function slotRow(page: Page, squad: string, team: string, role: string) {
   return squadCard(page, squad)
-    .getByRole('region', { name: team, exact: true })
+    .getByRole('group', { name: team, exact: true })
     .getByTestId('slot')
     .filter({ has: page.locator('p', { hasText: new RegExp(`^${escapeRegExp(role)}$`) }) })
 }
@@ -57,7 +57,7 @@ test('without JavaScript the page shows the squads, teams and names', async ({ p
   for (const squad of SQUADS) {
     await expect(page.getByRole('heading', { level: 2, name: squad, exact: true })).toBeVisible()
   }
-  await expect(squadCard(page, 'Command').getByRole('region', { name: 'Attachments', exact: true })).toBeVisible()
+  await expect(squadCard(page, 'Command').getByRole('group', { name: 'Attachments', exact: true })).toBeVisible()
   await expect(slotRow(page, 'Command', 'HQ', 'Platoon Leader')).toContainText('Hawthorne')
   await expect(slotRow(page, 'Alpha', 'Alpha HQ', 'Squad Leader')).toContainText('Brennan')
   await expect(slotRow(page, 'Raven (Air)', 'Raven 1-1', 'Pilot')).toContainText('Okafor')

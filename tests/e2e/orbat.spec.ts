@@ -15,7 +15,7 @@ function squadCard(page: Page, squad: string) {
 /** One slot row: squad card -> team section -> the row whose role line (not its lock line) is exactly `role`. */
 function slotRow(page: Page, squad: string, team: string, role: string) {
   return squadCard(page, squad)
-    .getByRole('region', { name: team, exact: true })
+    .getByRole('group', { name: team, exact: true })
     .getByTestId('slot')
     .filter({ has: page.locator('p', { hasText: new RegExp(`^${escapeRegExp(role)}$`) }) })
 }

@@ -93,7 +93,7 @@ const ROLE_COLUMNS: ReadonlyArray<Column<EligibleRoleItem>> = [
           ✓
         </span>
       ) : (
-        <span className="text-zinc-600" aria-label="No">
+        <span className="text-zinc-500" aria-label="No">
           –
         </span>
       ),

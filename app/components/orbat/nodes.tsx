@@ -49,7 +49,7 @@ export const SquadCard = memo(function SquadCard({ data }: NodeProps<SquadNode>)
           </p>
         ) : (
           teams.map((team) => (
-            <section key={team.name} aria-label={team.name}>
+            <section key={team.name} role="group" aria-label={team.name}>
               <h3
                 className="flex items-end truncate px-3 pb-1 text-[11px] font-semibold tracking-wider text-brand-400 uppercase"
                 style={{ height: CARD.team }}

@@ -83,7 +83,7 @@ function CreateTokenForm({ isAdmin }: { isAdmin: boolean }) {
     <Form method="post" action={action} id={form.id} onSubmit={form.onSubmit} noValidate className="flex flex-col gap-3 border-t border-zinc-800 pt-4">
       {hidden}
       <input type="hidden" name="intent" value={ACCOUNT_INTENTS.createToken} />
-      <h4 className="text-sm font-semibold text-zinc-200">New token</h4>
+      <h3 className="text-sm font-semibold text-zinc-200">New token</h3>
       {form.errors?.length ? <Notice>{form.errors[0]}</Notice> : null}
       <Field id={fields.name.id} label="Name" errors={fields.name.errors} errorId={fields.name.errorId} hint="What uses it, e.g. “Attendance bot”.">
         <input {...inputProps(fields.name)} className={inputClass} placeholder="Token name" />

@@ -69,10 +69,11 @@ function ActivityList({ title, entries }: { title: string; entries: AuditEntry[]
   return (
     <section className="rounded-xl border border-zinc-800 bg-zinc-900/60" aria-label={title}>
       <h3 className="border-b border-zinc-800 px-4 py-3 font-semibold">{title}</h3>
+      {/* The list scrolls and its rows hold no control: it takes focus itself, so a keyboard can scroll it. */}
       {entries.length === 0 ? (
         <p className="px-4 py-6 text-sm text-zinc-400">No activity yet.</p>
       ) : (
-        <ul className="max-h-96 divide-y divide-zinc-800 overflow-y-auto">
+        <ul className="max-h-96 divide-y divide-zinc-800 overflow-y-auto" tabIndex={0} aria-label={title}>
           {entries.map((entry) => (
             <AuditEntryRow key={entry.id} entry={entry} className="px-4 py-2.5" />
           ))}

@@ -116,7 +116,7 @@ function SquadSection({ squad, slots, viewer }: { squad: OrbatSquad; slots: Orba
       </header>
       {teams.length === 0 ? <p className="px-4 py-3 text-sm text-zinc-500">No slots</p> : null}
       {teams.map((team) => (
-        <section key={team.name} aria-label={team.name}>
+        <section key={team.name} role="group" aria-label={team.name}>
           <h3 className="px-4 pt-3 pb-1 text-xs font-semibold tracking-wider text-brand-400 uppercase">{team.name}</h3>
           <ul>
             {team.rows.map((slot) => (isSpacer(slot.role) ? <SpacerItem key={slot.id} role={slot.role} /> : <SlotItem key={slot.id} slot={slot} squadName={squad.name} viewer={viewer} />))}

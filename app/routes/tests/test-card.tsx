@@ -54,11 +54,12 @@ export function TestCard({ test }: { test: CardTest }) {
   const standing = standingOf(test)
   const headingId = `test-${test.id}-name`
   return (
+    // Dimmed to 80%, not less: its grey labels must still read at 4.5:1.
     <article
       aria-labelledby={headingId}
       data-testid="test-card"
       data-dimmed={isDimmed(test) || undefined}
-      className="flex h-full flex-col gap-4 rounded-xl border border-zinc-800 bg-zinc-900/60 p-5 data-dimmed:opacity-60"
+      className="flex h-full flex-col gap-4 rounded-xl border border-zinc-800 bg-zinc-900/60 p-5 data-dimmed:opacity-80"
     >
       <div className="flex items-start justify-between gap-3">
         <h2 id={headingId} className="text-lg leading-snug font-semibold break-words text-zinc-100">

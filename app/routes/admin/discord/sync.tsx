@@ -58,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 function RoleList({ roles, tone }: { roles: RoleRef[]; tone: 'success' | 'danger' }) {
-  if (!roles.length) return <span className="text-zinc-600">—</span>
+  if (!roles.length) return <span className="text-zinc-500">—</span>
   return (
     <span className="flex flex-wrap gap-1">
       {roles.map((r) => (

@@ -66,7 +66,7 @@ function CollapsedTeams({ teams }: { teams: EditorTeam[] }) {
   return (
     <div style={{ paddingBottom: CARD.bottom }}>
       {teams.map((team) => (
-        <section key={team.name} aria-label={team.name}>
+        <section key={team.name} role="group" aria-label={team.name}>
           <h3 className="flex items-end truncate px-3 pb-1 text-[11px] font-semibold tracking-wider text-brand-400 uppercase" style={{ height: CARD.team }}>
             {team.name}
           </h3>

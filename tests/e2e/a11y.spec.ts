@@ -1,0 +1,144 @@
+import type { Locator, Page } from '@playwright/test'
+import { axeViolations, CHECKED_PAGES, checkPage, expectNoAxeViolations, signIn } from './a11y.ts'
+import { expect, test } from './fixtures.ts'
+import { useEvaluationData } from './evaluations-data.ts'
+
+// Accessibility with JavaScript (issue 15): axe finds nothing on any page at 1440 and 390 px once hydrated; the
+// kit's sheet and dialogs keep focus inside while open and give it back to their opener on Escape; focus is visible.
+
+/** Hydrated and done loading: React Router's router is idle, and the ORBAT's live stream is connected. */
+async function settle(page: Page) {
+  await page.waitForFunction(() => {
+    const router = (window as { __reactRouterDataRouter?: { state: { initialized: boolean; navigation: { state: string } } } }).__reactRouterDataRouter
+    return router?.state.initialized && router.state.navigation.state === 'idle'
+  })
+  const live = page.getByTestId('live-status')
+  if (await live.count()) await expect(live.first()).toHaveAttribute('data-status', 'live')
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+}
+
+for (const checked of CHECKED_PAGES) {
+  test(`axe finds no violation: ${checked.name}`, async ({ page, browser, db, baseURL, serverInfo }) => {
+    if (checked.as) await signIn(page, browser, checked.as, { baseURL: baseURL!, standInUrl: serverInfo.standInUrl })
+    const found = await checkPage(page, db, baseURL!, checked, { settle, violations: axeViolations })
+    expect(found, `axe violations:\n\n${found.join('\n\n')}\n`).toEqual([])
+  })
+}
+
+test.describe('a live evaluation', () => {
+  const evaluationData = useEvaluationData('A11y')
+
+  test('axe finds no violation on the live evaluation page', async ({ page, browser, baseURL, serverInfo }) => {
+    const data = evaluationData()
+    await signIn(page, browser, 'demo_admin', { baseURL: baseURL!, standInUrl: serverInfo.standInUrl })
+    await page.goto(`/admin/tests/${data.testId}/evaluations?q=${encodeURIComponent(data.members.passer.name)}`)
+    await page.getByRole('button', { name: `Start Evaluation of ${data.members.passer.name}` }).click()
+    await expect(page).toHaveURL(/\/admin\/evaluations\/[0-9a-f-]{36}$/)
+    await settle(page)
+    await expectNoAxeViolations(page, 'the live evaluation @1440px')
+    await page.setViewportSize({ width: 390, height: 844 })
+    await expectNoAxeViolations(page, 'the live evaluation @390px')
+  })
+})
+
+/** Whether the focused element is inside the open modal dialog. */
+const focusInsideOpenDialog = (page: Page) => page.evaluate(() => !!document.activeElement?.closest('dialog[open]'))
+
+/** Tabs forward and then backward round all the dialog's controls and past them: focus never leaves it. */
+async function expectFocusTrapped(page: Page, dialog: Locator) {
+  await expect(dialog).toBeVisible()
+  await expect.poll(() => focusInsideOpenDialog(page)).toBe(true)
+  const controls = await dialog.locator('a[href], button, input:not([type=hidden]), select, textarea, [tabindex="0"]').count()
+  expect(controls, 'the dialog has controls to tab through').toBeGreaterThan(0)
+  for (const key of [...Array<string>(controls + 2).fill('Tab'), ...Array<string>(controls + 2).fill('Shift+Tab')]) {
+    await page.keyboard.press(key)
+    expect(await focusInsideOpenDialog(page), `focus left the dialog after ${key}`).toBe(true)
+  }
+}
+
+/** The focused element draws a visible ring (an outline or a box shadow) under keyboard focus. */
+async function expectFocusRing(target: Locator) {
+  await expect(target).toBeFocused()
+  const ring = await target.evaluate((element) => {
+    const style = getComputedStyle(element)
+    return { focusVisible: element.matches(':focus-visible'), outline: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0, shadow: style.boxShadow !== 'none' }
+  })
+  expect(ring.focusVisible, 'matches :focus-visible').toBe(true)
+  expect(ring.outline || ring.shadow, 'an outline or a box shadow shows focus').toBe(true)
+}
+
+test('the member sheet on /roster traps focus, passes axe, and gives focus back to the member link on Escape', async ({ page }) => {
+  await page.goto('/roster')
+  await settle(page)
+  const opener = page.getByTestId('roster-row').first().getByRole('link')
+  const name = (await opener.textContent())!.trim()
+  await opener.focus()
+  await page.keyboard.press('Enter')
+  const sheet = page.getByRole('dialog', { name })
+  await expectFocusTrapped(page, sheet)
+  await expect(sheet.getByRole('heading', { level: 2, name })).toBeVisible()
+  await expectNoAxeViolations(page, 'the member sheet on /roster')
+  await page.keyboard.press('Escape')
+  await expect(sheet).toBeHidden()
+  await expect(opener).toBeFocused()
+  await expectFocusRing(opener)
+})
+
+test('on a phone the ORBAT waitlist sheet traps focus, passes axe, and gives focus back on Escape', async ({ page, login }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await login('novak')
+  await page.goto('/orbat')
+  await settle(page)
+  const opener = page.getByTestId('waitlist-button')
+  await opener.focus()
+  await page.keyboard.press('Enter')
+  const sheet = page.getByRole('dialog', { name: 'Waitlist' })
+  await expectFocusTrapped(page, sheet)
+  await expectNoAxeViolations(page, 'the waitlist sheet on /orbat @390px')
+  await page.keyboard.press('Escape')
+  await expect(sheet).toBeHidden()
+  await expect(opener).toBeFocused()
+})
+
+test('a URL dialog (Add Member) traps focus, passes axe, and gives focus back to its link on Escape', async ({ page, login }) => {
+  await login('demo_admin')
+  await page.goto('/admin/roster/members')
+  await settle(page)
+  const opener = page.getByRole('link', { name: 'Add Member', exact: true })
+  await opener.focus()
+  await expectFocusRing(opener)
+  await page.keyboard.press('Enter')
+  const dialog = page.getByRole('dialog', { name: 'Add Member' })
+  await expectFocusTrapped(page, dialog)
+  await expectNoAxeViolations(page, 'the Add Member dialog')
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  await expect(page).toHaveURL(/\/admin\/roster\/members$/)
+  await expect(opener).toBeFocused()
+})
+
+test('the admin hub audit log sheet traps focus and gives focus back to its button on Escape', async ({ page, login }) => {
+  await login('demo_admin')
+  await page.goto('/admin')
+  await settle(page)
+  const opener = page.getByRole('button', { name: 'View full log' })
+  await opener.focus()
+  await page.keyboard.press('Enter')
+  const sheet = page.getByRole('dialog', { name: 'Audit Log' })
+  await expectFocusTrapped(page, sheet)
+  await expect(sheet.getByTestId('audit-log').getByRole('listitem').first()).toBeVisible()
+  await expectNoAxeViolations(page, 'the audit log sheet')
+  await page.keyboard.press('Escape')
+  await expect(sheet).toBeHidden()
+  await expect(opener).toBeFocused()
+  await expectFocusRing(opener)
+})
+
+test('keyboard focus is visible on the top bar links and the first control of a page', async ({ page }) => {
+  await page.goto('/')
+  await settle(page)
+  await page.keyboard.press('Tab')
+  await expectFocusRing(page.locator(':focus'))
+  await page.keyboard.press('Tab')
+  await expectFocusRing(page.getByRole('banner').getByRole('link', { name: 'ORBAT', exact: true }))
+})

@@ -1,0 +1,181 @@
+import AxeBuilder from '@axe-core/playwright'
+import axe from 'axe-core'
+import type { Browser, Cookie, Page } from '@playwright/test'
+import { expect, loginAs, stubDiscordCdn, type DemoUsername, type E2ESql } from './fixtures.ts'
+
+// The accessibility check of every page (issue 15 "Accessibility 100"), shared by a11y.spec.ts (JavaScript on) and
+// a11y.nojs.spec.ts (off): axe with the WCAG 2.x A/AA rules and its best practices (the rules Lighthouse's
+// accessibility audit runs: names, contrast, landmarks, headings, lists, labels, document title and language).
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']
+
+/** The two widths every page is checked at: a phone and a desktop. */
+export const WIDTHS = [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+] as const
+
+/** One line per violation and its elements: rule id, impact, help, then each target selector. */
+function describeViolations(violations: axe.Result[]): string[] {
+  return violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact ?? 'n/a'}): ${violation.help}\n` +
+      violation.nodes.map((node) => `    ${node.target.join(' >> ')}\n      ${(node.failureSummary ?? '').replace(/\n/g, '\n      ')}`).join('\n'),
+  )
+}
+
+/** axe on the page as it is, through @axe-core/playwright (JavaScript on). */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()
+  return describeViolations(violations)
+}
+
+/**
+ * axe on a page whose own scripts are off. There timers never fire, and axe waits on setTimeout between its checks
+ * (@axe-core/playwright never finishes): axe-core runs instead in an isolated world of the page (as a browser
+ * extension's script would: the same DOM and CSS, its own globals), whose setTimeout is a microtask.
+ */
+export async function axeViolationsWithoutScripts(page: Page): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page)
+  try {
+    const { frameTree } = await cdp.send('Page.getFrameTree')
+    const { executionContextId: contextId } = await cdp.send('Page.createIsolatedWorld', { frameId: frameTree.frame.id, worldName: 'axe' })
+    await cdp.send('Runtime.evaluate', {
+      expression: 'window.setTimeout = (handler, _delay, ...args) => { queueMicrotask(() => handler(...args)); return 0 }',
+      contextId,
+    })
+    await cdp.send('Runtime.evaluate', { expression: axe.source, contextId })
+    const { result, exceptionDetails } = await cdp.send('Runtime.evaluate', {
+      expression: `axe.run(document, { runOnly: { type: 'tag', values: ${JSON.stringify(AXE_TAGS)} } }).then((results) => JSON.stringify(results.violations))`,
+      contextId,
+      awaitPromise: true,
+      returnByValue: true,
+    })
+    if (exceptionDetails) throw new Error(`axe failed: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`)
+    return describeViolations(JSON.parse(result.value as string) as axe.Result[])
+  } finally {
+    await cdp.detach()
+  }
+}
+
+/** Fails with every violation on the page, readably, under `where` (the page and width). */
+export async function expectNoAxeViolations(page: Page, where: string) {
+  const found = await axeViolations(page)
+  expect(found, `axe violations on ${where}:\n\n${found.join('\n\n')}\n`).toEqual([])
+}
+
+/** A page to check: its path (some need the database for an id) and who looks at it. */
+export interface CheckedPage {
+  name: string
+  as: DemoUsername | null
+  path: string | ((db: E2ESql) => Promise<string>)
+  /** The ORBAT's remembered view (cookie), to check the list on a wide screen too. */
+  orbatView?: 'list' | 'diagram'
+}
+
+const medicTest = async (db: E2ESql) => (await db<{ id: number; uuid: string }[]>`select id, uuid from tests where name = 'Combat Medic Certification'`)[0]!
+
+const memberId = async (db: E2ESql) => (await db<{ id: number }[]>`select id from members where ingame_name = 'Reyes'`)[0]!.id
+
+export const CHECKED_PAGES: CheckedPage[] = [
+  // Public, signed out.
+  { name: 'hub', as: null, path: '/' },
+  { name: 'orbat', as: null, path: '/orbat' },
+  { name: 'orbat list', as: null, path: '/orbat', orbatView: 'list' },
+  { name: 'orbat waitlist panel', as: null, path: '/orbat?sheet=waitlist', orbatView: 'list' },
+  { name: 'roster', as: null, path: '/roster' },
+  { name: 'roster member', as: null, path: async (db) => `/roster/${await memberId(db)}` },
+  { name: 'trainings', as: null, path: '/trainings' },
+  { name: 'library', as: null, path: '/library' },
+  { name: 'tests', as: null, path: '/tests' },
+  { name: 'api docs', as: null, path: '/api/docs' },
+  { name: 'admin signed out', as: null, path: '/admin' },
+  { name: 'not found', as: null, path: '/no-such-page' },
+  { name: 'login failed', as: null, path: '/auth/discord/callback?state=bogus&code=x' },
+  // A member.
+  { name: 'hub (member)', as: 'novak', path: '/' },
+  { name: 'orbat (member)', as: 'novak', path: '/orbat' },
+  { name: 'orbat list (member)', as: 'novak', path: '/orbat', orbatView: 'list' },
+  { name: 'trainings (member)', as: 'novak', path: '/trainings' },
+  { name: 'tests (member)', as: 'novak', path: '/tests' },
+  { name: 'take test', as: 'novak', path: async (db) => `/tests/${(await medicTest(db)).uuid}/take` },
+  { name: 'account', as: 'novak', path: '/account' },
+  { name: 'admin as member', as: 'novak', path: '/admin' },
+  // The admin.
+  { name: 'admin hub', as: 'demo_admin', path: '/admin' },
+  { name: 'admin orbat editor', as: 'demo_admin', path: '/admin/orbat' },
+  { name: 'admin discord', as: 'demo_admin', path: '/admin/discord' },
+  { name: 'admin discord sync', as: 'demo_admin', path: '/admin/discord/sync' },
+  { name: 'admin discord sync confirm', as: 'demo_admin', path: '/admin/discord/sync?confirm=apply-role-sync' },
+  { name: 'admin settings general', as: 'demo_admin', path: '/admin/settings/general' },
+  { name: 'admin settings roles', as: 'demo_admin', path: '/admin/settings/roles' },
+  { name: 'admin settings presets', as: 'demo_admin', path: '/admin/settings/presets' },
+  { name: 'admin settings platoons', as: 'demo_admin', path: '/admin/settings/platoons' },
+  { name: 'admin tests', as: 'demo_admin', path: '/admin/tests' },
+  { name: 'admin test new', as: 'demo_admin', path: '/admin/tests/new' },
+  { name: 'admin test edit', as: 'demo_admin', path: async (db) => `/admin/tests/${(await medicTest(db)).id}/edit` },
+  { name: 'admin test attempts', as: 'demo_admin', path: async (db) => `/admin/tests/${(await medicTest(db)).id}/attempts` },
+  { name: 'admin test evaluations', as: 'demo_admin', path: async (db) => `/admin/tests/${(await medicTest(db)).id}/evaluations` },
+  {
+    name: 'admin evaluation view',
+    as: 'demo_admin',
+    path: async (db) => `/admin/evaluations/view/${(await db<{ id: number }[]>`select id from test_evaluations order by id limit 1`)[0]!.id}`,
+  },
+  {
+    name: 'test result',
+    as: 'demo_admin',
+    path: async (db) => `/tests/result/${(await db<{ uuid: string }[]>`select uuid from test_attempts order by id limit 1`)[0]!.uuid}`,
+  },
+  { name: 'admin library', as: 'demo_admin', path: '/admin/knowledge' },
+  { name: 'admin library add', as: 'demo_admin', path: '/admin/knowledge?dialog=add' },
+  { name: 'admin roster members', as: 'demo_admin', path: '/admin/roster/members' },
+  { name: 'admin roster add member', as: 'demo_admin', path: '/admin/roster/members?dialog=add-member' },
+  { name: 'admin roster graduate', as: 'demo_admin', path: '/admin/roster/members?dialog=graduate' },
+  { name: 'admin roster events', as: 'demo_admin', path: '/admin/roster/events' },
+  { name: 'admin roster add event', as: 'demo_admin', path: '/admin/roster/events?dialog=add' },
+  { name: 'admin roster trainings', as: 'demo_admin', path: '/admin/roster/trainings' },
+  { name: 'admin roster add training', as: 'demo_admin', path: '/admin/roster/trainings?dialog=add' },
+  { name: 'admin roster qualifications', as: 'demo_admin', path: '/admin/roster/qualifications' },
+  { name: 'admin roster promotions', as: 'demo_admin', path: '/admin/roster/promotions' },
+  { name: 'account (admin)', as: 'demo_admin', path: '/account' },
+]
+
+// One login per demo user and worker: its session cookie is copied into each test's context.
+const sessions = new Map<DemoUsername, Cookie[]>()
+
+/** Signs `page`'s context in as `as` (a session made once through the real login, then reused). */
+export async function signIn(page: Page, browser: Browser, as: DemoUsername, urls: { baseURL: string; standInUrl: string }) {
+  let cookies = sessions.get(as)
+  if (!cookies) {
+    const context = await browser.newContext({ baseURL: urls.baseURL })
+    try {
+      await stubDiscordCdn(context)
+      await loginAs(await context.newPage(), as, urls)
+      cookies = await context.cookies(urls.baseURL)
+    } finally {
+      await context.close()
+    }
+    sessions.set(as, cookies)
+  }
+  await page.context().addCookies(cookies)
+}
+
+/** Opens the page at each width and returns the violations found, labelled. */
+export async function checkPage(
+  page: Page,
+  db: E2ESql,
+  baseURL: string,
+  checked: CheckedPage,
+  { settle, violations }: { settle: (page: Page) => Promise<void>; violations: (page: Page) => Promise<string[]> },
+): Promise<string[]> {
+  const path = typeof checked.path === 'string' ? checked.path : await checked.path(db)
+  const found: string[] = []
+  if (checked.orbatView) await page.context().addCookies([{ name: 'orbat_view', value: checked.orbatView, url: baseURL }])
+  for (const size of WIDTHS) {
+    await page.setViewportSize(size)
+    await page.goto(path)
+    await settle(page)
+    found.push(...(await violations(page)).map((violation) => `[${checked.name} ${path} @${size.width}px] ${violation}`))
+  }
+  return found
+}
