@@ -115,5 +115,7 @@ function stream(services: AppServices, req: IncomingMessage, res: ServerResponse
 export function etagMatches(header: string | undefined, etag: string): boolean {
   if (!header) return false
   if (header.trim() === '*') return true
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)
+  // Weak comparison (RFC 9110 §13.1.2), as If-None-Match asks: a W/ prefix on either side does not matter.
+  const opaque = etag.replace(/^W\//, '')
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque)
 }

@@ -79,7 +79,7 @@ describe('GET /api/integrations/orbat', () => {
     const first = await fetch(`${t.url}/api/integrations/orbat`, { headers: { Authorization: server.authorization } })
     expect(first.status).toBe(200)
     const etag = first.headers.get('etag')!
-    expect(etag).toMatch(/^"[^"]+"$/)
+    expect(etag).toMatch(/^W\/"[^"]+"$/)
     expect(await first.json()).toEqual({ slots: { 'A1B2-REYES': { slot_id: alpha.slot('Squad Leader').id, squad: 'Alpha', team: 'HQ', role: 'Squad Leader' } } })
 
     const same = await fetch(`${t.url}/api/integrations/orbat`, { headers: { Authorization: server.authorization, 'If-None-Match': etag } })

@@ -33,13 +33,16 @@ export async function playerSlot(db: DbOrTx, bohemiaUuid: string): Promise<Playe
   return { slot_id: row.slot_id, squad: row.squad, team: row.team, role: row.role }
 }
 
-/** GET /api/integrations/orbat: who holds which slot, by Bohemia UUID, with a strong ETag of the body. */
+/**
+ * GET /api/integrations/orbat: who holds which slot, by Bohemia UUID, with a weak ETag of the body: the compression
+ * middleware may send the same data raw or compressed, and a strong tag would have to differ per coding.
+ */
 export async function orbatByPlayer(db: DbOrTx): Promise<{ body: OrbatByPlayer; etag: string }> {
   const rows = await heldSlots(db)
     .where(isNotNull(members.bohemia_uuid))
     .orderBy(asc(squads.pos_y), asc(squads.pos_x), asc(squads.id), asc(slots.team_order), asc(slots.slot_order), asc(slots.id))
   const body: OrbatByPlayer = { slots: Object.fromEntries(rows.map((r) => [r.uuid!, { slot_id: r.slot_id, squad: r.squad, team: r.team, role: r.role }])) }
-  const etag = `"${crypto.createHash('sha1').update(JSON.stringify(body)).digest('base64url')}"`
+  const etag = `W/"${crypto.createHash('sha1').update(JSON.stringify(body)).digest('base64url')}"`
   return { body, etag }
 }
 
