@@ -72,10 +72,13 @@ test('an admin writes a test with formatted text, a link, an image and a two-sec
     const bold = toolbar.getByRole('button', { name: 'Bold' })
     await bold.click()
     await expect(bold).toHaveAttribute('aria-pressed', 'true')
+    // The toolbar hands focus back to the editor; a key pressed before that lands on the button.
+    await expect(box).toBeFocused()
     await page.keyboard.type('firmly')
     await expect(box).toContainText('Apply pressure firmly')
     await bold.click()
     await expect(bold).toHaveAttribute('aria-pressed', 'false')
+    await expect(box).toBeFocused()
     await page.keyboard.type(' and read the manual')
     for (let i = 0; i < 'manual'.length; i++) await box.press('Shift+ArrowLeft')
     await toolbar.getByRole('button', { name: 'Link' }).click()
