@@ -1,7 +1,10 @@
-// `npm run test:e2e`: the Playwright browser tests in the system Chromium (ARCHITECTURE §8).
+// `npm run test:e2e`: the Playwright browser tests in the system Chromium (README.md, Testing).
 // No Chromium: a clear SKIPPED line locally, a failure under CI=true. Extra arguments go to `playwright test`.
+// The server listens on a port free at the start of the run (E2E_PORT when set), so two runs on one machine
+// never collide; Playwright's config and its workers read it from E2E_PORT.
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
+import net from 'node:net'
 
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 
@@ -24,9 +27,25 @@ if (!existsSync('build/server/index.js') || !existsSync('build/client')) {
   if (build.status !== 0) process.exit(build.status ?? 1)
 }
 
+/** A TCP port nobody listens on now: the kernel's pick for port 0. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.unref()
+    server.on('error', reject)
+    server.listen(0, 'localhost', () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+const port = process.env.E2E_PORT || String(await freePort())
+console.log(`browser tests: the e2e server listens on port ${port}`)
+
 const run = spawnSync(npx, ['playwright', 'test', ...process.argv.slice(2)], {
   stdio: 'inherit',
-  env: { ...process.env, CHROMIUM_PATH: chromium },
+  env: { ...process.env, CHROMIUM_PATH: chromium, E2E_PORT: port },
 })
 if (run.error) {
   console.error(`could not run playwright: ${run.error.message}`)
