@@ -63,11 +63,13 @@ function contractsLayer(files) {
         // Issue 12: every text field refuses NUL bytes, every number field odd spellings ('0x10', '1e3', ' 5').
         {
           selector: "CallExpression[callee.object.name='z'][callee.property.name='string']",
-          message: 'Build text fields with text() from contracts/fields.ts: it refuses the NUL bytes PostgreSQL cannot store.',
+          message:
+            'Build text fields with text() from contracts/fields.ts: it refuses the NUL bytes PostgreSQL cannot store.',
         },
         {
           selector: "MemberExpression[object.name='z'][property.name='coerce']",
-          message: "Read numbers with numberInput() or idInput() from contracts/fields.ts: z.coerce takes '0x10' for 16 and '' for 0.",
+          message:
+            "Read numbers with numberInput() or idInput() from contracts/fields.ts: z.coerce takes '0x10' for 16 and '' for 0.",
         },
       ],
     },
@@ -75,7 +77,17 @@ function contractsLayer(files) {
 }
 
 export default tseslint.config(
-  { ignores: ['build/**', '.react-router/**', 'node_modules/**', '.data/**', 'db/migrations/**', 'test-results/**', 'playwright-report/**'] },
+  {
+    ignores: [
+      'build/**',
+      '.react-router/**',
+      'node_modules/**',
+      '.data/**',
+      'db/migrations/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -89,7 +101,10 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx}'],
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
   },
@@ -99,7 +114,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/server/*', '**/db/*', '**/jobs/*'], message: 'Use #server/*, #db/* or #jobs/* from loaders/actions only.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/server/*', '**/db/*', '**/jobs/*'],
+              message: 'Use #server/*, #db/* or #jobs/* from loaders/actions only.',
+            },
+          ],
+        },
       ],
     },
   },

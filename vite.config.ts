@@ -9,5 +9,8 @@ import { sharedChunk } from './vite.shared-chunk.ts'
 export default defineConfig({
   plugins: [denyServerImports(), tailwindcss(), reactRouter(), precompressClientFiles()],
   server: { hmr: { port: 24678 } },
-  build: { target: 'es2022', rollupOptions: { onwarn: dropResourceRouteEmptyChunks(), output: { manualChunks: sharedChunk() } } },
+  build: {
+    target: 'es2022',
+    rollupOptions: { onwarn: dropResourceRouteEmptyChunks(), output: { manualChunks: sharedChunk() } },
+  },
 })

@@ -18,7 +18,12 @@ async function siblings(file: string) {
   const raw = await fs.readFile(file)
   if (raw.length < COMPRESS_THRESHOLD_BYTES) return
   const [br, gz] = await Promise.all([
-    brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+    brotli(raw, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+      },
+    }),
     gzip(raw, { level: zlib.constants.Z_BEST_COMPRESSION }),
   ])
   // A sibling that saves nothing would only make the client decompress for no gain.
@@ -39,7 +44,13 @@ export function precompressClientFiles(): Plugin {
       const files = entries
         .filter((entry) => entry.isFile() && TEXT_FILE.test(entry.name))
         .map((entry) => path.join(entry.parentPath, entry.name))
-        .filter((file) => !path.relative(dir, file).split(path.sep).some((part) => part.startsWith('.')))
+        .filter(
+          (file) =>
+            !path
+              .relative(dir, file)
+              .split(path.sep)
+              .some((part) => part.startsWith('.')),
+        )
       await Promise.all(files.map(siblings))
     },
   }

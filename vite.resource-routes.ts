@@ -13,13 +13,20 @@ interface RouteEntry {
   children?: RouteEntry[]
 }
 
-const flatten = (entries: RouteEntry[]): string[] => entries.flatMap((entry) => [entry.file, ...flatten(entry.children ?? [])])
+const flatten = (entries: RouteEntry[]): string[] =>
+  entries.flatMap((entry) => [entry.file, ...flatten(entry.children ?? [])])
 
 /** Rollup's chunk name for an entry module: its file name without the extension, `$` and the like made `_`. */
-const chunkName = (file: string) => path.basename(file).replace(/\.[cm]?[jt]sx?$/, '').replace(/[^\w.-]/g, '_')
+const chunkName = (file: string) =>
+  path
+    .basename(file)
+    .replace(/\.[cm]?[jt]sx?$/, '')
+    .replace(/[^\w.-]/g, '_')
 
 function resourceRouteChunks(): Set<string> {
-  const files = flatten(routes as RouteEntry[]).filter((file) => !/export\s+default\b/.test(fs.readFileSync(path.resolve('app', file), 'utf8')))
+  const files = flatten(routes as RouteEntry[]).filter(
+    (file) => !/export\s+default\b/.test(fs.readFileSync(path.resolve('app', file), 'utf8')),
+  )
   return new Set(files.map(chunkName))
 }
 
@@ -27,7 +34,8 @@ function resourceRouteChunks(): Set<string> {
 export function dropResourceRouteEmptyChunks(): (warning: RollupLog, handle: (warning: RollupLog) => void) => void {
   const expected = resourceRouteChunks()
   return (warning, handle) => {
-    if (warning.code === 'EMPTY_BUNDLE' && warning.names?.length && warning.names.every((name) => expected.has(name))) return
+    if (warning.code === 'EMPTY_BUNDLE' && warning.names?.length && warning.names.every((name) => expected.has(name)))
+      return
     handle(warning)
   }
 }

@@ -69,7 +69,10 @@ export default function App() {
 }
 
 export function meta() {
-  return [{ title: 'Task Force HQ' }, { name: 'description', content: 'Order of battle, roster, trainings and tests for the unit.' }]
+  return [
+    { title: 'Task Force HQ' },
+    { name: 'description', content: 'Order of battle, roster, trainings and tests for the unit.' },
+  ]
 }
 
 export function ErrorBoundary() {

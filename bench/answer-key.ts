@@ -3,6 +3,8 @@
  * that answer. Header names in lower case, as node:http gives them.
  */
 export function answerKey(path: string, headers: Record<string, string | string[] | undefined>): string {
-  const chosenBy = ['accept-encoding', 'if-none-match'].filter((name) => headers[name]).map((name) => `${name}=${String(headers[name])}`)
+  const chosenBy = ['accept-encoding', 'if-none-match']
+    .filter((name) => headers[name])
+    .map((name) => `${name}=${String(headers[name])}`)
   return [path, ...chosenBy].join(' ')
 }

@@ -22,7 +22,10 @@ const server = http.createServer((req, res) => {
     return
   }
   const bodiless = answer.status === 204 || answer.status === 304
-  res.writeHead(answer.status, bodiless ? answer.headers : { ...answer.headers, 'content-length': String(answer.bytes.length) })
+  res.writeHead(
+    answer.status,
+    bodiless ? answer.headers : { ...answer.headers, 'content-length': String(answer.bytes.length) },
+  )
   res.end(bodiless ? undefined : answer.bytes)
 })
 server.keepAliveTimeout = 65_000

@@ -46,20 +46,31 @@ const HOP_BY_HOP = ['content-length', 'transfer-encoding', 'connection', 'keep-a
 export async function record(appUrl: string, specs: LoadSpec[]): Promise<Record<string, Recorded>> {
   const recorded: Record<string, Recorded> = {}
   for (const spec of specs) {
-    const requestHeaders = Object.fromEntries(Object.entries(spec.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]))
+    const requestHeaders = Object.fromEntries(
+      Object.entries(spec.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]),
+    )
     const response = await rawGet(appUrl + spec.path, requestHeaders)
     const headers: Record<string, string> = {}
     for (const [key, value] of Object.entries(response.headers)) {
-      if (value !== undefined && !HOP_BY_HOP.includes(key)) headers[key] = Array.isArray(value) ? value.join(', ') : value
+      if (value !== undefined && !HOP_BY_HOP.includes(key))
+        headers[key] = Array.isArray(value) ? value.join(', ') : value
     }
-    if (spec.status !== undefined && response.status !== spec.status) throw new Error(`${spec.path} answered ${response.status}, expected ${spec.status}`)
-    recorded[answerKey(spec.path, requestHeaders)] = { status: response.status, headers, body: response.body.toString('base64') }
+    if (spec.status !== undefined && response.status !== spec.status)
+      throw new Error(`${spec.path} answered ${response.status}, expected ${spec.status}`)
+    recorded[answerKey(spec.path, requestHeaders)] = {
+      status: response.status,
+      headers,
+      body: response.body.toString('base64'),
+    }
   }
   return recorded
 }
 
 /** One GET over node:http: the bytes and headers as they came over the wire. */
-export function rawGet(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+export function rawGet(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     http
       .get(url, { headers }, (res) => {
@@ -88,9 +99,17 @@ export async function startBare(recorded: Record<string, Recorded>): Promise<Chi
 }
 
 export async function load(url: string, spec: LoadSpec, seconds = spec.seconds): Promise<LoadResult> {
-  const result = await autocannon({ url: url + spec.path, connections: spec.connections, duration: seconds, headers: spec.headers })
+  const result = await autocannon({
+    url: url + spec.path,
+    connections: spec.connections,
+    duration: seconds,
+    headers: spec.headers,
+  })
   const wrong = (code: string) => (spec.status === undefined ? code.startsWith('5') : code !== String(spec.status))
-  const wrongStatus = Object.entries(result.statusCodeStats ?? {}).reduce((sum, [code, s]) => sum + (wrong(code) ? (s?.count ?? 0) : 0), 0)
+  const wrongStatus = Object.entries(result.statusCodeStats ?? {}).reduce(
+    (sum, [code, s]) => sum + (wrong(code) ? (s?.count ?? 0) : 0),
+    0,
+  )
   return {
     rps: result.requests.average,
     p50: result.latency.p50,

@@ -20,7 +20,10 @@ const server = http.createServer((req, res) => {
   }
   const answer = (taken: boolean) => {
     const body = taken ? '{"message":"Successfully signed up!"}' : '{"error":"This slot is already taken."}'
-    res.writeHead(taken ? 200 : 409, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) })
+    res.writeHead(taken ? 200 : 409, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': Buffer.byteLength(body),
+    })
     res.end(body)
   }
   sql`update slots set user_id = ${userId} where id = ${Number(match[1])} and user_id is null and manual_username is null`.then(

@@ -34,7 +34,13 @@ export function appShot(target: Target, member: BenchMember, slotId: number): Sh
 
 /** The same member and slot on the floor: no session, the user id in a header. */
 export function floorShot(target: Target, member: BenchMember, slotId: number): Shot {
-  return { member, slotId, url: `${target.url}/floor/${slotId}`, method: 'POST', headers: { 'x-user-id': String(member.userId), 'content-length': '0' } }
+  return {
+    member,
+    slotId,
+    url: `${target.url}/floor/${slotId}`,
+    method: 'POST',
+    headers: { 'x-user-id': String(member.userId), 'content-length': '0' },
+  }
 }
 
 /** CPU milliseconds per request: the servers' own processes, and PostgreSQL (the children of the app process). */

@@ -29,7 +29,13 @@ interface Press extends Answer {
   sentAfterUnlock: number
 }
 
-export async function unlockRound(app: Target, sql: postgres.Sql, a: Arrangement, members: BenchMember[], slotOf: (m: BenchMember) => number): Promise<UnlockResult> {
+export async function unlockRound(
+  app: Target,
+  sql: postgres.Sql,
+  a: Arrangement,
+  members: BenchMember[],
+  slotOf: (m: BenchMember) => number,
+): Promise<UnlockResult> {
   await openAllSlots(sql, a)
   await sql.begin(async (tx) => {
     await tx`create table bench_slot_takes (slot_id integer, user_id integer, at timestamptz not null default clock_timestamp())`
@@ -38,7 +44,12 @@ export async function unlockRound(app: Target, sql: postgres.Sql, a: Arrangement
     await tx`create trigger bench_record_take after update of user_id on slots for each row when (new.user_id is not null)
       execute function bench_record_take()`
   })
-  const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity, maxFreeSockets: members.length + 10, keepAliveMsecs: 30_000 })
+  const agent = new http.Agent({
+    keepAlive: true,
+    maxSockets: Infinity,
+    maxFreeSockets: members.length + 10,
+    keepAliveMsecs: 30_000,
+  })
   try {
     const shots = members.map((m) => appShot(app, m, slotOf(m)))
     await openPages(agent, shots.map(pageOf))
@@ -49,9 +60,14 @@ export async function unlockRound(app: Target, sql: postgres.Sql, a: Arrangement
       await tx`select pg_notify('orbat_changed', '')`
     })
     const machine = machineMeter()
-    const measured = await withCpuOf([app.pid, app.pid], () => Promise.all(shots.map((shot) => pressUntilDecided(agent, shot, unlockAt))))
+    const measured = await withCpuOf([app.pid, app.pid], () =>
+      Promise.all(shots.map((shot) => pressUntilDecided(agent, shot, unlockAt))),
+    )
     const presses = measured.result.flat()
-    return await verdictOf(sql, a, members, presses, unlockAt, { cpu: cpuPerRequest(measured.cpu, presses.length), machine: machine() })
+    return await verdictOf(sql, a, members, presses, unlockAt, {
+      cpu: cpuPerRequest(measured.cpu, presses.length),
+      machine: machine(),
+    })
   } finally {
     agent.destroy()
     await sql.begin(async (tx) => {
@@ -88,7 +104,9 @@ async function verdictOf(
 ): Promise<UnlockResult> {
   const waitlisted = a.waitlist.map((w) => w.userId)
   const herd = members.map((m) => m.userId)
-  const [takes] = await sql<Array<{ placed: number; direct: number; last_placement: Date | null; first_direct: Date | null }>>`
+  const [takes] = await sql<
+    Array<{ placed: number; direct: number; last_placement: Date | null; first_direct: Date | null }>
+  >`
     select count(*) filter (where user_id = any(${waitlisted}))::int as placed,
            count(*) filter (where user_id = any(${herd}))::int as direct,
            max(at) filter (where user_id = any(${waitlisted})) as last_placement,
@@ -104,23 +122,60 @@ async function verdictOf(
   const afterUnlock = decided.map((p) => p.ms)
   const lastAnswer = Math.max(...decided.map((p) => p.sentAfterUnlock + p.ms))
   const at = (d: Date | null) => (d ? `+${(d.getTime() - unlockAt).toFixed(0)} ms` : '-')
-  const fillFirst = takes!.placed > 0 && (takes!.first_direct === null || takes!.last_placement!.getTime() < takes!.first_direct.getTime())
+  const fillFirst =
+    takes!.placed > 0 &&
+    (takes!.first_direct === null || takes!.last_placement!.getTime() < takes!.first_direct.getTime())
   const notLockedEarly = takes!.first_direct === null || takes!.first_direct.getTime() >= unlockAt
   const invariants = held!.twice === 0 && held!.filled === HERD_SLOTS && winners === takes!.direct && serverErrors === 0
   return {
     ok: lockedAnswers > 0 && fillFirst && notLockedEarly && invariants && decided.length === members.length,
     fillFirst,
     rows: [
-      ['presses (requests)', `${presses.length}, of which ${lockedAnswers} answered "locked"`, 'some "locked": firing before the end', verdict(lockedAnswers > 0)],
-      ['waitlist placements (DB)', `${takes!.placed}, the last at ${at(takes!.last_placement)}`, '> 0', verdict(takes!.placed > 0)],
-      ['direct sign-ups (DB)', `${takes!.direct}, the first at ${at(takes!.first_direct)}`, 'none before the unlock', verdict(notLockedEarly)],
+      [
+        'presses (requests)',
+        `${presses.length}, of which ${lockedAnswers} answered "locked"`,
+        'some "locked": firing before the end',
+        verdict(lockedAnswers > 0),
+      ],
+      [
+        'waitlist placements (DB)',
+        `${takes!.placed}, the last at ${at(takes!.last_placement)}`,
+        '> 0',
+        verdict(takes!.placed > 0),
+      ],
+      [
+        'direct sign-ups (DB)',
+        `${takes!.direct}, the first at ${at(takes!.first_direct)}`,
+        'none before the unlock',
+        verdict(notLockedEarly),
+      ],
       ['every placement before the first direct sign-up (DB)', fillFirst ? 'yes' : 'NO', 'yes', verdict(fillFirst)],
-      ['members decided (200 or 409)', `${decided.length} / ${members.length} (${winners} won)`, 'all', verdict(decided.length === members.length)],
-      ['herd slots filled, people with two slots (DB)', `${held!.filled} / ${HERD_SLOTS}, ${held!.twice}`, `${HERD_SLOTS}, 0`, verdict(held!.filled === HERD_SLOTS && held!.twice === 0)],
+      [
+        'members decided (200 or 409)',
+        `${decided.length} / ${members.length} (${winners} won)`,
+        'all',
+        verdict(decided.length === members.length),
+      ],
+      [
+        'herd slots filled, people with two slots (DB)',
+        `${held!.filled} / ${HERD_SLOTS}, ${held!.twice}`,
+        `${HERD_SLOTS}, 0`,
+        verdict(held!.filled === HERD_SLOTS && held!.twice === 0),
+      ],
       ['5xx + network errors', `${serverErrors}`, '0', verdict(serverErrors === 0)],
-      ['deciding answers p50 / p99 ms', `${ms(percentile(afterUnlock, 50))} / ${ms(percentile(afterUnlock, 99))}`, '', ''],
+      [
+        'deciding answers p50 / p99 ms',
+        `${ms(percentile(afterUnlock, 50))} / ${ms(percentile(afterUnlock, 99))}`,
+        '',
+        '',
+      ],
       ['unlock -> last member decided, ms', ms(lastAnswer), '', ''],
-      ['CPU ms per request: app / PostgreSQL', `${measured.cpu.server.toFixed(2)} / ${measured.cpu.database.toFixed(2)}`, '', ''],
+      [
+        'CPU ms per request: app / PostgreSQL',
+        `${measured.cpu.server.toFixed(2)} / ${measured.cpu.database.toFixed(2)}`,
+        '',
+        '',
+      ],
     ],
     notes: [
       `The lock ends ${LOCK_AHEAD_MS} ms after the round is arranged; each member starts ${FIRE_BEFORE_MS} ms before and presses again ${PRESS_AGAIN_MS} ms after every "locked".`,

@@ -29,10 +29,14 @@ export async function login(appUrl: string, discordUserId: string): Promise<stri
   })
   await pick.arrayBuffer()
   if (pick.status !== 302) throw new Error(`stand-in authorize answered ${pick.status}`)
-  const callback = await fetch(new URL(pick.headers.get('location')!, appUrl), { headers: { cookie: cookie() }, redirect: 'manual' })
+  const callback = await fetch(new URL(pick.headers.get('location')!, appUrl), {
+    headers: { cookie: cookie() },
+    redirect: 'manual',
+  })
   store(callback)
   await callback.arrayBuffer()
-  if (callback.status !== 302 || !jar.has('session')) throw new Error(`callback answered ${callback.status} without a session`)
+  if (callback.status !== 302 || !jar.has('session'))
+    throw new Error(`callback answered ${callback.status} without a session`)
   return `session=${jar.get('session')}`
 }
 
@@ -56,11 +60,22 @@ export function request(
     const req = http.request(url, { agent, method: options.method ?? 'GET', headers: options.headers }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), ms: performance.now() - started }))
-      res.on('error', (e) => resolve({ status: 0, headers: {}, body: Buffer.alloc(0), ms: performance.now() - started, error: String(e) }))
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: Buffer.concat(chunks),
+          ms: performance.now() - started,
+        }),
+      )
+      res.on('error', (e) =>
+        resolve({ status: 0, headers: {}, body: Buffer.alloc(0), ms: performance.now() - started, error: String(e) }),
+      )
     })
     req.setTimeout(options.timeoutMs ?? 30_000, () => req.destroy(new Error('timeout')))
-    req.on('error', (e) => resolve({ status: 0, headers: {}, body: Buffer.alloc(0), ms: performance.now() - started, error: String(e) }))
+    req.on('error', (e) =>
+      resolve({ status: 0, headers: {}, body: Buffer.alloc(0), ms: performance.now() - started, error: String(e) }),
+    )
     req.end()
   })
 }
@@ -72,14 +87,19 @@ export function burst(
   timeoutMs: number,
 ): Promise<Answer[]> {
   const t0 = performance.now()
-  return Promise.all(requests.map((r) => request(agent, r.url, { method: r.method, headers: r.headers, timeoutMs, sentAt: t0 })))
+  return Promise.all(
+    requests.map((r) => request(agent, r.url, { method: r.method, headers: r.headers, timeoutMs, sentAt: t0 })),
+  )
 }
 
 /**
  * Opens one keep-alive connection per page (concurrent GETs) with that page's headers, so a burst pays neither for
  * connecting nor for a first read of the member's session: as a browser with the ORBAT page already open.
  */
-export async function openPages(agent: http.Agent, pages: Array<{ url: string; headers?: Record<string, string> }>): Promise<void> {
+export async function openPages(
+  agent: http.Agent,
+  pages: Array<{ url: string; headers?: Record<string, string> }>,
+): Promise<void> {
   let pending = pages
   // A slow server may time some of thousands of simultaneous page loads out: those load again.
   for (let attempt = 0; attempt < 3 && pending.length; attempt++) {

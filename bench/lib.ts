@@ -11,9 +11,16 @@ export interface Child {
 }
 
 /** Spawns a tsx script that prints "READY <words...>" when it serves; rejects if it exits first or takes too long. */
-export function startProcess(command: string, args: string[], options: { timeoutMs?: number; env?: NodeJS.ProcessEnv } = {}): Promise<Child> {
+export function startProcess(
+  command: string,
+  args: string[],
+  options: { timeoutMs?: number; env?: NodeJS.ProcessEnv } = {},
+): Promise<Child> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...options.env } })
+    const child = spawn(command, args, {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, ...options.env },
+    })
     let buffer = ''
     let settled = false
     const timer = setTimeout(() => {
@@ -72,7 +79,11 @@ export function verdict(ok: boolean): string {
 }
 
 /** Runs `work` over `items` with at most `limit` in flight. */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length)
   let next = 0
   const worker = async () => {
@@ -99,7 +110,11 @@ export function rng(seed: number): () => number {
 
 export function printTable(title: string, header: string[], rows: string[][], notes: string[] = []) {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)))
-  const line = (cells: string[]) => cells.map((c, i) => (c ?? '').padEnd(widths[i]!)).join('  ').trimEnd()
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (c ?? '').padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd()
   console.log(`\n== ${title} ==`)
   console.log(line(header))
   console.log(widths.map((w) => '-'.repeat(w)).join('  '))
@@ -140,15 +155,26 @@ export function cpuSeconds(pid: number): { self: number; descendants: number } {
 }
 
 /** The CPU seconds several processes (each with its descendants) spend while `work` runs, in the order given. */
-export async function withCpuOf<T>(pids: number[], work: () => Promise<T>): Promise<{ result: T; cpu: Array<{ self: number; descendants: number }> }> {
+export async function withCpuOf<T>(
+  pids: number[],
+  work: () => Promise<T>,
+): Promise<{ result: T; cpu: Array<{ self: number; descendants: number }> }> {
   const before = pids.map(cpuSeconds)
   const result = await work()
-  const cpu = pids.map(cpuSeconds).map((after, i) => ({ self: after.self - before[i]!.self, descendants: after.descendants - before[i]!.descendants }))
+  const cpu = pids
+    .map(cpuSeconds)
+    .map((after, i) => ({
+      self: after.self - before[i]!.self,
+      descendants: after.descendants - before[i]!.descendants,
+    }))
   return { result, cpu }
 }
 
 /** Measures the CPU a process (and its descendants) spend while `work` runs. */
-export async function withCpu<T>(pid: number | undefined, work: () => Promise<T>): Promise<{ result: T; self: number; descendants: number; wall: number }> {
+export async function withCpu<T>(
+  pid: number | undefined,
+  work: () => Promise<T>,
+): Promise<{ result: T; self: number; descendants: number; wall: number }> {
   const before = pid ? cpuSeconds(pid) : { self: 0, descendants: 0 }
   const started = performance.now()
   const result = await work()
@@ -158,7 +184,10 @@ export async function withCpu<T>(pid: number | undefined, work: () => Promise<T>
 }
 
 export function loadAverage(): string {
-  return os.loadavg().map((l) => l.toFixed(2)).join(' ')
+  return os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')
 }
 
 function machineBusySeconds(): number {

@@ -41,9 +41,35 @@ const infantry = (name: string, x: number, y: number): SquadDef => ({
   y,
   primary: true,
   teams: [
-    [`${name} HQ`, [['Squad Leader', SL], ['Medic', MED], ['Radio Operator', RF]]],
-    ['Fireteam 1', [spacer('Fireteams'), ['Team Leader', SL], ['Autorifleman', RF], ['Grenadier', RF], ['Rifleman', null], ['Rifleman (AT)', RF]]],
-    ['Fireteam 2', [['Team Leader', SL], ['Autorifleman', RF], ['Grenadier', RF], ['Rifleman', null], ['Rifleman (AT)', RF]]],
+    [
+      `${name} HQ`,
+      [
+        ['Squad Leader', SL],
+        ['Medic', MED],
+        ['Radio Operator', RF],
+      ],
+    ],
+    [
+      'Fireteam 1',
+      [
+        spacer('Fireteams'),
+        ['Team Leader', SL],
+        ['Autorifleman', RF],
+        ['Grenadier', RF],
+        ['Rifleman', null],
+        ['Rifleman (AT)', RF],
+      ],
+    ],
+    [
+      'Fireteam 2',
+      [
+        ['Team Leader', SL],
+        ['Autorifleman', RF],
+        ['Grenadier', RF],
+        ['Rifleman', null],
+        ['Rifleman (AT)', RF],
+      ],
+    ],
   ],
 })
 
@@ -55,8 +81,25 @@ export const BENCH_ORBAT: SquadDef[] = [
     y: 600,
     primary: false,
     teams: [
-      ['HQ', [['Platoon Leader', CMD], ['Platoon Sergeant', SL], ['Radio Operator', RF], ['Platoon Medic', MED]]],
-      ['Attachments', [spacer('Fire support'), ['JTAC', null], ['Forward Observer', RF], ['Interpreter', null], ['Combat Engineer', RF]]],
+      [
+        'HQ',
+        [
+          ['Platoon Leader', CMD],
+          ['Platoon Sergeant', SL],
+          ['Radio Operator', RF],
+          ['Platoon Medic', MED],
+        ],
+      ],
+      [
+        'Attachments',
+        [
+          spacer('Fire support'),
+          ['JTAC', null],
+          ['Forward Observer', RF],
+          ['Interpreter', null],
+          ['Combat Engineer', RF],
+        ],
+      ],
     ],
   },
   infantry('Alpha', 560, 0),
@@ -70,7 +113,15 @@ export const BENCH_ORBAT: SquadDef[] = [
     primary: true,
     teams: [
       ['MG Team 1', [spacer('Machine guns'), ['Gunner', RF], ['Assistant Gunner', RF], ['Ammo Bearer', null]]],
-      ['MG Team 2', [['Gunner', RF], ['Assistant Gunner', RF], ['Ammo Bearer', null], ['Ammo Bearer', null]]],
+      [
+        'MG Team 2',
+        [
+          ['Gunner', RF],
+          ['Assistant Gunner', RF],
+          ['Ammo Bearer', null],
+          ['Ammo Bearer', null],
+        ],
+      ],
       ['AT Team', [spacer('Anti-tank'), ['AT Gunner', RF], ['AT Assistant', RF]]],
     ],
   },
@@ -79,21 +130,61 @@ export const BENCH_ORBAT: SquadDef[] = [
     x: 1100,
     y: 420,
     primary: false,
-    teams: [['Mortar Section', [['Section Lead', SL], spacer('Tube 1'), ['Gunner', RF], ['Assistant', RF], spacer('Tube 2'), ['Gunner', RF], ['Assistant', RF]]]],
+    teams: [
+      [
+        'Mortar Section',
+        [
+          ['Section Lead', SL],
+          spacer('Tube 1'),
+          ['Gunner', RF],
+          ['Assistant', RF],
+          spacer('Tube 2'),
+          ['Gunner', RF],
+          ['Assistant', RF],
+        ],
+      ],
+    ],
   },
   {
     name: 'Recon',
     x: 1100,
     y: 840,
     primary: false,
-    teams: [['Recon Team', [['Team Lead', SL], ['Marksman', RF], ['Spotter', RF], ['Drone Operator', null], ['Radio Operator', RF], spacer('Sniper'), ['Sniper', RF]]]],
+    teams: [
+      [
+        'Recon Team',
+        [
+          ['Team Lead', SL],
+          ['Marksman', RF],
+          ['Spotter', RF],
+          ['Drone Operator', null],
+          ['Radio Operator', RF],
+          spacer('Sniper'),
+          ['Sniper', RF],
+        ],
+      ],
+    ],
   },
   {
     name: 'Logistics',
     x: 1100,
     y: 1260,
     primary: false,
-    teams: [['Motor Pool', [spacer('Motor pool'), ['Driver', null], ['Driver', null], ['Driver', null], ['Driver', null], ['Engineer', RF], ['Engineer', RF], ['Logistics Medic', MED]]]],
+    teams: [
+      [
+        'Motor Pool',
+        [
+          spacer('Motor pool'),
+          ['Driver', null],
+          ['Driver', null],
+          ['Driver', null],
+          ['Driver', null],
+          ['Engineer', RF],
+          ['Engineer', RF],
+          ['Logistics Medic', MED],
+        ],
+      ],
+    ],
   },
   {
     name: 'Armor',
@@ -101,7 +192,15 @@ export const BENCH_ORBAT: SquadDef[] = [
     y: 0,
     primary: false,
     teams: [
-      ['Crew 1', [['Commander', SL], ['Gunner', RF], ['Driver', null], ['Loader', null]]],
+      [
+        'Crew 1',
+        [
+          ['Commander', SL],
+          ['Gunner', RF],
+          ['Driver', null],
+          ['Loader', null],
+        ],
+      ],
       ['Crew 2', [spacer('Second vehicle'), ['Commander', SL], ['Gunner', RF], ['Driver', null], ['Loader', null]]],
     ],
   },
@@ -110,14 +209,37 @@ export const BENCH_ORBAT: SquadDef[] = [
     x: 1640,
     y: 600,
     primary: false,
-    teams: [['Raven 1-1', [['Pilot', PIL], ['Co-Pilot', PIL], ['Crew Chief', RF], ['Door Gunner', RF], ['Door Gunner', RF]]]],
+    teams: [
+      [
+        'Raven 1-1',
+        [
+          ['Pilot', PIL],
+          ['Co-Pilot', PIL],
+          ['Crew Chief', RF],
+          ['Door Gunner', RF],
+          ['Door Gunner', RF],
+        ],
+      ],
+    ],
   },
   {
     name: 'Raven 1-2 (Air)',
     x: 1640,
     y: 1000,
     primary: false,
-    teams: [['Raven 1-2', [['Pilot', PIL], ['Co-Pilot', PIL], ['Crew Chief', RF], spacer('Passengers'), ['Passenger', null], ['Passenger', null]]]],
+    teams: [
+      [
+        'Raven 1-2',
+        [
+          ['Pilot', PIL],
+          ['Co-Pilot', PIL],
+          ['Crew Chief', RF],
+          spacer('Passengers'),
+          ['Passenger', null],
+          ['Passenger', null],
+        ],
+      ],
+    ],
   },
 ]
 
@@ -150,8 +272,33 @@ export interface Arrangement {
   paxCounters: number
 }
 
-const FIRST = ['Alex', 'Sam', 'Jordan', 'Chris', 'Robin', 'Taylor', 'Morgan', 'Casey', 'Jamie', 'Drew', 'Quinn', 'Riley']
-const LAST = ['Hartmann', 'Okoye', 'Lindqvist', 'Moreau', 'Ivanov', 'Tanaka', 'Silva', 'Novak', 'Brennan', 'Kaur', 'Fischer']
+const FIRST = [
+  'Alex',
+  'Sam',
+  'Jordan',
+  'Chris',
+  'Robin',
+  'Taylor',
+  'Morgan',
+  'Casey',
+  'Jamie',
+  'Drew',
+  'Quinn',
+  'Riley',
+]
+const LAST = [
+  'Hartmann',
+  'Okoye',
+  'Lindqvist',
+  'Moreau',
+  'Ivanov',
+  'Tanaka',
+  'Silva',
+  'Novak',
+  'Brennan',
+  'Kaur',
+  'Fischer',
+]
 
 /** Arranges the ORBAT in an empty database (one transaction, announced to the app with NOTIFY). */
 export async function arrangeOrbat(sql: postgres.Sql): Promise<Arrangement> {
@@ -163,7 +310,8 @@ export async function arrangeOrbat(sql: postgres.Sql): Promise<Arrangement> {
       { role_name: SL, role_id: r.leader.id, can_join_general_waitlist: false },
       { role_name: CMD, role_id: `${r.admin.id},${r.leader.id}`, can_join_general_waitlist: false },
     ])}`
-    const [platoon] = await tx`insert into platoons (name, discord_role_id) values ('1st Platoon', ${r.platoon1.id}) returning id`
+    const [platoon] =
+      await tx`insert into platoons (name, discord_role_id) values ('1st Platoon', ${r.platoon1.id}) returning id`
     const squadRows = await tx`insert into squads ${tx(
       BENCH_ORBAT.map((s) => ({
         name: s.name,
@@ -180,7 +328,13 @@ export async function arrangeOrbat(sql: postgres.Sql): Promise<Arrangement> {
       const name = `${FIRST[i % FIRST.length]} ${LAST[(i * 7) % LAST.length]}`
       const waiting = i >= HOLDER_COUNT
       const k = i - HOLDER_COUNT
-      const roles = !waiting ? [r.member.id, r.rifleman.id] : k % 6 === 4 ? [r.member.id, r.medic.id] : k % 6 === 5 ? [r.member.id, r.pilot.id] : [r.member.id, r.rifleman.id]
+      const roles = !waiting
+        ? [r.member.id, r.rifleman.id]
+        : k % 6 === 4
+          ? [r.member.id, r.medic.id]
+          : k % 6 === 5
+            ? [r.member.id, r.pilot.id]
+            : [r.member.id, r.rifleman.id]
       return {
         discord_id: `71${String(i).padStart(16, '0')}`,
         username: `player_${i}`,
@@ -196,7 +350,12 @@ export async function arrangeOrbat(sql: postgres.Sql): Promise<Arrangement> {
       people
         .map((p, i) => ({ p, i }))
         .filter(({ i }) => i % 2 === 0)
-        .map(({ p, i }) => ({ ingame_name: `${LAST[i % LAST.length]}.${i}`, rank: 'JNCO', join_date: '2024-01-01', discord_id: p.discord_id })),
+        .map(({ p, i }) => ({
+          ingame_name: `${LAST[i % LAST.length]}.${i}`,
+          rank: 'JNCO',
+          join_date: '2024-01-01',
+          discord_id: p.discord_id,
+        })),
     )}`
 
     // Slots: every row in order; about half of the real slots taken (users, and a few names typed by admins).
@@ -204,7 +363,14 @@ export async function arrangeOrbat(sql: postgres.Sql): Promise<Arrangement> {
     for (const squad of BENCH_ORBAT) {
       squad.teams.forEach(([team, rows], teamOrder) => {
         rows.forEach(([role, lock], slotOrder) => {
-          slotInput.push({ squad_id: squadId.get(squad.name)!, team, team_order: teamOrder, slot_order: slotOrder, role, required_role_id: lock ?? null })
+          slotInput.push({
+            squad_id: squadId.get(squad.name)!,
+            team,
+            team_order: teamOrder,
+            slot_order: slotOrder,
+            role,
+            required_role_id: lock ?? null,
+          })
         })
       })
     }
@@ -221,7 +387,8 @@ export async function arrangeOrbat(sql: postgres.Sql): Promise<Arrangement> {
       if ((holders + manual) % 9 === 8 && manual < MANUAL_COUNT) row.manual_username = `Guest ${++manual}`
       else if (holders < HOLDER_COUNT) row.user_id = userIds[holders++]
     }
-    const inserted = await tx`insert into slots ${tx(slotInput)} returning id, squad_id, role, required_role_id, user_id, manual_username`
+    const inserted =
+      await tx`insert into slots ${tx(slotInput)} returning id, squad_id, role, required_role_id, user_id, manual_username`
     const slots: ArrangedSlot[] = inserted.map((s) => ({
       id: s.id,
       squadId: s.squad_id,
@@ -235,15 +402,29 @@ export async function arrangeOrbat(sql: postgres.Sql): Promise<Arrangement> {
     const waitlist: Arrangement['waitlist'] = []
     const primary = BENCH_ORBAT.filter((s) => s.primary).map((s) => squadId.get(s.name)!)
     for (let k = 0; k < WAITLIST_COUNT; k++) {
-      waitlist.push({ userId: userIds[HOLDER_COUNT + k]!, squadId: k % 5 < 2 ? null : primary[k % primary.length]!, minutesAgo: 60 - k })
+      waitlist.push({
+        userId: userIds[HOLDER_COUNT + k]!,
+        squadId: k % 5 < 2 ? null : primary[k % primary.length]!,
+        minutesAgo: 60 - k,
+      })
     }
     await insertWaitlist(tx, waitlist)
 
-    const [w1, w2] = await tx`insert into orbat_waypoints ${tx([{ pos_x: 1380, pos_y: 760 }, { pos_x: 1380, pos_y: 1100 }])} returning id`
-    await tx`insert into orbat_pax_counters ${tx([{ pos_x: 0, pos_y: 0 }, { pos_x: 0, pos_y: 200 }, { pos_x: 0, pos_y: 400 }])}`
+    const [w1, w2] = await tx`insert into orbat_waypoints ${tx([
+      { pos_x: 1380, pos_y: 760 },
+      { pos_x: 1380, pos_y: 1100 },
+    ])} returning id`
+    await tx`insert into orbat_pax_counters ${tx([
+      { pos_x: 0, pos_y: 0 },
+      { pos_x: 0, pos_y: 200 },
+      { pos_x: 0, pos_y: 400 },
+    ])}`
     const node = (name: string) => `squad-${squadId.get(name)!}`
     const edges = [
-      ...['Alpha', 'Bravo', 'Charlie', 'Delta', 'Weapons', 'Mortar', 'Recon', 'Logistics', 'Armor'].map((name) => ({ source: node('Command'), target: node(name) })),
+      ...['Alpha', 'Bravo', 'Charlie', 'Delta', 'Weapons', 'Mortar', 'Recon', 'Logistics', 'Armor'].map((name) => ({
+        source: node('Command'),
+        target: node(name),
+      })),
       { source: node('Command'), target: `waypoint-${w1!.id}` },
       { source: `waypoint-${w1!.id}`, target: node('Raven 1-1 (Air)') },
       { source: `waypoint-${w1!.id}`, target: `waypoint-${w2!.id}` },
@@ -253,7 +434,10 @@ export async function arrangeOrbat(sql: postgres.Sql): Promise<Arrangement> {
     await tx`select pg_notify('orbat_changed', '')`
 
     const realSlots = slots.filter((s) => !s.spacer)
-    const herdSlotIds = realSlots.filter((s) => s.lock !== PIL).slice(0, HERD_SLOTS).map((s) => s.id)
+    const herdSlotIds = realSlots
+      .filter((s) => s.lock !== PIL)
+      .slice(0, HERD_SLOTS)
+      .map((s) => s.id)
     if (herdSlotIds.length < HERD_SLOTS) throw new Error(`bench ORBAT has only ${herdSlotIds.length} herd slots`)
     return {
       squads: squadRows.length,

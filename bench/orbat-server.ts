@@ -21,7 +21,10 @@ const CLIENT_SECRET = 'bench-client-secret'
 const BOT_TOKEN = 'bench-bot-token'
 
 setLogLevel('warn')
-const joining = process.argv[2] === '--join' ? { databaseUrl: process.argv[3]!, apiUrl: process.argv[4]!, authorizeUrl: process.argv[5]! } : null
+const joining =
+  process.argv[2] === '--join'
+    ? { databaseUrl: process.argv[3]!, apiUrl: process.argv[4]!, authorizeUrl: process.argv[5]! }
+    : null
 const userCount = joining ? 0 : Number(process.argv[2] ?? 500)
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'milsim-bench-orbat-'))
 fs.chmodSync(dataDir, 0o755)
@@ -59,7 +62,11 @@ selectRuntimeBuilds('production')
 const { startApp } = await import('#server/start.ts')
 // Jobs run once per database: on the first instance.
 const app = await startApp(config, { mode: 'production', buildDir: path.resolve('build'), jobs: !joining, seed: false })
-process.stdout.write(joining ? `READY ${config.appUrl}\n` : `READY ${config.appUrl} ${app.databaseUrl} ${discord!.apiUrl} ${discord!.authorizeUrl}\n`)
+process.stdout.write(
+  joining
+    ? `READY ${config.appUrl}\n`
+    : `READY ${config.appUrl} ${app.databaseUrl} ${discord!.apiUrl} ${discord!.authorizeUrl}\n`,
+)
 
 let stopping = false
 const stop = async () => {

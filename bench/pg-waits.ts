@@ -2,7 +2,14 @@
 // app: "in transaction, waiting for the app" means the backend has nothing to do until the app sends the next query.
 import type postgres from 'postgres'
 
-const CATEGORIES = ['running', 'waiting for the app (in transaction)', 'row/transaction lock wait', 'WAL flush (commit)', 'other wait', 'idle (no transaction)'] as const
+const CATEGORIES = [
+  'running',
+  'waiting for the app (in transaction)',
+  'row/transaction lock wait',
+  'WAL flush (commit)',
+  'other wait',
+  'idle (no transaction)',
+] as const
 type Category = (typeof CATEGORIES)[number]
 
 export interface WaitSampler {
@@ -32,11 +39,15 @@ export function sampleWaits(sql: postgres.Sql, everyMs = 20): WaitSampler {
                   ? 'running'
                   : r.type === 'Lock'
                     ? 'row/transaction lock wait'
-                    : r.event === 'WALSync' || r.event === 'WALWrite' || r.event === 'WALWriteLock' || r.event === 'WalSync'
+                    : r.event === 'WALSync' ||
+                        r.event === 'WALWrite' ||
+                        r.event === 'WALWriteLock' ||
+                        r.event === 'WalSync'
                       ? 'WAL flush (commit)'
                       : 'other wait'
           counts.set(category, (counts.get(category) ?? 0) + 1)
-          if (category === 'other wait') others.set(`${r.type}:${r.event}`, (others.get(`${r.type}:${r.event}`) ?? 0) + 1)
+          if (category === 'other wait')
+            others.set(`${r.type}:${r.event}`, (others.get(`${r.type}:${r.event}`) ?? 0) + 1)
         }
       } catch {
         // the sampler never fails the bench
@@ -50,14 +61,19 @@ export function sampleWaits(sql: postgres.Sql, everyMs = 20): WaitSampler {
       await loop
       const total = [...counts.values()].reduce((s, n) => s + n, 0)
       if (!total) return 'no samples'
-      return CATEGORIES.filter((c) => counts.get(c))
-        .map((c) => {
-          const share = `${c} ${((100 * counts.get(c)!) / total).toFixed(0)}%`
-          if (c !== 'other wait') return share
-          const top = [...others].sort((x, y) => y[1] - x[1]).slice(0, 2).map(([name]) => name)
-          return `${share} (${top.join(', ')})`
-        })
-        .join(', ') + ` (${samples} samples, ${(total / samples).toFixed(1)} connections on average)`
+      return (
+        CATEGORIES.filter((c) => counts.get(c))
+          .map((c) => {
+            const share = `${c} ${((100 * counts.get(c)!) / total).toFixed(0)}%`
+            if (c !== 'other wait') return share
+            const top = [...others]
+              .sort((x, y) => y[1] - x[1])
+              .slice(0, 2)
+              .map(([name]) => name)
+            return `${share} (${top.join(', ')})`
+          })
+          .join(', ') + ` (${samples} samples, ${(total / samples).toFixed(1)} connections on average)`
+      )
     },
   }
 }

@@ -20,22 +20,43 @@ async function onTheWire(url: string, acceptEncoding: string | null) {
   const head = `HTTP/1.1 200 OK\r\n${Object.entries(answer.headers)
     .map(([name, value]) => `${name}: ${String(value)}\r\n`)
     .join('')}\r\n`
-  return { acceptEncoding, coding: String(answer.headers['content-encoding'] ?? 'none'), body: answer.body, wire: Buffer.byteLength(head) + answer.body.length }
+  return {
+    acceptEncoding,
+    coding: String(answer.headers['content-encoding'] ?? 'none'),
+    body: answer.body,
+    wire: Buffer.byteLength(head) + answer.body.length,
+  }
 }
 
-export async function pollScenario(appPid: number | undefined, appUrl: string, a: Arrangement): Promise<{ ok: boolean; figures: string }> {
+export async function pollScenario(
+  appPid: number | undefined,
+  appUrl: string,
+  a: Arrangement,
+): Promise<{ ok: boolean; figures: string }> {
   const url = `${appUrl}/api/orbat`
-  const [plain, gzipped, compressed] = await Promise.all([onTheWire(url, null), onTheWire(url, 'gzip'), onTheWire(url, BROWSER_ACCEPT_ENCODING)])
+  const [plain, gzipped, compressed] = await Promise.all([
+    onTheWire(url, null),
+    onTheWire(url, 'gzip'),
+    onTheWire(url, BROWSER_ACCEPT_ENCODING),
+  ])
   const wire = [plain, gzipped, compressed]
   const etag = (await rawGet(url)).headers.etag
   if (!etag) throw new Error('/api/orbat answered without an ETag')
-  const payload = JSON.parse(plain.body.toString()) as { slots: Array<{ user_id: number | null; manual_username: string | null; role: string }> }
+  const payload = JSON.parse(plain.body.toString()) as {
+    slots: Array<{ user_id: number | null; manual_username: string | null; role: string }>
+  }
   const taken = payload.slots.filter((s) => s.user_id !== null || s.manual_username !== null).length
   const real = payload.slots.filter((s) => !s.role.startsWith('---')).length
   const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`
 
   const specs: LoadSpec[] = [
-    { name: `GET /api/orbat (200, raw, ${kB(plain.body.length)})`, path: '/api/orbat', connections: CONNECTIONS, seconds: SECONDS, status: 200 },
+    {
+      name: `GET /api/orbat (200, raw, ${kB(plain.body.length)})`,
+      path: '/api/orbat',
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      status: 200,
+    },
     {
       name: `GET /api/orbat (200, ${compressed.coding}, ${kB(compressed.body.length)})`,
       path: '/api/orbat',
@@ -44,7 +65,14 @@ export async function pollScenario(appPid: number | undefined, appUrl: string, a
       headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING },
       status: 200,
     },
-    { name: 'GET /api/orbat If-None-Match (304)', path: '/api/orbat', connections: CONNECTIONS, seconds: SECONDS, headers: { 'if-none-match': etag }, status: 304 },
+    {
+      name: 'GET /api/orbat If-None-Match (304)',
+      path: '/api/orbat',
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      headers: { 'if-none-match': etag },
+      status: 304,
+    },
   ]
   const bare = await startBare(await record(appUrl, specs))
   const rows: string[][] = []
@@ -58,7 +86,9 @@ export async function pollScenario(appPid: number | undefined, appUrl: string, a
       const { app, bare: b, ratio } = await compare(appUrl, bare.ready[0]!, spec, { app: appPid, bare: bare.child.pid })
       const met = ratio >= TARGET_RATIO && app.p99 < TARGET_P99_MS && app.errors === 0
       ok &&= met
-      figures.push(`${spec.status === 304 ? '304' : spec.headers ? '200 compressed' : '200 raw'}: ratio ${ratio.toFixed(2)}, p99 ${app.p99} ms`)
+      figures.push(
+        `${spec.status === 304 ? '304' : spec.headers ? '200 compressed' : '200 raw'}: ratio ${ratio.toFixed(2)}, p99 ${app.p99} ms`,
+      )
       rows.push([
         spec.name,
         `${spec.connections}`,
@@ -104,7 +134,13 @@ export async function pollScenario(appPid: number | undefined, appUrl: string, a
   printTable(
     'poll: bytes on the wire per 200 answer of GET /api/orbat, by Accept-Encoding (status line and headers included)',
     ['Accept-Encoding sent', 'Content-Encoding', 'body bytes', 'bytes on the wire', 'of the raw answer'],
-    wire.map((w) => [w.acceptEncoding ?? '(none)', w.coding, `${w.body.length}`, `${w.wire}`, `${((100 * w.wire) / plain.wire).toFixed(0)}%`]),
+    wire.map((w) => [
+      w.acceptEncoding ?? '(none)',
+      w.coding,
+      `${w.body.length}`,
+      `${w.wire}`,
+      `${((100 * w.wire) / plain.wire).toFixed(0)}%`,
+    ]),
   )
   figures.push(`bytes per 200: ${wire.map((w) => `${w.coding} ${w.wire}`).join(', ')}`)
   return { ok, figures: figures.join('; ') }

@@ -31,7 +31,9 @@ export async function arrangeRoster(sql: postgres.Sql): Promise<{ qualificationI
     const chunk = rows.slice(i, i + 500).map((r) => ({ ...r, ban_reason: r.is_banned ? 'Bench ban' : null }))
     await sql`insert into members ${sql(chunk, 'ingame_name', 'rank', 'join_date', 'discord_id', 'attended_events_count', 'hidden_score', 'is_banned', 'ban_reason')}`
   }
-  const quals = await sql<{ id: number }[]>`insert into qualifications (name) select 'Qual ' || g from generate_series(1, 10) g returning id`
+  const quals = await sql<
+    { id: number }[]
+  >`insert into qualifications (name) select 'Qual ' || g from generate_series(1, 10) g returning id`
   await sql`insert into member_qualifications (member_id, qualification_id)
             select m.id, q.id from members m cross join qualifications q where (m.id + q.id) % 4 = 0`
   await sql`analyze members`
@@ -39,7 +41,11 @@ export async function arrangeRoster(sql: postgres.Sql): Promise<{ qualificationI
   return { qualificationId: quals[0]!.id }
 }
 
-export async function rosterScenario(appPid: number | undefined, appUrl: string, sql: postgres.Sql): Promise<{ ok: boolean; figures: string }> {
+export async function rosterScenario(
+  appPid: number | undefined,
+  appUrl: string,
+  sql: postgres.Sql,
+): Promise<{ ok: boolean; figures: string }> {
   progress(`roster: ${ROSTER_MEMBERS} members`)
   const { qualificationId } = await arrangeRoster(sql)
   const specs: LoadSpec[] = [
@@ -48,7 +54,13 @@ export async function rosterScenario(appPid: number | undefined, appUrl: string,
     { name: '100 per page', path: '/api/roster?page=3&limit=100', connections: 20, seconds: 6, status: 200 },
     { name: 'search by name', path: '/api/roster?term=ka&limit=30', connections: 20, seconds: 6, status: 200 },
     { name: 'search by rank', path: '/api/roster?term=nco&type=rank', connections: 20, seconds: 6, status: 200 },
-    { name: 'qualification filter', path: `/api/roster?qualification=${qualificationId}&page=2`, connections: 20, seconds: 6, status: 200 },
+    {
+      name: 'qualification filter',
+      path: `/api/roster?qualification=${qualificationId}&page=2`,
+      connections: 20,
+      seconds: 6,
+      status: 200,
+    },
     { name: 'everyone (limit=9999)', path: '/api/roster?limit=9999', connections: 5, seconds: 6, status: 200 },
   ]
   const bare = await startBare(await record(appUrl, specs))
@@ -66,11 +78,31 @@ export async function rosterScenario(appPid: number | undefined, appUrl: string,
         ok &&= app.p99 < P99_TARGET_MS && app.errors === 0
         worst = Math.max(worst, app.p99)
       }
-      rows.push([spec.name, `${spec.connections}`, app.rps.toFixed(0), b.rps.toFixed(0), ratio.toFixed(2), `${app.p50} / ${app.p99}`, `${b.p50} / ${b.p99}`, `${app.errors}`, targeted ? (app.p99 < P99_TARGET_MS ? 'yes' : 'NO') : 'n/a'])
+      rows.push([
+        spec.name,
+        `${spec.connections}`,
+        app.rps.toFixed(0),
+        b.rps.toFixed(0),
+        ratio.toFixed(2),
+        `${app.p50} / ${app.p99}`,
+        `${b.p50} / ${b.p99}`,
+        `${app.errors}`,
+        targeted ? (app.p99 < P99_TARGET_MS ? 'yes' : 'NO') : 'n/a',
+      ])
     }
     printTable(
       `roster: GET /api/roster over ${ROSTER_MEMBERS} members, app vs bare node:http (same bytes)`,
-      ['query', 'conns', 'app req/s', 'bare req/s', 'ratio', 'app p50/p99 ms', 'bare p50/p99 ms', 'app errors', `p99 < ${P99_TARGET_MS} ms`],
+      [
+        'query',
+        'conns',
+        'app req/s',
+        'bare req/s',
+        'ratio',
+        'app p50/p99 ms',
+        'bare p50/p99 ms',
+        'app errors',
+        `p99 < ${P99_TARGET_MS} ms`,
+      ],
       rows,
       [`Each side 6 s in 2 alternating rounds after 2 s warm-up; p99 = worst round. ${machine()}.`],
     )

@@ -31,13 +31,22 @@ const ENDPOINTS: LoadSpec[] = [
 ]
 
 const args = process.argv.slice(2)
-const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',')
+const only = args
+  .find((a) => a.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',')
 const wanted = (name: string) => !only || only.includes(name)
 /** --profile=<dir>: the app processes write V8 CPU profiles (node --cpu-prof) there when they stop. */
 const profileDir = args.find((a) => a.startsWith('--profile='))?.slice('--profile='.length)
 /** An app server in its own Node process (tsx as a loader: one process, so --cpu-prof sees the app). */
 const startApp = (script: string, ...rest: string[]) =>
-  startProcess(process.execPath, [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : []), '--import', 'tsx', script, ...rest])
+  startProcess(process.execPath, [
+    ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : []),
+    '--import',
+    'tsx',
+    script,
+    ...rest,
+  ])
 const children: Child[] = []
 const summary: string[][] = []
 const row = (name: string, result: { ok: boolean; figures: string }) => [name, verdict(result.ok), result.figures]
@@ -54,7 +63,11 @@ async function endpointsScenario() {
     const machine = machineMeter()
     for (const spec of ENDPOINTS) {
       progress(`endpoints: ${spec.name}`)
-      const { app: a, bare: b, ratio } = await compare(appUrl, bare.ready[0]!, spec, { app: app.child.pid, bare: bare.child.pid })
+      const {
+        app: a,
+        bare: b,
+        ratio,
+      } = await compare(appUrl, bare.ready[0]!, spec, { app: app.child.pid, bare: bare.child.pid })
       rows.push([
         spec.name,
         `${spec.connections}`,
@@ -69,9 +82,21 @@ async function endpointsScenario() {
     }
     printTable(
       'endpoints: app vs bare node:http (same bytes)',
-      ['scenario', 'conns', 'app req/s', 'bare req/s', 'ratio', 'app p50/p99 ms', 'bare p50/p99 ms', 'CPU us/req app / bare', 'app errors (5xx, timeouts)'],
+      [
+        'scenario',
+        'conns',
+        'app req/s',
+        'bare req/s',
+        'ratio',
+        'app p50/p99 ms',
+        'bare p50/p99 ms',
+        'CPU us/req app / bare',
+        'app errors (5xx, timeouts)',
+      ],
       rows,
-      [`Each side ${ENDPOINTS[0]!.seconds} s in 2 alternating rounds after 2 s warm-up. CPU us/req: server CPU time per answered request. ${machine()}.`],
+      [
+        `Each side ${ENDPOINTS[0]!.seconds} s in 2 alternating rounds after 2 s warm-up. CPU us/req: server CPU time per answered request. ${machine()}.`,
+      ],
     )
   } finally {
     await bare.stop()
@@ -146,7 +171,9 @@ async function main() {
 const watchdog = setTimeout(() => {
   console.error(`bench: still running after ${WATCHDOG_MS / 60000} minutes; stopping.`)
   // The servers stop their embedded PostgreSQL on SIGTERM (stop() insists with SIGKILL after 15 s).
-  void Promise.race([Promise.all(children.map((c) => c.stop().catch(() => {}))), sleep(20_000)]).then(() => process.exit(2))
+  void Promise.race([Promise.all(children.map((c) => c.stop().catch(() => {}))), sleep(20_000)]).then(() =>
+    process.exit(2),
+  )
 }, WATCHDOG_MS)
 watchdog.unref()
 

@@ -24,7 +24,13 @@ const REQUEST_TIMEOUT_MS = 10_000
 type SlotState = Map<number, number | null>
 
 interface OrbatJson {
-  slots: Array<{ id: number; user_id: number | null; manual_username: string | null; role: string; required_role_id: string | null }>
+  slots: Array<{
+    id: number
+    user_id: number | null
+    manual_username: string | null
+    role: string
+    required_role_id: string | null
+  }>
 }
 
 function slotState(orbat: OrbatJson): SlotState {
@@ -61,7 +67,15 @@ async function runActions(appUrl: string, members: BenchMember[], durationMs: nu
       headers: { cookie: member.cookie, origin: appUrl, 'content-length': '0' },
       timeoutMs: REQUEST_TIMEOUT_MS,
     })
-    const action: Action = { kind, userId: member.userId, slotId, sentAt, doneAt: answer.status === 200 ? performance.now() : null, status: answer.status, ms: answer.ms }
+    const action: Action = {
+      kind,
+      userId: member.userId,
+      slotId,
+      sentAt,
+      doneAt: answer.status === 200 ? performance.now() : null,
+      status: answer.status,
+      ms: answer.ms,
+    }
     actions.push(action)
     return action
   }
@@ -71,7 +85,12 @@ async function runActions(appUrl: string, members: BenchMember[], durationMs: nu
     // The current ORBAT, as a page would show it: an open slot this member may take (every lock but Pilot).
     const orbat = JSON.parse((await request(agent, `${appUrl}/api/orbat`)).body.toString()) as OrbatJson
     const open = orbat.slots.filter(
-      (s) => s.user_id === null && s.manual_username === null && !s.role.startsWith('---') && s.required_role_id !== 'Pilot' && !inUse.has(s.id),
+      (s) =>
+        s.user_id === null &&
+        s.manual_username === null &&
+        !s.role.startsWith('---') &&
+        s.required_role_id !== 'Pilot' &&
+        !inUse.has(s.id),
     )
     const slot = open[Math.floor(open.length / 2)]
     if (!slot) return null
@@ -130,7 +149,9 @@ function deliveryDelays(
   const undoneBy = new Map<Action, Action>()
   for (const action of actions) {
     if (action.kind !== 'signup') continue
-    const leave = actions.find((x) => x.kind === 'leave' && x.userId === action.userId && x.slotId === action.slotId && x.sentAt > action.sentAt)
+    const leave = actions.find(
+      (x) => x.kind === 'leave' && x.userId === action.userId && x.slotId === action.slotId && x.sentAt > action.sentAt,
+    )
     if (leave) undoneBy.set(action, leave)
   }
   for (const action of actions) {
@@ -234,7 +255,8 @@ class LivePage {
     while (pos < chunk.length) {
       const i = chunk.indexOf(NLNL, pos)
       const end = i < 0 ? chunk.length : i
-      if (this.head.length < 64) this.head = Buffer.concat([this.head, chunk.subarray(pos, Math.min(end, pos + 64 - this.head.length))])
+      if (this.head.length < 64)
+        this.head = Buffer.concat([this.head, chunk.subarray(pos, Math.min(end, pos + 64 - this.head.length))])
       if (i < 0) {
         this.pendingNewline = chunk[chunk.length - 1] === 10
         break
@@ -315,7 +337,7 @@ async function sseVariant(appPid: number | undefined, appUrl: string, members: B
   const actions = await runActions(appUrl, members, DURATION_MS)
   const cpu = meter()
   await sleep(3000) // the last push (coalesced 150 ms) reaches everyone
-  const finalVersion = Math.max(...contents.keys() as IterableIterator<number>)
+  const finalVersion = Math.max(...(contents.keys() as IterableIterator<number>))
   for (const page of [probe, ...pages]) page.close()
 
   const { delays, missed, superseded } = deliveryDelays(actions, pages, contents)
@@ -348,7 +370,11 @@ async function sseVariant(appPid: number | undefined, appUrl: string, members: B
 // ---------------------------------------------------------------------------------------------------------------
 // Polling pages.
 
-async function pollingVariant(appPid: number | undefined, appUrl: string, members: BenchMember[]): Promise<VariantResult> {
+async function pollingVariant(
+  appPid: number | undefined,
+  appUrl: string,
+  members: BenchMember[],
+): Promise<VariantResult> {
   const contents = new Map<string | number, SlotState>()
   // Each page keeps one connection, like a browser tab polling over keep-alive.
   const agent = new http.Agent({ keepAlive: true, maxSockets: PAGES, maxFreeSockets: PAGES })
@@ -359,12 +385,18 @@ async function pollingVariant(appPid: number | undefined, appUrl: string, member
   let notModified = 0
   const series: Array<[number, number]> = []
 
-  const pages = Array.from({ length: PAGES }, () => ({ etags: new Map<string, string>(), observations: [] as Array<{ at: number; key: string }> }))
+  const pages = Array.from({ length: PAGES }, () => ({
+    etags: new Map<string, string>(),
+    observations: [] as Array<{ at: number; key: string }>,
+  }))
   const poll = async (page: (typeof pages)[number], measure: boolean) => {
     await Promise.all(
       POLLED.map(async (path) => {
         const etag = page.etags.get(path)
-        const answer = await request(agent, appUrl + path, { headers: etag ? { 'if-none-match': etag } : {}, timeoutMs: REQUEST_TIMEOUT_MS })
+        const answer = await request(agent, appUrl + path, {
+          headers: etag ? { 'if-none-match': etag } : {},
+          timeoutMs: REQUEST_TIMEOUT_MS,
+        })
         const at = performance.now()
         if (answer.status !== 200 && answer.status !== 304) {
           if (measure) {
@@ -384,7 +416,8 @@ async function pollingVariant(appPid: number | undefined, appUrl: string, member
         if (answer.status === 200) page.etags.set(path, tag)
         if (path === '/api/orbat') {
           const current = page.etags.get(path)!
-          if (answer.status === 200 && !contents.has(current)) contents.set(current, slotState(JSON.parse(answer.body.toString()) as OrbatJson))
+          if (answer.status === 200 && !contents.has(current))
+            contents.set(current, slotState(JSON.parse(answer.body.toString()) as OrbatJson))
           if (measure) page.observations.push({ at, key: current })
         }
       }),
@@ -393,7 +426,9 @@ async function pollingVariant(appPid: number | undefined, appUrl: string, member
 
   progress(`viewers (polling): loading ${PAGES} pages`)
   await mapLimit(pages, 50, (page) => poll(page, false))
-  progress(`viewers (polling): ${PAGES} pages polling 4 endpoints every ${POLL_EVERY_MS / 1000} s; 2 sign-ups/leaves per second for ${DURATION_MS / 1000} s`)
+  progress(
+    `viewers (polling): ${PAGES} pages polling 4 endpoints every ${POLL_EVERY_MS / 1000} s; 2 sign-ups/leaves per second for ${DURATION_MS / 1000} s`,
+  )
   let running = true
   const loops = pages.map(async (page) => {
     await sleep(Math.random() * POLL_EVERY_MS)
@@ -415,9 +450,14 @@ async function pollingVariant(appPid: number | undefined, appUrl: string, member
   if (process.env.BENCH_DEBUG) {
     const t0 = series[0]?.[0] ?? 0
     const bySecond = new Map<number, number[]>()
-    for (const [at, v] of series) bySecond.set(Math.floor((at - t0) / 1000), [...(bySecond.get(Math.floor((at - t0) / 1000)) ?? []), v])
-    for (const [sec, v] of bySecond) progress(`poll latency second ${sec}: n=${v.length} p50=${ms(percentile(v, 50))} p99=${ms(percentile(v, 99))} max=${ms(percentile(v, 100))}`)
-    for (const x of actions) progress(`action ${x.kind} at ${((x.sentAt - t0) / 1000).toFixed(1)} s: ${x.status} in ${ms(x.ms)} ms`)
+    for (const [at, v] of series)
+      bySecond.set(Math.floor((at - t0) / 1000), [...(bySecond.get(Math.floor((at - t0) / 1000)) ?? []), v])
+    for (const [sec, v] of bySecond)
+      progress(
+        `poll latency second ${sec}: n=${v.length} p50=${ms(percentile(v, 50))} p99=${ms(percentile(v, 99))} max=${ms(percentile(v, 100))}`,
+      )
+    for (const x of actions)
+      progress(`action ${x.kind} at ${((x.sentAt - t0) / 1000).toFixed(1)} s: ${x.status} in ${ms(x.ms)} ms`)
   }
   const { delays, missed, superseded } = deliveryDelays(actions, pages, contents)
   const failedActions = actions.filter((x) => x.doneAt === null).length
@@ -435,13 +475,24 @@ async function pollingVariant(appPid: number | undefined, appUrl: string, member
     missed,
     requestP50: percentile(latencies, 50),
     requestP99: p99,
-    met: errors + missed === 0 && failedActions === 0 && p99 < TARGET_POLL_REQUEST_P99_MS && deliveryP99 < POLL_EVERY_MS + 1000,
+    met:
+      errors + missed === 0 &&
+      failedActions === 0 &&
+      p99 < TARGET_POLL_REQUEST_P99_MS &&
+      deliveryP99 < POLL_EVERY_MS + 1000,
     target: `request p99 < ${TARGET_POLL_REQUEST_P99_MS} ms, delivery p99 < ${(POLL_EVERY_MS + 1000) / 1000} s, 0 errors`,
     cpu,
   }
 }
 
-export async function viewersScenario(appPid: number | undefined, appUrl: string, sql: postgres.Sql, a: Arrangement, members: BenchMember[], options: { sse: boolean; polling: boolean }): Promise<{ ok: boolean; figures: string }> {
+export async function viewersScenario(
+  appPid: number | undefined,
+  appUrl: string,
+  sql: postgres.Sql,
+  a: Arrangement,
+  members: BenchMember[],
+  options: { sse: boolean; polling: boolean },
+): Promise<{ ok: boolean; figures: string }> {
   const results: VariantResult[] = []
   if (options.sse) {
     await restoreArrangement(sql, a)
@@ -459,7 +510,17 @@ export async function viewersScenario(appPid: number | undefined, appUrl: string
       r.name,
       `${r.connected} / ${r.pages}`,
       `${ok.filter((x) => x.kind === 'signup').length}+${ok.filter((x) => x.kind === 'leave').length} (${r.actions.length - ok.length} failed)`,
-      `${ms(percentile(r.actions.map((x) => x.ms), 50))} / ${ms(percentile(r.actions.map((x) => x.ms), 99))}`,
+      `${ms(
+        percentile(
+          r.actions.map((x) => x.ms),
+          50,
+        ),
+      )} / ${ms(
+        percentile(
+          r.actions.map((x) => x.ms),
+          99,
+        ),
+      )}`,
       r.received,
       `${ms(percentile(r.delays, 50))} / ${ms(percentile(r.delays, 99))} / ${ms(percentile(r.delays, 100))}`,
       r.name.startsWith('SSE') ? '-' : `${ms(r.requestP50)} / ${ms(r.requestP99)}`,
@@ -469,18 +530,31 @@ export async function viewersScenario(appPid: number | undefined, appUrl: string
   })
   printTable(
     `viewers: ${PAGES} open ORBAT pages for ${DURATION_MS / 1000} s while members sign up and leave (2 per second)`,
-    ['variant', 'pages', 'sign-ups+leaves', 'action p50/p99 ms', 'received', 'delivery p50/p99/max ms', 'poll p50/p99 ms', 'errors', 'target'],
+    [
+      'variant',
+      'pages',
+      'sign-ups+leaves',
+      'action p50/p99 ms',
+      'received',
+      'delivery p50/p99/max ms',
+      'poll p50/p99 ms',
+      'errors',
+      'target',
+    ],
     rows,
     [
       ...results.map((r) => `${r.name} errors: ${r.errorText}.`),
       ...results.map((r) => `${r.name} CPU during the 60 s: ${r.cpu}.`),
-      'Delivery: from a sign-up/leave\'s 200 to the moment each page has the snapshot that shows it (every page x every change).',
+      "Delivery: from a sign-up/leave's 200 to the moment each page has the snapshot that shows it (every page x every change).",
     ],
   )
   return {
     ok: results.every((r) => r.met),
     figures: results
-      .map((r) => `${r.name.startsWith('SSE') ? 'SSE' : 'polling'}: delivery p99 ${ms(percentile(r.delays, 99))} ms${r.name.startsWith('SSE') ? '' : `, request p99 ${ms(r.requestP99)} ms`}, ${r.errors} errors`)
+      .map(
+        (r) =>
+          `${r.name.startsWith('SSE') ? 'SSE' : 'polling'}: delivery p99 ${ms(percentile(r.delays, 99))} ms${r.name.startsWith('SSE') ? '' : `, request p99 ${ms(r.requestP99)} ms`}, ${r.errors} errors`,
+      )
       .join('; '),
   }
 }

@@ -11,10 +11,28 @@ export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number]
 /** The access a person picks when creating a token, and the scopes it grants. */
 export const API_TOKEN_ACCESS = {
   read: { label: 'Read', hint: 'Read what you can see; no changes.', scopes: ['read'], adminOnly: false },
-  member: { label: 'Member actions', hint: 'Also sign up, leave and join the waitlist as you.', scopes: ['read', 'member'], adminOnly: false },
-  admin: { label: 'Admin', hint: 'Everything you can do as an admin.', scopes: ['read', 'member', 'admin'], adminOnly: true },
-  'game-server': { label: 'Game server', hint: 'Only the game-server endpoints (/api/integrations); logged as the token name.', scopes: ['game-server'], adminOnly: true },
-} as const satisfies Record<string, { label: string; hint: string; scopes: readonly ApiTokenScope[]; adminOnly: boolean }>
+  member: {
+    label: 'Member actions',
+    hint: 'Also sign up, leave and join the waitlist as you.',
+    scopes: ['read', 'member'],
+    adminOnly: false,
+  },
+  admin: {
+    label: 'Admin',
+    hint: 'Everything you can do as an admin.',
+    scopes: ['read', 'member', 'admin'],
+    adminOnly: true,
+  },
+  'game-server': {
+    label: 'Game server',
+    hint: 'Only the game-server endpoints (/api/integrations); logged as the token name.',
+    scopes: ['game-server'],
+    adminOnly: true,
+  },
+} as const satisfies Record<
+  string,
+  { label: string; hint: string; scopes: readonly ApiTokenScope[]; adminOnly: boolean }
+>
 export type ApiTokenAccess = keyof typeof API_TOKEN_ACCESS
 const ACCESS_KEYS = Object.keys(API_TOKEN_ACCESS) as [ApiTokenAccess, ...ApiTokenAccess[]]
 

@@ -44,6 +44,7 @@ export const SYNC_MESSAGES = {
       ? `Role sync finished: ${r.done} ${r.done === 1 ? 'change' : 'changes'} applied, ${r.failed} failed (see System & Bot Actions).`
       : `Role sync finished: ${r.done} ${r.done === 1 ? 'change' : 'changes'} applied.`,
   failed: 'Role sync failed.',
-  continuing: 'Role sync is still running: it goes on in the background, and the audit log shows the result when it is done.',
+  continuing:
+    'Role sync is still running: it goes on in the background, and the audit log shows the result when it is done.',
   inSync: 'Discord matches the roster: nothing to change.',
 } as const

@@ -54,17 +54,37 @@ const discordId = (what: string) =>
 
 /** The five chat ID settings of the page (spec 2 §3 settings keys): every setting but the sign-up time and the zone. */
 export const DISCORD_SETTING_KEYS = SETTING_KEYS.filter(
-  (key): key is Exclude<SettingKey, 'signup_time' | 'unit_time_zone'> => key !== 'signup_time' && key !== 'unit_time_zone',
+  (key): key is Exclude<SettingKey, 'signup_time' | 'unit_time_zone'> =>
+    key !== 'signup_time' && key !== 'unit_time_zone',
 )
 export type DiscordSettingKey = (typeof DISCORD_SETTING_KEYS)[number]
 
 /** Which guild list a setting picks from. */
-export const DISCORD_SETTING_FIELDS: Record<DiscordSettingKey, { label: string; pick: 'channel' | 'role' | 'category'; hint: string }> = {
-  promotion_channel_id: { label: 'Promotion announcement channel', pick: 'channel', hint: 'Blank turns promotion announcements off.' },
-  event_ping_role_id: { label: 'Event ping role', pick: 'role', hint: 'Pinged by default when an event ping names no role.' },
-  squad_channel_category_id: { label: 'Squad channel category', pick: 'category', hint: 'New squad channels are created under it.' },
+export const DISCORD_SETTING_FIELDS: Record<
+  DiscordSettingKey,
+  { label: string; pick: 'channel' | 'role' | 'category'; hint: string }
+> = {
+  promotion_channel_id: {
+    label: 'Promotion announcement channel',
+    pick: 'channel',
+    hint: 'Blank turns promotion announcements off.',
+  },
+  event_ping_role_id: {
+    label: 'Event ping role',
+    pick: 'role',
+    hint: 'Pinged by default when an event ping names no role.',
+  },
+  squad_channel_category_id: {
+    label: 'Squad channel category',
+    pick: 'category',
+    hint: 'New squad channels are created under it.',
+  },
   milsim_role_id: { label: 'Milsim role', pick: 'role', hint: 'Every active roster member holds it.' },
-  orbat_activity_channel_id: { label: 'ORBAT activity channel', pick: 'channel', hint: 'Sign-ups, leaves and placements are posted here.' },
+  orbat_activity_channel_id: {
+    label: 'ORBAT activity channel',
+    pick: 'channel',
+    hint: 'Sign-ups, leaves and placements are posted here.',
+  },
 }
 
 /** The settings form (all five at once; trimmed, saved only when changed: spec 2 §5). */
@@ -104,7 +124,12 @@ export const rankRolesSchema = z.object({
 export type RankRolesInput = z.output<typeof rankRolesSchema>
 
 /** The page's rank form: one select per rank, named by the rank. */
-export const rankRolesFormSchema = z.object(Object.fromEntries(RANKS.map((rank) => [rank, discordId(`The ${rank} role`)])) as Record<Rank, ReturnType<typeof discordId>>)
+export const rankRolesFormSchema = z.object(
+  Object.fromEntries(RANKS.map((rank) => [rank, discordId(`The ${rank} role`)])) as Record<
+    Rank,
+    ReturnType<typeof discordId>
+  >,
+)
 
 export function rankRolesFromForm(value: z.output<typeof rankRolesFormSchema>): RankRolesInput {
   return { mappings: RANKS.map((rank_name) => ({ rank_name, discord_role_id: value[rank_name] })) }
@@ -158,7 +183,10 @@ export const pingHistoryQuerySchema = z.object({
   limit: z
     .unknown()
     .transform((v) => (v === undefined || v === null || v === '' ? 10 : strictNumber(v, true)))
-    .refine((n) => (PING_HISTORY_SIZES as readonly (number | null)[]).includes(n), `limit must be one of ${PING_HISTORY_SIZES.join(', ')}.`)
+    .refine(
+      (n) => (PING_HISTORY_SIZES as readonly (number | null)[]).includes(n),
+      `limit must be one of ${PING_HISTORY_SIZES.join(', ')}.`,
+    )
     .transform((n) => n!),
 })
 

@@ -10,7 +10,12 @@ export const SNOWFLAKE = /^\d{1,25}$/
 
 /** A field's place in a form or body as its errors name it: `name`, `slots[3].role`. */
 export function fieldLabel(path: ReadonlyArray<PropertyKey> | undefined): string {
-  return (path ?? []).map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`)).join('').replace(/^\./, '') || 'The value'
+  return (
+    (path ?? [])
+      .map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`))
+      .join('')
+      .replace(/^\./, '') || 'The value'
+  )
 }
 
 /**
@@ -41,7 +46,12 @@ const DECIMAL_TEXT = /^-?\d{1,15}(\.\d{1,15})?$/
  * read as a number: '0x10' (16), '1e3', ' 5', '+5', '' (0), [5], true.
  */
 export function strictNumber(value: unknown, integer = false): number | null {
-  const number = typeof value === 'number' ? value : typeof value === 'string' && (integer ? INTEGER_TEXT : DECIMAL_TEXT).test(value) ? Number(value) : NaN
+  const number =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && (integer ? INTEGER_TEXT : DECIMAL_TEXT).test(value)
+        ? Number(value)
+        : NaN
   return Number.isFinite(number) && (!integer || Number.isInteger(number)) ? number : null
 }
 
@@ -51,18 +61,24 @@ export function strictNumber(value: unknown, integer = false): number | null {
  * Number() before the schema saw it.
  */
 export function numberInput(message: string, { integer = false } = {}) {
-  return z
-    .custom<number | string>((value) => strictNumber(value, integer) !== null, { error: message })
-    // What the OpenAPI document (server/openapi) says of it: a custom check has no JSON Schema of its own.
-    .meta({ anyOf: [{ type: integer ? 'integer' : 'number' }, { type: 'string', pattern: integer ? INTEGER_TEXT.source : DECIMAL_TEXT.source }] })
-    .transform((value) => strictNumber(value, integer)!)
+  return (
+    z
+      .custom<number | string>((value) => strictNumber(value, integer) !== null, { error: message })
+      // What the OpenAPI document (server/openapi) says of it: a custom check has no JSON Schema of its own.
+      .meta({
+        anyOf: [
+          { type: integer ? 'integer' : 'number' },
+          { type: 'string', pattern: integer ? INTEGER_TEXT.source : DECIMAL_TEXT.source },
+        ],
+      })
+      .transform((value) => strictNumber(value, integer)!)
+  )
 }
 
 /** A database id in a form or /api body: a whole number from 1 to 2^31-1. */
 export function idInput(message: string) {
   return numberInput(message, { integer: true }).pipe(z.number().int(message).min(1, message).max(MAX_INT, message))
 }
-
 
 /** An http(s) address (links open in a new tab: nothing else is stored). */
 export function isHttpUrl(value: string): boolean {
@@ -82,6 +98,9 @@ const FLAG_VALUES: readonly unknown[] = [true, false, 0, 1, '0', '1', 'true', 'f
 export const flagSchema = z
   .custom<boolean | 0 | 1 | string>((v) => FLAG_VALUES.includes(v), { error: 'Flags must be true or false.' })
   // How the API reference (zod-openapi) describes the field: z.custom has no JSON Schema of its own.
-  .meta({ anyOf: [{ type: 'boolean' }, { enum: [0, 1, '0', '1', 'true', 'false', 'on', ''] }], description: 'true or false (0/1 and a checkbox\'s "on" are accepted too).' })
+  .meta({
+    anyOf: [{ type: 'boolean' }, { enum: [0, 1, '0', '1', 'true', 'false', 'on', ''] }],
+    description: 'true or false (0/1 and a checkbox\'s "on" are accepted too).',
+  })
   .optional()
   .transform((v) => v === true || v === 1 || v === '1' || v === 'true' || v === 'on')

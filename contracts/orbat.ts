@@ -79,7 +79,9 @@ export interface LiveOrbatData {
 // ---- PUT /api/admin/orbat/save -------------------------------------------------------------------------------------
 
 /** Every error names its row and field: `slots[3].role: Slot roles are limited to 100 characters.` */
-const at = (message: string) => ({ error: (issue: { path?: PropertyKey[] }) => `${fieldLabel(issue.path)}: ${message}` })
+const at = (message: string) => ({
+  error: (issue: { path?: PropertyKey[] }) => `${fieldLabel(issue.path)}: ${message}`,
+})
 
 /** A temporary id of a new row as text (e.g. @xyflow/react's node ids): not all digits, so it never reads as a stored id. */
 const TEMP_ID = /^(?=.*[^\d-])[\w:.-]{1,100}$/
@@ -88,18 +90,38 @@ const TEMP_ID = /^(?=.*[^\d-])[\w:.-]{1,100}$/
  * are negative), or a text id. Slots find their squad by name; edges find their ends by these ids.
  */
 const rowId = z
-  .custom<number | string>((v) => (typeof v === 'number' && Number.isInteger(v) && Math.abs(v) <= MAX_INT) || (typeof v === 'string' && TEMP_ID.test(v)), {
-    error: (issue) =>
-      `${fieldLabel(issue.path)}: ${typeof issue.input === 'number' ? 'Ids must be integers.' : 'Ids must be numbers, or temporary text ids such as "new-1" for new rows.'}`,
-  })
+  .custom<number | string>(
+    (v) =>
+      (typeof v === 'number' && Number.isInteger(v) && Math.abs(v) <= MAX_INT) ||
+      (typeof v === 'string' && TEMP_ID.test(v)),
+    {
+      error: (issue) =>
+        `${fieldLabel(issue.path)}: ${typeof issue.input === 'number' ? 'Ids must be integers.' : 'Ids must be numbers, or temporary text ids such as "new-1" for new rows.'}`,
+    },
+  )
   // What the OpenAPI document says of it: a custom check has no JSON Schema of its own.
-  .meta({ anyOf: [{ type: 'integer' }, { type: 'string', pattern: TEMP_ID.source }], description: 'A stored row\'s id; none, a number <= 0 or a text id for a new row.' })
+  .meta({
+    anyOf: [{ type: 'integer' }, { type: 'string', pattern: TEMP_ID.source }],
+    description: "A stored row's id; none, a number <= 0 or a text id for a new row.",
+  })
   .optional()
-const userId = z.number(at('user_id must be a number or null.')).int(at('user_id must be a whole number.')).min(1, at('user_id must be a user id.')).max(MAX_INT, at('user_id must be a user id.'))
+const userId = z
+  .number(at('user_id must be a number or null.'))
+  .int(at('user_id must be a whole number.'))
+  .min(1, at('user_id must be a user id.'))
+  .max(MAX_INT, at('user_id must be a user id.'))
 const PLATOON_ID = 'platoon_id must be a platoon id or null.'
 const platoonId = z.number(at(PLATOON_ID)).int(at(PLATOON_ID)).min(1, at(PLATOON_ID)).max(MAX_INT, at(PLATOON_ID))
-const coordinate = z.number(at('Positions must be numbers.')).finite(at('Positions must be numbers.')).min(-1_000_000, at('Positions are limited to ±1,000,000.')).max(1_000_000, at('Positions are limited to ±1,000,000.'))
-const order = z.number(at('Orders must be numbers.')).int(at('Orders must be whole numbers.')).min(-100_000, at('Orders are limited to ±100,000.')).max(100_000, at('Orders are limited to ±100,000.'))
+const coordinate = z
+  .number(at('Positions must be numbers.'))
+  .finite(at('Positions must be numbers.'))
+  .min(-1_000_000, at('Positions are limited to ±1,000,000.'))
+  .max(1_000_000, at('Positions are limited to ±1,000,000.'))
+const order = z
+  .number(at('Orders must be numbers.'))
+  .int(at('Orders must be whole numbers.'))
+  .min(-100_000, at('Orders are limited to ±100,000.'))
+  .max(100_000, at('Orders are limited to ±100,000.'))
 /** '' and whitespace-only become null. */
 const optionalText = (max: number, what: string) =>
   text(at(`${what} must be text or null.`))
@@ -109,17 +131,26 @@ const optionalText = (max: number, what: string) =>
     .refine((v) => v === null || v.length <= max, at(`${what} is too long (${max} characters at most).`))
 
 const NODE_ID = /^(squad|waypoint|pax)-(-?\d{1,10}|(?=.*[^\d-])[\w:.-]{1,100})$/
-const nodeRef = text(at('Edge ends must be node ids.')).regex(NODE_ID, at('Edge ends must be node ids like squad-1, waypoint-2 or pax-3.'))
+const nodeRef = text(at('Edge ends must be node ids.')).regex(
+  NODE_ID,
+  at('Edge ends must be node ids like squad-1, waypoint-2 or pax-3.'),
+)
 const handle = text(at('Edge handles must be left, right, top or bottom.'))
   .nullable()
   .optional()
   .transform((v) => v || null)
-  .refine((v) => v === null || /^(left|right|top|bottom)$/.test(v), at('Edge handles must be left, right, top or bottom.'))
+  .refine(
+    (v) => v === null || /^(left|right|top|bottom)$/.test(v),
+    at('Edge handles must be left, right, top or bottom.'),
+  )
 
 const squadInput = z.object(
   {
     id: rowId,
-    name: text(at('Every squad needs a name.')).trim().min(1, at('Every squad needs a name.')).max(100, at('Squad names are limited to 100 characters.')),
+    name: text(at('Every squad needs a name.'))
+      .trim()
+      .min(1, at('Every squad needs a name.'))
+      .max(100, at('Squad names are limited to 100 characters.')),
     pos_x: coordinate,
     pos_y: coordinate,
     can_be_primary_waitlist: z.boolean(at('can_be_primary_waitlist must be true or false.')).optional().default(false),
@@ -131,11 +162,21 @@ const squadInput = z.object(
 const slotInput = z.object(
   {
     id: rowId,
-    squadName: text(at('Every slot needs its squadName.')).trim().min(1, at('Every slot needs its squadName.')).max(100, at('Squad names are limited to 100 characters.')),
-    team: text(at('Every slot needs a team name.')).trim().min(1, at('Team names cannot be empty.')).max(100, at('Team names are limited to 100 characters.')),
+    squadName: text(at('Every slot needs its squadName.'))
+      .trim()
+      .min(1, at('Every slot needs its squadName.'))
+      .max(100, at('Squad names are limited to 100 characters.')),
+    team: text(at('Every slot needs a team name.'))
+      .trim()
+      .min(1, at('Team names cannot be empty.'))
+      .max(100, at('Team names are limited to 100 characters.')),
     team_order: order.optional().default(0),
     slot_order: order.optional().default(0),
-    role: text(at('A slot role must be text.')).trim().max(100, at('Slot roles are limited to 100 characters.')).optional().default(''),
+    role: text(at('A slot role must be text.'))
+      .trim()
+      .max(100, at('Slot roles are limited to 100 characters.'))
+      .optional()
+      .default(''),
     user_id: userId.nullable().optional().default(null),
     manual_username: optionalText(100, 'The assigned name'),
     required_role_id: optionalText(100, 'The role lock'),
@@ -166,12 +207,26 @@ export const orbatSaveSchema = z.object({
     .max(5_000, 'At most 5,000 edges.')
     .optional()
     .default([]),
-  waypoints: z.array(pointInput, { error: 'waypoints must be a list.' }).max(1_000, 'At most 1,000 waypoints.').optional().default([]),
-  pax_counters: z.array(pointInput, { error: 'pax_counters must be a list.' }).max(100, 'At most 100 pax counters.').optional().default([]),
+  waypoints: z
+    .array(pointInput, { error: 'waypoints must be a list.' })
+    .max(1_000, 'At most 1,000 waypoints.')
+    .optional()
+    .default([]),
+  pax_counters: z
+    .array(pointInput, { error: 'pax_counters must be a list.' })
+    .max(100, 'At most 100 pax counters.')
+    .optional()
+    .default([]),
   base_slots: z
-    .array(z.object({ id: z.number(at('Ids must be numbers.')).int(at('Ids must be integers.')), user_id: userId.nullable() }, at('Every base slot must be an object.')), {
-      error: 'base_slots must be a list.',
-    })
+    .array(
+      z.object(
+        { id: z.number(at('Ids must be numbers.')).int(at('Ids must be integers.')), user_id: userId.nullable() },
+        at('Every base slot must be an object.'),
+      ),
+      {
+        error: 'base_slots must be a list.',
+      },
+    )
     .max(10_000)
     .optional(),
 })

@@ -23,7 +23,12 @@ export const pingSchema = z
     tz: text().max(100).optional(),
     messageContent: text().trim().max(1800, 'The message is limited to 1,800 characters.').optional(),
     rolesToPing: z
-      .array(text().trim().refine((v) => v === DEFAULT_PING_ROLE || SNOWFLAKE.test(v), 'Choose roles from the list.'), { error: 'rolesToPing must be a list.' })
+      .array(
+        text()
+          .trim()
+          .refine((v) => v === DEFAULT_PING_ROLE || SNOWFLAKE.test(v), 'Choose roles from the list.'),
+        { error: 'rolesToPing must be a list.' },
+      )
       .max(25, 'At most 25 roles.')
       .optional(),
   })
@@ -33,15 +38,20 @@ export const pingSchema = z
       ctx.addIssue({ code: 'custom', path: [], message: FILL_ALL_FIELDS })
       return
     }
-    if (!SNOWFLAKE.test(input.channelId)) ctx.addIssue({ code: 'custom', path: ['channelId'], message: 'Choose a channel from the list.' })
+    if (!SNOWFLAKE.test(input.channelId))
+      ctx.addIssue({ code: 'custom', path: ['channelId'], message: 'Choose a channel from the list.' })
     if (input.pingTime) {
-      if (!isDateTime(input.pingTime)) ctx.addIssue({ code: 'custom', path: ['pingTime'], message: 'Please enter a valid date and time.' })
+      if (!isDateTime(input.pingTime))
+        ctx.addIssue({ code: 'custom', path: ['pingTime'], message: 'Please enter a valid date and time.' })
     } else {
-      if (!isCalendarDay(input.date!)) ctx.addIssue({ code: 'custom', path: ['date'], message: 'Please enter a valid date.' })
-      if (normalizeTime(input.time!) === null) ctx.addIssue({ code: 'custom', path: ['time'], message: TIME_FORMAT_SUBMIT })
+      if (!isCalendarDay(input.date!))
+        ctx.addIssue({ code: 'custom', path: ['date'], message: 'Please enter a valid date.' })
+      if (normalizeTime(input.time!) === null)
+        ctx.addIssue({ code: 'custom', path: ['time'], message: TIME_FORMAT_SUBMIT })
     }
     const roles = input.rolesToPing ?? []
-    if (roles.includes(DEFAULT_PING_ROLE) && roles.length > 1) ctx.addIssue({ code: 'custom', path: ['rolesToPing'], message: DEFAULT_EXCLUSIVE })
+    if (roles.includes(DEFAULT_PING_ROLE) && roles.length > 1)
+      ctx.addIssue({ code: 'custom', path: ['rolesToPing'], message: DEFAULT_EXCLUSIVE })
   })
 export type PingInput = z.output<typeof pingSchema>
 

@@ -50,7 +50,8 @@ const optionalText = (max: number, message: string) =>
     .transform((v) => (v ?? '').trim() || null)
     .refine((v) => v === null || v.length <= max, message)
 
-const digitsOnly = (max: number, tooLong: string, notDigits: string) => optionalText(max, tooLong).refine((v) => v === null || /^\d+$/.test(v), notDigits)
+const digitsOnly = (max: number, tooLong: string, notDigits: string) =>
+  optionalText(max, tooLong).refine((v) => v === null || /^\d+$/.test(v), notDigits)
 
 const idList = (what: string) =>
   z
@@ -69,18 +70,28 @@ export const dateOnly = (required: string) =>
 
 /** PUT /api/roster/members/{id} and the Edit form (its `id` is a hidden field): every member field and the qualification, event and training ids. */
 export const memberFieldsSchema = z.object({
-  ingame_name: text({ error: 'In-Game Name is required.' }).trim().min(1, 'In-Game Name is required.').max(100, 'In-Game Name is limited to 100 characters.'),
+  ingame_name: text({ error: 'In-Game Name is required.' })
+    .trim()
+    .min(1, 'In-Game Name is required.')
+    .max(100, 'In-Game Name is limited to 100 characters.'),
   rank: z.enum(RANKS, { error: `Rank must be one of ${RANKS.join(', ')}.` }).default('BMT'),
   join_date: dateOnly('Join Date is required.'),
   notes: optionalText(5000, 'Notes are limited to 5,000 characters.'),
   discord_id: digitsOnly(25, 'The Discord ID is too long.', 'The Discord ID must contain digits only.'),
   bohemia_uuid: optionalText(100, 'The Bohemia UUID is too long.'),
   hidden_score: numberInput('The hidden score must be a number.')
-    .pipe(z.number().min(-99_999_999, 'The hidden score is out of range.').max(99_999_999, 'The hidden score is out of range.'))
+    .pipe(
+      z
+        .number()
+        .min(-99_999_999, 'The hidden score is out of range.')
+        .max(99_999_999, 'The hidden score is out of range.'),
+    )
     .transform((v) => Math.round(v * 100) / 100)
     .default(0),
   attended_events_count: numberInput('Attended events must be a whole number.', { integer: true })
-    .pipe(z.number().min(0, 'Attended events cannot be negative.').max(MAX_INT, 'Attended events must be a whole number.'))
+    .pipe(
+      z.number().min(0, 'Attended events cannot be negative.').max(MAX_INT, 'Attended events must be a whole number.'),
+    )
     .default(0),
   qualifications: idList('Qualifications').optional(),
   events: idList('Events').optional(),
@@ -97,13 +108,17 @@ export const createMemberSchema = memberFieldsSchema
     ban_reason: optionalText(1000, 'The reason is limited to 1,000 characters.'),
   })
   .superRefine((input, ctx) => {
-    if (input.status === 'Denied' && !input.ban_reason) ctx.addIssue({ code: 'custom', path: ['ban_reason'], message: ROSTER_MESSAGES.denialReasonRequired })
+    if (input.status === 'Denied' && !input.ban_reason)
+      ctx.addIssue({ code: 'custom', path: ['ban_reason'], message: ROSTER_MESSAGES.denialReasonRequired })
   })
 export type CreateMemberInput = z.output<typeof createMemberSchema>
 
 /** POST /api/roster/members/{id}/ban {reason}. */
 export const banSchema = z.object({
-  reason: text({ error: ROSTER_MESSAGES.banReasonRequired }).trim().min(1, ROSTER_MESSAGES.banReasonRequired).max(1000, 'The reason is limited to 1,000 characters.'),
+  reason: text({ error: ROSTER_MESSAGES.banReasonRequired })
+    .trim()
+    .min(1, ROSTER_MESSAGES.banReasonRequired)
+    .max(1000, 'The reason is limited to 1,000 characters.'),
 })
 
 /** Ban a Member (and a row's Ban): the /api body plus the member, picked in the form (the /api route's URL has it). */
@@ -126,7 +141,10 @@ export const graduateSchema = z.object({
  * §5: name required; description and Discord role ID optional.
  */
 export const qualificationInputSchema = z.object({
-  name: text({ error: 'Qualification name is required.' }).trim().min(1, 'Qualification name is required.').max(100, 'Qualification names are limited to 100 characters.'),
+  name: text({ error: 'Qualification name is required.' })
+    .trim()
+    .min(1, 'Qualification name is required.')
+    .max(100, 'Qualification names are limited to 100 characters.'),
   description: optionalText(2000, 'The description is limited to 2,000 characters.'),
   discord_role_id: digitsOnly(25, 'The Discord role ID is too long.', 'The Discord role ID must contain digits only.'),
 })
@@ -152,9 +170,15 @@ const thresholdValue = z.unknown().transform((v, ctx) => {
  */
 export const thresholdsSchema = z.object({
   thresholds: z
-    .array(z.object({ from_rank: z.enum(RANKS.slice(0, -1) as [Rank, ...Rank[]], { error: 'Unknown rank.' }), required_score: thresholdValue }), {
-      error: 'thresholds must be a list.',
-    })
+    .array(
+      z.object({
+        from_rank: z.enum(RANKS.slice(0, -1) as [Rank, ...Rank[]], { error: 'Unknown rank.' }),
+        required_score: thresholdValue,
+      }),
+      {
+        error: 'thresholds must be a list.',
+      },
+    )
     .max(RANKS.length),
 })
 export type ThresholdsInput = z.output<typeof thresholdsSchema>
@@ -187,7 +211,9 @@ export const ROSTER_MAX_LIMIT = 9999
 export const ROSTER_SEARCH_TYPES = ['name', 'rank', 'discord_id', 'bohemia_uuid'] as const
 
 export const rosterQuerySchema = z.object({
-  page: numberInput('page must be a whole number.', { integer: true }).pipe(z.number().min(1, 'page starts at 1.').max(1_000_000)).catch(1),
+  page: numberInput('page must be a whole number.', { integer: true })
+    .pipe(z.number().min(1, 'page starts at 1.').max(1_000_000))
+    .catch(1),
   limit: numberInput('limit must be a whole number.', { integer: true })
     .pipe(z.number().min(1, 'limit must be at least 1.').max(ROSTER_MAX_LIMIT, `limit is at most ${ROSTER_MAX_LIMIT}.`))
     .catch(ROSTER_PAGE_SIZES[0]),

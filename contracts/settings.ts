@@ -58,8 +58,16 @@ export const timeLockSchema = z
 
 /** The checked form as numbers (month, day, hour, minute) and a zone. */
 export function timeLockValue(input: z.output<typeof timeLockSchema>): TimeLockInput {
-  const [hour, minute] = normalizeTime(input.time ?? '')!.split(':').map(Number) as [number, number]
-  return { month: strictNumber(input.month, true)!, day: strictNumber(input.day, true)!, hour, minute, tz: input.tz?.trim() || 'UTC' }
+  const [hour, minute] = normalizeTime(input.time ?? '')!
+    .split(':')
+    .map(Number) as [number, number]
+  return {
+    month: strictNumber(input.month, true)!,
+    day: strictNumber(input.day, true)!,
+    hour,
+    minute,
+    tz: input.tz?.trim() || 'UTC',
+  }
 }
 export interface TimeLockInput {
   month: number
@@ -72,7 +80,9 @@ export interface TimeLockInput {
 // --- Eligible roles (/api/admin/waitlist-roles) -------------------------------------------------------------------
 
 const flag = z
-  .union([z.boolean(), z.enum(['true', 'false', 'on', 'off', '1', '0', '']), z.null()], { error: 'Must be true or false.' })
+  .union([z.boolean(), z.enum(['true', 'false', 'on', 'off', '1', '0', '']), z.null()], {
+    error: 'Must be true or false.',
+  })
   .optional()
   .transform((v) => v === true || v === 'true' || v === 'on' || v === '1')
 
@@ -82,10 +92,21 @@ export const eligibleRoleSchema = z.object({
   // A comma list typed by hand, or several ticked roles (one value each).
   // NOTE: joined before the check rather than a union, whose error would hide the field's own (a NUL byte).
   role_id: z
-    .preprocess((v) => (Array.isArray(v) && v.every((id) => typeof id === 'string') ? v.join(',') : v), text({ error: 'Role ID(s) are required.' }))
-    .transform((v) => v.split(',').map((id) => id.trim()).filter(Boolean))
+    .preprocess(
+      (v) => (Array.isArray(v) && v.every((id) => typeof id === 'string') ? v.join(',') : v),
+      text({ error: 'Role ID(s) are required.' }),
+    )
+    .transform((v) =>
+      v
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean),
+    )
     .refine((ids) => ids.length > 0, 'Role ID(s) are required.')
-    .refine((ids) => ids.every((id) => /^\d{1,25}$/.test(id)), 'Role IDs must be Discord ids (digits), separated by commas.')
+    .refine(
+      (ids) => ids.every((id) => /^\d{1,25}$/.test(id)),
+      'Role IDs must be Discord ids (digits), separated by commas.',
+    )
     .refine((ids) => ids.length <= 50, 'Too many role IDs.')
     .transform((ids) => [...new Set(ids)].join(',')),
   can_join_general_waitlist: flag,
@@ -160,10 +181,15 @@ export const settingInputSchema = z
       ctx.addIssue({ code: 'custom', path: ['value'], message: 'The value is too long.' })
     } else if (input.key === 'signup_time') {
       if (input.value !== '' && !parseDateTime(input.value)) {
-        ctx.addIssue({ code: 'custom', path: ['value'], message: 'The sign-up time must be an ISO date-time (e.g. 2026-05-01T18:30:00Z) or empty.' })
+        ctx.addIssue({
+          code: 'custom',
+          path: ['value'],
+          message: 'The sign-up time must be an ISO date-time (e.g. 2026-05-01T18:30:00Z) or empty.',
+        })
       }
     } else if (input.key === 'unit_time_zone') {
-      if (input.value !== '' && !canonicalTimeZone(input.value)) ctx.addIssue({ code: 'custom', path: ['value'], message: INVALID_TIME_ZONE })
+      if (input.value !== '' && !canonicalTimeZone(input.value))
+        ctx.addIssue({ code: 'custom', path: ['value'], message: INVALID_TIME_ZONE })
     } else if (input.value !== '' && !DISCORD_ID.test(input.value)) {
       ctx.addIssue({ code: 'custom', path: ['value'], message: 'A Discord id must contain digits only.' })
     }

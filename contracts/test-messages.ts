@@ -17,7 +17,8 @@ export const TEST_MESSAGES = {
   allCorrect: 'This member answered all questions correctly.',
   activeEvaluations: 'Active Evaluations In Progress',
   confirmDeleteTest: 'Are you sure you want to permanently delete this test and all its questions?',
-  confirmRetake: 'Are you sure you want to allow this member to retake the test? Their previous attempt will be deleted.',
+  confirmRetake:
+    'Are you sure you want to allow this member to retake the test? Their previous attempt will be deleted.',
   confirmDeleteSection: 'Are you sure you want to delete the section and all its items?',
   submitFailed: 'Failed to submit test.',
   createFailed: 'Failed to create test.',

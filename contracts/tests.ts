@@ -11,7 +11,13 @@ import { TEST_ERRORS, TEST_MESSAGES } from './test-messages.ts'
 // ---- texts -----------------------------------------------------------------------------------------------------------
 
 // Apart in ./test-messages.ts, so that the public tests page does not load zod with them.
-export { passingQuestionsLine, passingScoreLine, TEST_ERRORS, TEST_MESSAGES, testSubmittedMessage } from './test-messages.ts'
+export {
+  passingQuestionsLine,
+  passingScoreLine,
+  TEST_ERRORS,
+  TEST_MESSAGES,
+  testSubmittedMessage,
+} from './test-messages.ts'
 
 // ---- member status and badges (spec 2 §4) -----------------------------------------------------------------------------
 
@@ -27,10 +33,22 @@ export const MEMBER_TEST_STATUS_LABELS: Record<MemberTestStatus, string> = {
 }
 
 /** A signed-in member's badge on a test card, in the spec's priority order. */
-export const TEST_BADGES = ['QUALIFIED', 'PASSED', 'FAILED', 'APPROVED TO TEST', 'NEEDS APPROVAL', 'Ineligible'] as const
+export const TEST_BADGES = [
+  'QUALIFIED',
+  'PASSED',
+  'FAILED',
+  'APPROVED TO TEST',
+  'NEEDS APPROVAL',
+  'Ineligible',
+] as const
 export type TestBadge = (typeof TEST_BADGES)[number]
 
-export function testBadge(facts: { has_qual: boolean; attempt: { passed: boolean } | null; is_eligible: boolean; meets_required_score: boolean }): TestBadge {
+export function testBadge(facts: {
+  has_qual: boolean
+  attempt: { passed: boolean } | null
+  is_eligible: boolean
+  meets_required_score: boolean
+}): TestBadge {
   if (facts.has_qual) return 'QUALIFIED'
   if (facts.attempt) return facts.attempt.passed ? 'PASSED' : 'FAILED'
   if (facts.is_eligible) return 'APPROVED TO TEST'
@@ -67,11 +85,41 @@ export const RICH_TEXT = {
 
 /** The 35 preset colours of the editor's palette (text and highlight). */
 export const COLOR_PALETTE = [
-  '#000000', '#e60000', '#ff9900', '#ffff00', '#008a00', '#0066cc', '#9933ff',
-  '#ffffff', '#facccc', '#ffebcc', '#ffffcc', '#cce8cc', '#cce0f5', '#ebd6ff',
-  '#bbbbbb', '#f06666', '#ffc266', '#ffff66', '#66b966', '#66a3e0', '#c285ff',
-  '#888888', '#a10000', '#b26b00', '#b2b200', '#006100', '#0047b2', '#6b24b2',
-  '#444444', '#5c0000', '#663d00', '#666600', '#003700', '#002966', '#3d1466',
+  '#000000',
+  '#e60000',
+  '#ff9900',
+  '#ffff00',
+  '#008a00',
+  '#0066cc',
+  '#9933ff',
+  '#ffffff',
+  '#facccc',
+  '#ffebcc',
+  '#ffffcc',
+  '#cce8cc',
+  '#cce0f5',
+  '#ebd6ff',
+  '#bbbbbb',
+  '#f06666',
+  '#ffc266',
+  '#ffff66',
+  '#66b966',
+  '#66a3e0',
+  '#c285ff',
+  '#888888',
+  '#a10000',
+  '#b26b00',
+  '#b2b200',
+  '#006100',
+  '#0047b2',
+  '#6b24b2',
+  '#444444',
+  '#5c0000',
+  '#663d00',
+  '#666600',
+  '#003700',
+  '#002966',
+  '#3d1466',
 ] as const
 
 /** Image uploads of the editor: the accepted types (checked by the file's bytes on the server) and the size cap. */
@@ -115,12 +163,17 @@ const nullableText = (max: number, tooLong: string) =>
 
 const cents = (v: number) => Math.round(v * 100) / 100
 /** Points and scores: 0 or more, two decimals. */
-const points = (message: string, max: number) => numberInput(message).pipe(z.number().min(0, message).max(max, message)).transform(cents)
+const points = (message: string, max: number) =>
+  numberInput(message).pipe(z.number().min(0, message).max(max, message)).transform(cents)
 /** A whole number from `min` to `max` (one message for every way to miss). */
-const wholeNumber = (message: string, min: number, max: number) => numberInput(message, { integer: true }).pipe(z.number().min(min, message).max(max, message))
+const wholeNumber = (message: string, min: number, max: number) =>
+  numberInput(message, { integer: true }).pipe(z.number().min(min, message).max(max, message))
 
 /** The id of an existing row being edited in place; absent for a new one. */
-const existingId = idInput('Ids must be whole numbers.').nullable().optional().transform((v) => v ?? null)
+const existingId = idInput('Ids must be whole numbers.')
+  .nullable()
+  .optional()
+  .transform((v) => v ?? null)
 
 /** A checkbox: 'on' from a form, a boolean from JSON; absent is false. */
 const checkbox = z
@@ -134,7 +187,8 @@ export const TEST_FIELD_MESSAGES = {
   qualificationRequired: 'Please choose a qualification.',
   requiredScore: 'The required score must be a number of 0 or more.',
   passingQuestionsMin: 'Required correct answers must be a whole number of at least 1.',
-  passingQuestionsMax: (max: number) => `Required correct answers cannot be more than the number of questions (${max}).`,
+  passingQuestionsMax: (max: number) =>
+    `Required correct answers cannot be more than the number of questions (${max}).`,
   evalPassingScore: 'The evaluation passing score must be a whole number from 0 to 100.',
   questionTextRequired: 'Every question needs text.',
   questionTextTooLong: 'Question text is limited to 20,000 characters.',
@@ -162,7 +216,10 @@ export const UNCATEGORIZED_SECTION = 'Uncategorized'
 export const writtenQuestionSchema = z.object({
   id: existingId,
   /** Rich-text HTML; sanitised by the server on write. */
-  question_text: requiredText(F.questionTextRequired, 20_000, F.questionTextTooLong).refine(hasVisibleContent, F.questionTextRequired),
+  question_text: requiredText(F.questionTextRequired, 20_000, F.questionTextTooLong).refine(
+    hasVisibleContent,
+    F.questionTextRequired,
+  ),
   image_url: nullableText(2000, F.imageUrlTooLong).refine((v) => v === null || isSafeAddress(v), F.imageUrl),
   options: z
     .array(requiredText(F.optionRequired, 500, F.optionTooLong), { error: F.optionsCount })
@@ -181,7 +238,9 @@ export const evaluationQuestionSchema = z.object({
 })
 export type EvaluationQuestionInput = z.output<typeof evaluationQuestionSchema>
 
-const evaluationQuestionList = z.array(evaluationQuestionSchema, { error: 'The checklist must be a list of items.' }).max(300, F.tooManyItems)
+const evaluationQuestionList = z
+  .array(evaluationQuestionSchema, { error: 'The checklist must be a list of items.' })
+  .max(300, F.tooManyItems)
 
 /**
  * The test editor form and the body of POST /api/tests and PUT /api/tests/{id} (spec 2 §7 save payload). Questions
@@ -195,12 +254,16 @@ export const testFormSchema = z
     passing_questions: wholeNumber(F.passingQuestionsMin, 1, MAX_INT).default(1),
     requires_in_game_eval: checkbox,
     eval_passing_score: wholeNumber(F.evalPassingScore, 0, 100).default(80),
-    questions: z.array(writtenQuestionSchema, { error: 'Questions must be a list.' }).max(200, F.tooManyQuestions).default([]),
+    questions: z
+      .array(writtenQuestionSchema, { error: 'Questions must be a list.' })
+      .max(200, F.tooManyQuestions)
+      .default([]),
     evaluation_questions: evaluationQuestionList.default([]),
   })
   .superRefine((test, ctx) => {
     const max = Math.max(1, test.questions.length)
-    if (test.passing_questions > max) ctx.addIssue({ code: 'custom', path: ['passing_questions'], message: F.passingQuestionsMax(max) })
+    if (test.passing_questions > max)
+      ctx.addIssue({ code: 'custom', path: ['passing_questions'], message: F.passingQuestionsMax(max) })
   })
 export type TestInput = z.output<typeof testFormSchema>
 

@@ -42,10 +42,27 @@ export function wallClock(epochMs: number, timeZone: string): WallClock {
   let formatter = clockFormatters.get(timeZone)
   if (!formatter) {
     const numeric = 'numeric'
-    formatter = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: numeric, month: numeric, day: numeric, hour: numeric, minute: numeric, second: numeric })
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: numeric,
+      month: numeric,
+      day: numeric,
+      hour: numeric,
+      minute: numeric,
+      second: numeric,
+    })
     clockFormatters.set(timeZone, formatter)
   }
   const parts: Record<string, number> = {}
-  for (const part of formatter.formatToParts(epochMs)) if (part.type !== 'literal') parts[part.type] = Number(part.value)
-  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour! % 24, minute: parts.minute!, second: parts.second! }
+  for (const part of formatter.formatToParts(epochMs))
+    if (part.type !== 'literal') parts[part.type] = Number(part.value)
+  return {
+    year: parts.year!,
+    month: parts.month!,
+    day: parts.day!,
+    hour: parts.hour! % 24,
+    minute: parts.minute!,
+    second: parts.second!,
+  }
 }

@@ -36,13 +36,20 @@ describe('parseDateTime', () => {
 
   it('bounds calendar days the same way', () => {
     expect(['2032-02-29', '1900-01-01', '2999-12-31'].map(isCalendarDay)).toEqual([true, true, true])
-    expect(['2031-02-29', '1899-12-31', '3000-01-01', '20266-01-01'].map(isCalendarDay)).toEqual([false, false, false, false])
+    expect(['2031-02-29', '1899-12-31', '3000-01-01', '20266-01-01'].map(isCalendarDay)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ])
   })
 })
 
 describe('a ping time', () => {
   const ping = { channelId: '1', messageContent: 'Op tonight.', rolesToPing: ['2'] }
   it.each(['12345', '2031-02-30T18:00:00Z', '99999-01-01T00:00:00Z'])('of %j is refused on pingTime', (pingTime) => {
-    expect(pingSchema.safeParse({ ...ping, pingTime }).error?.issues).toEqual([expect.objectContaining({ path: ['pingTime'], message: 'Please enter a valid date and time.' })])
+    expect(pingSchema.safeParse({ ...ping, pingTime }).error?.issues).toEqual([
+      expect.objectContaining({ path: ['pingTime'], message: 'Please enter a valid date and time.' }),
+    ])
   })
 })

@@ -33,7 +33,13 @@ export function parseDateTime(value: string): Date | null {
   const match = DATE_TIME.exec(value)
   if (!match) return null
   const [, year, month, day, hour, minute, second = '00', fraction = '', zone = ''] = match
-  if (!isDay(Number(year), Number(month), Number(day)) || Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59) return null
+  if (
+    !isDay(Number(year), Number(month), Number(day)) ||
+    Number(hour) > 23 ||
+    Number(minute) > 59 ||
+    Number(second) > 59
+  )
+    return null
   const offset = zone.length > 1 ? zone.replace(/^([+-]\d{2}):?(\d{2})$/, '$1:$2') : zone
   if (offset.length > 1 && (Number(offset.slice(1, 3)) > 14 || Number(offset.slice(4)) > 59)) return null
   const at = Date.parse(`${year}-${month}-${day}T${hour}:${minute}:${second}${fraction.slice(0, 4)}${offset}`)
@@ -56,7 +62,11 @@ export function looksLikeDay(value: string): boolean {
  */
 export function normalizeTime(input: string): string | null {
   const text = input.trim()
-  const digits = /^\d{3,4}$/.test(text) ? text.padStart(4, '0') : /^(\d{1,2}):(\d{2})$/.test(text) ? text.replace(':', '').padStart(4, '0') : null
+  const digits = /^\d{3,4}$/.test(text)
+    ? text.padStart(4, '0')
+    : /^(\d{1,2}):(\d{2})$/.test(text)
+      ? text.replace(':', '').padStart(4, '0')
+      : null
   if (!digits) return null
   const hours = Number(digits.slice(0, 2))
   const minutes = Number(digits.slice(2))

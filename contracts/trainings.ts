@@ -21,7 +21,9 @@ export const trainingSchema = z
     date: text({ error: DATE_REQUIRED })
       .trim()
       .min(1, { error: DATE_REQUIRED, abort: true })
-      .refine((v) => isCalendarDay(v) || isDateTime(v), { error: (issue) => (looksLikeDay(String(issue.input)) ? 'Please enter a valid date.' : VALID_DATE_TIME) }),
+      .refine((v) => isCalendarDay(v) || isDateTime(v), {
+        error: (issue) => (looksLikeDay(String(issue.input)) ? 'Please enter a valid date.' : VALID_DATE_TIME),
+      }),
     time: text({ error: TIME_FORMAT_SUBMIT })
       .refine((v) => normalizeTime(v) !== null, TIME_FORMAT_SUBMIT)
       .optional(),

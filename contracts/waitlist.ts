@@ -13,7 +13,10 @@ export type SquadPreference = { any: true } | { squadId: number } | { squadName:
 /** {squad_preference}: a squad's id (a number or its digits) or name; absent, null, '', 'Any' and 'Any Squad' mean Any Squad. */
 export const waitlistJoinSchema = z.object({
   squad_preference: z
-    .preprocess((v) => (typeof v === 'number' ? String(v) : v), text({ error: PREFERENCE }).trim().max(200, PREFERENCE).nullable().optional())
+    .preprocess(
+      (v) => (typeof v === 'number' ? String(v) : v),
+      text({ error: PREFERENCE }).trim().max(200, PREFERENCE).nullable().optional(),
+    )
     .transform((v): SquadPreference => {
       if (!v || v === 'any' || v === 'Any' || v === 'Any Squad') return { any: true }
       const id = parseIdText(v)

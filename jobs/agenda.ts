@@ -34,7 +34,11 @@ export interface JobRunner {
  */
 export async function renewingLock<T>(job: Job, lockLifetimeMs: number, work: () => Promise<T>): Promise<T> {
   const timer = setInterval(() => {
-    job.touch().catch((error: unknown) => logger.warn({ msg: 'job lock not renewed', job: job.attrs.name, error: describeError(error) }))
+    job
+      .touch()
+      .catch((error: unknown) =>
+        logger.warn({ msg: 'job lock not renewed', job: job.attrs.name, error: describeError(error) }),
+      )
   }, lockLifetimeMs / 4)
   try {
     return await work()
@@ -56,7 +60,8 @@ export function createAgenda(options: AgendaOptions): JobRunner {
     : new MongoBackend({ address: options.mongodbUrl!, collection: 'agenda_jobs' })
   // NOTE: the LISTEN/NOTIFY channel emits 'error' when its connection drops (and reconnects by itself); an
   // EventEmitter 'error' without a listener would take the whole process down.
-  const channel = backend.notificationChannel as unknown as { on?: (event: 'error', listener: (error: Error) => void) => void } | undefined
+  const channel = backend.notificationChannel as unknown as
+    { on?: (event: 'error', listener: (error: Error) => void) => void } | undefined
   channel?.on?.('error', (error) => logger.warn({ msg: 'job runner notification channel error', error: error.message }))
   const agenda = new Agenda({
     backend,

@@ -6,7 +6,9 @@ import { createTestDatabase, type TestDatabase } from '#tests/harness/db.ts'
 let database: TestDatabase
 beforeAll(async () => {
   database = await createTestDatabase()
-  await database.db.execute(sql`create table job_runs (id serial primary key, payload text not null, ran_at timestamptz default now())`)
+  await database.db.execute(
+    sql`create table job_runs (id serial primary key, payload text not null, ran_at timestamptz default now())`,
+  )
 })
 afterAll(async () => {
   await database?.drop()

@@ -64,7 +64,10 @@ export function defineJobs(agenda: Agenda, services: AppServices) {
   // Queued role syncs (server/discord/role-sync-queue.ts): retries after a failure, and what a crashed process left.
   agenda.define(JOBS.syncRoles, () => drainRoleSyncs(services))
   agenda.define(JOBS.cleanupSessions, async () => {
-    const removed = await services.db.delete(sessions).where(lt(sessions.expires_at, new Date())).returning({ id: sessions.id })
+    const removed = await services.db
+      .delete(sessions)
+      .where(lt(sessions.expires_at, new Date()))
+      .returning({ id: sessions.id })
     if (removed.length) logger.info({ msg: 'expired sessions removed', count: removed.length })
   })
 }

@@ -46,9 +46,20 @@ beforeAll(async () => {
     SESSION_SECRET: 'ping-crash-session-secret-0123456789',
   }
   const config = loadConfig(env)
-  const client = createDiscordClient({ apiUrl: discord.apiUrl, botToken: BOT_TOKEN, guildId: DEMO_GUILD_ID, timeoutMs: 5_000, retryDelayMs: 50 })
+  const client = createDiscordClient({
+    apiUrl: discord.apiUrl,
+    botToken: BOT_TOKEN,
+    guildId: DEMO_GUILD_ID,
+    timeoutMs: 5_000,
+    retryDelayMs: 50,
+  })
   services = { config, db: database.db, discord: client }
-  trainingId = (await database.db.insert(trainings).values({ name: 'Night drills', date: new Date(Date.now() + 86_400_000) }).returning())[0]!.id
+  trainingId = (
+    await database.db
+      .insert(trainings)
+      .values({ name: 'Night drills', date: new Date(Date.now() + 86_400_000) })
+      .returning()
+  )[0]!.id
 })
 afterEach(async () => {
   running.child?.kill('SIGKILL')
@@ -65,17 +76,28 @@ afterAll(async () => {
 async function duePing(message: string): Promise<number> {
   const [row] = await database.db
     .insert(scheduledPings)
-    .values({ type: 'training', training_id: trainingId, channel_id: CHANNEL, message_content: message, ping_time: new Date(Date.now() - 1000) })
+    .values({
+      type: 'training',
+      training_id: trainingId,
+      channel_id: CHANNEL,
+      message_content: message,
+      ping_time: new Date(Date.now() - 1000),
+    })
     .returning()
   return row!.id
 }
 
-const pingRow = async (id: number) => (await database.db.select().from(scheduledPings).where(eq(scheduledPings.id, id)))[0]!
+const pingRow = async (id: number) =>
+  (await database.db.select().from(scheduledPings).where(eq(scheduledPings.id, id)))[0]!
 const sendRequests = () => discord.state.requests.filter((r) => r.method === 'POST' && r.path === MESSAGES_PATH)
 
 /** The first instance: the real job runner in its own process, which the test kills with SIGKILL. */
 async function startDoomedInstance(): Promise<ChildProcess> {
-  const child = fork('tests/harness/job-runner-process.ts', [], { execArgv: ['--import', 'tsx'], env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+  const child = fork('tests/harness/job-runner-process.ts', [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  })
   running.child = child
   await new Promise<void>((resolve, reject) => {
     child.once('message', () => resolve())
@@ -98,56 +120,70 @@ async function sentAfter(id: number, since: number): Promise<number> {
 }
 
 async function pingSentAudits(id: number) {
-  return database.db.select().from(auditLog).where(and(eq(auditLog.action, 'Ping sent'), eq(auditLog.details, `Ping ${id} to channel ${CHANNEL}.`)))
+  return database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, 'Ping sent'), eq(auditLog.details, `Ping ${id} to channel ${CHANNEL}.`)))
 }
 
 describe('a crash around a ping send', () => {
-  it('Discord got the message, the sender died before recording it: another instance marks it sent, no second message', { timeout: 90_000 }, async () => {
-    const id = await duePing('Night drills start in one hour')
-    discord.state.failNext({ status: 'no answer', takeEffect: true, path: MESSAGES_PATH, count: 1 })
-    const doomed = await startDoomedInstance()
-    await expect.poll(() => discord.state.messagesIn(CHANNEL).length, { timeout: 30_000, interval: 100 }).toBe(1)
+  it(
+    'Discord got the message, the sender died before recording it: another instance marks it sent, no second message',
+    { timeout: 90_000 },
+    async () => {
+      const id = await duePing('Night drills start in one hour')
+      discord.state.failNext({ status: 'no answer', takeEffect: true, path: MESSAGES_PATH, count: 1 })
+      const doomed = await startDoomedInstance()
+      await expect.poll(() => discord.state.messagesIn(CHANNEL).length, { timeout: 30_000, interval: 100 }).toBe(1)
 
-    // The second instance runs alongside; past the ping's lease, its sender is alive and renewing it, so a dispatch
-    // run here leaves the ping alone rather than send it a second time.
-    running.survivor = await startJobs(services, database.url)
-    await sleep(PING_LEASE_MS + 2_000)
-    expect(await dispatchDuePings(services)).toEqual({ sent: 0, failed: 0 })
-    expect(sendRequests()).toHaveLength(1)
-    expect(await pingRow(id)).toMatchObject({ status: 'pending', sent_at: null })
+      // The second instance runs alongside; past the ping's lease, its sender is alive and renewing it, so a dispatch
+      // run here leaves the ping alone rather than send it a second time.
+      running.survivor = await startJobs(services, database.url)
+      await sleep(PING_LEASE_MS + 2_000)
+      expect(await dispatchDuePings(services)).toEqual({ sent: 0, failed: 0 })
+      expect(sendRequests()).toHaveLength(1)
+      expect(await pingRow(id)).toMatchObject({ status: 'pending', sent_at: null })
 
-    const crashedAt = await killHard(doomed)
-    const recovery = await sentAfter(id, crashedAt)
-    expect(recovery).toBeLessThan(15_000)
-    const messages = discord.state.messagesIn(CHANNEL)
-    expect(messages).toHaveLength(1)
-    // The resend carried the same nonce, so Discord answered with the message it already had.
-    expect(sendRequests()).toHaveLength(2)
-    expect(await pingRow(id)).toMatchObject({ status: 'sent', error: null, discord_message_id: messages[0]!.id })
-    expect(await pingSentAudits(id)).toHaveLength(1)
-  })
+      const crashedAt = await killHard(doomed)
+      const recovery = await sentAfter(id, crashedAt)
+      expect(recovery).toBeLessThan(15_000)
+      const messages = discord.state.messagesIn(CHANNEL)
+      expect(messages).toHaveLength(1)
+      // The resend carried the same nonce, so Discord answered with the message it already had.
+      expect(sendRequests()).toHaveLength(2)
+      expect(await pingRow(id)).toMatchObject({ status: 'sent', error: null, discord_message_id: messages[0]!.id })
+      expect(await pingSentAudits(id)).toHaveLength(1)
+    },
+  )
 
-  it('the sender died before Discord got the message: the restarted runner sends it once and marks it sent', { timeout: 90_000 }, async () => {
-    const id = await duePing('Range day tomorrow')
-    discord.state.failNext({ status: 'no answer', path: MESSAGES_PATH, count: 1 })
-    const doomed = await startDoomedInstance()
-    await expect.poll(() => sendRequests().length, { timeout: 30_000, interval: 100 }).toBe(1)
-    const crashedAt = await killHard(doomed)
-    expect(discord.state.messagesIn(CHANNEL)).toEqual([])
+  it(
+    'the sender died before Discord got the message: the restarted runner sends it once and marks it sent',
+    { timeout: 90_000 },
+    async () => {
+      const id = await duePing('Range day tomorrow')
+      discord.state.failNext({ status: 'no answer', path: MESSAGES_PATH, count: 1 })
+      const doomed = await startDoomedInstance()
+      await expect.poll(() => sendRequests().length, { timeout: 30_000, interval: 100 }).toBe(1)
+      const crashedAt = await killHard(doomed)
+      expect(discord.state.messagesIn(CHANNEL)).toEqual([])
 
-    running.survivor = await startJobs(services, database.url)
-    const recovery = await sentAfter(id, crashedAt)
-    expect(recovery).toBeLessThan(15_000)
-    const messages = discord.state.messagesIn(CHANNEL)
-    expect(messages.map((m) => m.content)).toEqual(['Range day tomorrow'])
-    expect(await pingRow(id)).toMatchObject({ status: 'sent', discord_message_id: messages[0]!.id })
-    expect(await pingSentAudits(id)).toHaveLength(1)
-  })
+      running.survivor = await startJobs(services, database.url)
+      const recovery = await sentAfter(id, crashedAt)
+      expect(recovery).toBeLessThan(15_000)
+      const messages = discord.state.messagesIn(CHANNEL)
+      expect(messages.map((m) => m.content)).toEqual(['Range day tomorrow'])
+      expect(await pingRow(id)).toMatchObject({ status: 'sent', discord_message_id: messages[0]!.id })
+      expect(await pingSentAudits(id)).toHaveLength(1)
+    },
+  )
 
   it('a ping interrupted longer ago than Discord remembers its nonce is marked failed, not resent', async () => {
     const id = await duePing('Stale briefing')
     const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000)
-    await database.db.update(scheduledPings).set({ attempted_at: minutesAgo(3), claimed_by: 'gone:1', claim_expires_at: minutesAgo(2.9) }).where(eq(scheduledPings.id, id))
+    await database.db
+      .update(scheduledPings)
+      .set({ attempted_at: minutesAgo(3), claimed_by: 'gone:1', claim_expires_at: minutesAgo(2.9) })
+      .where(eq(scheduledPings.id, id))
     expect(await dispatchDuePings(services)).toEqual({ sent: 0, failed: 0 })
     expect(await pingRow(id)).toMatchObject({
       status: 'failed',

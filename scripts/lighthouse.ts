@@ -81,7 +81,10 @@ function lighthouse(page: string, run: number): Result {
   ]
   // A run now and then fails to record the trace (NO_NAVSTART on a busy machine): one more try before giving up.
   for (let attempt = 1; ; attempt++) {
-    const result = spawnSync(process.execPath, args, { stdio: 'inherit', env: { ...process.env, CHROME_PATH: chromePath } })
+    const result = spawnSync(process.execPath, args, {
+      stdio: 'inherit',
+      env: { ...process.env, CHROME_PATH: chromePath },
+    })
     if (result.status === 0) return JSON.parse(fs.readFileSync(output, 'utf8')) as Result
     if (attempt === 2) throw new Error(`lighthouse ${page} exited with ${result.status}`)
   }
@@ -91,7 +94,8 @@ function row(page: string, lhr: Result) {
   const audit = (id: string) => lhr.audits[id]
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
   const ms = (id: string) => `${Math.round(audit(id)?.numericValue ?? 0)} ms`
-  const blocking = (audit('render-blocking-resources')?.details as { items?: { url: string }[] } | undefined)?.items ?? []
+  const blocking =
+    (audit('render-blocking-resources')?.details as { items?: { url: string }[] } | undefined)?.items ?? []
   return {
     page,
     performance: score('performance'),

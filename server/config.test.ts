@@ -48,7 +48,13 @@ describe('loadConfig', () => {
   it('names every bad variable in one readable error', () => {
     let error: unknown
     try {
-      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', DISCORD_API_URL: 'not a url', DISCORD_ADMIN_ROLE_IDS: 'admins', RATE_LIMIT_PER_MINUTE: '-1' })
+      loadConfig({
+        PORT: 'abc',
+        DATABASE_URL: 'mysql://x',
+        DISCORD_API_URL: 'not a url',
+        DISCORD_ADMIN_ROLE_IDS: 'admins',
+        RATE_LIMIT_PER_MINUTE: '-1',
+      })
     } catch (e) {
       error = e
     }
@@ -61,11 +67,19 @@ describe('loadConfig', () => {
 
   it('refuses demo mode and a missing SESSION_SECRET in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/DISCORD_CLIENT_ID[\s\S]*SESSION_SECRET/)
-    expect(() => loadConfig({ NODE_ENV: 'production', DISCORD_CLIENT_ID: '1', DISCORD_CLIENT_SECRET: 's' })).toThrow(/SESSION_SECRET/)
+    expect(() => loadConfig({ NODE_ENV: 'production', DISCORD_CLIENT_ID: '1', DISCORD_CLIENT_SECRET: 's' })).toThrow(
+      /SESSION_SECRET/,
+    )
   })
 
   it('treats empty variables as unset', () => {
-    const config = loadConfig({ DATA_DIR: dataDir(), PORT: '', RATE_LIMIT_PER_MINUTE: ' ', DISCORD_API_URL: '', APP_URL: '' })
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      PORT: '',
+      RATE_LIMIT_PER_MINUTE: ' ',
+      DISCORD_API_URL: '',
+      APP_URL: '',
+    })
     expect(config.port).toBe(3000)
     expect(config.rateLimitPerMinute).toBe(30)
     expect(config.appUrl).toBe('http://localhost:3000')

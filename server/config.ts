@@ -107,7 +107,9 @@ export class ConfigError extends Error {
 /** Reads and validates the environment once. Throws ConfigError naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable means "not set" (compose files and .env templates write VAR= for optional settings).
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''))
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''),
+  )
   const parsed = envSchema.safeParse(present)
   if (!parsed.success) {
     throw new ConfigError(
@@ -133,7 +135,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const appUrl = e.APP_URL ?? `http://localhost:${e.PORT}`
   const dataDir = path.resolve(e.DATA_DIR)
   const sessionSecrets = e.SESSION_SECRET
-    ? e.SESSION_SECRET.split(',').map((s) => s.trim()).filter(Boolean)
+    ? e.SESSION_SECRET.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
     : [devSecret(dataDir)]
 
   const discord: Config['discord'] = demoMode

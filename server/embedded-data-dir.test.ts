@@ -175,18 +175,22 @@ describe('restart after a crash (embedded PostgreSQL)', () => {
     expect(await user.json()).toMatchObject({ username: 'reyes' })
   }, 480_000)
 
-  it.skipIf(!isRoot)('as root, a DATA_DIR the postgres user cannot reach fails fast with what is wrong and how to fix it (only meaningful as root)', async () => {
-    const dataDir = makeDataDir(0o700)
-    const app = startAppProcess(appEnv(dataDir))
-    expect(await app.exited).toBe(1)
-    const line = app.output().trim().split('\n').at(-1)!
-    expect(JSON.parse(line)).toMatchObject({
-      level: 'error',
-      msg: 'failed to start',
-      error: `The database folder ${dataDir}/postgres is not reachable by the 'postgres' system user that PostgreSQL runs as when the app runs as root: ${dataDir} has mode 0700 (owner uid 0). Fix: chmod o+x ${dataDir}, or set DATA_DIR to a folder that user can reach.`,
-    })
-    expect(postmasterPid(dataDir)).toBeUndefined()
-  }, 120_000)
+  it.skipIf(!isRoot)(
+    'as root, a DATA_DIR the postgres user cannot reach fails fast with what is wrong and how to fix it (only meaningful as root)',
+    async () => {
+      const dataDir = makeDataDir(0o700)
+      const app = startAppProcess(appEnv(dataDir))
+      expect(await app.exited).toBe(1)
+      const line = app.output().trim().split('\n').at(-1)!
+      expect(JSON.parse(line)).toMatchObject({
+        level: 'error',
+        msg: 'failed to start',
+        error: `The database folder ${dataDir}/postgres is not reachable by the 'postgres' system user that PostgreSQL runs as when the app runs as root: ${dataDir} has mode 0700 (owner uid 0). Fix: chmod o+x ${dataDir}, or set DATA_DIR to a folder that user can reach.`,
+      })
+      expect(postmasterPid(dataDir)).toBeUndefined()
+    },
+    120_000,
+  )
 })
 
 describe('a leftover postmaster.pid', () => {

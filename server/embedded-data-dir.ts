@@ -42,12 +42,20 @@ export async function clearLeftoverServer(dir: string): Promise<void> {
   }
   const owner = ownerOf(state.argv)
   if (owner === undefined) {
-    throw new StartupError(`A PostgreSQL server this app did not start (pid ${pid}) is running on ${dir}: stop it (kill -INT ${pid}) and start again.`)
+    throw new StartupError(
+      `A PostgreSQL server this app did not start (pid ${pid}) is running on ${dir}: stop it (kill -INT ${pid}) and start again.`,
+    )
   }
   if (owner === state.ppid) {
-    throw new StartupError(`${dir} is in use by a running app process (pid ${owner}) and its PostgreSQL (pid ${pid}): stop that process first, or set DATA_DIR to another folder.`)
+    throw new StartupError(
+      `${dir} is in use by a running app process (pid ${owner}) and its PostgreSQL (pid ${pid}): stop that process first, or set DATA_DIR to another folder.`,
+    )
   }
-  logger.warn({ msg: 'stopping the embedded PostgreSQL left running by a crashed app process', pid, crashedProcess: owner })
+  logger.warn({
+    msg: 'stopping the embedded PostgreSQL left running by a crashed app process',
+    pid,
+    crashedProcess: owner,
+  })
   try {
     process.kill(pid, 'SIGINT')
   } catch (error) {
@@ -57,7 +65,9 @@ export async function clearLeftoverServer(dir: string): Promise<void> {
   const deadline = asked + STOP_TIMEOUT_MS
   while (inspectProcess(pid) !== 'gone') {
     if (Date.now() > deadline) {
-      throw new StartupError(`The PostgreSQL left running by a crashed app process (pid ${pid}) did not stop within ${STOP_TIMEOUT_MS / 1000} s of a fast-shutdown request: wait until it has exited, then start again.`)
+      throw new StartupError(
+        `The PostgreSQL left running by a crashed app process (pid ${pid}) did not stop within ${STOP_TIMEOUT_MS / 1000} s of a fast-shutdown request: wait until it has exited, then start again.`,
+      )
     }
     await sleep(100)
   }
@@ -84,7 +94,12 @@ function inspectProcess(pid: number): ProcessState {
 
 function isPostgresOf(argv: string[], dir: string): boolean {
   const dataDir = argv[argv.indexOf('-D') + 1]
-  return path.basename(argv[0] ?? '') === 'postgres' && argv.includes('-D') && dataDir !== undefined && path.resolve(dataDir) === path.resolve(dir)
+  return (
+    path.basename(argv[0] ?? '') === 'postgres' &&
+    argv.includes('-D') &&
+    dataDir !== undefined &&
+    path.resolve(dataDir) === path.resolve(dir)
+  )
 }
 
 function ownerOf(argv: string[]): number | undefined {
@@ -136,7 +151,11 @@ function firstFailedCheck(checks: Array<['-x' | '-w', string]>): ['-x' | '-w', s
 
 function postgresUserIds(): { uid: number; gid: number } | undefined {
   try {
-    const id = (option: string) => Number.parseInt(execFileSync('id', [option, 'postgres'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }), 10)
+    const id = (option: string) =>
+      Number.parseInt(
+        execFileSync('id', [option, 'postgres'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }),
+        10,
+      )
     return { uid: id('-u'), gid: id('-g') }
   } catch {
     return undefined

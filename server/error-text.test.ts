@@ -5,7 +5,18 @@ describe('describeError', () => {
   it('never answers a bare "undefined" or an empty text, whatever was thrown', () => {
     const circular: Record<string, unknown> = { code: 'E_LOOP' }
     circular.self = circular
-    const odd: unknown[] = [undefined, null, '', new Error(''), {}, circular, 10n, Symbol('x'), () => {}, new StartupError('')]
+    const odd: unknown[] = [
+      undefined,
+      null,
+      '',
+      new Error(''),
+      {},
+      circular,
+      10n,
+      Symbol('x'),
+      () => {},
+      new StartupError(''),
+    ]
     for (const value of odd) {
       const text = describeError(value)
       expect(text, String(typeof value)).not.toBe('undefined')

@@ -55,14 +55,18 @@ export const BANNED_SQLSTATE = 'UB001'
 /** Maps anything thrown to a status and a safe body. Unknown errors become a 500 without details. */
 export function toErrorBody(error: unknown): { status: number; body: ErrorBody } {
   if (error instanceof ServiceError) {
-    return { status: error.status, body: error.fields ? { error: error.message, fields: error.fields } : { error: error.message } }
+    return {
+      status: error.status,
+      body: error.fields ? { error: error.message, fields: error.fields } : { error: error.message },
+    }
   }
   const pg = postgresErrorOf(error)
   if (pg) {
     // Constraint violations reaching here are races the service did not foresee: a conflict, not a crash.
     if (pg.code === '23505') return { status: 409, body: { error: 'That conflicts with existing data.' } }
     if (pg.code === '23503') return { status: 409, body: { error: 'That refers to something that no longer exists.' } }
-    if (pg.code === BANNED_SQLSTATE) return { status: 403, body: { error: 'Banned members cannot hold a slot or wait on the waitlist.' } }
+    if (pg.code === BANNED_SQLSTATE)
+      return { status: 403, body: { error: 'Banned members cannot hold a slot or wait on the waitlist.' } }
     if (pg.code === '40P01' || pg.code === '40001')
       return { status: 409, body: { error: 'Too many changes at the same moment. Please try again.' } }
     if (pg.code === '23514' || pg.code === '22P02' || pg.code === '22003' || pg.code === '22007')
@@ -82,8 +86,12 @@ export function postgresErrorOf(error: unknown): { code: string; constraint_name
 }
 
 function isPostgresError(error: unknown): error is { code: string; constraint_name?: string } {
-  return typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string' &&
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { code?: unknown }).code === 'string' &&
     /^[0-9A-Z]{5}$/.test((error as { code: string }).code)
+  )
 }
 
 /**
@@ -91,11 +99,16 @@ function isPostgresError(error: unknown): error is { code: string; constraint_na
  * (it is written for them: a name taken, Discord unavailable), `fallback` for anything unexpected (logged with its
  * stack, never shown). A thrown Response (a redirect to login) passes through.
  */
-export function userMessageOf(error: unknown, fallback: string, logContext: Record<string, unknown> = {}): { status: number; message: string; fields?: Record<string, string[]> } {
+export function userMessageOf(
+  error: unknown,
+  fallback: string,
+  logContext: Record<string, unknown> = {},
+): { status: number; message: string; fields?: Record<string, string[]> } {
   if (error instanceof Response) throw error
   const { status, body } = toErrorBody(error)
   const known = error instanceof ServiceError
-  if (!known && status >= 500) logger.error({ msg: 'action failed', ...logContext, error: error instanceof Error ? error.stack : String(error) })
+  if (!known && status >= 500)
+    logger.error({ msg: 'action failed', ...logContext, error: error instanceof Error ? error.stack : String(error) })
   const message = (!known && status >= 500) || !body.error ? fallback : body.error
   return body.fields ? { status, message, fields: body.fields } : { status, message }
 }
@@ -121,7 +134,8 @@ export function errorAnswer(error: unknown): { status: number; body: ErrorBody; 
   const { status, body } = toErrorBody(error)
   if (error instanceof ServiceError) {
     if (status >= 500) logger.warn({ msg: 'upstream failure', status, error: error.message })
-  } else if (status >= 500) logger.error({ msg: 'unhandled error', error: error instanceof Error ? error.stack : String(error) })
+  } else if (status >= 500)
+    logger.error({ msg: 'unhandled error', error: error instanceof Error ? error.stack : String(error) })
   const headers: Record<string, string> = {}
   if (error instanceof RateLimited) headers['Retry-After'] = String(error.retryAfterSeconds)
   if (error instanceof MethodNotAllowed) headers.Allow = error.allow.join(', ')

@@ -9,7 +9,12 @@ export function logLoadError(what: string, error: unknown): void {
 }
 
 /** The page's data; when reading fails, `empty` with `message` as its `loadError` (the failure is logged). */
-export async function withLoadError<T extends object>(what: string, load: () => Promise<T>, empty: T, message: string): Promise<T & { loadError?: string }> {
+export async function withLoadError<T extends object>(
+  what: string,
+  load: () => Promise<T>,
+  empty: T,
+  message: string,
+): Promise<T & { loadError?: string }> {
   try {
     return await load()
   } catch (error) {

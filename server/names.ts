@@ -12,7 +12,13 @@ interface NamedTable {
 }
 
 /** Throws Conflict(`message`) when another row (not `exceptId`) already has the name. */
-export async function assertNameFree(tx: DbOrTx, { table, id, name }: NamedTable, value: string, message: string, exceptId?: number): Promise<void> {
+export async function assertNameFree(
+  tx: DbOrTx,
+  { table, id, name }: NamedTable,
+  value: string,
+  message: string,
+  exceptId?: number,
+): Promise<void> {
   const [taken] = await tx
     .select({ id })
     .from(table)

@@ -1,4 +1,13 @@
-import { Conflict, Forbidden, Invalid, Locked, NotFound, postgresErrorOf, Unauthorized, type ServiceError } from './errors.ts'
+import {
+  Conflict,
+  Forbidden,
+  Invalid,
+  Locked,
+  NotFound,
+  postgresErrorOf,
+  Unauthorized,
+  type ServiceError,
+} from './errors.ts'
 
 // The stored functions of the member writes (db/migrations/0004_signup_functions.sql) refuse with a SQLSTATE-like code
 // that names the answer and the text the member reads: raised as an error (a field error names the field in COLUMN

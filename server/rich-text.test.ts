@@ -15,7 +15,10 @@ describe('sanitizeRichText', () => {
     ].join('')
     expect(sanitizeRichText(html)).toBe(
       html
-        .replace('<a href="mailto:hq@example.com">', '<a href="mailto:hq@example.com" rel="noopener noreferrer nofollow">')
+        .replace(
+          '<a href="mailto:hq@example.com">',
+          '<a href="mailto:hq@example.com" rel="noopener noreferrer nofollow">',
+        )
         .replace('<a href="tel:+15550100">', '<a href="tel:+15550100" rel="noopener noreferrer nofollow">')
         .replace('<a href="/tests">', '<a href="/tests" rel="noopener noreferrer nofollow">'),
     )
@@ -24,10 +27,20 @@ describe('sanitizeRichText', () => {
   it('drops what is not on the list', () => {
     expect(sanitizeRichText('<h4>four</h4><blockquote>q</blockquote><table><tr><td>t</td></tr></table>')).toBe('fourqt')
     expect(sanitizeRichText('<p class="x" id="y" data-evil="1" title="t">p</p>')).toBe('<p>p</p>')
-    expect(sanitizeRichText('<p style="margin-left: 5em; text-align: middle; position: fixed; top: 0">p</p>')).toBe('<p>p</p>')
-    expect(sanitizeRichText('<span style="font-family: Comic Sans; font-size: 72px; color: red; color: expression(alert(1))">s</span>')).toBe('<span>s</span>')
-    expect(sanitizeRichText('<span style="color: #e60000 !important; color:\\65 xpression(1)">s</span>')).toBe('<span>s</span>')
-    expect(sanitizeRichText('<p><a href="https://x" target="_self" rel="opener">x</a></p>')).toBe('<p><a href="https://x" rel="noopener noreferrer nofollow">x</a></p>')
+    expect(sanitizeRichText('<p style="margin-left: 5em; text-align: middle; position: fixed; top: 0">p</p>')).toBe(
+      '<p>p</p>',
+    )
+    expect(
+      sanitizeRichText(
+        '<span style="font-family: Comic Sans; font-size: 72px; color: red; color: expression(alert(1))">s</span>',
+      ),
+    ).toBe('<span>s</span>')
+    expect(sanitizeRichText('<span style="color: #e60000 !important; color:\\65 xpression(1)">s</span>')).toBe(
+      '<span>s</span>',
+    )
+    expect(sanitizeRichText('<p><a href="https://x" target="_self" rel="opener">x</a></p>')).toBe(
+      '<p><a href="https://x" rel="noopener noreferrer nofollow">x</a></p>',
+    )
   })
 
   it('removes scripts, handlers, unsafe addresses and foreign namespaces', () => {
@@ -48,15 +61,41 @@ describe('sanitizeRichText', () => {
       '<a href="vbscript:msgbox(1)">x</a><a href="blob:https://x/1">y</a><a href="file:///etc/passwd">z</a>',
     ]) {
       const clean = sanitizeRichText(vector)
-      expect(clean, vector).not.toMatch(/<script|<svg|<math|<iframe|<form|<button|\son\w+=|javascript:|vbscript:|data:|blob:|file:|url\(/i)
+      expect(clean, vector).not.toMatch(
+        /<script|<svg|<math|<iframe|<form|<button|\son\w+=|javascript:|vbscript:|data:|blob:|file:|url\(/i,
+      )
     }
   })
 })
 
 describe('isSafeAddress', () => {
   it('allows http, https, mailto, tel and paths; nothing else, however it is disguised', () => {
-    for (const ok of ['https://a.b/c', 'http://a', 'mailto:x@y.z', 'tel:+1', '/api/tests/images/a.png', 'relative/path', '#anchor', '//cdn.example.com/x.png']) expect(isSafeAddress(ok), ok).toBe(true)
-    for (const bad of ['javascript:alert(1)', ' JavaScript:alert(1)', 'java\tscript:x', 'java\nscript:x', '\u0001javascript:x', 'data:image/png;base64,x', 'vbscript:x', 'blob:x', 'file:///x', 'ftp://x', 'javascript&#58;x', 'javascript%3Ax', '/\\evil.com'])
+    for (const ok of [
+      'https://a.b/c',
+      'http://a',
+      'mailto:x@y.z',
+      'tel:+1',
+      '/api/tests/images/a.png',
+      'relative/path',
+      '#anchor',
+      '//cdn.example.com/x.png',
+    ])
+      expect(isSafeAddress(ok), ok).toBe(true)
+    for (const bad of [
+      'javascript:alert(1)',
+      ' JavaScript:alert(1)',
+      'java\tscript:x',
+      'java\nscript:x',
+      '\u0001javascript:x',
+      'data:image/png;base64,x',
+      'vbscript:x',
+      'blob:x',
+      'file:///x',
+      'ftp://x',
+      'javascript&#58;x',
+      'javascript%3Ax',
+      '/\\evil.com',
+    ])
       expect(isSafeAddress(bad), JSON.stringify(bad)).toBe(false)
   })
 })

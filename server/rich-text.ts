@@ -22,7 +22,9 @@ const COLOR = /^(#[0-9a-f]{3}|#[0-9a-f]{6}|rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s
 const FONT_SIZES = new Set<string>(Object.values(RICH_TEXT.fontSizes))
 const FONT_FAMILIES = new Set<string>(RICH_TEXT.fontFamilies)
 const ALIGNMENTS = new Set<string>(RICH_TEXT.alignments)
-const INDENTS = new Set(Array.from({ length: RICH_TEXT.indent.maxLevel }, (_, i) => `${(i + 1) * RICH_TEXT.indent.stepEm}em`))
+const INDENTS = new Set(
+  Array.from({ length: RICH_TEXT.indent.maxLevel }, (_, i) => `${(i + 1) * RICH_TEXT.indent.stepEm}em`),
+)
 const SIZE = /^\d{1,4}(px)?$/
 
 /** The CSS declarations each element may carry, and the values each one accepts. */
@@ -47,7 +49,10 @@ function filterStyle(tag: string, style: string): string {
     const colon = declaration.indexOf(':')
     if (colon < 1) continue
     const property = declaration.slice(0, colon).trim().toLowerCase()
-    const value = declaration.slice(colon + 1).trim().toLowerCase()
+    const value = declaration
+      .slice(colon + 1)
+      .trim()
+      .toLowerCase()
     // Escapes, comments and functions other than rgb() never reach an allowed value; the per-property tests reject them.
     if (allowedDeclaration(tag, property, value)) kept.push(`${property}: ${value}`)
   }
@@ -65,7 +70,8 @@ function onAttribute(node: Element, data: UponSanitizeAttributeHookEvent) {
   } else if (name === 'href') keep = tag === 'a' && isSafeAddress(value)
   else if (name === 'src') keep = tag === 'img' && isSafeAddress(value)
   else if (name === 'target') keep = tag === 'a' && value === '_blank'
-  else if (name === 'rel') keep = false // set below for every link
+  else if (name === 'rel')
+    keep = false // set below for every link
   else if (name === 'width' || name === 'height') keep = tag === 'img' && SIZE.test(value)
   else if (name === 'start') keep = tag === 'ol' && /^\d{1,6}$/.test(value)
   else if (name === 'alt' || name === 'title') keep = tag === 'img' || (name === 'title' && tag === 'a')

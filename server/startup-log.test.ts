@@ -10,7 +10,12 @@ describe('start-up log', () => {
   it('in demo mode says so first, in the listening line and in the banner', () => {
     const { starting, listening, banner } = startupMessage(loadConfig(base), 'production')
     expect(starting?.msg).toMatch(/^demo mode: DISCORD_CLIENT_ID is unset/)
-    expect(listening).toMatchObject({ msg: 'listening in demo mode', demoMode: true, mode: 'production', discord: 'demo stand-in at http://localhost:3999/__discord' })
+    expect(listening).toMatchObject({
+      msg: 'listening in demo mode',
+      demoMode: true,
+      mode: 'production',
+      discord: 'demo stand-in at http://localhost:3999/__discord',
+    })
     expect(banner).toContain('Task Force HQ is running at http://localhost:3999 (demo mode)')
   })
 

@@ -5,7 +5,9 @@ import type { Config } from './config.ts'
 // banner for the person who ran `npm start`.
 
 export function startupMessage(config: Config, mode: 'development' | 'production') {
-  const starting = config.demoMode ? { msg: 'demo mode: DISCORD_CLIENT_ID is unset, so the app runs its own Discord stand-in with demo users' } : null
+  const starting = config.demoMode
+    ? { msg: 'demo mode: DISCORD_CLIENT_ID is unset, so the app runs its own Discord stand-in with demo users' }
+    : null
   const listening = {
     msg: config.demoMode ? 'listening in demo mode' : 'listening',
     url: config.appUrl,

@@ -5,7 +5,6 @@ import type { Config } from './config.ts'
 
 // Toasts for UI actions travel in a flash cookie across the post-redirect-get, so they work without JavaScript.
 
-
 function toastCookie(config: Config) {
   return createCookie('toast', {
     httpOnly: true,
@@ -28,7 +27,10 @@ export async function redirectWithToast(config: Config, url: string, toast: Toas
 }
 
 /** Reads the flash toast and the header that clears it. */
-export async function readToast(config: Config, request: Request): Promise<{ toast: Toast | null; clear: string | null }> {
+export async function readToast(
+  config: Config,
+  request: Request,
+): Promise<{ toast: Toast | null; clear: string | null }> {
   const value = await toastCookie(config).parse(request.headers.get('cookie'))
   const parsed = toastSchema.safeParse(value)
   if (!parsed.success) return { toast: null, clear: null }

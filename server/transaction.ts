@@ -63,7 +63,11 @@ export async function runTransaction<T>(
  * transaction, one round trip instead of BEGIN, the work and COMMIT, with the same retries and the same handling
  * after the commit as runTransaction.
  */
-export async function runStatement<T>(services: AppServices, statement: (db: Db) => Promise<T>, options: StatementOptions<T> = {}): Promise<T> {
+export async function runStatement<T>(
+  services: AppServices,
+  statement: (db: Db) => Promise<T>,
+  options: StatementOptions<T> = {},
+): Promise<T> {
   const value = await withRetry(() => statement(services.db))
   return committed(services, value, options.queuedRoleSyncs?.(value) ?? false, options)
 }
@@ -73,7 +77,12 @@ export interface StatementOptions<T> extends Pick<TransactionOptions<T>, 'after'
   queuedRoleSyncs?: (result: T) => boolean
 }
 
-async function committed<T>(services: AppServices, result: T, rolesQueued: boolean, options: TransactionOptions<T>): Promise<T> {
+async function committed<T>(
+  services: AppServices,
+  result: T,
+  rolesQueued: boolean,
+  options: TransactionOptions<T>,
+): Promise<T> {
   markChanged()
   invalidateRosterCache()
   if (rolesQueued) wakeRoleSync(services)
@@ -104,7 +113,9 @@ async function withRetry<T>(attemptOnce: () => Promise<T>): Promise<T> {
 export async function afterCommit(name: string, effect: () => unknown): Promise<void> {
   const running = Promise.resolve()
     .then(effect)
-    .catch((error: unknown) => logger.warn({ msg: 'side effect after commit failed', useCase: name, error: describeError(error) }))
+    .catch((error: unknown) =>
+      logger.warn({ msg: 'side effect after commit failed', useCase: name, error: describeError(error) }),
+    )
   await waitAtMost(running, AFTER_COMMIT_WAIT_MS)
 }
 

@@ -75,7 +75,13 @@ interface Known {
   textToo?: RegExp
 }
 
-const trainingBody = { name: 'Fuzz training', description: 'Bring a radio.', date: '2031-04-01T18:00:00Z', is_hidden: false, is_bmt_training: false }
+const trainingBody = {
+  name: 'Fuzz training',
+  description: 'Bring a radio.',
+  date: '2031-04-01T18:00:00Z',
+  is_hidden: false,
+  is_bmt_training: false,
+}
 const memberBody = (ids: Ids) => ({
   ingame_name: 'Fuzz Member',
   rank: 'NCO',
@@ -96,7 +102,15 @@ const testBody = (ids: Ids) => ({
   passing_questions: 1,
   requires_in_game_eval: true,
   eval_passing_score: 80,
-  questions: [{ id: null, question_text: '<p>Which way is north?</p>', image_url: 'https://example.com/map.png', options: ['Up', 'Down', 'Left', 'Right'], correct_answer_index: 0 }],
+  questions: [
+    {
+      id: null,
+      question_text: '<p>Which way is north?</p>',
+      image_url: 'https://example.com/map.png',
+      options: ['Up', 'Down', 'Left', 'Right'],
+      correct_answer_index: 0,
+    },
+  ],
   evaluation_questions: [{ id: null, text: 'Clears a room', pos_score: 2, neg_score: 1, section: 'CQB' }],
 })
 
@@ -109,78 +123,198 @@ const KNOWN: Record<string, Known> = {
   'api/slot/:id/leave': { params: (i) => ({ id: String(i.slot) }), methods: () => ({ POST: NO_BODY }) },
   'api/waitlist/join': { params: () => ({}), methods: (i) => ({ POST: { squad_preference: i.squadName } }) },
   'api/waitlist/leave': { params: () => ({}), methods: () => ({ POST: NO_BODY }) },
-  'api/admin/settings': { params: () => ({}), methods: () => ({ PUT: { key: 'signup_time', value: '2031-05-01T18:30:00Z' } }) },
-  'api/admin/waitlist-roles': { params: () => ({}), methods: () => ({ POST: { role_name: 'Fuzz role', role_id: DEMO_ROLES.pilot.id, can_join_general_waitlist: true } }) },
+  'api/admin/settings': {
+    params: () => ({}),
+    methods: () => ({ PUT: { key: 'signup_time', value: '2031-05-01T18:30:00Z' } }),
+  },
+  'api/admin/waitlist-roles': {
+    params: () => ({}),
+    methods: () => ({
+      POST: { role_name: 'Fuzz role', role_id: DEMO_ROLES.pilot.id, can_join_general_waitlist: true },
+    }),
+  },
   'api/admin/waitlist-roles/:id': {
     params: (i) => ({ id: String(i.eligibleRole) }),
-    methods: () => ({ PUT: { role_name: 'Fuzz role', role_id: [DEMO_ROLES.pilot.id, DEMO_ROLES.medic.id], can_join_general_waitlist: 'on' }, DELETE: NO_BODY }),
+    methods: () => ({
+      PUT: {
+        role_name: 'Fuzz role',
+        role_id: [DEMO_ROLES.pilot.id, DEMO_ROLES.medic.id],
+        can_join_general_waitlist: 'on',
+      },
+      DELETE: NO_BODY,
+    }),
   },
   'api/admin/waitlist': { params: () => ({}), methods: () => ({ DELETE: NO_BODY }) },
-  'api/admin/platoons': { params: () => ({}), methods: () => ({ POST: { name: 'Fuzz platoon', discord_role_id: DEMO_ROLES.pilot.id } }) },
+  'api/admin/platoons': {
+    params: () => ({}),
+    methods: () => ({ POST: { name: 'Fuzz platoon', discord_role_id: DEMO_ROLES.pilot.id } }),
+  },
   'api/admin/platoons/:id': { params: (i) => ({ id: String(i.platoon) }), methods: () => ({ DELETE: NO_BODY }) },
   'api/admin/orbat/presets': { params: () => ({}), methods: () => ({ POST: { name: 'Fuzz preset' } }) },
-  'api/admin/orbat/presets/:id': { params: (i) => ({ id: String(i.preset) }), methods: () => ({ PUT: { name: 'Fuzz preset' }, DELETE: NO_BODY }) },
+  'api/admin/orbat/presets/:id': {
+    params: (i) => ({ id: String(i.preset) }),
+    methods: () => ({ PUT: { name: 'Fuzz preset' }, DELETE: NO_BODY }),
+  },
   'api/admin/orbat/presets/:id/load': { params: (i) => ({ id: String(i.preset) }), methods: () => ({ POST: NO_BODY }) },
   // A row's id may be a temporary text id (a new row): '0x1' is one.
-  'api/admin/orbat/save': { params: () => ({}), methods: (i) => ({ PUT: i.orbat }), textToo: /^(squads|slots|waypoints|pax_counters)\[\d+\]\.id$/ },
-  'api/roster/members': { params: () => ({}), methods: (i) => ({ POST: { ...memberBody(i), status: 'Denied', ban_reason: 'Fuzzing.' } }) },
-  'api/roster/members/:id': { params: (i) => ({ id: String(i.member) }), methods: (i) => ({ PUT: memberBody(i), DELETE: NO_BODY }) },
-  'api/roster/members/:id/ban': { params: (i) => ({ id: String(i.member) }), methods: () => ({ POST: { reason: 'Fuzzing.' } }) },
+  'api/admin/orbat/save': {
+    params: () => ({}),
+    methods: (i) => ({ PUT: i.orbat }),
+    textToo: /^(squads|slots|waypoints|pax_counters)\[\d+\]\.id$/,
+  },
+  'api/roster/members': {
+    params: () => ({}),
+    methods: (i) => ({ POST: { ...memberBody(i), status: 'Denied', ban_reason: 'Fuzzing.' } }),
+  },
+  'api/roster/members/:id': {
+    params: (i) => ({ id: String(i.member) }),
+    methods: (i) => ({ PUT: memberBody(i), DELETE: NO_BODY }),
+  },
+  'api/roster/members/:id/ban': {
+    params: (i) => ({ id: String(i.member) }),
+    methods: () => ({ POST: { reason: 'Fuzzing.' } }),
+  },
   'api/roster/members/:id/unban': { params: (i) => ({ id: String(i.member) }), methods: () => ({ POST: NO_BODY }) },
-  'api/roster/events': { params: () => ({}), methods: () => ({ POST: { name: 'Fuzz op', date: '2031-03-01', orbat_image_url: 'https://example.com/o.png' } }) },
+  'api/roster/events': {
+    params: () => ({}),
+    methods: () => ({ POST: { name: 'Fuzz op', date: '2031-03-01', orbat_image_url: 'https://example.com/o.png' } }),
+  },
   'api/roster/events/:id': {
     params: (i) => ({ id: String(i.event) }),
-    methods: () => ({ PUT: { name: 'Fuzz op', date: '2031-03-01T20:00:00-05:00', orbat_image_url: null }, DELETE: NO_BODY }),
+    methods: () => ({
+      PUT: { name: 'Fuzz op', date: '2031-03-01T20:00:00-05:00', orbat_image_url: null },
+      DELETE: NO_BODY,
+    }),
   },
-  'api/roster/events/:id/attendance': { params: (i) => ({ id: String(i.event) }), methods: (i) => ({ POST: { memberIds: [i.member, i.otherMember] } }) },
-  'api/roster/qualifications': { params: () => ({}), methods: () => ({ POST: { name: 'Fuzz qual', description: 'Words.', discord_role_id: DEMO_ROLES.pilot.id } }) },
+  'api/roster/events/:id/attendance': {
+    params: (i) => ({ id: String(i.event) }),
+    methods: (i) => ({ POST: { memberIds: [i.member, i.otherMember] } }),
+  },
+  'api/roster/qualifications': {
+    params: () => ({}),
+    methods: () => ({ POST: { name: 'Fuzz qual', description: 'Words.', discord_role_id: DEMO_ROLES.pilot.id } }),
+  },
   'api/roster/qualifications/:id': {
     params: (i) => ({ id: String(i.qualification) }),
     methods: () => ({ PUT: { name: 'Fuzz qual', description: 'Words.', discord_role_id: '' }, DELETE: NO_BODY }),
   },
   'api/roster/trainings': { params: () => ({}), methods: () => ({ POST: trainingBody }) },
-  'api/roster/trainings/:id': { params: (i) => ({ id: String(i.training) }), methods: () => ({ PUT: { ...trainingBody, date: '2031-04-02', time: '18:30', tz: 'Europe/Berlin' }, DELETE: NO_BODY }) },
-  'api/roster/trainings/:id/signup': { params: (i) => ({ id: String(i.training) }), methods: () => ({ POST: NO_BODY }) },
+  'api/roster/trainings/:id': {
+    params: (i) => ({ id: String(i.training) }),
+    methods: () => ({
+      PUT: { ...trainingBody, date: '2031-04-02', time: '18:30', tz: 'Europe/Berlin' },
+      DELETE: NO_BODY,
+    }),
+  },
+  'api/roster/trainings/:id/signup': {
+    params: (i) => ({ id: String(i.training) }),
+    methods: () => ({ POST: NO_BODY }),
+  },
   'api/roster/trainings/:id/leave': { params: (i) => ({ id: String(i.training) }), methods: () => ({ POST: NO_BODY }) },
-  'api/roster/trainings/:id/signups/:memberId': { params: (i) => ({ id: String(i.training), memberId: String(i.signedUpMember) }), methods: () => ({ DELETE: NO_BODY }) },
-  'api/roster/trainings/:id/attendance': { params: (i) => ({ id: String(i.training) }), methods: (i) => ({ POST: { memberIds: [i.member] } }) },
+  'api/roster/trainings/:id/signups/:memberId': {
+    params: (i) => ({ id: String(i.training), memberId: String(i.signedUpMember) }),
+    methods: () => ({ DELETE: NO_BODY }),
+  },
+  'api/roster/trainings/:id/attendance': {
+    params: (i) => ({ id: String(i.training) }),
+    methods: (i) => ({ POST: { memberIds: [i.member] } }),
+  },
   'api/roster/trainings/:id/post-to-discord': {
     params: (i) => ({ id: String(i.training) }),
     methods: () => ({ POST: { channelId: DEMO_CHANNELS.orbatActivity.id, cadreRoleIds: [DEMO_ROLES.leader.id] } }),
   },
   'api/roster/:kind/:id/ping': {
     params: (i) => ({ kind: 'events', id: String(i.event) }),
-    methods: () => ({ POST: { channelId: DEMO_CHANNELS.orbatActivity.id, pingTime: '2031-03-01T18:00:00Z', messageContent: 'Op tonight.', rolesToPing: [DEMO_ROLES.rifleman.id] } }),
+    methods: () => ({
+      POST: {
+        channelId: DEMO_CHANNELS.orbatActivity.id,
+        pingTime: '2031-03-01T18:00:00Z',
+        messageContent: 'Op tonight.',
+        rolesToPing: [DEMO_ROLES.rifleman.id],
+      },
+    }),
   },
-  'api/roster/bmt-graduate': { params: () => ({}), methods: (i) => ({ POST: { memberIds: [i.member], completionDate: '2030-02-01' } }) },
+  'api/roster/bmt-graduate': {
+    params: () => ({}),
+    methods: (i) => ({ POST: { memberIds: [i.member], completionDate: '2030-02-01' } }),
+  },
   'api/roster/promotions/thresholds': {
     params: () => ({}),
-    methods: () => ({ PUT: { thresholds: [{ from_rank: 'BMT', required_score: 4 }, { from_rank: 'JNCO', required_score: '12' }] } }),
+    methods: () => ({
+      PUT: {
+        thresholds: [
+          { from_rank: 'BMT', required_score: 4 },
+          { from_rank: 'JNCO', required_score: '12' },
+        ],
+      },
+    }),
   },
   'api/roster/promotions/run': { params: () => ({}), methods: () => ({ POST: NO_BODY }) },
-  'api/discord-roles/squads': { params: () => ({}), methods: (i) => ({ POST: { squad_id: i.squad, create_discord_channel: true } }) },
-  'api/discord-roles/ranks': { params: () => ({}), methods: () => ({ PUT: { mappings: [{ rank_name: 'BMT', discord_role_id: DEMO_ROLES.rankBMT.id }, { rank_name: 'NCO', discord_role_id: '' }] } }) },
-  'api/discord-roles/squads/:id': { params: (i) => ({ id: String(i.squadMapping) }), methods: () => ({ PUT: { create_discord_channel: false }, DELETE: NO_BODY }) },
+  'api/discord-roles/squads': {
+    params: () => ({}),
+    methods: (i) => ({ POST: { squad_id: i.squad, create_discord_channel: true } }),
+  },
+  'api/discord-roles/ranks': {
+    params: () => ({}),
+    methods: () => ({
+      PUT: {
+        mappings: [
+          { rank_name: 'BMT', discord_role_id: DEMO_ROLES.rankBMT.id },
+          { rank_name: 'NCO', discord_role_id: '' },
+        ],
+      },
+    }),
+  },
+  'api/discord-roles/squads/:id': {
+    params: (i) => ({ id: String(i.squadMapping) }),
+    methods: () => ({ PUT: { create_discord_channel: false }, DELETE: NO_BODY }),
+  },
   'api/discord-roles/purge-squad-integrations': { params: () => ({}), methods: () => ({ POST: NO_BODY }) },
   'api/discord/roles/purge-event-ping': { params: () => ({}), methods: () => ({ POST: NO_BODY }) },
   'api/discord/pings/:id': { params: (i) => ({ id: String(i.ping) }), methods: () => ({ DELETE: { type: 'event' } }) },
-  'api/knowledge': { params: () => ({}), methods: () => ({ POST: { name: 'Fuzz doc', google_doc_url: 'https://docs.example.com/d/1' } }) },
-  'api/knowledge/:id': { params: (i) => ({ id: String(i.packet) }), methods: () => ({ PUT: { name: 'Fuzz doc', google_doc_url: 'https://docs.example.com/d/2' }, DELETE: NO_BODY }) },
+  'api/knowledge': {
+    params: () => ({}),
+    methods: () => ({ POST: { name: 'Fuzz doc', google_doc_url: 'https://docs.example.com/d/1' } }),
+  },
+  'api/knowledge/:id': {
+    params: (i) => ({ id: String(i.packet) }),
+    methods: () => ({ PUT: { name: 'Fuzz doc', google_doc_url: 'https://docs.example.com/d/2' }, DELETE: NO_BODY }),
+  },
   'api/tests': { params: () => ({}), methods: (i) => ({ POST: testBody(i) }) },
   'api/tests/:id': { params: (i) => ({ id: String(i.test) }), methods: (i) => ({ PUT: testBody(i), DELETE: NO_BODY }) },
-  'api/tests/:id/submit': { params: (i) => ({ id: String(i.test) }), methods: (i) => ({ POST: { answers: { [String(i.checklistItem)]: 1 } } }) },
+  'api/tests/:id/submit': {
+    params: (i) => ({ id: String(i.test) }),
+    methods: (i) => ({ POST: { answers: { [String(i.checklistItem)]: 1 } } }),
+  },
   'api/tests/attempt/:id': { params: (i) => ({ id: String(i.attempt) }), methods: () => ({ DELETE: NO_BODY }) },
   'api/tests/attempts/:id/grant': { params: (i) => ({ id: String(i.attempt) }), methods: () => ({ POST: NO_BODY }) },
-  'api/tests/eligibility/:change': { params: () => ({ change: 'grant' }), methods: (i) => ({ POST: { testId: i.test, memberId: i.member } }) },
+  'api/tests/eligibility/:change': {
+    params: () => ({ change: 'grant' }),
+    methods: (i) => ({ POST: { testId: i.test, memberId: i.member } }),
+  },
   'api/admin/tests/images': { params: () => ({}), methods: () => ({ POST: RAW_BODY }) },
   'api/admin/tests/:id/evaluation-questions': {
     params: (i) => ({ id: String(i.test) }),
-    methods: (i) => ({ PUT: { questions: [{ id: i.checklistItem, text: 'Clears a room', pos_score: 1, neg_score: 0, section: null }] } }),
+    methods: (i) => ({
+      PUT: { questions: [{ id: i.checklistItem, text: 'Clears a room', pos_score: 1, neg_score: 0, section: null }] },
+    }),
   },
-  'api/admin/evaluations/start': { params: () => ({}), methods: (i) => ({ POST: { testId: i.test, evaluateeId: i.member } }) },
-  'api/admin/evaluations/live/:sessionId': { params: (i) => ({ sessionId: i.session }), methods: () => ({ DELETE: NO_BODY }) },
-  'api/admin/evaluations/live/:sessionId/answer': { params: (i) => ({ sessionId: i.session }), methods: (i) => ({ POST: { questionId: i.checklistItem, answer: 'pass' } }) },
-  'api/admin/evaluations/live/:sessionId/submit': { params: (i) => ({ sessionId: i.session }), methods: () => ({ POST: { notes: 'Good drills.' } }) },
+  'api/admin/evaluations/start': {
+    params: () => ({}),
+    methods: (i) => ({ POST: { testId: i.test, evaluateeId: i.member } }),
+  },
+  'api/admin/evaluations/live/:sessionId': {
+    params: (i) => ({ sessionId: i.session }),
+    methods: () => ({ DELETE: NO_BODY }),
+  },
+  'api/admin/evaluations/live/:sessionId/answer': {
+    params: (i) => ({ sessionId: i.session }),
+    methods: (i) => ({ POST: { questionId: i.checklistItem, answer: 'pass' } }),
+  },
+  'api/admin/evaluations/live/:sessionId/submit': {
+    params: (i) => ({ sessionId: i.session }),
+    methods: () => ({ POST: { notes: 'Good drills.' } }),
+  },
   'api/admin/evaluations/:id': { params: (i) => ({ id: String(i.evaluation) }), methods: () => ({ DELETE: NO_BODY }) },
 }
 
@@ -229,7 +363,8 @@ interface Leaf {
 function leaves(value: unknown, at: Path = []): Leaf[] {
   const here = at.length ? [{ path: at, value }] : []
   if (Array.isArray(value)) return [...here, ...value.flatMap((v, i) => leaves(v, [...at, i]))]
-  if (value && typeof value === 'object') return [...here, ...Object.entries(value).flatMap(([k, v]) => leaves(v, [...at, k]))]
+  if (value && typeof value === 'object')
+    return [...here, ...Object.entries(value).flatMap(([k, v]) => leaves(v, [...at, k]))]
   return here
 }
 function withValue(body: unknown, at: Path, value: unknown): unknown {
@@ -239,14 +374,31 @@ function withValue(body: unknown, at: Path, value: unknown): unknown {
   node[at.at(-1)!] = value
   return copy
 }
-const label = (at: Path) => at.map((k) => (typeof k === 'number' ? `[${k}]` : `.${k}`)).join('').slice(1)
+const label = (at: Path) =>
+  at
+    .map((k) => (typeof k === 'number' ? `[${k}]` : `.${k}`))
+    .join('')
+    .slice(1)
 
 const HUGE = 'x'.repeat(100_000)
 const WRONG_TYPE = { $fuzz: 1 }
 
 /** Odd spellings of a numeric id that must not reach it (issue 12 §6). */
-const oddIds = (id: number) => [`0x${id.toString(16)}`, `${id}.0`, `+${id}`, `%20${id}`, `${id / 1000}e3`, `0${id}`, `${id}%00`, `-${id}`, '0', '99999999999', 'abc']
-const oddParam = (value: string) => (/^\d+$/.test(value) ? oddIds(Number(value)) : [`${value}%00`, `%20${value}`, `${value}x`, '0x1'])
+const oddIds = (id: number) => [
+  `0x${id.toString(16)}`,
+  `${id}.0`,
+  `+${id}`,
+  `%20${id}`,
+  `${id / 1000}e3`,
+  `0${id}`,
+  `${id}%00`,
+  `-${id}`,
+  '0',
+  '99999999999',
+  'abc',
+]
+const oddParam = (value: string) =>
+  /^\d+$/.test(value) ? oddIds(Number(value)) : [`${value}%00`, `%20${value}`, `${value}x`, '0x1']
 
 // ---- running ------------------------------------------------------------------------------------------------------
 
@@ -264,7 +416,10 @@ let requests = 0
 
 async function send(method: string, url: string, body: string | undefined) {
   requests++
-  const response = await admin.fetch(url, body === undefined ? { method } : { method, body, headers: { 'Content-Type': 'application/json' } })
+  const response = await admin.fetch(
+    url,
+    body === undefined ? { method } : { method, body, headers: { 'Content-Type': 'application/json' } },
+  )
   const text = await response.text()
   let json: unknown
   try {
@@ -277,18 +432,34 @@ async function send(method: string, url: string, body: string | undefined) {
 
 type Expectation = 'refused' | 'any'
 /** Sends one case and records what breaks the promises. `refused`: bad input that must answer 4xx. */
-async function check(method: string, url: string, body: string | undefined, expectation: Expectation, what: string, field?: Path) {
+async function check(
+  method: string,
+  url: string,
+  body: string | undefined,
+  expectation: Expectation,
+  what: string,
+  field?: Path,
+) {
   const request = `${method} ${url} ${what}`
   const answer = await send(method, url, body)
-  if (answer.status >= 500) problems.push({ kind: '5xx', request, detail: `${answer.status} ${answer.text.slice(0, 120)}` })
+  if (answer.status >= 500)
+    problems.push({ kind: '5xx', request, detail: `${answer.status} ${answer.text.slice(0, 120)}` })
   else if (answer.status >= 400) {
     const error = (answer.json as { error?: unknown } | undefined)?.error
-    if (typeof error !== 'string' || !error) problems.push({ kind: 'not {error}', request, detail: `${answer.status} ${answer.text.slice(0, 120)}` })
-    if (answer.status === 405 && !answer.allow) problems.push({ kind: 'no Allow', request, detail: answer.text.slice(0, 80) })
-    if (field && answer.status === 400 && typeof field[0] === 'string' && !JSON.stringify(answer.json).includes(field[0])) {
+    if (typeof error !== 'string' || !error)
+      problems.push({ kind: 'not {error}', request, detail: `${answer.status} ${answer.text.slice(0, 120)}` })
+    if (answer.status === 405 && !answer.allow)
+      problems.push({ kind: 'no Allow', request, detail: answer.text.slice(0, 80) })
+    if (
+      field &&
+      answer.status === 400 &&
+      typeof field[0] === 'string' &&
+      !JSON.stringify(answer.json).includes(field[0])
+    ) {
       problems.push({ kind: 'field not named', request, detail: answer.text.slice(0, 160) })
     }
-  } else if (expectation === 'refused') problems.push({ kind: 'accepted', request, detail: `${answer.status} ${answer.text.slice(0, 120)}` })
+  } else if (expectation === 'refused')
+    problems.push({ kind: 'accepted', request, detail: `${answer.status} ${answer.text.slice(0, 120)}` })
   return answer
 }
 
@@ -301,7 +472,12 @@ function urlOf(pattern: string, params: Record<string, string>) {
 /** What the route answers to OPTIONS (no route serves it): its Allow header, when it gives one. */
 async function allowedMethods(url: string): Promise<Method[] | null> {
   const answer = await send('OPTIONS', url, undefined)
-  return answer.allow ? (answer.allow.split(',').map((m) => m.trim()).filter((m) => (WRITE_METHODS as string[]).includes(m)) as Method[]) : null
+  return answer.allow
+    ? (answer.allow
+        .split(',')
+        .map((m) => m.trim())
+        .filter((m) => (WRITE_METHODS as string[]).includes(m)) as Method[])
+    : null
 }
 
 async function fuzzRoute(pattern: string) {
@@ -317,10 +493,25 @@ async function fuzzRoute(pattern: string) {
 
   // Unsupported methods, with a body that would be valid: 405 {error} and Allow.
   for (const method of WRITE_METHODS.filter((m) => !supported.includes(m))) {
-    const answer = await check(method, url, anySample ? JSON.stringify(anySample) : undefined, 'refused', 'unsupported method')
-    if (answer.status !== 405) problems.push({ kind: 'accepted', request: `${method} ${url} unsupported method`, detail: `answered ${answer.status}` })
+    const answer = await check(
+      method,
+      url,
+      anySample ? JSON.stringify(anySample) : undefined,
+      'refused',
+      'unsupported method',
+    )
+    if (answer.status !== 405)
+      problems.push({
+        kind: 'accepted',
+        request: `${method} ${url} unsupported method`,
+        detail: `answered ${answer.status}`,
+      })
     else if (answer.allow && supported.some((m) => !answer.allow!.includes(m))) {
-      problems.push({ kind: 'no Allow', request: `${method} ${url}`, detail: `Allow: ${answer.allow}, expected ${supported.join(', ')}` })
+      problems.push({
+        kind: 'no Allow',
+        request: `${method} ${url}`,
+        detail: `Allow: ${answer.allow}, expected ${supported.join(', ')}`,
+      })
     }
   }
 
@@ -329,11 +520,23 @@ async function fuzzRoute(pattern: string) {
     const valid = sampleBody && sampleBody !== RAW_BODY ? JSON.stringify(sampleBody) : undefined
     // Odd ids in each path parameter, with an otherwise valid request.
     for (const [name, value] of Object.entries(params)) {
-      for (const odd of oddParam(value)) await check(method, urlOf(pattern, { ...params, [name]: odd }), valid, 'refused', `${name}=${odd}`)
+      for (const odd of oddParam(value))
+        await check(method, urlOf(pattern, { ...params, [name]: odd }), valid, 'refused', `${name}=${odd}`)
     }
     if (sampleBody === NO_BODY) continue
     // Bodies of the wrong shape (a route that takes no JSON refuses them as well).
-    for (const raw of ['{', '{"name": ', '\u0000', 'null', '"text"', '42', 'true', '[{}]', '[[]]', JSON.stringify(HUGE)]) {
+    for (const raw of [
+      '{',
+      '{"name": ',
+      '\u0000',
+      'null',
+      '"text"',
+      '42',
+      'true',
+      '[{}]',
+      '[[]]',
+      JSON.stringify(HUGE),
+    ]) {
       await check(method, url, raw, 'refused', `body ${raw.slice(0, 12)}`)
     }
     if (sampleBody === RAW_BODY) continue
@@ -342,19 +545,58 @@ async function fuzzRoute(pattern: string) {
     const numbers = all.filter((l) => typeof l.value === 'number' && !known?.textToo?.test(label(l.path)))
     const objects = all.filter((l) => l.value && typeof l.value === 'object' && !Array.isArray(l.value))
     for (const leaf of sample(strings, 8)) {
-      await check(method, url, JSON.stringify(withValue(sampleBody, leaf.path, `${leaf.value as string}\u0000`)), 'refused', `${label(leaf.path)} NUL`, leaf.path)
+      await check(
+        method,
+        url,
+        JSON.stringify(withValue(sampleBody, leaf.path, `${leaf.value as string}\u0000`)),
+        'refused',
+        `${label(leaf.path)} NUL`,
+        leaf.path,
+      )
     }
-    for (const leaf of sample(strings, 2)) await check(method, url, JSON.stringify(withValue(sampleBody, leaf.path, HUGE)), 'refused', `${label(leaf.path)} 100 kB`)
-    for (const leaf of sample(all, 6)) await check(method, url, JSON.stringify(withValue(sampleBody, leaf.path, WRONG_TYPE)), 'refused', `${label(leaf.path)} wrong type`)
+    for (const leaf of sample(strings, 2))
+      await check(
+        method,
+        url,
+        JSON.stringify(withValue(sampleBody, leaf.path, HUGE)),
+        'refused',
+        `${label(leaf.path)} 100 kB`,
+      )
+    for (const leaf of sample(all, 6))
+      await check(
+        method,
+        url,
+        JSON.stringify(withValue(sampleBody, leaf.path, WRONG_TYPE)),
+        'refused',
+        `${label(leaf.path)} wrong type`,
+      )
     for (const leaf of sample(numbers, 4)) {
       const n = leaf.value as number
-      const odd = Number.isInteger(n) && n >= 0 ? [`0x${n.toString(16)}`, `+${n}`, ` ${n}`, `${n}e0`] : [`+${n}`, ` ${n}`, `${n}e0`]
-      for (const text of odd) await check(method, url, JSON.stringify(withValue(sampleBody, leaf.path, text)), 'refused', `${label(leaf.path)}=${JSON.stringify(text)}`)
+      const odd =
+        Number.isInteger(n) && n >= 0
+          ? [`0x${n.toString(16)}`, `+${n}`, ` ${n}`, `${n}e0`]
+          : [`+${n}`, ` ${n}`, `${n}e0`]
+      for (const text of odd)
+        await check(
+          method,
+          url,
+          JSON.stringify(withValue(sampleBody, leaf.path, text)),
+          'refused',
+          `${label(leaf.path)}=${JSON.stringify(text)}`,
+        )
     }
-    for (const leaf of sample(objects, 3)) await check(method, url, JSON.stringify(withValue(sampleBody, leaf.path, [leaf.value])), 'refused', `${label(leaf.path)} in an array`)
+    for (const leaf of sample(objects, 3))
+      await check(
+        method,
+        url,
+        JSON.stringify(withValue(sampleBody, leaf.path, [leaf.value])),
+        'refused',
+        `${label(leaf.path)} in an array`,
+      )
   }
   const after = await fingerprint()
-  if (after !== before) problems.push({ kind: 'changed', request: pattern, detail: 'bad input changed the database or Discord' })
+  if (after !== before)
+    problems.push({ kind: 'changed', request: pattern, detail: 'bad input changed the database or Discord' })
 }
 
 /** Nulls and empty bodies may be valid (an optional field): never a 5xx, and {error} on a 4xx. */
@@ -365,7 +607,14 @@ async function fuzzNulls(pattern: string) {
   for (const [method, sampleBody] of Object.entries(known.methods(ids))) {
     if (!sampleBody || sampleBody === RAW_BODY) continue
     for (const raw of ['', '{}', '[]']) await check(method, url, raw, 'any', `body ${raw || '(empty)'}`)
-    for (const leaf of sample(leaves(sampleBody), 6)) await check(method, url, JSON.stringify(withValue(sampleBody, leaf.path, null)), 'any', `${label(leaf.path)} null`)
+    for (const leaf of sample(leaves(sampleBody), 6))
+      await check(
+        method,
+        url,
+        JSON.stringify(withValue(sampleBody, leaf.path, null)),
+        'any',
+        `${label(leaf.path)} null`,
+      )
   }
 }
 
@@ -376,12 +625,34 @@ async function loadIds(): Promise<Ids> {
     if (!row) throw new Error('the demo unit lacks a row the fuzz needs')
     return row
   }
-  const [member, otherMember] = await db.select({ id: members.id }).from(members).where(sql`not ${members.is_banned}`).orderBy(members.id).limit(2)
-  const signup = await first(db.select({ training: trainingSignups.training_id, member: trainingSignups.member_id }).from(trainingSignups).limit(1))
+  const [member, otherMember] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(sql`not ${members.is_banned}`)
+    .orderBy(members.id)
+    .limit(2)
+  const signup = await first(
+    db
+      .select({ training: trainingSignups.training_id, member: trainingSignups.member_id })
+      .from(trainingSignups)
+      .limit(1),
+  )
   const squad = await first(db.select({ id: squads.id, name: squads.name }).from(squads).orderBy(squads.id).limit(1))
-  const preset = await first(db.insert(orbatPresets).values({ name: 'Fuzz base', layout: { squads: [], edges: [], waypoints: [], pax_counters: [] } }).returning({ id: orbatPresets.id }))
-  const mapping = await first(db.insert(squadRoleMappings).values({ squad_id: squad.id, create_discord_channel: false }).returning({ id: squadRoleMappings.id }))
-  const attempt = await first(db.select({ id: testAttempts.id, test: testAttempts.test_id }).from(testAttempts).limit(1))
+  const preset = await first(
+    db
+      .insert(orbatPresets)
+      .values({ name: 'Fuzz base', layout: { squads: [], edges: [], waypoints: [], pax_counters: [] } })
+      .returning({ id: orbatPresets.id }),
+  )
+  const mapping = await first(
+    db
+      .insert(squadRoleMappings)
+      .values({ squad_id: squad.id, create_discord_channel: false })
+      .returning({ id: squadRoleMappings.id }),
+  )
+  const attempt = await first(
+    db.select({ id: testAttempts.id, test: testAttempts.test_id }).from(testAttempts).limit(1),
+  )
   const session = await first(db.select({ id: liveEvaluationSessions.id }).from(liveEvaluationSessions).limit(1))
   const orbat = (await (await admin.fetch('/api/orbat')).json()) as OrbatPayload
   return {
@@ -397,14 +668,30 @@ async function loadIds(): Promise<Ids> {
     eligibleRole: (await first(db.select({ id: eligibleRoles.id }).from(eligibleRoles).limit(1))).id,
     squad: squad.id,
     squadName: squad.name,
-    slot: (await first(db.select({ id: slots.id }).from(slots).where(sql`${slots.user_id} is null and ${slots.manual_username} is null and ${slots.role} not like '---%'`).limit(1))).id,
+    slot: (
+      await first(
+        db
+          .select({ id: slots.id })
+          .from(slots)
+          .where(sql`${slots.user_id} is null and ${slots.manual_username} is null and ${slots.role} not like '---%'`)
+          .limit(1),
+      )
+    ).id,
     squadMapping: mapping.id,
     ping: (await first(db.select({ id: scheduledPings.id }).from(scheduledPings).limit(1))).id,
     test: attempt.test,
     attempt: attempt.id,
     evaluation: (await first(db.select({ id: testEvaluations.id }).from(testEvaluations).limit(1))).id,
     session: session.id,
-    checklistItem: (await first(db.select({ id: testEvaluationQuestions.id }).from(testEvaluationQuestions).where(sql`${testEvaluationQuestions.test_id} = ${attempt.test}`).limit(1))).id,
+    checklistItem: (
+      await first(
+        db
+          .select({ id: testEvaluationQuestions.id })
+          .from(testEvaluationQuestions)
+          .where(sql`${testEvaluationQuestions.test_id} = ${attempt.test}`)
+          .limit(1),
+      )
+    ).id,
     // The editor's body for the ORBAT as loaded (base_slots: what it saw).
     orbat: toSave(orbat),
   }
@@ -416,8 +703,18 @@ beforeAll(async () => {
   admin = await t.login('demo_admin')
   ids = await loadIds()
   // A test the fuzz may PUT: the seeded tests are referenced by attempts either way.
-  expect(await t.database.db.select({ id: tests.id }).from(tests).where(sql`${tests.id} = ${ids.test}`)).toHaveLength(1)
-  expect(await t.database.db.select({ id: trainings.id }).from(trainings).where(sql`${trainings.id} = ${ids.training}`)).toHaveLength(1)
+  expect(
+    await t.database.db
+      .select({ id: tests.id })
+      .from(tests)
+      .where(sql`${tests.id} = ${ids.test}`),
+  ).toHaveLength(1)
+  expect(
+    await t.database.db
+      .select({ id: trainings.id })
+      .from(trainings)
+      .where(sql`${trainings.id} = ${ids.training}`),
+  ).toHaveLength(1)
 })
 afterAll(async () => {
   await t?.close()
@@ -429,14 +726,28 @@ describe('every /api write route under bad input', () => {
     expect(writeRoutes).toContain('api/admin/orbat/save')
   })
 
-  it('never answers 5xx, answers JSON {error} (and Allow on 405), refuses bad input and changes nothing', { timeout: 120_000 }, async () => {
-    const started = Date.now()
-    const start = await fingerprint()
-    for (const pattern of writeRoutes) await fuzzRoute(pattern)
-    if ((await fingerprint()) !== start) problems.push({ kind: 'changed', request: 'all routes', detail: 'the database or Discord differs after the refused requests' })
-    for (const pattern of writeRoutes) await fuzzNulls(pattern)
-    const counts = problems.reduce<Record<string, number>>((all, p) => ({ ...all, [p.kind]: (all[p.kind] ?? 0) + 1 }), {})
-    console.log(`api fuzz: ${writeRoutes.length} routes, ${requests} requests in ${Math.round((Date.now() - started) / 1000)} s; problems: ${JSON.stringify(counts)}`)
-    expect(problems.map((p) => `${p.kind}: ${p.request} -> ${p.detail}`)).toEqual([])
-  })
+  it(
+    'never answers 5xx, answers JSON {error} (and Allow on 405), refuses bad input and changes nothing',
+    { timeout: 120_000 },
+    async () => {
+      const started = Date.now()
+      const start = await fingerprint()
+      for (const pattern of writeRoutes) await fuzzRoute(pattern)
+      if ((await fingerprint()) !== start)
+        problems.push({
+          kind: 'changed',
+          request: 'all routes',
+          detail: 'the database or Discord differs after the refused requests',
+        })
+      for (const pattern of writeRoutes) await fuzzNulls(pattern)
+      const counts = problems.reduce<Record<string, number>>(
+        (all, p) => ({ ...all, [p.kind]: (all[p.kind] ?? 0) + 1 }),
+        {},
+      )
+      console.log(
+        `api fuzz: ${writeRoutes.length} routes, ${requests} requests in ${Math.round((Date.now() - started) / 1000)} s; problems: ${JSON.stringify(counts)}`,
+      )
+      expect(problems.map((p) => `${p.kind}: ${p.request} -> ${p.detail}`)).toEqual([])
+    },
+  )
 })

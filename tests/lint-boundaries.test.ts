@@ -58,7 +58,10 @@ describe('import boundaries', () => {
     "import { loadConfig } from '../server/config.ts'",
   ])('fails contracts/ importing anything but zod and contracts: %s', async (code) => {
     expect(await boundaryErrors('contracts/leak.ts', code)).toEqual([
-      { ruleId: 'no-restricted-imports', message: expect.stringMatching(/contracts\/ is client-safe and imports only zod/) },
+      {
+        ruleId: 'no-restricted-imports',
+        message: expect.stringMatching(/contracts\/ is client-safe and imports only zod/),
+      },
     ])
   })
 
@@ -66,7 +69,9 @@ describe('import boundaries', () => {
     ["import { z } from 'zod'\nexport const name = z.string().max(100)", /text\(\) from contracts\/fields\.ts/],
     ["import { z } from 'zod'\nexport const id = z.coerce.number().int()", /numberInput\(\) or idInput\(\)/],
   ])('fails a contracts/ field that would take NUL bytes or odd numbers: %s', async (code, message) => {
-    expect(await boundaryErrors('contracts/leak.ts', code)).toEqual([{ ruleId: 'no-restricted-syntax', message: expect.stringMatching(message) }])
+    expect(await boundaryErrors('contracts/leak.ts', code)).toEqual([
+      { ruleId: 'no-restricted-syntax', message: expect.stringMatching(message) },
+    ])
   })
 
   it.each([

@@ -11,7 +11,11 @@ function passedOn(warning: RollupLog): RollupLog[] {
   return handled
 }
 
-const emptyChunk = (name: string): RollupLog => ({ code: 'EMPTY_BUNDLE', message: `Generated an empty chunk: "${name}".`, names: [name] })
+const emptyChunk = (name: string): RollupLog => ({
+  code: 'EMPTY_BUNDLE',
+  message: `Generated an empty chunk: "${name}".`,
+  names: [name],
+})
 
 describe('empty chunks of resource routes', () => {
   it('drops the warning of a resource route (/api, auth: .ts route modules without a default export)', () => {

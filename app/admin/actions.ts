@@ -30,11 +30,7 @@ export async function runUseCase<T>(post: FormPost, work: () => Promise<T>, mess
  * Delete (or any destructive post on the item its `id` names): without JavaScript the post arrives unconfirmed and
  * the page asks on its confirm step (?confirm=<intent>-<id>: app/ui/delete-button.tsx) first; then the use case.
  */
-export async function deleteRecord<T>(
-  post: FormPost,
-  remove: (id: number) => Promise<T>,
-  messages: Messages<T>,
-) {
+export async function deleteRecord<T>(post: FormPost, remove: (id: number) => Promise<T>, messages: Messages<T>) {
   const id = postedId(post)
   if (id !== null && !post.confirmed) return askToConfirm(post, confirmKeyOf(post.intent, id))
   // NOTE: a missing id still reaches the use case (as 0), so the answer is its own 'not found'.

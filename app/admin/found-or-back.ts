@@ -8,11 +8,16 @@ import { redirectWithToast } from '#server/toast.ts'
 // finished session 'redirects to /admin/tests with Evaluation session not found or already completed.'). Loaders only.
 
 /** The loaded record, or, when the service says NotFound, a redirect to `to` with its message as an error toast. */
-export async function foundOrBack<T>(context: Readonly<RouterContextProvider>, load: () => Promise<T>, to: string): Promise<T> {
+export async function foundOrBack<T>(
+  context: Readonly<RouterContextProvider>,
+  load: () => Promise<T>,
+  to: string,
+): Promise<T> {
   try {
     return await load()
   } catch (error) {
-    if (error instanceof NotFound) throw await redirectWithToast(getServices(context).config, to, { type: 'error', message: error.message })
+    if (error instanceof NotFound)
+      throw await redirectWithToast(getServices(context).config, to, { type: 'error', message: error.message })
     throw error
   }
 }

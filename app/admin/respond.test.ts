@@ -7,7 +7,10 @@ import { invalid, type FormPost } from './respond.ts'
 // inline errors; a conform list intent posted without JavaScript (Add Question, Remove) is no failure: 200 with the
 // form as posted plus the change.
 
-const schema = z.object({ name: z.string({ error: 'Name is required.' }), items: z.array(z.object({ text: z.string() })).default([]) })
+const schema = z.object({
+  name: z.string({ error: 'Name is required.' }),
+  items: z.array(z.object({ text: z.string() })).default([]),
+})
 const post = { formKey: 'thing' } as FormPost
 
 function form(fields: Array<[string, string]>) {
@@ -20,7 +23,11 @@ describe('invalid()', () => {
   it('answers a validation failure with 400 and the errors of the form that was sent', () => {
     const answer = invalid(post, parseWithZod(form([]), { schema }))
     expect(answer.init?.status).toBe(400)
-    expect(answer.data).toMatchObject({ ok: false, form: 'thing', result: { status: 'error', error: { name: ['Name is required.'] } } })
+    expect(answer.data).toMatchObject({
+      ok: false,
+      form: 'thing',
+      result: { status: 'error', error: { name: ['Name is required.'] } },
+    })
   })
 
   it('answers a list intent without JavaScript with 200 and the list one row longer', () => {

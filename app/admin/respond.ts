@@ -70,7 +70,9 @@ interface AnswerOptions {
 
 function answer(post: FormPost, toast: ToastInput, ok: boolean, options: AnswerOptions = {}) {
   if (post.panel) return data<ActionAnswer>({ ok, toast })
-  return redirectWithToast(getServices(post.context).config, options.to ?? post.back, toast, { headers: options.headers })
+  return redirectWithToast(getServices(post.context).config, options.to ?? post.back, toast, {
+    headers: options.headers,
+  })
 }
 
 /** Success: a flash toast back on the page. */
@@ -88,7 +90,12 @@ export function failWithToast(post: FormPost, error: unknown, fallback: string, 
 
 type ToastOptions = AnswerOptions & { describe?: (reason: string) => string }
 
-function toastFailure(post: FormPost, { status, message }: ReturnType<typeof userMessageOf>, fallback: string, options: ToastOptions = {}) {
+function toastFailure(
+  post: FormPost,
+  { status, message }: ReturnType<typeof userMessageOf>,
+  fallback: string,
+  options: ToastOptions = {},
+) {
   const text = options.describe && message !== fallback && status < 500 ? options.describe(message) : message
   return answer(post, { type: 'error', message: text }, false, options)
 }
@@ -103,7 +110,9 @@ export function invalid(post: FormPost, submission: { reply: () => SubmissionRes
   return data<ActionAnswer>({ ok: false, form: post.formKey, result }, { status: result.intent ? 200 : 400 })
 }
 
-type Replyable = { reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]> }
+type Replyable = {
+  reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]>
+}
 
 /**
  * A form's use case failed. The one rule: a service refusing it (a 4xx: a name taken, a ping time in the past) keeps
@@ -111,7 +120,13 @@ type Replyable = { reply: (options?: { formErrors?: string[]; fieldErrors?: Reco
  * field -> form field; by default a field of the same name), and answers the error's status; anything else (a 5xx
  * such as Discord unavailable, the unexpected) is failWithToast's error toast (data for a panel).
  */
-export function failInline(post: FormPost, submission: Replyable, error: unknown, fallback: string, fieldMap?: Record<string, string>) {
+export function failInline(
+  post: FormPost,
+  submission: Replyable,
+  error: unknown,
+  fallback: string,
+  fieldMap?: Record<string, string>,
+) {
   const failure = userMessageOf(error, fallback, { intent: post.intent })
   const { status, message, fields } = failure
   if (status < 400 || status >= 500) return toastFailure(post, failure, fallback)
@@ -120,7 +135,9 @@ export function failInline(post: FormPost, submission: Replyable, error: unknown
     const name = fieldMap ? fieldMap[field] : field
     if (name) fieldErrors[name] = messages
   }
-  const reply = Object.keys(fieldErrors).length ? submission.reply({ fieldErrors }) : submission.reply({ formErrors: [message] })
+  const reply = Object.keys(fieldErrors).length
+    ? submission.reply({ fieldErrors })
+    : submission.reply({ formErrors: [message] })
   return data<ActionAnswer>({ ok: false, form: post.formKey, result: reply }, { status })
 }
 

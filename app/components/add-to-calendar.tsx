@@ -3,7 +3,15 @@ import { buttonClass } from '#app/ui/button.ts'
 // "Add to calendar" for a feed (issue 16): subscribe in the calendar app (webcal:), in Google Calendar, or download
 // the .ics once. Plain links: they work without JavaScript.
 
-export function AddToCalendar({ appUrl, path, label = 'Add to calendar' }: { appUrl: string; path: string; label?: string }) {
+export function AddToCalendar({
+  appUrl,
+  path,
+  label = 'Add to calendar',
+}: {
+  appUrl: string
+  path: string
+  label?: string
+}) {
   const webcal = `${appUrl.replace(/^https?:/, 'webcal:')}${path}`
   const google = `https://calendar.google.com/calendar/render?cid=${encodeURIComponent(webcal)}`
   return (

@@ -35,10 +35,19 @@ export function AttendanceDialog({
   const { Form: PostForm, action, busy, hidden, lastResult } = useFormPost('attendance')
   const needle = filter.trim().toLowerCase()
   const visible = data.members.filter((m) => !needle || m.ingame_name.toLowerCase().includes(needle))
-  const errors = lastResult?.error ? Object.values(lastResult.error).flat().filter((v): v is string => typeof v === 'string') : undefined
+  const errors = lastResult?.error
+    ? Object.values(lastResult.error)
+        .flat()
+        .filter((v): v is string => typeof v === 'string')
+    : undefined
 
   return (
-    <UrlDialog title={`Attendance: ${title}`} description={`${hydrated ? checked.size : attended.size} of ${data.members.length} members attended.`} closeHref={closeHref} size="lg">
+    <UrlDialog
+      title={`Attendance: ${title}`}
+      description={`${hydrated ? checked.size : attended.size} of ${data.members.length} members attended.`}
+      closeHref={closeHref}
+      size="lg"
+    >
       <Form
         method="get"
         className="flex gap-2"
@@ -73,7 +82,10 @@ export function AttendanceDialog({
         {hidden}
         <input type="hidden" name="intent" value={ATTENDANCE_INTENT} />
         <input type="hidden" name="id" value={targetId} />
-        <ul className="max-h-96 divide-y divide-zinc-800 overflow-y-auto rounded-md border border-zinc-800 bg-zinc-950" data-testid="attendance-list">
+        <ul
+          className="max-h-96 divide-y divide-zinc-800 overflow-y-auto rounded-md border border-zinc-800 bg-zinc-950"
+          data-testid="attendance-list"
+        >
           {data.members.map((member) => {
             const shown = !needle || member.ingame_name.toLowerCase().includes(needle)
             return (
@@ -96,13 +108,19 @@ export function AttendanceDialog({
                     className="size-4 accent-brand-600"
                   />
                   <span className="min-w-0 flex-1 truncate text-zinc-100">{member.ingame_name}</span>
-                  {member.is_banned ? <span className="rounded bg-red-950/70 px-1.5 py-0.5 text-xs text-red-300">Banned</span> : null}
-                  <span className="w-12 shrink-0 rounded bg-zinc-800 px-1.5 py-0.5 text-center text-xs font-medium text-zinc-300">{member.rank}</span>
+                  {member.is_banned ? (
+                    <span className="rounded bg-red-950/70 px-1.5 py-0.5 text-xs text-red-300">Banned</span>
+                  ) : null}
+                  <span className="w-12 shrink-0 rounded bg-zinc-800 px-1.5 py-0.5 text-center text-xs font-medium text-zinc-300">
+                    {member.rank}
+                  </span>
                 </label>
               </li>
             )
           })}
-          {visible.length === 0 ? <li className="px-3 py-6 text-center text-sm text-zinc-500">No members match your filter.</li> : null}
+          {visible.length === 0 ? (
+            <li className="px-3 py-6 text-center text-sm text-zinc-500">No members match your filter.</li>
+          ) : null}
         </ul>
         <FormFooter closeHref={closeHref} submitLabel="Save Attendance" busy={busy} errors={errors} />
       </PostForm>

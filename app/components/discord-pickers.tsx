@@ -24,7 +24,14 @@ export function ChannelSelect({
   const categories = new Map(channels.filter((c) => c.kind === 'category').map((c) => [c.id, c.name]))
   const postable = channels.filter((c) => c.kind !== 'category')
   return (
-    <select id={id} name={name} defaultValue={defaultValue ?? ''} aria-invalid={invalid || undefined} aria-describedby={invalid ? errorId : undefined} className={`${selectClass} w-full`}>
+    <select
+      id={id}
+      name={name}
+      defaultValue={defaultValue ?? ''}
+      aria-invalid={invalid || undefined}
+      aria-describedby={invalid ? errorId : undefined}
+      className={`${selectClass} w-full`}
+    >
       <option value="">Select a channel…</option>
       {postable.map((channel) => (
         <option key={channel.id} value={channel.id}>
@@ -63,16 +70,27 @@ export function RoleCheckboxes({
       <div className="max-h-48 overflow-y-auto rounded-md border border-zinc-700 bg-zinc-950 p-1">
         {options.length === 0 ? <p className="px-2 py-1.5 text-sm text-zinc-500">No roles found.</p> : null}
         {options.map((role) => (
-          <label key={role.id} className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm text-zinc-200 hover:bg-zinc-800/70">
+          <label
+            key={role.id}
+            className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm text-zinc-200 hover:bg-zinc-800/70"
+          >
             <input
               type="checkbox"
               name={name}
               value={role.id}
               // Controlled with JavaScript (the default role is exclusive); the server's answer sets it without.
-              {...(onToggle ? { checked: selected.includes(role.id), onChange: (e) => onToggle(role.id, e.target.checked) } : { defaultChecked: selected.includes(role.id) })}
+              {...(onToggle
+                ? { checked: selected.includes(role.id), onChange: (e) => onToggle(role.id, e.target.checked) }
+                : { defaultChecked: selected.includes(role.id) })}
               className="size-4 accent-brand-600"
             />
-            {role.color ? <span className="size-2.5 shrink-0 rounded-full" style={{ backgroundColor: `#${role.color.toString(16).padStart(6, '0')}` }} aria-hidden /> : null}
+            {role.color ? (
+              <span
+                className="size-2.5 shrink-0 rounded-full"
+                style={{ backgroundColor: `#${role.color.toString(16).padStart(6, '0')}` }}
+                aria-hidden
+              />
+            ) : null}
             <span className="truncate">{role.name}</span>
           </label>
         ))}
@@ -100,14 +118,20 @@ export function rolePickOptions(roles: GuildRoleItem[] | null): PickOption[] | n
   return roles ? roles.map((r) => ({ id: r.id, label: `@${r.name}` })) : null
 }
 
-export function channelPickOptions(channels: GuildChannelItem[] | null, kind: 'channel' | 'category'): PickOption[] | null {
+export function channelPickOptions(
+  channels: GuildChannelItem[] | null,
+  kind: 'channel' | 'category',
+): PickOption[] | null {
   if (!channels) return null
   const categories = new Map(channels.filter((c) => c.kind === 'category').map((c) => [c.id, c.name]))
   return kind === 'category'
     ? channels.filter((c) => c.kind === 'category').map((c) => ({ id: c.id, label: c.name }))
     : channels
         .filter((c) => c.kind !== 'category')
-        .map((c) => ({ id: c.id, label: `#${c.name}${c.parent_id && categories.has(c.parent_id) ? ` (${categories.get(c.parent_id)})` : ''}` }))
+        .map((c) => ({
+          id: c.id,
+          label: `#${c.name}${c.parent_id && categories.has(c.parent_id) ? ` (${categories.get(c.parent_id)})` : ''}`,
+        }))
 }
 
 export function PickOrId({
@@ -129,9 +153,24 @@ export function PickOrId({
   errorId?: string
   'aria-label'?: string
 }) {
-  const aria = { 'aria-invalid': invalid || undefined, 'aria-describedby': invalid ? errorId : undefined, 'aria-label': ariaLabel }
+  const aria = {
+    'aria-invalid': invalid || undefined,
+    'aria-describedby': invalid ? errorId : undefined,
+    'aria-label': ariaLabel,
+  }
   if (!options) {
-    return <input id={id} name={name} defaultValue={value} inputMode="numeric" autoComplete="off" placeholder="Discord ID" className={`${inputClass} font-mono`} {...aria} />
+    return (
+      <input
+        id={id}
+        name={name}
+        defaultValue={value}
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder="Discord ID"
+        className={`${inputClass} font-mono`}
+        {...aria}
+      />
+    )
   }
   const known = !value || options.some((o) => o.id === value)
   return (
@@ -183,7 +222,10 @@ export function RoleIdsPicker({
   errors?: string[] | null
   errorId: string
 }) {
-  const ids = initialList(value).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean)
+  const ids = initialList(value)
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter(Boolean)
   const invalid = Boolean(errors?.length)
   if (!roles) {
     return (
@@ -191,15 +233,33 @@ export function RoleIdsPicker({
         <label className="text-sm text-zinc-300" htmlFor={id}>
           {label}
         </label>
-        <input id={id} name={name} defaultValue={ids.join(',')} autoComplete="off" placeholder="Discord role ids, comma-separated" aria-invalid={invalid || undefined} aria-describedby={invalid ? errorId : undefined} className={`${inputClass} font-mono`} />
+        <input
+          id={id}
+          name={name}
+          defaultValue={ids.join(',')}
+          autoComplete="off"
+          placeholder="Discord role ids, comma-separated"
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? errorId : undefined}
+          className={`${inputClass} font-mono`}
+        />
         <FieldError id={errorId} errors={errors} />
       </div>
     )
   }
-  const unknown = ids.filter((v) => !roles.some((r) => r.id === v)).map((v) => ({ id: v, name: `Unknown (${v})`, color: 0 }))
+  const unknown = ids
+    .filter((v) => !roles.some((r) => r.id === v))
+    .map((v) => ({ id: v, name: `Unknown (${v})`, color: 0 }))
   return (
     <div className="flex min-w-0 flex-col gap-1.5">
-      <RoleCheckboxes name={name} roles={[...unknown, ...roles]} selected={ids} legend={label} invalid={invalid} errorId={errorId} />
+      <RoleCheckboxes
+        name={name}
+        roles={[...unknown, ...roles]}
+        selected={ids}
+        legend={label}
+        invalid={invalid}
+        errorId={errorId}
+      />
       <FieldError id={errorId} errors={errors} />
     </div>
   )

@@ -28,5 +28,15 @@ export function GeneralErrorBoundary() {
 }
 
 function statusText(status: number): string {
-  return ({ 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 500: 'Internal Server Error' } as Record<number, string>)[status] ?? ''
+  return (
+    (
+      {
+        400: 'Bad Request',
+        401: 'Unauthorized',
+        403: 'Forbidden',
+        404: 'Not Found',
+        500: 'Internal Server Error',
+      } as Record<number, string>
+    )[status] ?? ''
+  )
 }

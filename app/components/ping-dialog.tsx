@@ -52,27 +52,56 @@ export function PingDialog({
     <UrlDialog title={`Schedule Ping: ${target.name}`} closeHref={closeHref}>
       {pickers.error ? <Notice>{pickers.error}</Notice> : null}
       {/* Re-mounted when the page's zone changes (after hydration, on a first visit) so the proposal follows it. */}
-      <PingForm key={zone} target={target} pickers={pickers} hasDefaultRole={hasDefaultRole} zone={zone} closeHref={closeHref} />
+      <PingForm
+        key={zone}
+        target={target}
+        pickers={pickers}
+        hasDefaultRole={hasDefaultRole}
+        zone={zone}
+        closeHref={closeHref}
+      />
     </UrlDialog>
   )
 }
 
-function PingForm({ target, pickers, hasDefaultRole, zone, closeHref }: { target: PingTarget; pickers: DiscordPickers; hasDefaultRole: boolean; zone: string; closeHref: string }) {
+function PingForm({
+  target,
+  pickers,
+  hasDefaultRole,
+  zone,
+  closeHref,
+}: {
+  target: PingTarget
+  pickers: DiscordPickers
+  hasDefaultRole: boolean
+  zone: string
+  closeHref: string
+}) {
   const [searchParams] = useSearchParams()
-  const { Form, action, busy, hidden, form, fields } = useSchemaForm('ping', pingSchema, { id: `ping-${target.kind}-${target.id}`, validateOn: 'onSubmit' })
+  const { Form, action, busy, hidden, form, fields } = useSchemaForm('ping', pingSchema, {
+    id: `ping-${target.kind}-${target.id}`,
+    validateOn: 'onSubmit',
+  })
   const requested = strictNumber(searchParams.get('offset'), true)
-  const initialOffset = requested !== null && (PING_OFFSETS as readonly number[]).includes(requested) ? requested : DEFAULT_PING_OFFSET
+  const initialOffset =
+    requested !== null && (PING_OFFSETS as readonly number[]).includes(requested) ? requested : DEFAULT_PING_OFFSET
   const proposal = (hours: number) => wallParts(Date.parse(target.date) - hours * HOUR_MS, zone)
 
   const initial = (value: unknown) => (typeof value === 'string' ? value : undefined)
-  const [when, setWhen] = useState(() => ({ date: initial(fields.date.initialValue) ?? proposal(initialOffset).date, time: initial(fields.time.initialValue) ?? proposal(initialOffset).time }))
-  const [message, setMessage] = useState(initial(fields.messageContent.initialValue) ?? defaultPingMessage(target, initialOffset))
+  const [when, setWhen] = useState(() => ({
+    date: initial(fields.date.initialValue) ?? proposal(initialOffset).date,
+    time: initial(fields.time.initialValue) ?? proposal(initialOffset).time,
+  }))
+  const [message, setMessage] = useState(
+    initial(fields.messageContent.initialValue) ?? defaultPingMessage(target, initialOffset),
+  )
   const [roles, setRoles] = useState<string[]>(initialList(fields.rolesToPing.initialValue))
 
   const applyOffset = (hours: number) => {
     setWhen(proposal(hours))
     // Only a message still at one of the defaults follows the offset; a typed one is kept.
-    if (!message.trim() || PING_OFFSETS.some((h) => defaultPingMessage(target, h) === message)) setMessage(defaultPingMessage(target, hours))
+    if (!message.trim() || PING_OFFSETS.some((h) => defaultPingMessage(target, h) === message))
+      setMessage(defaultPingMessage(target, hours))
   }
   const toggleRole = (value: string, checked: boolean) =>
     setRoles((current) => {
@@ -88,7 +117,13 @@ function PingForm({ target, pickers, hasDefaultRole, zone, closeHref }: { target
   }
 
   return (
-    <Form method="post" action={action} {...getFormProps(form)} className="flex flex-col gap-4" aria-label="Schedule ping">
+    <Form
+      method="post"
+      action={action}
+      {...getFormProps(form)}
+      className="flex flex-col gap-4"
+      aria-label="Schedule ping"
+    >
       {hidden}
       <input type="hidden" name="intent" value={PING_INTENT} />
       <input type="hidden" name="id" value={target.id} />
@@ -128,7 +163,13 @@ function PingForm({ target, pickers, hasDefaultRole, zone, closeHref }: { target
       </div>
 
       <Field {...fieldProps(fields.messageContent, 'Message')}>
-        <textarea {...textareaProps(fields.messageContent)} value={message} onChange={(event) => setMessage(event.target.value)} rows={3} className={textareaClass} />
+        <textarea
+          {...textareaProps(fields.messageContent)}
+          value={message}
+          onChange={(event) => setMessage(event.target.value)}
+          rows={3}
+          className={textareaClass}
+        />
       </Field>
 
       <div className="flex flex-col gap-1.5">
@@ -138,15 +179,30 @@ function PingForm({ target, pickers, hasDefaultRole, zone, closeHref }: { target
           roles={pickers.roles}
           selected={roles}
           onToggle={toggleRole}
-          extra={target.kind === 'event' ? { value: DEFAULT_PING_ROLE, label: hasDefaultRole ? DEFAULT_PING_ROLE_LABEL : `${DEFAULT_PING_ROLE_LABEL}: not set` } : undefined}
+          extra={
+            target.kind === 'event'
+              ? {
+                  value: DEFAULT_PING_ROLE,
+                  label: hasDefaultRole ? DEFAULT_PING_ROLE_LABEL : `${DEFAULT_PING_ROLE_LABEL}: not set`,
+                }
+              : undefined
+          }
           invalid={Boolean(fields.rolesToPing.errors?.length)}
           errorId={fields.rolesToPing.errorId}
         />
-        {target.kind === 'event' ? <p className="text-xs text-zinc-400">No role chosen pings the default event ping role.</p> : null}
+        {target.kind === 'event' ? (
+          <p className="text-xs text-zinc-400">No role chosen pings the default event ping role.</p>
+        ) : null}
         <FieldError id={fields.rolesToPing.errorId} errors={fields.rolesToPing.errors} />
       </div>
 
-      <FormFooter closeHref={closeHref} submitLabel="Schedule Ping" busy={busy} errors={form.errors} errorId={form.errorId} />
+      <FormFooter
+        closeHref={closeHref}
+        submitLabel="Schedule Ping"
+        busy={busy}
+        errors={form.errors}
+        errorId={form.errorId}
+      />
     </Form>
   )
 }

@@ -27,7 +27,10 @@ export function TopBar({ user }: { user: PublicUser | null }) {
     <header className="sticky top-0 z-40 border-b border-zinc-800 bg-zinc-950/90 backdrop-blur">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-3 sm:gap-6 sm:px-6">
         <Link to="/" className="flex shrink-0 items-center gap-2 font-semibold tracking-wide text-zinc-100">
-          <span aria-hidden className="grid size-7 place-items-center rounded bg-brand-600 text-xs font-black text-zinc-950">
+          <span
+            aria-hidden
+            className="grid size-7 place-items-center rounded bg-brand-600 text-xs font-black text-zinc-950"
+          >
             TF
           </span>
           {/* Read on phones too: it is the link's name when only the badge shows. */}
@@ -52,9 +55,16 @@ export function TopBar({ user }: { user: PublicUser | null }) {
         </nav>
         {user ? (
           <div className="flex shrink-0 items-center gap-2 sm:gap-3">
-            <Link to="/account" aria-label="Your account" className="flex items-center gap-2 rounded-md hover:text-white">
+            <Link
+              to="/account"
+              aria-label="Your account"
+              className="flex items-center gap-2 rounded-md hover:text-white"
+            >
               <Avatar src={user.avatar} name={user.displayName} size={7} />
-              <span className="hidden max-w-40 truncate text-sm text-zinc-200 md:inline" data-testid="user-display-name">
+              <span
+                className="hidden max-w-40 truncate text-sm text-zinc-200 md:inline"
+                data-testid="user-display-name"
+              >
                 {user.displayName}
               </span>
             </Link>

@@ -5,7 +5,19 @@ import { useLocation } from 'react-router'
 // across those states.
 
 /** Query names that carry UI state, never a list's query. `index` and `_data` are React Router's markers. */
-export const STATE_PARAMS = ['dialog', 'edit', 'member', 'confirm', 'rename', 'event', 'training', 'packet', 'leave', 'index', '_data'] as const
+export const STATE_PARAMS = [
+  'dialog',
+  'edit',
+  'member',
+  'confirm',
+  'rename',
+  'event',
+  'training',
+  'packet',
+  'leave',
+  'index',
+  '_data',
+] as const
 
 // NOTE: with v8_passThroughRequests a post made by React Router (JavaScript on) reaches the action at its data URL
 // (/admin/roster/members.data, or .../_.data for a trailing slash); redirecting there would ask for members.data.data.
@@ -17,7 +29,10 @@ export function pagePathOf(url: URL): string {
 }
 
 /** `url` with every UI state dropped (the list's query kept), then `state` set: a path with its query. */
-export function hrefWithState(url: URL | { pathname: string; search: string }, state: Record<string, string | number> | null = null): string {
+export function hrefWithState(
+  url: URL | { pathname: string; search: string },
+  state: Record<string, string | number> | null = null,
+): string {
   const params = new URLSearchParams(url.search)
   for (const name of STATE_PARAMS) params.delete(name)
   for (const [name, value] of Object.entries(state ?? {})) params.set(name, String(value))

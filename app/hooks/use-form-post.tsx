@@ -52,7 +52,9 @@ export function useFormPost<T extends ActionAnswer = ActionAnswer>(formKey: stri
   const toast = useToast()
   const answer = (panel ? fetcher.data : actionData) as T | undefined
   const lastResult = answer?.form === formKey ? answer.result : undefined
-  const busy = panel ? fetcher.state !== 'idle' : navigation.state === 'submitting' && navigation.formData?.get('_form') === formKey
+  const busy = panel
+    ? fetcher.state !== 'idle'
+    : navigation.state === 'submitting' && navigation.formData?.get('_form') === formKey
 
   const handled = useRef<unknown>(undefined)
   const onSubmitted = panel?.onSubmitted

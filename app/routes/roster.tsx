@@ -23,8 +23,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const limit = (ROSTER_PAGE_SIZES as readonly number[]).includes(parsed.limit) ? parsed.limit : ROSTER_PAGE_SIZES[0]
   const type: SearchType = parsed.type === 'rank' ? 'rank' : 'name'
   const query = { ...parsed, limit, type, is_banned: undefined }
-  const [roster, qualifications] = await Promise.all([listRoster(db, query, { admin: false }), listPublicQualifications(db)])
-  const state: RosterUrlState = { page: query.page, limit, term: query.term, type, qualification: query.qualification ?? null }
+  const [roster, qualifications] = await Promise.all([
+    listRoster(db, query, { admin: false }),
+    listPublicQualifications(db),
+  ])
+  const state: RosterUrlState = {
+    page: query.page,
+    limit,
+    term: query.term,
+    type,
+    qualification: query.qualification ?? null,
+  }
   // A page past the end (an old link, a shorter result): the last page instead.
   if (roster.members.length === 0 && roster.pagination.total > 0 && query.page > roster.pagination.totalPages) {
     throw redirect(`/roster${rosterSearch({ ...state, page: roster.pagination.totalPages })}`)
@@ -40,7 +49,9 @@ export default function RosterPage({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Company Roster</h1>
-      <p className="mt-1 text-zinc-400">Every active member with rank, join date and event score. Select a member for details.</p>
+      <p className="mt-1 text-zinc-400">
+        Every active member with rank, join date and event score. Select a member for details.
+      </p>
       <RosterSearchForm state={state} qualifications={qualifications} go={go} goLater={goLater} />
       <RosterTable members={members} loading={loading} />
       <Pager
@@ -57,7 +68,10 @@ export default function RosterPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function meta() {
-  return [{ title: 'Company Roster · Task Force HQ' }, { name: 'description', content: 'Members, ranks, join dates and event scores of the company.' }]
+  return [
+    { title: 'Company Roster · Task Force HQ' },
+    { name: 'description', content: 'Members, ranks, join dates and event scores of the company.' },
+  ]
 }
 
 export function ErrorBoundary() {

@@ -19,7 +19,17 @@ export function initials(name: string): string {
   return letters.toUpperCase()
 }
 
-export function Avatar({ src, name, size, className = '' }: { src: string | null | undefined; name: string; size: keyof typeof SIZES; className?: string }) {
+export function Avatar({
+  src,
+  name,
+  size,
+  className = '',
+}: {
+  src: string | null | undefined
+  name: string
+  size: keyof typeof SIZES
+  className?: string
+}) {
   const [failed, setFailed] = useState(false)
   // An image that failed before hydration fired its error event before React listened: look at it once mounted.
   const mounted = useCallback((image: HTMLImageElement | null) => {
@@ -32,7 +42,15 @@ export function Avatar({ src, name, size, className = '' }: { src: string | null
       className={`relative inline-grid shrink-0 place-items-center overflow-hidden rounded-full bg-zinc-700 font-semibold text-zinc-200 select-none before:content-[attr(data-initials)] ${SIZES[size]} ${className}`}
     >
       {src && !failed ? (
-        <img ref={mounted} src={src} alt="" loading="lazy" decoding="async" onError={() => setFailed(true)} className="absolute inset-0 size-full object-cover" />
+        <img
+          ref={mounted}
+          src={src}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          onError={() => setFailed(true)}
+          className="absolute inset-0 size-full object-cover"
+        />
       ) : null}
     </span>
   )

@@ -14,9 +14,23 @@ const TONES: Record<BadgeTone, string> = {
   brand: 'border-brand-600/60 text-brand-400',
 }
 
-export function Badge({ tone = 'neutral', children, title, 'data-testid': testId }: { tone?: BadgeTone; children: ReactNode; title?: string; 'data-testid'?: string }) {
+export function Badge({
+  tone = 'neutral',
+  children,
+  title,
+  'data-testid': testId,
+}: {
+  tone?: BadgeTone
+  children: ReactNode
+  title?: string
+  'data-testid'?: string
+}) {
   return (
-    <span data-testid={testId} title={title} className={`inline-flex shrink-0 items-center rounded-full border px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${TONES[tone]}`}>
+    <span
+      data-testid={testId}
+      title={title}
+      className={`inline-flex shrink-0 items-center rounded-full border px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${TONES[tone]}`}
+    >
       {children}
     </span>
   )

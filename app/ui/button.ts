@@ -3,7 +3,8 @@
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'accent' | 'muted' | 'discord'
 export type ButtonSize = 'lg' | 'md' | 'sm' | 'xs'
 
-const BASE = 'inline-flex shrink-0 items-center justify-center gap-1.5 rounded-md transition disabled:cursor-not-allowed disabled:opacity-50'
+const BASE =
+  'inline-flex shrink-0 items-center justify-center gap-1.5 rounded-md transition disabled:cursor-not-allowed disabled:opacity-50'
 
 const VARIANTS: Record<ButtonVariant, string> = {
   primary: 'bg-brand-600 font-semibold text-zinc-950 hover:bg-brand-500',

@@ -55,7 +55,13 @@ export function CheckboxList({
             {items.map((item) => (
               <li key={item.id}>
                 <label className="flex items-start gap-2 rounded px-1.5 py-1 text-sm text-zinc-200 hover:bg-zinc-800/60">
-                  <input type="checkbox" name={name} value={item.id} defaultChecked={checked.has(item.id)} className="mt-0.5 size-4 shrink-0 accent-brand-600" />
+                  <input
+                    type="checkbox"
+                    name={name}
+                    value={item.id}
+                    defaultChecked={checked.has(item.id)}
+                    className="mt-0.5 size-4 shrink-0 accent-brand-600"
+                  />
                   <span className="min-w-0">
                     <span className="block truncate">{item.name}</span>
                     {item.detail ? <span className="block truncate text-xs text-zinc-500">{item.detail}</span> : null}

@@ -48,7 +48,13 @@ export function ConfirmButtonForm({
       <input type="hidden" name="intent" value={intent} />
       <HiddenFields fields={fields} />
       <input type="hidden" name="confirmed" value="" />
-      <button type="submit" className={className} disabled={disabled || busy} aria-busy={busy || undefined} aria-label={ariaLabel}>
+      <button
+        type="submit"
+        className={className}
+        disabled={disabled || busy}
+        aria-busy={busy || undefined}
+        aria-label={ariaLabel}
+      >
         {label}
       </button>
     </PostForm>
@@ -81,7 +87,11 @@ export function ConfirmStep({
   if (panel || (confirmKey !== undefined && params.get('confirm') !== confirmKey)) return null
   const back = hrefWithState(location)
   return (
-    <div role="alertdialog" aria-labelledby="confirm-step-message" className="rounded-xl border border-amber-500/50 bg-amber-950/30 p-4">
+    <div
+      role="alertdialog"
+      aria-labelledby="confirm-step-message"
+      className="rounded-xl border border-amber-500/50 bg-amber-950/30 p-4"
+    >
       <p id="confirm-step-message" className="text-sm font-medium text-amber-100">
         {message}
       </p>

@@ -10,7 +10,21 @@ import { idSet } from './choices.tsx'
 type Field = FieldMetadata<unknown>
 
 /** A text-like input's props (checkboxes and radios need conform's own options). */
-export function inputProps(field: Field, type: 'text' | 'date' | 'datetime-local' | 'time' | 'number' | 'url' | 'email' | 'search' | 'tel' | 'password' | 'hidden' = 'text') {
+export function inputProps(
+  field: Field,
+  type:
+    | 'text'
+    | 'date'
+    | 'datetime-local'
+    | 'time'
+    | 'number'
+    | 'url'
+    | 'email'
+    | 'search'
+    | 'tel'
+    | 'password'
+    | 'hidden' = 'text',
+) {
   const { key: _key, ...props } = getInputProps(field, { type })
   return props
 }
@@ -29,7 +43,13 @@ export function selectProps(field: Field) {
 /** The props of a <PickOrId> (app/components/discord-pickers.tsx) for a conform field holding one Discord id. */
 export function pickOrIdProps(field: Field) {
   const invalid = Boolean(field.errors?.length)
-  return { id: field.id, name: field.name, value: typeof field.initialValue === 'string' ? field.initialValue : '', invalid, errorId: field.errorId }
+  return {
+    id: field.id,
+    name: field.name,
+    value: typeof field.initialValue === 'string' ? field.initialValue : '',
+    invalid,
+    errorId: field.errorId,
+  }
 }
 
 export function textareaProps(field: Field) {

@@ -23,7 +23,13 @@ export function CopyField({ id, label, value }: { id: string; label: string; val
         {label}
       </label>
       <div className="flex min-w-0 gap-2">
-        <input id={id} readOnly value={value} className={`${inputClass} font-mono text-xs`} onFocus={(e) => e.currentTarget.select()} />
+        <input
+          id={id}
+          readOnly
+          value={value}
+          className={`${inputClass} font-mono text-xs`}
+          onFocus={(e) => e.currentTarget.select()}
+        />
         {hydrated ? (
           <button type="button" className={buttonClass('secondary', 'md')} onClick={copy} aria-label={`Copy ${label}`}>
             Copy

@@ -52,7 +52,10 @@ const displayFormatters = new Map<string, Intl.DateTimeFormat>()
 /** Date (YYYY-MM-DD) and 24-hour time (HH:mm) of an instant on a zone's clock: what the date and time fields show. */
 export function wallParts(ms: number, zone: string): { date: string; time: string } {
   const clock = wallClock(ms, zone)
-  return { date: `${clock.year}-${pad(clock.month)}-${pad(clock.day)}`, time: `${pad(clock.hour)}:${pad(clock.minute)}` }
+  return {
+    date: `${clock.year}-${pad(clock.month)}-${pad(clock.day)}`,
+    time: `${pad(clock.hour)}:${pad(clock.minute)}`,
+  }
 }
 
 /** An instant with weekday, date, 24-hour time and zone: 'Sat, Jun 15, 2030, 21:30 EDT'. */
@@ -90,7 +93,9 @@ export function TimeZoneNote() {
   const { zone, source } = useTimeZone()
   return (
     <p className="text-xs text-zinc-400">
-      {source === 'viewer' ? `Date and time are in your local time zone (${zone}).` : `Date and time are in the unit's time zone (${zone}).`}
+      {source === 'viewer'
+        ? `Date and time are in your local time zone (${zone}).`
+        : `Date and time are in the unit's time zone (${zone}).`}
     </p>
   )
 }

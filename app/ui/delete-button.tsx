@@ -56,5 +56,7 @@ export function DeleteConfirmStep<T extends { id: number }>({
 }) {
   const [searchParams] = useSearchParams()
   const item = items.find((i) => searchParams.get('confirm') === confirmKeyOf(intent, i.id))
-  return item ? <ConfirmStep intent={intent} fields={{ id: item.id }} message={message(item)} confirmLabel={confirmLabel} /> : null
+  return item ? (
+    <ConfirmStep intent={intent} fields={{ id: item.id }} message={message(item)} confirmLabel={confirmLabel} />
+  ) : null
 }

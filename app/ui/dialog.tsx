@@ -1,4 +1,12 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode, type SyntheticEvent } from 'react'
+import {
+  useEffect,
+  useId,
+  useRef,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+  type SyntheticEvent,
+} from 'react'
 import { Link, useNavigate } from 'react-router'
 import { buttonClass, iconButton } from './button.ts'
 import { CloseIcon } from './icons.tsx'
@@ -43,7 +51,12 @@ export function UrlDialog({
     }
   }, [])
   const close = () => void navigate(closeHref, { replace: true, preventScrollReset: true })
-  const { box, body } = tall ? { box: `h-[80dvh] max-h-[calc(100dvh-2rem)] flex-col rounded-xl open:flex ${DIALOG_SIZES[size].width}`, body: 'min-h-0 flex-1 overflow-y-auto px-5 py-4' } : DIALOG_SIZES[size]
+  const { box, body } = tall
+    ? {
+        box: `h-[80dvh] max-h-[calc(100dvh-2rem)] flex-col rounded-xl open:flex ${DIALOG_SIZES[size].width}`,
+        body: 'min-h-0 flex-1 overflow-y-auto px-5 py-4',
+      }
+    : DIALOG_SIZES[size]
   return (
     <dialog
       ref={ref}
@@ -115,7 +128,8 @@ export function useModalDialog(open: boolean, onClose: () => void) {
   }
 }
 
-const TABBABLE = 'a[href], button:not(:disabled), input:not(:disabled):not([type=hidden]), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])'
+const TABBABLE =
+  'a[href], button:not(:disabled), input:not(:disabled):not([type=hidden]), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])'
 
 /**
  * Tab past a modal's last control comes back to its first (Shift+Tab the other way). A modal <dialog> makes the page
@@ -124,7 +138,9 @@ const TABBABLE = 'a[href], button:not(:disabled), input:not(:disabled):not([type
 function keepTabInside(event: KeyboardEvent<HTMLDialogElement>) {
   const dialog = event.currentTarget
   if (event.key !== 'Tab' || !dialog.matches(':modal')) return
-  const tabbable = [...dialog.querySelectorAll<HTMLElement>(TABBABLE)].filter((element) => element.getClientRects().length > 0)
+  const tabbable = [...dialog.querySelectorAll<HTMLElement>(TABBABLE)].filter(
+    (element) => element.getClientRects().length > 0,
+  )
   const first = tabbable[0]
   const last = tabbable.at(-1)
   if (!first || !last) return
@@ -180,7 +196,15 @@ export function Modal({
 }
 
 /** Cancel in a dialog's footer: back to the page without the dialog. */
-export function CancelLink({ href, label = 'Cancel', className }: { href: string; label?: string; className?: string }) {
+export function CancelLink({
+  href,
+  label = 'Cancel',
+  className,
+}: {
+  href: string
+  label?: string
+  className?: string
+}) {
   return (
     <Link to={href} replace preventScrollReset className={className ?? buttonClass('secondary', 'md')}>
       {label}

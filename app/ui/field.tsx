@@ -32,7 +32,21 @@ export function RequiredMark() {
 }
 
 /** A labelled field with its error: `children` is the control, which should use `id` and `errorId`. */
-export function Field({ id, label, errors, errorId, hint, children }: { id: string; label: ReactNode; errors?: string[] | null; errorId?: string; hint?: ReactNode; children: ReactNode }) {
+export function Field({
+  id,
+  label,
+  errors,
+  errorId,
+  hint,
+  children,
+}: {
+  id: string
+  label: ReactNode
+  errors?: string[] | null
+  errorId?: string
+  hint?: ReactNode
+  children: ReactNode
+}) {
   return (
     <div className="flex min-w-0 flex-col gap-1.5">
       <label className="text-sm text-zinc-300" htmlFor={id}>
@@ -47,7 +61,8 @@ export function Field({ id, label, errors, errorId, hint, children }: { id: stri
 
 /** A message box: an error (announced) or a neutral notice. */
 export function Notice({ children, tone = 'error' }: { children: ReactNode; tone?: 'error' | 'info' }) {
-  const look = tone === 'error' ? 'border-red-500/40 bg-red-950/40 text-red-200' : 'border-zinc-700 bg-zinc-900 text-zinc-300'
+  const look =
+    tone === 'error' ? 'border-red-500/40 bg-red-950/40 text-red-200' : 'border-zinc-700 bg-zinc-900 text-zinc-300'
   return (
     <p role={tone === 'error' ? 'alert' : undefined} className={`rounded-md border px-3 py-2 text-sm ${look}`}>
       {children}
@@ -71,10 +86,24 @@ export function EmptyState({ title, text, children }: { title?: string; text?: s
       </div>
     )
   }
-  return <p className="rounded-xl border border-dashed border-zinc-800 px-4 py-8 text-center text-sm text-zinc-400">{children ?? text}</p>
+  return (
+    <p className="rounded-xl border border-dashed border-zinc-800 px-4 py-8 text-center text-sm text-zinc-400">
+      {children ?? text}
+    </p>
+  )
 }
 
-export function Section({ title, description, tone = 'default', children }: { title: string; description?: ReactNode; tone?: 'default' | 'danger'; children: ReactNode }) {
+export function Section({
+  title,
+  description,
+  tone = 'default',
+  children,
+}: {
+  title: string
+  description?: ReactNode
+  tone?: 'default' | 'danger'
+  children: ReactNode
+}) {
   const border = tone === 'danger' ? 'border-red-500/40 bg-red-950/10' : 'border-zinc-800 bg-zinc-900/60'
   return (
     <section className={`rounded-xl border ${border}`} aria-label={title}>

@@ -49,7 +49,9 @@ export function Pager({
     </PageLink>
   )
   return (
-    <div className={`flex flex-col gap-3 text-sm text-zinc-400 sm:flex-row sm:items-center sm:justify-between ${className}`}>
+    <div
+      className={`flex flex-col gap-3 text-sm text-zinc-400 sm:flex-row sm:items-center sm:justify-between ${className}`}
+    >
       <p aria-live="polite" data-testid={summaryTestId}>
         Showing {from} to {to} of {total} results
       </p>
@@ -93,7 +95,15 @@ export function Pager({
   )
 }
 
-function PageLink({ href, preventScrollReset, children }: { href: string | null; preventScrollReset?: boolean; children: string }) {
+function PageLink({
+  href,
+  preventScrollReset,
+  children,
+}: {
+  href: string | null
+  preventScrollReset?: boolean
+  children: string
+}) {
   if (!href) {
     return (
       <span aria-disabled="true" className={`${secondaryButton} cursor-not-allowed opacity-40`}>

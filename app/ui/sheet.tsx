@@ -20,7 +20,9 @@ interface SheetProps {
 export function Sheet({ open, title, onClose, children }: SheetProps) {
   const modal = useModalDialog(open, onClose)
   // Keep showing the last title/content while sliding out, then clear them.
-  const [shown, setShown] = useState<{ title: ReactNode; children: ReactNode } | null>(open ? { title, children } : null)
+  const [shown, setShown] = useState<{ title: ReactNode; children: ReactNode } | null>(
+    open ? { title, children } : null,
+  )
 
   useEffect(() => {
     if (open) {
@@ -30,7 +32,6 @@ export function Sheet({ open, title, onClose, children }: SheetProps) {
     const timer = setTimeout(() => setShown(null), SHEET_CLEAR_MS)
     return () => clearTimeout(timer)
   }, [open, title, children])
-
 
   return (
     <dialog
@@ -43,12 +44,7 @@ export function Sheet({ open, title, onClose, children }: SheetProps) {
           <h2 id="sheet-title" className="text-lg font-semibold">
             {shown?.title}
           </h2>
-          <button
-            type="button"
-            onClick={onClose}
-            className={iconButton}
-            aria-label="Close"
-          >
+          <button type="button" onClick={onClose} className={iconButton} aria-label="Close">
             <CloseIcon />
           </button>
         </header>

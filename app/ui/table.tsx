@@ -33,7 +33,8 @@ const STACK = {
   cell: 'max-md:block max-md:p-0 max-md:text-left max-md:first:pl-0 max-md:last:pr-0',
   /** The row's name and a cell without a label (the actions) take a line of their own. */
   wide: 'max-md:basis-full',
-  labelled: 'max-md:before:mr-2 max-md:before:text-xs max-md:before:font-medium max-md:before:tracking-wide max-md:before:text-zinc-500 max-md:before:uppercase max-md:before:content-[attr(data-label)]',
+  labelled:
+    'max-md:before:mr-2 max-md:before:text-xs max-md:before:font-medium max-md:before:tracking-wide max-md:before:text-zinc-500 max-md:before:uppercase max-md:before:content-[attr(data-label)]',
 }
 
 export function Table<Row>({
@@ -71,11 +72,23 @@ export function Table<Row>({
   return (
     // `relative`: an sr-only header is absolutely placed and must not widen the page.
     <div className={`@container relative overflow-x-auto ${frame} ${className}`}>
-      <table role={role('table')} className={`w-full text-left text-sm ${tableClassName} ${stack('table')}`} aria-label={label}>
-        <thead role={role('rowgroup')} className={`border-b border-zinc-800 text-xs tracking-wide text-zinc-400 uppercase ${stack('head')}`}>
+      <table
+        role={role('table')}
+        className={`w-full text-left text-sm ${tableClassName} ${stack('table')}`}
+        aria-label={label}
+      >
+        <thead
+          role={role('rowgroup')}
+          className={`border-b border-zinc-800 text-xs tracking-wide text-zinc-400 uppercase ${stack('head')}`}
+        >
           <tr role={role('row')}>
             {columns.map((column, index) => (
-              <th key={index} scope="col" role={role('columnheader')} className={`${CELL} py-2.5 font-medium ${ALIGN[column.align ?? 'left']} ${column.className ?? ''}`}>
+              <th
+                key={index}
+                scope="col"
+                role={role('columnheader')}
+                className={`${CELL} py-2.5 font-medium ${ALIGN[column.align ?? 'left']} ${column.className ?? ''}`}
+              >
                 {column.header}
               </th>
             ))}
@@ -92,16 +105,33 @@ export function Table<Row>({
             rows.map((row) => {
               const props = rowProps?.(row)
               return (
-                <tr key={rowKey(row)} role={role('row')} {...props} className={`${props?.className ?? ''} ${stack('row')}`}>
+                <tr
+                  key={rowKey(row)}
+                  role={role('row')}
+                  {...props}
+                  className={`${props?.className ?? ''} ${stack('row')}`}
+                >
                   {columns.map((column, index) => {
                     const look = `${CELL} py-2.5 ${ALIGN[column.align ?? 'left']} ${column.className ?? ''} ${column.cellClassName ?? ''} ${stack('cell')}`
-                    const cellLabel = column.rowHeader ? undefined : (column.label ?? (typeof column.header === 'string' ? column.header : undefined))
+                    const cellLabel = column.rowHeader
+                      ? undefined
+                      : (column.label ?? (typeof column.header === 'string' ? column.header : undefined))
                     return column.rowHeader ? (
-                      <th key={index} scope="row" role={role('rowheader')} className={`${look} font-medium text-zinc-100 ${stack('wide')}`}>
+                      <th
+                        key={index}
+                        scope="row"
+                        role={role('rowheader')}
+                        className={`${look} font-medium text-zinc-100 ${stack('wide')}`}
+                      >
                         {column.cell(row)}
                       </th>
                     ) : (
-                      <td key={index} role={role('cell')} data-label={stacked ? cellLabel : undefined} className={`${look} ${stacked ? (cellLabel ? STACK.labelled : STACK.wide) : ''}`}>
+                      <td
+                        key={index}
+                        role={role('cell')}
+                        data-label={stacked ? cellLabel : undefined}
+                        className={`${look} ${stacked ? (cellLabel ? STACK.labelled : STACK.wide) : ''}`}
+                      >
                         {column.cell(row)}
                       </td>
                     )

@@ -41,7 +41,14 @@ export function TabList<Id extends string>({
   return (
     <div role="tablist" aria-label={label} className={BAR}>
       {tabs.map((tab) => (
-        <button key={tab.id} type="button" role="tab" aria-selected={tab.id === active} onClick={() => onSelect(tab.id)} className={tabClass(tab.id === active)}>
+        <button
+          key={tab.id}
+          type="button"
+          role="tab"
+          aria-selected={tab.id === active}
+          onClick={() => onSelect(tab.id)}
+          className={tabClass(tab.id === active)}
+        >
           {tab.label}
         </button>
       ))}
@@ -50,7 +57,17 @@ export function TabList<Id extends string>({
 }
 
 /** A page of tabs: its title, the tab bar and the current tab. */
-export function TabbedPage({ title, tabs, width = 'max-w-6xl', children }: { title: string; tabs: ReactNode; width?: string; children: ReactNode }) {
+export function TabbedPage({
+  title,
+  tabs,
+  width = 'max-w-6xl',
+  children,
+}: {
+  title: string
+  tabs: ReactNode
+  width?: string
+  children: ReactNode
+}) {
   return (
     <main className={`mx-auto ${width} px-4 py-8 sm:px-6 sm:py-12`}>
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>

@@ -102,7 +102,15 @@ export function DateTimeFields({
             className={`${inputClass} [color-scheme:dark]`}
           />
         </Field>
-        <TimeField id={time.id} name={time.name} label="Time (24-hour)" value={value.time} onChange={(next) => onChange({ ...value, time: next })} errors={time.errors} errorId={time.errorId} />
+        <TimeField
+          id={time.id}
+          name={time.name}
+          label="Time (24-hour)"
+          value={value.time}
+          onChange={(next) => onChange({ ...value, time: next })}
+          errors={time.errors}
+          errorId={time.errorId}
+        />
       </div>
       <TimeZoneNote />
     </>

@@ -8,7 +8,9 @@ test('identical toasts coalesce into one with a count; other texts, types and le
   list = pushToast(list, { id: 'a', type: 'info', message: 'Node moved (requires save to persist).' })
   list = pushToast(list, { id: 'b', type: 'info', message: 'Node moved (requires save to persist).' })
   list = pushToast(list, { id: 'c', type: 'info', message: 'Node moved (requires save to persist).' })
-  expect(list).toEqual([{ id: 'a', type: 'info', message: 'Node moved (requires save to persist).', leaving: false, count: 3 }])
+  expect(list).toEqual([
+    { id: 'a', type: 'info', message: 'Node moved (requires save to persist).', leaving: false, count: 3 },
+  ])
   list = pushToast(list, { id: 'd', type: 'error', message: 'Node moved (requires save to persist).' })
   list = pushToast(list, { id: 'e', type: 'info', message: 'Squad added (requires save to persist).' })
   expect(list.map((t) => [t.id, t.count])).toEqual([

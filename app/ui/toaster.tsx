@@ -116,12 +116,18 @@ function ToastItem({ toast, onDismiss }: { toast: Entry; onDismiss: (id: string)
       data-type={toast.type}
       className={`toast pointer-events-auto flex w-full max-w-md items-start gap-3 rounded-lg border px-4 py-3 text-sm shadow-xl shadow-black/40 ${styles[toast.type]} ${toast.leaving ? 'toast-leaving' : ''}`}
     >
-      <span aria-hidden className="mt-0.5 grid size-5 shrink-0 place-items-center rounded-full bg-white/10 text-xs font-bold">
+      <span
+        aria-hidden
+        className="mt-0.5 grid size-5 shrink-0 place-items-center rounded-full bg-white/10 text-xs font-bold"
+      >
         {icons[toast.type]}
       </span>
       <p className="flex-1 break-words">{toast.message}</p>
       {toast.count > 1 ? (
-        <span className="shrink-0 rounded-full bg-white/10 px-1.5 text-xs font-semibold tabular-nums" data-testid="toast-count">
+        <span
+          className="shrink-0 rounded-full bg-white/10 px-1.5 text-xs font-semibold tabular-nums"
+          data-testid="toast-count"
+        >
           <span className="sr-only">shown </span>×{toast.count}
         </span>
       ) : null}

@@ -17,7 +17,10 @@ export const auditLog = pgTable(
     details: text('details').notNull().default(''),
     timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_timestamp_idx').on(t.timestamp.desc()), index('audit_log_actor_timestamp_idx').on(t.actor, t.timestamp.desc())],
+  (t) => [
+    index('audit_log_timestamp_idx').on(t.timestamp.desc()),
+    index('audit_log_actor_timestamp_idx').on(t.actor, t.timestamp.desc()),
+  ],
 )
 
 export type AuditLogEntry = typeof auditLog.$inferSelect

@@ -54,7 +54,10 @@ export const scheduledPings = pgTable(
     channel_id: text('channel_id').notNull(),
     message_content: text('message_content').notNull(),
     /** Role ids mentioned in the message. */
-    roles_to_ping: text('roles_to_ping').array().notNull().default(sql`'{}'::text[]`),
+    roles_to_ping: text('roles_to_ping')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     ping_time: timestamp('ping_time', { withTimezone: true }).notNull(),
     status: pingStatusEnum('status').notNull().default('pending'),
     attempted_at: timestamp('attempted_at', { withTimezone: true }),

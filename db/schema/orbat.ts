@@ -50,10 +50,7 @@ export const squads = pgTable(
     discord_channel_id: text('discord_channel_id'),
     ...timestampColumns(),
   },
-  (t) => [
-    check('squads_name_not_blank', sql`btrim(${t.name}) <> ''`),
-    index('squads_platoon_id_idx').on(t.platoon_id),
-  ],
+  (t) => [check('squads_name_not_blank', sql`btrim(${t.name}) <> ''`), index('squads_platoon_id_idx').on(t.platoon_id)],
 )
 
 /** Prefix that marks a spacer/heading row; stored as `---UPPER CASE TEXT---`. */

@@ -55,7 +55,10 @@ export const members = pgTable(
     check('members_ingame_name_not_blank', sql`btrim(${t.ingame_name}) <> ''`),
     check('members_attended_events_count_non_negative', sql`${t.attended_events_count} >= 0`),
     // A ban (or a Denied creation) always carries a reason.
-    check('members_ban_has_reason', sql`NOT ${t.is_banned} OR (${t.ban_reason} IS NOT NULL AND btrim(${t.ban_reason}) <> '')`),
+    check(
+      'members_ban_has_reason',
+      sql`NOT ${t.is_banned} OR (${t.ban_reason} IS NOT NULL AND btrim(${t.ban_reason}) <> '')`,
+    ),
     index('members_ingame_name_idx').on(sql`lower(${t.ingame_name})`),
     index('members_rank_idx').on(t.rank),
     // The roster's order (rank, highest first, then name): a page is an index range, not a sort of every member.
@@ -146,7 +149,10 @@ export const trainingSignups = pgTable(
       .references(() => members.id, { onDelete: 'cascade' }),
     created_at: createdAtColumn(),
   },
-  (t) => [primaryKey({ columns: [t.training_id, t.member_id] }), index('training_signups_member_id_idx').on(t.member_id)],
+  (t) => [
+    primaryKey({ columns: [t.training_id, t.member_id] }),
+    index('training_signups_member_id_idx').on(t.member_id),
+  ],
 )
 
 export const trainingAttendance = pgTable(

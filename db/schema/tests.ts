@@ -17,7 +17,12 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { EVALUATION_ANSWERS, type EvaluationAnswer } from '../../contracts/evaluations.ts'
-import { MEMBER_TEST_STATUSES, OPTIONS_PER_QUESTION, UNCATEGORIZED_SECTION, type MemberTestStatus } from '../../contracts/tests.ts'
+import {
+  MEMBER_TEST_STATUSES,
+  OPTIONS_PER_QUESTION,
+  UNCATEGORIZED_SECTION,
+  type MemberTestStatus,
+} from '../../contracts/tests.ts'
 import { createdAtColumn, idColumn, timestampColumns } from './columns.ts'
 import { members, qualifications } from './roster.ts'
 import { users } from './users-sessions.ts'

@@ -12,7 +12,10 @@ export const users = pgTable('users', {
   /** Discord avatar hash; null means the default avatar. */
   avatar: text('avatar'),
   /** The user's role ids in the unit's guild, as of roles_refreshed_at. */
-  discord_roles: text('discord_roles').array().notNull().default(sql`'{}'::text[]`),
+  discord_roles: text('discord_roles')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   roles_refreshed_at: timestamp('roles_refreshed_at', { withTimezone: true }),
   is_admin: boolean('is_admin').notNull().default(false),
   created_at: createdAtColumn(),

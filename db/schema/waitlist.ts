@@ -18,7 +18,10 @@ export const waitlistEntries = pgTable(
     /** Join time; the longest-waiting entry (smallest created_at, then id) goes first. */
     created_at: createdAtColumn(),
   },
-  (t) => [index('waitlist_entries_order_idx').on(t.created_at, t.id), index('waitlist_entries_squad_id_idx').on(t.squad_id)],
+  (t) => [
+    index('waitlist_entries_order_idx').on(t.created_at, t.id),
+    index('waitlist_entries_squad_id_idx').on(t.squad_id),
+  ],
 )
 
 export type WaitlistEntry = typeof waitlistEntries.$inferSelect

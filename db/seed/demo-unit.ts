@@ -96,25 +96,94 @@ interface MemberSeed {
 // Event score = prior + attended + hidden. Thresholds: BMT->JNCO 5, JNCO->NCO 15, NCO->SNCO 30, so Jansen, Quinn and
 // Adeyemi are due for promotion on the next run; everyone else sits below their next threshold.
 const MEMBERS: MemberSeed[] = [
-  { name: 'Hawthorne', rank: 'TEAM', joinedDaysAgo: 728, prior: 88, attended: '11111', notes: 'Unit founder. Zeus for major operations.', bohemia: true },
-  { name: 'Vance', rank: 'TEAM', joinedDaysAgo: 715, prior: 80, attended: '11101', hidden: 2.5, notes: 'Server administration and mod pack maintainer.', bohemia: true },
+  {
+    name: 'Hawthorne',
+    rank: 'TEAM',
+    joinedDaysAgo: 728,
+    prior: 88,
+    attended: '11111',
+    notes: 'Unit founder. Zeus for major operations.',
+    bohemia: true,
+  },
+  {
+    name: 'Vance',
+    rank: 'TEAM',
+    joinedDaysAgo: 715,
+    prior: 80,
+    attended: '11101',
+    hidden: 2.5,
+    notes: 'Server administration and mod pack maintainer.',
+    bohemia: true,
+  },
   { name: 'Castellano', rank: 'SOFC', joinedDaysAgo: 690, prior: 74, attended: '11111', bohemia: true },
-  { name: 'Reinholt', rank: 'SOFC', joinedDaysAgo: 655, prior: 66, attended: '01111', notes: 'Company executive officer.' },
-  { name: 'Miller', rank: 'OFC', joinedDaysAgo: 640, prior: 61, attended: '11111', hidden: 1, notes: 'Company commander for the current campaign.', discordId: demoUserId('demo_admin'), bohemia: true },
+  {
+    name: 'Reinholt',
+    rank: 'SOFC',
+    joinedDaysAgo: 655,
+    prior: 66,
+    attended: '01111',
+    notes: 'Company executive officer.',
+  },
+  {
+    name: 'Miller',
+    rank: 'OFC',
+    joinedDaysAgo: 640,
+    prior: 61,
+    attended: '11111',
+    hidden: 1,
+    notes: 'Company commander for the current campaign.',
+    discordId: demoUserId('demo_admin'),
+    bohemia: true,
+  },
   { name: 'Okafor', rank: 'OFC', joinedDaysAgo: 610, prior: 57, attended: '11011', bohemia: true },
-  { name: 'Kowalski', rank: 'JOFC', joinedDaysAgo: 560, prior: 44, attended: '10111', notes: 'Lead rotary wing pilot.', discordId: demoUserId('kowalski'), bohemia: true },
-  { name: 'Lindqvist', rank: 'JOFC', joinedDaysAgo: 520, prior: 41, attended: '11110', hidden: -1, notes: 'Score adjusted: missed a leadership briefing without notice.' },
+  {
+    name: 'Kowalski',
+    rank: 'JOFC',
+    joinedDaysAgo: 560,
+    prior: 44,
+    attended: '10111',
+    notes: 'Lead rotary wing pilot.',
+    discordId: demoUserId('kowalski'),
+    bohemia: true,
+  },
+  {
+    name: 'Lindqvist',
+    rank: 'JOFC',
+    joinedDaysAgo: 520,
+    prior: 41,
+    attended: '11110',
+    hidden: -1,
+    notes: 'Score adjusted: missed a leadership briefing without notice.',
+  },
   { name: 'Duarte', rank: 'JOFC', joinedDaysAgo: 495, prior: 38, attended: '01101' },
   { name: 'Brennan', rank: 'SNCO', joinedDaysAgo: 470, prior: 36, attended: '11111', bohemia: true },
   { name: 'Tanaka', rank: 'SNCO', joinedDaysAgo: 440, prior: 33, attended: '11011' },
   { name: 'Moreau', rank: 'SNCO', joinedDaysAgo: 415, prior: 31, attended: '10110', hidden: 0.75 },
-  { name: 'Reyes', rank: 'NCO', joinedDaysAgo: 390, prior: 19, attended: '11111', hidden: 0.5, notes: 'Senior medic of Alpha squad.', discordId: demoUserId('reyes'), bohemia: true },
+  {
+    name: 'Reyes',
+    rank: 'NCO',
+    joinedDaysAgo: 390,
+    prior: 19,
+    attended: '11111',
+    hidden: 0.5,
+    notes: 'Senior medic of Alpha squad.',
+    discordId: demoUserId('reyes'),
+    bohemia: true,
+  },
   { name: 'Fischer', rank: 'NCO', joinedDaysAgo: 360, prior: 17, attended: '11011' },
   { name: "O'Connell", rank: 'NCO', joinedDaysAgo: 330, prior: 15, attended: '10101' },
   { name: 'Haddad', rank: 'NCO', joinedDaysAgo: 300, prior: 14, attended: '11110', hidden: 1.25, bohemia: true },
   { name: 'Petrov', rank: 'NCO', joinedDaysAgo: 280, prior: 21, attended: '11111', hidden: 2 },
   { name: 'Adeyemi', rank: 'NCO', joinedDaysAgo: 250, prior: 24, attended: '11111', hidden: 1 },
-  { name: 'Novak', rank: 'JNCO', joinedDaysAgo: 210, prior: 6, attended: '11011', discordId: demoUserId('novak'), bohemia: true },
+  {
+    name: 'Novak',
+    rank: 'JNCO',
+    joinedDaysAgo: 210,
+    prior: 6,
+    attended: '11011',
+    discordId: demoUserId('novak'),
+    bohemia: true,
+  },
   { name: 'Sato', rank: 'JNCO', joinedDaysAgo: 200, prior: 7, attended: '10111' },
   { name: 'Kovacs', rank: 'JNCO', joinedDaysAgo: 185, prior: 5, attended: '01110', hidden: 0.5 },
   { name: 'Abernathy', rank: 'JNCO', joinedDaysAgo: 170, prior: 4, attended: '11111' },
@@ -122,9 +191,24 @@ const MEMBERS: MemberSeed[] = [
   { name: 'Quinn', rank: 'JNCO', joinedDaysAgo: 135, prior: 10, attended: '11111', hidden: 0.25 },
   { name: 'Ferreira', rank: 'JNCO', joinedDaysAgo: 120, prior: 2, attended: '01111' },
   { name: 'Dubois', rank: 'JNCO', joinedDaysAgo: 100, prior: 1, attended: '11101' },
-  { name: 'Whitaker', rank: 'JNCO', joinedDaysAgo: 90, prior: 0, attended: '11111', hidden: -0.5, notes: 'Late to two briefings.' },
+  {
+    name: 'Whitaker',
+    rank: 'JNCO',
+    joinedDaysAgo: 90,
+    prior: 0,
+    attended: '11111',
+    hidden: -0.5,
+    notes: 'Late to two briefings.',
+  },
   { name: 'Larsen', rank: 'JNCO', joinedDaysAgo: 80, prior: 0, attended: '11111' },
-  { name: 'Jansen', rank: 'BMT', joinedDaysAgo: 62, prior: 0, attended: '11111', notes: 'Completed BMT field exercise.' },
+  {
+    name: 'Jansen',
+    rank: 'BMT',
+    joinedDaysAgo: 62,
+    prior: 0,
+    attended: '11111',
+    notes: 'Completed BMT field exercise.',
+  },
   { name: 'Morales', rank: 'BMT', joinedDaysAgo: 50, prior: 0, attended: '01111' },
   { name: 'Nakamura', rank: 'BMT', joinedDaysAgo: 45, prior: 0, attended: '01011' },
   { name: 'Sokolov', rank: 'BMT', joinedDaysAgo: 38, prior: 0, attended: '00111' },
@@ -132,7 +216,15 @@ const MEMBERS: MemberSeed[] = [
   { name: 'Achterberg', rank: 'BMT', joinedDaysAgo: 24, prior: 0, attended: '00011' },
   { name: 'Rossi', rank: 'BMT', joinedDaysAgo: 18, prior: 0, attended: '00011' },
   { name: 'Varga', rank: 'BMT', joinedDaysAgo: 12, prior: 0, attended: '00001' },
-  { name: 'Lee', rank: 'BMT', joinedDaysAgo: 9, prior: 0, attended: '00001', notes: 'Recruit; still needs the BMT field exercise.', discordId: demoUserId('recruit_lee') },
+  {
+    name: 'Lee',
+    rank: 'BMT',
+    joinedDaysAgo: 9,
+    prior: 0,
+    attended: '00001',
+    notes: 'Recruit; still needs the BMT field exercise.',
+    discordId: demoUserId('recruit_lee'),
+  },
   { name: 'Holm', rank: 'BMT', joinedDaysAgo: 5, prior: 0, attended: '00000' },
   {
     name: 'Blake',
@@ -143,16 +235,53 @@ const MEMBERS: MemberSeed[] = [
     discordId: demoUserId('banned_blake'),
     banned: ['Repeated team-killing and toxicity toward new members after two warnings.', 20],
   },
-  { name: 'Grimes', rank: 'BMT', joinedDaysAgo: 15, prior: 0, attended: '00000', banned: ['Application denied: does not meet the minimum age requirement.', 15] },
+  {
+    name: 'Grimes',
+    rank: 'BMT',
+    joinedDaysAgo: 15,
+    prior: 0,
+    attended: '00000',
+    banned: ['Application denied: does not meet the minimum age requirement.', 15],
+  },
 ]
 
 const QUALIFICATIONS = [
-  { name: 'Combat Medic', description: 'Advanced casualty care, triage and MEDEVAC requests.', discord_role_id: DEMO_ROLES.medic.id, holders: ['Castellano', 'Moreau', 'Reyes', 'Haddad', 'Mensah'] },
-  { name: 'Marksman', description: 'Designated marksman rifle at extended ranges.', discord_role_id: null, holders: ['Hawthorne', 'Tanaka', 'Petrov'] },
-  { name: 'Rotary Wing Pilot', description: 'Transport and attack helicopter operations.', discord_role_id: DEMO_ROLES.pilot.id, holders: ['Okafor', 'Kowalski', 'Lindqvist'] },
-  { name: 'JTAC', description: 'Joint terminal attack controller: calls for air and artillery support.', discord_role_id: null, holders: ['Vance', 'Miller', 'Duarte'] },
-  { name: 'Combat Engineer', description: 'Explosives, breaching, fortifications and mine clearance.', discord_role_id: null, holders: ['Brennan', 'Kovacs', 'Abernathy'] },
-  { name: 'Fireteam Leader', description: 'Leads a four-person fireteam.', discord_role_id: null, holders: ['Miller', 'Brennan', 'Tanaka', 'Reyes', 'Fischer', "O'Connell", 'Haddad', 'Petrov', 'Adeyemi'] },
+  {
+    name: 'Combat Medic',
+    description: 'Advanced casualty care, triage and MEDEVAC requests.',
+    discord_role_id: DEMO_ROLES.medic.id,
+    holders: ['Castellano', 'Moreau', 'Reyes', 'Haddad', 'Mensah'],
+  },
+  {
+    name: 'Marksman',
+    description: 'Designated marksman rifle at extended ranges.',
+    discord_role_id: null,
+    holders: ['Hawthorne', 'Tanaka', 'Petrov'],
+  },
+  {
+    name: 'Rotary Wing Pilot',
+    description: 'Transport and attack helicopter operations.',
+    discord_role_id: DEMO_ROLES.pilot.id,
+    holders: ['Okafor', 'Kowalski', 'Lindqvist'],
+  },
+  {
+    name: 'JTAC',
+    description: 'Joint terminal attack controller: calls for air and artillery support.',
+    discord_role_id: null,
+    holders: ['Vance', 'Miller', 'Duarte'],
+  },
+  {
+    name: 'Combat Engineer',
+    description: 'Explosives, breaching, fortifications and mine clearance.',
+    discord_role_id: null,
+    holders: ['Brennan', 'Kovacs', 'Abernathy'],
+  },
+  {
+    name: 'Fireteam Leader',
+    description: 'Leads a four-person fireteam.',
+    discord_role_id: null,
+    holders: ['Miller', 'Brennan', 'Tanaka', 'Reyes', 'Fischer', "O'Connell", 'Haddad', 'Petrov', 'Adeyemi'],
+  },
 ] as const
 
 /** Inserts the demo unit in one transaction; returns false (and changes nothing) if the roster already has members. */
@@ -192,7 +321,8 @@ async function insertDemoUnit(tx: Tx, now: Date) {
     .insert(members)
     .values(
       MEMBERS.map((m, i) => {
-        if (m.attended.length !== PAST_EVENTS.length) throw new Error(`seed: attendance of ${m.name} has the wrong length`)
+        if (m.attended.length !== PAST_EVENTS.length)
+          throw new Error(`seed: attendance of ${m.name} has the wrong length`)
         const attendedCount = [...m.attended].filter((c) => c === '1').length
         return {
           ingame_name: m.name,
@@ -266,18 +396,52 @@ async function insertDemoUnit(tx: Tx, now: Date) {
   const [pastTraining, bmtA, bmtField, medicCourse, rotary] = await tx
     .insert(trainings)
     .values([
-      { name: 'Fireteam Leader Course', description: 'Leading a fireteam: formations, bounding, fire control orders.', date: atUtc(now, -21, 0) },
-      { name: 'Basic Military Training: Session A', description: 'Weapon handling, formations and radio basics. Mandatory for all recruits.', date: atUtc(now, 2, 0), is_bmt_training: true },
-      { name: 'Basic Military Training: Field Exercise', description: 'Putting BMT into practice: a squad-sized patrol with live opposition.', date: atUtc(now, 9, 0), is_bmt_training: true },
-      { name: 'Combat Medic Course', description: 'Triage, tourniquets, MARCH and the 9-line MEDEVAC request. Prepares for the Combat Medic Certification.', date: atUtc(now, 4, 0) },
-      { name: 'Rotary Wing Familiarisation', description: 'Start-up, hover, landing zones and sling loading.', date: atUtc(now, 11, 0) },
-      { name: 'Marksman Range Day', description: 'Zeroing, range estimation and calling shots. Cadre only until the range is finished.', date: atUtc(now, 16, 0), is_hidden: true },
+      {
+        name: 'Fireteam Leader Course',
+        description: 'Leading a fireteam: formations, bounding, fire control orders.',
+        date: atUtc(now, -21, 0),
+      },
+      {
+        name: 'Basic Military Training: Session A',
+        description: 'Weapon handling, formations and radio basics. Mandatory for all recruits.',
+        date: atUtc(now, 2, 0),
+        is_bmt_training: true,
+      },
+      {
+        name: 'Basic Military Training: Field Exercise',
+        description: 'Putting BMT into practice: a squad-sized patrol with live opposition.',
+        date: atUtc(now, 9, 0),
+        is_bmt_training: true,
+      },
+      {
+        name: 'Combat Medic Course',
+        description:
+          'Triage, tourniquets, MARCH and the 9-line MEDEVAC request. Prepares for the Combat Medic Certification.',
+        date: atUtc(now, 4, 0),
+      },
+      {
+        name: 'Rotary Wing Familiarisation',
+        description: 'Start-up, hover, landing zones and sling loading.',
+        date: atUtc(now, 11, 0),
+      },
+      {
+        name: 'Marksman Range Day',
+        description: 'Zeroing, range estimation and calling shots. Cadre only until the range is finished.',
+        date: atUtc(now, 16, 0),
+        is_hidden: true,
+      },
     ])
     .returning({ id: trainings.id })
-  if (!pastTraining || !bmtA || !bmtField || !medicCourse || !rotary) throw new Error('seed: trainings were not inserted')
-  await tx.insert(trainingAttendance).values(
-    ['Quinn', 'Whitaker', 'Dubois', 'Larsen', 'Kovacs'].map((name) => ({ training_id: pastTraining.id, member_id: mid(name) })),
-  )
+  if (!pastTraining || !bmtA || !bmtField || !medicCourse || !rotary)
+    throw new Error('seed: trainings were not inserted')
+  await tx
+    .insert(trainingAttendance)
+    .values(
+      ['Quinn', 'Whitaker', 'Dubois', 'Larsen', 'Kovacs'].map((name) => ({
+        training_id: pastTraining.id,
+        member_id: mid(name),
+      })),
+    )
   const signups: Array<[number, string[]]> = [
     [bmtA.id, ['Lee', 'Holm', 'Varga', 'Rossi']],
     [bmtField.id, ['Achterberg', 'Byrne']],
@@ -286,7 +450,11 @@ async function insertDemoUnit(tx: Tx, now: Date) {
   ]
   await tx
     .insert(trainingSignups)
-    .values(signups.flatMap(([trainingId, names]) => names.map((name) => ({ training_id: trainingId, member_id: mid(name) }))))
+    .values(
+      signups.flatMap(([trainingId, names]) =>
+        names.map((name) => ({ training_id: trainingId, member_id: mid(name) })),
+      ),
+    )
 
   // Promotion thresholds: enlisted ranks advance on event score; officer ranks are appointed.
   await tx.insert(promotionThresholds).values([
@@ -355,12 +523,22 @@ async function insertDemoUnit(tx: Tx, now: Date) {
       [
         {
           question_text: '<p>What is the first step when you reach a casualty <strong>under fire</strong>?</p>',
-          options: ['Apply a tourniquet immediately', 'Return fire and win the firefight', "Check the casualty's pulse", 'Call for a MEDEVAC'],
+          options: [
+            'Apply a tourniquet immediately',
+            'Return fire and win the firefight',
+            "Check the casualty's pulse",
+            'Call for a MEDEVAC',
+          ],
           correct_answer_index: 1,
         },
         {
           question_text: '<p>Where should a tourniquet be placed on a bleeding limb?</p>',
-          options: ['Directly on the wound', 'Below the wound', 'High and tight above the wound, not over a joint', 'On the nearest joint'],
+          options: [
+            'Directly on the wound',
+            'Below the wound',
+            'High and tight above the wound, not over a joint',
+            'On the nearest joint',
+          ],
           correct_answer_index: 2,
         },
         {
@@ -398,12 +576,22 @@ async function insertDemoUnit(tx: Tx, now: Date) {
         },
         {
           question_text: '<p>When does a marksman call a shot?</p>',
-          options: ['Only after a confirmed hit', 'Never', 'Immediately after firing, stating where the reticle was', 'When asked by the squad leader'],
+          options: [
+            'Only after a confirmed hit',
+            'Never',
+            'Immediately after firing, stating where the reticle was',
+            'When asked by the squad leader',
+          ],
           correct_answer_index: 2,
         },
         {
           question_text: "<p>What is the marksman's primary role in a squad?</p>",
-          options: ['Carry extra ammunition', 'Engage high-value targets at extended range', 'Operate the radio', 'Lead the fireteam'],
+          options: [
+            'Carry extra ammunition',
+            'Engage high-value targets at extended range',
+            'Operate the radio',
+            'Lead the fireteam',
+          ],
           correct_answer_index: 1,
         },
       ].map((q, position) => ({ ...q, test_id: marksmanTest.id, position })),
@@ -414,9 +602,24 @@ async function insertDemoUnit(tx: Tx, now: Date) {
     [
       { section: 'Casualty Care', text: 'Secures the area before starting treatment', pos_score: 1, neg_score: 0 },
       { section: 'Casualty Care', text: 'Identifies and stops massive bleeding first', pos_score: 2, neg_score: 1 },
-      { section: 'Casualty Care', text: 'Applies a tourniquet correctly and notes the time', pos_score: 1, neg_score: 0 },
-      { section: 'Casualty Care', text: 'Places an unconscious casualty in the recovery position', pos_score: 1, neg_score: 0 },
-      { section: 'Communication', text: 'Sends a clear casualty report to the squad leader', pos_score: 1, neg_score: 0 },
+      {
+        section: 'Casualty Care',
+        text: 'Applies a tourniquet correctly and notes the time',
+        pos_score: 1,
+        neg_score: 0,
+      },
+      {
+        section: 'Casualty Care',
+        text: 'Places an unconscious casualty in the recovery position',
+        pos_score: 1,
+        neg_score: 0,
+      },
+      {
+        section: 'Communication',
+        text: 'Sends a clear casualty report to the squad leader',
+        pos_score: 1,
+        neg_score: 0,
+      },
       { section: 'Communication', text: 'Requests MEDEVAC with a complete 9-line', pos_score: 2, neg_score: 1 },
     ].map((q, position) => ({ ...q, test_id: medicTest.id, position })),
   )
@@ -438,10 +641,20 @@ async function insertDemoUnit(tx: Tx, now: Date) {
   if (!fischerAttempt || !satoAttempt) throw new Error('seed: attempts were not inserted')
   const satoChoices = [0, 0, 2, 3] // two correct of four
   await tx.insert(testAttemptAnswers).values([
-    ...medicQuestions.map((q) => ({ attempt_id: fischerAttempt.id, question_id: q.id, selected_index: q.correct, is_correct: true })),
+    ...medicQuestions.map((q) => ({
+      attempt_id: fischerAttempt.id,
+      question_id: q.id,
+      selected_index: q.correct,
+      is_correct: true,
+    })),
     ...marksmanQuestions.map((q, i) => {
       const selected = satoChoices[i] ?? 0
-      return { attempt_id: satoAttempt.id, question_id: q.id, selected_index: selected, is_correct: selected === q.correct }
+      return {
+        attempt_id: satoAttempt.id,
+        question_id: q.id,
+        selected_index: selected,
+        is_correct: selected === q.correct,
+      }
     }),
   ])
 
@@ -477,20 +690,58 @@ async function insertDemoUnit(tx: Tx, now: Date) {
 
   // Library.
   await tx.insert(knowledgePackets).values([
-    { name: 'Standard Operating Procedures', google_doc_url: 'https://docs.google.com/document/d/1sOPdemoStandardOperatingProcedures0001/edit' },
-    { name: 'Radio Communications Guide', google_doc_url: 'https://docs.google.com/document/d/1RaDdemoRadioCommunicationsGuide00002/edit' },
-    { name: 'Combat Medic Handbook', google_doc_url: 'https://docs.google.com/document/d/1MeDdemoCombatMedicHandbook000000003/edit' },
-    { name: 'Rotary Wing Operations', google_doc_url: 'https://docs.google.com/document/d/1RoTdemoRotaryWingOperations0000004/edit' },
-    { name: 'Basic Military Training Syllabus', google_doc_url: 'https://docs.google.com/document/d/1BmTdemoBasicTrainingSyllabus00005/edit' },
-    { name: 'Code of Conduct and Rules of Engagement', google_doc_url: 'https://docs.google.com/document/d/1CoCdemoCodeOfConduct000000000006/edit' },
+    {
+      name: 'Standard Operating Procedures',
+      google_doc_url: 'https://docs.google.com/document/d/1sOPdemoStandardOperatingProcedures0001/edit',
+    },
+    {
+      name: 'Radio Communications Guide',
+      google_doc_url: 'https://docs.google.com/document/d/1RaDdemoRadioCommunicationsGuide00002/edit',
+    },
+    {
+      name: 'Combat Medic Handbook',
+      google_doc_url: 'https://docs.google.com/document/d/1MeDdemoCombatMedicHandbook000000003/edit',
+    },
+    {
+      name: 'Rotary Wing Operations',
+      google_doc_url: 'https://docs.google.com/document/d/1RoTdemoRotaryWingOperations0000004/edit',
+    },
+    {
+      name: 'Basic Military Training Syllabus',
+      google_doc_url: 'https://docs.google.com/document/d/1BmTdemoBasicTrainingSyllabus00005/edit',
+    },
+    {
+      name: 'Code of Conduct and Rules of Engagement',
+      google_doc_url: 'https://docs.google.com/document/d/1CoCdemoCodeOfConduct000000000006/edit',
+    },
   ])
 
   // A little history for the admin hub's Recent Activity.
   await tx.insert(auditLog).values([
-    { actor: 'System', action: 'Promotions', details: 'Weekly promotion run: no members were eligible for promotion.', timestamp: atUtc(now, -5, 5) },
-    { actor: 'Cpt. Miller', action: 'Attendance updated', details: `Operation Red Tide: ${attendanceRows.filter((a) => a.event_id === lastEventId).length} members attended.`, timestamp: atUtc(now, -6, 2) },
-    { actor: 'Cpt. Miller', action: 'Member banned', details: 'Blake banned: Repeated team-killing and toxicity toward new members after two warnings.', timestamp: atUtc(now, -20, 21) },
-    { actor: 'Cpt. Miller', action: 'Test eligibility granted', details: 'Novak approved for Combat Medic Certification.', timestamp: atUtc(now, -2, 18) },
+    {
+      actor: 'System',
+      action: 'Promotions',
+      details: 'Weekly promotion run: no members were eligible for promotion.',
+      timestamp: atUtc(now, -5, 5),
+    },
+    {
+      actor: 'Cpt. Miller',
+      action: 'Attendance updated',
+      details: `Operation Red Tide: ${attendanceRows.filter((a) => a.event_id === lastEventId).length} members attended.`,
+      timestamp: atUtc(now, -6, 2),
+    },
+    {
+      actor: 'Cpt. Miller',
+      action: 'Member banned',
+      details: 'Blake banned: Repeated team-killing and toxicity toward new members after two warnings.',
+      timestamp: atUtc(now, -20, 21),
+    },
+    {
+      actor: 'Cpt. Miller',
+      action: 'Test eligibility granted',
+      details: 'Novak approved for Combat Medic Certification.',
+      timestamp: atUtc(now, -2, 18),
+    },
   ])
 }
 
@@ -667,7 +918,10 @@ async function insertDemoOrbat(tx: Tx, platoonId: number) {
   )
   await tx.insert(slots).values(slotRows)
 
-  const [waypoint] = await tx.insert(orbatWaypoints).values({ pos_x: 240, pos_y: 1300 }).returning({ id: orbatWaypoints.id })
+  const [waypoint] = await tx
+    .insert(orbatWaypoints)
+    .values({ pos_x: 240, pos_y: 1300 })
+    .returning({ id: orbatWaypoints.id })
   if (!waypoint) throw new Error('seed: waypoint was not inserted')
   await tx.insert(orbatPaxCounters).values({ pos_x: 0, pos_y: 60 })
 
@@ -695,7 +949,7 @@ if (isMainModule()) {
   const url = process.env.DATABASE_URL
   if (!url) {
     console.error(
-      'DATABASE_URL is not set. `npm run db:seed` seeds the database from the app\'s configuration (embedded PostgreSQL when DATABASE_URL is unset); run it that way, or set DATABASE_URL to seed another database with `tsx db/seed/demo-unit.ts`.',
+      "DATABASE_URL is not set. `npm run db:seed` seeds the database from the app's configuration (embedded PostgreSQL when DATABASE_URL is unset); run it that way, or set DATABASE_URL to seed another database with `tsx db/seed/demo-unit.ts`.",
     )
     process.exit(1)
   }
@@ -707,7 +961,9 @@ if (isMainModule()) {
     if (seeded) {
       const [m] = await handle.db.select({ n: count() }).from(members)
       const [s] = await handle.db.select({ n: count() }).from(slots)
-      console.log(`Seeded the demo unit: ${m?.n ?? 0} members, ${s?.n ?? 0} ORBAT slots, events, trainings, tests and library.`)
+      console.log(
+        `Seeded the demo unit: ${m?.n ?? 0} members, ${s?.n ?? 0} ORBAT slots, events, trainings, tests and library.`,
+      )
     } else {
       console.log('The roster already has members: nothing seeded.')
     }

@@ -35,12 +35,20 @@ interface EvaluationSeed {
 
 const MEDIC_TEST = 'Combat Medic Certification'
 const EVALUATIONS: EvaluationSeed[] = [
-  { member: 'Haddad', daysAgo: 30, checklist: {}, notes: 'Calm under fire, textbook 9-line. Ready to run casualty collection points.' },
+  {
+    member: 'Haddad',
+    daysAgo: 30,
+    checklist: {},
+    notes: 'Calm under fire, textbook 9-line. Ready to run casualty collection points.',
+  },
   {
     member: 'Adeyemi',
     daysAgo: 6,
     wrongQuestion: 3,
-    checklist: { 'Requests MEDEVAC with a complete 9-line': 'fail', 'Places an unconscious casualty in the recovery position': 'na' },
+    checklist: {
+      'Requests MEDEVAC with a complete 9-line': 'fail',
+      'Places an unconscious casualty in the recovery position': 'na',
+    },
     notes: 'Good casualty care; the MEDEVAC request missed lines 3 and 7. Re-evaluate after the next medic course.',
   },
 ]
@@ -50,8 +58,20 @@ export async function seedTestEvaluations(tx: Tx, now: Date): Promise<void> {
   if (!test) throw new Error(`seed: test ${MEDIC_TEST} is missing`)
   const [questions, checklist, people] = await Promise.all([
     tx.select().from(testQuestions).where(eq(testQuestions.test_id, test.id)).orderBy(asc(testQuestions.position)),
-    tx.select().from(testEvaluationQuestions).where(eq(testEvaluationQuestions.test_id, test.id)).orderBy(asc(testEvaluationQuestions.position)),
-    tx.select({ id: members.id, name: members.ingame_name }).from(members).where(inArray(members.ingame_name, EVALUATIONS.map((e) => e.member))),
+    tx
+      .select()
+      .from(testEvaluationQuestions)
+      .where(eq(testEvaluationQuestions.test_id, test.id))
+      .orderBy(asc(testEvaluationQuestions.position)),
+    tx
+      .select({ id: members.id, name: members.ingame_name })
+      .from(members)
+      .where(
+        inArray(
+          members.ingame_name,
+          EVALUATIONS.map((e) => e.member),
+        ),
+      ),
   ])
   const memberId = (name: string) => {
     const id = people.find((p) => p.name === name)?.id
@@ -66,20 +86,31 @@ export async function seedTestEvaluations(tx: Tx, now: Date): Promise<void> {
       d.setUTCHours(hourUtc, 0, 0, 0)
       return d
     }
-    await tx.insert(testEligibility).values({ test_id: test.id, member_id: member, created_at: at(seed.daysAgo + 3, 18) })
+    await tx
+      .insert(testEligibility)
+      .values({ test_id: test.id, member_id: member, created_at: at(seed.daysAgo + 3, 18) })
 
     const marked = questions.map((q, i) => {
-      const selected = i === seed.wrongQuestion ? (q.correct_answer_index + 1) % q.options.length : q.correct_answer_index
+      const selected =
+        i === seed.wrongQuestion ? (q.correct_answer_index + 1) % q.options.length : q.correct_answer_index
       return { question_id: q.id, selected_index: selected, is_correct: selected === q.correct_answer_index }
     })
     const correct = marked.filter((m) => m.is_correct).length
     const [attempt] = await tx
       .insert(testAttempts)
-      .values({ test_id: test.id, member_id: member, score: Math.round((correct / questions.length) * 10000) / 100, passed: correct >= test.passing_questions, created_at: at(seed.daysAgo + 1, 20) })
+      .values({
+        test_id: test.id,
+        member_id: member,
+        score: Math.round((correct / questions.length) * 10000) / 100,
+        passed: correct >= test.passing_questions,
+        created_at: at(seed.daysAgo + 1, 20),
+      })
       .returning({ id: testAttempts.id })
     await tx.insert(testAttemptAnswers).values(marked.map((m) => ({ ...m, attempt_id: attempt!.id })))
 
-    const answers: Record<string, EvaluationAnswer> = Object.fromEntries(checklist.map((q) => [String(q.id), seed.checklist[q.text] ?? 'pass']))
+    const answers: Record<string, EvaluationAnswer> = Object.fromEntries(
+      checklist.map((q) => [String(q.id), seed.checklist[q.text] ?? 'pass']),
+    )
     const { score, passing } = liveScore(
       checklist.map((q) => ({ id: q.id, pos_score: Number(q.pos_score), neg_score: Number(q.neg_score) })),
       answers,
@@ -87,9 +118,21 @@ export async function seedTestEvaluations(tx: Tx, now: Date): Promise<void> {
     )
     const [evaluation] = await tx
       .insert(testEvaluations)
-      .values({ test_id: test.id, evaluatee_member_id: member, evaluator_name: EVALUATOR, score, passed: passing, notes: seed.notes, created_at: at(seed.daysAgo, 21) })
+      .values({
+        test_id: test.id,
+        evaluatee_member_id: member,
+        evaluator_name: EVALUATOR,
+        score,
+        passed: passing,
+        notes: seed.notes,
+        created_at: at(seed.daysAgo, 21),
+      })
       .returning({ id: testEvaluations.id })
-    await tx.insert(testEvaluationAnswers).values(checklist.map((q) => ({ evaluation_id: evaluation!.id, question_id: q.id, answer: answers[String(q.id)]! })))
+    await tx
+      .insert(testEvaluationAnswers)
+      .values(
+        checklist.map((q) => ({ evaluation_id: evaluation!.id, question_id: q.id, answer: answers[String(q.id)]! })),
+      )
     await tx.insert(liveEvaluationSessions).values({
       test_id: test.id,
       evaluatee_member_id: member,

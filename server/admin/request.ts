@@ -35,7 +35,11 @@ export function parseJsonObject(text: string): Record<string, unknown> {
 }
 
 /** Validates with a zod schema; failures become Invalid with per-field messages. */
-export function parseInput<S extends z.ZodType>(schema: S, value: unknown, message = 'Please correct the highlighted fields.'): z.output<S> {
+export function parseInput<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  message = 'Please correct the highlighted fields.',
+): z.output<S> {
   const result = schema.safeParse(value)
   if (result.success) return result.data
   const fields: Record<string, string[]> = {}

@@ -52,7 +52,9 @@ export function generateToken(): string {
 }
 
 function tokenLimiter(config: Config): RateLimiter {
-  return singleton(`ratelimit:api-token:${config.apiTokenRateLimitPerMinute}`, () => createRateLimiter(config.apiTokenRateLimitPerMinute))
+  return singleton(`ratelimit:api-token:${config.apiTokenRateLimitPerMinute}`, () =>
+    createRateLimiter(config.apiTokenRateLimitPerMinute),
+  )
 }
 
 interface FoundToken {
@@ -88,12 +90,16 @@ const holds = (token: ApiToken, scope: ApiTokenScope) => token.scopes.includes(s
  * limit. The user is an admin only when the token holds the admin scope, so every admin check downstream (requireAdmin,
  * the admin roster) follows the scope without knowing about tokens.
  */
-export async function userFromBearer(services: AppServices, request: Pick<Request, 'method' | 'headers'>): Promise<User | null> {
+export async function userFromBearer(
+  services: AppServices,
+  request: Pick<Request, 'method' | 'headers'>,
+): Promise<User | null> {
   const token = bearerTokenOf(request.headers.get('authorization'))
   if (!token) return null
   const found = await findToken(services, token)
   if (holds(found.token, 'game-server')) throw new Forbidden(TOKEN_ERRORS.serverOnly)
-  if (!SAFE_METHODS.has(request.method.toUpperCase()) && !holds(found.token, 'member')) throw new Forbidden(TOKEN_ERRORS.readOnly)
+  if (!SAFE_METHODS.has(request.method.toUpperCase()) && !holds(found.token, 'member'))
+    throw new Forbidden(TOKEN_ERRORS.readOnly)
   // Like a browser session: the roles already known now, a refresh in the background when they are stale.
   const stale = !found.user.roles_refreshed_at || Date.now() - found.user.roles_refreshed_at.getTime() > ROLE_REFRESH_MS
   if (stale) await scheduleRoleRefresh(services, found.user)
@@ -114,5 +120,9 @@ export async function serverTokenFrom(services: AppServices, request: Pick<Reque
   const found = await findToken(services, token)
   if (!holds(found.token, 'game-server')) throw new Forbidden(TOKEN_ERRORS.needsServerToken)
   if (!found.user.is_admin) throw new Forbidden(TOKEN_ERRORS.creatorNotAdmin)
-  return { id: found.token.id, name: found.token.name, actor: { id: found.user.id, username: found.token.name, display_name: null } }
+  return {
+    id: found.token.id,
+    name: found.token.name,
+    actor: { id: found.user.id, username: found.token.name, display_name: null },
+  }
 }

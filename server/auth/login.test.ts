@@ -28,7 +28,9 @@ describe('login with Discord (real OAuth flow against the stand-in)', () => {
       event_score: 0,
     })
     expect(user.avatar).toMatch(/^https:\/\/cdn\.discordapp\.com\//)
-    expect(Object.keys(user)).toEqual(expect.arrayContaining(['id', 'username', 'displayName', 'avatar', 'event_score', 'isAdmin']))
+    expect(Object.keys(user)).toEqual(
+      expect.arrayContaining(['id', 'username', 'displayName', 'avatar', 'event_score', 'isAdmin']),
+    )
     const [row] = await t.database.db.select().from(users).where(eq(users.discord_id, '800000000000000001'))
     expect(row?.discord_roles).toContain(DEMO_ROLES.admin.id)
   })
@@ -182,14 +184,22 @@ describe('Discord failures never break the request', () => {
     expect((await response.json()).username).toBe('novak')
     // The refresh gives up in the background after its three attempts...
     const guildCalls = () => t.discord.state.requests.filter((r) => r.path.startsWith('/guilds/')).length
-    await expect.poll(() => t.discord.state.requests.filter((r) => r.path.startsWith('/guilds/') && r.status === 500).length, { timeout: 5000 }).toBe(3)
+    await expect
+      .poll(() => t.discord.state.requests.filter((r) => r.path.startsWith('/guilds/') && r.status === 500).length, {
+        timeout: 5000,
+      })
+      .toBe(3)
     // ...and the next request does not hammer Discord again: the retry waits a minute.
     const callsBefore = guildCalls()
     expect((await client.get('/auth/user')).status).toBe(200)
     expect(guildCalls()).toBe(callsBefore)
     t.discord.state.reset()
     const admin = await t.login('demo_admin')
-    const log = (await (await admin.get('/api/admin/audit-log')).json()) as Array<{ actor: string; action: string; details: string }>
+    const log = (await (await admin.get('/api/admin/audit-log')).json()) as Array<{
+      actor: string
+      action: string
+      details: string
+    }>
     expect(log).toContainEqual(expect.objectContaining({ actor: 'System', action: 'Discord call failed' }))
   })
 })

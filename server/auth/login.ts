@@ -83,7 +83,8 @@ const returnToCookie = createCookie('login_return_to', { httpOnly: true, sameSit
 
 /** Only local paths: an open redirect would let a link log someone in and send them anywhere. */
 export function safeReturnTo(value: unknown): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/'
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\'))
+    return '/'
   if (value.startsWith('/auth/')) return '/'
   return value
 }
@@ -136,7 +137,10 @@ export async function finishLogin(services: AppServices, request: Request): Prom
   // remix-auth-oauth2 names each login attempt's cookie `<name>:<uuid>`; clear them all now the login is done.
   for (const name of cookieNames(request)) {
     if (name.startsWith(stateCookieName(config))) {
-      headers.append('Set-Cookie', `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${config.secure ? '; Secure' : ''}`)
+      headers.append(
+        'Set-Cookie',
+        `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${config.secure ? '; Secure' : ''}`,
+      )
     }
   }
   headers.append('Set-Cookie', await returnToCookie.serialize('', { maxAge: 0 }))
@@ -162,15 +166,26 @@ function toLoginFailed(error: unknown): LoginFailed {
   }
   if (error instanceof RangeError || error instanceof ReferenceError) {
     // remix-auth-oauth2 signals a missing or mismatched state/verifier cookie this way.
-    return new LoginFailed('The login request could not be verified (state mismatch or expired). Please start the login again.', 400)
+    return new LoginFailed(
+      'The login request could not be verified (state mismatch or expired). Please start the login again.',
+      400,
+    )
   }
   return new LoginFailed('Discord could not be reached to complete the login. Please try again in a moment.', 502)
 }
 
 /** /auth/logout: ends the session on the server, clears the cookie, and (for the form) says so in a toast. */
-export async function logout(services: AppServices, request: Request, options: { toast?: boolean } = {}): Promise<Response> {
+export async function logout(
+  services: AppServices,
+  request: Request,
+  options: { toast?: boolean } = {},
+): Promise<Response> {
   const headers = new Headers({ Location: '/' })
   headers.append('Set-Cookie', await destroySession(services.db, services.config, request))
-  if (options.toast) headers.append('Set-Cookie', await toastHeader(services.config, { type: 'info', message: 'You have been logged out.' }))
+  if (options.toast)
+    headers.append(
+      'Set-Cookie',
+      await toastHeader(services.config, { type: 'info', message: 'You have been logged out.' }),
+    )
   return new Response(null, { status: 302, headers })
 }

@@ -9,7 +9,16 @@ import { DEMO_ROLES } from '#db/seed/demo-guild.ts'
 import { api } from '#tests/harness/admin.ts'
 import { startTestApp, type TestApp, type TestClient } from '#tests/harness/app.ts'
 import { startOtherInstance, type OtherInstance } from '#tests/harness/instance.ts'
-import { addEligibleRoles, addMember, addSquad, holderOf, loginDemo, resetOrbat, slotsHeldBy, type LoggedIn } from '#tests/harness/orbat.ts'
+import {
+  addEligibleRoles,
+  addMember,
+  addSquad,
+  holderOf,
+  loginDemo,
+  resetOrbat,
+  slotsHeldBy,
+  type LoggedIn,
+} from '#tests/harness/orbat.ts'
 
 let t: TestApp
 let other: OtherInstance
@@ -48,7 +57,10 @@ async function onOther(cookie: string, method: 'GET' | 'POST', path: string, bod
 const whoAmI = async (cookie: string) => onOther(cookie, 'GET', '/auth/user')
 
 async function openSlots(count: number) {
-  const squad = await addSquad(db(), { name: 'Alpha', slots: Array.from({ length: count }, (_, i) => ({ role: `Rifleman ${i + 1}` })) })
+  const squad = await addSquad(db(), {
+    name: 'Alpha',
+    slots: Array.from({ length: count }, (_, i) => ({ role: `Rifleman ${i + 1}` })),
+  })
   return squad.slots.map((s) => s.id)
 }
 
@@ -78,14 +90,17 @@ describe('a logout on one instance', () => {
     // A real logout. Its writes on the other instance are refused straight after the logout's answer, while that
     // instance may still hold the session in memory; and the memory follows within the NOTIFY's delivery.
     expect((await client.get('/auth/logout')).status).toBe(302)
-    expect(await onOther(cookie, 'POST', `/api/slot/${first}/signup`)).toEqual({ status: 401, body: { error: 'You must be logged in.' } })
+    expect(await onOther(cookie, 'POST', `/api/slot/${first}/signup`)).toEqual({
+      status: 401,
+      body: { error: 'You must be logged in.' },
+    })
     expect(await holderOf(db(), first!)).toBeNull()
     await expect.poll(async () => (await whoAmI(cookie)).status, { timeout: NOTIFY_DELIVERY_MS, interval: 5 }).toBe(401)
     // The instance that logged out forgets it before answering.
     expect((await client.get('/auth/user')).status).toBe(401)
   })
 
-  it('stops the ORBAT page\'s own Sign up form too, even while the other instance still holds the session in memory', async () => {
+  it("stops the ORBAT page's own Sign up form too, even while the other instance still holds the session in memory", async () => {
     const [first] = await openSlots(1)
     const { cookie } = await sessionOnBoth('novak')
     // Ended behind the other instance's back (trigger silenced): its memory still has the session, so only the
@@ -117,7 +132,10 @@ describe('a logout on one instance', () => {
         onOther(cookie, 'POST', '/api/waitlist/join', { squad_preference: null }),
         onOther(cookie, 'POST', '/api/waitlist/leave'),
       ])
-      expect(answers.map((a) => a.status), `round ${round}`).toEqual([401, 401, 401, 401])
+      expect(
+        answers.map((a) => a.status),
+        `round ${round}`,
+      ).toEqual([401, 401, 401, 401])
     }
   })
 })
@@ -126,13 +144,17 @@ describe('a change to the user on one side', () => {
   it('is what the other instance answers with, as soon as the NOTIFY arrives (roles and admin flag refreshed from Discord)', async () => {
     const { member, cookie } = await sessionOnBoth('reyes')
     expect((await whoAmI(cookie)).body).toMatchObject({ isAdmin: false })
-    await db().execute(sql`update users set is_admin = true, discord_roles = ${`{${DEMO_ROLES.admin.id}}`}::text[] where id = ${member.id}`)
-    await expect.poll(async () => (await whoAmI(cookie)).body, { timeout: NOTIFY_DELIVERY_MS, interval: 5 }).toMatchObject({ isAdmin: true })
+    await db().execute(
+      sql`update users set is_admin = true, discord_roles = ${`{${DEMO_ROLES.admin.id}}`}::text[] where id = ${member.id}`,
+    )
+    await expect
+      .poll(async () => (await whoAmI(cookie)).body, { timeout: NOTIFY_DELIVERY_MS, interval: 5 })
+      .toMatchObject({ isAdmin: true })
   })
 })
 
 describe('a ban on one instance', () => {
-  it('refuses the member\'s next sign-up and waitlist join on the other at once; they stay logged in', async () => {
+  it("refuses the member's next sign-up and waitlist join on the other at once; they stay logged in", async () => {
     const [first, second] = await openSlots(2)
     const { member, cookie } = await sessionOnBoth('novak')
     const roster = await addMember(db(), member.discordId, { ingameName: 'Novak' })

@@ -33,7 +33,11 @@ interface CacheState {
   generation: number
 }
 
-const state = singleton<CacheState>('auth:session-cache', () => ({ entries: new Map(), loading: new Map(), generation: 0 }))
+const state = singleton<CacheState>('auth:session-cache', () => ({
+  entries: new Map(),
+  loading: new Map(),
+  generation: 0,
+}))
 
 /** The user of an unexpired session: from memory, or one round trip for the session and its user. */
 export async function cachedSessionUser(db: DbOrTx, sessionId: string): Promise<User | null> {

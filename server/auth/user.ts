@@ -44,7 +44,8 @@ export function getUser(services: AppServices, request: Request): Promise<User |
 
 async function loadUser(services: AppServices, request: Request): Promise<User | null> {
   // An /api call with a bearer token is that token's user (within its scopes), whatever cookies it carries.
-  if (isBearerApiRequest(new URL(request.url).pathname, request.headers.get('authorization'))) return userFromBearer(services, request)
+  if (isBearerApiRequest(new URL(request.url).pathname, request.headers.get('authorization')))
+    return userFromBearer(services, request)
   const sessionId = await readSessionId(services.config, request)
   return sessionId ? userOfSession(services, sessionId) : null
 }
@@ -73,7 +74,12 @@ export async function scheduleRoleRefresh(services: AppServices, user: User): Pr
   const claimed = await services.db
     .update(users)
     .set({ roles_refreshed_at: new Date(now - ROLE_REFRESH_MS + ROLE_REFRESH_RETRY_MS) })
-    .where(and(eq(users.id, user.id), or(isNull(users.roles_refreshed_at), lt(users.roles_refreshed_at, new Date(now - ROLE_REFRESH_MS)))))
+    .where(
+      and(
+        eq(users.id, user.id),
+        or(isNull(users.roles_refreshed_at), lt(users.roles_refreshed_at, new Date(now - ROLE_REFRESH_MS))),
+      ),
+    )
     .returning({ id: users.id })
   if (!claimed.length) return
   refreshes.waiting.push(() => refreshRoles(services, user))
@@ -103,7 +109,10 @@ async function refreshRoles(services: AppServices, user: User): Promise<void> {
   // A 404 means the member left the guild: no roles any more.
   const roles = result.ok ? result.data.roles : []
   const isAdmin = isAdminByRoles(roles, services.config.discord.adminRoleIds)
-  await services.db.update(users).set({ discord_roles: roles, is_admin: isAdmin, roles_refreshed_at: new Date() }).where(eq(users.id, user.id))
+  await services.db
+    .update(users)
+    .set({ discord_roles: roles, is_admin: isAdmin, roles_refreshed_at: new Date() })
+    .where(eq(users.id, user.id))
 }
 
 export async function toPublicUser(db: DbOrTx, user: User): Promise<PublicUser> {

@@ -62,7 +62,11 @@ export async function loadDiscordSettings(db: DbOrTx): Promise<Record<DiscordSet
 }
 
 /** Saves the settings that changed (trimmed by the schema), each through saveSetting; answers the keys saved. */
-export async function saveDiscordSettings(services: AppServices, admin: User, input: DiscordSettingsInput): Promise<DiscordSettingKey[]> {
+export async function saveDiscordSettings(
+  services: AppServices,
+  admin: User,
+  input: DiscordSettingsInput,
+): Promise<DiscordSettingKey[]> {
   const current = await loadDiscordSettings(services.db)
   const changed = DISCORD_SETTING_KEYS.filter((key) => input[key] !== current[key])
   for (const key of changed) await saveSetting(services, admin, { key, value: input[key] })
@@ -75,11 +79,19 @@ export async function saveDiscordSettings(services: AppServices, admin: User, in
 export async function listRankMappings(db: DbOrTx): Promise<RankRoleMappingItem[]> {
   const rows = await db.select().from(rankRoleMappings)
   const byRank = new Map(rows.map((r) => [r.rank_name, r]))
-  return RANKS.map((rank_name) => ({ id: byRank.get(rank_name)?.id ?? null, rank_name, discord_role_id: byRank.get(rank_name)?.discord_role_id ?? '' }))
+  return RANKS.map((rank_name) => ({
+    id: byRank.get(rank_name)?.id ?? null,
+    rank_name,
+    discord_role_id: byRank.get(rank_name)?.discord_role_id ?? '',
+  }))
 }
 
 /** PUT /api/discord-roles/ranks: the whole list (a blank role or a rank left out removes that rank's mapping). */
-export async function saveRankMappings(services: AppServices, admin: User, input: RankRolesInput): Promise<RankRoleMappingItem[]> {
+export async function saveRankMappings(
+  services: AppServices,
+  admin: User,
+  input: RankRolesInput,
+): Promise<RankRoleMappingItem[]> {
   const names = await guildNames(services)
   const wanted = new Map(input.mappings.filter((m) => m.discord_role_id).map((m) => [m.rank_name, m.discord_role_id]))
   return runTransaction(
@@ -94,7 +106,10 @@ export async function saveRankMappings(services: AppServices, admin: User, input
           await tx
             .insert(rankRoleMappings)
             .values({ rank_name: rank, discord_role_id: role })
-            .onConflictDoUpdate({ target: rankRoleMappings.rank_name, set: { discord_role_id: role, updated_at: new Date() } })
+            .onConflictDoUpdate({
+              target: rankRoleMappings.rank_name,
+              set: { discord_role_id: role, updated_at: new Date() },
+            })
         } else {
           await tx.delete(rankRoleMappings).where(eq(rankRoleMappings.rank_name, rank))
         }
@@ -144,7 +159,10 @@ export function channelNameOf(squadName: string): string {
 
 /** Creates the squad's text channel under the category, visible to the squad role only. */
 async function createSquadChannel(services: AppServices, squadName: string, roleId: string): Promise<string> {
-  const [category, guildId] = [(await getSettings(services.db, ['squad_channel_category_id'])).squad_channel_category_id, services.config.discord.guildId]
+  const [category, guildId] = [
+    (await getSettings(services.db, ['squad_channel_category_id'])).squad_channel_category_id,
+    services.config.discord.guildId,
+  ]
   if (!category) throw new Conflict(DISCORD_MESSAGES.noCategory)
   const view = PermissionFlagsBits.ViewChannel.toString()
   const created = await services.discord.createChannel({
@@ -164,7 +182,10 @@ async function createSquadChannel(services: AppServices, squadName: string, role
 }
 
 async function findSquad(db: DbOrTx, squadId: number) {
-  const [squad] = await db.select({ id: squads.id, name: squads.name, channel: squads.discord_channel_id }).from(squads).where(eq(squads.id, squadId))
+  const [squad] = await db
+    .select({ id: squads.id, name: squads.name, channel: squads.discord_channel_id })
+    .from(squads)
+    .where(eq(squads.id, squadId))
   if (!squad) throw new NotFound(DISCORD_MESSAGES.squadNotFound, { squad_id: [DISCORD_MESSAGES.squadNotFound] })
   return squad
 }
@@ -190,14 +211,29 @@ async function deleteDiscordObjects(services: AppServices, roles: string[], chan
  * squad_channel_category_id; then the mapping (the squad keeps the channel id). Discord first: if it refuses, nothing
  * is stored; if the mapping cannot be stored, what was created on Discord is deleted again.
  */
-export async function createSquadMapping(services: AppServices, admin: User, input: SquadMappingCreateInput): Promise<SquadRoleMappingItem> {
+export async function createSquadMapping(
+  services: AppServices,
+  admin: User,
+  input: SquadMappingCreateInput,
+): Promise<SquadRoleMappingItem> {
   const squad = await findSquad(services.db, input.squad_id)
-  const [existing] = await services.db.select({ id: squadRoleMappings.id }).from(squadRoleMappings).where(eq(squadRoleMappings.squad_id, squad.id))
-  if (existing) throw new Conflict(DISCORD_MESSAGES.squadAlreadyMapped, { squad_id: [DISCORD_MESSAGES.squadAlreadyMapped] })
-  if (input.create_discord_channel && !(await getSettings(services.db, ['squad_channel_category_id'])).squad_channel_category_id) {
+  const [existing] = await services.db
+    .select({ id: squadRoleMappings.id })
+    .from(squadRoleMappings)
+    .where(eq(squadRoleMappings.squad_id, squad.id))
+  if (existing)
+    throw new Conflict(DISCORD_MESSAGES.squadAlreadyMapped, { squad_id: [DISCORD_MESSAGES.squadAlreadyMapped] })
+  if (
+    input.create_discord_channel &&
+    !(await getSettings(services.db, ['squad_channel_category_id'])).squad_channel_category_id
+  ) {
     throw new Conflict(DISCORD_MESSAGES.noCategory)
   }
-  const role = await services.discord.createRole({ name: squad.name, reason: `Squad role for ${squad.name}`, budgetMs: DISCORD_FIRST_BUDGET_MS })
+  const role = await services.discord.createRole({
+    name: squad.name,
+    reason: `Squad role for ${squad.name}`,
+    budgetMs: DISCORD_FIRST_BUDGET_MS,
+  })
   if (!role.ok) discordFailed('Could not create the squad role on Discord', role.error)
   const roleId = role.data.id
   let channelId: string | null = null
@@ -211,7 +247,8 @@ export async function createSquadMapping(services: AppServices, admin: User, inp
           .values({ squad_id: squad.id, discord_role_id: roleId, create_discord_channel: input.create_discord_channel })
           .onConflictDoNothing()
           .returning({ id: squadRoleMappings.id })
-        if (!row) throw new Conflict(DISCORD_MESSAGES.squadAlreadyMapped, { squad_id: [DISCORD_MESSAGES.squadAlreadyMapped] })
+        if (!row)
+          throw new Conflict(DISCORD_MESSAGES.squadAlreadyMapped, { squad_id: [DISCORD_MESSAGES.squadAlreadyMapped] })
         if (channelId) await tx.update(squads).set({ discord_channel_id: channelId }).where(eq(squads.id, squad.id))
         await recordAudit(
           tx,
@@ -226,7 +263,9 @@ export async function createSquadMapping(services: AppServices, admin: User, inp
     return (await listSquadMappings(services.db)).find((m) => m.id === id)!
   } catch (error) {
     // The undo is not worth a longer wait: it goes on in the background (its failures are System entries).
-    await afterCommit('undo squad role mapping', () => deleteDiscordObjects(services, [roleId], channelId ? [channelId] : [], 'Squad mapping not stored'))
+    await afterCommit('undo squad role mapping', () =>
+      deleteDiscordObjects(services, [roleId], channelId ? [channelId] : [], 'Squad mapping not stored'),
+    )
     throw error
   }
 }
@@ -235,7 +274,12 @@ export async function createSquadMapping(services: AppServices, admin: User, inp
  * PUT /api/discord-roles/squads/{id}: turning the channel on creates it (Discord first); off removes it after the
  * commit.
  */
-export async function updateSquadMapping(services: AppServices, admin: User, id: number, input: SquadMappingUpdateInput): Promise<SquadRoleMappingItem> {
+export async function updateSquadMapping(
+  services: AppServices,
+  admin: User,
+  id: number,
+  input: SquadMappingUpdateInput,
+): Promise<SquadRoleMappingItem> {
   const { mapping, squadName, channel } = await findMapping(services.db, id)
   let created: string | null = null
   if (input.create_discord_channel && !channel) {
@@ -247,15 +291,29 @@ export async function updateSquadMapping(services: AppServices, admin: User, id:
     await runTransaction(
       services,
       async (tx) => {
-        await tx.update(squadRoleMappings).set({ create_discord_channel: input.create_discord_channel, updated_at: new Date() }).where(eq(squadRoleMappings.id, id))
-        if (created || removed) await tx.update(squads).set({ discord_channel_id: created }).where(eq(squads.id, mapping.squad_id))
-        const what = created ? `channel #${channelNameOf(squadName)} created` : removed ? 'channel deleted' : `channel ${input.create_discord_channel ? 'on' : 'off'}`
+        await tx
+          .update(squadRoleMappings)
+          .set({ create_discord_channel: input.create_discord_channel, updated_at: new Date() })
+          .where(eq(squadRoleMappings.id, id))
+        if (created || removed)
+          await tx.update(squads).set({ discord_channel_id: created }).where(eq(squads.id, mapping.squad_id))
+        const what = created
+          ? `channel #${channelNameOf(squadName)} created`
+          : removed
+            ? 'channel deleted'
+            : `channel ${input.create_discord_channel ? 'on' : 'off'}`
         await recordAudit(tx, admin, 'Squad role mapping updated', `Squad ${squadName}: ${what}.`)
       },
-      { name: 'update squad role mapping', after: () => (removed ? deleteDiscordObjects(services, [], [removed], 'Squad channel turned off') : undefined) },
+      {
+        name: 'update squad role mapping',
+        after: () => (removed ? deleteDiscordObjects(services, [], [removed], 'Squad channel turned off') : undefined),
+      },
     )
   } catch (error) {
-    if (created) await afterCommit('undo squad channel', () => deleteDiscordObjects(services, [], [created], 'Squad mapping not stored'))
+    if (created)
+      await afterCommit('undo squad channel', () =>
+        deleteDiscordObjects(services, [], [created], 'Squad mapping not stored'),
+      )
     throw error
   }
   return (await listSquadMappings(services.db)).find((m) => m.id === id)!
@@ -270,16 +328,24 @@ export async function deleteSquadMapping(services: AppServices, admin: User, id:
       const { mapping, squadName, channel } = await findMapping(tx, id)
       const channelCreated = mapping.create_discord_channel && channel ? channel : null
       await tx.delete(squadRoleMappings).where(eq(squadRoleMappings.id, id))
-      if (channelCreated) await tx.update(squads).set({ discord_channel_id: null }).where(eq(squads.id, mapping.squad_id))
+      if (channelCreated)
+        await tx.update(squads).set({ discord_channel_id: null }).where(eq(squads.id, mapping.squad_id))
       await recordAudit(
         tx,
         admin,
         'Squad role mapping removed',
         `Squad ${squadName}: role ${names.role(mapping.discord_role_id ?? '')} deleted${channelCreated ? `, channel ${names.channel(channelCreated)} deleted` : ''}.`,
       )
-      return { id, roles: mapping.discord_role_id ? [mapping.discord_role_id] : [], channels: channelCreated ? [channelCreated] : [] }
+      return {
+        id,
+        roles: mapping.discord_role_id ? [mapping.discord_role_id] : [],
+        channels: channelCreated ? [channelCreated] : [],
+      }
     },
-    { name: 'delete squad role mapping', after: (r) => deleteDiscordObjects(services, r.roles, r.channels, 'Squad mapping removed') },
+    {
+      name: 'delete squad role mapping',
+      after: (r) => deleteDiscordObjects(services, r.roles, r.channels, 'Squad mapping removed'),
+    },
   ).then(({ id }) => ({ id }))
 }
 
@@ -299,17 +365,30 @@ export async function purgeSquadIntegrations(services: AppServices, admin: User)
       const channels = withChannel.map((r) => r.channel!)
       await tx.delete(squadRoleMappings)
       if (withChannel.length) {
-        await tx.update(squads).set({ discord_channel_id: null }).where(inArray(squads.id, withChannel.map((r) => r.mapping.squad_id)))
+        await tx
+          .update(squads)
+          .set({ discord_channel_id: null })
+          .where(
+            inArray(
+              squads.id,
+              withChannel.map((r) => r.mapping.squad_id),
+            ),
+          )
       }
       await recordAudit(
         tx,
         admin,
         'Squad integrations purged',
-        rows.length ? `Removed the role mappings of ${rows.map((r) => r.squadName).join(', ')}: ${roles.length} role(s) and ${channels.length} channel(s) deleted.` : 'No squad role mappings existed.',
+        rows.length
+          ? `Removed the role mappings of ${rows.map((r) => r.squadName).join(', ')}: ${roles.length} role(s) and ${channels.length} channel(s) deleted.`
+          : 'No squad role mappings existed.',
       )
       return { roles, channels, mappings: rows.length }
     },
-    { name: 'purge squad integrations', after: (r) => deleteDiscordObjects(services, r.roles, r.channels, 'Squad integrations purged') },
+    {
+      name: 'purge squad integrations',
+      after: (r) => deleteDiscordObjects(services, r.roles, r.channels, 'Squad integrations purged'),
+    },
   )
   return { mappings: result.mappings, rolesDeleted: result.roles.length, channelsDeleted: result.channels.length }
 }
@@ -373,7 +452,12 @@ export async function listPings(services: AppServices, limit: number): Promise<P
 }
 
 /** DELETE /api/discord/pings/{id} {type}: a pending ping is removed (it will not be sent). */
-export async function cancelPing(services: AppServices, admin: User, id: number, type: 'event' | 'training'): Promise<{ id: number }> {
+export async function cancelPing(
+  services: AppServices,
+  admin: User,
+  id: number,
+  type: 'event' | 'training',
+): Promise<{ id: number }> {
   return runTransaction(
     services,
     async (tx) => {
@@ -388,7 +472,12 @@ export async function cancelPing(services: AppServices, admin: User, id: number,
       if (row.ping.status !== 'pending' || row.ping.attempted_at) throw new Conflict(DISCORD_MESSAGES.pingNotPending)
       await tx.delete(scheduledPings).where(eq(scheduledPings.id, id))
       const name = (type === 'event' ? row.eventName : row.trainingName) ?? ''
-      await recordAudit(tx, admin, 'Ping cancelled', `The ${type} ping for ${name} due ${row.ping.ping_time.toISOString()} was cancelled.`)
+      await recordAudit(
+        tx,
+        admin,
+        'Ping cancelled',
+        `The ${type} ping for ${name} due ${row.ping.ping_time.toISOString()} was cancelled.`,
+      )
       return { id }
     },
     { name: 'cancel ping' },

@@ -66,7 +66,13 @@ async function userToken(userId: string): Promise<string> {
   const code = new URL(res.headers.get('location')!).searchParams.get('code')!
   const token = await fetch(`${discord.apiUrl}/oauth2/token`, {
     method: 'POST',
-    body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: verifier, client_id: 'app' }),
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+      code_verifier: verifier,
+      client_id: 'app',
+    }),
   })
   return ((await token.json()) as { access_token: string }).access_token
 }
@@ -74,12 +80,21 @@ async function userToken(userId: string): Promise<string> {
 describe('createDiscordClient', () => {
   it('sends a message that shows up in the stand-in', async () => {
     const { discordClient, onFailure } = client()
-    const result = await discordClient.sendMessage(DEMO_CHANNELS.orbatActivity.id, { content: 'Sgt. Reyes joined Alpha' })
+    const result = await discordClient.sendMessage(DEMO_CHANNELS.orbatActivity.id, {
+      content: 'Sgt. Reyes joined Alpha',
+    })
     expect(result.ok).toBe(true)
     if (!result.ok) return
-    expect(result.data).toMatchObject({ channel_id: DEMO_CHANNELS.orbatActivity.id, content: 'Sgt. Reyes joined Alpha' })
+    expect(result.data).toMatchObject({
+      channel_id: DEMO_CHANNELS.orbatActivity.id,
+      content: 'Sgt. Reyes joined Alpha',
+    })
     expect(discord.state.messagesIn(DEMO_CHANNELS.orbatActivity.id)).toMatchObject([
-      { content: 'Sgt. Reyes joined Alpha', channelName: 'orbat-activity', allowedMentions: { parse: ['users', 'roles'] } },
+      {
+        content: 'Sgt. Reyes joined Alpha',
+        channelName: 'orbat-activity',
+        allowedMentions: { parse: ['users', 'roles'] },
+      },
     ])
     expect(onFailure).not.toHaveBeenCalled()
   })
@@ -134,7 +149,10 @@ describe('createDiscordClient', () => {
     expect(discord.state.requests.filter((r) => r.status === 500)).toHaveLength(3)
     expect(discord.state.messages).toHaveLength(0)
     expect(onFailure).toHaveBeenCalledTimes(1)
-    expect(onFailure.mock.calls[0]![0]).toMatchObject({ action: `send message to channel ${DEMO_CHANNELS.events.id}`, status: 500 })
+    expect(onFailure.mock.calls[0]![0]).toMatchObject({
+      action: `send message to channel ${DEMO_CHANNELS.events.id}`,
+      status: 500,
+    })
   })
 
   it('survives dropped connections: retries, then fails cleanly', async () => {
@@ -175,7 +193,10 @@ describe('createDiscordClient', () => {
     expect(second).toMatchObject({ ok: false, error: 'Discord did not answer within 400 ms' })
     expect(onFailure).toHaveBeenCalledTimes(2)
     // Past its deadline a view answers at once; a new view has its own.
-    expect(await bounded.listGuildChannels()).toMatchObject({ ok: false, error: 'Discord did not answer within 400 ms' })
+    expect(await bounded.listGuildChannels()).toMatchObject({
+      ok: false,
+      error: 'Discord did not answer within 400 ms',
+    })
     expect((await discordClient.within(2000).listGuildChannels()).ok).toBe(true)
   })
 
@@ -208,7 +229,10 @@ describe('createDiscordClient', () => {
 
   it('adds and removes roles so the next login sees them', async () => {
     const { discordClient } = client()
-    expect(await discordClient.addMemberRole(recruit.id, DEMO_ROLES.member.id, 'Passed BMT')).toEqual({ ok: true, data: null })
+    expect(await discordClient.addMemberRole(recruit.id, DEMO_ROLES.member.id, 'Passed BMT')).toEqual({
+      ok: true,
+      data: null,
+    })
     const member = await discordClient.getGuildMember(recruit.id)
     expect(member.ok && member.data.roles).toContain(DEMO_ROLES.member.id)
 
@@ -238,9 +262,18 @@ describe('createDiscordClient', () => {
   it('answers "not configured" without a bot token or guild, calling nothing', async () => {
     const onFailure = vi.fn()
     for (const options of [{ botToken: undefined }, { guildId: '' }]) {
-      const unconfigured = createDiscordClient({ apiUrl: discord.apiUrl, botToken: BOT_TOKEN, guildId: DEMO_GUILD_ID, onFailure, ...options })
+      const unconfigured = createDiscordClient({
+        apiUrl: discord.apiUrl,
+        botToken: BOT_TOKEN,
+        guildId: DEMO_GUILD_ID,
+        onFailure,
+        ...options,
+      })
       expect(unconfigured.configured).toBe(false)
-      expect(await unconfigured.sendMessage(DEMO_CHANNELS.events.id, { content: 'x' })).toEqual({ ok: false, error: DISCORD_NOT_CONFIGURED })
+      expect(await unconfigured.sendMessage(DEMO_CHANNELS.events.id, { content: 'x' })).toEqual({
+        ok: false,
+        error: DISCORD_NOT_CONFIGURED,
+      })
     }
     expect(discord.state.requests).toHaveLength(0)
     expect(onFailure).not.toHaveBeenCalled()
@@ -265,14 +298,18 @@ describe('login helpers', () => {
     expect(error).toBeInstanceOf(DiscordError)
     expect(error).toMatchObject({ status: 401, message: '401: Unauthorized' })
 
-    const unreachable = await fetchDiscordUser('http://127.0.0.1:9/api', token, { timeoutMs: 1000 }).catch((e: unknown) => e)
+    const unreachable = await fetchDiscordUser('http://127.0.0.1:9/api', token, { timeoutMs: 1000 }).catch(
+      (e: unknown) => e,
+    )
     expect(unreachable).toBeInstanceOf(DiscordError)
   })
 })
 
 describe('discordAvatarUrl', () => {
   it('uses the avatar hash, or the default avatar derived from the id', () => {
-    expect(discordAvatarUrl('80351110224678912', 'abc123')).toBe('https://cdn.discordapp.com/avatars/80351110224678912/abc123.png?size=64')
+    expect(discordAvatarUrl('80351110224678912', 'abc123')).toBe(
+      'https://cdn.discordapp.com/avatars/80351110224678912/abc123.png?size=64',
+    )
     // (80351110224678912 >> 22) % 6 = 19157197529 % 6 = 5
     expect(discordAvatarUrl('80351110224678912', null)).toBe('https://cdn.discordapp.com/embed/avatars/5.png')
     expect(discordAvatarUrl('not-a-snowflake', null)).toBe('https://cdn.discordapp.com/embed/avatars/0.png')

@@ -145,7 +145,11 @@ export function createDiscordClient(options: DiscordClientOptions): DiscordClien
    * One call with its retries. A `deadline` bounds the whole call (a person's request waits on it, e.g. creating a
    * squad's role before its mapping is stored): past it the call is abandoned and reported as failed.
    */
-  async function run<T>(action: string, request: (signal?: AbortSignal) => Promise<unknown>, deadline?: Deadline): Promise<DiscordResult<T>> {
+  async function run<T>(
+    action: string,
+    request: (signal?: AbortSignal) => Promise<unknown>,
+    deadline?: Deadline,
+  ): Promise<DiscordResult<T>> {
     if (!configured) return { ok: false, error: DISCORD_NOT_CONFIGURED }
     const outOfTime = () => fail<T>(action, { error: `Discord did not answer within ${deadline!.budgetMs} ms` })
     const left = deadline ? deadline.at - Date.now() : undefined
@@ -196,7 +200,10 @@ export function createDiscordClient(options: DiscordClientOptions): DiscordClien
     }
   }
 
-  async function fail<T>(action: string, failure: { error: string; status?: number; code?: number }): Promise<DiscordResult<T>> {
+  async function fail<T>(
+    action: string,
+    failure: { error: string; status?: number; code?: number },
+  ): Promise<DiscordResult<T>> {
     logger.warn({ msg: 'Discord call failed', action, error: failure.error, status: failure.status })
     if (options.onFailure) {
       try {
@@ -222,14 +229,22 @@ export function createDiscordClient(options: DiscordClientOptions): DiscordClien
     within: (ms) => bounded(earliest(deadline, ms)),
 
     getGuildMember: (userId) =>
-      run(`get guild member ${userId}`, (signal) => rest.get(Routes.guildMember(guildId!, userId), { signal }), deadline),
+      run(
+        `get guild member ${userId}`,
+        (signal) => rest.get(Routes.guildMember(guildId!, userId), { signal }),
+        deadline,
+      ),
 
     listGuildMembers: async () => {
       const all: APIGuildMember[] = []
       let after = '0'
       for (;;) {
         const query = new URLSearchParams({ limit: String(MEMBERS_PAGE), after })
-        const page = await run<APIGuildMember[]>(`list guild members after ${after}`, (signal) => rest.get(Routes.guildMembers(guildId!), { query, signal }), deadline)
+        const page = await run<APIGuildMember[]>(
+          `list guild members after ${after}`,
+          (signal) => rest.get(Routes.guildMembers(guildId!), { query, signal }),
+          deadline,
+        )
         if (!page.ok) return page
         all.push(...page.data)
         const last = page.data.at(-1)?.user?.id
@@ -238,9 +253,11 @@ export function createDiscordClient(options: DiscordClientOptions): DiscordClien
       }
     },
 
-    listGuildRoles: () => run('list guild roles', (signal) => rest.get(Routes.guildRoles(guildId!), { signal }), deadline),
+    listGuildRoles: () =>
+      run('list guild roles', (signal) => rest.get(Routes.guildRoles(guildId!), { signal }), deadline),
 
-    listGuildChannels: () => run('list guild channels', (signal) => rest.get(Routes.guildChannels(guildId!), { signal }), deadline),
+    listGuildChannels: () =>
+      run('list guild channels', (signal) => rest.get(Routes.guildChannels(guildId!), { signal }), deadline),
 
     createChannel: (input) => {
       const body: RESTPostAPIGuildChannelJSONBody = {
@@ -268,34 +285,55 @@ export function createDiscordClient(options: DiscordClientOptions): DiscordClien
         nonce: input.nonce ?? randomNonce(),
         enforce_nonce: true,
       }
-      return run(`send message to channel ${channelId}`, (signal) => rest.post(Routes.channelMessages(channelId), { body, signal }), deadline)
+      return run(
+        `send message to channel ${channelId}`,
+        (signal) => rest.post(Routes.channelMessages(channelId), { body, signal }),
+        deadline,
+      )
     },
 
     addMemberRole: (userId, roleId, reason) =>
-      run(`add role ${roleId} to member ${userId}`, async (signal) => {
-        await rest.put(Routes.guildMemberRole(guildId!, userId, roleId), { reason, signal })
-        return null
-      }, deadline),
+      run(
+        `add role ${roleId} to member ${userId}`,
+        async (signal) => {
+          await rest.put(Routes.guildMemberRole(guildId!, userId, roleId), { reason, signal })
+          return null
+        },
+        deadline,
+      ),
 
     removeMemberRole: (userId, roleId, reason) =>
-      run(`remove role ${roleId} from member ${userId}`, async (signal) => {
-        await rest.delete(Routes.guildMemberRole(guildId!, userId, roleId), { reason, signal })
-        return null
-      }, deadline),
+      run(
+        `remove role ${roleId} from member ${userId}`,
+        async (signal) => {
+          await rest.delete(Routes.guildMemberRole(guildId!, userId, roleId), { reason, signal })
+          return null
+        },
+        deadline,
+      ),
 
     // -- Discord admin page (issue 11) --
     createRole: (input) =>
       run(
         `create role "${input.name}"`,
-        (signal) => rest.post(Routes.guildRoles(guildId!), { body: { name: input.name, mentionable: false }, reason: input.reason, signal }),
+        (signal) =>
+          rest.post(Routes.guildRoles(guildId!), {
+            body: { name: input.name, mentionable: false },
+            reason: input.reason,
+            signal,
+          }),
         earliest(deadline, input.budgetMs),
       ),
 
     deleteRole: (roleId, reason) =>
-      run(`delete role ${roleId}`, async (signal) => {
-        await rest.delete(Routes.guildRole(guildId!, roleId), { reason, signal })
-        return null
-      }, deadline),
+      run(
+        `delete role ${roleId}`,
+        async (signal) => {
+          await rest.delete(Routes.guildRole(guildId!, roleId), { reason, signal })
+          return null
+        },
+        deadline,
+      ),
   })
 
   return bounded()
@@ -327,7 +365,8 @@ function randomNonce(): string {
 
 function networkErrorMessage(error: unknown, timeoutMs: number): string {
   if (error instanceof Error) {
-    if (error.name === 'AbortError' || error.name === 'TimeoutError') return `Discord did not answer within ${timeoutMs} ms`
+    if (error.name === 'AbortError' || error.name === 'TimeoutError')
+      return `Discord did not answer within ${timeoutMs} ms`
     const cause = (error as { cause?: unknown }).cause
     const code = (error as { code?: unknown }).code ?? (cause as { code?: unknown } | undefined)?.code
     return `Network error talking to Discord: ${error.message}${typeof code === 'string' && !error.message.includes(code) ? ` (${code})` : ''}`
@@ -371,11 +410,20 @@ export interface UserFetchOptions {
 }
 
 /** The user behind an OAuth access token (scope `identify`). Throws DiscordError. */
-export async function fetchDiscordUser(apiUrl: string, accessToken: string, options: UserFetchOptions = {}): Promise<APIUser> {
+export async function fetchDiscordUser(
+  apiUrl: string,
+  accessToken: string,
+  options: UserFetchOptions = {},
+): Promise<APIUser> {
   const body = await userRequest(apiUrl, '/users/@me', accessToken, options)
   const parsed = userSchema.safeParse(body)
   if (!parsed.success) throw new DiscordError('Discord sent an unexpected user object')
-  return { ...parsed.data, global_name: parsed.data.global_name ?? null, avatar: parsed.data.avatar ?? null, discriminator: parsed.data.discriminator ?? '0' } as APIUser
+  return {
+    ...parsed.data,
+    global_name: parsed.data.global_name ?? null,
+    avatar: parsed.data.avatar ?? null,
+    discriminator: parsed.data.discriminator ?? '0',
+  } as APIUser
 }
 
 /**
@@ -400,7 +448,12 @@ export async function fetchOwnGuildMember(
   return parsed.data as unknown as APIGuildMember
 }
 
-async function userRequest(apiUrl: string, path: string, accessToken: string, options: UserFetchOptions): Promise<unknown> {
+async function userRequest(
+  apiUrl: string,
+  path: string,
+  accessToken: string,
+  options: UserFetchOptions,
+): Promise<unknown> {
   const timeoutMs = options.timeoutMs ?? 10_000
   let res: Response
   try {

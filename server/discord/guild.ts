@@ -15,7 +15,8 @@ function unavailable(error: string): never {
   throw new ServiceError(`Could not load from Discord: ${error}`, 502)
 }
 
-const position = (channel: object): number => ('position' in channel && typeof channel.position === 'number' ? channel.position : 0)
+const position = (channel: object): number =>
+  'position' in channel && typeof channel.position === 'number' ? channel.position : 0
 
 /** Text, announcement and category channels in guild order (categories first by position, then their channels). */
 export async function listChannels(discord: DiscordClient): Promise<GuildChannelItem[]> {
@@ -54,7 +55,11 @@ export async function loadPickers(discord: DiscordClient): Promise<DiscordPicker
     return { channels, roles }
   } catch (error) {
     logger.warn({ msg: 'Discord pickers unavailable', error: describeError(error) })
-    return { channels: [], roles: [], error: error instanceof Error ? error.message : 'Could not load channels and roles from Discord.' }
+    return {
+      channels: [],
+      roles: [],
+      error: error instanceof Error ? error.message : 'Could not load channels and roles from Discord.',
+    }
   }
 }
 
@@ -65,6 +70,9 @@ export async function loadRolePicker(discord: DiscordClient): Promise<RolePicker
     return { discordRoles: await listRoles(discord) }
   } catch (error) {
     logger.warn({ msg: 'Discord roles unavailable', error: describeError(error) })
-    return { discordRoles: null, discordError: error instanceof Error ? error.message : 'Could not load roles from Discord.' }
+    return {
+      discordRoles: null,
+      discordError: error instanceof Error ? error.message : 'Could not load roles from Discord.',
+    }
   }
 }

@@ -48,7 +48,11 @@ const CAROL = '870000000000000003'
 const rolesOf = (id: string) => [...(discord.state.users.get(id)?.user.roles ?? [])].sort()
 const sorted = (...ids: string[]) => [...ids].sort()
 const systemEntries = async () =>
-  database.db.select().from(auditLog).where(and(eq(auditLog.action, 'Discord call failed'), eq(auditLog.actor, SYSTEM_ACTOR))).orderBy(auditLog.id)
+  database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, 'Discord call failed'), eq(auditLog.actor, SYSTEM_ACTOR)))
+    .orderBy(auditLog.id)
 
 beforeAll(async () => {
   setLogLevel('silent')
@@ -61,12 +65,24 @@ beforeAll(async () => {
     retryDelayMs: 20,
     timeoutMs: 2000,
     // As server/start.ts: a failed call is a System audit entry.
-    onFailure: ({ action, error }) => recordAudit(database.db, SYSTEM_ACTOR, 'Discord call failed', `${action}: ${error}`),
+    onFailure: ({ action, error }) =>
+      recordAudit(database.db, SYSTEM_ACTOR, 'Discord call failed', `${action}: ${error}`),
   })
   services = { db: database.db, discord: client, config: {} } as AppServices
 
-  for (const [id, username] of [[ALICE, 'alice'], [BOB, 'bob'], [CAROL, 'carol']] as const) {
-    discord.state.addUser({ id, username, global_name: username, avatar: null, roles: [DEMO_ROLES.member.id], description: '' })
+  for (const [id, username] of [
+    [ALICE, 'alice'],
+    [BOB, 'bob'],
+    [CAROL, 'carol'],
+  ] as const) {
+    discord.state.addUser({
+      id,
+      username,
+      global_name: username,
+      avatar: null,
+      roles: [DEMO_ROLES.member.id],
+      description: '',
+    })
   }
   alphaRole = discord.state.createRole({ name: 'Alpha Squad' }).id
   bravoRole = discord.state.createRole({ name: 'Bravo Squad' }).id
@@ -83,7 +99,10 @@ beforeAll(async () => {
     { ingame_name: 'Alice', join_date: '2024-01-01', discord_id: ALICE },
     { ingame_name: 'Bob', join_date: '2024-01-01', discord_id: BOB },
   ])
-  const [platoon] = await database.db.insert(platoons).values({ name: '1st Platoon', discord_role_id: platoonRole }).returning()
+  const [platoon] = await database.db
+    .insert(platoons)
+    .values({ name: '1st Platoon', discord_role_id: platoonRole })
+    .returning()
   const [alpha, bravo] = await database.db
     .insert(squads)
     .values([
@@ -115,7 +134,9 @@ describe('the squad and platoon roles follow the member', () => {
   it('sign-up gives the squad role and its platoon role (with the milsim and rank roles of an active member)', async () => {
     await signUp(services, alice, alphaSlot.id)
     await roleSyncSettled()
-    expect(rolesOf(ALICE)).toEqual(sorted(DEMO_ROLES.member.id, alphaRole, platoonRole, milsimRole, DEMO_ROLES.rankBMT.id))
+    expect(rolesOf(ALICE)).toEqual(
+      sorted(DEMO_ROLES.member.id, alphaRole, platoonRole, milsimRole, DEMO_ROLES.rankBMT.id),
+    )
   })
 
   it('a move swaps them: the new squad role, the old squad and platoon roles gone', async () => {
@@ -130,7 +151,9 @@ describe('the squad and platoon roles follow the member', () => {
     await leave(services, alice, alphaSlot.id)
     await roleSyncSettled()
     expect(rolesOf(ALICE)).toEqual(sorted(DEMO_ROLES.member.id, milsimRole, DEMO_ROLES.rankBMT.id))
-    expect(rolesOf(BOB)).toEqual(sorted(DEMO_ROLES.member.id, alphaRole, platoonRole, milsimRole, DEMO_ROLES.rankBMT.id))
+    expect(rolesOf(BOB)).toEqual(
+      sorted(DEMO_ROLES.member.id, alphaRole, platoonRole, milsimRole, DEMO_ROLES.rankBMT.id),
+    )
   })
 
   it('an ORBAT save that moves a member moves their roles', async () => {
@@ -148,7 +171,9 @@ describe('the squad and platoon roles follow the member', () => {
       ],
     })
     await saveOrbatLayout(services, admin, input)
-    await expect.poll(() => rolesOf(BOB), { timeout: 10_000 }).toEqual(sorted(DEMO_ROLES.member.id, bravoRole, milsimRole, DEMO_ROLES.rankBMT.id))
+    await expect
+      .poll(() => rolesOf(BOB), { timeout: 10_000 })
+      .toEqual(sorted(DEMO_ROLES.member.id, bravoRole, milsimRole, DEMO_ROLES.rankBMT.id))
   })
 
   it('a ban takes the squad, milsim and rank roles', async () => {
@@ -162,7 +187,11 @@ describe('the squad and platoon roles follow the member', () => {
 
 describe('the milsim role', () => {
   it('comes with Add Member and goes with Delete', async () => {
-    const member = await addMember(services, admin, createMemberSchema.parse({ ingame_name: 'Carol', join_date: '2024-02-01', discord_id: CAROL }))
+    const member = await addMember(
+      services,
+      admin,
+      createMemberSchema.parse({ ingame_name: 'Carol', join_date: '2024-02-01', discord_id: CAROL }),
+    )
     await roleSyncSettled()
     expect(rolesOf(CAROL)).toEqual(sorted(DEMO_ROLES.member.id, milsimRole, DEMO_ROLES.rankBMT.id))
     await removeMember(services, admin, member.id)
@@ -196,13 +225,23 @@ describe('reconcile', () => {
     discord.state.addMemberRole(CAROL, bravoRole, 'by hand')
     const plan = await planReconcile(services)
     const byName = new Map(plan.changes.map((c) => [c.name, c]))
-    expect(byName.get('Alice')).toMatchObject({ add: expect.arrayContaining([{ id: alphaRole, name: 'Alpha Squad' }, { id: platoonRole, name: '1st Platoon' }]), remove: [] })
+    expect(byName.get('Alice')).toMatchObject({
+      add: expect.arrayContaining([
+        { id: alphaRole, name: 'Alpha Squad' },
+        { id: platoonRole, name: '1st Platoon' },
+      ]),
+      remove: [],
+    })
     expect(byName.get('carol')).toMatchObject({ add: [], remove: [{ id: bravoRole, name: 'Bravo Squad' }] })
-    expect(plan.managedRoles.map((r) => r.name)).toEqual(expect.arrayContaining(['Alpha Squad', 'Bravo Squad', '1st Platoon', 'Milsim', 'BMT']))
+    expect(plan.managedRoles.map((r) => r.name)).toEqual(
+      expect.arrayContaining(['Alpha Squad', 'Bravo Squad', '1st Platoon', 'Milsim', 'BMT']),
+    )
 
     const result = await applyReconcile(services)
     expect(result).toMatchObject({ failed: 0, done: plan.calls, changed: plan.changes.length })
-    expect(rolesOf(ALICE)).toEqual(sorted(DEMO_ROLES.member.id, alphaRole, platoonRole, milsimRole, DEMO_ROLES.rankBMT.id))
+    expect(rolesOf(ALICE)).toEqual(
+      sorted(DEMO_ROLES.member.id, alphaRole, platoonRole, milsimRole, DEMO_ROLES.rankBMT.id),
+    )
     expect(rolesOf(CAROL)).toEqual([DEMO_ROLES.member.id])
 
     // Idempotent: nothing to do the second time.
@@ -226,7 +265,11 @@ describe('reconcile', () => {
       await runner.agenda.now(JOBS.reconcileRoles)
       await expect.poll(() => rolesOf(ALICE), { timeout: 15_000 }).toContain(platoonRole)
       await expect
-        .poll(async () => (await database.db.select().from(auditLog).where(eq(auditLog.action, 'Discord roles reconciled'))).at(-1)?.details)
+        .poll(
+          async () =>
+            (await database.db.select().from(auditLog).where(eq(auditLog.action, 'Discord roles reconciled'))).at(-1)
+              ?.details,
+        )
         .toMatch(/^Nightly role reconcile: 1 role change for 1 of \d+ members\.$/)
     } finally {
       await runner.stop()

@@ -34,7 +34,10 @@ export async function desiredRoles(db: DbOrTx, discordIds?: string[]): Promise<D
     managedRoles(db),
     getSetting(db, 'milsim_role_id'),
     db.select().from(rankRoleMappings),
-    db.select({ id: members.id, discord_id: members.discord_id, rank: members.rank, banned: members.is_banned }).from(members).where(memberFilter),
+    db
+      .select({ id: members.id, discord_id: members.discord_id, rank: members.rank, banned: members.is_banned })
+      .from(members)
+      .where(memberFilter),
     db
       .select({ discord_id: members.discord_id, role: qualifications.discord_role_id })
       .from(memberQualifications)
@@ -42,7 +45,11 @@ export async function desiredRoles(db: DbOrTx, discordIds?: string[]): Promise<D
       .innerJoin(qualifications, eq(qualifications.id, memberQualifications.qualification_id))
       .where(and(memberFilter, eq(members.is_banned, false), isNotNull(qualifications.discord_role_id))),
     db
-      .select({ discord_id: users.discord_id, squad_role: squadRoleMappings.discord_role_id, platoon_role: platoons.discord_role_id })
+      .select({
+        discord_id: users.discord_id,
+        squad_role: squadRoleMappings.discord_role_id,
+        platoon_role: platoons.discord_role_id,
+      })
       .from(slots)
       .innerJoin(users, eq(users.id, slots.user_id))
       .innerJoin(squads, eq(squads.id, slots.squad_id))
@@ -86,7 +93,8 @@ export async function managedRoles(db: DbOrTx): Promise<Set<string>> {
     db.select({ role: platoons.discord_role_id }).from(platoons),
   ])
   const managed = new Set<string>()
-  for (const role of [milsim, ...[ranks, quals, squadRoles, platoonRoles].flat().map((r) => r.role)]) if (role?.trim()) managed.add(role.trim())
+  for (const role of [milsim, ...[ranks, quals, squadRoles, platoonRoles].flat().map((r) => r.role)])
+    if (role?.trim()) managed.add(role.trim())
   return managed
 }
 
@@ -96,7 +104,11 @@ export interface RoleDifference {
 }
 
 /** What must change so `current` holds exactly the wanted managed roles; other roles are left alone. */
-export function roleDifference(current: Iterable<string>, wanted: Set<string> | undefined, managed: Set<string>): RoleDifference {
+export function roleDifference(
+  current: Iterable<string>,
+  wanted: Set<string> | undefined,
+  managed: Set<string>,
+): RoleDifference {
   const has = new Set(current)
   const want = wanted ?? new Set<string>()
   return {
@@ -113,7 +125,12 @@ export interface ApplyCounts {
 }
 
 /** Applies a difference to one member, one call at a time (the client waits out 429s). Never throws. */
-export async function applyRoleDifference(services: AppServices, discordId: string, diff: RoleDifference, reason: string): Promise<ApplyCounts> {
+export async function applyRoleDifference(
+  services: AppServices,
+  discordId: string,
+  diff: RoleDifference,
+  reason: string,
+): Promise<ApplyCounts> {
   const counts: ApplyCounts = { done: 0, failed: 0 }
   const calls = [
     ...diff.add.map((role) => () => services.discord.addMemberRole(discordId, role, reason)),
@@ -135,9 +152,22 @@ export async function applyRoleDifference(services: AppServices, discordId: stri
  * Discord, then the calls that differ. Someone not in the guild has nothing to sync (Discord answers 404). Never
  * throws; `failure` says what went wrong.
  */
-export async function syncMemberRoles(services: AppServices, discordId: string, desired: DesiredRoles, reason = 'Roster sync'): Promise<ApplyCounts> {
+export async function syncMemberRoles(
+  services: AppServices,
+  discordId: string,
+  desired: DesiredRoles,
+  reason = 'Roster sync',
+): Promise<ApplyCounts> {
   if (!desired.managed.size) return { done: 0, failed: 0 }
   const current = await services.discord.getGuildMember(discordId)
-  if (!current.ok) return current.status === 404 ? { done: 0, failed: 0 } : { done: 0, failed: 1, failure: { error: current.error, status: current.status } }
-  return applyRoleDifference(services, discordId, roleDifference(current.data.roles, desired.byDiscordId.get(discordId), desired.managed), reason)
+  if (!current.ok)
+    return current.status === 404
+      ? { done: 0, failed: 0 }
+      : { done: 0, failed: 1, failure: { error: current.error, status: current.status } }
+  return applyRoleDifference(
+    services,
+    discordId,
+    roleDifference(current.data.roles, desired.byDiscordId.get(discordId), desired.managed),
+    reason,
+  )
 }

@@ -15,13 +15,20 @@ export interface DiscordNames {
   role: (id: string) => string
 }
 
-export async function discordNames(services: AppServices, needs: { channels?: boolean; roles?: boolean }): Promise<DiscordNames> {
+export async function discordNames(
+  services: AppServices,
+  needs: { channels?: boolean; roles?: boolean },
+): Promise<DiscordNames> {
   const channels = new Map<string, string>()
   const roles = new Map<string, string>()
   const lookup = Promise.all([
-    needs.channels ? listChannels(services.discord).then((list) => list.forEach((c) => channels.set(c.id, c.name))) : null,
+    needs.channels
+      ? listChannels(services.discord).then((list) => list.forEach((c) => channels.set(c.id, c.name)))
+      : null,
     needs.roles ? listRoles(services.discord).then((list) => list.forEach((r) => roles.set(r.id, r.name))) : null,
-  ]).catch((error: unknown) => logger.warn({ msg: 'Discord names for the audit log unavailable', error: describeError(error) }))
+  ]).catch((error: unknown) =>
+    logger.warn({ msg: 'Discord names for the audit log unavailable', error: describeError(error) }),
+  )
   await waitAtMost(lookup, LOOKUP_MS)
   return {
     channel: (id) => (channels.has(id) ? `#${channels.get(id)} (${id})` : id),

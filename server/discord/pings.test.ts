@@ -24,8 +24,18 @@ beforeAll(async () => {
   database = await createTestDatabase()
   services = { db: database.db } as AppServices
   admin = (await database.db.insert(users).values({ discord_id: '777', username: 'pinger' }).returning())[0]!
-  eventId = (await database.db.insert(events).values({ name: 'Op Anvil', date: new Date('2030-06-15T00:00:00Z') }).returning())[0]!.id
-  trainingId = (await database.db.insert(trainings).values({ name: 'Drills', date: new Date('2030-06-15T00:00:00Z') }).returning())[0]!.id
+  eventId = (
+    await database.db
+      .insert(events)
+      .values({ name: 'Op Anvil', date: new Date('2030-06-15T00:00:00Z') })
+      .returning()
+  )[0]!.id
+  trainingId = (
+    await database.db
+      .insert(trainings)
+      .values({ name: 'Drills', date: new Date('2030-06-15T00:00:00Z') })
+      .returning()
+  )[0]!.id
 })
 afterAll(async () => {
   await database?.drop()
@@ -43,21 +53,32 @@ const formPing = { channelId: '42', date: '2030-06-13', time: '1830', tz: 'Ameri
 
 describe('schedulePing', () => {
   it('one message for the form when a field is missing; the API’s instant and the form’s wall time both parse', () => {
-    expect(pingSchema.safeParse({ channelId: '42', messageContent: 'x' }).error?.issues.map((i) => i.message)).toEqual([FILL_ALL_FIELDS])
-    expect(pingSchema.safeParse({ channelId: '42', messageContent: 'x', pingTime: '2030-06-13T22:30:00Z' }).success).toBe(true)
+    expect(pingSchema.safeParse({ channelId: '42', messageContent: 'x' }).error?.issues.map((i) => i.message)).toEqual([
+      FILL_ALL_FIELDS,
+    ])
+    expect(
+      pingSchema.safeParse({ channelId: '42', messageContent: 'x', pingTime: '2030-06-13T22:30:00Z' }).success,
+    ).toBe(true)
     expect(formValue(formPing)).toMatchObject({ date: '2030-06-13', time: '1830' })
   })
 
   it('stores the form’s day and time in the admin’s zone; a training needs no role', async () => {
-    const ping = await schedulePing(services, admin, 'training', trainingId, formValue(formPing), { noRoleMeansDefault: true })
+    const ping = await schedulePing(services, admin, 'training', trainingId, formValue(formPing), {
+      noRoleMeansDefault: true,
+    })
     expect(ping).toMatchObject({ ping_time: '2030-06-13T22:30:00.000Z', roles_to_ping: [], status: 'pending' })
   })
 
   it('an event with no role: refused from the API, the default role from the form once one is set', async () => {
     const input = formValue(formPing)
-    await expect(schedulePing(services, admin, 'event', eventId, input)).rejects.toMatchObject({ message: SELECT_A_ROLE, fields: { rolesToPing: [SELECT_A_ROLE] } })
+    await expect(schedulePing(services, admin, 'event', eventId, input)).rejects.toMatchObject({
+      message: SELECT_A_ROLE,
+      fields: { rolesToPing: [SELECT_A_ROLE] },
+    })
     // No event ping role set: the form cannot fall back either.
-    await expect(schedulePing(services, admin, 'event', eventId, input, { noRoleMeansDefault: true })).rejects.toMatchObject({ message: SELECT_A_ROLE })
+    await expect(
+      schedulePing(services, admin, 'event', eventId, input, { noRoleMeansDefault: true }),
+    ).rejects.toMatchObject({ message: SELECT_A_ROLE })
     await database.db.insert(settings).values({ key: 'event_ping_role_id', value: '910000000000000007' })
     const ping = await schedulePing(services, admin, 'event', eventId, input, { noRoleMeansDefault: true })
     expect(ping.roles_to_ping).toEqual(['default'])
@@ -65,8 +86,15 @@ describe('schedulePing', () => {
   })
 
   it('refuses a time in the past, on the time', async () => {
-    const input = pingSchema.parse({ channelId: '42', messageContent: 'x', pingTime: '2020-01-01T00:00:00Z', rolesToPing: ['default'] })
-    await expect(schedulePing(services, admin, 'event', eventId, input)).rejects.toMatchObject({ fields: { pingTime: ['The ping time must be in the future.'] } })
+    const input = pingSchema.parse({
+      channelId: '42',
+      messageContent: 'x',
+      pingTime: '2020-01-01T00:00:00Z',
+      rolesToPing: ['default'],
+    })
+    await expect(schedulePing(services, admin, 'event', eventId, input)).rejects.toMatchObject({
+      fields: { pingTime: ['The ping time must be in the future.'] },
+    })
   })
 })
 
@@ -83,7 +111,10 @@ describe('postTrainingToDiscord', () => {
   }
 
   it('posts, then records the post in the audit log', async () => {
-    const result = await postTrainingToDiscord({ ...services, discord } as unknown as AppServices, admin, trainingId, { channelId: '42', cadreRoleIds: ['7'] })
+    const result = await postTrainingToDiscord({ ...services, discord } as unknown as AppServices, admin, trainingId, {
+      channelId: '42',
+      cadreRoleIds: ['7'],
+    })
     expect(result).toEqual({ message: 'Training posted to Discord.' })
     expect(sent.at(-1)).toContain('**Drills**')
     const entries = await database.db.select().from(auditLog).where(eq(auditLog.action, 'Training posted to Discord'))
@@ -94,9 +125,14 @@ describe('postTrainingToDiscord', () => {
     // An actor that no longer exists: the audit insert fails on its foreign key, after the message went out.
     const gone = { ...admin, id: 2_000_000_000 }
     const before = sent.length
-    const result = await postTrainingToDiscord({ ...services, discord } as unknown as AppServices, gone, trainingId, { channelId: '43', cadreRoleIds: ['7'] })
+    const result = await postTrainingToDiscord({ ...services, discord } as unknown as AppServices, gone, trainingId, {
+      channelId: '43',
+      cadreRoleIds: ['7'],
+    })
     expect(result).toEqual({ message: 'Training posted to Discord.' })
     expect(sent).toHaveLength(before + 1)
-    expect((await database.db.select().from(auditLog).where(eq(auditLog.details, 'Drills in channel 43.'))).length).toBe(0)
+    expect(
+      (await database.db.select().from(auditLog).where(eq(auditLog.details, 'Drills in channel 43.'))).length,
+    ).toBe(0)
   })
 })

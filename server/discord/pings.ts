@@ -20,7 +20,6 @@ import { describeError } from '../error-text.ts'
 // Scheduled pings (spec 2 §2 Schedule Ping, §4 Ping, §5 Schedule ping) and Post Training on Discord. A ping is stored
 // pending and sent by the job runner's dispatcher once its time has come (sent / failed recorded on the row).
 
-
 function toItem(row: typeof scheduledPings.$inferSelect): PingItem {
   return {
     id: row.id,
@@ -50,8 +49,17 @@ export interface SchedulePingOptions {
  * POST /api/roster/{events|trainings}/{id}/ping and the Schedule Ping form. Events need at least one role (or the
  * default event ping role); the time must be in the future.
  */
-export async function schedulePing(services: AppServices, admin: User, type: PingType, targetId: number, input: PingInput, options: SchedulePingOptions = {}): Promise<PingItem> {
-  const pingTime = input.pingTime ? instantOf({ date: input.pingTime }) : instantOf({ date: input.date!, time: input.time!, tz: input.tz })
+export async function schedulePing(
+  services: AppServices,
+  admin: User,
+  type: PingType,
+  targetId: number,
+  input: PingInput,
+  options: SchedulePingOptions = {},
+): Promise<PingItem> {
+  const pingTime = input.pingTime
+    ? instantOf({ date: input.pingTime })
+    : instantOf({ date: input.date!, time: input.time!, tz: input.tz })
   const chosen = [...new Set(input.rolesToPing ?? [])]
   const names = await discordNames(services, { channels: true })
   return runTransaction(
@@ -60,10 +68,15 @@ export async function schedulePing(services: AppServices, admin: User, type: Pin
       const table = type === 'event' ? events : trainings
       const [target] = await tx.select({ name: table.name }).from(table).where(eq(table.id, targetId)).limit(1)
       if (!target) throw new NotFound(type === 'event' ? 'Event not found.' : 'Training not found.')
-      const fallBack = type === 'event' && chosen.length === 0 && options.noRoleMeansDefault && (await hasEventPingRole(tx))
+      const fallBack =
+        type === 'event' && chosen.length === 0 && options.noRoleMeansDefault && (await hasEventPingRole(tx))
       const rolesToPing = fallBack ? [DEFAULT_PING_ROLE] : chosen
-      if (type === 'event' && rolesToPing.length === 0) throw new Invalid(SELECT_A_ROLE, { rolesToPing: [SELECT_A_ROLE] })
-      if (pingTime.getTime() <= (options.now ?? new Date()).getTime()) throw new Invalid('The ping time must be in the future.', { pingTime: ['The ping time must be in the future.'] })
+      if (type === 'event' && rolesToPing.length === 0)
+        throw new Invalid(SELECT_A_ROLE, { rolesToPing: [SELECT_A_ROLE] })
+      if (pingTime.getTime() <= (options.now ?? new Date()).getTime())
+        throw new Invalid('The ping time must be in the future.', {
+          pingTime: ['The ping time must be in the future.'],
+        })
       const [row] = await tx
         .insert(scheduledPings)
         .values({
@@ -77,7 +90,12 @@ export async function schedulePing(services: AppServices, admin: User, type: Pin
           created_by_user_id: admin.id,
         })
         .returning()
-      await recordAudit(tx, admin, 'Ping scheduled', `${type === 'event' ? 'Event' : 'Training'} ${target.name}: ${pingTime.toISOString()} in channel ${names.channel(input.channelId!)}.`)
+      await recordAudit(
+        tx,
+        admin,
+        'Ping scheduled',
+        `${type === 'event' ? 'Event' : 'Training'} ${target.name}: ${pingTime.toISOString()} in channel ${names.channel(input.channelId!)}.`,
+      )
       return toItem(row!)
     },
     { name: 'schedule ping' },
@@ -105,7 +123,8 @@ export const PING_LEASE_MS = 4_000
  * and a resend could post it twice: it is marked failed instead.
  */
 const NONCE_SAFE_MS = 2 * 60_000
-const INTERRUPTED_TOO_LONG = 'Interrupted while sending more than 2 minutes ago and not re-sent: it may already be in the channel.'
+const INTERRUPTED_TOO_LONG =
+  'Interrupted while sending more than 2 minutes ago and not re-sent: it may already be in the channel.'
 /** Which app instance holds a claim (instances share the database). */
 const INSTANCE = `${os.hostname()}:${process.pid}`
 
@@ -119,7 +138,10 @@ const newLease = sql`now() + make_interval(secs => ${PING_LEASE_MS / 1000})`
  * a live sender. A claim whose lease ran out (its sender died) is taken over and resent with the same nonce: Discord
  * answers the message it already has if the first send got through, so the ping ends sent either way.
  */
-export async function dispatchDuePings(services: AppServices, now = new Date()): Promise<{ sent: number; failed: number }> {
+export async function dispatchDuePings(
+  services: AppServices,
+  now = new Date(),
+): Promise<{ sent: number; failed: number }> {
   const { db, discord } = services
   const pending = eq(scheduledPings.status, 'pending')
   await db
@@ -133,35 +155,62 @@ export async function dispatchDuePings(services: AppServices, now = new Date()):
       const [due] = await tx
         .select()
         .from(scheduledPings)
-        .where(and(pending, lte(scheduledPings.ping_time, now), or(isNull(scheduledPings.attempted_at), and(leaseOver, resendIsSafe))))
+        .where(
+          and(
+            pending,
+            lte(scheduledPings.ping_time, now),
+            or(isNull(scheduledPings.attempted_at), and(leaseOver, resendIsSafe)),
+          ),
+        )
         .orderBy(asc(scheduledPings.ping_time), asc(scheduledPings.id))
         .limit(1)
         .for('update', { skipLocked: true })
       if (!due) return null
       await tx
         .update(scheduledPings)
-        .set({ attempted_at: sql`coalesce(${scheduledPings.attempted_at}, now())`, claimed_by: INSTANCE, claim_expires_at: newLease })
+        .set({
+          attempted_at: sql`coalesce(${scheduledPings.attempted_at}, now())`,
+          claimed_by: INSTANCE,
+          claim_expires_at: newLease,
+        })
         .where(eq(scheduledPings.id, due.id))
       return due
     })
     if (!claimed) break
-    if (claimed.attempted_at) logger.info({ msg: 'resending an interrupted ping with its nonce', pingId: claimed.id, claimedBy: claimed.claimed_by })
+    if (claimed.attempted_at)
+      logger.info({
+        msg: 'resending an interrupted ping with its nonce',
+        pingId: claimed.id,
+        claimedBy: claimed.claimed_by,
+      })
     const result = await holdingClaim(services, claimed.id, async () => {
       const roles = await resolveRoles(db, claimed.roles_to_ping)
       const content = [roles.map((id) => `<@&${id}>`).join(' '), claimed.message_content].filter(Boolean).join('\n')
-      return discord.sendMessage(claimed.channel_id, { content, allowedMentions: { roles }, nonce: `ping-${claimed.id}` })
+      return discord.sendMessage(claimed.channel_id, {
+        content,
+        allowedMentions: { roles },
+        nonce: `ping-${claimed.id}`,
+      })
     })
     // Conditional on pending: a sender that stalled past its lease and the one that took over both get Discord's one
     // message back; only the first records it.
     const stillPending = and(eq(scheduledPings.id, claimed.id), pending)
     if (result.ok) {
-      const marked = await db.update(scheduledPings).set({ status: 'sent', sent_at: sql`now()`, discord_message_id: result.data.id }).where(stillPending).returning({ id: scheduledPings.id })
+      const marked = await db
+        .update(scheduledPings)
+        .set({ status: 'sent', sent_at: sql`now()`, discord_message_id: result.data.id })
+        .where(stillPending)
+        .returning({ id: scheduledPings.id })
       if (marked.length) {
         sent++
         await recordAudit(db, SYSTEM_ACTOR, 'Ping sent', `Ping ${claimed.id} to channel ${claimed.channel_id}.`)
       }
     } else {
-      const marked = await db.update(scheduledPings).set({ status: 'failed', error: result.error }).where(stillPending).returning({ id: scheduledPings.id })
+      const marked = await db
+        .update(scheduledPings)
+        .set({ status: 'failed', error: result.error })
+        .where(stillPending)
+        .returning({ id: scheduledPings.id })
       if (marked.length) failed++
       logger.warn({ msg: 'ping failed', pingId: claimed.id, error: result.error })
     }
@@ -175,7 +224,13 @@ async function holdingClaim<T>(services: AppServices, pingId: number, send: () =
     services.db
       .update(scheduledPings)
       .set({ claim_expires_at: newLease })
-      .where(and(eq(scheduledPings.id, pingId), eq(scheduledPings.status, 'pending'), eq(scheduledPings.claimed_by, INSTANCE)))
+      .where(
+        and(
+          eq(scheduledPings.id, pingId),
+          eq(scheduledPings.status, 'pending'),
+          eq(scheduledPings.claimed_by, INSTANCE),
+        ),
+      )
       .catch((error: unknown) => logger.warn({ msg: 'ping claim not renewed', pingId, error: describeError(error) }))
   const timer = setInterval(renew, PING_LEASE_MS / 4)
   try {
@@ -190,7 +245,12 @@ async function holdingClaim<T>(services: AppServices, pingId: number, send: () =
  * the cadre roles. The post is the change (Discord has no transaction to join); its audit entry follows it, best
  * effort: once the message is out, a failure to record it is logged and the answer still reports the post.
  */
-export async function postTrainingToDiscord(services: AppServices, admin: User, trainingId: number, input: PostTrainingInput) {
+export async function postTrainingToDiscord(
+  services: AppServices,
+  admin: User,
+  trainingId: number,
+  input: PostTrainingInput,
+) {
   const [training] = await services.db.select().from(trainings).where(eq(trainings.id, trainingId)).limit(1)
   if (!training) throw new NotFound('Training not found.')
   const unix = Math.floor(training.date.getTime() / 1000)
@@ -203,8 +263,12 @@ export async function postTrainingToDiscord(services: AppServices, admin: User, 
     .filter(Boolean)
     .join('\n')
   // The admin waits for the post: a Discord that does not answer is an error within seconds, not half a minute.
-  const result = await services.discord.within(DISCORD_ACTION_BUDGET_MS).sendMessage(input.channelId, { content, allowedMentions: { roles: input.cadreRoleIds } })
+  const result = await services.discord
+    .within(DISCORD_ACTION_BUDGET_MS)
+    .sendMessage(input.channelId, { content, allowedMentions: { roles: input.cadreRoleIds } })
   if (!result.ok) throw new ServiceError(`${POST_TRAINING_FAILED} ${result.error}`, 502)
-  await afterCommit('post training', () => recordAudit(services.db, admin, 'Training posted to Discord', `${training.name} in channel ${input.channelId}.`))
+  await afterCommit('post training', () =>
+    recordAudit(services.db, admin, 'Training posted to Discord', `${training.name} in channel ${input.channelId}.`),
+  )
   return { message: 'Training posted to Discord.' }
 }

@@ -41,7 +41,8 @@ beforeAll(async () => {
       botToken: BOT_TOKEN,
       guildId: DEMO_GUILD_ID,
       retryDelayMs: 20,
-      onFailure: ({ action, error }) => recordAudit(database.db, SYSTEM_ACTOR, 'Discord call failed', `${action}: ${error}`),
+      onFailure: ({ action, error }) =>
+        recordAudit(database.db, SYSTEM_ACTOR, 'Discord call failed', `${action}: ${error}`),
     }),
   } as AppServices
 
@@ -60,15 +61,29 @@ beforeAll(async () => {
     .insert(squads)
     .values(squadRoles.map((_, i) => ({ name: `Squad ${i + 1}`, platoon_id: i < 4 ? p1!.id : i < 7 ? p2!.id : null })))
     .returning()
-  await db.insert(squadRoleMappings).values(squadRows.map((s, i) => ({ squad_id: s.id, discord_role_id: squadRoles[i]! })))
+  await db
+    .insert(squadRoleMappings)
+    .values(squadRows.map((s, i) => ({ squad_id: s.id, discord_role_id: squadRoles[i]! })))
   await db.insert(settings).values({ key: 'milsim_role_id', value: DEMO_ROLES.milsim.id })
   const rankRoles: string[] = RANKS.map((rank) => DEMO_ROLES[`rank${rank}` as keyof typeof DEMO_ROLES].id)
-  await db.insert(rankRoleMappings).values(RANKS.map((rank, i) => ({ rank_name: rank, discord_role_id: rankRoles[i]! })))
-  const [medic] = await db.insert(qualifications).values({ name: 'Combat Medic', discord_role_id: qualRole }).returning()
+  await db
+    .insert(rankRoleMappings)
+    .values(RANKS.map((rank, i) => ({ rank_name: rank, discord_role_id: rankRoles[i]! })))
+  const [medic] = await db
+    .insert(qualifications)
+    .values({ name: 'Combat Medic', discord_role_id: qualRole })
+    .returning()
 
   const people = Array.from({ length: MEMBERS }, (_, i) => i)
   for (const i of people) {
-    discord.state.addUser({ id: discordIdOf(i), username: `m${i}`, global_name: `m${i}`, avatar: null, roles: [DEMO_ROLES.member.id], description: '' })
+    discord.state.addUser({
+      id: discordIdOf(i),
+      username: `m${i}`,
+      global_name: `m${i}`,
+      avatar: null,
+      roles: [DEMO_ROLES.member.id],
+      description: '',
+    })
   }
   const userRows = await db
     .insert(users)
@@ -87,13 +102,23 @@ beforeAll(async () => {
       })),
     )
     .returning()
-  await db.insert(memberQualifications).values(memberRows.filter((_, i) => i % 4 === 0).map((m) => ({ member_id: m.id, qualification_id: medic!.id })))
+  await db
+    .insert(memberQualifications)
+    .values(memberRows.filter((_, i) => i % 4 === 0).map((m) => ({ member_id: m.id, qualification_id: medic!.id })))
   // 270 hold a slot (not the banned ones), spread over the squads.
-  await db.insert(slots).values(
-    userRows
-      .filter((_, i) => i < 270 && i % 30 !== 29)
-      .map((u, i) => ({ squad_id: squadRows[i % squadRows.length]!.id, team: 'Alpha', role: 'Rifleman', slot_order: i, user_id: u.id })),
-  )
+  await db
+    .insert(slots)
+    .values(
+      userRows
+        .filter((_, i) => i < 270 && i % 30 !== 29)
+        .map((u, i) => ({
+          squad_id: squadRows[i % squadRows.length]!.id,
+          team: 'Alpha',
+          role: 'Rifleman',
+          slot_order: i,
+          user_id: u.id,
+        })),
+    )
 
   // Mixed drift: start from what the roster says, then disturb it.
   const { byDiscordId } = await desiredRoles(db)

@@ -47,8 +47,14 @@ export async function planReconcile(services: AppServices): Promise<ReconcilePla
   const ids = changes.map((c) => c.discordId)
   if (ids.length) {
     const [rosterNames, userNames] = await Promise.all([
-      services.db.select({ id: members.discord_id, name: members.ingame_name }).from(members).where(inArray(members.discord_id, ids)),
-      services.db.select({ id: users.discord_id, name: users.display_name }).from(users).where(inArray(users.discord_id, ids)),
+      services.db
+        .select({ id: members.discord_id, name: members.ingame_name })
+        .from(members)
+        .where(inArray(members.discord_id, ids)),
+      services.db
+        .select({ id: users.discord_id, name: users.display_name })
+        .from(users)
+        .where(inArray(users.discord_id, ids)),
     ])
     const names = new Map<string, string>()
     for (const u of userNames) if (u.name) names.set(u.id, u.name)
@@ -70,7 +76,11 @@ const running = singleton('discord:reconcile', () => ({ current: null as Promise
  * Plans and applies. One reconcile at a time: a second request while one runs gets the running one's result.
  * Failed calls are counted and recorded as System audit entries by the client; the rest go on.
  */
-export function applyReconcile(services: AppServices, actor: Actor = SYSTEM_ACTOR, reason = 'Role reconcile'): Promise<ReconcileResult> {
+export function applyReconcile(
+  services: AppServices,
+  actor: Actor = SYSTEM_ACTOR,
+  reason = 'Role reconcile',
+): Promise<ReconcileResult> {
   if (running.current) return running.current
   const started = Date.now()
   const run = (async () => {
@@ -100,8 +110,10 @@ export function applyReconcile(services: AppServices, actor: Actor = SYSTEM_ACTO
     return result
   })()
   running.current = run
-  void run.finally(() => {
-    if (running.current === run) running.current = null
-  }).catch(() => {})
+  void run
+    .finally(() => {
+      if (running.current === run) running.current = null
+    })
+    .catch(() => {})
   return run
 }

@@ -33,7 +33,10 @@ const BATCH = 10
 const REASON = 'Roster sync'
 
 /** Queues role syncs for these people inside the caller's transaction. Answers whether anything was queued. */
-export async function enqueueRoleSync(tx: DbOrTx, discordIds: ReadonlyArray<string | null | undefined>): Promise<boolean> {
+export async function enqueueRoleSync(
+  tx: DbOrTx,
+  discordIds: ReadonlyArray<string | null | undefined>,
+): Promise<boolean> {
   // Sorted: two transactions queueing the same people lock their rows in the same order (no deadlock).
   const ids = [...new Set(discordIds.filter((id): id is string => Boolean(id)))].sort()
   if (!ids.length) return false
@@ -107,7 +110,12 @@ async function drainBatch(services: AppServices): Promise<boolean> {
   if (!claimed.length) return false
   if (!services.discord.configured) {
     // No bot: nothing to sync with (once one is configured, the reconcile brings Discord in line).
-    await services.db.delete(pendingRoleSyncs).where(inArray(pendingRoleSyncs.discord_id, claimed.map((c) => c.discord_id)))
+    await services.db.delete(pendingRoleSyncs).where(
+      inArray(
+        pendingRoleSyncs.discord_id,
+        claimed.map((c) => c.discord_id),
+      ),
+    )
     return true
   }
   const people = claimed.filter((c) => c.discord_id !== EVERYONE).map((c) => c.discord_id)
@@ -138,7 +146,11 @@ async function drainBatch(services: AppServices): Promise<boolean> {
 }
 
 /** One queued sync: a person's managed roles, or everyone's (the reconcile). Answers the failure, if any. */
-async function syncOne(services: AppServices, key: string, desired: DesiredRoles): Promise<{ error: string; status?: number } | undefined> {
+async function syncOne(
+  services: AppServices,
+  key: string,
+  desired: DesiredRoles,
+): Promise<{ error: string; status?: number } | undefined> {
   try {
     if (key !== EVERYONE) return (await syncMemberRoles(services, key, desired, REASON)).failure
     const result = await applyReconcile(services, SYSTEM_ACTOR, REASON)
@@ -184,7 +196,12 @@ async function retryLater(services: AppServices, row: Claimed, error: string) {
       .where(and(eq(t.discord_id, row.discord_id), eq(t.version, row.version)))
       .returning({ discord_id: t.discord_id })
     if (dropped.length) {
-      await recordAudit(services.db, SYSTEM_ACTOR, 'Discord role sync dropped', `${row.discord_id}: ${error} (${MAX_ATTEMPTS} attempts); the nightly reconcile will try again.`)
+      await recordAudit(
+        services.db,
+        SYSTEM_ACTOR,
+        'Discord role sync dropped',
+        `${row.discord_id}: ${error} (${MAX_ATTEMPTS} attempts); the nightly reconcile will try again.`,
+      )
       return
     }
   }

@@ -13,6 +13,9 @@ export async function announcePromotions(services: AppServices, promotions: Prom
   if (!promotions.length) return
   const channel = await getSetting(services.db, 'promotion_channel_id')
   if (!channel) return
-  const lines = ['🎖️ **Promotions**', ...promotions.map((p) => `**${p.name}** has been promoted from ${p.from} to ${p.to}.`)]
+  const lines = [
+    '🎖️ **Promotions**',
+    ...promotions.map((p) => `**${p.name}** has been promoted from ${p.from} to ${p.to}.`),
+  ]
   for (const content of chunkLines(lines, 1900)) await services.discord.sendMessage(channel, { content })
 }

@@ -54,7 +54,9 @@ describe('with bot calls that give up after 1 s (DISCORD_TIMEOUT_MS) and the job
 
     // Discord is back: the refresh's next attempt gets the new roles, and a later request sees them.
     t.discord.state.latencies.length = 0
-    await expect.poll(async () => (await (await kowalski.get('/auth/user')).json()).isAdmin, { timeout: 10_000, interval: 200 }).toBe(true)
+    await expect
+      .poll(async () => (await (await kowalski.get('/auth/user')).json()).isAdmin, { timeout: 10_000, interval: 200 })
+      .toBe(true)
   })
 
   it('five members due at once do not queue behind each other while Discord does not answer', async () => {
@@ -78,18 +80,31 @@ describe('with bot calls that give up after 1 s (DISCORD_TIMEOUT_MS) and the job
       { rank_name: 'BMT', discord_role_id: DEMO_ROLES.rankBMT.id },
       { rank_name: 'JNCO', discord_role_id: DEMO_ROLES.rankJNCO.id },
     ])
-    const [member] = await t.database.db.insert(members).values({ ingame_name: 'Lee', join_date: '2024-01-01', discord_id: lee, rank: 'BMT' }).returning()
+    const [member] = await t.database.db
+      .insert(members)
+      .values({ ingame_name: 'Lee', join_date: '2024-01-01', discord_id: lee, rank: 'BMT' })
+      .returning()
     t.discord.state.setUserRoles(lee, [DEMO_ROLES.rankBMT.id])
     const admin = await t.login('demo_admin')
 
     // Discord stops answering any guild call.
     t.discord.state.delayNext({ delayMs: 'never', count: 1000, path: '/guilds' })
-    const edit = await timed(() => api(admin, 'PUT', `/api/roster/members/${member!.id}`, { ingame_name: 'Lee', rank: 'JNCO', join_date: '2024-01-01', discord_id: lee }))
+    const edit = await timed(() =>
+      api(admin, 'PUT', `/api/roster/members/${member!.id}`, {
+        ingame_name: 'Lee',
+        rank: 'JNCO',
+        join_date: '2024-01-01',
+        discord_id: lee,
+      }),
+    )
     expect(edit.value.status).toBe(200)
     expect(edit.ms).toBeLessThan(FAST_MS)
 
     // The sync tried and gave up (the client's three attempts went unanswered)...
-    const unanswered = () => t.discord.state.requests.filter((r) => r.method === 'GET' && r.path === memberPath(lee) && r.status === 'abandoned').length
+    const unanswered = () =>
+      t.discord.state.requests.filter(
+        (r) => r.method === 'GET' && r.path === memberPath(lee) && r.status === 'abandoned',
+      ).length
     await expect.poll(unanswered, { timeout: 15_000, interval: 200 }).toBeGreaterThanOrEqual(3)
     expect(rolesOf(lee)).toEqual([DEMO_ROLES.rankBMT.id])
 
@@ -109,15 +124,22 @@ describe('with the default bot timeouts', () => {
   })
 
   it('Post Training on Discord answers within 10 s with the failure when Discord does not answer', async () => {
-    const [training] = await t.database.db.insert(trainings).values({ name: 'Night Navigation', date: new Date(Date.now() + 86_400_000) }).returning()
+    const [training] = await t.database.db
+      .insert(trainings)
+      .values({ name: 'Night Navigation', date: new Date(Date.now() + 86_400_000) })
+      .returning()
     const admin = await t.login('demo_admin')
     const body = { channelId: DEMO_CHANNELS.trainings.id, cadreRoleIds: [DEMO_ROLES.cadre.id] }
     t.discord.state.delayNext({ delayMs: 'never', count: 1000, path: '/channels' })
 
-    const post = await timed(() => api<{ error: string }>(admin, 'POST', `/api/roster/trainings/${training!.id}/post-to-discord`, body))
+    const post = await timed(() =>
+      api<{ error: string }>(admin, 'POST', `/api/roster/trainings/${training!.id}/post-to-discord`, body),
+    )
     expect(post.ms).toBeLessThan(10_000)
     expect(post.value.status).toBe(502)
-    expect(post.value.body.error).toMatch(new RegExp(`^${POST_TRAINING_FAILED.replace('.', '\\.')} Discord did not answer within \\d+ ms$`))
+    expect(post.value.body.error).toMatch(
+      new RegExp(`^${POST_TRAINING_FAILED.replace('.', '\\.')} Discord did not answer within \\d+ ms$`),
+    )
     expect(t.discord.state.messages).toHaveLength(0)
 
     // Discord is back: the same post goes out.

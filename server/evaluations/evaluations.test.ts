@@ -62,14 +62,23 @@ describe('live evaluations over HTTP', () => {
 
   /** A test with an in-game checklist (2 + 1 + 3 points) and a member who passed its written test. */
   async function arrange(options: { requiresEval?: boolean; checklist?: boolean; passed?: boolean } = {}) {
-    const [qual] = await db().insert(qualifications).values({ name: 'Combat Medic', discord_role_id: ROLE_IDS.Pilot }).returning()
+    const [qual] = await db()
+      .insert(qualifications)
+      .values({ name: 'Combat Medic', discord_role_id: ROLE_IDS.Pilot })
+      .returning()
     const made = await api<AdminTest>(admin.client, 'POST', '/api/tests', {
       name: 'Medic Certification',
       qualification_id: qual!.id,
       passing_questions: 1,
       requires_in_game_eval: options.requiresEval ?? true,
       eval_passing_score: 80,
-      questions: [{ question_text: '<p>First step under fire?</p>', options: ['Treat', 'Win the firefight', 'Run', 'Call'], correct_answer_index: 1 }],
+      questions: [
+        {
+          question_text: '<p>First step under fire?</p>',
+          options: ['Treat', 'Win the firefight', 'Run', 'Call'],
+          correct_answer_index: 1,
+        },
+      ],
       evaluation_questions:
         options.checklist === false
           ? []
@@ -90,13 +99,24 @@ describe('live evaluations over HTTP', () => {
     return { test, member, qualification: qual! }
   }
 
-  const start = (testId: number, evaluateeId: number) => api<StartedEvaluation & { error?: string }>(admin.client, 'POST', '/api/admin/evaluations/start', { testId, evaluateeId })
-  const answer = (sessionId: string, questionId: number, value: string) => api<LiveSession & { error?: string }>(admin.client, 'POST', `/api/admin/evaluations/live/${sessionId}/answer`, { questionId, answer: value })
+  const start = (testId: number, evaluateeId: number) =>
+    api<StartedEvaluation & { error?: string }>(admin.client, 'POST', '/api/admin/evaluations/start', {
+      testId,
+      evaluateeId,
+    })
+  const answer = (sessionId: string, questionId: number, value: string) =>
+    api<LiveSession & { error?: string }>(admin.client, 'POST', `/api/admin/evaluations/live/${sessionId}/answer`, {
+      questionId,
+      answer: value,
+    })
 
   it('every call is admin-only and changes nothing for others', async () => {
     const { test, member } = await arrange()
     const { body: session } = await start(test.id, member.id)
-    const [evaluation] = await db().insert(testEvaluations).values({ test_id: test.id, evaluatee_member_id: member.id, evaluator_name: 'X', score: 90, passed: true }).returning()
+    const [evaluation] = await db()
+      .insert(testEvaluations)
+      .values({ test_id: test.id, evaluatee_member_id: member.id, evaluator_name: 'X', score: 90, passed: true })
+      .returning()
     const evaluationId = evaluation!.id
     const auditBefore = (await auditEntries(db())).length
     const calls: Array<[string, string, unknown?]> = [
@@ -108,20 +128,35 @@ describe('live evaluations over HTTP', () => {
       ['GET', `/api/admin/evaluations/details/${evaluationId}`],
       ['GET', `/api/admin/evaluations/live/${session.sessionId}`],
       ['DELETE', `/api/admin/evaluations/live/${session.sessionId}`],
-      ['POST', `/api/admin/evaluations/live/${session.sessionId}/answer`, { questionId: test.evaluation_questions[0]!.id, answer: 'pass' }],
+      [
+        'POST',
+        `/api/admin/evaluations/live/${session.sessionId}/answer`,
+        { questionId: test.evaluation_questions[0]!.id, answer: 'pass' },
+      ],
       ['POST', `/api/admin/evaluations/live/${session.sessionId}/submit`, { notes: 'x' }],
       ['GET', `/api/admin/evaluations/session/${session.sessionId}/live`],
     ]
     for (const [method, path, body] of calls) await expectAdminOnly(t, reyes.client, method, path, body)
     expect((await auditEntries(db())).length).toBe(auditBefore)
-    expect((await db().select({ status: liveEvaluationSessions.status }).from(liveEvaluationSessions)).map((s) => s.status)).toEqual(['active'])
+    expect(
+      (await db().select({ status: liveEvaluationSessions.status }).from(liveEvaluationSessions)).map((s) => s.status),
+    ).toEqual(['active'])
   })
 
   it('a whole session: start (and join), answers with the live score, the live stream, submit; a pass grants with the Discord role', async () => {
     const { test, member } = await arrange()
     const checklist = test.evaluation_questions
     const awaiting = await api<PassedMember[]>(admin.client, 'GET', `/api/admin/tests/${test.id}/passed-members`)
-    expect(awaiting.body).toEqual([{ member_id: member.id, ingame_name: 'Novak', attempt_uuid: expect.any(String), attempt_score: 100, passed_at: expect.any(String), active_session_id: null }])
+    expect(awaiting.body).toEqual([
+      {
+        member_id: member.id,
+        ingame_name: 'Novak',
+        attempt_uuid: expect.any(String),
+        attempt_score: 100,
+        passed_at: expect.any(String),
+        active_session_id: null,
+      },
+    ])
 
     const started = await start(test.id, member.id)
     expect(started).toEqual({ status: 201, body: { sessionId: expect.any(String), resumed: false } })
@@ -132,10 +167,22 @@ describe('live evaluations over HTTP', () => {
       [200, { sessionId: id, resumed: true }],
       [200, { sessionId: id, resumed: true }],
     ])
-    expect((await api<PassedMember[]>(admin.client, 'GET', `/api/admin/tests/${test.id}/passed-members`)).body[0]!.active_session_id).toBe(id)
-    expect((await api<ActiveLiveEvaluation[]>(admin.client, 'GET', '/api/admin/evaluations/live/active')).body).toEqual([
-      { sessionId: id, testId: test.id, testName: 'Medic Certification', evaluateeName: 'Novak', evaluatorName: 'Cpt. Miller', startedAt: expect.any(String) },
-    ])
+    expect(
+      (await api<PassedMember[]>(admin.client, 'GET', `/api/admin/tests/${test.id}/passed-members`)).body[0]!
+        .active_session_id,
+    ).toBe(id)
+    expect((await api<ActiveLiveEvaluation[]>(admin.client, 'GET', '/api/admin/evaluations/live/active')).body).toEqual(
+      [
+        {
+          sessionId: id,
+          testId: test.id,
+          testName: 'Medic Certification',
+          evaluateeName: 'Novak',
+          evaluatorName: 'Cpt. Miller',
+          startedAt: expect.any(String),
+        },
+      ],
+    )
     const live = await api<LiveSession>(admin.client, 'GET', `/api/admin/evaluations/live/${id}`)
     expect(live.body).toEqual({
       sessionId: id,
@@ -152,20 +199,39 @@ describe('live evaluations over HTTP', () => {
     const stream = await openStream(admin.client, `/api/admin/evaluations/session/${id}/live`)
     expect((await stream.next('session')).answers).toEqual({})
 
-    expect((await answer(id, checklist[0]!.id, 'pass')).body).toMatchObject({ answers: { [checklist[0]!.id]: 'pass' }, score: 33.33, passing: false })
+    expect((await answer(id, checklist[0]!.id, 'pass')).body).toMatchObject({
+      answers: { [checklist[0]!.id]: 'pass' },
+      score: 33.33,
+      passing: false,
+    })
     expect((await stream.next('session')).answers).toEqual({ [checklist[0]!.id]: 'pass' })
     await answer(id, checklist[1]!.id, 'fail')
     const changed = await answer(id, checklist[1]!.id, 'pass')
     expect(changed.body).toMatchObject({ score: 50, passing: false })
     const last = await answer(id, checklist[2]!.id, 'na')
     // 2 + 1 of 3 (the 9-line is N/A).
-    expect(last.body).toMatchObject({ answers: { [checklist[0]!.id]: 'pass', [checklist[1]!.id]: 'pass', [checklist[2]!.id]: 'na' }, score: 100, passing: true })
+    expect(last.body).toMatchObject({
+      answers: { [checklist[0]!.id]: 'pass', [checklist[1]!.id]: 'pass', [checklist[2]!.id]: 'na' },
+      score: 100,
+      passing: true,
+    })
     expect(await stream.until((s) => s.score === 100)).toMatchObject({ passing: true })
 
-    expect(await answer(id, 99999, 'pass')).toEqual({ status: 400, body: { error: EVALUATION_ERRORS.questionNotInTest, fields: { questionId: [EVALUATION_ERRORS.questionNotInTest] } } })
+    expect(await answer(id, 99999, 'pass')).toEqual({
+      status: 400,
+      body: {
+        error: EVALUATION_ERRORS.questionNotInTest,
+        fields: { questionId: [EVALUATION_ERRORS.questionNotInTest] },
+      },
+    })
     expect((await answer(id, checklist[0]!.id, 'maybe')).status).toBe(400)
 
-    const submitted = await api<EvaluationSubmitResult>(admin.client, 'POST', `/api/admin/evaluations/live/${id}/submit`, { notes: ' Calm under fire. ' })
+    const submitted = await api<EvaluationSubmitResult>(
+      admin.client,
+      'POST',
+      `/api/admin/evaluations/live/${id}/submit`,
+      { notes: ' Calm under fire. ' },
+    )
     expect(submitted.body).toEqual({
       messages: [
         { text: EVALUATION_MESSAGES.submitted, type: 'success' },
@@ -182,7 +248,9 @@ describe('live evaluations over HTTP', () => {
     expect(await answer(id, checklist[0]!.id, 'fail')).toEqual(gone)
     expect(await api(admin.client, 'POST', `/api/admin/evaluations/live/${id}/submit`, {})).toEqual(gone)
     expect(await api(admin.client, 'GET', `/api/admin/evaluations/session/${id}/live`)).toEqual(gone)
-    expect((await api<ActiveLiveEvaluation[]>(admin.client, 'GET', '/api/admin/evaluations/live/active')).body).toEqual([])
+    expect((await api<ActiveLiveEvaluation[]>(admin.client, 'GET', '/api/admin/evaluations/live/active')).body).toEqual(
+      [],
+    )
 
     // The qualification and its Discord role; the member no longer awaits an evaluation.
     expect(await db().select().from(memberQualifications)).toEqual([expect.objectContaining({ member_id: member.id })])
@@ -192,7 +260,16 @@ describe('live evaluations over HTTP', () => {
     const evaluationId = submitted.body.evaluationId
     const completed = await api<CompletedEvaluation[]>(admin.client, 'GET', `/api/admin/evaluations/${test.id}`)
     expect(completed.body).toEqual([
-      { id: evaluationId, evaluatee_id: member.id, evaluatee_name: 'Novak', evaluator_name: 'Cpt. Miller', passed: true, score: 100, timestamp: expect.any(String), notes: 'Calm under fire.' },
+      {
+        id: evaluationId,
+        evaluatee_id: member.id,
+        evaluatee_name: 'Novak',
+        evaluator_name: 'Cpt. Miller',
+        passed: true,
+        score: 100,
+        timestamp: expect.any(String),
+        notes: 'Calm under fire.',
+      },
     ])
     const details = await api<EvaluationDetails>(admin.client, 'GET', `/api/admin/evaluations/details/${evaluationId}`)
     expect(details.body).toEqual({
@@ -210,9 +287,13 @@ describe('live evaluations over HTTP', () => {
     })
 
     // Deleting the evaluation keeps the qualification.
-    expect((await api(admin.client, 'DELETE', `/api/admin/evaluations/${evaluationId}`)).body).toEqual({ message: 'Evaluation deleted.' })
+    expect((await api(admin.client, 'DELETE', `/api/admin/evaluations/${evaluationId}`)).body).toEqual({
+      message: 'Evaluation deleted.',
+    })
     expect((await api(admin.client, 'DELETE', `/api/admin/evaluations/${evaluationId}`)).status).toBe(404)
-    expect((await api(admin.client, 'GET', `/api/admin/evaluations/details/${evaluationId}`)).body).toEqual({ error: EVALUATION_ERRORS.evaluationNotFound })
+    expect((await api(admin.client, 'GET', `/api/admin/evaluations/details/${evaluationId}`)).body).toEqual({
+      error: EVALUATION_ERRORS.evaluationNotFound,
+    })
     expect(await db().select().from(memberQualifications)).toHaveLength(1)
 
     expect((await auditEntries(db())).map((e) => e.action)).toEqual([
@@ -227,7 +308,9 @@ describe('live evaluations over HTTP', () => {
       'Qualification granted',
       'Evaluation deleted',
     ])
-    expect((await auditEntries(db(), 'Evaluation submitted'))[0]!.details).toBe('Novak: Medic Certification, 100.0% (passed)')
+    expect((await auditEntries(db(), 'Evaluation submitted'))[0]!.details).toBe(
+      'Novak: Medic Certification, 100.0% (passed)',
+    )
   })
 
   it('a failed evaluation grants nothing and the member keeps awaiting one; cancel records nothing', async () => {
@@ -235,7 +318,12 @@ describe('live evaluations over HTTP', () => {
     const { body } = await start(test.id, member.id)
     await answer(body.sessionId, test.evaluation_questions[0]!.id, 'pass')
     await answer(body.sessionId, test.evaluation_questions[2]!.id, 'fail')
-    const failed = await api<EvaluationSubmitResult>(admin.client, 'POST', `/api/admin/evaluations/live/${body.sessionId}/submit`, {})
+    const failed = await api<EvaluationSubmitResult>(
+      admin.client,
+      'POST',
+      `/api/admin/evaluations/live/${body.sessionId}/submit`,
+      {},
+    )
     // 2 - 2 = 0 of 6.
     expect(failed.body.messages).toEqual([
       { text: EVALUATION_MESSAGES.submitted, type: 'success' },
@@ -243,23 +331,37 @@ describe('live evaluations over HTTP', () => {
     ])
     expect(await db().select().from(memberQualifications)).toEqual([])
     expect(roleChanges(t)).toEqual([])
-    expect((await api<CompletedEvaluation[]>(admin.client, 'GET', `/api/admin/evaluations/${test.id}`)).body).toMatchObject([{ passed: false, score: 0, notes: null }])
-    expect((await api<PassedMember[]>(admin.client, 'GET', `/api/admin/tests/${test.id}/passed-members`)).body).toHaveLength(1)
+    expect(
+      (await api<CompletedEvaluation[]>(admin.client, 'GET', `/api/admin/evaluations/${test.id}`)).body,
+    ).toMatchObject([{ passed: false, score: 0, notes: null }])
+    expect(
+      (await api<PassedMember[]>(admin.client, 'GET', `/api/admin/tests/${test.id}/passed-members`)).body,
+    ).toHaveLength(1)
 
     const second = await start(test.id, member.id)
     expect(second.body.resumed).toBe(false)
-    expect((await api(admin.client, 'DELETE', `/api/admin/evaluations/live/${second.body.sessionId}`)).body).toEqual({ message: 'Evaluation cancelled.' })
+    expect((await api(admin.client, 'DELETE', `/api/admin/evaluations/live/${second.body.sessionId}`)).body).toEqual({
+      message: 'Evaluation cancelled.',
+    })
     expect((await api(admin.client, 'GET', `/api/admin/evaluations/live/${second.body.sessionId}`)).status).toBe(404)
-    expect((await api<CompletedEvaluation[]>(admin.client, 'GET', `/api/admin/evaluations/${test.id}`)).body).toHaveLength(1)
+    expect(
+      (await api<CompletedEvaluation[]>(admin.client, 'GET', `/api/admin/evaluations/${test.id}`)).body,
+    ).toHaveLength(1)
     expect((await auditEntries(db(), 'Evaluation cancelled'))[0]!.details).toBe('Novak: Medic Certification')
   })
 
   it('refuses to start without an in-game evaluation, a checklist or a passed written test, or for a qualified or banned member', async () => {
     const { test, member, qualification } = await arrange({ passed: false })
-    expect(await start(test.id, member.id)).toEqual({ status: 409, body: { error: 'Novak has not passed the written test.' } })
+    expect(await start(test.id, member.id)).toEqual({
+      status: 409,
+      body: { error: 'Novak has not passed the written test.' },
+    })
     await db().insert(testAttempts).values({ test_id: test.id, member_id: member.id, score: 100, passed: true })
     await db().insert(memberQualifications).values({ member_id: member.id, qualification_id: qualification.id })
-    expect(await start(test.id, member.id)).toEqual({ status: 409, body: { error: 'Novak already holds Combat Medic.' } })
+    expect(await start(test.id, member.id)).toEqual({
+      status: 409,
+      body: { error: 'Novak already holds Combat Medic.' },
+    })
     await db().delete(memberQualifications)
     await db().update(members).set({ is_banned: true, ban_reason: 'x' }).where(eq(members.id, member.id))
     expect(await start(test.id, member.id)).toEqual({ status: 409, body: { error: EVALUATION_ERRORS.bannedMember } })
@@ -269,10 +371,16 @@ describe('live evaluations over HTTP', () => {
 
     await resetTests(t, [novak])
     const written = await arrange({ requiresEval: false })
-    expect(await start(written.test.id, written.member.id)).toEqual({ status: 409, body: { error: EVALUATION_ERRORS.noInGameEvaluation } })
+    expect(await start(written.test.id, written.member.id)).toEqual({
+      status: 409,
+      body: { error: EVALUATION_ERRORS.noInGameEvaluation },
+    })
     await resetTests(t, [novak])
     const empty = await arrange({ checklist: false })
-    expect(await start(empty.test.id, empty.member.id)).toEqual({ status: 409, body: { error: EVALUATION_ERRORS.emptyChecklist } })
+    expect(await start(empty.test.id, empty.member.id)).toEqual({
+      status: 409,
+      body: { error: EVALUATION_ERRORS.emptyChecklist },
+    })
   })
 
   it('the checklist saves on its own (PUT evaluation-questions), in place by id', async () => {
@@ -287,9 +395,19 @@ describe('live evaluations over HTTP', () => {
       { id: expect.any(Number), text: 'New item', pos_score: 1, neg_score: 0, section: 'Uncategorized' },
       first,
     ])
-    expect((await api(admin.client, 'GET', `/api/admin/tests/${test.id}/evaluation-questions`)).body).toEqual(saved.body)
-    expect((await api(admin.client, 'PUT', `/api/admin/tests/${test.id}/evaluation-questions`, { questions: [{ text: '' }] })).status).toBe(400)
-    expect((await auditEntries(db(), 'Evaluation checklist updated'))[0]!.details).toBe('Medic Certification: 3 items in 3 sections')
+    expect((await api(admin.client, 'GET', `/api/admin/tests/${test.id}/evaluation-questions`)).body).toEqual(
+      saved.body,
+    )
+    expect(
+      (
+        await api(admin.client, 'PUT', `/api/admin/tests/${test.id}/evaluation-questions`, {
+          questions: [{ text: '' }],
+        })
+      ).status,
+    ).toBe(400)
+    expect((await auditEntries(db(), 'Evaluation checklist updated'))[0]!.details).toBe(
+      'Medic Certification: 3 items in 3 sections',
+    )
   })
 })
 

@@ -28,10 +28,16 @@ interface LiveEvaluationState {
   listening: WeakMap<object, Promise<unknown>>
 }
 
-const state = singleton<LiveEvaluationState>('evaluations:live', () => ({ subscribers: new Map(), listening: new WeakMap() }))
+const state = singleton<LiveEvaluationState>('evaluations:live', () => ({
+  subscribers: new Map(),
+  listening: new WeakMap(),
+}))
 
 function deliver(sessionId: string | undefined) {
-  const targets = sessionId === undefined ? [...state.subscribers.values()] : [state.subscribers.get(sessionId)].filter((s) => s !== undefined)
+  const targets =
+    sessionId === undefined
+      ? [...state.subscribers.values()]
+      : [state.subscribers.get(sessionId)].filter((s) => s !== undefined)
   for (const set of targets) for (const listener of set) listener()
 }
 
@@ -41,7 +47,11 @@ function ensureListening(services: AppServices): Promise<unknown> {
   const client = (services.db as typeof services.db & { $client: postgres.Sql }).$client
   const running = state.listening.get(client)
   if (running) return running
-  const started = client.listen(EVALUATION_CHANNEL, (payload: string) => deliver(payload), () => deliver(undefined))
+  const started = client.listen(
+    EVALUATION_CHANNEL,
+    (payload: string) => deliver(payload),
+    () => deliver(undefined),
+  )
   started.catch((error: unknown) => {
     logger.error({ msg: 'live evaluation listener failed', error: describeError(error) })
     state.listening.delete(client)
@@ -51,7 +61,11 @@ function ensureListening(services: AppServices): Promise<unknown> {
 }
 
 /** Calls `onChange` after every committed change of the session, on any instance. Returns the unsubscribe function. */
-export async function subscribeToSession(services: AppServices, sessionId: string, onChange: Listener): Promise<() => void> {
+export async function subscribeToSession(
+  services: AppServices,
+  sessionId: string,
+  onChange: Listener,
+): Promise<() => void> {
   await ensureListening(services)
   let set = state.subscribers.get(sessionId)
   if (!set) state.subscribers.set(sessionId, (set = new Set()))
@@ -70,7 +84,11 @@ const HEARTBEAT_MS = 25_000
  * every committed change (reloads are serialised, so events arrive in order); `ended` says the session was
  * submitted or cancelled, and the stream closes. A session that is not active answers 404 before any stream starts.
  */
-export async function liveSessionStream(services: AppServices, sessionId: string | undefined, signal: AbortSignal): Promise<Response> {
+export async function liveSessionStream(
+  services: AppServices,
+  sessionId: string | undefined,
+  signal: AbortSignal,
+): Promise<Response> {
   // Subscribe before the first read, so a change between the two is not missed.
   let dirty = false
   let wake: (() => void) | null = null
@@ -112,7 +130,8 @@ export async function liveSessionStream(services: AppServices, sessionId: string
         try {
           send('session', await getLiveSession(services.db, sessionId))
         } catch (error) {
-          if (!(error instanceof NotFound)) logger.error({ msg: 'live evaluation reload failed', error: describeError(error) })
+          if (!(error instanceof NotFound))
+            logger.error({ msg: 'live evaluation reload failed', error: describeError(error) })
           send('ended', { sessionId, message: EVALUATION_MESSAGES.sessionNotFound })
           break
         }

@@ -12,7 +12,14 @@ import {
 } from '#contracts/evaluations.ts'
 import type { DbOrTx } from '#db/client.ts'
 import { memberQualifications, members } from '#db/schema/roster.ts'
-import { liveEvaluationAnswers, liveEvaluationSessions, testAttempts, testEvaluationAnswers, testEvaluations, tests } from '#db/schema/tests.ts'
+import {
+  liveEvaluationAnswers,
+  liveEvaluationSessions,
+  testAttempts,
+  testEvaluationAnswers,
+  testEvaluations,
+  tests,
+} from '#db/schema/tests.ts'
 import { NotFound } from '../errors.ts'
 import { evaluationQuestions, findTest, isUuid } from '../tests/queries.ts'
 
@@ -43,7 +50,11 @@ export async function listPassedMembers(db: DbOrTx, testId: number): Promise<Pas
     .innerJoin(members, eq(members.id, testAttempts.member_id))
     .leftJoin(
       liveEvaluationSessions,
-      and(eq(liveEvaluationSessions.test_id, testAttempts.test_id), eq(liveEvaluationSessions.evaluatee_member_id, members.id), eq(liveEvaluationSessions.status, 'active')),
+      and(
+        eq(liveEvaluationSessions.test_id, testAttempts.test_id),
+        eq(liveEvaluationSessions.evaluatee_member_id, members.id),
+        eq(liveEvaluationSessions.status, 'active'),
+      ),
     )
     .where(
       and(
@@ -127,7 +138,10 @@ export async function getLiveSession(db: DbOrTx, sessionId: string | undefined):
   const session = await activeSessionRow(db, sessionId)
   const [questions, answers] = await Promise.all([
     evaluationQuestions(db, session.test_id),
-    db.select({ question_id: liveEvaluationAnswers.question_id, answer: liveEvaluationAnswers.answer }).from(liveEvaluationAnswers).where(eq(liveEvaluationAnswers.session_id, session.id)),
+    db
+      .select({ question_id: liveEvaluationAnswers.question_id, answer: liveEvaluationAnswers.answer })
+      .from(liveEvaluationAnswers)
+      .where(eq(liveEvaluationAnswers.session_id, session.id)),
   ])
   const map = answerMap(answers)
   return {
@@ -163,7 +177,16 @@ export async function getEvaluationDetails(db: DbOrTx, id: number): Promise<Eval
   if (!row) throw new NotFound(EVALUATION_ERRORS.evaluationNotFound)
   const [questions, answers] = await Promise.all([
     evaluationQuestions(db, row.testId),
-    db.select({ question_id: testEvaluationAnswers.question_id, answer: testEvaluationAnswers.answer }).from(testEvaluationAnswers).where(eq(testEvaluationAnswers.evaluation_id, id)),
+    db
+      .select({ question_id: testEvaluationAnswers.question_id, answer: testEvaluationAnswers.answer })
+      .from(testEvaluationAnswers)
+      .where(eq(testEvaluationAnswers.evaluation_id, id)),
   ])
-  return { ...row, score: cents(row.score), timestamp: row.timestamp.toISOString(), questions, answers: answerMap(answers) }
+  return {
+    ...row,
+    score: cents(row.score),
+    timestamp: row.timestamp.toISOString(),
+    questions,
+    answers: answerMap(answers),
+  }
 }

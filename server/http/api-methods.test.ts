@@ -37,7 +37,11 @@ describe('an unsupported method on an /api route', () => {
     ['DELETE', '/api/live', 'GET, HEAD'],
   ])('%s %s answers 405 {error} with Allow: %s', async (method, path, allow) => {
     for (const client of [admin.client, t.client()]) {
-      const response = await client.fetch(path, { method, headers: { 'Content-Type': 'application/json' }, body: method === 'GET' || method === 'HEAD' ? undefined : '{}' })
+      const response = await client.fetch(path, {
+        method,
+        headers: { 'Content-Type': 'application/json' },
+        body: method === 'GET' || method === 'HEAD' ? undefined : '{}',
+      })
       expect(response.status).toBe(405)
       expect(response.headers.get('allow')).toBe(allow)
       expect(await response.json()).toEqual({ error: 'Method not allowed.' })
@@ -57,7 +61,10 @@ describe('an unsupported method on an /api route', () => {
 
   it('leaves unknown /api paths a 404 for every method', async () => {
     for (const method of ['GET', 'POST', 'PUT', 'DELETE']) {
-      expect(await api(admin.client, method, '/api/no/such/thing')).toEqual({ status: 404, body: { error: 'Not found.' } })
+      expect(await api(admin.client, method, '/api/no/such/thing')).toEqual({
+        status: 404,
+        body: { error: 'Not found.' },
+      })
     }
   })
 })

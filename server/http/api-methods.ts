@@ -28,7 +28,16 @@ function routeTree(manifest: Manifest): RouteObject[] {
     const childrenOf = (parentId: string | undefined): RouteObject[] =>
       Object.values(manifest)
         .filter((route) => route?.parentId === parentId)
-        .map((route) => ({ id: route!.id, path: route!.path, index: route!.index, caseSensitive: route!.caseSensitive, children: childrenOf(route!.id) }) as RouteObject)
+        .map(
+          (route) =>
+            ({
+              id: route!.id,
+              path: route!.path,
+              index: route!.index,
+              caseSensitive: route!.caseSensitive,
+              children: childrenOf(route!.id),
+            }) as RouteObject,
+        )
     tree = childrenOf(undefined)
     trees.set(manifest, tree)
   }

@@ -15,7 +15,11 @@ afterAll(async () => {
 
 describe('HTTP hardening', () => {
   it('refuses a POST from a foreign Origin with 403 JSON', async () => {
-    const response = await fetch(`${t.url}/auth/logout`, { method: 'POST', headers: { Origin: 'https://evil.example' }, redirect: 'manual' })
+    const response = await fetch(`${t.url}/auth/logout`, {
+      method: 'POST',
+      headers: { Origin: 'https://evil.example' },
+      redirect: 'manual',
+    })
     expect(response.status).toBe(403)
     expect(await response.json()).toEqual({ error: 'Cross-origin request refused.' })
   })
@@ -32,9 +36,17 @@ describe('HTTP hardening', () => {
   })
 
   it('accepts a same-origin POST (Origin or Referer)', async () => {
-    const viaOrigin = await fetch(`${t.url}/auth/logout`, { method: 'POST', headers: { Origin: t.url }, redirect: 'manual' })
+    const viaOrigin = await fetch(`${t.url}/auth/logout`, {
+      method: 'POST',
+      headers: { Origin: t.url },
+      redirect: 'manual',
+    })
     expect(viaOrigin.status).toBe(302)
-    const viaReferer = await fetch(`${t.url}/auth/logout`, { method: 'POST', headers: { Referer: `${t.url}/admin` }, redirect: 'manual' })
+    const viaReferer = await fetch(`${t.url}/auth/logout`, {
+      method: 'POST',
+      headers: { Referer: `${t.url}/admin` },
+      redirect: 'manual',
+    })
     expect(viaReferer.status).toBe(302)
   })
 
@@ -121,7 +133,10 @@ describe('HTTP hardening', () => {
 })
 
 /** One GET over node:http, so the bytes on the wire are seen as sent (fetch would decompress them). */
-function rawGet(url: string, acceptEncoding: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function rawGet(
+  url: string,
+  acceptEncoding: string,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     http
       .get(url, { headers: { 'Accept-Encoding': acceptEncoding } }, (res) => {
@@ -155,7 +170,10 @@ describe('compression', () => {
     expect(asset.status).toBe(200)
     expect(asset.headers['content-encoding']).toBe('gzip')
     // An answer of known length under the threshold: the sign-up light path's (here its 401).
-    const small = await fetch(`${t.url}/api/waitlist/leave`, { method: 'POST', headers: { Origin: t.url, 'Accept-Encoding': 'gzip, br' } })
+    const small = await fetch(`${t.url}/api/waitlist/leave`, {
+      method: 'POST',
+      headers: { Origin: t.url, 'Accept-Encoding': 'gzip, br' },
+    })
     expect(small.status).toBe(401)
     expect(Number(small.headers.get('content-length'))).toBeLessThan(COMPRESS_THRESHOLD_BYTES)
     expect(small.headers.get('content-encoding')).toBeNull()

@@ -47,7 +47,8 @@ export function createHttpApp(options: HttpAppOptions) {
   const { config } = services
   const app = express()
   app.disable('x-powered-by')
-  if (config.trustProxy) app.set('trust proxy', /^\d+$/.test(config.trustProxy) ? Number(config.trustProxy) : config.trustProxy)
+  if (config.trustProxy)
+    app.set('trust proxy', /^\d+$/.test(config.trustProxy) ? Number(config.trustProxy) : config.trustProxy)
 
   app.use(requestLog)
 
@@ -64,7 +65,9 @@ export function createHttpApp(options: HttpAppOptions) {
 
   // The stand-in's REST API is called server-to-server (token exchange) and authenticates by token, not origin; so do
   // /api calls with a bearer token, which a browser never attaches on its own (server/auth/api-token.ts).
-  const checkOrigin = originCheck(config, { exempt: (p, req) => p.startsWith('/__discord/api/') || isBearerApiRequest(p, req.get('authorization')) })
+  const checkOrigin = originCheck(config, {
+    exempt: (p, req) => p.startsWith('/__discord/api/') || isBearerApiRequest(p, req.get('authorization')),
+  })
   const readBody = express.raw({ type: () => true, limit: BODY_LIMIT_BYTES })
   const signupLimit = rateLimit(signupLimiter(config))
 
@@ -89,7 +92,8 @@ export function createHttpApp(options: HttpAppOptions) {
   const authLimit = rateLimit(createRateLimiter(config.rateLimitPerMinute))
   for (const p of RATE_LIMITED_PATHS.auth) app.use(p, authLimit)
   // Sign-up and waitlist writes; reads are not limited.
-  for (const p of RATE_LIMITED_PATHS.signup) app.use(p, (req, res, next) => (req.method === 'POST' ? signupLimit(req, res, next) : next()))
+  for (const p of RATE_LIMITED_PATHS.signup)
+    app.use(p, (req, res, next) => (req.method === 'POST' ? signupLimit(req, res, next) : next()))
 
   if (options.discordStandIn) app.use('/__discord', options.discordStandIn)
 
@@ -122,12 +126,16 @@ export function createHttpApp(options: HttpAppOptions) {
 function compressResponses() {
   return compression({
     threshold: COMPRESS_THRESHOLD_BYTES,
-    filter: (req, res) => !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res),
+    filter: (req, res) =>
+      !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res),
   })
 }
 
 /** serve-static (HEAD, Range, ETag and 304 as before) sending a file's precompressed sibling when the client takes it. */
-function precompressedFiles(root: string, serveStatic: expressStaticGzip.ExpressStaticGzipOptions['serveStatic']): RequestHandler {
+function precompressedFiles(
+  root: string,
+  serveStatic: expressStaticGzip.ExpressStaticGzipOptions['serveStatic'],
+): RequestHandler {
   return expressStaticGzip(root, { enableBrotli: true, orderPreference: ['br'], index: false, serveStatic })
 }
 
@@ -136,7 +144,13 @@ function requestLog(req: Request, res: Response, next: NextFunction) {
   res.on('finish', () => {
     // Path only: query strings can carry OAuth codes and state.
     const ms = Number(process.hrtime.bigint() - start) / 1e6
-    logger.info({ msg: 'request', method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 })
+    logger.info({
+      msg: 'request',
+      method: req.method,
+      path: req.path,
+      status: res.statusCode,
+      ms: Math.round(ms * 10) / 10,
+    })
   })
   next()
 }
@@ -156,7 +170,10 @@ function errorHandler(error: unknown, req: Request, res: Response, _next: NextFu
   }
   const response = errorResponse(mapped)
   if (!req.path.startsWith('/api/') && response.status >= 500) {
-    res.status(500).type('html').send('<!doctype html><title>Error</title><h1>Unexpected Application Error!</h1><p>500 Internal Server Error</p>')
+    res
+      .status(500)
+      .type('html')
+      .send('<!doctype html><title>Error</title><h1>Unexpected Application Error!</h1><p>500 Internal Server Error</p>')
     return
   }
   void sendWebResponse(res, response)

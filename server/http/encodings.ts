@@ -38,8 +38,15 @@ export const compressionCount = () => counter.bodies
 export async function prepare(body: Buffer, etag: string): Promise<Prepared> {
   if (body.length < COMPRESS_THRESHOLD_BYTES) return { body, etag, compressed: {} }
   counter.bodies += 1
-  const [br, gz] = await Promise.all([brotli(body, { ...BROTLI, params: { ...BROTLI.params, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }), gzip(body)])
-  return { body, etag, compressed: { br: { body: br, etag: codingEtag(etag, 'br') }, gzip: { body: gz, etag: codingEtag(etag, 'gzip') } } }
+  const [br, gz] = await Promise.all([
+    brotli(body, { ...BROTLI, params: { ...BROTLI.params, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    gzip(body),
+  ])
+  return {
+    body,
+    etag,
+    compressed: { br: { body: br, etag: codingEtag(etag, 'br') }, gzip: { body: gz, etag: codingEtag(etag, 'gzip') } },
+  }
 }
 
 const codingEtag = (etag: string, coding: Coding) => `${etag.slice(0, -1)}.${coding}"`
@@ -57,7 +64,9 @@ function codingFor(acceptEncoding: string): Coding | null {
   let chosen = chosenFor.get(acceptEncoding)
   if (chosen === undefined) {
     // Brotli first when the client rates both alike, as browsers do.
-    const best = new Negotiator({ headers: { 'accept-encoding': acceptEncoding } }).encoding([...CODINGS, 'identity'], { preferred: CODINGS })
+    const best = new Negotiator({ headers: { 'accept-encoding': acceptEncoding } }).encoding([...CODINGS, 'identity'], {
+      preferred: CODINGS,
+    })
     chosen = CODINGS.find((coding) => coding === best) ?? null
     if (chosenFor.size >= CHOSEN_FOR_MAX) chosenFor.clear()
     chosenFor.set(acceptEncoding, chosen)
@@ -66,7 +75,10 @@ function codingFor(acceptEncoding: string): Coding | null {
 }
 
 /** The representation this request gets by Accept-Encoding; no Accept-Encoding, or nothing acceptable: the raw bytes. */
-export function pickRepresentation(req: IncomingMessage, prepared: Prepared): { coding: Coding | null; representation: Representation } {
+export function pickRepresentation(
+  req: IncomingMessage,
+  prepared: Prepared,
+): { coding: Coding | null; representation: Representation } {
   const header = req.headers['accept-encoding']
   const coding = header ? codingFor(header) : null
   const representation = coding ? prepared.compressed[coding] : undefined

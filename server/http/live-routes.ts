@@ -64,7 +64,12 @@ export function liveRequestHandler(services: AppServices) {
 function answer(req: IncomingMessage, res: ServerResponse, snapshot: Snapshot, key: SnapshotKey) {
   const { coding, representation } = pickRepresentation(req, snapshot.parts[key])
   if (etagMatches(req.headers['if-none-match'], representation.etag)) {
-    res.writeHead(304, { ETag: representation.etag, 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding', 'X-Server-Time': String(Date.now()) })
+    res.writeHead(304, {
+      ETag: representation.etag,
+      'Cache-Control': 'no-cache',
+      Vary: 'Accept-Encoding',
+      'X-Server-Time': String(Date.now()),
+    })
     res.end()
     return
   }
@@ -108,7 +113,9 @@ function stream(services: AppServices, req: IncomingMessage, res: ServerResponse
     unsubscribe()
     clearInterval(heartbeat)
   })
-  getSnapshot(services.db).then(send, (error: unknown) => logger.error({ msg: 'live stream snapshot failed', error: describeError(error) }))
+  getSnapshot(services.db).then(send, (error: unknown) =>
+    logger.error({ msg: 'live stream snapshot failed', error: describeError(error) }),
+  )
 }
 
 /** If-None-Match may list several tags and mark them weak (W/"..."); any match means the client is current. */

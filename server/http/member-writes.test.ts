@@ -2,7 +2,15 @@
 // resource route: slot ids in decimal digits only, JSON for every method, and the app's Origin check in front.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '#tests/harness/app.ts'
-import { addEligibleRoles, addSquad, heldSlots, loginDemo, resetOrbat, signUp, type LoggedIn } from '#tests/harness/orbat.ts'
+import {
+  addEligibleRoles,
+  addSquad,
+  heldSlots,
+  loginDemo,
+  resetOrbat,
+  signUp,
+  type LoggedIn,
+} from '#tests/harness/orbat.ts'
 
 let t: TestApp
 let novak: LoggedIn
@@ -37,7 +45,10 @@ describe('the member writes answered before React Router', () => {
       expect(get.status, path).toBe(405)
       expect(await get.json()).toEqual({ error: 'Method not allowed.' })
     }
-    const forged = await novak.client.fetch('/api/waitlist/join', { method: 'POST', headers: { Origin: 'https://evil.example' } })
+    const forged = await novak.client.fetch('/api/waitlist/join', {
+      method: 'POST',
+      headers: { Origin: 'https://evil.example' },
+    })
     expect(forged.status).toBe(403)
     expect(await forged.json()).toEqual({ error: 'Cross-origin request refused.' })
   })
@@ -45,7 +56,11 @@ describe('the member writes answered before React Router', () => {
   it('read the waitlist join body as JSON: malformed is a 400, a list is a 400', async () => {
     await addSquad(t.database.db, { name: 'Alpha', slots: [{ role: 'Rifleman' }] })
     for (const body of ['{nope', '[1]']) {
-      const response = await novak.client.fetch('/api/waitlist/join', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body })
+      const response = await novak.client.fetch('/api/waitlist/join', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body,
+      })
       expect(response.status, body).toBe(400)
       expect(await response.json()).toEqual({ error: 'The request body must be a JSON object.' })
     }

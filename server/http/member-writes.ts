@@ -51,7 +51,9 @@ function writeOf(path: string): { write: Write; param: string } | null {
   const match = PATH.exec(path)
   if (!match) return null
   const [, id, slotAction, waitlistAction] = match
-  return id ? { write: WRITES[`/api/slot/:id/${slotAction}`]!, param: id } : { write: WRITES[`/api/waitlist/${waitlistAction}`]!, param: '' }
+  return id
+    ? { write: WRITES[`/api/slot/:id/${slotAction}`]!, param: id }
+    : { write: WRITES[`/api/waitlist/${waitlistAction}`]!, param: '' }
 }
 
 export function memberWriteRoutes(services: AppServices, guards: RequestHandler[]): RequestHandler {
@@ -61,16 +63,28 @@ export function memberWriteRoutes(services: AppServices, guards: RequestHandler[
     const route = writeOf(req.path)
     if (!route) return next()
     if (req.method !== 'POST') return sendError(res, headers, new MethodNotAllowed(['POST']))
-    guarded(req, res, (error?: unknown) => (error ? next(error) : void answer(services, route.write, route.param, req, res, headers)))
+    guarded(req, res, (error?: unknown) =>
+      error ? next(error) : void answer(services, route.write, route.param, req, res, headers),
+    )
   }
 }
 
-async function answer(services: AppServices, write: Write, param: string, req: Request, res: Response, headers: Record<string, string>) {
+async function answer(
+  services: AppServices,
+  write: Write,
+  param: string,
+  req: Request,
+  res: Response,
+  headers: Record<string, string>,
+) {
   try {
     // An API token (Authorization: Bearer) acts as its user within its scopes; it is checked, revocation and ban
     // included, on every request (server/auth/api-token.ts), so no session goes along.
     if (bearerTokenOf(req.headers.authorization)) {
-      const user = await userFromBearer(services, { method: req.method, headers: new Headers({ authorization: req.headers.authorization! }) })
+      const user = await userFromBearer(services, {
+        method: req.method,
+        headers: new Headers({ authorization: req.headers.authorization! }),
+      })
       return sendJson(res, headers, 200, await write(services, { id: user!.id }, param, req))
     }
     const sessionId = await sessionIdOf(services.config, req.headers.cookie)
@@ -90,6 +104,10 @@ function sendError(res: ServerResponse, headers: Record<string, string>, error: 
 
 function sendJson(res: ServerResponse, headers: Record<string, string>, status: number, body: unknown) {
   const bytes = Buffer.from(JSON.stringify(body))
-  res.writeHead(status, { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': bytes.length })
+  res.writeHead(status, {
+    ...headers,
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': bytes.length,
+  })
   res.end(bytes)
 }

@@ -82,7 +82,9 @@ describe('built files, precompressed at build time', () => {
   })
 
   it('serves every .br sibling the build made as brotli (each file finds its siblings)', async () => {
-    const siblings = fs.readdirSync(clientDir, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.br'))
+    const siblings = fs
+      .readdirSync(clientDir, { recursive: true, encoding: 'utf8' })
+      .filter((name) => name.endsWith('.br'))
     expect(siblings.length).toBeGreaterThan(10)
     for (const sibling of siblings) {
       const file = sibling.slice(0, -'.br'.length).split(path.sep).join('/')
@@ -153,7 +155,12 @@ describe('the polled ORBAT snapshot, compressed once per change', () => {
 
     // HEAD: the headers of the chosen representation, no body.
     const head = await raw(url, { 'Accept-Encoding': 'br' }, 'HEAD')
-    expect([head.status, head.headers['content-encoding'], head.headers['content-length'], head.body.length]).toEqual([200, 'br', String(br.body.length), 0])
+    expect([head.status, head.headers['content-encoding'], head.headers['content-length'], head.body.length]).toEqual([
+      200,
+      'br',
+      String(br.body.length),
+      0,
+    ])
   })
 
   it('answers 304 to the ETag a client got, in its coding, and 200 again after a change', async () => {
@@ -182,11 +189,13 @@ describe('the polled ORBAT snapshot, compressed once per change', () => {
     const before = compressionCount()
     const url = `${t.url}/api/orbat`
     const answers: Raw[] = []
-    for (const accept of ['br', 'gzip', 'br', 'gzip, br', 'gzip', 'br']) answers.push(await raw(url, { 'Accept-Encoding': accept }))
+    for (const accept of ['br', 'gzip', 'br', 'gzip, br', 'gzip', 'br'])
+      answers.push(await raw(url, { 'Accept-Encoding': accept }))
     // One build of the snapshot: the ORBAT compressed once (the other three answers are under the threshold).
     expect(compressionCount() - before).toBe(1)
     const cached = peekSnapshot()!.parts.orbat.compressed
-    for (const answer of answers) expect(answer.body.equals(cached[answer.headers['content-encoding'] as 'br' | 'gzip']!.body)).toBe(true)
+    for (const answer of answers)
+      expect(answer.body.equals(cached[answer.headers['content-encoding'] as 'br' | 'gzip']!.body)).toBe(true)
 
     markChanged()
     await raw(url, { 'Accept-Encoding': 'br' })

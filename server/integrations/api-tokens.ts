@@ -1,5 +1,13 @@
 import { and, asc, count, eq } from 'drizzle-orm'
-import { API_TOKEN_ACCESS, API_TOKEN_MESSAGES, MAX_API_TOKENS, type ApiTokenInput, type ApiTokenItem, type ApiTokenScope, type CreatedApiToken } from '#contracts/api-tokens.ts'
+import {
+  API_TOKEN_ACCESS,
+  API_TOKEN_MESSAGES,
+  MAX_API_TOKENS,
+  type ApiTokenInput,
+  type ApiTokenItem,
+  type ApiTokenScope,
+  type CreatedApiToken,
+} from '#contracts/api-tokens.ts'
 import type { DbOrTx } from '#db/client.ts'
 import { apiTokens, type ApiToken } from '#db/schema/api-tokens.ts'
 import type { User } from '#db/schema/users-sessions.ts'
@@ -27,13 +35,22 @@ function toItem(row: ApiToken): ApiTokenItem {
 }
 
 export async function listApiTokens(db: DbOrTx, user: Pick<User, 'id'>): Promise<ApiTokenItem[]> {
-  const rows = await db.select().from(apiTokens).where(eq(apiTokens.user_id, user.id)).orderBy(asc(apiTokens.created_at), asc(apiTokens.id))
+  const rows = await db
+    .select()
+    .from(apiTokens)
+    .where(eq(apiTokens.user_id, user.id))
+    .orderBy(asc(apiTokens.created_at), asc(apiTokens.id))
   return rows.map(toItem)
 }
 
-export async function createApiToken(services: AppServices, user: User, input: ApiTokenInput): Promise<CreatedApiToken> {
+export async function createApiToken(
+  services: AppServices,
+  user: User,
+  input: ApiTokenInput,
+): Promise<CreatedApiToken> {
   const access = API_TOKEN_ACCESS[input.access]
-  if (access.adminOnly && !user.is_admin) throw new Forbidden(API_TOKEN_MESSAGES.adminOnly, { access: [API_TOKEN_MESSAGES.adminOnly] })
+  if (access.adminOnly && !user.is_admin)
+    throw new Forbidden(API_TOKEN_MESSAGES.adminOnly, { access: [API_TOKEN_MESSAGES.adminOnly] })
   const token = generateToken()
   return runTransaction(
     services,
@@ -42,7 +59,13 @@ export async function createApiToken(services: AppServices, user: User, input: A
       if ((held?.n ?? 0) >= MAX_API_TOKENS) throw new Conflict(API_TOKEN_MESSAGES.tooMany)
       const [row] = await tx
         .insert(apiTokens)
-        .values({ user_id: user.id, name: input.name, token_hash: hashToken(token), token_prefix: token.slice(0, SHOWN_CHARS), scopes: [...access.scopes] })
+        .values({
+          user_id: user.id,
+          name: input.name,
+          token_hash: hashToken(token),
+          token_prefix: token.slice(0, SHOWN_CHARS),
+          scopes: [...access.scopes],
+        })
         .onConflictDoNothing({ target: [apiTokens.user_id, apiTokens.name] })
         .returning()
       if (!row) throw new Conflict(API_TOKEN_MESSAGES.nameTaken, { name: [API_TOKEN_MESSAGES.nameTaken] })
@@ -58,7 +81,10 @@ export async function revokeApiToken(services: AppServices, user: User, id: numb
   return runTransaction(
     services,
     async (tx) => {
-      const [removed] = await tx.delete(apiTokens).where(and(eq(apiTokens.id, id), eq(apiTokens.user_id, user.id))).returning()
+      const [removed] = await tx
+        .delete(apiTokens)
+        .where(and(eq(apiTokens.id, id), eq(apiTokens.user_id, user.id)))
+        .returning()
       if (!removed) throw new NotFound('Token not found.')
       await recordAudit(tx, user, 'API token revoked', removed.name)
     },

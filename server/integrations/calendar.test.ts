@@ -69,13 +69,22 @@ async function addEvent(name: string, date: string) {
 }
 
 async function addTraining(name: string, date: string, hidden = false) {
-  const response = await admin.client.postJson('/api/roster/trainings', { name, date, is_hidden: hidden, description: `${name} drills` })
+  const response = await admin.client.postJson('/api/roster/trainings', {
+    name,
+    date,
+    is_hidden: hidden,
+    description: `${name} drills`,
+  })
   expect(response.status).toBe(201)
   return ((await response.json()) as { training: { id: number } }).training.id
 }
 
 async function personalFeedPath(client: LoggedIn['client'], confirmed = true) {
-  const made = await client.postForm('/account', { intent: 'calendar-feed', _form: 'calendar', confirmed: confirmed ? 'yes' : '' })
+  const made = await client.postForm('/account', {
+    intent: 'calendar-feed',
+    _form: 'calendar',
+    confirmed: confirmed ? 'yes' : '',
+  })
   expect(made.status).toBe(302)
   const page = await (await client.get('/account')).text()
   return /\/calendar\/personal\/[A-Za-z0-9_-]{43}\.ics/.exec(page)?.[0] ?? null
@@ -95,8 +104,20 @@ describe('/calendar/unit.ics', () => {
     expect(entries).toHaveLength(2)
     expect(entries).toEqual(
       expect.arrayContaining([
-        { uid: `event-${op}@${host()}`, summary: 'Operation Thunder', start: new Date('2030-07-04T00:00:00Z'), zone: 'America/New_York', alarms: [] },
-        { uid: `training-${training}@${host()}`, summary: 'Training: Breaching', start: new Date('2030-07-01T18:30:00Z'), zone: 'America/New_York', alarms: [] },
+        {
+          uid: `event-${op}@${host()}`,
+          summary: 'Operation Thunder',
+          start: new Date('2030-07-04T00:00:00Z'),
+          zone: 'America/New_York',
+          alarms: [],
+        },
+        {
+          uid: `training-${training}@${host()}`,
+          summary: 'Training: Breaching',
+          start: new Date('2030-07-01T18:30:00Z'),
+          zone: 'America/New_York',
+          alarms: [],
+        },
       ]),
     )
     // The wall clock in the feed is New York's (EDT, UTC-4), not UTC.
@@ -114,11 +135,19 @@ describe('/calendar/unit.ics', () => {
   it('keeps an edited event under the same UID, moved', async () => {
     const op = await addEvent('Operation Thunder', '2030-07-04T00:00:00Z')
     const before = parse((await fetchFeed('/calendar/unit.ics')).text).entries
-    const edit = await admin.client.postJson(`/api/roster/events/${op}`, { name: 'Operation Lightning', date: '2030-07-11T00:00:00Z' }, { method: 'PUT' })
+    const edit = await admin.client.postJson(
+      `/api/roster/events/${op}`,
+      { name: 'Operation Lightning', date: '2030-07-11T00:00:00Z' },
+      { method: 'PUT' },
+    )
     expect(edit.status).toBe(200)
     const after = parse((await fetchFeed('/calendar/unit.ics')).text).entries
     expect(after).toHaveLength(1)
-    expect(after[0]).toMatchObject({ uid: before[0]!.uid, summary: 'Operation Lightning', start: new Date('2030-07-11T00:00:00Z') })
+    expect(after[0]).toMatchObject({
+      uid: before[0]!.uid,
+      summary: 'Operation Lightning',
+      start: new Date('2030-07-11T00:00:00Z'),
+    })
   })
 })
 
@@ -137,7 +166,9 @@ describe('the personal feed', () => {
     const feed = await fetchFeed(path!)
     expect(feed.status).toBe(200)
     const { entries } = parse(feed.text)
-    expect(entries.map((e) => e.uid).sort()).toEqual([`event-${op}@${host()}`, `signups-open@${host()}`, `training-${mine}@${host()}`].sort())
+    expect(entries.map((e) => e.uid).sort()).toEqual(
+      [`event-${op}@${host()}`, `signups-open@${host()}`, `training-${mine}@${host()}`].sort(),
+    )
     expect(entries.find((e) => e.uid.startsWith('signups-open'))).toMatchObject({
       summary: 'ORBAT sign-ups open',
       start: opens,

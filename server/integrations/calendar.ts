@@ -71,7 +71,12 @@ function render(ctx: CalendarContext, name: string, entries: Entry[]): string {
       description: entry.description,
       url: entry.url,
     })
-    if (entry.reminderMinutes) event.createAlarm({ type: ICalAlarmType.display, trigger: entry.reminderMinutes * 60, description: entry.summary })
+    if (entry.reminderMinutes)
+      event.createAlarm({
+        type: ICalAlarmType.display,
+        trigger: entry.reminderMinutes * 60,
+        description: entry.summary,
+      })
   }
   return calendar.toString()
 }
@@ -90,7 +95,10 @@ async function eventEntries(services: AppServices, ctx: CalendarContext): Promis
     }))
 }
 
-function trainingEntry(ctx: CalendarContext, t: { id: number; name: string; description: string | null; date: string; is_bmt_training: boolean }): Entry {
+function trainingEntry(
+  ctx: CalendarContext,
+  t: { id: number; name: string; description: string | null; date: string; is_bmt_training: boolean },
+): Entry {
   return {
     uid: `training-${t.id}@${ctx.host}`,
     start: new Date(t.date),
@@ -105,12 +113,20 @@ function trainingEntry(ctx: CalendarContext, t: { id: number; name: string; desc
 export async function unitCalendar(services: AppServices, now = new Date()): Promise<string> {
   const ctx = await contextOf(services, now)
   const trainings = (await listTrainings(services.db)).filter((t) => !t.is_hidden && new Date(t.date) >= ctx.since)
-  return render(ctx, 'Unit calendar', [...(await eventEntries(services, ctx)), ...trainings.map((t) => trainingEntry(ctx, t))])
+  return render(ctx, 'Unit calendar', [
+    ...(await eventEntries(services, ctx)),
+    ...trainings.map((t) => trainingEntry(ctx, t)),
+  ])
 }
 
 /** A personal feed: the events, the trainings its owner signed up to, and when ORBAT sign-ups open. 404 for an unknown secret. */
 export async function personalCalendar(services: AppServices, secret: string, now = new Date()): Promise<string> {
-  const [row] = await services.db.select({ user: users }).from(calendarFeeds).innerJoin(users, eq(users.id, calendarFeeds.user_id)).where(eq(calendarFeeds.secret, secret)).limit(1)
+  const [row] = await services.db
+    .select({ user: users })
+    .from(calendarFeeds)
+    .innerJoin(users, eq(users.id, calendarFeeds.user_id))
+    .where(eq(calendarFeeds.secret, secret))
+    .limit(1)
   if (!row) throw new NotFound('Calendar feed not found.')
   const ctx = await contextOf(services, now)
   const trainings = (await listPublicTrainings(services.db, row.user, now)).filter((t) => t.is_signed_up)
@@ -136,18 +152,33 @@ export function personalFeedPath(secret: string): string {
 }
 
 export async function calendarFeedOf(db: DbOrTx, user: Pick<User, 'id'>): Promise<{ path: string } | null> {
-  const [row] = await db.select({ secret: calendarFeeds.secret }).from(calendarFeeds).where(eq(calendarFeeds.user_id, user.id)).limit(1)
+  const [row] = await db
+    .select({ secret: calendarFeeds.secret })
+    .from(calendarFeeds)
+    .where(eq(calendarFeeds.user_id, user.id))
+    .limit(1)
   return row ? { path: personalFeedPath(row.secret) } : null
 }
 
 /** Creates the person's feed, or gives it a new secret: the old URL stops working at once. */
-export async function regenerateCalendarFeed(services: AppServices, user: User): Promise<{ path: string; replaced: boolean }> {
+export async function regenerateCalendarFeed(
+  services: AppServices,
+  user: User,
+): Promise<{ path: string; replaced: boolean }> {
   const secret = crypto.randomBytes(32).toString('base64url')
   return runTransaction(
     services,
     async (tx) => {
-      const [before] = await tx.select({ id: calendarFeeds.user_id }).from(calendarFeeds).where(eq(calendarFeeds.user_id, user.id)).for('update').limit(1)
-      await tx.insert(calendarFeeds).values({ user_id: user.id, secret }).onConflictDoUpdate({ target: calendarFeeds.user_id, set: { secret, created_at: new Date() } })
+      const [before] = await tx
+        .select({ id: calendarFeeds.user_id })
+        .from(calendarFeeds)
+        .where(eq(calendarFeeds.user_id, user.id))
+        .for('update')
+        .limit(1)
+      await tx
+        .insert(calendarFeeds)
+        .values({ user_id: user.id, secret })
+        .onConflictDoUpdate({ target: calendarFeeds.user_id, set: { secret, created_at: new Date() } })
       await recordAudit(tx, user, before ? 'Calendar feed URL regenerated' : 'Calendar feed created')
       return { path: personalFeedPath(secret), replaced: Boolean(before) }
     },

@@ -40,8 +40,19 @@ export async function playerSlot(db: DbOrTx, bohemiaUuid: string): Promise<Playe
 export async function orbatByPlayer(db: DbOrTx): Promise<{ body: OrbatByPlayer; etag: string }> {
   const rows = await heldSlots(db)
     .where(isNotNull(members.bohemia_uuid))
-    .orderBy(asc(squads.pos_y), asc(squads.pos_x), asc(squads.id), asc(slots.team_order), asc(slots.slot_order), asc(slots.id))
-  const body: OrbatByPlayer = { slots: Object.fromEntries(rows.map((r) => [r.uuid!, { slot_id: r.slot_id, squad: r.squad, team: r.team, role: r.role }])) }
+    .orderBy(
+      asc(squads.pos_y),
+      asc(squads.pos_x),
+      asc(squads.id),
+      asc(slots.team_order),
+      asc(slots.slot_order),
+      asc(slots.id),
+    )
+  const body: OrbatByPlayer = {
+    slots: Object.fromEntries(
+      rows.map((r) => [r.uuid!, { slot_id: r.slot_id, squad: r.squad, team: r.team, role: r.role }]),
+    ),
+  }
   const etag = `W/"${crypto.createHash('sha1').update(JSON.stringify(body)).digest('base64url')}"`
   return { body, etag }
 }
@@ -51,10 +62,18 @@ export async function orbatByPlayer(db: DbOrTx): Promise<{ body: OrbatByPlayer; 
  * screen's use case (scores move the same way; the audit entry names the server token). Idempotent: players already
  * recorded are left alone, and a list with nothing new writes nothing.
  */
-export async function recordAttendanceByUuid(services: AppServices, token: ServerToken, eventId: number, bohemiaUuids: string[]): Promise<AttendanceByUuidResult> {
+export async function recordAttendanceByUuid(
+  services: AppServices,
+  token: ServerToken,
+  eventId: number,
+  bohemiaUuids: string[],
+): Promise<AttendanceByUuidResult> {
   const lowered = bohemiaUuids.map((u) => u.toLowerCase())
   const found = lowered.length
-    ? await services.db.select({ id: members.id, uuid: uuidKey }).from(members).where(and(isNotNull(members.bohemia_uuid), inArray(uuidKey, lowered)))
+    ? await services.db
+        .select({ id: members.id, uuid: uuidKey })
+        .from(members)
+        .where(and(isNotNull(members.bohemia_uuid), inArray(uuidKey, lowered)))
     : []
   const idOf = new Map(found.map((m) => [m.uuid, m.id]))
   const known = bohemiaUuids.filter((u) => idOf.has(u.toLowerCase()))

@@ -14,7 +14,11 @@ import { runTransaction } from '../transaction.ts'
 
 export type { PacketInput, PacketItem }
 
-const columns = { id: knowledgePackets.id, name: knowledgePackets.name, google_doc_url: knowledgePackets.google_doc_url }
+const columns = {
+  id: knowledgePackets.id,
+  name: knowledgePackets.name,
+  google_doc_url: knowledgePackets.google_doc_url,
+}
 
 export async function listPackets(db: DbOrTx): Promise<PacketItem[]> {
   return db.select(columns).from(knowledgePackets).orderBy(asc(knowledgePackets.name), asc(knowledgePackets.id))
@@ -32,7 +36,12 @@ export async function createPacket(services: AppServices, admin: User, input: Pa
   )
 }
 
-export async function updatePacket(services: AppServices, admin: User, id: number, input: PacketInput): Promise<PacketItem> {
+export async function updatePacket(
+  services: AppServices,
+  admin: User,
+  id: number,
+  input: PacketInput,
+): Promise<PacketItem> {
   return runTransaction(
     services,
     async (tx) => {
@@ -49,7 +58,10 @@ export async function deletePacket(services: AppServices, admin: User, id: numbe
   return runTransaction(
     services,
     async (tx) => {
-      const [removed] = await tx.delete(knowledgePackets).where(eq(knowledgePackets.id, id)).returning({ name: knowledgePackets.name })
+      const [removed] = await tx
+        .delete(knowledgePackets)
+        .where(eq(knowledgePackets.id, id))
+        .returning({ name: knowledgePackets.name })
       if (!removed) throw new NotFound('Document not found.')
       await recordAudit(tx, admin, 'Library document deleted', removed.name)
     },

@@ -1,5 +1,10 @@
 import { z } from 'zod'
-import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from 'zod-openapi'
+import {
+  createDocument,
+  type ZodOpenApiOperationObject,
+  type ZodOpenApiPathsObject,
+  type ZodOpenApiResponsesObject,
+} from 'zod-openapi'
 import { singleton } from '../singleton.ts'
 import type { ApiOperation } from './operation.ts'
 import { adminOperations } from './operations-admin.ts'
@@ -11,12 +16,19 @@ import { memberOperations } from './operations-members.ts'
 
 export type OpenApiDocument = ReturnType<typeof createDocument>
 
-export const API_OPERATIONS: readonly ApiOperation[] = [...memberOperations, ...adminOperations, ...integrationOperations]
+export const API_OPERATIONS: readonly ApiOperation[] = [
+  ...memberOperations,
+  ...adminOperations,
+  ...integrationOperations,
+]
 
 const errorSchema = z
   .object({
     error: z.string().meta({ description: 'What went wrong, written for a person.' }),
-    fields: z.record(z.string(), z.array(z.string())).optional().meta({ description: 'Validation messages per field.' }),
+    fields: z
+      .record(z.string(), z.array(z.string()))
+      .optional()
+      .meta({ description: 'Validation messages per field.' }),
   })
   .meta({ id: 'Error' })
 
@@ -31,7 +43,14 @@ const ERROR_TEXT: Record<number, string> = {
 
 /** Bearer scopes an operation needs (OpenAPI 3.1 allows role names on non-OAuth schemes). */
 function securityOf(op: ApiOperation): ZodOpenApiOperationObject['security'] {
-  const tokenScope = op.access === 'admin' ? 'admin' : op.access === 'game-server' ? 'game-server' : op.method === 'get' ? 'read' : 'member'
+  const tokenScope =
+    op.access === 'admin'
+      ? 'admin'
+      : op.access === 'game-server'
+        ? 'game-server'
+        : op.method === 'get'
+          ? 'read'
+          : 'member'
   if (op.access === 'public') return []
   if (op.access === 'game-server') return [{ apiToken: [tokenScope] }]
   const signedIn: Array<Record<string, string[]>> = [{ session: [] }, { apiToken: [tokenScope] }]
@@ -40,7 +59,10 @@ function securityOf(op: ApiOperation): ZodOpenApiOperationObject['security'] {
 
 function responsesOf(op: ApiOperation): ZodOpenApiResponsesObject {
   const media = op.produces ?? 'application/json'
-  const success = { description: op.status === 201 ? 'Created' : 'OK', content: { [media]: op.response ? { schema: op.response } : {} } }
+  const success = {
+    description: op.status === 201 ? 'Created' : 'OK',
+    content: { [media]: op.response ? { schema: op.response } : {} },
+  }
   const statuses: number[] = []
   if (op.body || op.query) statuses.push(400)
   if (op.access !== 'public' && op.access !== 'optional-user') statuses.push(401, 403)
@@ -49,7 +71,10 @@ function responsesOf(op: ApiOperation): ZodOpenApiResponsesObject {
   if (op.access !== 'public') statuses.push(429)
   const responses: ZodOpenApiResponsesObject = { [String(op.status ?? 200)]: success }
   for (const status of statuses) {
-    responses[`${status}` as `4${string}`] = { description: ERROR_TEXT[status]!, content: { 'application/json': { schema: errorSchema } } }
+    responses[`${status}` as `4${string}`] = {
+      description: ERROR_TEXT[status]!,
+      content: { 'application/json': { schema: errorSchema } },
+    }
   }
   return responses
 }
@@ -65,9 +90,14 @@ function operationObject(op: ApiOperation): ZodOpenApiOperationObject {
     tags: [op.tag],
     summary: op.summary,
     ...(op.description ? { description: op.description } : {}),
-    operationId: `${op.method}${op.path.replace(/^\/api/, '').replace(/\{(\w+)\}/g, 'By-$1').replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase())}`,
+    operationId: `${op.method}${op.path
+      .replace(/^\/api/, '')
+      .replace(/\{(\w+)\}/g, 'By-$1')
+      .replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase())}`,
     security: securityOf(op),
-    ...(path || op.query ? { requestParams: { ...(path ? { path } : {}), ...(op.query ? { query: op.query } : {}) } } : {}),
+    ...(path || op.query
+      ? { requestParams: { ...(path ? { path } : {}), ...(op.query ? { query: op.query } : {}) } }
+      : {}),
     ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: op.body } } } } : {}),
     responses: responsesOf(op),
   }
@@ -91,7 +121,12 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[] = API_O
     paths,
     components: {
       securitySchemes: {
-        session: { type: 'apiKey', in: 'cookie', name: 'session', description: 'The login session of the browser (`__Host-session` behind https).' },
+        session: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'session',
+          description: 'The login session of the browser (`__Host-session` behind https).',
+        },
         apiToken: {
           type: 'http',
           scheme: 'bearer',

@@ -32,6 +32,15 @@ type Extra = Omit<ApiOperation, 'method' | 'path' | 'access' | 'summary' | 'tag'
 
 /** A short builder so each table reads one operation per line. */
 export function operationsOf(tag: string) {
-  const make = (method: Method) => (path: string, access: Access, summary: string, extra: Extra = {}): ApiOperation => ({ method, path, tag, summary, access, ...extra })
+  const make =
+    (method: Method) =>
+    (path: string, access: Access, summary: string, extra: Extra = {}): ApiOperation => ({
+      method,
+      path,
+      tag,
+      summary,
+      access,
+      ...extra,
+    })
   return { get: make('get'), post: make('post'), put: make('put'), delete: make('delete') }
 }

@@ -1,12 +1,25 @@
 import { z } from 'zod'
 import { attendanceSchema } from '#contracts/attendance.ts'
-import { cancelPingSchema, pingHistoryQuerySchema, rankRolesSchema, squadMappingCreateSchema, squadMappingUpdateSchema } from '#contracts/discord.ts'
+import {
+  cancelPingSchema,
+  pingHistoryQuerySchema,
+  rankRolesSchema,
+  squadMappingCreateSchema,
+  squadMappingUpdateSchema,
+} from '#contracts/discord.ts'
 import { evaluationAnswerSchema, startEvaluationSchema, submitEvaluationSchema } from '#contracts/evaluations.ts'
 import { eventSchema } from '#contracts/events.ts'
 import { packetSchema } from '#contracts/library.ts'
 import { orbatSaveSchema } from '#contracts/orbat.ts'
 import { pingSchema } from '#contracts/pings.ts'
-import { banSchema, createMemberSchema, graduateSchema, memberFieldsSchema, qualificationInputSchema, thresholdsSchema } from '#contracts/roster.ts'
+import {
+  banSchema,
+  createMemberSchema,
+  graduateSchema,
+  memberFieldsSchema,
+  qualificationInputSchema,
+  thresholdsSchema,
+} from '#contracts/roster.ts'
 import { eligibleRoleSchema, platoonSchema, presetNameSchema, settingInputSchema } from '#contracts/settings.ts'
 import { eligibilitySchema, evaluationChecklistSchema, testFormSchema } from '#contracts/tests.ts'
 import { postTrainingSchema, trainingSchema } from '#contracts/trainings.ts'
@@ -24,14 +37,27 @@ const library = operationsOf('Admin: library')
 const tests = operationsOf('Admin: tests')
 const evaluations = operationsOf('Admin: evaluations')
 
-const auditQuery = z.object({ limit: z.coerce.number().int().min(1).max(500).optional().meta({ description: 'Entries, newest first (default 100, at most 500).' }) })
+const auditQuery = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(500)
+    .optional()
+    .meta({ description: 'Entries, newest first (default 100, at most 500).' }),
+})
 
 export const adminOperations: ApiOperation[] = [
   settings.get('/api/admin/audit-log', 'admin', 'The audit log, newest first', { query: auditQuery }),
   settings.get('/api/admin/settings', 'admin', 'Every setting'),
-  settings.put('/api/admin/settings', 'admin', 'Save one setting (the time lock, channels, roles)', { body: settingInputSchema }),
+  settings.put('/api/admin/settings', 'admin', 'Save one setting (the time lock, channels, roles)', {
+    body: settingInputSchema,
+  }),
   settings.get('/api/admin/waitlist-roles', 'admin', 'Eligible waitlist roles'),
-  settings.post('/api/admin/waitlist-roles', 'admin', 'Add an eligible role', { body: eligibleRoleSchema, status: 201 }),
+  settings.post('/api/admin/waitlist-roles', 'admin', 'Add an eligible role', {
+    body: eligibleRoleSchema,
+    status: 201,
+  }),
   settings.put('/api/admin/waitlist-roles/{id}', 'admin', 'Edit an eligible role', { body: eligibleRoleSchema }),
   settings.delete('/api/admin/waitlist-roles/{id}', 'admin', 'Delete an eligible role'),
   settings.delete('/api/admin/waitlist', 'admin', 'Purge the waitlist'),
@@ -40,17 +66,26 @@ export const adminOperations: ApiOperation[] = [
   settings.delete('/api/admin/platoons/{id}', 'admin', 'Delete a platoon (its squads stay, unassigned)'),
 
   orbat.get('/api/admin/orbat/presets', 'admin', 'ORBAT presets'),
-  orbat.post('/api/admin/orbat/presets', 'admin', 'Save the current layout as a preset', { body: presetNameSchema, status: 201 }),
+  orbat.post('/api/admin/orbat/presets', 'admin', 'Save the current layout as a preset', {
+    body: presetNameSchema,
+    status: 201,
+  }),
   orbat.put('/api/admin/orbat/presets/{id}', 'admin', 'Rename a preset', { body: presetNameSchema }),
   orbat.delete('/api/admin/orbat/presets/{id}', 'admin', 'Delete a preset'),
-  orbat.post('/api/admin/orbat/presets/{id}/load', 'admin', "A preset's layout for the editor (nothing changes until Save)"),
+  orbat.post(
+    '/api/admin/orbat/presets/{id}/load',
+    'admin',
+    "A preset's layout for the editor (nothing changes until Save)",
+  ),
   orbat.put('/api/admin/orbat/save', 'admin', 'Save the whole ORBAT in one transaction', { body: orbatSaveSchema }),
 
   roster.get('/api/roster/admin/member/{id}', 'admin', "A member's full record"),
   roster.post('/api/roster/members', 'admin', 'Add a member', { body: createMemberSchema, status: 201 }),
   roster.put('/api/roster/members/{id}', 'admin', 'Edit a member', { body: memberFieldsSchema }),
   roster.delete('/api/roster/members/{id}', 'admin', 'Delete a member'),
-  roster.post('/api/roster/members/{id}/ban', 'admin', 'Ban a member (frees their slot and waitlist entry)', { body: banSchema }),
+  roster.post('/api/roster/members/{id}/ban', 'admin', 'Ban a member (frees their slot and waitlist entry)', {
+    body: banSchema,
+  }),
   roster.post('/api/roster/members/{id}/unban', 'admin', 'Lift a ban'),
   roster.post('/api/roster/bmt-graduate', 'admin', 'Graduate BMT members', { body: graduateSchema }),
   roster.get('/api/roster/events', 'admin', 'Events, newest first'),
@@ -58,15 +93,30 @@ export const adminOperations: ApiOperation[] = [
   roster.put('/api/roster/events/{id}', 'admin', 'Edit an event', { body: eventSchema }),
   roster.delete('/api/roster/events/{id}', 'admin', 'Delete an event (takes its attendance out of the scores)'),
   roster.get('/api/roster/events/{id}/attendance', 'admin', "An event's attendees"),
-  roster.post('/api/roster/events/{id}/attendance', 'admin', "Set an event's attendees; event scores move by the difference", { body: attendanceSchema }),
+  roster.post(
+    '/api/roster/events/{id}/attendance',
+    'admin',
+    "Set an event's attendees; event scores move by the difference",
+    { body: attendanceSchema },
+  ),
   roster.get('/api/roster/qualifications', 'admin', 'Qualifications'),
-  roster.post('/api/roster/qualifications', 'admin', 'Add a qualification', { body: qualificationInputSchema, status: 201 }),
+  roster.post('/api/roster/qualifications', 'admin', 'Add a qualification', {
+    body: qualificationInputSchema,
+    status: 201,
+  }),
   roster.put('/api/roster/qualifications/{id}', 'admin', 'Edit a qualification', { body: qualificationInputSchema }),
   roster.delete('/api/roster/qualifications/{id}', 'admin', 'Delete a qualification'),
   roster.get('/api/roster/promotions/thresholds', 'admin', 'Promotion thresholds'),
-  roster.put('/api/roster/promotions/thresholds', 'admin', 'Replace the promotion thresholds', { body: thresholdsSchema }),
+  roster.put('/api/roster/promotions/thresholds', 'admin', 'Replace the promotion thresholds', {
+    body: thresholdsSchema,
+  }),
   roster.post('/api/roster/promotions/run', 'admin', 'Run promotions now'),
-  roster.post('/api/roster/{kind}/{id}/ping', 'admin', 'Schedule a Discord ping for an event or a training (kind: events | trainings)', { body: pingSchema, status: 201 }),
+  roster.post(
+    '/api/roster/{kind}/{id}/ping',
+    'admin',
+    'Schedule a Discord ping for an event or a training (kind: events | trainings)',
+    { body: pingSchema, status: 201 },
+  ),
 
   trainings.get('/api/roster/trainings', 'admin', 'Every training, soonest first'),
   trainings.post('/api/roster/trainings', 'admin', 'Add a training', { body: trainingSchema, status: 201 }),
@@ -74,16 +124,31 @@ export const adminOperations: ApiOperation[] = [
   trainings.delete('/api/roster/trainings/{id}', 'admin', 'Delete a training'),
   trainings.delete('/api/roster/trainings/{id}/signups/{memberId}', 'admin', 'Remove a sign-up'),
   trainings.get('/api/roster/trainings/{id}/attendance', 'admin', "A training's attendees"),
-  trainings.post('/api/roster/trainings/{id}/attendance', 'admin', "Set a training's attendees", { body: attendanceSchema }),
-  trainings.post('/api/roster/trainings/{id}/post-to-discord', 'admin', 'Post a training to a Discord channel', { body: postTrainingSchema }),
+  trainings.post('/api/roster/trainings/{id}/attendance', 'admin', "Set a training's attendees", {
+    body: attendanceSchema,
+  }),
+  trainings.post('/api/roster/trainings/{id}/post-to-discord', 'admin', 'Post a training to a Discord channel', {
+    body: postTrainingSchema,
+  }),
 
   discord.get('/api/discord-roles/squads', 'admin', 'Squad role mappings'),
-  discord.post('/api/discord-roles/squads', 'admin', "Map a squad to a Discord role (creates the role and, when asked, a channel)", { body: squadMappingCreateSchema, status: 201 }),
-  discord.put('/api/discord-roles/squads/{id}', 'admin', 'Edit a squad role mapping', { body: squadMappingUpdateSchema }),
+  discord.post(
+    '/api/discord-roles/squads',
+    'admin',
+    'Map a squad to a Discord role (creates the role and, when asked, a channel)',
+    { body: squadMappingCreateSchema, status: 201 },
+  ),
+  discord.put('/api/discord-roles/squads/{id}', 'admin', 'Edit a squad role mapping', {
+    body: squadMappingUpdateSchema,
+  }),
   discord.delete('/api/discord-roles/squads/{id}', 'admin', 'Delete a squad role mapping'),
   discord.get('/api/discord-roles/ranks', 'admin', 'Rank role mappings'),
   discord.put('/api/discord-roles/ranks', 'admin', 'Save the rank role mappings', { body: rankRolesSchema }),
-  discord.post('/api/discord-roles/purge-squad-integrations', 'admin', 'Delete every squad role and channel the app created'),
+  discord.post(
+    '/api/discord-roles/purge-squad-integrations',
+    'admin',
+    'Delete every squad role and channel the app created',
+  ),
   discord.post('/api/discord/roles/purge-event-ping', 'admin', 'Remove the event ping role from every member'),
   discord.get('/api/discord/pings', 'admin', 'Ping history', { query: pingHistoryQuerySchema }),
   discord.delete('/api/discord/pings/{id}', 'admin', 'Cancel a pending ping', { body: cancelPingSchema }),
@@ -101,19 +166,47 @@ export const adminOperations: ApiOperation[] = [
   tests.get('/api/tests/{id}/attempts', 'admin', "A test's attempts"),
   tests.delete('/api/tests/attempt/{id}', 'admin', 'Reset an attempt (allows a retake)'),
   tests.post('/api/tests/attempts/{id}/grant', 'admin', 'Approve the qualification of an attempt'),
-  tests.post('/api/tests/eligibility/{change}', 'admin', 'Approve members for a test, or revoke (change: grant | revoke)', { body: eligibilitySchema }),
-  tests.post('/api/admin/tests/images', 'admin', 'Upload a question image (multipart field `image`, or the raw bytes)', { status: 201 }),
-  tests.get('/api/admin/tests/{id}/passed-members', 'admin', 'Members who passed the written part and await evaluation'),
+  tests.post(
+    '/api/tests/eligibility/{change}',
+    'admin',
+    'Approve members for a test, or revoke (change: grant | revoke)',
+    { body: eligibilitySchema },
+  ),
+  tests.post(
+    '/api/admin/tests/images',
+    'admin',
+    'Upload a question image (multipart field `image`, or the raw bytes)',
+    { status: 201 },
+  ),
+  tests.get(
+    '/api/admin/tests/{id}/passed-members',
+    'admin',
+    'Members who passed the written part and await evaluation',
+  ),
   tests.get('/api/admin/tests/{id}/evaluation-questions', 'admin', "A test's in-game checklist"),
-  tests.put('/api/admin/tests/{id}/evaluation-questions', 'admin', "Replace a test's in-game checklist", { body: evaluationChecklistSchema }),
+  tests.put('/api/admin/tests/{id}/evaluation-questions', 'admin', "Replace a test's in-game checklist", {
+    body: evaluationChecklistSchema,
+  }),
 
-  evaluations.post('/api/admin/evaluations/start', 'admin', 'Start (or resume) a live evaluation', { body: startEvaluationSchema, status: 201 }),
+  evaluations.post('/api/admin/evaluations/start', 'admin', 'Start (or resume) a live evaluation', {
+    body: startEvaluationSchema,
+    status: 201,
+  }),
   evaluations.get('/api/admin/evaluations/live/active', 'admin', 'Live evaluations under way'),
   evaluations.get('/api/admin/evaluations/live/{sessionId}', 'admin', 'A live evaluation'),
   evaluations.delete('/api/admin/evaluations/live/{sessionId}', 'admin', 'Cancel a live evaluation'),
-  evaluations.post('/api/admin/evaluations/live/{sessionId}/answer', 'admin', 'Answer one checklist item', { body: evaluationAnswerSchema }),
-  evaluations.post('/api/admin/evaluations/live/{sessionId}/submit', 'admin', 'Finish a live evaluation', { body: submitEvaluationSchema }),
-  evaluations.get('/api/admin/evaluations/session/{sessionId}/live', 'admin', 'Server-Sent Events of one live evaluation', { produces: 'text/event-stream' }),
+  evaluations.post('/api/admin/evaluations/live/{sessionId}/answer', 'admin', 'Answer one checklist item', {
+    body: evaluationAnswerSchema,
+  }),
+  evaluations.post('/api/admin/evaluations/live/{sessionId}/submit', 'admin', 'Finish a live evaluation', {
+    body: submitEvaluationSchema,
+  }),
+  evaluations.get(
+    '/api/admin/evaluations/session/{sessionId}/live',
+    'admin',
+    'Server-Sent Events of one live evaluation',
+    { produces: 'text/event-stream' },
+  ),
   evaluations.get('/api/admin/evaluations/{id}', 'admin', "A test's completed evaluations (id: the test)"),
   evaluations.delete('/api/admin/evaluations/{id}', 'admin', 'Delete a completed evaluation (id: the evaluation)'),
   evaluations.get('/api/admin/evaluations/details/{id}', 'admin', "A completed evaluation's answers"),

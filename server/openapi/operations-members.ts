@@ -15,7 +15,11 @@ const reference = operationsOf('Reference')
 // NOTE: POST /api/waitlist/join has no contract schema: the use case checks `squad_preference` against the squads
 // that accept a preference. This describes its one field.
 const waitlistJoinBody = z.object({
-  squad_preference: z.string().nullable().optional().meta({ description: 'A squad name that takes preferences, or null / absent for Any Squad.' }),
+  squad_preference: z
+    .string()
+    .nullable()
+    .optional()
+    .meta({ description: 'A squad name that takes preferences, or null / absent for Any Squad.' }),
 })
 
 const POLLED =
@@ -24,21 +28,34 @@ const POLLED =
 export const memberOperations: ApiOperation[] = [
   reference.get('/api/openapi.json', 'public', 'This document'),
   reference.get('/api/docs', 'public', 'The readable reference of this document', { produces: 'text/html' }),
-  orbat.get('/api/orbat', 'public', 'The order of battle: squads, teams, slots and who holds them', { description: POLLED }),
+  orbat.get('/api/orbat', 'public', 'The order of battle: squads, teams, slots and who holds them', {
+    description: POLLED,
+  }),
   orbat.get('/api/waitlist', 'public', 'The waitlist, longest waiting first', { description: POLLED }),
   orbat.get('/api/waitlist/squads', 'public', 'Squads a waitlist entry may prefer', { description: POLLED }),
   orbat.get('/api/settings', 'public', 'Public ORBAT settings (the sign-up time lock)', { description: POLLED }),
-  orbat.get('/api/live', 'public', 'Server-Sent Events: the four polled answers after every change', { produces: 'text/event-stream' }),
+  orbat.get('/api/live', 'public', 'Server-Sent Events: the four polled answers after every change', {
+    produces: 'text/event-stream',
+  }),
   orbat.post('/api/slot/{id}/signup', 'user', 'Take a slot (moves you when you hold another)'),
   orbat.post('/api/slot/{id}/leave', 'user', 'Leave your slot'),
   orbat.post('/api/waitlist/join', 'user', 'Join the waitlist', { body: waitlistJoinBody }),
   orbat.post('/api/waitlist/leave', 'user', 'Leave the waitlist'),
 
-  roster.get('/api/roster', 'optional-user', 'One page of the roster (admins also see Discord ids, Bohemia UUIDs and notes)', { query: rosterQuerySchema }),
+  roster.get(
+    '/api/roster',
+    'optional-user',
+    'One page of the roster (admins also see Discord ids, Bohemia UUIDs and notes)',
+    { query: rosterQuerySchema },
+  ),
   roster.get('/api/roster/member/{id}', 'public', "A member's public record: events, trainings, qualifications"),
   roster.get('/api/roster/qualifications/public', 'public', 'Qualifications and their holders'),
 
-  trainings.get('/api/roster/trainings/public', 'optional-user', 'Visible upcoming trainings, with is_signed_up for the caller'),
+  trainings.get(
+    '/api/roster/trainings/public',
+    'optional-user',
+    'Visible upcoming trainings, with is_signed_up for the caller',
+  ),
   trainings.get('/api/roster/trainings/{id}/signups', 'public', 'Who signed up to a training'),
   trainings.post('/api/roster/trainings/{id}/signup', 'user', 'Sign up to a training'),
   trainings.post('/api/roster/trainings/{id}/leave', 'user', 'Leave a training'),
@@ -48,7 +65,13 @@ export const memberOperations: ApiOperation[] = [
   tests.get('/api/tests/public', 'public', 'Qualification test cards'),
   tests.get('/api/tests', 'user', "The test cards with the caller's standing"),
   tests.get('/api/tests/{id}/take', 'user', 'A test to take (by id or uuid), without the correct answers'),
-  tests.post('/api/tests/{id}/submit', 'user', 'Submit answers (by id or uuid); scored on the server', { body: submitTestSchema }),
-  tests.get('/api/tests/attempt/{uuid}/result', 'user', "One of the caller's attempts; correct answers only when it passed"),
+  tests.post('/api/tests/{id}/submit', 'user', 'Submit answers (by id or uuid); scored on the server', {
+    body: submitTestSchema,
+  }),
+  tests.get(
+    '/api/tests/attempt/{uuid}/result',
+    'user',
+    "One of the caller's attempts; correct answers only when it passed",
+  ),
   tests.get('/api/tests/images/{name}', 'public', 'A question image', { produces: 'image/*' }),
 ]

@@ -39,7 +39,7 @@ const METHODS = ['get', 'post', 'put', 'delete'] as const
 const MAX_DEPTH = 6
 
 export function referenceOf(document: OpenApiDocument): ReferenceTag[] {
-  const components = ((document.components?.schemas ?? {}) as Record<string, Json>)
+  const components = (document.components?.schemas ?? {}) as Record<string, Json>
   const tags = new Map<string, ReferenceOperation[]>()
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const method of METHODS) {
@@ -59,7 +59,15 @@ export function referenceOf(document: OpenApiDocument): ReferenceTag[] {
 function operationOf(method: string, path: string, op: Json, components: Record<string, Json>): ReferenceOperation {
   const params: SchemaRow[] = []
   for (const p of (op.parameters as Json[] | undefined) ?? []) {
-    rowsOf(p.schema as Json, `${p.name as string} (${p.in as string})`, Boolean(p.required), 0, params, components, (p.description as string) ?? '')
+    rowsOf(
+      p.schema as Json,
+      `${p.name as string} (${p.in as string})`,
+      Boolean(p.required),
+      0,
+      params,
+      components,
+      (p.description as string) ?? '',
+    )
   }
   const responses = (op.responses as Record<string, Json>) ?? {}
   const success = Object.entries(responses).find(([status]) => status.startsWith('2'))?.[1]
@@ -73,7 +81,10 @@ function operationOf(method: string, path: string, op: Json, components: Record<
     params,
     body: jsonRows(op.requestBody as Json | undefined, components),
     answer: jsonRows(success, components),
-    responses: Object.entries(responses).map(([status, r]) => ({ status, description: plain((r.description as string) ?? '') })),
+    responses: Object.entries(responses).map(([status, r]) => ({
+      status,
+      description: plain((r.description as string) ?? ''),
+    })),
   }
 }
 
@@ -95,7 +106,9 @@ function accessOf(security: Array<Record<string, string[]>> | undefined): string
   const scopes = security.flatMap((s) => s.apiToken ?? [])
   if (scopes.includes('game-server')) return 'Server token with scope game-server'
   const admin = scopes.includes('admin')
-  const who = admin ? 'An admin (session) or a token with scope admin' : `Logged in (session) or a token with scope ${scopes.join(', ')}`
+  const who = admin
+    ? 'An admin (session) or a token with scope admin'
+    : `Logged in (session) or a token with scope ${scopes.join(', ')}`
   return optional ? `Public; ${session ? 'more for the logged-in' : who}` : who
 }
 
@@ -114,7 +127,15 @@ function childRows(schema: Json, depth: number, rows: SchemaRow[], components: R
   }
 }
 
-function rowsOf(raw: Json, name: string, required: boolean, depth: number, rows: SchemaRow[], components: Record<string, Json>, description = '') {
+function rowsOf(
+  raw: Json,
+  name: string,
+  required: boolean,
+  depth: number,
+  rows: SchemaRow[],
+  components: Record<string, Json>,
+  description = '',
+) {
   const schema = resolve(raw ?? {}, components)
   rows.push({ depth, name, type: typeOf(schema, components), required, notes: notesOf(schema, description) })
   childRows(schema, depth + 1, rows, components)
@@ -145,7 +166,8 @@ function notesOf(schema: Json, description: string): string {
   const notes: string[] = []
   const text = (schema.description as string | undefined) ?? description
   if (text) notes.push(text)
-  const rule = (key: string, label: string) => schema[key] !== undefined && notes.push(`${label} ${String(schema[key])}`)
+  const rule = (key: string, label: string) =>
+    schema[key] !== undefined && notes.push(`${label} ${String(schema[key])}`)
   rule('minLength', 'min length')
   rule('maxLength', 'max length')
   rule('minimum', 'min')

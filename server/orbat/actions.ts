@@ -24,7 +24,12 @@ import { describeError } from '../error-text.ts'
  * A member write: one statement, which also queues the Discord role sync of the people it moved (durably, drained
  * after the commit); then the activity post (batched, never awaited).
  */
-function runLive<T>(services: AppServices, statement: (db: Db) => Promise<T>, activity: (result: T) => string[], moved: (result: T) => string[] = () => []): Promise<T> {
+function runLive<T>(
+  services: AppServices,
+  statement: (db: Db) => Promise<T>,
+  activity: (result: T) => string[],
+  moved: (result: T) => string[] = () => [],
+): Promise<T> {
   return runStatement(services, statement, {
     name: 'orbat member action',
     queuedRoleSyncs: (result) => moved(result).length > 0,
@@ -52,7 +57,13 @@ async function runUnlockFillNow(services: AppServices): Promise<void> {
 
 export async function signUp(services: AppServices, writer: Writer, slotId: number): Promise<SlotActionResult> {
   if (!isValidId(slotId)) throw new Invalid('Invalid slot id.')
-  const attempt = () => runLive(services, (db) => signUpToSlot(db, writer, slotId), (r) => r.activity, (r) => r.discordIds)
+  const attempt = () =>
+    runLive(
+      services,
+      (db) => signUpToSlot(db, writer, slotId),
+      (r) => r.activity,
+      (r) => r.discordIds,
+    )
   try {
     return await attempt()
   } catch (error) {
@@ -66,15 +77,32 @@ export async function signUp(services: AppServices, writer: Writer, slotId: numb
 
 export async function leave(services: AppServices, writer: Writer, slotId: number): Promise<SlotActionResult> {
   if (!isValidId(slotId)) throw new Invalid('Invalid slot id.')
-  return runLive(services, (db) => leaveSlot(db, writer, slotId), (r) => r.activity, (r) => r.discordIds)
+  return runLive(
+    services,
+    (db) => leaveSlot(db, writer, slotId),
+    (r) => r.activity,
+    (r) => r.discordIds,
+  )
 }
 
-export async function joinTheWaitlist(services: AppServices, writer: Writer, preference: SquadPreference): Promise<WaitlistItem> {
-  return runLive(services, (db) => joinWaitlist(db, writer, preference), () => [])
+export async function joinTheWaitlist(
+  services: AppServices,
+  writer: Writer,
+  preference: SquadPreference,
+): Promise<WaitlistItem> {
+  return runLive(
+    services,
+    (db) => joinWaitlist(db, writer, preference),
+    () => [],
+  )
 }
 
 export async function leaveTheWaitlist(services: AppServices, writer: Writer): Promise<void> {
-  return runLive(services, (db) => leaveWaitlist(db, writer), () => [])
+  return runLive(
+    services,
+    (db) => leaveWaitlist(db, writer),
+    () => [],
+  )
 }
 
 /**
@@ -95,7 +123,8 @@ export async function runUnlockFill(services: AppServices): Promise<number> {
   const before = Date.now()
   // The common case (locked, no lock set, or the fill already done) costs one read and no transaction.
   const current = await getSettings(services.db, ['signup_time', UNLOCK_FILL_DONE_KEY])
-  if (current.signup_time && !lockActive(current.signup_time) && current[UNLOCK_FILL_DONE_KEY] !== current.signup_time) await runUnlockFillNow(services)
+  if (current.signup_time && !lockActive(current.signup_time) && current[UNLOCK_FILL_DONE_KEY] !== current.signup_time)
+    await runUnlockFillNow(services)
   return Date.now() - before
 }
 
@@ -113,7 +142,9 @@ export function postActivity(services: AppServices, lines: string[]) {
   activity.timer = setTimeout(() => {
     activity.timer = null
     const batch = activity.lines.splice(0)
-    void flushActivity(services, batch).catch((error) => logger.warn({ msg: 'activity post failed', error: describeError(error) }))
+    void flushActivity(services, batch).catch((error) =>
+      logger.warn({ msg: 'activity post failed', error: describeError(error) }),
+    )
   }, ACTIVITY_BATCH_MS)
   activity.timer.unref()
 }

@@ -52,7 +52,10 @@ async function openSquad(name: string, count: number, options: { primary?: boole
   return addSquad(db(), {
     name,
     primary: options.primary,
-    slots: Array.from({ length: count }, (_, i) => ({ team: i < count / 2 ? 'Alpha' : 'Bravo', role: `Rifleman ${i + 1}` })),
+    slots: Array.from({ length: count }, (_, i) => ({
+      team: i < count / 2 ? 'Alpha' : 'Bravo',
+      role: `Rifleman ${i + 1}`,
+    })),
   })
 }
 
@@ -76,7 +79,9 @@ describe('a burst of sign-ups', () => {
     // Deterministic, overlapping picks: user i aims at slots (7i + 11k) mod 40, k = 0..4 (distinct per user).
     const picks = troopers.map((_, i) => [0, 1, 2, 3, 4].map((k) => slotIds[(7 * i + 11 * k) % slotIds.length]!))
     const results = await Promise.all(
-      troopers.map((u, i) => Promise.all(picks[i]!.map(async (slotId) => ({ slotId, ...(await signUp(u.client, slotId)) })))),
+      troopers.map((u, i) =>
+        Promise.all(picks[i]!.map(async (slotId) => ({ slotId, ...(await signUp(u.client, slotId)) }))),
+      ),
     )
     const all = results.flat()
     const unexpected = all.filter((r) => r.status !== 200 && r.status !== 409)
@@ -113,7 +118,10 @@ describe('sign-ups and leaves racing with the waitlist fill', () => {
       await assignSlot(db(), other!.id, kowalski.id)
       await addWaitlistEntry(db(), reyes.id)
       const direct = troopers[round]!
-      const [left, grabbed] = await Promise.all([leaveSlot(novak.client, contested!.id), signUp(direct.client, contested!.id)])
+      const [left, grabbed] = await Promise.all([
+        leaveSlot(novak.client, contested!.id),
+        signUp(direct.client, contested!.id),
+      ])
       expect(left.status).toBe(200)
       expect(grabbed.status, `round ${round}: ${JSON.stringify(grabbed.body)}`).toBe(409)
       expect(await holderOf(db(), contested!.id)).toBe(reyes.id)
@@ -189,11 +197,19 @@ describe('sign-ups and leaves racing with the waitlist fill', () => {
       await resetOrbat(t)
       await addEligibleRoles(db(), { Rifleman: { general: true } })
       const squad = await openSquad(`Round ${round}`, 2)
-      const [joined, signed] = await Promise.all([joinWaitlist(novak.client, null), signUp(novak.client, squad.slots[0]!.id)])
+      const [joined, signed] = await Promise.all([
+        joinWaitlist(novak.client, null),
+        signUp(novak.client, squad.slots[0]!.id),
+      ])
       expect(signed.status).toBe(200)
       const inSlot = (await slotsHeldBy(db(), novak.id)).length > 0
       const waiting = (await waitlistUserIds(db())).includes(novak.id)
-      expect({ round, joined: joined.status, inSlot, waiting }).toEqual({ round, joined: joined.status, inSlot: true, waiting: false })
+      expect({ round, joined: joined.status, inSlot, waiting }).toEqual({
+        round,
+        joined: joined.status,
+        inSlot: true,
+        waiting: false,
+      })
     }
   })
 })

@@ -127,7 +127,12 @@ export async function getSnapshot(db: DbOrTx): Promise<Snapshot> {
 /** The snapshot's four answers as data (the public ORBAT page's server render: the same bytes, no extra queries). */
 export function liveDataOf(snapshot: Snapshot): LiveOrbatData {
   const part = (key: SnapshotKey) => JSON.parse(snapshot.parts[key].body.toString('utf8')) as unknown
-  return { orbat: part('orbat'), waitlist: part('waitlist'), settings: part('settings'), squads: part('squads') } as LiveOrbatData
+  return {
+    orbat: part('orbat'),
+    waitlist: part('waitlist'),
+    settings: part('settings'),
+    squads: part('squads'),
+  } as LiveOrbatData
 }
 
 /** Registers a live page. Returns the unsubscribe function. */
@@ -146,7 +151,11 @@ export function subscriberCount(): number {
  */
 export async function startChangeListener(sqlClient: postgres.Sql, db: Db): Promise<() => Promise<void>> {
   state.db = db
-  const { unlisten } = await sqlClient.listen(CHANGE_CHANNEL, () => markChanged(), () => markChanged())
+  const { unlisten } = await sqlClient.listen(
+    CHANGE_CHANNEL,
+    () => markChanged(),
+    () => markChanged(),
+  )
   return async () => {
     await unlisten().catch(() => {})
     if (state.pushTimer) clearTimeout(state.pushTimer)

@@ -33,7 +33,14 @@ let admin: LoggedIn, reyes: LoggedIn, novak: LoggedIn, kowalski: LoggedIn, lee: 
 
 beforeAll(async () => {
   t = await startTestApp()
-  ;[admin, reyes, novak, kowalski, lee, blake] = await loginDemos(t, ['demo_admin', 'reyes', 'novak', 'kowalski', 'recruit_lee', 'banned_blake'])
+  ;[admin, reyes, novak, kowalski, lee, blake] = await loginDemos(t, [
+    'demo_admin',
+    'reyes',
+    'novak',
+    'kowalski',
+    'recruit_lee',
+    'banned_blake',
+  ])
 })
 afterAll(async () => {
   await t?.close()
@@ -67,12 +74,22 @@ async function basicOrbat() {
 describe('GET /api/orbat and friends (snapshot, ETag)', () => {
   it('answers squads, slots, edges, waypoints and pax counters in the spec shape', async () => {
     const alpha = await basicOrbat()
-    const bravo = await addSquad(db(), { name: 'Bravo', pos_x: 600, pos_y: 200, slots: [{ team: 'Alpha', role: 'Pilot', lock: 'Pilot' }] })
+    const bravo = await addSquad(db(), {
+      name: 'Bravo',
+      pos_x: 600,
+      pos_y: 200,
+      slots: [{ team: 'Alpha', role: 'Pilot', lock: 'Pilot' }],
+    })
     const [waypoint] = await db().insert(orbatWaypoints).values({ pos_x: 400, pos_y: 300 }).returning()
     await db().insert(orbatPaxCounters).values({ pos_x: 50, pos_y: 50 })
     await db()
       .insert(orbatEdges)
-      .values({ source: `squad-${alpha.squad.id}`, target: `waypoint-${waypoint!.id}`, source_handle: 'right', target_handle: 'left' })
+      .values({
+        source: `squad-${alpha.squad.id}`,
+        target: `waypoint-${waypoint!.id}`,
+        source_handle: 'right',
+        target_handle: 'left',
+      })
     await addMember(db(), reyes.discordId, { ingameName: 'Reyes IG' })
     expect((await signUp(reyes.client, alpha.slot('Rifleman').id)).status).toBe(200)
     expect((await signUp(novak.client, alpha.slot('Grenadier').id)).status).toBe(200)
@@ -83,10 +100,38 @@ describe('GET /api/orbat and friends (snapshot, ETag)', () => {
     const orbat = response.body
     expect(Object.keys(orbat).sort()).toEqual(['edges', 'pax_counters', 'slots', 'squads', 'waypoints'])
     expect(orbat.squads).toEqual([
-      { id: alpha.squad.id, name: 'Alpha', pos_x: 100, pos_y: 200, can_be_primary_waitlist: true, platoon_id: null, discord_channel_id: null },
-      { id: bravo.squad.id, name: 'Bravo', pos_x: 600, pos_y: 200, can_be_primary_waitlist: false, platoon_id: null, discord_channel_id: null },
+      {
+        id: alpha.squad.id,
+        name: 'Alpha',
+        pos_x: 100,
+        pos_y: 200,
+        can_be_primary_waitlist: true,
+        platoon_id: null,
+        discord_channel_id: null,
+      },
+      {
+        id: bravo.squad.id,
+        name: 'Bravo',
+        pos_x: 600,
+        pos_y: 200,
+        can_be_primary_waitlist: false,
+        platoon_id: null,
+        discord_channel_id: null,
+      },
     ])
-    const slotKeys = ['avatar', 'discord_username', 'id', 'manual_username', 'required_role_id', 'role', 'slot_order', 'squad_id', 'team', 'team_order', 'user_id']
+    const slotKeys = [
+      'avatar',
+      'discord_username',
+      'id',
+      'manual_username',
+      'required_role_id',
+      'role',
+      'slot_order',
+      'squad_id',
+      'team',
+      'team_order',
+      'user_id',
+    ]
     for (const slot of orbat.slots) expect(Object.keys(slot).sort()).toEqual(slotKeys)
     // Ordered by squad, team, slot.
     expect(orbat.slots.map((s) => s.role)).toEqual([
@@ -100,15 +145,36 @@ describe('GET /api/orbat and friends (snapshot, ETag)', () => {
       'Pilot',
     ])
     const byRole = (role: string) => orbat.slots.find((s) => s.role === role)!
-    expect(byRole('Squad Leader')).toMatchObject({ squad_id: alpha.squad.id, team: 'Command', team_order: 0, slot_order: 0, user_id: null, manual_username: null, discord_username: null, avatar: null, required_role_id: 'Rifleman' })
+    expect(byRole('Squad Leader')).toMatchObject({
+      squad_id: alpha.squad.id,
+      team: 'Command',
+      team_order: 0,
+      slot_order: 0,
+      user_id: null,
+      manual_username: null,
+      discord_username: null,
+      avatar: null,
+      required_role_id: 'Rifleman',
+    })
     expect(byRole('Grenadier')).toMatchObject({ team: 'Fireteam 1', team_order: 1, slot_order: 3 })
     // The member's in-game name wins over the Discord display name; without a member row the display name shows.
-    expect(byRole('Rifleman')).toMatchObject({ user_id: reyes.id, discord_username: 'Reyes IG', required_role_id: null })
+    expect(byRole('Rifleman')).toMatchObject({
+      user_id: reyes.id,
+      discord_username: 'Reyes IG',
+      required_role_id: null,
+    })
     expect(byRole('Rifleman').avatar).toMatch(/^https:\/\/cdn\.discordapp\.com\//)
     expect(byRole('Grenadier')).toMatchObject({ user_id: novak.id, discord_username: 'Pvt. Novak' })
     expect(byRole('Guest')).toMatchObject({ user_id: null, manual_username: 'Ghost', discord_username: null })
     expect(orbat.edges).toEqual([
-      { id: expect.any(Number), source: `squad-${alpha.squad.id}`, target: `waypoint-${waypoint!.id}`, sourceHandle: 'right', targetHandle: 'left', type: 'smoothstep' },
+      {
+        id: expect.any(Number),
+        source: `squad-${alpha.squad.id}`,
+        target: `waypoint-${waypoint!.id}`,
+        sourceHandle: 'right',
+        targetHandle: 'left',
+        type: 'smoothstep',
+      },
     ])
     expect(orbat.waypoints).toEqual([{ id: waypoint!.id, pos_x: 400, pos_y: 300 }])
     expect(orbat.pax_counters).toEqual([{ id: expect.any(Number), pos_x: 50, pos_y: 50 }])
@@ -186,7 +252,7 @@ describe('POST /api/slot/{id}/signup', () => {
     expect(await holderOf(db(), slotId)).toBe(novak.id)
   })
 
-  it('refuses a taken slot with 409: taken by a user, by a manual name, or already one\'s own', async () => {
+  it("refuses a taken slot with 409: taken by a user, by a manual name, or already one's own", async () => {
     const alpha = await basicOrbat()
     const slotId = alpha.slot('Rifleman').id
     expect((await signUp(novak.client, slotId)).status).toBe(200)
@@ -232,7 +298,7 @@ describe('POST /api/slot/{id}/signup', () => {
     expect(leave.status, JSON.stringify(leave.body)).toBeOneOf([400, 404])
   })
 
-  it('role lock: 403 without one of the role\'s Discord ids, 200 with it', async () => {
+  it("role lock: 403 without one of the role's Discord ids, 200 with it", async () => {
     const alpha = await basicOrbat()
     const medicSlot = alpha.slot('Medic').id
     const refused = await signUp(novak.client, medicSlot)
@@ -275,7 +341,9 @@ describe('POST /api/slot/{id}/signup', () => {
     expect(refused.status).toBe(403)
     expect(refused.body.error).toMatch(/lock/i)
     expect(await holderOf(db(), slotId)).toBeNull()
-    await expect.poll(async () => (await signUp(novak.client, slotId)).status, { timeout: 4000, interval: 100 }).toBe(200)
+    await expect
+      .poll(async () => (await signUp(novak.client, slotId)).status, { timeout: 4000, interval: 100 })
+      .toBe(200)
     expect(await holderOf(db(), slotId)).toBe(novak.id)
   })
 
@@ -315,7 +383,7 @@ describe('POST /api/slot/{id}/signup', () => {
 })
 
 describe('POST /api/slot/{id}/leave', () => {
-  it('leaves one\'s own slot; refuses someone else\'s (403), an open one (403), an unknown one (404), anonymous (401)', async () => {
+  it("leaves one's own slot; refuses someone else's (403), an open one (403), an unknown one (404), anonymous (401)", async () => {
     const alpha = await basicOrbat()
     const mine = alpha.slot('Rifleman').id
     const theirs = alpha.slot('Grenadier').id
@@ -380,7 +448,10 @@ describe('ORBAT activity channel', () => {
     expect(Date.now() - started).toBeLessThan(1000)
     expect(await holderOf(db(), alpha.slot('Rifleman').id)).toBe(novak.id)
     await expect
-      .poll(async () => (await auditEntries(db(), 'Discord call failed')).map((e) => e.actor), { timeout: 5000, interval: 50 })
+      .poll(async () => (await auditEntries(db(), 'Discord call failed')).map((e) => e.actor), {
+        timeout: 5000,
+        interval: 50,
+      })
       .toEqual(['System'])
     expect(t.discord.state.messagesIn(ACTIVITY_CHANNEL_ID)).toEqual([])
     // Discord is back: the next sign-up posts again.
@@ -388,7 +459,6 @@ describe('ORBAT activity channel', () => {
     await expectActivity(t, 'Sgt. Reyes signed up for Grenadier (Alpha).')
   })
 })
-
 
 // ---- a small Server-Sent Events reader ----
 
@@ -448,7 +518,8 @@ async function openLive(url: string) {
           const e = events[seen++]!
           if (predicate(e)) return e
         }
-        if (closed || Date.now() > deadline) throw new Error(`no matching live event within ${timeoutMs} ms (saw ${events.length})`)
+        if (closed || Date.now() > deadline)
+          throw new Error(`no matching live event within ${timeoutMs} ms (saw ${events.length})`)
         await new Promise((r) => setTimeout(r, 10))
       }
     },

@@ -1,7 +1,15 @@
 import { asc, eq } from 'drizzle-orm'
 import type { OrbatPayload, OrbatSlot } from '#contracts/orbat.ts'
 import type { DbOrTx } from '#db/client.ts'
-import { eligibleRoles, orbatEdges, orbatPaxCounters, orbatWaypoints, slots, squads, SPACER_MARK } from '#db/schema/orbat.ts'
+import {
+  eligibleRoles,
+  orbatEdges,
+  orbatPaxCounters,
+  orbatWaypoints,
+  slots,
+  squads,
+  SPACER_MARK,
+} from '#db/schema/orbat.ts'
 import { members } from '#db/schema/roster.ts'
 import { users } from '#db/schema/users-sessions.ts'
 import { discordAvatarUrl } from '../discord/client.ts'

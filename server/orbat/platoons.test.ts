@@ -41,19 +41,33 @@ describe('/api/admin/platoons', () => {
       discord_role_id: ' 910000000000000009 ',
     })
     expect(created.status).toBe(201)
-    expect(created.body).toEqual({ message: 'Platoon created!', platoon: { id: expect.any(Number), name: '1st Platoon', discord_role_id: '910000000000000009' } })
+    expect(created.body).toEqual({
+      message: 'Platoon created!',
+      platoon: { id: expect.any(Number), name: '1st Platoon', discord_role_id: '910000000000000009' },
+    })
     await api(admin.client, 'POST', '/api/admin/platoons', { name: '0th Platoon', discord_role_id: '5' })
-    expect((await getJson<PlatoonItem[]>(admin.client, '/api/admin/platoons')).body.map((p) => p.name)).toEqual(['0th Platoon', '1st Platoon'])
+    expect((await getJson<PlatoonItem[]>(admin.client, '/api/admin/platoons')).body.map((p) => p.name)).toEqual([
+      '0th Platoon',
+      '1st Platoon',
+    ])
     const [entry] = await auditEntries(db(), 'Platoon created')
-    expect(entry).toMatchObject({ actor_user_id: admin.id, details: '1st Platoon, role @1st Platoon (910000000000000009)' })
+    expect(entry).toMatchObject({
+      actor_user_id: admin.id,
+      details: '1st Platoon, role @1st Platoon (910000000000000009)',
+    })
   })
 
   it('validates name and role id (both required, digits), 409 on a duplicate name', async () => {
     const empty = await api(admin.client, 'POST', '/api/admin/platoons', { name: ' ' })
     expect(empty.status).toBe(400)
-    expect(empty.body).toMatchObject({ fields: { name: ['Platoon name is required.'], discord_role_id: ['Discord role ID is required.'] } })
+    expect(empty.body).toMatchObject({
+      fields: { name: ['Platoon name is required.'], discord_role_id: ['Discord role ID is required.'] },
+    })
     const letters = await api(admin.client, 'POST', '/api/admin/platoons', { name: 'A', discord_role_id: 'abc' })
-    expect(letters.body).toEqual({ error: 'The Discord role ID must contain digits only.', fields: { discord_role_id: ['The Discord role ID must contain digits only.'] } })
+    expect(letters.body).toEqual({
+      error: 'The Discord role ID must contain digits only.',
+      fields: { discord_role_id: ['The Discord role ID must contain digits only.'] },
+    })
     expect((await api(admin.client, 'POST', '/api/admin/platoons', '{')).status).toBe(400)
     await api(admin.client, 'POST', '/api/admin/platoons', { name: 'A', discord_role_id: '1' })
     const dup = await api(admin.client, 'POST', '/api/admin/platoons', { name: 'A', discord_role_id: '2' })
@@ -66,22 +80,39 @@ describe('/api/admin/platoons', () => {
     const [second] = await db().insert(platoons).values({ name: '2nd', discord_role_id: '2' }).returning()
     const alpha = await addSquad(db(), { name: 'Alpha' })
     const bravo = await addSquad(db(), { name: 'Bravo' })
-    await db().update(squads).set({ platoon_id: first!.id }).where(sql`${squads.id} = ${alpha.squad.id}`)
-    await db().update(squads).set({ platoon_id: second!.id }).where(sql`${squads.id} = ${bravo.squad.id}`)
+    await db()
+      .update(squads)
+      .set({ platoon_id: first!.id })
+      .where(sql`${squads.id} = ${alpha.squad.id}`)
+    await db()
+      .update(squads)
+      .set({ platoon_id: second!.id })
+      .where(sql`${squads.id} = ${bravo.squad.id}`)
     // Warm the public snapshot so the test proves the delete refreshes it.
-    expect((await getJson<OrbatPayload>(reyes.client, '/api/orbat')).body.squads.find((s) => s.name === 'Alpha')?.platoon_id).toBe(first!.id)
+    expect(
+      (await getJson<OrbatPayload>(reyes.client, '/api/orbat')).body.squads.find((s) => s.name === 'Alpha')?.platoon_id,
+    ).toBe(first!.id)
 
     const deleted = await api(admin.client, 'DELETE', `/api/admin/platoons/${first!.id}`)
     expect(deleted).toEqual({ status: 200, body: { message: 'Platoon deleted.', unassignedSquads: 1 } })
-    const rows = await db().select({ name: squads.name, platoon_id: squads.platoon_id }).from(squads).orderBy(squads.name)
+    const rows = await db()
+      .select({ name: squads.name, platoon_id: squads.platoon_id })
+      .from(squads)
+      .orderBy(squads.name)
     expect(rows).toEqual([
       { name: 'Alpha', platoon_id: null },
       { name: 'Bravo', platoon_id: second!.id },
     ])
     await expect
-      .poll(async () => (await getJson<OrbatPayload>(reyes.client, '/api/orbat')).body.squads.find((s) => s.name === 'Alpha')?.platoon_id)
+      .poll(
+        async () =>
+          (await getJson<OrbatPayload>(reyes.client, '/api/orbat')).body.squads.find((s) => s.name === 'Alpha')
+            ?.platoon_id,
+      )
       .toBeNull()
-    expect(await auditEntries(db(), 'Platoon deleted')).toEqual([expect.objectContaining({ actor_user_id: admin.id, details: '1st; 1 squad unassigned.' })])
+    expect(await auditEntries(db(), 'Platoon deleted')).toEqual([
+      expect.objectContaining({ actor_user_id: admin.id, details: '1st; 1 squad unassigned.' }),
+    ])
     expect((await api(admin.client, 'DELETE', `/api/admin/platoons/${first!.id}`)).status).toBe(404)
     expect((await api(admin.client, 'DELETE', '/api/admin/platoons/0')).status).toBe(404)
   })

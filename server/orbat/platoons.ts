@@ -25,7 +25,12 @@ export async function createPlatoon(services: AppServices, admin: User, input: P
   return runTransaction(
     services,
     async (tx) => {
-      await assertNameFree(tx, { table: platoons, id: platoons.id, name: platoons.name }, input.name, `A platoon named "${input.name}" already exists.`)
+      await assertNameFree(
+        tx,
+        { table: platoons, id: platoons.id, name: platoons.name },
+        input.name,
+        `A platoon named "${input.name}" already exists.`,
+      )
       const [row] = await tx
         .insert(platoons)
         .values(input)
@@ -46,7 +51,12 @@ export function deletePlatoon(services: AppServices, admin: User, id: number): P
       const [removed] = await tx.delete(platoons).where(eq(platoons.id, id)).returning()
       if (!removed) throw new NotFound('Platoon not found.')
       const n = assigned.length
-      await recordAudit(tx, admin, 'Platoon deleted', `${removed.name}${n ? `; ${n} ${n === 1 ? 'squad' : 'squads'} unassigned` : ''}.`)
+      await recordAudit(
+        tx,
+        admin,
+        'Platoon deleted',
+        `${removed.name}${n ? `; ${n} ${n === 1 ? 'squad' : 'squads'} unassigned` : ''}.`,
+      )
       if (n) await announceChange(tx)
       return { unassignedSquads: n }
     },

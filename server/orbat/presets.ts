@@ -1,7 +1,17 @@
 import { asc, eq } from 'drizzle-orm'
 import type { PresetItem, PresetNameInput } from '#contracts/settings.ts'
 import type { DbOrTx } from '#db/client.ts'
-import { orbatEdges, orbatNodeId, orbatPaxCounters, orbatPresets, orbatWaypoints, platoons, slots, squads, type OrbatPresetLayout } from '#db/schema/orbat.ts'
+import {
+  orbatEdges,
+  orbatNodeId,
+  orbatPaxCounters,
+  orbatPresets,
+  orbatWaypoints,
+  platoons,
+  slots,
+  squads,
+  type OrbatPresetLayout,
+} from '#db/schema/orbat.ts'
 import type { User } from '#db/schema/users-sessions.ts'
 import { recordAudit } from '../audit/audit.ts'
 import type { AppServices } from '../context.ts'
@@ -24,7 +34,10 @@ const PRESET_NAMES = { table: orbatPresets, id: orbatPresets.id, name: orbatPres
 const nameTaken = (name: string) => `A preset named "${name}" already exists.`
 
 export async function listPresets(db: DbOrTx): Promise<PresetItem[]> {
-  return db.select({ id: orbatPresets.id, name: orbatPresets.name }).from(orbatPresets).orderBy(asc(orbatPresets.name), asc(orbatPresets.id))
+  return db
+    .select({ id: orbatPresets.id, name: orbatPresets.name })
+    .from(orbatPresets)
+    .orderBy(asc(orbatPresets.name), asc(orbatPresets.id))
 }
 
 /** The current ORBAT as a preset layout: positions, teams, slots, locks and the diagram, without people. */
@@ -54,7 +67,13 @@ export async function currentLayout(db: DbOrTx): Promise<OrbatPresetLayout> {
           required_role_id: slot.required_role_id,
         })),
     })),
-    edges: edgeRows.map((e) => ({ source: e.source, target: e.target, source_handle: e.source_handle, target_handle: e.target_handle, type: e.type })),
+    edges: edgeRows.map((e) => ({
+      source: e.source,
+      target: e.target,
+      source_handle: e.source_handle,
+      target_handle: e.target_handle,
+      type: e.type,
+    })),
     waypoints: waypointRows.map((w) => ({ node_id: orbatNodeId.waypoint(w.id), pos_x: w.pos_x, pos_y: w.pos_y })),
     pax_counters: paxRows.map((p) => ({ node_id: orbatNodeId.paxCounter(p.id), pos_x: p.pos_x, pos_y: p.pos_y })),
   }
@@ -66,7 +85,10 @@ export function savePreset(services: AppServices, admin: User, input: PresetName
     async (tx) => {
       await assertNameFree(tx, PRESET_NAMES, input.name, nameTaken(input.name))
       const layout = await currentLayout(tx)
-      const [row] = await tx.insert(orbatPresets).values({ name: input.name, layout }).returning({ id: orbatPresets.id, name: orbatPresets.name })
+      const [row] = await tx
+        .insert(orbatPresets)
+        .values({ name: input.name, layout })
+        .returning({ id: orbatPresets.id, name: orbatPresets.name })
       const slotCount = layout.squads.reduce((n, s) => n + s.slots.length, 0)
       await recordAudit(tx, admin, 'Preset saved', `${input.name}: ${layout.squads.length} squads, ${slotCount} slots.`)
       return row!
@@ -75,14 +97,28 @@ export function savePreset(services: AppServices, admin: User, input: PresetName
   )
 }
 
-export function renamePreset(services: AppServices, admin: User, id: number, input: PresetNameInput): Promise<PresetItem> {
+export function renamePreset(
+  services: AppServices,
+  admin: User,
+  id: number,
+  input: PresetNameInput,
+): Promise<PresetItem> {
   return runTransaction(
     services,
     async (tx) => {
-      const [current] = await tx.select({ name: orbatPresets.name }).from(orbatPresets).where(eq(orbatPresets.id, id)).for('update').limit(1)
+      const [current] = await tx
+        .select({ name: orbatPresets.name })
+        .from(orbatPresets)
+        .where(eq(orbatPresets.id, id))
+        .for('update')
+        .limit(1)
       if (!current) throw new NotFound('Preset not found.')
       await assertNameFree(tx, PRESET_NAMES, input.name, nameTaken(input.name), id)
-      const [row] = await tx.update(orbatPresets).set({ name: input.name }).where(eq(orbatPresets.id, id)).returning({ id: orbatPresets.id, name: orbatPresets.name })
+      const [row] = await tx
+        .update(orbatPresets)
+        .set({ name: input.name })
+        .where(eq(orbatPresets.id, id))
+        .returning({ id: orbatPresets.id, name: orbatPresets.name })
       await recordAudit(tx, admin, 'Preset renamed', `${current.name} -> ${input.name}`)
       return row!
     },
@@ -94,7 +130,10 @@ export function deletePreset(services: AppServices, admin: User, id: number): Pr
   return runTransaction(
     services,
     async (tx) => {
-      const [removed] = await tx.delete(orbatPresets).where(eq(orbatPresets.id, id)).returning({ name: orbatPresets.name })
+      const [removed] = await tx
+        .delete(orbatPresets)
+        .where(eq(orbatPresets.id, id))
+        .returning({ name: orbatPresets.name })
       if (!removed) throw new NotFound('Preset not found.')
       await recordAudit(tx, admin, 'Preset deleted', removed.name)
     },
@@ -147,7 +186,10 @@ export async function loadPreset(db: DbOrTx, id: number): Promise<LoadedPreset> 
       })
     }
   }
-  const points = (list: Array<{ node_id: string; pos_x: number; pos_y: number }> | undefined, node: (id: number) => string): OrbatPoint[] =>
+  const points = (
+    list: Array<{ node_id: string; pos_x: number; pos_y: number }> | undefined,
+    node: (id: number) => string,
+  ): OrbatPoint[] =>
     (list ?? []).map((p) => {
       const pointId = tempId()
       nodeIds.set(p.node_id, node(pointId))
@@ -161,7 +203,22 @@ export async function loadPreset(db: DbOrTx, id: number): Promise<LoadedPreset> 
     const target = nodeIds.get(edge.target)
     // An edge whose end is not part of the layout would dangle in the editor: leave it out.
     if (!source || !target) continue
-    edges.push({ id: tempId(), source, target, sourceHandle: edge.source_handle, targetHandle: edge.target_handle, type: 'smoothstep' })
+    edges.push({
+      id: tempId(),
+      source,
+      target,
+      sourceHandle: edge.source_handle,
+      targetHandle: edge.target_handle,
+      type: 'smoothstep',
+    })
   }
-  return { id: preset.id, name: preset.name, squads: outSquads, slots: outSlots, edges, waypoints, pax_counters: paxCounters }
+  return {
+    id: preset.id,
+    name: preset.name,
+    squads: outSquads,
+    slots: outSlots,
+    edges,
+    waypoints,
+    pax_counters: paxCounters,
+  }
 }

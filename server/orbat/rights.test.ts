@@ -6,7 +6,18 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { users } from '#db/schema/users-sessions.ts'
 import { ORBAT_REFUSALS } from '#contracts/orbat-rights.ts'
 import { startTestApp, type TestApp } from '#tests/harness/app.ts'
-import { addEligibleRoles, addMember, addSquad, joinWaitlist, leaveSlot, leaveWaitlist, loginDemos, resetOrbat, signUp, type LoggedIn } from '#tests/harness/orbat.ts'
+import {
+  addEligibleRoles,
+  addMember,
+  addSquad,
+  joinWaitlist,
+  leaveSlot,
+  leaveWaitlist,
+  loginDemos,
+  resetOrbat,
+  signUp,
+  type LoggedIn,
+} from '#tests/harness/orbat.ts'
 import { orbatRights } from './rights.ts'
 
 let t: TestApp
@@ -14,7 +25,13 @@ let reyes: LoggedIn, novak: LoggedIn, kowalski: LoggedIn, lee: LoggedIn, blake: 
 
 beforeAll(async () => {
   t = await startTestApp()
-  ;[reyes, novak, kowalski, lee, blake] = await loginDemos(t, ['reyes', 'novak', 'kowalski', 'recruit_lee', 'banned_blake'])
+  ;[reyes, novak, kowalski, lee, blake] = await loginDemos(t, [
+    'reyes',
+    'novak',
+    'kowalski',
+    'recruit_lee',
+    'banned_blake',
+  ])
 })
 afterAll(async () => {
   await t?.close()
@@ -51,7 +68,9 @@ describe('the rights the ORBAT page is given', () => {
     for (const member of [reyes, novak, kowalski, lee, blake]) {
       const rights = await rightsOf(member)
       for (const slot of alpha.slots) {
-        const offered = rights.signUpRefusal === null && (slot.required_role_id === null || rights.qualifiedLocks.includes(slot.required_role_id))
+        const offered =
+          rights.signUpRefusal === null &&
+          (slot.required_role_id === null || rights.qualifiedLocks.includes(slot.required_role_id))
         const response = await signUp(member.client, slot.id)
         expect({ member: member.username, slot: slot.role, status: response.status }).toEqual({
           member: member.username,
@@ -74,12 +93,18 @@ describe('the rights the ORBAT page is given', () => {
     }
     for (const member of [reyes, novak, kowalski, lee, blake]) {
       const rights = await rightsOf(member)
-      expect({ waitlistRefusal: rights.waitlistRefusal, generalWaitlist: rights.generalWaitlist }).toEqual(expected[member.username as keyof typeof expected])
+      expect({ waitlistRefusal: rights.waitlistRefusal, generalWaitlist: rights.generalWaitlist }).toEqual(
+        expected[member.username as keyof typeof expected],
+      )
       const any = await joinWaitlist(member.client)
-      expect(any.status, `${member.username} joins Any Squad`).toBe(rights.waitlistRefusal === null && rights.generalWaitlist ? 200 : 403)
+      expect(any.status, `${member.username} joins Any Squad`).toBe(
+        rights.waitlistRefusal === null && rights.generalWaitlist ? 200 : 403,
+      )
       if (any.status === 200) expect((await leaveWaitlist(member.client)).status).toBe(200)
       const squad = await joinWaitlist(member.client, alpha.squad.id)
-      expect(squad.status, `${member.username} joins with a preference`).toBe(rights.waitlistRefusal === null ? 200 : 403)
+      expect(squad.status, `${member.username} joins with a preference`).toBe(
+        rights.waitlistRefusal === null ? 200 : 403,
+      )
       if (squad.status === 200) expect((await leaveWaitlist(member.client)).status).toBe(200)
     }
     expect((await rightsOf(blake)).signUpRefusal).toEqual({ label: 'Banned', reason: ORBAT_REFUSALS.bannedSignUp })

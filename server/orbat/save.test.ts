@@ -49,9 +49,15 @@ beforeEach(async () => {
 const db = () => t.database.db
 
 const loadOrbat = async (client = admin.client) => (await getJson<OrbatPayload>(client, '/api/orbat')).body
-const signUp = (client: LoggedIn['client'], slotId: number) => client.fetch(`/api/slot/${slotId}/signup`, { method: 'POST' })
+const signUp = (client: LoggedIn['client'], slotId: number) =>
+  client.fetch(`/api/slot/${slotId}/signup`, { method: 'POST' })
 const save = (body: unknown, client = admin.client) =>
-  api<{ message?: string; error?: string; kept?: string[]; removed?: string[]; orbat?: OrbatPayload }>(client, 'PUT', '/api/admin/orbat/save', body)
+  api<{ message?: string; error?: string; kept?: string[]; removed?: string[]; orbat?: OrbatPayload }>(
+    client,
+    'PUT',
+    '/api/admin/orbat/save',
+    body,
+  )
 
 /** Alpha (platoon, people, lock, spacer, two teams) -> waypoint -> Bravo, and a pax counter. */
 async function arrange() {
@@ -62,17 +68,35 @@ async function arrange() {
     primary: true,
     pos_x: 100,
     pos_y: 40,
-    slots: [{ role: 'Squad Lead', user_id: reyes.id }, spacer('fire team'), { role: 'Medic', lock: 'Combat Medic', manual_username: 'Doc' }, { team: 'Bravo Team', role: 'Rifleman', lock: 'Rifleman' }],
+    slots: [
+      { role: 'Squad Lead', user_id: reyes.id },
+      spacer('fire team'),
+      { role: 'Medic', lock: 'Combat Medic', manual_username: 'Doc' },
+      { team: 'Bravo Team', role: 'Rifleman', lock: 'Rifleman' },
+    ],
   })
-  await db().update(squads).set({ platoon_id: platoon!.id, discord_channel_id: '777' }).where(sql`${squads.id} = ${alpha.squad.id}`)
+  await db()
+    .update(squads)
+    .set({ platoon_id: platoon!.id, discord_channel_id: '777' })
+    .where(sql`${squads.id} = ${alpha.squad.id}`)
   const bravo = await addSquad(db(), { name: 'Bravo', pos_x: 600, slots: [{ role: 'Gunner' }] })
   const [waypoint] = await db().insert(orbatWaypoints).values({ pos_x: 300, pos_y: 60 }).returning()
   const [pax] = await db().insert(orbatPaxCounters).values({ pos_x: 10, pos_y: 10 }).returning()
   await db()
     .insert(orbatEdges)
     .values([
-      { source: `squad-${alpha.squad.id}`, target: `waypoint-${waypoint!.id}`, source_handle: 'right', target_handle: 'left' },
-      { source: `waypoint-${waypoint!.id}`, target: `squad-${bravo.squad.id}`, source_handle: 'right', target_handle: 'left' },
+      {
+        source: `squad-${alpha.squad.id}`,
+        target: `waypoint-${waypoint!.id}`,
+        source_handle: 'right',
+        target_handle: 'left',
+      },
+      {
+        source: `waypoint-${waypoint!.id}`,
+        target: `squad-${bravo.squad.id}`,
+        source_handle: 'right',
+        target_handle: 'left',
+      },
     ])
   return { platoon: platoon!, alpha, bravo, waypoint: waypoint!, pax: pax! }
 }
@@ -97,7 +121,10 @@ describe('PUT /api/admin/orbat/save', () => {
     expect(saved.body.orbat).toEqual(before)
     expect(await loadOrbat()).toEqual(before)
     const [entry] = await auditEntries(db(), 'ORBAT saved')
-    expect(entry).toMatchObject({ actor_user_id: admin.id, details: '2 squads, 4 slots, 2 edges, 1 waypoints, 1 pax counters.' })
+    expect(entry).toMatchObject({
+      actor_user_id: admin.id,
+      details: '2 squads, 4 slots, 2 edges, 1 waypoints, 1 pax counters.',
+    })
   })
 
   it('changes every field: renames (even swapped names), moves, flags, platoon, teams, orders, roles, locks, people', async () => {
@@ -105,31 +132,91 @@ describe('PUT /api/admin/orbat/save', () => {
     const body = toSave(await loadOrbat())
     body.squads = [
       { id: alpha.squad.id, name: 'Bravo', pos_x: 120, pos_y: 60, can_be_primary_waitlist: false, platoon_id: null },
-      { id: bravo.squad.id, name: 'Alpha', pos_x: 700, pos_y: 20, can_be_primary_waitlist: true, platoon_id: platoon.id },
+      {
+        id: bravo.squad.id,
+        name: 'Alpha',
+        pos_x: 700,
+        pos_y: 20,
+        can_be_primary_waitlist: true,
+        platoon_id: platoon.id,
+      },
     ]
     body.slots = body.slots.map((s) => ({ ...s, squadName: s.squadName === 'Alpha' ? 'Bravo' : 'Alpha' }))
     const lead = body.slots.find((s) => s.role === 'Squad Lead')!
-    Object.assign(lead, { role: 'Platoon Lead', team: 'HQ', team_order: 5, slot_order: 3, required_role_id: 'Rifleman', user_id: null, manual_username: 'Hawk' })
+    Object.assign(lead, {
+      role: 'Platoon Lead',
+      team: 'HQ',
+      team_order: 5,
+      slot_order: 3,
+      required_role_id: 'Rifleman',
+      user_id: null,
+      manual_username: 'Hawk',
+    })
     const gunner = body.slots.find((s) => s.role === 'Gunner')!
     Object.assign(gunner, { user_id: reyes.id })
     body.waypoints = [{ id: waypoint.id, pos_x: 333, pos_y: 44 }]
     body.pax_counters = [{ id: pax.id, pos_x: -50, pos_y: 1.5 }]
-    body.edges = [{ source: `squad-${bravo.squad.id}`, target: `squad-${alpha.squad.id}`, sourceHandle: 'bottom', targetHandle: 'top', type: 'smoothstep' }]
+    body.edges = [
+      {
+        source: `squad-${bravo.squad.id}`,
+        target: `squad-${alpha.squad.id}`,
+        sourceHandle: 'bottom',
+        targetHandle: 'top',
+        type: 'smoothstep',
+      },
+    ]
 
     const saved = await save(body)
     expect(saved.status).toBe(200)
     const after = await loadOrbat()
     expect(after.squads).toEqual([
-      { id: alpha.squad.id, name: 'Bravo', pos_x: 120, pos_y: 60, can_be_primary_waitlist: false, platoon_id: null, discord_channel_id: '777' },
-      { id: bravo.squad.id, name: 'Alpha', pos_x: 700, pos_y: 20, can_be_primary_waitlist: true, platoon_id: platoon.id, discord_channel_id: null },
+      {
+        id: alpha.squad.id,
+        name: 'Bravo',
+        pos_x: 120,
+        pos_y: 60,
+        can_be_primary_waitlist: false,
+        platoon_id: null,
+        discord_channel_id: '777',
+      },
+      {
+        id: bravo.squad.id,
+        name: 'Alpha',
+        pos_x: 700,
+        pos_y: 20,
+        can_be_primary_waitlist: true,
+        platoon_id: platoon.id,
+        discord_channel_id: null,
+      },
     ])
     const platoonLead = after.slots.find((s) => s.role === 'Platoon Lead')!
-    expect(platoonLead).toMatchObject({ id: lead.id, squad_id: alpha.squad.id, team: 'HQ', team_order: 5, slot_order: 3, required_role_id: 'Rifleman', user_id: null, manual_username: 'Hawk' })
-    expect(after.slots.find((s) => s.role === 'Gunner')).toMatchObject({ id: gunner.id, squad_id: bravo.squad.id, user_id: reyes.id, discord_username: 'Sgt. Reyes' })
+    expect(platoonLead).toMatchObject({
+      id: lead.id,
+      squad_id: alpha.squad.id,
+      team: 'HQ',
+      team_order: 5,
+      slot_order: 3,
+      required_role_id: 'Rifleman',
+      user_id: null,
+      manual_username: 'Hawk',
+    })
+    expect(after.slots.find((s) => s.role === 'Gunner')).toMatchObject({
+      id: gunner.id,
+      squad_id: bravo.squad.id,
+      user_id: reyes.id,
+      discord_username: 'Sgt. Reyes',
+    })
     expect(after.waypoints).toEqual([{ id: waypoint.id, pos_x: 333, pos_y: 44 }])
     expect(after.pax_counters).toEqual([{ id: pax.id, pos_x: -50, pos_y: 1.5 }])
     expect(after.edges).toEqual([
-      { id: expect.any(Number), source: `squad-${bravo.squad.id}`, target: `squad-${alpha.squad.id}`, sourceHandle: 'bottom', targetHandle: 'top', type: 'smoothstep' },
+      {
+        id: expect.any(Number),
+        source: `squad-${bravo.squad.id}`,
+        target: `squad-${alpha.squad.id}`,
+        sourceHandle: 'bottom',
+        targetHandle: 'top',
+        type: 'smoothstep',
+      },
     ])
     // The admin moved Reyes (whom the editor showed in Squad Lead) to Gunner: not "kept", a deliberate move.
     expect(saved.body.kept).toEqual([])
@@ -138,31 +225,79 @@ describe('PUT /api/admin/orbat/save', () => {
   it('creates new squads, slots, spacers, waypoints and pax counters from temporary ids and maps slots by squadName', async () => {
     const { alpha } = await arrange()
     const body = toSave(await loadOrbat())
-    body.squads!.push({ id: -1, name: 'Charlie', pos_x: 200, pos_y: 200, can_be_primary_waitlist: true, platoon_id: null })
+    body.squads!.push({
+      id: -1,
+      name: 'Charlie',
+      pos_x: 200,
+      pos_y: 200,
+      can_be_primary_waitlist: true,
+      platoon_id: null,
+    })
     body.slots.push(
-      { id: -2, squadName: 'Charlie', team: 'Team 1', team_order: 0, slot_order: 0, role: 'Team Lead', required_role_id: 'Rifleman' },
+      {
+        id: -2,
+        squadName: 'Charlie',
+        team: 'Team 1',
+        team_order: 0,
+        slot_order: 0,
+        role: 'Team Lead',
+        required_role_id: 'Rifleman',
+      },
       { id: -3, squadName: 'Charlie', team: 'Team 1', team_order: 0, slot_order: 1, role: '---  support section ---' },
-      { id: -4, squadName: 'Charlie', team: 'Team 1', team_order: 0, slot_order: 2, role: 'AT Gunner', manual_username: '  Ivan ' },
-      { id: -5, squadName: 'Alpha', team: 'Bravo Team', team_order: 1, slot_order: 1, role: 'Grenadier', manual_username: '' },
+      {
+        id: -4,
+        squadName: 'Charlie',
+        team: 'Team 1',
+        team_order: 0,
+        slot_order: 2,
+        role: 'AT Gunner',
+        manual_username: '  Ivan ',
+      },
+      {
+        id: -5,
+        squadName: 'Alpha',
+        team: 'Bravo Team',
+        team_order: 1,
+        slot_order: 1,
+        role: 'Grenadier',
+        manual_username: '',
+      },
     )
     body.waypoints!.push({ id: -6, pos_x: 150, pos_y: 150 })
     body.pax_counters!.push({ id: -7, pos_x: 0, pos_y: 500 })
     body.edges!.push(
-      { source: `squad-${alpha.squad.id}`, target: 'waypoint--6', sourceHandle: 'right', targetHandle: 'left', type: 'smoothstep' },
+      {
+        source: `squad-${alpha.squad.id}`,
+        target: 'waypoint--6',
+        sourceHandle: 'right',
+        targetHandle: 'left',
+        type: 'smoothstep',
+      },
       { source: 'waypoint--6', target: 'squad--1', sourceHandle: null, targetHandle: null, type: 'smoothstep' },
     )
     const saved = await save(body)
     expect(saved.status).toBe(200)
     const after = await loadOrbat()
     const charlie = after.squads.find((s) => s.name === 'Charlie')!
-    expect(charlie).toMatchObject({ pos_x: 200, pos_y: 200, can_be_primary_waitlist: true, platoon_id: null, discord_channel_id: null })
+    expect(charlie).toMatchObject({
+      pos_x: 200,
+      pos_y: 200,
+      can_be_primary_waitlist: true,
+      platoon_id: null,
+      discord_channel_id: null,
+    })
     expect(charlie.id).toBeGreaterThan(0)
-    expect(after.slots.filter((s) => s.squad_id === charlie.id).map((s) => [s.role, s.required_role_id, s.manual_username])).toEqual([
+    expect(
+      after.slots.filter((s) => s.squad_id === charlie.id).map((s) => [s.role, s.required_role_id, s.manual_username]),
+    ).toEqual([
       ['Team Lead', 'Rifleman', null],
       ['---SUPPORT SECTION---', null, null],
       ['AT Gunner', null, 'Ivan'],
     ])
-    expect(after.slots.find((s) => s.role === 'Grenadier')).toMatchObject({ squad_id: alpha.squad.id, manual_username: null })
+    expect(after.slots.find((s) => s.role === 'Grenadier')).toMatchObject({
+      squad_id: alpha.squad.id,
+      manual_username: null,
+    })
     const newWaypoint = after.waypoints.find((w) => w.pos_x === 150)!
     expect(after.pax_counters).toHaveLength(2)
     expect(after.edges.map((e) => [e.source, e.target])).toEqual(
@@ -172,7 +307,9 @@ describe('PUT /api/admin/orbat/save', () => {
       ]),
     )
     // The spacer is not a slot: 4 + 3 slots, not 8.
-    expect((await auditEntries(db(), 'ORBAT saved'))[0]!.details).toMatch(/^3 squads, 7 slots, 4 edges, 2 waypoints, 2 pax counters\.$/)
+    expect((await auditEntries(db(), 'ORBAT saved'))[0]!.details).toMatch(
+      /^3 squads, 7 slots, 4 edges, 2 waypoints, 2 pax counters\.$/,
+    )
   })
 
   it('deletes squads, slots, waypoints and edges the save leaves out (a removed squad takes its role record along)', async () => {
@@ -199,18 +336,48 @@ describe('PUT /api/admin/orbat/save', () => {
     const cases: Array<[unknown, RegExp]> = [
       ['not json', /JSON object/],
       [{ ...base, squads: 'x' }, /squads must be a list/],
-      [{ ...base, squads: [...base.squads!, { ...base.squads![0]!, id: -1 }] }, /Two squads are named "Alpha"\. Squad names must be unique\./],
+      [
+        { ...base, squads: [...base.squads!, { ...base.squads![0]!, id: -1 }] },
+        /Two squads are named "Alpha"\. Squad names must be unique\./,
+      ],
       [{ ...base, squads: [{ ...base.squads![0]!, name: '  ' }, base.squads![1]] }, /Every squad needs a name\./],
-      [{ ...base, slots: [...base.slots, { id: -1, squadName: 'Nowhere', team: 'A', role: 'X' }] }, /A slot names the squad "Nowhere", which is not in the save\./],
-      [{ ...base, slots: [...base.slots, { id: -1, squadName: 'Alpha', team: ' ', role: 'X' }] }, /Team names cannot be empty\./],
-      [{ ...base, slots: [...base.slots, { id: -1, squadName: 'Alpha', team: 'A', role: '---HQ---', manual_username: 'Bob' }] }, /cannot hold a person/],
-      [{ ...base, slots: [...base.slots, { id: -1, squadName: 'Bravo', team: 'A', role: 'X', user_id: reyes.id }] }, /The same member is assigned to two slots\./],
-      [{ ...base, slots: [...base.slots, { id: -1, squadName: 'Bravo', team: 'A', role: 'X', user_id: 99999 }] }, /User 99999 does not exist\./],
-      [{ ...base, squads: [{ ...base.squads![0]!, platoon_id: 4242 }, base.squads![1]] }, /names platoon 4242, which does not exist/],
-      [{ ...base, edges: [{ source: `squad-${alpha.squad.id}`, target: 'squad-424242' }] }, /An edge ends at squad-424242, which is not in the save\./],
+      [
+        { ...base, slots: [...base.slots, { id: -1, squadName: 'Nowhere', team: 'A', role: 'X' }] },
+        /A slot names the squad "Nowhere", which is not in the save\./,
+      ],
+      [
+        { ...base, slots: [...base.slots, { id: -1, squadName: 'Alpha', team: ' ', role: 'X' }] },
+        /Team names cannot be empty\./,
+      ],
+      [
+        {
+          ...base,
+          slots: [...base.slots, { id: -1, squadName: 'Alpha', team: 'A', role: '---HQ---', manual_username: 'Bob' }],
+        },
+        /cannot hold a person/,
+      ],
+      [
+        { ...base, slots: [...base.slots, { id: -1, squadName: 'Bravo', team: 'A', role: 'X', user_id: reyes.id }] },
+        /The same member is assigned to two slots\./,
+      ],
+      [
+        { ...base, slots: [...base.slots, { id: -1, squadName: 'Bravo', team: 'A', role: 'X', user_id: 99999 }] },
+        /User 99999 does not exist\./,
+      ],
+      [
+        { ...base, squads: [{ ...base.squads![0]!, platoon_id: 4242 }, base.squads![1]] },
+        /names platoon 4242, which does not exist/,
+      ],
+      [
+        { ...base, edges: [{ source: `squad-${alpha.squad.id}`, target: 'squad-424242' }] },
+        /An edge ends at squad-424242, which is not in the save\./,
+      ],
       [{ ...base, edges: [{ source: 'drop table', target: 'x' }] }, /Edge ends must be node ids/],
       [{ ...base, squads: [{ ...base.squads![0]!, pos_x: 'far' }, base.squads![1]] }, /Positions must be numbers/],
-      [{ ...base, slots: [...base.slots, { id: 1.5, squadName: 'Alpha', team: 'A', role: 'X' }] }, /Ids must be integers/],
+      [
+        { ...base, slots: [...base.slots, { id: 1.5, squadName: 'Alpha', team: 'A', role: 'X' }] },
+        /Ids must be integers/,
+      ],
     ]
     for (const [body, message] of cases) {
       const response = await save(body)
@@ -228,10 +395,20 @@ describe('PUT /api/admin/orbat/save', () => {
     body.squads = body.squads!.map((s) => ({ ...s, name: `${s.name} renamed`, pos_x: s.pos_x + 1 }))
     body.slots = body.slots.map((s) => ({ ...s, squadName: `${s.squadName} renamed`, role: `${s.role}` }))
     body.slots.push({ id: -1, squadName: 'Alpha renamed', team: 'New', role: 'New slot' })
-    body.edges!.push({ source: body.edges![0]!.source, target: body.edges![1]!.target, sourceHandle: 'bottom', targetHandle: 'top', type: 'smoothstep' })
+    body.edges!.push({
+      source: body.edges![0]!.source,
+      target: body.edges![1]!.target,
+      sourceHandle: 'bottom',
+      targetHandle: 'top',
+      type: 'smoothstep',
+    })
     // The edges are written last: make that step fail inside the database.
-    await db().execute(sql`create or replace function fail_edge() returns trigger language plpgsql as $$ begin raise exception 'edge write failed'; end $$`)
-    await db().execute(sql`create trigger fail_edge before insert on orbat_edges for each row execute function fail_edge()`)
+    await db().execute(
+      sql`create or replace function fail_edge() returns trigger language plpgsql as $$ begin raise exception 'edge write failed'; end $$`,
+    )
+    await db().execute(
+      sql`create trigger fail_edge before insert on orbat_edges for each row execute function fail_edge()`,
+    )
     try {
       const response = await save(body)
       expect(response.status).toBe(500)
@@ -255,7 +432,9 @@ describe('PUT /api/admin/orbat/save', () => {
       expect(saved.status).toBe(200)
       expect(saved.body.kept).toEqual(['Pvt. Novak (Gunner (Bravo))'])
       expect(await holderOf(db(), gunner.id)).toBe(novak.id)
-      expect((await auditEntries(db(), 'ORBAT saved'))[0]!.details).toContain('Kept sign-ups made during the edit: Pvt. Novak (Gunner (Bravo)).')
+      expect((await auditEntries(db(), 'ORBAT saved'))[0]!.details).toContain(
+        'Kept sign-ups made during the edit: Pvt. Novak (Gunner (Bravo)).',
+      )
     })
 
     it('keeps a member who moved into a slot after the load, and refuses to put them back in their old one', async () => {
@@ -355,13 +534,28 @@ describe('GET /api/roster', () => {
     const names = Array.from({ length: 35 }, (_, i) => `Trooper ${String(i).padStart(2, '0')}`)
     await db()
       .insert(members)
-      .values(names.map((ingame_name, i) => ({ ingame_name, join_date: '2024-01-01', rank: i === 3 ? ('NCO' as const) : ('BMT' as const), discord_id: `55${i}` })))
-    await db().insert(members).values({ ingame_name: 'Banned Bob', join_date: '2024-01-01', is_banned: true, ban_reason: 'Trolling' })
+      .values(
+        names.map((ingame_name, i) => ({
+          ingame_name,
+          join_date: '2024-01-01',
+          rank: i === 3 ? ('NCO' as const) : ('BMT' as const),
+          discord_id: `55${i}`,
+        })),
+      )
+    await db()
+      .insert(members)
+      .values({ ingame_name: 'Banned Bob', join_date: '2024-01-01', is_banned: true, ban_reason: 'Trolling' })
 
     const all = await getJson<RosterPage<AdminRosterMember>>(t.client(), '/api/roster?limit=9999')
     expect(all.status).toBe(200)
     expect(all.body.members).toHaveLength(35)
-    expect(all.body.members[0]).toEqual({ id: expect.any(Number), ingame_name: 'Trooper 03', rank: 'NCO', join_date: '2024-01-01', event_score: 0 })
+    expect(all.body.members[0]).toEqual({
+      id: expect.any(Number),
+      ingame_name: 'Trooper 03',
+      rank: 'NCO',
+      join_date: '2024-01-01',
+      event_score: 0,
+    })
     expect(all.body.pagination).toEqual({ page: 1, limit: 9999, total: 35, totalPages: 1 })
 
     const page2 = await getJson<RosterPage<AdminRosterMember>>(t.client(), '/api/roster?page=2')
@@ -370,26 +564,56 @@ describe('GET /api/roster', () => {
     const past = await getJson<RosterPage<AdminRosterMember>>(t.client(), '/api/roster?page=9&limit=30')
     expect(past.body).toEqual({ members: [], pagination: { page: 9, limit: 30, total: 35, totalPages: 2 } })
 
-    expect((await getJson<RosterPage<AdminRosterMember>>(t.client(), '/api/roster?term=per 1&limit=100')).body.pagination.total).toBe(10)
-    expect((await getJson<RosterPage<AdminRosterMember>>(t.client(), '/api/roster?term=nco&type=rank')).body.members.map((m) => m.ingame_name)).toEqual(['Trooper 03'])
-    expect((await getJson<RosterPage<AdminRosterMember>>(t.client(), '/api/roster?term=%25')).body.pagination.total).toBe(0)
+    expect(
+      (await getJson<RosterPage<AdminRosterMember>>(t.client(), '/api/roster?term=per 1&limit=100')).body.pagination
+        .total,
+    ).toBe(10)
+    expect(
+      (await getJson<RosterPage<AdminRosterMember>>(t.client(), '/api/roster?term=nco&type=rank')).body.members.map(
+        (m) => m.ingame_name,
+      ),
+    ).toEqual(['Trooper 03'])
+    expect(
+      (await getJson<RosterPage<AdminRosterMember>>(t.client(), '/api/roster?term=%25')).body.pagination.total,
+    ).toBe(0)
     // Malformed paging falls back to the defaults rather than failing.
-    expect((await getJson<RosterPage<AdminRosterMember>>(t.client(), '/api/roster?limit=abc&page=-3')).body.pagination).toMatchObject({ page: 1, limit: 30 })
+    expect(
+      (await getJson<RosterPage<AdminRosterMember>>(t.client(), '/api/roster?limit=abc&page=-3')).body.pagination,
+    ).toMatchObject({ page: 1, limit: 30 })
 
     // Banned members only for admins who ask; admins also see the member's admin fields.
-    expect((await getJson<RosterPage<AdminRosterMember>>(reyes.client, '/api/roster?is_banned=true')).body.pagination.total).toBe(35)
+    expect(
+      (await getJson<RosterPage<AdminRosterMember>>(reyes.client, '/api/roster?is_banned=true')).body.pagination.total,
+    ).toBe(35)
     const banned = await getJson<RosterPage<AdminRosterMember>>(admin.client, '/api/roster?is_banned=true')
-    expect(banned.body.members).toEqual([expect.objectContaining({ ingame_name: 'Banned Bob', is_banned: true, ban_reason: 'Trolling' })])
-    expect((await getJson<RosterPage<AdminRosterMember>>(admin.client, '/api/roster?term=5534&type=discord_id')).body.members.map((m) => m.discord_id)).toEqual(['5534'])
+    expect(banned.body.members).toEqual([
+      expect.objectContaining({ ingame_name: 'Banned Bob', is_banned: true, ban_reason: 'Trolling' }),
+    ])
+    expect(
+      (
+        await getJson<RosterPage<AdminRosterMember>>(admin.client, '/api/roster?term=5534&type=discord_id')
+      ).body.members.map((m) => m.discord_id),
+    ).toEqual(['5534'])
   })
 })
 
 describe('GET /api/discord-roles/squads', () => {
   it('is admin-only and lists the squad role records', async () => {
     const { alpha } = await arrange()
-    await db().insert(squadRoleMappings).values({ squad_id: alpha.squad.id, create_discord_channel: true, discord_role_id: '42' })
+    await db()
+      .insert(squadRoleMappings)
+      .values({ squad_id: alpha.squad.id, create_discord_channel: true, discord_role_id: '42' })
     await expectAdminOnly(t, reyes.client, 'GET', '/api/discord-roles/squads')
     const list = await getJson(admin.client, '/api/discord-roles/squads')
-    expect(list.body).toEqual([{ id: expect.any(Number), squad_id: alpha.squad.id, squad_name: alpha.squad.name, create_discord_channel: true, discord_role_id: '42', discord_channel_id: expect.any(String) }])
+    expect(list.body).toEqual([
+      {
+        id: expect.any(Number),
+        squad_id: alpha.squad.id,
+        squad_name: alpha.squad.name,
+        create_discord_channel: true,
+        discord_role_id: '42',
+        discord_channel_id: expect.any(String),
+      },
+    ])
   })
 })

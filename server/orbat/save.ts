@@ -1,7 +1,16 @@
 import { and, asc, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm'
 import type { OrbatSaveInput } from '#contracts/orbat.ts'
 import type { DbOrTx } from '#db/client.ts'
-import { orbatEdges, orbatNodeId, orbatPaxCounters, orbatWaypoints, platoons, slots, SPACER_MARK, squads } from '#db/schema/orbat.ts'
+import {
+  orbatEdges,
+  orbatNodeId,
+  orbatPaxCounters,
+  orbatWaypoints,
+  platoons,
+  slots,
+  SPACER_MARK,
+  squads,
+} from '#db/schema/orbat.ts'
 import { members } from '#db/schema/roster.ts'
 import { users, type User } from '#db/schema/users-sessions.ts'
 import { waitlistEntries } from '#db/schema/waitlist.ts'
@@ -64,7 +73,8 @@ type RowId = number | string | undefined
 type SaveSlot = OrbatSaveInput['slots'][number]
 
 /** Whether a row's id names a stored row (any other id, or none, is a new row). */
-const storedId = (id: RowId, stored: { has: (id: number) => boolean }): id is number => typeof id === 'number' && id > 0 && stored.has(id)
+const storedId = (id: RowId, stored: { has: (id: number) => boolean }): id is number =>
+  typeof id === 'number' && id > 0 && stored.has(id)
 
 /** The node id an edge end uses for a row (`squad-3`, `squad-new-1`); a row without an id has none. */
 const nodeKey = (kind: 'squad' | 'waypoint' | 'pax', id: RowId) => (id === undefined ? null : `${kind}-${id}`)
@@ -74,15 +84,19 @@ function checkShape(input: OrbatSaveInput) {
   const names = new Map<string, number>()
   const squadIds = new Set<number | string>()
   input.squads.forEach((squad, i) => {
-    if (names.has(squad.name)) throw new Invalid(`squads[${i}].name: Two squads are named "${squad.name}". Squad names must be unique.`)
-    if (squad.id !== undefined && squadIds.has(squad.id)) throw new Invalid(`squads[${i}].id: Two squads have the id ${squad.id}.`)
+    if (names.has(squad.name))
+      throw new Invalid(`squads[${i}].name: Two squads are named "${squad.name}". Squad names must be unique.`)
+    if (squad.id !== undefined && squadIds.has(squad.id))
+      throw new Invalid(`squads[${i}].id: Two squads have the id ${squad.id}.`)
     names.set(squad.name, i)
     if (squad.id !== undefined) squadIds.add(squad.id)
   })
   const slotIds = new Set<number | string>()
   input.slots.forEach((slot, i) => {
-    if (!names.has(slot.squadName)) throw new Invalid(`slots[${i}].squadName: A slot names the squad "${slot.squadName}", which is not in the save.`)
-    if (slot.id !== undefined && slotIds.has(slot.id)) throw new Invalid(`slots[${i}].id: Two slots have the id ${slot.id}.`)
+    if (!names.has(slot.squadName))
+      throw new Invalid(`slots[${i}].squadName: A slot names the squad "${slot.squadName}", which is not in the save.`)
+    if (slot.id !== undefined && slotIds.has(slot.id))
+      throw new Invalid(`slots[${i}].id: Two slots have the id ${slot.id}.`)
     if (slot.id !== undefined) slotIds.add(slot.id)
     if (isSpacer(slot.role) && (slot.user_id !== null || slot.manual_username !== null)) {
       throw new Invalid(`slots[${i}].role: The heading row ${slot.role} in ${slot.squadName} cannot hold a person.`)
@@ -94,7 +108,10 @@ function checkShape(input: OrbatSaveInput) {
   ] as const) {
     const ids = new Set<number | string>()
     list.forEach((point, i) => {
-      if (point.id !== undefined && ids.has(point.id)) throw new Invalid(`${field}[${i}].id: Two ${kind === 'pax' ? 'pax counters' : 'waypoints'} have the id ${point.id}.`)
+      if (point.id !== undefined && ids.has(point.id))
+        throw new Invalid(
+          `${field}[${i}].id: Two ${kind === 'pax' ? 'pax counters' : 'waypoints'} have the id ${point.id}.`,
+        )
       if (point.id !== undefined) ids.add(point.id)
     })
   }
@@ -105,7 +122,8 @@ function checkShape(input: OrbatSaveInput) {
   ])
   input.edges.forEach((edge, i) => {
     for (const end of ['source', 'target'] as const) {
-      if (!nodeIds.has(edge[end])) throw new Invalid(`edges[${i}].${end}: An edge ends at ${edge[end]}, which is not in the save.`)
+      if (!nodeIds.has(edge[end]))
+        throw new Invalid(`edges[${i}].${end}: An edge ends at ${edge[end]}, which is not in the save.`)
     }
   })
 }
@@ -120,7 +138,11 @@ async function checkAssignedPeople(tx: DbOrTx, input: OrbatSaveInput) {
   const people = new Map(
     (
       await tx
-        .select({ id: users.id, name: sql<string>`coalesce(${members.ingame_name}, ${users.display_name}, ${users.username})`, banned: sql<boolean>`coalesce(${members.is_banned}, false)` })
+        .select({
+          id: users.id,
+          name: sql<string>`coalesce(${members.ingame_name}, ${users.display_name}, ${users.username})`,
+          banned: sql<boolean>`coalesce(${members.is_banned}, false)`,
+        })
         .from(users)
         .leftJoin(members, eq(members.discord_id, users.discord_id))
         .where(inArray(users.id, assignedUsers))
@@ -133,7 +155,8 @@ async function checkAssignedPeople(tx: DbOrTx, input: OrbatSaveInput) {
     const person = people.get(slot.user_id)
     if (!person) throw new Invalid(`slots[${i}].user_id: User ${slot.user_id} does not exist.`)
     // NOTE: the database refuses a banned member in a slot too (UB001, migration 0002); checked here to say so plainly.
-    if (person.banned) throw new Invalid(`slots[${i}].user_id: ${person.name} is banned and cannot hold a slot (${slotName(slot)}).`)
+    if (person.banned)
+      throw new Invalid(`slots[${i}].user_id: ${person.name} is banned and cannot hold a slot (${slotName(slot)}).`)
     const other = firstSlot.get(slot.user_id)
     if (other) {
       throw new Invalid(
@@ -170,7 +193,9 @@ export async function saveOrbat(tx: DbOrTx, admin: User, input: OrbatSaveInput):
   const platoonIds = new Set((await tx.select({ id: platoons.id }).from(platoons)).map((p) => p.id))
   input.squads.forEach((squad, i) => {
     if (squad.platoon_id !== null && !platoonIds.has(squad.platoon_id)) {
-      throw new Invalid(`squads[${i}].platoon_id: Squad "${squad.name}" names platoon ${squad.platoon_id}, which does not exist.`)
+      throw new Invalid(
+        `squads[${i}].platoon_id: Squad "${squad.name}" names platoon ${squad.platoon_id}, which does not exist.`,
+      )
     }
   })
   await checkAssignedPeople(tx, input)
@@ -248,8 +273,18 @@ export async function saveOrbat(tx: DbOrTx, admin: User, input: OrbatSaveInput):
   await tx.delete(slots).where(keptSlotIds.length ? notInArray(slots.id, keptSlotIds) : undefined)
   await tx.delete(squads).where(keptSquadIds.length ? notInArray(squads.id, keptSquadIds) : undefined)
   if (keptSquads.length) {
-    await tx.update(squads).set({ name: sql`chr(1) || ${squads.id}::text` }).where(inArray(squads.id, keptSquadIds))
-    const rows = keptSquads.map((s) => ({ id: s.id, name: s.name, pos_x: s.pos_x, pos_y: s.pos_y, is_primary: s.can_be_primary_waitlist, platoon_id: s.platoon_id }))
+    await tx
+      .update(squads)
+      .set({ name: sql`chr(1) || ${squads.id}::text` })
+      .where(inArray(squads.id, keptSquadIds))
+    const rows = keptSquads.map((s) => ({
+      id: s.id,
+      name: s.name,
+      pos_x: s.pos_x,
+      pos_y: s.pos_y,
+      is_primary: s.can_be_primary_waitlist,
+      platoon_id: s.platoon_id,
+    }))
     await tx.execute(sql`
       update ${squads} as s
       set name = v.name, pos_x = v.pos_x, pos_y = v.pos_y, can_be_primary_waitlist = v.is_primary, platoon_id = v.platoon_id, updated_at = now()
@@ -261,7 +296,15 @@ export async function saveOrbat(tx: DbOrTx, admin: User, input: OrbatSaveInput):
   if (newSquads.length) {
     const inserted = await tx
       .insert(squads)
-      .values(newSquads.map((s) => ({ name: s.name, pos_x: s.pos_x, pos_y: s.pos_y, can_be_primary_waitlist: s.can_be_primary_waitlist, platoon_id: s.platoon_id })))
+      .values(
+        newSquads.map((s) => ({
+          name: s.name,
+          pos_x: s.pos_x,
+          pos_y: s.pos_y,
+          can_be_primary_waitlist: s.can_be_primary_waitlist,
+          platoon_id: s.platoon_id,
+        })),
+      )
       .returning({ id: squads.id, name: squads.name })
     for (const row of inserted) squadIdByName.set(row.name, row.id)
   }
@@ -278,8 +321,14 @@ export async function saveOrbat(tx: DbOrTx, admin: User, input: OrbatSaveInput):
     required_role_id: slot.required_role_id,
   })
   if (keptSlotIds.length) {
-    await tx.update(slots).set({ user_id: null }).where(and(inArray(slots.id, keptSlotIds), isNotNull(slots.user_id)))
-    const rows = [...payloadSlotById].map(([id, s]) => ({ id, ...slotRow(s, finalUser.get(id)!, finalManual.get(id)!) }))
+    await tx
+      .update(slots)
+      .set({ user_id: null })
+      .where(and(inArray(slots.id, keptSlotIds), isNotNull(slots.user_id)))
+    const rows = [...payloadSlotById].map(([id, s]) => ({
+      id,
+      ...slotRow(s, finalUser.get(id)!, finalManual.get(id)!),
+    }))
     await tx.execute(sql`
       update ${slots} as s
       set squad_id = v.squad_id, team = v.team, team_order = v.team_order, slot_order = v.slot_order, role = v.role,
@@ -303,14 +352,24 @@ export async function saveOrbat(tx: DbOrTx, admin: User, input: OrbatSaveInput):
   ] as const) {
     const stored = new Set((await tx.select({ id: table.id }).from(table)).map((r) => r.id))
     const keptPoints = list.flatMap((p) => (storedId(p.id, stored) ? [{ ...p, id: p.id }] : []))
-    await tx.delete(table).where(keptPoints.length ? notInArray(table.id, keptPoints.map((p) => p.id)) : undefined)
+    await tx.delete(table).where(
+      keptPoints.length
+        ? notInArray(
+            table.id,
+            keptPoints.map((p) => p.id),
+          )
+        : undefined,
+    )
     for (const p of keptPoints) {
       await tx.update(table).set({ pos_x: p.pos_x, pos_y: p.pos_y }).where(eq(table.id, p.id))
       nodeMap.set(node(p.id), node(p.id))
     }
     const fresh = list.filter((p) => !storedId(p.id, stored))
     if (fresh.length) {
-      const inserted = await tx.insert(table).values(fresh.map((p) => ({ pos_x: p.pos_x, pos_y: p.pos_y }))).returning({ id: table.id })
+      const inserted = await tx
+        .insert(table)
+        .values(fresh.map((p) => ({ pos_x: p.pos_x, pos_y: p.pos_y })))
+        .returning({ id: table.id })
       fresh.forEach((p, i) => {
         const key = nodeKey(kind, p.id)
         if (key) nodeMap.set(key, node(inserted[i]!.id))
@@ -325,7 +384,13 @@ export async function saveOrbat(tx: DbOrTx, admin: User, input: OrbatSaveInput):
   for (const e of storedEdges) unmatched.set(edgeKey(e), [...(unmatched.get(edgeKey(e)) ?? []), e.id])
   const edgeRows = input.edges
     .filter((e) => e.source !== e.target)
-    .map((e) => ({ source: nodeMap.get(e.source)!, target: nodeMap.get(e.target)!, source_handle: e.sourceHandle, target_handle: e.targetHandle, type: 'smoothstep' }))
+    .map((e) => ({
+      source: nodeMap.get(e.source)!,
+      target: nodeMap.get(e.target)!,
+      source_handle: e.sourceHandle,
+      target_handle: e.targetHandle,
+      type: 'smoothstep',
+    }))
   const freshEdges = edgeRows.filter((e) => {
     const ids = unmatched.get(edgeKey(e))
     return !ids?.shift()

@@ -60,7 +60,12 @@ interface SlotMove extends Record<string, unknown> {
 
 function resultOf(slotId: number, move: SlotMove, line: string): SlotActionResult {
   const placement: Placement | null = move.placed_discord_id
-    ? { userName: move.placed_name!, slotRole: move.placed_slot_role!, squadName: move.placed_squad_name!, discordId: move.placed_discord_id }
+    ? {
+        userName: move.placed_name!,
+        slotRole: move.placed_slot_role!,
+        squadName: move.placed_squad_name!,
+        discordId: move.placed_discord_id,
+      }
     : null
   return {
     slotId,
@@ -74,12 +79,16 @@ function resultOf(slotId: number, move: SlotMove, line: string): SlotActionResul
  * Refusals arrive as service errors (server/refusals.ts), UnlockFillPending among them.
  */
 export async function signUpToSlot(db: Db, writer: Writer, slotId: number): Promise<SlotActionResult> {
-  const [move] = await decided(db.$client<SlotMove[]>`select * from orbat_sign_up(${writer.id}, ${slotId}, ${writer.sessionId ?? null}::text)`)
+  const [move] = await decided(
+    db.$client<SlotMove[]>`select * from orbat_sign_up(${writer.id}, ${slotId}, ${writer.sessionId ?? null}::text)`,
+  )
   return resultOf(slotId, move!, `${move!.member_name} signed up for ${move!.slot_role} (${move!.squad_name}).`)
 }
 
 /** A member leaves their own slot; the freed slot goes to the longest-waiting qualified member. */
 export async function leaveSlot(db: Db, writer: Writer, slotId: number): Promise<SlotActionResult> {
-  const [move] = await decided(db.$client<SlotMove[]>`select * from orbat_leave(${writer.id}, ${slotId}, ${writer.sessionId ?? null}::text)`)
+  const [move] = await decided(
+    db.$client<SlotMove[]>`select * from orbat_leave(${writer.id}, ${slotId}, ${writer.sessionId ?? null}::text)`,
+  )
   return resultOf(slotId, move!, `${move!.member_name} left ${move!.slot_role} (${move!.squad_name}).`)
 }

@@ -38,11 +38,16 @@ const PROMO_CHANNEL = DEMO_CHANNELS.announcements.id
 
 /** One BMT (linked to kowalski's Discord account) due for JNCO, with mapped rank roles and an announcement channel. */
 async function arrangeOnePromotion() {
-  await db().insert(settings).values({ key: 'promotion_channel_id', value: PROMO_CHANNEL }).onConflictDoUpdate({ target: settings.key, set: { value: PROMO_CHANNEL } })
-  await db().insert(rankRoleMappings).values([
-    { rank_name: 'BMT', discord_role_id: DEMO_ROLES.rankBMT.id },
-    { rank_name: 'JNCO', discord_role_id: DEMO_ROLES.rankJNCO.id },
-  ])
+  await db()
+    .insert(settings)
+    .values({ key: 'promotion_channel_id', value: PROMO_CHANNEL })
+    .onConflictDoUpdate({ target: settings.key, set: { value: PROMO_CHANNEL } })
+  await db()
+    .insert(rankRoleMappings)
+    .values([
+      { rank_name: 'BMT', discord_role_id: DEMO_ROLES.rankBMT.id },
+      { rank_name: 'JNCO', discord_role_id: DEMO_ROLES.rankJNCO.id },
+    ])
   await db().insert(promotionThresholds).values({ from_rank: 'BMT', to_rank: 'JNCO', required_score: 0 })
   return addMember(db(), demoUser('kowalski').id, { ingameName: 'Alice' })
 }
@@ -56,7 +61,13 @@ async function rankOf(id: number) {
 function servicesWithThrowingDiscord(): AppServices {
   const services = t.app.services
   const boom = () => Promise.reject(new Error('Discord exploded'))
-  const discord: DiscordClient = { ...services.discord, addMemberRole: boom, removeMemberRole: boom, sendMessage: boom, getGuildMember: boom }
+  const discord: DiscordClient = {
+    ...services.discord,
+    addMemberRole: boom,
+    removeMemberRole: boom,
+    sendMessage: boom,
+    getGuildMember: boom,
+  }
   return { ...services, discord }
 }
 
@@ -70,15 +81,26 @@ describe('roster use cases: side effects after the commit', () => {
     t.discord.state.failNext({ status: 403, count: 10, path: `/guilds/${DEMO_GUILD_ID}/members/${kowalski}/roles` })
     t.discord.state.failNext({ status: 403, count: 10, path: `/channels/${PROMO_CHANNEL}` })
 
-    const run = await api<{ message: string; promotedMembers: unknown[] }>(admin.client, 'POST', '/api/roster/promotions/run')
+    const run = await api<{ message: string; promotedMembers: unknown[] }>(
+      admin.client,
+      'POST',
+      '/api/roster/promotions/run',
+    )
 
-    expect(run).toEqual({ status: 200, body: { message: 'Promotions check complete.', promotedMembers: [{ name: 'Alice', from: 'BMT', to: 'JNCO' }] } })
+    expect(run).toEqual({
+      status: 200,
+      body: { message: 'Promotions check complete.', promotedMembers: [{ name: 'Alice', from: 'BMT', to: 'JNCO' }] },
+    })
     expect(await rankOf(alice.id)).toBe('JNCO')
     expect(t.discord.state.roleChanges).toEqual([])
     expect(t.discord.state.messagesIn(PROMO_CHANNEL)).toEqual([])
     // Each refused call is on record for the admins, as System.
     await expect
-      .poll(async () => (await auditEntries(db(), 'Discord call failed')).map((e) => `${e.actor}: ${e.details.split(':')[0]}`).sort(), { timeout: 5000 })
+      .poll(
+        async () =>
+          (await auditEntries(db(), 'Discord call failed')).map((e) => `${e.actor}: ${e.details.split(':')[0]}`).sort(),
+        { timeout: 5000 },
+      )
       .toEqual([
         `System: add role ${DEMO_ROLES.rankJNCO.id} to member ${kowalski}`,
         `System: remove role ${DEMO_ROLES.rankBMT.id} from member ${kowalski}`,

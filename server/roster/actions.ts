@@ -21,15 +21,29 @@ import { createQualification, deleteQualification, updateQualification } from '.
 // the commit is logged (server/transaction.ts).
 
 export function addMember(services: AppServices, admin: User, input: CreateMemberInput): Promise<AdminMember> {
-  return runTransaction(services, (tx) => createMember(tx, admin, input), { name: 'add member', syncRoles: (member) => [member.discord_id] })
+  return runTransaction(services, (tx) => createMember(tx, admin, input), {
+    name: 'add member',
+    syncRoles: (member) => [member.discord_id],
+  })
 }
 
-export function editMember(services: AppServices, admin: User, id: number, input: MemberFieldsInput): Promise<AdminMember> {
-  return runTransaction(services, (tx) => updateMember(tx, admin, id, input), { name: 'edit member', syncRoles: (member) => [member.discord_id] })
+export function editMember(
+  services: AppServices,
+  admin: User,
+  id: number,
+  input: MemberFieldsInput,
+): Promise<AdminMember> {
+  return runTransaction(services, (tx) => updateMember(tx, admin, id, input), {
+    name: 'edit member',
+    syncRoles: (member) => [member.discord_id],
+  })
 }
 
 export async function removeMember(services: AppServices, admin: User, id: number): Promise<void> {
-  await runTransaction(services, (tx) => deleteMember(tx, admin, id), { name: 'remove member', syncRoles: ({ discordId }) => [discordId] })
+  await runTransaction(services, (tx) => deleteMember(tx, admin, id), {
+    name: 'remove member',
+    syncRoles: ({ discordId }) => [discordId],
+  })
 }
 
 /** The member leaves their slot and the waitlist; the freed slot's waitlist placement is posted to the activity channel. */
@@ -42,22 +56,39 @@ export function banMember(services: AppServices, admin: User, id: number, reason
 }
 
 export function unbanMember(services: AppServices, admin: User, id: number): Promise<AdminMember> {
-  return runTransaction(services, (tx) => clearBan(tx, admin, id), { name: 'unban member', syncRoles: (member) => [member.discord_id] })
+  return runTransaction(services, (tx) => clearBan(tx, admin, id), {
+    name: 'unban member',
+    syncRoles: (member) => [member.discord_id],
+  })
 }
 
 /** The selected BMTs become JNCO; their mapped rank roles follow (no announcement). */
-export function graduateBmts(services: AppServices, admin: User, memberIds: number[], completionDate: string): Promise<Promotion[]> {
+export function graduateBmts(
+  services: AppServices,
+  admin: User,
+  memberIds: number[],
+  completionDate: string,
+): Promise<Promotion[]> {
   return runTransaction(services, (tx) => promoteBmts(tx, admin, memberIds, completionDate), {
     name: 'graduate BMTs',
     syncRoles: (graduated) => graduated.map((p) => p.discordId),
   })
 }
 
-export function addQualification(services: AppServices, admin: User, input: QualificationInput): Promise<QualificationItem> {
+export function addQualification(
+  services: AppServices,
+  admin: User,
+  input: QualificationInput,
+): Promise<QualificationItem> {
   return runTransaction(services, (tx) => createQualification(tx, admin, input), { name: 'add qualification' })
 }
 
-export function editQualification(services: AppServices, admin: User, id: number, input: QualificationInput): Promise<QualificationItem> {
+export function editQualification(
+  services: AppServices,
+  admin: User,
+  id: number,
+  input: QualificationInput,
+): Promise<QualificationItem> {
   return runTransaction(services, (tx) => updateQualification(tx, admin, id, input), { name: 'edit qualification' })
 }
 
@@ -70,9 +101,15 @@ export function saveThresholds(services: AppServices, admin: User, input: Thresh
 }
 
 /** Spec 2 §5: a chat id is saved only when it changed; blank turns the announcements off. */
-export async function setPromotionChannel(services: AppServices, admin: User, channelId: string): Promise<'unchanged' | 'updated' | 'disabled'> {
+export async function setPromotionChannel(
+  services: AppServices,
+  admin: User,
+  channelId: string,
+): Promise<'unchanged' | 'updated' | 'disabled'> {
   if (channelId === (await getSetting(services.db, 'promotion_channel_id'))) return 'unchanged'
-  await runTransaction(services, (tx) => updateSetting(tx, admin, { key: 'promotion_channel_id', value: channelId }), { name: 'set promotion channel' })
+  await runTransaction(services, (tx) => updateSetting(tx, admin, { key: 'promotion_channel_id', value: channelId }), {
+    name: 'set promotion channel',
+  })
   return channelId ? 'updated' : 'disabled'
 }
 

@@ -48,7 +48,11 @@ async function memberLoop(loop: number, slotIds: number[], statuses: number[], u
     const slotId = slotIds[(loop * 3 + i) % slotIds.length]!
     const step = (loop + i) % 4
     const response =
-      step === 3 ? await joinWaitlist(reyes.client) : step === 2 ? await leaveSlot(reyes.client, slotId) : await signUp(reyes.client, slotId)
+      step === 3
+        ? await joinWaitlist(reyes.client)
+        : step === 2
+          ? await leaveSlot(reyes.client, slotId)
+          : await signUp(reyes.client, slotId)
     statuses.push(response.status)
   }
 }
@@ -56,12 +60,16 @@ async function memberLoop(loop: number, slotIds: number[], statuses: number[], u
 /** Resolves once `count` of the loops' requests have succeeded (however slow the machine is). */
 async function successes(statuses: number[], count: number): Promise<void> {
   const deadline = Date.now() + 30_000
-  while (statuses.filter((s) => s === 200).length < count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 2))
+  while (statuses.filter((s) => s === 200).length < count && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 2))
 }
 
 describe('a ban racing the member’s own requests', () => {
   it(`after the ban commits the member holds no slot and no waitlist entry (${ROUNDS} rounds of ${LOOPS} loops)`, async () => {
-    const squad = await addSquad(db(), { name: 'Alpha', slots: Array.from({ length: 8 }, (_, i) => ({ team: 'Alpha', role: `Rifleman ${i + 1}` })) })
+    const squad = await addSquad(db(), {
+      name: 'Alpha',
+      slots: Array.from({ length: 8 }, (_, i) => ({ team: 'Alpha', role: `Rifleman ${i + 1}` })),
+    })
     const slotIds = squad.slots.map((s) => s.id)
     const member = await addMember(db(), reyes.discordId, { ingameName: 'Reyes' })
     const leftovers: string[] = []
@@ -75,15 +83,28 @@ describe('a ban racing the member’s own requests', () => {
       const ban = await api(admin.client, 'POST', `/api/roster/members/${member.id}/ban`, { reason: `Round ${round}` })
       expect(ban.status, JSON.stringify(ban.body)).toBe(200)
       // Checked the moment the ban has answered, while the loops' last requests may still be in flight...
-      const right = { slots: await slotsHeldBy(db(), reyes.id), waiting: (await waitlistUserIds(db())).includes(reyes.id) }
+      const right = {
+        slots: await slotsHeldBy(db(), reyes.id),
+        waiting: (await waitlistUserIds(db())).includes(reyes.id),
+      }
       banned = true
       await Promise.all(loops)
       // ...and again once they have all answered: nothing they did after the ban may stick.
-      const after = { slots: await slotsHeldBy(db(), reyes.id), waiting: (await waitlistUserIds(db())).includes(reyes.id) }
-      for (const [when, state] of [['at the ban', right], ['after the loops', after]] as const) {
-        if (state.slots.length || state.waiting) leftovers.push(`round ${round} ${when}: slots ${state.slots.join(',')} waitlist ${state.waiting}`)
+      const after = {
+        slots: await slotsHeldBy(db(), reyes.id),
+        waiting: (await waitlistUserIds(db())).includes(reyes.id),
       }
-      expect(statuses.filter((s) => s >= 500), 'no 5xx').toEqual([])
+      for (const [when, state] of [
+        ['at the ban', right],
+        ['after the loops', after],
+      ] as const) {
+        if (state.slots.length || state.waiting)
+          leftovers.push(`round ${round} ${when}: slots ${state.slots.join(',')} waitlist ${state.waiting}`)
+      }
+      expect(
+        statuses.filter((s) => s >= 500),
+        'no 5xx',
+      ).toEqual([])
       expect(statuses.filter((s) => s === 200).length, 'the loops did get in before the ban').toBeGreaterThan(0)
 
       const unban = await api(admin.client, 'POST', `/api/roster/members/${member.id}/unban`)
@@ -99,7 +120,9 @@ describe('a ban racing the member’s own requests', () => {
     await expect(db().execute(sql`update slots set user_id = ${reyes.id} where id = ${slotId}`)).rejects.toMatchObject({
       cause: { code: 'UB001' },
     })
-    await expect(db().execute(sql`insert into waitlist_entries (user_id) values (${reyes.id})`)).rejects.toMatchObject({ cause: { code: 'UB001' } })
+    await expect(db().execute(sql`insert into waitlist_entries (user_id) values (${reyes.id})`)).rejects.toMatchObject({
+      cause: { code: 'UB001' },
+    })
     await db().execute(sql`update ${members} set is_banned = false`)
     await db().execute(sql`update slots set user_id = ${reyes.id} where id = ${slotId}`)
     expect(await slotsHeldBy(db(), reyes.id)).toEqual([slotId])

@@ -27,12 +27,18 @@ afterAll(async () => {
 beforeEach(async () => {
   await t.database.db.execute(sql`truncate ${events} cascade`)
   await t.database.db.delete(settings).where(sql`${settings.key} = 'unit_time_zone'`)
-  await t.app.jobs!.agenda.every('0 1 * * 1', JOBS.weeklyPromotions, undefined, { timezone: 'America/New_York', skipImmediate: true })
+  await t.app.jobs!.agenda.every('0 1 * * 1', JOBS.weeklyPromotions, undefined, {
+    timezone: 'America/New_York',
+    skipImmediate: true,
+  })
 })
 
 const db = () => t.database.db
 const addEvent = async (body: Record<string, unknown>) => {
-  const response = await api<{ event: EventItem; error?: string }>(admin.client, 'POST', '/api/roster/events', { name: 'Op Anvil', ...body })
+  const response = await api<{ event: EventItem; error?: string }>(admin.client, 'POST', '/api/roster/events', {
+    name: 'Op Anvil',
+    ...body,
+  })
   expect(response.status, JSON.stringify(response.body)).toBe(201)
   return response.body.event
 }
@@ -50,23 +56,43 @@ describe('an event’s start over the API', () => {
     expect((await addEvent({ date: '2030-06-15T21:30' })).date).toBe('2030-06-16T01:30:00.000Z')
     expect((await addEvent({ date: '2030-06-15', time: '21:30' })).date).toBe('2030-06-16T01:30:00.000Z')
     // The form's fields name the zone they were shown in.
-    expect((await addEvent({ date: '2030-06-15', time: '21:30', tz: 'Europe/Berlin' })).date).toBe('2030-06-15T19:30:00.000Z')
+    expect((await addEvent({ date: '2030-06-15', time: '21:30', tz: 'Europe/Berlin' })).date).toBe(
+      '2030-06-15T19:30:00.000Z',
+    )
   })
 
   it('refuses a bad day, a bad time and the form’s empty time with the field named, and stores nothing', async () => {
     const badDay = await api(admin.client, 'POST', '/api/roster/events', { name: 'Op', date: '2030-02-30' })
     expect(badDay).toMatchObject({ status: 400, body: { fields: { date: ['Please enter a valid date.'] } } })
-    const badTime = await api(admin.client, 'POST', '/api/roster/events', { name: 'Op', date: '2030-06-15', time: '25:00' })
-    expect(badTime).toMatchObject({ status: 400, body: { fields: { time: ['Please enter a valid time in 24-hour format (HH:mm).'] } } })
-    const noTime = await api(admin.client, 'POST', '/api/roster/events', { name: 'Op', date: '2030-06-15', tz: 'America/New_York' })
-    expect(noTime).toMatchObject({ status: 400, body: { fields: { time: ['Please enter a valid time in 24-hour format (HH:mm).'] } } })
+    const badTime = await api(admin.client, 'POST', '/api/roster/events', {
+      name: 'Op',
+      date: '2030-06-15',
+      time: '25:00',
+    })
+    expect(badTime).toMatchObject({
+      status: 400,
+      body: { fields: { time: ['Please enter a valid time in 24-hour format (HH:mm).'] } },
+    })
+    const noTime = await api(admin.client, 'POST', '/api/roster/events', {
+      name: 'Op',
+      date: '2030-06-15',
+      tz: 'America/New_York',
+    })
+    expect(noTime).toMatchObject({
+      status: 400,
+      body: { fields: { time: ['Please enter a valid time in 24-hour format (HH:mm).'] } },
+    })
     expect(await db().select().from(events)).toEqual([])
   })
 
   it('an edit naming the event’s own day alone keeps its start; another day starts at 20:00 unit time', async () => {
     const event = await addEvent({ date: '2030-06-15T21:30:00-04:00' })
-    const put = (body: Record<string, unknown>) => api<{ event: EventItem }>(admin.client, 'PUT', `/api/roster/events/${event.id}`, { name: 'Op Hammer', ...body })
-    expect((await put({ date: '2030-06-15' })).body.event).toMatchObject({ name: 'Op Hammer', date: '2030-06-16T01:30:00.000Z' })
+    const put = (body: Record<string, unknown>) =>
+      api<{ event: EventItem }>(admin.client, 'PUT', `/api/roster/events/${event.id}`, { name: 'Op Hammer', ...body })
+    expect((await put({ date: '2030-06-15' })).body.event).toMatchObject({
+      name: 'Op Hammer',
+      date: '2030-06-16T01:30:00.000Z',
+    })
     expect((await put({ date: '2030-06-16' })).body.event.date).toBe('2030-06-17T00:00:00.000Z')
     expect((await put({ date: '2030-06-16', time: '18:00' })).body.event.date).toBe('2030-06-16T22:00:00.000Z')
   })
@@ -79,7 +105,9 @@ describe('the unit’s time zone setting', () => {
     expect(await getSetting(db(), 'unit_time_zone')).toBe('')
     expect((await setZone('europe/berlin')).body).toMatchObject({ key: 'unit_time_zone', value: 'Europe/Berlin' })
     expect(await getSetting(db(), 'unit_time_zone')).toBe('Europe/Berlin')
-    expect((await auditEntries(db(), 'Setting updated')).at(-1)).toMatchObject({ details: 'unit_time_zone set to Europe/Berlin.' })
+    expect((await auditEntries(db(), 'Setting updated')).at(-1)).toMatchObject({
+      details: 'unit_time_zone set to Europe/Berlin.',
+    })
   })
 
   it('bare days start at 20:00 on the new clock, and the weekly promotion run moves to Mondays 01:00 there', async () => {
@@ -90,14 +118,22 @@ describe('the unit’s time zone setting', () => {
     expect(jobs).toHaveLength(1)
     expect(jobs[0]!.repeatTimezone).toBe('Europe/Berlin')
     const next = new Date(jobs[0]!.nextRunAt!)
-    const berlin = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Berlin', weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(next)
+    const berlin = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'Europe/Berlin',
+      weekday: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(next)
     expect(berlin).toBe('Mon 01:00')
     const reconcile = await t.app.jobs!.agenda.queryJobs({ name: JOBS.reconcileRoles })
     expect(reconcile.jobs[0]!.repeatTimezone).toBe('Europe/Berlin')
 
     // Cleared: the default zone again.
     expect((await setZone('')).status).toBe(200)
-    expect((await t.app.jobs!.agenda.queryJobs({ name: JOBS.weeklyPromotions })).jobs[0]!.repeatTimezone).toBe('America/New_York')
+    expect((await t.app.jobs!.agenda.queryJobs({ name: JOBS.weeklyPromotions })).jobs[0]!.repeatTimezone).toBe(
+      'America/New_York',
+    )
     expect((await addEvent({ date: '2030-06-15' })).date).toBe('2030-06-16T00:00:00.000Z')
   })
 })
@@ -107,7 +143,9 @@ describe('times on pages', () => {
     await addEvent({ date: '2030-06-15', time: '21:30' })
     const page = async (cookie?: string) => {
       const jar = admin.client.cookieHeader()
-      const response = await fetch(`${t.url}/admin/roster/events`, { headers: { Cookie: cookie ? `${jar}; ${cookie}` : jar } })
+      const response = await fetch(`${t.url}/admin/roster/events`, {
+        headers: { Cookie: cookie ? `${jar}; ${cookie}` : jar },
+      })
       expect(response.status).toBe(200)
       return response.text()
     }

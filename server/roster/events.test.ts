@@ -28,31 +28,59 @@ afterAll(async () => {
 
 describe('event use cases', () => {
   it('an edit that keeps the day (on the unit’s clock) keeps the time of day; another day starts at 20:00 unit time', async () => {
-    const made = await createEvent(services, admin, eventSchema.parse({ name: 'Op Anvil', date: '2030-03-10T23:00:00Z' }))
+    const made = await createEvent(
+      services,
+      admin,
+      eventSchema.parse({ name: 'Op Anvil', date: '2030-03-10T23:00:00Z' }),
+    )
     expect(made.date).toBe('2030-03-10T23:00:00.000Z')
-    const renamed = await updateEvent(services, admin, made.id, eventSchema.parse({ name: 'Op Hammer', date: '2030-03-10' }))
+    const renamed = await updateEvent(
+      services,
+      admin,
+      made.id,
+      eventSchema.parse({ name: 'Op Hammer', date: '2030-03-10' }),
+    )
     expect(renamed).toMatchObject({ name: 'Op Hammer', date: '2030-03-10T23:00:00.000Z' })
-    const moved = await updateEvent(services, admin, made.id, eventSchema.parse({ name: 'Op Hammer', date: '2030-03-11', orbat_image_url: '' }))
+    const moved = await updateEvent(
+      services,
+      admin,
+      made.id,
+      eventSchema.parse({ name: 'Op Hammer', date: '2030-03-11', orbat_image_url: '' }),
+    )
     // 2030-03-11 20:00 in New York (EDT since 10 March).
     expect(moved).toMatchObject({ date: '2030-03-12T00:00:00.000Z', orbat_image_url: null })
-    const audit = await database.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.actor_user_id, admin.id))
+    const audit = await database.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(eq(auditLog.actor_user_id, admin.id))
     expect(audit.map((a) => a.action)).toEqual(['Event added', 'Event updated', 'Event updated'])
   })
 
   it('refuses an unknown event and a day that does not exist', async () => {
-    await expect(updateEvent(services, admin, 999_999, eventSchema.parse({ name: 'Ghost', date: '2030-01-01' }))).rejects.toMatchObject({ status: 404 })
-    expect(eventSchema.safeParse({ name: 'Ghost', date: '2030-02-30' }).error?.issues.map((i) => i.message)).toEqual(['Please enter a valid date.'])
+    await expect(
+      updateEvent(services, admin, 999_999, eventSchema.parse({ name: 'Ghost', date: '2030-01-01' })),
+    ).rejects.toMatchObject({ status: 404 })
+    expect(eventSchema.safeParse({ name: 'Ghost', date: '2030-02-30' }).error?.issues.map((i) => i.message)).toEqual([
+      'Please enter a valid date.',
+    ])
     expect(await database.db.select().from(events).where(eq(events.name, 'Ghost'))).toEqual([])
   })
 
   it('the migration moves day-only events (00:00 UTC) to 20:00 of that day in the unit’s zone; others stay', async () => {
-    const migration = fs.readFileSync(new URL('../../db/migrations/0008_event_start_times.sql', import.meta.url), 'utf8')
+    const migration = fs.readFileSync(
+      new URL('../../db/migrations/0008_event_start_times.sql', import.meta.url),
+      'utf8',
+    )
     const insert = (name: string, date: string) => database.db.insert(events).values({ name, date: new Date(date) })
     const run = async () => {
       await database.db.execute(sql.raw(migration))
-      return (await database.db.select({ name: events.name, date: events.date }).from(events).where(sql`${events.name} like 'Legacy%'`).orderBy(asc(events.id))).map(
-        (e) => [e.name, e.date.toISOString()],
-      )
+      return (
+        await database.db
+          .select({ name: events.name, date: events.date })
+          .from(events)
+          .where(sql`${events.name} like 'Legacy%'`)
+          .orderBy(asc(events.id))
+      ).map((e) => [e.name, e.date.toISOString()])
     }
     await insert('Legacy summer', '2030-06-15T00:00:00Z')
     await insert('Legacy winter', '2030-01-15T00:00:00Z')

@@ -27,7 +27,8 @@ export async function listEvents(db: DbOrTx): Promise<EventItem[]> {
       name: events.name,
       date: events.date,
       orbat_image_url: events.orbat_image_url,
-      attendance_count: sql<number>`(select count(*) from ${eventAttendance} a where a.event_id = ${events.id})`.mapWith(Number),
+      attendance_count:
+        sql<number>`(select count(*) from ${eventAttendance} a where a.event_id = ${events.id})`.mapWith(Number),
     })
     .from(events)
     .orderBy(desc(events.date), desc(events.id))
@@ -56,8 +57,19 @@ export async function createEvent(services: AppServices, admin: User, input: Eve
     async (tx) => {
       const values = columns(input, await startOf(tx, input))
       const [row] = await tx.insert(events).values(values).returning()
-      await recordAudit(tx, admin, 'Event added', `${input.name} (${values.date.toISOString().slice(0, 16).replace('T', ' ')} UTC)`)
-      return { id: row!.id, name: row!.name, date: row!.date.toISOString(), orbat_image_url: row!.orbat_image_url, attendance_count: 0 }
+      await recordAudit(
+        tx,
+        admin,
+        'Event added',
+        `${input.name} (${values.date.toISOString().slice(0, 16).replace('T', ' ')} UTC)`,
+      )
+      return {
+        id: row!.id,
+        name: row!.name,
+        date: row!.date.toISOString(),
+        orbat_image_url: row!.orbat_image_url,
+        attendance_count: 0,
+      }
     },
     { name: 'create event' },
   )
@@ -67,17 +79,30 @@ export async function createEvent(services: AppServices, admin: User, input: Eve
  * An API edit naming the event's current day (on the unit's clock) without a time keeps the event's start: a client
  * that edits only the day or the name does not move the event to 20:00.
  */
-export async function updateEvent(services: AppServices, admin: User, id: number, input: EventInput): Promise<EventItem> {
+export async function updateEvent(
+  services: AppServices,
+  admin: User,
+  id: number,
+  input: EventInput,
+): Promise<EventItem> {
   return runTransaction(
     services,
     async (tx) => {
       const before = await eventRow(tx, id)
-      const sameDay = isCalendarDay(input.date) && input.time === undefined && dayIn(before.date, await getUnitTimeZone(tx)) === input.date
+      const sameDay =
+        isCalendarDay(input.date) &&
+        input.time === undefined &&
+        dayIn(before.date, await getUnitTimeZone(tx)) === input.date
       await tx
         .update(events)
         .set(columns(input, sameDay ? before.date : await startOf(tx, input)))
         .where(eq(events.id, id))
-      await recordAudit(tx, admin, 'Event updated', before.name === input.name ? input.name : `${before.name} -> ${input.name}`)
+      await recordAudit(
+        tx,
+        admin,
+        'Event updated',
+        before.name === input.name ? input.name : `${before.name} -> ${input.name}`,
+      )
       return (await listEvents(tx)).find((e) => e.id === id)!
     },
     { name: 'update event' },
@@ -89,11 +114,18 @@ export async function deleteEvent(services: AppServices, admin: User, id: number
   return runTransaction(
     services,
     async (tx) => {
-      const attendees = (await tx.select({ id: eventAttendance.member_id }).from(eventAttendance).where(eq(eventAttendance.event_id, id))).map((r) => r.id)
+      const attendees = (
+        await tx.select({ id: eventAttendance.member_id }).from(eventAttendance).where(eq(eventAttendance.event_id, id))
+      ).map((r) => r.id)
       const [removed] = await tx.delete(events).where(eq(events.id, id)).returning({ name: events.name })
       if (!removed) throw new NotFound('Event not found.')
       await adjustCount(tx, attendees, -1)
-      await recordAudit(tx, admin, 'Event deleted', `${removed.name}${attendees.length ? ` (${attendees.length} attendance records removed)` : ''}`)
+      await recordAudit(
+        tx,
+        admin,
+        'Event deleted',
+        `${removed.name}${attendees.length ? ` (${attendees.length} attendance records removed)` : ''}`,
+      )
     },
     { name: 'delete event' },
   )
@@ -109,7 +141,11 @@ async function adjustCount(tx: DbOrTx, memberIds: number[], delta: 1 | -1) {
 
 export async function getEventAttendance(db: DbOrTx, eventId: number): Promise<AttendanceResult> {
   await eventRow(db, eventId)
-  const rows = await db.select({ id: eventAttendance.member_id }).from(eventAttendance).where(eq(eventAttendance.event_id, eventId)).orderBy(eventAttendance.member_id)
+  const rows = await db
+    .select({ id: eventAttendance.member_id })
+    .from(eventAttendance)
+    .where(eq(eventAttendance.event_id, eventId))
+    .orderBy(eventAttendance.member_id)
   return { memberIds: rows.map((r) => r.id) }
 }
 
@@ -117,23 +153,47 @@ export async function getEventAttendance(db: DbOrTx, eventId: number): Promise<A
  * POST /api/roster/events/{id}/attendance: the full list of attendees; scores move by the difference. `attendees` may
  * derive the list from the current one under the event's lock (the game server adds its players to who is there).
  */
-export async function setEventAttendance(services: AppServices, admin: Actor, eventId: number, attendees: number[] | ((current: number[]) => number[])): Promise<AttendanceResult> {
+export async function setEventAttendance(
+  services: AppServices,
+  admin: Actor,
+  eventId: number,
+  attendees: number[] | ((current: number[]) => number[]),
+): Promise<AttendanceResult> {
   return runTransaction(
     services,
     async (tx) => {
       // The row lock serialises attendance edits of one event (two admins ticking at once must not double-count).
-      const [event] = await tx.select({ name: events.name }).from(events).where(eq(events.id, eventId)).for('update').limit(1)
+      const [event] = await tx
+        .select({ name: events.name })
+        .from(events)
+        .where(eq(events.id, eventId))
+        .for('update')
+        .limit(1)
       if (!event) throw new NotFound('Event not found.')
-      const current = (await tx.select({ id: eventAttendance.member_id }).from(eventAttendance).where(eq(eventAttendance.event_id, eventId))).map((r) => r.id)
+      const current = (
+        await tx
+          .select({ id: eventAttendance.member_id })
+          .from(eventAttendance)
+          .where(eq(eventAttendance.event_id, eventId))
+      ).map((r) => r.id)
       const memberIds = typeof attendees === 'function' ? attendees(current) : attendees
       await assertMembersExist(tx, memberIds)
       const added = memberIds.filter((id) => !current.includes(id))
       const removed = current.filter((id) => !memberIds.includes(id))
-      if (removed.length) await tx.delete(eventAttendance).where(and(eq(eventAttendance.event_id, eventId), inArray(eventAttendance.member_id, removed)))
-      if (added.length) await tx.insert(eventAttendance).values(added.map((member_id) => ({ event_id: eventId, member_id })))
+      if (removed.length)
+        await tx
+          .delete(eventAttendance)
+          .where(and(eq(eventAttendance.event_id, eventId), inArray(eventAttendance.member_id, removed)))
+      if (added.length)
+        await tx.insert(eventAttendance).values(added.map((member_id) => ({ event_id: eventId, member_id })))
       await adjustCount(tx, added, 1)
       await adjustCount(tx, removed, -1)
-      await recordAudit(tx, admin, 'Attendance recorded', `${event.name}: ${memberIds.length} attended (+${added.length}, -${removed.length}).`)
+      await recordAudit(
+        tx,
+        admin,
+        'Attendance recorded',
+        `${event.name}: ${memberIds.length} attended (+${added.length}, -${removed.length}).`,
+      )
       return { memberIds: [...memberIds].sort((a, b) => a - b) }
     },
     { name: 'set event attendance' },

@@ -12,7 +12,8 @@ import { listTrainings } from './trainings.ts'
 // about).
 
 /** An event's or training's day on the Edit form's pick lists, in the page's zone. */
-const dayFormat = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: 'short', day: 'numeric' })
+const dayFormat = (timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: 'short', day: 'numeric' })
 
 /** The admin list searches by name, Discord ID or Bohemia UUID (rank search is the public roster's); 30/60/100 rows. */
 export function membersFilters(query: RosterQuery): MembersFilters {
@@ -40,7 +41,11 @@ async function adminList(db: DbOrTx, query: RosterQuery) {
   return { members: page.members as AdminRosterMember[], pagination: page.pagination }
 }
 
-export async function loadMembersTab(db: DbOrTx, filters: MembersFilters, wants: MembersTabWants): Promise<Omit<MembersData, 'today' | 'loadError'>> {
+export async function loadMembersTab(
+  db: DbOrTx,
+  filters: MembersFilters,
+  wants: MembersTabWants,
+): Promise<Omit<MembersData, 'today' | 'loadError'>> {
   const query = { ...filters, qualification: filters.qualification ?? undefined }
   const [{ members, pagination }, qualifications, picks, editing] = await Promise.all([
     adminList(db, query),
@@ -50,29 +55,56 @@ export async function loadMembersTab(db: DbOrTx, filters: MembersFilters, wants:
   ])
   let confirming: MembersData['confirming'] = null
   if (wants.confirmId !== null) {
-    const row = members.find((m) => m.id === wants.confirmId) ?? (await getAdminMember(db, wants.confirmId).catch(() => null))
+    const row =
+      members.find((m) => m.id === wants.confirmId) ?? (await getAdminMember(db, wants.confirmId).catch(() => null))
     if (row) confirming = { id: row.id, name: row.ingame_name }
   }
-  return { filters, members, pagination, qualifications, activeMembers: picks?.active ?? null, bmtMembers: picks?.bmt ?? null, editing, confirming }
+  return {
+    filters,
+    members,
+    pagination,
+    qualifications,
+    activeMembers: picks?.active ?? null,
+    bmtMembers: picks?.bmt ?? null,
+    editing,
+    confirming,
+  }
 }
 
 /** Every active member by name (Ban a Member) and the BMTs among them (Graduate BMTs). */
 async function pickLists(db: DbOrTx): Promise<{ active: PickItem[]; bmt: PickItem[] }> {
-  const { members } = await adminList(db, { page: 1, limit: ROSTER_MAX_LIMIT, term: '', type: 'name', qualification: undefined, is_banned: undefined })
+  const { members } = await adminList(db, {
+    page: 1,
+    limit: ROSTER_MAX_LIMIT,
+    term: '',
+    type: 'name',
+    qualification: undefined,
+    is_banned: undefined,
+  })
   const byName = [...members].sort((a, b) => a.ingame_name.localeCompare(b.ingame_name))
   return {
     active: byName.map((m) => ({ id: m.id, name: m.ingame_name, detail: m.rank })),
-    bmt: byName.filter((m) => m.rank === 'BMT').map((m) => ({ id: m.id, name: m.ingame_name, detail: `Joined ${m.join_date}` })),
+    bmt: byName
+      .filter((m) => m.rank === 'BMT')
+      .map((m) => ({ id: m.id, name: m.ingame_name, detail: `Joined ${m.join_date}` })),
   }
 }
 
 /** The member with every event and training to tick, or null when there is no such member. */
 async function editingMember(db: DbOrTx, id: number, day: Intl.DateTimeFormat): Promise<MembersData['editing']> {
-  const [member, events, trainings] = await Promise.all([getAdminMember(db, id).catch(() => null), listEvents(db), listTrainings(db)])
+  const [member, events, trainings] = await Promise.all([
+    getAdminMember(db, id).catch(() => null),
+    listEvents(db),
+    listTrainings(db),
+  ])
   if (!member) return null
   return {
     member,
     events: events.map((e) => ({ id: e.id, name: e.name, detail: day.format(new Date(e.date)) })),
-    trainings: trainings.map((t) => ({ id: t.id, name: t.name, detail: `${t.is_bmt_training ? 'BMT · ' : ''}${day.format(new Date(t.date))}` })),
+    trainings: trainings.map((t) => ({
+      id: t.id,
+      name: t.name,
+      detail: `${t.is_bmt_training ? 'BMT · ' : ''}${day.format(new Date(t.date))}`,
+    })),
   }
 }

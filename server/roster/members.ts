@@ -3,7 +3,16 @@ import type { CreateMemberInput, MemberFieldsInput } from '#contracts/roster.ts'
 import type { AdminMember, PublicMember } from '#contracts/roster-types.ts'
 import type { DbOrTx } from '#db/client.ts'
 import { slots, squads } from '#db/schema/orbat.ts'
-import { eventAttendance, events, memberQualifications, members, qualifications, trainingAttendance, trainings, type Member } from '#db/schema/roster.ts'
+import {
+  eventAttendance,
+  events,
+  memberQualifications,
+  members,
+  qualifications,
+  trainingAttendance,
+  trainings,
+  type Member,
+} from '#db/schema/roster.ts'
 import { users, type User } from '#db/schema/users-sessions.ts'
 import { waitlistEntries } from '#db/schema/waitlist.ts'
 import { recordAudit } from '../audit/audit.ts'
@@ -16,7 +25,8 @@ import { fillSlot, type Placement } from '../waitlist/waitlist.ts'
 // contracts/roster.ts. event_score = attended_events_count + hidden_score. A member links to a logged-in user by
 // discord_id.
 
-const eventScore = (m: Pick<Member, 'attended_events_count' | 'hidden_score'>) => Math.round((m.attended_events_count + Number(m.hidden_score)) * 100) / 100
+const eventScore = (m: Pick<Member, 'attended_events_count' | 'hidden_score'>) =>
+  Math.round((m.attended_events_count + Number(m.hidden_score)) * 100) / 100
 
 async function memberRow(db: DbOrTx, id: number, forUpdate = false): Promise<Member> {
   const query = db.select().from(members).where(eq(members.id, id)).limit(1)
@@ -40,7 +50,12 @@ async function memberLinks(db: DbOrTx, id: number) {
       .where(eq(eventAttendance.member_id, id))
       .orderBy(desc(events.date), desc(events.id)),
     db
-      .select({ id: trainings.id, name: trainings.name, date: trainings.date, is_bmt_training: trainings.is_bmt_training })
+      .select({
+        id: trainings.id,
+        name: trainings.name,
+        date: trainings.date,
+        is_bmt_training: trainings.is_bmt_training,
+      })
       .from(trainingAttendance)
       .innerJoin(trainings, eq(trainings.id, trainingAttendance.training_id))
       .where(eq(trainingAttendance.member_id, id))
@@ -51,7 +66,13 @@ async function memberLinks(db: DbOrTx, id: number) {
 
 /** The fields both views share. */
 function summaryOf(row: Member) {
-  return { id: row.id, ingame_name: row.ingame_name, rank: row.rank, join_date: row.join_date, event_score: eventScore(row) }
+  return {
+    id: row.id,
+    ingame_name: row.ingame_name,
+    rank: row.rank,
+    join_date: row.join_date,
+    event_score: eventScore(row),
+  }
 }
 
 /** GET /api/roster/member/{id}: what anyone may see. Banned members are not on the public roster. */
@@ -87,18 +108,34 @@ export async function getAdminMember(db: DbOrTx, id: number): Promise<AdminMembe
   }
 }
 
-async function assertUnique(tx: DbOrTx, input: Pick<MemberFieldsInput, 'discord_id' | 'bohemia_uuid'>, exceptId?: number) {
+async function assertUnique(
+  tx: DbOrTx,
+  input: Pick<MemberFieldsInput, 'discord_id' | 'bohemia_uuid'>,
+  exceptId?: number,
+) {
   for (const [column, value, label] of [
     [members.discord_id, input.discord_id, 'Discord ID'],
     [members.bohemia_uuid, input.bohemia_uuid, 'Bohemia UUID'],
   ] as const) {
     if (!value) continue
-    const [other] = await tx.select({ id: members.id, name: members.ingame_name }).from(members).where(eq(column, value)).limit(1)
-    if (other && other.id !== exceptId) throw new Conflict(`${other.name} already has the ${label} ${value}.`, { [column.name]: [`Another member (${other.name}) has this ${label}.`] })
+    const [other] = await tx
+      .select({ id: members.id, name: members.ingame_name })
+      .from(members)
+      .where(eq(column, value))
+      .limit(1)
+    if (other && other.id !== exceptId)
+      throw new Conflict(`${other.name} already has the ${label} ${value}.`, {
+        [column.name]: [`Another member (${other.name}) has this ${label}.`],
+      })
   }
 }
 
-async function assertIdsExist(tx: DbOrTx, table: typeof qualifications | typeof events | typeof trainings, ids: number[] | undefined, what: string) {
+async function assertIdsExist(
+  tx: DbOrTx,
+  table: typeof qualifications | typeof events | typeof trainings,
+  ids: number[] | undefined,
+  what: string,
+) {
   if (!ids?.length) return
   const found = new Set((await tx.select({ id: table.id }).from(table).where(inArray(table.id, ids))).map((r) => r.id))
   const missing = ids.find((id) => !found.has(id))
@@ -109,23 +146,42 @@ async function assertIdsExist(tx: DbOrTx, table: typeof qualifications | typeof 
  * Replaces a member's links of one kind. Returns the ids added and removed. Event attendance moves
  * attended_events_count with it (see db/schema/roster.ts: the counter carries older attendance too).
  */
-async function replaceLinks(tx: DbOrTx, memberId: number, kind: 'qualifications' | 'events' | 'trainings', ids: number[]) {
-  const table = kind === 'qualifications' ? memberQualifications : kind === 'events' ? eventAttendance : trainingAttendance
-  const column = kind === 'qualifications' ? memberQualifications.qualification_id : kind === 'events' ? eventAttendance.event_id : trainingAttendance.training_id
+async function replaceLinks(
+  tx: DbOrTx,
+  memberId: number,
+  kind: 'qualifications' | 'events' | 'trainings',
+  ids: number[],
+) {
+  const table =
+    kind === 'qualifications' ? memberQualifications : kind === 'events' ? eventAttendance : trainingAttendance
+  const column =
+    kind === 'qualifications'
+      ? memberQualifications.qualification_id
+      : kind === 'events'
+        ? eventAttendance.event_id
+        : trainingAttendance.training_id
   const current = (await tx.select({ id: column }).from(table).where(eq(table.member_id, memberId))).map((r) => r.id)
   const added = ids.filter((id) => !current.includes(id))
   const removed = current.filter((id) => !ids.includes(id))
   if (removed.length) await tx.delete(table).where(and(eq(table.member_id, memberId), inArray(column, removed)))
   if (added.length) {
     const rows = added.map((id) =>
-      kind === 'qualifications' ? { member_id: memberId, qualification_id: id } : kind === 'events' ? { member_id: memberId, event_id: id } : { member_id: memberId, training_id: id },
+      kind === 'qualifications'
+        ? { member_id: memberId, qualification_id: id }
+        : kind === 'events'
+          ? { member_id: memberId, event_id: id }
+          : { member_id: memberId, training_id: id },
     )
     await tx.insert(table).values(rows as never)
   }
   return { added, removed }
 }
 
-async function applyLinks(tx: DbOrTx, memberId: number, input: Pick<MemberFieldsInput, 'qualifications' | 'events' | 'trainings'>) {
+async function applyLinks(
+  tx: DbOrTx,
+  memberId: number,
+  input: Pick<MemberFieldsInput, 'qualifications' | 'events' | 'trainings'>,
+) {
   await assertIdsExist(tx, qualifications, input.qualifications, 'Qualification')
   await assertIdsExist(tx, events, input.events, 'Event')
   await assertIdsExist(tx, trainings, input.trainings, 'Training')
@@ -161,15 +217,30 @@ export async function createMember(tx: DbOrTx, admin: User, input: CreateMemberI
   const denied = input.status === 'Denied'
   const [row] = await tx
     .insert(members)
-    .values({ ...memberValues(input), is_banned: denied, banned_date: denied ? new Date() : null, ban_reason: denied ? input.ban_reason : null })
+    .values({
+      ...memberValues(input),
+      is_banned: denied,
+      banned_date: denied ? new Date() : null,
+      ban_reason: denied ? input.ban_reason : null,
+    })
     .returning({ id: members.id })
   await applyLinks(tx, row!.id, input)
-  await recordAudit(tx, admin, denied ? 'Member added (Denied)' : 'Member added', denied ? `${input.ingame_name}: ${input.ban_reason}` : `${input.ingame_name} (${input.rank})`)
+  await recordAudit(
+    tx,
+    admin,
+    denied ? 'Member added (Denied)' : 'Member added',
+    denied ? `${input.ingame_name}: ${input.ban_reason}` : `${input.ingame_name} (${input.rank})`,
+  )
   if (denied) await removeFromOrbat(tx, input.discord_id)
   return getAdminMember(tx, row!.id)
 }
 
-export async function updateMember(tx: DbOrTx, admin: User, id: number, input: MemberFieldsInput): Promise<AdminMember> {
+export async function updateMember(
+  tx: DbOrTx,
+  admin: User,
+  id: number,
+  input: MemberFieldsInput,
+): Promise<AdminMember> {
   const before = await memberRow(tx, id, true)
   await assertUnique(tx, input, id)
   await tx.update(members).set(memberValues(input)).where(eq(members.id, id))
@@ -177,8 +248,14 @@ export async function updateMember(tx: DbOrTx, admin: User, id: number, input: M
   const changes: string[] = []
   if (before.ingame_name !== input.ingame_name) changes.push(`name ${before.ingame_name} -> ${input.ingame_name}`)
   if (before.rank !== input.rank) changes.push(`rank ${before.rank} -> ${input.rank}`)
-  if (Number(before.hidden_score) !== input.hidden_score) changes.push(`hidden score ${Number(before.hidden_score)} -> ${input.hidden_score}`)
-  await recordAudit(tx, admin, 'Member updated', `${input.ingame_name}${changes.length ? `: ${changes.join(', ')}` : ''}`)
+  if (Number(before.hidden_score) !== input.hidden_score)
+    changes.push(`hidden score ${Number(before.hidden_score)} -> ${input.hidden_score}`)
+  await recordAudit(
+    tx,
+    admin,
+    'Member updated',
+    `${input.ingame_name}${changes.length ? `: ${changes.join(', ')}` : ''}`,
+  )
   // The ORBAT shows in-game names: a rename or a new Discord link changes what it shows.
   if (before.ingame_name !== input.ingame_name || before.discord_id !== input.discord_id) await announceChange(tx)
   return getAdminMember(tx, id)
@@ -186,7 +263,10 @@ export async function updateMember(tx: DbOrTx, admin: User, id: number, input: M
 
 /** Answers the deleted member's Discord id, whose managed roles go after the commit. */
 export async function deleteMember(tx: DbOrTx, admin: User, id: number): Promise<{ discordId: string | null }> {
-  const [removed] = await tx.delete(members).where(eq(members.id, id)).returning({ name: members.ingame_name, discord_id: members.discord_id })
+  const [removed] = await tx
+    .delete(members)
+    .where(eq(members.id, id))
+    .returning({ name: members.ingame_name, discord_id: members.discord_id })
   if (!removed) throw new NotFound('Member not found.')
   await recordAudit(tx, admin, 'Member deleted', removed.name)
   if (removed.discord_id) await announceChange(tx)
@@ -197,7 +277,10 @@ export async function deleteMember(tx: DbOrTx, admin: User, id: number): Promise
  * A banned member leaves their slot and the waitlist (and cannot sign up again until unbanned: the sign-up and join
  * rules read members.is_banned). The freed slot goes to the waitlist.
  */
-async function removeFromOrbat(tx: DbOrTx, discordId: string | null): Promise<{ slot: string | null; placement: Placement | null }> {
+async function removeFromOrbat(
+  tx: DbOrTx,
+  discordId: string | null,
+): Promise<{ slot: string | null; placement: Placement | null }> {
   if (!discordId) return { slot: null, placement: null }
   const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.discord_id, discordId)).limit(1)
   if (!user) return { slot: null, placement: null }
@@ -228,7 +311,10 @@ export interface BanResult {
 export async function storeBan(tx: DbOrTx, admin: User, id: number, reason: string): Promise<BanResult> {
   const row = await memberRow(tx, id, true)
   if (row.is_banned) throw new Conflict(`${row.ingame_name} is already banned.`)
-  await tx.update(members).set({ is_banned: true, banned_date: new Date(), ban_reason: reason }).where(eq(members.id, id))
+  await tx
+    .update(members)
+    .set({ is_banned: true, banned_date: new Date(), ban_reason: reason })
+    .where(eq(members.id, id))
   const { slot, placement } = await removeFromOrbat(tx, row.discord_id)
   await recordAudit(tx, admin, 'Member banned', `${row.ingame_name}: ${reason}${slot ? ` (removed from ${slot})` : ''}`)
   return { member: await getAdminMember(tx, id), freedSlot: slot, placement }

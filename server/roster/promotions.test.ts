@@ -9,7 +9,15 @@ import { JOBS } from '#jobs/index.ts'
 import type { ThresholdItem } from '#contracts/roster-types.ts'
 import { startTestApp, type TestApp } from '#tests/harness/app.ts'
 import { api, expectAdminOnly } from '#tests/harness/admin.ts'
-import { addMember, auditEntries, demoUser, getJson, loginDemos, resetOrbat, type LoggedIn } from '#tests/harness/orbat.ts'
+import {
+  addMember,
+  auditEntries,
+  demoUser,
+  getJson,
+  loginDemos,
+  resetOrbat,
+  type LoggedIn,
+} from '#tests/harness/orbat.ts'
 import { settings } from '#db/schema/settings.ts'
 import { DEMO_CHANNELS, DEMO_ROLES } from '#db/seed/demo-guild.ts'
 
@@ -33,15 +41,23 @@ const db = () => t.database.db
 const PROMO_CHANNEL = DEMO_CHANNELS.announcements.id
 
 async function setScore(id: number, attended: number, hidden = 0) {
-  await db().update(members).set({ attended_events_count: attended, hidden_score: hidden }).where(sql`${members.id} = ${id}`)
+  await db()
+    .update(members)
+    .set({ attended_events_count: attended, hidden_score: hidden })
+    .where(sql`${members.id} = ${id}`)
 }
 
 describe('promotions', () => {
   it('every call is admin-only', async () => {
     await expectAdminOnly(t, reyes.client, 'GET', '/api/roster/promotions/thresholds')
-    await expectAdminOnly(t, reyes.client, 'PUT', '/api/roster/promotions/thresholds', [{ from_rank: 'BMT', required_score: 1 }])
+    await expectAdminOnly(t, reyes.client, 'PUT', '/api/roster/promotions/thresholds', [
+      { from_rank: 'BMT', required_score: 1 },
+    ])
     await expectAdminOnly(t, reyes.client, 'POST', '/api/roster/promotions/run')
-    await expectAdminOnly(t, reyes.client, 'POST', '/api/roster/bmt-graduate', { memberIds: [1], completionDate: '2026-01-01' })
+    await expectAdminOnly(t, reyes.client, 'POST', '/api/roster/bmt-graduate', {
+      memberIds: [1],
+      completionDate: '2026-01-01',
+    })
     expect(await db().select().from(promotionThresholds)).toEqual([])
   })
 
@@ -57,10 +73,21 @@ describe('promotions', () => {
       ['SOFC', 'TEAM', null],
     ])
     for (const bad of ['1.5', '-1', 'ten', 2.5]) {
-      const response = await api(admin.client, 'PUT', '/api/roster/promotions/thresholds', [{ from_rank: 'JNCO', required_score: bad }])
-      expect(response).toEqual({ status: 400, body: { error: 'Thresholds must be whole numbers (0 or more).', fields: { thresholds: ['Thresholds must be whole numbers (0 or more).'] } } })
+      const response = await api(admin.client, 'PUT', '/api/roster/promotions/thresholds', [
+        { from_rank: 'JNCO', required_score: bad },
+      ])
+      expect(response).toEqual({
+        status: 400,
+        body: {
+          error: 'Thresholds must be whole numbers (0 or more).',
+          fields: { thresholds: ['Thresholds must be whole numbers (0 or more).'] },
+        },
+      })
     }
-    expect((await api(admin.client, 'PUT', '/api/roster/promotions/thresholds', [{ from_rank: 'TEAM', required_score: 1 }])).status).toBe(400)
+    expect(
+      (await api(admin.client, 'PUT', '/api/roster/promotions/thresholds', [{ from_rank: 'TEAM', required_score: 1 }]))
+        .status,
+    ).toBe(400)
     const saved = await api<{ thresholds: ThresholdItem[] }>(admin.client, 'PUT', '/api/roster/promotions/thresholds', {
       thresholds: [
         { from_rank: 'JNCO', required_score: '10' },
@@ -68,7 +95,9 @@ describe('promotions', () => {
       ],
     })
     expect(saved.status).toBe(200)
-    expect(saved.body.thresholds.filter((r) => r.required_score !== null).map((r) => [r.from_rank, r.required_score])).toEqual([
+    expect(
+      saved.body.thresholds.filter((r) => r.required_score !== null).map((r) => [r.from_rank, r.required_score]),
+    ).toEqual([
       ['JNCO', 10],
       ['NCO', 25],
     ])
@@ -78,10 +107,12 @@ describe('promotions', () => {
 
   it('a run promotes each eligible active member one rank, skips the banned, announces and syncs rank roles', async () => {
     await db().insert(settings).values({ key: 'promotion_channel_id', value: PROMO_CHANNEL })
-    await db().insert(rankRoleMappings).values([
-      { rank_name: 'JNCO', discord_role_id: DEMO_ROLES.rankJNCO.id },
-      { rank_name: 'NCO', discord_role_id: DEMO_ROLES.rankNCO.id },
-    ])
+    await db()
+      .insert(rankRoleMappings)
+      .values([
+        { rank_name: 'JNCO', discord_role_id: DEMO_ROLES.rankJNCO.id },
+        { rank_name: 'NCO', discord_role_id: DEMO_ROLES.rankNCO.id },
+      ])
     await api(admin.client, 'PUT', '/api/roster/promotions/thresholds', [
       { from_rank: 'JNCO', required_score: 10 },
       { from_rank: 'NCO', required_score: 12 },
@@ -90,17 +121,25 @@ describe('promotions', () => {
     const bob = await addMember(db(), demoUser('recruit_lee').id, { ingameName: 'Bob' })
     const carl = await addMember(db(), '900000000000000003', { ingameName: 'Carl', banned: 'Cheating' })
     const dana = await addMember(db(), '900000000000000004', { ingameName: 'Dana' })
-    await db().update(members).set({ rank: 'JNCO' }).where(sql`${members.id} in (${alice.id}, ${bob.id}, ${carl.id}, ${dana.id})`)
+    await db()
+      .update(members)
+      .set({ rank: 'JNCO' })
+      .where(sql`${members.id} in (${alice.id}, ${bob.id}, ${carl.id}, ${dana.id})`)
     await setScore(alice.id, 20) // meets JNCO and NCO thresholds: still one rank per run
     await setScore(bob.id, 9, 1) // 9 + 1 = 10 meets it exactly
     await setScore(carl.id, 50) // banned: skipped
     await setScore(dana.id, 9, 0.99) // 9.99 does not
 
     // On Discord the two hold the JNCO role their roster rank maps to.
-    for (const user of ['kowalski', 'recruit_lee']) t.discord.state.addMemberRole(demoUser(user).id, DEMO_ROLES.rankJNCO.id, 'JNCO')
+    for (const user of ['kowalski', 'recruit_lee'])
+      t.discord.state.addMemberRole(demoUser(user).id, DEMO_ROLES.rankJNCO.id, 'JNCO')
     t.discord.state.roleChanges.length = 0
 
-    const run = await api<{ promotedMembers: unknown[]; message: string }>(admin.client, 'POST', '/api/roster/promotions/run')
+    const run = await api<{ promotedMembers: unknown[]; message: string }>(
+      admin.client,
+      'POST',
+      '/api/roster/promotions/run',
+    )
     expect(run.status).toBe(200)
     expect(run.body.promotedMembers).toEqual([
       { name: 'Alice', from: 'JNCO', to: 'NCO' },
@@ -124,7 +163,11 @@ describe('promotions', () => {
     const second = await api<{ promotedMembers: unknown[] }>(admin.client, 'POST', '/api/roster/promotions/run')
     expect(second.body.promotedMembers).toEqual([{ name: 'Alice', from: 'NCO', to: 'SNCO' }])
     await db().update(members).set({ rank: 'TEAM' })
-    const none = await api<{ promotedMembers: unknown[]; message: string }>(admin.client, 'POST', '/api/roster/promotions/run')
+    const none = await api<{ promotedMembers: unknown[]; message: string }>(
+      admin.client,
+      'POST',
+      '/api/roster/promotions/run',
+    )
     expect(none.body).toEqual({ message: 'No members were eligible for promotion.', promotedMembers: [] })
     expect((await auditEntries(db(), 'Promotions run')).map((e) => e.details)).toEqual([
       'Alice: JNCO -> NCO; Bob: JNCO -> NCO',
@@ -136,24 +179,47 @@ describe('promotions', () => {
   it('a blank promotion channel disables announcements', async () => {
     await api(admin.client, 'PUT', '/api/roster/promotions/thresholds', [{ from_rank: 'BMT', required_score: 0 }])
     await addMember(db(), '900000000000000005', { ingameName: 'Eve' })
-    expect((await api<{ promotedMembers: unknown[] }>(admin.client, 'POST', '/api/roster/promotions/run')).body.promotedMembers).toHaveLength(1)
+    expect(
+      (await api<{ promotedMembers: unknown[] }>(admin.client, 'POST', '/api/roster/promotions/run')).body
+        .promotedMembers,
+    ).toHaveLength(1)
     expect(t.discord.state.messages).toEqual([])
   })
 
   it('graduates selected BMTs to JNCO; refuses an empty selection and members who are not BMT', async () => {
     const a = await addMember(db(), '900000000000000006', { ingameName: 'Finn' })
     const b = await addMember(db(), '900000000000000007', { ingameName: 'Gus' })
-    expect((await api(admin.client, 'POST', '/api/roster/bmt-graduate', { memberIds: [], completionDate: '2026-11-01' })).body).toMatchObject({
+    expect(
+      (await api(admin.client, 'POST', '/api/roster/bmt-graduate', { memberIds: [], completionDate: '2026-11-01' }))
+        .body,
+    ).toMatchObject({
       error: 'Please select at least one BMT to graduate.',
     })
-    expect((await api(admin.client, 'POST', '/api/roster/bmt-graduate', { memberIds: [a.id] })).body).toMatchObject({ error: 'Please enter the completion date.' })
-    await db().update(members).set({ rank: 'NCO' }).where(sql`${members.id} = ${b.id}`)
-    expect((await api(admin.client, 'POST', '/api/roster/bmt-graduate', { memberIds: [a.id, b.id], completionDate: '2026-11-01' })).body).toEqual({
+    expect((await api(admin.client, 'POST', '/api/roster/bmt-graduate', { memberIds: [a.id] })).body).toMatchObject({
+      error: 'Please enter the completion date.',
+    })
+    await db()
+      .update(members)
+      .set({ rank: 'NCO' })
+      .where(sql`${members.id} = ${b.id}`)
+    expect(
+      (
+        await api(admin.client, 'POST', '/api/roster/bmt-graduate', {
+          memberIds: [a.id, b.id],
+          completionDate: '2026-11-01',
+        })
+      ).body,
+    ).toEqual({
       error: 'Only active BMT members can graduate: Gus.',
     })
-    const done = await api(admin.client, 'POST', '/api/roster/bmt-graduate', { memberIds: [a.id], completionDate: '2026-11-01' })
+    const done = await api(admin.client, 'POST', '/api/roster/bmt-graduate', {
+      memberIds: [a.id],
+      completionDate: '2026-11-01',
+    })
     expect(done.body).toEqual({ message: 'Members promoted to JNCO!', graduated: ['Finn'] })
-    expect((await auditEntries(db(), 'BMT graduation'))[0]!.details).toBe('Finn graduated to JNCO (completed 2026-11-01).')
+    expect((await auditEntries(db(), 'BMT graduation'))[0]!.details).toBe(
+      'Finn graduated to JNCO (completed 2026-11-01).',
+    )
   })
 
   it('the weekly run is scheduled for Mondays 01:00 America/New_York', async () => {
@@ -163,7 +229,13 @@ describe('promotions', () => {
     expect(job.repeatInterval).toBe('0 1 * * 1')
     expect(job.repeatTimezone).toBe('America/New_York')
     const next = new Date(job.nextRunAt!)
-    const local = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(next)
+    const local = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'America/New_York',
+      weekday: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(next)
     expect(local).toBe('Mon 01:00')
     expect(next.getTime()).toBeGreaterThan(Date.now())
     expect(next.getTime() - Date.now()).toBeLessThanOrEqual(7 * 24 * 3600_000 + 3600_000)

@@ -25,7 +25,12 @@ export async function listThresholds(db: DbOrTx): Promise<ThresholdItem[]> {
   const rows = await db.select().from(promotionThresholds)
   return RANKS.slice(0, -1).map((from) => {
     const row = rows.find((r) => r.from_rank === from)
-    return { id: row?.id ?? null, from_rank: from, to_rank: nextRank(from)!, required_score: row?.required_score ?? null }
+    return {
+      id: row?.id ?? null,
+      from_rank: from,
+      to_rank: nextRank(from)!,
+      required_score: row?.required_score ?? null,
+    }
   })
 }
 
@@ -34,7 +39,10 @@ export async function loadPromotionSettings(services: AppServices): Promise<Omit
   // Discord may be down or not configured: the page stays usable with a plain id field.
   const channels = listChannels(services.discord).then(
     (list) => ({ channels: list.filter((c) => c.kind !== 'category').map((c) => ({ id: c.id, name: c.name })) }),
-    (error: unknown) => ({ channels: null, channelsError: toErrorBody(error).body.error || 'Could not load channels from Discord.' }),
+    (error: unknown) => ({
+      channels: null,
+      channelsError: toErrorBody(error).body.error || 'Could not load channels from Discord.',
+    }),
   )
   const [channelId, thresholds, unitTimeZone, picker] = await Promise.all([
     getSetting(services.db, 'promotion_channel_id'),
@@ -49,14 +57,20 @@ export async function writeThresholds(tx: DbOrTx, admin: User, input: Thresholds
   const changes: string[] = []
   for (const { from_rank, required_score } of input.thresholds) {
     if (required_score === null) {
-      const removed = await tx.delete(promotionThresholds).where(eq(promotionThresholds.from_rank, from_rank)).returning({ id: promotionThresholds.id })
+      const removed = await tx
+        .delete(promotionThresholds)
+        .where(eq(promotionThresholds.from_rank, from_rank))
+        .returning({ id: promotionThresholds.id })
       if (removed.length) changes.push(`${from_rank}: none`)
       continue
     }
     await tx
       .insert(promotionThresholds)
       .values({ from_rank, to_rank: nextRank(from_rank)!, required_score })
-      .onConflictDoUpdate({ target: promotionThresholds.from_rank, set: { required_score, to_rank: nextRank(from_rank)! } })
+      .onConflictDoUpdate({
+        target: promotionThresholds.from_rank,
+        set: { required_score, to_rank: nextRank(from_rank)! },
+      })
     changes.push(`${from_rank} -> ${nextRank(from_rank)} at ${required_score}`)
   }
   await recordAudit(tx, admin, 'Promotion thresholds saved', changes.join('; ') || 'No change.')
@@ -87,7 +101,13 @@ export async function promoteEligible(tx: DbOrTx, actor: Actor): Promise<Promoti
   // One run at a time (the weekly job and an admin's click must not both promote).
   await tx.execute(sql`select pg_advisory_xact_lock(7202614)`)
   const due = await tx
-    .select({ id: members.id, name: members.ingame_name, discordId: members.discord_id, rank: members.rank, to: promotionThresholds.to_rank })
+    .select({
+      id: members.id,
+      name: members.ingame_name,
+      discordId: members.discord_id,
+      rank: members.rank,
+      to: promotionThresholds.to_rank,
+    })
     .from(members)
     .innerJoin(promotionThresholds, eq(promotionThresholds.from_rank, members.rank))
     .where(and(eq(members.is_banned, false), sql`${memberEventScoreSql} >= ${promotionThresholds.required_score}`))
@@ -98,20 +118,44 @@ export async function promoteEligible(tx: DbOrTx, actor: Actor): Promise<Promoti
     await tx.update(members).set({ rank: m.to }).where(eq(members.id, m.id))
     promotions.push({ memberId: m.id, name: m.name, discordId: m.discordId, from: m.rank, to: m.to })
   }
-  await recordAudit(tx, actor, 'Promotions run', promotions.length ? promotions.map((p) => `${p.name}: ${p.from} -> ${p.to}`).join('; ') : ROSTER_MESSAGES.noPromotions)
+  await recordAudit(
+    tx,
+    actor,
+    'Promotions run',
+    promotions.length
+      ? promotions.map((p) => `${p.name}: ${p.from} -> ${p.to}`).join('; ')
+      : ROSTER_MESSAGES.noPromotions,
+  )
   return promotions
 }
 
 /** BMT graduation: the selected BMT members become JNCO (spec 2 §4). Members not at BMT are refused. */
-export async function promoteBmts(tx: DbOrTx, admin: User, memberIds: number[], completionDate: string): Promise<Promotion[]> {
+export async function promoteBmts(
+  tx: DbOrTx,
+  admin: User,
+  memberIds: number[],
+  completionDate: string,
+): Promise<Promotion[]> {
   const rows = await tx.select().from(members).where(inArray(members.id, memberIds)).for('update')
   const missing = memberIds.find((id) => !rows.some((r) => r.id === id))
   if (missing !== undefined) throw new Invalid(`Member ${missing} does not exist.`)
   const notBmt = rows.filter((r) => r.rank !== 'BMT' || r.is_banned)
-  if (notBmt.length) throw new Invalid(`Only active BMT members can graduate: ${notBmt.map((r) => r.ingame_name).join(', ')}.`)
+  if (notBmt.length)
+    throw new Invalid(`Only active BMT members can graduate: ${notBmt.map((r) => r.ingame_name).join(', ')}.`)
   await tx.update(members).set({ rank: 'JNCO' }).where(inArray(members.id, memberIds))
-  const promotions = rows.map((r) => ({ memberId: r.id, name: r.ingame_name, discordId: r.discord_id, from: 'BMT' as Rank, to: 'JNCO' as Rank }))
-  await recordAudit(tx, admin, 'BMT graduation', `${promotions.map((p) => p.name).join(', ')} graduated to JNCO (completed ${completionDate}).`)
+  const promotions = rows.map((r) => ({
+    memberId: r.id,
+    name: r.ingame_name,
+    discordId: r.discord_id,
+    from: 'BMT' as Rank,
+    to: 'JNCO' as Rank,
+  }))
+  await recordAudit(
+    tx,
+    admin,
+    'BMT graduation',
+    `${promotions.map((p) => p.name).join(', ')} graduated to JNCO (completed ${completionDate}).`,
+  )
   await announceChange(tx)
   return promotions
 }

@@ -11,7 +11,12 @@ import { Conflict, NotFound } from '../errors.ts'
 // Qualifications (spec 2 §2 Qualifications tab, §5: name required; description and Discord role ID optional): the
 // reads and the writes inside a use case's transaction (server/roster/actions.ts). The schema is in contracts/roster.ts.
 
-const columns = { id: qualifications.id, name: qualifications.name, description: qualifications.description, discord_role_id: qualifications.discord_role_id }
+const columns = {
+  id: qualifications.id,
+  name: qualifications.name,
+  description: qualifications.description,
+  discord_role_id: qualifications.discord_role_id,
+}
 
 export async function listQualifications(db: DbOrTx): Promise<QualificationItem[]> {
   return db.select(columns).from(qualifications).orderBy(asc(qualifications.name))
@@ -19,40 +24,70 @@ export async function listQualifications(db: DbOrTx): Promise<QualificationItem[
 
 /** GET /api/roster/qualifications/public: for the public roster's filter. */
 export async function listPublicQualifications(db: DbOrTx): Promise<Array<{ id: number; name: string }>> {
-  return db.select({ id: qualifications.id, name: qualifications.name }).from(qualifications).orderBy(asc(qualifications.name))
+  return db
+    .select({ id: qualifications.id, name: qualifications.name })
+    .from(qualifications)
+    .orderBy(asc(qualifications.name))
 }
 
 async function assertNameFree(tx: DbOrTx, name: string, exceptId?: number) {
   const [taken] = await tx
     .select({ id: qualifications.id })
     .from(qualifications)
-    .where(exceptId === undefined ? eq(qualifications.name, name) : and(eq(qualifications.name, name), ne(qualifications.id, exceptId)))
+    .where(
+      exceptId === undefined
+        ? eq(qualifications.name, name)
+        : and(eq(qualifications.name, name), ne(qualifications.id, exceptId)),
+    )
     .limit(1)
   if (taken) throw new Conflict(`A qualification named "${name}" already exists.`)
 }
 
-export async function createQualification(tx: DbOrTx, admin: User, input: QualificationInput): Promise<QualificationItem> {
+export async function createQualification(
+  tx: DbOrTx,
+  admin: User,
+  input: QualificationInput,
+): Promise<QualificationItem> {
   await assertNameFree(tx, input.name)
   const [row] = await tx.insert(qualifications).values(input).returning(columns)
   await recordAudit(tx, admin, 'Qualification added', input.name)
   return row!
 }
 
-export async function updateQualification(tx: DbOrTx, admin: User, id: number, input: QualificationInput): Promise<QualificationItem> {
+export async function updateQualification(
+  tx: DbOrTx,
+  admin: User,
+  id: number,
+  input: QualificationInput,
+): Promise<QualificationItem> {
   const [before] = await tx.select().from(qualifications).where(eq(qualifications.id, id)).for('update').limit(1)
   if (!before) throw new NotFound('Qualification not found.')
   await assertNameFree(tx, input.name, id)
   const [row] = await tx.update(qualifications).set(input).where(eq(qualifications.id, id)).returning(columns)
-  await recordAudit(tx, admin, 'Qualification updated', before.name === input.name ? input.name : `${before.name} -> ${input.name}`)
+  await recordAudit(
+    tx,
+    admin,
+    'Qualification updated',
+    before.name === input.name ? input.name : `${before.name} -> ${input.name}`,
+  )
   return row!
 }
 
 export async function deleteQualification(tx: DbOrTx, admin: User, id: number): Promise<void> {
-  const usedBy = await tx.select({ name: tests.name }).from(tests).where(eq(tests.qualification_id, id)).orderBy(asc(tests.name))
+  const usedBy = await tx
+    .select({ name: tests.name })
+    .from(tests)
+    .where(eq(tests.qualification_id, id))
+    .orderBy(asc(tests.name))
   if (usedBy.length) {
-    throw new Conflict(`This qualification is granted by the test${usedBy.length > 1 ? 's' : ''} ${usedBy.map((t) => `"${t.name}"`).join(', ')}. Change or delete ${usedBy.length > 1 ? 'them' : 'it'} first.`)
+    throw new Conflict(
+      `This qualification is granted by the test${usedBy.length > 1 ? 's' : ''} ${usedBy.map((t) => `"${t.name}"`).join(', ')}. Change or delete ${usedBy.length > 1 ? 'them' : 'it'} first.`,
+    )
   }
-  const [removed] = await tx.delete(qualifications).where(eq(qualifications.id, id)).returning({ name: qualifications.name })
+  const [removed] = await tx
+    .delete(qualifications)
+    .where(eq(qualifications.id, id))
+    .returning({ name: qualifications.name })
   if (!removed) throw new NotFound('Qualification not found.')
   await recordAudit(tx, admin, 'Qualification deleted', removed.name)
 }

@@ -9,7 +9,10 @@ import type { DbOrTx } from '#db/client.ts'
 const LIKE_SPECIALS = /[\\%_]/g
 
 // The row as the query reads it (banned_date may come back as a Date or as text).
-type RosterRow = Omit<AdminRosterMember, 'banned_date'> & { banned_date: Date | string | null } & Record<string, unknown>
+type RosterRow = Omit<AdminRosterMember, 'banned_date'> & { banned_date: Date | string | null } & Record<
+    string,
+    unknown
+  >
 
 /** The query string of GET /api/roster as a query; malformed values fall back to their defaults. */
 export function parseRosterQuery(url: URL): RosterQuery {
@@ -20,7 +23,11 @@ export function parseRosterQuery(url: URL): RosterQuery {
  * One page of the roster, newest ranks first then by name. The public list never shows banned members; admins see
  * the active list, or only the banned with is_banned=true.
  */
-export async function listRoster(db: DbOrTx, query: RosterQuery, options: { admin: boolean }): Promise<RosterPage<RosterMember | AdminRosterMember>> {
+export async function listRoster(
+  db: DbOrTx,
+  query: RosterQuery,
+  options: { admin: boolean },
+): Promise<RosterPage<RosterMember | AdminRosterMember>> {
   // Hand-written SQL (drizzle's builder cost more than the query on this hot public endpoint). Every value is a
   // bound parameter.
   const filters: SQL[] = [sql`is_banned = ${options.admin && query.is_banned === true}`]
@@ -35,7 +42,9 @@ export async function listRoster(db: DbOrTx, query: RosterQuery, options: { admi
     else filters.push(sql`ingame_name ilike ${pattern}`)
   }
   if (query.qualification !== undefined) {
-    filters.push(sql`exists(select 1 from member_qualifications mq where mq.member_id = members.id and mq.qualification_id = ${query.qualification})`)
+    filters.push(
+      sql`exists(select 1 from member_qualifications mq where mq.member_id = members.id and mq.qualification_id = ${query.qualification})`,
+    )
   }
   const where = sql.join(filters, sql` and `)
   // Two light queries instead of count(*) over (): the page walks members_roster_order_idx (rank, name) and stops
@@ -53,7 +62,13 @@ export async function listRoster(db: DbOrTx, query: RosterQuery, options: { admi
   const total = counted?.n ?? 0
   return {
     members: rows.map((r) => {
-      const base: RosterMember = { id: r.id, ingame_name: r.ingame_name, rank: r.rank, join_date: r.join_date, event_score: Math.round(r.event_score * 100) / 100 }
+      const base: RosterMember = {
+        id: r.id,
+        ingame_name: r.ingame_name,
+        rank: r.rank,
+        join_date: r.join_date,
+        event_score: Math.round(r.event_score * 100) / 100,
+      }
       if (!options.admin) return base
       return {
         ...base,
@@ -67,6 +82,11 @@ export async function listRoster(db: DbOrTx, query: RosterQuery, options: { admi
         ban_reason: r.ban_reason,
       }
     }),
-    pagination: { page: query.page, limit: query.limit, total, totalPages: Math.max(1, Math.ceil(total / query.limit)) },
+    pagination: {
+      page: query.page,
+      limit: query.limit,
+      total,
+      totalPages: Math.max(1, Math.ceil(total / query.limit)),
+    },
   }
 }

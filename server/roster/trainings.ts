@@ -21,16 +21,33 @@ export type { PublicTraining, TrainingInput, TrainingItem, TrainingSignupItem }
 /** A training that started this long ago still shows on the public page (members check in late). */
 const PUBLIC_GRACE_MS = 3 * 3600_000
 
-const signupCount = sql<number>`(select count(*) from ${trainingSignups} s where s.training_id = ${trainings.id})`.mapWith(Number)
+const signupCount =
+  sql<number>`(select count(*) from ${trainingSignups} s where s.training_id = ${trainings.id})`.mapWith(Number)
 
-function toItem(row: { id: number; name: string; description: string | null; date: Date; is_hidden: boolean; is_bmt_training: boolean; signup_count: number }): TrainingItem {
+function toItem(row: {
+  id: number
+  name: string
+  description: string | null
+  date: Date
+  is_hidden: boolean
+  is_bmt_training: boolean
+  signup_count: number
+}): TrainingItem {
   return { ...row, date: row.date.toISOString() }
 }
 
 /** Admin list: every training, soonest first. */
 export async function listTrainings(db: DbOrTx): Promise<TrainingItem[]> {
   const rows = await db
-    .select({ id: trainings.id, name: trainings.name, description: trainings.description, date: trainings.date, is_hidden: trainings.is_hidden, is_bmt_training: trainings.is_bmt_training, signup_count: signupCount })
+    .select({
+      id: trainings.id,
+      name: trainings.name,
+      description: trainings.description,
+      date: trainings.date,
+      is_hidden: trainings.is_hidden,
+      is_bmt_training: trainings.is_bmt_training,
+      signup_count: signupCount,
+    })
     .from(trainings)
     .orderBy(asc(trainings.date), asc(trainings.id))
   return rows.map(toItem)
@@ -38,7 +55,11 @@ export async function listTrainings(db: DbOrTx): Promise<TrainingItem[]> {
 
 /** The member a logged-in user is on the roster as (by Discord id), if any. */
 async function memberOfUser(db: DbOrTx, user: User) {
-  const [member] = await db.select({ id: members.id, name: members.ingame_name, banned: members.is_banned }).from(members).where(eq(members.discord_id, user.discord_id)).limit(1)
+  const [member] = await db
+    .select({ id: members.id, name: members.ingame_name, banned: members.is_banned })
+    .from(members)
+    .where(eq(members.discord_id, user.discord_id))
+    .limit(1)
   return member ?? null
 }
 
@@ -61,7 +82,11 @@ export async function listPublicTrainings(db: DbOrTx, user: User | null, now = n
     .from(trainings)
     .where(and(eq(trainings.is_hidden, false), gte(trainings.date, new Date(now.getTime() - PUBLIC_GRACE_MS))))
     .orderBy(asc(trainings.date), asc(trainings.id))
-  return rows.map((r) => ({ ...toItem(r), is_signed_up: Boolean(r.is_signed_up), has_started: r.date.getTime() <= now.getTime() }))
+  return rows.map((r) => ({
+    ...toItem(r),
+    is_signed_up: Boolean(r.is_signed_up),
+    has_started: r.date.getTime() <= now.getTime(),
+  }))
 }
 
 async function trainingRow(db: DbOrTx, id: number) {
@@ -82,21 +107,36 @@ export async function createTraining(services: AppServices, admin: User, input: 
     services,
     async (tx) => {
       const [row] = await tx.insert(trainings).values(values).returning()
-      await recordAudit(tx, admin, values.is_bmt_training ? 'BMT training added' : 'Training added', `${values.name} (${values.date.toISOString()})`)
+      await recordAudit(
+        tx,
+        admin,
+        values.is_bmt_training ? 'BMT training added' : 'Training added',
+        `${values.name} (${values.date.toISOString()})`,
+      )
       return toItem({ ...row!, signup_count: 0 })
     },
     { name: 'create training' },
   )
 }
 
-export async function updateTraining(services: AppServices, admin: User, id: number, input: TrainingInput): Promise<TrainingItem> {
+export async function updateTraining(
+  services: AppServices,
+  admin: User,
+  id: number,
+  input: TrainingInput,
+): Promise<TrainingItem> {
   const values = trainingValues(input)
   return runTransaction(
     services,
     async (tx) => {
       const before = await trainingRow(tx, id)
       await tx.update(trainings).set(values).where(eq(trainings.id, id))
-      await recordAudit(tx, admin, 'Training updated', before.name === values.name ? values.name : `${before.name} -> ${values.name}`)
+      await recordAudit(
+        tx,
+        admin,
+        'Training updated',
+        before.name === values.name ? values.name : `${before.name} -> ${values.name}`,
+      )
       return (await listTrainings(tx)).find((t) => t.id === id)!
     },
     { name: 'update training' },
@@ -119,7 +159,13 @@ export async function deleteTraining(services: AppServices, admin: User, id: num
 export async function listTrainingSignups(db: DbOrTx, trainingId: number): Promise<TrainingSignupItem[]> {
   await trainingRow(db, trainingId)
   const rows = await db
-    .select({ id: members.id, ingame_name: members.ingame_name, rank: members.rank, discord_id: members.discord_id, avatar: users.avatar })
+    .select({
+      id: members.id,
+      ingame_name: members.ingame_name,
+      rank: members.rank,
+      discord_id: members.discord_id,
+      avatar: users.avatar,
+    })
     .from(trainingSignups)
     .innerJoin(members, eq(members.id, trainingSignups.member_id))
     .leftJoin(users, eq(users.discord_id, members.discord_id))
@@ -150,7 +196,12 @@ export async function trainingSignUpRefusal(db: DbOrTx, user: User): Promise<str
 }
 
 /** A logged-in member on the roster signs up to a visible, upcoming training. */
-export async function signUpToTraining(services: AppServices, user: User | null, trainingId: number, now = new Date()): Promise<{ message: string }> {
+export async function signUpToTraining(
+  services: AppServices,
+  user: User | null,
+  trainingId: number,
+  now = new Date(),
+): Promise<{ message: string }> {
   if (!user) throw new Unauthorized(LOGIN_TO_SIGN_UP)
   return runTransaction(
     services,
@@ -160,7 +211,11 @@ export async function signUpToTraining(services: AppServices, user: User | null,
       if (training.date.getTime() < now.getTime()) throw new Conflict('This training has already started.')
       const member = await memberOfUser(tx, user)
       assertMaySignUp(member)
-      const inserted = await tx.insert(trainingSignups).values({ training_id: trainingId, member_id: member.id }).onConflictDoNothing().returning({ id: trainingSignups.member_id })
+      const inserted = await tx
+        .insert(trainingSignups)
+        .values({ training_id: trainingId, member_id: member.id })
+        .onConflictDoNothing()
+        .returning({ id: trainingSignups.member_id })
       if (!inserted.length) throw new Conflict('You are already signed up for this training.')
       await recordAudit(tx, user, 'Training sign-up', `${member.name} signed up for ${training.name}.`)
       return { message: `You have signed up for ${training.name}.` }
@@ -169,7 +224,12 @@ export async function signUpToTraining(services: AppServices, user: User | null,
   )
 }
 
-export async function leaveTraining(services: AppServices, user: User | null, trainingId: number, now = new Date()): Promise<{ message: string }> {
+export async function leaveTraining(
+  services: AppServices,
+  user: User | null,
+  trainingId: number,
+  now = new Date(),
+): Promise<{ message: string }> {
   if (!user) throw new Unauthorized(LOGIN_TO_SIGN_UP)
   return runTransaction(
     services,
@@ -178,7 +238,10 @@ export async function leaveTraining(services: AppServices, user: User | null, tr
       if (training.date.getTime() < now.getTime()) throw new Conflict('This training has already started.')
       const member = await memberOfUser(tx, user)
       const removed = member
-        ? await tx.delete(trainingSignups).where(and(eq(trainingSignups.training_id, trainingId), eq(trainingSignups.member_id, member.id))).returning({ id: trainingSignups.member_id })
+        ? await tx
+            .delete(trainingSignups)
+            .where(and(eq(trainingSignups.training_id, trainingId), eq(trainingSignups.member_id, member.id)))
+            .returning({ id: trainingSignups.member_id })
         : []
       if (!removed.length) throw new Conflict('You are not signed up for this training.')
       await recordAudit(tx, user, 'Training sign-up removed', `${member!.name} left ${training.name}.`)
@@ -189,7 +252,12 @@ export async function leaveTraining(services: AppServices, user: User | null, tr
 }
 
 /** DELETE /api/roster/trainings/{id}/signups/{memberId}: an admin removes a sign-up. */
-export async function removeTrainingSignup(services: AppServices, admin: User, trainingId: number, memberId: number): Promise<void> {
+export async function removeTrainingSignup(
+  services: AppServices,
+  admin: User,
+  trainingId: number,
+  memberId: number,
+): Promise<void> {
   return runTransaction(
     services,
     async (tx) => {
@@ -200,7 +268,12 @@ export async function removeTrainingSignup(services: AppServices, admin: User, t
         .returning({ id: trainingSignups.member_id })
       if (!removed.length) throw new NotFound('Sign-up not found.')
       const [member] = await tx.select({ name: members.ingame_name }).from(members).where(eq(members.id, memberId))
-      await recordAudit(tx, admin, 'Training sign-up removed', `${member?.name ?? memberId} from ${training.name} (by an admin).`)
+      await recordAudit(
+        tx,
+        admin,
+        'Training sign-up removed',
+        `${member?.name ?? memberId} from ${training.name} (by an admin).`,
+      )
     },
     { name: 'remove training sign-up' },
   )
@@ -208,19 +281,31 @@ export async function removeTrainingSignup(services: AppServices, admin: User, t
 
 export async function getTrainingAttendance(db: DbOrTx, trainingId: number): Promise<AttendanceResult> {
   await trainingRow(db, trainingId)
-  const rows = await db.select({ id: trainingAttendance.member_id }).from(trainingAttendance).where(eq(trainingAttendance.training_id, trainingId)).orderBy(asc(trainingAttendance.member_id))
+  const rows = await db
+    .select({ id: trainingAttendance.member_id })
+    .from(trainingAttendance)
+    .where(eq(trainingAttendance.training_id, trainingId))
+    .orderBy(asc(trainingAttendance.member_id))
   return { memberIds: rows.map((r) => r.id) }
 }
 
 /** Training attendance is recorded on the member (their Trainings tab); it does not change the event score. */
-export async function setTrainingAttendance(services: AppServices, admin: User, trainingId: number, memberIds: number[]): Promise<AttendanceResult> {
+export async function setTrainingAttendance(
+  services: AppServices,
+  admin: User,
+  trainingId: number,
+  memberIds: number[],
+): Promise<AttendanceResult> {
   return runTransaction(
     services,
     async (tx) => {
       const training = await trainingRow(tx, trainingId)
       await assertMembersExist(tx, memberIds)
       await tx.delete(trainingAttendance).where(eq(trainingAttendance.training_id, trainingId))
-      if (memberIds.length) await tx.insert(trainingAttendance).values(memberIds.map((member_id) => ({ training_id: trainingId, member_id })))
+      if (memberIds.length)
+        await tx
+          .insert(trainingAttendance)
+          .values(memberIds.map((member_id) => ({ training_id: trainingId, member_id })))
       await recordAudit(tx, admin, 'Training attendance recorded', `${training.name}: ${memberIds.length} attended.`)
       return { memberIds: [...memberIds].sort((a, b) => a - b) }
     },

@@ -28,7 +28,9 @@ describe('wall time', () => {
     expect(instantOf({ date: '2030-01-14T19:00:00Z' }).toISOString()).toBe('2030-01-14T19:00:00.000Z')
     expect(instantOf({ date: '2030-01-14' }, unit).toISOString()).toBe('2030-01-15T01:00:00.000Z')
     expect(() => instantOf({ date: '2030-01-14' })).toThrow(Invalid)
-    expect(instantOf({ date: '2030-07-01', time: '18:45', tz: 'America/New_York' }).toISOString()).toBe('2030-07-01T22:45:00.000Z')
+    expect(instantOf({ date: '2030-07-01', time: '18:45', tz: 'America/New_York' }).toISOString()).toBe(
+      '2030-07-01T22:45:00.000Z',
+    )
   })
 
   it('with the unit’s clock, reads a time or a date-time without a zone on it (seconds kept)', () => {

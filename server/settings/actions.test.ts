@@ -45,7 +45,7 @@ const db = () => t.database.db
 const services = () => t.app.services
 
 describe('setTimeLock', () => {
-  it('stores the next instant of the wall time in the admin\'s zone, audit-logged', async () => {
+  it("stores the next instant of the wall time in the admin's zone, audit-logged", async () => {
     const wall = { month: 7, day: 4, hour: 9, minute: 30 }
     const result = await setTimeLock(services(), admin, { ...wall, tz: 'America/New_York' })
     const expected = nextLockInstant(wall, 'America/New_York')!.toISOString()
@@ -55,8 +55,12 @@ describe('setTimeLock', () => {
   })
 
   it('refuses a date that never exists and a zone the server does not know, and stores nothing', async () => {
-    await expect(setTimeLock(services(), admin, { month: 4, day: 31, hour: 10, minute: 0, tz: 'UTC' })).rejects.toThrow(new Invalid(TIME_LOCK_REQUIRED))
-    await expect(setTimeLock(services(), admin, { month: 5, day: 1, hour: 10, minute: 0, tz: 'Mars/Base' })).rejects.toBeInstanceOf(Invalid)
+    await expect(setTimeLock(services(), admin, { month: 4, day: 31, hour: 10, minute: 0, tz: 'UTC' })).rejects.toThrow(
+      new Invalid(TIME_LOCK_REQUIRED),
+    )
+    await expect(
+      setTimeLock(services(), admin, { month: 5, day: 1, hour: 10, minute: 0, tz: 'Mars/Base' }),
+    ).rejects.toBeInstanceOf(Invalid)
     expect(await getSetting(db(), 'signup_time')).toBe('')
     expect(await auditEntries(db())).toEqual([])
   })
@@ -72,7 +76,10 @@ describe('clearTimeLock', () => {
     const post = vi.spyOn(services().discord, 'sendMessage').mockRejectedValue(new Error('Discord is down'))
 
     const result = await clearTimeLock(services(), admin)
-    expect(result).toMatchObject({ value: '', placements: [expect.objectContaining({ slotRole: 'Rifleman 1', squadName: 'Alpha' })] })
+    expect(result).toMatchObject({
+      value: '',
+      placements: [expect.objectContaining({ slotRole: 'Rifleman 1', squadName: 'Alpha' })],
+    })
     expect(await getSetting(db(), 'signup_time')).toBe('')
     expect(await holderOf(db(), alpha.slot('Rifleman 1').id)).toBe(reyes.id)
     // The batched post ran after the commit and failed; the change stands.

@@ -27,12 +27,16 @@ const DISCORD_SETTING_KINDS: Partial<Record<SettingInput['key'], 'channel' | 'ro
 /** Saves one setting (PUT /api/admin/settings); its audit entry names the channel or role. */
 export async function saveSetting(services: AppServices, admin: User, input: SettingInput): Promise<SettingUpdate> {
   const kind = DISCORD_SETTING_KINDS[input.key]
-  const names = kind && input.value ? await discordNames(services, { channels: kind === 'channel', roles: kind === 'role' }) : null
+  const names =
+    kind && input.value ? await discordNames(services, { channels: kind === 'channel', roles: kind === 'role' }) : null
   const describe = names && kind ? (value: string) => names[kind](value) : undefined
   return runTransaction(services, (tx) => updateSetting(tx, admin, input, describe), {
     name: 'save setting',
     // A new milsim role: every active member gets it (a reconcile of everyone).
-    syncRoles: (result) => [...result.placements.map((p) => p.discordId), ...(result.key === 'milsim_role_id' && result.value ? [EVERYONE] : [])],
+    syncRoles: (result) => [
+      ...result.placements.map((p) => p.discordId),
+      ...(result.key === 'milsim_role_id' && result.value ? [EVERYONE] : []),
+    ],
     after: (result) => {
       postActivity(services, result.placements.map(placementLine))
       // The weekly promotion run and the nightly reconcile move to the new zone.

@@ -51,7 +51,10 @@ describe('/api/admin/settings', () => {
   it('rejects unknown keys, bad values and malformed bodies with 400 {error, fields}', async () => {
     const unknown = await put(admin, { key: 'nope', value: '1' })
     expect(unknown.status).toBe(400)
-    expect(unknown.body).toMatchObject({ error: expect.stringContaining('Unknown setting'), fields: { key: [expect.any(String)] } })
+    expect(unknown.body).toMatchObject({
+      error: expect.stringContaining('Unknown setting'),
+      fields: { key: [expect.any(String)] },
+    })
 
     const badTime = await put(admin, { key: 'signup_time', value: 'next friday' })
     expect(badTime.status).toBe(400)
@@ -80,7 +83,12 @@ describe('/api/admin/settings', () => {
 
     const response = await put(admin, { key: 'signup_time', value: local })
     expect(response.status).toBe(200)
-    expect(response.body).toEqual({ message: 'Time lock set successfully.', key: 'signup_time', value: at.toISOString(), placements: 0 })
+    expect(response.body).toEqual({
+      message: 'Time lock set successfully.',
+      key: 'signup_time',
+      value: at.toISOString(),
+      placements: 0,
+    })
     expect(await getSetting(db(), 'signup_time')).toBe(at.toISOString())
     expect((await getJson(reyes.client, '/api/settings')).body).toEqual({ signup_time: at.toISOString() })
     expect((await signUp(reyes.client, alpha.slot('Rifleman 1').id)).status).toBe(403)
@@ -88,7 +96,9 @@ describe('/api/admin/settings', () => {
 
     const [entry] = await auditEntries(db(), 'Time lock set')
     expect(entry).toMatchObject({ actor_user_id: admin.id, details: `Sign-ups locked until ${at.toISOString()}.` })
-    expect((await getJson<Record<string, string>>(admin.client, '/api/admin/settings')).body).toMatchObject({ signup_time: at.toISOString() })
+    expect((await getJson<Record<string, string>>(admin.client, '/api/admin/settings')).body).toMatchObject({
+      signup_time: at.toISOString(),
+    })
   })
 
   it('clearing the lock fills open slots from the waitlist right away, in the same request', async () => {
@@ -104,14 +114,20 @@ describe('/api/admin/settings', () => {
     expect(await holderOf(db(), alpha.slot('Rifleman 1').id)).toBe(reyes.id)
     expect(await waitlistUserIds(db())).toEqual([])
     expect((await getJson(novak.client, '/api/settings')).body).toEqual({ signup_time: '' })
-    expect(await auditEntries(db(), 'Time lock cleared')).toEqual([expect.objectContaining({ actor_user_id: admin.id })])
+    expect(await auditEntries(db(), 'Time lock cleared')).toEqual([
+      expect.objectContaining({ actor_user_id: admin.id }),
+    ])
     expect(await auditEntries(db(), 'Waitlist placement')).toHaveLength(1)
     await expectActivity(t, 'was moved from the waitlist into Rifleman 1 (Alpha)')
   })
 
   it('a lock set in the past opens sign-ups and runs the unlock fill at once', async () => {
     await addEligibleRoles(db(), { Rifleman: { general: true } })
-    const alpha = await addSquad(db(), { name: 'Alpha', primary: true, slots: [{ role: 'Rifleman 1' }, { role: 'Rifleman 2' }] })
+    const alpha = await addSquad(db(), {
+      name: 'Alpha',
+      primary: true,
+      slots: [{ role: 'Rifleman 1' }, { role: 'Rifleman 2' }],
+    })
     await setSignupTime(db(), new Date(Date.now() + HOUR))
     await addWaitlistEntry(db(), reyes.id)
 
@@ -140,8 +156,10 @@ describe('/api/admin/settings', () => {
     expect(entries.every((e) => e.actor_user_id === admin.id)).toBe(true)
   })
 
-  it("the audit entry names the channel or role a Discord setting points at (the bare id when Discord does not know it)", async () => {
-    expect((await put(admin, { key: 'orbat_activity_channel_id', value: DEMO_CHANNELS.orbatActivity.id })).status).toBe(200)
+  it('the audit entry names the channel or role a Discord setting points at (the bare id when Discord does not know it)', async () => {
+    expect((await put(admin, { key: 'orbat_activity_channel_id', value: DEMO_CHANNELS.orbatActivity.id })).status).toBe(
+      200,
+    )
     expect((await put(admin, { key: 'event_ping_role_id', value: DEMO_ROLES.eventPing.id })).status).toBe(200)
     const entries = await auditEntries(db(), 'Setting updated')
     expect(entries.slice(-2).map((e) => e.details)).toEqual([

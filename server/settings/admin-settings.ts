@@ -23,7 +23,12 @@ export async function adminSettings(db: DbOrTx): Promise<Record<SettingKey, stri
 }
 
 /** Writes one setting and its audit entry inside the caller's transaction (saveSetting in actions.ts runs it). */
-export async function updateSetting(tx: DbOrTx, admin: User, input: SettingInput, describe: (value: string) => string = (v) => v): Promise<SettingUpdate> {
+export async function updateSetting(
+  tx: DbOrTx,
+  admin: User,
+  input: SettingInput,
+  describe: (value: string) => string = (v) => v,
+): Promise<SettingUpdate> {
   const { key, value } = input
   await putSetting(tx, key, value)
   let placements: Placement[] = []

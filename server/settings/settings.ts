@@ -16,7 +16,10 @@ export async function getSetting(db: DbOrTx, key: string): Promise<string> {
 }
 
 export async function getSettings<K extends string>(db: DbOrTx, keys: readonly K[]): Promise<Record<K, string>> {
-  const rows = await db.select().from(settings).where(inArray(settings.key, [...keys]))
+  const rows = await db
+    .select()
+    .from(settings)
+    .where(inArray(settings.key, [...keys]))
   const result = Object.fromEntries(keys.map((k) => [k, ''])) as Record<K, string>
   for (const row of rows) result[row.key as K] = row.value
   return result

@@ -9,8 +9,12 @@ describe('zonedTimeToInstant', () => {
   })
 
   it('applies standard and summer offsets', () => {
-    expect(zonedTimeToInstant(2026, at(1, 15, 18, 30), 'America/New_York').toISOString()).toBe('2026-01-15T23:30:00.000Z')
-    expect(zonedTimeToInstant(2026, at(7, 15, 18, 30), 'America/New_York').toISOString()).toBe('2026-07-15T22:30:00.000Z')
+    expect(zonedTimeToInstant(2026, at(1, 15, 18, 30), 'America/New_York').toISOString()).toBe(
+      '2026-01-15T23:30:00.000Z',
+    )
+    expect(zonedTimeToInstant(2026, at(7, 15, 18, 30), 'America/New_York').toISOString()).toBe(
+      '2026-07-15T22:30:00.000Z',
+    )
     expect(zonedTimeToInstant(2026, at(7, 15, 18, 30), 'Europe/Berlin').toISOString()).toBe('2026-07-15T16:30:00.000Z')
     expect(zonedTimeToInstant(2026, at(12, 31, 23, 59), 'Asia/Kolkata').toISOString()).toBe('2026-12-31T18:29:00.000Z')
     expect(zonedTimeToInstant(2026, at(1, 1, 0, 0), 'Pacific/Auckland').toISOString()).toBe('2025-12-31T11:00:00.000Z')
@@ -27,7 +31,9 @@ describe('zonedTimeToInstant', () => {
 
   it('takes the earlier of a time that happens twice (fall back)', () => {
     // New York, 1 November 2026: 01:30 happens at 05:30Z (EDT) and again at 06:30Z (EST).
-    expect(zonedTimeToInstant(2026, at(11, 1, 1, 30), 'America/New_York').toISOString()).toBe('2026-11-01T05:30:00.000Z')
+    expect(zonedTimeToInstant(2026, at(11, 1, 1, 30), 'America/New_York').toISOString()).toBe(
+      '2026-11-01T05:30:00.000Z',
+    )
     // Berlin, 25 October 2026: 02:30 happens at 00:30Z (CEST) and again at 01:30Z (CET).
     expect(zonedTimeToInstant(2026, at(10, 25, 2, 30), 'Europe/Berlin').toISOString()).toBe('2026-10-25T00:30:00.000Z')
     expect(zonedTimeToInstant(2026, at(10, 25, 3, 0), 'Europe/Berlin').toISOString()).toBe('2026-10-25T02:00:00.000Z')
@@ -50,7 +56,9 @@ describe('nextLockInstant', () => {
   it('takes the year as the zone reads it', () => {
     // 31 Dec 2026 23:30 UTC is already 1 Jan 2027 in Auckland: 2 January means 2 January 2027 there.
     const newYearsEve = Date.parse('2026-12-31T23:30:00Z')
-    expect(nextLockInstant(at(1, 2, 12, 0), 'Pacific/Auckland', newYearsEve)?.toISOString()).toBe('2027-01-01T23:00:00.000Z')
+    expect(nextLockInstant(at(1, 2, 12, 0), 'Pacific/Auckland', newYearsEve)?.toISOString()).toBe(
+      '2027-01-01T23:00:00.000Z',
+    )
   })
 
   it('moves 29 February to the next leap year and refuses dates that never exist', () => {

@@ -1,4 +1,9 @@
-import { canonicalTimeZone, DEFAULT_UNIT_TIME_ZONE, TIME_ZONE_COOKIE, type ViewerTimeZone } from '#contracts/time-zone.ts'
+import {
+  canonicalTimeZone,
+  DEFAULT_UNIT_TIME_ZONE,
+  TIME_ZONE_COOKIE,
+  type ViewerTimeZone,
+} from '#contracts/time-zone.ts'
 import type { DbOrTx } from '#db/client.ts'
 import { logger } from '../logger.ts'
 import { singleton } from '../singleton.ts'

@@ -29,17 +29,29 @@ import { approvalAndAttempt, assertMayTake, findTest, memberOfUser, memberTestSt
 const cents = (value: number) => Math.round(value * 100) / 100
 
 /** POST /api/tests/{id}/submit (the id or the uuid): scores the answers, stores the one attempt, grants on a pass. */
-export async function submitTest(services: AppServices, user: User, idOrUuid: number | string, input: z.output<typeof submitTestSchema>): Promise<TestSubmitResult> {
+export async function submitTest(
+  services: AppServices,
+  user: User,
+  idOrUuid: number | string,
+  input: z.output<typeof submitTestSchema>,
+): Promise<TestSubmitResult> {
   const { result } = await runTransaction(
     services,
     async (tx) => {
       const test = await findTest(tx, idOrUuid)
       const member = await assertMayTake(tx, await memberOfUser(tx, user), test)
-      const questions = await tx.select({ id: testQuestions.id, correct: testQuestions.correct_answer_index }).from(testQuestions).where(eq(testQuestions.test_id, test.id))
+      const questions = await tx
+        .select({ id: testQuestions.id, correct: testQuestions.correct_answer_index })
+        .from(testQuestions)
+        .where(eq(testQuestions.test_id, test.id))
       const known = new Set(questions.map((q) => String(q.id)))
       if (Object.keys(input.answers).some((id) => !known.has(id))) throw new Invalid(TEST_ERRORS.unknownQuestion)
       if (questions.some((q) => input.answers[String(q.id)] === undefined)) throw new Invalid(TEST_MESSAGES.answerAll)
-      const marked = questions.map((q) => ({ question_id: q.id, selected_index: input.answers[String(q.id)]!, is_correct: input.answers[String(q.id)] === q.correct }))
+      const marked = questions.map((q) => ({
+        question_id: q.id,
+        selected_index: input.answers[String(q.id)]!,
+        is_correct: input.answers[String(q.id)] === q.correct,
+      }))
       const correct = marked.filter((m) => m.is_correct).length
       const score = cents((correct / questions.length) * 100)
       const passed = correct >= test.passing_questions
@@ -52,8 +64,16 @@ export async function submitTest(services: AppServices, user: User, idOrUuid: nu
         .returning({ id: testAttempts.id, uuid: testAttempts.uuid })
       if (!attempt) throw new Conflict(TEST_ERRORS.alreadyTaken)
       await tx.insert(testAttemptAnswers).values(marked.map((m) => ({ ...m, attempt_id: attempt.id })))
-      await recordAudit(tx, user, 'Test submitted', `${member.ingame_name}: ${test.name}, ${Math.round(score)}% (${passed ? 'passed' : 'failed'})`)
-      const grant = passed && !test.requires_in_game_eval ? await grantQualification(tx, user, member.id, test.qualification_id, `passed ${test.name}`) : null
+      await recordAudit(
+        tx,
+        user,
+        'Test submitted',
+        `${member.ingame_name}: ${test.name}, ${Math.round(score)}% (${passed ? 'passed' : 'failed'})`,
+      )
+      const grant =
+        passed && !test.requires_in_game_eval
+          ? await grantQualification(tx, user, member.id, test.qualification_id, `passed ${test.name}`)
+          : null
       const result: TestSubmitResult = {
         score,
         passed,
@@ -72,7 +92,12 @@ type EligibilityInput = z.output<typeof eligibilitySchema>
 
 async function lockMember(tx: DbOrTx, id: number) {
   const [member] = await tx
-    .select({ id: members.id, name: members.ingame_name, is_banned: members.is_banned, event_score: memberEventScoreSql })
+    .select({
+      id: members.id,
+      name: members.ingame_name,
+      is_banned: members.is_banned,
+      event_score: memberEventScoreSql,
+    })
     .from(members)
     .where(eq(members.id, id))
     .for('update')
@@ -88,18 +113,34 @@ function changeEligibility(
   input: EligibilityInput,
   change: (tx: DbOrTx, test: PublicTestItem, member: Awaited<ReturnType<typeof lockMember>>) => Promise<MessageAnswer>,
 ): Promise<MessageAnswer> {
-  return runTransaction(services, async (tx) => change(tx, await findTest(tx, input.testId), await lockMember(tx, input.memberId)), { name })
+  return runTransaction(
+    services,
+    async (tx) => change(tx, await findTest(tx, input.testId), await lockMember(tx, input.memberId)),
+    { name },
+  )
 }
 
 /** POST /api/tests/eligibility/grant: Approve (only from 'Eligible to Approve'; approving twice changes nothing). */
-export async function grantEligibility(services: AppServices, admin: User, input: EligibilityInput): Promise<MessageAnswer> {
+export async function grantEligibility(
+  services: AppServices,
+  admin: User,
+  input: EligibilityInput,
+): Promise<MessageAnswer> {
   return changeEligibility(services, 'grant test eligibility', input, async (tx, test, member) => {
     if (member.is_banned) throw new Conflict(TEST_ERRORS.bannedMember)
-    const status = memberTestStatus({ ...(await approvalAndAttempt(tx, test.id, member.id)), event_score: member.event_score, required_score: test.required_score })
+    const status = memberTestStatus({
+      ...(await approvalAndAttempt(tx, test.id, member.id)),
+      event_score: member.event_score,
+      required_score: test.required_score,
+    })
     if (status === 'attempted') throw new Conflict(`${member.name} has already taken this test.`)
-    if (status === 'ineligible') throw new Conflict(`${member.name} does not meet the required score of ${test.required_score} for this test.`)
+    if (status === 'ineligible')
+      throw new Conflict(`${member.name} does not meet the required score of ${test.required_score} for this test.`)
     if (status === 'eligible_for_approval') {
-      await tx.insert(testEligibility).values({ test_id: test.id, member_id: member.id, granted_by_user_id: admin.id }).onConflictDoNothing()
+      await tx
+        .insert(testEligibility)
+        .values({ test_id: test.id, member_id: member.id, granted_by_user_id: admin.id })
+        .onConflictDoNothing()
       await recordAudit(tx, admin, 'Test eligibility granted', `${member.name} approved for ${test.name}.`)
     }
     return { message: `${member.name} is approved to take ${test.name}.` }
@@ -107,7 +148,11 @@ export async function grantEligibility(services: AppServices, admin: User, input
 }
 
 /** POST /api/tests/eligibility/revoke: Revoke an approval. */
-export async function revokeEligibility(services: AppServices, admin: User, input: EligibilityInput): Promise<MessageAnswer> {
+export async function revokeEligibility(
+  services: AppServices,
+  admin: User,
+  input: EligibilityInput,
+): Promise<MessageAnswer> {
   return changeEligibility(services, 'revoke test eligibility', input, async (tx, test, member) => {
     const removed = await tx
       .delete(testEligibility)
@@ -147,7 +192,12 @@ export async function resetAttempt(services: AppServices, admin: User, attemptId
     async (tx) => {
       const attempt = await attemptWithNames(tx, attemptId)
       await tx.delete(testAttempts).where(eq(testAttempts.id, attempt.id))
-      await recordAudit(tx, admin, 'Test retake allowed', `${attempt.member_name}: ${attempt.test_name} (attempt of ${Math.round(Number(attempt.score))}% deleted)`)
+      await recordAudit(
+        tx,
+        admin,
+        'Test retake allowed',
+        `${attempt.member_name}: ${attempt.test_name} (attempt of ${Math.round(Number(attempt.score))}% deleted)`,
+      )
       return { message: `${attempt.member_name} may retake ${attempt.test_name}.` }
     },
     { name: 'reset test attempt' },
@@ -155,14 +205,25 @@ export async function resetAttempt(services: AppServices, admin: User, attemptId
 }
 
 /** POST /api/tests/attempts/{id}/grant: Approve Qual for a passed attempt (the in-game evaluation waived). */
-export async function approveQualification(services: AppServices, admin: User, attemptId: number): Promise<MessageAnswer> {
+export async function approveQualification(
+  services: AppServices,
+  admin: User,
+  attemptId: number,
+): Promise<MessageAnswer> {
   const { message } = await runTransaction(
     services,
     async (tx): Promise<MessageAnswer & { grant: Grant }> => {
       const attempt = await attemptWithNames(tx, attemptId)
       if (!attempt.passed) throw new Conflict(TEST_ERRORS.attemptNotPassed)
-      const grant = await grantQualification(tx, admin, attempt.member_id, attempt.qualification_id, `approved after ${attempt.test_name}`)
-      if (!grant.granted) throw new Conflict(EVALUATION_ERRORS.alreadyQualified(grant.memberName, grant.qualificationName))
+      const grant = await grantQualification(
+        tx,
+        admin,
+        attempt.member_id,
+        attempt.qualification_id,
+        `approved after ${attempt.test_name}`,
+      )
+      if (!grant.granted)
+        throw new Conflict(EVALUATION_ERRORS.alreadyQualified(grant.memberName, grant.qualificationName))
       return { message: `${grant.qualificationName} granted to ${grant.memberName}.`, grant }
     },
     { name: 'approve qualification', after: ({ grant }) => syncGrantedRole(services, grant) },

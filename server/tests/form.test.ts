@@ -22,13 +22,27 @@ describe('contracts as conform form schemas', () => {
       ['eval_passing_score', '75'],
     ]
     for (const [i, id] of ['7', ''].entries()) {
-      fields.push([`questions[${i}].id`, id], [`questions[${i}].question_text`, '<p>Q</p>'], [`questions[${i}].image_url`, ''], [`questions[${i}].correct_answer_index`, '2'])
+      fields.push(
+        [`questions[${i}].id`, id],
+        [`questions[${i}].question_text`, '<p>Q</p>'],
+        [`questions[${i}].image_url`, ''],
+        [`questions[${i}].correct_answer_index`, '2'],
+      )
       for (let o = 0; o < 4; o++) fields.push([`questions[${i}].options[${o}]`, `option ${o}`])
     }
-    fields.push(['evaluation_questions[0].text', 'Checks corners'], ['evaluation_questions[0].section', ''], ['evaluation_questions[0].pos_score', '2'])
+    fields.push(
+      ['evaluation_questions[0].text', 'Checks corners'],
+      ['evaluation_questions[0].section', ''],
+      ['evaluation_questions[0].pos_score', '2'],
+    )
     const submission = parseWithZod(form(fields), { schema: testFormSchema })
     expect(submission.status).toBe('success')
-    const question = { question_text: '<p>Q</p>', image_url: null, options: ['option 0', 'option 1', 'option 2', 'option 3'], correct_answer_index: 2 }
+    const question = {
+      question_text: '<p>Q</p>',
+      image_url: null,
+      options: ['option 0', 'option 1', 'option 2', 'option 3'],
+      correct_answer_index: 2,
+    }
     expect(submission.status === 'success' && submission.value).toEqual({
       name: 'Medic',
       qualification_id: 3,
@@ -36,22 +50,54 @@ describe('contracts as conform form schemas', () => {
       passing_questions: 2,
       requires_in_game_eval: true,
       eval_passing_score: 75,
-      questions: [{ id: 7, ...question }, { id: null, ...question }],
-      evaluation_questions: [{ id: null, text: 'Checks corners', pos_score: 2, neg_score: 0, section: 'Uncategorized' }],
+      questions: [
+        { id: 7, ...question },
+        { id: null, ...question },
+      ],
+      evaluation_questions: [
+        { id: null, text: 'Checks corners', pos_score: 2, neg_score: 0, section: 'Uncategorized' },
+      ],
     })
 
     const refused = parseWithZod(form([['name', '']]), { schema: testFormSchema })
-    expect(refused.status === 'error' && refused.error).toMatchObject({ name: [TEST_FIELD_MESSAGES.nameRequired], qualification_id: [TEST_FIELD_MESSAGES.qualificationRequired] })
+    expect(refused.status === 'error' && refused.error).toMatchObject({
+      name: [TEST_FIELD_MESSAGES.nameRequired],
+      qualification_id: [TEST_FIELD_MESSAGES.qualificationRequired],
+    })
     // The cross-field rule speaks once the fields themselves are valid.
-    const tooMany = parseWithZod(form([['name', 'Medic'], ['qualification_id', '3'], ['passing_questions', '2']]), { schema: testFormSchema })
-    expect(tooMany.status === 'error' && tooMany.error).toEqual({ passing_questions: ['Required correct answers cannot be more than the number of questions (1).'] })
-    expect(getZodConstraint(testFormSchema)).toMatchObject({ name: { required: true }, 'questions[].options[]': { required: true } })
+    const tooMany = parseWithZod(
+      form([
+        ['name', 'Medic'],
+        ['qualification_id', '3'],
+        ['passing_questions', '2'],
+      ]),
+      { schema: testFormSchema },
+    )
+    expect(tooMany.status === 'error' && tooMany.error).toEqual({
+      passing_questions: ['Required correct answers cannot be more than the number of questions (1).'],
+    })
+    expect(getZodConstraint(testFormSchema)).toMatchObject({
+      name: { required: true },
+      'questions[].options[]': { required: true },
+    })
   })
 
   it('parses the take page (answers.{questionId}) and the live evaluation forms', () => {
-    const answers = parseWithZod(form([['answers.12', '1'], ['answers.13', '0']]), { schema: submitTestSchema })
+    const answers = parseWithZod(
+      form([
+        ['answers.12', '1'],
+        ['answers.13', '0'],
+      ]),
+      { schema: submitTestSchema },
+    )
     expect(answers.status === 'success' && answers.value).toEqual({ answers: { 12: 1, 13: 0 } })
-    const answer = parseWithZod(form([['questionId', '4'], ['answer', 'na']]), { schema: evaluationAnswerSchema })
+    const answer = parseWithZod(
+      form([
+        ['questionId', '4'],
+        ['answer', 'na'],
+      ]),
+      { schema: evaluationAnswerSchema },
+    )
     expect(answer.status === 'success' && answer.value).toEqual({ questionId: 4, answer: 'na' })
     const notes = parseWithZod(form([['notes', '  ']]), { schema: submitEvaluationSchema })
     expect(notes.status === 'success' && notes.value).toEqual({ notes: null })

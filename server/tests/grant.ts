@@ -17,7 +17,13 @@ export interface Grant {
   granted: boolean
 }
 
-export async function grantQualification(tx: DbOrTx, actor: Actor, memberId: number, qualificationId: number, why: string): Promise<Grant> {
+export async function grantQualification(
+  tx: DbOrTx,
+  actor: Actor,
+  memberId: number,
+  qualificationId: number,
+  why: string,
+): Promise<Grant> {
   const inserted = await tx
     .insert(memberQualifications)
     .values({ member_id: memberId, qualification_id: qualificationId })
@@ -28,7 +34,12 @@ export async function grantQualification(tx: DbOrTx, actor: Actor, memberId: num
     .from(members)
     .innerJoin(qualifications, eq(qualifications.id, qualificationId))
     .where(eq(members.id, memberId))
-  const grant = { memberId, memberName: names?.member ?? `#${memberId}`, qualificationName: names?.qualification ?? `#${qualificationId}`, granted: inserted.length > 0 }
+  const grant = {
+    memberId,
+    memberName: names?.member ?? `#${memberId}`,
+    qualificationName: names?.qualification ?? `#${qualificationId}`,
+    granted: inserted.length > 0,
+  }
   if (grant.granted) {
     await recordAudit(tx, actor, 'Qualification granted', `${grant.memberName}: ${grant.qualificationName} (${why})`)
     await enqueueRoleSync(tx, [names?.discordId])

@@ -28,12 +28,19 @@ const startsWith = (bytes: Uint8Array, prefix: number[], offset = 0) => prefix.e
 /** The image type by magic number, or null for anything else. */
 export function detectImageType(bytes: Uint8Array): ImageType | null {
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png'
-  if (startsWith(bytes, [0x47, 0x49, 0x46, 0x38]) && (bytes[4] === 0x37 || bytes[4] === 0x39) && bytes[5] === 0x61) return 'image/gif'
+  if (startsWith(bytes, [0x47, 0x49, 0x46, 0x38]) && (bytes[4] === 0x37 || bytes[4] === 0x39) && bytes[5] === 0x61)
+    return 'image/gif'
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg'
   // BMP: "BM", then a DIB header size of a known version (12, 40, 52, 56, 64, 108 or 124) at offset 14.
-  if (startsWith(bytes, [0x42, 0x4d]) && bytes.length >= 18 && [12, 40, 52, 56, 64, 108, 124].includes(readUint32LE(bytes, 14))) return 'image/bmp'
+  if (
+    startsWith(bytes, [0x42, 0x4d]) &&
+    bytes.length >= 18 &&
+    [12, 40, 52, 56, 64, 108, 124].includes(readUint32LE(bytes, 14))
+  )
+    return 'image/bmp'
   // ICO: reserved 0, type 1, at least one image.
-  if (startsWith(bytes, [0x00, 0x00, 0x01, 0x00]) && bytes.length >= 6 && (bytes[4]! | (bytes[5]! << 8)) > 0) return 'image/x-icon'
+  if (startsWith(bytes, [0x00, 0x00, 0x01, 0x00]) && bytes.length >= 6 && (bytes[4]! | (bytes[5]! << 8)) > 0)
+    return 'image/x-icon'
   return null
 }
 
@@ -88,7 +95,11 @@ export async function uploadTestImage(services: AppServices, admin: User, bytes:
   const temporary = `${target}.${crypto.randomBytes(6).toString('hex')}.tmp`
   await fs.writeFile(temporary, bytes)
   await fs.rename(temporary, target)
-  await runTransaction(services, (tx) => recordAudit(tx, admin, 'Test image uploaded', `${name} (${contentType}, ${bytes.length} bytes)`), { name: 'upload test image' })
+  await runTransaction(
+    services,
+    (tx) => recordAudit(tx, admin, 'Test image uploaded', `${name} (${contentType}, ${bytes.length} bytes)`),
+    { name: 'upload test image' },
+  )
   return { url: imageUrl(name), contentType, bytes: bytes.length }
 }
 

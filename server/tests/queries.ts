@@ -17,7 +17,14 @@ import {
 } from '#contracts/tests.ts'
 import type { DbOrTx } from '#db/client.ts'
 import { memberEventScoreSql, memberQualifications, members, qualifications } from '#db/schema/roster.ts'
-import { testAttemptAnswers, testAttempts, testEligibility, testEvaluationQuestions, testQuestions, tests } from '#db/schema/tests.ts'
+import {
+  testAttemptAnswers,
+  testAttempts,
+  testEligibility,
+  testEvaluationQuestions,
+  testQuestions,
+  tests,
+} from '#db/schema/tests.ts'
 import type { User } from '#db/schema/users-sessions.ts'
 import { parseId } from '../admin/request.ts'
 import { Conflict, Forbidden, NotFound } from '../errors.ts'
@@ -67,7 +74,8 @@ function toPublicTest(row: TestRow): PublicTestItem {
 
 /** A test by numeric id or uuid, or NotFound. */
 export async function findTest(db: DbOrTx, idOrUuid: number | string): Promise<PublicTestItem> {
-  const where = typeof idOrUuid === 'number' ? eq(tests.id, idOrUuid) : isUuid(idOrUuid) ? eq(tests.uuid, idOrUuid) : undefined
+  const where =
+    typeof idOrUuid === 'number' ? eq(tests.id, idOrUuid) : isUuid(idOrUuid) ? eq(tests.uuid, idOrUuid) : undefined
   if (!where) throw new NotFound(TEST_ERRORS.testNotFound)
   const [row] = await selectTests(db).where(where).limit(1)
   if (!row) throw new NotFound(TEST_ERRORS.testNotFound)
@@ -90,7 +98,12 @@ export interface MemberOfUser {
 /** The roster member a user is (by Discord id), or null. */
 export async function memberOfUser(db: DbOrTx, user: Pick<User, 'discord_id'>): Promise<MemberOfUser | null> {
   const [row] = await db
-    .select({ id: members.id, ingame_name: members.ingame_name, is_banned: members.is_banned, event_score: memberEventScoreSql })
+    .select({
+      id: members.id,
+      ingame_name: members.ingame_name,
+      is_banned: members.is_banned,
+      event_score: memberEventScoreSql,
+    })
     .from(members)
     .where(eq(members.discord_id, user.discord_id))
     .limit(1)
@@ -102,9 +115,18 @@ export async function listTestsForUser(db: DbOrTx, user: User): Promise<MemberTe
   const [all, member] = await Promise.all([listPublicTests(db), memberOfUser(db, user)])
   const [held, approved, attempts] = member
     ? await Promise.all([
-        db.select({ id: memberQualifications.qualification_id }).from(memberQualifications).where(eq(memberQualifications.member_id, member.id)),
-        db.select({ test_id: testEligibility.test_id }).from(testEligibility).where(eq(testEligibility.member_id, member.id)),
-        db.select({ test_id: testAttempts.test_id, uuid: testAttempts.uuid, passed: testAttempts.passed }).from(testAttempts).where(eq(testAttempts.member_id, member.id)),
+        db
+          .select({ id: memberQualifications.qualification_id })
+          .from(memberQualifications)
+          .where(eq(memberQualifications.member_id, member.id)),
+        db
+          .select({ test_id: testEligibility.test_id })
+          .from(testEligibility)
+          .where(eq(testEligibility.member_id, member.id)),
+        db
+          .select({ test_id: testAttempts.test_id, uuid: testAttempts.uuid, passed: testAttempts.passed })
+          .from(testAttempts)
+          .where(eq(testAttempts.member_id, member.id)),
       ])
     : [[], [], []]
   const heldIds = new Set(held.map((h) => h.id))
@@ -140,7 +162,13 @@ async function writtenQuestions(db: DbOrTx, testId: number) {
 
 export async function evaluationQuestions(db: DbOrTx, testId: number): Promise<EvaluationChecklistItem[]> {
   const rows = await db
-    .select({ id: testEvaluationQuestions.id, text: testEvaluationQuestions.text, pos_score: testEvaluationQuestions.pos_score, neg_score: testEvaluationQuestions.neg_score, section: testEvaluationQuestions.section })
+    .select({
+      id: testEvaluationQuestions.id,
+      text: testEvaluationQuestions.text,
+      pos_score: testEvaluationQuestions.pos_score,
+      neg_score: testEvaluationQuestions.neg_score,
+      section: testEvaluationQuestions.section,
+    })
     .from(testEvaluationQuestions)
     .where(eq(testEvaluationQuestions.test_id, testId))
     .orderBy(asc(testEvaluationQuestions.position), asc(testEvaluationQuestions.id))
@@ -155,10 +183,22 @@ export async function getAdminTest(db: DbOrTx, id: number): Promise<AdminTest> {
 }
 
 /** Whether the member is approved for the test, and whether they have an attempt. */
-export async function approvalAndAttempt(db: DbOrTx, testId: number, memberId: number): Promise<{ approved: boolean; attempted: boolean }> {
+export async function approvalAndAttempt(
+  db: DbOrTx,
+  testId: number,
+  memberId: number,
+): Promise<{ approved: boolean; attempted: boolean }> {
   const [[approved], [attempt]] = await Promise.all([
-    db.select({ id: testEligibility.id }).from(testEligibility).where(and(eq(testEligibility.test_id, testId), eq(testEligibility.member_id, memberId))).limit(1),
-    db.select({ id: testAttempts.id }).from(testAttempts).where(and(eq(testAttempts.test_id, testId), eq(testAttempts.member_id, memberId))).limit(1),
+    db
+      .select({ id: testEligibility.id })
+      .from(testEligibility)
+      .where(and(eq(testEligibility.test_id, testId), eq(testEligibility.member_id, memberId)))
+      .limit(1),
+    db
+      .select({ id: testAttempts.id })
+      .from(testAttempts)
+      .where(and(eq(testAttempts.test_id, testId), eq(testAttempts.member_id, memberId)))
+      .limit(1),
   ])
   return { approved: Boolean(approved), attempted: Boolean(attempt) }
 }
@@ -167,7 +207,11 @@ export async function approvalAndAttempt(db: DbOrTx, testId: number, memberId: n
  * Why a member may not take a test right now, or null when they may: on the roster, not banned, approved, no attempt
  * yet (spec 2 §4; ARCHITECTURE §5 Tests). Shared by the take page and the submit.
  */
-export async function assertMayTake(db: DbOrTx, member: MemberOfUser | null, test: PublicTestItem): Promise<MemberOfUser> {
+export async function assertMayTake(
+  db: DbOrTx,
+  member: MemberOfUser | null,
+  test: PublicTestItem,
+): Promise<MemberOfUser> {
   if (!member) throw new Forbidden(TEST_ERRORS.notOnRoster)
   if (member.is_banned) throw new Forbidden(TEST_ERRORS.banned)
   const { approved, attempted } = await approvalAndAttempt(db, test.id, member.id)
@@ -190,7 +234,12 @@ export async function getTestForTaking(db: DbOrTx, user: User, idOrUuid: number 
     passing_questions: test.passing_questions,
     total_questions: test.total_questions,
     // NOTE: pick the public fields one by one: correct_answer_index must never reach the member taking the test.
-    questions: questions.map((q) => ({ id: q.id, question_text: q.question_text, image_url: q.image_url, options: q.options })),
+    questions: questions.map((q) => ({
+      id: q.id,
+      question_text: q.question_text,
+      image_url: q.image_url,
+      options: q.options,
+    })),
   }
 }
 
@@ -201,7 +250,14 @@ export async function getTestForTaking(db: DbOrTx, user: User, idOrUuid: number 
 export async function getAttemptResult(db: DbOrTx, user: User, uuid: string | undefined): Promise<TestResult> {
   if (!isUuid(uuid)) throw new NotFound(TEST_MESSAGES.resultNotFound)
   const [attempt] = await db
-    .select({ id: testAttempts.id, test_id: testAttempts.test_id, score: testAttempts.score, passed: testAttempts.passed, member_discord_id: members.discord_id, test_name: tests.name })
+    .select({
+      id: testAttempts.id,
+      test_id: testAttempts.test_id,
+      score: testAttempts.score,
+      passed: testAttempts.passed,
+      member_discord_id: members.discord_id,
+      test_name: tests.name,
+    })
     .from(testAttempts)
     .innerJoin(members, eq(members.id, testAttempts.member_id))
     .innerJoin(tests, eq(tests.id, testAttempts.test_id))
@@ -220,7 +276,13 @@ export async function getAttemptResult(db: DbOrTx, user: User, uuid: string | un
     .where(eq(testAttemptAnswers.attempt_id, attempt.id))
     .orderBy(asc(testQuestions.position), asc(testQuestions.id))
   const questions: ResultQuestion[] = rows.map((r) => {
-    const question: ResultQuestion = { id: r.id, question_text: r.question_text, image_url: r.image_url, options: r.options, is_correct: r.is_correct }
+    const question: ResultQuestion = {
+      id: r.id,
+      question_text: r.question_text,
+      image_url: r.image_url,
+      options: r.options,
+      is_correct: r.is_correct,
+    }
     if (attempt.passed) question.correct_answer_index = r.correct_answer_index
     return question
   })
@@ -234,7 +296,12 @@ export async function getAttemptResult(db: DbOrTx, user: User, uuid: string | un
 }
 
 /** The spec's member status for a test (§4), from the facts it is derived from. */
-export function memberTestStatus(facts: { attempted: boolean; approved: boolean; event_score: number; required_score: number }): MemberTestStatus {
+export function memberTestStatus(facts: {
+  attempted: boolean
+  approved: boolean
+  event_score: number
+  required_score: number
+}): MemberTestStatus {
   if (facts.attempted) return 'attempted'
   if (facts.approved) return 'approved'
   return facts.event_score >= facts.required_score ? 'eligible_for_approval' : 'ineligible'
@@ -268,13 +335,28 @@ export async function listAttempts(db: DbOrTx, testId: number): Promise<Attempts
       .from(members)
       .where(eq(members.is_banned, false))
       .orderBy(sql`lower(${members.ingame_name})`, asc(members.id)),
-    db.select({ member_id: testEligibility.member_id }).from(testEligibility).where(eq(testEligibility.test_id, testId)),
+    db
+      .select({ member_id: testEligibility.member_id })
+      .from(testEligibility)
+      .where(eq(testEligibility.test_id, testId)),
   ])
   const wrong = attemptRows.length
     ? await db
-        .select({ attempt_id: testAttemptAnswers.attempt_id, question_id: testAttemptAnswers.question_id, selected_index: testAttemptAnswers.selected_index })
+        .select({
+          attempt_id: testAttemptAnswers.attempt_id,
+          question_id: testAttemptAnswers.question_id,
+          selected_index: testAttemptAnswers.selected_index,
+        })
         .from(testAttemptAnswers)
-        .where(and(inArray(testAttemptAnswers.attempt_id, attemptRows.map((a) => a.id)), eq(testAttemptAnswers.is_correct, false)))
+        .where(
+          and(
+            inArray(
+              testAttemptAnswers.attempt_id,
+              attemptRows.map((a) => a.id),
+            ),
+            eq(testAttemptAnswers.is_correct, false),
+          ),
+        )
     : []
   const position = new Map(questions.map((q, i) => [q.id, { number: i + 1, question: q }]))
   const attempts: AttemptItem[] = attemptRows.map((a) => ({
@@ -305,7 +387,12 @@ export async function listAttempts(db: DbOrTx, testId: number): Promise<Attempts
         member_id: m.member_id,
         ingame_name: m.ingame_name,
         score,
-        status: memberTestStatus({ attempted: attempted.has(m.member_id), approved: approvedIds.has(m.member_id), event_score: score, required_score: test.required_score }),
+        status: memberTestStatus({
+          attempted: attempted.has(m.member_id),
+          approved: approvedIds.has(m.member_id),
+          event_score: score,
+          required_score: test.required_score,
+        }),
       }
     }),
     requiredScore: test.required_score,

@@ -25,14 +25,26 @@ import { evaluationQuestions, getAdminTest } from './queries.ts'
 // their answers; question text is sanitised here, on write.
 
 async function lockTest(tx: DbOrTx, id: number) {
-  const [test] = await tx.select({ id: tests.id, name: tests.name }).from(tests).where(eq(tests.id, id)).for('update').limit(1)
+  const [test] = await tx
+    .select({ id: tests.id, name: tests.name })
+    .from(tests)
+    .where(eq(tests.id, id))
+    .for('update')
+    .limit(1)
   if (!test) throw new NotFound('Test not found.')
   return test
 }
 
 async function qualificationName(tx: DbOrTx, id: number): Promise<string> {
-  const [row] = await tx.select({ name: qualifications.name }).from(qualifications).where(eq(qualifications.id, id)).limit(1)
-  if (!row) throw new Invalid(TEST_FIELD_MESSAGES.qualificationRequired, { qualification_id: [TEST_FIELD_MESSAGES.qualificationRequired] })
+  const [row] = await tx
+    .select({ name: qualifications.name })
+    .from(qualifications)
+    .where(eq(qualifications.id, id))
+    .limit(1)
+  if (!row)
+    throw new Invalid(TEST_FIELD_MESSAGES.qualificationRequired, {
+      qualification_id: [TEST_FIELD_MESSAGES.qualificationRequired],
+    })
   return row.name
 }
 
@@ -40,7 +52,10 @@ function sanitizedQuestions(questions: WrittenQuestionInput[]): WrittenQuestionI
   return questions.map((q, i) => {
     const question_text = sanitizeRichText(q.question_text)
     // What was left after sanitising may be nothing at all (a question made only of a script).
-    if (!hasVisibleContent(question_text)) throw new Invalid(TEST_FIELD_MESSAGES.questionTextRequired, { [`questions[${i}].question_text`]: [TEST_FIELD_MESSAGES.questionTextRequired] })
+    if (!hasVisibleContent(question_text))
+      throw new Invalid(TEST_FIELD_MESSAGES.questionTextRequired, {
+        [`questions[${i}].question_text`]: [TEST_FIELD_MESSAGES.questionTextRequired],
+      })
     return { ...q, question_text }
   })
 }
@@ -51,7 +66,13 @@ type ChildTable = typeof testQuestions | typeof testEvaluationQuestions
  * Makes a test's questions (or checklist items) the given list, in order: rows with an id are updated in place, rows
  * without one are inserted, and the test's other rows are deleted.
  */
-async function replaceChildren<T extends { id: number | null }>(tx: DbOrTx, table: ChildTable, testId: number, items: T[], values: (item: T) => Record<string, unknown>) {
+async function replaceChildren<T extends { id: number | null }>(
+  tx: DbOrTx,
+  table: ChildTable,
+  testId: number,
+  items: T[],
+  values: (item: T) => Record<string, unknown>,
+) {
   const t = table as typeof testQuestions
   const existing = new Set((await tx.select({ id: t.id }).from(t).where(eq(t.test_id, testId))).map((r) => r.id))
   const kept = items.map((i) => i.id).filter((id): id is number => id !== null)
@@ -63,13 +84,27 @@ async function replaceChildren<T extends { id: number | null }>(tx: DbOrTx, tabl
   for (const [position, item] of items.entries()) {
     const row = { ...values(item), test_id: testId, position }
     if (item.id === null) inserts.push(row)
-    else await tx.update(t).set(row as never).where(and(eq(t.id, item.id), eq(t.test_id, testId)))
+    else
+      await tx
+        .update(t)
+        .set(row as never)
+        .where(and(eq(t.id, item.id), eq(t.test_id, testId)))
   }
   if (inserts.length) await tx.insert(t).values(inserts as never)
 }
 
-const questionValues = (q: WrittenQuestionInput) => ({ question_text: q.question_text, image_url: q.image_url, options: q.options, correct_answer_index: q.correct_answer_index })
-const checklistValues = (q: EvaluationQuestionInput) => ({ text: q.text, pos_score: q.pos_score, neg_score: q.neg_score, section: q.section })
+const questionValues = (q: WrittenQuestionInput) => ({
+  question_text: q.question_text,
+  image_url: q.image_url,
+  options: q.options,
+  correct_answer_index: q.correct_answer_index,
+})
+const checklistValues = (q: EvaluationQuestionInput) => ({
+  text: q.text,
+  pos_score: q.pos_score,
+  neg_score: q.neg_score,
+  section: q.section,
+})
 
 function testValues(input: TestInput) {
   return {
@@ -82,7 +117,8 @@ function testValues(input: TestInput) {
   }
 }
 
-const summary = (input: TestInput) => `${input.name}: ${input.questions.length} questions, ${input.evaluation_questions.length} checklist items`
+const summary = (input: TestInput) =>
+  `${input.name}: ${input.questions.length} questions, ${input.evaluation_questions.length} checklist items`
 
 /** POST /api/tests. */
 export async function createTest(services: AppServices, admin: User, input: TestInput): Promise<AdminTest> {
@@ -113,7 +149,12 @@ export async function updateTest(services: AppServices, admin: User, id: number,
       await tx.update(tests).set(testValues(input)).where(eq(tests.id, id))
       await replaceChildren(tx, testQuestions, id, questions, questionValues)
       await replaceChildren(tx, testEvaluationQuestions, id, input.evaluation_questions, checklistValues)
-      await recordAudit(tx, admin, 'Test updated', before.name === input.name ? summary(input) : `${before.name} -> ${summary(input)}`)
+      await recordAudit(
+        tx,
+        admin,
+        'Test updated',
+        before.name === input.name ? summary(input) : `${before.name} -> ${summary(input)}`,
+      )
       return getAdminTest(tx, id)
     },
     { name: 'update test' },
@@ -134,17 +175,26 @@ export async function deleteTest(services: AppServices, admin: User, id: number)
 }
 
 /** PUT /api/admin/tests/{id}/evaluation-questions: the checklist alone. */
-export async function saveEvaluationChecklist(services: AppServices, admin: User, id: number, items: EvaluationQuestionInput[]): Promise<EvaluationChecklistItem[]> {
+export async function saveEvaluationChecklist(
+  services: AppServices,
+  admin: User,
+  id: number,
+  items: EvaluationQuestionInput[],
+): Promise<EvaluationChecklistItem[]> {
   return runTransaction(
     services,
     async (tx) => {
       const test = await lockTest(tx, id)
       await replaceChildren(tx, testEvaluationQuestions, id, items, checklistValues)
       const sections = new Set(items.map((i) => i.section)).size
-      await recordAudit(tx, admin, 'Evaluation checklist updated', `${test.name}: ${items.length} items in ${sections} section${sections === 1 ? '' : 's'}`)
+      await recordAudit(
+        tx,
+        admin,
+        'Evaluation checklist updated',
+        `${test.name}: ${items.length} items in ${sections} section${sections === 1 ? '' : 's'}`,
+      )
       return evaluationQuestions(tx, id)
     },
     { name: 'save evaluation checklist' },
   )
 }
-

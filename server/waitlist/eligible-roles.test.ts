@@ -53,15 +53,25 @@ describe('/api/admin/waitlist-roles', () => {
   })
 
   it('adds, lists, edits and deletes roles, each audit-logged with the admin as actor', async () => {
-    const added = await api<{ message: string; role: EligibleRoleItem }>(admin.client, 'POST', '/api/admin/waitlist-roles', {
-      role_name: '  Rifleman ',
-      role_id: ` ${RIFLEMAN} , ${MEDIC},`,
-      can_join_general_waitlist: true,
-    })
+    const added = await api<{ message: string; role: EligibleRoleItem }>(
+      admin.client,
+      'POST',
+      '/api/admin/waitlist-roles',
+      {
+        role_name: '  Rifleman ',
+        role_id: ` ${RIFLEMAN} , ${MEDIC},`,
+        can_join_general_waitlist: true,
+      },
+    )
     expect(added.status).toBe(201)
     expect(added.body).toEqual({
       message: 'Role added successfully.',
-      role: { id: expect.any(Number), role_name: 'Rifleman', role_id: `${RIFLEMAN},${MEDIC}`, can_join_general_waitlist: true },
+      role: {
+        id: expect.any(Number),
+        role_name: 'Rifleman',
+        role_id: `${RIFLEMAN},${MEDIC}`,
+        can_join_general_waitlist: true,
+      },
     })
     const id = added.body.role.id
     await api(admin.client, 'POST', '/api/admin/waitlist-roles', { role_name: 'Pilot', role_id: DEMO_ROLES.pilot.id })
@@ -71,16 +81,30 @@ describe('/api/admin/waitlist-roles', () => {
       ['Rifleman', true],
     ])
 
-    const edited = await api(admin.client, 'PUT', `/api/admin/waitlist-roles/${id}`, { role_name: 'Rifleman', role_id: RIFLEMAN, can_join_general_waitlist: false })
+    const edited = await api(admin.client, 'PUT', `/api/admin/waitlist-roles/${id}`, {
+      role_name: 'Rifleman',
+      role_id: RIFLEMAN,
+      can_join_general_waitlist: false,
+    })
     expect(edited.status).toBe(200)
-    expect(edited.body).toEqual({ message: 'Role updated successfully.', role: { id, role_name: 'Rifleman', role_id: RIFLEMAN, can_join_general_waitlist: false } })
+    expect(edited.body).toEqual({
+      message: 'Role updated successfully.',
+      role: { id, role_name: 'Rifleman', role_id: RIFLEMAN, can_join_general_waitlist: false },
+    })
 
     const deleted = await api(admin.client, 'DELETE', `/api/admin/waitlist-roles/${id}`)
     expect(deleted).toEqual({ status: 200, body: { message: 'Role deleted.' } })
-    expect((await getJson<EligibleRoleItem[]>(admin.client, '/api/admin/waitlist-roles')).body.map((r) => r.role_name)).toEqual(['Pilot'])
+    expect(
+      (await getJson<EligibleRoleItem[]>(admin.client, '/api/admin/waitlist-roles')).body.map((r) => r.role_name),
+    ).toEqual(['Pilot'])
 
     const entries = await auditEntries(db())
-    expect(entries.map((e) => e.action)).toEqual(['Eligible role added', 'Eligible role added', 'Eligible role updated', 'Eligible role deleted'])
+    expect(entries.map((e) => e.action)).toEqual([
+      'Eligible role added',
+      'Eligible role added',
+      'Eligible role updated',
+      'Eligible role deleted',
+    ])
     expect(entries.every((e) => e.actor_user_id === admin.id)).toBe(true)
     expect(entries[0]!.details).toBe(`Rifleman (${RIFLEMAN},${MEDIC}), general waitlist`)
   })
@@ -93,14 +117,23 @@ describe('/api/admin/waitlist-roles', () => {
       fields: { role_name: ['Role name is required.'], role_id: ['Role ID(s) are required.'] },
     })
     const blank = await api(admin.client, 'POST', '/api/admin/waitlist-roles', { role_name: '   ', role_id: ' , ' })
-    expect(blank.body).toMatchObject({ fields: { role_name: ['Role name is required.'], role_id: ['Role ID(s) are required.'] } })
-    const letters = await api(admin.client, 'POST', '/api/admin/waitlist-roles', { role_name: 'Medic', role_id: `${MEDIC},abc` })
+    expect(blank.body).toMatchObject({
+      fields: { role_name: ['Role name is required.'], role_id: ['Role ID(s) are required.'] },
+    })
+    const letters = await api(admin.client, 'POST', '/api/admin/waitlist-roles', {
+      role_name: 'Medic',
+      role_id: `${MEDIC},abc`,
+    })
     expect(letters.status).toBe(400)
     expect(letters.body).toEqual({
       error: 'Role IDs must be Discord ids (digits), separated by commas.',
       fields: { role_id: ['Role IDs must be Discord ids (digits), separated by commas.'] },
     })
-    const badFlag = await api(admin.client, 'POST', '/api/admin/waitlist-roles', { role_name: 'Medic', role_id: MEDIC, can_join_general_waitlist: 'maybe' })
+    const badFlag = await api(admin.client, 'POST', '/api/admin/waitlist-roles', {
+      role_name: 'Medic',
+      role_id: MEDIC,
+      can_join_general_waitlist: 'maybe',
+    })
     expect(badFlag.body).toMatchObject({ fields: { can_join_general_waitlist: [expect.any(String)] } })
     expect((await api(admin.client, 'POST', '/api/admin/waitlist-roles', 'not json')).status).toBe(400)
     expect(await db().select().from(eligibleRoles)).toEqual([])
@@ -112,9 +145,14 @@ describe('/api/admin/waitlist-roles', () => {
     const [pilot] = await db().select().from(eligibleRoles).where(eq(eligibleRoles.role_name, 'Pilot'))
     const dup = await api(admin.client, 'POST', '/api/admin/waitlist-roles', { role_name: 'Rifleman', role_id: '1' })
     expect(dup).toEqual({ status: 409, body: { error: 'An eligible role named "Rifleman" already exists.' } })
-    const renameClash = await api(admin.client, 'PUT', `/api/admin/waitlist-roles/${pilot!.id}`, { role_name: 'Rifleman', role_id: '1' })
+    const renameClash = await api(admin.client, 'PUT', `/api/admin/waitlist-roles/${pilot!.id}`, {
+      role_name: 'Rifleman',
+      role_id: '1',
+    })
     expect(renameClash.status).toBe(409)
-    expect((await api(admin.client, 'PUT', '/api/admin/waitlist-roles/999999', { role_name: 'X', role_id: '1' })).status).toBe(404)
+    expect(
+      (await api(admin.client, 'PUT', '/api/admin/waitlist-roles/999999', { role_name: 'X', role_id: '1' })).status,
+    ).toBe(404)
     expect((await api(admin.client, 'DELETE', '/api/admin/waitlist-roles/999999')).status).toBe(404)
     expect((await api(admin.client, 'DELETE', '/api/admin/waitlist-roles/abc')).status).toBe(404)
     expect(await auditEntries(db())).toEqual([])
@@ -122,13 +160,21 @@ describe('/api/admin/waitlist-roles', () => {
 
   it('renaming a role carries the slot locks that name it along', async () => {
     await addEligibleRoles(db(), { 'Combat Medic': {} })
-    const alpha = await addSquad(db(), { name: 'Alpha', slots: [{ role: 'Medic', lock: 'Combat Medic' }, { role: 'Rifleman 1' }] })
+    const alpha = await addSquad(db(), {
+      name: 'Alpha',
+      slots: [{ role: 'Medic', lock: 'Combat Medic' }, { role: 'Rifleman 1' }],
+    })
     const [medic] = await db().select().from(eligibleRoles)
-    const renamed = await api(admin.client, 'PUT', `/api/admin/waitlist-roles/${medic!.id}`, { role_name: 'Corpsman', role_id: MEDIC })
+    const renamed = await api(admin.client, 'PUT', `/api/admin/waitlist-roles/${medic!.id}`, {
+      role_name: 'Corpsman',
+      role_id: MEDIC,
+    })
     expect(renamed.status).toBe(200)
     expect((await slotRow(db(), alpha.slot('Medic').id)).required_role_id).toBe('Corpsman')
     expect((await slotRow(db(), alpha.slot('Rifleman 1').id)).required_role_id).toBeNull()
-    expect((await auditEntries(db(), 'Eligible role updated'))[0]!.details).toBe(`Corpsman (${MEDIC}) (was Combat Medic)`)
+    expect((await auditEntries(db(), 'Eligible role updated'))[0]!.details).toBe(
+      `Corpsman (${MEDIC}) (was Combat Medic)`,
+    )
   })
 })
 
@@ -144,7 +190,9 @@ describe('DELETE /api/admin/waitlist', () => {
     expect(purged).toEqual({ status: 200, body: { message: 'Waitlist purged successfully.', removed: 2 } })
     expect(await waitlistUserIds(db())).toEqual([])
     expect((await getJson<unknown[]>(reyes.client, '/api/waitlist')).body).toEqual([])
-    expect(await auditEntries(db(), 'Waitlist purged')).toEqual([expect.objectContaining({ actor_user_id: admin.id, details: '2 entries removed.' })])
+    expect(await auditEntries(db(), 'Waitlist purged')).toEqual([
+      expect.objectContaining({ actor_user_id: admin.id, details: '2 entries removed.' }),
+    ])
     expect((await api(admin.client, 'POST', '/api/admin/waitlist')).status).toBe(405)
   })
 })

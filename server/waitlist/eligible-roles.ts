@@ -18,7 +18,12 @@ const ROLE_NAMES = { table: eligibleRoles, id: eligibleRoles.id, name: eligibleR
 const nameTaken = (name: string) => `An eligible role named "${name}" already exists.`
 
 function toItem(row: typeof eligibleRoles.$inferSelect): EligibleRoleItem {
-  return { id: row.id, role_name: row.role_name, role_id: row.role_id, can_join_general_waitlist: row.can_join_general_waitlist }
+  return {
+    id: row.id,
+    role_name: row.role_name,
+    role_id: row.role_id,
+    can_join_general_waitlist: row.can_join_general_waitlist,
+  }
 }
 
 function describe(input: EligibleRoleInput) {
@@ -31,8 +36,17 @@ export async function listEligibleRoles(db: DbOrTx): Promise<EligibleRoleItem[]>
 }
 
 /** Adds a role, or (with `id`) edits it. Renaming a role carries the slot locks that name it along (slots store the lock by name). */
-export function saveEligibleRole(services: AppServices, admin: User, input: EligibleRoleInput, id?: number): Promise<EligibleRoleItem> {
-  return runTransaction(services, (tx) => (id === undefined ? addRole(tx, admin, input) : updateRole(tx, admin, id, input)), { name: 'save eligible role' })
+export function saveEligibleRole(
+  services: AppServices,
+  admin: User,
+  input: EligibleRoleInput,
+  id?: number,
+): Promise<EligibleRoleItem> {
+  return runTransaction(
+    services,
+    (tx) => (id === undefined ? addRole(tx, admin, input) : updateRole(tx, admin, id, input)),
+    { name: 'save eligible role' },
+  )
 }
 
 async function addRole(tx: DbOrTx, admin: User, input: EligibleRoleInput): Promise<EligibleRoleItem> {
@@ -48,7 +62,10 @@ async function updateRole(tx: DbOrTx, admin: User, id: number, input: EligibleRo
   await assertNameFree(tx, ROLE_NAMES, input.role_name, nameTaken(input.role_name), id)
   const [row] = await tx.update(eligibleRoles).set(input).where(eq(eligibleRoles.id, id)).returning()
   if (current.role_name !== input.role_name) {
-    await tx.update(slots).set({ required_role_id: input.role_name }).where(eq(slots.required_role_id, current.role_name))
+    await tx
+      .update(slots)
+      .set({ required_role_id: input.role_name })
+      .where(eq(slots.required_role_id, current.role_name))
     await announceChange(tx)
   }
   const renamed = current.role_name !== input.role_name ? ` (was ${current.role_name})` : ''
@@ -74,7 +91,12 @@ export function purgeWaitlist(services: AppServices, admin: User): Promise<numbe
     services,
     async (tx) => {
       const removed = await tx.delete(waitlistEntries).returning({ id: waitlistEntries.id })
-      await recordAudit(tx, admin, 'Waitlist purged', `${removed.length} ${removed.length === 1 ? 'entry' : 'entries'} removed.`)
+      await recordAudit(
+        tx,
+        admin,
+        'Waitlist purged',
+        `${removed.length} ${removed.length === 1 ? 'entry' : 'entries'} removed.`,
+      )
       return removed.length
     },
     { announce: true, name: 'purge waitlist' },

@@ -38,7 +38,14 @@ let admin: LoggedIn, reyes: LoggedIn, novak: LoggedIn, kowalski: LoggedIn, lee: 
 
 beforeAll(async () => {
   t = await startTestApp()
-  ;[admin, reyes, novak, kowalski, lee, blake] = await loginDemos(t, ['demo_admin', 'reyes', 'novak', 'kowalski', 'recruit_lee', 'banned_blake'])
+  ;[admin, reyes, novak, kowalski, lee, blake] = await loginDemos(t, [
+    'demo_admin',
+    'reyes',
+    'novak',
+    'kowalski',
+    'recruit_lee',
+    'banned_blake',
+  ])
 })
 afterAll(async () => {
   await t?.close()
@@ -51,21 +58,38 @@ const db = () => t.database.db
 const HOUR = 3_600_000
 
 /** Alpha (takes preferences): 3 open rifleman slots + a medic-locked one; Bravo (takes preferences): 2; Charlie: 1. */
-async function arrange(roles: Parameters<typeof addEligibleRoles>[1] = { Rifleman: { general: true }, 'Combat Medic': { general: true }, Pilot: { general: true } }) {
+async function arrange(
+  roles: Parameters<typeof addEligibleRoles>[1] = {
+    Rifleman: { general: true },
+    'Combat Medic': { general: true },
+    Pilot: { general: true },
+  },
+) {
   await addEligibleRoles(db(), roles)
   const alpha = await addSquad(db(), {
     name: 'Alpha',
     primary: true,
-    slots: [{ role: 'Rifleman 1' }, { role: 'Rifleman 2' }, { role: 'Rifleman 3' }, { role: 'Medic', lock: 'Combat Medic' }],
+    slots: [
+      { role: 'Rifleman 1' },
+      { role: 'Rifleman 2' },
+      { role: 'Rifleman 3' },
+      { role: 'Medic', lock: 'Combat Medic' },
+    ],
   })
-  const bravo = await addSquad(db(), { name: 'Bravo', primary: true, slots: [{ role: 'Bravo 1' }, { role: 'Bravo 2' }] })
+  const bravo = await addSquad(db(), {
+    name: 'Bravo',
+    primary: true,
+    slots: [{ role: 'Bravo 1' }, { role: 'Bravo 2' }],
+  })
   const charlie = await addSquad(db(), { name: 'Charlie', primary: false, slots: [{ role: 'Charlie 1' }] })
   return { alpha, bravo, charlie }
 }
 
 /** Fills every open slot with a manual name, except the given ones. */
 async function fillAllBut(...openIds: number[]) {
-  await db().execute(sql`update ${slots} set manual_username = 'Filler' where user_id is null and role not like '---%' and id <> all(${`{${openIds.join(',')}}`}::int[])`)
+  await db().execute(
+    sql`update ${slots} set manual_username = 'Filler' where user_id is null and role not like '---%' and id <> all(${`{${openIds.join(',')}}`}::int[])`,
+  )
 }
 
 describe('POST /api/waitlist/join', () => {
@@ -76,10 +100,18 @@ describe('POST /api/waitlist/join', () => {
     expect(byName.status).toBe(200)
     expect(byName.body).toEqual({
       message: 'Successfully joined the waitlist!',
-      entry: { id: expect.any(Number), user_id: reyes.id, username: 'Reyes IG', avatar: expect.stringMatching(/^https:\/\/cdn\.discordapp\.com\//), squad_preference: 'Alpha' },
+      entry: {
+        id: expect.any(Number),
+        user_id: reyes.id,
+        username: 'Reyes IG',
+        avatar: expect.stringMatching(/^https:\/\/cdn\.discordapp\.com\//),
+        squad_preference: 'Alpha',
+      },
     })
     expect((await joinWaitlist(novak.client, bravo.squad.id)).body.entry).toMatchObject({ squad_preference: 'Bravo' })
-    expect((await joinWaitlist(kowalski.client, String(alpha.squad.id))).body.entry).toMatchObject({ squad_preference: 'Alpha' })
+    expect((await joinWaitlist(kowalski.client, String(alpha.squad.id))).body.entry).toMatchObject({
+      squad_preference: 'Alpha',
+    })
     expect((await joinWaitlist(admin.client, null)).body.entry).toMatchObject({ squad_preference: null })
 
     const list = await getJson<Array<Record<string, unknown>>>(t.client(), '/api/waitlist')
@@ -90,7 +122,8 @@ describe('POST /api/waitlist/join', () => {
       ['Lt. Kowalski', 'Alpha'],
       ['Cpt. Miller', null],
     ])
-    for (const entry of list.body) expect(Object.keys(entry).sort()).toEqual(['avatar', 'id', 'squad_preference', 'user_id', 'username'])
+    for (const entry of list.body)
+      expect(Object.keys(entry).sort()).toEqual(['avatar', 'id', 'squad_preference', 'user_id', 'username'])
   })
 
   it('needs a login (401)', async () => {
@@ -127,7 +160,7 @@ describe('POST /api/waitlist/join', () => {
     expect(await waitlistUserIds(db())).toEqual([])
   })
 
-  it('Any Squad (null, \'\', omitted) needs an eligible role with can_join_general_waitlist', async () => {
+  it("Any Squad (null, '', omitted) needs an eligible role with can_join_general_waitlist", async () => {
     await arrange({ Rifleman: { general: false }, 'Combat Medic': { general: true }, Pilot: { general: false } })
     for (const preference of [null, '', undefined]) {
       const response = await joinWaitlist(novak.client, preference)
@@ -142,7 +175,10 @@ describe('POST /api/waitlist/join', () => {
     expect((await leaveWaitlist(reyes.client)).status).toBe(200)
     expect((await joinWaitlist(reyes.client, '')).status).toBe(200)
     expect((await leaveWaitlist(reyes.client)).status).toBe(200)
-    expect((await joinWaitlist(reyes.client, null)).body.entry).toMatchObject({ user_id: reyes.id, squad_preference: null })
+    expect((await joinWaitlist(reyes.client, null)).body.entry).toMatchObject({
+      user_id: reyes.id,
+      squad_preference: null,
+    })
   })
 
   it('a preference must name a squad that takes preferences (400), by name or id', async () => {
@@ -150,12 +186,19 @@ describe('POST /api/waitlist/join', () => {
     for (const preference of ['Charlie', charlie.squad.id, 'No Such Squad', 999_999]) {
       const response = await joinWaitlist(novak.client, preference)
       expect(response.status, `preference ${preference}`).toBe(400)
-      expect(response.body).toMatchObject({ error: expect.any(String), fields: { squad_preference: [expect.any(String)] } })
+      expect(response.body).toMatchObject({
+        error: expect.any(String),
+        fields: { squad_preference: [expect.any(String)] },
+      })
     }
     for (const bad of [true, { squad: 1 }, ['Alpha']]) {
       expect((await joinWaitlist(novak.client, bad)).status, JSON.stringify(bad)).toBe(400)
     }
-    const notJson = await novak.client.fetch('/api/waitlist/join', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{nope' })
+    const notJson = await novak.client.fetch('/api/waitlist/join', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{nope',
+    })
     expect(notJson.status).toBe(400)
     expect(await waitlistUserIds(db())).toEqual([])
   })
@@ -216,11 +259,14 @@ describe('the fill rule', () => {
     await expectActivity(t, 'Sgt. Reyes was moved from the waitlist into Rifleman 1 (Alpha).')
     await expectActivity(t, 'Cpt. Miller left Rifleman 1 (Alpha).')
     const orbat = (await getJson<OrbatPayload>(t.client(), '/api/orbat')).body
-    expect(orbat.slots.find((s) => s.role === 'Rifleman 1')).toMatchObject({ user_id: reyes.id, discord_username: 'Sgt. Reyes' })
+    expect(orbat.slots.find((s) => s.role === 'Rifleman 1')).toMatchObject({
+      user_id: reyes.id,
+      discord_username: 'Sgt. Reyes',
+    })
     expect((await getJson<WaitlistItem[]>(t.client(), '/api/waitlist')).body.map((e) => e.user_id)).toEqual([novak.id])
   })
 
-  it('skips a preference for another squad; the preferred squad\'s slot goes to them', async () => {
+  it("skips a preference for another squad; the preferred squad's slot goes to them", async () => {
     const { alpha, bravo } = await arrange()
     await fillAllBut(alpha.slot('Rifleman 1').id, bravo.slot('Bravo 1').id)
     expect((await signUp(admin.client, alpha.slot('Rifleman 1').id)).status).toBe(200)
@@ -237,7 +283,7 @@ describe('the fill rule', () => {
     expect(await waitlistUserIds(db())).toEqual([])
   })
 
-  it('skips members who do not qualify for the slot\'s role lock', async () => {
+  it("skips members who do not qualify for the slot's role lock", async () => {
     const { alpha } = await arrange()
     await fillAllBut(alpha.slot('Medic').id)
     expect((await signUp(reyes.client, alpha.slot('Medic').id)).status).toBe(200)
@@ -263,7 +309,10 @@ describe('the fill rule', () => {
     // the flag alone: the fill must still skip him.
     const blakeMember = await addMember(db(), blake.discordId, { ingameName: 'Blake' })
     await addWaitlistEntry(db(), blake.id, { createdAt: new Date(base) })
-    await db().update(members).set({ is_banned: true, banned_date: new Date(), ban_reason: 'Teamkilling' }).where(eq(members.id, blakeMember.id))
+    await db()
+      .update(members)
+      .set({ is_banned: true, banned_date: new Date(), ban_reason: 'Teamkilling' })
+      .where(eq(members.id, blakeMember.id))
     await addWaitlistEntry(db(), kowalski.id, { createdAt: new Date(base + 1000) })
 
     expect((await leaveSlot(admin.client, alpha.slot('Rifleman 1').id)).status).toBe(200)
@@ -380,7 +429,9 @@ describe('when the time lock ends', () => {
     // Once per unlock: a later run for the same signup_time does nothing, even with a fitting member waiting.
     await leaveWaitlist(kowalski.client)
     expect((await joinWaitlist(kowalski.client, null)).status).toBe(200)
-    await db().execute(sql`update ${slots} set manual_username = null where manual_username = 'Filler' and role = 'Bravo 1'`)
+    await db().execute(
+      sql`update ${slots} set manual_username = null where manual_username = 'Filler' and role = 'Bravo 1'`,
+    )
     await runUnlockFill(t.app.services)
     expect(await waitlistUserIds(db())).toEqual([kowalski.id])
 

@@ -58,7 +58,11 @@ export async function listWaitlistSquads(db: DbOrTx): Promise<WaitlistSquad[]> {
 
 /** Whether the user's roster entry is banned (no roster entry: not banned). */
 export async function isBanned(db: DbOrTx, user: Pick<User, 'discord_id'>): Promise<boolean> {
-  const [row] = await db.select({ banned: members.is_banned }).from(members).where(eq(members.discord_id, user.discord_id)).limit(1)
+  const [row] = await db
+    .select({ banned: members.is_banned })
+    .from(members)
+    .where(eq(members.discord_id, user.discord_id))
+    .limit(1)
   return row?.banned ?? false
 }
 
@@ -67,7 +71,10 @@ export async function isBanned(db: DbOrTx, user: Pick<User, 'discord_id'>): Prom
  * ("Any squad") waitlist. The ORBAT page asks it to offer only what can succeed; waitlist_join decides the same in
  * the database (server/orbat/rights.test.ts proves the two agree).
  */
-export function waitlistEligibility(userRoles: readonly string[], roles: Map<string, { ids: string[]; general: boolean }>) {
+export function waitlistEligibility(
+  userRoles: readonly string[],
+  roles: Map<string, { ids: string[]; general: boolean }>,
+) {
   const held = [...roles.values()].filter((r) => r.ids.some((id) => userRoles.includes(id)))
   return { eligible: held.length > 0, general: held.some((r) => r.general) }
 }
@@ -90,10 +97,17 @@ interface JoinedEntry extends Record<string, unknown> {
  */
 export async function joinWaitlist(db: Db, writer: Writer, preference: SquadPreference): Promise<WaitlistItem> {
   // An id outside the integer range names no squad (nor does 0): the function answers it like any unknown squad.
-  const squadId = 'squadId' in preference ? (preference.squadId > 0 && preference.squadId <= 2_147_483_647 ? preference.squadId : 0) : null
+  const squadId =
+    'squadId' in preference
+      ? preference.squadId > 0 && preference.squadId <= 2_147_483_647
+        ? preference.squadId
+        : 0
+      : null
   const squadName = 'squadName' in preference ? preference.squadName : null
   const [entry] = await decided(
-    db.$client<JoinedEntry[]>`select * from waitlist_join(${writer.id}, ${squadId}::integer, ${squadName}::text, ${writer.sessionId ?? null}::text)`,
+    db.$client<
+      JoinedEntry[]
+    >`select * from waitlist_join(${writer.id}, ${squadId}::integer, ${squadName}::text, ${writer.sessionId ?? null}::text)`,
   )
   return {
     id: entry!.entry_id,

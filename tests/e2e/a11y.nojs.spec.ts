@@ -5,9 +5,18 @@ import { expect, test } from './fixtures.ts'
 // and confirm steps as pages, pass axe at 1440 and 390 px.
 
 for (const checked of CHECKED_PAGES) {
-  test(`axe finds no violation without JavaScript: ${checked.name}`, async ({ page, browser, db, baseURL, serverInfo }) => {
+  test(`axe finds no violation without JavaScript: ${checked.name}`, async ({
+    page,
+    browser,
+    db,
+    baseURL,
+    serverInfo,
+  }) => {
     if (checked.as) await signIn(page, browser, checked.as, { baseURL: baseURL!, standInUrl: serverInfo.standInUrl })
-    const found = await checkPage(page, db, baseURL!, checked, { settle: async () => {}, violations: axeViolationsWithoutScripts })
+    const found = await checkPage(page, db, baseURL!, checked, {
+      settle: async () => {},
+      violations: axeViolationsWithoutScripts,
+    })
     expect(found, `axe violations:\n\n${found.join('\n\n')}\n`).toEqual([])
   })
 }

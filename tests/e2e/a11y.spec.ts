@@ -9,7 +9,9 @@ import { useEvaluationData } from './evaluations-data.ts'
 /** Hydrated and done loading: React Router's router is idle, and the ORBAT's live stream is connected. */
 async function settle(page: Page) {
   await page.waitForFunction(() => {
-    const router = (window as { __reactRouterDataRouter?: { state: { initialized: boolean; navigation: { state: string } } } }).__reactRouterDataRouter
+    const router = (
+      window as { __reactRouterDataRouter?: { state: { initialized: boolean; navigation: { state: string } } } }
+    ).__reactRouterDataRouter
     return router?.state.initialized && router.state.navigation.state === 'idle'
   })
   const live = page.getByTestId('live-status')
@@ -48,7 +50,9 @@ const focusInsideOpenDialog = (page: Page) => page.evaluate(() => !!document.act
 async function expectFocusTrapped(page: Page, dialog: Locator) {
   await expect(dialog).toBeVisible()
   await expect.poll(() => focusInsideOpenDialog(page)).toBe(true)
-  const controls = await dialog.locator('a[href], button, input:not([type=hidden]), select, textarea, [tabindex="0"]').count()
+  const controls = await dialog
+    .locator('a[href], button, input:not([type=hidden]), select, textarea, [tabindex="0"]')
+    .count()
   expect(controls, 'the dialog has controls to tab through').toBeGreaterThan(0)
   for (const key of [...Array<string>(controls + 2).fill('Tab'), ...Array<string>(controls + 2).fill('Shift+Tab')]) {
     await page.keyboard.press(key)
@@ -61,13 +65,19 @@ async function expectFocusRing(target: Locator) {
   await expect(target).toBeFocused()
   const ring = await target.evaluate((element) => {
     const style = getComputedStyle(element)
-    return { focusVisible: element.matches(':focus-visible'), outline: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0, shadow: style.boxShadow !== 'none' }
+    return {
+      focusVisible: element.matches(':focus-visible'),
+      outline: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0,
+      shadow: style.boxShadow !== 'none',
+    }
   })
   expect(ring.focusVisible, 'matches :focus-visible').toBe(true)
   expect(ring.outline || ring.shadow, 'an outline or a box shadow shows focus').toBe(true)
 }
 
-test('the member sheet on /roster traps focus, passes axe, and gives focus back to the member link on Escape', async ({ page }) => {
+test('the member sheet on /roster traps focus, passes axe, and gives focus back to the member link on Escape', async ({
+  page,
+}) => {
   await page.goto('/roster')
   await settle(page)
   const opener = page.getByTestId('roster-row').first().getByRole('link')
@@ -84,7 +94,10 @@ test('the member sheet on /roster traps focus, passes axe, and gives focus back 
   await expectFocusRing(opener)
 })
 
-test('on a phone the ORBAT waitlist sheet traps focus, passes axe, and gives focus back on Escape', async ({ page, login }) => {
+test('on a phone the ORBAT waitlist sheet traps focus, passes axe, and gives focus back on Escape', async ({
+  page,
+  login,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 })
   await login('novak')
   await page.goto('/orbat')
@@ -100,7 +113,10 @@ test('on a phone the ORBAT waitlist sheet traps focus, passes axe, and gives foc
   await expect(opener).toBeFocused()
 })
 
-test('a URL dialog (Add Member) traps focus, passes axe, and gives focus back to its link on Escape', async ({ page, login }) => {
+test('a URL dialog (Add Member) traps focus, passes axe, and gives focus back to its link on Escape', async ({
+  page,
+  login,
+}) => {
   await login('demo_admin')
   await page.goto('/admin/roster/members')
   await settle(page)
@@ -117,7 +133,10 @@ test('a URL dialog (Add Member) traps focus, passes axe, and gives focus back to
   await expect(opener).toBeFocused()
 })
 
-test('the admin hub audit log sheet traps focus and gives focus back to its button on Escape', async ({ page, login }) => {
+test('the admin hub audit log sheet traps focus and gives focus back to its button on Escape', async ({
+  page,
+  login,
+}) => {
   await login('demo_admin')
   await page.goto('/admin')
   await settle(page)

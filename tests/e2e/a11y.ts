@@ -20,7 +20,11 @@ function describeViolations(violations: axe.Result[]): string[] {
   return violations.map(
     (violation) =>
       `${violation.id} (${violation.impact ?? 'n/a'}): ${violation.help}\n` +
-      violation.nodes.map((node) => `    ${node.target.join(' >> ')}\n      ${(node.failureSummary ?? '').replace(/\n/g, '\n      ')}`).join('\n'),
+      violation.nodes
+        .map(
+          (node) => `    ${node.target.join(' >> ')}\n      ${(node.failureSummary ?? '').replace(/\n/g, '\n      ')}`,
+        )
+        .join('\n'),
   )
 }
 
@@ -39,9 +43,13 @@ export async function axeViolationsWithoutScripts(page: Page): Promise<string[]>
   const cdp = await page.context().newCDPSession(page)
   try {
     const { frameTree } = await cdp.send('Page.getFrameTree')
-    const { executionContextId: contextId } = await cdp.send('Page.createIsolatedWorld', { frameId: frameTree.frame.id, worldName: 'axe' })
+    const { executionContextId: contextId } = await cdp.send('Page.createIsolatedWorld', {
+      frameId: frameTree.frame.id,
+      worldName: 'axe',
+    })
     await cdp.send('Runtime.evaluate', {
-      expression: 'window.setTimeout = (handler, _delay, ...args) => { queueMicrotask(() => handler(...args)); return 0 }',
+      expression:
+        'window.setTimeout = (handler, _delay, ...args) => { queueMicrotask(() => handler(...args)); return 0 }',
       contextId,
     })
     await cdp.send('Runtime.evaluate', { expression: axe.source, contextId })
@@ -51,7 +59,8 @@ export async function axeViolationsWithoutScripts(page: Page): Promise<string[]>
       awaitPromise: true,
       returnByValue: true,
     })
-    if (exceptionDetails) throw new Error(`axe failed: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`)
+    if (exceptionDetails)
+      throw new Error(`axe failed: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`)
     return describeViolations(JSON.parse(result.value as string) as axe.Result[])
   } finally {
     await cdp.detach()
@@ -73,9 +82,11 @@ export interface CheckedPage {
   orbatView?: 'list' | 'diagram'
 }
 
-const medicTest = async (db: E2ESql) => (await db<{ id: number; uuid: string }[]>`select id, uuid from tests where name = 'Combat Medic Certification'`)[0]!
+const medicTest = async (db: E2ESql) =>
+  (await db<{ id: number; uuid: string }[]>`select id, uuid from tests where name = 'Combat Medic Certification'`)[0]!
 
-const memberId = async (db: E2ESql) => (await db<{ id: number }[]>`select id from members where ingame_name = 'Reyes'`)[0]!.id
+const memberId = async (db: E2ESql) =>
+  (await db<{ id: number }[]>`select id from members where ingame_name = 'Reyes'`)[0]!.id
 
 export const CHECKED_PAGES: CheckedPage[] = [
   // Public, signed out.
@@ -114,17 +125,27 @@ export const CHECKED_PAGES: CheckedPage[] = [
   { name: 'admin tests', as: 'demo_admin', path: '/admin/tests' },
   { name: 'admin test new', as: 'demo_admin', path: '/admin/tests/new' },
   { name: 'admin test edit', as: 'demo_admin', path: async (db) => `/admin/tests/${(await medicTest(db)).id}/edit` },
-  { name: 'admin test attempts', as: 'demo_admin', path: async (db) => `/admin/tests/${(await medicTest(db)).id}/attempts` },
-  { name: 'admin test evaluations', as: 'demo_admin', path: async (db) => `/admin/tests/${(await medicTest(db)).id}/evaluations` },
+  {
+    name: 'admin test attempts',
+    as: 'demo_admin',
+    path: async (db) => `/admin/tests/${(await medicTest(db)).id}/attempts`,
+  },
+  {
+    name: 'admin test evaluations',
+    as: 'demo_admin',
+    path: async (db) => `/admin/tests/${(await medicTest(db)).id}/evaluations`,
+  },
   {
     name: 'admin evaluation view',
     as: 'demo_admin',
-    path: async (db) => `/admin/evaluations/view/${(await db<{ id: number }[]>`select id from test_evaluations order by id limit 1`)[0]!.id}`,
+    path: async (db) =>
+      `/admin/evaluations/view/${(await db<{ id: number }[]>`select id from test_evaluations order by id limit 1`)[0]!.id}`,
   },
   {
     name: 'test result',
     as: 'demo_admin',
-    path: async (db) => `/tests/result/${(await db<{ uuid: string }[]>`select uuid from test_attempts order by id limit 1`)[0]!.uuid}`,
+    path: async (db) =>
+      `/tests/result/${(await db<{ uuid: string }[]>`select uuid from test_attempts order by id limit 1`)[0]!.uuid}`,
   },
   { name: 'admin library', as: 'demo_admin', path: '/admin/knowledge' },
   { name: 'admin library add', as: 'demo_admin', path: '/admin/knowledge?dialog=add' },
@@ -144,7 +165,12 @@ export const CHECKED_PAGES: CheckedPage[] = [
 const sessions = new Map<DemoUsername, Cookie[]>()
 
 /** Signs `page`'s context in as `as` (a session made once through the real login, then reused). */
-export async function signIn(page: Page, browser: Browser, as: DemoUsername, urls: { baseURL: string; standInUrl: string }) {
+export async function signIn(
+  page: Page,
+  browser: Browser,
+  as: DemoUsername,
+  urls: { baseURL: string; standInUrl: string },
+) {
   let cookies = sessions.get(as)
   if (!cookies) {
     const context = await browser.newContext({ baseURL: urls.baseURL })
@@ -170,12 +196,15 @@ export async function checkPage(
 ): Promise<string[]> {
   const path = typeof checked.path === 'string' ? checked.path : await checked.path(db)
   const found: string[] = []
-  if (checked.orbatView) await page.context().addCookies([{ name: 'orbat_view', value: checked.orbatView, url: baseURL }])
+  if (checked.orbatView)
+    await page.context().addCookies([{ name: 'orbat_view', value: checked.orbatView, url: baseURL }])
   for (const size of WIDTHS) {
     await page.setViewportSize(size)
     await page.goto(path)
     await settle(page)
-    found.push(...(await violations(page)).map((violation) => `[${checked.name} ${path} @${size.width}px] ${violation}`))
+    found.push(
+      ...(await violations(page)).map((violation) => `[${checked.name} ${path} @${size.width}px] ${violation}`),
+    )
   }
   return found
 }

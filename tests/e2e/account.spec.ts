@@ -3,7 +3,11 @@ import { expect, test, topBar } from './fixtures.ts'
 // The account page with JavaScript (issue 16): reached from the top bar; the calendar feed (create, copy, Add to
 // calendar) and API tokens (create: shown once; revoke after the browser's confirm). The token works at once.
 
-test('a member makes a calendar feed and an API token, uses the token, and revokes it', async ({ page, login, context }) => {
+test('a member makes a calendar feed and an API token, uses the token, and revokes it', async ({
+  page,
+  login,
+  context,
+}) => {
   await login('reyes')
   await topBar(page).getByRole('link', { name: 'Your account' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible()
@@ -15,7 +19,10 @@ test('a member makes a calendar feed and an API token, uses the token, and revok
   const url = calendar.getByRole('textbox', { name: 'Your calendar URL' })
   await expect(url).toHaveValue(/\/calendar\/personal\/[A-Za-z0-9_-]{43}\.ics$/)
   await expect(calendar.getByRole('button', { name: 'Copy Your calendar URL' })).toBeVisible()
-  await expect(calendar.getByRole('link', { name: 'Subscribe' })).toHaveAttribute('href', /^webcal:\/\/.+\/calendar\/personal\//)
+  await expect(calendar.getByRole('link', { name: 'Subscribe' })).toHaveAttribute(
+    'href',
+    /^webcal:\/\/.+\/calendar\/personal\//,
+  )
   const feed = await context.request.get(new URL(await url.inputValue()).pathname)
   expect(feed.status()).toBe(200)
   expect(await feed.text()).toContain('BEGIN:VCALENDAR')
@@ -39,7 +46,9 @@ test('a member makes a calendar feed and an API token, uses the token, and revok
   page.once('dialog', (dialog) => void dialog.accept())
   await tokens.getByRole('button', { name: `Revoke ${name}` }).click()
   await expect(tokens.getByText(name)).toHaveCount(0)
-  expect((await context.request.get('/api/tests', { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(401)
+  expect((await context.request.get('/api/tests', { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(
+    401,
+  )
 })
 
 test('an admin may create admin and game-server tokens', async ({ page, login }) => {
@@ -53,7 +62,10 @@ test('an admin may create admin and game-server tokens', async ({ page, login })
 test('the trainings page offers the unit calendar', async ({ page }) => {
   await page.goto('/trainings')
   const add = page.getByRole('group', { name: 'Add to calendar' })
-  await expect(add.getByRole('link', { name: 'Subscribe' })).toHaveAttribute('href', /^webcal:\/\/.+\/calendar\/unit\.ics$/)
+  await expect(add.getByRole('link', { name: 'Subscribe' })).toHaveAttribute(
+    'href',
+    /^webcal:\/\/.+\/calendar\/unit\.ics$/,
+  )
   await expect(add.getByRole('link', { name: 'Download .ics' })).toHaveAttribute('href', '/calendar/unit.ics')
 })
 

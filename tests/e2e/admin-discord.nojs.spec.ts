@@ -44,14 +44,20 @@ test('the rank role form saves the whole list', async ({ page, login, db }) => {
     await page.getByLabel('SNCO').selectOption({ label: '@SNCO' })
     await page.getByRole('button', { name: 'Save Rank Roles' }).click()
     await expect(toast(page, 'Rank role mappings saved.')).toBeVisible()
-    const rows = await db<Array<{ discord_role_id: string }>>`select discord_role_id from rank_role_mappings where rank_name = 'SNCO'`
+    const rows = await db<
+      Array<{ discord_role_id: string }>
+    >`select discord_role_id from rank_role_mappings where rank_name = 'SNCO'`
     expect(rows).toEqual([{ discord_role_id: DEMO_ROLES.rankSNCO.id }])
   } finally {
     await db`delete from rank_role_mappings where rank_name = 'SNCO'`
   }
 })
 
-test('a squad mapping needs a squad (400 inline); added with a channel; removed through the confirm step', async ({ page, login, db }) => {
+test('a squad mapping needs a squad (400 inline); added with a channel; removed through the confirm step', async ({
+  page,
+  login,
+  db,
+}) => {
   await login('demo_admin')
   await open(page)
   const squads = page.getByRole('region', { name: 'Squad Role Mapping' })
@@ -72,7 +78,9 @@ test('a squad mapping needs a squad (400 inline); added with a channel; removed 
 
     await row.getByRole('button', { name: 'Delete the mapping of Raven (Air)' }).click()
     const step = page.getByRole('alertdialog')
-    await expect(step).toContainText('Remove the role mapping of Raven (Air)? This deletes the Discord role Raven (Air) and the channel #raven-air (SQUADS).')
+    await expect(step).toContainText(
+      'Remove the role mapping of Raven (Air)? This deletes the Discord role Raven (Air) and the channel #raven-air (SQUADS).',
+    )
     await step.getByRole('button', { name: 'Remove' }).click()
     await expect(toast(page, 'Squad role mapping removed.')).toBeVisible()
     await expect(squads.getByTestId('squad-mapping').filter({ hasText: 'Raven (Air)' })).toHaveCount(0)
@@ -85,7 +93,10 @@ test('a squad mapping needs a squad (400 inline); added with a channel; removed 
 test('Purge Squad Integrations asks on the confirm step; Cancel leaves everything', async ({ page, login }) => {
   await login('demo_admin')
   await open(page)
-  await page.getByRole('region', { name: 'Danger Zone' }).getByRole('button', { name: 'Purge Squad Integrations' }).click()
+  await page
+    .getByRole('region', { name: 'Danger Zone' })
+    .getByRole('button', { name: 'Purge Squad Integrations' })
+    .click()
   await expect(page).toHaveURL(/confirm=purge-squad-integrations/)
   const step = page.getByRole('alertdialog')
   await expect(step).toContainText(/^Purge squad integrations\? /)

@@ -31,7 +31,11 @@ async function settingValue(db: E2ESql, key: string): Promise<string> {
   return row?.value ?? ''
 }
 
-test('the sections render, and the settings are chosen by name and saved only when changed', async ({ page, login, db }) => {
+test('the sections render, and the settings are chosen by name and saved only when changed', async ({
+  page,
+  login,
+  db,
+}) => {
   const before = await settingValue(db, 'milsim_role_id')
   await login('demo_admin')
   await open(page)
@@ -63,7 +67,9 @@ test('rank role mapping: one row per rank, saved as a whole', async ({ page, log
     await ranks.getByLabel('JNCO').selectOption({ label: '@JNCO' })
     await ranks.getByRole('button', { name: 'Save Rank Roles' }).click()
     await expect(toast(page, 'Rank role mappings saved.')).toBeVisible()
-    const rows = await db<Array<{ rank_name: string; discord_role_id: string }>>`select rank_name, discord_role_id from rank_role_mappings where rank_name = 'JNCO'`
+    const rows = await db<
+      Array<{ rank_name: string; discord_role_id: string }>
+    >`select rank_name, discord_role_id from rank_role_mappings where rank_name = 'JNCO'`
     expect(rows).toEqual([{ rank_name: 'JNCO', discord_role_id: DEMO_ROLES.rankJNCO.id }])
     await expect(ranks.getByLabel('JNCO').locator('option:checked')).toHaveText('@JNCO')
   } finally {
@@ -71,7 +77,11 @@ test('rank role mapping: one row per rank, saved as a whole', async ({ page, log
   }
 })
 
-test('squad role mapping: a role and a private channel are created, the channel removed, the mapping removed', async ({ page, login, db }) => {
+test('squad role mapping: a role and a private channel are created, the channel removed, the mapping removed', async ({
+  page,
+  login,
+  db,
+}) => {
   await login('demo_admin')
   await open(page)
   const squads = page.getByRole('region', { name: 'Squad Role Mapping' })
@@ -119,7 +129,10 @@ test('Danger Zone: each purge asks first, naming what goes', async ({ page, logi
   expect(await dismissed).toMatch(/^Purge squad integrations\? /)
 
   const control = (path: string, body?: unknown) =>
-    fetch(`${serverInfo.standInUrl}/__control${path}`, body ? { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) } : {}).then((r) => r.json())
+    fetch(
+      `${serverInfo.standInUrl}/__control${path}`,
+      body ? { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) } : {},
+    ).then((r) => r.json())
   const users = (await control('/state')).users as Array<{ id: string; roles: string[] }>
   // One member holds the role (put back afterwards with everyone's roles as they were).
   const holder = users[0]!
@@ -127,11 +140,15 @@ test('Danger Zone: each purge asks first, naming what goes', async ({ page, logi
   try {
     const question = acceptNextConfirm(page)
     await danger.getByRole('button', { name: 'Purge Event Ping Role' }).click()
-    expect(await question).toBe('Remove the event ping role @Event Ping from every member of the Discord server who holds it?')
+    expect(await question).toBe(
+      'Remove the event ping role @Event Ping from every member of the Discord server who holds it?',
+    )
     await expect(toast(page, 'Event ping role removed from every member.')).toBeVisible()
     const after = (await control('/state')).users as Array<{ id: string; roles: string[] }>
     expect(after.filter((u) => u.roles.includes(DEMO_ROLES.eventPing.id))).toEqual([])
-    const [entry] = await db<Array<{ details: string }>>`select details from audit_log where action = 'Event ping role purged' order by id desc limit 1`
+    const [entry] = await db<
+      Array<{ details: string }>
+    >`select details from audit_log where action = 'Event ping role purged' order by id desc limit 1`
     expect(entry?.details).toContain('@Event Ping')
   } finally {
     for (const u of users) await control(`/users/${u.id}/roles`, { roles: u.roles })
@@ -174,7 +191,12 @@ test('the events and trainings tabs link to Ping History', async ({ page, login 
   }
 })
 
-test('when Discord cannot be reached the pickers are id fields, with a notice', async ({ page, login, db, serverInfo }) => {
+test('when Discord cannot be reached the pickers are id fields, with a notice', async ({
+  page,
+  login,
+  db,
+  serverInfo,
+}) => {
   await login('demo_admin')
   // The page lists the channels twice (the pickers, the ping history's names): both refused (a 4xx: not retried).
   const injected = await fetch(`${serverInfo.standInUrl}/__control/fail`, {
@@ -184,7 +206,9 @@ test('when Discord cannot be reached the pickers are id fields, with a notice', 
   })
   expect(injected.ok).toBe(true)
   await open(page)
-  await expect(page.getByRole('alert').filter({ hasText: 'Could not load from Discord' })).toContainText('Discord could not be reached, so ids are typed by hand below.')
+  await expect(page.getByRole('alert').filter({ hasText: 'Could not load from Discord' })).toContainText(
+    'Discord could not be reached, so ids are typed by hand below.',
+  )
   const milsim = page.getByRole('textbox', { name: 'Milsim role' })
   await expect(milsim).toHaveValue(await settingValue(db, 'milsim_role_id'))
   await expect(page.getByRole('textbox', { name: 'JNCO' })).toBeVisible()

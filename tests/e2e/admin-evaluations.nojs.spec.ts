@@ -19,7 +19,10 @@ async function post(page: Page, button: Locator) {
   await page.waitForLoadState()
 }
 
-test('Manage Test: the search form, Approve, Show Incorrect Answers, Allow Retake on the confirm step, Approve Qual', async ({ page, login }) => {
+test('Manage Test: the search form, Approve, Show Incorrect Answers, Allow Retake on the confirm step, Approve Qual', async ({
+  page,
+  login,
+}) => {
   const data = evaluationData()
   const { eligible, retaker, passer } = data.members
   await login('demo_admin')
@@ -48,7 +51,9 @@ test('Manage Test: the search form, Approve, Show Incorrect Answers, Allow Retak
   await expect(failed.getByRole('list', { name: 'Incorrect answers' })).toContainText('Correct answer: Green')
   await post(page, failed.getByRole('button', { name: `Allow Retake for ${retaker.name}` }))
   const step = page.getByRole('alertdialog')
-  await expect(step).toContainText('Are you sure you want to allow this member to retake the test? Their previous attempt will be deleted.')
+  await expect(step).toContainText(
+    'Are you sure you want to allow this member to retake the test? Their previous attempt will be deleted.',
+  )
   await post(page, step.getByRole('button', { name: 'Allow Retake' }))
   await expect(toast(page, `${retaker.name} may retake ${data.testName}.`)).toBeVisible()
   await expect(memberResult(page, retaker.name).getByTestId('member-status')).toHaveText('Approved to Test')
@@ -62,7 +67,10 @@ test('Manage Test: the search form, Approve, Show Incorrect Answers, Allow Retak
   await expect(page).toHaveURL(/\/admin\/tests$/)
 })
 
-test('the live evaluation without JavaScript: answer buttons, Cancel on the confirm step, Submit Final Evaluation, View', async ({ page, login }) => {
+test('the live evaluation without JavaScript: answer buttons, Cancel on the confirm step, Submit Final Evaluation, View', async ({
+  page,
+  login,
+}) => {
   const data = evaluationData()
   const { evaluatee, passer } = data.members
   const [safe, arcs] = data.checklist.safety
@@ -100,7 +108,12 @@ test('the live evaluation without JavaScript: answer buttons, Cancel on the conf
   // Submit without notes: one flash toast with the server's messages, on the tests page.
   await post(page, page.getByRole('button', { name: 'Submit Final Evaluation' }))
   await expect(page).toHaveURL(/\/admin\/tests$/)
-  await expect(toast(page, `Evaluation submitted successfully! ${evaluatee.name} passed with 75.0% and was granted ${data.qualificationName}.`)).toBeVisible()
+  await expect(
+    toast(
+      page,
+      `Evaluation submitted successfully! ${evaluatee.name} passed with 75.0% and was granted ${data.qualificationName}.`,
+    ),
+  ).toBeVisible()
 
   // View evaluation: each item's result, and the notes' fallback.
   await page.goto(`/admin/tests/${data.testId}/evaluations`)

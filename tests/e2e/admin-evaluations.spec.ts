@@ -28,7 +28,10 @@ function statusOf(page: Page, name: string) {
   return memberResult(page, name).getByTestId('member-status')
 }
 
-test('Manage Test: search, Approve and Revoke, Allow Retake, Approve Qual, incorrect answers', async ({ page, login }) => {
+test('Manage Test: search, Approve and Revoke, Allow Retake, Approve Qual, incorrect answers', async ({
+  page,
+  login,
+}) => {
   const data = evaluationData()
   const { eligible, retaker, passer } = data.members
   await login('demo_admin')
@@ -54,11 +57,15 @@ test('Manage Test: search, Approve and Revoke, Allow Retake, Approve Qual, incor
 
   // Approve, Revoke, Approve again.
   await expect(statusOf(page, eligible.name)).toHaveText('Eligible to Approve')
-  await memberResult(page, eligible.name).getByRole('button', { name: `Approve ${eligible.name}` }).click()
+  await memberResult(page, eligible.name)
+    .getByRole('button', { name: `Approve ${eligible.name}` })
+    .click()
   await expect(toast(page, `${eligible.name} is approved to take ${data.testName}.`)).toBeVisible()
   await expect(statusOf(page, eligible.name)).toHaveText('Approved to Test')
   await expect(page).toHaveURL(/\?q=e2e/)
-  await memberResult(page, eligible.name).getByRole('button', { name: `Revoke ${eligible.name}` }).click()
+  await memberResult(page, eligible.name)
+    .getByRole('button', { name: `Revoke ${eligible.name}` })
+    .click()
   await expect(toast(page, `${eligible.name} is no longer approved to take ${data.testName}.`)).toBeVisible()
   await expect(statusOf(page, eligible.name)).toHaveText('Eligible to Approve')
 
@@ -77,7 +84,10 @@ test('Manage Test: search, Approve and Revoke, Allow Retake, Approve Qual, incor
   await expect(wrong).toContainText('Correct answer: Green')
   await failed.getByText('Hide Incorrect Answers').click()
   await expect(wrong).toBeHidden()
-  acceptConfirm(page, 'Are you sure you want to allow this member to retake the test? Their previous attempt will be deleted.')
+  acceptConfirm(
+    page,
+    'Are you sure you want to allow this member to retake the test? Their previous attempt will be deleted.',
+  )
   await failed.getByRole('button', { name: `Allow Retake for ${retaker.name}` }).click()
   await expect(toast(page, `${retaker.name} may retake ${data.testName}.`)).toBeVisible()
   await expect(statusOf(page, retaker.name)).toHaveText('Approved to Test')
@@ -99,7 +109,13 @@ test('Manage Test: search, Approve and Revoke, Allow Retake, Approve Qual, incor
   await expect(dialog).toBeHidden()
 })
 
-test('a live evaluation: a second admin watches every answer arrive; the submit grants the qualification and its Discord role', async ({ page, login, browser, baseURL, serverInfo }) => {
+test('a live evaluation: a second admin watches every answer arrive; the submit grants the qualification and its Discord role', async ({
+  page,
+  login,
+  browser,
+  baseURL,
+  serverInfo,
+}) => {
   const data = evaluationData()
   const { evaluatee, passer } = data.members
   const [safe, arcs] = data.checklist.safety
@@ -150,13 +166,22 @@ test('a live evaluation: a second admin watches every answer arrive; the submit 
 
     // Pass (+2) of 4 points: 50.0%, below the 60% needed.
     await liveItem(page, safe).getByRole('button', { name: 'Pass (+2)' }).click()
-    await expect(liveItem(page, safe).getByRole('button', { name: 'Pass (+2)' })).toHaveAttribute('aria-pressed', 'true')
+    await expect(liveItem(page, safe).getByRole('button', { name: 'Pass (+2)' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    )
     await expect(score).toContainText('50.0%')
-    await expect(liveItem(other, safe).getByRole('button', { name: 'Pass (+2)' })).toHaveAttribute('aria-pressed', 'true', { timeout: LIVE_MS })
+    await expect(liveItem(other, safe).getByRole('button', { name: 'Pass (+2)' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+      { timeout: LIVE_MS },
+    )
     await expect(otherScore).toContainText('50.0%', { timeout: LIVE_MS })
 
     await liveItem(page, arcs).getByRole('button', { name: 'Fail' }).click()
-    await expect(liveItem(other, arcs).getByRole('button', { name: 'Fail' })).toHaveAttribute('aria-pressed', 'true', { timeout: LIVE_MS })
+    await expect(liveItem(other, arcs).getByRole('button', { name: 'Fail' })).toHaveAttribute('aria-pressed', 'true', {
+      timeout: LIVE_MS,
+    })
     await expect(otherScore).toContainText('50.0%')
 
     // N/A leaves the item out of the maximum: 2 of 3 points, 66.7%, passing (green).
@@ -168,17 +193,26 @@ test('a live evaluation: a second admin watches every answer arrive; the submit 
 
     // The watcher changes an answer; the evaluator sees it just as fast.
     await liveItem(other, arcs).getByRole('button', { name: 'Pass (+1)' }).click()
-    await expect(liveItem(page, arcs).getByRole('button', { name: 'Pass (+1)' })).toHaveAttribute('aria-pressed', 'true', { timeout: LIVE_MS })
+    await expect(liveItem(page, arcs).getByRole('button', { name: 'Pass (+1)' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+      { timeout: LIVE_MS },
+    )
     await expect(score).toContainText('100.0%', { timeout: LIVE_MS })
 
     // Submit: the server's messages as toasts, in order, and back to the tests; the watcher is sent back too.
-    await page.getByRole('textbox', { name: 'Final Notes' }).fill('Safe drills throughout; the contact report was not exercised.')
+    await page
+      .getByRole('textbox', { name: 'Final Notes' })
+      .fill('Safe drills throughout; the contact report was not exercised.')
     await page.getByRole('button', { name: 'Submit Final Evaluation' }).click()
     await expect(page).toHaveURL(/\/admin\/tests$/)
     const granted = `${evaluatee.name} passed with 100.0% and was granted ${data.qualificationName}.`
     await expect(toast(page, 'Evaluation submitted successfully!')).toBeVisible()
     await expect(toast(page, granted)).toBeVisible()
-    await expect(page.getByTestId('toast-stack').getByRole('status')).toContainText(['Evaluation submitted successfully!', granted])
+    await expect(page.getByTestId('toast-stack').getByRole('status')).toContainText([
+      'Evaluation submitted successfully!',
+      granted,
+    ])
     await expect(other).toHaveURL(/\/admin\/tests$/)
     await expect(toast(other, 'Evaluation session not found or already completed.')).toBeVisible()
   } finally {
@@ -188,7 +222,9 @@ test('a live evaluation: a second admin watches every answer arrive; the submit 
   // The qualification is on the member sheet, and the Discord stand-in saw its role added.
   await page.goto(`/roster/${evaluatee.id}`)
   await expect(page.getByRole('list', { name: 'Qualifications' })).toContainText(data.qualificationName)
-  await expect.poll(async () => roleChangesOf(serverInfo, evaluatee.discordId)).toContainEqual(expect.objectContaining({ roleId: data.roleId, action: 'add' }))
+  await expect
+    .poll(async () => roleChangesOf(serverInfo, evaluatee.discordId))
+    .toContainEqual(expect.objectContaining({ roleId: data.roleId, action: 'add' }))
 
   // The finished session is gone: its page sends the admin back with the spec's text.
   await page.goto(sessionUrl)
@@ -212,7 +248,9 @@ test('a live evaluation: a second admin watches every answer arrive; the submit 
   await expect(page.getByTestId('evaluation-score')).toContainText('100.0%')
   await expect(page.getByTestId('evaluation-item')).toHaveCount(3)
   await expect(page.getByTestId('item-result')).toHaveText(['PASSED', 'PASSED', 'N/A'])
-  await expect(page.getByRole('region', { name: 'Final Notes' })).toContainText('Safe drills throughout; the contact report was not exercised.')
+  await expect(page.getByRole('region', { name: 'Final Notes' })).toContainText(
+    'Safe drills throughout; the contact report was not exercised.',
+  )
   await page.getByRole('link', { name: '← Back to Evaluations' }).click()
   acceptConfirm(page, 'Are you sure you want to permanently delete this evaluation? This action cannot be undone.')
   await page.getByRole('button', { name: `Delete the evaluation of ${evaluatee.name}` }).click()
@@ -223,7 +261,11 @@ test('a live evaluation: a second admin watches every answer arrive; the submit 
 test.describe('when a save fails or the live stream is unavailable', () => {
   test.use({ allowedConsoleErrors: [/Failed to load resource: the server responded with a status of 500/] })
 
-  test('a failed save says so and re-syncs; without a stream the page polls; Cancel ends the session', async ({ page, login, baseURL }) => {
+  test('a failed save says so and re-syncs; without a stream the page polls; Cancel ends the session', async ({
+    page,
+    login,
+    baseURL,
+  }) => {
     const data = evaluationData()
     const { passer } = data.members
     const [safe, arcs] = data.checklist.safety
@@ -239,10 +281,15 @@ test.describe('when a save fails or the live stream is unavailable', () => {
     await expect(page.getByTestId('live-status')).toHaveText('Refreshing every 3 s')
 
     // The server refuses the save: the message, and the item shows the server's state again.
-    await page.route('**/api/admin/evaluations/live/*/answer', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }))
+    await page.route('**/api/admin/evaluations/live/*/answer', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }),
+    )
     await liveItem(page, safe).getByRole('button', { name: 'Pass (+2)' }).click()
     await expect(toast(page, 'Failed to save answer. Re-syncing with server.')).toBeVisible()
-    await expect(liveItem(page, safe).getByRole('button', { name: 'Pass (+2)' })).toHaveAttribute('aria-pressed', 'false')
+    await expect(liveItem(page, safe).getByRole('button', { name: 'Pass (+2)' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    )
     await page.unroute('**/api/admin/evaluations/live/*/answer')
 
     // Another admin's answer (through the /api) arrives with the next poll.
@@ -251,14 +298,18 @@ test.describe('when a save fails or the live stream is unavailable', () => {
       data: { questionId: await questionIdOf(page, arcs), answer: 'fail' },
     })
     expect(answered.status()).toBe(200)
-    await expect(liveItem(page, arcs).getByRole('button', { name: 'Fail' })).toHaveAttribute('aria-pressed', 'true', { timeout: 4_500 })
+    await expect(liveItem(page, arcs).getByRole('button', { name: 'Fail' })).toHaveAttribute('aria-pressed', 'true', {
+      timeout: 4_500,
+    })
 
     // Cancel (confirmed) ends the session without recording anything.
     acceptConfirm(page, 'Are you sure you want to cancel this evaluation? Nothing will be recorded.')
     await page.getByRole('button', { name: 'Cancel', exact: true }).click()
     await expect(page).toHaveURL(/\/admin\/tests$/)
     await expect(toast(page, 'Evaluation cancelled.')).toBeVisible()
-    await expect(page.getByRole('region', { name: 'Active Evaluations In Progress' }).getByText(data.testName)).toHaveCount(0)
+    await expect(
+      page.getByRole('region', { name: 'Active Evaluations In Progress' }).getByText(data.testName),
+    ).toHaveCount(0)
   })
 })
 

@@ -17,16 +17,25 @@ const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.f
 
 /** Submits with a button and waits for the document answer; returns its status. */
 async function submit(page: Page, button: ReturnType<Page['getByRole']>) {
-  const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST' && r.request().resourceType() === 'document'), button.click()])
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'POST' && r.request().resourceType() === 'document'),
+    button.click(),
+  ])
   return response.status()
 }
 
 async function firstActiveMember(db: E2ESql) {
-  const [member] = await db<Array<{ id: number; ingame_name: string }>>`select id, ingame_name from members where not is_banned order by id asc limit 1`
+  const [member] = await db<
+    Array<{ id: number; ingame_name: string }>
+  >`select id, ingame_name from members where not is_banned order by id asc limit 1`
   return member!
 }
 
-test('events without JavaScript: add (inline errors), edit, attendance, schedule ping (unit time), delete via the confirm step', async ({ page, login, db }) => {
+test('events without JavaScript: add (inline errors), edit, attendance, schedule ping (unit time), delete via the confirm step', async ({
+  page,
+  login,
+  db,
+}) => {
   const name = unique('NoJS Event')
   const member = await firstActiveMember(db)
   try {
@@ -119,7 +128,11 @@ test('events without JavaScript: add (inline errors), edit, attendance, schedule
   }
 })
 
-test('trainings without JavaScript: add (time errors inline), attendance, signups, post, edit, delete via the menu', async ({ page, login, db }) => {
+test('trainings without JavaScript: add (time errors inline), attendance, signups, post, edit, delete via the menu', async ({
+  page,
+  login,
+  db,
+}) => {
   const name = unique('NoJS Training')
   const member = await firstActiveMember(db)
   try {
@@ -149,7 +162,8 @@ test('trainings without JavaScript: add (time errors inline), attendance, signup
     await attendance.getByRole('checkbox', { name: member.ingame_name, exact: true }).check()
     await attendance.getByRole('button', { name: 'Save Attendance' }).click()
     await expect(toast(page, 'Attendance updated!')).toBeVisible()
-    const attended = await db`select 1 from training_attendance where training_id = ${saved!.id} and member_id = ${member.id}`
+    const attended =
+      await db`select 1 from training_attendance where training_id = ${saved!.id} and member_id = ${member.id}`
     expect(attended).toHaveLength(1)
 
     // The menu is a <details> disclosure: it opens without JavaScript. View Signups, remove one.
@@ -203,7 +217,11 @@ test('trainings without JavaScript: add (time errors inline), attendance, signup
   }
 })
 
-test('Manage Library without JavaScript: inline errors, add, edit, delete via the confirm step', async ({ page, login, db }) => {
+test('Manage Library without JavaScript: inline errors, add, edit, delete via the confirm step', async ({
+  page,
+  login,
+  db,
+}) => {
   const name = unique('NoJS Doc')
   try {
     await login('demo_admin')

@@ -38,7 +38,11 @@ async function someActiveMember(db: E2ESql) {
   return member!
 }
 
-test('an admin adds an event, records attendance (the score moves), schedules a ping and deletes the event', async ({ page, login, db }) => {
+test('an admin adds an event, records attendance (the score moves), schedules a ping and deletes the event', async ({
+  page,
+  login,
+  db,
+}) => {
   const name = unique('E2E Event')
   const member = await someActiveMember(db)
   try {
@@ -144,7 +148,11 @@ test('an admin adds an event, records attendance (the score moves), schedules a 
   }
 })
 
-test('an admin adds a training (24-hour time, local zone), views and removes sign-ups, posts it and deletes it', async ({ page, login, db }) => {
+test('an admin adds a training (24-hour time, local zone), views and removes sign-ups, posts it and deletes it', async ({
+  page,
+  login,
+  db,
+}) => {
   const name = unique('E2E Training')
   const member = await someActiveMember(db)
   try {
@@ -172,11 +180,16 @@ test('an admin adds a training (24-hour time, local zone), views and removes sig
     await dialog.getByRole('button', { name: 'Add Training' }).click()
     await expect(toast(page, 'Training added!')).toBeVisible()
 
-    const [saved] = await db<Array<{ id: number; date: Date; is_bmt_training: boolean }>>`select id, date, is_bmt_training from trainings where name = ${name}`
+    const [saved] = await db<
+      Array<{ id: number; date: Date; is_bmt_training: boolean }>
+    >`select id, date, is_bmt_training from trainings where name = ${name}`
     // 18:45 in New York on 1 July 2030 (EDT).
     expect(saved!.date.toISOString()).toBe('2030-07-01T22:45:00.000Z')
     expect(saved!.is_bmt_training).toBe(false)
-    const row = page.getByRole('region', { name: 'General Trainings' }).getByTestId('training-row').filter({ hasText: name })
+    const row = page
+      .getByRole('region', { name: 'General Trainings' })
+      .getByTestId('training-row')
+      .filter({ hasText: name })
     await expect(row).toContainText('Mon, Jul 1, 2030, 18:45')
 
     // View Signups (from the menu) and remove one.
@@ -244,7 +257,10 @@ test('Create BMT Training lists the training under BMT Trainings', async ({ page
     await dialog.getByLabel('Date').fill('2030-08-01')
     await dialog.getByRole('button', { name: 'Create BMT Training' }).click()
     await expect(toast(page, 'BMT training created!')).toBeVisible()
-    const row = page.getByRole('region', { name: 'BMT Trainings' }).getByTestId('training-row').filter({ hasText: name })
+    const row = page
+      .getByRole('region', { name: 'BMT Trainings' })
+      .getByTestId('training-row')
+      .filter({ hasText: name })
     await expect(row).toContainText('BMT')
     await expect(row).toContainText('20:00')
   } finally {
@@ -272,7 +288,10 @@ test('Manage Library: add, edit and delete a document', async ({ page, login, db
     await expect(toast(page, 'Packet created successfully!')).toBeVisible()
     await expect(count).toHaveText(`${before + 1} documents`)
     const row = page.getByTestId('packet-row').filter({ hasText: name })
-    await expect(row.getByRole('link', { name: 'https://docs.google.com/document/d/e2e/edit' })).toHaveAttribute('target', '_blank')
+    await expect(row.getByRole('link', { name: 'https://docs.google.com/document/d/e2e/edit' })).toHaveAttribute(
+      'target',
+      '_blank',
+    )
 
     await row.getByRole('link', { name: `Edit ${name}` }).click()
     const edit = page.getByRole('dialog', { name: 'Edit Document' })

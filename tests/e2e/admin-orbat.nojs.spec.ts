@@ -3,7 +3,10 @@ import { expect, test } from './fixtures.ts'
 // The admin ORBAT editor without JavaScript (chromium-nojs project): the diagram editor cannot work, so the page
 // says so and links to the settings pages, which are plain forms.
 
-test('with JavaScript off the ORBAT editor says it needs JavaScript and links to the settings pages', async ({ page, login }) => {
+test('with JavaScript off the ORBAT editor says it needs JavaScript and links to the settings pages', async ({
+  page,
+  login,
+}) => {
   await login('demo_admin')
   await page.goto('/admin/orbat')
   const main = page.getByRole('main')

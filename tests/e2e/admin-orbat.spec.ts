@@ -6,13 +6,22 @@ import { expect, loginAs, stubDiscordCdn, test, type E2ESql } from './fixtures.t
 // take the `orbatLock` fixture and put the seeded ORBAT back from a snapshot of its tables at the end (a save
 // replaces rows, so undoing through the UI could not give back the same ids).
 
-const ORBAT_TABLES = ['squads', 'slots', 'squad_role_mappings', 'orbat_edges', 'orbat_waypoints', 'orbat_pax_counters'] as const
+const ORBAT_TABLES = [
+  'squads',
+  'slots',
+  'squad_role_mappings',
+  'orbat_edges',
+  'orbat_waypoints',
+  'orbat_pax_counters',
+] as const
 type OrbatSnapshot = Record<(typeof ORBAT_TABLES)[number], unknown[]>
 
 async function snapshotOrbat(db: E2ESql): Promise<OrbatSnapshot> {
   const snapshot = {} as OrbatSnapshot
   for (const table of ORBAT_TABLES) {
-    const [row] = await db.unsafe<Array<{ rows: unknown[] }>>(`select coalesce(json_agg(t order by t.id), '[]'::json) as rows from ${table} t`)
+    const [row] = await db.unsafe<Array<{ rows: unknown[] }>>(
+      `select coalesce(json_agg(t order by t.id), '[]'::json) as rows from ${table} t`,
+    )
     snapshot[table] = row!.rows
   }
   return snapshot
@@ -40,7 +49,9 @@ async function restoreOnce(db: E2ESql, snapshot: OrbatSnapshot) {
     await tx.unsafe('delete from orbat_pax_counters')
     await tx.unsafe('delete from squads')
     for (const table of ORBAT_TABLES) {
-      await tx.unsafe(`insert into ${table} select * from json_populate_recordset(null::${table}, $1::text::json)`, [JSON.stringify(snapshot[table])])
+      await tx.unsafe(`insert into ${table} select * from json_populate_recordset(null::${table}, $1::text::json)`, [
+        JSON.stringify(snapshot[table]),
+      ])
     }
     await tx`select pg_notify('orbat_changed', '')`
   })
@@ -48,7 +59,14 @@ async function restoreOnce(db: E2ESql, snapshot: OrbatSnapshot) {
 
 interface ApiOrbat {
   squads: Array<{ id: number; name: string; pos_x: number; pos_y: number; discord_channel_id: string | null }>
-  slots: Array<{ id: number; squad_id: number; team: string; role: string; user_id: number | null; manual_username: string | null }>
+  slots: Array<{
+    id: number
+    squad_id: number
+    team: string
+    role: string
+    user_id: number | null
+    manual_username: string | null
+  }>
   edges: Array<{ source: string; target: string; sourceHandle: string | null; targetHandle: string | null }>
   waypoints: unknown[]
   pax_counters: unknown[]
@@ -107,7 +125,12 @@ async function connect(page: Page, from: Locator, to: Locator) {
   await page.mouse.up()
 }
 
-test('an admin adds a squad with teams, slots and a spacer, connects it, saves, and /orbat shows it', async ({ page, login, db, orbatLock }) => {
+test('an admin adds a squad with teams, slots and a spacer, connects it, saves, and /orbat shows it', async ({
+  page,
+  login,
+  db,
+  orbatLock,
+}) => {
   // Many steps, each waiting for the page: more than the default 30 s on a busy machine.
   test.setTimeout(60_000)
   void orbatLock
@@ -175,7 +198,11 @@ test('an admin adds a squad with teams, slots and a spacer, connects it, saves, 
     await expect(card.getByText('Manual Joe')).toBeVisible()
     await fitView(page)
     const edgesBefore = await page.locator('.react-flow__edge').count()
-    await connect(page, flowNode(page, 'E2E Squad').locator('.react-flow__handle-right'), flowNode(page, 'Raven (Air)').locator('.react-flow__handle-left'))
+    await connect(
+      page,
+      flowNode(page, 'E2E Squad').locator('.react-flow__handle-right'),
+      flowNode(page, 'Raven (Air)').locator('.react-flow__handle-left'),
+    )
     await expect(page.locator('.react-flow__edge')).toHaveCount(edgesBefore + 1)
     await expect(toast(page, 'Connection added (requires save to persist).')).toBeVisible()
 
@@ -192,7 +219,12 @@ test('an admin adds a squad with teams, slots and a spacer, connects it, saves, 
     const raven = stored.squads.find((s) => s.name === 'Raven (Air)')!
     expect(squad.id).toBeGreaterThan(0)
     expect(stored.edges).toContainEqual(
-      expect.objectContaining({ source: `squad-${squad.id}`, target: `squad-${raven.id}`, sourceHandle: 'right', targetHandle: 'left' }),
+      expect.objectContaining({
+        source: `squad-${squad.id}`,
+        target: `squad-${raven.id}`,
+        sourceHandle: 'right',
+        targetHandle: 'left',
+      }),
     )
     const rows = stored.slots.filter((s) => s.squad_id === squad.id)
     expect(rows.map((s) => [s.team, s.role, s.manual_username])).toEqual(
@@ -236,7 +268,11 @@ test('duplicate and delete a squad, each delete after a confirm', async ({ page,
     await expect(squadCard(page, 'Alpha').getByLabel('Assigned').first()).toHaveValue('Brennan')
     const original = await flowNode(page, 'Alpha').evaluate((el) => el.style.transform)
     const duplicate = await flowNode(page, 'Alpha (Copy)').evaluate((el) => el.style.transform)
-    const xy = (t: string) => t.match(/translate\(([-\d.]+)px, ?([-\d.]+)px\)/)!.slice(1).map(Number)
+    const xy = (t: string) =>
+      t
+        .match(/translate\(([-\d.]+)px, ?([-\d.]+)px\)/)!
+        .slice(1)
+        .map(Number)
     expect(xy(duplicate)).toEqual(xy(original).map((v) => v + 40))
 
     await page.getByRole('button', { name: 'Save ORBAT' }).click()
@@ -246,7 +282,9 @@ test('duplicate and delete a squad, each delete after a confirm', async ({ page,
     const copied = stored.squads.find((s) => s.name === 'Alpha (Copy)')!
     expect(copied.discord_channel_id).toBeNull()
     const copiedSlots = stored.slots.filter((s) => s.squad_id === copied.id)
-    expect(copiedSlots.length).toBe(stored.slots.filter((s) => s.squad_id === stored.squads.find((q) => q.name === 'Alpha')!.id).length)
+    expect(copiedSlots.length).toBe(
+      stored.slots.filter((s) => s.squad_id === stored.squads.find((q) => q.name === 'Alpha')!.id).length,
+    )
     expect(copiedSlots.every((s) => s.user_id === null && s.manual_username === null)).toBe(true)
 
     // Delete: dismissing the confirm keeps the squad, accepting it removes it.
@@ -281,7 +319,13 @@ test('duplicate and delete a squad, each delete after a confirm', async ({ page,
   }
 })
 
-test('a saved preset loads into the editor from the Manage panel and from ?preset=, and saves', async ({ page, login, db, baseURL, orbatLock }) => {
+test('a saved preset loads into the editor from the Manage panel and from ?preset=, and saves', async ({
+  page,
+  login,
+  db,
+  baseURL,
+  orbatLock,
+}) => {
   // Many steps, each waiting for the page: more than the default 30 s on a busy machine.
   test.setTimeout(60_000)
   void orbatLock
@@ -289,7 +333,10 @@ test('a saved preset loads into the editor from the Manage panel and from ?prese
   const presetName = `E2E Preset ${Date.now()}`
   try {
     await login('demo_admin')
-    const created = await page.request.post('/api/admin/orbat/presets', { data: { name: presetName }, headers: { Origin: baseURL! } })
+    const created = await page.request.post('/api/admin/orbat/presets', {
+      data: { name: presetName },
+      headers: { Origin: baseURL! },
+    })
     expect(created.ok()).toBe(true)
     const { preset } = (await created.json()) as { preset: { id: number; name: string } }
 
@@ -316,7 +363,9 @@ test('a saved preset loads into the editor from the Manage panel and from ?prese
     await expect(toast(page, 'ORBAT Saved Successfully!')).toBeVisible()
     await expect.poll(async () => (await apiOrbat(page)).slots.filter((s) => s.manual_username !== null).length).toBe(0)
     const stored = await apiOrbat(page)
-    expect(stored.squads.map((s) => s.name).sort()).toEqual((snapshot.squads as Array<{ name: string }>).map((s) => s.name).sort())
+    expect(stored.squads.map((s) => s.name).sort()).toEqual(
+      (snapshot.squads as Array<{ name: string }>).map((s) => s.name).sort(),
+    )
     expect(stored.slots.every((s) => s.manual_username === null && s.user_id === null)).toBe(true)
     expect(stored.edges.length).toBe(snapshot.orbat_edges.length)
 
@@ -365,7 +414,10 @@ test('Discard Changes reloads the ORBAT from the server', async ({ page, login }
   await expect(page.getByTestId('orbat-editor')).toHaveAttribute('data-dirty', 'false')
 })
 
-test('the Actions menu works from the keyboard; Delete and Delete Selected remove nodes; leaving unsaved asks first', async ({ page, login }) => {
+test('the Actions menu works from the keyboard; Delete and Delete Selected remove nodes; leaving unsaved asks first', async ({
+  page,
+  login,
+}) => {
   await login('demo_admin')
   await openEditor(page)
   const actions = page.getByRole('button', { name: 'Actions' })
@@ -417,7 +469,12 @@ test('the Actions menu works from the keyboard; Delete and Delete Selected remov
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Hub' })).toBeVisible()
 })
 
-test('a slot held by a signed-up member shows the name read-only until cleared', async ({ page, login, db, orbatLock }) => {
+test('a slot held by a signed-up member shows the name read-only until cleared', async ({
+  page,
+  login,
+  db,
+  orbatLock,
+}) => {
   // Many steps, each waiting for the page: more than the default 30 s on a busy machine.
   test.setTimeout(60_000)
   void orbatLock
@@ -449,7 +506,9 @@ test('a slot held by a signed-up member shows the name read-only until cleared',
     page.once('dialog', (dialog) => void dialog.accept())
     await menu(page, 'Discard Changes')
     await page.getByRole('button', { name: 'Edit Bravo', exact: true }).click()
-    await expect(squadCard(page, 'Bravo').getByTestId('editor-slot').first().getByTestId('assigned-member')).toBeVisible()
+    await expect(
+      squadCard(page, 'Bravo').getByTestId('editor-slot').first().getByTestId('assigned-member'),
+    ).toBeVisible()
   } finally {
     await db.begin(async (tx) => {
       await tx`update slots set user_id = null where id = ${slot!.id}`
@@ -458,7 +517,15 @@ test('a slot held by a signed-up member shows the name read-only until cleared',
   }
 })
 
-test('picking a linked roster member assigns their account: one slot per person, and they can Leave it', async ({ page, login, db, orbatLock, browser, baseURL, serverInfo }) => {
+test('picking a linked roster member assigns their account: one slot per person, and they can Leave it', async ({
+  page,
+  login,
+  db,
+  orbatLock,
+  browser,
+  baseURL,
+  serverInfo,
+}) => {
   test.setTimeout(60_000)
   void orbatLock
   const snapshot = await snapshotOrbat(db)
@@ -490,7 +557,9 @@ test('picking a linked roster member assigns their account: one slot per person,
     const second = rows.nth(openRows[1]!)
     await second.getByLabel('Assigned', { exact: true }).fill('Novak')
     await second.getByLabel('Assigned', { exact: true }).press('Enter')
-    await expect(errorToast(page, `Novak already holds ${role} (Bravo). One person holds one slot: clear that slot first.`)).toBeVisible()
+    await expect(
+      errorToast(page, `Novak already holds ${role} (Bravo). One person holds one slot: clear that slot first.`),
+    ).toBeVisible()
     await expect(second.getByLabel('Assigned', { exact: true })).toHaveValue('')
 
     await page.getByRole('button', { name: 'Save ORBAT' }).click()
@@ -508,7 +577,10 @@ test('picking a linked roster member assigns their account: one slot per person,
   }
 })
 
-test('Add Squad brings the new card into view, selected and on top; the same toasts coalesce; the wheel scrolls a long card', async ({ page, login }) => {
+test('Add Squad brings the new card into view, selected and on top; the same toasts coalesce; the wheel scrolls a long card', async ({
+  page,
+  login,
+}) => {
   await login('demo_admin')
   await openEditor(page)
   const viewport = page.locator('.react-flow__viewport')
@@ -532,7 +604,10 @@ test('Add Squad brings the new card into view, selected and on top; the same toa
   expect(box.y).toBeLessThan(size.height / 2)
   // On top: the card's header is what a click there reaches.
   const onTop = await page.evaluate(
-    ({ x, y }) => Boolean(document.elementFromPoint(x, y)?.closest('[data-testid="editor-squad"]')?.textContent?.includes('New Squad')),
+    ({ x, y }) =>
+      Boolean(
+        document.elementFromPoint(x, y)?.closest('[data-testid="editor-squad"]')?.textContent?.includes('New Squad'),
+      ),
     { x: box.x + box.width / 2, y: box.y + 20 },
   )
   expect(onTop).toBe(true)

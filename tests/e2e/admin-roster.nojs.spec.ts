@@ -34,8 +34,12 @@ async function withPromotionState(db: E2ESql, run: () => Promise<void>) {
   const held = await db.reserve()
   try {
     await held`select pg_advisory_lock(7202691, 1)`
-    const thresholds = await held<Array<{ from_rank: string; to_rank: string; required_score: number }>>`select from_rank, to_rank, required_score from promotion_thresholds`
-    const [channel] = await held<Array<{ value: string }>>`select value from settings where key = 'promotion_channel_id'`
+    const thresholds = await held<
+      Array<{ from_rank: string; to_rank: string; required_score: number }>
+    >`select from_rank, to_rank, required_score from promotion_thresholds`
+    const [channel] = await held<
+      Array<{ value: string }>
+    >`select value from settings where key = 'promotion_channel_id'`
     try {
       await run()
     } finally {
@@ -53,7 +57,10 @@ async function withPromotionState(db: E2ESql, run: () => Promise<void>) {
   }
 }
 
-test('/admin/roster redirects to Members; the search is a GET form whose state is in the URL', async ({ page, login }) => {
+test('/admin/roster redirects to Members; the search is a GET form whose state is in the URL', async ({
+  page,
+  login,
+}) => {
   await login('demo_admin')
   await page.goto('/admin/roster')
   await expect(page).toHaveURL(/\/admin\/roster\/members$/)
@@ -84,7 +91,11 @@ test('/admin/roster redirects to Members; the search is a GET form whose state i
   await expect(memberRow(page, 'Blake')).toBeVisible()
 })
 
-test('without JavaScript an admin adds, edits, bans, unbans and deletes a member; errors show inline', async ({ page, login, db }) => {
+test('without JavaScript an admin adds, edits, bans, unbans and deletes a member; errors show inline', async ({
+  page,
+  login,
+  db,
+}) => {
   const name = `${PREFIX} ${Date.now()}`
   try {
     await login('demo_admin')
@@ -176,7 +187,11 @@ test('without JavaScript an admin adds, edits, bans, unbans and deletes a member
   }
 })
 
-test('without JavaScript Graduate BMTs needs a selection and promotes to JNCO; a Denied member is stored banned', async ({ page, login, db }) => {
+test('without JavaScript Graduate BMTs needs a selection and promotes to JNCO; a Denied member is stored banned', async ({
+  page,
+  login,
+  db,
+}) => {
   const bmt = `${PREFIX} BMT ${Date.now()}`
   const denied = `${PREFIX} Denied ${Date.now()}`
   try {
@@ -199,7 +214,9 @@ test('without JavaScript Graduate BMTs needs a selection and promotes to JNCO; a
     await add.getByLabel('Reason for Denial').fill('Too young.')
     await add.getByRole('button', { name: 'Add Member' }).click()
     await expect(toast(page, 'Member added!')).toBeVisible()
-    const [row] = await db<Array<{ is_banned: boolean; ban_reason: string }>>`select is_banned, ban_reason from members where ingame_name = ${denied}`
+    const [row] = await db<
+      Array<{ is_banned: boolean; ban_reason: string }>
+    >`select is_banned, ban_reason from members where ingame_name = ${denied}`
     expect(row).toEqual({ is_banned: true, ban_reason: 'Too young.' })
   } finally {
     await removeTestData(db)
@@ -260,11 +277,14 @@ test('without JavaScript the channel, the thresholds and Run Promotions work', a
       expect(await submitStatus(page, thresholds.getByRole('button', { name: 'Save Thresholds' }))).toBe(400)
       await expect(thresholds.getByText('Thresholds must be whole numbers (0 or more).')).toBeVisible()
       await expect(thresholds.getByLabel(/^JNCO/)).toHaveValue('1e3')
-      for (const rank of ['JNCO', 'NCO', 'SNCO', 'JOFC', 'OFC', 'SOFC']) await thresholds.getByLabel(new RegExp(`^${rank}`)).fill('')
+      for (const rank of ['JNCO', 'NCO', 'SNCO', 'JOFC', 'OFC', 'SOFC'])
+        await thresholds.getByLabel(new RegExp(`^${rank}`)).fill('')
       await thresholds.getByLabel(/^BMT/).fill('99999999')
       await thresholds.getByRole('button', { name: 'Save Thresholds' }).click()
       await expect(toast(page, 'Promotion thresholds updated!')).toBeVisible()
-      const saved = await db<Array<{ from_rank: string; required_score: number }>>`select from_rank, required_score from promotion_thresholds`
+      const saved = await db<
+        Array<{ from_rank: string; required_score: number }>
+      >`select from_rank, required_score from promotion_thresholds`
       expect(saved).toEqual([{ from_rank: 'BMT', required_score: 99999999 }])
 
       await page.getByRole('button', { name: 'Run Promotions' }).click()
@@ -273,7 +293,9 @@ test('without JavaScript the channel, the thresholds and Run Promotions work', a
       await expect(results.getByRole('listitem')).toHaveCount(1)
       await expect(results.getByRole('listitem')).toContainText(name)
       await page.getByRole('button', { name: 'Run Promotions' }).click()
-      await expect(page.getByTestId('promotion-results').getByText('No members were eligible for promotion.')).toBeVisible()
+      await expect(
+        page.getByTestId('promotion-results').getByText('No members were eligible for promotion.'),
+      ).toBeVisible()
     } finally {
       await removeTestData(db)
     }

@@ -39,8 +39,12 @@ async function withPromotionState(db: E2ESql, run: () => Promise<void>) {
   const held = await db.reserve()
   try {
     await held`select pg_advisory_lock(7202691, 1)`
-    const thresholds = await held<Array<{ from_rank: string; to_rank: string; required_score: number }>>`select from_rank, to_rank, required_score from promotion_thresholds`
-    const [channel] = await held<Array<{ value: string }>>`select value from settings where key = 'promotion_channel_id'`
+    const thresholds = await held<
+      Array<{ from_rank: string; to_rank: string; required_score: number }>
+    >`select from_rank, to_rank, required_score from promotion_thresholds`
+    const [channel] = await held<
+      Array<{ value: string }>
+    >`select value from settings where key = 'promotion_channel_id'`
     try {
       await run()
     } finally {
@@ -61,7 +65,10 @@ async function withPromotionState(db: E2ESql, run: () => Promise<void>) {
 test('/admin/roster opens Members; the tabs are links named by the last path segment', async ({ page, login }) => {
   await login('demo_admin')
   await page.goto('/admin')
-  await page.getByRole('link', { name: /Roster/ }).first().click()
+  await page
+    .getByRole('link', { name: /Roster/ })
+    .first()
+    .click()
   await expect(page).toHaveURL(/\/admin\/roster\/members$/)
   const tabs = page.getByRole('navigation', { name: 'Roster admin' }).getByRole('link')
   await expect(tabs).toHaveText(['Members', 'Events', 'Trainings', 'Qualifications', 'Promotions'])
@@ -79,7 +86,10 @@ test('a non-admin sees Access Denied on the roster admin', async ({ page, login 
   await expect(page.getByTestId('access-denied')).toBeVisible()
 })
 
-test('the member list searches by name, Discord ID and qualification, shows the banned, and pages', async ({ page, login }) => {
+test('the member list searches by name, Discord ID and qualification, shows the banned, and pages', async ({
+  page,
+  login,
+}) => {
   await login('demo_admin')
   await page.goto('/admin/roster/members')
   const summary = page.getByTestId('paging-summary')
@@ -121,7 +131,10 @@ test('the member list searches by name, Discord ID and qualification, shows the 
   await expect(memberRow(page, 'Reyes')).toHaveCount(0)
 })
 
-test('the member search searches as you type: debounced, in the URL, replacing the history entry', async ({ page, login }) => {
+test('the member search searches as you type: debounced, in the URL, replacing the history entry', async ({
+  page,
+  login,
+}) => {
   await login('demo_admin')
   await page.goto('/admin/roster/members')
   const historyBefore = await page.evaluate(() => history.length)
@@ -230,7 +243,11 @@ test('an admin adds, edits, bans, unbans and deletes a member in the dialogs', a
   }
 })
 
-test('Ban a Member needs a member from the active list and a reason; Graduate BMTs needs a selection', async ({ page, login, db }) => {
+test('Ban a Member needs a member from the active list and a reason; Graduate BMTs needs a selection', async ({
+  page,
+  login,
+  db,
+}) => {
   const name = `${PREFIX} BMT ${Date.now()}`
   try {
     await db`insert into members (ingame_name, rank, join_date) values (${name}, 'BMT', '2026-10-01')`
@@ -300,7 +317,11 @@ test('an admin adds, edits and deletes a qualification', async ({ page, login, d
   }
 })
 
-test('thresholds take whole numbers; Run Promotions lists who moved up, or says none were eligible', async ({ page, login, db }) => {
+test('thresholds take whole numbers; Run Promotions lists who moved up, or says none were eligible', async ({
+  page,
+  login,
+  db,
+}) => {
   const name = `${PREFIX} Promo ${Date.now()}`
   await withPromotionState(db, async () => {
     try {
@@ -319,7 +340,8 @@ test('thresholds take whole numbers; Run Promotions lists who moved up, or says 
       await bmt.fill('2.5')
       await thresholds.getByRole('button', { name: 'Save Thresholds' }).click()
       await expect(thresholds.getByText('Thresholds must be whole numbers (0 or more).')).toBeVisible()
-      for (const rank of ['JNCO', 'NCO', 'SNCO', 'JOFC', 'OFC', 'SOFC']) await thresholds.getByLabel(new RegExp(`^${rank}`)).fill('')
+      for (const rank of ['JNCO', 'NCO', 'SNCO', 'JOFC', 'OFC', 'SOFC'])
+        await thresholds.getByLabel(new RegExp(`^${rank}`)).fill('')
       await bmt.fill('99999999')
       await thresholds.getByRole('button', { name: 'Save Thresholds' }).click()
       await expect(toast(page, 'Promotion thresholds updated!')).toBeVisible()
@@ -343,7 +365,12 @@ test('thresholds take whole numbers; Run Promotions lists who moved up, or says 
   })
 })
 
-test('when Discord cannot list the channels, the announcement channel is a plain id field', async ({ page, login, db, serverInfo }) => {
+test('when Discord cannot list the channels, the announcement channel is a plain id field', async ({
+  page,
+  login,
+  db,
+  serverInfo,
+}) => {
   await withPromotionState(db, async () => {
     await login('demo_admin')
     // The next channel listing of the demo guild is refused (a 4xx: not retried). tests/e2e/server.ts runs the demo guild.

@@ -65,13 +65,22 @@ test('the time lock form shows its validation messages inline', async ({ page, l
   await expect(page.getByText('Please select a valid month, day, and time.')).toBeVisible()
 })
 
-test('without JavaScript an admin sets the time lock (unit time) and clears it through the confirm step', async ({ page, login, db, orbatLock }) => {
+test('without JavaScript an admin sets the time lock (unit time) and clears it through the confirm step', async ({
+  page,
+  login,
+  db,
+  orbatLock,
+}) => {
   void orbatLock
   await login('demo_admin')
   await openSettingsPage(page, 'general')
   await expect(page.getByTestId('current-lock')).toHaveText('None')
 
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: UNIT_ZONE, month: 'numeric', day: 'numeric' }).formatToParts(Date.now() + 10 * 86_400_000)
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: UNIT_ZONE,
+    month: 'numeric',
+    day: 'numeric',
+  }).formatToParts(Date.now() + 10 * 86_400_000)
   const month = Number(parts.find((p) => p.type === 'month')!.value)
   const day = Number(parts.find((p) => p.type === 'day')!.value)
   await page.getByLabel('Month').selectOption(String(month))
@@ -82,7 +91,9 @@ test('without JavaScript an admin sets the time lock (unit time) and clears it t
   await expect(toast(page, 'Time lock set successfully.')).toBeVisible()
   const expected = nextLockInstant({ month, day, hour: 18, minute: 30 }, UNIT_ZONE)!
   expect(await signupTime(db)).toBe(expected.toISOString())
-  const shown = new Intl.DateTimeFormat('en-US', { timeZone: UNIT_ZONE, month: 'short', day: 'numeric' }).format(expected)
+  const shown = new Intl.DateTimeFormat('en-US', { timeZone: UNIT_ZONE, month: 'short', day: 'numeric' }).format(
+    expected,
+  )
   await expect(page.getByTestId('current-lock')).toContainText(`${shown}, ${expected.getUTCFullYear()}, 18:30 E`)
 
   await page.goto('/orbat')
@@ -142,7 +153,12 @@ test('without JavaScript an admin adds, edits (?edit=ID) and deletes a role', as
   await expect(page.getByTestId('role-row').filter({ hasText: name })).toHaveCount(0)
 })
 
-test('without JavaScript an admin purges the waitlist through the confirm step', async ({ page, login, db, orbatLock }) => {
+test('without JavaScript an admin purges the waitlist through the confirm step', async ({
+  page,
+  login,
+  db,
+  orbatLock,
+}) => {
   void orbatLock
   await login('demo_admin')
   const [user] = await db<Array<{ id: number }>>`select id from users where username = 'demo_admin'`
@@ -176,8 +192,14 @@ test('without JavaScript an admin saves, renames (?rename=ID) and deletes a pres
   await rename.getByLabel('New name').fill(' ')
   await rename.getByRole('button', { name: 'Save' }).click()
   await expect(page.getByRole('form', { name: `Rename ${name}` }).getByText('Preset name is required.')).toBeVisible()
-  await page.getByRole('form', { name: `Rename ${name}` }).getByLabel('New name').fill(`${name} v2`)
-  await page.getByRole('form', { name: `Rename ${name}` }).getByRole('button', { name: 'Save' }).click()
+  await page
+    .getByRole('form', { name: `Rename ${name}` })
+    .getByLabel('New name')
+    .fill(`${name} v2`)
+  await page
+    .getByRole('form', { name: `Rename ${name}` })
+    .getByRole('button', { name: 'Save' })
+    .click()
   await expect(toast(page, `Preset renamed to "${name} v2".`)).toBeVisible()
   const renamed = page.getByTestId('preset-row').filter({ hasText: `${name} v2` })
   await expect(renamed).toBeVisible()
@@ -216,7 +238,11 @@ test('without JavaScript an admin adds and deletes a platoon', async ({ page, lo
   await expect(row).toHaveCount(0)
 })
 
-test('without JavaScript the unit time zone is a text field the server checks (400 inline) and saves', async ({ page, login, db }) => {
+test('without JavaScript the unit time zone is a text field the server checks (400 inline) and saves', async ({
+  page,
+  login,
+  db,
+}) => {
   // NOTE: it saves the zone already in force (America/New_York), so tests running beside it see no change.
   await login('demo_admin')
   await openSettingsPage(page, 'general')
@@ -227,7 +253,9 @@ test('without JavaScript the unit time zone is a text field the server checks (4
     section.getByRole('button', { name: 'Save Time Zone' }).click(),
   ])
   expect(refused.status()).toBe(400)
-  await expect(section.getByText('Please enter a valid IANA time zone, e.g. America/New_York or Europe/Berlin.')).toBeVisible()
+  await expect(
+    section.getByText('Please enter a valid IANA time zone, e.g. America/New_York or Europe/Berlin.'),
+  ).toBeVisible()
   await section.getByLabel('Time zone (IANA name)').fill(' America/New_York ')
   await section.getByRole('button', { name: 'Save Time Zone' }).click()
   await expect(toast(page, 'Unit time zone saved.')).toBeVisible()

@@ -24,9 +24,11 @@ function acceptConfirm(page: Page, expected: RegExp) {
 
 /** Month and day of "now + days" as New York reads them. */
 function newYorkDate(days: number) {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', month: 'numeric', day: 'numeric' }).formatToParts(
-    Date.now() + days * 86_400_000,
-  )
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: 'America/New_York',
+    month: 'numeric',
+    day: 'numeric',
+  }).formatToParts(Date.now() + days * 86_400_000)
   const get = (type: string) => Number(parts.find((p) => p.type === type)!.value)
   return { month: get('month'), day: get('day') }
 }
@@ -100,9 +102,12 @@ test('an admin sets the time lock in local time, /orbat shows Sign-ups Locked, a
   // After hydration the form proposes local time: one hour from now.
   await expect(page.getByText('Times are in your local time zone (America/New_York).')).toBeVisible()
   const proposed = await page.getByLabel('Time (24-hour)').inputValue()
-  const inAnHour = new Intl.DateTimeFormat('en-GB', { timeZone: 'America/New_York', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
-    Date.now() + 3_600_000,
-  )
+  const inAnHour = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'America/New_York',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(Date.now() + 3_600_000)
   const apart = (((minutes(proposed) - minutes(inAnHour)) % 1440) + 1440) % 1440
   expect(Math.min(apart, 1440 - apart)).toBeLessThanOrEqual(1)
 
@@ -228,7 +233,11 @@ test('an admin adds and deletes a platoon', async ({ page, login }) => {
   await expect(row).toHaveCount(0)
 })
 
-test('when Discord cannot list the roles, the platoon role is a typed id with a notice', async ({ page, login, serverInfo }) => {
+test('when Discord cannot list the roles, the platoon role is a typed id with a notice', async ({
+  page,
+  login,
+  serverInfo,
+}) => {
   const name = `E2E Platoon Fallback ${Date.now()}`
   await login('demo_admin')
   // The next role listing of the demo guild is refused (a 4xx: not retried). tests/e2e/server.ts runs the demo guild.
@@ -300,7 +309,10 @@ test.describe('inside the ORBAT editor side panel', () => {
     return sheet
   }
 
-  test('the four tabs load in the sheet; a platoon is added and deleted without leaving the editor', async ({ page, login }) => {
+  test('the four tabs load in the sheet; a platoon is added and deleted without leaving the editor', async ({
+    page,
+    login,
+  }) => {
     const name = `E2E Panel Platoon ${Date.now()}`
     await login('demo_admin')
     const sheet = await openPanel(page)
@@ -387,7 +399,11 @@ test.describe('inside the ORBAT editor side panel', () => {
   })
 })
 
-test('the unit time zone field refuses an unknown zone inline and saves a known one by its canonical name', async ({ page, login, db }) => {
+test('the unit time zone field refuses an unknown zone inline and saves a known one by its canonical name', async ({
+  page,
+  login,
+  db,
+}) => {
   // NOTE: it saves the zone already in force (America/New_York), so tests running beside it see no change.
   await login('demo_admin')
   await openSettingsPage(page, 'general')
@@ -396,7 +412,9 @@ test('the unit time zone field refuses an unknown zone inline and saves a known 
   await expect(field).toHaveValue('America/New_York')
   await field.fill('Mars/Olympus')
   await section.getByRole('button', { name: 'Save Time Zone' }).click()
-  await expect(section.getByText('Please enter a valid IANA time zone, e.g. America/New_York or Europe/Berlin.')).toBeVisible()
+  await expect(
+    section.getByText('Please enter a valid IANA time zone, e.g. America/New_York or Europe/Berlin.'),
+  ).toBeVisible()
   await field.fill('america/new_york')
   await section.getByRole('button', { name: 'Save Time Zone' }).click()
   await expect(toast(page, 'Unit time zone saved.')).toBeVisible()

@@ -17,7 +17,10 @@ function toast(page: Page, message: string) {
 
 /** Submits with a button and waits for the document answer; returns its status. */
 async function submit(page: Page, button: Locator) {
-  const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST' && r.request().resourceType() === 'document'), button.click()])
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'POST' && r.request().resourceType() === 'document'),
+    button.click(),
+  ])
   return response.status()
 }
 
@@ -25,7 +28,11 @@ async function removeTests(db: E2ESql, names: string[]) {
   await db`delete from tests where name in ${db(names)}`
 }
 
-test('without JavaScript an admin creates a test (questions as HTML, a checklist), edits it and deletes it', async ({ page, login, db }) => {
+test('without JavaScript an admin creates a test (questions as HTML, a checklist), edits it and deletes it', async ({
+  page,
+  login,
+  db,
+}) => {
   const name = unique('NoJS Test')
   const renamed = `${name} v2`
   try {
@@ -44,7 +51,10 @@ test('without JavaScript an admin creates a test (questions as HTML, a checklist
 
     // A refused save (Enter in a field saves): 400, the errors inline, nothing lost.
     await editor.getByLabel('Required Score').fill('-2')
-    const [refused] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), editor.getByLabel('Required Score').press('Enter')])
+    const [refused] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST'),
+      editor.getByLabel('Required Score').press('Enter'),
+    ])
     expect(refused.status()).toBe(400)
     await expect(editor.getByText('Test name is required.')).toBeVisible()
     await expect(editor.getByText('The required score must be a number of 0 or more.')).toBeVisible()
@@ -59,7 +69,8 @@ test('without JavaScript an admin creates a test (questions as HTML, a checklist
     await expect(text).toBeVisible()
     // Text that sanitises to nothing is refused by the server.
     await text.fill('<script>alert(1)</script>')
-    for (const [i, option] of ['Cover', 'Concealment', 'Speed', 'Noise'].entries()) await card.getByLabel(`Option ${i + 1}`, { exact: true }).fill(option)
+    for (const [i, option] of ['Cover', 'Concealment', 'Speed', 'Noise'].entries())
+      await card.getByLabel(`Option ${i + 1}`, { exact: true }).fill(option)
     await card.getByLabel('Option 1 is the correct answer to question 1').check()
     expect(await submit(page, editor.getByRole('button', { name: 'Save Test' }))).toBe(400)
     await expect(card.getByText('Every question needs text.')).toBeVisible()
@@ -98,8 +109,12 @@ test('without JavaScript an admin creates a test (questions as HTML, a checklist
     const row = page.getByRole('list', { name: 'Tests' }).getByRole('listitem').filter({ hasText: name })
     await expect(row).toContainText('Required score: 4')
 
-    const [stored] = await db<Array<{ question_text: string }>>`select q.question_text from test_questions q join tests t on t.id = q.test_id where t.name = ${name}`
-    expect(stored!.question_text).toBe('<h2>Cover first</h2><p>Use <strong>cover</strong>, not <a>this</a> but <a href="https://example.com/sop" rel="noopener noreferrer nofollow">the SOP</a></p>')
+    const [stored] = await db<
+      Array<{ question_text: string }>
+    >`select q.question_text from test_questions q join tests t on t.id = q.test_id where t.name = ${name}`
+    expect(stored!.question_text).toBe(
+      '<h2>Cover first</h2><p>Use <strong>cover</strong>, not <a>this</a> but <a href="https://example.com/sop" rel="noopener noreferrer nofollow">the SOP</a></p>',
+    )
     const checklist = await db<Array<{ section: string; text: string; pos_score: string }>>`
       select e.section, e.text, e.pos_score from test_evaluation_questions e join tests t on t.id = e.test_id where t.name = ${name} order by e.position`
     expect(checklist.map((c) => [c.section, c.text, Number(c.pos_score)])).toEqual([
@@ -111,7 +126,9 @@ test('without JavaScript an admin creates a test (questions as HTML, a checklist
     await row.getByRole('link', { name: `Edit ${name}` }).click()
     const edit = page.getByRole('dialog', { name: 'Edit Test' })
     await expect(edit.getByLabel('Question Text (HTML)')).toHaveValue(stored!.question_text)
-    await expect(edit.getByRole('region', { name: 'Section Movement' }).getByLabel('Item', { exact: true })).toHaveValue('Moves between cover')
+    await expect(
+      edit.getByRole('region', { name: 'Section Movement' }).getByLabel('Item', { exact: true }),
+    ).toHaveValue('Moves between cover')
     await edit.getByLabel('Test Name').fill(renamed)
     expect(await submit(page, edit.getByRole('button', { name: 'Save Test' }))).toBe(302)
     await expect(toast(page, 'Test updated successfully.')).toBeVisible()

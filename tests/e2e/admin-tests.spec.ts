@@ -11,7 +11,10 @@ test.describe.configure({ timeout: 90_000 })
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
 
 /** A 2x2 PNG, made here: the upload is checked by its bytes on the server. */
-const PNG_2X2 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg==', 'base64')
+const PNG_2X2 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg==',
+  'base64',
+)
 
 function toast(page: Page, message: string) {
   return page.getByTestId('toast-stack').getByText(message, { exact: true })
@@ -32,10 +35,17 @@ async function removeTests(db: E2ESql, names: string[]) {
 
 /** The question card's rich-text editor (the contenteditable) and its toolbar. */
 function richText(card: Locator) {
-  return { box: card.getByRole('textbox', { name: 'Question Text' }), toolbar: card.getByRole('toolbar', { name: 'Formatting' }) }
+  return {
+    box: card.getByRole('textbox', { name: 'Question Text' }),
+    toolbar: card.getByRole('toolbar', { name: 'Formatting' }),
+  }
 }
 
-test('an admin writes a test with formatted text, a link, an image and a two-section checklist; edits and deletes it', async ({ page, login, db }) => {
+test('an admin writes a test with formatted text, a link, an image and a two-section checklist; edits and deletes it', async ({
+  page,
+  login,
+  db,
+}) => {
   const name = unique('E2E Test')
   const renamed = `${name} v2`
   try {
@@ -92,13 +102,16 @@ test('an admin writes a test with formatted text, a link, an image and a two-sec
     await linkBox.getByRole('button', { name: 'Apply' }).click()
     await expect(box.getByRole('link', { name: 'manual' })).toHaveAttribute('href', 'https://example.com/manual')
     await box.press('End')
-    const upload = page.waitForResponse((r) => r.url().endsWith('/api/admin/tests/images') && r.request().method() === 'POST')
+    const upload = page.waitForResponse(
+      (r) => r.url().endsWith('/api/admin/tests/images') && r.request().method() === 'POST',
+    )
     await card.locator('input[type=file]').setInputFiles({ name: 'pixel.png', mimeType: 'image/png', buffer: PNG_2X2 })
     expect((await upload).status()).toBe(201)
     await expect(box.locator('img[src^="/api/tests/images/"]')).toBeVisible()
     await expect(box.getByRole('heading', { level: 2, name: 'Stop the bleeding' })).toBeVisible()
 
-    for (const [i, text] of ['Wait for a medic', 'Apply a tourniquet', 'Call it in', 'Walk away'].entries()) await card.getByLabel(`Option ${i + 1}`, { exact: true }).fill(text)
+    for (const [i, text] of ['Wait for a medic', 'Apply a tourniquet', 'Call it in', 'Walk away'].entries())
+      await card.getByLabel(`Option ${i + 1}`, { exact: true }).fill(text)
     await card.getByLabel('Option 2 is the correct answer to question 1').check()
 
     // Settings: in-game evaluation on shows its passing score and the checklist tab.
@@ -164,11 +177,19 @@ test('an admin writes a test with formatted text, a link, an image and a two-sec
     await expect(again.getByRole('heading', { level: 2, name: 'Stop the bleeding' })).toBeVisible()
     await expect(again.locator('strong')).toHaveText('firmly')
     await expect(again.getByRole('link', { name: 'manual' })).toHaveAttribute('href', 'https://example.com/manual')
-    await expect.poll(() => again.locator('img[alt="pixel.png"]').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(2)
+    await expect
+      .poll(() =>
+        again.locator('img[alt="pixel.png"]').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+      )
+      .toBe(2)
     await expect(edit.getByLabel('Option 2 is the correct answer to question 1')).toBeChecked()
     await edit.getByRole('tab', { name: 'Evaluation Checklist' }).click()
-    await expect(edit.getByRole('region', { name: 'Section Approach' }).getByLabel('Item', { exact: true })).toHaveValue('Checks for threats')
-    await expect(edit.getByRole('region', { name: 'Section Treatment' }).getByLabel('Item', { exact: true })).toHaveCount(2)
+    await expect(
+      edit.getByRole('region', { name: 'Section Approach' }).getByLabel('Item', { exact: true }),
+    ).toHaveValue('Checks for threats')
+    await expect(
+      edit.getByRole('region', { name: 'Section Treatment' }).getByLabel('Item', { exact: true }),
+    ).toHaveCount(2)
 
     // Delete a section (confirmed), rename the test, save.
     acceptConfirm(page, 'Are you sure you want to delete the section and all its items?')
@@ -194,7 +215,11 @@ test('an admin writes a test with formatted text, a link, an image and a two-sec
   }
 })
 
-test('validation errors show inline on the tab that has them; Cancel leaves without saving', async ({ page, login, db }) => {
+test('validation errors show inline on the tab that has them; Cancel leaves without saving', async ({
+  page,
+  login,
+  db,
+}) => {
   const name = unique('E2E Invalid')
   try {
     await login('demo_admin')
@@ -218,15 +243,20 @@ test('validation errors show inline on the tab that has them; Cancel leaves with
     await expect(card.getByText('Every option needs text.')).toHaveCount(4)
     await expect(richText(card).box).toBeFocused()
     await page.keyboard.type('Which way is north?')
-    for (const [i, text] of ['Up', 'Down', 'Left', 'Right'].entries()) await card.getByLabel(`Option ${i + 1}`, { exact: true }).fill(text)
+    for (const [i, text] of ['Up', 'Down', 'Left', 'Right'].entries())
+      await card.getByLabel(`Option ${i + 1}`, { exact: true }).fill(text)
     await expect(card.getByRole('alert')).toHaveCount(0)
     // The rule across fields speaks once the fields themselves are valid: at most as many as there are questions.
     await editor.getByRole('button', { name: 'Save Test' }).click()
     await expect(editor.getByRole('tab', { name: 'Settings', selected: true })).toBeVisible()
-    await expect(editor.getByText('Required correct answers cannot be more than the number of questions (1).')).toBeVisible()
+    await expect(
+      editor.getByText('Required correct answers cannot be more than the number of questions (1).'),
+    ).toBeVisible()
     await expect(editor.getByLabel('Required Correct Answers')).toBeFocused()
     await editor.getByLabel('Required Correct Answers').fill('1')
-    await expect(editor.getByText('Required correct answers cannot be more than the number of questions (1).')).toHaveCount(0)
+    await expect(
+      editor.getByText('Required correct answers cannot be more than the number of questions (1).'),
+    ).toHaveCount(0)
 
     // The checklist's rules too.
     await editor.getByRole('tab', { name: 'Settings' }).click()
@@ -263,12 +293,19 @@ test('the editor refuses an image the server cannot accept and shows why', async
   await editor.getByRole('button', { name: 'Add Question' }).click()
   const card = editor.getByRole('listitem', { name: 'Question 1' })
   await richText(card).box.click()
-  await card.locator('input[type=file]').setInputFiles({ name: 'evil.png', mimeType: 'image/png', buffer: Buffer.from('<svg onload="alert(1)"></svg>') })
-  await expect(card.getByRole('alert').filter({ hasText: 'Only PNG, GIF, JPEG, BMP and ICO images can be uploaded.' })).toBeVisible()
+  await card
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'evil.png', mimeType: 'image/png', buffer: Buffer.from('<svg onload="alert(1)"></svg>') })
+  await expect(
+    card.getByRole('alert').filter({ hasText: 'Only PNG, GIF, JPEG, BMP and ICO images can be uploaded.' }),
+  ).toBeVisible()
   await expect(richText(card).box.locator('img')).toHaveCount(0)
 })
 
-test('a member without the admin role sees Access Denied on the tests admin and its editor', async ({ page, login }) => {
+test('a member without the admin role sees Access Denied on the tests admin and its editor', async ({
+  page,
+  login,
+}) => {
   await login('reyes')
   for (const path of ['/admin/tests', '/admin/tests/new', '/admin/tests/1/edit']) {
     await page.goto(path)

@@ -46,7 +46,12 @@ test('logging in from Admin Access Required returns to /admin', async ({ page, s
 })
 
 test.describe('OAuth callback with a wrong state', () => {
-  test('after starting a login (state cookie set): Login failed, no session', async ({ page, serverInfo, context, baseURL }) => {
+  test('after starting a login (state cookie set): Login failed, no session', async ({
+    page,
+    serverInfo,
+    context,
+    baseURL,
+  }) => {
     await page.goto('/')
     await topBar(page).getByRole('link', { name: 'Login', exact: true }).click()
     await page.waitForURL((url) => url.origin === new URL(serverInfo.standInUrl).origin)

@@ -5,7 +5,10 @@ import { expect, test, topBar } from './fixtures.ts'
 // Chromium logs each refused image; here that is the point.
 test.use({ allowedConsoleErrors: [/^Failed to load resource: net::ERR_FAILED/] })
 
-test('a failed avatar leaves the initials; an avatar CDN that never answers holds up no page load', async ({ page, login }) => {
+test('a failed avatar leaves the initials; an avatar CDN that never answers holds up no page load', async ({
+  page,
+  login,
+}) => {
   await login('demo_admin')
 
   await page.route('https://cdn.discordapp.com/**', (route) => route.abort())

@@ -35,7 +35,11 @@ export async function withNovakMissingMilsim(standInUrl: string, test: () => Pro
   const saved = await guildRoles(standInUrl)
   try {
     const novak = saved.find((u) => u.id === NOVAK.id)!
-    await setRoles(standInUrl, NOVAK.id, novak.roles.filter((r) => r !== MILSIM.id))
+    await setRoles(
+      standInUrl,
+      NOVAK.id,
+      novak.roles.filter((r) => r !== MILSIM.id),
+    )
     await test()
   } finally {
     await restoreRoles(standInUrl, saved)

@@ -4,7 +4,12 @@ import { MILSIM, novakRoles, withNovakMissingMilsim } from './discord-sync-helpe
 // /admin/discord/sync without JavaScript: Apply posts, the page asks on its confirm step, Confirm applies and the
 // page shows the result (a full page round trip). Each test takes `orbatLock` and puts the stand-in's roles back.
 
-test('Apply asks on the confirm step, then applies and shows the result', async ({ page, login, serverInfo, orbatLock }) => {
+test('Apply asks on the confirm step, then applies and shows the result', async ({
+  page,
+  login,
+  serverInfo,
+  orbatLock,
+}) => {
   void orbatLock
   await withNovakMissingMilsim(serverInfo.standInUrl, async () => {
     await login('demo_admin')
@@ -30,7 +35,9 @@ test('Cancel on the confirm step changes nothing', async ({ page, login, serverI
     await page.goto('/admin/discord/sync?confirm=apply-role-sync')
     await page.getByRole('alertdialog').getByRole('link', { name: 'Cancel' }).click()
     await expect(page).toHaveURL(/\/admin\/discord\/sync$/)
-    await expect(page.getByRole('table', { name: 'Role changes' }).getByRole('row').filter({ hasText: 'Novak' })).toBeVisible()
+    await expect(
+      page.getByRole('table', { name: 'Role changes' }).getByRole('row').filter({ hasText: 'Novak' }),
+    ).toBeVisible()
     expect(await novakRoles(serverInfo.standInUrl)).not.toContain(MILSIM.id)
   })
 })

@@ -5,7 +5,12 @@ import { MILSIM, novakRoles, withNovakMissingMilsim } from './discord-sync-helpe
 // Apply asks in the browser's confirm, then shows the result and the healed (empty) list.
 // Apply changes the shared stand-in: each such test takes `orbatLock` (one at a time) and puts the roles back.
 
-test('the dry run lists a role removed by hand; Apply heals it and shows the result', async ({ page, login, serverInfo, orbatLock }) => {
+test('the dry run lists a role removed by hand; Apply heals it and shows the result', async ({
+  page,
+  login,
+  serverInfo,
+  orbatLock,
+}) => {
   void orbatLock
   await withNovakMissingMilsim(serverInfo.standInUrl, async () => {
     await login('demo_admin')

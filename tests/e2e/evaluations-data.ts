@@ -52,15 +52,29 @@ async function standIn<T>(serverInfo: E2EServerInfo, path: string, body: unknown
 
 async function createEvaluationData(db: E2ESql, serverInfo: E2EServerInfo, prefix: string): Promise<EvaluationData> {
   const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`
-  const role = await standIn<{ id: string }>(serverInfo, `/api/v10/guilds/${GUILD_ID}/roles`, { name: `${prefix} Role ${suffix}` }, `Bot ${E2E_BOT_TOKEN}`)
+  const role = await standIn<{ id: string }>(
+    serverInfo,
+    `/api/v10/guilds/${GUILD_ID}/roles`,
+    { name: `${prefix} Role ${suffix}` },
+    `Bot ${E2E_BOT_TOKEN}`,
+  )
   const discordId = snowflake()
-  await standIn(serverInfo, '/__control/users', { id: discordId, username: `e2e_eval_${suffix}`.slice(0, 32), global_name: `${prefix} Evaluatee` })
+  await standIn(serverInfo, '/__control/users', {
+    id: discordId,
+    username: `e2e_eval_${suffix}`.slice(0, 32),
+    global_name: `${prefix} Evaluatee`,
+  })
 
   const testName = `${prefix} Test ${suffix}`
   const qualificationName = `${prefix} Qual ${suffix}`
-  const checklist: EvaluationData['checklist'] = { safety: ['Checks the weapon is safe', 'Calls out the arcs of fire'], comms: ['Reports contact with a clear 3-line'] }
+  const checklist: EvaluationData['checklist'] = {
+    safety: ['Checks the weapon is safe', 'Calls out the arcs of fire'],
+    comms: ['Reports contact with a clear 3-line'],
+  }
   return db.begin(async (tx) => {
-    const [qualification] = await tx<Array<{ id: number }>>`insert into qualifications (name, discord_role_id) values (${qualificationName}, ${role.id}) returning id`
+    const [qualification] = await tx<
+      Array<{ id: number }>
+    >`insert into qualifications (name, discord_role_id) values (${qualificationName}, ${role.id}) returning id`
     const [test] = await tx<Array<{ id: number }>>`
       insert into tests (name, qualification_id, required_score, passing_questions, requires_in_game_eval, eval_passing_score)
       values (${testName}, ${qualification!.id}, 5, 2, true, 60) returning id`
@@ -105,7 +119,14 @@ async function createEvaluationData(db: E2ESql, serverInfo: E2EServerInfo, prefi
     await attempt(retaker, [0])
     await attempt(passer, [])
     await attempt(evaluatee, [])
-    return { testId, testName, qualificationName, roleId: role.id, members: { eligible, retaker, passer, evaluatee }, checklist }
+    return {
+      testId,
+      testName,
+      qualificationName,
+      roleId: role.id,
+      members: { eligible, retaker, passer, evaluatee },
+      checklist,
+    }
   })
 }
 
@@ -146,7 +167,12 @@ export function liveItem(page: Page, text: string) {
 }
 
 /** What the stand-in's guild recorded for a user: role changes. */
-export async function roleChangesOf(serverInfo: E2EServerInfo, userId: string): Promise<Array<{ roleId: string; action: string }>> {
-  const state = (await (await fetch(`${serverInfo.standInUrl}/__control/state`)).json()) as { roleChanges: Array<{ userId: string; roleId: string; action: string }> }
+export async function roleChangesOf(
+  serverInfo: E2EServerInfo,
+  userId: string,
+): Promise<Array<{ roleId: string; action: string }>> {
+  const state = (await (await fetch(`${serverInfo.standInUrl}/__control/state`)).json()) as {
+    roleChanges: Array<{ userId: string; roleId: string; action: string }>
+  }
   return state.roleChanges.filter((c) => c.userId === userId)
 }

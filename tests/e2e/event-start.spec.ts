@@ -13,9 +13,15 @@ function toast(page: Page, message: string) {
   return page.getByTestId('toast-stack').getByText(message, { exact: true })
 }
 
-test('an event saved at 21:30 keeps 21:30 in the list, the edit form, the member sheet and the ping offsets', async ({ page, login, db }) => {
+test('an event saved at 21:30 keeps 21:30 in the list, the edit form, the member sheet and the ping offsets', async ({
+  page,
+  login,
+  db,
+}) => {
   const name = `E2E Start ${Date.now().toString(36)}`
-  const [member] = await db<Array<{ id: number; ingame_name: string }>>`select id, ingame_name from members where not is_banned order by id asc limit 1`
+  const [member] = await db<
+    Array<{ id: number; ingame_name: string }>
+  >`select id, ingame_name from members where not is_banned order by id asc limit 1`
   try {
     await login('demo_admin')
     await page.goto('/admin/roster/events')
@@ -50,7 +56,10 @@ test('an event saved at 21:30 keeps 21:30 in the list, the edit form, the member
     // Schedule Ping: the offsets count back from 21:30.
     await row.getByRole('link', { name: `Schedule Ping for ${name}` }).click()
     const ping = page.getByRole('dialog', { name: `Schedule Ping: ${name}` })
-    const when = async () => [await ping.getByLabel('Date').inputValue(), await ping.getByLabel('Time (24-hour)').inputValue()]
+    const when = async () => [
+      await ping.getByLabel('Date').inputValue(),
+      await ping.getByLabel('Time (24-hour)').inputValue(),
+    ]
     await expect(ping.getByLabel('Time (24-hour)')).toHaveValue('20:30')
     expect(await when()).toEqual(['2030-06-15', '20:30'])
     await expect(ping.getByLabel('Message')).toHaveValue(`Reminder: ${name} starts in 1 hour!`)

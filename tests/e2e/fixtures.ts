@@ -146,7 +146,11 @@ export const test = base.extend<Fixtures>({
 export { expect }
 
 /** The `login` fixture's steps for any page (e.g. a second browser context's). */
-export async function loginAs(page: Page, as: DemoUsername, { baseURL, standInUrl }: { baseURL: string; standInUrl: string }) {
+export async function loginAs(
+  page: Page,
+  as: DemoUsername,
+  { baseURL, standInUrl }: { baseURL: string; standInUrl: string },
+) {
   await page.goto('/')
   await topBar(page).getByRole('link', { name: 'Login', exact: true }).click()
   // The stand-in's authorize page (its own origin): one plain HTML form (a button) per demo user.

@@ -33,11 +33,13 @@ export function toast(page: Page, message: string) {
 
 /** The names of the buttons in the page's main area (and an open sheet) that can be pressed. */
 export async function enabledButtons(page: Page): Promise<string[]> {
-  return page.locator('main button, dialog[open] button').evaluateAll((buttons) =>
-    (buttons as HTMLButtonElement[])
-      .filter((button) => !button.disabled && button.getClientRects().length > 0)
-      .map((button) => button.getAttribute('aria-label') ?? button.textContent?.trim() ?? ''),
-  )
+  return page
+    .locator('main button, dialog[open] button')
+    .evaluateAll((buttons) =>
+      (buttons as HTMLButtonElement[])
+        .filter((button) => !button.disabled && button.getClientRects().length > 0)
+        .map((button) => button.getAttribute('aria-label') ?? button.textContent?.trim() ?? ''),
+    )
 }
 
 /** A 44 px touch target at least (issue 13). */
@@ -50,5 +52,7 @@ export async function expectTapTarget(control: Locator) {
 
 /** The diagram's zoom (React Flow's viewport transform). */
 export async function diagramZoom(page: Page): Promise<number> {
-  return page.locator('.react-flow__viewport').evaluate((element) => new DOMMatrixReadOnly(getComputedStyle(element).transform).a)
+  return page
+    .locator('.react-flow__viewport')
+    .evaluate((element) => new DOMMatrixReadOnly(getComputedStyle(element).transform).a)
 }

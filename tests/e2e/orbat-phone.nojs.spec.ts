@@ -1,5 +1,14 @@
 import { expect, test } from './fixtures.ts'
-import { enabledButtons, expectTapTarget, listSlot, orbatList, PHONE, SQUADS_IN_ORDER, toast, yourSlot } from './orbat-list.ts'
+import {
+  enabledButtons,
+  expectTapTarget,
+  listSlot,
+  orbatList,
+  PHONE,
+  SQUADS_IN_ORDER,
+  toast,
+  yourSlot,
+} from './orbat-list.ts'
 
 // The ORBAT on a phone without JavaScript (chromium-nojs project; issue 13): CSS shows the list below `md` with no
 // script, sign-up is one form post, the pinned slot's Leave goes through the page's confirmation, the squad filter is
@@ -10,7 +19,11 @@ test.use({ viewport: PHONE })
 
 const LEAVE_CONFIRM = 'Are you sure you want to leave this slot?'
 
-test('without JavaScript a member filters the list, signs up with one tap, sees the slot pinned, and leaves', async ({ page, login, orbatLock }) => {
+test('without JavaScript a member filters the list, signs up with one tap, sees the slot pinned, and leaves', async ({
+  page,
+  login,
+  orbatLock,
+}) => {
   void orbatLock
   await login('reyes')
   await page.goto('/orbat')
@@ -28,7 +41,10 @@ test('without JavaScript a member filters the list, signs up with one tap, sees 
   await expect(row).toContainText('OPEN')
   const signUp = row.getByRole('button', { name: 'Sign up for Autorifleman in Bravo' })
   await expectTapTarget(signUp)
-  const [post] = await Promise.all([page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/orbat'), signUp.click()])
+  const [post] = await Promise.all([
+    page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/orbat'),
+    signUp.click(),
+  ])
   expect((await post.response())?.status()).toBe(302)
   await page.waitForURL((url) => url.pathname === '/orbat' && url.searchParams.has('squad'))
   await expect(toast(page, 'Successfully signed up!')).toBeVisible()
@@ -43,14 +59,20 @@ test('without JavaScript a member filters the list, signs up with one tap, sees 
   await expect(confirm).toBeInViewport()
   await expect(confirm).toContainText('Autorifleman in Bravo')
   await confirm.getByRole('button', { name: 'Leave' }).click()
-  await page.waitForURL((url) => url.pathname === '/orbat' && url.searchParams.has('squad') && !url.searchParams.has('leave'))
+  await page.waitForURL(
+    (url) => url.pathname === '/orbat' && url.searchParams.has('squad') && !url.searchParams.has('leave'),
+  )
   await expect(toast(page, 'You have left the slot.')).toBeVisible()
   await expect(pinned).toHaveCount(0)
   await expect(row).toContainText('OPEN')
   await expect(list.getByRole('heading', { level: 2 })).toHaveText(['Bravo'])
 })
 
-test('without JavaScript the Diagram / List toggle posts, and the server renders the remembered view', async ({ page, context, orbatLock }) => {
+test('without JavaScript the Diagram / List toggle posts, and the server renders the remembered view', async ({
+  page,
+  context,
+  orbatLock,
+}) => {
   void orbatLock
   await page.goto('/orbat')
   await expect(orbatList(page)).toBeVisible()
@@ -61,7 +83,9 @@ test('without JavaScript the Diagram / List toggle posts, and the server renders
   await expect(page.getByRole('button', { name: 'Diagram', exact: true })).toHaveAttribute('aria-pressed', 'true')
   expect((await context.cookies()).find((cookie) => cookie.name === 'orbat_view')?.value).toBe('diagram')
   // Before any script the CSS places the diagram readable (0.75x), not fitted to 0.25x.
-  const zoom = await page.locator('.react-flow__viewport').evaluate((element) => new DOMMatrixReadOnly(getComputedStyle(element).transform).a)
+  const zoom = await page
+    .locator('.react-flow__viewport')
+    .evaluate((element) => new DOMMatrixReadOnly(getComputedStyle(element).transform).a)
   expect(zoom).toBeGreaterThanOrEqual(0.75)
 
   await page.getByRole('button', { name: 'List', exact: true }).click()
@@ -70,11 +94,18 @@ test('without JavaScript the Diagram / List toggle posts, and the server renders
   await expect(page.locator('.react-flow')).toHaveCount(0)
 })
 
-test("without JavaScript a banned member's /orbat and /trainings offer no action that would fail", async ({ page, login }) => {
+test("without JavaScript a banned member's /orbat and /trainings offer no action that would fail", async ({
+  page,
+  login,
+}) => {
   await login('banned_blake')
   await page.goto('/orbat')
   await expect(orbatList(page).getByText('Banned members cannot sign up.', { exact: true })).toBeVisible()
-  await expect(orbatList(page).getByRole('button', { name: /^Sign up for .+: Banned members cannot sign up\.$/ }).first()).toBeDisabled()
+  await expect(
+    orbatList(page)
+      .getByRole('button', { name: /^Sign up for .+: Banned members cannot sign up\.$/ })
+      .first(),
+  ).toBeDisabled()
   // Without JavaScript the squad filter has its Show button: an action that works.
   expect(await enabledButtons(page)).toEqual(['List', 'Diagram', 'Show'])
 

@@ -1,6 +1,16 @@
 import type { ConsoleMessage, Page } from '@playwright/test'
 import { expect, loginAs, stubDiscordCdn, test } from './fixtures.ts'
-import { diagramZoom, enabledButtons, expectTapTarget, listSlot, orbatList, PHONE, SQUADS_IN_ORDER, toast, yourSlot } from './orbat-list.ts'
+import {
+  diagramZoom,
+  enabledButtons,
+  expectTapTarget,
+  listSlot,
+  orbatList,
+  PHONE,
+  SQUADS_IN_ORDER,
+  toast,
+  yourSlot,
+} from './orbat-list.ts'
 
 // The ORBAT on a phone, with JavaScript (issue 13): below `md` /orbat is a list of the same live data, the member's
 // slot pinned on top, a squad filter, a Diagram / List toggle that is remembered, a diagram that opens readable, and
@@ -17,7 +27,11 @@ async function openLiveOrbat(page: Page, path = '/orbat') {
 
 const diagram = (page: Page) => page.getByRole('application', { name: 'Order of battle diagram' })
 
-test('a member finds an open slot in the list, signs up with one tap, sees it pinned on top, and leaves', async ({ page, login, orbatLock }) => {
+test('a member finds an open slot in the list, signs up with one tap, sees it pinned on top, and leaves', async ({
+  page,
+  login,
+  orbatLock,
+}) => {
   void orbatLock
   await login('reyes')
   await openLiveOrbat(page)
@@ -48,7 +62,9 @@ test('a member finds an open slot in the list, signs up with one tap, sees it pi
   await expect(pinned).toHaveText(/^Your slot: Medic · Alpha HQ · Alpha\s*Leave$/)
   await expect(pinned).toBeInViewport()
   // Pinned above the filter and the squads; the filter is still on.
-  expect((await pinned.boundingBox())!.y).toBeLessThan((await list.getByLabel('Squad', { exact: true }).boundingBox())!.y)
+  expect((await pinned.boundingBox())!.y).toBeLessThan(
+    (await list.getByLabel('Squad', { exact: true }).boundingBox())!.y,
+  )
   await expect(page).toHaveURL(/\/orbat\?squad=\d+$/)
 
   const leave = pinned.getByRole('button', { name: 'Leave Medic in Alpha' })
@@ -61,7 +77,13 @@ test('a member finds an open slot in the list, signs up with one tap, sees it pi
   await expect(row.getByRole('button', { name: 'Sign up for Medic in Alpha' })).toBeEnabled()
 })
 
-test('the list updates live when somebody signs up in another browser', async ({ page, browser, baseURL, serverInfo, orbatLock }) => {
+test('the list updates live when somebody signs up in another browser', async ({
+  page,
+  browser,
+  baseURL,
+  serverInfo,
+  orbatLock,
+}) => {
   void orbatLock
   await openLiveOrbat(page)
   await page.evaluate(() => {
@@ -81,7 +103,9 @@ test('the list updates live when somebody signs up in another browser', async ({
     await loginAs(other, 'novak', { baseURL: baseURL!, standInUrl: serverInfo.standInUrl })
     await openLiveOrbat(other)
     const signedUpAt = Date.now()
-    await listSlot(other, 'Command', 'Attachments', 'JTAC').getByRole('button', { name: 'Sign up for JTAC in Command' }).tap()
+    await listSlot(other, 'Command', 'Attachments', 'JTAC')
+      .getByRole('button', { name: 'Sign up for JTAC in Command' })
+      .tap()
     await expect(row).toContainText('Novak', { timeout: 2_000 })
     const seenAfterMs = Date.now() - signedUpAt
     await expect(row.getByText('OPEN', { exact: true })).toHaveCount(0)
@@ -92,14 +116,20 @@ test('the list updates live when somebody signs up in another browser', async ({
     await yourSlot(other).getByRole('button', { name: 'Leave JTAC in Command' }).tap()
     await expect(row).toContainText('OPEN', { timeout: 2_000 })
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: string }).sameDocument)).toBe('yes')
-    test.info().annotations.push({ type: 'live latency', description: `sign-up seen in the list after ${seenAfterMs} ms` })
+    test
+      .info()
+      .annotations.push({ type: 'live latency', description: `sign-up seen in the list after ${seenAfterMs} ms` })
     expect(problems, 'the other page logged errors').toEqual([])
   } finally {
     await context.close()
   }
 })
 
-test('Diagram / List: the choice is remembered across reloads, and the diagram opens at a readable zoom', async ({ page, context, orbatLock }) => {
+test('Diagram / List: the choice is remembered across reloads, and the diagram opens at a readable zoom', async ({
+  page,
+  context,
+  orbatLock,
+}) => {
   void orbatLock
   await openLiveOrbat(page)
   await expectTapTarget(listSlot(page, 'Command', 'HQ', 'Radio Operator'))
@@ -131,7 +161,10 @@ test('Diagram / List: the choice is remembered across reloads, and the diagram o
 test.describe('on a desktop', () => {
   test.use({ viewport: { width: 1440, height: 900 } })
 
-  test('the diagram is the default and its first view is readable: 0.75x from the top-left, zoom controls kept', async ({ page, orbatLock }) => {
+  test('the diagram is the default and its first view is readable: 0.75x from the top-left, zoom controls kept', async ({
+    page,
+    orbatLock,
+  }) => {
     void orbatLock
     await openLiveOrbat(page)
     await expect(diagram(page)).toBeVisible()
@@ -151,10 +184,19 @@ test.describe('on a desktop', () => {
 })
 
 test.describe('actions that cannot succeed are not offered', () => {
-  test("a banned member's /orbat and /trainings show the reason, and no enabled action that would fail", async ({ page, login, request, orbatLock }) => {
+  test("a banned member's /orbat and /trainings show the reason, and no enabled action that would fail", async ({
+    page,
+    login,
+    request,
+    orbatLock,
+  }) => {
     void orbatLock
-    const { slots } = (await (await request.get('/api/orbat')).json()) as { slots: Array<{ role: string; user_id: number | null; manual_username: string | null }> }
-    const open = slots.filter((s) => !s.role.startsWith('---') && s.user_id === null && s.manual_username === null).length
+    const { slots } = (await (await request.get('/api/orbat')).json()) as {
+      slots: Array<{ role: string; user_id: number | null; manual_username: string | null }>
+    }
+    const open = slots.filter(
+      (s) => !s.role.startsWith('---') && s.user_id === null && s.manual_username === null,
+    ).length
     await login('banned_blake')
     await openLiveOrbat(page)
 
@@ -172,15 +214,23 @@ test.describe('actions that cannot succeed are not offered', () => {
     const sheet = page.getByRole('dialog', { name: 'Waitlist' })
     await expect(sheet.getByRole('button', { name: 'Join Waitlist' })).toBeDisabled()
     await expect(sheet.getByText('Banned members cannot join the waitlist.', { exact: true })).toBeVisible()
-    await expect(sheet.getByRole('button', { name: 'Join Waitlist' })).toHaveAccessibleDescription('Banned members cannot join the waitlist.')
+    await expect(sheet.getByRole('button', { name: 'Join Waitlist' })).toHaveAccessibleDescription(
+      'Banned members cannot join the waitlist.',
+    )
     await page.keyboard.press('Escape')
     await expect(sheet).toBeHidden()
 
     // The diagram: the same.
     await page.getByRole('button', { name: 'Diagram', exact: true }).tap()
     await expect(diagram(page)).toBeVisible()
-    await expect(page.getByRole('button', { name: /^Sign up for .+: Banned members cannot sign up\.$/ })).toHaveCount(open)
-    expect((await enabledButtons(page)).filter((name) => !['List', 'Diagram', 'Zoom In', 'Zoom Out', 'Fit View'].includes(name))).toEqual([])
+    await expect(page.getByRole('button', { name: /^Sign up for .+: Banned members cannot sign up\.$/ })).toHaveCount(
+      open,
+    )
+    expect(
+      (await enabledButtons(page)).filter(
+        (name) => !['List', 'Diagram', 'Zoom In', 'Zoom Out', 'Fit View'].includes(name),
+      ),
+    ).toEqual([])
 
     // Trainings: Sign Up disabled with the reason, on every training.
     await page.goto('/trainings')
@@ -195,7 +245,11 @@ test.describe('actions that cannot succeed are not offered', () => {
     expect(await enabledButtons(page)).toEqual([])
   })
 
-  test('a member without an eligible role is told why instead of pressing Join Waitlist; role-locked slots name the role', async ({ page, login, orbatLock }) => {
+  test('a member without an eligible role is told why instead of pressing Join Waitlist; role-locked slots name the role', async ({
+    page,
+    login,
+    orbatLock,
+  }) => {
     void orbatLock
     await login('recruit_lee')
     await openLiveOrbat(page)
@@ -203,15 +257,21 @@ test.describe('actions that cannot succeed are not offered', () => {
     // Role-locked slots: the role is named for everyone; for Lee a disabled Role required. The unlocked JTAC is his.
     const medic = listSlot(page, 'Command', 'HQ', 'Platoon Medic')
     await expect(medic).toContainText('Requires Combat Medic')
-    const refused = medic.getByRole('button', { name: 'Sign up for Platoon Medic in Command: This slot is locked to Combat Medic. You do not have the required Discord role.' })
+    const refused = medic.getByRole('button', {
+      name: 'Sign up for Platoon Medic in Command: This slot is locked to Combat Medic. You do not have the required Discord role.',
+    })
     await expect(refused).toBeDisabled()
     await expect(refused).toHaveText('Role required')
-    await expect(listSlot(page, 'Command', 'Attachments', 'JTAC').getByRole('button', { name: 'Sign up for JTAC in Command' })).toBeEnabled()
+    await expect(
+      listSlot(page, 'Command', 'Attachments', 'JTAC').getByRole('button', { name: 'Sign up for JTAC in Command' }),
+    ).toBeEnabled()
 
     await page.getByTestId('waitlist-button').tap()
     const sheet = page.getByRole('dialog', { name: 'Waitlist' })
     await expect(sheet.getByRole('button', { name: 'Join Waitlist' })).toBeDisabled()
-    await expect(sheet.getByText('You need an eligible Discord role to join the waitlist.', { exact: true })).toBeVisible()
+    await expect(
+      sheet.getByText('You need an eligible Discord role to join the waitlist.', { exact: true }),
+    ).toBeVisible()
     await expect(sheet.getByLabel('Squad preference')).toBeDisabled()
   })
 })

@@ -8,7 +8,17 @@ import { expect, test } from './fixtures.ts'
 
 const LEAVE_CONFIRM = 'Are you sure you want to leave this slot?'
 const SQUADS = ['Command', 'Alpha', 'Bravo', 'Raven (Air)']
-const TEAMS = ['HQ', 'Attachments', 'Alpha HQ', 'Fireteam 1', 'Fireteam 2', 'Bravo HQ', 'Weapons Team', 'Raven 1-1', 'Raven 1-2']
+const TEAMS = [
+  'HQ',
+  'Attachments',
+  'Alpha HQ',
+  'Fireteam 1',
+  'Fireteam 2',
+  'Bravo HQ',
+  'Weapons Team',
+  'Raven 1-1',
+  'Raven 1-2',
+]
 const NAMES = ['Hawthorne', 'Castellano', 'Brennan', 'Sato', 'Haddad', 'Tanaka', 'Okafor']
 
 function squadCard(page: Page, squad: string) {
@@ -30,7 +40,10 @@ function toast(page: Page, message: string) {
   return page.getByRole('status').filter({ hasText: message })
 }
 
-test('the HTML of /orbat lists the squads, teams, roles and names before any script runs', async ({ request, orbatLock }) => {
+test('the HTML of /orbat lists the squads, teams, roles and names before any script runs', async ({
+  request,
+  orbatLock,
+}) => {
   // Reads the seeded ORBAT: hold the lock so no editor or time-lock test changes it meanwhile.
   void orbatLock
   const response = await request.get('/orbat')

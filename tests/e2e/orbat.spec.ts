@@ -57,7 +57,11 @@ async function openSlotCount(request: APIRequestContext): Promise<number> {
   return slots.filter((s) => !s.role.startsWith('---') && s.user_id === null && s.manual_username === null).length
 }
 
-test('a member signs up to an open slot, sees his name in it, and leaves after the confirm', async ({ page, login, orbatLock }) => {
+test('a member signs up to an open slot, sees his name in it, and leaves after the confirm', async ({
+  page,
+  login,
+  orbatLock,
+}) => {
   void orbatLock
   await login('reyes')
   await openLiveOrbat(page)
@@ -140,7 +144,9 @@ test('a second browser sees a sign-up and a leave live, without reloading', asyn
 
     // Reyes (Combat Medic) takes Alpha's medic slot; the viewer sees his name within ~2 s.
     const signUpAt = Date.now()
-    await slotRow(page, 'Alpha', 'Alpha HQ', 'Medic').getByRole('button', { name: 'Sign up for Medic in Alpha' }).click()
+    await slotRow(page, 'Alpha', 'Alpha HQ', 'Medic')
+      .getByRole('button', { name: 'Sign up for Medic in Alpha' })
+      .click()
     await expect(viewerRow).toContainText('Reyes', { timeout: 2_000 })
     const signUpSeenMs = Date.now() - signUpAt
     await expect(viewerRow.getByText('OPEN', { exact: true })).toHaveCount(0)
@@ -163,7 +169,10 @@ test('a second browser sees a sign-up and a leave live, without reloading', asyn
     expect(navigations).toBe(0)
     expect(await viewer.evaluate(() => (window as unknown as { sameDocument?: string }).sameDocument)).toBe('yes')
     await expect(viewer.getByTestId('live-status')).toHaveAttribute('data-status', 'live')
-    testInfo.annotations.push({ type: 'live latency', description: `sign-up seen after ${signUpSeenMs} ms, leave after ${leaveSeenMs} ms` })
+    testInfo.annotations.push({
+      type: 'live latency',
+      description: `sign-up seen after ${signUpSeenMs} ms, leave after ${leaveSeenMs} ms`,
+    })
     expect(problems, 'the viewer page logged errors').toEqual([])
   } finally {
     await context.close()
@@ -174,7 +183,14 @@ test.describe('a page that missed an update', () => {
   // Its live stream is cut and its polls answer "unchanged", so it still offers a slot somebody else has taken.
   test.use({ allowedConsoleErrors: [/\/api\/live|status of 503/] })
 
-  test('a failed sign-up shows the server error and reloads the data', async ({ page, login, browser, baseURL, serverInfo, orbatLock }) => {
+  test('a failed sign-up shows the server error and reloads the data', async ({
+    page,
+    login,
+    browser,
+    baseURL,
+    serverInfo,
+    orbatLock,
+  }) => {
     void orbatLock
     await login('reyes')
     await page.route('**/api/live', (route) => route.fulfill({ status: 503, body: '' }))
@@ -369,7 +385,9 @@ test('while time-locked: the Sign-ups Locked banner counts down, slots show LOCK
         const reload = performance
           .getEntriesByType('resource')
           .find((e) => new URL(e.name).pathname === '/api/settings' && e.startTime > w.bannerGonePerf!)
-        return reload ? { goneAt: w.bannerGoneAt!, reloadAfterMs: Math.round(reload.startTime - w.bannerGonePerf) } : null
+        return reload
+          ? { goneAt: w.bannerGoneAt!, reloadAfterMs: Math.round(reload.startTime - w.bannerGonePerf) }
+          : null
       },
       undefined,
       { timeout: 5_000 },
@@ -415,7 +433,9 @@ test('anonymous visitors see a Login prompt instead of Sign up, and come back to
   await expect(sheet).toBeHidden()
 
   await prompt.click()
-  await page.waitForURL((url) => url.origin === new URL(serverInfo.standInUrl).origin && url.pathname === '/oauth2/authorize')
+  await page.waitForURL(
+    (url) => url.origin === new URL(serverInfo.standInUrl).origin && url.pathname === '/oauth2/authorize',
+  )
   await page.getByRole('button', { name: /@reyes\b/ }).click()
   await page.waitForURL((url) => url.pathname === '/orbat')
   await expect(topBar(page).getByTestId('user-display-name')).toHaveText('Sgt. Reyes')
@@ -423,7 +443,10 @@ test('anonymous visitors see a Login prompt instead of Sign up, and come back to
   await expect(page.getByRole('button', { name: 'Sign up for JTAC in Command' })).toBeVisible()
 })
 
-test('on a 390 px phone the ORBAT renders, a squad card is in view, and the page does not scroll sideways', async ({ page, orbatLock }) => {
+test('on a 390 px phone the ORBAT renders, a squad card is in view, and the page does not scroll sideways', async ({
+  page,
+  orbatLock,
+}) => {
   void orbatLock
   await page.setViewportSize({ width: 390, height: 844 })
   await openLiveOrbat(page)
@@ -464,7 +487,10 @@ test('the graph does not move when it hydrates', async ({ page, orbatLock }) => 
     const later = after[index]!
     expect(box, `card ${index} before hydration`).not.toBeNull()
     for (const key of ['x', 'y', 'width', 'height'] as const) {
-      expect(Math.abs(later[key] - box![key]), `card ${index} ${key}: ${box![key]} -> ${later[key]}`).toBeLessThanOrEqual(1)
+      expect(
+        Math.abs(later[key] - box![key]),
+        `card ${index} ${key}: ${box![key]} -> ${later[key]}`,
+      ).toBeLessThanOrEqual(1)
     }
   }
 })
@@ -492,7 +518,10 @@ test('the countdown follows the server clock even when the page loads slowly (un
     const leftMs = unlockAt - Date.now()
     await expect(page.getByTestId('lock-banner')).toBeHidden({ timeout: 15_000 })
     const lateMs = Date.now() - unlockAt
-    testInfo.annotations.push({ type: 'skew', description: `timer showed ${shown} with ${leftMs} ms left; banner gone ${lateMs} ms after the unlock` })
+    testInfo.annotations.push({
+      type: 'skew',
+      description: `timer showed ${shown} with ${leftMs} ms left; banner gone ${lateMs} ms after the unlock`,
+    })
     expect(lateMs, 'the banner disappears within a second of the unlock').toBeLessThan(1_000)
   } finally {
     await setSignupTime(db, '')

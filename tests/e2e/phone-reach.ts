@@ -9,8 +9,14 @@ export async function expectInReach(page: Page, controls: Locator[]) {
   for (const control of controls) {
     await expect(control).toBeVisible()
     const box = (await control.boundingBox())!
-    expect(box.x, `${await control.getAttribute('aria-label') ?? await control.textContent()} starts on screen`).toBeGreaterThanOrEqual(0)
-    expect(box.x + box.width, `${await control.getAttribute('aria-label') ?? await control.textContent()} ends on screen`).toBeLessThanOrEqual(width)
+    expect(
+      box.x,
+      `${(await control.getAttribute('aria-label')) ?? (await control.textContent())} starts on screen`,
+    ).toBeGreaterThanOrEqual(0)
+    expect(
+      box.x + box.width,
+      `${(await control.getAttribute('aria-label')) ?? (await control.textContent())} ends on screen`,
+    ).toBeLessThanOrEqual(width)
   }
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
 }

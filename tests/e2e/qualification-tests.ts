@@ -8,8 +8,18 @@ import { expect, loginAs, stubDiscordCdn, test as base } from './fixtures.ts'
 
 /** The seeded tests (db/seed/demo-unit.ts); only read, never taken, by these specs. */
 export const SEEDED = {
-  medic: { name: 'Combat Medic Certification', qualification: 'Combat Medic', requiredScore: '10', toPass: 'Answer 4 of 5 questions correctly' },
-  marksman: { name: 'Marksman Written Exam', qualification: 'Marksman', requiredScore: '5', toPass: 'Answer 3 of 4 questions correctly' },
+  medic: {
+    name: 'Combat Medic Certification',
+    qualification: 'Combat Medic',
+    requiredScore: '10',
+    toPass: 'Answer 4 of 5 questions correctly',
+  },
+  marksman: {
+    name: 'Marksman Written Exam',
+    qualification: 'Marksman',
+    requiredScore: '5',
+    toPass: 'Answer 3 of 4 questions correctly',
+  },
 } as const
 
 /** The roster names of the demo users (db/seed/demo-unit.ts). */
@@ -60,7 +70,11 @@ export class TestsAdmin {
   }
 
   private async call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, data?: unknown): Promise<T> {
-    const response = await this.request.fetch(path, { method, data, headers: method === 'GET' ? {} : { Origin: this.baseURL } })
+    const response = await this.request.fetch(path, {
+      method,
+      data,
+      headers: method === 'GET' ? {} : { Origin: this.baseURL },
+    })
     const body = await response.text()
     expect(response.ok(), `${method} ${path}: ${response.status()} ${body}`).toBe(true)
     return JSON.parse(body) as T
@@ -69,7 +83,9 @@ export class TestsAdmin {
   /** A new test granting a new qualification (no Discord role), optionally with approvals. */
   async createTest(spec: TestSpec = {}): Promise<MadeTest> {
     const name = `E2E Test ${unique()}`
-    const { qualification } = await this.call<{ qualification: { id: number } }>('POST', '/api/roster/qualifications', { name: `${name} Qual` })
+    const { qualification } = await this.call<{ qualification: { id: number } }>('POST', '/api/roster/qualifications', {
+      name: `${name} Qual`,
+    })
     this.qualifications.push(qualification.id)
     const count = spec.questions ?? 2
     const correct = Array.from({ length: count }, (_, i) => (i + 1) % 4)
@@ -100,8 +116,13 @@ export class TestsAdmin {
 
   /** Deletes what this admin made (the tests first: a qualification a test grants cannot be deleted). */
   async cleanUp(): Promise<void> {
-    for (const id of this.tests.splice(0)) await this.request.fetch(`/api/tests/${id}`, { method: 'DELETE', headers: { Origin: this.baseURL } })
-    for (const id of this.qualifications.splice(0)) await this.request.fetch(`/api/roster/qualifications/${id}`, { method: 'DELETE', headers: { Origin: this.baseURL } })
+    for (const id of this.tests.splice(0))
+      await this.request.fetch(`/api/tests/${id}`, { method: 'DELETE', headers: { Origin: this.baseURL } })
+    for (const id of this.qualifications.splice(0))
+      await this.request.fetch(`/api/roster/qualifications/${id}`, {
+        method: 'DELETE',
+        headers: { Origin: this.baseURL },
+      })
   }
 }
 

@@ -50,7 +50,8 @@ test('the roster filters and pages through its GET form and links', async ({ pag
   await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('o')
   await expect(page.getByRole('combobox', { name: 'Search by' })).toHaveValue('name')
   await expect(page.getByRole('combobox', { name: 'Rows' })).toHaveValue('60')
-  for (const name of await rows(page).locator('td:first-child').allTextContents()) expect(name.toLowerCase()).toContain('o')
+  for (const name of await rows(page).locator('td:first-child').allTextContents())
+    expect(name.toLowerCase()).toContain('o')
 
   // A page past the end goes to the last page.
   await page.goto('/roster?page=99')
@@ -62,7 +63,10 @@ test('the roster filters and pages through its GET form and links', async ({ pag
   await expect(summary(page)).toHaveText('Showing 0 to 0 of 0 results')
 })
 
-test('a roster row links to the member page; its tabs are links; unknown and banned members are a 404', async ({ page, db }) => {
+test('a roster row links to the member page; its tabs are links; unknown and banned members are a 404', async ({
+  page,
+  db,
+}) => {
   await page.goto('/roster?term=Reyes')
   await rows(page).getByRole('link', { name: 'Reyes' }).click()
   await expect(page).toHaveURL(/\/roster\/\d+$/)
@@ -100,7 +104,10 @@ test('training sign-up and leave are form posts with a flash toast', async ({ pa
     // Signed out: a login link that comes back to the page.
     await page.goto('/trainings')
     const row = page.getByRole('article', { name })
-    await expect(row.getByRole('link', { name: 'Login to Sign Up' })).toHaveAttribute('href', '/auth/discord?returnTo=%2Ftrainings')
+    await expect(row.getByRole('link', { name: 'Login to Sign Up' })).toHaveAttribute(
+      'href',
+      '/auth/discord?returnTo=%2Ftrainings',
+    )
     // No script sets the time-zone cookie: the server renders the unit's time zone (America/New_York).
     await expect(row.locator('time')).toHaveText(/ E[SD]T$/)
 

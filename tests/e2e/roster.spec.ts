@@ -6,7 +6,10 @@ import { expect, stubDiscordCdn, test, type E2ESql } from './fixtures.ts'
 // library's live search. Rows these tests add carry the E2E Roster prefix and are removed again.
 
 const PREFIX = 'E2E Roster JS'
-const PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64')
+const PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+)
 
 function rows(page: Page) {
   return page.getByTestId('roster-row')
@@ -26,7 +29,10 @@ async function activeMembers(db: E2ESql): Promise<number> {
 }
 
 test.describe('roster', () => {
-  test('searches as you type (debounced, in the URL), filters by rank and qualification, and pages', async ({ page, db }) => {
+  test('searches as you type (debounced, in the URL), filters by rank and qualification, and pages', async ({
+    page,
+    db,
+  }) => {
     await page.goto('/roster')
     await expect(page.getByRole('heading', { level: 1, name: 'Company Roster' })).toBeVisible()
     const total = await activeMembers(db)
@@ -85,15 +91,22 @@ test.describe('roster', () => {
     await page.reload()
     await expect(search).toHaveValue('nco')
     await expect(page.getByRole('combobox', { name: 'Search by' })).toHaveValue('rank')
-    await expect(page.getByRole('combobox', { name: 'Qualification' }).locator('option:checked')).toHaveText('Combat Medic')
+    await expect(page.getByRole('combobox', { name: 'Qualification' }).locator('option:checked')).toHaveText(
+      'Combat Medic',
+    )
     await expect(page.getByRole('combobox', { name: 'Rows' })).toHaveValue('60')
     await expect(rows(page)).toHaveText([/Haddad/, /Reyes/])
   })
 
-  test('a row opens the member sheet with Rank, Join Date, Total Event Score and the three tabs', async ({ page, db }) => {
+  test('a row opens the member sheet with Rank, Join Date, Total Event Score and the three tabs', async ({
+    page,
+    db,
+  }) => {
     const eventName = `${PREFIX} Op ${Date.now()}`
     const imageUrl = 'https://images.example.test/orbat.png'
-    await page.route('https://images.example.test/**', (route) => route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL_PNG }))
+    await page.route('https://images.example.test/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL_PNG }),
+    )
     const [event] = await db<{ id: number }[]>`
       insert into events (name, date, orbat_image_url) values (${eventName}, now() - interval '1 day', ${imageUrl}) returning id`
     await db`insert into event_attendance (event_id, member_id) select ${event!.id}, id from members where ingame_name = 'Reyes'`

@@ -42,7 +42,10 @@ async function login(page: Page, as: Exclude<Login, null>) {
 }
 
 async function capture(browser: Browser, screen: Screen, width: number): Promise<string[]> {
-  const context = await browser.newContext({ viewport: { width, height: width < 640 ? 844 : 800 }, deviceScaleFactor: 1 })
+  const context = await browser.newContext({
+    viewport: { width, height: width < 640 ? 844 : 800 },
+    deviceScaleFactor: 1,
+  })
   const page = await context.newPage()
   const problems: string[] = []
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
@@ -51,7 +54,10 @@ async function capture(browser: Browser, screen: Screen, width: number): Promise
     route.fulfill({
       status: 200,
       contentType: 'image/png',
-      body: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mN4+fLlfwAJXAPPYJHJUwAAAABJRU5ErkJggg==', 'base64'),
+      body: Buffer.from(
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mN4+fLlfwAJXAPPYJHJUwAAAABJRU5ErkJggg==',
+        'base64',
+      ),
     }),
   )
   try {
@@ -62,7 +68,9 @@ async function capture(browser: Browser, screen: Screen, width: number): Promise
     const file = path.join(outDir, `${screen.name}-${width}.png`)
     await page.screenshot({ path: file, fullPage: true })
     // Horizontal overflow is the usual small-screen defect; say so next to the file name.
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    )
     if (overflow > 0) problems.push(`horizontal overflow of ${overflow}px`)
     console.log(`${path.relative(process.cwd(), file)}${problems.length ? `  (${problems.join('; ')})` : ''}`)
   } finally {
@@ -74,11 +82,19 @@ async function capture(browser: Browser, screen: Screen, width: number): Promise
 async function main() {
   if (!fs.existsSync(executablePath)) throw new Error(`No Chromium at ${executablePath} (set CHROMIUM_PATH).`)
   const health = await fetch(`${baseURL}/healthz`).catch(() => null)
-  if (!health?.ok) throw new Error(`No app answering at ${baseURL}/healthz: start it with "npx tsx tests/e2e/server.ts".`)
+  if (!health?.ok)
+    throw new Error(`No app answering at ${baseURL}/healthz: start it with "npx tsx tests/e2e/server.ts".`)
   fs.mkdirSync(outDir, { recursive: true })
   const browser = await chromium.launch({
     executablePath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+    ],
   })
   let failures = 0
   try {

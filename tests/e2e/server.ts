@@ -105,6 +105,8 @@ async function main() {
 }
 
 main().catch((error) => {
-  process.stderr.write(`e2e server failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)
+  process.stderr.write(
+    `e2e server failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  )
   void stop(1)
 })

@@ -29,7 +29,11 @@ test('a member sees their standing on the cards', async ({ page, login }) => {
   }
 })
 
-test('an approved member takes a test: the server checks every answer, then shows the result', async ({ page, login, testsAdmin }) => {
+test('an approved member takes a test: the server checks every answer, then shows the result', async ({
+  page,
+  login,
+  testsAdmin,
+}) => {
   const made = await testsAdmin.createTest({ questions: 3, passing: 2, approve: ['Novak'] })
   await login('novak')
   await page.goto('/tests')
@@ -39,7 +43,10 @@ test('an approved member takes a test: the server checks every answer, then show
   await expect(page.getByTestId('question').nth(0).locator('strong')).toHaveText('right')
 
   // Nothing answered: the server answers 400 with the message; every question is marked.
-  const [none] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), page.getByRole('button', { name: 'Submit Test' }).click()])
+  const [none] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'POST'),
+    page.getByRole('button', { name: 'Submit Test' }).click(),
+  ])
   expect(none.status()).toBe(400)
   await expect(page.getByRole('alert').filter({ hasText: TEST_MESSAGES.answerAll })).toBeVisible()
   await expect(page.getByText('Not answered')).toHaveCount(3)
@@ -47,7 +54,10 @@ test('an approved member takes a test: the server checks every answer, then show
   // Some answered: still refused, and the chosen answers come back checked.
   await answer(page, 1, made.correct[0]!)
   await answer(page, 3, made.correct[2]!)
-  const [some] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), page.getByRole('button', { name: 'Submit Test' }).click()])
+  const [some] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'POST'),
+    page.getByRole('button', { name: 'Submit Test' }).click(),
+  ])
   expect(some.status()).toBe(400)
   await expect(page.getByText(TEST_MESSAGES.answerAll)).toBeVisible()
   await expect(page.getByText('Not answered')).toHaveCount(1)

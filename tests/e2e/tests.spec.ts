@@ -19,11 +19,18 @@ test.describe('the tests page', () => {
     await expect(card).toContainText(SEEDED.medic.toPass)
     await expect(card.getByTestId('test-status')).toHaveCount(0)
     await expect(card).toHaveAttribute('data-dimmed', 'true')
-    await expect(card.getByRole('link', { name: 'Login to View Status' })).toHaveAttribute('href', '/auth/discord?returnTo=%2Ftests')
+    await expect(card.getByRole('link', { name: 'Login to View Status' })).toHaveAttribute(
+      'href',
+      '/auth/discord?returnTo=%2Ftests',
+    )
     await expect(page.getByTestId('test-status')).toHaveCount(0)
   })
 
-  test('a member sees each card with the badge, note and button of their standing', async ({ page, login, testsAdmin }) => {
+  test('a member sees each card with the badge, note and button of their standing', async ({
+    page,
+    login,
+    testsAdmin,
+  }) => {
     const approved = await testsAdmin.createTest({ approve: ['Reyes'] })
     const waiting = await testsAdmin.createTest()
     const outOfReach = await testsAdmin.createTest({ requiredScore: 99_999 })
@@ -56,7 +63,11 @@ test.describe('the tests page', () => {
 })
 
 test.describe('taking a test', () => {
-  test('an approved member answers every question, submits and sees the passed result', async ({ page, login, testsAdmin }) => {
+  test('an approved member answers every question, submits and sees the passed result', async ({
+    page,
+    login,
+    testsAdmin,
+  }) => {
     const made = await testsAdmin.createTest({ questions: 3, passing: 2, approve: ['Kowalski'] })
     await login('kowalski')
     await page.goto('/tests')
@@ -105,8 +116,15 @@ test.describe('taking a test', () => {
     await expect(results.nth(0)).toContainText('Correct')
     await expect(results.nth(2)).toContainText('Incorrect')
     await expect(page.getByText(TEST_MESSAGES.yourAnswer)).toHaveCount(3)
-    await expect(results.nth(2).getByTestId('result-option').nth(made.correct[2]!)).toContainText(TEST_MESSAGES.correctAnswer)
-    await expect(results.nth(2).getByTestId('result-option').nth((made.correct[2]! + 1) % 4)).toContainText(TEST_MESSAGES.yourAnswer)
+    await expect(results.nth(2).getByTestId('result-option').nth(made.correct[2]!)).toContainText(
+      TEST_MESSAGES.correctAnswer,
+    )
+    await expect(
+      results
+        .nth(2)
+        .getByTestId('result-option')
+        .nth((made.correct[2]! + 1) % 4),
+    ).toContainText(TEST_MESSAGES.yourAnswer)
 
     // Passing a test without an in-game evaluation grants its qualification: the card says so.
     await page.getByRole('link', { name: 'Back to Tests' }).click()
@@ -120,7 +138,14 @@ test.describe('taking a test', () => {
     await expect(page.getByRole('button', { name: 'Submit Test' })).toHaveCount(0)
   })
 
-  test('a failed attempt hides the correct answers; the card offers Review Attempt; only its member and admins see it', async ({ page, login, testsAdmin, browser, baseURL, serverInfo }) => {
+  test('a failed attempt hides the correct answers; the card offers Review Attempt; only its member and admins see it', async ({
+    page,
+    login,
+    testsAdmin,
+    browser,
+    baseURL,
+    serverInfo,
+  }) => {
     const made = await testsAdmin.createTest({ questions: 2, passing: 2, approve: ['Novak'] })
     await login('novak')
     await page.goto(`/tests/${made.uuid}/take`)
@@ -159,7 +184,11 @@ test.describe('taking a test', () => {
     await expect(testsAdmin.page.getByRole('heading', { level: 1, name: `Results for ${made.name}` })).toBeVisible()
   })
 
-  test('a second attempt is refused, even from a take page opened before the first was sent', async ({ page, login, testsAdmin }) => {
+  test('a second attempt is refused, even from a take page opened before the first was sent', async ({
+    page,
+    login,
+    testsAdmin,
+  }) => {
     const made = await testsAdmin.createTest({ questions: 1, passing: 1, approve: ['Novak'] })
     await login('novak')
     await page.goto(`/tests/${made.uuid}/take`)
@@ -178,7 +207,15 @@ test.describe('taking a test', () => {
     await second.close()
   })
 
-  test('no take page for a member not approved, a banned member, an unknown test or a visitor', async ({ page, login, testsAdmin, db, browser, baseURL, serverInfo }) => {
+  test('no take page for a member not approved, a banned member, an unknown test or a visitor', async ({
+    page,
+    login,
+    testsAdmin,
+    db,
+    browser,
+    baseURL,
+    serverInfo,
+  }) => {
     const made = await testsAdmin.createTest({ questions: 1, approve: ['Novak'] })
     // An approval no admin could give any more: the member was banned after it.
     await db`insert into test_eligibility (test_id, member_id) select ${made.id}, id from members where ingame_name = 'Blake'`
@@ -209,7 +246,9 @@ test.describe('taking a test', () => {
     try {
       const visitorPage = await visitor.newPage()
       await visitorPage.goto(`/tests/${made.uuid}/take`)
-      await expect(visitorPage).toHaveURL((url) => url.origin === new URL(serverInfo.standInUrl).origin && url.pathname === '/oauth2/authorize')
+      await expect(visitorPage).toHaveURL(
+        (url) => url.origin === new URL(serverInfo.standInUrl).origin && url.pathname === '/oauth2/authorize',
+      )
     } finally {
       await visitor.close()
     }

@@ -8,7 +8,12 @@ export interface ApiResponse<T = Record<string, unknown>> {
 }
 
 /** Calls the API with an optional JSON body (a string is sent as is, e.g. to test malformed JSON). */
-export async function api<T = Record<string, unknown>>(client: TestClient, method: string, path: string, body?: unknown): Promise<ApiResponse<T>> {
+export async function api<T = Record<string, unknown>>(
+  client: TestClient,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<ApiResponse<T>> {
   const init: RequestInit = { method }
   if (body !== undefined) {
     init.headers = { 'Content-Type': 'application/json' }
@@ -26,7 +31,13 @@ export async function api<T = Record<string, unknown>>(client: TestClient, metho
 }
 
 /** The call answers 401 {error} to an anonymous client and 403 {error} to a logged-in non-admin. */
-export async function expectAdminOnly(t: TestApp, member: TestClient, method: string, path: string, body?: unknown): Promise<void> {
+export async function expectAdminOnly(
+  t: TestApp,
+  member: TestClient,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<void> {
   const anonymous = await api(t.client(), method, path, body)
   expect(anonymous.status, `${method} ${path} anonymous`).toBe(401)
   expect(anonymous.body).toEqual({ error: expect.any(String) })

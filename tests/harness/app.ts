@@ -114,7 +114,8 @@ export class TestClient {
       const cookie = this.cookieHeader()
       if (cookie) headers.set('Cookie', cookie)
       const method = (init.method ?? 'GET').toUpperCase()
-      if (method !== 'GET' && method !== 'HEAD' && !headers.has('Origin')) headers.set('Origin', new URL(this.baseUrl).origin)
+      if (method !== 'GET' && method !== 'HEAD' && !headers.has('Origin'))
+        headers.set('Origin', new URL(this.baseUrl).origin)
     }
     const response = await fetch(url, { ...init, headers, redirect: 'manual' })
     if (url.origin === new URL(this.baseUrl).origin) this.storeCookies(response)

@@ -23,7 +23,9 @@ it('is the same before and after the worker drains a role sync that a sign-up qu
   const alpha = await addSquad(t.database.db, { name: 'Alpha', slots: [{ team: 'HQ', role: 'Rifleman' }] })
   const response = await signUp(novak.client, alpha.slots[0]!.id)
   expect(response.status, JSON.stringify(response.body)).toBe(200)
-  const queued = (await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from pending_role_syncs`)) as unknown as Array<{ n: number }>
+  const queued = (await t.database.db.execute<{ n: number }>(
+    sql`select count(*)::int as n from pending_role_syncs`,
+  )) as unknown as Array<{ n: number }>
   expect(queued[0]!.n, 'the sign-up queued a role sync').toBeGreaterThan(0)
 
   const before = await stateFingerprint(t)

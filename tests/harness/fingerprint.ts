@@ -25,7 +25,10 @@ export async function stateFingerprint(t: TestApp): Promise<string> {
   const parts = (await db.execute<{ name: string; hash: string }>(
     sql.raw(
       tables
-        .map((r) => `select '${r.name}' as name, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as hash from "${r.name}" t`)
+        .map(
+          (r) =>
+            `select '${r.name}' as name, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as hash from "${r.name}" t`,
+        )
         .join(' union all '),
     ),
   )) as unknown as Array<{ name: string; hash: string }>
@@ -43,7 +46,8 @@ async function waitForRoleSyncQueue(t: TestApp): Promise<void> {
       sql`select count(*)::int as due from pending_role_syncs where due_at <= now()`,
     )) as unknown as Array<{ due: number }>
     if (!row?.due) return
-    if (Date.now() > deadline) throw new Error(`stateFingerprint: ${row.due} role syncs still due after ${SETTLE_MS} ms`)
+    if (Date.now() > deadline)
+      throw new Error(`stateFingerprint: ${row.due} role syncs still due after ${SETTLE_MS} ms`)
     await sleep(50)
   }
 }

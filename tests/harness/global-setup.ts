@@ -50,9 +50,17 @@ function ensureFreshBuild() {
     ...['vite.config.ts', 'react-router.config.ts', 'package.json'].map((f) => fs.statSync(path.join(root, f)).mtimeMs),
   )
   if (newest <= builtAt) return
-  console.log(builtAt ? 'Sources changed since the last build: rebuilding for the integration tests...' : 'No build yet: building for the integration tests...')
+  console.log(
+    builtAt
+      ? 'Sources changed since the last build: rebuilding for the integration tests...'
+      : 'No build yet: building for the integration tests...',
+  )
   // NOTE: vitest sets NODE_ENV=test, which would build React's development bundle into the client assets.
-  execSync('npx react-router build', { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } })
+  execSync('npx react-router build', {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production' },
+  })
 }
 
 function newestMtime(dir: string): number {

@@ -11,6 +11,11 @@ setLogLevel('warn')
 const config = loadConfig()
 const { db } = createDb(config.databaseUrl!, { max: 3 })
 // A long per-attempt timeout: a Discord call that gets no answer stays in flight until the test kills this process.
-const discord = createDiscordClient({ apiUrl: config.discord.apiUrl, botToken: config.discord.botToken, guildId: config.discord.guildId, timeoutMs: 120_000 })
+const discord = createDiscordClient({
+  apiUrl: config.discord.apiUrl,
+  botToken: config.discord.botToken,
+  guildId: config.discord.guildId,
+  timeoutMs: 120_000,
+})
 await startJobs({ config, db, discord }, config.databaseUrl!)
 process.send!('ready')

@@ -98,7 +98,12 @@ export const spacer = (text: string, team?: string): SlotSpec => ({ role: `---${
 export async function addSquad(db: Db, spec: SquadSpec): Promise<ArrangedSquad> {
   const [squad] = await db
     .insert(squads)
-    .values({ name: spec.name, can_be_primary_waitlist: spec.primary ?? false, pos_x: spec.pos_x ?? 0, pos_y: spec.pos_y ?? 0 })
+    .values({
+      name: spec.name,
+      can_be_primary_waitlist: spec.primary ?? false,
+      pos_x: spec.pos_x ?? 0,
+      pos_y: spec.pos_y ?? 0,
+    })
     .returning()
   const teamOrder = new Map<string, number>()
   const slotOrder = new Map<string, number>()
@@ -164,10 +169,18 @@ export async function addMember(db: Db, discordId: string, options: { ingameName
 }
 
 /** A waitlist entry written directly (e.g. someone who joined before the lock), with an explicit join time. */
-export async function addWaitlistEntry(db: Db, userId: number, options: { squadId?: number | null; createdAt?: Date } = {}) {
+export async function addWaitlistEntry(
+  db: Db,
+  userId: number,
+  options: { squadId?: number | null; createdAt?: Date } = {},
+) {
   const [entry] = await db
     .insert(waitlistEntries)
-    .values({ user_id: userId, squad_id: options.squadId ?? null, ...(options.createdAt ? { created_at: options.createdAt } : {}) })
+    .values({
+      user_id: userId,
+      squad_id: options.squadId ?? null,
+      ...(options.createdAt ? { created_at: options.createdAt } : {}),
+    })
     .returning()
   markChanged()
   return entry!
@@ -200,7 +213,10 @@ export async function loginDemo(t: TestApp, username: string): Promise<LoggedIn>
 }
 
 /** Logs in several demo users at once, in the given order. */
-export function loginDemos<const N extends readonly string[]>(t: TestApp, usernames: N): Promise<{ [K in keyof N]: LoggedIn }> {
+export function loginDemos<const N extends readonly string[]>(
+  t: TestApp,
+  usernames: N,
+): Promise<{ [K in keyof N]: LoggedIn }> {
   return Promise.all(usernames.map((u) => loginDemo(t, u))) as Promise<{ [K in keyof N]: LoggedIn }>
 }
 
@@ -342,21 +358,29 @@ async function asJson<T>(response: Response): Promise<JsonResponse<T>> {
 }
 
 export const signUp = async (client: TestClient, slotId: number | string) =>
-  asJson<{ message?: string; slotId?: number; error?: string }>(await client.fetch(`/api/slot/${slotId}/signup`, { method: 'POST' }))
+  asJson<{ message?: string; slotId?: number; error?: string }>(
+    await client.fetch(`/api/slot/${slotId}/signup`, { method: 'POST' }),
+  )
 
 export const leaveSlot = async (client: TestClient, slotId: number | string) =>
-  asJson<{ message?: string; slotId?: number; error?: string }>(await client.fetch(`/api/slot/${slotId}/leave`, { method: 'POST' }))
+  asJson<{ message?: string; slotId?: number; error?: string }>(
+    await client.fetch(`/api/slot/${slotId}/leave`, { method: 'POST' }),
+  )
 
 /** POST /api/waitlist/join; pass `undefined` to send `{}` (omitted preference). */
 export const joinWaitlist = async (client: TestClient, squadPreference?: unknown) =>
   asJson<{ message?: string; entry?: Record<string, unknown>; error?: string; fields?: Record<string, string[]> }>(
-    await client.postJson('/api/waitlist/join', squadPreference === undefined ? {} : { squad_preference: squadPreference }),
+    await client.postJson(
+      '/api/waitlist/join',
+      squadPreference === undefined ? {} : { squad_preference: squadPreference },
+    ),
   )
 
 export const leaveWaitlist = async (client: TestClient) =>
   asJson<{ message?: string; error?: string }>(await client.fetch('/api/waitlist/leave', { method: 'POST' }))
 
-export const getJson = async <T = unknown>(client: TestClient, path: string, init?: RequestInit) => asJson<T>(await client.get(path, init))
+export const getJson = async <T = unknown>(client: TestClient, path: string, init?: RequestInit) =>
+  asJson<T>(await client.get(path, init))
 
 /** True when the slot is held by `userId` in the database and by nobody else. */
 export async function expectHolder(db: Db, slotId: number, userId: number | null) {
@@ -369,7 +393,14 @@ type SaveBody = Omit<Partial<OrbatSaveInput>, 'slots'> & { slots?: Array<Record<
 export function toSave(orbat: OrbatPayload): SaveBody & { slots: Array<Record<string, unknown>> } {
   const names = new Map(orbat.squads.map((s) => [s.id, s.name]))
   return {
-    squads: orbat.squads.map(({ id, name, pos_x, pos_y, can_be_primary_waitlist, platoon_id }) => ({ id, name, pos_x, pos_y, can_be_primary_waitlist, platoon_id })),
+    squads: orbat.squads.map(({ id, name, pos_x, pos_y, can_be_primary_waitlist, platoon_id }) => ({
+      id,
+      name,
+      pos_x,
+      pos_y,
+      can_be_primary_waitlist,
+      platoon_id,
+    })),
     slots: orbat.slots.map((s) => ({
       id: s.id,
       squadName: names.get(s.squad_id)!,
@@ -381,7 +412,13 @@ export function toSave(orbat: OrbatPayload): SaveBody & { slots: Array<Record<st
       manual_username: s.manual_username,
       required_role_id: s.required_role_id,
     })),
-    edges: orbat.edges.map(({ source, target, sourceHandle, targetHandle }) => ({ source, target, sourceHandle, targetHandle, type: 'smoothstep' as const })),
+    edges: orbat.edges.map(({ source, target, sourceHandle, targetHandle }) => ({
+      source,
+      target,
+      sourceHandle,
+      targetHandle,
+      type: 'smoothstep' as const,
+    })),
     waypoints: orbat.waypoints,
     pax_counters: orbat.pax_counters,
     base_slots: orbat.slots.map((s) => ({ id: s.id, user_id: s.user_id })),

@@ -4,11 +4,16 @@ import type { TestClient } from './app.ts'
 const TOKEN = /tfhq_[A-Za-z0-9_-]{43}/
 
 /** Creates a token on /account as the logged-in client; returns it (shown this once). */
-export async function createToken(client: TestClient, name: string, access: 'read' | 'member' | 'admin' | 'game-server'): Promise<string> {
+export async function createToken(
+  client: TestClient,
+  name: string,
+  access: 'read' | 'member' | 'admin' | 'game-server',
+): Promise<string> {
   const response = await client.postForm('/account', { intent: 'create-token', _form: 'token', name, access })
   const html = await response.text()
   const token = TOKEN.exec(html)?.[0]
-  if (response.status !== 200 || !token) throw new Error(`creating a token answered ${response.status}: ${html.slice(0, 300)}`)
+  if (response.status !== 200 || !token)
+    throw new Error(`creating a token answered ${response.status}: ${html.slice(0, 300)}`)
   return token
 }
 
@@ -17,7 +22,12 @@ export function withToken(baseUrl: string, token: string) {
   const call = async (method: string, path: string, body?: unknown) => {
     const headers: Record<string, string> = { Authorization: `Bearer ${token}` }
     if (body !== undefined) headers['Content-Type'] = 'application/json'
-    const response = await fetch(new URL(path, baseUrl), { method, headers, body: body === undefined ? undefined : JSON.stringify(body), redirect: 'manual' })
+    const response = await fetch(new URL(path, baseUrl), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      redirect: 'manual',
+    })
     const text = await response.text()
     let json: unknown = text
     try {

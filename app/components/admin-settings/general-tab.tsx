@@ -15,7 +15,20 @@ import type { GeneralData } from './types.ts'
 // General: the Signup Time Lock (spec 1 §2, §4, §5) and the unit's time zone. The lock's month, day and time are on
 // the page's clock (the admin's zone, or the unit's when the server does not know it), which travels in `tz`.
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+]
 const DAYS = Array.from({ length: 31 }, (_, i) => i + 1)
 const HOUR_MS = 3_600_000
 const CLEAR_CONFIRM = 'Are you sure you want to clear the time lock? Sign-ups open immediately.'
@@ -33,7 +46,12 @@ export function GeneralTab({ data }: { data: GeneralData }) {
   return (
     <div className="flex flex-col gap-6">
       <LoadError message={data.loadError} />
-      <ConfirmStep confirmKey={INTENTS.clearLock} intent={INTENTS.clearLock} message={CLEAR_CONFIRM} confirmLabel="Clear Time Lock" />
+      <ConfirmStep
+        confirmKey={INTENTS.clearLock}
+        intent={INTENTS.clearLock}
+        message={CLEAR_CONFIRM}
+        confirmLabel="Clear Time Lock"
+      />
       <Section
         title="Signup Time Lock"
         description={`Sign-ups stay locked until this time. Times are in ${source === 'viewer' ? 'your local' : "the unit's"} time zone (${zone}).`}
@@ -70,14 +88,21 @@ function TimeLockForm({ data, zone }: { data: GeneralData; zone: string }) {
     return wallOf(Number.isFinite(lockMs) ? lockMs : data.now + HOUR_MS, zone)
   }, [data.signupTime, data.now, zone])
 
-  const { Form, action, hidden, busy, lastResult, form, fields } = useSchemaForm('time-lock', timeLockSchema, { id: panel ? 'time-lock-panel' : 'time-lock-page', defaultValue: proposal, validateOn: 'onSubmit' })
+  const { Form, action, hidden, busy, lastResult, form, fields } = useSchemaForm('time-lock', timeLockSchema, {
+    id: panel ? 'time-lock-panel' : 'time-lock-page',
+    defaultValue: proposal,
+    validateOn: 'onSubmit',
+  })
 
   // After a failed post the field shows what was sent (even nothing), else the proposal.
-  const initialTime = lastResult ? (typeof fields.time.initialValue === 'string' ? fields.time.initialValue : '') : proposal.time
+  const initialTime = lastResult
+    ? typeof fields.time.initialValue === 'string'
+      ? fields.time.initialValue
+      : ''
+    : proposal.time
   const [time, setTime] = useState(initialTime)
   const [blurMessage, setBlurMessage] = useState<string | null>(null)
   const timeErrors = blurMessage ? [blurMessage] : fields.time.errors
-
 
   return (
     <Form method="post" action={action} {...getFormProps(form)} className="flex flex-col gap-3">

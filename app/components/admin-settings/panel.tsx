@@ -8,7 +8,16 @@ import { PlatoonsTab } from './platoons-tab.tsx'
 import { PresetsTab } from './presets-tab.tsx'
 import { RolesTab } from './roles-tab.tsx'
 import { PanelStateProvider, type PanelState, type SettingsState } from './state.tsx'
-import { SETTINGS_TABS, tabPath, type GeneralData, type PlatoonsData, type PresetsData, type RolesData, type SettingsTab, type TabData } from './types.ts'
+import {
+  SETTINGS_TABS,
+  tabPath,
+  type GeneralData,
+  type PlatoonsData,
+  type PresetsData,
+  type RolesData,
+  type SettingsTab,
+  type TabData,
+} from './types.ts'
 
 // Admin Settings in two places (spec 1 §2 "Admin Settings side panel"): as pages under /admin/settings (plain forms,
 // post-redirect-get with a flash toast, work without JavaScript), and inside the side sheet the ORBAT editor opens
@@ -70,7 +79,10 @@ function PanelTab({ tab, onLoadPreset }: { tab: SettingsTab; onLoadPreset?: Load
   }, [reload])
 
   const surface = useMemo<PanelSurface>(() => ({ action: tabPath(tab), onSubmitted }), [tab, onSubmitted])
-  const panelState = useMemo<PanelState>(() => ({ state, setState: (next) => setState(next ?? {}), onLoadPreset }), [state, onLoadPreset])
+  const panelState = useMemo<PanelState>(
+    () => ({ state, setState: (next) => setState(next ?? {}), onLoadPreset }),
+    [state, onLoadPreset],
+  )
 
   if (!loader.data) return <p className="text-sm text-zinc-400">Loading…</p>
   return (

@@ -41,7 +41,14 @@ export function PlatoonsTab({ data }: { data: PlatoonsData }) {
                 <div className="min-w-0 flex-1">
                   <p className="truncate text-sm font-medium text-zinc-100">{platoon.name}</p>
                   <p className="truncate text-xs text-zinc-400">
-                    Role: <span className={data.discordRoles?.some((r) => r.id === platoon.discord_role_id) ? undefined : 'font-mono'}>{nameOf(rolePickOptions(data.discordRoles), platoon.discord_role_id)}</span>
+                    Role:{' '}
+                    <span
+                      className={
+                        data.discordRoles?.some((r) => r.id === platoon.discord_role_id) ? undefined : 'font-mono'
+                      }
+                    >
+                      {nameOf(rolePickOptions(data.discordRoles), platoon.discord_role_id)}
+                    </span>
                   </p>
                 </div>
                 <ConfirmButtonForm
@@ -64,10 +71,19 @@ export function PlatoonsTab({ data }: { data: PlatoonsData }) {
 
 function AddPlatoonForm({ roles, discordError }: { roles: GuildRoleItem[] | null; discordError?: string }) {
   const panel = usePanel()
-  const { Form, action, hidden, busy, form, fields } = useSchemaForm('platoon', platoonSchema, { id: panel ? 'platoon-form-panel' : 'platoon-form-page', validateOn: 'onBlur' })
+  const { Form, action, hidden, busy, form, fields } = useSchemaForm('platoon', platoonSchema, {
+    id: panel ? 'platoon-form-panel' : 'platoon-form-page',
+    validateOn: 'onBlur',
+  })
   return (
     <Section title="Add New Platoon">
-      <Form method="post" action={action} {...getFormProps(form)} className="flex flex-col gap-3" aria-label="Add New Platoon">
+      <Form
+        method="post"
+        action={action}
+        {...getFormProps(form)}
+        className="flex flex-col gap-3"
+        aria-label="Add New Platoon"
+      >
         {hidden}
         <input type="hidden" name="intent" value={INTENTS.createPlatoon} />
         <DiscordUnreachableNotice error={discordError} />
@@ -76,7 +92,11 @@ function AddPlatoonForm({ roles, discordError }: { roles: GuildRoleItem[] | null
             <input {...inputProps(fields.name)} placeholder="e.g. 1st Platoon" className={inputClass} />
           </Field>
           <Field {...fieldProps(fields.discord_role_id, roles ? 'Discord Role' : 'Discord Role ID')}>
-            <PickOrId {...pickOrIdProps(fields.discord_role_id)} options={rolePickOptions(roles)} blankLabel="Select a role…" />
+            <PickOrId
+              {...pickOrIdProps(fields.discord_role_id)}
+              options={rolePickOptions(roles)}
+              blankLabel="Select a role…"
+            />
           </Field>
         </div>
         <div className="flex">

@@ -58,10 +58,22 @@ export function PresetsTab({ data }: { data: PresetsData }) {
 
 function SavePresetForm() {
   const panel = usePanel()
-  const { Form, action, hidden, busy, form, fields } = useSchemaForm('save-preset', presetNameSchema, { id: panel ? 'save-preset-panel' : 'save-preset-page', validateOn: 'onSubmit' })
+  const { Form, action, hidden, busy, form, fields } = useSchemaForm('save-preset', presetNameSchema, {
+    id: panel ? 'save-preset-panel' : 'save-preset-page',
+    validateOn: 'onSubmit',
+  })
   return (
-    <Section title="Save Current Layout" description="Stores the saved ORBAT's squads, teams, slots and diagram, without people.">
-      <Form method="post" action={action} {...getFormProps(form)} className="flex flex-col gap-2" aria-label="Save preset">
+    <Section
+      title="Save Current Layout"
+      description="Stores the saved ORBAT's squads, teams, slots and diagram, without people."
+    >
+      <Form
+        method="post"
+        action={action}
+        {...getFormProps(form)}
+        className="flex flex-col gap-2"
+        aria-label="Save preset"
+      >
         {hidden}
         <input type="hidden" name="intent" value={INTENTS.savePreset} />
         <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
@@ -86,7 +98,11 @@ function PresetRow({ preset }: { preset: PresetItem }) {
       <span className="min-w-0 flex-1 basis-40 truncate text-sm font-medium text-zinc-100">{preset.name}</span>
       <div className="flex shrink-0 gap-2">
         <LoadPresetButton preset={preset} />
-        <StateLink state={{ rename: String(preset.id) }} className={secondaryButton} aria-label={`Rename ${preset.name}`}>
+        <StateLink
+          state={{ rename: String(preset.id) }}
+          className={secondaryButton}
+          aria-label={`Rename ${preset.name}`}
+        >
           Rename
         </StateLink>
         <ConfirmButtonForm
@@ -138,11 +154,21 @@ function LoadPresetButton({ preset }: { preset: PresetItem }) {
 
 function RenamePresetRow({ preset }: { preset: PresetItem }) {
   const panel = usePanel()
-  const { Form, action, hidden, busy, form, fields } = useSchemaForm(`rename-preset-${preset.id}`, presetNameSchema, { id: `rename-preset-${preset.id}-${panel ? 'panel' : 'page'}`, defaultValue: { name: preset.name }, validateOn: 'onSubmit' })
+  const { Form, action, hidden, busy, form, fields } = useSchemaForm(`rename-preset-${preset.id}`, presetNameSchema, {
+    id: `rename-preset-${preset.id}-${panel ? 'panel' : 'page'}`,
+    defaultValue: { name: preset.name },
+    validateOn: 'onSubmit',
+  })
   return (
     <li className="px-4 py-2.5" data-testid="preset-row">
       {/* On a page the action is the URL with ?rename=ID: a 400 answer keeps this row in rename mode. */}
-      <Form method="post" action={action} {...getFormProps(form)} className="flex flex-col gap-2" aria-label={`Rename ${preset.name}`}>
+      <Form
+        method="post"
+        action={action}
+        {...getFormProps(form)}
+        className="flex flex-col gap-2"
+        aria-label={`Rename ${preset.name}`}
+      >
         {hidden}
         <input type="hidden" name="intent" value={INTENTS.renamePreset} />
         <input type="hidden" name="id" value={preset.id} />

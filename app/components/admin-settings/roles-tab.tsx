@@ -36,19 +36,37 @@ export function RolesTab({ data }: { data: RolesData }) {
           confirmLabel="Delete"
         />
       ) : null}
-      <ConfirmStep confirmKey={INTENTS.purgeWaitlist} intent={INTENTS.purgeWaitlist} message={PURGE_CONFIRM} confirmLabel="Purge Waitlist" />
+      <ConfirmStep
+        confirmKey={INTENTS.purgeWaitlist}
+        intent={INTENTS.purgeWaitlist}
+        message={PURGE_CONFIRM}
+        confirmLabel="Purge Waitlist"
+      />
 
-      <Section title="Eligible Roles" description="Discord roles that may fill role-locked slots and join the waitlist.">
+      <Section
+        title="Eligible Roles"
+        description="Discord roles that may fill role-locked slots and join the waitlist."
+      >
         <RolesTable roles={data.roles} editingId={editing?.id ?? null} />
       </Section>
 
       {/* Re-mounted per mode so Edit fills the form and Add starts empty. */}
-      <RoleForm key={editing ? `edit-${editing.id}` : 'add'} editing={editing} roles={data.discordRoles} discordError={data.discordError} />
+      <RoleForm
+        key={editing ? `edit-${editing.id}` : 'add'}
+        editing={editing}
+        roles={data.discordRoles}
+        discordError={data.discordError}
+      />
 
       <Section title="Danger Zone" tone="danger">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-zinc-300">Remove everyone from the waitlist. This cannot be undone.</p>
-          <ConfirmButtonForm formKey="purge" intent={INTENTS.purgeWaitlist} confirm={PURGE_CONFIRM} label="Purge Waitlist" />
+          <ConfirmButtonForm
+            formKey="purge"
+            intent={INTENTS.purgeWaitlist}
+            confirm={PURGE_CONFIRM}
+            label="Purge Waitlist"
+          />
         </div>
       </Section>
     </div>
@@ -64,7 +82,10 @@ function RolesTable({ roles, editingId }: { roles: EligibleRoleItem[]; editingId
       columns={ROLE_COLUMNS}
       rows={roles}
       rowKey={(role) => role.id}
-      rowProps={(role) => ({ 'data-testid': 'role-row', className: role.id === editingId ? 'bg-brand-600/10' : undefined })}
+      rowProps={(role) => ({
+        'data-testid': 'role-row',
+        className: role.id === editingId ? 'bg-brand-600/10' : undefined,
+      })}
     />
   )
 }
@@ -83,7 +104,12 @@ const ROLE_COLUMNS: ReadonlyArray<Column<EligibleRoleItem>> = [
       </>
     ),
   },
-  { header: 'Role ID(s)', className: 'hidden @md:table-cell', cellClassName: 'font-mono text-xs text-zinc-300', cell: (role) => <RoleIds ids={role.role_id} /> },
+  {
+    header: 'Role ID(s)',
+    className: 'hidden @md:table-cell',
+    cellClassName: 'font-mono text-xs text-zinc-300',
+    cell: (role) => <RoleIds ids={role.role_id} />,
+  },
   {
     header: 'General Waitlist',
     align: 'center',
@@ -133,11 +159,27 @@ function RoleIds({ ids }: { ids: string }) {
   ))
 }
 
-function RoleForm({ editing, roles, discordError }: { editing: EligibleRoleItem | null; roles: GuildRoleItem[] | null; discordError?: string }) {
+function RoleForm({
+  editing,
+  roles,
+  discordError,
+}: {
+  editing: EligibleRoleItem | null
+  roles: GuildRoleItem[] | null
+  discordError?: string
+}) {
   const panel = usePanel()
-  const { Form, action, hidden, busy, form, fields } = useSchemaForm('role', eligibleRoleSchema, { id: panel ? 'role-form-panel' : 'role-form-page', defaultValue: editing
-      ? { role_name: editing.role_name, role_id: editing.role_id, can_join_general_waitlist: editing.can_join_general_waitlist ? 'on' : '' }
-      : undefined, validateOn: 'onBlur' })
+  const { Form, action, hidden, busy, form, fields } = useSchemaForm('role', eligibleRoleSchema, {
+    id: panel ? 'role-form-panel' : 'role-form-page',
+    defaultValue: editing
+      ? {
+          role_name: editing.role_name,
+          role_id: editing.role_id,
+          can_join_general_waitlist: editing.can_join_general_waitlist ? 'on' : '',
+        }
+      : undefined,
+    validateOn: 'onBlur',
+  })
 
   return (
     <Section title={editing ? `Edit Role: ${editing.role_name}` : 'Add Role'}>
@@ -156,7 +198,12 @@ function RoleForm({ editing, roles, discordError }: { editing: EligibleRoleItem 
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           <Field {...fieldProps(fields.role_name, 'Role Name')}>
             {/* Edit mode puts the cursor in the form it just filled (it may sit below the table). */}
-            <input {...inputProps(fields.role_name)} autoFocus={Boolean(editing)} placeholder="e.g. Rifleman" className={inputClass} />
+            <input
+              {...inputProps(fields.role_name)}
+              autoFocus={Boolean(editing)}
+              placeholder="e.g. Rifleman"
+              className={inputClass}
+            />
           </Field>
           <RoleIdsPicker
             id={fields.role_id.id}

@@ -35,7 +35,17 @@ export function useLoadPreset() {
 }
 
 /** Sets the UI state: a link on a page, a button in the panel. */
-export function StateLink({ state, className, children, ...rest }: { state: SettingsState | null; className?: string; children: ReactNode; 'aria-label'?: string }) {
+export function StateLink({
+  state,
+  className,
+  children,
+  ...rest
+}: {
+  state: SettingsState | null
+  className?: string
+  children: ReactNode
+  'aria-label'?: string
+}) {
   const panel = useContext(PanelStateContext)
   const href = useStateHref()
   if (panel) {

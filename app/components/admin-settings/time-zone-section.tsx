@@ -24,11 +24,24 @@ export function TimeZoneSection({ data }: { data: GeneralData }) {
       title="Unit Time Zone"
       description="The weekly promotion run (Mondays 01:00) follows it; an event entered as a day alone starts at 20:00 on its clock; visitors whose own zone is unknown see times in it."
     >
-      <Form method="post" action={action} {...getFormProps(form)} className="flex flex-col gap-3" aria-label="Unit Time Zone">
+      <Form
+        method="post"
+        action={action}
+        {...getFormProps(form)}
+        className="flex flex-col gap-3"
+        aria-label="Unit Time Zone"
+      >
         {hidden}
         <input type="hidden" name="intent" value={INTENTS.saveTimeZone} />
         <Field {...fieldProps(fields.unit_time_zone, 'Time zone (IANA name)')}>
-          <input {...inputProps(fields.unit_time_zone)} list="unit-time-zones" autoComplete="off" spellCheck={false} placeholder="America/New_York" className={inputClass} />
+          <input
+            {...inputProps(fields.unit_time_zone)}
+            list="unit-time-zones"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="America/New_York"
+            className={inputClass}
+          />
         </Field>
         <datalist id="unit-time-zones">
           {data.timeZones.map((zone) => (

@@ -18,7 +18,14 @@ export function PeopleIcon({ className = 'size-3.5' }: { className?: string }) {
 
 export function ClockIcon({ className = 'size-4' }: { className?: string }) {
   return (
-    <svg viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth={1.5} className={`shrink-0 ${className}`} aria-hidden>
+    <svg
+      viewBox="0 0 16 16"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.5}
+      className={`shrink-0 ${className}`}
+      aria-hidden
+    >
       <circle cx="8" cy="8" r="6.25" />
       <path d="M8 4.5V8l2.5 1.5" strokeLinecap="round" />
     </svg>
@@ -27,7 +34,15 @@ export function ClockIcon({ className = 'size-4' }: { className?: string }) {
 
 export function ListIcon({ className = 'size-4' }: { className?: string }) {
   return (
-    <svg viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth={1.5} strokeLinecap="round" className={`shrink-0 ${className}`} aria-hidden>
+    <svg
+      viewBox="0 0 16 16"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.5}
+      strokeLinecap="round"
+      className={`shrink-0 ${className}`}
+      aria-hidden
+    >
       <path d="M5.5 4h8M5.5 8h8M5.5 12h8M2.5 4h.01M2.5 8h.01M2.5 12h.01" />
     </svg>
   )

@@ -3,7 +3,16 @@ import type { OrbatPayload, OrbatSlot, OrbatSquad } from '#contracts/orbat.ts'
 import { countSlots, groupTeams, isSpacer, type SlotCounts, type SquadTeam } from './rows.ts'
 
 // The row rules live in rows.ts (no React Flow there: the list view uses them without loading the diagram).
-export { countSlots, groupTeams, holderName, isOpen, isSpacer, spacerLabel, type SlotCounts, type SquadTeam } from './rows.ts'
+export {
+  countSlots,
+  groupTeams,
+  holderName,
+  isOpen,
+  isSpacer,
+  spacerLabel,
+  type SlotCounts,
+  type SquadTeam,
+} from './rows.ts'
 
 // Geometry of the public ORBAT diagram. Every size the cards render with comes from here, so the server can give
 // React Flow exact node dimensions (it cannot measure on the server) and the first paint never jumps when the
@@ -36,7 +45,12 @@ export const FIT_PADDING_TOP = 64
 export const FIT_MIN_ZOOM = 0.1
 export const FIT_MAX_ZOOM = 1
 export const FIT_VIEW_OPTIONS = {
-  padding: { top: `${FIT_PADDING_TOP}px`, right: `${FIT_PADDING}px`, bottom: `${FIT_PADDING}px`, left: `${FIT_PADDING}px` },
+  padding: {
+    top: `${FIT_PADDING_TOP}px`,
+    right: `${FIT_PADDING}px`,
+    bottom: `${FIT_PADDING}px`,
+    left: `${FIT_PADDING}px`,
+  },
   minZoom: FIT_MIN_ZOOM,
   maxZoom: FIT_MAX_ZOOM,
 } as const

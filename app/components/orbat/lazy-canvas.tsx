@@ -25,14 +25,16 @@ else {
   if (marked.some((element) => element.getClientRects().length > 0)) await load().catch(() => null)
   else {
     const canvas = marked[0]?.firstElementChild
-    if (canvas instanceof HTMLElement) hiddenServerDiagram = { className: canvas.className, style: styleOf(canvas), html: canvas.innerHTML }
+    if (canvas instanceof HTMLElement)
+      hiddenServerDiagram = { className: canvas.className, style: styleOf(canvas), html: canvas.innerHTML }
   }
 }
 
 /** An element's inline style as React's style prop (the canvas sets custom properties). */
 function styleOf(element: HTMLElement): CSSProperties {
   const style = element.style
-  const camel = (name: string) => (name.startsWith('--') ? name : name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase()))
+  const camel = (name: string) =>
+    name.startsWith('--') ? name : name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase())
   return Object.fromEntries(Array.from(style, (name) => [camel(name), style.getPropertyValue(name)]))
 }
 

@@ -40,7 +40,10 @@ export const SquadCard = memo(function SquadCard({ data }: NodeProps<SquadNode>)
         style={{ height }}
         data-testid="squad-card"
       >
-        <header className="flex items-center gap-2 border-b border-zinc-700 bg-zinc-800/60 px-3" style={{ height: CARD.header }}>
+        <header
+          className="flex items-center gap-2 border-b border-zinc-700 bg-zinc-800/60 px-3"
+          style={{ height: CARD.header }}
+        >
           <SquadTitle id={headingId} name={squad.name} people={people} />
         </header>
         {teams.length === 0 ? (
@@ -126,7 +129,11 @@ function SlotRow({ slot, squadName }: { slot: OrbatSlot; squadName: string }) {
         {!open ? (
           <>
             {slot.avatar ? <Avatar src={slot.avatar} name={name ?? ''} size={5} /> : null}
-            <span className={`truncate text-sm font-medium ${own ? 'max-w-28 text-brand-400' : 'max-w-40 text-zinc-200'}`}>{name}</span>
+            <span
+              className={`truncate text-sm font-medium ${own ? 'max-w-28 text-brand-400' : 'max-w-40 text-zinc-200'}`}
+            >
+              {name}
+            </span>
           </>
         ) : viewer.locked ? (
           <LockedBadge />

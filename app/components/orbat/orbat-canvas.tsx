@@ -161,7 +161,8 @@ export function RevealOnFocus() {
     if (!domNode) return
     const onFocusIn = (event: FocusEvent) => {
       const target = event.target
-      if (!(target instanceof HTMLElement) || !target.closest('.react-flow__node') || !target.matches(':focus-visible')) return
+      if (!(target instanceof HTMLElement) || !target.closest('.react-flow__node') || !target.matches(':focus-visible'))
+        return
       const container = domNode.getBoundingClientRect()
       const rect = target.getBoundingClientRect()
       const viewport = getViewport()
@@ -172,9 +173,13 @@ export function RevealOnFocus() {
         const toWorldX = (screenX: number) => (screenX - container.left - viewport.x) / viewport.zoom
         const toWorldY = (screenY: number) => (screenY - container.top - viewport.y) / viewport.zoom
         const cardWidth = card.width / viewport.zoom
-        const centreX = cardWidth <= container.width - 32 ? toWorldX(card.left) + cardWidth / 2 : toWorldX(rect.left + rect.width / 2)
+        const centreX =
+          cardWidth <= container.width - 32 ? toWorldX(card.left) + cardWidth / 2 : toWorldX(rect.left + rect.width / 2)
         const centreY = toWorldY(rect.top + rect.height / 2)
-        void setViewport({ x: container.width / 2 - centreX * zoom, y: container.height / 2 - centreY * zoom, zoom }, { duration: 200 })
+        void setViewport(
+          { x: container.width / 2 - centreX * zoom, y: container.height / 2 - centreY * zoom, zoom },
+          { duration: 200 },
+        )
         return
       }
       const margin = 24

@@ -15,12 +15,22 @@ const squad = (name: string, pos_x: number, pos_y: number, id = pos_x * 10_000 +
 
 describe('squadsInDiagramOrder (the phone list reads the diagram as it is drawn)', () => {
   it('reads columns left to right, each top to bottom', () => {
-    const order = squadsInDiagramOrder([squad('Raven', 1040, 1180), squad('Bravo', 520, 620), squad('Alpha', 520, 0), squad('Command', 0, 300)])
+    const order = squadsInDiagramOrder([
+      squad('Raven', 1040, 1180),
+      squad('Bravo', 520, 620),
+      squad('Alpha', 520, 0),
+      squad('Command', 0, 300),
+    ])
     expect(order.map((s) => s.name)).toEqual(['Command', 'Alpha', 'Bravo', 'Raven'])
   })
 
   it('keeps a squad placed a little off its column in that column', () => {
-    const order = squadsInDiagramOrder([squad('Bravo', 540, 620), squad('Alpha', 520, 0), squad('Charlie', 505, 1200), squad('Air', 1000, 0)])
+    const order = squadsInDiagramOrder([
+      squad('Bravo', 540, 620),
+      squad('Alpha', 520, 0),
+      squad('Charlie', 505, 1200),
+      squad('Air', 1000, 0),
+    ])
     expect(order.map((s) => s.name)).toEqual(['Alpha', 'Bravo', 'Charlie', 'Air'])
   })
 })
@@ -58,7 +68,11 @@ describe('slotAction (what a slot row offers)', () => {
     // The time lock shows LOCKED, not a refusal; a ban refuses every open slot; the own slot can still be left.
     expect(slotAction(slot({}), { ...member, locked: true })).toEqual({ kind: 'none' })
     const banned = { ...member, signUpRefusal: { label: 'Banned', reason: 'Banned members cannot sign up.' } }
-    expect(slotAction(slot({}), banned)).toEqual({ kind: 'refused', label: 'Banned', reason: 'Banned members cannot sign up.' })
+    expect(slotAction(slot({}), banned)).toEqual({
+      kind: 'refused',
+      label: 'Banned',
+      reason: 'Banned members cannot sign up.',
+    })
     expect(slotAction(slot({ user_id: 7 }), banned)).toEqual({ kind: 'leave' })
   })
 })

@@ -34,7 +34,9 @@ export interface SquadTeam {
 
 /** A squad's slots as teams in team_order, each with its rows in slot_order. */
 export function groupTeams(squadSlots: OrbatSlot[]): SquadTeam[] {
-  const sorted = [...squadSlots].sort((a, b) => a.team_order - b.team_order || a.slot_order - b.slot_order || a.id - b.id)
+  const sorted = [...squadSlots].sort(
+    (a, b) => a.team_order - b.team_order || a.slot_order - b.slot_order || a.id - b.id,
+  )
   const teams = new Map<string, SquadTeam>()
   for (const slot of sorted) {
     let team = teams.get(slot.team)
@@ -68,11 +70,7 @@ export function countSlots(slots: OrbatSlot[]): SlotCounts {
 }
 
 /** What the viewer can do with a slot row. `refused` is shown as a disabled control with the reason, never as a button that fails. */
-export type SlotAction =
-  | { kind: 'none' }
-  | { kind: 'signup' }
-  | { kind: 'leave' }
-  | ({ kind: 'refused' } & Refusal)
+export type SlotAction = { kind: 'none' } | { kind: 'signup' } | { kind: 'leave' } | ({ kind: 'refused' } & Refusal)
 
 /**
  * Decided from the same facts the server checks (the ban and the role locks come from the loader, computed by the
@@ -85,7 +83,8 @@ export function slotAction(slot: OrbatSlot, viewer: OrbatViewer): SlotAction {
   if (!isOpen(slot) || viewer.locked) return { kind: 'none' }
   if (viewer.signUpRefusal) return { kind: 'refused', ...viewer.signUpRefusal }
   const lock = slot.required_role_id
-  if (lock && !viewer.qualifiedLocks.has(lock)) return { kind: 'refused', label: 'Role required', reason: roleLockRefusal(lock) }
+  if (lock && !viewer.qualifiedLocks.has(lock))
+    return { kind: 'refused', label: 'Role required', reason: roleLockRefusal(lock) }
   return { kind: 'signup' }
 }
 

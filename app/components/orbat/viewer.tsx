@@ -26,6 +26,11 @@ export interface OrbatViewer {
   signUpRefusal: Refusal | null
 }
 
-const ViewerContext = createContext<OrbatViewer>({ userId: null, qualifiedLocks: new Set(), locked: false, signUpRefusal: null })
+const ViewerContext = createContext<OrbatViewer>({
+  userId: null,
+  qualifiedLocks: new Set(),
+  locked: false,
+  signUpRefusal: null,
+})
 export const ViewerProvider = ViewerContext.Provider
 export const useViewer = () => useContext(ViewerContext)

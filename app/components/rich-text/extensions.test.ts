@@ -32,7 +32,9 @@ function canonical(html: string): string {
   const box = document.createElement('div')
   box.innerHTML = html
   for (const element of box.querySelectorAll('*')) {
-    const attributes = [...element.attributes].map((a) => [a.name, a.value] as const).sort(([a], [b]) => a.localeCompare(b))
+    const attributes = [...element.attributes]
+      .map((a) => [a.name, a.value] as const)
+      .sort(([a], [b]) => a.localeCompare(b))
     for (const [name] of attributes) element.removeAttribute(name)
     for (const [name, value] of attributes) {
       const styles = value
@@ -104,7 +106,9 @@ describe('question editor output and the server allow-list', () => {
     f.chain().setTextSelection({ from: 5, to: 15 }).setLink({ href: 'https://example.com/manual' }).run()
     f.chain().setTextSelection(15).setHardBreak().setImage({ src: '/api/tests/images/abc.png', alt: 'map.png' }).run()
     const html = f.getHTML()
-    expect(html).toContain('<a target="_blank" rel="noopener noreferrer nofollow" href="https://example.com/manual">the manual</a>')
+    expect(html).toContain(
+      '<a target="_blank" rel="noopener noreferrer nofollow" href="https://example.com/manual">the manual</a>',
+    )
     expect(html).toContain('<br>')
     expect(html).toContain('<img src="/api/tests/images/abc.png" alt="map.png">')
     expectKept(html)

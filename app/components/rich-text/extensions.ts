@@ -43,7 +43,8 @@ export const Indent = Extension.create({
           indent: {
             default: 0,
             parseHTML: (element) => indentLevelOf(element.style.marginLeft),
-            renderHTML: (attributes) => (attributes.indent > 0 ? { style: `margin-left: ${attributes.indent * stepEm}em` } : {}),
+            renderHTML: (attributes) =>
+              attributes.indent > 0 ? { style: `margin-left: ${attributes.indent * stepEm}em` } : {},
           },
         },
       },
@@ -84,7 +85,9 @@ export const Indent = Extension.create({
 /** Images whose address is refused never enter the document (pasted HTML included). */
 const SafeImage = Image.extend({
   parseHTML() {
-    return [{ tag: 'img[src]', getAttrs: (element) => (isSafeAddress(element.getAttribute('src') ?? '') ? null : false) }]
+    return [
+      { tag: 'img[src]', getAttrs: (element) => (isSafeAddress(element.getAttribute('src') ?? '') ? null : false) },
+    ]
   },
 })
 
@@ -122,15 +125,24 @@ export function richTextExtensions(): AnyExtension[] {
 }
 
 /** The toolbar's choices, from the same constants. */
-export const HEADING_CHOICES = [{ value: '0', label: 'Normal' }, ...RICH_TEXT.headingLevels.map((level) => ({ value: String(level), label: `Heading ${level}` }))]
-export const FONT_CHOICES = [{ value: '', label: 'Sans Serif' }, ...RICH_TEXT.fontFamilies.map((family) => ({ value: family, label: family === 'serif' ? 'Serif' : 'Monospace' }))]
+export const HEADING_CHOICES = [
+  { value: '0', label: 'Normal' },
+  ...RICH_TEXT.headingLevels.map((level) => ({ value: String(level), label: `Heading ${level}` })),
+]
+export const FONT_CHOICES = [
+  { value: '', label: 'Sans Serif' },
+  ...RICH_TEXT.fontFamilies.map((family) => ({ value: family, label: family === 'serif' ? 'Serif' : 'Monospace' })),
+]
 export const SIZE_CHOICES = [
   { value: RICH_TEXT.fontSizes.small, label: 'Small' },
   { value: '', label: 'Normal' },
   { value: RICH_TEXT.fontSizes.large, label: 'Large' },
   { value: RICH_TEXT.fontSizes.huge, label: 'Huge' },
 ]
-export const ALIGN_CHOICES = RICH_TEXT.alignments.map((value) => ({ value, label: value[0]!.toUpperCase() + value.slice(1) }))
+export const ALIGN_CHOICES = RICH_TEXT.alignments.map((value) => ({
+  value,
+  label: value[0]!.toUpperCase() + value.slice(1),
+}))
 
 /**
  * The address a person typed into the link box, as the link will use it: "example.com" becomes https://example.com;
@@ -142,6 +154,9 @@ export function linkAddressOf(input: string): string | null {
   const address = input.replace(/[\u0000-\u0020\u007f-\u009f]/g, '')
   if (!address) return null
   if (/^[^\s@/:]+@[^\s@/]+\.[^\s@/]+$/.test(address)) return `mailto:${address}`
-  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(address) || address.startsWith('/') || address.startsWith('#') ? address : `https://${address}`
+  const withScheme =
+    /^[a-z][a-z0-9+.-]*:/i.test(address) || address.startsWith('/') || address.startsWith('#')
+      ? address
+      : `https://${address}`
   return isSafeAddress(withScheme) ? withScheme : null
 }

@@ -1,7 +1,23 @@
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react'
-import { useEffect, useId, useLayoutEffect, useRef, useState, type ChangeEvent, type KeyboardEvent, type ReactNode } from 'react'
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react'
 import { COLOR_PALETTE, TEST_ERRORS, TEST_IMAGES, TEST_MESSAGES, type UploadedImage } from '#contracts/tests.ts'
-import { ALIGN_CHOICES, FONT_CHOICES, HEADING_CHOICES, SIZE_CHOICES, linkAddressOf, richTextExtensions } from './extensions.ts'
+import {
+  ALIGN_CHOICES,
+  FONT_CHOICES,
+  HEADING_CHOICES,
+  SIZE_CHOICES,
+  linkAddressOf,
+  richTextExtensions,
+} from './extensions.ts'
 import './rich-text.css'
 
 // The written-question editor (spec 2 §2 Test editor form) on tiptap 3: undo/redo, text style (normal, headings
@@ -27,13 +43,27 @@ const UPLOAD_URL = '/api/admin/tests/images'
 /** The least room a popover keeps to the viewport's edges. */
 const EDGE_PX = 8
 
-export default function RichTextEditor({ initialHTML, onChange, onBlur, labelledBy, describedBy, invalid = false }: RichTextEditorProps) {
+export default function RichTextEditor({
+  initialHTML,
+  onChange,
+  onBlur,
+  labelledBy,
+  describedBy,
+  invalid = false,
+}: RichTextEditorProps) {
   const editor = useEditor({
     extensions: richTextExtensions(),
     content: initialHTML,
     immediatelyRender: false,
     shouldRerenderOnTransaction: false,
-    editorProps: { attributes: { class: 'rich-text px-3 py-2 text-sm text-zinc-100', role: 'textbox', 'aria-multiline': 'true', 'aria-labelledby': labelledBy } },
+    editorProps: {
+      attributes: {
+        class: 'rich-text px-3 py-2 text-sm text-zinc-100',
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-labelledby': labelledBy,
+      },
+    },
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
     onBlur: () => onBlur?.(),
   })
@@ -48,7 +78,10 @@ export default function RichTextEditor({ initialHTML, onChange, onBlur, labelled
   }, [editor, invalid, describedBy])
 
   return (
-    <div className={`rounded-md border bg-zinc-950 focus-within:border-brand-600 ${invalid ? 'border-red-500/70' : 'border-zinc-700'}`} data-rich-text>
+    <div
+      className={`rounded-md border bg-zinc-950 focus-within:border-brand-600 ${invalid ? 'border-red-500/70' : 'border-zinc-700'}`}
+      data-rich-text
+    >
       {editor ? <Toolbar editor={editor} /> : <div className="h-10 border-b border-zinc-800" aria-hidden />}
       <EditorContent editor={editor} />
     </div>
@@ -67,7 +100,9 @@ function useToolbarState(editor: Editor) {
         italic: e.isActive('italic'),
         underline: e.isActive('underline'),
         strike: e.isActive('strike'),
-        heading: HEADING_CHOICES.find((c) => c.value !== '0' && e.isActive('heading', { level: Number(c.value) }))?.value ?? '0',
+        heading:
+          HEADING_CHOICES.find((c) => c.value !== '0' && e.isActive('heading', { level: Number(c.value) }))?.value ??
+          '0',
         font: (style.fontFamily as string | undefined) ?? '',
         size: (style.fontSize as string | undefined) ?? '',
         color: (style.color as string | undefined) ?? '',
@@ -90,7 +125,11 @@ function Toolbar({ editor }: { editor: Editor }) {
   const s = useToolbarState(editor)
   const run = () => editor.chain().focus()
   return (
-    <div role="toolbar" aria-label="Formatting" className="flex flex-wrap items-center gap-0.5 border-b border-zinc-800 p-1">
+    <div
+      role="toolbar"
+      aria-label="Formatting"
+      className="flex flex-wrap items-center gap-0.5 border-b border-zinc-800 p-1"
+    >
       <ToolButton label="Undo" disabled={!s.canUndo} onClick={() => run().undo().run()}>
         <Glyph d="M9 14 4 9l5-5M4 9h10a6 6 0 0 1 0 12h-3" />
       </ToolButton>
@@ -110,8 +149,18 @@ function Toolbar({ editor }: { editor: Editor }) {
                 .run()
         }
       />
-      <ToolSelect label="Font" value={s.font} choices={FONT_CHOICES} onChange={(value) => (value ? run().setFontFamily(value).run() : run().unsetFontFamily().run())} />
-      <ToolSelect label="Size" value={s.size} choices={SIZE_CHOICES} onChange={(value) => (value ? run().setFontSize(value).run() : run().unsetFontSize().run())} />
+      <ToolSelect
+        label="Font"
+        value={s.font}
+        choices={FONT_CHOICES}
+        onChange={(value) => (value ? run().setFontFamily(value).run() : run().unsetFontFamily().run())}
+      />
+      <ToolSelect
+        label="Size"
+        value={s.size}
+        choices={SIZE_CHOICES}
+        onChange={(value) => (value ? run().setFontSize(value).run() : run().unsetFontSize().run())}
+      />
       <Divider />
       <ToolButton label="Bold" pressed={s.bold} onClick={() => run().toggleBold().run()}>
         <span className="font-bold">B</span>
@@ -147,7 +196,10 @@ function Toolbar({ editor }: { editor: Editor }) {
         icon={
           <span className="flex flex-col items-center leading-none">
             <Glyph d="m9 11-6 6v3h9l3-3M22 12l-4.6 4.6a2 2 0 0 1-2.8 0l-5.2-5.2a2 2 0 0 1 0-2.8L14 4" small />
-            <span className="mt-0.5 h-1 w-4 rounded-sm border border-zinc-600" style={{ background: s.background || 'transparent' }} />
+            <span
+              className="mt-0.5 h-1 w-4 rounded-sm border border-zinc-600"
+              style={{ background: s.background || 'transparent' }}
+            />
           </span>
         }
       />
@@ -157,7 +209,9 @@ function Toolbar({ editor }: { editor: Editor }) {
           key={choice.value}
           label={`Align ${choice.value}`}
           pressed={s.align === choice.value}
-          onClick={() => (choice.value === 'left' ? run().unsetTextAlign().run() : run().setTextAlign(choice.value).run())}
+          onClick={() =>
+            choice.value === 'left' ? run().unsetTextAlign().run() : run().setTextAlign(choice.value).run()
+          }
         >
           <Glyph d={ALIGN_GLYPHS[choice.value]} />
         </ToolButton>
@@ -195,15 +249,45 @@ const ALIGN_GLYPHS: Record<(typeof ALIGN_CHOICES)[number]['value'], string> = {
 const toolClass =
   'inline-flex h-8 min-w-8 items-center justify-center rounded px-1.5 text-sm text-zinc-300 transition hover:bg-zinc-800 hover:text-white disabled:pointer-events-none disabled:opacity-40 aria-pressed:bg-zinc-700 aria-pressed:text-white aria-expanded:bg-zinc-700'
 
-function ToolButton({ label, pressed, disabled, onClick, children }: { label: string; pressed?: boolean; disabled?: boolean; onClick: () => void; children: ReactNode }) {
+function ToolButton({
+  label,
+  pressed,
+  disabled,
+  onClick,
+  children,
+}: {
+  label: string
+  pressed?: boolean
+  disabled?: boolean
+  onClick: () => void
+  children: ReactNode
+}) {
   return (
-    <button type="button" className={toolClass} aria-label={label} title={label} aria-pressed={pressed} disabled={disabled} onClick={onClick}>
+    <button
+      type="button"
+      className={toolClass}
+      aria-label={label}
+      title={label}
+      aria-pressed={pressed}
+      disabled={disabled}
+      onClick={onClick}
+    >
       {children}
     </button>
   )
 }
 
-function ToolSelect({ label, value, choices, onChange }: { label: string; value: string; choices: ReadonlyArray<{ value: string; label: string }>; onChange: (value: string) => void }) {
+function ToolSelect({
+  label,
+  value,
+  choices,
+  onChange,
+}: {
+  label: string
+  value: string
+  choices: ReadonlyArray<{ value: string; label: string }>
+  onChange: (value: string) => void
+}) {
   return (
     <select
       aria-label={label}
@@ -227,7 +311,16 @@ function Divider() {
 
 function Glyph({ d, small = false }: { d: string; small?: boolean }) {
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" className={small ? 'size-3.5' : 'size-4'} aria-hidden>
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className={small ? 'size-3.5' : 'size-4'}
+      aria-hidden
+    >
       <path d={d} />
     </svg>
   )
@@ -239,7 +332,17 @@ function Glyph({ d, small = false }: { d: string; small?: boolean }) {
  * A toolbar button with a small panel under it, kept inside the viewport (phones); a pick, Escape or a click outside
  * closes it.
  */
-function Popover({ label, pressed, icon, children }: { label: string; pressed?: boolean; icon: ReactNode; children: (close: () => void) => ReactNode }) {
+function Popover({
+  label,
+  pressed,
+  icon,
+  children,
+}: {
+  label: string
+  pressed?: boolean
+  icon: ReactNode
+  children: (close: () => void) => ReactNode
+}) {
   const [open, setOpen] = useState(false)
   const [left, setLeft] = useState(0)
   const box = useRef<HTMLDivElement>(null)
@@ -375,13 +478,29 @@ const LINK_REFUSED = 'Only http, https, mailto and tel links are allowed.'
 
 function LinkPicker({ editor, active, href }: { editor: Editor; active: boolean; href: string }) {
   return (
-    <Popover label="Link" pressed={active} icon={<Glyph d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1" />}>
+    <Popover
+      label="Link"
+      pressed={active}
+      icon={
+        <Glyph d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1" />
+      }
+    >
       {(close) => <LinkForm editor={editor} active={active} href={href} close={close} />}
     </Popover>
   )
 }
 
-function LinkForm({ editor, active, href, close }: { editor: Editor; active: boolean; href: string; close: () => void }) {
+function LinkForm({
+  editor,
+  active,
+  href,
+  close,
+}: {
+  editor: Editor
+  active: boolean
+  href: string
+  close: () => void
+}) {
   const [address, setAddress] = useState(href)
   const [refused, setRefused] = useState(false)
   const inputId = useId()
@@ -394,7 +513,8 @@ function LinkForm({ editor, active, href, close }: { editor: Editor; active: boo
       return
     }
     const chain = editor.chain().focus()
-    if (editor.state.selection.empty && !active) chain.insertContent({ type: 'text', text: url, marks: [{ type: 'link', attrs: { href: url } }] }).run()
+    if (editor.state.selection.empty && !active)
+      chain.insertContent({ type: 'text', text: url, marks: [{ type: 'link', attrs: { href: url } }] }).run()
     else chain.extendMarkRange('link').setLink({ href: url }).run()
     close()
   }
@@ -444,7 +564,11 @@ function LinkForm({ editor, active, href, close }: { editor: Editor; active: boo
             Remove Link
           </button>
         ) : null}
-        <button type="button" onClick={apply} className="h-7 rounded bg-brand-600 px-2 text-xs font-semibold text-zinc-950 hover:bg-brand-500">
+        <button
+          type="button"
+          onClick={apply}
+          className="h-7 rounded bg-brand-600 px-2 text-xs font-semibold text-zinc-950 hover:bg-brand-500"
+        >
           Apply
         </button>
       </div>
@@ -487,7 +611,15 @@ function ImageUpload({ editor }: { editor: Editor }) {
       <ToolButton label="Insert image" disabled={status.busy} onClick={() => input.current?.click()}>
         <Glyph d="M4 5h16v14H4zM4 16l5-5 4 4 2-2 5 5M15 9h.01" />
       </ToolButton>
-      <input ref={input} type="file" accept={TEST_IMAGES.accept} className="hidden" aria-label="Image file" tabIndex={-1} onChange={(event) => void onFile(event)} />
+      <input
+        ref={input}
+        type="file"
+        accept={TEST_IMAGES.accept}
+        className="hidden"
+        aria-label="Image file"
+        tabIndex={-1}
+        onChange={(event) => void onFile(event)}
+      />
       {status.busy ? (
         <span role="status" className="px-1 text-xs text-zinc-400">
           Uploading image…

@@ -54,7 +54,11 @@ export function MemberDetails({
 
       <div className="flex flex-col gap-3">
         {onSelectTab ? (
-          <div role="tablist" aria-label="Member details" className="flex gap-1 rounded-lg border border-zinc-800 bg-zinc-950/60 p-1">
+          <div
+            role="tablist"
+            aria-label="Member details"
+            className="flex gap-1 rounded-lg border border-zinc-800 bg-zinc-950/60 p-1"
+          >
             {MEMBER_TABS.map((t) => (
               <button
                 key={t.id}
@@ -87,7 +91,11 @@ export function MemberDetails({
           </nav>
         )}
 
-        <div id="member-tab-panel" role={onSelectTab ? 'tabpanel' : undefined} aria-labelledby={onSelectTab ? `member-tab-${tab}` : undefined}>
+        <div
+          id="member-tab-panel"
+          role={onSelectTab ? 'tabpanel' : undefined}
+          aria-labelledby={onSelectTab ? `member-tab-${tab}` : undefined}
+        >
           {tab === 'qualifications' ? <QualificationList member={member} /> : null}
           {tab === 'events' ? <EventList member={member} onShowImage={setImage} /> : null}
           {tab === 'trainings' ? <TrainingList member={member} /> : null}
@@ -119,7 +127,11 @@ function Stat({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function ListEmpty({ children }: { children: ReactNode }) {
-  return <p className="rounded-lg border border-dashed border-zinc-800 px-4 py-6 text-center text-sm text-zinc-500">{children}</p>
+  return (
+    <p className="rounded-lg border border-dashed border-zinc-800 px-4 py-6 text-center text-sm text-zinc-500">
+      {children}
+    </p>
+  )
 }
 
 const listClass = 'divide-y divide-zinc-800 overflow-hidden rounded-lg border border-zinc-800 bg-zinc-950/40'
@@ -138,7 +150,13 @@ function QualificationList({ member }: { member: PublicMember }) {
   )
 }
 
-function EventList({ member, onShowImage }: { member: PublicMember; onShowImage: (image: { name: string; url: string }) => void }) {
+function EventList({
+  member,
+  onShowImage,
+}: {
+  member: PublicMember
+  onShowImage: (image: { name: string; url: string }) => void
+}) {
   if (!member.events.length) return <ListEmpty>No events attended yet.</ListEmpty>
   return (
     <ul className={listClass} aria-label="Events">
@@ -190,8 +208,16 @@ function TrainingList({ member }: { member: PublicMember }) {
 /** The ORBAT image of an event in a modal (on top of the sheet: both live in the top layer). */
 function OrbatImageDialog({ image, onClose }: { image: { name: string; url: string } | null; onClose: () => void }) {
   return (
-    <Modal open={Boolean(image)} title={`ORBAT: ${image?.name ?? ''}`} label={image ? `ORBAT of ${image.name}` : 'ORBAT image'} closeLabel="Close image" onClose={onClose}>
-      <div className="bg-zinc-950 p-2">{image ? <img src={image.url} alt={`ORBAT of ${image.name}`} className="mx-auto h-auto max-w-full" /> : null}</div>
+    <Modal
+      open={Boolean(image)}
+      title={`ORBAT: ${image?.name ?? ''}`}
+      label={image ? `ORBAT of ${image.name}` : 'ORBAT image'}
+      closeLabel="Close image"
+      onClose={onClose}
+    >
+      <div className="bg-zinc-950 p-2">
+        {image ? <img src={image.url} alt={`ORBAT of ${image.name}`} className="mx-auto h-auto max-w-full" /> : null}
+      </div>
     </Modal>
   )
 }

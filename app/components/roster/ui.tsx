@@ -26,7 +26,9 @@ export function RankBadge({ rank }: { rank: string }) {
 
 export function BmtBadge({ className = '' }: { className?: string }) {
   return (
-    <span className={`${className} inline-flex shrink-0 items-center rounded border border-amber-500/50 bg-amber-950/60 px-1.5 py-0.5 font-mono text-[11px] font-semibold tracking-wider text-amber-300`}>
+    <span
+      className={`${className} inline-flex shrink-0 items-center rounded border border-amber-500/50 bg-amber-950/60 px-1.5 py-0.5 font-mono text-[11px] font-semibold tracking-wider text-amber-300`}
+    >
       BMT
     </span>
   )
@@ -59,7 +61,15 @@ const DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day:
  * An instant in the page's zone (app/ui/date-time.tsx): the reader's own when the server knows it from the cookie,
  * and always once hydrated; otherwise the unit's. `data-local` says whether it is the reader's own.
  */
-export function LocalTime({ iso, format = 'full', className }: { iso: string; format?: 'full' | 'date'; className?: string }) {
+export function LocalTime({
+  iso,
+  format = 'full',
+  className,
+}: {
+  iso: string
+  format?: 'full' | 'date'
+  className?: string
+}) {
   const { zone, source } = useTimeZone()
   const value = new Date(iso)
   const options = format === 'full' ? FULL : DATE
@@ -70,4 +80,3 @@ export function LocalTime({ iso, format = 'full', className }: { iso: string; fo
     </time>
   )
 }
-

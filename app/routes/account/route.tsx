@@ -33,7 +33,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     case ACCOUNT_INTENTS.calendarFeed:
       return calendarFeed(post, user)
     case ACCOUNT_INTENTS.revokeToken:
-      return deleteRecord(post, (id) => revokeApiToken(getServices(context), user, id), { success: API_TOKEN_MESSAGES.revoked, failure: 'Could not revoke the token.' })
+      return deleteRecord(post, (id) => revokeApiToken(getServices(context), user, id), {
+        success: API_TOKEN_MESSAGES.revoked,
+        failure: 'Could not revoke the token.',
+      })
     default:
       return unknownIntent(post)
   }
@@ -53,7 +56,8 @@ async function createToken(post: FormPost, user: User) {
 /** Creates the feed, or (confirmed: the old URL stops working) gives it a new URL. */
 async function calendarFeed(post: FormPost, user: User) {
   const services = getServices(post.context)
-  if (!post.confirmed && (await calendarFeedOf(services.db, user))) return askToConfirm(post, ACCOUNT_INTENTS.calendarFeed)
+  if (!post.confirmed && (await calendarFeedOf(services.db, user)))
+    return askToConfirm(post, ACCOUNT_INTENTS.calendarFeed)
   return runUseCase(post, () => regenerateCalendarFeed(services, user), {
     success: (r) => (r.replaced ? 'New calendar URL made. The old one no longer works.' : 'Calendar feed created.'),
     failure: 'Could not make the calendar feed.',

@@ -22,18 +22,52 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 const cards = [
-  { to: '/admin/orbat', title: 'ORBAT Editor', text: 'Lay out squads, teams and slots; presets and settings.', icon: <OrbatIcon /> },
-  { to: '/admin/roster', title: 'Roster', text: 'Members, events, trainings, qualifications and promotions.', icon: <RosterIcon /> },
+  {
+    to: '/admin/orbat',
+    title: 'ORBAT Editor',
+    text: 'Lay out squads, teams and slots; presets and settings.',
+    icon: <OrbatIcon />,
+  },
+  {
+    to: '/admin/roster',
+    title: 'Roster',
+    text: 'Members, events, trainings, qualifications and promotions.',
+    icon: <RosterIcon />,
+  },
   { to: '/admin/knowledge', title: 'Library', text: 'Document links', icon: <LibraryIcon /> },
-  { to: '/admin/tests', title: 'Qual Tests', text: 'Tests, eligibility, attempts and live evaluations.', icon: <TestIcon /> },
-  { to: '/admin/discord', title: 'Discord', text: 'Role mappings, channels, scheduled pings and the audit log.', icon: <DiscordIcon /> },
-  { to: '/admin/settings', title: 'Admin Settings', text: 'Signup time lock, eligible roles, ORBAT presets and platoons.', icon: <SettingsIcon /> },
+  {
+    to: '/admin/tests',
+    title: 'Qual Tests',
+    text: 'Tests, eligibility, attempts and live evaluations.',
+    icon: <TestIcon />,
+  },
+  {
+    to: '/admin/discord',
+    title: 'Discord',
+    text: 'Role mappings, channels, scheduled pings and the audit log.',
+    icon: <DiscordIcon />,
+  },
+  {
+    to: '/admin/settings',
+    title: 'Admin Settings',
+    text: 'Signup time lock, eligible roles, ORBAT presets and platoons.',
+    icon: <SettingsIcon />,
+  },
 ]
 
 /** A gear (the hub's other icons live in app/ui/icons.tsx). */
 function SettingsIcon() {
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.75} strokeLinecap="round" strokeLinejoin="round" className="size-5" aria-hidden>
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.75}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className="size-5"
+      aria-hidden
+    >
       <circle cx="12" cy="12" r="3" />
       <path d="M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1Z" />
     </svg>

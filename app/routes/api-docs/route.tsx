@@ -10,7 +10,12 @@ import { referenceOf, type ReferenceOperation, type SchemaRow } from '#server/op
 
 export function loader() {
   const document = openApiDocument()
-  return { title: document.info.title, version: document.info.version, intro: (document.info.description ?? '').replace(/`/g, ''), tags: referenceOf(document) }
+  return {
+    title: document.info.title,
+    version: document.info.version,
+    intro: (document.info.description ?? '').replace(/`/g, ''),
+    tags: referenceOf(document),
+  }
 }
 
 const METHOD_TONES: Record<string, BadgeTone> = { GET: 'info', POST: 'success', PUT: 'warning', DELETE: 'danger' }
@@ -36,7 +41,10 @@ export default function ApiDocsPage({ loaderData }: Route.ComponentProps) {
           <ul className="flex flex-wrap gap-2 lg:flex-col lg:gap-1">
             {tags.map((tag) => (
               <li key={tag.name}>
-                <a href={`#${anchorOf(tag.name)}`} className="block rounded-md px-2 py-1 text-sm text-zinc-300 hover:bg-zinc-900 hover:text-white">
+                <a
+                  href={`#${anchorOf(tag.name)}`}
+                  className="block rounded-md px-2 py-1 text-sm text-zinc-300 hover:bg-zinc-900 hover:text-white"
+                >
                   {tag.name} <span className="text-zinc-500">({tag.operations.length})</span>
                 </a>
               </li>
@@ -116,7 +124,10 @@ function Fields({ title, rows }: { title: string; rows: SchemaRow[] }) {
 }
 
 export function meta() {
-  return [{ title: 'API reference · Task Force HQ' }, { name: 'description', content: 'Every /api call of Task Force HQ: parameters, bodies, answers and access.' }]
+  return [
+    { title: 'API reference · Task Force HQ' },
+    { name: 'description', content: 'Every /api call of Task Force HQ: parameters, bodies, answers and access.' },
+  ]
 }
 
 export function ErrorBoundary() {

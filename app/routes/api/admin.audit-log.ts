@@ -9,6 +9,9 @@ import { listAuditLog } from '#server/audit/audit.ts'
 export async function loader({ request, context }: Route.LoaderArgs) {
   return apiHandler(async () => {
     await requireAdmin(request, context)
-    return listAuditLog(getServices(context).db, strictNumber(new URL(request.url).searchParams.get('limit'), true) ?? 100)
+    return listAuditLog(
+      getServices(context).db,
+      strictNumber(new URL(request.url).searchParams.get('limit'), true) ?? 100,
+    )
   })
 }

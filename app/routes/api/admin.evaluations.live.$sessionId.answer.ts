@@ -10,6 +10,11 @@ import { answerEvaluationQuestion } from '#server/evaluations/evaluations.ts'
 export async function action({ request, params, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     const admin = await requireAdmin(request, context)
-    return answerEvaluationQuestion(getServices(context), admin, params.sessionId, parseInput(evaluationAnswerSchema, await readJsonObject(request)))
+    return answerEvaluationQuestion(
+      getServices(context),
+      admin,
+      params.sessionId,
+      parseInput(evaluationAnswerSchema, await readJsonObject(request)),
+    )
   })
 }

@@ -10,7 +10,11 @@ import { startEvaluation } from '#server/evaluations/evaluations.ts'
 export async function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     const admin = await requireAdmin(request, context)
-    const started = await startEvaluation(getServices(context), admin, parseInput(startEvaluationSchema, await readJsonObject(request)))
+    const started = await startEvaluation(
+      getServices(context),
+      admin,
+      parseInput(startEvaluationSchema, await readJsonObject(request)),
+    )
     return Response.json(started, { status: started.resumed ? 200 : 201 })
   })
 }

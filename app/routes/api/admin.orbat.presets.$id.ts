@@ -10,7 +10,10 @@ export const action = adminItemAction({
   what: 'Preset',
   schema: presetNameSchema,
   invalid: 'Invalid preset.',
-  update: async (services, admin, id, input) => ({ message: 'Preset renamed.', preset: await renamePreset(services, admin, id, input) }),
+  update: async (services, admin, id, input) => ({
+    message: 'Preset renamed.',
+    preset: await renamePreset(services, admin, id, input),
+  }),
   remove: deletePreset,
   removed: 'Preset deleted.',
 })

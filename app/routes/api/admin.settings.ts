@@ -24,7 +24,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const input = parseInput(settingInputSchema, await readJsonObject(request), 'Invalid setting.')
     const result = await saveSetting(getServices(context), admin, input)
     const message =
-      input.key === 'signup_time' ? (input.value ? 'Time lock set successfully.' : 'Time lock cleared.') : 'Setting saved.'
+      input.key === 'signup_time'
+        ? input.value
+          ? 'Time lock set successfully.'
+          : 'Time lock cleared.'
+        : 'Setting saved.'
     return { message, key: result.key, value: result.value, placements: result.placements.length }
   })
 }

@@ -24,7 +24,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     const admin = await requireAdmin(request, context)
     const id = parseId(params.id, 'Test')
-    const { questions } = parseInput(evaluationChecklistSchema, await readJsonObject(request), 'Please correct the checklist.')
+    const { questions } = parseInput(
+      evaluationChecklistSchema,
+      await readJsonObject(request),
+      'Please correct the checklist.',
+    )
     return saveEvaluationChecklist(getServices(context), admin, id, questions)
   })
 }

@@ -8,6 +8,8 @@ import { readUploadedImage, uploadTestImage } from '#server/tests/images.ts'
 export async function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     const admin = await requireAdmin(request, context)
-    return Response.json(await uploadTestImage(getServices(context), admin, await readUploadedImage(request)), { status: 201 })
+    return Response.json(await uploadTestImage(getServices(context), admin, await readUploadedImage(request)), {
+      status: 201,
+    })
   })
 }

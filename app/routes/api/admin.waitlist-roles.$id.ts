@@ -10,7 +10,10 @@ export const action = adminItemAction({
   what: 'Eligible role',
   schema: eligibleRoleSchema,
   invalid: 'Invalid role.',
-  update: async (services, admin, id, input) => ({ message: 'Role updated successfully.', role: await saveEligibleRole(services, admin, input, id) }),
+  update: async (services, admin, id, input) => ({
+    message: 'Role updated successfully.',
+    role: await saveEligibleRole(services, admin, input, id),
+  }),
   remove: deleteEligibleRole,
   removed: 'Role deleted.',
 })

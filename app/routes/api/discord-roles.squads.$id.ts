@@ -16,7 +16,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const admin = await requireAdmin(request, context)
     const id = parseId(params.id, 'Squad role mapping')
     const services = getServices(context)
-    if (request.method === 'PUT') return updateSquadMapping(services, admin, id, parseInput(squadMappingUpdateSchema, await readJsonObject(request)))
+    if (request.method === 'PUT')
+      return updateSquadMapping(
+        services,
+        admin,
+        id,
+        parseInput(squadMappingUpdateSchema, await readJsonObject(request)),
+      )
     return deleteSquadMapping(services, admin, id)
   })
 }

@@ -14,7 +14,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     await serverTokenFrom(services, request)
     const { body, etag } = await orbatByPlayer(services.db)
     const headers = { ETag: etag, 'Cache-Control': 'no-cache' }
-    if (etagMatches(request.headers.get('if-none-match') ?? undefined, etag)) return new Response(null, { status: 304, headers })
+    if (etagMatches(request.headers.get('if-none-match') ?? undefined, etag))
+      return new Response(null, { status: 304, headers })
     return Response.json(body, { headers })
   })
 }

@@ -18,7 +18,10 @@ const WRITE_PATHS = MEMBER_WRITE_PATHS.map((p) => p.replace(/:(\w+)/g, '{$1}'))
 function apiRoutePaths(entries: RouteConfigEntry[], parent = ''): string[] {
   return entries.flatMap((entry) => {
     const path = entry.path === undefined ? parent : `${parent}/${entry.path}`.replace(/\/+/g, '/')
-    const own = entry.path !== undefined && !entry.index && path.startsWith('/api/') && !path.endsWith('*') ? [path.replace(/:(\w+)/g, '{$1}')] : []
+    const own =
+      entry.path !== undefined && !entry.index && path.startsWith('/api/') && !path.endsWith('*')
+        ? [path.replace(/:(\w+)/g, '{$1}')]
+        : []
     return [...own, ...apiRoutePaths(entry.children ?? [], path)]
   })
 }
@@ -30,7 +33,9 @@ describe('the OpenAPI document', () => {
     const routed = apiRoutePaths(routes)
     expect(routed.length).toBeGreaterThan(70)
     expect(routed.filter((p) => !documented.has(p))).toEqual([])
-    expect([...documented].filter((p) => !routed.includes(p) && !LIGHT_PATHS.includes(p) && !WRITE_PATHS.includes(p))).toEqual([])
+    expect(
+      [...documented].filter((p) => !routed.includes(p) && !LIGHT_PATHS.includes(p) && !WRITE_PATHS.includes(p)),
+    ).toEqual([])
     expect(WRITE_PATHS.filter((p) => !documented.has(p))).toEqual([])
   })
 
@@ -48,7 +53,13 @@ describe('the OpenAPI document', () => {
 
   it('describes request bodies from the contracts the routes parse with', () => {
     const body = openApiDocument().paths?.['/api/roster/events/{id}/attendance']?.post?.requestBody
-    expect(body).toMatchObject({ content: { 'application/json': { schema: { type: 'object', required: ['memberIds'], properties: { memberIds: { type: 'array' } } } } } })
+    expect(body).toMatchObject({
+      content: {
+        'application/json': {
+          schema: { type: 'object', required: ['memberIds'], properties: { memberIds: { type: 'array' } } },
+        },
+      },
+    })
   })
 })
 
@@ -65,7 +76,11 @@ describe('serving it', () => {
     const response = await t.client().get('/api/openapi.json')
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toMatch(/application\/json/)
-    const document = (await response.json()) as { openapi: string; servers: Array<{ url: string }>; paths: Record<string, unknown> }
+    const document = (await response.json()) as {
+      openapi: string
+      servers: Array<{ url: string }>
+      paths: Record<string, unknown>
+    }
     expect(document.openapi).toBe('3.1.0')
     expect(document.servers).toEqual([{ url: t.url }])
     expect(Object.keys(document.paths)).toEqual([...Object.keys(openApiDocument().paths ?? {})])
@@ -82,10 +97,12 @@ describe('serving it', () => {
     expect(html).toContain('memberIds')
     const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!)
     expect(scripts.length).toBeGreaterThan(0)
-    for (const attributes of scripts) expect(attributes.includes(`nonce="${nonce}"`) || /\bsrc="\//.test(attributes)).toBe(true)
+    for (const attributes of scripts)
+      expect(attributes.includes(`nonce="${nonce}"`) || /\bsrc="\//.test(attributes)).toBe(true)
   })
 
   it('serves the light paths it documents', async () => {
-    for (const path of LIGHT_PATHS.filter((p) => p !== '/api/live')) expect((await t.client().get(path)).status, path).toBe(200)
+    for (const path of LIGHT_PATHS.filter((p) => p !== '/api/live'))
+      expect((await t.client().get(path)).status, path).toBe(200)
   })
 })

@@ -24,6 +24,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const admin = await requireAdmin(request, context)
     const body = await readJsonBody(request)
     const input = parseInput(thresholdsSchema, Array.isArray(body) ? { thresholds: body } : body)
-    return { message: ROSTER_MESSAGES.thresholdsSaved, thresholds: await saveThresholds(getServices(context), admin, input) }
+    return {
+      message: ROSTER_MESSAGES.thresholdsSaved,
+      thresholds: await saveThresholds(getServices(context), admin, input),
+    }
   })
 }

@@ -16,8 +16,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const id = parseId(params.id, 'Qualification')
     const services = getServices(context)
     if (request.method === 'PUT') {
-      const input = parseInput(qualificationInputSchema, await readJsonObject(request), 'Please correct the qualification form.')
-      return { message: ROSTER_MESSAGES.qualificationUpdated, qualification: await editQualification(services, admin, id, input) }
+      const input = parseInput(
+        qualificationInputSchema,
+        await readJsonObject(request),
+        'Please correct the qualification form.',
+      )
+      return {
+        message: ROSTER_MESSAGES.qualificationUpdated,
+        qualification: await editQualification(services, admin, id, input),
+      }
     }
 
     await removeQualification(services, admin, id)

@@ -18,7 +18,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     const admin = await requireAdmin(request, context)
-    const input = parseInput(qualificationInputSchema, await readJsonObject(request), 'Please correct the qualification form.')
+    const input = parseInput(
+      qualificationInputSchema,
+      await readJsonObject(request),
+      'Please correct the qualification form.',
+    )
     const qualification = await addQualification(getServices(context), admin, input)
     return Response.json({ message: ROSTER_MESSAGES.qualificationAdded, qualification }, { status: 201 })
   })

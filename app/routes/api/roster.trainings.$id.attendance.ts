@@ -19,6 +19,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const admin = await requireAdmin(request, context)
     const id = parseId(params.id, 'Training')
     const { memberIds } = parseInput(attendanceSchema, await readJsonObject(request))
-    return { message: 'Attendance updated!', ...(await setTrainingAttendance(getServices(context), admin, id, memberIds)) }
+    return {
+      message: 'Attendance updated!',
+      ...(await setTrainingAttendance(getServices(context), admin, id, memberIds)),
+    }
   })
 }

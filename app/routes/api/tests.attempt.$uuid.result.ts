@@ -6,5 +6,7 @@ import { getAttemptResult } from '#server/tests/queries.ts'
 
 // GET /api/tests/attempt/{uuid}/result: for the member who made the attempt, or an admin (others get 404).
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  return apiHandler(async () => getAttemptResult(getServices(context).db, await requireUser(request, context), params.uuid))
+  return apiHandler(async () =>
+    getAttemptResult(getServices(context).db, await requireUser(request, context), params.uuid),
+  )
 }

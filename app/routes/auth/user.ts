@@ -6,6 +6,7 @@ import { getUser, toPublicUser } from '#server/auth/user.ts'
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = getServices(context)
   const user = await getUser(services, request)
-  if (!user) return Response.json({ error: 'Not logged in.' }, { status: 401, headers: { 'Cache-Control': 'no-store' } })
+  if (!user)
+    return Response.json({ error: 'Not logged in.' }, { status: 401, headers: { 'Cache-Control': 'no-store' } })
   return Response.json(await toPublicUser(services.db, user), { headers: { 'Cache-Control': 'no-store' } })
 }

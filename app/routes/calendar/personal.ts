@@ -9,5 +9,12 @@ import { personalCalendar } from '#server/integrations/calendar.ts'
 
 export function loader({ params, context }: Route.LoaderArgs) {
   const secret = /^([A-Za-z0-9_-]{43})\.ics$/.exec(params.file)?.[1]
-  return calendarResponse('personal.ics', () => (secret ? personalCalendar(getServices(context), secret) : Promise.reject(new NotFound('Calendar feed not found.'))), 'private')
+  return calendarResponse(
+    'personal.ics',
+    () =>
+      secret
+        ? personalCalendar(getServices(context), secret)
+        : Promise.reject(new NotFound('Calendar feed not found.')),
+    'private',
+  )
 }

@@ -2,7 +2,11 @@ import { errorResponse } from '#server/errors.ts'
 
 // A calendar answer: text/calendar that subscribed apps re-read every so often; errors as the usual JSON.
 
-export async function calendarResponse(filename: string, render: () => Promise<string>, cache: 'public' | 'private'): Promise<Response> {
+export async function calendarResponse(
+  filename: string,
+  render: () => Promise<string>,
+  cache: 'public' | 'private',
+): Promise<Response> {
   try {
     return new Response(await render(), {
       headers: {

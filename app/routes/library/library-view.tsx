@@ -25,8 +25,19 @@ export function PacketGrid({ packets, total }: { packets: PacketItem[]; total: n
             data-testid="library-card"
             className="group flex h-full items-start gap-3 rounded-xl border border-zinc-800 bg-zinc-900/60 p-5 transition hover:border-brand-600 hover:bg-zinc-900"
           >
-            <span aria-hidden className="grid size-10 shrink-0 place-items-center rounded-lg bg-zinc-800 text-brand-400 group-hover:bg-brand-600 group-hover:text-zinc-950">
-              <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.75} strokeLinecap="round" strokeLinejoin="round" className="size-5">
+            <span
+              aria-hidden
+              className="grid size-10 shrink-0 place-items-center rounded-lg bg-zinc-800 text-brand-400 group-hover:bg-brand-600 group-hover:text-zinc-950"
+            >
+              <svg
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth={1.75}
+                strokeLinecap="round"
+                strokeLinejoin="round"
+                className="size-5"
+              >
                 <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8l-5-5Z" />
                 <path d="M14 3v5h5M9 13h6M9 17h4" />
               </svg>
@@ -35,7 +46,12 @@ export function PacketGrid({ packets, total }: { packets: PacketItem[]; total: n
               <span className="font-semibold break-words text-zinc-100">{packet.name}</span>
               <span className="truncate text-xs text-zinc-500">{hostOf(packet.google_doc_url)}</span>
             </span>
-            <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden className="mt-0.5 size-4 shrink-0 text-zinc-500 group-hover:text-brand-400">
+            <svg
+              viewBox="0 0 20 20"
+              fill="currentColor"
+              aria-hidden
+              className="mt-0.5 size-4 shrink-0 text-zinc-500 group-hover:text-brand-400"
+            >
               <path d="M11 3a1 1 0 1 0 0 2h2.59l-6.3 6.29a1 1 0 1 0 1.42 1.42L15 6.41V9a1 1 0 1 0 2 0V4a1 1 0 0 0-1-1h-5Z" />
               <path d="M5 5a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2v-3a1 1 0 1 0-2 0v3H5V7h3a1 1 0 0 0 0-2H5Z" />
             </svg>

@@ -19,7 +19,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /** The loader returns every document whatever `q` says: typing in the box needs no new data. */
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false
   return defaultShouldRevalidate
 }
@@ -90,7 +95,10 @@ export default function LibraryPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function meta() {
-  return [{ title: 'Library · Task Force HQ' }, { name: 'description', content: 'Guides, SOPs and reference documents of the unit.' }]
+  return [
+    { title: 'Library · Task Force HQ' },
+    { name: 'description', content: 'Guides, SOPs and reference documents of the unit.' },
+  ]
 }
 
 export function ErrorBoundary() {

@@ -3,7 +3,16 @@ import { Form, useNavigate } from 'react-router'
 import type { OrbatPayload, OrbatSlot, OrbatSquad } from '#contracts/orbat.ts'
 import { LockedBadge, LockLine, OpenBadge } from '#app/components/orbat/badges.tsx'
 import { PeopleIcon } from '#app/components/orbat/icons.tsx'
-import { countSlots, groupTeams, holderName, isOpen, isSpacer, slotAction, spacerLabel, squadsInDiagramOrder } from '#app/components/orbat/rows.ts'
+import {
+  countSlots,
+  groupTeams,
+  holderName,
+  isOpen,
+  isSpacer,
+  slotAction,
+  spacerLabel,
+  squadsInDiagramOrder,
+} from '#app/components/orbat/rows.ts'
 import { SlotActionControl } from '#app/components/orbat/slot-actions.tsx'
 import { ORBAT_PATH, type OrbatViewer } from '#app/components/orbat/viewer.tsx'
 import { useHydrated } from '#app/hooks/use-hydrated.ts'
@@ -14,7 +23,15 @@ import { Notice } from '#app/ui/field.tsx'
 // cards in the diagram's reading order, teams and slots as rows with 44 px controls, the member's own slot pinned on
 // top, and a squad filter (?squad=<id>, a GET form, so it works without JavaScript).
 
-export function OrbatList({ orbat, viewer, squadId }: { orbat: OrbatPayload; viewer: OrbatViewer; squadId: number | null }) {
+export function OrbatList({
+  orbat,
+  viewer,
+  squadId,
+}: {
+  orbat: OrbatPayload
+  viewer: OrbatViewer
+  squadId: number | null
+}) {
   const squads = useMemo(() => squadsInDiagramOrder(orbat.squads), [orbat.squads])
   const slotsBySquad = useMemo(() => {
     const bySquad = new Map<number, OrbatSlot[]>()
@@ -24,7 +41,8 @@ export function OrbatList({ orbat, viewer, squadId }: { orbat: OrbatPayload; vie
   const shown = squads.some((s) => s.id === squadId) ? squads.filter((s) => s.id === squadId) : squads
   const mine = viewer.userId === null ? undefined : orbat.slots.find((slot) => slot.user_id === viewer.userId)
 
-  if (squads.length === 0) return <p className="px-4 py-10 text-center text-zinc-400">No squads have been set up yet.</p>
+  if (squads.length === 0)
+    return <p className="px-4 py-10 text-center text-zinc-400">No squads have been set up yet.</p>
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-4 px-3 pt-3 pb-10" data-testid="orbat-list">
       {mine ? <YourSlot slot={mine} squad={squads.find((s) => s.id === mine.squad_id)} viewer={viewer} /> : null}
@@ -54,7 +72,13 @@ function YourSlot({ slot, squad, viewer }: { slot: OrbatSlot; squad: OrbatSquad 
           {squadName ? ` · ${squadName}` : null}
         </span>
       </p>
-      <SlotActionControl action={slotAction(slot, viewer)} slotId={slot.id} role={slot.role} squadName={squadName} size="lg" />
+      <SlotActionControl
+        action={slotAction(slot, viewer)}
+        slotId={slot.id}
+        role={slot.role}
+        squadName={squadName}
+        size="lg"
+      />
     </section>
   )
 }
@@ -76,7 +100,10 @@ function SquadFilter({ squads, selected }: { squads: OrbatSquad[]; selected: num
           value={selected ?? ''}
           onChange={(event) => {
             const value = event.currentTarget.value
-            void navigate(value ? `${ORBAT_PATH}?squad=${value}` : ORBAT_PATH, { replace: true, preventScrollReset: true })
+            void navigate(value ? `${ORBAT_PATH}?squad=${value}` : ORBAT_PATH, {
+              replace: true,
+              preventScrollReset: true,
+            })
           }}
           className="h-11 rounded-md border border-zinc-700 bg-zinc-900 px-3 text-zinc-100"
         >
@@ -102,13 +129,20 @@ function SquadSection({ squad, slots, viewer }: { squad: OrbatSquad; slots: Orba
   const counts = countSlots(slots)
   const headingId = `list-squad-${squad.id}-name`
   return (
-    <article aria-labelledby={headingId} className="overflow-hidden rounded-lg border border-zinc-800 bg-zinc-900" data-testid="squad-card">
+    <article
+      aria-labelledby={headingId}
+      className="overflow-hidden rounded-lg border border-zinc-800 bg-zinc-900"
+      data-testid="squad-card"
+    >
       <header className="flex items-center gap-2 border-b border-zinc-800 bg-zinc-800/60 px-4 py-2.5">
         <h2 id={headingId} className="min-w-0 flex-1 text-base font-semibold text-zinc-50">
           {squad.name}
         </h2>
         <span className="text-xs text-zinc-400 tabular-nums">{counts.open} open</span>
-        <span className="inline-flex items-center gap-1 rounded-full bg-zinc-950/70 px-2 py-0.5 text-xs font-medium text-zinc-300 tabular-nums" title="People">
+        <span
+          className="inline-flex items-center gap-1 rounded-full bg-zinc-950/70 px-2 py-0.5 text-xs font-medium text-zinc-300 tabular-nums"
+          title="People"
+        >
           <PeopleIcon />
           <span className="sr-only">People: </span>
           {counts.people}
@@ -119,7 +153,13 @@ function SquadSection({ squad, slots, viewer }: { squad: OrbatSquad; slots: Orba
         <section key={team.name} role="group" aria-label={team.name}>
           <h3 className="px-4 pt-3 pb-1 text-xs font-semibold tracking-wider text-brand-400 uppercase">{team.name}</h3>
           <ul>
-            {team.rows.map((slot) => (isSpacer(slot.role) ? <SpacerItem key={slot.id} role={slot.role} /> : <SlotItem key={slot.id} slot={slot} squadName={squad.name} viewer={viewer} />))}
+            {team.rows.map((slot) =>
+              isSpacer(slot.role) ? (
+                <SpacerItem key={slot.id} role={slot.role} />
+              ) : (
+                <SlotItem key={slot.id} slot={slot} squadName={squad.name} viewer={viewer} />
+              ),
+            )}
           </ul>
         </section>
       ))}
@@ -153,9 +193,15 @@ function SlotItem({ slot, squadName, viewer }: { slot: OrbatSlot; squadName: str
       </div>
       <div className="flex shrink-0 items-center gap-2">
         {open ? (
-          viewer.locked ? <LockedBadge /> : <OpenBadge />
+          viewer.locked ? (
+            <LockedBadge />
+          ) : (
+            <OpenBadge />
+          )
         ) : (
-          <span className={`max-w-36 truncate text-sm font-medium ${own ? 'text-brand-400' : 'text-zinc-200'}`}>{holderName(slot)}</span>
+          <span className={`max-w-36 truncate text-sm font-medium ${own ? 'text-brand-400' : 'text-zinc-200'}`}>
+            {holderName(slot)}
+          </span>
         )}
         <SlotActionControl action={action} slotId={slot.id} role={slot.role} squadName={squadName} size="lg" />
       </div>

@@ -79,7 +79,11 @@ export class LiveOrbatStore {
   set(data: LiveOrbatData) {
     if (data === this.view.data) return
     const unlockAt = parseUnlockAt(data.settings.signup_time)
-    this.view = { data, unlockAt, locked: this.skewMs === null ? this.view.locked : unlockAt !== null && unlockAt > this.now() }
+    this.view = {
+      data,
+      unlockAt,
+      locked: this.skewMs === null ? this.view.locked : unlockAt !== null && unlockAt > this.now(),
+    }
     this.arm()
     this.emit()
   }
@@ -101,17 +105,20 @@ export class LiveOrbatStore {
       this.emit()
     }
     if (!locked) return
-    this.timer = setTimeout(() => {
-      this.timer = null
-      if (this.view.unlockAt !== null && this.view.unlockAt - this.now() > 0) return this.arm()
-      this.view = { ...this.view, locked: false }
-      this.emit()
-      if (this.reloadTimer) clearTimeout(this.reloadTimer)
-      this.reloadTimer = setTimeout(() => {
-        this.reloadTimer = null
-        this.onUnlock?.()
-      }, UNLOCK_RELOAD_DELAY_MS)
-    }, Math.min(remaining, MAX_TIMER_MS))
+    this.timer = setTimeout(
+      () => {
+        this.timer = null
+        if (this.view.unlockAt !== null && this.view.unlockAt - this.now() > 0) return this.arm()
+        this.view = { ...this.view, locked: false }
+        this.emit()
+        if (this.reloadTimer) clearTimeout(this.reloadTimer)
+        this.reloadTimer = setTimeout(() => {
+          this.reloadTimer = null
+          this.onUnlock?.()
+        }, UNLOCK_RELOAD_DELAY_MS)
+      },
+      Math.min(remaining, MAX_TIMER_MS),
+    )
   }
 
   private emit() {

@@ -13,7 +13,8 @@ import { WaitlistPanel } from './waitlist-panel.tsx'
 // What floats over the diagram: the title and live indicator, the login prompt, the Waitlist button, and the two
 // panels that stand in for dialogs when JavaScript is off (?sheet=waitlist, ?leave=<slotId>&confirm=leave).
 
-const chip = 'pointer-events-auto flex h-9 items-center gap-2 rounded-lg border border-zinc-800 bg-zinc-900/90 px-2.5 text-sm sm:px-3 shadow-lg shadow-black/40 backdrop-blur'
+const chip =
+  'pointer-events-auto flex h-9 items-center gap-2 rounded-lg border border-zinc-800 bg-zinc-900/90 px-2.5 text-sm sm:px-3 shadow-lg shadow-black/40 backdrop-blur'
 
 const statusText: Record<LiveStatus, string> = {
   // Also what a page without JavaScript keeps showing: a snapshot, no live updates.
@@ -54,7 +55,11 @@ export function LoginPrompt() {
  */
 export function WaitlistButton({ store, rights }: { store: LiveOrbatStore; rights: OrbatRights | null }) {
   const { openSheet, closeSheet } = useSheet()
-  const count = useSyncExternalStore(store.subscribe, () => store.getView().data.waitlist.length, () => store.getView().data.waitlist.length)
+  const count = useSyncExternalStore(
+    store.subscribe,
+    () => store.getView().data.waitlist.length,
+    () => store.getView().data.waitlist.length,
+  )
   const opened = useRef(false)
   // The sheet belongs to the app shell: close it when leaving the page, it shows this page's data.
   useEffect(
@@ -114,7 +119,15 @@ export function StaticWaitlistPanel({ store, rights }: { store: LiveOrbatStore; 
  * The leave confirmation when JavaScript is off: the Leave button posted without a confirmation, and the action sent
  * the browser here (?leave=<slotId>&confirm=leave). With JavaScript the browser's confirm dialog asks instead.
  */
-export function LeaveConfirm({ orbat, slotId, userId }: { orbat: OrbatPayload; slotId: number; userId: number | null }) {
+export function LeaveConfirm({
+  orbat,
+  slotId,
+  userId,
+}: {
+  orbat: OrbatPayload
+  slotId: number
+  userId: number | null
+}) {
   const slot = orbat.slots.find((s) => s.id === slotId)
   const [params] = useSearchParams()
   if (!slot || userId === null || slot.user_id !== userId || params.get('confirm') !== INTENTS.leave) return null

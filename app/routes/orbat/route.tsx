@@ -5,7 +5,14 @@ import { OrbatList } from './list-view.tsx'
 import { LockBanner } from './lock-banner.tsx'
 import { LeaveConfirm, LoginPrompt, OrbatTitle, StaticWaitlistPanel, WaitlistButton } from './overlays.tsx'
 import { useLiveOrbat } from './use-live-orbat.ts'
-import { parseViewChoice, useDefaultView, VIEW_INTENT, viewChoiceOf, viewCookie, type OrbatViewChoice } from './view-choice.ts'
+import {
+  parseViewChoice,
+  useDefaultView,
+  VIEW_INTENT,
+  viewChoiceOf,
+  viewCookie,
+  type OrbatViewChoice,
+} from './view-choice.ts'
 import { ViewToggle } from './view-toggle.tsx'
 import { askToConfirm, failWithToast, postedId, readFormPost, succeed } from '#app/admin/respond.ts'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
@@ -103,12 +110,19 @@ export async function action({ request, context }: Route.ActionArgs) {
         // Without JavaScript the Leave button arrives unconfirmed: the page asks first, about the slot ?leave= names.
         if (!post.confirmed) {
           const page = new URL(to, 'http://orbat.invalid')
-          return askToConfirm({ ...post, back: hrefWithState(page, { leave: postedId(post, 'slotId') ?? 0 }) }, INTENTS.leave)
+          return askToConfirm(
+            { ...post, back: hrefWithState(page, { leave: postedId(post, 'slotId') ?? 0 }) },
+            INTENTS.leave,
+          )
         }
         await leave(services, writer, slotIdOf(post.form.get('slotId')))
         break
       case INTENTS.joinWaitlist:
-        await joinTheWaitlist(services, writer, parseInput(waitlistJoinSchema, { squad_preference: post.form.get('squad_preference') }).squad_preference)
+        await joinTheWaitlist(
+          services,
+          writer,
+          parseInput(waitlistJoinSchema, { squad_preference: post.form.get('squad_preference') }).squad_preference,
+        )
         break
       case INTENTS.leaveWaitlist:
         await leaveTheWaitlist(services, writer)
@@ -153,7 +167,12 @@ export default function OrbatPage({ loaderData }: Route.ComponentProps) {
   const { rights } = loaderData
   const qualified = useMemo(() => new Set(rights?.qualifiedLocks), [rights])
   const viewer = useMemo<OrbatViewer>(
-    () => ({ userId: user?.id ?? null, qualifiedLocks: qualified, locked: view.locked, signUpRefusal: rights?.signUpRefusal ?? null }),
+    () => ({
+      userId: user?.id ?? null,
+      qualifiedLocks: qualified,
+      locked: view.locked,
+      signUpRefusal: rights?.signUpRefusal ?? null,
+    }),
     [user?.id, qualified, view.locked, rights],
   )
   const leaveSlotId = parseIdText(searchParams.get('leave'))
@@ -206,7 +225,10 @@ export function links() {
 }
 
 export function meta() {
-  return [{ title: 'ORBAT · Task Force HQ' }, { name: 'description', content: 'The live order of battle: squads, teams and slots.' }]
+  return [
+    { title: 'ORBAT · Task Force HQ' },
+    { name: 'description', content: 'The live order of battle: squads, teams and slots.' },
+  ]
 }
 
 export function ErrorBoundary() {

@@ -44,7 +44,8 @@ export function useLiveOrbat(loaderData: LiveOrbatData, serverNow: number) {
       if (Object.keys(changed).length > 0) store.patch(changed as Partial<LiveOrbatData>)
       failing.current = false
     } catch (error) {
-      if (!failing.current) toast.error(`Could not load latest ORBAT data: ${error instanceof Error ? error.message : String(error)}`)
+      if (!failing.current)
+        toast.error(`Could not load latest ORBAT data: ${error instanceof Error ? error.message : String(error)}`)
       failing.current = true
     }
   }, [store, toast])
@@ -90,7 +91,9 @@ export function useLiveOrbat(loaderData: LiveOrbatData, serverNow: number) {
       })
       source.addEventListener('snapshot', (event) => {
         try {
-          const { orbat, waitlist, settings, squads } = JSON.parse((event as MessageEvent<string>).data) as LiveOrbatData
+          const { orbat, waitlist, settings, squads } = JSON.parse(
+            (event as MessageEvent<string>).data,
+          ) as LiveOrbatData
           store.set({ orbat, waitlist, settings, squads })
         } catch {
           // A malformed event is skipped; the next one (or a poll) brings the data.

@@ -17,7 +17,13 @@ const BY_WIDTH: Record<OrbatViewChoice, string> = {
  * Diagram / List, on every width. Without JavaScript a form post: the action remembers the choice in a cookie and
  * redirects back. With it the cookie is written here and the page switches at once (no round trip).
  */
-export function ViewToggle({ shown, onChoose }: { shown: OrbatViewChoice | null; onChoose: (choice: OrbatViewChoice) => void }) {
+export function ViewToggle({
+  shown,
+  onChoose,
+}: {
+  shown: OrbatViewChoice | null
+  onChoose: (choice: OrbatViewChoice) => void
+}) {
   return (
     // No action: the post goes to the page as it is (its squad filter kept on the way back).
     <form

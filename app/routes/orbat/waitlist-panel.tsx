@@ -13,7 +13,15 @@ import { Avatar } from '#app/ui/avatar.tsx'
  * It reads the page's live store, so it stays current while the side sheet is open.
  * `returnTo` is where a post without JavaScript comes back to (the page's static waitlist panel keeps itself open).
  */
-export function WaitlistPanel({ store, rights, returnTo = ORBAT_PATH }: { store: LiveOrbatStore; rights: OrbatRights | null; returnTo?: string }) {
+export function WaitlistPanel({
+  store,
+  rights,
+  returnTo = ORBAT_PATH,
+}: {
+  store: LiveOrbatStore
+  rights: OrbatRights | null
+  returnTo?: string
+}) {
   const { data, locked } = useSyncExternalStore(store.subscribe, store.getView, store.getView)
   const user = useOptionalUser()
   const entries = data.waitlist
@@ -25,7 +33,14 @@ export function WaitlistPanel({ store, rights, returnTo = ORBAT_PATH }: { store:
   return (
     <div className="flex flex-col gap-5" data-testid="waitlist-panel">
       {user ? (
-        <WaitlistForm squads={data.squads} mine={mine} locked={locked} refusal={refusal} general={rights?.generalWaitlist ?? false} returnTo={returnTo} />
+        <WaitlistForm
+          squads={data.squads}
+          mine={mine}
+          locked={locked}
+          refusal={refusal}
+          general={rights?.generalWaitlist ?? false}
+          returnTo={returnTo}
+        />
       ) : (
         <p className="rounded-lg border border-zinc-800 bg-zinc-950/60 px-4 py-3 text-sm text-zinc-300">
           <a href={LOGIN_HREF} className="font-semibold text-brand-400 underline-offset-2 hover:underline">
@@ -73,7 +88,11 @@ function WaitlistForm({
   const busy = fetcher.state !== 'idle'
   const why = mine ? null : (refusal ?? (general || squads.length > 0 ? null : ORBAT_REFUSALS.noGeneralWaitlist))
   const squadsOnly = !mine && !why && !general
-  const current = mine ? (squads.find((s) => s.name === mine.squad_preference)?.id ?? '') : squadsOnly ? squads[0]!.id : ''
+  const current = mine
+    ? (squads.find((s) => s.name === mine.squad_preference)?.id ?? '')
+    : squadsOnly
+      ? squads[0]!.id
+      : ''
   return (
     <div className="flex flex-col gap-2">
       <fetcher.Form method="post" action={ORBAT_PATH} className="flex flex-col gap-3 sm:flex-row sm:items-end">

@@ -11,7 +11,8 @@ import { Table, type Column } from '#app/ui/table.tsx'
 
 export function RosterTable({ members, loading }: { members: RosterMember[]; loading: boolean }) {
   const { openSheet } = useSheet()
-  const openMember = (member: RosterMember) => openSheet(member.ingame_name, <MemberSheet key={member.id} id={member.id} />)
+  const openMember = (member: RosterMember) =>
+    openSheet(member.ingame_name, <MemberSheet key={member.id} id={member.id} />)
   return (
     <div className={`mt-4 transition-opacity ${loading ? 'opacity-60' : ''}`} aria-busy={loading || undefined}>
       <Table
@@ -49,8 +50,19 @@ const COLUMNS: ReadonlyArray<Column<RosterMember>> = [
     ),
   },
   { header: 'Rank', cell: (member) => <RankBadge rank={member.rank} /> },
-  { header: 'Join Date', className: 'whitespace-nowrap', cellClassName: 'text-[13px] text-zinc-300 sm:text-sm', cell: (member) => formatDateOnly(member.join_date) },
-  { header: 'Event Score', align: 'right', className: 'sm:whitespace-nowrap', cellClassName: 'font-mono text-zinc-200 tabular-nums', cell: (member) => formatScore(member.event_score) },
+  {
+    header: 'Join Date',
+    className: 'whitespace-nowrap',
+    cellClassName: 'text-[13px] text-zinc-300 sm:text-sm',
+    cell: (member) => formatDateOnly(member.join_date),
+  },
+  {
+    header: 'Event Score',
+    align: 'right',
+    className: 'sm:whitespace-nowrap',
+    cellClassName: 'font-mono text-zinc-200 tabular-nums',
+    cell: (member) => formatScore(member.event_score),
+  },
 ]
 
 function hasModifier(event: MouseEvent) {

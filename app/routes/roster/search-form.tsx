@@ -37,7 +37,15 @@ export function RosterSearchForm({
 
   return (
     // One row on wide screens; on phones the box and Search, then the two selects side by side.
-    <Form id={ROSTER_SEARCH_FORM} method="get" action="/roster" role="search" aria-label="Search the roster" onSubmit={onSubmit} className="mt-6 flex flex-wrap gap-2">
+    <Form
+      id={ROSTER_SEARCH_FORM}
+      method="get"
+      action="/roster"
+      role="search"
+      aria-label="Search the roster"
+      onSubmit={onSubmit}
+      className="mt-6 flex flex-wrap gap-2"
+    >
       <SearchBox label="Search" className="min-w-0 flex-1 basis-[60%] sm:basis-64">
         <input
           ref={termRef}

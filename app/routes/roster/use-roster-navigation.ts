@@ -15,7 +15,11 @@ export function useRosterNavigation(state: RosterUrlState) {
   }, [state])
 
   const move = useCallback(
-    (next: Partial<RosterUrlState>) => void navigate(`/roster${rosterSearch({ ...latest.current, page: 1, ...next })}`, { replace: true, preventScrollReset: true }),
+    (next: Partial<RosterUrlState>) =>
+      void navigate(`/roster${rosterSearch({ ...latest.current, page: 1, ...next })}`, {
+        replace: true,
+        preventScrollReset: true,
+      }),
     [navigate],
   )
   const later = useDebounced(move, SEARCH_DEBOUNCE_MS)

@@ -41,7 +41,12 @@ export function QuestionCard({
       </div>
       {question.image_url ? (
         // The question's own picture; its meaning is in the text, so it is decorative to a screen reader.
-        <img src={question.image_url} alt="" loading="lazy" className="max-h-96 w-auto max-w-full self-start rounded-lg border border-zinc-800 object-contain" />
+        <img
+          src={question.image_url}
+          alt=""
+          loading="lazy"
+          className="max-h-96 w-auto max-w-full self-start rounded-lg border border-zinc-800 object-contain"
+        />
       ) : null}
       <RichText id={ids.text} html={question.question_text} />
       {children}

@@ -18,7 +18,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   try {
     return { result: await getAttemptResult(getServices(context).db, user, params.uuid) }
   } catch (error) {
-    if (!(error instanceof ServiceError)) logger.error({ msg: TEST_MESSAGES.fetchResultFailed, error: error instanceof Error ? error.stack : String(error) })
+    if (!(error instanceof ServiceError))
+      logger.error({
+        msg: TEST_MESSAGES.fetchResultFailed,
+        error: error instanceof Error ? error.stack : String(error),
+      })
     // NOTE: 200, not 404: the page is the answer, and a client-side navigation to a 404 would log a failed load.
     return { result: null }
   }
@@ -33,7 +37,12 @@ export default function TestResultPage({ loaderData }: Route.ComponentProps) {
       <Outcome result={result} />
       <ol className="mt-8 flex flex-col gap-4" aria-label="Questions">
         {result.questions.map((question, index) => (
-          <QuestionCard key={question.id} question={question} number={index + 1} aside={<Mark correct={question.is_correct} />}>
+          <QuestionCard
+            key={question.id}
+            question={question}
+            number={index + 1}
+            aside={<Mark correct={question.is_correct} />}
+          >
             <AnswerList question={question} chosen={result.userAnswers[String(question.id)]} />
           </QuestionCard>
         ))}
@@ -46,7 +55,9 @@ export default function TestResultPage({ loaderData }: Route.ComponentProps) {
 }
 
 function Outcome({ result }: { result: TestResult }) {
-  const look = result.passed ? 'border-emerald-500/40 bg-emerald-950/40 text-emerald-300' : 'border-red-500/40 bg-red-950/40 text-red-300'
+  const look = result.passed
+    ? 'border-emerald-500/40 bg-emerald-950/40 text-emerald-300'
+    : 'border-red-500/40 bg-red-950/40 text-red-300'
   return (
     <section aria-label="Outcome" className={`mt-6 rounded-xl border px-5 py-5 ${look}`}>
       <p className="flex flex-wrap items-baseline gap-x-4 gap-y-1" data-testid="test-outcome">
@@ -83,10 +94,23 @@ function AnswerList({ question, chosen }: { question: ResultQuestion; chosen: nu
               : 'border-red-500/60 bg-red-950/40 text-red-100'
             : 'border-zinc-800 text-zinc-400'
         return (
-          <li key={index} data-testid="result-option" data-mine={mine || undefined} className={`flex flex-wrap items-baseline gap-x-2 rounded-lg border px-3 py-2.5 text-sm ${look}`}>
+          <li
+            key={index}
+            data-testid="result-option"
+            data-mine={mine || undefined}
+            className={`flex flex-wrap items-baseline gap-x-2 rounded-lg border px-3 py-2.5 text-sm ${look}`}
+          >
             <span className="min-w-0 break-words">{option}</span>
-            {right ? <span className="text-xs font-semibold text-emerald-300">{TEST_MESSAGES.correctAnswer}</span> : null}
-            {mine ? <span className={`text-xs font-semibold ${question.is_correct || right ? 'text-emerald-300' : 'text-red-300'}`}>{TEST_MESSAGES.yourAnswer}</span> : null}
+            {right ? (
+              <span className="text-xs font-semibold text-emerald-300">{TEST_MESSAGES.correctAnswer}</span>
+            ) : null}
+            {mine ? (
+              <span
+                className={`text-xs font-semibold ${question.is_correct || right ? 'text-emerald-300' : 'text-red-300'}`}
+              >
+                {TEST_MESSAGES.yourAnswer}
+              </span>
+            ) : null}
           </li>
         )
       })}

@@ -4,7 +4,13 @@ import { useMemo } from 'react'
 import type { Route } from './+types/take'
 import { TESTS_PATH, resultHref } from './paths.ts'
 import { QuestionCard, TestsNotice, questionIds } from './question.tsx'
-import { TEST_MESSAGES, passingScoreLine, submitTestSchema, type TakeQuestion, type TestForTaking } from '#contracts/tests.ts'
+import {
+  TEST_MESSAGES,
+  passingScoreLine,
+  submitTestSchema,
+  type TakeQuestion,
+  type TestForTaking,
+} from '#contracts/tests.ts'
 import { failInline, failWithToast, invalid, readFormPost, succeed } from '#app/admin/respond.ts'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { useHydrated } from '#app/hooks/use-hydrated.ts'
@@ -33,7 +39,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     return { test: await getTestForTaking(getServices(context).db, user, params.uuid) }
   } catch (error) {
     // Not found, not approved, banned, already taken: the spec's one answer. Anything else is logged as well.
-    if (!(error instanceof ServiceError)) logger.error({ msg: TEST_MESSAGES.fetchTakeFailed, error: error instanceof Error ? error.stack : String(error) })
+    if (!(error instanceof ServiceError))
+      logger.error({ msg: TEST_MESSAGES.fetchTakeFailed, error: error instanceof Error ? error.stack : String(error) })
     // NOTE: 200, not 404: the page is the answer, and a client-side navigation to a 404 would log a failed load.
     return { test: null }
   }
@@ -71,7 +78,10 @@ function answersSchemaFor(questions: TakeQuestion[]) {
 
 function TakeTestForm({ test }: { test: TestForTaking }) {
   const schema = useMemo(() => answersSchemaFor(test.questions), [test.questions])
-  const { Form, action, hidden, busy, form, fields } = useSchemaForm(FORM, schema, { id: `${FORM}-${test.uuid}`, validateOn: 'onSubmit' })
+  const { Form, action, hidden, busy, form, fields } = useSchemaForm(FORM, schema, {
+    id: `${FORM}-${test.uuid}`,
+    validateOn: 'onSubmit',
+  })
   const answers = fields.answers.getFieldset()
   const chosen = (fields.answers.value ?? {}) as Record<string, unknown>
   // With JavaScript the message shows beside Submit Test, where the member just clicked; without it the answer is a
@@ -105,8 +115,20 @@ function TakeTestForm({ test }: { test: TestForTaking }) {
             const field = answers[String(question.id)]!
             const unanswered = refused && chosen[String(question.id)] === undefined
             return (
-              <QuestionCard key={question.id} question={question} number={index + 1} invalid={unanswered} aside={unanswered ? <NotAnswered /> : null}>
-                <AnswerOptions question={question} name={field.name} initial={field.initialValue} unanswered={unanswered} errorId={errorId} />
+              <QuestionCard
+                key={question.id}
+                question={question}
+                number={index + 1}
+                invalid={unanswered}
+                aside={unanswered ? <NotAnswered /> : null}
+              >
+                <AnswerOptions
+                  question={question}
+                  name={field.name}
+                  initial={field.initialValue}
+                  unanswered={unanswered}
+                  errorId={errorId}
+                />
               </QuestionCard>
             )
           })}
@@ -127,7 +149,19 @@ function NotAnswered() {
 }
 
 /** Four single-choice options; the group is named by the question's number and text. */
-function AnswerOptions({ question, name, initial, unanswered, errorId }: { question: TakeQuestion; name: string; initial: unknown; unanswered: boolean; errorId: string }) {
+function AnswerOptions({
+  question,
+  name,
+  initial,
+  unanswered,
+  errorId,
+}: {
+  question: TakeQuestion
+  name: string
+  initial: unknown
+  unanswered: boolean
+  errorId: string
+}) {
   const ids = questionIds(question.id)
   return (
     <fieldset
@@ -146,7 +180,14 @@ function AnswerOptions({ question, name, initial, unanswered, errorId }: { quest
             htmlFor={id}
             className="flex cursor-pointer items-start gap-3 rounded-lg border border-zinc-800 bg-zinc-950/40 px-3 py-2.5 text-sm text-zinc-200 transition hover:border-zinc-600 has-checked:border-brand-600 has-checked:bg-brand-600/10 has-focus-visible:border-brand-500"
           >
-            <input id={id} type="radio" name={name} value={index} defaultChecked={initial === String(index)} className="mt-0.5 size-4 shrink-0 accent-brand-500" />
+            <input
+              id={id}
+              type="radio"
+              name={name}
+              value={index}
+              defaultChecked={initial === String(index)}
+              className="mt-0.5 size-4 shrink-0 accent-brand-500"
+            />
             <span className="min-w-0 break-words">{option}</span>
           </label>
         )

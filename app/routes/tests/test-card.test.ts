@@ -26,21 +26,35 @@ const attempt = (passed: boolean) => ({ uuid: 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeee
 
 describe('cardAction (spec 2 §2 card button)', () => {
   it('asks a visitor to log in, coming back to /tests', () => {
-    expect(cardAction(publicTest)).toEqual({ kind: 'login', label: 'Login to View Status', href: '/auth/discord?returnTo=%2Ftests' })
+    expect(cardAction(publicTest)).toEqual({
+      kind: 'login',
+      label: 'Login to View Status',
+      href: '/auth/discord?returnTo=%2Ftests',
+    })
   })
 
   it('puts a held qualification first, then an attempt, then an approval', () => {
-    expect(cardAction(member({ has_qual: true, attempt: attempt(true), is_eligible: true }))).toEqual({ kind: 'disabled', label: 'Already Qualified' })
+    expect(cardAction(member({ has_qual: true, attempt: attempt(true), is_eligible: true }))).toEqual({
+      kind: 'disabled',
+      label: 'Already Qualified',
+    })
     expect(cardAction(member({ attempt: attempt(false), is_eligible: true, meets_required_score: true }))).toEqual({
       kind: 'review',
       label: 'Review Attempt',
       href: '/tests/result/aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee',
     })
-    expect(cardAction(member({ is_eligible: true, meets_required_score: true }))).toEqual({ kind: 'take', label: 'Take Test', href: `/tests/${publicTest.uuid}/take` })
+    expect(cardAction(member({ is_eligible: true, meets_required_score: true }))).toEqual({
+      kind: 'take',
+      label: 'Take Test',
+      href: `/tests/${publicTest.uuid}/take`,
+    })
   })
 
   it('otherwise waits for an admin when the score is met, or is ineligible', () => {
-    expect(cardAction(member({ meets_required_score: true }))).toEqual({ kind: 'disabled', label: 'Awaiting Admin Approval' })
+    expect(cardAction(member({ meets_required_score: true }))).toEqual({
+      kind: 'disabled',
+      label: 'Awaiting Admin Approval',
+    })
     expect(cardAction(member({}))).toEqual({ kind: 'disabled', label: 'Ineligible' })
   })
 })
@@ -52,7 +66,12 @@ describe('isDimmed and the score note (spec 2 §2)', () => {
   })
 
   it('does not dim a card with a qualification, the score, an attempt or an approval', () => {
-    for (const facts of [{ has_qual: true }, { meets_required_score: true }, { attempt: attempt(false) }, { is_eligible: true }]) {
+    for (const facts of [
+      { has_qual: true },
+      { meets_required_score: true },
+      { attempt: attempt(false) },
+      { is_eligible: true },
+    ]) {
       expect(isDimmed(member(facts))).toBe(false)
     }
   })

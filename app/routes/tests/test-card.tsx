@@ -83,7 +83,9 @@ export function TestCard({ test }: { test: CardTest }) {
       {needsApproval(test) ? (
         <div className="rounded-lg border border-amber-500/40 bg-amber-950/30 px-3 py-2.5 text-sm text-amber-100">
           <p className="font-medium">{TEST_MESSAGES.meetsScore}</p>
-          <p className="mt-0.5 text-amber-200/80">Create a ticket in Discord to ask an admin to approve you for this test.</p>
+          <p className="mt-0.5 text-amber-200/80">
+            Create a ticket in Discord to ask an admin to approve you for this test.
+          </p>
         </div>
       ) : null}
       <div className="mt-auto pt-1">
@@ -114,13 +116,21 @@ function CardButton({ action, testName }: { action: CardAction; testName: string
       )
     case 'take':
       return (
-        <Link to={action.href} className={`${buttonClass('primary', 'md')} ${wide}`} aria-label={`Take Test: ${testName}`}>
+        <Link
+          to={action.href}
+          className={`${buttonClass('primary', 'md')} ${wide}`}
+          aria-label={`Take Test: ${testName}`}
+        >
           {action.label}
         </Link>
       )
     case 'review':
       return (
-        <Link to={action.href} className={`${buttonClass('secondary', 'md')} ${wide}`} aria-label={`Review Attempt: ${testName}`}>
+        <Link
+          to={action.href}
+          className={`${buttonClass('secondary', 'md')} ${wide}`}
+          aria-label={`Review Attempt: ${testName}`}
+        >
           {action.label}
         </Link>
       )

@@ -9,7 +9,13 @@ import { getServices, requestContext } from '#server/context.ts'
 import { assertSignupRate } from '#server/http/security.ts'
 import { Invalid, NotFound } from '#server/errors.ts'
 import { withLoadError } from '#server/load-error.ts'
-import { leaveTraining, listPublicTrainings, listTrainingSignups, signUpToTraining, trainingSignUpRefusal } from '#server/roster/trainings.ts'
+import {
+  leaveTraining,
+  listPublicTrainings,
+  listTrainingSignups,
+  signUpToTraining,
+  trainingSignUpRefusal,
+} from '#server/roster/trainings.ts'
 
 // The public trainings page (spec 2 §2 Public trainings page, §4 Training sign-up, §8): BMT and general trainings,
 // sign up and leave. The forms post here (intent signup | leave, id); the action calls the same use cases as
@@ -68,7 +74,9 @@ export default function TrainingsPage({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Trainings</h1>
-      <p className="mt-1 text-zinc-400">Upcoming BMT and general trainings. Sign up so the cadre knows who to expect.</p>
+      <p className="mt-1 text-zinc-400">
+        Upcoming BMT and general trainings. Sign up so the cadre knows who to expect.
+      </p>
       <div className="mt-4 flex flex-col gap-1">
         <AddToCalendar appUrl={appUrl} path="/calendar/unit.ics" />
         <p className="text-xs text-zinc-500">
@@ -98,7 +106,10 @@ export default function TrainingsPage({ loaderData }: Route.ComponentProps) {
           </section>
         ) : null}
         {general.length ? (
-          <section aria-labelledby={bmt.length ? 'general-trainings' : undefined} aria-label={bmt.length ? undefined : 'Trainings'}>
+          <section
+            aria-labelledby={bmt.length ? 'general-trainings' : undefined}
+            aria-label={bmt.length ? undefined : 'Trainings'}
+          >
             {/* The general heading only separates the two groups (spec 2 §2). */}
             {bmt.length ? (
               <h2 id="general-trainings" className="mb-3 text-lg font-semibold">
@@ -114,7 +125,10 @@ export default function TrainingsPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function meta() {
-  return [{ title: 'Trainings · Task Force HQ' }, { name: 'description', content: 'Upcoming BMT and general trainings: sign up or leave.' }]
+  return [
+    { title: 'Trainings · Task Force HQ' },
+    { name: 'description', content: 'Upcoming BMT and general trainings: sign up or leave.' },
+  ]
 }
 
 export function ErrorBoundary() {

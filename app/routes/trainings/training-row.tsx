@@ -33,7 +33,11 @@ function TrainingRow({ training, viewer }: { training: TrainingWithSignups; view
   const headingId = `training-${training.id}-name`
   return (
     <li>
-      <article aria-labelledby={headingId} data-testid="training" className="rounded-xl border border-zinc-800 bg-zinc-900/60">
+      <article
+        aria-labelledby={headingId}
+        data-testid="training"
+        className="rounded-xl border border-zinc-800 bg-zinc-900/60"
+      >
         <div className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
           <div className="flex min-w-0 flex-col gap-1.5">
             {/* The badge sits inline, so a long name wraps beside it rather than below it. */}
@@ -60,7 +64,12 @@ function TrainingRow({ training, viewer }: { training: TrainingWithSignups; view
         </div>
         <details className="group border-t border-zinc-800">
           <summary className="flex cursor-pointer list-none items-center gap-2 px-4 py-2.5 text-sm text-zinc-400 select-none hover:text-zinc-100 [&::-webkit-details-marker]:hidden">
-            <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden className="size-4 transition-transform group-open:rotate-90">
+            <svg
+              viewBox="0 0 20 20"
+              fill="currentColor"
+              aria-hidden
+              className="size-4 transition-transform group-open:rotate-90"
+            >
               <path d="M7.2 4.2a.75.75 0 0 1 1.06 0l5.25 5.27a.75.75 0 0 1 0 1.06L8.26 15.8a.75.75 0 1 1-1.06-1.06L11.92 10 7.2 5.26a.75.75 0 0 1 0-1.06Z" />
             </svg>
             Details and attendees
@@ -68,10 +77,14 @@ function TrainingRow({ training, viewer }: { training: TrainingWithSignups; view
           <div className="grid gap-4 px-4 pt-1 pb-4 sm:grid-cols-2">
             <div>
               <h4 className="text-xs font-medium tracking-wide text-zinc-500 uppercase">Description</h4>
-              <p className="mt-1 text-sm whitespace-pre-line text-zinc-300">{training.description || 'No description.'}</p>
+              <p className="mt-1 text-sm whitespace-pre-line text-zinc-300">
+                {training.description || 'No description.'}
+              </p>
             </div>
             <div>
-              <h4 className="text-xs font-medium tracking-wide text-zinc-500 uppercase">Attendees ({training.signups.length})</h4>
+              <h4 className="text-xs font-medium tracking-wide text-zinc-500 uppercase">
+                Attendees ({training.signups.length})
+              </h4>
               {training.signups.length === 0 ? (
                 <p className="mt-1 text-sm text-zinc-400">No one has signed up yet.</p>
               ) : (
@@ -100,10 +113,7 @@ function TrainingAction({ training, viewer }: { training: TrainingWithSignups; v
   const fetcher = useFetcher()
   if (!viewer.signedIn) {
     return (
-      <a
-        href={LOGIN_HREF}
-        className={buttonClass('accent', 'sm')}
-      >
+      <a href={LOGIN_HREF} className={buttonClass('accent', 'sm')}>
         Login to Sign Up
       </a>
     )
@@ -150,7 +160,14 @@ function TrainingAction({ training, viewer }: { training: TrainingWithSignups; v
 
 function CalendarIcon() {
   return (
-    <svg viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth={1.5} aria-hidden className="size-4 shrink-0">
+    <svg
+      viewBox="0 0 20 20"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.5}
+      aria-hidden
+      className="size-4 shrink-0"
+    >
       <rect x="3" y="4.5" width="14" height="12.5" rx="2" />
       <path d="M3 8.5h14M7 2.5v4M13 2.5v4" strokeLinecap="round" />
     </svg>
@@ -159,7 +176,14 @@ function CalendarIcon() {
 
 function PeopleIcon() {
   return (
-    <svg viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth={1.5} aria-hidden className="size-4 shrink-0">
+    <svg
+      viewBox="0 0 20 20"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.5}
+      aria-hidden
+      className="size-4 shrink-0"
+    >
       <circle cx="7.5" cy="7" r="2.75" />
       <path d="M2.5 16a5 5 0 0 1 10 0M13.5 4.5a2.75 2.75 0 0 1 0 5M15 12a5 5 0 0 1 2.5 4" strokeLinecap="round" />
     </svg>

@@ -20,5 +20,8 @@ export function sendDefaultAvatar(req: Request, res: Response) {
     res.status(404).json({ message: 'Not Found', code: 0 })
     return
   }
-  res.set('Cache-Control', 'public, max-age=86400').type('image/svg+xml').send(defaultAvatar(COLOURS[Number(index)]!))
+  res
+    .set('Cache-Control', 'public, max-age=86400')
+    .type('image/svg+xml')
+    .send(defaultAvatar(COLOURS[Number(index)]!))
 }

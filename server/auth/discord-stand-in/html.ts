@@ -208,7 +208,9 @@ export function homePage(input: {
     .map(
       (m) =>
         `<tr><td>${escapeHtml(m.user.global_name || m.user.username)} <span class="muted">@${escapeHtml(m.user.username)}</span></td><td>${
-          m.inGuild ? m.user.roles.map((id) => `<span class="tag">${escapeHtml(roleName(id))}</span>`).join('') : '<span class="muted">not in the guild</span>'
+          m.inGuild
+            ? m.user.roles.map((id) => `<span class="tag">${escapeHtml(roleName(id))}</span>`).join('')
+            : '<span class="muted">not in the guild</span>'
         }</td></tr>`,
     )
     .join('')

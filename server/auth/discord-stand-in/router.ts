@@ -141,7 +141,11 @@ export function createDiscordStandIn(options: DiscordStandInOptions = {}): Disco
     }
     const userId = typeof body.user_id === 'string' ? body.user_id : ''
     if (!state.users.has(userId)) {
-      return sendHtml(res, 400, errorPage({ title: 'Unknown user', message: 'Pick one of the listed users.', nonce: nonceOf(res) }))
+      return sendHtml(
+        res,
+        400,
+        errorPage({ title: 'Unknown user', message: 'Pick one of the listed users.', nonce: nonceOf(res) }),
+      )
     }
     const code = state.issueCode({
       clientId: params.client_id,
@@ -218,7 +222,9 @@ export function createDiscordStandIn(options: DiscordStandInOptions = {}): Disco
         'X-RateLimit-Bucket': crypto.createHash('sha1').update(req.path).digest('hex').slice(0, 32),
         'X-RateLimit-Scope': 'user',
       })
-      return void res.status(429).json({ message: 'You are being rate limited.', retry_after: retryAfter, global: false })
+      return void res
+        .status(429)
+        .json({ message: 'You are being rate limited.', retry_after: retryAfter, global: false })
     }
     res.status(failure.status).json({ message: `${failure.status}: Injected failure`, code: 0 })
   })
@@ -266,7 +272,17 @@ export function createDiscordStandIn(options: DiscordStandInOptions = {}): Disco
     const member = state.guildMember(auth.token.userId)
     res.json(
       member
-        ? [{ id: state.config.guildId, name: state.config.guildName, icon: null, banner: null, owner: false, permissions: '0', features: [] }]
+        ? [
+            {
+              id: state.config.guildId,
+              name: state.config.guildName,
+              icon: null,
+              banner: null,
+              owner: false,
+              permissions: '0',
+              features: [],
+            },
+          ]
         : [],
     )
   })
@@ -293,10 +309,14 @@ export function createDiscordStandIn(options: DiscordStandInOptions = {}): Disco
   api.use(bot)
 
   const guild = express.Router({ mergeParams: true })
-  bot.use('/guilds/:guildId', (req, res, next) => {
-    if (req.params.guildId !== state.config.guildId) return void res.status(404).json(NOT_FOUND_CODES.guild)
-    next()
-  }, guild)
+  bot.use(
+    '/guilds/:guildId',
+    (req, res, next) => {
+      if (req.params.guildId !== state.config.guildId) return void res.status(404).json(NOT_FOUND_CODES.guild)
+      next()
+    },
+    guild,
+  )
 
   guild.get('/members/:userId', (req, res) => {
     const member = state.guildMember(req.params.userId!)
@@ -307,7 +327,9 @@ export function createDiscordStandIn(options: DiscordStandInOptions = {}): Disco
   guild.get('/roles', (_req, res) => void res.json(state.apiRoles()))
 
   guild.post('/roles', (req, res) => {
-    const parsed = z.object({ name: z.string().max(100).optional(), color: z.number().int().optional() }).safeParse(req.body ?? {})
+    const parsed = z
+      .object({ name: z.string().max(100).optional(), color: z.number().int().optional() })
+      .safeParse(req.body ?? {})
     if (!parsed.success) return void res.status(400).json(invalidFormBody(parsed.error))
     const role = state.createRole({ name: parsed.data.name ?? 'new role', color: parsed.data.color })
     res.json(state.apiRoles().find((r) => r.id === role.id))
@@ -438,7 +460,9 @@ export function createDiscordStandIn(options: DiscordStandInOptions = {}): Disco
   api.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
     const status = httpStatusOf(error)
     if (status === 400 || status === 413) {
-      return void res.status(status).json({ message: status === 413 ? 'Request entity too large' : '400: Bad Request', code: 0 })
+      return void res
+        .status(status)
+        .json({ message: status === 413 ? 'Request entity too large' : '400: Bad Request', code: 0 })
     }
     res.status(500).json({ message: '500: Internal Server Error', code: 0 })
   })
@@ -452,9 +476,7 @@ export function createDiscordStandIn(options: DiscordStandInOptions = {}): Disco
 
 // ---- OAuth2 ----
 
-type Checked =
-  | { ok: true; params: AuthorizeParams; redirect: URL }
-  | { ok: false; title: string; message: string }
+type Checked = { ok: true; params: AuthorizeParams; redirect: URL } | { ok: false; title: string; message: string }
 
 function checkAuthorizeParams(state: DiscordStandInState, source: Record<string, unknown>): Checked {
   const text = (name: string) => (typeof source[name] === 'string' ? (source[name] as string) : '')
@@ -473,7 +495,10 @@ function checkAuthorizeParams(state: DiscordStandInState, source: Record<string,
     return fail('Unknown application', `Invalid OAuth2 client_id "${params.client_id}".`)
   }
   if (params.response_type !== 'code') {
-    return fail('Invalid OAuth2 request', `Unsupported response_type "${params.response_type}": only "code" is supported.`)
+    return fail(
+      'Invalid OAuth2 request',
+      `Unsupported response_type "${params.response_type}": only "code" is supported.`,
+    )
   }
   if (!params.redirect_uri) return fail('Invalid OAuth2 request', 'The redirect_uri parameter is missing.')
   let redirect: URL
@@ -492,7 +517,10 @@ function checkAuthorizeParams(state: DiscordStandInState, source: Record<string,
   if (params.code_challenge && params.code_challenge_method !== 'S256') {
     return fail('Invalid OAuth2 request', 'code_challenge_method must be "S256".')
   }
-  params.scope = params.scope.split(/[\s+]+/).filter(Boolean).join(' ')
+  params.scope = params.scope
+    .split(/[\s+]+/)
+    .filter(Boolean)
+    .join(' ')
   return { ok: true, params, redirect }
 }
 
@@ -692,7 +720,9 @@ function controlRouter(state: DiscordStandInState): express.Router {
   const control = express.Router()
   control.use(express.json({ limit: '256kb' }))
   const invalid = (res: Response, error: z.ZodError) =>
-    void res.status(400).json({ error: 'Invalid control request', issues: error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) })
+    void res
+      .status(400)
+      .json({ error: 'Invalid control request', issues: error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) })
 
   control.get('/state', (_req, res) => void res.json(state.snapshot()))
 
@@ -752,13 +782,21 @@ function controlRouter(state: DiscordStandInState): express.Router {
 
   // ---- discord-sync: simulate Discord's limit on role changes; read how many calls were made and limited ----
   control.post('/role-rate-limit', (req, res) => {
-    const parsed = z.object({ limit: z.number().int().min(0).max(10_000), windowMs: z.number().int().min(1).max(600_000).default(1000) }).safeParse(req.body ?? {})
+    const parsed = z
+      .object({
+        limit: z.number().int().min(0).max(10_000),
+        windowMs: z.number().int().min(1).max(600_000).default(1000),
+      })
+      .safeParse(req.body ?? {})
     if (!parsed.success) return invalid(res, parsed.error)
     state.roleRateLimit = parsed.data.limit > 0 ? parsed.data : null
     state.roleRateWindow = { start: 0, used: 0 }
     res.json({ ok: true, roleRateLimit: state.roleRateLimit })
   })
-  control.get('/role-rate-limit', (_req, res) => void res.json({ roleRateLimit: state.roleRateLimit, ...state.roleCallStats }))
+  control.get(
+    '/role-rate-limit',
+    (_req, res) => void res.json({ roleRateLimit: state.roleRateLimit, ...state.roleCallStats }),
+  )
   // ---- end discord-sync ----
 
   control.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
@@ -781,7 +819,8 @@ function nonceOf(res: Response): string | undefined {
 
 function httpStatusOf(error: unknown): number | undefined {
   if (typeof error === 'object' && error !== null) {
-    const status = (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode
+    const status =
+      (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode
     if (typeof status === 'number') return status
   }
   return undefined

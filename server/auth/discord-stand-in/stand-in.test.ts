@@ -93,7 +93,12 @@ describe('OAuth2 authorization code flow', () => {
     const headers = { Authorization: `Bearer ${token.access_token}` }
     const me = await fetch(`${discord.apiUrl}/users/@me`, { headers })
     expect(me.status).toBe(200)
-    expect(await me.json()).toMatchObject({ id: admin.id, username: admin.username, global_name: admin.global_name, discriminator: '0' })
+    expect(await me.json()).toMatchObject({
+      id: admin.id,
+      username: admin.username,
+      global_name: admin.global_name,
+      discriminator: '0',
+    })
 
     // Versioned paths answer too (@discordjs/rest and the login helpers use /v10).
     const member = await fetch(`${discord.apiUrl}/v10/users/@me/guilds/${DEMO_GUILD_ID}/member`, { headers })
@@ -166,7 +171,9 @@ describe('OAuth2 authorization code flow', () => {
     expect(refreshed.status).toBe(200)
     const second = (await refreshed.json()) as { access_token: string }
     expect(second.access_token).not.toBe(first.access_token)
-    const me = await fetch(`${discord.apiUrl}/users/@me`, { headers: { Authorization: `Bearer ${second.access_token}` } })
+    const me = await fetch(`${discord.apiUrl}/users/@me`, {
+      headers: { Authorization: `Bearer ${second.access_token}` },
+    })
     expect(await me.json()).toMatchObject({ id: recruit.id })
   })
 
@@ -181,7 +188,9 @@ describe('OAuth2 authorization code flow', () => {
   })
 
   it('shows an error page for a bad authorize request', async () => {
-    const missingClient = await fetch(`${discord.authorizeUrl}?response_type=code&redirect_uri=${encodeURIComponent(REDIRECT_URI)}&scope=identify`)
+    const missingClient = await fetch(
+      `${discord.authorizeUrl}?response_type=code&redirect_uri=${encodeURIComponent(REDIRECT_URI)}&scope=identify`,
+    )
     expect(missingClient.status).toBe(400)
     expect(await missingClient.text()).toContain('client_id')
     const badType = await fetch(`${discord.authorizeUrl}?${authorizeParams('x', { response_type: 'token' })}`)
@@ -218,15 +227,22 @@ describe('guild membership and roles', () => {
   it('changes roles through the bot routes and records the change', async () => {
     const bot = { Authorization: `Bot ${BOT_TOKEN}` }
     const path = `${discord.apiUrl}/v10/guilds/${DEMO_GUILD_ID}/members/${recruit.id}/roles/${DEMO_ROLES.member.id}`
-    expect((await fetch(path, { method: 'PUT', headers: { ...bot, 'X-Audit-Log-Reason': 'Passed%20BMT' } })).status).toBe(204)
+    expect(
+      (await fetch(path, { method: 'PUT', headers: { ...bot, 'X-Audit-Log-Reason': 'Passed%20BMT' } })).status,
+    ).toBe(204)
     const member = await fetch(`${discord.apiUrl}/v10/guilds/${DEMO_GUILD_ID}/members/${recruit.id}`, { headers: bot })
     expect(((await member.json()) as { roles: string[] }).roles).toContain(DEMO_ROLES.member.id)
-    expect(discord.state.roleChanges).toMatchObject([{ userId: recruit.id, roleId: DEMO_ROLES.member.id, action: 'add', reason: 'Passed BMT' }])
+    expect(discord.state.roleChanges).toMatchObject([
+      { userId: recruit.id, roleId: DEMO_ROLES.member.id, action: 'add', reason: 'Passed BMT' },
+    ])
 
     expect((await fetch(path, { method: 'DELETE', headers: bot })).status).toBe(204)
     expect(discord.state.users.get(recruit.id)!.user.roles).not.toContain(DEMO_ROLES.member.id)
 
-    const unknownRole = await fetch(`${discord.apiUrl}/guilds/${DEMO_GUILD_ID}/members/${recruit.id}/roles/1`, { method: 'PUT', headers: bot })
+    const unknownRole = await fetch(`${discord.apiUrl}/guilds/${DEMO_GUILD_ID}/members/${recruit.id}/roles/1`, {
+      method: 'PUT',
+      headers: bot,
+    })
     expect(unknownRole.status).toBe(404)
     expect(await unknownRole.json()).toEqual({ message: 'Unknown Role', code: 10011 })
   })
@@ -234,7 +250,9 @@ describe('guild membership and roles', () => {
   it('refuses bot routes without the configured bot token', async () => {
     const none = await fetch(`${discord.apiUrl}/guilds/${DEMO_GUILD_ID}/roles`)
     expect(none.status).toBe(401)
-    const wrong = await fetch(`${discord.apiUrl}/guilds/${DEMO_GUILD_ID}/roles`, { headers: { Authorization: 'Bot wrong' } })
+    const wrong = await fetch(`${discord.apiUrl}/guilds/${DEMO_GUILD_ID}/roles`, {
+      headers: { Authorization: 'Bot wrong' },
+    })
     expect(wrong.status).toBe(401)
   })
 
@@ -251,7 +269,9 @@ describe('guild membership and roles', () => {
       body: JSON.stringify({ roles: [DEMO_ROLES.pilot.id] }),
     })
     expect(set.status).toBe(200)
-    const state = (await (await fetch(`${discord.url}/__control/state`)).json()) as { users: { id: string; roles: string[] }[] }
+    const state = (await (await fetch(`${discord.url}/__control/state`)).json()) as {
+      users: { id: string; roles: string[] }[]
+    }
     expect(state.users.find((u) => u.id === '800000000000000099')?.roles).toEqual([DEMO_ROLES.pilot.id])
   })
 })
@@ -263,11 +283,18 @@ describe('bot channels, messages and failure injection', () => {
     const res = await fetch(`${discord.apiUrl}/v10/channels/${DEMO_CHANNELS.events.id}/messages`, {
       method: 'POST',
       headers: bot,
-      body: JSON.stringify({ content: 'Op <Night> starts <@&910000000000000007>', allowed_mentions: { roles: [DEMO_ROLES.eventPing.id] } }),
+      body: JSON.stringify({
+        content: 'Op <Night> starts <@&910000000000000007>',
+        allowed_mentions: { roles: [DEMO_ROLES.eventPing.id] },
+      }),
     })
     expect(res.status).toBe(200)
     const message = (await res.json()) as Record<string, unknown>
-    expect(message).toMatchObject({ channel_id: DEMO_CHANNELS.events.id, content: 'Op <Night> starts <@&910000000000000007>', mention_roles: [DEMO_ROLES.eventPing.id] })
+    expect(message).toMatchObject({
+      channel_id: DEMO_CHANNELS.events.id,
+      content: 'Op <Night> starts <@&910000000000000007>',
+      mention_roles: [DEMO_ROLES.eventPing.id],
+    })
     expect(message.id).toEqual(expect.any(String))
     expect(message.timestamp).toEqual(expect.any(String))
 
@@ -277,7 +304,11 @@ describe('bot channels, messages and failure injection', () => {
     expect(page).toContain('Op &lt;Night&gt; starts')
     expect(page).not.toMatch(/<script/i)
 
-    const unknown = await fetch(`${discord.apiUrl}/channels/1/messages`, { method: 'POST', headers: bot, body: JSON.stringify({ content: 'x' }) })
+    const unknown = await fetch(`${discord.apiUrl}/channels/1/messages`, {
+      method: 'POST',
+      headers: bot,
+      body: JSON.stringify({ content: 'x' }),
+    })
     expect(unknown.status).toBe(404)
     expect(await unknown.json()).toEqual({ message: 'Unknown Channel', code: 10003 })
   })
@@ -290,12 +321,22 @@ describe('bot channels, messages and failure injection', () => {
     })
     expect(created.status).toBe(201)
     const channel = (await created.json()) as { id: string; name: string; parent_id: string; guild_id: string }
-    expect(channel).toMatchObject({ name: 'alpha-squad', parent_id: DEMO_CHANNELS.squadCategory.id, guild_id: DEMO_GUILD_ID })
-    const list = (await (await fetch(`${discord.apiUrl}/guilds/${DEMO_GUILD_ID}/channels`, { headers: bot })).json()) as { id: string }[]
+    expect(channel).toMatchObject({
+      name: 'alpha-squad',
+      parent_id: DEMO_CHANNELS.squadCategory.id,
+      guild_id: DEMO_GUILD_ID,
+    })
+    const list = (await (
+      await fetch(`${discord.apiUrl}/guilds/${DEMO_GUILD_ID}/channels`, { headers: bot })
+    ).json()) as { id: string }[]
     expect(list.map((c) => c.id)).toContain(channel.id)
 
-    expect((await fetch(`${discord.apiUrl}/channels/${channel.id}`, { method: 'DELETE', headers: bot })).status).toBe(200)
-    expect((await fetch(`${discord.apiUrl}/channels/${channel.id}`, { method: 'DELETE', headers: bot })).status).toBe(404)
+    expect((await fetch(`${discord.apiUrl}/channels/${channel.id}`, { method: 'DELETE', headers: bot })).status).toBe(
+      200,
+    )
+    expect((await fetch(`${discord.apiUrl}/channels/${channel.id}`, { method: 'DELETE', headers: bot })).status).toBe(
+      404,
+    )
     expect(discord.state.createdChannels).toHaveLength(1)
     expect(discord.state.deletedChannels).toHaveLength(1)
   })
@@ -319,7 +360,11 @@ describe('bot channels, messages and failure injection', () => {
 
     discord.state.failNext({ status: 500, count: 1, path: '/channels' })
     expect((await fetch(`${discord.apiUrl}/guilds/${DEMO_GUILD_ID}/roles`, { headers: bot })).status).toBe(200)
-    const failed = await fetch(`${discord.apiUrl}/channels/${DEMO_CHANNELS.events.id}/messages`, { method: 'POST', headers: bot, body: '{"content":"x"}' })
+    const failed = await fetch(`${discord.apiUrl}/channels/${DEMO_CHANNELS.events.id}/messages`, {
+      method: 'POST',
+      headers: bot,
+      body: '{"content":"x"}',
+    })
     expect(failed.status).toBe(500)
 
     discord.state.failNext({ status: 'network', count: 1 })
@@ -351,11 +396,15 @@ describe('mounted inside an app', () => {
       const home = await (await fetch(`${base}/`)).text()
       expect(home).toContain('<style nonce="test-nonce">')
       expect(home).toContain('href="/__discord/oauth2/authorize?')
-      const page = await (await fetch(`${base}/oauth2/authorize?${authorizeParams('c', { client_id: 'anything' })}`)).text()
+      const page = await (
+        await fetch(`${base}/oauth2/authorize?${authorizeParams('c', { client_id: 'anything' })}`)
+      ).text()
       expect(page).toContain('action="/__discord/oauth2/authorize"')
       expect(page).toContain('<style nonce="test-nonce">')
       // Standalone mode accepts any client_id and any bot token when none is configured.
-      const roles = await fetch(`${base}/api/v10/guilds/${DEMO_GUILD_ID}/roles`, { headers: { Authorization: 'Bot whatever' } })
+      const roles = await fetch(`${base}/api/v10/guilds/${DEMO_GUILD_ID}/roles`, {
+        headers: { Authorization: 'Bot whatever' },
+      })
       expect(roles.status).toBe(200)
     } finally {
       server.closeAllConnections()

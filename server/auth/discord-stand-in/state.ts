@@ -11,13 +11,7 @@ import type {
   RoleFlags,
   UserFlags,
 } from 'discord-api-types/v10'
-import {
-  DEMO_CHANNELS,
-  DEMO_GUILD_ID,
-  DEMO_ROLES,
-  DEMO_USERS,
-  type DemoUser,
-} from '#db/seed/demo-guild.ts'
+import { DEMO_CHANNELS, DEMO_GUILD_ID, DEMO_ROLES, DEMO_USERS, type DemoUser } from '#db/seed/demo-guild.ts'
 
 export interface StandInRole {
   id: string

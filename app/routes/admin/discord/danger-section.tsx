@@ -24,19 +24,41 @@ export function DangerSection({ data }: { data: DiscordPageData }) {
   const hasPingRole = !!data.settings.event_ping_role_id
   return (
     <Section title="Danger Zone" tone="danger" description="These cannot be undone.">
-      <ConfirmStep confirmKey={DISCORD_INTENTS.purgeSquads} intent={DISCORD_INTENTS.purgeSquads} message={purgeSquadsMessage(data)} confirmLabel="Purge" />
-      <ConfirmStep confirmKey={DISCORD_INTENTS.purgeEventPing} intent={DISCORD_INTENTS.purgeEventPing} message={purgeEventPingMessage(data)} confirmLabel="Purge" />
+      <ConfirmStep
+        confirmKey={DISCORD_INTENTS.purgeSquads}
+        intent={DISCORD_INTENTS.purgeSquads}
+        message={purgeSquadsMessage(data)}
+        confirmLabel="Purge"
+      />
+      <ConfirmStep
+        confirmKey={DISCORD_INTENTS.purgeEventPing}
+        intent={DISCORD_INTENTS.purgeEventPing}
+        message={purgeEventPingMessage(data)}
+        confirmLabel="Purge"
+      />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <div>
           <p className="font-medium text-zinc-100">Purge Squad Integrations</p>
-          <p className="text-sm text-zinc-400">Deletes every squad role and channel the app created, and the mappings.</p>
+          <p className="text-sm text-zinc-400">
+            Deletes every squad role and channel the app created, and the mappings.
+          </p>
         </div>
-        <ConfirmButtonForm formKey={DISCORD_INTENTS.purgeSquads} intent={DISCORD_INTENTS.purgeSquads} confirm={purgeSquadsMessage(data)} label="Purge Squad Integrations" className={dangerButton} />
+        <ConfirmButtonForm
+          formKey={DISCORD_INTENTS.purgeSquads}
+          intent={DISCORD_INTENTS.purgeSquads}
+          confirm={purgeSquadsMessage(data)}
+          label="Purge Squad Integrations"
+          className={dangerButton}
+        />
       </div>
       <div className="flex flex-col gap-3 border-t border-red-500/20 pt-4 sm:flex-row sm:items-center sm:justify-between">
         <div>
           <p className="font-medium text-zinc-100">Purge Event Ping Role</p>
-          <p className="text-sm text-zinc-400">{hasPingRole ? 'Removes the event ping role from every member who holds it.' : 'Set an event ping role first.'}</p>
+          <p className="text-sm text-zinc-400">
+            {hasPingRole
+              ? 'Removes the event ping role from every member who holds it.'
+              : 'Set an event ping role first.'}
+          </p>
         </div>
         <ConfirmButtonForm
           formKey={DISCORD_INTENTS.purgeEventPing}

@@ -1,4 +1,9 @@
-import type { DiscordSettingKey, PingHistoryItem, RankRoleMappingItem, SquadRoleMappingItem } from '#contracts/discord.ts'
+import type {
+  DiscordSettingKey,
+  PingHistoryItem,
+  RankRoleMappingItem,
+  SquadRoleMappingItem,
+} from '#contracts/discord.ts'
 import type { GuildChannelItem, GuildRoleItem } from '#contracts/guild.ts'
 
 /** What the Discord admin page's loader answers. */

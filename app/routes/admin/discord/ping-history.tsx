@@ -40,7 +40,14 @@ export function PingHistory({ data }: { data: DiscordPageData }) {
       </div>
       <div className="flex flex-col gap-3 px-4 py-4">
         {data.pings.map((p) => (
-          <ConfirmStep key={p.id} confirmKey={cancelPingKey(p.id)} intent={DISCORD_INTENTS.cancelPing} fields={{ id: p.id, type: p.type }} message={cancelPingMessage(p)} confirmLabel="Cancel Ping" />
+          <ConfirmStep
+            key={p.id}
+            confirmKey={cancelPingKey(p.id)}
+            intent={DISCORD_INTENTS.cancelPing}
+            fields={{ id: p.id, type: p.type }}
+            message={cancelPingMessage(p)}
+            confirmLabel="Cancel Ping"
+          />
         ))}
         {data.pings.length === 0 ? (
           <EmptyState>No pings have been scheduled.</EmptyState>
@@ -57,7 +64,9 @@ export function PingHistory({ data }: { data: DiscordPageData }) {
                   <p className="mt-1 text-sm text-zinc-400">
                     <DateTime iso={p.ping_time} /> · {p.channel_name ? `#${p.channel_name}` : p.channel_id}
                   </p>
-                  <p className="mt-1 line-clamp-2 text-sm break-words whitespace-pre-line text-zinc-300">{p.message_content}</p>
+                  <p className="mt-1 line-clamp-2 text-sm break-words whitespace-pre-line text-zinc-300">
+                    {p.message_content}
+                  </p>
                 </div>
                 {p.status === 'pending' ? (
                   <ConfirmButtonForm

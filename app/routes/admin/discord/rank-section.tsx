@@ -19,7 +19,10 @@ export function RankSection({ data }: { data: DiscordPageData }) {
   })
   const options = rolePickOptions(data.roles)
   return (
-    <Section title="Rank Role Mapping" description="The Discord role each rank holds. A member's rank change gives them the new rank's role.">
+    <Section
+      title="Rank Role Mapping"
+      description="The Discord role each rank holds. A member's rank change gives them the new rank's role."
+    >
       <Form method="post" action={action} {...getFormProps(form)} className="flex flex-col gap-3">
         {hidden}
         <input type="hidden" name="intent" value={DISCORD_INTENTS.saveRankRoles} />
@@ -33,7 +36,15 @@ export function RankSection({ data }: { data: DiscordPageData }) {
                   {rank}
                 </label>
                 <div className="min-w-0">
-                  <PickOrId id={field.id} name={field.name} value={value} options={options} blankLabel="No role" invalid={!!field.errors?.length} errorId={field.errorId} />
+                  <PickOrId
+                    id={field.id}
+                    name={field.name}
+                    value={value}
+                    options={options}
+                    blankLabel="No role"
+                    invalid={!!field.errors?.length}
+                    errorId={field.errorId}
+                  />
                   <FieldError id={field.errorId} errors={field.errors} />
                 </div>
               </div>

@@ -20,7 +20,17 @@ import {
 } from '#contracts/discord.ts'
 import { strictNumber } from '#contracts/fields.ts'
 import { deleteRecord, runUseCase, saveRecord } from '#app/admin/actions.ts'
-import { askToConfirm, failInline, failWithToast, invalid, postedId, readAdminPost, succeed, unknownIntent, type AdminPost } from '#app/admin/respond.ts'
+import {
+  askToConfirm,
+  failInline,
+  failWithToast,
+  invalid,
+  postedId,
+  readAdminPost,
+  succeed,
+  unknownIntent,
+  type AdminPost,
+} from '#app/admin/respond.ts'
 import { LoadError, Notice } from '#app/ui/field.tsx'
 import { assertAdminPage } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
@@ -51,9 +61,16 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Di
   assertAdminPage(context)
   const services = getServices(context)
   const asked = strictNumber(new URL(request.url).searchParams.get('pings'), true)
-  const pingLimit = asked !== null && (PING_HISTORY_SIZES as readonly number[]).includes(asked) ? asked : PING_HISTORY_SIZES[0]
+  const pingLimit =
+    asked !== null && (PING_HISTORY_SIZES as readonly number[]).includes(asked) ? asked : PING_HISTORY_SIZES[0]
   const empty: DiscordPageData = {
-    settings: { promotion_channel_id: '', event_ping_role_id: '', squad_channel_category_id: '', milsim_role_id: '', orbat_activity_channel_id: '' },
+    settings: {
+      promotion_channel_id: '',
+      event_ping_role_id: '',
+      squad_channel_category_id: '',
+      milsim_role_id: '',
+      orbat_activity_channel_id: '',
+    },
     roles: null,
     channels: null,
     ranks: [],
@@ -112,13 +129,22 @@ export async function action({ request, context }: Route.ActionArgs) {
     case DISCORD_INTENTS.updateSquadMapping:
       return updateMapping(post)
     case DISCORD_INTENTS.deleteSquadMapping:
-      return deleteRecord(post, (id) => deleteSquadMapping(services, post.admin, id), { success: DISCORD_MESSAGES.squadMappingDeleted, failure: DISCORD_MESSAGES.requestFailed })
+      return deleteRecord(post, (id) => deleteSquadMapping(services, post.admin, id), {
+        success: DISCORD_MESSAGES.squadMappingDeleted,
+        failure: DISCORD_MESSAGES.requestFailed,
+      })
     case DISCORD_INTENTS.purgeSquads:
       if (!post.confirmed) return askToConfirm(post, DISCORD_INTENTS.purgeSquads)
-      return runUseCase(post, () => purgeSquadIntegrations(services, post.admin), { success: DISCORD_MESSAGES.squadsPurged, failure: DISCORD_MESSAGES.requestFailed })
+      return runUseCase(post, () => purgeSquadIntegrations(services, post.admin), {
+        success: DISCORD_MESSAGES.squadsPurged,
+        failure: DISCORD_MESSAGES.requestFailed,
+      })
     case DISCORD_INTENTS.purgeEventPing:
       if (!post.confirmed) return askToConfirm(post, DISCORD_INTENTS.purgeEventPing)
-      return runUseCase(post, () => purgeEventPingRole(services, post.admin), { success: DISCORD_MESSAGES.eventPingPurged, failure: DISCORD_MESSAGES.requestFailed })
+      return runUseCase(post, () => purgeEventPingRole(services, post.admin), {
+        success: DISCORD_MESSAGES.eventPingPurged,
+        failure: DISCORD_MESSAGES.requestFailed,
+      })
     case DISCORD_INTENTS.cancelPing:
       return cancel(post)
     default:
@@ -142,7 +168,8 @@ async function addMapping(post: AdminPost) {
 async function updateMapping(post: AdminPost) {
   const id = postedId(post)
   const submission = parseWithZod(post.form, { schema: squadMappingUpdateSchema })
-  if (id === null || submission.status !== 'success') return failWithToast(post, new Error('Invalid request.'), DISCORD_MESSAGES.mappingNotFound)
+  if (id === null || submission.status !== 'success')
+    return failWithToast(post, new Error('Invalid request.'), DISCORD_MESSAGES.mappingNotFound)
   if (!submission.value.create_discord_channel && !post.confirmed) return askToConfirm(post, removeChannelKey(id))
   return runUseCase(post, () => updateSquadMapping(getServices(post.context), post.admin, id, submission.value), {
     success: DISCORD_MESSAGES.squadMappingUpdated,
@@ -153,7 +180,8 @@ async function updateMapping(post: AdminPost) {
 async function cancel(post: AdminPost) {
   const id = postedId(post)
   const parsed = cancelPingSchema.safeParse({ type: post.form.get('type') })
-  if (id === null || !parsed.success) return failWithToast(post, new Error('Invalid request.'), DISCORD_MESSAGES.cancelFailed)
+  if (id === null || !parsed.success)
+    return failWithToast(post, new Error('Invalid request.'), DISCORD_MESSAGES.cancelFailed)
   if (!post.confirmed) return askToConfirm(post, `cancel-ping-${id}`)
   return runUseCase(post, () => cancelPing(getServices(post.context), post.admin, id, parsed.data.type), {
     success: DISCORD_MESSAGES.pingCancelled,
@@ -170,7 +198,9 @@ export default function DiscordAdmin({ loaderData }: Route.ComponentProps) {
       <div className="mt-2 flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Discord Integration</h1>
-          <p className="mt-1 text-sm text-zinc-400">Channels, role mappings and scheduled pings on the unit's Discord server.</p>
+          <p className="mt-1 text-sm text-zinc-400">
+            Channels, role mappings and scheduled pings on the unit's Discord server.
+          </p>
         </div>
         {/* The reconcile: what Discord has against what the roster says, applied on confirmation. */}
         <Link to="/admin/discord/sync" className={secondaryButton}>
@@ -181,7 +211,8 @@ export default function DiscordAdmin({ loaderData }: Route.ComponentProps) {
         <LoadError message={loaderData.loadError} />
         {loaderData.discordError ? (
           <Notice>
-            {/\.$/.test(loaderData.discordError) ? loaderData.discordError : `${loaderData.discordError}.`} {DISCORD_MESSAGES.discordUnreachable}
+            {/\.$/.test(loaderData.discordError) ? loaderData.discordError : `${loaderData.discordError}.`}{' '}
+            {DISCORD_MESSAGES.discordUnreachable}
           </Notice>
         ) : null}
         <Outlet />

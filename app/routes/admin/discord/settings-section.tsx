@@ -1,7 +1,12 @@
 import { getFormProps } from '@conform-to/react'
 import type { DiscordPageData } from './data.ts'
 import { channelPickOptions, PickOrId, rolePickOptions } from '#app/components/discord-pickers.tsx'
-import { DISCORD_INTENTS, DISCORD_SETTING_FIELDS, DISCORD_SETTING_KEYS, discordSettingsSchema } from '#contracts/discord.ts'
+import {
+  DISCORD_INTENTS,
+  DISCORD_SETTING_FIELDS,
+  DISCORD_SETTING_KEYS,
+  discordSettingsSchema,
+} from '#contracts/discord.ts'
 import { useSchemaForm } from '#app/hooks/use-schema-form.ts'
 import { primaryButton } from '#app/ui/button.ts'
 import { Field, FieldError, Section } from '#app/ui/field.tsx'
@@ -31,7 +36,14 @@ export function SettingsSection({ data }: { data: DiscordPageData }) {
             const spec = DISCORD_SETTING_FIELDS[key]
             const value = typeof field.initialValue === 'string' ? field.initialValue : data.settings[key]
             return (
-              <Field key={key} id={field.id} label={spec.label} errors={field.errors} errorId={field.errorId} hint={spec.hint}>
+              <Field
+                key={key}
+                id={field.id}
+                label={spec.label}
+                errors={field.errors}
+                errorId={field.errorId}
+                hint={spec.hint}
+              >
                 <PickOrId
                   id={field.id}
                   name={field.name}

@@ -30,12 +30,21 @@ export function removeChannelMessage(m: SquadRoleMappingItem, channelName: strin
 export function SquadSection({ data }: { data: DiscordPageData }) {
   const roles = rolePickOptions(data.roles)
   const channels = channelPickOptions(data.channels, 'channel')
-  const channelName = (m: SquadRoleMappingItem) => (m.discord_channel_id ? nameOf(channels, m.discord_channel_id) : null)
+  const channelName = (m: SquadRoleMappingItem) =>
+    m.discord_channel_id ? nameOf(channels, m.discord_channel_id) : null
   return (
-    <Section title="Squad Role Mapping" description="Each mapped squad has its own Discord role, and optionally a private text channel.">
+    <Section
+      title="Squad Role Mapping"
+      description="Each mapped squad has its own Discord role, and optionally a private text channel."
+    >
       {/* Remounted once a mapping is added: the form starts empty again. */}
       <AddMappingForm key={data.squads.length} data={data} />
-      <DeleteConfirmStep intent={DISCORD_INTENTS.deleteSquadMapping} items={data.squads} message={(m) => deleteMappingMessage(m, channelName(m))} confirmLabel="Remove" />
+      <DeleteConfirmStep
+        intent={DISCORD_INTENTS.deleteSquadMapping}
+        items={data.squads}
+        message={(m) => deleteMappingMessage(m, channelName(m))}
+        confirmLabel="Remove"
+      />
       {data.squads.map((m) => (
         <ConfirmStep
           key={m.id}
@@ -51,7 +60,11 @@ export function SquadSection({ data }: { data: DiscordPageData }) {
       ) : (
         <ul className="divide-y divide-zinc-800 rounded-lg border border-zinc-800" aria-label="Squad role mappings">
           {data.squads.map((m) => (
-            <li key={m.id} data-testid="squad-mapping" className="flex flex-col gap-2 px-3 py-2.5 sm:flex-row sm:items-center">
+            <li
+              key={m.id}
+              data-testid="squad-mapping"
+              className="flex flex-col gap-2 px-3 py-2.5 sm:flex-row sm:items-center"
+            >
               <div className="min-w-0 flex-1">
                 <p className="font-medium text-zinc-100">{m.squad_name}</p>
                 <p className="text-sm break-words text-zinc-400 sm:truncate">
@@ -80,7 +93,13 @@ export function SquadSection({ data }: { data: DiscordPageData }) {
                     aria-label={`Create a channel for ${m.squad_name}`}
                   />
                 )}
-                <DeleteButton intent={DISCORD_INTENTS.deleteSquadMapping} id={m.id} confirm={deleteMappingMessage(m, channelName(m))} name={`the mapping of ${m.squad_name}`} label="Remove" />
+                <DeleteButton
+                  intent={DISCORD_INTENTS.deleteSquadMapping}
+                  id={m.id}
+                  confirm={deleteMappingMessage(m, channelName(m))}
+                  name={`the mapping of ${m.squad_name}`}
+                  label="Remove"
+                />
               </div>
             </li>
           ))}
@@ -97,7 +116,12 @@ function AddMappingForm({ data }: { data: DiscordPageData }) {
   })
   const noCategory = !data.settings.squad_channel_category_id
   return (
-    <Form method="post" action={action} {...getFormProps(form)} className="flex flex-col gap-3 rounded-lg border border-zinc-800 bg-zinc-950/40 p-3 sm:flex-row sm:items-end">
+    <Form
+      method="post"
+      action={action}
+      {...getFormProps(form)}
+      className="flex flex-col gap-3 rounded-lg border border-zinc-800 bg-zinc-950/40 p-3 sm:flex-row sm:items-end"
+    >
       {hidden}
       <input type="hidden" name="intent" value={DISCORD_INTENTS.addSquadMapping} />
       <div className="flex-1">
@@ -112,7 +136,10 @@ function AddMappingForm({ data }: { data: DiscordPageData }) {
           </select>
         </Field>
       </div>
-      <label className="flex items-center gap-2 text-sm text-zinc-200 sm:pb-2" title={noCategory ? 'Set the squad channel category first.' : undefined}>
+      <label
+        className="flex items-center gap-2 text-sm text-zinc-200 sm:pb-2"
+        title={noCategory ? 'Set the squad channel category first.' : undefined}
+      >
         <input {...checkboxProps(fields.create_discord_channel)} className="size-4 accent-brand-600" />
         Create a channel
       </label>

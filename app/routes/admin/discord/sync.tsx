@@ -1,6 +1,13 @@
 import { data, Link } from 'react-router'
 import type { Route } from './+types/sync'
-import { SYNC_INTENT, SYNC_MESSAGES, type PlannedChange, type ReconcilePlan, type ReconcileResult, type RoleRef } from '#contracts/discord-sync.ts'
+import {
+  SYNC_INTENT,
+  SYNC_MESSAGES,
+  type PlannedChange,
+  type ReconcilePlan,
+  type ReconcileResult,
+  type RoleRef,
+} from '#contracts/discord-sync.ts'
 import { askToConfirm, failWithToast, readAdminPost, unknownIntent } from '#app/admin/respond.ts'
 import { useFormPost, type ActionAnswer } from '#app/hooks/use-form-post.tsx'
 import { Badge } from '#app/ui/badge.tsx'
@@ -40,7 +47,13 @@ export async function loader({ context }: Route.LoaderArgs): Promise<LoaderData>
     return { plan: await planReconcile({ ...services, discord: services.discord.within(DISCORD_ACTION_BUDGET_MS) }) }
   } catch (error) {
     logLoadError('admin discord: role sync', error)
-    return { plan: null, loadError: error instanceof Error && error.message.startsWith('Could not load from Discord') ? error.message : 'Failed to load the role sync.' }
+    return {
+      plan: null,
+      loadError:
+        error instanceof Error && error.message.startsWith('Could not load from Discord')
+          ? error.message
+          : 'Failed to load the role sync.',
+    }
   }
 }
 
@@ -49,7 +62,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (post.intent !== SYNC_INTENT) return unknownIntent(post)
   if (!post.confirmed) return askToConfirm(post, SYNC_INTENT)
   try {
-    const result = await waitAtMost(applyReconcile(getServices(context), post.admin, 'Sync now'), DISCORD_ACTION_BUDGET_MS)
+    const result = await waitAtMost(
+      applyReconcile(getServices(context), post.admin, 'Sync now'),
+      DISCORD_ACTION_BUDGET_MS,
+    )
     if (!result) return data<ApplyAnswer>({ ok: true, message: SYNC_MESSAGES.continuing })
     return data<ApplyAnswer>({ ok: result.failed === 0, sync: result, message: SYNC_MESSAGES.applied(result) })
   } catch (error) {
@@ -72,7 +88,12 @@ function RoleList({ roles, tone }: { roles: RoleRef[]; tone: 'success' | 'danger
 }
 
 const COLUMNS: ReadonlyArray<Column<PlannedChange>> = [
-  { header: 'Member', cell: (c) => c.name, rowHeader: true, cellClassName: 'font-medium text-zinc-100 whitespace-nowrap' },
+  {
+    header: 'Member',
+    cell: (c) => c.name,
+    rowHeader: true,
+    cellClassName: 'font-medium text-zinc-100 whitespace-nowrap',
+  },
   { header: 'Gains', cell: (c) => <RoleList roles={c.add} tone="success" /> },
   { header: 'Loses', cell: (c) => <RoleList roles={c.remove} tone="danger" /> },
 ]
@@ -90,21 +111,35 @@ export default function DiscordSyncRoute({ loaderData }: Route.ComponentProps) {
           </Link>
           <h1 className="mt-2 text-2xl font-bold tracking-tight sm:text-3xl">Discord Role Sync</h1>
           <p className="mt-1 max-w-2xl text-sm text-zinc-400">
-            Compares the roles the app manages (rank, qualification, squad, platoon and milsim roles) with what Discord has, and makes Discord match the
-            roster. Also runs every night at 4 AM.
+            Compares the roles the app manages (rank, qualification, squad, platoon and milsim roles) with what Discord
+            has, and makes Discord match the roster. Also runs every night at 4 AM.
           </p>
         </div>
         {plan && calls > 0 ? (
-          <ConfirmButtonForm formKey={FORM} intent={SYNC_INTENT} confirm={SYNC_MESSAGES.confirm(plan)} label="Apply" className={primaryButton} />
+          <ConfirmButtonForm
+            formKey={FORM}
+            intent={SYNC_INTENT}
+            confirm={SYNC_MESSAGES.confirm(plan)}
+            label="Apply"
+            className={primaryButton}
+          />
         ) : null}
       </div>
 
       <div className="mt-6 flex flex-col gap-4">
         <LoadError message={loadError} />
-        {plan ? <ConfirmStep confirmKey={SYNC_INTENT} intent={SYNC_INTENT} message={SYNC_MESSAGES.confirm(plan)} confirmLabel="Apply" /> : null}
+        {plan ? (
+          <ConfirmStep
+            confirmKey={SYNC_INTENT}
+            intent={SYNC_INTENT}
+            message={SYNC_MESSAGES.confirm(plan)}
+            confirmLabel="Apply"
+          />
+        ) : null}
         {busy ? (
           <p role="status" className="text-sm text-zinc-300">
-            Applying {calls} role {calls === 1 ? 'change' : 'changes'}… Discord’s rate limits make a large unit take a minute.
+            Applying {calls} role {calls === 1 ? 'change' : 'changes'}… Discord’s rate limits make a large unit take a
+            minute.
           </p>
         ) : null}
         {answer?.message ? (
@@ -115,13 +150,16 @@ export default function DiscordSyncRoute({ loaderData }: Route.ComponentProps) {
         {plan ? (
           <>
             <p className="text-sm text-zinc-400" data-testid="sync-summary">
-              {plan.members} guild {plan.members === 1 ? 'member' : 'members'} checked ·{' '}
-              {plan.changes.length} {plan.changes.length === 1 ? 'needs' : 'need'} changes · {calls} role {calls === 1 ? 'change' : 'changes'}
+              {plan.members} guild {plan.members === 1 ? 'member' : 'members'} checked · {plan.changes.length}{' '}
+              {plan.changes.length === 1 ? 'needs' : 'need'} changes · {calls} role {calls === 1 ? 'change' : 'changes'}
             </p>
             {plan.changes.length ? (
               <Table label="Role changes" columns={COLUMNS} rows={plan.changes} rowKey={(c) => c.discordId} />
             ) : (
-              <EmptyState title={SYNC_MESSAGES.inSync} text={plan.managedRoles.length ? undefined : 'No roles are mapped yet.'} />
+              <EmptyState
+                title={SYNC_MESSAGES.inSync}
+                text={plan.managedRoles.length ? undefined : 'No roles are mapped yet.'}
+              />
             )}
             {plan.managedRoles.length ? (
               <p className="text-xs text-zinc-500">Managed roles: {plan.managedRoles.map((r) => r.name).join(', ')}</p>

@@ -55,9 +55,22 @@ export function SummaryCards({
   )
 }
 
-function Card({ label, testId, wide, children }: { label: string; testId?: string; wide?: boolean; children: ReactNode }) {
+function Card({
+  label,
+  testId,
+  wide,
+  children,
+}: {
+  label: string
+  testId?: string
+  wide?: boolean
+  children: ReactNode
+}) {
   return (
-    <div className={`min-w-0 rounded-xl border border-zinc-800 bg-zinc-900/60 px-4 py-3 ${wide ? 'col-span-2 sm:col-span-1' : ''}`} data-testid={testId}>
+    <div
+      className={`min-w-0 rounded-xl border border-zinc-800 bg-zinc-900/60 px-4 py-3 ${wide ? 'col-span-2 sm:col-span-1' : ''}`}
+      data-testid={testId}
+    >
       <dt className="text-xs font-medium tracking-wide text-zinc-400 uppercase">{label}</dt>
       <dd className="mt-1 text-xl font-semibold break-words text-zinc-100">{children}</dd>
     </div>

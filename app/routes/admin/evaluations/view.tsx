@@ -17,7 +17,11 @@ import { getEvaluationDetails } from '#server/evaluations/queries.ts'
 export async function loader({ params, context }: Route.LoaderArgs) {
   assertAdminPage(context)
   const { db } = getServices(context)
-  const evaluation = await foundOrBack(context, () => getEvaluationDetails(db, parseId(params.id, 'Evaluation')), '/admin/tests')
+  const evaluation = await foundOrBack(
+    context,
+    () => getEvaluationDetails(db, parseId(params.id, 'Evaluation')),
+    '/admin/tests',
+  )
   return { evaluation }
 }
 
@@ -41,14 +45,24 @@ export default function ViewEvaluationPage({ loaderData: { evaluation } }: Route
         <DateTime iso={evaluation.timestamp} />
       </p>
       <div className="mt-6 flex flex-col gap-6">
-        <SummaryCards evaluator={evaluation.evaluatorName} evaluatee={evaluation.evaluateeName} scoreLabel="Final Score" score={evaluation.score} passing={evaluation.passed} />
+        <SummaryCards
+          evaluator={evaluation.evaluatorName}
+          evaluatee={evaluation.evaluateeName}
+          scoreLabel="Final Score"
+          score={evaluation.score}
+          passing={evaluation.passed}
+        />
         {sectionsOf(evaluation.questions).map((section) => (
           <SectionBlock key={section.name} section={section}>
             {section.questions.map((question) => {
               const answer = evaluation.answers[String(question.id)]
               const badge = answer ? ANSWER_BADGES[answer] : { text: 'Not marked', tone: 'muted' as const }
               return (
-                <li key={question.id} data-testid="evaluation-item" className="flex items-start justify-between gap-3 px-4 py-3 sm:items-center">
+                <li
+                  key={question.id}
+                  data-testid="evaluation-item"
+                  className="flex items-start justify-between gap-3 px-4 py-3 sm:items-center"
+                >
                   <p className="min-w-0 text-sm break-words text-zinc-100">
                     {question.text}
                     <span className="ml-2 text-xs whitespace-nowrap text-zinc-500">
@@ -68,7 +82,11 @@ export default function ViewEvaluationPage({ loaderData: { evaluation } }: Route
           <h2 id="final-notes" className="font-semibold">
             Final Notes
           </h2>
-          <p className={`mt-2 text-sm break-words whitespace-pre-line ${evaluation.notes ? 'text-zinc-200' : 'text-zinc-500 italic'}`}>{evaluation.notes ?? EVALUATION_MESSAGES.noNotes}</p>
+          <p
+            className={`mt-2 text-sm break-words whitespace-pre-line ${evaluation.notes ? 'text-zinc-200' : 'text-zinc-500 italic'}`}
+          >
+            {evaluation.notes ?? EVALUATION_MESSAGES.noNotes}
+          </p>
         </section>
       </div>
     </main>

@@ -17,16 +17,32 @@ export function PacketFormDialog({ editing, closeHref }: { editing: PacketItem |
   })
   return (
     <UrlDialog title={editing ? 'Edit Document' : 'Add Document'} closeHref={closeHref}>
-      <Form method="post" action={action} {...getFormProps(form)} className="flex flex-col gap-4" aria-label={editing ? 'Edit document' : 'Add document'}>
+      <Form
+        method="post"
+        action={action}
+        {...getFormProps(form)}
+        className="flex flex-col gap-4"
+        aria-label={editing ? 'Edit document' : 'Add document'}
+      >
         {hidden}
         <HiddenFields fields={editing ? { intent: SAVE_PACKET, id: editing.id } : { intent: SAVE_PACKET }} />
         <Field {...fieldProps(fields.name, 'Document Name')}>
           <input {...inputProps(fields.name)} placeholder="e.g. Standard Operating Procedures" className={inputClass} />
         </Field>
         <Field {...fieldProps(fields.google_doc_url, 'Google Doc URL')}>
-          <input {...inputProps(fields.google_doc_url, 'url')} placeholder="https://docs.google.com/…" className={inputClass} />
+          <input
+            {...inputProps(fields.google_doc_url, 'url')}
+            placeholder="https://docs.google.com/…"
+            className={inputClass}
+          />
         </Field>
-        <FormFooter closeHref={closeHref} submitLabel={editing ? 'Save Changes' : 'Add Document'} busy={busy} errors={form.errors} errorId={form.errorId} />
+        <FormFooter
+          closeHref={closeHref}
+          submitLabel={editing ? 'Save Changes' : 'Add Document'}
+          busy={busy}
+          errors={form.errors}
+          errorId={form.errorId}
+        />
       </Form>
     </UrlDialog>
   )

@@ -28,7 +28,12 @@ interface KnowledgeData {
 
 export async function loader({ context }: Route.LoaderArgs): Promise<KnowledgeData> {
   assertAdminPage(context)
-  return withLoadError('manage library: packets', async () => ({ packets: await listPackets(getServices(context).db) }), { packets: [] }, 'Failed to load packets.')
+  return withLoadError(
+    'manage library: packets',
+    async () => ({ packets: await listPackets(getServices(context).db) }),
+    { packets: [] },
+    'Failed to load packets.',
+  )
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -37,12 +42,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   switch (post.intent) {
     case SAVE_PACKET:
       return saveRecord(post, packetSchema, {
-        save: (value, id) => (id ? updatePacket(services, post.admin, id, value) : createPacket(services, post.admin, value)),
+        save: (value, id) =>
+          id ? updatePacket(services, post.admin, id, value) : createPacket(services, post.admin, value),
         done: (id) => (id ? 'Packet updated successfully!' : 'Packet created successfully!'),
         failed: 'Failed to save packet.',
       })
     case DELETE_PACKET:
-      return deleteRecord(post, (id) => deletePacket(services, post.admin, id), { success: 'Packet deleted successfully.', failure: 'Failed to delete packet.' })
+      return deleteRecord(post, (id) => deletePacket(services, post.admin, id), {
+        success: 'Packet deleted successfully.',
+        failure: 'Failed to delete packet.',
+      })
     default:
       return unknownIntent(post)
   }
@@ -75,24 +84,49 @@ export default function ManageLibrary({ loaderData }: Route.ComponentProps) {
 
       <div className="mt-6 flex flex-col gap-4">
         <LoadError message={loaderData.loadError} />
-        <DeleteConfirmStep intent={DELETE_PACKET} items={packets} message={() => DELETE_PACKET_CONFIRM} confirmLabel="Delete" />
+        <DeleteConfirmStep
+          intent={DELETE_PACKET}
+          items={packets}
+          message={() => DELETE_PACKET_CONFIRM}
+          confirmLabel="Delete"
+        />
         {packets.length === 0 && !loaderData.loadError ? (
           <EmptyState>No documents have been added yet.</EmptyState>
         ) : (
           <ul className="divide-y divide-zinc-800 rounded-xl border border-zinc-800 bg-zinc-900/60">
             {packets.map((packet) => (
-              <li key={packet.id} data-testid="packet-row" className={`flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center ${editing?.id === packet.id ? 'bg-brand-600/10' : ''}`}>
+              <li
+                key={packet.id}
+                data-testid="packet-row"
+                className={`flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center ${editing?.id === packet.id ? 'bg-brand-600/10' : ''}`}
+              >
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-medium text-zinc-100">{packet.name}</p>
-                  <a href={packet.google_doc_url} target="_blank" rel="noreferrer noopener" className="block truncate text-sm text-brand-400 hover:underline">
+                  <a
+                    href={packet.google_doc_url}
+                    target="_blank"
+                    rel="noreferrer noopener"
+                    className="block truncate text-sm text-brand-400 hover:underline"
+                  >
                     {packet.google_doc_url}
                   </a>
                 </div>
                 <div className="flex shrink-0 gap-1.5">
-                  <Link to={href({ dialog: 'edit', packet: packet.id })} preventScrollReset className={smallButton} aria-label={`Edit ${packet.name}`}>
+                  <Link
+                    to={href({ dialog: 'edit', packet: packet.id })}
+                    preventScrollReset
+                    className={smallButton}
+                    aria-label={`Edit ${packet.name}`}
+                  >
                     Edit
                   </Link>
-                  <DeleteButton intent={DELETE_PACKET} id={packet.id} confirm={DELETE_PACKET_CONFIRM} name={packet.name} />                </div>
+                  <DeleteButton
+                    intent={DELETE_PACKET}
+                    id={packet.id}
+                    confirm={DELETE_PACKET_CONFIRM}
+                    name={packet.name}
+                  />{' '}
+                </div>
               </li>
             ))}
           </ul>
@@ -100,7 +134,9 @@ export default function ManageLibrary({ loaderData }: Route.ComponentProps) {
       </div>
 
       {dialog === 'add' ? <PacketFormDialog editing={null} closeHref={closeHref} /> : null}
-      {dialog === 'edit' && editing ? <PacketFormDialog key={editing.id} editing={editing} closeHref={closeHref} /> : null}
+      {dialog === 'edit' && editing ? (
+        <PacketFormDialog key={editing.id} editing={editing} closeHref={closeHref} />
+      ) : null}
     </main>
   )
 }

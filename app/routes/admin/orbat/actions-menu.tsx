@@ -69,7 +69,8 @@ export function ActionsMenu({ items }: { items: MenuItem[] }) {
     }
   }
 
-  const itemClass = 'flex w-full items-center rounded-md px-3 py-2 text-left text-sm outline-none focus-visible:bg-zinc-800 hover:bg-zinc-800'
+  const itemClass =
+    'flex w-full items-center rounded-md px-3 py-2 text-left text-sm outline-none focus-visible:bg-zinc-800 hover:bg-zinc-800'
 
   return (
     <div className="relative">
@@ -108,7 +109,14 @@ export function ActionsMenu({ items }: { items: MenuItem[] }) {
             item.kind === 'separator' ? (
               <div key={`sep-${index}`} role="separator" className="my-1 h-px bg-zinc-800" />
             ) : item.kind === 'link' ? (
-              <Link key={item.label} to={item.to} role="menuitem" tabIndex={-1} className={itemClass} onClick={() => setOpen(false)}>
+              <Link
+                key={item.label}
+                to={item.to}
+                role="menuitem"
+                tabIndex={-1}
+                className={itemClass}
+                onClick={() => setOpen(false)}
+              >
                 {item.label}
               </Link>
             ) : (

@@ -16,7 +16,12 @@ import {
 import { RevealOnFocus } from '#app/components/orbat/orbat-canvas.tsx'
 import type { AssignableMember, OrbatPayload } from '#contracts/orbat.ts'
 import type { MenuItem } from './actions-menu.tsx'
-import { EditorProvider, type EditorContextValue, type EligibleRoleOption, type PlatoonOption } from './editor-context.tsx'
+import {
+  EditorProvider,
+  type EditorContextValue,
+  type EligibleRoleOption,
+  type PlatoonOption,
+} from './editor-context.tsx'
 import { MembersDatalist } from './members-datalist.tsx'
 import { parseNodeId, type EditorEdge, type EditorNode, type EditorSquadNode } from './model.ts'
 import { editorNodeTypes } from './nodes.tsx'
@@ -50,9 +55,25 @@ export function OrbatEditor(props: OrbatEditorProps) {
   )
 }
 
-function EditorCanvas({ initial, roles, platoons, members, presetId, onPresetConsumed, onManage, onSaved }: OrbatEditorProps) {
+function EditorCanvas({
+  initial,
+  roles,
+  platoons,
+  members,
+  presetId,
+  onPresetConsumed,
+  onManage,
+  onSaved,
+}: OrbatEditorProps) {
   const { state, dispatch, getState } = useEditorStore(initial)
-  const { saving, save, discard, loadPreset } = useEditorPersistence({ dirty: state.dirty, getState, dispatch, presetId, onPresetConsumed, onSaved })
+  const { saving, save, discard, loadPreset } = useEditorPersistence({
+    dirty: state.dirty,
+    getState,
+    dispatch,
+    presetId,
+    onPresetConsumed,
+    onSaved,
+  })
   const { toggleEditing, deleteSelected } = useCanvasView({ nodeCount: state.nodes.length, getState, dispatch })
   const flow = useFlowHandlers(dispatch)
 
@@ -61,9 +82,22 @@ function EditorCanvas({ initial, roles, platoons, members, presetId, onPresetCon
     .filter((n) => n.type === 'squad')
     .map((n) => n.id)
     .join(',')
-  const squadIds = useMemo(() => new Set(squadIdKey ? squadIdKey.split(',').map((id) => parseNodeId(id)?.id ?? 0) : []), [squadIdKey])
+  const squadIds = useMemo(
+    () => new Set(squadIdKey ? squadIdKey.split(',').map((id) => parseNodeId(id)?.id ?? 0) : []),
+    [squadIdKey],
+  )
   const editor = useMemo<EditorContextValue>(
-    () => ({ slots: state.slots, squadIds, editing: state.editing, roles, platoons, members, defaultLock: roles[0]?.role_name ?? null, dispatch, toggleEditing }),
+    () => ({
+      slots: state.slots,
+      squadIds,
+      editing: state.editing,
+      roles,
+      platoons,
+      members,
+      defaultLock: roles[0]?.role_name ?? null,
+      dispatch,
+      toggleEditing,
+    }),
     [state.slots, squadIds, state.editing, roles, platoons, members, dispatch, toggleEditing],
   )
 
@@ -97,7 +131,12 @@ function EditorCanvas({ initial, roles, platoons, members, presetId, onPresetCon
           colorMode="dark"
           aria-label="ORBAT editor diagram"
           className="orbat-flow orbat-editor-flow"
-          style={{ '--xy-edge-stroke-selected': 'var(--color-brand-400)', '--xy-connectionline-stroke': 'var(--color-brand-400)' } as CSSProperties}
+          style={
+            {
+              '--xy-edge-stroke-selected': 'var(--color-brand-400)',
+              '--xy-connectionline-stroke': 'var(--color-brand-400)',
+            } as CSSProperties
+          }
         >
           <RevealOnFocus />
           <Background variant={BackgroundVariant.Dots} gap={20} size={1.25} color="#3f3f46" />
@@ -112,12 +151,27 @@ function EditorCanvas({ initial, roles, platoons, members, presetId, onPresetCon
 
 /** React Flow's events as reducer actions; deleting squads (the Delete key too) asks first (spec 1 §5). */
 function useFlowHandlers(dispatch: EditorDispatch) {
-  const onNodesChange = useCallback<OnNodesChange<EditorNode>>((changes) => void dispatch({ type: 'nodesChange', changes }), [dispatch])
-  const onEdgesChange = useCallback<OnEdgesChange<EditorEdge>>((changes) => void dispatch({ type: 'edgesChange', changes }), [dispatch])
+  const onNodesChange = useCallback<OnNodesChange<EditorNode>>(
+    (changes) => void dispatch({ type: 'nodesChange', changes }),
+    [dispatch],
+  )
+  const onEdgesChange = useCallback<OnEdgesChange<EditorEdge>>(
+    (changes) => void dispatch({ type: 'edgesChange', changes }),
+    [dispatch],
+  )
   const onConnect = useCallback<OnConnect>((connection) => void dispatch({ type: 'connect', connection }), [dispatch])
-  const onDelete = useCallback<OnDelete<EditorNode, EditorEdge>>(({ nodes, edges }) => void dispatch({ type: 'deleted', nodes, edges }), [dispatch])
-  const onNodeDragStart = useCallback<OnNodeDrag<EditorNode>>((_event, node, dragged) => void dispatch({ type: 'dragStart', nodeId: node.id, dragged }), [dispatch])
-  const onNodeDragStop = useCallback<OnNodeDrag<EditorNode>>((_event, _node, dragged) => void dispatch({ type: 'dragStop', dragged }), [dispatch])
+  const onDelete = useCallback<OnDelete<EditorNode, EditorEdge>>(
+    ({ nodes, edges }) => void dispatch({ type: 'deleted', nodes, edges }),
+    [dispatch],
+  )
+  const onNodeDragStart = useCallback<OnNodeDrag<EditorNode>>(
+    (_event, node, dragged) => void dispatch({ type: 'dragStart', nodeId: node.id, dragged }),
+    [dispatch],
+  )
+  const onNodeDragStop = useCallback<OnNodeDrag<EditorNode>>(
+    (_event, _node, dragged) => void dispatch({ type: 'dragStop', dragged }),
+    [dispatch],
+  )
   const onBeforeDelete = useCallback<OnBeforeDelete<EditorNode, EditorEdge>>(async ({ nodes }) => {
     const squads = nodes.filter((n): n is EditorSquadNode => n.type === 'squad')
     if (squads.length === 0) return true

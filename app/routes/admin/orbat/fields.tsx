@@ -113,16 +113,35 @@ export function IconButton({
 }
 
 /** A 16-unit line glyph (decoration: the button around it carries the name). */
-function Glyph({ d, className = 'size-3.5', strokeWidth = 1.5 }: { d: string; className?: string; strokeWidth?: number }) {
+function Glyph({
+  d,
+  className = 'size-3.5',
+  strokeWidth = 1.5,
+}: {
+  d: string
+  className?: string
+  strokeWidth?: number
+}) {
   return (
-    <svg viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth={strokeWidth} strokeLinecap="round" strokeLinejoin="round" className={className} aria-hidden>
+    <svg
+      viewBox="0 0 16 16"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={strokeWidth}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className={className}
+      aria-hidden
+    >
       <path d={d} />
     </svg>
   )
 }
 
 export const UpIcon = () => <Glyph d="M4 10l4-4 4 4" className="size-4" strokeWidth={1.75} />
-export const DownIcon = ({ className = 'size-4' }: { className?: string }) => <Glyph d="M4 6l4 4 4-4" className={className} strokeWidth={1.75} />
+export const DownIcon = ({ className = 'size-4' }: { className?: string }) => (
+  <Glyph d="M4 6l4 4 4-4" className={className} strokeWidth={1.75} />
+)
 export const CrossIcon = () => <Glyph d="M4 4l8 8M12 4l-8 8" strokeWidth={1.75} />
 export const TrashIcon = () => <Glyph d="M2.5 4h11M6 4V2.5h4V4M4 4l.7 9.5h6.6L12 4" />
 export const PencilIcon = () => <Glyph d="M10.5 2.5l3 3L6 13H3v-3l7.5-7.5Z" />

@@ -10,7 +10,11 @@ export function MembersDatalist({ members }: { members: AssignableMember[] }) {
       {members
         .filter((m) => !m.banned)
         .map((m, i) => (
-          <option key={`${m.name}-${i}`} value={m.name} label={m.user_id === null ? 'not linked: manual name' : undefined} />
+          <option
+            key={`${m.name}-${i}`}
+            value={m.name}
+            label={m.user_id === null ? 'not linked: manual name' : undefined}
+          />
         ))}
     </datalist>
   )

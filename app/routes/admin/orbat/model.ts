@@ -1,6 +1,13 @@
 import type { Edge, Node } from '@xyflow/react'
 import { countSlots } from '#app/components/orbat/layout.ts'
-import type { AssignableMember, OrbatPayload, OrbatPoint, OrbatSaveBody, OrbatSlot, OrbatSquad } from '#contracts/orbat.ts'
+import type {
+  AssignableMember,
+  OrbatPayload,
+  OrbatPoint,
+  OrbatSaveBody,
+  OrbatSlot,
+  OrbatSquad,
+} from '#contracts/orbat.ts'
 
 // The admin editor's diagram and its conversions to and from the server's shapes (spec 1 §4 "Admin editor changes
 // ... are held locally and only persist on Save ORBAT"). Nodes and edges are React Flow's own arrays (so it keeps its
@@ -56,14 +63,12 @@ function validHandle(nodeId: string, handle: string | null | undefined, kind: 's
 /** The editor's diagram for an ORBAT payload (GET /api/orbat, a save's answer, or a loaded preset). */
 export function toEditorState(payload: OrbatPayload): EditorDiagram {
   const nodes: EditorNode[] = [
-    ...payload.squads.map(
-      (squad): EditorSquadNode => ({
-        id: squadNodeId(squad.id),
-        type: 'squad',
-        position: { x: squad.pos_x, y: squad.pos_y },
-        data: { squad: { ...squad } },
-      }),
-    ),
+    ...payload.squads.map((squad): EditorSquadNode => ({
+      id: squadNodeId(squad.id),
+      type: 'squad',
+      position: { x: squad.pos_x, y: squad.pos_y },
+      data: { squad: { ...squad } },
+    })),
     ...payload.waypoints.map((p): EditorPointNode => pointNode('waypoint', p)),
     ...payload.pax_counters.map((p): EditorPointNode => pointNode('pax', p)),
   ]
@@ -161,7 +166,14 @@ export function toSavePayload({ nodes, edges, slots }: EditorDiagram, baseSlots:
     if (node.type === 'squad') {
       const { squad } = node.data
       squadNames.set(squad.id, squad.name)
-      payload.squads.push({ id: squad.id, name: squad.name, pos_x, pos_y, can_be_primary_waitlist: squad.can_be_primary_waitlist, platoon_id: squad.platoon_id })
+      payload.squads.push({
+        id: squad.id,
+        name: squad.name,
+        pos_x,
+        pos_y,
+        can_be_primary_waitlist: squad.can_be_primary_waitlist,
+        platoon_id: squad.platoon_id,
+      })
       continue
     }
     const parsed = parseNodeId(node.id)
@@ -187,7 +199,13 @@ export function toSavePayload({ nodes, edges, slots }: EditorDiagram, baseSlots:
   const nodeIds = new Set(nodes.map((n) => n.id))
   for (const edge of edges) {
     if (!nodeIds.has(edge.source) || !nodeIds.has(edge.target)) continue
-    payload.edges.push({ source: edge.source, target: edge.target, sourceHandle: edge.sourceHandle ?? null, targetHandle: edge.targetHandle ?? null, type: 'smoothstep' })
+    payload.edges.push({
+      source: edge.source,
+      target: edge.target,
+      sourceHandle: edge.sourceHandle ?? null,
+      targetHandle: edge.targetHandle ?? null,
+      type: 'smoothstep',
+    })
   }
   return payload
 }

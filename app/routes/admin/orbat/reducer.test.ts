@@ -1,6 +1,16 @@
 import { describe, expect, test } from 'vitest'
 import type { OrbatPayload } from '#contracts/orbat.ts'
-import { lowestId, paxCounts, rosterMatch, spacerRole, teamsOf, toEditorState, toSavePayload, type EditorSlot, type EditorSquadNode } from './model.ts'
+import {
+  lowestId,
+  paxCounts,
+  rosterMatch,
+  spacerRole,
+  teamsOf,
+  toEditorState,
+  toSavePayload,
+  type EditorSlot,
+  type EditorSquadNode,
+} from './model.ts'
 import {
   editorReducer,
   initEditorState,
@@ -18,15 +28,91 @@ import {
 
 const payload: OrbatPayload = {
   squads: [
-    { id: 1, name: 'Alpha', pos_x: 10.4, pos_y: 20.6, can_be_primary_waitlist: true, platoon_id: 3, discord_channel_id: '99' },
-    { id: 2, name: 'Bravo', pos_x: 500, pos_y: 0, can_be_primary_waitlist: false, platoon_id: null, discord_channel_id: null },
+    {
+      id: 1,
+      name: 'Alpha',
+      pos_x: 10.4,
+      pos_y: 20.6,
+      can_be_primary_waitlist: true,
+      platoon_id: 3,
+      discord_channel_id: '99',
+    },
+    {
+      id: 2,
+      name: 'Bravo',
+      pos_x: 500,
+      pos_y: 0,
+      can_be_primary_waitlist: false,
+      platoon_id: null,
+      discord_channel_id: null,
+    },
   ],
   slots: [
-    { id: 11, squad_id: 1, team: 'HQ', team_order: 0, slot_order: 0, role: 'Lead', user_id: 7, manual_username: null, discord_username: 'Reyes', avatar: null, required_role_id: 'Squad Leader' },
-    { id: 12, squad_id: 1, team: 'HQ', team_order: 0, slot_order: 1, role: 'Medic', user_id: null, manual_username: 'Joe', discord_username: null, avatar: null, required_role_id: null },
-    { id: 13, squad_id: 1, team: 'HQ', team_order: 0, slot_order: 2, role: '---SUPPORT---', user_id: null, manual_username: null, discord_username: null, avatar: null, required_role_id: null },
-    { id: 14, squad_id: 1, team: 'FT1', team_order: 0, slot_order: 0, role: 'Rifleman', user_id: null, manual_username: null, discord_username: null, avatar: null, required_role_id: null },
-    { id: 21, squad_id: 2, team: 'Bravo HQ', team_order: 0, slot_order: 0, role: 'Lead', user_id: null, manual_username: null, discord_username: null, avatar: null, required_role_id: null },
+    {
+      id: 11,
+      squad_id: 1,
+      team: 'HQ',
+      team_order: 0,
+      slot_order: 0,
+      role: 'Lead',
+      user_id: 7,
+      manual_username: null,
+      discord_username: 'Reyes',
+      avatar: null,
+      required_role_id: 'Squad Leader',
+    },
+    {
+      id: 12,
+      squad_id: 1,
+      team: 'HQ',
+      team_order: 0,
+      slot_order: 1,
+      role: 'Medic',
+      user_id: null,
+      manual_username: 'Joe',
+      discord_username: null,
+      avatar: null,
+      required_role_id: null,
+    },
+    {
+      id: 13,
+      squad_id: 1,
+      team: 'HQ',
+      team_order: 0,
+      slot_order: 2,
+      role: '---SUPPORT---',
+      user_id: null,
+      manual_username: null,
+      discord_username: null,
+      avatar: null,
+      required_role_id: null,
+    },
+    {
+      id: 14,
+      squad_id: 1,
+      team: 'FT1',
+      team_order: 0,
+      slot_order: 0,
+      role: 'Rifleman',
+      user_id: null,
+      manual_username: null,
+      discord_username: null,
+      avatar: null,
+      required_role_id: null,
+    },
+    {
+      id: 21,
+      squad_id: 2,
+      team: 'Bravo HQ',
+      team_order: 0,
+      slot_order: 0,
+      role: 'Lead',
+      user_id: null,
+      manual_username: null,
+      discord_username: null,
+      avatar: null,
+      required_role_id: null,
+    },
   ],
   edges: [
     { id: 1, source: 'squad-1', target: 'waypoint-5', sourceHandle: 'right', targetHandle: 'left', type: 'smoothstep' },
@@ -75,7 +161,9 @@ describe('toSavePayload', () => {
     const state = toEditorState(payload)
     state.nodes = state.nodes.filter((n) => n.id !== 'squad-2')
     const body = toSavePayload(state)
-    expect(body.squads).toEqual([{ id: 1, name: 'Alpha', pos_x: 10, pos_y: 21, can_be_primary_waitlist: true, platoon_id: 3 }])
+    expect(body.squads).toEqual([
+      { id: 1, name: 'Alpha', pos_x: 10, pos_y: 21, can_be_primary_waitlist: true, platoon_id: 3 },
+    ])
     expect(body.slots.map((s) => s.id)).toEqual([11, 12, 13, 14])
     expect(body.slots[0]).toEqual({
       id: 11,
@@ -90,7 +178,9 @@ describe('toSavePayload', () => {
       base_user_id: 7,
     })
     // Edges to the removed squad are left out.
-    expect(body.edges).toEqual([{ source: 'squad-1', target: 'waypoint-5', sourceHandle: 'right', targetHandle: 'left', type: 'smoothstep' }])
+    expect(body.edges).toEqual([
+      { source: 'squad-1', target: 'waypoint-5', sourceHandle: 'right', targetHandle: 'left', type: 'smoothstep' },
+    ])
     expect(body.waypoints).toEqual([{ id: 5, pos_x: 300, pos_y: 40 }])
     expect(body.pax_counters).toEqual([{ id: 6, pos_x: 0, pos_y: -200 }])
   })
@@ -125,15 +215,27 @@ describe('slot and team operations', () => {
     expect(uniqueName('New Squad', ['Alpha'])).toBe('New Squad')
     expect(uniqueName('New Squad', ['New Squad', 'New Squad 2'])).toBe('New Squad 3')
     const slot: EditorSlot = newSlot(-4, -1, 'Team 1', 0, 0, 'Rifleman', 'Rifleman')
-    expect(slot).toMatchObject({ user_id: null, manual_username: null, base_user_id: null, required_role_id: 'Rifleman' })
+    expect(slot).toMatchObject({
+      user_id: null,
+      manual_username: null,
+      base_user_id: null,
+      required_role_id: 'Rifleman',
+    })
   })
 })
 
 test('deleting a waypoint joins its incoming edge to its outgoing one', () => {
   const { edges } = toEditorState(payload)
   const doomed = edges.filter((e) => e.source === 'waypoint-5' || e.target === 'waypoint-5')
-  const bridges = reconnectAcrossWaypoints(new Set(['waypoint-5']), doomed, new Set(['squad-1', 'squad-2', 'pax-6']), () => 'new')
-  expect(bridges).toEqual([{ id: 'new', source: 'squad-1', sourceHandle: 'right', target: 'squad-2', targetHandle: 'top', type: 'smoothstep' }])
+  const bridges = reconnectAcrossWaypoints(
+    new Set(['waypoint-5']),
+    doomed,
+    new Set(['squad-1', 'squad-2', 'pax-6']),
+    () => 'new',
+  )
+  expect(bridges).toEqual([
+    { id: 'new', source: 'squad-1', sourceHandle: 'right', target: 'squad-2', targetHandle: 'top', type: 'smoothstep' },
+  ])
 })
 
 // ---- the reducer -------------------------------------------------------------------------------------------------------
@@ -142,7 +244,8 @@ test('deleting a waypoint joins its incoming edge to its outgoing one', () => {
 function run(state: EditorState, ...actions: EditorAction[]): EditorState {
   return actions.reduce(editorReducer, state)
 }
-const squadNode = (state: EditorState, id: number) => state.nodes.find((n): n is EditorSquadNode => n.type === 'squad' && n.data.squad.id === id)
+const squadNode = (state: EditorState, id: number) =>
+  state.nodes.find((n): n is EditorSquadNode => n.type === 'squad' && n.data.squad.id === id)
 const squadSlots = (state: EditorState, id: number) => state.slots.filter((s) => s.squad_id === id)
 const saved = (what: string) => ({ tone: 'info', text: `${what} (requires save to persist).` })
 
@@ -161,8 +264,19 @@ describe('editorReducer: loading', () => {
   })
 
   test('a preset replaces the diagram unsaved and keeps the base; the server answer (save, Discard) resets both', () => {
-    const edited = run(initEditorState(payload), { type: 'toggleEditing', squadId: 1 }, { type: 'renameSquad', squadId: 2, name: 'Local' })
-    const preset: OrbatPayload = { ...payload, squads: [{ ...payload.squads[0]!, id: -1 }], slots: [{ ...payload.slots[0]!, id: -5, squad_id: -1, user_id: null }], edges: [], waypoints: [], pax_counters: [] }
+    const edited = run(
+      initEditorState(payload),
+      { type: 'toggleEditing', squadId: 1 },
+      { type: 'renameSquad', squadId: 2, name: 'Local' },
+    )
+    const preset: OrbatPayload = {
+      ...payload,
+      squads: [{ ...payload.squads[0]!, id: -1 }],
+      slots: [{ ...payload.slots[0]!, id: -5, squad_id: -1, user_id: null }],
+      edges: [],
+      waypoints: [],
+      pax_counters: [],
+    }
     const loaded = editorReducer(edited, { type: 'loadPreset', payload: preset })
     expect(loaded).toMatchObject({ dirty: true, notice: null, nextId: -6, baseSlots: edited.baseSlots })
     expect(loaded.editing.size).toBe(0)
@@ -182,7 +296,12 @@ describe('editorReducer: squads', () => {
   test('Add Squad: a unique name at 200,200 in front, opened for editing, with a default team of one slot locked to the first role', () => {
     const state = run(initEditorState(payload), { type: 'addSquad', lock: 'Rifleman' })
     const squad = squadNode(state, -1)!
-    expect(squad).toMatchObject({ id: 'squad--1', position: { x: 200, y: 200 }, zIndex: 1, data: { squad: { name: 'New Squad', platoon_id: null, can_be_primary_waitlist: false } } })
+    expect(squad).toMatchObject({
+      id: 'squad--1',
+      position: { x: 200, y: 200 },
+      zIndex: 1,
+      data: { squad: { name: 'New Squad', platoon_id: null, can_be_primary_waitlist: false } },
+    })
     expect(squadSlots(state, -1)).toEqual([newSlot(-2, -1, 'Team 1', 0, 0, 'Rifleman', 'Rifleman')])
     expect(state.editing.has(-1)).toBe(true)
     expect(state).toMatchObject({ dirty: true, nextId: -3, notice: saved('Squad added') })
@@ -220,11 +339,19 @@ describe('editorReducer: squads', () => {
   })
 
   test('duplicate: "(Copy)" 40 px down-right, no Discord channel, the same slots empty and new, the rest deselected', () => {
-    const start = run(initEditorState(payload), { type: 'nodesChange', changes: [{ id: 'squad-2', type: 'select', selected: true }] })
+    const start = run(initEditorState(payload), {
+      type: 'nodesChange',
+      changes: [{ id: 'squad-2', type: 'select', selected: true }],
+    })
     const state = editorReducer(start, { type: 'duplicateSquad', squadId: 1 })
     const copy = squadNode(state, -1)!
     expect(copy.position).toEqual({ x: 50.4, y: 60.6 })
-    expect(copy.data.squad).toMatchObject({ name: 'Alpha (Copy)', platoon_id: 3, can_be_primary_waitlist: true, discord_channel_id: null })
+    expect(copy.data.squad).toMatchObject({
+      name: 'Alpha (Copy)',
+      platoon_id: 3,
+      can_be_primary_waitlist: true,
+      discord_channel_id: null,
+    })
     const copies = squadSlots(state, -1)
     expect(copies.map((s) => [s.id, s.team, s.role, s.required_role_id])).toEqual([
       [-2, 'HQ', 'Lead', 'Squad Leader'],
@@ -235,11 +362,17 @@ describe('editorReducer: squads', () => {
     expect(copies.every((s) => s.user_id === null && s.manual_username === null && s.base_user_id === null)).toBe(true)
     expect(state.nodes.filter((n) => n.selected)).toEqual([])
     expect(state.notice).toEqual(saved('Squad duplicated'))
-    expect(squadNode(editorReducer(state, { type: 'duplicateSquad', squadId: 1 }), -6)?.data.squad.name).toBe('Alpha (Copy) 2')
+    expect(squadNode(editorReducer(state, { type: 'duplicateSquad', squadId: 1 }), -6)?.data.squad.name).toBe(
+      'Alpha (Copy) 2',
+    )
   })
 
   test('delete (after the card asked): its node, connections, slots and edit view go', () => {
-    const state = run(initEditorState(payload), { type: 'toggleEditing', squadId: 2 }, { type: 'deleteSquad', squadId: 2 })
+    const state = run(
+      initEditorState(payload),
+      { type: 'toggleEditing', squadId: 2 },
+      { type: 'deleteSquad', squadId: 2 },
+    )
     expect(squadNode(state, 2)).toBeUndefined()
     expect(state.edges.map((e) => e.id)).toEqual(['edge-1'])
     expect(squadSlots(state, 2)).toEqual([])
@@ -258,8 +391,14 @@ describe('editorReducer: teams and slots', () => {
       ['Team 3', 1],
     ])
     expect(state.notice).toEqual(saved('Team added'))
-    expect(editorReducer(state, { type: 'renameTeam', squadId: 1, from: 'Team 3', to: '' }).notice).toEqual({ tone: 'error', text: 'Team name cannot be empty.' })
-    expect(editorReducer(state, { type: 'renameTeam', squadId: 1, from: 'Team 3', to: 'HQ' }).notice).toEqual({ tone: 'error', text: 'This squad already has a team named "HQ".' })
+    expect(editorReducer(state, { type: 'renameTeam', squadId: 1, from: 'Team 3', to: '' }).notice).toEqual({
+      tone: 'error',
+      text: 'Team name cannot be empty.',
+    })
+    expect(editorReducer(state, { type: 'renameTeam', squadId: 1, from: 'Team 3', to: 'HQ' }).notice).toEqual({
+      tone: 'error',
+      text: 'This squad already has a team named "HQ".',
+    })
     const same = editorReducer(state, { type: 'renameTeam', squadId: 1, from: 'Team 3', to: 'Team 3' })
     expect(same).toMatchObject({ slots: state.slots, notice: null })
     // Another squad's team name is no clash.
@@ -281,7 +420,10 @@ describe('editorReducer: teams and slots', () => {
     let state = editorReducer(initEditorState(payload), { type: 'addSlot', squadId: 1, team: 'HQ', lock: 'Rifleman' })
     expect(state.slots.at(-1)).toEqual(newSlot(-1, 1, 'HQ', 0, 3, 'Rifleman', 'Rifleman'))
     expect(state.notice).toEqual(saved('Slot added'))
-    expect(editorReducer(state, { type: 'addSpacer', squadId: 1, team: 'FT1', text: '  ' }).notice).toEqual({ tone: 'error', text: 'Spacer text cannot be empty.' })
+    expect(editorReducer(state, { type: 'addSpacer', squadId: 1, team: 'FT1', text: '  ' }).notice).toEqual({
+      tone: 'error',
+      text: 'Spacer text cannot be empty.',
+    })
     state = editorReducer(state, { type: 'addSpacer', squadId: 1, team: 'FT1', text: ' fire support ' })
     expect(state.slots.at(-1)).toEqual(newSlot(-2, 1, 'FT1', 0, 1, '---FIRE SUPPORT---', null))
     expect(state.notice).toEqual(saved('Spacer added'))
@@ -297,22 +439,38 @@ describe('editorReducer: teams and slots', () => {
     expect(rosterMatch(roster, '  pvt. novak ')).toBe(roster[0])
     expect(rosterMatch(roster, 'Someone')).toBeNull()
     const start = initEditorState(payload)
-    const assign = (state: EditorState, slotId: number, name: string) => editorReducer(state, { type: 'setSlotAssigned', slotId, name, member: rosterMatch(roster, name) })
+    const assign = (state: EditorState, slotId: number, name: string) =>
+      editorReducer(state, { type: 'setSlotAssigned', slotId, name, member: rosterMatch(roster, name) })
 
     let state = assign(start, 14, 'Pvt. Novak')
-    expect(state.slots.find((s) => s.id === 14)).toMatchObject({ user_id: 8, manual_username: null, discord_username: 'Pvt. Novak' })
+    expect(state.slots.find((s) => s.id === 14)).toMatchObject({
+      user_id: 8,
+      manual_username: null,
+      discord_username: 'Pvt. Novak',
+    })
     expect(state.notice).toEqual(saved('Pvt. Novak assigned'))
-    expect(toSavePayload(state, state.baseSlots).slots.find((s) => s.id === 14)).toMatchObject({ user_id: 8, manual_username: null })
+    expect(toSavePayload(state, state.baseSlots).slots.find((s) => s.id === 14)).toMatchObject({
+      user_id: 8,
+      manual_username: null,
+    })
     // One person, one slot: the same member in a second slot is refused, naming where they are.
     const twice = assign(state, 21, 'Pvt. Novak')
-    expect(twice.notice).toEqual({ tone: 'error', text: 'Pvt. Novak already holds Rifleman (Alpha). One person holds one slot: clear that slot first.' })
+    expect(twice.notice).toEqual({
+      tone: 'error',
+      text: 'Pvt. Novak already holds Rifleman (Alpha). One person holds one slot: clear that slot first.',
+    })
     expect(twice.slots).toEqual(state.slots)
-    expect(assign(state, 21, 'Banned Bob').notice).toEqual({ tone: 'error', text: 'Banned Bob is banned and cannot hold a slot.' })
+    expect(assign(state, 21, 'Banned Bob').notice).toEqual({
+      tone: 'error',
+      text: 'Banned Bob is banned and cannot hold a slot.',
+    })
 
     state = assign(state, 21, 'Unlinked Ulf')
     expect(state.slots.find((s) => s.id === 21)).toMatchObject({ user_id: null, manual_username: 'Unlinked Ulf' })
     expect(state.notice).toEqual(
-      saved('Unlinked Ulf assigned as a manual name: their Discord account is not linked, so the one-slot rule and Leave do not apply'),
+      saved(
+        'Unlinked Ulf assigned as a manual name: their Discord account is not linked, so the one-slot rule and Leave do not apply',
+      ),
     )
     state = assign(state, 21, 'Free Text')
     expect(state.slots.find((s) => s.id === 21)).toMatchObject({ user_id: null, manual_username: 'Free Text' })
@@ -321,7 +479,10 @@ describe('editorReducer: teams and slots', () => {
   test('a slot: role (never empty), lock, assigned name, clear, move, delete', () => {
     const start = initEditorState(payload)
     for (const role of ['', spacerRole('')]) {
-      expect(editorReducer(start, { type: 'setSlotRole', slotId: 14, role }).notice).toEqual({ tone: 'error', text: 'The role cannot be empty.' })
+      expect(editorReducer(start, { type: 'setSlotRole', slotId: 14, role }).notice).toEqual({
+        tone: 'error',
+        text: 'The role cannot be empty.',
+      })
     }
     let state = editorReducer(start, { type: 'setSlotRole', slotId: 14, role: 'Gunner' })
     expect(state.slots.find((s) => s.id === 14)?.role).toBe('Gunner')
@@ -331,9 +492,17 @@ describe('editorReducer: teams and slots', () => {
     expect(state.notice).toEqual(saved('Role lock changed'))
     // A typed name replaces a signed-up member; the base stays for the save.
     state = editorReducer(state, { type: 'setSlotAssigned', slotId: 11, name: 'Manual Joe', member: null })
-    expect(state.slots.find((s) => s.id === 11)).toMatchObject({ user_id: null, manual_username: 'Manual Joe', discord_username: null, avatar: null, base_user_id: 7 })
+    expect(state.slots.find((s) => s.id === 11)).toMatchObject({
+      user_id: null,
+      manual_username: 'Manual Joe',
+      discord_username: null,
+      avatar: null,
+      base_user_id: 7,
+    })
     expect(state.notice).toEqual(saved('Slot assigned'))
-    expect(editorReducer(state, { type: 'setSlotAssigned', slotId: 11, name: '', member: null }).notice).toEqual(saved('Slot cleared'))
+    expect(editorReducer(state, { type: 'setSlotAssigned', slotId: 11, name: '', member: null }).notice).toEqual(
+      saved('Slot cleared'),
+    )
     state = editorReducer(state, { type: 'clearSlot', slotId: 12 })
     expect(state.slots.find((s) => s.id === 12)).toMatchObject({ user_id: null, manual_username: null })
     expect(state.notice).toEqual(saved('Slot cleared'))
@@ -349,7 +518,11 @@ describe('editorReducer: teams and slots', () => {
 
 describe('editorReducer: the canvas', () => {
   test('waypoints and pax counters are added at 200,200 in front', () => {
-    const state = run(initEditorState(payload), { type: 'addPoint', kind: 'waypoint' }, { type: 'addPoint', kind: 'pax' })
+    const state = run(
+      initEditorState(payload),
+      { type: 'addPoint', kind: 'waypoint' },
+      { type: 'addPoint', kind: 'pax' },
+    )
     expect(state.nodes.slice(-2).map((n) => [n.id, n.type, n.position, n.zIndex])).toEqual([
       ['waypoint--1', 'waypoint', { x: 200, y: 200 }, 1],
       ['pax--2', 'pax', { x: 200, y: 200 }, 2],
@@ -361,7 +534,10 @@ describe('editorReducer: the canvas', () => {
     const state = run(
       initEditorState(payload),
       { type: 'nodesChange', changes: [{ id: 'squad-1', type: 'select', selected: true }] },
-      { type: 'nodesChange', changes: [{ id: 'squad-1', type: 'position', position: { x: 95, y: 31 }, dragging: true }] },
+      {
+        type: 'nodesChange',
+        changes: [{ id: 'squad-1', type: 'position', position: { x: 95, y: 31 }, dragging: true }],
+      },
       { type: 'edgesChange', changes: [{ id: 'edge-1', type: 'select', selected: true }] },
     )
     expect(squadNode(state, 1)).toMatchObject({ selected: true, position: { x: 95, y: 31 } })
@@ -369,8 +545,14 @@ describe('editorReducer: the canvas', () => {
     expect(state).toMatchObject({ dirty: false, notice: null })
     const connected = run(
       state,
-      { type: 'connect', connection: { source: 'squad-2', sourceHandle: 'bottom', target: 'squad-1', targetHandle: 'top' } },
-      { type: 'connect', connection: { source: 'squad-1', sourceHandle: 'bottom', target: 'pax-6', targetHandle: 'top' } },
+      {
+        type: 'connect',
+        connection: { source: 'squad-2', sourceHandle: 'bottom', target: 'squad-1', targetHandle: 'top' },
+      },
+      {
+        type: 'connect',
+        connection: { source: 'squad-1', sourceHandle: 'bottom', target: 'pax-6', targetHandle: 'top' },
+      },
     )
     expect(connected.edges.slice(-2).map((e) => [e.id, e.source, e.target, e.type])).toEqual([
       ['new-edge-1', 'squad-2', 'squad-1', 'smoothstep'],
@@ -381,20 +563,43 @@ describe('editorReducer: the canvas', () => {
 
   test('a drag brings the squad to the front; the drop snaps (20 px squads, 1 px points) and counts only if it moved', () => {
     const start = initEditorState(payload)
-    let state = editorReducer(start, { type: 'dragStart', nodeId: 'squad-2', dragged: [{ id: 'squad-2', position: { x: 500, y: 0 } }] })
+    let state = editorReducer(start, {
+      type: 'dragStart',
+      nodeId: 'squad-2',
+      dragged: [{ id: 'squad-2', position: { x: 500, y: 0 } }],
+    })
     expect(squadNode(state, 2)?.zIndex).toBe(1)
     expect(squadNode(state, 1)?.zIndex).toBeUndefined()
     // Dropped where it was (after rounding): no change.
-    const back = editorReducer(state, { type: 'dragStop', dragged: [{ id: 'squad-2', type: 'squad', position: { x: 504, y: 6 } }] })
+    const back = editorReducer(state, {
+      type: 'dragStop',
+      dragged: [{ id: 'squad-2', type: 'squad', position: { x: 504, y: 6 } }],
+    })
     expect(squadNode(back, 2)?.position).toEqual({ x: 500, y: 0 })
     expect(back).toMatchObject({ dirty: false, notice: null })
-    state = editorReducer(state, { type: 'dragStop', dragged: [{ id: 'squad-2', type: 'squad', position: { x: 531, y: 49 } }] })
+    state = editorReducer(state, {
+      type: 'dragStop',
+      dragged: [{ id: 'squad-2', type: 'squad', position: { x: 531, y: 49 } }],
+    })
     expect(squadNode(state, 2)?.position).toEqual({ x: 540, y: 40 })
     expect(state).toMatchObject({ dirty: true, notice: saved('Node moved') })
     state = run(
       state,
-      { type: 'dragStart', nodeId: 'waypoint-5', dragged: [{ id: 'waypoint-5', position: { x: 300, y: 40 } }, { id: 'pax-6', position: { x: 0, y: -200 } }] },
-      { type: 'dragStop', dragged: [{ id: 'waypoint-5', type: 'waypoint', position: { x: 310.4, y: 40.6 } }, { id: 'pax-6', type: 'pax', position: { x: 10.4, y: -199.6 } }] },
+      {
+        type: 'dragStart',
+        nodeId: 'waypoint-5',
+        dragged: [
+          { id: 'waypoint-5', position: { x: 300, y: 40 } },
+          { id: 'pax-6', position: { x: 0, y: -200 } },
+        ],
+      },
+      {
+        type: 'dragStop',
+        dragged: [
+          { id: 'waypoint-5', type: 'waypoint', position: { x: 310.4, y: 40.6 } },
+          { id: 'pax-6', type: 'pax', position: { x: 10.4, y: -199.6 } },
+        ],
+      },
     )
     expect(state.nodes.filter((n) => n.type !== 'squad').map((n) => n.position)).toEqual([
       { x: 310, y: 41 },
@@ -419,20 +624,36 @@ describe('editorReducer: the canvas', () => {
       ['edge-4', 'squad-2', 'pax-6', null, null],
       ['new-edge-1', 'squad-1', 'squad-2', 'right', 'top'],
     ])
-    expect(state).toMatchObject({ dirty: true, nextEdge: 2, notice: saved('Waypoint deleted and its connections joined') })
+    expect(state).toMatchObject({
+      dirty: true,
+      nextEdge: 2,
+      notice: saved('Waypoint deleted and its connections joined'),
+    })
   })
 
   test('deleted squads take their slots and edit views; pax counters and connections say what went', () => {
     const start = run(initEditorState(payload), { type: 'toggleEditing', squadId: 1 })
     const squads = start.nodes.filter((n) => n.type === 'squad')
-    const gone = run(start, { type: 'nodesChange', changes: squads.map((n) => ({ id: n.id, type: 'remove' as const })) }, { type: 'deleted', nodes: squads, edges: [] })
+    const gone = run(
+      start,
+      { type: 'nodesChange', changes: squads.map((n) => ({ id: n.id, type: 'remove' as const })) },
+      { type: 'deleted', nodes: squads, edges: [] },
+    )
     expect(gone.slots).toEqual([])
     expect(gone.editing.size).toBe(0)
     expect(gone.notice).toEqual(saved('Squads deleted'))
-    expect(editorReducer(start, { type: 'deleted', nodes: squads.slice(0, 1), edges: [] }).notice).toEqual(saved('Squad deleted'))
+    expect(editorReducer(start, { type: 'deleted', nodes: squads.slice(0, 1), edges: [] }).notice).toEqual(
+      saved('Squad deleted'),
+    )
     const pax = start.nodes.find((n) => n.type === 'pax')!
-    expect(editorReducer(start, { type: 'deleted', nodes: [pax], edges: [] }).notice).toEqual(saved('Pax counter deleted'))
-    expect(editorReducer(start, { type: 'deleted', nodes: [], edges: start.edges.slice(0, 1) }).notice).toEqual(saved('Connection deleted'))
-    expect(editorReducer(start, { type: 'deleted', nodes: [], edges: start.edges }).notice).toEqual(saved('Connections deleted'))
+    expect(editorReducer(start, { type: 'deleted', nodes: [pax], edges: [] }).notice).toEqual(
+      saved('Pax counter deleted'),
+    )
+    expect(editorReducer(start, { type: 'deleted', nodes: [], edges: start.edges.slice(0, 1) }).notice).toEqual(
+      saved('Connection deleted'),
+    )
+    expect(editorReducer(start, { type: 'deleted', nodes: [], edges: start.edges }).notice).toEqual(
+      saved('Connections deleted'),
+    )
   })
 })

@@ -1,4 +1,12 @@
-import { addEdge, applyEdgeChanges, applyNodeChanges, type Connection, type EdgeChange, type NodeChange, type XYPosition } from '@xyflow/react'
+import {
+  addEdge,
+  applyEdgeChanges,
+  applyNodeChanges,
+  type Connection,
+  type EdgeChange,
+  type NodeChange,
+  type XYPosition,
+} from '@xyflow/react'
 import type { AssignableMember, OrbatPayload, OrbatSquad } from '#contracts/orbat.ts'
 import {
   baseSlotsOf,
@@ -117,7 +125,11 @@ export function editorReducer(previous: EditorState, action: EditorAction): Edit
       return { ...state, edges: applyEdgeChanges(action.changes, state.edges) }
     case 'connect':
       return changed(
-        { ...state, edges: addEdge({ ...action.connection, id: edgeId(state.nextEdge), type: 'smoothstep' }, state.edges), nextEdge: state.nextEdge + 1 },
+        {
+          ...state,
+          edges: addEdge({ ...action.connection, id: edgeId(state.nextEdge), type: 'smoothstep' }, state.edges),
+          nextEdge: state.nextEdge + 1,
+        },
         'Connection added',
       )
     case 'dragStart':
@@ -130,15 +142,22 @@ export function editorReducer(previous: EditorState, action: EditorAction): Edit
       return addSquad(state, action.lock)
     case 'addPoint': {
       const [id, next] = takeId(state)
-      const node = { ...pointNode(action.kind, { id, pos_x: NEW_NODE_POSITION.x, pos_y: NEW_NODE_POSITION.y }), zIndex: frontZ(state.nodes) }
-      return changed({ ...next, nodes: [...state.nodes, node] }, action.kind === 'waypoint' ? 'Waypoint added' : 'Pax counter added')
+      const node = {
+        ...pointNode(action.kind, { id, pos_x: NEW_NODE_POSITION.x, pos_y: NEW_NODE_POSITION.y }),
+        zIndex: frontZ(state.nodes),
+      }
+      return changed(
+        { ...next, nodes: [...state.nodes, node] },
+        action.kind === 'waypoint' ? 'Waypoint added' : 'Pax counter added',
+      )
     }
     case 'toggleEditing':
       return { ...state, editing: toggle(state.editing, action.squadId) }
     case 'renameSquad': {
       const { squadId, name } = action
       if (!name) return refused(state, 'Squad name cannot be empty.')
-      if (squadsOf(state.nodes).some((s) => s.id !== squadId && s.name === name)) return refused(state, `A squad named "${name}" already exists.`)
+      if (squadsOf(state.nodes).some((s) => s.id !== squadId && s.name === name))
+        return refused(state, `A squad named "${name}" already exists.`)
       return changed(patchSquad(state, squadId, { name }), 'Squad renamed')
     }
     case 'setSquadWaitlist':
@@ -147,7 +166,10 @@ export function editorReducer(previous: EditorState, action: EditorAction): Edit
         action.value ? 'Squad shown in the public waitlist' : 'Squad hidden from the public waitlist',
       )
     case 'setSquadPlatoon':
-      return changed(patchSquad(state, action.squadId, { platoon_id: action.platoonId }), action.platoonId === null ? 'Platoon removed' : 'Platoon set')
+      return changed(
+        patchSquad(state, action.squadId, { platoon_id: action.platoonId }),
+        action.platoonId === null ? 'Platoon removed' : 'Platoon set',
+      )
     case 'duplicateSquad':
       return duplicateSquad(state, action.squadId)
     case 'deleteSquad': {
@@ -169,17 +191,31 @@ export function editorReducer(previous: EditorState, action: EditorAction): Edit
       let n = teams.length + 1
       while (names.includes(`Team ${n}`)) n++
       const order = teams.reduce((max, t) => Math.max(max, t.order), -1) + 1
-      return addRow(state, (id) => newSlot(id, action.squadId, `Team ${n}`, order, 0, DEFAULT_ROLE, action.lock), 'Team added')
+      return addRow(
+        state,
+        (id) => newSlot(id, action.squadId, `Team ${n}`, order, 0, DEFAULT_ROLE, action.lock),
+        'Team added',
+      )
     }
     case 'renameTeam': {
       const { squadId, from, to } = action
       if (!to) return refused(state, 'Team name cannot be empty.')
       if (to === from) return state
-      if (teamsOf(state.slots, squadId).some((t) => t.name === to)) return refused(state, `This squad already has a team named "${to}".`)
-      return changed({ ...state, slots: state.slots.map((s) => (s.squad_id === squadId && s.team === from ? { ...s, team: to } : s)) }, 'Team renamed')
+      if (teamsOf(state.slots, squadId).some((t) => t.name === to))
+        return refused(state, `This squad already has a team named "${to}".`)
+      return changed(
+        {
+          ...state,
+          slots: state.slots.map((s) => (s.squad_id === squadId && s.team === from ? { ...s, team: to } : s)),
+        },
+        'Team renamed',
+      )
     }
     case 'deleteTeam':
-      return changed({ ...state, slots: state.slots.filter((s) => !(s.squad_id === action.squadId && s.team === action.team)) }, 'Team deleted')
+      return changed(
+        { ...state, slots: state.slots.filter((s) => !(s.squad_id === action.squadId && s.team === action.team)) },
+        'Team deleted',
+      )
     case 'moveTeam': {
       const slots = moveTeam(state.slots, action.squadId, action.team, action.direction)
       return slots ? changed({ ...state, slots }, 'Team moved') : state
@@ -246,7 +282,11 @@ function without(set: ReadonlySet<number>, ids: Iterable<number>): ReadonlySet<n
 }
 
 function patchSquad(state: EditorState, squadId: number, patch: Partial<OrbatSquad>): EditorState {
-  const nodes = state.nodes.map((n) => (n.type === 'squad' && n.data.squad.id === squadId ? { ...n, data: { ...n.data, squad: { ...n.data.squad, ...patch } } } : n))
+  const nodes = state.nodes.map((n) =>
+    n.type === 'squad' && n.data.squad.id === squadId
+      ? { ...n, data: { ...n.data, squad: { ...n.data.squad, ...patch } } }
+      : n,
+  )
   return { ...state, nodes }
 }
 
@@ -260,7 +300,14 @@ function addRow(state: EditorState, row: (id: number) => EditorSlot, what: strin
 }
 
 /** A slot or spacer at the end of a team. */
-function addToTeam(state: EditorState, squadId: number, team: string, role: string, lock: string | null, what: string): EditorState {
+function addToTeam(
+  state: EditorState,
+  squadId: number,
+  team: string,
+  role: string,
+  lock: string | null,
+  what: string,
+): EditorState {
   const block = teamsOf(state.slots, squadId).find((t) => t.name === team)
   if (!block) return state
   const order = block.rows.reduce((max, s) => Math.max(max, s.slot_order), -1) + 1
@@ -269,7 +316,10 @@ function addToTeam(state: EditorState, squadId: number, team: string, role: stri
 
 function addSquad(state: EditorState, lock: string | null): EditorState {
   const [id, next] = takeId(state)
-  const name = uniqueName('New Squad', squadsOf(state.nodes).map((s) => s.name))
+  const name = uniqueName(
+    'New Squad',
+    squadsOf(state.nodes).map((s) => s.name),
+  )
   const node: EditorSquadNode = {
     id: squadNodeId(id),
     type: 'squad',
@@ -277,7 +327,17 @@ function addSquad(state: EditorState, lock: string | null): EditorState {
     zIndex: frontZ(state.nodes),
     // Selected (and brought into view by use-canvas-view.ts): at 200,200 it may sit under other squads.
     selected: true,
-    data: { squad: { id, name, pos_x: NEW_NODE_POSITION.x, pos_y: NEW_NODE_POSITION.y, can_be_primary_waitlist: false, platoon_id: null, discord_channel_id: null } },
+    data: {
+      squad: {
+        id,
+        name,
+        pos_x: NEW_NODE_POSITION.x,
+        pos_y: NEW_NODE_POSITION.y,
+        can_be_primary_waitlist: false,
+        platoon_id: null,
+        discord_channel_id: null,
+      },
+    },
   }
   // A new squad opens in its edit view with a default team of one open slot.
   const nodes = [...state.nodes.map((n) => (n.selected ? { ...n, selected: false } : n)), node]
@@ -293,16 +353,24 @@ function assignSlot(state: EditorState, slotId: number, name: string, member: As
   if (!name) return changed(patchSlot(state, slotId, NOBODY), 'Slot cleared')
   if (member?.banned) return refused(state, `${member.name} is banned and cannot hold a slot.`)
   if (member?.user_id == null) {
-    const what = member ? `${member.name} assigned as a manual name: their Discord account is not linked, so the one-slot rule and Leave do not apply` : 'Slot assigned'
+    const what = member
+      ? `${member.name} assigned as a manual name: their Discord account is not linked, so the one-slot rule and Leave do not apply`
+      : 'Slot assigned'
     return changed(patchSlot(state, slotId, { ...NOBODY, manual_username: name }), what)
   }
   const userId = member.user_id
   const other = state.slots.find((s) => s.user_id === userId && s.id !== slotId)
   if (other) {
     const squad = squadsOf(state.nodes).find((s) => s.id === other.squad_id)?.name ?? 'another squad'
-    return refused(state, `${member.name} already holds ${other.role} (${squad}). One person holds one slot: clear that slot first.`)
+    return refused(
+      state,
+      `${member.name} already holds ${other.role} (${squad}). One person holds one slot: clear that slot first.`,
+    )
   }
-  return changed(patchSlot(state, slotId, { ...NOBODY, user_id: userId, discord_username: member.name }), `${member.name} assigned`)
+  return changed(
+    patchSlot(state, slotId, { ...NOBODY, user_id: userId, discord_username: member.name }),
+    `${member.name} assigned`,
+  )
 }
 
 function duplicateSquad(state: EditorState, squadId: number): EditorState {
@@ -310,7 +378,10 @@ function duplicateSquad(state: EditorState, squadId: number): EditorState {
   if (!source) return state
   const [id, afterSquad] = takeId(state)
   let next = afterSquad
-  const name = uniqueName(`${source.data.squad.name} (Copy)`, squadsOf(state.nodes).map((s) => s.name))
+  const name = uniqueName(
+    `${source.data.squad.name} (Copy)`,
+    squadsOf(state.nodes).map((s) => s.name),
+  )
   const position = { x: source.position.x + DUPLICATE_OFFSET, y: source.position.y + DUPLICATE_OFFSET }
   const copy: EditorSquadNode = {
     id: squadNodeId(id),
@@ -331,23 +402,36 @@ function duplicateSquad(state: EditorState, squadId: number): EditorState {
 }
 
 /** Spec 1 §2: the dragged squad is brought to the front. */
-function dragStart(state: EditorState, nodeId: string, dragged: Array<{ id: string; position: XYPosition }>): EditorState {
+function dragStart(
+  state: EditorState,
+  nodeId: string,
+  dragged: Array<{ id: string; position: XYPosition }>,
+): EditorState {
   const dragOrigin = new Map(dragged.map((n) => [n.id, { ...n.position }]))
   if (state.nodes.find((n) => n.id === nodeId)?.type !== 'squad') return { ...state, dragOrigin }
   const others = state.nodes.reduce((z, n) => (n.id === nodeId ? z : Math.max(z, n.zIndex ?? 0)), 0)
-  const nodes = state.nodes.map((n) => (n.id === nodeId && (n.zIndex ?? 0) <= others ? { ...n, zIndex: others + 1 } : n))
+  const nodes = state.nodes.map((n) =>
+    n.id === nodeId && (n.zIndex ?? 0) <= others ? { ...n, zIndex: others + 1 } : n,
+  )
   return { ...state, nodes, dragOrigin }
 }
 
 /** Spec 1 §9: a dropped node snaps to the grid, 20 px for squads and 1 px for waypoints and pax counters. */
-function dragStop(state: EditorState, dragged: Array<{ id: string; type?: string; position: XYPosition }>): EditorState {
+function dragStop(
+  state: EditorState,
+  dragged: Array<{ id: string; type?: string; position: XYPosition }>,
+): EditorState {
   const snapped = new Map(
     dragged.map((n) => {
       const grid = n.type === 'squad' ? SQUAD_GRID : POINT_GRID
       return [n.id, { x: Math.round(n.position.x / grid) * grid, y: Math.round(n.position.y / grid) * grid }]
     }),
   )
-  const next = { ...state, nodes: state.nodes.map((n) => (snapped.has(n.id) ? { ...n, position: snapped.get(n.id)! } : n)), dragOrigin: new Map() }
+  const next = {
+    ...state,
+    nodes: state.nodes.map((n) => (snapped.has(n.id) ? { ...n, position: snapped.get(n.id)! } : n)),
+    dragOrigin: new Map(),
+  }
   const moved = [...snapped].some(([id, p]) => {
     const before = state.dragOrigin.get(id)
     return !before || before.x !== p.x || before.y !== p.y
@@ -398,15 +482,38 @@ export function uniqueName(base: string, taken: Iterable<string>): string {
   }
 }
 
-export function newSlot(id: number, squadId: number, team: string, teamOrder: number, slotOrder: number, role: string, lock: string | null): EditorSlot {
-  return { id, squad_id: squadId, team, team_order: teamOrder, slot_order: slotOrder, role, ...NOBODY, required_role_id: lock, base_user_id: null }
+export function newSlot(
+  id: number,
+  squadId: number,
+  team: string,
+  teamOrder: number,
+  slotOrder: number,
+  role: string,
+  lock: string | null,
+): EditorSlot {
+  return {
+    id,
+    squad_id: squadId,
+    team,
+    team_order: teamOrder,
+    slot_order: slotOrder,
+    role,
+    ...NOBODY,
+    required_role_id: lock,
+    base_user_id: null,
+  }
 }
 
 /**
  * Moves a team one place up (-1) or down (+1) in its squad: team orders are first made 0..n-1 (stored data may
  * repeat them), then the team swaps its order with its neighbour's. Null when it cannot move.
  */
-export function moveTeam(slots: EditorSlot[], squadId: number, teamName: string, direction: Direction): EditorSlot[] | null {
+export function moveTeam(
+  slots: EditorSlot[],
+  squadId: number,
+  teamName: string,
+  direction: Direction,
+): EditorSlot[] | null {
   const teams = teamsOf(slots, squadId)
   const index = teams.findIndex((t) => t.name === teamName)
   const other = index + direction
@@ -433,7 +540,12 @@ export function moveSlot(slots: EditorSlot[], slotId: number, direction: Directi
 }
 
 /** After deleting waypoints: each incoming edge is joined to each outgoing one (spec 1 §4). */
-export function reconnectAcrossWaypoints(deletedNodeIds: ReadonlySet<string>, deletedEdges: EditorEdge[], remainingNodeIds: ReadonlySet<string>, makeId: () => string): EditorEdge[] {
+export function reconnectAcrossWaypoints(
+  deletedNodeIds: ReadonlySet<string>,
+  deletedEdges: EditorEdge[],
+  remainingNodeIds: ReadonlySet<string>,
+  makeId: () => string,
+): EditorEdge[] {
   const added: EditorEdge[] = []
   for (const nodeId of deletedNodeIds) {
     if (!nodeId.startsWith('waypoint-')) continue
@@ -442,7 +554,14 @@ export function reconnectAcrossWaypoints(deletedNodeIds: ReadonlySet<string>, de
     for (const a of incoming) {
       for (const b of outgoing) {
         if (a.source === b.target) continue
-        added.push({ id: makeId(), source: a.source, sourceHandle: a.sourceHandle ?? null, target: b.target, targetHandle: b.targetHandle ?? null, type: 'smoothstep' })
+        added.push({
+          id: makeId(),
+          source: a.source,
+          sourceHandle: a.sourceHandle ?? null,
+          target: b.target,
+          targetHandle: b.targetHandle ?? null,
+          type: 'smoothstep',
+        })
       }
     }
   }

@@ -30,7 +30,12 @@ const SETTINGS_LINKS = [
 export async function loader({ context }: Route.LoaderArgs) {
   assertAdminPage(context)
   const { db } = getServices(context)
-  const [orbat, roles, platoons, members] = await Promise.all([loadOrbat(db), listEligibleRoles(db), listPlatoons(db), listAssignableMembers(db)])
+  const [orbat, roles, platoons, members] = await Promise.all([
+    loadOrbat(db),
+    listEligibleRoles(db),
+    listPlatoons(db),
+    listAssignableMembers(db),
+  ])
   return {
     orbat,
     members,
@@ -83,7 +88,9 @@ export default function AdminOrbatPage({ loaderData }: Route.ComponentProps) {
         />
       ) : (
         <>
-          <p className="grid h-full place-items-center text-sm text-zinc-400 noscript:hidden">Loading the ORBAT editor…</p>
+          <p className="grid h-full place-items-center text-sm text-zinc-400 noscript:hidden">
+            Loading the ORBAT editor…
+          </p>
           {/* Shown only when scripting is off (CSS `scripting: none`); replaced by the editor once it hydrates. */}
           <NeedsJavaScript />
         </>
@@ -94,7 +101,10 @@ export default function AdminOrbatPage({ loaderData }: Route.ComponentProps) {
 
 function NeedsJavaScript() {
   return (
-    <div className="absolute inset-0 hidden place-items-center overflow-y-auto px-4 py-10 noscript:grid" data-testid="needs-javascript">
+    <div
+      className="absolute inset-0 hidden place-items-center overflow-y-auto px-4 py-10 noscript:grid"
+      data-testid="needs-javascript"
+    >
       <section className="w-full max-w-lg rounded-xl border border-zinc-800 bg-zinc-900/80 p-6 shadow-xl shadow-black/40">
         <h1 className="text-xl font-bold">ORBAT Editor</h1>
         <p className="mt-3 text-zinc-300">

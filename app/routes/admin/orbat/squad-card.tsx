@@ -12,11 +12,20 @@ import { SquadEditView } from './squad-edit.tsx'
 // view with the squad's fields, team blocks and slot rows (squad-edit.tsx). 340 px wide below the sm breakpoint,
 // 400 px from it.
 
-const handleClass = 'orbat-editor-handle rounded-full border-2 border-zinc-950 bg-zinc-500 transition-colors hover:bg-brand-400'
+const handleClass =
+  'orbat-editor-handle rounded-full border-2 border-zinc-950 bg-zinc-500 transition-colors hover:bg-brand-400'
 
 /** Handles one can drag a connection from (the public diagram's are not connectable). */
-export function EditorHandles({ handles, className = 'size-3' }: { handles: ReadonlyArray<(typeof CARD_HANDLES)[number]>; className?: string }) {
-  return handles.map((h) => <Handle key={h.id} id={h.id} type={h.type} position={h.position} className={`${handleClass} ${className}`} />)
+export function EditorHandles({
+  handles,
+  className = 'size-3',
+}: {
+  handles: ReadonlyArray<(typeof CARD_HANDLES)[number]>
+  className?: string
+}) {
+  return handles.map((h) => (
+    <Handle key={h.id} id={h.id} type={h.type} position={h.position} className={`${handleClass} ${className}`} />
+  ))
 }
 
 export const EditorSquadCard = memo(function EditorSquadCard({ data, selected }: NodeProps<EditorSquadNode>) {
@@ -36,9 +45,16 @@ export const EditorSquadCard = memo(function EditorSquadCard({ data, selected }:
           selected ? 'border-brand-500 ring-1 ring-brand-500/60' : 'border-zinc-700'
         }`}
       >
-        <header className="flex cursor-grab items-center gap-2 border-b border-zinc-700 bg-zinc-800/60 px-3" style={{ minHeight: CARD.header }}>
+        <header
+          className="flex cursor-grab items-center gap-2 border-b border-zinc-700 bg-zinc-800/60 px-3"
+          style={{ minHeight: CARD.header }}
+        >
           <SquadTitle id={headingId} name={squad.name} people={people} />
-          <TextButton onClick={() => editor.toggleEditing(squad.id)} tone={editing ? 'brand' : 'plain'} label={editing ? `Done editing ${squad.name}` : `Edit ${squad.name}`}>
+          <TextButton
+            onClick={() => editor.toggleEditing(squad.id)}
+            tone={editing ? 'brand' : 'plain'}
+            label={editing ? `Done editing ${squad.name}` : `Edit ${squad.name}`}
+          >
             {editing ? (
               'Done'
             ) : (
@@ -67,11 +83,20 @@ function CollapsedTeams({ teams }: { teams: EditorTeam[] }) {
     <div style={{ paddingBottom: CARD.bottom }}>
       {teams.map((team) => (
         <section key={team.name} role="group" aria-label={team.name}>
-          <h3 className="flex items-end truncate px-3 pb-1 text-[11px] font-semibold tracking-wider text-brand-400 uppercase" style={{ height: CARD.team }}>
+          <h3
+            className="flex items-end truncate px-3 pb-1 text-[11px] font-semibold tracking-wider text-brand-400 uppercase"
+            style={{ height: CARD.team }}
+          >
             {team.name}
           </h3>
           <ul>
-            {team.rows.map((slot) => (isSpacer(slot.role) ? <SpacerRow key={slot.id} role={slot.role} /> : <CollapsedSlot key={slot.id} slot={slot} />))}
+            {team.rows.map((slot) =>
+              isSpacer(slot.role) ? (
+                <SpacerRow key={slot.id} role={slot.role} />
+              ) : (
+                <CollapsedSlot key={slot.id} slot={slot} />
+              ),
+            )}
           </ul>
         </section>
       ))}
@@ -82,7 +107,11 @@ function CollapsedTeams({ teams }: { teams: EditorTeam[] }) {
 function CollapsedSlot({ slot }: { slot: EditorSlot }) {
   const name = slot.user_id !== null ? (slot.discord_username ?? 'Member') : slot.manual_username
   return (
-    <li className="flex items-center gap-2 border-t border-zinc-800 px-3" style={{ height: CARD.slot }} data-testid="slot">
+    <li
+      className="flex items-center gap-2 border-t border-zinc-800 px-3"
+      style={{ height: CARD.slot }}
+      data-testid="slot"
+    >
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm leading-5 text-zinc-100">{slot.role}</p>
         {slot.required_role_id ? (

@@ -3,27 +3,53 @@ import { isSpacer, spacerLabel } from '#app/components/orbat/layout.ts'
 import type { OrbatSquad } from '#contracts/orbat.ts'
 import { Badge } from '#app/ui/badge.tsx'
 import { MEMBERS_DATALIST_ID, type EditorContextValue } from './editor-context.tsx'
-import { CrossIcon, DownIcon, DraftInput, IconButton, inputClass, selectClass, TextButton, TrashIcon, UpIcon } from './fields.tsx'
+import {
+  CrossIcon,
+  DownIcon,
+  DraftInput,
+  IconButton,
+  inputClass,
+  selectClass,
+  TextButton,
+  TrashIcon,
+  UpIcon,
+} from './fields.tsx'
 import { rosterMatch, spacerRole, type EditorSlot, type EditorTeam } from './model.ts'
 
 // A squad card's edit view (spec 1 §2 "Squad card", §4): the squad's fields, its team blocks and their slot rows.
 // Every change is a reducer action; deleting a squad or a team asks first (spec 1 §5).
 
-export function SquadEditView({ editor, squad, teams }: { editor: EditorContextValue; squad: OrbatSquad; teams: EditorTeam[] }) {
+export function SquadEditView({
+  editor,
+  squad,
+  teams,
+}: {
+  editor: EditorContextValue
+  squad: OrbatSquad
+  teams: EditorTeam[]
+}) {
   const { id: squadId, name } = squad
   const { dispatch } = editor
   const deleteSquad = () => {
-    if (window.confirm(`Are you sure you want to delete the squad "${name}" and all its slots?`)) dispatch({ type: 'deleteSquad', squadId })
+    if (window.confirm(`Are you sure you want to delete the squad "${name}" and all its slots?`))
+      dispatch({ type: 'deleteSquad', squadId })
   }
   const [platoonOn, setPlatoonOn] = useState(squad.platoon_id !== null)
   const ids = useId()
   return (
     // NOTE: `nowheel`: the wheel scrolls a long card instead of zooming the canvas (React Flow skips its zoom there).
-    <div className="nodrag nowheel max-h-[70dvh] cursor-default space-y-3 overflow-y-auto overscroll-contain p-3" data-testid="squad-edit-view">
+    <div
+      className="nodrag nowheel max-h-[70dvh] cursor-default space-y-3 overflow-y-auto overscroll-contain p-3"
+      data-testid="squad-edit-view"
+    >
       <div className="flex items-end gap-2">
         <label className="flex min-w-0 flex-1 flex-col gap-1">
           <span className="text-[11px] font-semibold tracking-wider text-zinc-400 uppercase">Squad name</span>
-          <DraftInput value={name} onCommit={(next) => dispatch({ type: 'renameSquad', squadId, name: next })} aria-label="Squad name" />
+          <DraftInput
+            value={name}
+            onCommit={(next) => dispatch({ type: 'renameSquad', squadId, name: next })}
+            aria-label="Squad name"
+          />
         </label>
         <TextButton onClick={() => dispatch({ type: 'duplicateSquad', squadId })} className="h-8">
           Duplicate
@@ -49,7 +75,8 @@ export function SquadEditView({ editor, squad, teams }: { editor: EditorContextV
             checked={platoonOn}
             onChange={(event) => {
               setPlatoonOn(event.target.checked)
-              if (!event.target.checked && squad.platoon_id !== null) dispatch({ type: 'setSquadPlatoon', squadId, platoonId: null })
+              if (!event.target.checked && squad.platoon_id !== null)
+                dispatch({ type: 'setSquadPlatoon', squadId, platoonId: null })
             }}
             className="size-4 accent-brand-500"
             aria-controls={`${ids}-platoon`}
@@ -61,7 +88,13 @@ export function SquadEditView({ editor, squad, teams }: { editor: EditorContextV
             id={`${ids}-platoon`}
             aria-label="Platoon"
             value={squad.platoon_id ?? ''}
-            onChange={(event) => dispatch({ type: 'setSquadPlatoon', squadId, platoonId: event.target.value ? Number(event.target.value) : null })}
+            onChange={(event) =>
+              dispatch({
+                type: 'setSquadPlatoon',
+                squadId,
+                platoonId: event.target.value ? Number(event.target.value) : null,
+              })
+            }
             className={`${selectClass} min-w-32 flex-1`}
           >
             <option value="">None</option>
@@ -76,21 +109,45 @@ export function SquadEditView({ editor, squad, teams }: { editor: EditorContextV
 
       {teams.length === 0 ? <p className="text-sm text-zinc-500">No teams yet.</p> : null}
       {teams.map((team, index) => (
-        <TeamBlock key={team.name} editor={editor} squadId={squadId} team={team} first={index === 0} last={index === teams.length - 1} />
+        <TeamBlock
+          key={team.name}
+          editor={editor}
+          squadId={squadId}
+          team={team}
+          first={index === 0}
+          last={index === teams.length - 1}
+        />
       ))}
-      <TextButton onClick={() => dispatch({ type: 'addTeam', squadId, lock: editor.defaultLock })} tone="brand" className="w-full">
+      <TextButton
+        onClick={() => dispatch({ type: 'addTeam', squadId, lock: editor.defaultLock })}
+        tone="brand"
+        className="w-full"
+      >
         + Add Team
       </TextButton>
     </div>
   )
 }
 
-function TeamBlock({ editor, squadId, team, first, last }: { editor: EditorContextValue; squadId: number; team: EditorTeam; first: boolean; last: boolean }) {
+function TeamBlock({
+  editor,
+  squadId,
+  team,
+  first,
+  last,
+}: {
+  editor: EditorContextValue
+  squadId: number
+  team: EditorTeam
+  first: boolean
+  last: boolean
+}) {
   const { dispatch } = editor
   const [spacerOpen, setSpacerOpen] = useState(false)
   const [spacerText, setSpacerText] = useState('')
   const deleteTeam = () => {
-    if (window.confirm(`Are you sure you want to delete the team "${team.name}" and all its slots?`)) dispatch({ type: 'deleteTeam', squadId, team: team.name })
+    if (window.confirm(`Are you sure you want to delete the team "${team.name}" and all its slots?`))
+      dispatch({ type: 'deleteTeam', squadId, team: team.name })
   }
   const addSpacer = () => {
     if (dispatch({ type: 'addSpacer', squadId, team: team.name, text: spacerText })) {
@@ -99,7 +156,11 @@ function TeamBlock({ editor, squadId, team, first, last }: { editor: EditorConte
     }
   }
   return (
-    <section aria-label={`Team ${team.name}`} className="rounded-md border border-zinc-800 bg-zinc-950/40" data-testid="editor-team">
+    <section
+      aria-label={`Team ${team.name}`}
+      className="rounded-md border border-zinc-800 bg-zinc-950/40"
+      data-testid="editor-team"
+    >
       <div className="flex items-center gap-1 border-b border-zinc-800 p-1.5">
         <DraftInput
           value={team.name}
@@ -107,10 +168,18 @@ function TeamBlock({ editor, squadId, team, first, last }: { editor: EditorConte
           aria-label="Team name"
           className="flex-1 font-semibold text-brand-400"
         />
-        <IconButton label={`Move team ${team.name} up`} onClick={() => dispatch({ type: 'moveTeam', squadId, team: team.name, direction: -1 })} disabled={first}>
+        <IconButton
+          label={`Move team ${team.name} up`}
+          onClick={() => dispatch({ type: 'moveTeam', squadId, team: team.name, direction: -1 })}
+          disabled={first}
+        >
           <UpIcon />
         </IconButton>
-        <IconButton label={`Move team ${team.name} down`} onClick={() => dispatch({ type: 'moveTeam', squadId, team: team.name, direction: 1 })} disabled={last}>
+        <IconButton
+          label={`Move team ${team.name} down`}
+          onClick={() => dispatch({ type: 'moveTeam', squadId, team: team.name, direction: 1 })}
+          disabled={last}
+        >
           <DownIcon />
         </IconButton>
         <IconButton label={`Delete team ${team.name}`} onClick={deleteTeam} tone="danger">
@@ -119,7 +188,13 @@ function TeamBlock({ editor, squadId, team, first, last }: { editor: EditorConte
       </div>
       <ul className="divide-y divide-zinc-800">
         {team.rows.map((slot, index) => (
-          <SlotEditor key={slot.id} editor={editor} slot={slot} first={index === 0} last={index === team.rows.length - 1} />
+          <SlotEditor
+            key={slot.id}
+            editor={editor}
+            slot={slot}
+            first={index === 0}
+            last={index === team.rows.length - 1}
+          />
         ))}
       </ul>
       {spacerOpen ? (
@@ -148,7 +223,11 @@ function TeamBlock({ editor, squadId, team, first, last }: { editor: EditorConte
         </div>
       ) : null}
       <div className="flex gap-1.5 border-t border-zinc-800 p-1.5">
-        <TextButton onClick={() => dispatch({ type: 'addSlot', squadId, team: team.name, lock: editor.defaultLock })} className="flex-1" label={`Add slot to ${team.name}`}>
+        <TextButton
+          onClick={() => dispatch({ type: 'addSlot', squadId, team: team.name, lock: editor.defaultLock })}
+          className="flex-1"
+          label={`Add slot to ${team.name}`}
+        >
           + Add Slot
         </TextButton>
         <TextButton onClick={() => setSpacerOpen(true)} className="flex-1" label={`Add spacer to ${team.name}`}>
@@ -159,18 +238,40 @@ function TeamBlock({ editor, squadId, team, first, last }: { editor: EditorConte
   )
 }
 
-function SlotEditor({ editor, slot, first, last }: { editor: EditorContextValue; slot: EditorSlot; first: boolean; last: boolean }) {
+function SlotEditor({
+  editor,
+  slot,
+  first,
+  last,
+}: {
+  editor: EditorContextValue
+  slot: EditorSlot
+  first: boolean
+  last: boolean
+}) {
   const { dispatch } = editor
   const slotId = slot.id
   const moveAndDelete = (
     <>
-      <IconButton label="Move up" onClick={() => dispatch({ type: 'moveSlot', slotId, direction: -1 })} disabled={first}>
+      <IconButton
+        label="Move up"
+        onClick={() => dispatch({ type: 'moveSlot', slotId, direction: -1 })}
+        disabled={first}
+      >
         <UpIcon />
       </IconButton>
-      <IconButton label="Move down" onClick={() => dispatch({ type: 'moveSlot', slotId, direction: 1 })} disabled={last}>
+      <IconButton
+        label="Move down"
+        onClick={() => dispatch({ type: 'moveSlot', slotId, direction: 1 })}
+        disabled={last}
+      >
         <DownIcon />
       </IconButton>
-      <IconButton label={isSpacer(slot.role) ? 'Delete spacer' : 'Delete slot'} onClick={() => dispatch({ type: 'deleteSlot', slotId })} tone="danger">
+      <IconButton
+        label={isSpacer(slot.role) ? 'Delete spacer' : 'Delete slot'}
+        onClick={() => dispatch({ type: 'deleteSlot', slotId })}
+        tone="danger"
+      >
         <TrashIcon />
       </IconButton>
     </>
@@ -194,13 +295,22 @@ function SlotEditor({ editor, slot, first, last }: { editor: EditorContextValue;
   return (
     <li className="space-y-1.5 p-1.5" data-testid="editor-slot">
       <div className="flex items-center gap-1">
-        <DraftInput value={slot.role} onCommit={(next) => dispatch({ type: 'setSlotRole', slotId, role: next })} aria-label="Role" className="flex-1" />
+        <DraftInput
+          value={slot.role}
+          onCommit={(next) => dispatch({ type: 'setSlotRole', slotId, role: next })}
+          aria-label="Role"
+          className="flex-1"
+        />
         {moveAndDelete}
       </div>
       <div className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-1.5">
         <label className="flex min-w-0 flex-col gap-0.5">
           <span className="text-[10px] font-semibold tracking-wider text-zinc-500 uppercase">Role Lock</span>
-          <select value={lock ?? ''} onChange={(event) => dispatch({ type: 'setSlotLock', slotId, lock: event.target.value || null })} className={selectClass}>
+          <select
+            value={lock ?? ''}
+            onChange={(event) => dispatch({ type: 'setSlotLock', slotId, lock: event.target.value || null })}
+            className={selectClass}
+          >
             <option value="">UNLOCKED</option>
             {locks.map((name) => (
               <option key={name} value={name}>
@@ -211,7 +321,10 @@ function SlotEditor({ editor, slot, first, last }: { editor: EditorContextValue;
           </select>
         </label>
         <div className="flex min-w-0 flex-col gap-0.5">
-          <span className="text-[10px] font-semibold tracking-wider text-zinc-500 uppercase" id={`slot-${slot.id}-assigned`}>
+          <span
+            className="text-[10px] font-semibold tracking-wider text-zinc-500 uppercase"
+            id={`slot-${slot.id}-assigned`}
+          >
             Assigned
           </span>
           <div className="flex items-center gap-1">
@@ -227,15 +340,23 @@ function SlotEditor({ editor, slot, first, last }: { editor: EditorContextValue;
             ) : (
               <DraftInput
                 value={slot.manual_username ?? ''}
-                onCommit={(next) => dispatch({ type: 'setSlotAssigned', slotId, name: next, member: rosterMatch(editor.members, next) })}
+                onCommit={(next) =>
+                  dispatch({ type: 'setSlotAssigned', slotId, name: next, member: rosterMatch(editor.members, next) })
+                }
                 aria-labelledby={`slot-${slot.id}-assigned`}
                 list={MEMBERS_DATALIST_ID}
                 placeholder="OPEN"
                 className="flex-1 placeholder:font-semibold placeholder:text-emerald-500/80"
               />
             )}
-            {slot.user_id === null && slot.manual_username !== null ? <ManualBadge linked={rosterMatch(editor.members, slot.manual_username)?.user_id != null} /> : null}
-            <IconButton label="Clear assigned" onClick={() => dispatch({ type: 'clearSlot', slotId })} disabled={slot.user_id === null && slot.manual_username === null}>
+            {slot.user_id === null && slot.manual_username !== null ? (
+              <ManualBadge linked={rosterMatch(editor.members, slot.manual_username)?.user_id != null} />
+            ) : null}
+            <IconButton
+              label="Clear assigned"
+              onClick={() => dispatch({ type: 'clearSlot', slotId })}
+              disabled={slot.user_id === null && slot.manual_username === null}
+            >
               <CrossIcon />
             </IconButton>
           </div>

@@ -2,7 +2,17 @@ import { ActionsMenu, type MenuItem } from './actions-menu.tsx'
 
 // The editor's floating title bar: the unsaved-changes mark, Save ORBAT and the Actions menu (spec 1 §2).
 
-export function EditorToolbar({ dirty, saving, onSave, menu }: { dirty: boolean; saving: boolean; onSave: () => void; menu: MenuItem[] }) {
+export function EditorToolbar({
+  dirty,
+  saving,
+  onSave,
+  menu,
+}: {
+  dirty: boolean
+  saving: boolean
+  onSave: () => void
+  menu: MenuItem[]
+}) {
   return (
     <div className="pointer-events-none absolute inset-x-0 top-0 z-20 flex flex-wrap items-center gap-2 p-3">
       <div className="pointer-events-auto flex h-9 items-center gap-2 rounded-lg border border-zinc-800 bg-zinc-900/90 px-2.5 text-sm shadow-lg shadow-black/40 backdrop-blur sm:px-3">

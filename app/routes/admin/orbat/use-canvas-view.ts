@@ -18,7 +18,15 @@ export const FIT_OPTIONS: FitViewOptions<EditorNode> = {
   maxZoom: 1,
 }
 
-export function useCanvasView({ nodeCount, getState, dispatch }: { nodeCount: number; getState: () => EditorState; dispatch: EditorDispatch }) {
+export function useCanvasView({
+  nodeCount,
+  getState,
+  dispatch,
+}: {
+  nodeCount: number
+  getState: () => EditorState
+  dispatch: EditorDispatch
+}) {
   const toast = useToast()
   const { fitView, setViewport, getViewport, getInternalNode, deleteElements } = useReactFlow<EditorNode, EditorEdge>()
   const store = useStoreApi<EditorNode, EditorEdge>()
@@ -31,7 +39,10 @@ export function useCanvasView({ nodeCount, getState, dispatch }: { nodeCount: nu
       const { width, height } = store.getState()
       const zoom = Math.max(getViewport().zoom, Math.min(1, (width - 32) / (node.measured.width ?? 400)))
       const cardWidth = (node.measured.width ?? 400) * zoom
-      const x = cardWidth <= width - 32 ? width / 2 - (node.internals.positionAbsolute.x * zoom + cardWidth / 2) : 16 - node.internals.positionAbsolute.x * zoom
+      const x =
+        cardWidth <= width - 32
+          ? width / 2 - (node.internals.positionAbsolute.x * zoom + cardWidth / 2)
+          : 16 - node.internals.positionAbsolute.x * zoom
       void setViewport({ x, y: Math.min(72, height / 4) - node.internals.positionAbsolute.y * zoom, zoom })
     },
     [getInternalNode, getViewport, setViewport, store],

@@ -27,7 +27,11 @@ async function readJson(response: Response): Promise<Record<string, unknown> | n
 
 /** Fetches JSON; a failed answer throws its `error` text (or says what failed). */
 export async function requestJson<T>(url: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(url, { cache: 'no-store', ...init, headers: { Accept: 'application/json', ...init.headers } })
+  const response = await fetch(url, {
+    cache: 'no-store',
+    ...init,
+    headers: { Accept: 'application/json', ...init.headers },
+  })
   const body = await readJson(response)
   if (!response.ok) {
     const error = typeof body?.error === 'string' && body.error ? body.error : `${url} answered ${response.status}`
@@ -48,7 +52,14 @@ interface PersistenceOptions {
   onSaved: () => void
 }
 
-export function useEditorPersistence({ dirty, getState, dispatch, presetId, onPresetConsumed, onSaved }: PersistenceOptions) {
+export function useEditorPersistence({
+  dirty,
+  getState,
+  dispatch,
+  presetId,
+  onPresetConsumed,
+  onSaved,
+}: PersistenceOptions) {
   const toast = useToast()
   const [saving, setSaving] = useState(false)
 
@@ -111,7 +122,9 @@ export function useEditorPersistence({ dirty, getState, dispatch, presetId, onPr
 
 /** Leaving the page inside the app with unsaved changes asks first. */
 function useLeaveBlocker(dirty: boolean) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname)
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
+  )
   const blockerRef = useRef(blocker)
   blockerRef.current = blocker
   // NOTE: keyed on the state alone: the blocker object changes on every render, and one blocked navigation must

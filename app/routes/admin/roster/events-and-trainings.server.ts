@@ -26,14 +26,24 @@ interface TabData<T> {
 }
 
 /** The tab's list, its open dialog and the record it is about (?dialog=ping&event=3), or the list's load error. */
-export async function loadTab<T extends { id: number }>(request: Request, target: Target, list: () => Promise<T[]>, loadError: string) {
+export async function loadTab<T extends { id: number }>(
+  request: Request,
+  target: Target,
+  list: () => Promise<T[]>,
+  loadError: string,
+) {
   const url = new URL(request.url)
   const id = idOf(url.searchParams.get(target))
   const load = async () => {
     const items = await list()
     return { items, dialog: url.searchParams.get('dialog'), target: items.find((item) => item.id === id) }
   }
-  return withLoadError<TabData<T>>(`admin roster: ${target}s`, load, { items: [], dialog: null, target: undefined }, loadError)
+  return withLoadError<TabData<T>>(
+    `admin roster: ${target}s`,
+    load,
+    { items: [], dialog: null, target: undefined },
+    loadError,
+  )
 }
 
 /** The Attendance dialog's members and who attended, or its load error. */
@@ -43,7 +53,12 @@ export async function loadAttendanceDialog(
   getAttendance: (db: DbOrTx, id: number) => Promise<AttendanceResult>,
 ): Promise<{ attendance?: AttendanceData; loadError?: string }> {
   const load = async () => ({ attendance: await attendancePicker(db, (await getAttendance(db, id)).memberIds) })
-  return withLoadError<{ attendance?: AttendanceData }>('admin roster: attendance', load, {}, 'Failed to fetch attendance.')
+  return withLoadError<{ attendance?: AttendanceData }>(
+    'admin roster: attendance',
+    load,
+    {},
+    'Failed to fetch attendance.',
+  )
 }
 
 /** Save Attendance: the full list of ticked members (none ticked: nobody attended). */
@@ -55,7 +70,11 @@ export async function saveAttendance(
   const ids = post.form.getAll('memberIds').map(String)
   // The dialog shows a refusal above its buttons (a member that no longer exists).
   const submission = {
-    reply: (options?: { formErrors?: string[] }): SubmissionResult<string[]> => ({ status: 'error', initialValue: { memberIds: ids }, error: { '': options?.formErrors ?? [] } }),
+    reply: (options?: { formErrors?: string[] }): SubmissionResult<string[]> => ({
+      status: 'error',
+      initialValue: { memberIds: ids },
+      error: { '': options?.formErrors ?? [] },
+    }),
   }
   try {
     const id = postedId(post)
@@ -75,9 +94,17 @@ export async function schedulePingFromForm(post: AdminPost, target: Target) {
   try {
     const id = postedId(post)
     if (id === null) throw notFound(target)
-    await schedulePing(getServices(post.context), post.admin, target, id, submission.value, { noRoleMeansDefault: true })
+    await schedulePing(getServices(post.context), post.admin, target, id, submission.value, {
+      noRoleMeansDefault: true,
+    })
   } catch (error) {
-    return failInline(post, submission, error, 'Failed to schedule ping.', { channelId: 'channelId', pingTime: 'time', time: 'time', messageContent: 'messageContent', rolesToPing: 'rolesToPing' })
+    return failInline(post, submission, error, 'Failed to schedule ping.', {
+      channelId: 'channelId',
+      pingTime: 'time',
+      time: 'time',
+      messageContent: 'messageContent',
+      rolesToPing: 'rolesToPing',
+    })
   }
   return succeed(post, 'Ping scheduled successfully!')
 }

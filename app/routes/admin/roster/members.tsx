@@ -7,9 +7,27 @@ import { MemberFormDialog } from './members/member-form-dialog.tsx'
 import { MembersTable } from './members/members-table.tsx'
 import { MembersToolbar } from './members/search-form.tsx'
 import { confirmingIdOf, deleteMemberConfirm, openDialogOf, pageHref, SEARCH_FORM_ID } from './members/state.ts'
-import { banFormSchema, createMemberSchema, graduateSchema, memberFieldsSchema, ROSTER_INTENTS, ROSTER_MESSAGES, ROSTER_PAGE_SIZES } from '#contracts/roster.ts'
+import {
+  banFormSchema,
+  createMemberSchema,
+  graduateSchema,
+  memberFieldsSchema,
+  ROSTER_INTENTS,
+  ROSTER_MESSAGES,
+  ROSTER_PAGE_SIZES,
+} from '#contracts/roster.ts'
 import type { MembersData } from '#contracts/roster-types.ts'
-import { failInline, failWithToast, idOf, invalid, postedId, readAdminPost, succeed, unknownIntent, type AdminPost } from '#app/admin/respond.ts'
+import {
+  failInline,
+  failWithToast,
+  idOf,
+  invalid,
+  postedId,
+  readAdminPost,
+  succeed,
+  unknownIntent,
+  type AdminPost,
+} from '#app/admin/respond.ts'
 import { useStateHref } from '#app/hooks/url-state.ts'
 import { DeleteConfirmStep } from '#app/ui/delete-button.tsx'
 import { LoadError } from '#app/ui/field.tsx'
@@ -36,10 +54,24 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Me
   const dialog = openDialogOf(url.searchParams)
   const { db } = getServices(context)
   const today = new Date().toISOString().slice(0, 10)
-  const empty = { filters, members: [], pagination: { page: 1, limit: filters.limit, total: 0, totalPages: 1 }, qualifications: [], activeMembers: null, bmtMembers: null, editing: null, confirming: null }
+  const empty = {
+    filters,
+    members: [],
+    pagination: { page: 1, limit: filters.limit, total: 0, totalPages: 1 },
+    qualifications: [],
+    activeMembers: null,
+    bmtMembers: null,
+    editing: null,
+    confirming: null,
+  }
   const load = async () => {
     const { zone } = await viewerTimeZone(request, db)
-    const wants = { pickLists: dialog === 'ban' || dialog === 'graduate', editId: idOf(url.searchParams.get('edit')), confirmId: idOf(confirmingIdOf(url.searchParams)), timeZone: zone }
+    const wants = {
+      pickLists: dialog === 'ban' || dialog === 'graduate',
+      editId: idOf(url.searchParams.get('edit')),
+      confirmId: idOf(confirmingIdOf(url.searchParams)),
+      timeZone: zone,
+    }
     return loadMembersTab(db, filters, wants)
   }
   return { ...(await withLoadError('admin roster: members', load, empty, ROSTER_MESSAGES.loadFailed)), today }
@@ -81,7 +113,12 @@ async function edit(post: AdminPost) {
   if (submission.status !== 'success') return invalid(post, submission)
   const fields = submission.value
   // The form always shows all three lists: nothing ticked means none (a browser sends no field for that).
-  const input = { ...fields, qualifications: fields.qualifications ?? [], events: fields.events ?? [], trainings: fields.trainings ?? [] }
+  const input = {
+    ...fields,
+    qualifications: fields.qualifications ?? [],
+    events: fields.events ?? [],
+    trainings: fields.trainings ?? [],
+  }
   try {
     await editMember(getServices(post.context), post.admin, postedId(post) ?? 0, input)
   } catch (error) {
@@ -99,7 +136,9 @@ async function ban(post: AdminPost) {
     // Unknown or already banned: not a member of the active list, told with the spec's message on the member field
     // (400, like the form's own check), not failInline's service message.
     if (error instanceof NotFound || error instanceof Conflict) {
-      return invalid(post, { reply: () => submission.reply({ fieldErrors: { member_id: [ROSTER_MESSAGES.banMemberRequired] } }) })
+      return invalid(post, {
+        reply: () => submission.reply({ fieldErrors: { member_id: [ROSTER_MESSAGES.banMemberRequired] } }),
+      })
     }
     return failWithToast(post, error, FAILED)
   }
@@ -116,14 +155,22 @@ async function unban(post: AdminPost) {
 }
 
 function remove(post: AdminPost) {
-  return deleteRecord(post, (id) => removeMember(getServices(post.context), post.admin, id), { success: ROSTER_MESSAGES.memberDeleted, failure: FAILED })
+  return deleteRecord(post, (id) => removeMember(getServices(post.context), post.admin, id), {
+    success: ROSTER_MESSAGES.memberDeleted,
+    failure: FAILED,
+  })
 }
 
 async function graduate(post: AdminPost) {
   const submission = parseWithZod(post.form, { schema: graduateSchema })
   if (submission.status !== 'success') return invalid(post, submission)
   try {
-    await graduateBmts(getServices(post.context), post.admin, submission.value.memberIds, submission.value.completionDate)
+    await graduateBmts(
+      getServices(post.context),
+      post.admin,
+      submission.value.memberIds,
+      submission.value.completionDate,
+    )
   } catch (error) {
     return failInline(post, submission, error, FAILED)
   }
@@ -138,14 +185,41 @@ export default function MembersRoute({ loaderData: data }: Route.ComponentProps)
   return (
     <div className="flex flex-col gap-5">
       <LoadError message={data.loadError} />
-      <DeleteConfirmStep intent={ROSTER_INTENTS.deleteMember} items={data.confirming ? [data.confirming] : []} message={(m) => deleteMemberConfirm(m.name)} confirmLabel="Delete Member" />
-      {dialog === 'add-member' ? <MemberFormDialog mode={{ kind: 'add', today: data.today }} qualifications={data.qualifications} closeHref={closeHref} /> : null}
-      {data.editing ? <MemberFormDialog mode={{ kind: 'edit', ...data.editing }} qualifications={data.qualifications} closeHref={closeHref} /> : null}
-      {dialog === 'ban' && data.activeMembers ? <BanDialog members={data.activeMembers} preselect={params.get('member') ?? ''} closeHref={closeHref} /> : null}
-      {dialog === 'graduate' && data.bmtMembers ? <GraduateDialog members={data.bmtMembers} today={data.today} closeHref={closeHref} /> : null}
+      <DeleteConfirmStep
+        intent={ROSTER_INTENTS.deleteMember}
+        items={data.confirming ? [data.confirming] : []}
+        message={(m) => deleteMemberConfirm(m.name)}
+        confirmLabel="Delete Member"
+      />
+      {dialog === 'add-member' ? (
+        <MemberFormDialog
+          mode={{ kind: 'add', today: data.today }}
+          qualifications={data.qualifications}
+          closeHref={closeHref}
+        />
+      ) : null}
+      {data.editing ? (
+        <MemberFormDialog
+          mode={{ kind: 'edit', ...data.editing }}
+          qualifications={data.qualifications}
+          closeHref={closeHref}
+        />
+      ) : null}
+      {dialog === 'ban' && data.activeMembers ? (
+        <BanDialog members={data.activeMembers} preselect={params.get('member') ?? ''} closeHref={closeHref} />
+      ) : null}
+      {dialog === 'graduate' && data.bmtMembers ? (
+        <GraduateDialog members={data.bmtMembers} today={data.today} closeHref={closeHref} />
+      ) : null}
       <MembersToolbar data={data} />
       <MembersTable data={data} />
-      <Pager pagination={data.pagination} pageHref={(page) => pageHref(location, page)} form={SEARCH_FORM_ID} sizes={ROSTER_PAGE_SIZES} preventScrollReset />
+      <Pager
+        pagination={data.pagination}
+        pageHref={(page) => pageHref(location, page)}
+        form={SEARCH_FORM_ID}
+        sizes={ROSTER_PAGE_SIZES}
+        preventScrollReset
+      />
     </div>
   )
 }

@@ -19,11 +19,20 @@ import { loadPromotionSettings } from '#server/roster/promotions.ts'
 // thresholds (PUT /api/roster/promotions/thresholds's use case and schema) and the on-demand run (POST
 // /api/roster/promotions/run's: the run commits, then rank roles sync and the channel hears of it).
 
-const CHANNEL_SAVED = { unchanged: ROSTER_MESSAGES.noChanges, updated: ROSTER_MESSAGES.channelUpdated, disabled: ROSTER_MESSAGES.channelDisabled } as const
+const CHANNEL_SAVED = {
+  unchanged: ROSTER_MESSAGES.noChanges,
+  updated: ROSTER_MESSAGES.channelUpdated,
+  disabled: ROSTER_MESSAGES.channelDisabled,
+} as const
 
 export async function loader({ context }: Route.LoaderArgs): Promise<PromotionsData> {
   assertAdminPage(context)
-  return withLoadError('admin roster: promotions', () => loadPromotionSettings(getServices(context)), { channelId: '', thresholds: [], channels: null, unitTimeZone: DEFAULT_UNIT_TIME_ZONE }, ROSTER_MESSAGES.loadFailed)
+  return withLoadError(
+    'admin roster: promotions',
+    () => loadPromotionSettings(getServices(context)),
+    { channelId: '', thresholds: [], channels: null, unitTimeZone: DEFAULT_UNIT_TIME_ZONE },
+    ROSTER_MESSAGES.loadFailed,
+  )
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -4,7 +4,15 @@ import type { Route } from './+types/qualifications'
 import { QualificationDialog } from './qualifications/qualification-dialog.tsx'
 import { qualificationInputSchema, ROSTER_INTENTS, ROSTER_MESSAGES } from '#contracts/roster.ts'
 import type { QualificationItem, QualificationsData } from '#contracts/roster-types.ts'
-import { failWithToast, invalid, postedId, readAdminPost, succeed, unknownIntent, type AdminPost } from '#app/admin/respond.ts'
+import {
+  failWithToast,
+  invalid,
+  postedId,
+  readAdminPost,
+  succeed,
+  unknownIntent,
+  type AdminPost,
+} from '#app/admin/respond.ts'
 import { useStateHref } from '#app/hooks/url-state.ts'
 import { dangerButton, primaryButton, secondaryButton } from '#app/ui/button.ts'
 import { DeleteButton, DeleteConfirmStep } from '#app/ui/delete-button.tsx'
@@ -21,11 +29,20 @@ import { deleteRecord } from '#app/admin/actions.ts'
 // Qualifications tab (spec 2 §2, §5): list, add / edit, delete (refused while a test grants it), through the same
 // use cases and schema as /api/roster/qualifications.
 
-const deleteQualificationConfirm = (q: QualificationItem) => `Are you sure you want to delete the qualification "${q.name}"? Members lose it.`
+const deleteQualificationConfirm = (q: QualificationItem) =>
+  `Are you sure you want to delete the qualification "${q.name}"? Members lose it.`
 
 export async function loader({ context }: Route.LoaderArgs): Promise<QualificationsData> {
   assertAdminPage(context)
-  const [data, picker] = await Promise.all([withLoadError('admin roster: qualifications', async () => ({ qualifications: await listQualifications(getServices(context).db) }), { qualifications: [] }, ROSTER_MESSAGES.loadFailed), loadRolePicker(getServices(context).discord)])
+  const [data, picker] = await Promise.all([
+    withLoadError(
+      'admin roster: qualifications',
+      async () => ({ qualifications: await listQualifications(getServices(context).db) }),
+      { qualifications: [] },
+      ROSTER_MESSAGES.loadFailed,
+    ),
+    loadRolePicker(getServices(context).discord),
+  ])
   return { ...data, ...picker }
 }
 
@@ -51,14 +68,18 @@ async function save(post: AdminPost) {
     else await addQualification(services, post.admin, submission.value)
   } catch (error) {
     // A name already taken shows next to the name, answered 400 like the form's own checks (not failInline's 409).
-    if (error instanceof Conflict) return invalid(post, { reply: () => submission.reply({ fieldErrors: { name: [error.message] } }) })
+    if (error instanceof Conflict)
+      return invalid(post, { reply: () => submission.reply({ fieldErrors: { name: [error.message] } }) })
     return failWithToast(post, error, ROSTER_MESSAGES.requestFailed)
   }
   return succeed(post, id ? ROSTER_MESSAGES.qualificationUpdated : ROSTER_MESSAGES.qualificationAdded)
 }
 
 function remove(post: AdminPost) {
-  return deleteRecord(post, (id) => removeQualification(getServices(post.context), post.admin, id), { success: ROSTER_MESSAGES.qualificationDeleted, failure: ROSTER_MESSAGES.requestFailed })
+  return deleteRecord(post, (id) => removeQualification(getServices(post.context), post.admin, id), {
+    success: ROSTER_MESSAGES.qualificationDeleted,
+    failure: ROSTER_MESSAGES.requestFailed,
+  })
 }
 
 export default function QualificationsRoute({ loaderData: data }: Route.ComponentProps) {
@@ -71,8 +92,21 @@ export default function QualificationsRoute({ loaderData: data }: Route.Componen
   return (
     <div className="flex flex-col gap-5">
       <LoadError message={data.loadError} />
-      <DeleteConfirmStep intent={ROSTER_INTENTS.deleteQualification} items={data.qualifications} message={deleteQualificationConfirm} confirmLabel="Delete Qualification" />
-      {adding || editing ? <QualificationDialog key={editing?.id ?? 'add'} editing={editing} closeHref={closeHref} roles={data.discordRoles} discordError={data.discordError} /> : null}
+      <DeleteConfirmStep
+        intent={ROSTER_INTENTS.deleteQualification}
+        items={data.qualifications}
+        message={deleteQualificationConfirm}
+        confirmLabel="Delete Qualification"
+      />
+      {adding || editing ? (
+        <QualificationDialog
+          key={editing?.id ?? 'add'}
+          editing={editing}
+          closeHref={closeHref}
+          roles={data.discordRoles}
+          discordError={data.discordError}
+        />
+      ) : null}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-zinc-400">
           {count} {count === 1 ? 'qualification' : 'qualifications'}
@@ -84,7 +118,10 @@ export default function QualificationsRoute({ loaderData: data }: Route.Componen
       {count === 0 ? (
         <EmptyState text="No qualifications yet." />
       ) : (
-        <ul className="divide-y divide-zinc-800 rounded-xl border border-zinc-800 bg-zinc-900/60" aria-label="Qualifications">
+        <ul
+          className="divide-y divide-zinc-800 rounded-xl border border-zinc-800 bg-zinc-900/60"
+          aria-label="Qualifications"
+        >
           {data.qualifications.map((q) => (
             <QualificationRow key={q.id} qualification={q} editHref={hrefWith({ edit: q.id })} />
           ))}
@@ -100,13 +137,21 @@ function QualificationRow({ qualification: q, editHref }: { qualification: Quali
       <div className="min-w-0 flex-1">
         <p className="font-medium text-zinc-100">{q.name}</p>
         {q.description ? <p className="mt-0.5 text-sm text-zinc-400">{q.description}</p> : null}
-        <p className="mt-1 font-mono text-xs text-zinc-500">{q.discord_role_id ? `Discord role: ${q.discord_role_id}` : 'No Discord role'}</p>
+        <p className="mt-1 font-mono text-xs text-zinc-500">
+          {q.discord_role_id ? `Discord role: ${q.discord_role_id}` : 'No Discord role'}
+        </p>
       </div>
       <div className="flex shrink-0 gap-2">
         <Link to={editHref} preventScrollReset className={secondaryButton} aria-label={`Edit ${q.name}`}>
           Edit
         </Link>
-        <DeleteButton intent={ROSTER_INTENTS.deleteQualification} id={q.id} name={q.name} confirm={deleteQualificationConfirm(q)} className={dangerButton} />
+        <DeleteButton
+          intent={ROSTER_INTENTS.deleteQualification}
+          id={q.id}
+          name={q.name}
+          confirm={deleteQualificationConfirm(q)}
+          className={dangerButton}
+        />
       </div>
     </li>
   )

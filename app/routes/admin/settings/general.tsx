@@ -1,6 +1,15 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { Route } from './+types/general'
-import { askToConfirm, failInline, failWithToast, invalid, readAdminPost, succeed, unknownIntent, type AdminPost } from '#app/admin/respond.ts'
+import {
+  askToConfirm,
+  failInline,
+  failWithToast,
+  invalid,
+  readAdminPost,
+  succeed,
+  unknownIntent,
+  type AdminPost,
+} from '#app/admin/respond.ts'
 import { runUseCase } from '#app/admin/actions.ts'
 import { GeneralTab } from '#app/components/admin-settings/general-tab.tsx'
 import type { GeneralData } from '#app/components/admin-settings/types.ts'
@@ -28,7 +37,12 @@ export async function loader({ context }: Route.LoaderArgs): Promise<GeneralData
     const [settings, unitTimeZone] = await Promise.all([adminSettings(db), getUnitTimeZone(db)])
     return { signupTime: settings.signup_time, now, unitTimeZone, timeZones }
   }
-  return withLoadError('admin settings: settings', load, { signupTime: '', now, unitTimeZone: DEFAULT_UNIT_TIME_ZONE, timeZones }, 'Failed to fetch admin data.')
+  return withLoadError(
+    'admin settings: settings',
+    load,
+    { signupTime: '', now, unitTimeZone: DEFAULT_UNIT_TIME_ZONE, timeZones },
+    'Failed to fetch admin data.',
+  )
 }
 
 /** The IANA zones this server's Intl knows (V8 leaves UTC out of the list). */
@@ -69,7 +83,10 @@ async function saveTimeZone(post: AdminPost) {
   const submission = parseWithZod(post.form, { schema: unitTimeZoneSchema })
   if (submission.status !== 'success') return invalid(post, submission)
   try {
-    await saveSetting(getServices(post.context), post.admin, { key: 'unit_time_zone', value: submission.value.unit_time_zone })
+    await saveSetting(getServices(post.context), post.admin, {
+      key: 'unit_time_zone',
+      value: submission.value.unit_time_zone,
+    })
   } catch (error) {
     return failInline(post, submission, error, 'Failed to save the time zone.')
   }

@@ -16,7 +16,15 @@ import { createPlatoon, deletePlatoon, listPlatoons } from '#server/orbat/platoo
 
 export async function loader({ context }: Route.LoaderArgs): Promise<PlatoonsData> {
   assertAdminPage(context)
-  const [data, picker] = await Promise.all([withLoadError('admin settings: platoons', async () => ({ platoons: await listPlatoons(getServices(context).db) }), { platoons: [] }, 'Failed to load platoons'), loadRolePicker(getServices(context).discord)])
+  const [data, picker] = await Promise.all([
+    withLoadError(
+      'admin settings: platoons',
+      async () => ({ platoons: await listPlatoons(getServices(context).db) }),
+      { platoons: [] },
+      'Failed to load platoons',
+    ),
+    loadRolePicker(getServices(context).discord),
+  ])
   return { ...data, ...picker }
 }
 
@@ -26,7 +34,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     case INTENTS.createPlatoon:
       return create(post)
     case INTENTS.deletePlatoon:
-      return deleteRecord(post, (id) => deletePlatoon(getServices(context), post.admin, id), { success: 'Platoon deleted.', failure: 'Failed to delete platoon.' })
+      return deleteRecord(post, (id) => deletePlatoon(getServices(context), post.admin, id), {
+        success: 'Platoon deleted.',
+        failure: 'Failed to delete platoon.',
+      })
     default:
       return unknownIntent(post)
   }

@@ -16,7 +16,12 @@ import { deletePreset, listPresets, renamePreset, savePreset } from '#server/orb
 
 export async function loader({ context }: Route.LoaderArgs): Promise<PresetsData> {
   assertAdminPage(context)
-  return withLoadError('admin settings: presets', async () => ({ presets: await listPresets(getServices(context).db) }), { presets: [] }, 'Failed to fetch admin data.')
+  return withLoadError(
+    'admin settings: presets',
+    async () => ({ presets: await listPresets(getServices(context).db) }),
+    { presets: [] },
+    'Failed to fetch admin data.',
+  )
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -26,7 +31,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     case INTENTS.renamePreset:
       return saveOrRename(post)
     case INTENTS.deletePreset:
-      return deleteRecord(post, (id) => deletePreset(getServices(context), post.admin, id), { success: 'Preset deleted.', failure: 'API Request Failed' })
+      return deleteRecord(post, (id) => deletePreset(getServices(context), post.admin, id), {
+        success: 'Preset deleted.',
+        failure: 'API Request Failed',
+      })
     default:
       return unknownIntent(post)
   }

@@ -9,14 +9,27 @@ import { assertAdminPage } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { withLoadError } from '#server/load-error.ts'
 import { loadRolePicker } from '#server/discord/guild.ts'
-import { deleteEligibleRole, listEligibleRoles, purgeWaitlist, saveEligibleRole } from '#server/waitlist/eligible-roles.ts'
+import {
+  deleteEligibleRole,
+  listEligibleRoles,
+  purgeWaitlist,
+  saveEligibleRole,
+} from '#server/waitlist/eligible-roles.ts'
 
 // Eligible Roles (spec 1 §2, §5, §8): add/edit, delete (confirmed) and the Danger Zone purge (confirmed), through the
 // same use cases and schema as /api/admin/waitlist-roles and DELETE /api/admin/waitlist.
 
 export async function loader({ context }: Route.LoaderArgs): Promise<RolesData> {
   assertAdminPage(context)
-  const [data, picker] = await Promise.all([withLoadError('admin settings: eligible roles', async () => ({ roles: await listEligibleRoles(getServices(context).db) }), { roles: [] }, 'Failed to fetch admin data.'), loadRolePicker(getServices(context).discord)])
+  const [data, picker] = await Promise.all([
+    withLoadError(
+      'admin settings: eligible roles',
+      async () => ({ roles: await listEligibleRoles(getServices(context).db) }),
+      { roles: [] },
+      'Failed to fetch admin data.',
+    ),
+    loadRolePicker(getServices(context).discord),
+  ])
   return { ...data, ...picker }
 }
 
@@ -26,7 +39,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     case INTENTS.saveRole:
       return saveRole(post)
     case INTENTS.deleteRole:
-      return deleteRecord(post, (id) => deleteEligibleRole(getServices(context), post.admin, id), { success: 'Role deleted.', failure: 'API Request Failed' })
+      return deleteRecord(post, (id) => deleteEligibleRole(getServices(context), post.admin, id), {
+        success: 'Role deleted.',
+        failure: 'API Request Failed',
+      })
     case INTENTS.purgeWaitlist:
       return purge(post)
     default:

@@ -44,7 +44,11 @@ describe('admin gate', () => {
 
 describe('page posts (no JavaScript)', () => {
   it('answer a redirect with a flash toast, audit-logged', async () => {
-    const response = await admin.client.postForm('/admin/settings/platoons', { intent: 'create-platoon', name: ' 1st ', discord_role_id: '42' })
+    const response = await admin.client.postForm('/admin/settings/platoons', {
+      intent: 'create-platoon',
+      name: ' 1st ',
+      discord_role_id: '42',
+    })
     expect(response.status).toBe(302)
     expect(response.headers.get('location')).toBe('/admin/settings/platoons')
     expect(response.headers.getSetCookie().some((c) => c.startsWith('toast='))).toBe(true)
@@ -53,7 +57,12 @@ describe('page posts (no JavaScript)', () => {
   })
 
   it('answer 400 with the errors inline', async () => {
-    const response = await admin.client.postForm('/admin/settings/platoons', { intent: 'create-platoon', _form: 'platoon', name: '', discord_role_id: 'x' })
+    const response = await admin.client.postForm('/admin/settings/platoons', {
+      intent: 'create-platoon',
+      _form: 'platoon',
+      name: '',
+      discord_role_id: 'x',
+    })
     expect(response.status).toBe(400)
     const html = await response.text()
     expect(html).toContain('Platoon name is required.')
@@ -62,25 +71,48 @@ describe('page posts (no JavaScript)', () => {
 
   it('ask on the confirm step before deleting', async () => {
     const [platoon] = await db().insert(platoons).values({ name: 'Doomed', discord_role_id: '7' }).returning()
-    const ask = await admin.client.postForm('/admin/settings/platoons', { intent: 'delete-platoon', id: String(platoon!.id) })
+    const ask = await admin.client.postForm('/admin/settings/platoons', {
+      intent: 'delete-platoon',
+      id: String(platoon!.id),
+    })
     expect(ask.status).toBe(302)
     expect(ask.headers.get('location')).toBe(`/admin/settings/platoons?confirm=delete-platoon-${platoon!.id}`)
     expect(await db().select().from(platoons)).toHaveLength(1)
     const page = await admin.client.get(ask.headers.get('location')!)
-    expect(await page.text()).toContain('Are you sure you want to delete the platoon &quot;Doomed&quot;? Its squads become unassigned.')
+    expect(await page.text()).toContain(
+      'Are you sure you want to delete the platoon &quot;Doomed&quot;? Its squads become unassigned.',
+    )
 
-    const done = await admin.client.postForm('/admin/settings/platoons', { intent: 'delete-platoon', id: String(platoon!.id), confirmed: 'yes' })
+    const done = await admin.client.postForm('/admin/settings/platoons', {
+      intent: 'delete-platoon',
+      id: String(platoon!.id),
+      confirmed: 'yes',
+    })
     expect(done.status).toBe(302)
     expect(done.headers.get('location')).toBe('/admin/settings/platoons')
     expect(await db().select().from(platoons)).toEqual([])
   })
 
-  it('set the time lock from a month, day and time in the admin\'s zone, and clear it', async () => {
-    const set = await admin.client.postForm('/admin/settings/general', { intent: 'set-lock', month: '7', day: '4', time: '930', tz: 'America/New_York' })
+  it("set the time lock from a month, day and time in the admin's zone, and clear it", async () => {
+    const set = await admin.client.postForm('/admin/settings/general', {
+      intent: 'set-lock',
+      month: '7',
+      day: '4',
+      time: '930',
+      tz: 'America/New_York',
+    })
     expect(set.status).toBe(302)
-    expect(await signupTime()).toBe(nextLockInstant({ month: 7, day: 4, hour: 9, minute: 30 }, 'America/New_York')!.toISOString())
+    expect(await signupTime()).toBe(
+      nextLockInstant({ month: 7, day: 4, hour: 9, minute: 30 }, 'America/New_York')!.toISOString(),
+    )
 
-    const badZone = await admin.client.postForm('/admin/settings/general', { intent: 'set-lock', month: '7', day: '4', time: '09:30', tz: 'Mars/Base' })
+    const badZone = await admin.client.postForm('/admin/settings/general', {
+      intent: 'set-lock',
+      month: '7',
+      day: '4',
+      time: '09:30',
+      tz: 'Mars/Base',
+    })
     expect(badZone.status).toBe(400)
     expect(await badZone.text()).toContain('Please select a valid month, day, and time.')
 
@@ -121,7 +153,12 @@ describe('side panel posts (_panel=1)', () => {
   })
 
   it('answer validation failures with 400 and the conform reply', async () => {
-    const response = await admin.client.postForm('/admin/settings/presets.data', { intent: 'save-preset', _form: 'save-preset', _panel: '1', name: '  ' })
+    const response = await admin.client.postForm('/admin/settings/presets.data', {
+      intent: 'save-preset',
+      _form: 'save-preset',
+      _panel: '1',
+      name: '  ',
+    })
     expect(response.status).toBe(400)
     expect(await response.text()).toContain('Preset name is required.')
   })

@@ -1,7 +1,15 @@
 import type { DefaultValue, FieldMetadata, FormMetadata } from '@conform-to/react'
 import type { FocusEvent, KeyboardEvent } from 'react'
 import type { z } from 'zod'
-import { blankItem, groupBySection, insertIndexFor, nextSectionName, removeSection, renameSection, type ChecklistRow } from './checklist.ts'
+import {
+  blankItem,
+  groupBySection,
+  insertIndexFor,
+  nextSectionName,
+  removeSection,
+  renameSection,
+  type ChecklistRow,
+} from './checklist.ts'
 import { TEST_MESSAGES, type testFormSchema } from '#contracts/tests.ts'
 import { secondaryButton, smallButton, smallDangerButton } from '#app/ui/button.ts'
 import { inputProps } from '#app/ui/conform-props.ts'
@@ -24,7 +32,8 @@ export function ChecklistEditor({ form, field, hydrated }: { form: Form; field: 
   const groups = groupBySection(rows)
   const current = () => (Array.isArray(field.value) ? field.value : []).map((row) => (row ?? {}) as ChecklistRow)
   // The rows as the form holds them (strings), which is what `update` takes.
-  const replace = (next: ChecklistRow[]) => form.update({ name: field.name, value: next as NonNullable<DefaultValue<TestFormInput['evaluation_questions']>> })
+  const replace = (next: ChecklistRow[]) =>
+    form.update({ name: field.name, value: next as NonNullable<DefaultValue<TestFormInput['evaluation_questions']>> })
 
   const rename = (from: string, to: string): boolean => {
     const next = renameSection(current(), from, to)
@@ -37,29 +46,55 @@ export function ChecklistEditor({ form, field, hydrated }: { form: Form; field: 
 
   return (
     <>
-      <p className="text-sm text-zinc-400">The evaluator marks each item Pass, Fail or N/A during the in-game evaluation. Items are grouped in sections.</p>
+      <p className="text-sm text-zinc-400">
+        The evaluator marks each item Pass, Fail or N/A during the in-game evaluation. Items are grouped in sections.
+      </p>
       {groups.length === 0 ? <EmptyState>No checklist items yet.</EmptyState> : null}
       {groups.map((group, groupIndex) => (
-        <section key={groupIndex} aria-label={`Section ${group.name}`} className="rounded-xl border border-zinc-800 bg-zinc-950/40">
+        <section
+          key={groupIndex}
+          aria-label={`Section ${group.name}`}
+          className="rounded-xl border border-zinc-800 bg-zinc-950/40"
+        >
           <div className="flex flex-wrap items-center gap-2 border-b border-zinc-800 px-4 py-3">
-            {hydrated ? <SectionName name={group.name} onRename={(to) => rename(group.name, to)} /> : <h4 className="min-w-0 flex-1 font-semibold">{group.name}</h4>}
+            {hydrated ? (
+              <SectionName name={group.name} onRename={(to) => rename(group.name, to)} />
+            ) : (
+              <h4 className="min-w-0 flex-1 font-semibold">{group.name}</h4>
+            )}
             <span className="text-xs text-zinc-500">
               {group.indexes.length} {group.indexes.length === 1 ? 'item' : 'items'}
             </span>
             {hydrated ? (
-              <button type="button" onClick={() => remove(group.name)} className={smallDangerButton} aria-label={`Delete section ${group.name}`}>
+              <button
+                type="button"
+                onClick={() => remove(group.name)}
+                className={smallDangerButton}
+                aria-label={`Delete section ${group.name}`}
+              >
                 Delete Section
               </button>
             ) : null}
           </div>
           <ul className="flex flex-col divide-y divide-zinc-800/70">
             {group.indexes.map((index) => (
-              <ChecklistItem key={list[index]!.key} form={form} listName={field.name} meta={list[index]!} index={index} hydrated={hydrated} />
+              <ChecklistItem
+                key={list[index]!.key}
+                form={form}
+                listName={field.name}
+                meta={list[index]!}
+                index={index}
+                hydrated={hydrated}
+              />
             ))}
           </ul>
           <div className="px-4 py-3">
             <button
-              {...form.insert.getButtonProps({ name: field.name, index: insertIndexFor(rows, group.name), defaultValue: blankItem(group.name) })}
+              {...form.insert.getButtonProps({
+                name: field.name,
+                index: insertIndexFor(rows, group.name),
+                defaultValue: blankItem(group.name),
+              })}
               className={smallButton}
               aria-label={`Add item to ${group.name}`}
             >
@@ -70,7 +105,13 @@ export function ChecklistEditor({ form, field, hydrated }: { form: Form; field: 
       ))}
       <FieldError id={field.errorId} errors={field.errors} />
       <div>
-        <button {...form.insert.getButtonProps({ name: field.name, defaultValue: blankItem(nextSectionName(groups.map((g) => g.name))) })} className={secondaryButton}>
+        <button
+          {...form.insert.getButtonProps({
+            name: field.name,
+            defaultValue: blankItem(nextSectionName(groups.map((g) => g.name))),
+          })}
+          className={secondaryButton}
+        >
           Add Section
         </button>
       </div>
@@ -105,7 +146,19 @@ function SectionName({ name, onRename }: { name: string; onRename: (to: string) 
   )
 }
 
-function ChecklistItem({ form, listName, meta, index, hydrated }: { form: Form; listName: string; meta: ItemField; index: number; hydrated: boolean }) {
+function ChecklistItem({
+  form,
+  listName,
+  meta,
+  index,
+  hydrated,
+}: {
+  form: Form
+  listName: string
+  meta: ItemField
+  index: number
+  hydrated: boolean
+}) {
   const item = meta.getFieldset()
   const number = index + 1
   const small = 'text-xs text-zinc-400'
@@ -132,17 +185,33 @@ function ChecklistItem({ form, listName, meta, index, hydrated }: { form: Form; 
           <label htmlFor={item.pos_score.id} className={small}>
             Pass (+points)
           </label>
-          <input {...inputProps(item.pos_score, 'number')} min={0} step="0.01" inputMode="decimal" className={inputClass} />
+          <input
+            {...inputProps(item.pos_score, 'number')}
+            min={0}
+            step="0.01"
+            inputMode="decimal"
+            className={inputClass}
+          />
           <FieldError id={item.pos_score.errorId} errors={item.pos_score.errors} />
         </div>
         <div className="flex w-24 flex-col gap-1">
           <label htmlFor={item.neg_score.id} className={small}>
             Fail (-points)
           </label>
-          <input {...inputProps(item.neg_score, 'number')} min={0} step="0.01" inputMode="decimal" className={inputClass} />
+          <input
+            {...inputProps(item.neg_score, 'number')}
+            min={0}
+            step="0.01"
+            inputMode="decimal"
+            className={inputClass}
+          />
           <FieldError id={item.neg_score.errorId} errors={item.neg_score.errors} />
         </div>
-        <button {...form.remove.getButtonProps({ name: listName, index })} className={`${smallDangerButton} mt-5`} aria-label={`Remove checklist item ${number}`}>
+        <button
+          {...form.remove.getButtonProps({ name: listName, index })}
+          className={`${smallDangerButton} mt-5`}
+          aria-label={`Remove checklist item ${number}`}
+        >
           Remove
         </button>
       </div>

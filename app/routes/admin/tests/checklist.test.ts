@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { blankItem, groupBySection, insertIndexFor, nextSectionName, removeSection, renameSection, sectionOf } from './checklist.ts'
+import {
+  blankItem,
+  groupBySection,
+  insertIndexFor,
+  nextSectionName,
+  removeSection,
+  renameSection,
+  sectionOf,
+} from './checklist.ts'
 
 // Spec 2 §3 (flat list with a section name; none: Uncategorized) and §5 (New Section N; rename ignored when empty,
 // unchanged or taken; deleting a section deletes its items).
@@ -37,8 +45,20 @@ describe('checklist sections', () => {
   })
 
   it('renames a section, ignoring an empty, unchanged or existing name', () => {
-    expect(renameSection(rows, 'CQB', ' Room clearing ')?.map((r) => r.section)).toEqual(['Room clearing', '', 'Room clearing', null, 'Comms'])
-    expect(renameSection(rows, 'Uncategorized', 'Basics')?.map((r) => r.section)).toEqual(['CQB', 'Basics', 'CQB', 'Basics', 'Comms'])
+    expect(renameSection(rows, 'CQB', ' Room clearing ')?.map((r) => r.section)).toEqual([
+      'Room clearing',
+      '',
+      'Room clearing',
+      null,
+      'Comms',
+    ])
+    expect(renameSection(rows, 'Uncategorized', 'Basics')?.map((r) => r.section)).toEqual([
+      'CQB',
+      'Basics',
+      'CQB',
+      'Basics',
+      'Comms',
+    ])
     expect(renameSection(rows, 'CQB', '   ')).toBeNull()
     expect(renameSection(rows, 'CQB', 'CQB')).toBeNull()
     expect(renameSection(rows, 'CQB', 'Comms')).toBeNull()
@@ -46,7 +66,15 @@ describe('checklist sections', () => {
   })
 
   it('deletes a section with its items', () => {
-    expect(removeSection(rows, 'CQB').map((r) => r.text)).toEqual(['Calls contact', 'Reloads behind cover', 'Marks targets'])
-    expect(removeSection(rows, 'Uncategorized').map((r) => r.text)).toEqual(['Clears corners', 'Stacks up', 'Marks targets'])
+    expect(removeSection(rows, 'CQB').map((r) => r.text)).toEqual([
+      'Calls contact',
+      'Reloads behind cover',
+      'Marks targets',
+    ])
+    expect(removeSection(rows, 'Uncategorized').map((r) => r.text)).toEqual([
+      'Clears corners',
+      'Stacks up',
+      'Marks targets',
+    ])
   })
 })

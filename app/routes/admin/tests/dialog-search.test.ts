@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { matchesName, searchTextOf } from './dialog-search.tsx'
 
-describe('the dialogs\' member search', () => {
+describe("the dialogs' member search", () => {
   it('is a case-insensitive substring match on the name (spec 2 §5), trimmed from ?q=', () => {
     expect(matchesName('Adeyemi', 'DEY')).toBe(true)
     expect(matchesName('Adeyemi', 'x')).toBe(false)

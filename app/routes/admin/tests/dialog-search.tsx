@@ -24,7 +24,17 @@ export function matchesName(name: string, search: string): boolean {
   return name.toLowerCase().includes(search.toLowerCase())
 }
 
-export function DialogSearch({ action, label, placeholder, value }: { action: string; label: string; placeholder: string; value: string }) {
+export function DialogSearch({
+  action,
+  label,
+  placeholder,
+  value,
+}: {
+  action: string
+  label: string
+  placeholder: string
+  value: string
+}) {
   const submit = useSubmit()
   const hydrated = useHydrated()
   const input = useRef<HTMLInputElement>(null)
@@ -36,7 +46,14 @@ export function DialogSearch({ action, label, placeholder, value }: { action: st
     if (box && document.activeElement !== box && box.value.trim() !== value) box.value = value
   }, [value])
   return (
-    <Form method="get" action={action} role="search" aria-label={label} className="flex gap-2" onSubmit={() => clearTimeout(timer.current)}>
+    <Form
+      method="get"
+      action={action}
+      role="search"
+      aria-label={label}
+      className="flex gap-2"
+      onSubmit={() => clearTimeout(timer.current)}
+    >
       <SearchBox label={label}>
         <input
           ref={input}

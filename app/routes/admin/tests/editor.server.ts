@@ -34,7 +34,8 @@ export async function loadTestEditor(context: Ctx, idParam: string | null): Prom
     return { test: await getAdminTest(db, parseId(idParam, 'Test')), qualifications }
   } catch (error) {
     // A test deleted meanwhile (or a made-up id): back to the list with the reason.
-    if (error instanceof NotFound) throw await redirectWithToast(config, '/admin/tests', { type: 'error', message: TEST_ERRORS.testNotFound })
+    if (error instanceof NotFound)
+      throw await redirectWithToast(config, '/admin/tests', { type: 'error', message: TEST_ERRORS.testNotFound })
     throw error
   }
 }
@@ -45,7 +46,8 @@ export async function saveTestEditor(request: Request, context: Ctx, idParam: st
   const id = idParam === null ? null : parseId(idParam, 'Test')
   const services = getServices(context)
   return saveRecord(post, testFormSchema, {
-    save: (value) => (id === null ? createTest(services, post.admin, value) : updateTest(services, post.admin, id, value)),
+    save: (value) =>
+      id === null ? createTest(services, post.admin, value) : updateTest(services, post.admin, id, value),
     done: () => (id === null ? 'Test created successfully.' : 'Test updated successfully.'),
     failed: id === null ? TEST_MESSAGES.createFailed : TEST_MESSAGES.updateFailed,
     to: '/admin/tests',

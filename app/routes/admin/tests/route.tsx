@@ -42,7 +42,10 @@ export async function loader({ context }: Route.LoaderArgs): Promise<TestsPageDa
 export async function action({ request, context }: Route.ActionArgs) {
   const post = await readAdminPost(request, context)
   if (post.intent !== DELETE_INTENT) return unknownIntent(post)
-  return deleteRecord(post, (id) => deleteTest(getServices(context), post.admin, id), { success: 'Test deleted successfully.', failure: TEST_MESSAGES.deleteFailed })
+  return deleteRecord(post, (id) => deleteTest(getServices(context), post.admin, id), {
+    success: 'Test deleted successfully.',
+    failure: TEST_MESSAGES.deleteFailed,
+  })
 }
 
 export default function AdminTestsPage({ loaderData: data }: Route.ComponentProps) {
@@ -62,8 +65,17 @@ export default function AdminTestsPage({ loaderData: data }: Route.ComponentProp
       <div className="mt-6 flex flex-col gap-4">
         <LoadError message={data.loadError} />
         <ActiveEvaluations active={data.active} />
-        <DeleteConfirmStep intent={DELETE_INTENT} items={data.tests} message={() => TEST_MESSAGES.confirmDeleteTest} confirmLabel="Delete" />
-        {data.tests.length === 0 && !data.loadError ? <EmptyState>{TEST_MESSAGES.noTests}</EmptyState> : <TestList tests={data.tests} />}
+        <DeleteConfirmStep
+          intent={DELETE_INTENT}
+          items={data.tests}
+          message={() => TEST_MESSAGES.confirmDeleteTest}
+          confirmLabel="Delete"
+        />
+        {data.tests.length === 0 && !data.loadError ? (
+          <EmptyState>{TEST_MESSAGES.noTests}</EmptyState>
+        ) : (
+          <TestList tests={data.tests} />
+        )}
       </div>
       <Outlet />
     </main>
@@ -98,7 +110,10 @@ function TestList({ tests }: { tests: PublicTestItem[] }) {
   return (
     <ul className="flex flex-col gap-3" aria-label="Tests">
       {tests.map((test) => (
-        <li key={test.id} className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-zinc-800 bg-zinc-900/60 px-4 py-3">
+        <li
+          key={test.id}
+          className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-zinc-800 bg-zinc-900/60 px-4 py-3"
+        >
           <div className="min-w-0">
             <p className="font-semibold">{test.name}</p>
             <p className="text-sm text-zinc-400">
@@ -106,18 +121,31 @@ function TestList({ tests }: { tests: PublicTestItem[] }) {
             </p>
           </div>
           <div className="flex flex-wrap gap-2">
-            <Link to={`/admin/tests/${test.id}/attempts`} className={smallButton} aria-label={`Attempts of ${test.name}`}>
+            <Link
+              to={`/admin/tests/${test.id}/attempts`}
+              className={smallButton}
+              aria-label={`Attempts of ${test.name}`}
+            >
               Attempts
             </Link>
             {test.requires_in_game_eval ? (
-              <Link to={`/admin/tests/${test.id}/evaluations`} className={smallButton} aria-label={`Evaluations of ${test.name}`}>
+              <Link
+                to={`/admin/tests/${test.id}/evaluations`}
+                className={smallButton}
+                aria-label={`Evaluations of ${test.name}`}
+              >
                 Evaluations
               </Link>
             ) : null}
             <Link to={`/admin/tests/${test.id}/edit`} className={smallButton} aria-label={`Edit ${test.name}`}>
               Edit
             </Link>
-            <DeleteButton intent={DELETE_INTENT} id={test.id} confirm={TEST_MESSAGES.confirmDeleteTest} name={test.name} />
+            <DeleteButton
+              intent={DELETE_INTENT}
+              id={test.id}
+              confirm={TEST_MESSAGES.confirmDeleteTest}
+              name={test.name}
+            />
           </div>
         </li>
       ))}

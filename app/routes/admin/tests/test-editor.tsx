@@ -43,10 +43,19 @@ function tabOfField(name: string): TabKey {
 }
 
 /** The form's starting values, as a form holds them (strings; a ticked checkbox is 'on'). */
-function defaultsOf(test: AdminTest | null, qualifications: ReadonlyArray<{ id: number }>): DefaultValue<TestFormInput> {
+function defaultsOf(
+  test: AdminTest | null,
+  qualifications: ReadonlyArray<{ id: number }>,
+): DefaultValue<TestFormInput> {
   if (!test) {
     // Spec 2 §5: the qualification defaults to the first when creating; §9: passing_questions 1, eval 80.
-    return { name: '', qualification_id: String(qualifications[0]?.id ?? ''), required_score: '0', passing_questions: '1', eval_passing_score: '80' }
+    return {
+      name: '',
+      qualification_id: String(qualifications[0]?.id ?? ''),
+      required_score: '0',
+      passing_questions: '1',
+      eval_passing_score: '80',
+    }
   }
   return {
     name: test.name,
@@ -72,7 +81,13 @@ function defaultsOf(test: AdminTest | null, qualifications: ReadonlyArray<{ id: 
   }
 }
 
-export function TestEditorDialog({ test, qualifications }: { test: AdminTest | null; qualifications: ReadonlyArray<{ id: number; name: string }> }) {
+export function TestEditorDialog({
+  test,
+  qualifications,
+}: {
+  test: AdminTest | null
+  qualifications: ReadonlyArray<{ id: number; name: string }>
+}) {
   const hydrated = useHydrated()
   const { Form, action, hidden, busy, form, fields, lastResult } = useSchemaForm('test', testFormSchema, {
     id: test ? `test-${test.id}` : 'test-new',
@@ -108,7 +123,9 @@ export function TestEditorDialog({ test, qualifications }: { test: AdminTest | n
   }, [lastResult])
   useEffect(() => {
     if (!focusRequest) return
-    const invalid = [...(formRef.current?.querySelectorAll<HTMLElement>(`#${panelId(shown)} [aria-invalid="true"]`) ?? [])].find((el) => el.offsetParent !== null)
+    const invalid = [
+      ...(formRef.current?.querySelectorAll<HTMLElement>(`#${panelId(shown)} [aria-invalid="true"]`) ?? []),
+    ].find((el) => el.offsetParent !== null)
     invalid?.focus()
     // The tab shown is already the one asked for when the request changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -144,12 +161,24 @@ export function TestEditorDialog({ test, qualifications }: { test: AdminTest | n
 
         <div className="mx-auto flex w-full max-w-4xl flex-col gap-8 py-5">
           <Panel tab="settings" shown={shown} hydrated={hydrated}>
-            <SettingsPanel fields={fields} qualifications={qualifications} questionCount={questionCount} evalOn={evalOn} hydrated={hydrated} />
+            <SettingsPanel
+              fields={fields}
+              qualifications={qualifications}
+              questionCount={questionCount}
+              evalOn={evalOn}
+              hydrated={hydrated}
+            />
           </Panel>
           <Panel tab="written" shown={shown} hydrated={hydrated} count={questionCount}>
             <WrittenQuestions form={form} field={fields.questions} hydrated={hydrated} />
           </Panel>
-          <Panel tab="checklist" shown={shown} hydrated={hydrated} display={hydrated ? 'flex' : WITH_EVAL_ONLY} count={fields.evaluation_questions.getFieldList().length}>
+          <Panel
+            tab="checklist"
+            shown={shown}
+            hydrated={hydrated}
+            display={hydrated ? 'flex' : WITH_EVAL_ONLY}
+            count={fields.evaluation_questions.getFieldList().length}
+          >
             <ChecklistEditor form={form} field={fields.evaluation_questions} hydrated={hydrated} />
           </Panel>
         </div>
@@ -171,9 +200,20 @@ export function TestEditorDialog({ test, qualifications }: { test: AdminTest | n
 }
 
 /** The tabs: buttons that switch panels once scripts run; in-page links to the panels before (and without) them. */
-function TabBar({ tabs, shown, hydrated, onSelect }: { tabs: ReadonlyArray<{ key: TabKey; label: string }>; shown: TabKey; hydrated: boolean; onSelect: (key: TabKey) => void }) {
+function TabBar({
+  tabs,
+  shown,
+  hydrated,
+  onSelect,
+}: {
+  tabs: ReadonlyArray<{ key: TabKey; label: string }>
+  shown: TabKey
+  hydrated: boolean
+  onSelect: (key: TabKey) => void
+}) {
   const base = 'shrink-0 whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium transition'
-  const look = (active: boolean) => `${base} ${active ? 'bg-zinc-800 text-white' : 'text-zinc-400 hover:bg-zinc-800/60 hover:text-zinc-100'}`
+  const look = (active: boolean) =>
+    `${base} ${active ? 'bg-zinc-800 text-white' : 'text-zinc-400 hover:bg-zinc-800/60 hover:text-zinc-100'}`
   const bar = 'mx-auto flex w-full max-w-4xl gap-1 overflow-x-auto'
   const sticky = 'sticky top-0 z-10 -mx-5 border-b border-zinc-800 bg-zinc-900/95 px-5 py-2 backdrop-blur'
   if (!hydrated) {
@@ -181,7 +221,11 @@ function TabBar({ tabs, shown, hydrated, onSelect }: { tabs: ReadonlyArray<{ key
       <div className={sticky}>
         <nav aria-label="Test editor sections" className={bar}>
           {tabs.map((t) => (
-            <a key={t.key} href={`#${panelId(t.key)}`} className={`${look(false)} ${t.key === 'checklist' ? WITH_EVAL_ONLY : ''}`}>
+            <a
+              key={t.key}
+              href={`#${panelId(t.key)}`}
+              className={`${look(false)} ${t.key === 'checklist' ? WITH_EVAL_ONLY : ''}`}
+            >
               {t.label}
             </a>
           ))}
@@ -191,7 +235,14 @@ function TabBar({ tabs, shown, hydrated, onSelect }: { tabs: ReadonlyArray<{ key
   }
   const move = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0
-    const to = event.key === 'Home' ? 0 : event.key === 'End' ? tabs.length - 1 : step ? (index + step + tabs.length) % tabs.length : -1
+    const to =
+      event.key === 'Home'
+        ? 0
+        : event.key === 'End'
+          ? tabs.length - 1
+          : step
+            ? (index + step + tabs.length) % tabs.length
+            : -1
     if (to < 0) return
     event.preventDefault()
     onSelect(tabs[to]!.key)
@@ -221,7 +272,21 @@ function TabBar({ tabs, shown, hydrated, onSelect }: { tabs: ReadonlyArray<{ key
   )
 }
 
-function Panel({ tab, shown, hydrated, count, display = 'flex', children }: { tab: TabKey; shown: TabKey; hydrated: boolean; count?: number; display?: string; children: ReactNode }) {
+function Panel({
+  tab,
+  shown,
+  hydrated,
+  count,
+  display = 'flex',
+  children,
+}: {
+  tab: TabKey
+  shown: TabKey
+  hydrated: boolean
+  count?: number
+  display?: string
+  children: ReactNode
+}) {
   const label = TABS.find((t) => t.key === tab)!.label
   // NOTE: a hidden panel stays in the form (hidden, not unmounted), so its fields are posted with the others.
   return (
@@ -269,27 +334,65 @@ function SettingsPanel({
           <input {...inputProps(fields.name)} className={inputClass} placeholder="e.g. Combat Medic Written Test" />
         </Field>
       </div>
-      <Field {...fieldProps(fields.qualification_id, 'Qualification')} hint={qualifications.length === 0 ? 'Add a qualification on the roster admin first.' : 'Granted to members who pass.'}>
+      <Field
+        {...fieldProps(fields.qualification_id, 'Qualification')}
+        hint={
+          qualifications.length === 0
+            ? 'Add a qualification on the roster admin first.'
+            : 'Granted to members who pass.'
+        }
+      >
         <select {...selectProps(fields.qualification_id)} className={`${selectClass} w-full`}>
           <Options items={qualifications.map((q) => ({ value: q.id, label: q.name }))} />
         </select>
       </Field>
-      <Field {...fieldProps(fields.required_score, 'Required Score')} hint="The event score a member needs before they can be approved to take the test.">
-        <input {...inputProps(fields.required_score, 'number')} min={0} step="0.01" inputMode="decimal" className={inputClass} />
+      <Field
+        {...fieldProps(fields.required_score, 'Required Score')}
+        hint="The event score a member needs before they can be approved to take the test."
+      >
+        <input
+          {...inputProps(fields.required_score, 'number')}
+          min={0}
+          step="0.01"
+          inputMode="decimal"
+          className={inputClass}
+        />
       </Field>
-      <Field {...fieldProps(fields.passing_questions, 'Required Correct Answers')} hint={`Out of ${questionCount} written question${questionCount === 1 ? '' : 's'}.`}>
-        <input {...inputProps(fields.passing_questions, 'number')} min={1} max={maxCorrect} step={1} inputMode="numeric" className={inputClass} />
+      <Field
+        {...fieldProps(fields.passing_questions, 'Required Correct Answers')}
+        hint={`Out of ${questionCount} written question${questionCount === 1 ? '' : 's'}.`}
+      >
+        <input
+          {...inputProps(fields.passing_questions, 'number')}
+          min={1}
+          max={maxCorrect}
+          step={1}
+          inputMode="numeric"
+          className={inputClass}
+        />
       </Field>
       <div className="flex flex-col justify-center gap-1.5 sm:col-span-2">
         <label className="flex items-center gap-2 text-sm text-zinc-200">
           <input {...checkbox} data-eval-toggle className="size-4 accent-brand-600" />
           Requires In-Game Evaluation
         </label>
-        <p className="text-xs text-zinc-500">Members who pass the written test are then evaluated in game against the Evaluation Checklist.</p>
+        <p className="text-xs text-zinc-500">
+          Members who pass the written test are then evaluated in game against the Evaluation Checklist.
+        </p>
       </div>
       <div className={`flex-col ${hydrated ? 'flex' : WITH_EVAL_ONLY}`} hidden={evalScoreHidden}>
-        <Field {...fieldProps(evalScore, 'Evaluation Passing Score (%)')} hint="The in-game evaluation score needed to pass, 0 to 100.">
-          <input {...inputProps(evalScore, 'number')} min={0} max={100} step={1} inputMode="numeric" className={inputClass} />
+        <Field
+          {...fieldProps(evalScore, 'Evaluation Passing Score (%)')}
+          hint="The in-game evaluation score needed to pass, 0 to 100."
+        >
+          <input
+            {...inputProps(evalScore, 'number')}
+            min={0}
+            max={100}
+            step={1}
+            inputMode="numeric"
+            className={inputClass}
+          />
         </Field>
       </div>
     </div>

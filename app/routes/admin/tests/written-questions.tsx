@@ -1,4 +1,10 @@
-import { getInputProps, getTextareaProps, useInputControl, type FieldMetadata, type FormMetadata } from '@conform-to/react'
+import {
+  getInputProps,
+  getTextareaProps,
+  useInputControl,
+  type FieldMetadata,
+  type FormMetadata,
+} from '@conform-to/react'
 import { lazy, Suspense, useEffect, useRef } from 'react'
 import type { z } from 'zod'
 import { OPTIONS_PER_QUESTION, type testFormSchema } from '#contracts/tests.ts'
@@ -19,7 +25,12 @@ type QuestionField = ReturnType<QuestionsField['getFieldList']>[number]
 type QuestionFieldset = ReturnType<QuestionField['getFieldset']>
 
 /** A new question: empty text and options, the first option correct (spec 2 §3 default 0). */
-const NEW_QUESTION = { question_text: '', image_url: '', options: Array.from({ length: OPTIONS_PER_QUESTION }, () => ''), correct_answer_index: '0' }
+const NEW_QUESTION = {
+  question_text: '',
+  image_url: '',
+  options: Array.from({ length: OPTIONS_PER_QUESTION }, () => ''),
+  correct_answer_index: '0',
+}
 
 export function WrittenQuestions({ form, field, hydrated }: { form: Form; field: QuestionsField; hydrated: boolean }) {
   const list = field.getFieldList()
@@ -27,7 +38,8 @@ export function WrittenQuestions({ form, field, hydrated }: { form: Form; field:
   const count = useRef(list.length)
   useEffect(() => {
     // A question added with scripts on: bring it into view.
-    if (list.length > count.current) listRef.current?.lastElementChild?.scrollIntoView({ block: 'nearest', behavior: 'smooth' })
+    if (list.length > count.current)
+      listRef.current?.lastElementChild?.scrollIntoView({ block: 'nearest', behavior: 'smooth' })
     count.current = list.length
   }, [list.length])
   return (
@@ -38,13 +50,24 @@ export function WrittenQuestions({ form, field, hydrated }: { form: Form; field:
       ) : (
         <ol ref={listRef} className="flex flex-col gap-4" aria-label="Written questions">
           {list.map((question, index) => (
-            <QuestionCard key={question.key} form={form} listName={field.name} meta={question} index={index} count={list.length} hydrated={hydrated} />
+            <QuestionCard
+              key={question.key}
+              form={form}
+              listName={field.name}
+              meta={question}
+              index={index}
+              count={list.length}
+              hydrated={hydrated}
+            />
           ))}
         </ol>
       )}
       <FieldError id={field.errorId} errors={field.errors} />
       <div>
-        <button {...form.insert.getButtonProps({ name: field.name, defaultValue: NEW_QUESTION })} className={secondaryButton}>
+        <button
+          {...form.insert.getButtonProps({ name: field.name, defaultValue: NEW_QUESTION })}
+          className={secondaryButton}
+        >
           Add Question
         </button>
       </div>
@@ -52,21 +75,52 @@ export function WrittenQuestions({ form, field, hydrated }: { form: Form; field:
   )
 }
 
-function QuestionCard({ form, listName, meta, index, count, hydrated }: { form: Form; listName: string; meta: QuestionField; index: number; count: number; hydrated: boolean }) {
+function QuestionCard({
+  form,
+  listName,
+  meta,
+  index,
+  count,
+  hydrated,
+}: {
+  form: Form
+  listName: string
+  meta: QuestionField
+  index: number
+  count: number
+  hydrated: boolean
+}) {
   const q = meta.getFieldset()
   const number = index + 1
   return (
-    <li className="flex flex-col gap-4 rounded-xl border border-zinc-800 bg-zinc-950/40 p-3 sm:p-4" aria-label={`Question ${number}`}>
+    <li
+      className="flex flex-col gap-4 rounded-xl border border-zinc-800 bg-zinc-950/40 p-3 sm:p-4"
+      aria-label={`Question ${number}`}
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h4 className="font-semibold">Question {number}</h4>
         <div className="flex flex-wrap gap-1.5">
-          <button {...form.reorder.getButtonProps({ name: listName, from: index, to: index - 1 })} disabled={index === 0} className={smallButton} aria-label={`Move question ${number} up`}>
+          <button
+            {...form.reorder.getButtonProps({ name: listName, from: index, to: index - 1 })}
+            disabled={index === 0}
+            className={smallButton}
+            aria-label={`Move question ${number} up`}
+          >
             Move Up
           </button>
-          <button {...form.reorder.getButtonProps({ name: listName, from: index, to: index + 1 })} disabled={index === count - 1} className={smallButton} aria-label={`Move question ${number} down`}>
+          <button
+            {...form.reorder.getButtonProps({ name: listName, from: index, to: index + 1 })}
+            disabled={index === count - 1}
+            className={smallButton}
+            aria-label={`Move question ${number} down`}
+          >
             Move Down
           </button>
-          <button {...form.remove.getButtonProps({ name: listName, index })} className={smallDangerButton} aria-label={`Remove question ${number}`}>
+          <button
+            {...form.remove.getButtonProps({ name: listName, index })}
+            className={smallDangerButton}
+            aria-label={`Remove question ${number}`}
+          >
             Remove
           </button>
         </div>
@@ -74,7 +128,11 @@ function QuestionCard({ form, listName, meta, index, count, hydrated }: { form: 
       <input {...inputProps(q.id, 'hidden')} />
       <QuestionText meta={q.question_text} hydrated={hydrated} />
       <Field {...fieldProps(q.image_url, 'Image URL (optional)')}>
-        <input {...inputProps(q.image_url)} className={inputClass} placeholder="https://… or an uploaded image's address" />
+        <input
+          {...inputProps(q.image_url)}
+          className={inputClass}
+          placeholder="https://… or an uploaded image's address"
+        />
       </Field>
       <Options meta={q.options} correct={q.correct_answer_index} number={number} />
     </li>
@@ -95,7 +153,9 @@ function QuestionText({ meta, hydrated }: { meta: QuestionFieldset['question_tex
       </label>
       <textarea {...textarea} hidden={hydrated} rows={5} className={`${textareaClass} font-mono`} />
       {hydrated ? (
-        <Suspense fallback={<div className="h-48 animate-pulse rounded-md border border-zinc-800 bg-zinc-950" aria-hidden />}>
+        <Suspense
+          fallback={<div className="h-48 animate-pulse rounded-md border border-zinc-800 bg-zinc-950" aria-hidden />}
+        >
           <RichTextEditor
             key={meta.key}
             initialHTML={typeof control.value === 'string' ? control.value : ''}
@@ -107,14 +167,25 @@ function QuestionText({ meta, hydrated }: { meta: QuestionFieldset['question_tex
           />
         </Suspense>
       ) : (
-        <p className="text-xs text-zinc-500">Formatting is HTML, e.g. &lt;p&gt;, &lt;strong&gt;, &lt;h2&gt;, &lt;a href=&quot;https://…&quot;&gt;; anything else is removed when saved.</p>
+        <p className="text-xs text-zinc-500">
+          Formatting is HTML, e.g. &lt;p&gt;, &lt;strong&gt;, &lt;h2&gt;, &lt;a href=&quot;https://…&quot;&gt;; anything
+          else is removed when saved.
+        </p>
       )}
       <FieldError id={meta.errorId} errors={meta.errors} />
     </div>
   )
 }
 
-function Options({ meta, correct, number }: { meta: QuestionFieldset['options']; correct: QuestionFieldset['correct_answer_index']; number: number }) {
+function Options({
+  meta,
+  correct,
+  number,
+}: {
+  meta: QuestionFieldset['options']
+  correct: QuestionFieldset['correct_answer_index']
+  number: number
+}) {
   const options = meta.getFieldList()
   return (
     <fieldset className="flex min-w-0 flex-col gap-2">
@@ -124,8 +195,18 @@ function Options({ meta, correct, number }: { meta: QuestionFieldset['options'];
         return (
           <div key={option.key ?? k} className="flex flex-col gap-1">
             <div className="flex items-center gap-2">
-              <input {...radio} id={`${correct.id}-${k}`} className="size-4 shrink-0 accent-brand-600" aria-label={`Option ${k + 1} is the correct answer to question ${number}`} />
-              <input {...inputProps(option)} className={inputClass} aria-label={`Option ${k + 1}`} placeholder={`Option ${k + 1}`} />
+              <input
+                {...radio}
+                id={`${correct.id}-${k}`}
+                className="size-4 shrink-0 accent-brand-600"
+                aria-label={`Option ${k + 1} is the correct answer to question ${number}`}
+              />
+              <input
+                {...inputProps(option)}
+                className={inputClass}
+                aria-label={`Option ${k + 1}`}
+                placeholder={`Option ${k + 1}`}
+              />
             </div>
             <FieldError id={option.errorId} errors={option.errors} />
           </div>

@@ -21,9 +21,18 @@ const NOTES_FORM_ID = 'final-notes-form'
 
 type OnAnswer = (questionId: number, answer: EvaluationAnswer) => void
 
-const isAnswer = (value: unknown): value is EvaluationAnswer => (EVALUATION_ANSWERS as readonly unknown[]).includes(value)
+const isAnswer = (value: unknown): value is EvaluationAnswer =>
+  (EVALUATION_ANSWERS as readonly unknown[]).includes(value)
 
-export function Checklist({ questions, answers, onAnswer }: { questions: EvaluationChecklistItem[]; answers: Record<string, EvaluationAnswer>; onAnswer: OnAnswer }) {
+export function Checklist({
+  questions,
+  answers,
+  onAnswer,
+}: {
+  questions: EvaluationChecklistItem[]
+  answers: Record<string, EvaluationAnswer>
+  onAnswer: OnAnswer
+}) {
   const hydrated = useHydrated()
   if (questions.length === 0) return <EmptyState>This evaluation has no checklist items.</EmptyState>
   return (
@@ -31,7 +40,12 @@ export function Checklist({ questions, answers, onAnswer }: { questions: Evaluat
       {sectionsOf(questions).map((section) => (
         <SectionBlock key={section.name} section={section}>
           {section.questions.map((question) => (
-            <LiveQuestion key={question.id} question={question} answer={answers[String(question.id)]} onAnswer={hydrated ? onAnswer : undefined} />
+            <LiveQuestion
+              key={question.id}
+              question={question}
+              answer={answers[String(question.id)]}
+              onAnswer={hydrated ? onAnswer : undefined}
+            />
           ))}
         </SectionBlock>
       ))}
@@ -39,7 +53,15 @@ export function Checklist({ questions, answers, onAnswer }: { questions: Evaluat
   )
 }
 
-function LiveQuestion({ question, answer, onAnswer }: { question: EvaluationChecklistItem; answer: EvaluationAnswer | undefined; onAnswer?: OnAnswer }) {
+function LiveQuestion({
+  question,
+  answer,
+  onAnswer,
+}: {
+  question: EvaluationChecklistItem
+  answer: EvaluationAnswer | undefined
+  onAnswer?: OnAnswer
+}) {
   const textId = `question-${question.id}-text`
   const handOver = onAnswer
     ? (event: FormEvent<HTMLFormElement>) => {
@@ -49,11 +71,21 @@ function LiveQuestion({ question, answer, onAnswer }: { question: EvaluationChec
       }
     : undefined
   return (
-    <li id={`question-${question.id}`} aria-labelledby={textId} data-testid="live-question" className="flex scroll-mt-6 flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
+    <li
+      id={`question-${question.id}`}
+      aria-labelledby={textId}
+      data-testid="live-question"
+      className="flex scroll-mt-6 flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:justify-between"
+    >
       <p id={textId} className="min-w-0 text-sm break-words text-zinc-100">
         {question.text}
       </p>
-      <Form method="post" onSubmit={handOver} className="grid shrink-0 grid-cols-3 gap-2 sm:flex" aria-label={`Answer: ${question.text}`}>
+      <Form
+        method="post"
+        onSubmit={handOver}
+        className="grid shrink-0 grid-cols-3 gap-2 sm:flex"
+        aria-label={`Answer: ${question.text}`}
+      >
         <input type="hidden" name="intent" value={LIVE_INTENTS.answer} />
         <input type="hidden" name="questionId" value={question.id} />
         <AnswerButton value="pass" current={answer}>
@@ -76,9 +108,19 @@ const CHOSEN: Record<EvaluationAnswer, string> = {
   na: 'border-zinc-400 bg-zinc-500 text-white hover:bg-zinc-400',
 }
 
-function AnswerButton({ value, current, children }: { value: EvaluationAnswer; current: EvaluationAnswer | undefined; children: ReactNode }) {
+function AnswerButton({
+  value,
+  current,
+  children,
+}: {
+  value: EvaluationAnswer
+  current: EvaluationAnswer | undefined
+  children: ReactNode
+}) {
   const chosen = current === value
-  const look = chosen ? `inline-flex h-9 items-center justify-center rounded-md border px-3 text-sm font-semibold transition ${CHOSEN[value]}` : buttonClass('secondary', 'sm')
+  const look = chosen
+    ? `inline-flex h-9 items-center justify-center rounded-md border px-3 text-sm font-semibold transition ${CHOSEN[value]}`
+    : buttonClass('secondary', 'sm')
   return (
     <button type="submit" name="answer" value={value} aria-pressed={chosen} className={`${look} min-w-20`}>
       {children}
@@ -117,8 +159,20 @@ export function FinalNotes({ onSubmit, submitting }: { onSubmit: (notes: string)
         <FieldError id="final-notes-error" errors={errors} />
       </NotesForm>
       <div className="flex flex-wrap justify-end gap-2">
-        <ConfirmButtonForm formKey={LIVE_INTENTS.cancel} intent={LIVE_INTENTS.cancel} confirm={CANCEL_CONFIRM} label="Cancel" className={`${dangerButton} h-10`} />
-        <button type="submit" form={NOTES_FORM_ID} className={primaryButton} disabled={submitting || busy} aria-busy={submitting || busy || undefined}>
+        <ConfirmButtonForm
+          formKey={LIVE_INTENTS.cancel}
+          intent={LIVE_INTENTS.cancel}
+          confirm={CANCEL_CONFIRM}
+          label="Cancel"
+          className={`${dangerButton} h-10`}
+        />
+        <button
+          type="submit"
+          form={NOTES_FORM_ID}
+          className={primaryButton}
+          disabled={submitting || busy}
+          aria-busy={submitting || busy || undefined}
+        >
           Submit Final Evaluation
         </button>
       </div>
@@ -137,8 +191,15 @@ export function LiveStatusNote({ status }: { status: LiveStatus }) {
   const hydrated = useHydrated()
   if (!hydrated) return null
   return (
-    <p className="inline-flex items-center gap-2 rounded-full border border-zinc-800 px-3 py-1 text-xs text-zinc-400" data-testid="live-status" data-status={status}>
-      <span aria-hidden className={`size-2 rounded-full ${status === 'live' ? 'bg-emerald-400' : status === 'polling' ? 'bg-amber-400' : 'bg-zinc-500'}`} />
+    <p
+      className="inline-flex items-center gap-2 rounded-full border border-zinc-800 px-3 py-1 text-xs text-zinc-400"
+      data-testid="live-status"
+      data-status={status}
+    >
+      <span
+        aria-hidden
+        className={`size-2 rounded-full ${status === 'live' ? 'bg-emerald-400' : status === 'polling' ? 'bg-amber-400' : 'bg-zinc-500'}`}
+      />
       {STATUS_TEXT[status]}
     </p>
   )

@@ -1,14 +1,33 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Link, redirect } from 'react-router'
 import type { Route } from './+types/route'
-import { Checklist, FinalNotes, LIVE_INTENTS as INTENTS, CANCEL_CONFIRM, CANCEL_CONFIRM_KEY, LiveStatusNote } from './checklist.tsx'
+import {
+  Checklist,
+  FinalNotes,
+  LIVE_INTENTS as INTENTS,
+  CANCEL_CONFIRM,
+  CANCEL_CONFIRM_KEY,
+  LiveStatusNote,
+} from './checklist.tsx'
 import { useLiveSession } from './use-live-session.ts'
 import { SummaryCards } from '../parts.tsx'
-import { EVALUATION_MESSAGES, evaluationAnswerSchema, submitEvaluationSchema, type ServerMessage } from '#contracts/evaluations.ts'
+import {
+  EVALUATION_MESSAGES,
+  evaluationAnswerSchema,
+  submitEvaluationSchema,
+  type ServerMessage,
+} from '#contracts/evaluations.ts'
 import type { ToastInput } from '#contracts/toast.ts'
 import { TEST_MESSAGES } from '#contracts/tests.ts'
 import { foundOrBack } from '#app/admin/found-or-back.ts'
-import { askToConfirm, failWithToast, invalid, readAdminPost, unknownIntent, type AdminPost } from '#app/admin/respond.ts'
+import {
+  askToConfirm,
+  failWithToast,
+  invalid,
+  readAdminPost,
+  unknownIntent,
+  type AdminPost,
+} from '#app/admin/respond.ts'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { ConfirmStep } from '#app/ui/confirm.tsx'
 import { assertAdminPage } from '#server/auth/user.ts'
@@ -29,7 +48,11 @@ const TESTS_PATH = '/admin/tests'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   assertAdminPage(context)
-  const session = await foundOrBack(context, () => getLiveSession(getServices(context).db, params.sessionId), TESTS_PATH)
+  const session = await foundOrBack(
+    context,
+    () => getLiveSession(getServices(context).db, params.sessionId),
+    TESTS_PATH,
+  )
   return { session }
 }
 
@@ -49,7 +72,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 /** One answer without JavaScript: saved, then back to the same item. (With JavaScript the page posts to the /api.) */
 async function answer(post: AdminPost, sessionId: string | undefined) {
-  const parsed = evaluationAnswerSchema.safeParse({ questionId: post.form.get('questionId'), answer: post.form.get('answer') })
+  const parsed = evaluationAnswerSchema.safeParse({
+    questionId: post.form.get('questionId'),
+    answer: post.form.get('answer'),
+  })
   try {
     if (!parsed.success) throw new Invalid(parsed.error.issues[0]?.message)
     await answerEvaluationQuestion(getServices(post.context), post.admin, sessionId, parsed.data)
@@ -87,8 +113,18 @@ async function cancel(post: AdminPost, sessionId: string | undefined) {
 
 /** A flash cookie carries one toast: the messages in order, as an error if any is one, a success if all are. */
 function oneToast(messages: ServerMessage[]): ToastInput {
-  const type = messages.some((m) => m.type === 'error') ? 'error' : messages.every((m) => m.type === 'success') ? 'success' : 'info'
-  return { type, message: messages.map((m) => m.text).join(' ').slice(0, 500) }
+  const type = messages.some((m) => m.type === 'error')
+    ? 'error'
+    : messages.every((m) => m.type === 'success')
+      ? 'success'
+      : 'info'
+  return {
+    type,
+    message: messages
+      .map((m) => m.text)
+      .join(' ')
+      .slice(0, 500),
+  }
 }
 
 export default function LiveEvaluationPage({ loaderData }: Route.ComponentProps) {
@@ -113,7 +149,12 @@ export default function LiveEvaluationPage({ loaderData }: Route.ComponentProps)
           passing={score.passing}
           scoreNote={`${session.test.eval_passing_score}% needed to pass`}
         />
-        <ConfirmStep confirmKey={CANCEL_CONFIRM_KEY} intent={INTENTS.cancel} message={CANCEL_CONFIRM} confirmLabel="Cancel Evaluation" />
+        <ConfirmStep
+          confirmKey={CANCEL_CONFIRM_KEY}
+          intent={INTENTS.cancel}
+          message={CANCEL_CONFIRM}
+          confirmLabel="Cancel Evaluation"
+        />
         <Checklist questions={session.questions} answers={live.answers} onAnswer={live.answer} />
         <FinalNotes onSubmit={live.submit} submitting={live.submitting} />
       </div>

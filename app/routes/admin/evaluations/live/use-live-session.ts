@@ -28,7 +28,12 @@ export type LiveStatus = 'connecting' | 'live' | 'polling'
 
 const JSON_HEADERS = { Accept: 'application/json', 'Content-Type': 'application/json' }
 
-const TOAST_TYPES: Record<ServerMessage['type'], ToastType> = { success: 'success', info: 'info', warning: 'info', error: 'error' }
+const TOAST_TYPES: Record<ServerMessage['type'], ToastType> = {
+  success: 'success',
+  info: 'info',
+  warning: 'info',
+  error: 'error',
+}
 
 export function useLiveSession(loaded: LiveSession) {
   const toast = useToast()
@@ -67,7 +72,10 @@ export function useLiveSession(loaded: LiveSession) {
     const poll = async () => {
       if (saving.current > 0 || stopped) return
       try {
-        const response = await fetch(`/api/admin/evaluations/live/${id}`, { headers: { Accept: 'application/json' }, cache: 'no-store' })
+        const response = await fetch(`/api/admin/evaluations/live/${id}`, {
+          headers: { Accept: 'application/json' },
+          cache: 'no-store',
+        })
         if (response.status === 404) return ended()
         if (!response.ok) throw new Error(`answered ${response.status}`)
         const next = (await response.json()) as LiveSession
@@ -141,7 +149,11 @@ export function useLiveSession(loaded: LiveSession) {
       saving.current += 1
       let saved: LiveSession | null = null
       try {
-        const response = await fetch(`/api/admin/evaluations/live/${id}/answer`, { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify({ questionId, answer: value }) })
+        const response = await fetch(`/api/admin/evaluations/live/${id}/answer`, {
+          method: 'POST',
+          headers: JSON_HEADERS,
+          body: JSON.stringify({ questionId, answer: value }),
+        })
         if (response.ok) saved = (await response.json()) as LiveSession
       } catch {
         // reported below
@@ -152,7 +164,8 @@ export function useLiveSession(loaded: LiveSession) {
       if (clicks.current.get(key) === click) {
         setPending(({ [key]: _done, ...rest }) => rest)
         // NOTE: merge this item's saved answer into what is newest here; the stream may already hold later changes.
-        if (saved) setSession((current) => ({ ...current, answers: withAnswer(current.answers, key, saved.answers[key]) }))
+        if (saved)
+          setSession((current) => ({ ...current, answers: withAnswer(current.answers, key, saved.answers[key]) }))
       }
       if (!saved) {
         toast.error(EVALUATION_MESSAGES.saveAnswerFailed)
@@ -168,10 +181,16 @@ export function useLiveSession(loaded: LiveSession) {
       setSubmitting(true)
       setFollowing(false)
       try {
-        const response = await fetch(`/api/admin/evaluations/live/${id}/submit`, { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify({ notes }) })
+        const response = await fetch(`/api/admin/evaluations/live/${id}/submit`, {
+          method: 'POST',
+          headers: JSON_HEADERS,
+          body: JSON.stringify({ notes }),
+        })
         const body = (await response.json().catch(() => null)) as (EvaluationSubmitResult & { error?: string }) | null
         if (!response.ok || !body?.messages) throw new Error(body?.error || EVALUATION_MESSAGES.submitFailed)
-        body.messages.forEach((message, i) => setTimeout(() => toast.show(message.text, TOAST_TYPES[message.type]), i * SUBMIT_TOAST_STAGGER_MS))
+        body.messages.forEach((message, i) =>
+          setTimeout(() => toast.show(message.text, TOAST_TYPES[message.type]), i * SUBMIT_TOAST_STAGGER_MS),
+        )
         void navigate('/admin/tests')
       } catch (error) {
         toast.error(error instanceof Error && error.message ? error.message : EVALUATION_MESSAGES.submitFailed)
@@ -183,11 +202,18 @@ export function useLiveSession(loaded: LiveSession) {
   )
 
   const answers = useMemo(() => ({ ...session.answers, ...pending }), [session.answers, pending])
-  const score = useMemo(() => liveScore(session.questions, answers, session.test.eval_passing_score), [session, answers])
+  const score = useMemo(
+    () => liveScore(session.questions, answers, session.test.eval_passing_score),
+    [session, answers],
+  )
   return { session, answers, score, status, answer, submit, submitting }
 }
 
-function withAnswer(answers: Record<string, EvaluationAnswer>, key: string, value: EvaluationAnswer | undefined): Record<string, EvaluationAnswer> {
+function withAnswer(
+  answers: Record<string, EvaluationAnswer>,
+  key: string,
+  value: EvaluationAnswer | undefined,
+): Record<string, EvaluationAnswer> {
   if (value === undefined) {
     const { [key]: _gone, ...rest } = answers
     return rest

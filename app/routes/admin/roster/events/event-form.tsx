@@ -33,9 +33,18 @@ function EventForm({ editing, zone, closeHref }: { editing: EventItem | null; zo
     validateOn: 'onSubmit',
   })
   const initial = (value: unknown, fallback: string) => (typeof value === 'string' ? value : fallback)
-  const [when, setWhen] = useState(() => ({ date: initial(fields.date.initialValue, wall.date), time: initial(fields.time.initialValue, wall.time) }))
+  const [when, setWhen] = useState(() => ({
+    date: initial(fields.date.initialValue, wall.date),
+    time: initial(fields.time.initialValue, wall.time),
+  }))
   return (
-    <Form method="post" action={action} {...getFormProps(form)} className="flex flex-col gap-4" aria-label={editing ? 'Edit event' : 'Add event'}>
+    <Form
+      method="post"
+      action={action}
+      {...getFormProps(form)}
+      className="flex flex-col gap-4"
+      aria-label={editing ? 'Edit event' : 'Add event'}
+    >
       {hidden}
       <HiddenFields fields={editing ? { intent: SAVE_EVENT, id: editing.id } : { intent: SAVE_EVENT }} />
       <TimeZoneField />
@@ -46,7 +55,13 @@ function EventForm({ editing, zone, closeHref }: { editing: EventItem | null; zo
       <Field {...fieldProps(fields.orbat_image_url, 'ORBAT Image URL (optional)')}>
         <input {...inputProps(fields.orbat_image_url, 'url')} placeholder="https://…" className={inputClass} />
       </Field>
-      <FormFooter closeHref={closeHref} submitLabel={editing ? 'Save Changes' : 'Add Event'} busy={busy} errors={form.errors} errorId={form.errorId} />
+      <FormFooter
+        closeHref={closeHref}
+        submitLabel={editing ? 'Save Changes' : 'Add Event'}
+        busy={busy}
+        errors={form.errors}
+        errorId={form.errorId}
+      />
     </Form>
   )
 }

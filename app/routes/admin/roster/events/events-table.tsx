@@ -24,26 +24,56 @@ export function EventsTable({ events, activeId }: { events: EventItem[]; activeI
         <span className="flex min-w-0 items-center gap-2">
           <span className="truncate">{event.name}</span>
           {event.orbat_image_url ? (
-            <a href={event.orbat_image_url} target="_blank" rel="noreferrer noopener" className="shrink-0 rounded bg-zinc-800 px-1.5 py-0.5 text-xs font-normal text-zinc-300 hover:text-white">
+            <a
+              href={event.orbat_image_url}
+              target="_blank"
+              rel="noreferrer noopener"
+              className="shrink-0 rounded bg-zinc-800 px-1.5 py-0.5 text-xs font-normal text-zinc-300 hover:text-white"
+            >
               ORBAT
             </a>
           ) : null}
         </span>
       ),
     },
-    { header: 'Date', className: 'whitespace-nowrap', cellClassName: 'text-zinc-300', cell: (event) => <DateTime iso={event.date} /> },
-    { header: 'Attendance', align: 'right', cellClassName: 'tabular-nums text-zinc-300', cell: (event) => <span data-testid="attendance-count">{event.attendance_count}</span> },
+    {
+      header: 'Date',
+      className: 'whitespace-nowrap',
+      cellClassName: 'text-zinc-300',
+      cell: (event) => <DateTime iso={event.date} />,
+    },
+    {
+      header: 'Attendance',
+      align: 'right',
+      cellClassName: 'tabular-nums text-zinc-300',
+      cell: (event) => <span data-testid="attendance-count">{event.attendance_count}</span>,
+    },
     {
       header: <span className="sr-only">Actions</span>,
       cell: (event) => (
         <div className="flex flex-wrap gap-1.5 md:flex-nowrap md:justify-end">
-          <Link to={href({ dialog: 'ping', event: event.id })} preventScrollReset className={smallButton} aria-label={`Schedule Ping for ${event.name}`}>
+          <Link
+            to={href({ dialog: 'ping', event: event.id })}
+            preventScrollReset
+            className={smallButton}
+            aria-label={`Schedule Ping for ${event.name}`}
+          >
             Schedule Ping
           </Link>
-          <Link to={href({ dialog: 'attendance', event: event.id })} preventScrollReset className={smallButton} aria-label={`Attendance for ${event.name}`}>
+          <Link
+            to={href({ dialog: 'attendance', event: event.id })}
+            preventScrollReset
+            className={smallButton}
+            aria-label={`Attendance for ${event.name}`}
+          >
             Attendance
           </Link>
-          <Link to={href({ dialog: 'edit', event: event.id })} preventScrollReset className={smallButton} aria-label={`Edit ${event.name}`}>
+          <Link
+            to={href({ dialog: 'edit', event: event.id })}
+            preventScrollReset
+            className={smallButton}
+            aria-label={`Edit ${event.name}`}
+          >
             Edit
           </Link>
           <DeleteButton intent={DELETE_EVENT} id={event.id} confirm={deleteConfirm(event)} name={event.name} />
@@ -59,7 +89,10 @@ export function EventsTable({ events, activeId }: { events: EventItem[]; activeI
       columns={columns}
       rows={events}
       rowKey={(event) => event.id}
-      rowProps={(event) => ({ 'data-testid': 'event-row', className: activeId === event.id ? 'bg-brand-600/10' : undefined })}
+      rowProps={(event) => ({
+        'data-testid': 'event-row',
+        className: activeId === event.id ? 'bg-brand-600/10' : undefined,
+      })}
     />
   )
 }

@@ -18,7 +18,14 @@ import { assertAdminPage } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { loadPickers } from '#server/discord/guild.ts'
 import { hasEventPingRole } from '#server/discord/pings.ts'
-import { createEvent, deleteEvent, getEventAttendance, listEvents, setEventAttendance, updateEvent } from '#server/roster/events.ts'
+import {
+  createEvent,
+  deleteEvent,
+  getEventAttendance,
+  listEvents,
+  setEventAttendance,
+  updateEvent,
+} from '#server/roster/events.ts'
 import { parseIdText } from '#contracts/fields.ts'
 
 // Roster admin, Events tab (spec 2 §2, §5, §7, §8): the list with Schedule Ping, Attendance, Edit and delete, and
@@ -43,7 +50,8 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ev
     const [pickers, hasDefaultRole] = await Promise.all([loadPickers(discord), hasEventPingRole(db)])
     return { events, pickers, hasDefaultRole }
   }
-  if (tab.dialog === 'attendance') return { events, ...(await loadAttendanceDialog(db, tab.target.id, getEventAttendance)) }
+  if (tab.dialog === 'attendance')
+    return { events, ...(await loadAttendanceDialog(db, tab.target.id, getEventAttendance)) }
   return { events }
 }
 
@@ -53,12 +61,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   switch (post.intent) {
     case SAVE_EVENT:
       return saveRecord(post, eventSchema, {
-        save: (value, id) => (id ? updateEvent(services, post.admin, id, value) : createEvent(services, post.admin, value)),
+        save: (value, id) =>
+          id ? updateEvent(services, post.admin, id, value) : createEvent(services, post.admin, value),
         done: (id) => (id ? 'Event updated!' : 'Event added!'),
         failed: 'Failed to save event.',
       })
     case DELETE_EVENT:
-      return deleteRecord(post, (id) => deleteEvent(services, post.admin, id), { success: 'Event deleted.', failure: 'Failed to delete event.' })
+      return deleteRecord(post, (id) => deleteEvent(services, post.admin, id), {
+        success: 'Event deleted.',
+        failure: 'Failed to delete event.',
+      })
     case ATTENDANCE_INTENT:
       return saveAttendance(post, 'event', setEventAttendance)
     case PING_INTENT:
@@ -98,15 +110,30 @@ export default function EventsTab({ loaderData }: Route.ComponentProps) {
       <LoadError message={loaderData.loadError} />
       <DeleteConfirmStep intent={DELETE_EVENT} items={events} message={deleteConfirm} confirmLabel="Delete Event" />
 
-      {events.length === 0 ? <EmptyState>No events have been added yet.</EmptyState> : <EventsTable events={events} activeId={target?.id ?? null} />}
+      {events.length === 0 ? (
+        <EmptyState>No events have been added yet.</EmptyState>
+      ) : (
+        <EventsTable events={events} activeId={target?.id ?? null} />
+      )}
 
       {dialog === 'add' ? <EventFormDialog editing={null} closeHref={closeHref} /> : null}
       {dialog === 'edit' && target ? <EventFormDialog key={target.id} editing={target} closeHref={closeHref} /> : null}
       {dialog === 'ping' && target && loaderData.pickers ? (
-        <PingDialog target={{ kind: 'event', ...target }} pickers={loaderData.pickers} hasDefaultRole={loaderData.hasDefaultRole ?? false} closeHref={closeHref} />
+        <PingDialog
+          target={{ kind: 'event', ...target }}
+          pickers={loaderData.pickers}
+          hasDefaultRole={loaderData.hasDefaultRole ?? false}
+          closeHref={closeHref}
+        />
       ) : null}
       {dialog === 'attendance' && target && loaderData.attendance ? (
-        <AttendanceDialog key={target.id} title={target.name} targetId={target.id} data={loaderData.attendance} closeHref={closeHref} />
+        <AttendanceDialog
+          key={target.id}
+          title={target.name}
+          targetId={target.id}
+          data={loaderData.attendance}
+          closeHref={closeHref}
+        />
       ) : null}
     </section>
   )

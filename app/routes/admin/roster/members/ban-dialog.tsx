@@ -11,7 +11,15 @@ import { FormFooter } from '#app/ui/form-footer.tsx'
 // Ban a Member (spec 2 §4, §5 Ban form): a member from the active list (a row's Ban picks it: ?member=ID) and a
 // reason. The member leaves their ORBAT slot and the waitlist.
 
-export function BanDialog({ members, preselect, closeHref }: { members: PickItem[]; preselect: string; closeHref: string }) {
+export function BanDialog({
+  members,
+  preselect,
+  closeHref,
+}: {
+  members: PickItem[]
+  preselect: string
+  closeHref: string
+}) {
   const { Form, busy, hidden, action, form, fields } = useSchemaForm('ban-member', banFormSchema, {
     id: 'ban-member',
     defaultValue: { member_id: members.some((m) => String(m.id) === preselect) ? preselect : '' },
@@ -19,8 +27,18 @@ export function BanDialog({ members, preselect, closeHref }: { members: PickItem
   })
   const choices = members.map((m) => ({ value: m.id, label: m.detail ? `${m.name} (${m.detail})` : m.name }))
   return (
-    <UrlDialog title="Ban a Member" description="The member leaves their ORBAT slot and the waitlist." closeHref={closeHref}>
-      <Form method="post" action={action} {...getFormProps(form)} className="flex flex-col gap-4" aria-label="Ban a member">
+    <UrlDialog
+      title="Ban a Member"
+      description="The member leaves their ORBAT slot and the waitlist."
+      closeHref={closeHref}
+    >
+      <Form
+        method="post"
+        action={action}
+        {...getFormProps(form)}
+        className="flex flex-col gap-4"
+        aria-label="Ban a member"
+      >
         {hidden}
         <input type="hidden" name="intent" value={ROSTER_INTENTS.banMember} />
         <Field {...fieldProps(fields.member_id, 'Member')}>
@@ -32,7 +50,14 @@ export function BanDialog({ members, preselect, closeHref }: { members: PickItem
         <Field {...fieldProps(fields.reason, 'Reason for Ban')}>
           <textarea {...textareaProps(fields.reason)} rows={3} className={textareaClass} />
         </Field>
-        <FormFooter closeHref={closeHref} submitLabel="Ban Member" tone="danger" busy={busy} errors={form.errors} errorId={form.errorId} />
+        <FormFooter
+          closeHref={closeHref}
+          submitLabel="Ban Member"
+          tone="danger"
+          busy={busy}
+          errors={form.errors}
+          errorId={form.errorId}
+        />
       </Form>
     </UrlDialog>
   )

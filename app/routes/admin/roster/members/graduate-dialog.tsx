@@ -10,7 +10,15 @@ import { FormFooter } from '#app/ui/form-footer.tsx'
 
 // Graduate BMTs (spec 2 §4): the ticked BMT members become JNCO, with the completion date (today by default).
 
-export function GraduateDialog({ members, today, closeHref }: { members: PickItem[]; today: string; closeHref: string }) {
+export function GraduateDialog({
+  members,
+  today,
+  closeHref,
+}: {
+  members: PickItem[]
+  today: string
+  closeHref: string
+}) {
   const { Form, busy, hidden, action, form, fields } = useSchemaForm('graduate-bmts', graduateSchema, {
     id: 'graduate-bmts',
     defaultValue: { completionDate: today },
@@ -18,14 +26,34 @@ export function GraduateDialog({ members, today, closeHref }: { members: PickIte
   })
   return (
     <UrlDialog title="Graduate BMTs" description="The selected BMT members are promoted to JNCO." closeHref={closeHref}>
-      <Form method="post" action={action} {...getFormProps(form)} className="flex flex-col gap-4" aria-label="Graduate BMTs">
+      <Form
+        method="post"
+        action={action}
+        {...getFormProps(form)}
+        className="flex flex-col gap-4"
+        aria-label="Graduate BMTs"
+      >
         {hidden}
         <input type="hidden" name="intent" value={ROSTER_INTENTS.graduate} />
-        <CheckboxList legend="BMT Members" items={members} empty="There are no BMT members." {...checkboxListProps(fields.memberIds)} />
+        <CheckboxList
+          legend="BMT Members"
+          items={members}
+          empty="There are no BMT members."
+          {...checkboxListProps(fields.memberIds)}
+        />
         <Field {...fieldProps(fields.completionDate, 'Completion Date')}>
-          <input {...inputProps(fields.completionDate, 'date')} className={`${inputClass} [color-scheme:dark] sm:w-48`} />
+          <input
+            {...inputProps(fields.completionDate, 'date')}
+            className={`${inputClass} [color-scheme:dark] sm:w-48`}
+          />
         </Field>
-        <FormFooter closeHref={closeHref} submitLabel="Graduate Selected" busy={busy} errors={form.errors} errorId={form.errorId} />
+        <FormFooter
+          closeHref={closeHref}
+          submitLabel="Graduate Selected"
+          busy={busy}
+          errors={form.errors}
+          errorId={form.errorId}
+        />
       </Form>
     </UrlDialog>
   )

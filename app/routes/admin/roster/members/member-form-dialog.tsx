@@ -18,10 +18,12 @@ import { FormFooter } from '#app/ui/form-footer.tsx'
 /** Add's schema or Edit's, named as a union so the fields keep Add's status and reason (Edit has neither). */
 type MemberSchema = typeof createMemberSchema | typeof memberFieldsSchema
 
-export type MemberFormMode = { kind: 'add'; today: string } | { kind: 'edit'; member: AdminMember; events: PickItem[]; trainings: PickItem[] }
+export type MemberFormMode =
+  { kind: 'add'; today: string } | { kind: 'edit'; member: AdminMember; events: PickItem[]; trainings: PickItem[] }
 
 function defaultsOf(mode: MemberFormMode) {
-  if (mode.kind === 'add') return { rank: 'BMT', join_date: mode.today, hidden_score: '0', attended_events_count: '0', status: 'Active' }
+  if (mode.kind === 'add')
+    return { rank: 'BMT', join_date: mode.today, hidden_score: '0', attended_events_count: '0', status: 'Active' }
   const { member } = mode
   return {
     ingame_name: member.ingame_name,
@@ -38,7 +40,15 @@ function defaultsOf(mode: MemberFormMode) {
   }
 }
 
-export function MemberFormDialog({ mode, qualifications, closeHref }: { mode: MemberFormMode; qualifications: QualificationItem[]; closeHref: string }) {
+export function MemberFormDialog({
+  mode,
+  qualifications,
+  closeHref,
+}: {
+  mode: MemberFormMode
+  qualifications: QualificationItem[]
+  closeHref: string
+}) {
   const member = mode.kind === 'edit' ? mode.member : null
   return (
     <UrlDialog title={member ? `Edit Member: ${member.ingame_name}` : 'Add Member'} closeHref={closeHref} size="lg">
@@ -47,11 +57,23 @@ export function MemberFormDialog({ mode, qualifications, closeHref }: { mode: Me
   )
 }
 
-function MemberForm({ mode, qualifications, cancelHref }: { mode: MemberFormMode; qualifications: QualificationItem[]; cancelHref: string }) {
+function MemberForm({
+  mode,
+  qualifications,
+  cancelHref,
+}: {
+  mode: MemberFormMode
+  qualifications: QualificationItem[]
+  cancelHref: string
+}) {
   const member = mode.kind === 'edit' ? mode.member : null
   const formKey = member ? `edit-member-${member.id}` : 'add-member'
   const schema: MemberSchema = member ? memberFieldsSchema : createMemberSchema
-  const { Form, busy, hidden, action, form, fields } = useSchemaForm<MemberSchema>(formKey, schema, { id: formKey, defaultValue: defaultsOf(mode), validateOn: 'onSubmit' })
+  const { Form, busy, hidden, action, form, fields } = useSchemaForm<MemberSchema>(formKey, schema, {
+    id: formKey,
+    defaultValue: defaultsOf(mode),
+    validateOn: 'onSubmit',
+  })
   // Add ticks qualifications; Edit also events and trainings.
   const lists = [
     { legend: 'Qualifications', field: fields.qualifications, items: qualifications, empty: 'No qualifications yet.' },
@@ -64,12 +86,26 @@ function MemberForm({ mode, qualifications, cancelHref }: { mode: MemberFormMode
   ]
 
   return (
-    <Form method="post" action={action} {...getFormProps(form)} className="flex flex-col gap-4" aria-label={member ? `Edit ${member.ingame_name}` : 'Add member'}>
+    <Form
+      method="post"
+      action={action}
+      {...getFormProps(form)}
+      className="flex flex-col gap-4"
+      aria-label={member ? `Edit ${member.ingame_name}` : 'Add member'}
+    >
       {hidden}
       <input type="hidden" name="intent" value={member ? ROSTER_INTENTS.editMember : ROSTER_INTENTS.addMember} />
       {member ? <input type="hidden" name="id" value={member.id} /> : null}
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-        <Field {...fieldProps(fields.ingame_name, <>In-Game Name<RequiredMark /></>)}>
+        <Field
+          {...fieldProps(
+            fields.ingame_name,
+            <>
+              In-Game Name
+              <RequiredMark />
+            </>,
+          )}
+        >
           <input {...inputProps(fields.ingame_name)} autoComplete="off" className={inputClass} />
         </Field>
         <Field {...fieldProps(fields.rank, 'Rank')}>
@@ -77,11 +113,24 @@ function MemberForm({ mode, qualifications, cancelHref }: { mode: MemberFormMode
             <Options items={RANKS} />
           </select>
         </Field>
-        <Field {...fieldProps(fields.join_date, <>Join Date<RequiredMark /></>)}>
+        <Field
+          {...fieldProps(
+            fields.join_date,
+            <>
+              Join Date
+              <RequiredMark />
+            </>,
+          )}
+        >
           <input {...inputProps(fields.join_date, 'date')} className={`${inputClass} [color-scheme:dark]`} />
         </Field>
         <Field {...fieldProps(fields.discord_id, 'Discord ID')}>
-          <input {...inputProps(fields.discord_id)} inputMode="numeric" autoComplete="off" className={`${inputClass} font-mono`} />
+          <input
+            {...inputProps(fields.discord_id)}
+            inputMode="numeric"
+            autoComplete="off"
+            className={`${inputClass} font-mono`}
+          />
         </Field>
         <Field {...fieldProps(fields.bohemia_uuid, 'Bohemia UUID')}>
           <input {...inputProps(fields.bohemia_uuid)} autoComplete="off" className={`${inputClass} font-mono`} />
@@ -91,7 +140,11 @@ function MemberForm({ mode, qualifications, cancelHref }: { mode: MemberFormMode
             <input {...inputProps(fields.hidden_score)} inputMode="decimal" className={`${inputClass} tabular-nums`} />
           </Field>
           <Field {...fieldProps(fields.attended_events_count, 'Attended Events')}>
-            <input {...inputProps(fields.attended_events_count)} inputMode="numeric" className={`${inputClass} tabular-nums`} />
+            <input
+              {...inputProps(fields.attended_events_count)}
+              inputMode="numeric"
+              className={`${inputClass} tabular-nums`}
+            />
           </Field>
         </div>
       </div>
@@ -102,7 +155,13 @@ function MemberForm({ mode, qualifications, cancelHref }: { mode: MemberFormMode
       {lists.map(({ legend, field, items, empty }) => (
         <CheckboxList key={legend} legend={legend} items={items} empty={empty} {...checkboxListProps(field)} />
       ))}
-      <FormFooter closeHref={cancelHref} submitLabel={member ? 'Save Changes' : 'Add Member'} busy={busy} errors={form.errors} errorId={form.errorId} />
+      <FormFooter
+        closeHref={cancelHref}
+        submitLabel={member ? 'Save Changes' : 'Add Member'}
+        busy={busy}
+        errors={form.errors}
+        errorId={form.errorId}
+      />
     </Form>
   )
 }
@@ -119,7 +178,12 @@ function StatusFields({ status, reason }: { status: FieldMetadata<unknown>; reas
   return (
     <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
       <Field {...fieldProps(status, 'Status')}>
-        <select {...selectProps(status)} ref={ref} onChange={(event) => setValue(event.target.value)} className={inputClass}>
+        <select
+          {...selectProps(status)}
+          ref={ref}
+          onChange={(event) => setValue(event.target.value)}
+          className={inputClass}
+        >
           <Options items={MEMBER_STATUSES} />
         </select>
       </Field>

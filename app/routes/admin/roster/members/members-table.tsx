@@ -15,7 +15,12 @@ import { deleteMemberConfirm } from './state.ts'
 export function MembersTable({ data }: { data: MembersData }) {
   const banned = data.filters.is_banned
   if (data.members.length === 0) {
-    return <EmptyState title="No members found" text={banned ? 'No banned members match the search.' : 'Try another search or filter.'} />
+    return (
+      <EmptyState
+        title="No members found"
+        text={banned ? 'No banned members match the search.' : 'Try another search or filter.'}
+      />
+    )
   }
   return (
     <Table
@@ -50,11 +55,24 @@ const FACTS: ReadonlyArray<Column<AdminRosterMember>> = [
       </span>
     ),
   },
-  { header: 'Join Date', className: 'whitespace-nowrap', cellClassName: 'text-zinc-300 tabular-nums', cell: (member) => member.join_date },
-  { header: 'Event Score', align: 'right', cellClassName: 'text-zinc-300 tabular-nums', cell: (member) => member.event_score.toFixed(2) },
+  {
+    header: 'Join Date',
+    className: 'whitespace-nowrap',
+    cellClassName: 'text-zinc-300 tabular-nums',
+    cell: (member) => member.join_date,
+  },
+  {
+    header: 'Event Score',
+    align: 'right',
+    cellClassName: 'text-zinc-300 tabular-nums',
+    cell: (member) => member.event_score.toFixed(2),
+  },
 ]
 
-const ACTIONS: Column<AdminRosterMember> = { header: <span className="sr-only">Actions</span>, cell: (member) => <MemberActions member={member} /> }
+const ACTIONS: Column<AdminRosterMember> = {
+  header: <span className="sr-only">Actions</span>,
+  cell: (member) => <MemberActions member={member} />,
+}
 
 /** The Discord ID, or the ban (date and reason) of a banned member. */
 const standing = (banned: boolean): Column<AdminRosterMember> => ({
@@ -80,13 +98,23 @@ function MemberActions({ member }: { member: AdminRosterMember }) {
   const hrefWith = useStateHref()
   return (
     <div className="flex flex-wrap items-center gap-1.5 md:flex-nowrap md:justify-end">
-      <Link to={hrefWith({ edit: member.id })} preventScrollReset className={secondaryButton} aria-label={`Edit ${member.ingame_name}`}>
+      <Link
+        to={hrefWith({ edit: member.id })}
+        preventScrollReset
+        className={secondaryButton}
+        aria-label={`Edit ${member.ingame_name}`}
+      >
         Edit
       </Link>
       {member.is_banned ? (
         <UnbanButton member={member} />
       ) : (
-        <Link to={hrefWith({ dialog: 'ban', member: member.id })} preventScrollReset className={secondaryButton} aria-label={`Ban ${member.ingame_name}`}>
+        <Link
+          to={hrefWith({ dialog: 'ban', member: member.id })}
+          preventScrollReset
+          className={secondaryButton}
+          aria-label={`Ban ${member.ingame_name}`}
+        >
           Ban
         </Link>
       )}

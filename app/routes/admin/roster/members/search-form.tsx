@@ -56,7 +56,15 @@ function SearchForm({ data }: { data: MembersData }) {
       }
     : undefined
   return (
-    <Form id={SEARCH_FORM_ID} method="get" action={rosterTabPath('members')} role="search" aria-label="Search members" onSubmit={typing.cancel} className="flex flex-wrap items-end gap-2">
+    <Form
+      id={SEARCH_FORM_ID}
+      method="get"
+      action={rosterTabPath('members')}
+      role="search"
+      aria-label="Search members"
+      onSubmit={typing.cancel}
+      className="flex flex-wrap items-end gap-2"
+    >
       <label className={`${labelClass} w-full sm:w-64`}>
         Search
         <input
@@ -77,13 +85,25 @@ function SearchForm({ data }: { data: MembersData }) {
       </label>
       <label className={`${labelClass} w-48`}>
         Qualification
-        <select name="qualification" defaultValue={filters.qualification ?? ''} onChange={submitNow} className={inputClass}>
+        <select
+          name="qualification"
+          defaultValue={filters.qualification ?? ''}
+          onChange={submitNow}
+          className={inputClass}
+        >
           <option value="">All Qualifications</option>
           <Options items={data.qualifications.map((q) => ({ value: q.id, label: q.name }))} />
         </select>
       </label>
       <label className="flex h-10 items-center gap-2 text-sm text-zinc-300">
-        <input type="checkbox" name="is_banned" value="true" defaultChecked={filters.is_banned} onChange={submitNow} className="size-4 accent-brand-600" />
+        <input
+          type="checkbox"
+          name="is_banned"
+          value="true"
+          defaultChecked={filters.is_banned}
+          onChange={submitNow}
+          className="size-4 accent-brand-600"
+        />
         Only Show Banned
       </label>
       {filters.limit !== ROSTER_PAGE_SIZES[0] ? <input type="hidden" name="limit" value={filters.limit} /> : null}

@@ -19,7 +19,10 @@ describe('the Members tab URL state', () => {
   })
 
   it('pages keep the list query and close every dialog; page 1 has no page', () => {
-    const location = { pathname: '/admin/roster/members', search: '?term=rey&limit=60&page=2&dialog=ban&member=3&edit=4&confirm=x' }
+    const location = {
+      pathname: '/admin/roster/members',
+      search: '?term=rey&limit=60&page=2&dialog=ban&member=3&edit=4&confirm=x',
+    }
     expect(pageHref(location, 3)).toBe('/admin/roster/members?term=rey&limit=60&page=3')
     expect(pageHref(location, 1)).toBe('/admin/roster/members?term=rey&limit=60')
     expect(pageHref({ pathname: '/admin/roster/members', search: '?page=2' }, 1)).toBe('/admin/roster/members')

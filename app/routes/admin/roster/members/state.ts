@@ -33,7 +33,8 @@ export function confirmingIdOf(params: URLSearchParams): string | null {
   return key.startsWith(prefix) ? key.slice(prefix.length) : null
 }
 
-export const deleteMemberConfirm = (name: string) => `Are you sure you want to delete ${name}? This removes the member and their records and cannot be undone.`
+export const deleteMemberConfirm = (name: string) =>
+  `Are you sure you want to delete ${name}? This removes the member and their records and cannot be undone.`
 
 /** A page of the list: the current query with `page` (left out for page 1), every dialog closed. */
 export function pageHref(location: { pathname: string; search: string }, page: number): string {

@@ -19,13 +19,24 @@ export function ChannelSection({ data }: { data: PromotionsData }) {
   const channel = fields.channel_id
   const known = data.channels?.some((c) => c.id === data.channelId)
   return (
-    <Section title="Announcement Channel" description="Promotions are announced in this Discord channel. Leave it blank to turn announcements off.">
+    <Section
+      title="Announcement Channel"
+      description="Promotions are announced in this Discord channel. Leave it blank to turn announcements off."
+    >
       {data.channelsError ? (
-        <p role="alert" className="rounded-md border border-amber-500/40 bg-amber-950/30 px-3 py-2 text-sm text-amber-100">
+        <p
+          role="alert"
+          className="rounded-md border border-amber-500/40 bg-amber-950/30 px-3 py-2 text-sm text-amber-100"
+        >
           {/\.$/.test(data.channelsError) ? data.channelsError : `${data.channelsError}.`} Enter the channel ID instead.
         </p>
       ) : null}
-      <Form method="post" action={action} {...getFormProps(form)} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+      <Form
+        method="post"
+        action={action}
+        {...getFormProps(form)}
+        className="flex flex-col gap-3 sm:flex-row sm:items-end"
+      >
         {hidden}
         <input type="hidden" name="intent" value={ROSTER_INTENTS.saveChannel} />
         <div className="flex-1">
@@ -33,13 +44,21 @@ export function ChannelSection({ data }: { data: PromotionsData }) {
             <Field {...fieldProps(channel, 'Channel')}>
               <select name={channel.name} id={channel.id} defaultValue={data.channelId} className={inputClass}>
                 <option value="">Disabled (no announcements)</option>
-                {data.channelId && !known ? <option value={data.channelId}>Unknown channel ({data.channelId})</option> : null}
+                {data.channelId && !known ? (
+                  <option value={data.channelId}>Unknown channel ({data.channelId})</option>
+                ) : null}
                 <Options items={data.channels.map((c) => ({ value: c.id, label: `# ${c.name}` }))} />
               </select>
             </Field>
           ) : (
             <Field {...fieldProps(channel, 'Channel ID')}>
-              <input {...inputProps(channel)} inputMode="numeric" autoComplete="off" placeholder="Blank = no announcements" className={`${inputClass} font-mono`} />
+              <input
+                {...inputProps(channel)}
+                inputMode="numeric"
+                autoComplete="off"
+                placeholder="Blank = no announcements"
+                className={`${inputClass} font-mono`}
+              />
             </Field>
           )}
         </div>

@@ -26,16 +26,32 @@ export function QualificationDialog({
   const formKey = editing ? `edit-qualification-${editing.id}` : 'add-qualification'
   const { Form, busy, hidden, action, form, fields } = useSchemaForm(formKey, qualificationInputSchema, {
     id: formKey,
-    defaultValue: editing ? { name: editing.name, description: editing.description ?? '', discord_role_id: editing.discord_role_id ?? '' } : undefined,
+    defaultValue: editing
+      ? { name: editing.name, description: editing.description ?? '', discord_role_id: editing.discord_role_id ?? '' }
+      : undefined,
     validateOn: 'onSubmit',
   })
   return (
     <UrlDialog title={editing ? `Edit Qualification: ${editing.name}` : 'Add Qualification'} closeHref={closeHref}>
-      <Form method="post" action={action} {...getFormProps(form)} className="flex flex-col gap-4" aria-label={editing ? 'Edit qualification' : 'Add qualification'}>
+      <Form
+        method="post"
+        action={action}
+        {...getFormProps(form)}
+        className="flex flex-col gap-4"
+        aria-label={editing ? 'Edit qualification' : 'Add qualification'}
+      >
         {hidden}
         <input type="hidden" name="intent" value={ROSTER_INTENTS.saveQualification} />
         {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
-        <Field {...fieldProps(fields.name, <>Name<RequiredMark /></>)}>
+        <Field
+          {...fieldProps(
+            fields.name,
+            <>
+              Name
+              <RequiredMark />
+            </>,
+          )}
+        >
           <input {...inputProps(fields.name)} autoComplete="off" className={inputClass} />
         </Field>
         <Field {...fieldProps(fields.description, 'Description')}>
@@ -45,7 +61,13 @@ export function QualificationDialog({
         <Field {...fieldProps(fields.discord_role_id, roles ? 'Discord Role' : 'Discord Role ID')}>
           <PickOrId {...pickOrIdProps(fields.discord_role_id)} options={rolePickOptions(roles)} blankLabel="No role" />
         </Field>
-        <FormFooter closeHref={closeHref} submitLabel={editing ? 'Save Changes' : 'Add Qualification'} busy={busy} errors={form.errors} errorId={form.errorId} />
+        <FormFooter
+          closeHref={closeHref}
+          submitLabel={editing ? 'Save Changes' : 'Add Qualification'}
+          busy={busy}
+          errors={form.errors}
+          errorId={form.errorId}
+        />
       </Form>
     </UrlDialog>
   )

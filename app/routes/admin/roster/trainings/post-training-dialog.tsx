@@ -12,15 +12,34 @@ import { FormFooter } from '#app/ui/form-footer.tsx'
 
 export const POST_TRAINING = 'post-training'
 
-export function PostTrainingDialog({ training, pickers, closeHref }: { training: TrainingItem; pickers: DiscordPickers; closeHref: string }) {
-  const { Form, action, busy, hidden, form, fields } = useSchemaForm('post-training', postTrainingSchema, { id: `post-training-${training.id}`, validateOn: 'onSubmit' })
+export function PostTrainingDialog({
+  training,
+  pickers,
+  closeHref,
+}: {
+  training: TrainingItem
+  pickers: DiscordPickers
+  closeHref: string
+}) {
+  const { Form, action, busy, hidden, form, fields } = useSchemaForm('post-training', postTrainingSchema, {
+    id: `post-training-${training.id}`,
+    validateOn: 'onSubmit',
+  })
   // One message for both fields (spec 2 §5), shown once under the form.
-  const errors = [...new Set([...(fields.channelId.errors ?? []), ...(fields.cadreRoleIds.errors ?? []), ...(form.errors ?? [])])]
+  const errors = [
+    ...new Set([...(fields.channelId.errors ?? []), ...(fields.cadreRoleIds.errors ?? []), ...(form.errors ?? [])]),
+  ]
 
   return (
     <UrlDialog title="Post Training on Discord" description={training.name} closeHref={closeHref}>
       {pickers.error ? <Notice>{pickers.error}</Notice> : null}
-      <Form method="post" action={action} {...getFormProps(form)} className="mt-1 flex flex-col gap-4" aria-label="Post training on Discord">
+      <Form
+        method="post"
+        action={action}
+        {...getFormProps(form)}
+        className="mt-1 flex flex-col gap-4"
+        aria-label="Post training on Discord"
+      >
         {hidden}
         <HiddenFields fields={{ intent: POST_TRAINING, id: training.id }} />
         <p className="text-sm text-zinc-400">
@@ -43,7 +62,13 @@ export function PostTrainingDialog({ training, pickers, closeHref }: { training:
           selected={initialList(fields.cadreRoleIds.initialValue)}
           invalid={Boolean(fields.cadreRoleIds.errors?.length)}
         />
-        <FormFooter closeHref={closeHref} submitLabel="Post Training" busy={busy} errors={errors} errorId={form.errorId} />
+        <FormFooter
+          closeHref={closeHref}
+          submitLabel="Post Training"
+          busy={busy}
+          errors={errors}
+          errorId={form.errorId}
+        />
       </Form>
     </UrlDialog>
   )

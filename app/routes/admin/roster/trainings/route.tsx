@@ -7,9 +7,24 @@ import { SAVE_TRAINING, TrainingFormDialog } from './training-form.tsx'
 import { DELETE_TRAINING, deleteConfirm, TrainingGroup } from './training-list.tsx'
 import type { AttendanceData } from '#contracts/attendance.ts'
 import type { DiscordPickers } from '#contracts/guild.ts'
-import { POST_TRAINING_FAILED, postTrainingSchema, trainingSchema, type TrainingItem, type TrainingSignupItem } from '#contracts/trainings.ts'
+import {
+  POST_TRAINING_FAILED,
+  postTrainingSchema,
+  trainingSchema,
+  type TrainingItem,
+  type TrainingSignupItem,
+} from '#contracts/trainings.ts'
 import { deleteRecord, saveRecord } from '#app/admin/actions.ts'
-import { failInline, failWithToast, invalid, postedId, readAdminPost, succeed, unknownIntent, type AdminPost } from '#app/admin/respond.ts'
+import {
+  failInline,
+  failWithToast,
+  invalid,
+  postedId,
+  readAdminPost,
+  succeed,
+  unknownIntent,
+  type AdminPost,
+} from '#app/admin/respond.ts'
 import { ATTENDANCE_INTENT, AttendanceDialog } from '#app/components/attendance-dialog.tsx'
 import { PING_INTENT, PingDialog } from '#app/components/ping-dialog.tsx'
 import { useStateHref } from '#app/hooks/url-state.ts'
@@ -54,10 +69,16 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Tr
   const trainings = tab.items
   if (tab.loadError || !tab.target) return { trainings, loadError: tab.loadError }
   if (tab.dialog === 'ping' || tab.dialog === 'post') return { trainings, pickers: await loadPickers(discord) }
-  if (tab.dialog === 'attendance') return { trainings, ...(await loadAttendanceDialog(db, tab.target.id, getTrainingAttendance)) }
+  if (tab.dialog === 'attendance')
+    return { trainings, ...(await loadAttendanceDialog(db, tab.target.id, getTrainingAttendance)) }
   if (tab.dialog === 'signups') {
     const target = tab.target
-    return withLoadError<TrainingsData>('admin roster: signups', async () => ({ trainings, signups: await listTrainingSignups(db, target.id) }), { trainings }, 'Failed to fetch signups.')
+    return withLoadError<TrainingsData>(
+      'admin roster: signups',
+      async () => ({ trainings, signups: await listTrainingSignups(db, target.id) }),
+      { trainings },
+      'Failed to fetch signups.',
+    )
   }
   return { trainings }
 }
@@ -68,12 +89,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   switch (post.intent) {
     case SAVE_TRAINING:
       return saveRecord(post, trainingSchema, {
-        save: (value, id) => (id ? updateTraining(services, post.admin, id, value) : createTraining(services, post.admin, value)),
-        done: (id, saved) => (id ? 'Training updated!' : saved.is_bmt_training ? 'BMT training created!' : 'Training added!'),
+        save: (value, id) =>
+          id ? updateTraining(services, post.admin, id, value) : createTraining(services, post.admin, value),
+        done: (id, saved) =>
+          id ? 'Training updated!' : saved.is_bmt_training ? 'BMT training created!' : 'Training added!',
         failed: 'Failed to save training.',
       })
     case DELETE_TRAINING:
-      return deleteRecord(post, (id) => deleteTraining(services, post.admin, id), { success: 'Training deleted.', failure: 'Failed to delete training.' })
+      return deleteRecord(post, (id) => deleteTraining(services, post.admin, id), {
+        success: 'Training deleted.',
+        failure: 'Failed to delete training.',
+      })
     case ATTENDANCE_INTENT:
       return saveAttendance(post, 'training', setTrainingAttendance)
     case PING_INTENT:
@@ -92,7 +118,9 @@ async function postTraining(post: AdminPost) {
   if (submission.status !== 'success') return invalid(post, submission)
   let message: string
   try {
-    message = (await postTrainingToDiscord(getServices(post.context), post.admin, postedId(post) ?? 0, submission.value)).message
+    message = (
+      await postTrainingToDiscord(getServices(post.context), post.admin, postedId(post) ?? 0, submission.value)
+    ).message
   } catch (error) {
     return failInline(post, submission, error, POST_TRAINING_FAILED)
   }
@@ -145,21 +173,55 @@ export default function TrainingsTab({ loaderData }: Route.ComponentProps) {
       </div>
 
       <LoadError message={loaderData.loadError} />
-      <DeleteConfirmStep intent={DELETE_TRAINING} items={trainings} message={deleteConfirm} confirmLabel="Delete Training" />
+      <DeleteConfirmStep
+        intent={DELETE_TRAINING}
+        items={trainings}
+        message={deleteConfirm}
+        confirmLabel="Delete Training"
+      />
 
-      <TrainingGroup title="BMT Trainings" trainings={trainings.filter((t) => t.is_bmt_training)} empty="No BMT trainings scheduled." activeId={activeId} />
-      <TrainingGroup title="General Trainings" trainings={trainings.filter((t) => !t.is_bmt_training)} empty="No general trainings scheduled." activeId={activeId} />
+      <TrainingGroup
+        title="BMT Trainings"
+        trainings={trainings.filter((t) => t.is_bmt_training)}
+        empty="No BMT trainings scheduled."
+        activeId={activeId}
+      />
+      <TrainingGroup
+        title="General Trainings"
+        trainings={trainings.filter((t) => !t.is_bmt_training)}
+        empty="No general trainings scheduled."
+        activeId={activeId}
+      />
 
-      {dialog === 'add' || dialog === 'add-bmt' ? <TrainingFormDialog key={dialog} editing={null} bmt={dialog === 'add-bmt'} closeHref={closeHref} /> : null}
-      {dialog === 'edit' && target ? <TrainingFormDialog key={target.id} editing={target} bmt={target.is_bmt_training} closeHref={closeHref} /> : null}
+      {dialog === 'add' || dialog === 'add-bmt' ? (
+        <TrainingFormDialog key={dialog} editing={null} bmt={dialog === 'add-bmt'} closeHref={closeHref} />
+      ) : null}
+      {dialog === 'edit' && target ? (
+        <TrainingFormDialog key={target.id} editing={target} bmt={target.is_bmt_training} closeHref={closeHref} />
+      ) : null}
       {dialog === 'ping' && target && loaderData.pickers ? (
-        <PingDialog target={{ kind: 'training', ...target }} pickers={loaderData.pickers} hasDefaultRole={false} closeHref={closeHref} />
+        <PingDialog
+          target={{ kind: 'training', ...target }}
+          pickers={loaderData.pickers}
+          hasDefaultRole={false}
+          closeHref={closeHref}
+        />
       ) : null}
-      {dialog === 'post' && target && loaderData.pickers ? <PostTrainingDialog key={target.id} training={target} pickers={loaderData.pickers} closeHref={closeHref} /> : null}
+      {dialog === 'post' && target && loaderData.pickers ? (
+        <PostTrainingDialog key={target.id} training={target} pickers={loaderData.pickers} closeHref={closeHref} />
+      ) : null}
       {dialog === 'attendance' && target && loaderData.attendance ? (
-        <AttendanceDialog key={target.id} title={target.name} targetId={target.id} data={loaderData.attendance} closeHref={closeHref} />
+        <AttendanceDialog
+          key={target.id}
+          title={target.name}
+          targetId={target.id}
+          data={loaderData.attendance}
+          closeHref={closeHref}
+        />
       ) : null}
-      {dialog === 'signups' && target && loaderData.signups ? <SignupsDialog training={target} signups={loaderData.signups} closeHref={closeHref} /> : null}
+      {dialog === 'signups' && target && loaderData.signups ? (
+        <SignupsDialog training={target} signups={loaderData.signups} closeHref={closeHref} />
+      ) : null}
     </section>
   )
 }

@@ -9,14 +9,25 @@ import { Avatar } from '#app/ui/avatar.tsx'
 
 export const REMOVE_SIGNUP = 'remove-signup'
 
-export function SignupsDialog({ training, signups, closeHref }: { training: TrainingItem; signups: TrainingSignupItem[]; closeHref: string }) {
+export function SignupsDialog({
+  training,
+  signups,
+  closeHref,
+}: {
+  training: TrainingItem
+  signups: TrainingSignupItem[]
+  closeHref: string
+}) {
   const { Form, action, hidden, busy } = useFormPost('remove-signup')
   return (
     <UrlDialog title={`Signups: ${training.name}`} description={`${signups.length} signed up.`} closeHref={closeHref}>
       {signups.length === 0 ? (
         <p className="py-4 text-center text-sm text-zinc-400">No one has signed up yet.</p>
       ) : (
-        <ul className="max-h-96 divide-y divide-zinc-800 overflow-y-auto rounded-md border border-zinc-800" data-testid="signup-list">
+        <ul
+          className="max-h-96 divide-y divide-zinc-800 overflow-y-auto rounded-md border border-zinc-800"
+          data-testid="signup-list"
+        >
           {signups.map((signup) => (
             <li key={signup.id} className="flex items-center gap-3 px-3 py-2">
               <Avatar src={signup.avatar} name={signup.ingame_name} size={8} />
@@ -25,7 +36,12 @@ export function SignupsDialog({ training, signups, closeHref }: { training: Trai
               <Form method="post" action={action}>
                 {hidden}
                 <HiddenFields fields={{ intent: REMOVE_SIGNUP, id: training.id, memberId: signup.id }} />
-                <button type="submit" className={smallDangerButton} disabled={busy} aria-label={`Remove ${signup.ingame_name}`}>
+                <button
+                  type="submit"
+                  className={smallDangerButton}
+                  disabled={busy}
+                  aria-label={`Remove ${signup.ingame_name}`}
+                >
                   Remove
                 </button>
               </Form>

@@ -15,7 +15,15 @@ import { DateTimeFields } from '#app/ui/time-field.tsx'
 export const SAVE_TRAINING = 'save-training'
 const DEFAULT_TRAINING_TIME = '20:00'
 
-export function TrainingFormDialog({ editing, bmt, closeHref }: { editing: TrainingItem | null; bmt: boolean; closeHref: string }) {
+export function TrainingFormDialog({
+  editing,
+  bmt,
+  closeHref,
+}: {
+  editing: TrainingItem | null
+  bmt: boolean
+  closeHref: string
+}) {
   const { zone } = useTimeZone()
   const title = editing ? 'Edit Training' : bmt ? 'Create BMT Training' : 'Add Training'
   return (
@@ -26,25 +34,54 @@ export function TrainingFormDialog({ editing, bmt, closeHref }: { editing: Train
   )
 }
 
-function TrainingForm({ editing, bmt, zone, closeHref }: { editing: TrainingItem | null; bmt: boolean; zone: string; closeHref: string }) {
+function TrainingForm({
+  editing,
+  bmt,
+  zone,
+  closeHref,
+}: {
+  editing: TrainingItem | null
+  bmt: boolean
+  zone: string
+  closeHref: string
+}) {
   const wall = editing ? wallParts(Date.parse(editing.date), zone) : { date: '', time: DEFAULT_TRAINING_TIME }
   const { Form, action, busy, hidden, form, fields } = useSchemaForm('training', trainingSchema, {
     id: editing ? `training-${editing.id}` : bmt ? 'training-add-bmt' : 'training-add',
-    defaultValue: editing ? { name: editing.name, description: editing.description ?? '', is_hidden: editing.is_hidden ? 'on' : '' } : undefined,
+    defaultValue: editing
+      ? { name: editing.name, description: editing.description ?? '', is_hidden: editing.is_hidden ? 'on' : '' }
+      : undefined,
     validateOn: 'onSubmit',
   })
   const initial = (value: unknown, fallback: string) => (typeof value === 'string' ? value : fallback)
-  const [when, setWhen] = useState(() => ({ date: initial(fields.date.initialValue, wall.date), time: initial(fields.time.initialValue, wall.time) }))
+  const [when, setWhen] = useState(() => ({
+    date: initial(fields.date.initialValue, wall.date),
+    time: initial(fields.time.initialValue, wall.time),
+  }))
   const isBmt = editing ? editing.is_bmt_training : bmt
 
   return (
-    <Form method="post" action={action} {...getFormProps(form)} className="flex flex-col gap-4" aria-label={editing ? 'Edit training' : 'Add training'}>
+    <Form
+      method="post"
+      action={action}
+      {...getFormProps(form)}
+      className="flex flex-col gap-4"
+      aria-label={editing ? 'Edit training' : 'Add training'}
+    >
       {hidden}
-      <HiddenFields fields={{ intent: SAVE_TRAINING, ...(editing ? { id: editing.id } : {}), is_bmt_training: isBmt ? 'on' : '' }} />
+      <HiddenFields
+        fields={{ intent: SAVE_TRAINING, ...(editing ? { id: editing.id } : {}), is_bmt_training: isBmt ? 'on' : '' }}
+      />
       <TimeZoneField />
-      {isBmt ? <p className="text-sm text-amber-200">This is a BMT training: it is listed under BMT Trainings.</p> : null}
+      {isBmt ? (
+        <p className="text-sm text-amber-200">This is a BMT training: it is listed under BMT Trainings.</p>
+      ) : null}
       <Field {...fieldProps(fields.name, 'Training Name')}>
-        <input {...inputProps(fields.name)} placeholder={isBmt ? 'e.g. Basic Military Training' : 'e.g. CQB Fundamentals'} className={inputClass} />
+        <input
+          {...inputProps(fields.name)}
+          placeholder={isBmt ? 'e.g. Basic Military Training' : 'e.g. CQB Fundamentals'}
+          className={inputClass}
+        />
       </Field>
       <Field {...fieldProps(fields.description, 'Description')}>
         <textarea {...textareaProps(fields.description)} rows={3} className={textareaClass} />
@@ -54,7 +91,13 @@ function TrainingForm({ editing, bmt, zone, closeHref }: { editing: TrainingItem
         <input {...checkboxProps(fields.is_hidden)} className="size-4 accent-brand-600" />
         Hidden (not shown on the public trainings page)
       </label>
-      <FormFooter closeHref={closeHref} submitLabel={editing ? 'Save Changes' : bmt ? 'Create BMT Training' : 'Add Training'} busy={busy} errors={form.errors} errorId={form.errorId} />
+      <FormFooter
+        closeHref={closeHref}
+        submitLabel={editing ? 'Save Changes' : bmt ? 'Create BMT Training' : 'Add Training'}
+        busy={busy}
+        errors={form.errors}
+        errorId={form.errorId}
+      />
     </Form>
   )
 }

@@ -12,9 +12,20 @@ import { EmptyState } from '#app/ui/field.tsx'
 
 export const DELETE_TRAINING = 'delete-training'
 
-export const deleteConfirm = (training: TrainingItem) => `Are you sure you want to delete the training "${training.name}"? Its sign-ups are removed too.`
+export const deleteConfirm = (training: TrainingItem) =>
+  `Are you sure you want to delete the training "${training.name}"? Its sign-ups are removed too.`
 
-export function TrainingGroup({ title, trainings, empty, activeId }: { title: string; trainings: TrainingItem[]; empty: string; activeId: number | null }) {
+export function TrainingGroup({
+  title,
+  trainings,
+  empty,
+  activeId,
+}: {
+  title: string
+  trainings: TrainingItem[]
+  empty: string
+  activeId: number | null
+}) {
   const href = useStateHref()
   return (
     <section aria-label={title} className="flex flex-col gap-2">
@@ -33,19 +44,36 @@ export function TrainingGroup({ title, trainings, empty, activeId }: { title: st
             >
               <div className="min-w-0 flex-1">
                 <div className="flex flex-wrap items-center gap-2">
-                  {training.is_bmt_training ? <span className="rounded bg-amber-500/15 px-1.5 py-0.5 text-xs font-semibold text-amber-300">BMT</span> : null}
+                  {training.is_bmt_training ? (
+                    <span className="rounded bg-amber-500/15 px-1.5 py-0.5 text-xs font-semibold text-amber-300">
+                      BMT
+                    </span>
+                  ) : null}
                   <span className="truncate font-medium text-zinc-100">{training.name}</span>
-                  {training.is_hidden ? <span className="rounded bg-zinc-800 px-1.5 py-0.5 text-xs text-zinc-400">Hidden</span> : null}
+                  {training.is_hidden ? (
+                    <span className="rounded bg-zinc-800 px-1.5 py-0.5 text-xs text-zinc-400">Hidden</span>
+                  ) : null}
                 </div>
                 <p className="mt-0.5 text-sm text-zinc-400">
-                  <DateTime iso={training.date} /> · <span data-testid="signup-count">{training.signup_count}</span> signed up
+                  <DateTime iso={training.date} /> · <span data-testid="signup-count">{training.signup_count}</span>{' '}
+                  signed up
                 </p>
               </div>
               <div className="flex flex-wrap items-center gap-1.5">
-                <Link to={href({ dialog: 'ping', training: training.id })} preventScrollReset className={smallButton} aria-label={`Schedule Ping for ${training.name}`}>
+                <Link
+                  to={href({ dialog: 'ping', training: training.id })}
+                  preventScrollReset
+                  className={smallButton}
+                  aria-label={`Schedule Ping for ${training.name}`}
+                >
                   Schedule Ping
                 </Link>
-                <Link to={href({ dialog: 'attendance', training: training.id })} preventScrollReset className={smallButton} aria-label={`Attendance for ${training.name}`}>
+                <Link
+                  to={href({ dialog: 'attendance', training: training.id })}
+                  preventScrollReset
+                  className={smallButton}
+                  aria-label={`Attendance for ${training.name}`}
+                >
                   Attendance
                 </Link>
                 <TrainingMenu training={training} />
@@ -85,12 +113,17 @@ function TrainingMenu({ training }: { training: TrainingItem }) {
         if (details.open) setFlipRight(details.getBoundingClientRect().right < MENU_WIDTH_PX)
       }}
     >
-      <summary className={`${smallButton} cursor-pointer list-none [&::-webkit-details-marker]:hidden`} aria-label={`More actions for ${training.name}`}>
+      <summary
+        className={`${smallButton} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}
+        aria-label={`More actions for ${training.name}`}
+      >
         <svg viewBox="0 0 20 20" fill="currentColor" className="size-4" aria-hidden>
           <path d="M3 10a1.5 1.5 0 1 1 3 0 1.5 1.5 0 0 1-3 0Zm5.5 0a1.5 1.5 0 1 1 3 0 1.5 1.5 0 0 1-3 0ZM15.5 8.5a1.5 1.5 0 1 0 0 3 1.5 1.5 0 0 0 0-3Z" />
         </svg>
       </summary>
-      <div className={`absolute ${flipRight ? 'left-0' : 'right-0'} z-20 mt-1 w-56 rounded-lg border border-zinc-700 bg-zinc-900 p-1 shadow-xl shadow-black/60`}>
+      <div
+        className={`absolute ${flipRight ? 'left-0' : 'right-0'} z-20 mt-1 w-56 rounded-lg border border-zinc-700 bg-zinc-900 p-1 shadow-xl shadow-black/60`}
+      >
         {item('post', 'Post Training on Discord')}
         {item('signups', 'View Signups')}
         {item('edit', 'Edit Training')}
@@ -100,7 +133,8 @@ function TrainingMenu({ training }: { training: TrainingItem }) {
           confirm={deleteConfirm(training)}
           label="Delete Training"
           className={`${menuItem} text-red-300 hover:bg-red-950/60 hover:text-red-200`}
-        />      </div>
+        />{' '}
+      </div>
     </details>
   )
 }

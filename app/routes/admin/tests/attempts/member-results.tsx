@@ -1,5 +1,10 @@
 import type { ReactNode } from 'react'
-import { MEMBER_TEST_STATUS_LABELS, TEST_MESSAGES, type AttemptItem, type MemberTestStatusItem } from '#contracts/tests.ts'
+import {
+  MEMBER_TEST_STATUS_LABELS,
+  TEST_MESSAGES,
+  type AttemptItem,
+  type MemberTestStatusItem,
+} from '#contracts/tests.ts'
 import { Badge, ResultBadge, type BadgeTone } from '#app/ui/badge.tsx'
 import { buttonClass, smallDangerButton } from '#app/ui/button.ts'
 import { ConfirmButtonForm } from '#app/ui/confirm.tsx'
@@ -51,7 +56,11 @@ function MemberResultRow({ result, test }: { result: MemberResult; test: TestFac
   const { attempt } = result
   const nameId = `member-${result.member_id}-name`
   return (
-    <li aria-labelledby={nameId} data-testid="member-result" className="rounded-lg border border-zinc-800 bg-zinc-950/60 px-4 py-3">
+    <li
+      aria-labelledby={nameId}
+      data-testid="member-result"
+      className="rounded-lg border border-zinc-800 bg-zinc-950/60 px-4 py-3"
+    >
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
         <div className="min-w-0">
           <p id={nameId} className="font-medium break-words text-zinc-100">
@@ -88,14 +97,28 @@ function Actions({ result, test }: { result: MemberResult; test: TestFacts }) {
   if (result.status === 'eligible_for_approval') {
     return (
       <ActionRow>
-        <PostButton formKey={`approve-${memberId}`} intent={INTENTS.approve} fields={{ memberId }} label="Approve" className={approveButton} aria-label={`Approve ${name}`} />
+        <PostButton
+          formKey={`approve-${memberId}`}
+          intent={INTENTS.approve}
+          fields={{ memberId }}
+          label="Approve"
+          className={approveButton}
+          aria-label={`Approve ${name}`}
+        />
       </ActionRow>
     )
   }
   if (result.status === 'approved') {
     return (
       <ActionRow>
-        <PostButton formKey={`revoke-${memberId}`} intent={INTENTS.revoke} fields={{ memberId }} label="Revoke" className={smallDangerButton} aria-label={`Revoke ${name}`} />
+        <PostButton
+          formKey={`revoke-${memberId}`}
+          intent={INTENTS.revoke}
+          fields={{ memberId }}
+          label="Revoke"
+          className={smallDangerButton}
+          aria-label={`Revoke ${name}`}
+        />
       </ActionRow>
     )
   }
@@ -149,7 +172,10 @@ function IncorrectAnswers({ attempt }: { attempt: AttemptItem }) {
             <li key={q.id} className="rounded-md border border-zinc-800 bg-zinc-900 px-3 py-2 text-sm">
               <p className="text-xs font-semibold tracking-wide text-zinc-400 uppercase">Question {q.questionNumber}</p>
               {/* Sanitised on write (server/rich-text.ts); rendered only from what was stored. */}
-              <div className="mt-1 break-words text-zinc-100 [&_img]:max-h-40 [&_img]:max-w-full [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5" dangerouslySetInnerHTML={{ __html: q.questionText }} />
+              <div
+                className="mt-1 break-words text-zinc-100 [&_img]:max-h-40 [&_img]:max-w-full [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5"
+                dangerouslySetInnerHTML={{ __html: q.questionText }}
+              />
               <p className="mt-2 text-red-300">
                 <span className="text-zinc-400">Their answer: </span>
                 {q.userAnswer}

@@ -38,10 +38,17 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const attemptOf = new Map(attempts.map((a) => [a.member_id, a]))
   // Nobody is listed until the admin types (spec: 'Start typing in the search bar to find a member').
   const results: MemberResult[] = search
-    ? memberStatusList.filter((m) => matchesName(m.ingame_name, search)).map((m) => ({ ...m, attempt: attemptOf.get(m.member_id) ?? null }))
+    ? memberStatusList
+        .filter((m) => matchesName(m.ingame_name, search))
+        .map((m) => ({ ...m, attempt: attemptOf.get(m.member_id) ?? null }))
     : []
   return {
-    test: { id: test.id, name: test.name, required_score: test.required_score, requires_in_game_eval: test.requires_in_game_eval },
+    test: {
+      id: test.id,
+      name: test.name,
+      required_score: test.required_score,
+      requires_in_game_eval: test.requires_in_game_eval,
+    },
     search,
     results,
   }
@@ -64,9 +71,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       })
     case INTENTS.retake:
       // Confirmed first (spec 2 §5): without JavaScript the dialog shows its confirm step (?confirm=retake-{attemptId}).
-      return deleteRecord(post, (attemptId) => resetAttempt(services, post.admin, attemptId), { success: message, failure: TEST_MESSAGES.resetAttemptFailed })
+      return deleteRecord(post, (attemptId) => resetAttempt(services, post.admin, attemptId), {
+        success: message,
+        failure: TEST_MESSAGES.resetAttemptFailed,
+      })
     case INTENTS.approveQual:
-      return runUseCase(post, () => approveQualification(services, post.admin, postedId(post) ?? 0), { success: message, failure: TEST_MESSAGES.grantQualificationFailed })
+      return runUseCase(post, () => approveQualification(services, post.admin, postedId(post) ?? 0), {
+        success: message,
+        failure: TEST_MESSAGES.grantQualificationFailed,
+      })
     default:
       return unknownIntent(post)
   }
@@ -86,7 +99,12 @@ export default function ManageTestDialog({ loaderData: { test, search, results }
     <UrlDialog title="Manage Test" description={test.name} closeHref={TESTS_PATH} size="lg" tall>
       <div className="flex flex-col gap-4">
         <DialogSearch action={path} label="Search members" placeholder="Search for a member..." value={search} />
-        <DeleteConfirmStep intent={INTENTS.retake} items={retakes} message={() => TEST_MESSAGES.confirmRetake} confirmLabel="Allow Retake" />
+        <DeleteConfirmStep
+          intent={INTENTS.retake}
+          items={retakes}
+          message={() => TEST_MESSAGES.confirmRetake}
+          confirmLabel="Allow Retake"
+        />
         {!search ? (
           <EmptyState>{TEST_MESSAGES.startTyping}</EmptyState>
         ) : results.length === 0 ? (

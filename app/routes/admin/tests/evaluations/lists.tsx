@@ -26,7 +26,11 @@ export function AwaitingList({ members, total }: { members: PassedMember[]; tota
       none={EVALUATION_MESSAGES.noneAwaiting}
       noMatch={EVALUATION_MESSAGES.noMembersMatch}
       render={(member) => (
-        <li key={member.member_id} data-testid="awaiting-member" className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-zinc-800 bg-zinc-950/60 px-3 py-2.5">
+        <li
+          key={member.member_id}
+          data-testid="awaiting-member"
+          className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-zinc-800 bg-zinc-950/60 px-3 py-2.5"
+        >
           <div className="min-w-0">
             <p className="font-medium break-words text-zinc-100">{member.ingame_name}</p>
             <p className="text-xs text-zinc-400">Written test: {Math.round(member.attempt_score)}%</p>
@@ -59,7 +63,11 @@ export function CompletedList({ evaluations, total }: { evaluations: CompletedEv
       none={EVALUATION_MESSAGES.noneRecorded}
       noMatch={EVALUATION_MESSAGES.noEvaluationsMatch}
       render={(evaluation) => (
-        <li key={evaluation.id} data-testid="completed-evaluation" className="rounded-lg border border-zinc-800 bg-zinc-950/60 px-3 py-2.5">
+        <li
+          key={evaluation.id}
+          data-testid="completed-evaluation"
+          className="rounded-lg border border-zinc-800 bg-zinc-950/60 px-3 py-2.5"
+        >
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p className="font-medium break-words text-zinc-100">{evaluation.evaluatee_name}</p>
             <ResultBadge passed={evaluation.passed} score={scoreText(evaluation.score)} />
@@ -67,12 +75,23 @@ export function CompletedList({ evaluations, total }: { evaluations: CompletedEv
           <p className="mt-1 text-xs text-zinc-400">
             By {evaluation.evaluator_name} on <DateTime iso={evaluation.timestamp} />
           </p>
-          {evaluation.notes ? <p className="mt-2 text-sm break-words whitespace-pre-line text-zinc-300">{evaluation.notes}</p> : null}
+          {evaluation.notes ? (
+            <p className="mt-2 text-sm break-words whitespace-pre-line text-zinc-300">{evaluation.notes}</p>
+          ) : null}
           <div className="mt-2 flex flex-wrap gap-2">
-            <Link to={`/admin/evaluations/view/${evaluation.id}`} className={smallButton} aria-label={`View the evaluation of ${evaluation.evaluatee_name}`}>
+            <Link
+              to={`/admin/evaluations/view/${evaluation.id}`}
+              className={smallButton}
+              aria-label={`View the evaluation of ${evaluation.evaluatee_name}`}
+            >
               View
             </Link>
-            <DeleteButton intent={EVALUATIONS_INTENTS.delete} id={evaluation.id} confirm={EVALUATION_MESSAGES.confirmDelete} name={`the evaluation of ${evaluation.evaluatee_name}`} />
+            <DeleteButton
+              intent={EVALUATIONS_INTENTS.delete}
+              id={evaluation.id}
+              confirm={EVALUATION_MESSAGES.confirmDelete}
+              name={`the evaluation of ${evaluation.evaluatee_name}`}
+            />
           </div>
         </li>
       )}
@@ -81,12 +100,30 @@ export function CompletedList({ evaluations, total }: { evaluations: CompletedEv
 }
 
 /** A titled list with its count, or the text for "nothing yet" or "nothing matches the filter". */
-function Column<T>({ title, items, total, none, noMatch, render }: { title: string; items: T[]; total: number; none: string; noMatch: string; render: (item: T) => ReactNode }) {
+function Column<T>({
+  title,
+  items,
+  total,
+  none,
+  noMatch,
+  render,
+}: {
+  title: string
+  items: T[]
+  total: number
+  none: string
+  noMatch: string
+  render: (item: T) => ReactNode
+}) {
   const heading = `${title} (${items.length})`
   return (
     <section aria-label={heading} className="flex min-w-0 flex-col gap-3">
       <h3 className="font-semibold text-zinc-200">{heading}</h3>
-      {items.length === 0 ? <EmptyState>{total === 0 ? none : noMatch}</EmptyState> : <ul className="flex flex-col gap-2">{items.map(render)}</ul>}
+      {items.length === 0 ? (
+        <EmptyState>{total === 0 ? none : noMatch}</EmptyState>
+      ) : (
+        <ul className="flex flex-col gap-2">{items.map(render)}</ul>
+      )}
     </section>
   )
 }

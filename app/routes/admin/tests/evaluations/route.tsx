@@ -80,8 +80,18 @@ export default function EvaluationsDialog({ loaderData: data }: Route.ComponentP
     <UrlDialog title={`Evaluations for ${test.name}`} closeHref={TESTS_PATH} size="lg">
       <div className="flex flex-col gap-4">
         {test.requires_in_game_eval ? null : <Notice tone="info">{EVALUATION_ERRORS.noInGameEvaluation}</Notice>}
-        <DialogSearch action={`${TESTS_PATH}/${test.id}/evaluations`} label="Filter members" placeholder={EVALUATION_MESSAGES.filterPlaceholder} value={search} />
-        <DeleteConfirmStep intent={INTENTS.delete} items={data.completed} message={() => EVALUATION_MESSAGES.confirmDelete} confirmLabel="Delete" />
+        <DialogSearch
+          action={`${TESTS_PATH}/${test.id}/evaluations`}
+          label="Filter members"
+          placeholder={EVALUATION_MESSAGES.filterPlaceholder}
+          value={search}
+        />
+        <DeleteConfirmStep
+          intent={INTENTS.delete}
+          items={data.completed}
+          message={() => EVALUATION_MESSAGES.confirmDelete}
+          confirmLabel="Delete"
+        />
         <div className="grid gap-6 md:grid-cols-2">
           <AwaitingList members={data.awaiting} total={data.awaitingTotal} />
           <CompletedList evaluations={data.completed} total={data.completedTotal} />
