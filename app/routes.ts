@@ -9,8 +9,8 @@ export default [
 
   // Public personnel pages (spec 2 §2): the roster with its member sheet (a full page at /roster/:id without
   // JavaScript), the training sign-ups and the document library.
-  route('roster', 'routes/roster.tsx'),
-  route('roster/:id', 'routes/roster.$id.tsx'),
+  route('roster', 'routes/roster/route.tsx'),
+  route('roster/:id', 'routes/roster/$id.tsx'),
   route('trainings', 'routes/trainings/route.tsx'),
   route('library', 'routes/library/route.tsx'),
   // Qualification tests (spec 2 §2): the cards (a member's standing when signed in), taking a test (works without

@@ -161,12 +161,10 @@ export async function withCpuOf<T>(
 ): Promise<{ result: T; cpu: Array<{ self: number; descendants: number }> }> {
   const before = pids.map(cpuSeconds)
   const result = await work()
-  const cpu = pids
-    .map(cpuSeconds)
-    .map((after, i) => ({
-      self: after.self - before[i]!.self,
-      descendants: after.descendants - before[i]!.descendants,
-    }))
+  const cpu = pids.map(cpuSeconds).map((after, i) => ({
+    self: after.self - before[i]!.self,
+    descendants: after.descendants - before[i]!.descendants,
+  }))
   return { result, cpu }
 }
 

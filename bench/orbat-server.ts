@@ -9,7 +9,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { startDiscordStandIn } from '#server/auth/discord-stand-in/index.ts'
+import { startDiscordStandIn } from '#server/discord-stand-in/index.ts'
 import { loadConfig, selectRuntimeBuilds } from '#server/config.ts'
 import { freePort } from '#server/database.ts'
 import { DEMO_ADMIN_ROLE_IDS, DEMO_GUILD_ID } from '#db/seed/demo-guild.ts'

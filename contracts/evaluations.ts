@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { idInput, text } from './fields.ts'
-import type { EvaluationChecklistItem } from './tests.ts'
+import type { EvaluationChecklistItem } from './assessments.ts'
 
 // Live in-game evaluations as both sides see them (spec 2 §2 Evaluations dialog, Live evaluation, View evaluation;
 // §3 Completed evaluation, Active live evaluation, Live session, Evaluation details; §4 live score; §7; §8; §9).

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { text } from './fields.ts'
 
 // A toast, the one shape of every place that carries one: the flash cookie of a post-redirect-get (server/toast.ts),
-// a panel's data answer (app/admin/respond.ts), and the toaster that shows it (app/ui/toaster.tsx).
+// a panel's data answer (app/forms/respond.ts), and the toaster that shows it (app/ui/toaster.tsx).
 
 export const toastSchema = z.object({
   id: text(),

@@ -1,7 +1,7 @@
 // The rich-text allow-list (docs/decisions/017): what the question editor produces survives; scripts, handlers,
 // unsafe addresses, foreign namespaces and styles outside the list do not.
 import { describe, expect, it } from 'vitest'
-import { isSafeAddress } from '#contracts/tests.ts'
+import { isSafeAddress } from '#contracts/assessments.ts'
 import { sanitizeRichText } from './rich-text.ts'
 
 describe('sanitizeRichText', () => {

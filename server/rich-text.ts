@@ -1,5 +1,5 @@
 import DOMPurify, { type Config, type UponSanitizeAttributeHookEvent } from 'isomorphic-dompurify'
-import { RICH_TEXT, isSafeAddress } from '#contracts/tests.ts'
+import { RICH_TEXT, isSafeAddress } from '#contracts/assessments.ts'
 
 // Rich text is sanitised on write with an allow-list of what the written-question editor (tiptap 3) produces, and
 // pages render only what was stored (ARCHITECTURE §5 Tests; docs/decisions/017). DOMPurify on a jsdom window:

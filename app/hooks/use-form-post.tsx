@@ -9,7 +9,7 @@ import { useToast } from '#app/ui/toaster.tsx'
 // e.g. Admin Settings in the ORBAT editor's side sheet) each form posts through its own fetcher and the action
 // answers data, so the screen underneath keeps its unsaved state.
 
-/** What a page action answers instead of a redirect (app/admin/respond.ts). */
+/** What a page action answers instead of a redirect (app/forms/respond.ts). */
 export interface ActionAnswer {
   ok: boolean
   /** The form (`_form`) a validation failure belongs to. */

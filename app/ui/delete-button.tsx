@@ -5,7 +5,7 @@ import { ConfirmButtonForm, ConfirmStep } from './confirm.tsx'
 
 // Deleting a record of an admin list (spec 1 §5: destructive actions confirm). The button posts `intent` with the
 // record's id; with JavaScript the browser's confirm asks first, without it the action answers with the page's
-// confirm step (?confirm=<intent>-<id>, app/admin/actions.ts deleteRecord), which DeleteConfirmStep renders.
+// confirm step (?confirm=<intent>-<id>, app/forms/actions.ts deleteRecord), which DeleteConfirmStep renders.
 
 /** The confirm step's key of a delete: `<intent>-<id>` (e.g. delete-event-3); also the button's form key. */
 export function confirmKeyOf(intent: string, id: number): string {

@@ -25,7 +25,7 @@ import {
   testEvaluations,
   testQuestions,
   tests,
-} from './tests.ts'
+} from './assessments.ts'
 import { sessions, users } from './users-sessions.ts'
 import { waitlistEntries } from './waitlist.ts'
 

@@ -40,7 +40,7 @@ import {
   type Rank,
   type SettingKey,
 } from '../schema/index.ts'
-import { seedTestEvaluations } from './tests.ts'
+import { seedTestEvaluations } from './assessments.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -434,14 +434,12 @@ async function insertDemoUnit(tx: Tx, now: Date) {
     .returning({ id: trainings.id })
   if (!pastTraining || !bmtA || !bmtField || !medicCourse || !rotary)
     throw new Error('seed: trainings were not inserted')
-  await tx
-    .insert(trainingAttendance)
-    .values(
-      ['Quinn', 'Whitaker', 'Dubois', 'Larsen', 'Kovacs'].map((name) => ({
-        training_id: pastTraining.id,
-        member_id: mid(name),
-      })),
-    )
+  await tx.insert(trainingAttendance).values(
+    ['Quinn', 'Whitaker', 'Dubois', 'Larsen', 'Kovacs'].map((name) => ({
+      training_id: pastTraining.id,
+      member_id: mid(name),
+    })),
+  )
   const signups: Array<[number, string[]]> = [
     [bmtA.id, ['Lee', 'Holm', 'Varga', 'Rossi']],
     [bmtField.id, ['Achterberg', 'Byrne']],

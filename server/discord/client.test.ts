@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { startDiscordStandIn, type RunningDiscordStandIn } from '../auth/discord-stand-in/index.ts'
+import { startDiscordStandIn, type RunningDiscordStandIn } from '../discord-stand-in/index.ts'
 import { setLogLevel } from '../logger.ts'
 import {
   DISCORD_NOT_CONFIGURED,

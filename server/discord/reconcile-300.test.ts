@@ -9,7 +9,7 @@ import { users } from '#db/schema/users-sessions.ts'
 import { DEMO_GUILD_ID, DEMO_ROLES } from '#db/seed/demo-guild.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/harness/db.ts'
 import { recordAudit, SYSTEM_ACTOR } from '../audit/audit.ts'
-import { startDiscordStandIn, type RunningDiscordStandIn } from '../auth/discord-stand-in/index.ts'
+import { startDiscordStandIn, type RunningDiscordStandIn } from '../discord-stand-in/index.ts'
 import type { AppServices } from '../context.ts'
 import { setLogLevel } from '../logger.ts'
 import { createDiscordClient } from './client.ts'
@@ -106,19 +106,17 @@ beforeAll(async () => {
     .insert(memberQualifications)
     .values(memberRows.filter((_, i) => i % 4 === 0).map((m) => ({ member_id: m.id, qualification_id: medic!.id })))
   // 270 hold a slot (not the banned ones), spread over the squads.
-  await db
-    .insert(slots)
-    .values(
-      userRows
-        .filter((_, i) => i < 270 && i % 30 !== 29)
-        .map((u, i) => ({
-          squad_id: squadRows[i % squadRows.length]!.id,
-          team: 'Alpha',
-          role: 'Rifleman',
-          slot_order: i,
-          user_id: u.id,
-        })),
-    )
+  await db.insert(slots).values(
+    userRows
+      .filter((_, i) => i < 270 && i % 30 !== 29)
+      .map((u, i) => ({
+        squad_id: squadRows[i % squadRows.length]!.id,
+        team: 'Alpha',
+        role: 'Rifleman',
+        slot_order: i,
+        user_id: u.id,
+      })),
+  )
 
   // Mixed drift: start from what the roster says, then disturb it.
   const { byDiscordId } = await desiredRoles(db)

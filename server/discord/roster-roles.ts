@@ -1,5 +1,5 @@
 import type { AppServices } from '../context.ts'
-import { chunkLines } from '../orbat/actions.ts'
+import { chunkLines } from '../orbat/activity.ts'
 import type { Promotion } from '../roster/promotions.ts'
 import { getSetting } from '../settings/settings.ts'
 

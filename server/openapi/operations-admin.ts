@@ -21,7 +21,7 @@ import {
   thresholdsSchema,
 } from '#contracts/roster.ts'
 import { eligibleRoleSchema, platoonSchema, presetNameSchema, settingInputSchema } from '#contracts/settings.ts'
-import { eligibilitySchema, evaluationChecklistSchema, testFormSchema } from '#contracts/tests.ts'
+import { eligibilitySchema, evaluationChecklistSchema, testFormSchema } from '#contracts/assessments.ts'
 import { postTrainingSchema, trainingSchema } from '#contracts/trainings.ts'
 import { operationsOf, type ApiOperation } from './operation.ts'
 

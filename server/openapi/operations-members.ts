@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { rosterQuerySchema } from '#contracts/roster.ts'
-import { submitTestSchema } from '#contracts/tests.ts'
+import { submitTestSchema } from '#contracts/assessments.ts'
 import { operationsOf, type ApiOperation } from './operation.ts'
 
 // What members and visitors call: the ORBAT and its waitlist, the public roster, trainings, the library and tests.

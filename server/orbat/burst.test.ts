@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { users } from '#db/schema/users-sessions.ts'
 import { ServiceError } from '#server/errors.ts'
-import { signUp as signUpService } from '#server/orbat/actions.ts'
+import { signUp as signUpService } from '#server/orbat/sign-ups.ts'
 import { startTestApp, type TestApp } from '#tests/harness/app.ts'
 import {
   addEligibleRoles,

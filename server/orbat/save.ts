@@ -1,3 +1,8 @@
+import type { AppServices } from '../context.ts'
+import { EVERYONE } from '../discord/role-sync-queue.ts'
+import { runTransaction } from '../transaction.ts'
+import { placementLine } from '../waitlist/waitlist.ts'
+import { postActivity } from './activity.ts'
 import { and, asc, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm'
 import type { OrbatSaveInput } from '#contracts/orbat.ts'
 import type { DbOrTx } from '#db/client.ts'
@@ -415,4 +420,17 @@ export async function saveOrbat(tx: DbOrTx, admin: User, input: OrbatSaveInput):
   await recordAudit(tx, admin, 'ORBAT saved', details)
   await announceChange(tx)
   return { squads: input.squads.length, slots: slotCount, kept, removed, placements }
+}
+
+/**
+ * The admin editor's Save (PUT /api/admin/orbat/save): the whole diagram in one transaction (server/orbat/save.ts),
+ * then the waitlist placements it made posted to the activity channel.
+ */
+export async function saveOrbatLayout(services: AppServices, admin: User, input: OrbatSaveInput): Promise<SaveResult> {
+  return runTransaction(services, (tx) => saveOrbat(tx, admin, input), {
+    name: 'save ORBAT',
+    // A save may move, clear or re-platoon anyone: the reconcile finds who gains and loses squad roles.
+    syncRoles: () => [EVERYONE],
+    after: (result) => postActivity(services, result.placements.map(placementLine)),
+  })
 }

@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { events, members, qualifications } from '#db/schema/roster.ts'
-import { tests } from '#db/schema/tests.ts'
+import { tests } from '#db/schema/assessments.ts'
 import type { EventItem } from '#server/roster/events.ts'
 import type { AdminMember, PublicMember, QualificationItem } from '#contracts/roster-types.ts'
 import { startTestApp, type TestApp } from '#tests/harness/app.ts'

@@ -1,3 +1,7 @@
+import type { AppServices } from '../context.ts'
+import { postActivity } from '../orbat/activity.ts'
+import { runTransaction } from '../transaction.ts'
+import { placementLine } from '../waitlist/waitlist.ts'
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { CreateMemberInput, MemberFieldsInput } from '#contracts/roster.ts'
 import type { AdminMember, PublicMember } from '#contracts/roster-types.ts'
@@ -326,4 +330,46 @@ export async function clearBan(tx: DbOrTx, admin: User, id: number): Promise<Adm
   await tx.update(members).set({ is_banned: false, banned_date: null, ban_reason: null }).where(eq(members.id, id))
   await recordAudit(tx, admin, 'Member unbanned', row.ingame_name)
   return getAdminMember(tx, id)
+}
+
+export function addMember(services: AppServices, admin: User, input: CreateMemberInput): Promise<AdminMember> {
+  return runTransaction(services, (tx) => createMember(tx, admin, input), {
+    name: 'add member',
+    syncRoles: (member) => [member.discord_id],
+  })
+}
+
+export function editMember(
+  services: AppServices,
+  admin: User,
+  id: number,
+  input: MemberFieldsInput,
+): Promise<AdminMember> {
+  return runTransaction(services, (tx) => updateMember(tx, admin, id, input), {
+    name: 'edit member',
+    syncRoles: (member) => [member.discord_id],
+  })
+}
+
+export async function removeMember(services: AppServices, admin: User, id: number): Promise<void> {
+  await runTransaction(services, (tx) => deleteMember(tx, admin, id), {
+    name: 'remove member',
+    syncRoles: ({ discordId }) => [discordId],
+  })
+}
+
+/** The member leaves their slot and the waitlist; the freed slot's waitlist placement is posted to the activity channel. */
+export function banMember(services: AppServices, admin: User, id: number, reason: string): Promise<BanResult> {
+  return runTransaction(services, (tx) => storeBan(tx, admin, id, reason), {
+    name: 'ban member',
+    syncRoles: ({ member, placement }) => [member.discord_id, placement?.discordId],
+    after: ({ placement }) => (placement ? postActivity(services, [placementLine(placement)]) : undefined),
+  })
+}
+
+export function unbanMember(services: AppServices, admin: User, id: number): Promise<AdminMember> {
+  return runTransaction(services, (tx) => clearBan(tx, admin, id), {
+    name: 'unban member',
+    syncRoles: (member) => [member.discord_id],
+  })
 }

@@ -1,3 +1,6 @@
+import { announcePromotions } from '../discord/roster-roles.ts'
+import { updateSetting } from '../settings/admin-settings.ts'
+import { runTransaction } from '../transaction.ts'
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { ROSTER_MESSAGES, type Rank, type ThresholdsInput } from '#contracts/roster.ts'
 import type { PromotionRun, PromotionsData, ThresholdItem } from '#contracts/roster-types.ts'
@@ -158,4 +161,47 @@ export async function promoteBmts(
   )
   await announceChange(tx)
   return promotions
+}
+
+export function saveThresholds(services: AppServices, admin: User, input: ThresholdsInput): Promise<ThresholdItem[]> {
+  return runTransaction(services, (tx) => writeThresholds(tx, admin, input), { name: 'save thresholds' })
+}
+
+/** Spec 2 §5: a chat id is saved only when it changed; blank turns the announcements off. */
+export async function setPromotionChannel(
+  services: AppServices,
+  admin: User,
+  channelId: string,
+): Promise<'unchanged' | 'updated' | 'disabled'> {
+  if (channelId === (await getSetting(services.db, 'promotion_channel_id'))) return 'unchanged'
+  await runTransaction(services, (tx) => updateSetting(tx, admin, { key: 'promotion_channel_id', value: channelId }), {
+    name: 'set promotion channel',
+  })
+  return channelId ? 'updated' : 'disabled'
+}
+
+/**
+ * One promotion run, for an admin (the page and POST /api/roster/promotions/run) or the weekly job (System): the run
+ * commits, then the mapped rank roles follow and the promotion channel hears of it.
+ */
+export async function runPromotions(services: AppServices, actor: Actor): Promise<PromotionRun> {
+  const promotions = await runTransaction(services, (tx) => promoteEligible(tx, actor), {
+    name: 'run promotions',
+    syncRoles: (promoted) => promoted.map((p) => p.discordId),
+    after: (promoted) => announcePromotions(services, promoted),
+  })
+  return promotionRunOf(promotions)
+}
+
+/** The selected BMTs become JNCO; their mapped rank roles follow (no announcement). */
+export function graduateBmts(
+  services: AppServices,
+  admin: User,
+  memberIds: number[],
+  completionDate: string,
+): Promise<Promotion[]> {
+  return runTransaction(services, (tx) => promoteBmts(tx, admin, memberIds, completionDate), {
+    name: 'graduate BMTs',
+    syncRoles: (graduated) => graduated.map((p) => p.discordId),
+  })
 }

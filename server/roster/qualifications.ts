@@ -1,9 +1,11 @@
+import type { AppServices } from '../context.ts'
+import { runTransaction } from '../transaction.ts'
 import { and, asc, eq, ne } from 'drizzle-orm'
 import type { QualificationInput } from '#contracts/roster.ts'
 import type { QualificationItem } from '#contracts/roster-types.ts'
 import type { DbOrTx } from '#db/client.ts'
 import { qualifications } from '#db/schema/roster.ts'
-import { tests } from '#db/schema/tests.ts'
+import { tests } from '#db/schema/assessments.ts'
 import type { User } from '#db/schema/users-sessions.ts'
 import { recordAudit } from '../audit/audit.ts'
 import { Conflict, NotFound } from '../errors.ts'
@@ -90,4 +92,25 @@ export async function deleteQualification(tx: DbOrTx, admin: User, id: number): 
     .returning({ name: qualifications.name })
   if (!removed) throw new NotFound('Qualification not found.')
   await recordAudit(tx, admin, 'Qualification deleted', removed.name)
+}
+
+export function addQualification(
+  services: AppServices,
+  admin: User,
+  input: QualificationInput,
+): Promise<QualificationItem> {
+  return runTransaction(services, (tx) => createQualification(tx, admin, input), { name: 'add qualification' })
+}
+
+export function editQualification(
+  services: AppServices,
+  admin: User,
+  id: number,
+  input: QualificationInput,
+): Promise<QualificationItem> {
+  return runTransaction(services, (tx) => updateQualification(tx, admin, id, input), { name: 'edit qualification' })
+}
+
+export function removeQualification(services: AppServices, admin: User, id: number): Promise<void> {
+  return runTransaction(services, (tx) => deleteQualification(tx, admin, id), { name: 'remove qualification' })
 }

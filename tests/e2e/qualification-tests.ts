@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
-import type { AdminTest, AttemptsResponse } from '../../contracts/tests.ts'
+import type { AdminTest, AttemptsResponse } from '../../contracts/assessments.ts'
 import { expect, loginAs, stubDiscordCdn, test as base } from './fixtures.ts'
 
 // Arrangements of the public tests pages' browser tests (tests.spec.ts, tests.nojs.spec.ts). Each test makes its own

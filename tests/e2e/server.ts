@@ -8,7 +8,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { RunningApp } from '#server/start.ts'
-import type { RunningDiscordStandIn } from '#server/auth/discord-stand-in/index.ts'
+import type { RunningDiscordStandIn } from '#server/discord-stand-in/index.ts'
 import { E2E_CLIENT_ID, E2E_CLIENT_SECRET, E2E_BOT_TOKEN, e2ePort, serverInfoFile, type E2EServerInfo } from './env.ts'
 
 // Serve the build the way `npm start` does: React and React Router pick their production builds by NODE_ENV
@@ -60,7 +60,7 @@ process.on('exit', () => {
 async function main() {
   const { loadConfig } = await import('#server/config.ts')
   const { startApp } = await import('#server/start.ts')
-  const { startDiscordStandIn } = await import('#server/auth/discord-stand-in/index.ts')
+  const { startDiscordStandIn } = await import('#server/discord-stand-in/index.ts')
   const { DEMO_ADMIN_ROLE_IDS, DEMO_GUILD_ID } = await import('#db/seed/demo-guild.ts')
   const { setLogLevel } = await import('#server/logger.ts')
   setLogLevel((process.env.E2E_LOG_LEVEL as 'info' | 'warn' | undefined) ?? 'warn')

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { loadConfig } from '#server/config.ts'
 import { freePort } from '#server/database.ts'
 import { startApp, type RunningApp } from '#server/start.ts'
-import { startDiscordStandIn, type RunningDiscordStandIn } from '#server/auth/discord-stand-in/index.ts'
+import { startDiscordStandIn, type RunningDiscordStandIn } from '#server/discord-stand-in/index.ts'
 import { DEMO_ADMIN_ROLE_IDS, DEMO_GUILD_ID, DEMO_USERS } from '#db/seed/demo-guild.ts'
 import { createTestDatabase, type TestDatabase } from './db.ts'
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { Editor } from '@tiptap/core'
 import { afterEach, describe, expect, it } from 'vitest'
-import { COLOR_PALETTE, RICH_TEXT } from '#contracts/tests.ts'
+import { COLOR_PALETTE, RICH_TEXT } from '#contracts/assessments.ts'
 import { sanitizeRichText } from '#server/rich-text.ts'
 import { indentLevelOf, linkAddressOf, richTextExtensions } from './extensions.ts'
 

@@ -9,7 +9,7 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from 'react'
-import { COLOR_PALETTE, TEST_ERRORS, TEST_IMAGES, TEST_MESSAGES, type UploadedImage } from '#contracts/tests.ts'
+import { COLOR_PALETTE, TEST_ERRORS, TEST_IMAGES, TEST_MESSAGES, type UploadedImage } from '#contracts/assessments.ts'
 import {
   ALIGN_CHOICES,
   FONT_CHOICES,

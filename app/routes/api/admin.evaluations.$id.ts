@@ -1,10 +1,10 @@
 import type { Route } from './+types/admin.evaluations.$id'
-import { parseId } from '#server/admin/request.ts'
+import { parseId } from '#server/http/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
-import { deleteEvaluation } from '#server/evaluations/evaluations.ts'
-import { listCompletedEvaluations } from '#server/evaluations/queries.ts'
+import { deleteEvaluation } from '#server/assessments/evaluations.ts'
+import { listCompletedEvaluations } from '#server/assessments/evaluation-queries.ts'
 import type { ApiMethod } from '#server/http/api-methods.ts'
 
 // GET /api/admin/evaluations/{testId}: the test's completed evaluations (Evaluations dialog).

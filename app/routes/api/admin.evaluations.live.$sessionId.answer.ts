@@ -1,10 +1,10 @@
 import type { Route } from './+types/admin.evaluations.live.$sessionId.answer'
 import { evaluationAnswerSchema } from '#contracts/evaluations.ts'
-import { parseInput, readJsonObject } from '#server/admin/request.ts'
+import { parseInput, readJsonObject } from '#server/http/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
-import { answerEvaluationQuestion } from '#server/evaluations/evaluations.ts'
+import { answerEvaluationQuestion } from '#server/assessments/evaluations.ts'
 
 // POST /api/admin/evaluations/live/{sessionId}/answer {questionId, answer: pass|fail|na} -> the live session.
 export async function action({ request, params, context }: Route.ActionArgs) {

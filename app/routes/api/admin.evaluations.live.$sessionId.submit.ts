@@ -1,10 +1,10 @@
 import type { Route } from './+types/admin.evaluations.live.$sessionId.submit'
 import { submitEvaluationSchema } from '#contracts/evaluations.ts'
-import { parseInput, readJsonObject } from '#server/admin/request.ts'
+import { parseInput, readJsonObject } from '#server/http/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
-import { submitEvaluation } from '#server/evaluations/evaluations.ts'
+import { submitEvaluation } from '#server/assessments/evaluations.ts'
 
 // POST /api/admin/evaluations/live/{sessionId}/submit {notes} -> {messages: [{text, type}], evaluationId}.
 export async function action({ request, params, context }: Route.ActionArgs) {

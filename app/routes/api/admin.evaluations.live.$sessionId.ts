@@ -2,8 +2,8 @@ import type { Route } from './+types/admin.evaluations.live.$sessionId'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
-import { cancelEvaluation } from '#server/evaluations/evaluations.ts'
-import { getLiveSession } from '#server/evaluations/queries.ts'
+import { cancelEvaluation } from '#server/assessments/evaluations.ts'
+import { getLiveSession } from '#server/assessments/evaluation-queries.ts'
 import type { ApiMethod } from '#server/http/api-methods.ts'
 
 // GET /api/admin/evaluations/live/{sessionId}: the live session (404 once it is finished).

@@ -2,7 +2,7 @@ import type { Route } from './+types/admin.evaluations.live.active'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
-import { listActiveSessions } from '#server/evaluations/queries.ts'
+import { listActiveSessions } from '#server/assessments/evaluation-queries.ts'
 
 // GET /api/admin/evaluations/live/active: Active Evaluations In Progress.
 export async function loader({ request, context }: Route.LoaderArgs) {

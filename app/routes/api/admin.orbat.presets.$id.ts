@@ -1,5 +1,5 @@
 import { presetNameSchema } from '#contracts/settings.ts'
-import { adminItemAction } from '#server/admin/item-route.ts'
+import { adminItemAction } from '#server/http/item-route.ts'
 import { deletePreset, renamePreset } from '#server/orbat/presets.ts'
 import type { ApiMethod } from '#server/http/api-methods.ts'
 

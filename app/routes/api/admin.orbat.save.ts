@@ -1,11 +1,11 @@
 import type { Route } from './+types/admin.orbat.save'
 import { orbatSaveSchema } from '#contracts/orbat.ts'
-import { parseInput, readJsonObject } from '#server/admin/request.ts'
+import { parseInput, readJsonObject } from '#server/http/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { loadOrbat } from '#server/orbat/orbat.ts'
-import { saveOrbatLayout } from '#server/orbat/actions.ts'
+import { saveOrbatLayout } from '#server/orbat/save.ts'
 import type { ApiMethod } from '#server/http/api-methods.ts'
 
 // PUT /api/admin/orbat/save (spec 1 §7): {squads, slots (with squadName), edges, waypoints, pax_counters} in one

@@ -1,10 +1,10 @@
 import type { Route } from './+types/admin.settings'
 import { settingInputSchema } from '#contracts/settings.ts'
-import { parseInput, readJsonObject } from '#server/admin/request.ts'
+import { parseInput, readJsonObject } from '#server/http/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
-import { saveSetting } from '#server/settings/actions.ts'
+import { saveSetting } from '#server/settings/admin-settings.ts'
 import { adminSettings } from '#server/settings/admin-settings.ts'
 import type { ApiMethod } from '#server/http/api-methods.ts'
 

@@ -1,11 +1,11 @@
 import type { Route } from './+types/admin.tests.$id.evaluation-questions'
-import { evaluationChecklistSchema } from '#contracts/tests.ts'
-import { parseId, parseInput, readJsonObject } from '#server/admin/request.ts'
+import { evaluationChecklistSchema } from '#contracts/assessments.ts'
+import { parseId, parseInput, readJsonObject } from '#server/http/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
-import { evaluationQuestions, findTest } from '#server/tests/queries.ts'
-import { saveEvaluationChecklist } from '#server/tests/tests.ts'
+import { evaluationQuestions, findTest } from '#server/assessments/queries.ts'
+import { saveEvaluationChecklist } from '#server/assessments/tests.ts'
 import type { ApiMethod } from '#server/http/api-methods.ts'
 
 // GET and PUT /api/admin/tests/{id}/evaluation-questions {questions}: the in-game evaluation checklist.

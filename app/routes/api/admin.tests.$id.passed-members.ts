@@ -1,9 +1,9 @@
 import type { Route } from './+types/admin.tests.$id.passed-members'
-import { parseId } from '#server/admin/request.ts'
+import { parseId } from '#server/http/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
-import { listPassedMembers } from '#server/evaluations/queries.ts'
+import { listPassedMembers } from '#server/assessments/evaluation-queries.ts'
 
 // GET /api/admin/tests/{id}/passed-members: Members Awaiting Evaluation.
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -2,7 +2,7 @@ import type { Route } from './+types/admin.tests.images'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
-import { readUploadedImage, uploadTestImage } from '#server/tests/images.ts'
+import { readUploadedImage, uploadTestImage } from '#server/assessments/images.ts'
 
 // POST /api/admin/tests/images (admin): the question editor's image upload (multipart field "image", or raw bytes).
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,5 +1,5 @@
 import { eligibleRoleSchema } from '#contracts/settings.ts'
-import { adminItemAction } from '#server/admin/item-route.ts'
+import { adminItemAction } from '#server/http/item-route.ts'
 import { deleteEligibleRole, saveEligibleRole } from '#server/waitlist/eligible-roles.ts'
 import type { ApiMethod } from '#server/http/api-methods.ts'
 

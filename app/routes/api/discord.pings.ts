@@ -1,6 +1,6 @@
 import type { Route } from './+types/discord.pings'
 import { pingHistoryQuerySchema } from '#contracts/discord.ts'
-import { parseInput } from '#server/admin/request.ts'
+import { parseInput } from '#server/http/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { listPings } from '#server/discord/admin.ts'

@@ -1,10 +1,10 @@
 import type { Route } from './+types/roster.bmt-graduate'
 import { graduateSchema, ROSTER_MESSAGES } from '#contracts/roster.ts'
-import { parseInput, readJsonObject } from '#server/admin/request.ts'
+import { parseInput, readJsonObject } from '#server/http/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
-import { graduateBmts } from '#server/roster/actions.ts'
+import { graduateBmts } from '#server/roster/promotions.ts'
 
 // POST /api/roster/bmt-graduate {memberIds, completionDate} (spec 2 §7): the selected BMTs become JNCO.
 export async function action({ request, context }: Route.ActionArgs) {

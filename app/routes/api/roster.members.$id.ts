@@ -1,10 +1,10 @@
 import type { Route } from './+types/roster.members.$id'
 import { memberFieldsSchema, ROSTER_MESSAGES } from '#contracts/roster.ts'
-import { parseId, parseInput, readJsonObject } from '#server/admin/request.ts'
+import { parseId, parseInput, readJsonObject } from '#server/http/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
-import { editMember, removeMember } from '#server/roster/actions.ts'
+import { editMember, removeMember } from '#server/roster/members.ts'
 import type { ApiMethod } from '#server/http/api-methods.ts'
 
 // PUT /api/roster/members/{id}: every member field (and the qualification, event and training id lists).

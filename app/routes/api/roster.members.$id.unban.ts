@@ -1,10 +1,10 @@
 import type { Route } from './+types/roster.members.$id.unban'
 import { ROSTER_MESSAGES } from '#contracts/roster.ts'
-import { parseId } from '#server/admin/request.ts'
+import { parseId } from '#server/http/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
-import { unbanMember } from '#server/roster/actions.ts'
+import { unbanMember } from '#server/roster/members.ts'
 
 // POST /api/roster/members/{id}/unban.
 export async function action({ request, params, context }: Route.ActionArgs) {

@@ -1,10 +1,10 @@
 import type { Route } from './+types/roster.members'
 import { createMemberSchema, ROSTER_MESSAGES } from '#contracts/roster.ts'
-import { parseInput, readJsonObject } from '#server/admin/request.ts'
+import { parseInput, readJsonObject } from '#server/http/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
-import { addMember } from '#server/roster/actions.ts'
+import { addMember } from '#server/roster/members.ts'
 
 // POST /api/roster/members (spec 2 §7): member fields plus status Active or Denied (Denied needs ban_reason).
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,6 +1,6 @@
 import type { Route } from './+types/roster.ping'
 import { FILL_ALL_FIELDS, pingSchema } from '#contracts/pings.ts'
-import { parseId, parseInput, readJsonObject } from '#server/admin/request.ts'
+import { parseId, parseInput, readJsonObject } from '#server/http/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { schedulePing } from '#server/discord/pings.ts'

@@ -2,7 +2,7 @@ import type { Route } from './+types/roster.promotions.run'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
-import { runPromotions } from '#server/roster/actions.ts'
+import { runPromotions } from '#server/roster/promotions.ts'
 
 // POST /api/roster/promotions/run (spec 2 §7) -> {message, promotedMembers: [{name, from, to}]}: the weekly run on
 // demand. Discord failures after the commit never fail it.

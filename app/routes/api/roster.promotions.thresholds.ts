@@ -1,10 +1,10 @@
 import type { Route } from './+types/roster.promotions.thresholds'
 import { ROSTER_MESSAGES, thresholdsSchema } from '#contracts/roster.ts'
-import { parseInput, readJsonBody } from '#server/admin/request.ts'
+import { parseInput, readJsonBody } from '#server/http/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
-import { saveThresholds } from '#server/roster/actions.ts'
+import { saveThresholds } from '#server/roster/promotions.ts'
 import { listThresholds } from '#server/roster/promotions.ts'
 import type { ApiMethod } from '#server/http/api-methods.ts'
 

@@ -1,10 +1,10 @@
 import type { Route } from './+types/roster.qualifications.$id'
 import { qualificationInputSchema, ROSTER_MESSAGES } from '#contracts/roster.ts'
-import { parseId, parseInput, readJsonObject } from '#server/admin/request.ts'
+import { parseId, parseInput, readJsonObject } from '#server/http/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
-import { editQualification, removeQualification } from '#server/roster/actions.ts'
+import { editQualification, removeQualification } from '#server/roster/qualifications.ts'
 import type { ApiMethod } from '#server/http/api-methods.ts'
 
 // PUT and DELETE /api/roster/qualifications/{id}.

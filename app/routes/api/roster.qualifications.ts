@@ -1,10 +1,10 @@
 import type { Route } from './+types/roster.qualifications'
 import { qualificationInputSchema, ROSTER_MESSAGES } from '#contracts/roster.ts'
-import { parseInput, readJsonObject } from '#server/admin/request.ts'
+import { parseInput, readJsonObject } from '#server/http/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
-import { addQualification } from '#server/roster/actions.ts'
+import { addQualification } from '#server/roster/qualifications.ts'
 import { listQualifications } from '#server/roster/qualifications.ts'
 
 // GET /api/roster/qualifications (admin list). POST {name, description, discord_role_id}.

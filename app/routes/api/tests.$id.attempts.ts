@@ -1,9 +1,9 @@
 import type { Route } from './+types/tests.$id.attempts'
-import { parseId } from '#server/admin/request.ts'
+import { parseId } from '#server/http/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
-import { listAttempts } from '#server/tests/queries.ts'
+import { listAttempts } from '#server/assessments/queries.ts'
 
 // GET /api/tests/{id}/attempts (admin, Manage Test): {attempts, memberStatusList, requiredScore}.
 export async function loader({ request, params, context }: Route.LoaderArgs) {

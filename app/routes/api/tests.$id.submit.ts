@@ -1,11 +1,11 @@
 import type { Route } from './+types/tests.$id.submit'
-import { submitTestSchema } from '#contracts/tests.ts'
-import { parseInput, readJsonObject } from '#server/admin/request.ts'
+import { submitTestSchema } from '#contracts/assessments.ts'
+import { parseInput, readJsonObject } from '#server/http/request.ts'
 import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
-import { submitTest } from '#server/tests/attempts.ts'
-import { parseTestRef } from '#server/tests/queries.ts'
+import { submitTest } from '#server/assessments/attempts.ts'
+import { parseTestRef } from '#server/assessments/queries.ts'
 
 // POST /api/tests/{id}/submit (the id or the uuid) {answers: {questionId: index}} -> {score, passed, attemptUuid}.
 export async function action({ request, params, context }: Route.ActionArgs) {

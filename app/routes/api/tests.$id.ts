@@ -1,11 +1,11 @@
 import type { Route } from './+types/tests.$id'
-import { testFormSchema } from '#contracts/tests.ts'
-import { parseId, parseInput, readJsonObject } from '#server/admin/request.ts'
+import { testFormSchema } from '#contracts/assessments.ts'
+import { parseId, parseInput, readJsonObject } from '#server/http/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
-import { getAdminTest } from '#server/tests/queries.ts'
-import { deleteTest, updateTest } from '#server/tests/tests.ts'
+import { getAdminTest } from '#server/assessments/queries.ts'
+import { deleteTest, updateTest } from '#server/assessments/tests.ts'
 import type { ApiMethod } from '#server/http/api-methods.ts'
 
 // GET, PUT and DELETE /api/tests/{id} (admin): the test editor's test with its correct answers and checklist.

@@ -1,9 +1,9 @@
 import type { Route } from './+types/tests.attempt.$id'
-import { parseId } from '#server/admin/request.ts'
+import { parseId } from '#server/http/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
-import { resetAttempt } from '#server/tests/attempts.ts'
+import { resetAttempt } from '#server/assessments/attempts.ts'
 import type { ApiMethod } from '#server/http/api-methods.ts'
 
 // DELETE /api/tests/attempt/{id} (admin): Allow Retake deletes the attempt.

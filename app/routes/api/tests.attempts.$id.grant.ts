@@ -1,9 +1,9 @@
 import type { Route } from './+types/tests.attempts.$id.grant'
-import { parseId } from '#server/admin/request.ts'
+import { parseId } from '#server/http/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
-import { approveQualification } from '#server/tests/attempts.ts'
+import { approveQualification } from '#server/assessments/attempts.ts'
 
 // POST /api/tests/attempts/{id}/grant (admin): Approve Qual for a passed attempt.
 export async function action({ request, params, context }: Route.ActionArgs) {

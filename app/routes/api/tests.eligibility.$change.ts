@@ -1,10 +1,10 @@
 import type { Route } from './+types/tests.eligibility.$change'
-import { eligibilitySchema } from '#contracts/tests.ts'
-import { parseInput, readJsonObject } from '#server/admin/request.ts'
+import { eligibilitySchema } from '#contracts/assessments.ts'
+import { parseInput, readJsonObject } from '#server/http/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler, NotFound } from '#server/errors.ts'
-import { grantEligibility, revokeEligibility } from '#server/tests/attempts.ts'
+import { grantEligibility, revokeEligibility } from '#server/assessments/attempts.ts'
 
 // POST /api/tests/eligibility/grant and /revoke {testId, memberId} (admin): Approve and Revoke in Manage Test.
 const CHANGES = { grant: grantEligibility, revoke: revokeEligibility }

@@ -1,7 +1,7 @@
 import type { Route } from './+types/tests.images.$name'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
-import { serveTestImage } from '#server/tests/images.ts'
+import { serveTestImage } from '#server/assessments/images.ts'
 
 // GET /api/tests/images/{name}: an uploaded question image, served as its detected image type only.
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import type { Route } from './+types/tests.public'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
-import { listPublicTests } from '#server/tests/queries.ts'
+import { listPublicTests } from '#server/assessments/queries.ts'
 
 // GET /api/tests/public (spec 2 §7 Tests): every test card without anyone's standing; no login needed.
 export async function loader({ context }: Route.LoaderArgs) {

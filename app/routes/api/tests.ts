@@ -1,11 +1,11 @@
 import type { Route } from './+types/tests'
-import { testFormSchema } from '#contracts/tests.ts'
-import { parseInput, readJsonObject } from '#server/admin/request.ts'
+import { testFormSchema } from '#contracts/assessments.ts'
+import { parseInput, readJsonObject } from '#server/http/request.ts'
 import { requireAdmin, requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
-import { listTestsForUser } from '#server/tests/queries.ts'
-import { createTest } from '#server/tests/tests.ts'
+import { listTestsForUser } from '#server/assessments/queries.ts'
+import { createTest } from '#server/assessments/tests.ts'
 
 // GET /api/tests: the test cards with the signed-in member's standing (has_qual, is_eligible, attempt, status).
 // POST /api/tests (admin): create a test from the editor's save payload.

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import type { TakeQuestion } from '#contracts/tests.ts'
+import type { TakeQuestion } from '#contracts/assessments.ts'
 import { RichText } from '#app/components/rich-text.tsx'
 import { buttonClass } from '#app/ui/button.ts'
 import { TESTS_PATH } from './paths.ts'

@@ -1,12 +1,12 @@
 import type { Route } from './+types/result'
 import { BackToTests, QuestionCard, TestsNotice, questionIds } from './question.tsx'
-import { TEST_MESSAGES, type ResultQuestion, type TestResult } from '#contracts/tests.ts'
+import { TEST_MESSAGES, type ResultQuestion, type TestResult } from '#contracts/assessments.ts'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { requireUserPage } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { ServiceError } from '#server/errors.ts'
 import { logger } from '#server/logger.ts'
-import { getAttemptResult } from '#server/tests/queries.ts'
+import { getAttemptResult } from '#server/assessments/queries.ts'
 
 // Result (spec 2 §2 Result): 'Results for {test}', PASSED/FAILED with a whole percent, the failure note, and each
 // question marked Correct/Incorrect with the member's answer highlighted; the correct answer only when the attempt

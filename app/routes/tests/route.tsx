@@ -1,11 +1,11 @@
 import type { Route } from './+types/route'
 import { TestCard, type CardTest } from './test-card.tsx'
-import { TEST_MESSAGES } from '#contracts/test-messages.ts'
+import { TEST_MESSAGES } from '#contracts/assessment-messages.ts'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { EmptyState } from '#app/ui/field.tsx'
 import { getUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
-import { listPublicTests, listTestsForUser } from '#server/tests/queries.ts'
+import { listPublicTests, listTestsForUser } from '#server/assessments/queries.ts'
 
 // The public tests page (spec 2 §2 Public tests page): a card per test. Visitors see the public list (GET
 // /api/tests/public); a signed-in member sees each card with their standing (GET /api/tests): badge, dimming, the

@@ -10,8 +10,8 @@ import {
   submitTestSchema,
   type TakeQuestion,
   type TestForTaking,
-} from '#contracts/tests.ts'
-import { failInline, failWithToast, invalid, readFormPost, succeed } from '#app/admin/respond.ts'
+} from '#contracts/assessments.ts'
+import { failInline, failWithToast, invalid, readFormPost, succeed } from '#app/forms/respond.ts'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { useHydrated } from '#app/hooks/use-hydrated.ts'
 import { useSchemaForm } from '#app/hooks/use-schema-form.ts'
@@ -21,8 +21,8 @@ import { requireUser, requireUserPage } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { Invalid, ServiceError } from '#server/errors.ts'
 import { logger } from '#server/logger.ts'
-import { submitTest } from '#server/tests/attempts.ts'
-import { getTestForTaking } from '#server/tests/queries.ts'
+import { submitTest } from '#server/assessments/attempts.ts'
+import { getTestForTaking } from '#server/assessments/queries.ts'
 
 // Take test (spec 2 §2 Take test, §4 test taking, §5, §8): the questions without their correct answers, for a member
 // an admin approved (not banned, no attempt yet); anyone else reads 'Test not found or you are not eligible to take

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { testBadge, type MemberTestItem, type PublicTestItem } from '#contracts/tests.ts'
+import { testBadge, type MemberTestItem, type PublicTestItem } from '#contracts/assessments.ts'
 import { cardAction, isDimmed, needsApproval } from './test-card.tsx'
 
 const publicTest: PublicTestItem = {

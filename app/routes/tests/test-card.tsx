@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import { TEST_MESSAGES, passingQuestionsLine } from '#contracts/test-messages.ts'
-import type { MemberTestItem, PublicTestItem, TestBadge } from '#contracts/tests.ts'
+import { TEST_MESSAGES, passingQuestionsLine } from '#contracts/assessment-messages.ts'
+import type { MemberTestItem, PublicTestItem, TestBadge } from '#contracts/assessments.ts'
 import { buttonClass } from '#app/ui/button.ts'
 import { loginHref, resultHref, takeHref } from './paths.ts'
 

@@ -1,6 +1,6 @@
 import type { Route } from './+types/route'
 import { TRAINING_INTENTS, TRAININGS_PATH, TrainingList, type TrainingWithSignups } from './training-row.tsx'
-import { failWithToast, idOf, readFormPost, succeed } from '#app/admin/respond.ts'
+import { failWithToast, idOf, readFormPost, succeed } from '#app/forms/respond.ts'
 import { AddToCalendar } from '#app/components/add-to-calendar.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { EmptyState } from '#app/ui/field.tsx'

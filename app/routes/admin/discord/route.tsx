@@ -19,7 +19,7 @@ import {
   squadMappingUpdateSchema,
 } from '#contracts/discord.ts'
 import { strictNumber } from '#contracts/fields.ts'
-import { deleteRecord, runUseCase, saveRecord } from '#app/admin/actions.ts'
+import { deleteRecord, runUseCase, saveRecord } from '#app/forms/actions.ts'
 import {
   askToConfirm,
   failInline,
@@ -30,7 +30,7 @@ import {
   succeed,
   unknownIntent,
   type AdminPost,
-} from '#app/admin/respond.ts'
+} from '#app/forms/respond.ts'
 import { LoadError, Notice } from '#app/ui/field.tsx'
 import { assertAdminPage } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
@@ -54,7 +54,7 @@ import { withLoadError } from '#server/load-error.ts'
 import { secondaryButton } from '#app/ui/button.ts'
 
 // /admin/discord (spec 2 §2 "Chat-platform integration": global settings, rank role mapping, squad role mapping, a
-// Danger Zone and Ping History). Every form works without JavaScript (app/admin/respond.ts); the use cases are
+// Danger Zone and Ping History). Every form works without JavaScript (app/forms/respond.ts); the use cases are
 // server/discord/admin.ts, shared with the /api routes. Child routes (the role sync screen) render under the page.
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<DiscordPageData> {

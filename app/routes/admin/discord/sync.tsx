@@ -8,7 +8,7 @@ import {
   type ReconcileResult,
   type RoleRef,
 } from '#contracts/discord-sync.ts'
-import { askToConfirm, failWithToast, readAdminPost, unknownIntent } from '#app/admin/respond.ts'
+import { askToConfirm, failWithToast, readAdminPost, unknownIntent } from '#app/forms/respond.ts'
 import { useFormPost, type ActionAnswer } from '#app/hooks/use-form-post.tsx'
 import { Badge } from '#app/ui/badge.tsx'
 import { primaryButton } from '#app/ui/button.ts'

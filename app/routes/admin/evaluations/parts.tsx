@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type { EvaluationChecklistItem } from '#contracts/tests.ts'
+import type { EvaluationChecklistItem } from '#contracts/assessments.ts'
 
 // What the live evaluation and View evaluation pages share (spec 2 §2): the three cards (evaluator, evaluatee,
 // score) and the checklist grouped by section.

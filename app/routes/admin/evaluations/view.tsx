@@ -2,14 +2,14 @@ import { Link } from 'react-router'
 import type { Route } from './+types/view'
 import { SectionBlock, SummaryCards, pointsText, sectionsOf } from './parts.tsx'
 import { EVALUATION_MESSAGES, type EvaluationAnswer } from '#contracts/evaluations.ts'
-import { foundOrBack } from '#app/admin/found-or-back.ts'
+import { foundOrBack } from '#app/forms/found-or-back.ts'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { Badge, ResultBadge, type BadgeTone } from '#app/ui/badge.tsx'
 import { DateTime } from '#app/ui/date-time.tsx'
-import { parseId } from '#server/admin/request.ts'
+import { parseId } from '#server/http/request.ts'
 import { assertAdminPage } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
-import { getEvaluationDetails } from '#server/evaluations/queries.ts'
+import { getEvaluationDetails } from '#server/assessments/evaluation-queries.ts'
 
 // View evaluation (spec 2 §2): /admin/evaluations/view/{id}, a finished evaluation: evaluator, evaluatee, final score,
 // each checklist item PASSED / FAILED / N/A by section, and the final notes ('No notes were provided.').

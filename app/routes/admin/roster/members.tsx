@@ -27,7 +27,7 @@ import {
   succeed,
   unknownIntent,
   type AdminPost,
-} from '#app/admin/respond.ts'
+} from '#app/forms/respond.ts'
 import { useStateHref } from '#app/hooks/url-state.ts'
 import { DeleteConfirmStep } from '#app/ui/delete-button.tsx'
 import { LoadError } from '#app/ui/field.tsx'
@@ -35,12 +35,13 @@ import { Pager } from '#app/ui/pager.tsx'
 import { assertAdminPage } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { Conflict, NotFound } from '#server/errors.ts'
-import { addMember, banMember, editMember, graduateBmts, removeMember, unbanMember } from '#server/roster/actions.ts'
+import { addMember, banMember, editMember, removeMember, unbanMember } from '#server/roster/members.ts'
+import { graduateBmts } from '#server/roster/promotions.ts'
 import { withLoadError } from '#server/load-error.ts'
 import { loadMembersTab, membersFilters } from '#server/roster/members-tab.ts'
 import { parseRosterQuery } from '#server/roster/roster.ts'
 import { viewerTimeZone } from '#server/settings/unit-time-zone.ts'
-import { deleteRecord } from '#app/admin/actions.ts'
+import { deleteRecord } from '#app/forms/actions.ts'
 
 // Members tab (spec 2 §2 Roster admin, §4, §5, §8): the admin roster list (GET /api/roster's service with is_banned)
 // and Add / Edit / Ban / Unban / delete / Graduate BMTs through the same use cases and schemas as /api/roster/*.

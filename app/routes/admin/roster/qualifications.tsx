@@ -12,7 +12,7 @@ import {
   succeed,
   unknownIntent,
   type AdminPost,
-} from '#app/admin/respond.ts'
+} from '#app/forms/respond.ts'
 import { useStateHref } from '#app/hooks/url-state.ts'
 import { dangerButton, primaryButton, secondaryButton } from '#app/ui/button.ts'
 import { DeleteButton, DeleteConfirmStep } from '#app/ui/delete-button.tsx'
@@ -20,11 +20,11 @@ import { EmptyState, LoadError } from '#app/ui/field.tsx'
 import { assertAdminPage } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { Conflict } from '#server/errors.ts'
-import { addQualification, editQualification, removeQualification } from '#server/roster/actions.ts'
+import { addQualification, editQualification, removeQualification } from '#server/roster/qualifications.ts'
 import { withLoadError } from '#server/load-error.ts'
 import { loadRolePicker } from '#server/discord/guild.ts'
 import { listQualifications } from '#server/roster/qualifications.ts'
-import { deleteRecord } from '#app/admin/actions.ts'
+import { deleteRecord } from '#app/forms/actions.ts'
 
 // Qualifications tab (spec 2 §2, §5): list, add / edit, delete (refused while a test grants it), through the same
 // use cases and schema as /api/roster/qualifications.

@@ -9,8 +9,8 @@ import {
   succeed,
   unknownIntent,
   type AdminPost,
-} from '#app/admin/respond.ts'
-import { runUseCase } from '#app/admin/actions.ts'
+} from '#app/forms/respond.ts'
+import { runUseCase } from '#app/forms/actions.ts'
 import { GeneralTab } from '#app/components/admin-settings/general-tab.tsx'
 import type { GeneralData } from '#app/components/admin-settings/types.ts'
 import { SETTINGS_INTENTS as INTENTS, timeLockSchema, timeLockValue } from '#contracts/settings.ts'
@@ -21,7 +21,7 @@ import { getServices } from '#server/context.ts'
 import { Invalid } from '#server/errors.ts'
 import { withLoadError } from '#server/load-error.ts'
 import { adminSettings } from '#server/settings/admin-settings.ts'
-import { clearTimeLock, saveSetting, setTimeLock } from '#server/settings/actions.ts'
+import { clearTimeLock, saveSetting, setTimeLock } from '#server/settings/admin-settings.ts'
 import { getUnitTimeZone } from '#server/settings/unit-time-zone.ts'
 
 // General: the Signup Time Lock (spec 1 §2, §4, §5, §8) and the unit's time zone. Set turns the admin's month/day/time

@@ -10,7 +10,7 @@ import {
   renameSection,
   type ChecklistRow,
 } from './checklist.ts'
-import { TEST_MESSAGES, type testFormSchema } from '#contracts/tests.ts'
+import { TEST_MESSAGES, type testFormSchema } from '#contracts/assessments.ts'
 import { secondaryButton, smallButton, smallDangerButton } from '#app/ui/button.ts'
 import { inputProps } from '#app/ui/conform-props.ts'
 import { EmptyState, FieldError, inputClass } from '#app/ui/field.tsx'

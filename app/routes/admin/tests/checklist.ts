@@ -1,4 +1,4 @@
-import { UNCATEGORIZED_SECTION } from '#contracts/tests.ts'
+import { UNCATEGORIZED_SECTION } from '#contracts/assessments.ts'
 
 // The evaluation checklist as the test editor shows it (spec 2 §3 Evaluation question, §5): items grouped in named
 // sections, sent as a flat list with a section name on each item (no name: Uncategorized). Pure functions over that

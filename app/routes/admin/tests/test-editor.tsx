@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 
 import type { z } from 'zod'
 import { ChecklistEditor } from './checklist-editor.tsx'
 import { WrittenQuestions } from './written-questions.tsx'
-import { testFormSchema, type AdminTest } from '#contracts/tests.ts'
+import { testFormSchema, type AdminTest } from '#contracts/assessments.ts'
 import { useHydrated } from '#app/hooks/use-hydrated.ts'
 import { useSchemaForm } from '#app/hooks/use-schema-form.ts'
 import { primaryButton } from '#app/ui/button.ts'

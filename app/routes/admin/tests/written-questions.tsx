@@ -7,7 +7,7 @@ import {
 } from '@conform-to/react'
 import { lazy, Suspense, useEffect, useRef } from 'react'
 import type { z } from 'zod'
-import { OPTIONS_PER_QUESTION, type testFormSchema } from '#contracts/tests.ts'
+import { OPTIONS_PER_QUESTION, type testFormSchema } from '#contracts/assessments.ts'
 import { secondaryButton, smallButton, smallDangerButton } from '#app/ui/button.ts'
 import { fieldProps, inputProps } from '#app/ui/conform-props.ts'
 import { EmptyState, Field, FieldError, inputClass, textareaClass } from '#app/ui/field.tsx'

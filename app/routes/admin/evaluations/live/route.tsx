@@ -18,8 +18,8 @@ import {
   type ServerMessage,
 } from '#contracts/evaluations.ts'
 import type { ToastInput } from '#contracts/toast.ts'
-import { TEST_MESSAGES } from '#contracts/tests.ts'
-import { foundOrBack } from '#app/admin/found-or-back.ts'
+import { TEST_MESSAGES } from '#contracts/assessments.ts'
+import { foundOrBack } from '#app/forms/found-or-back.ts'
 import {
   askToConfirm,
   failWithToast,
@@ -27,14 +27,14 @@ import {
   readAdminPost,
   unknownIntent,
   type AdminPost,
-} from '#app/admin/respond.ts'
+} from '#app/forms/respond.ts'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { ConfirmStep } from '#app/ui/confirm.tsx'
 import { assertAdminPage } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { Invalid } from '#server/errors.ts'
-import { answerEvaluationQuestion, cancelEvaluation, submitEvaluation } from '#server/evaluations/evaluations.ts'
-import { getLiveSession } from '#server/evaluations/queries.ts'
+import { answerEvaluationQuestion, cancelEvaluation, submitEvaluation } from '#server/assessments/evaluations.ts'
+import { getLiveSession } from '#server/assessments/evaluation-queries.ts'
 import { redirectWithToast } from '#server/toast.ts'
 
 // Live evaluation (spec 2 §2 "Live evaluation", §4): /admin/evaluations/{sessionId}. The evaluator, the evaluatee and

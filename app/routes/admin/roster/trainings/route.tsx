@@ -14,7 +14,7 @@ import {
   type TrainingItem,
   type TrainingSignupItem,
 } from '#contracts/trainings.ts'
-import { deleteRecord, saveRecord } from '#app/admin/actions.ts'
+import { deleteRecord, saveRecord } from '#app/forms/actions.ts'
 import {
   failInline,
   failWithToast,
@@ -24,7 +24,7 @@ import {
   succeed,
   unknownIntent,
   type AdminPost,
-} from '#app/admin/respond.ts'
+} from '#app/forms/respond.ts'
 import { ATTENDANCE_INTENT, AttendanceDialog } from '#app/components/attendance-dialog.tsx'
 import { PING_INTENT, PingDialog } from '#app/components/ping-dialog.tsx'
 import { useStateHref } from '#app/hooks/url-state.ts'

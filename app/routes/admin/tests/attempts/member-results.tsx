@@ -4,7 +4,7 @@ import {
   TEST_MESSAGES,
   type AttemptItem,
   type MemberTestStatusItem,
-} from '#contracts/tests.ts'
+} from '#contracts/assessments.ts'
 import { Badge, ResultBadge, type BadgeTone } from '#app/ui/badge.tsx'
 import { buttonClass, smallDangerButton } from '#app/ui/button.ts'
 import { ConfirmButtonForm } from '#app/ui/confirm.tsx'

@@ -1,19 +1,24 @@
 import type { Route } from './+types/route'
 import { MANAGE_TEST_INTENTS as INTENTS, MemberResults, type MemberResult } from './member-results.tsx'
-import { eligibilitySchema, TEST_MESSAGES, type MessageAnswer } from '#contracts/tests.ts'
-import { deleteRecord, runUseCase } from '#app/admin/actions.ts'
-import { foundOrBack } from '#app/admin/found-or-back.ts'
-import { postedId, readAdminPost, unknownIntent, type AdminPost } from '#app/admin/respond.ts'
+import { eligibilitySchema, TEST_MESSAGES, type MessageAnswer } from '#contracts/assessments.ts'
+import { deleteRecord, runUseCase } from '#app/forms/actions.ts'
+import { foundOrBack } from '#app/forms/found-or-back.ts'
+import { postedId, readAdminPost, unknownIntent, type AdminPost } from '#app/forms/respond.ts'
 import { DeleteConfirmStep } from '#app/ui/delete-button.tsx'
 import { UrlDialog } from '#app/ui/dialog.tsx'
 import { EmptyState } from '#app/ui/field.tsx'
 import { DialogSearch, matchesName, searchTextOf } from '../dialog-search.tsx'
-import { parseId } from '#server/admin/request.ts'
+import { parseId } from '#server/http/request.ts'
 import { assertAdminPage } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { Invalid } from '#server/errors.ts'
-import { approveQualification, grantEligibility, resetAttempt, revokeEligibility } from '#server/tests/attempts.ts'
-import { findTest, listAttempts } from '#server/tests/queries.ts'
+import {
+  approveQualification,
+  grantEligibility,
+  resetAttempt,
+  revokeEligibility,
+} from '#server/assessments/attempts.ts'
+import { findTest, listAttempts } from '#server/assessments/queries.ts'
 
 // Manage Test (spec 2 §2 "Manage Test modal", §4 member status): a dialog over the tests list at
 // /admin/tests/{id}/attempts. Search a member (?q=, a GET form), see their status for the test ('Eligible to

@@ -1,4 +1,4 @@
-import { TEST_MESSAGES } from '../../contracts/tests.ts'
+import { TEST_MESSAGES } from '../../contracts/assessments.ts'
 import { SEEDED, answer, cardOf, expect, questionGroup, test, toast } from './qualification-tests.ts'
 
 // The public tests pages without JavaScript (spec 2 §2, §5, §8): the server renders the cards, answers a missing

@@ -1,4 +1,4 @@
-// Starts the Discord stand-in on its own port: `PORT=4100 npx tsx server/auth/discord-stand-in/cli.ts`.
+// Starts the Discord stand-in on its own port: `PORT=4100 npx tsx server/discord-stand-in/cli.ts`.
 // Point the app at it with the printed DISCORD_* values. With DISCORD_CLIENT_ID / DISCORD_CLIENT_SECRET /
 // DISCORD_BOT_TOKEN set, it checks those credentials; otherwise it accepts any.
 

@@ -12,7 +12,7 @@ import {
   type evaluationAnswerSchema,
   type startEvaluationSchema,
 } from '#contracts/evaluations.ts'
-import { TEST_ERRORS, type MessageAnswer } from '#contracts/tests.ts'
+import { TEST_ERRORS, type MessageAnswer } from '#contracts/assessments.ts'
 import { memberQualifications, members } from '#db/schema/roster.ts'
 import {
   liveEvaluationAnswers,
@@ -22,16 +22,16 @@ import {
   testEvaluationQuestions,
   testEvaluations,
   tests,
-} from '#db/schema/tests.ts'
+} from '#db/schema/assessments.ts'
 import type { User } from '#db/schema/users-sessions.ts'
 import { recordAudit } from '../audit/audit.ts'
 import type { AppServices } from '../context.ts'
 import { Conflict, Invalid, NotFound } from '../errors.ts'
 import { runTransaction } from '../transaction.ts'
-import { grantQualification, syncGrantedRole, type Grant } from '../tests/grant.ts'
-import { evaluationQuestions, findTest } from '../tests/queries.ts'
-import { announceSessionChange } from './live.ts'
-import { activeSessionRow, getLiveSession } from './queries.ts'
+import { grantQualification, syncGrantedRole, type Grant } from './grant.ts'
+import { evaluationQuestions, findTest } from './queries.ts'
+import { announceSessionChange } from './evaluation-live.ts'
+import { activeSessionRow, getLiveSession } from './evaluation-queries.ts'
 
 // Live in-game evaluations (spec 2 §2 Evaluations dialog, Live evaluation; §4 live score; §7): start a session, mark
 // each checklist item Pass / Fail / N/A, submit (which finishes the session, stores the evaluation and, on a pass,
@@ -287,15 +287,12 @@ export async function deleteEvaluation(
   return runTransaction(
     services,
     async (tx) => {
-      const [removed] = await tx
-        .delete(testEvaluations)
-        .where(eq(testEvaluations.id, evaluationId))
-        .returning({
-          score: testEvaluations.score,
-          passed: testEvaluations.passed,
-          test_id: testEvaluations.test_id,
-          member_id: testEvaluations.evaluatee_member_id,
-        })
+      const [removed] = await tx.delete(testEvaluations).where(eq(testEvaluations.id, evaluationId)).returning({
+        score: testEvaluations.score,
+        passed: testEvaluations.passed,
+        test_id: testEvaluations.test_id,
+        member_id: testEvaluations.evaluatee_member_id,
+      })
       if (!removed) throw new NotFound(EVALUATION_ERRORS.evaluationNotFound)
       const [names] = await tx
         .select({ test: tests.name, member: members.ingame_name })

@@ -19,9 +19,9 @@ import {
   testEvaluationAnswers,
   testEvaluations,
   tests,
-} from '#db/schema/tests.ts'
+} from '#db/schema/assessments.ts'
 import { NotFound } from '../errors.ts'
-import { evaluationQuestions, findTest, isUuid } from '../tests/queries.ts'
+import { evaluationQuestions, findTest, isUuid } from './queries.ts'
 
 // What the Evaluations dialog, the live page, the admin tests page's banner and the View evaluation page read
 // (spec 2 §2, §3 Completed evaluation, Active live evaluation, Live session, Evaluation details).

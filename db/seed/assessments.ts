@@ -18,7 +18,7 @@ import {
   testEvaluations,
   testQuestions,
   tests,
-} from '../schema/tests.ts'
+} from '../schema/assessments.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 const EVALUATOR = 'Cpt. Miller'

@@ -7,7 +7,7 @@ import { NotFound } from '../errors.ts'
 import { describeError } from '../error-text.ts'
 import { logger } from '../logger.ts'
 import { singleton } from '../singleton.ts'
-import { getLiveSession } from './queries.ts'
+import { getLiveSession } from './evaluation-queries.ts'
 
 // Live evaluation sessions change under several eyes at once (the evaluator, a second admin who joined, the admin
 // tests page's banner). Each change NOTIFYs inside its transaction with the session id, so every app instance hears

@@ -9,11 +9,11 @@ import {
   type TestSubmitResult,
   type eligibilitySchema,
   type submitTestSchema,
-} from '#contracts/tests.ts'
+} from '#contracts/assessments.ts'
 import { EVALUATION_ERRORS } from '#contracts/evaluations.ts'
 import type { DbOrTx } from '#db/client.ts'
 import { memberEventScoreSql, members } from '#db/schema/roster.ts'
-import { testAttemptAnswers, testAttempts, testEligibility, testQuestions, tests } from '#db/schema/tests.ts'
+import { testAttemptAnswers, testAttempts, testEligibility, testQuestions, tests } from '#db/schema/assessments.ts'
 import type { User } from '#db/schema/users-sessions.ts'
 import { recordAudit } from '../audit/audit.ts'
 import type { AppServices } from '../context.ts'

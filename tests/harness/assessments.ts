@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm'
 import { auditLog } from '#db/schema/audit.ts'
 import { members, qualifications } from '#db/schema/roster.ts'
-import { tests } from '#db/schema/tests.ts'
+import { tests } from '#db/schema/assessments.ts'
 import type { TestApp } from './app.ts'
 import { demoUser, type LoggedIn } from './orbat.ts'
 

@@ -1,4 +1,4 @@
-import { TEST_MESSAGES } from '../../contracts/tests.ts'
+import { TEST_MESSAGES } from '../../contracts/assessments.ts'
 import { stubDiscordCdn, loginAs, topBar } from './fixtures.ts'
 import { SEEDED, answer, cardOf, expect, questionGroup, test, toast } from './qualification-tests.ts'
 

@@ -1,11 +1,11 @@
-// The demo unit's tests (db/seed/demo-unit.ts and db/seed/tests.ts): two tests, one with an in-game checklist;
+// The demo unit's tests (db/seed/demo-unit.ts and db/seed/assessments.ts): two tests, one with an in-game checklist;
 // members in every status; finished evaluations (one passed, one failed) and members still awaiting one.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MEMBER_TEST_STATUSES } from '#contracts/tests.ts'
+import { MEMBER_TEST_STATUSES } from '#contracts/assessments.ts'
 import { seedDemoData } from '#db/seed/demo-unit.ts'
-import { tests } from '#db/schema/tests.ts'
-import { listCompletedEvaluations, listPassedMembers } from '#server/evaluations/queries.ts'
+import { tests } from '#db/schema/assessments.ts'
+import { listCompletedEvaluations, listPassedMembers } from '#server/assessments/evaluation-queries.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/harness/db.ts'
 import { getAdminTest, listAttempts, listPublicTests } from './queries.ts'
 

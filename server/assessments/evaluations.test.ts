@@ -15,13 +15,13 @@ import {
   type PassedMember,
   type StartedEvaluation,
 } from '#contracts/evaluations.ts'
-import type { AdminTest } from '#contracts/tests.ts'
+import type { AdminTest } from '#contracts/assessments.ts'
 import { memberQualifications, members, qualifications } from '#db/schema/roster.ts'
-import { liveEvaluationSessions, testAttempts, testEligibility, testEvaluations } from '#db/schema/tests.ts'
+import { liveEvaluationSessions, testAttempts, testEligibility, testEvaluations } from '#db/schema/assessments.ts'
 import { api, expectAdminOnly } from '#tests/harness/admin.ts'
 import { startTestApp, type TestApp, type TestClient } from '#tests/harness/app.ts'
 import { addMember, auditEntries, loginDemos, ROLE_IDS, type LoggedIn } from '#tests/harness/orbat.ts'
-import { resetTests, roleChanges } from '#tests/harness/tests.ts'
+import { resetTests, roleChanges } from '#tests/harness/assessments.ts'
 
 describe('liveScore (spec 2 §4)', () => {
   const q = [

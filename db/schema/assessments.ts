@@ -22,7 +22,7 @@ import {
   OPTIONS_PER_QUESTION,
   UNCATEGORIZED_SECTION,
   type MemberTestStatus,
-} from '../../contracts/tests.ts'
+} from '../../contracts/assessments.ts'
 import { createdAtColumn, idColumn, timestampColumns } from './columns.ts'
 import { members, qualifications } from './roster.ts'
 import { users } from './users-sessions.ts'
@@ -59,7 +59,7 @@ export const tests = pgTable(
   ],
 )
 
-/** Number of options every written question has (contracts/tests.ts). */
+/** Number of options every written question has (contracts/assessments.ts). */
 export { OPTIONS_PER_QUESTION }
 
 /** A written (multiple-choice) question. question_text is sanitised HTML. */
@@ -110,7 +110,7 @@ export const testEvaluationQuestions = pgTable(
   ],
 )
 
-/** Status of a member for a test (contracts/tests.ts); derived from eligibility and attempts, never stored. */
+/** Status of a member for a test (contracts/assessments.ts); derived from eligibility and attempts, never stored. */
 export { MEMBER_TEST_STATUSES, type MemberTestStatus }
 
 /** An admin's approval for a member to take a test. */

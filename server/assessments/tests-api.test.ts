@@ -15,13 +15,13 @@ import {
   type TestForTaking,
   type TestResult,
   type TestSubmitResult,
-} from '#contracts/tests.ts'
+} from '#contracts/assessments.ts'
 import { memberQualifications, members, qualifications } from '#db/schema/roster.ts'
-import { testAttempts, testEligibility, testQuestions, tests } from '#db/schema/tests.ts'
+import { testAttempts, testEligibility, testQuestions, tests } from '#db/schema/assessments.ts'
 import { api, expectAdminOnly } from '#tests/harness/admin.ts'
 import { startTestApp, type TestApp } from '#tests/harness/app.ts'
 import { addMember, auditEntries, loginDemos, ROLE_IDS, type LoggedIn } from '#tests/harness/orbat.ts'
-import { resetTests, roleChanges } from '#tests/harness/tests.ts'
+import { resetTests, roleChanges } from '#tests/harness/assessments.ts'
 
 let t: TestApp
 let admin: LoggedIn, novak: LoggedIn, reyes: LoggedIn, kowalski: LoggedIn, blake: LoggedIn

@@ -2,7 +2,7 @@
 // take page's form posts with them into the same input the /api routes get, and reads constraints from them.
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { describe, expect, it } from 'vitest'
-import { submitTestSchema, testFormSchema, TEST_FIELD_MESSAGES } from '#contracts/tests.ts'
+import { submitTestSchema, testFormSchema, TEST_FIELD_MESSAGES } from '#contracts/assessments.ts'
 import { evaluationAnswerSchema, submitEvaluationSchema } from '#contracts/evaluations.ts'
 
 const form = (fields: Array<[string, string]>) => {

@@ -7,10 +7,10 @@ import {
   type EvaluationQuestionInput,
   type TestInput,
   type WrittenQuestionInput,
-} from '#contracts/tests.ts'
+} from '#contracts/assessments.ts'
 import type { DbOrTx } from '#db/client.ts'
 import { qualifications } from '#db/schema/roster.ts'
-import { testEvaluationQuestions, testQuestions, tests } from '#db/schema/tests.ts'
+import { testEvaluationQuestions, testQuestions, tests } from '#db/schema/assessments.ts'
 import type { User } from '#db/schema/users-sessions.ts'
 import { recordAudit } from '../audit/audit.ts'
 import type { AppServices } from '../context.ts'

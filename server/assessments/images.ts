@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { TEST_ERRORS, TEST_IMAGES, type UploadedImage } from '#contracts/tests.ts'
+import { TEST_ERRORS, TEST_IMAGES, type UploadedImage } from '#contracts/assessments.ts'
 import type { User } from '#db/schema/users-sessions.ts'
 import { recordAudit } from '../audit/audit.ts'
 import type { AppServices } from '../context.ts'

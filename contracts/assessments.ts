@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { idInput, MAX_INT, numberInput, requiredText, text } from './fields.ts'
-import { TEST_ERRORS, TEST_MESSAGES } from './test-messages.ts'
+import { TEST_ERRORS, TEST_MESSAGES } from './assessment-messages.ts'
 
 // Qualification tests as both sides see them (spec 2 §2 Public tests page, Take test, Result, Admin tests page, Test
 // editor form, Manage Test modal; §3 Test, Written question, Attempt, Result; §4 member status and badge; §5 Test and
@@ -17,7 +17,7 @@ export {
   TEST_ERRORS,
   TEST_MESSAGES,
   testSubmittedMessage,
-} from './test-messages.ts'
+} from './assessment-messages.ts'
 
 // ---- member status and badges (spec 2 §4) -----------------------------------------------------------------------------
 

@@ -3,7 +3,7 @@
 // scriptable. Real HTTP on the production build.
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { TEST_ERRORS, TEST_IMAGES, type UploadedImage } from '#contracts/tests.ts'
+import { TEST_ERRORS, TEST_IMAGES, type UploadedImage } from '#contracts/assessments.ts'
 import { auditLog } from '#db/schema/audit.ts'
 import { startTestApp, type TestApp } from '#tests/harness/app.ts'
 import { auditEntries, loginDemos, type LoggedIn } from '#tests/harness/orbat.ts'

@@ -14,7 +14,7 @@ import {
   type ResultQuestion,
   type TestForTaking,
   type TestResult,
-} from '#contracts/tests.ts'
+} from '#contracts/assessments.ts'
 import type { DbOrTx } from '#db/client.ts'
 import { memberEventScoreSql, memberQualifications, members, qualifications } from '#db/schema/roster.ts'
 import {
@@ -24,9 +24,9 @@ import {
   testEvaluationQuestions,
   testQuestions,
   tests,
-} from '#db/schema/tests.ts'
+} from '#db/schema/assessments.ts'
 import type { User } from '#db/schema/users-sessions.ts'
-import { parseId } from '../admin/request.ts'
+import { parseId } from '../http/request.ts'
 import { Conflict, Forbidden, NotFound } from '../errors.ts'
 
 // What the tests pages and /api read (spec 2 §2 Public tests page, Take test, Result, Admin tests page, Manage Test
