@@ -58,7 +58,12 @@ export type PingInput = z.output<typeof pingSchema>
 export interface PingItem {
   id: number
   type: 'event' | 'training'
+  /** The event's or the training's id, whichever `type` names. */
   target_id: number
+  /** The event it belongs to (null for a training ping). */
+  event_id: number | null
+  /** The training it belongs to (null for an event ping). */
+  training_id: number | null
   channel_id: string
   message_content: string
   roles_to_ping: string[]
