@@ -6,6 +6,9 @@ import { isCalendarDay, isDateTime, normalizeTime, TIME_FORMAT_SUBMIT } from './
 // ping). The Schedule Ping form and the API parse with one schema: the API sends `pingTime` (an ISO instant); the
 // form sends a day, a 24-hour `time` and the admin's zone `tz`, which the server turns into the instant.
 
+/** The `{kind}` of POST /api/roster/{kind}/{id}/ping: what the ping is for. */
+export const pingKindSchema = z.enum(['events', 'trainings'])
+
 export const FILL_ALL_FIELDS = 'Please fill out all fields.'
 export const SELECT_A_ROLE = 'Please select at least one role to ping.'
 /** A rolesToPing entry meaning "the event ping role from settings". */

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { rosterQuerySchema } from '#contracts/roster.ts'
 import { submitTestSchema } from '#contracts/tests.ts'
 import { operationsOf, type ApiOperation } from './operation.ts'
+import { testRefParameter } from './path-parameters.ts'
 
 // What members and visitors call: the ORBAT and its waitlist, the public roster, trainings, the library and tests.
 
@@ -64,8 +65,11 @@ export const memberOperations: ApiOperation[] = [
 
   tests.get('/api/tests/public', 'public', 'Qualification test cards'),
   tests.get('/api/tests', 'user', "The test cards with the caller's standing"),
-  tests.get('/api/tests/{id}/take', 'user', 'A test to take (by id or uuid), without the correct answers'),
+  tests.get('/api/tests/{id}/take', 'user', 'A test to take (by id or uuid), without the correct answers', {
+    params: { id: testRefParameter },
+  }),
   tests.post('/api/tests/{id}/submit', 'user', 'Submit answers (by id or uuid); scored on the server', {
+    params: { id: testRefParameter },
     body: submitTestSchema,
   }),
   tests.get(
