@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { rosterQuerySchema } from '#contracts/roster.ts'
 import { submitTestSchema } from '#contracts/tests.ts'
+import { publicTrainingSchema } from '#contracts/trainings.ts'
 import { operationsOf, type ApiOperation } from './operation.ts'
 import { testRefParameter } from './path-parameters.ts'
 
@@ -56,6 +57,7 @@ export const memberOperations: ApiOperation[] = [
     '/api/roster/trainings/public',
     'optional-user',
     'Visible upcoming trainings, with is_signed_up for the caller',
+    { response: z.array(publicTrainingSchema) },
   ),
   trainings.get('/api/roster/trainings/{id}/signups', 'public', 'Who signed up to a training'),
   trainings.post('/api/roster/trainings/{id}/signup', 'user', 'Sign up to a training'),

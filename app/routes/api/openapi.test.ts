@@ -70,6 +70,21 @@ describe('the OpenAPI document', () => {
       },
     })
   })
+
+  it('describes event and training starts in answers as date-times', () => {
+    const paths = openApiDocument().paths ?? {}
+    interface Schema {
+      items: Schema
+      properties: Record<string, Schema>
+    }
+    const json = (response: unknown) =>
+      (response as { content: { 'application/json': { schema: Schema } } }).content['application/json'].schema
+    const events = json(paths['/api/roster/events']?.get?.responses?.['200'])
+    const trainings = json(paths['/api/roster/trainings/public']?.get?.responses?.['200'])
+    const saved = json(paths['/api/roster/trainings/{id}']?.put?.responses?.['200'])
+    for (const item of [events.items, trainings.items, saved.properties.training])
+      expect(item).toMatchObject({ properties: { date: { type: 'string', format: 'date-time' } } })
+  })
 })
 
 describe('serving it', () => {
