@@ -4,9 +4,9 @@ import { pingKindSchema } from '#contracts/pings.ts'
 import { eligibilityChangeSchema } from '#contracts/tests.ts'
 
 // What each path parameter of /api accepts, by name, so a route's `{id}` reads as an integer in the reference and not
-// as free text. The ids are what the routes' parseId accepts (contracts/ids.ts: 1 to 2^31-1, anything else is 404);
-// the uuids what isUuid accepts (any version, either case). A path where a name means something else says so on its
-// operation (ApiOperation.params).
+// as free text. The ids are what the routes' parseId accepts (contracts/ids.ts: 1 to 2^31-1; anything else is a 404,
+// or a 400 for a slot); the uuids what isUuid accepts (any version, either case). A path where a name means something
+// else says so on its operation (ApiOperation.params).
 
 const id = z.int().min(1).max(MAX_INT)
 const uuid = z.guid()
