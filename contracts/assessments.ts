@@ -270,6 +270,9 @@ export type TestInput = z.output<typeof testFormSchema>
 /** PUT /api/admin/tests/{id}/evaluation-questions. */
 export const evaluationChecklistSchema = z.object({ questions: evaluationQuestionList })
 
+/** The `{change}` of POST /api/tests/eligibility/{change}. */
+export const eligibilityChangeSchema = z.enum(['grant', 'revoke'])
+
 /** POST /api/tests/eligibility/grant and /revoke. */
 export const eligibilitySchema = z.object({
   testId: idInput(F.testId),

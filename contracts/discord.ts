@@ -193,6 +193,10 @@ export const pingHistoryQuerySchema = z.object({
 export interface PingHistoryItem {
   id: number
   type: 'event' | 'training'
+  /** The event it belongs to (null for a training ping). */
+  event_id: number | null
+  /** The training it belongs to (null for an event ping). */
+  training_id: number | null
   target_name: string
   channel_id: string
   channel_name: string | null

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { isHttpUrl, requiredText, text } from './fields.ts'
+import { isHttpUrl, requiredText, text, unitDateTime } from './fields.ts'
 import { isCalendarDay, isDateTime, normalizeTime, TIME_FORMAT_SUBMIT } from './time.ts'
 
 // Roster events (spec 2 §2 Events tab, §5 Event, §7; ARCHITECTURE §5 start times): the Add/Edit Event form and
@@ -17,7 +17,11 @@ export const eventSchema = z
     date: text({ error: 'Event date is required.' })
       .trim()
       .min(1, { error: 'Event date is required.', abort: true })
-      .refine((v) => isCalendarDay(v) || isDateTime(v), 'Please enter a valid date.'),
+      .refine((v) => isCalendarDay(v) || isDateTime(v), 'Please enter a valid date.')
+      .meta({
+        description:
+          "An ISO date-time (with Z or an offset; without one it is read on the unit's clock), or a day YYYY-MM-DD: at `time` (HH:mm) on the clock of `tz` (the unit's without it), 20:00 unit time without `time`.",
+      }),
     time: text({ error: TIME_FORMAT_SUBMIT })
       .refine((v) => normalizeTime(v) !== null, TIME_FORMAT_SUBMIT)
       .optional(),
@@ -37,12 +41,15 @@ export const eventSchema = z
   })
 export type EventInput = z.output<typeof eventSchema>
 
-/** An event as GET /api/roster/events lists it. */
-export interface EventItem {
-  id: number
-  name: string
-  /** The start, an ISO instant. */
-  date: string
-  orbat_image_url: string | null
-  attendance_count: number
-}
+/** An event as GET /api/roster/events lists it (and POST / PUT answer it). */
+export const eventItemSchema = z.object({
+  id: z.number().int(),
+  name: text(),
+  date: unitDateTime('The start'),
+  orbat_image_url: text().nullable(),
+  attendance_count: z.number().int(),
+})
+export type EventItem = z.output<typeof eventItemSchema>
+
+/** POST /api/roster/events and PUT /api/roster/events/{id}. */
+export const eventSavedSchema = z.object({ message: text(), event: eventItemSchema })

@@ -104,3 +104,12 @@ export const flagSchema = z
   })
   .optional()
   .transform((v) => v === true || v === 1 || v === '1' || v === 'true' || v === 'on')
+
+/**
+ * An event's or a training's start in an answer: an ISO 8601 date-time on the unit's clock with its offset
+ * ('2025-03-14T20:00:00-04:00'), so a reader sees the unit's day and hour; any ISO parser reads the same instant.
+ */
+export const unitDateTime = (what: string) =>
+  z.iso.datetime({ offset: true }).meta({
+    description: `${what}: an ISO 8601 date-time with the unit time zone's offset, e.g. 2025-03-14T20:00:00-04:00.`,
+  })

@@ -6,6 +6,9 @@ import { isCalendarDay, isDateTime, normalizeTime, TIME_FORMAT_SUBMIT } from './
 // ping). The Schedule Ping form and the API parse with one schema: the API sends `pingTime` (an ISO instant); the
 // form sends a day, a 24-hour `time` and the admin's zone `tz`, which the server turns into the instant.
 
+/** The `{kind}` of POST /api/roster/{kind}/{id}/ping: what the ping is for. */
+export const pingKindSchema = z.enum(['events', 'trainings'])
+
 export const FILL_ALL_FIELDS = 'Please fill out all fields.'
 export const SELECT_A_ROLE = 'Please select at least one role to ping.'
 /** A rolesToPing entry meaning "the event ping role from settings". */
@@ -58,7 +61,12 @@ export type PingInput = z.output<typeof pingSchema>
 export interface PingItem {
   id: number
   type: 'event' | 'training'
+  /** The event's or the training's id, whichever `type` names. */
   target_id: number
+  /** The event it belongs to (null for a training ping). */
+  event_id: number | null
+  /** The training it belongs to (null for an event ping). */
+  training_id: number | null
   channel_id: string
   message_content: string
   roles_to_ping: string[]

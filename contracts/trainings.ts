@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { flagSchema, requiredText, SNOWFLAKE, text } from './fields.ts'
+import { flagSchema, requiredText, SNOWFLAKE, text, unitDateTime } from './fields.ts'
 import { isCalendarDay, isDateTime, looksLikeDay, normalizeTime, TIME_FORMAT_SUBMIT } from './time.ts'
 
 // Trainings (spec 2 §2 Trainings tab and public trainings page, §5 Training, §7). The Add/Edit Training form and
@@ -23,6 +23,10 @@ export const trainingSchema = z
       .min(1, { error: DATE_REQUIRED, abort: true })
       .refine((v) => isCalendarDay(v) || isDateTime(v), {
         error: (issue) => (looksLikeDay(String(issue.input)) ? 'Please enter a valid date.' : VALID_DATE_TIME),
+      })
+      .meta({
+        description:
+          "An ISO date-time (with Z or an offset; without one it is read on the unit's clock); or a day YYYY-MM-DD with `time` (HH:mm) on the clock of `tz`.",
       }),
     time: text({ error: TIME_FORMAT_SUBMIT })
       .refine((v) => normalizeTime(v) !== null, TIME_FORMAT_SUBMIT)
@@ -54,23 +58,29 @@ export const postTrainingSchema = z.object({
 })
 export type PostTrainingInput = z.output<typeof postTrainingSchema>
 
-export interface TrainingItem {
-  id: number
-  name: string
-  description: string | null
-  /** An ISO instant. */
-  date: string
-  is_hidden: boolean
-  is_bmt_training: boolean
-  signup_count: number
-}
+/** A training as GET /api/roster/trainings lists it (and POST / PUT answer it). */
+export const trainingItemSchema = z.object({
+  id: z.number().int(),
+  name: text(),
+  description: text().nullable(),
+  date: unitDateTime('The start'),
+  is_hidden: z.boolean(),
+  is_bmt_training: z.boolean(),
+  signup_count: z.number().int(),
+})
+export type TrainingItem = z.output<typeof trainingItemSchema>
+
+/** POST /api/roster/trainings and PUT /api/roster/trainings/{id}. */
+export const trainingSavedSchema = z.object({ message: text(), training: trainingItemSchema })
 
 /** A training on the public page (GET /api/roster/trainings/public). */
-export interface PublicTraining extends TrainingItem {
-  is_signed_up: boolean
-  /** Started already (shown for a few hours after its start): sign-up and leave are closed. */
-  has_started: boolean
-}
+export const publicTrainingSchema = trainingItemSchema.extend({
+  is_signed_up: z.boolean(),
+  has_started: z.boolean().meta({
+    description: 'Started already (shown for a few hours after its start): sign-up and leave are closed.',
+  }),
+})
+export type PublicTraining = z.output<typeof publicTrainingSchema>
 
 export interface TrainingSignupItem {
   id: number

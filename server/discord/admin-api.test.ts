@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { PermissionFlagsBits } from 'discord-api-types/v10'
 import type { PingHistoryItem, RankRoleMappingItem, SquadRoleMappingItem } from '#contracts/discord.ts'
 import { DISCORD_MESSAGES } from '#contracts/discord.ts'
+import type { PingItem } from '#contracts/pings.ts'
 import { DEMO_CHANNELS, DEMO_GUILD_ID, DEMO_ROLES } from '#db/seed/demo-guild.ts'
 import { rankRoleMappings, scheduledPings, squadRoleMappings } from '#db/schema/discord.ts'
 import { squads } from '#db/schema/orbat.ts'
@@ -286,5 +287,34 @@ describe('Ping History', () => {
       error: DISCORD_MESSAGES.pingNotPending,
     })
     expect((await auditEntries(db(), 'Ping cancelled'))[0]!.details).toContain('Drills')
+  })
+
+  it('each ping names the id of its event or training; the other id is null', async () => {
+    const [event] = await db()
+      .insert(events)
+      .values({ name: 'Op Hammer', date: new Date('2030-06-15T20:00:00Z') })
+      .returning()
+    const [training] = await db()
+      .insert(trainings)
+      .values({ name: 'Range day', date: new Date('2030-06-16T20:00:00Z') })
+      .returning()
+    const schedule = (kind: 'events' | 'trainings', id: number, hour: number) =>
+      api<{ ping: PingItem }>(admin.client, 'POST', `/api/roster/${kind}/${id}/ping`, {
+        channelId: DEMO_CHANNELS.events.id,
+        messageContent: `Ping ${kind}`,
+        pingTime: `2030-06-01T${hour}:00:00Z`,
+        rolesToPing: [DEMO_ROLES.eventPing.id],
+      })
+    const eventPing = await schedule('events', event!.id, 10)
+    const trainingPing = await schedule('trainings', training!.id, 11)
+    expect(eventPing).toMatchObject({ status: 201, body: { ping: { event_id: event!.id, training_id: null } } })
+    expect(trainingPing).toMatchObject({ status: 201, body: { ping: { event_id: null, training_id: training!.id } } })
+    const list = await api<PingHistoryItem[]>(admin.client, 'GET', '/api/discord/pings')
+    expect(
+      list.body.map(({ type, target_name, event_id, training_id }) => ({ type, target_name, event_id, training_id })),
+    ).toEqual([
+      { type: 'training', target_name: 'Range day', event_id: null, training_id: training!.id },
+      { type: 'event', target_name: 'Op Hammer', event_id: event!.id, training_id: null },
+    ])
   })
 })

@@ -442,6 +442,8 @@ export async function listPings(services: AppServices, limit: number): Promise<P
   return rows.map(({ ping, eventName, trainingName }) => ({
     id: ping.id,
     type: ping.type,
+    event_id: ping.event_id,
+    training_id: ping.training_id,
     target_name: (ping.type === 'event' ? eventName : trainingName) ?? '',
     channel_id: ping.channel_id,
     channel_name: names?.channelName(ping.channel_id) ?? null,

@@ -25,6 +25,8 @@ function toItem(row: typeof scheduledPings.$inferSelect): PingItem {
     id: row.id,
     type: row.type,
     target_id: (row.event_id ?? row.training_id)!,
+    event_id: row.event_id,
+    training_id: row.training_id,
     channel_id: row.channel_id,
     message_content: row.message_content,
     roles_to_ping: row.roles_to_ping,

@@ -10,6 +10,7 @@ import type { ApiOperation } from './operation.ts'
 import { adminOperations } from './operations-admin.ts'
 import { integrationOperations } from './operations-integrations.ts'
 import { memberOperations } from './operations-members.ts'
+import { pathParametersOf } from './path-parameters.ts'
 
 // The OpenAPI 3.1 document of /api (served at /api/openapi.json, rendered at /api/docs), built by zod-openapi from the
 // operation tables, whose request schemas are the contracts the routes parse with (docs/decisions/023-openapi-from-the-contracts.md).
@@ -79,13 +80,8 @@ function responsesOf(op: ApiOperation): ZodOpenApiResponsesObject {
   return responses
 }
 
-function pathParamsOf(path: string) {
-  const names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!)
-  return names.length ? z.object(Object.fromEntries(names.map((name) => [name, z.string()]))) : undefined
-}
-
 function operationObject(op: ApiOperation): ZodOpenApiOperationObject {
-  const path = pathParamsOf(op.path)
+  const path = pathParametersOf(op.path, op.params)
   return {
     tags: [op.tag],
     summary: op.summary,

@@ -19,6 +19,8 @@ export interface ApiOperation {
   summary: string
   access: Access
   description?: string
+  /** Path parameters that mean something else here than their name does elsewhere (server/openapi/path-parameters.ts). */
+  params?: Record<string, z.ZodType>
   body?: z.ZodType
   query?: z.ZodObject
   response?: z.ZodType

@@ -8,7 +8,7 @@ import {
   squadMappingUpdateSchema,
 } from '#contracts/discord.ts'
 import { evaluationAnswerSchema, startEvaluationSchema, submitEvaluationSchema } from '#contracts/evaluations.ts'
-import { eventSchema } from '#contracts/events.ts'
+import { eventItemSchema, eventSavedSchema, eventSchema } from '#contracts/events.ts'
 import { packetSchema } from '#contracts/library.ts'
 import { orbatSaveSchema } from '#contracts/orbat.ts'
 import { pingSchema } from '#contracts/pings.ts'
@@ -22,7 +22,7 @@ import {
 } from '#contracts/roster.ts'
 import { eligibleRoleSchema, platoonSchema, presetNameSchema, settingInputSchema } from '#contracts/settings.ts'
 import { eligibilitySchema, evaluationChecklistSchema, testFormSchema } from '#contracts/assessments.ts'
-import { postTrainingSchema, trainingSchema } from '#contracts/trainings.ts'
+import { postTrainingSchema, trainingItemSchema, trainingSavedSchema, trainingSchema } from '#contracts/trainings.ts'
 import { operationsOf, type ApiOperation } from './operation.ts'
 
 // The admin calls (admin role, or a token with the admin scope): settings, the ORBAT editor, the roster, trainings,
@@ -88,9 +88,13 @@ export const adminOperations: ApiOperation[] = [
   }),
   roster.post('/api/roster/members/{id}/unban', 'admin', 'Lift a ban'),
   roster.post('/api/roster/bmt-graduate', 'admin', 'Graduate BMT members', { body: graduateSchema }),
-  roster.get('/api/roster/events', 'admin', 'Events, newest first'),
-  roster.post('/api/roster/events', 'admin', 'Add an event', { body: eventSchema, status: 201 }),
-  roster.put('/api/roster/events/{id}', 'admin', 'Edit an event', { body: eventSchema }),
+  roster.get('/api/roster/events', 'admin', 'Events, newest first', { response: z.array(eventItemSchema) }),
+  roster.post('/api/roster/events', 'admin', 'Add an event', {
+    body: eventSchema,
+    response: eventSavedSchema,
+    status: 201,
+  }),
+  roster.put('/api/roster/events/{id}', 'admin', 'Edit an event', { body: eventSchema, response: eventSavedSchema }),
   roster.delete('/api/roster/events/{id}', 'admin', 'Delete an event (takes its attendance out of the scores)'),
   roster.get('/api/roster/events/{id}/attendance', 'admin', "An event's attendees"),
   roster.post(
@@ -118,9 +122,18 @@ export const adminOperations: ApiOperation[] = [
     { body: pingSchema, status: 201 },
   ),
 
-  trainings.get('/api/roster/trainings', 'admin', 'Every training, soonest first'),
-  trainings.post('/api/roster/trainings', 'admin', 'Add a training', { body: trainingSchema, status: 201 }),
-  trainings.put('/api/roster/trainings/{id}', 'admin', 'Edit a training', { body: trainingSchema }),
+  trainings.get('/api/roster/trainings', 'admin', 'Every training, soonest first', {
+    response: z.array(trainingItemSchema),
+  }),
+  trainings.post('/api/roster/trainings', 'admin', 'Add a training', {
+    body: trainingSchema,
+    response: trainingSavedSchema,
+    status: 201,
+  }),
+  trainings.put('/api/roster/trainings/{id}', 'admin', 'Edit a training', {
+    body: trainingSchema,
+    response: trainingSavedSchema,
+  }),
   trainings.delete('/api/roster/trainings/{id}', 'admin', 'Delete a training'),
   trainings.delete('/api/roster/trainings/{id}/signups/{memberId}', 'admin', 'Remove a sign-up'),
   trainings.get('/api/roster/trainings/{id}/attendance', 'admin', "A training's attendees"),

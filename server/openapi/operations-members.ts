@@ -1,7 +1,9 @@
 import { z } from 'zod'
 import { rosterQuerySchema } from '#contracts/roster.ts'
 import { submitTestSchema } from '#contracts/assessments.ts'
+import { publicTrainingSchema } from '#contracts/trainings.ts'
 import { operationsOf, type ApiOperation } from './operation.ts'
+import { testRefParameter } from './path-parameters.ts'
 
 // What members and visitors call: the ORBAT and its waitlist, the public roster, trainings, the library and tests.
 
@@ -55,6 +57,7 @@ export const memberOperations: ApiOperation[] = [
     '/api/roster/trainings/public',
     'optional-user',
     'Visible upcoming trainings, with is_signed_up for the caller',
+    { response: z.array(publicTrainingSchema) },
   ),
   trainings.get('/api/roster/trainings/{id}/signups', 'public', 'Who signed up to a training'),
   trainings.post('/api/roster/trainings/{id}/signup', 'user', 'Sign up to a training'),
@@ -64,8 +67,11 @@ export const memberOperations: ApiOperation[] = [
 
   tests.get('/api/tests/public', 'public', 'Qualification test cards'),
   tests.get('/api/tests', 'user', "The test cards with the caller's standing"),
-  tests.get('/api/tests/{id}/take', 'user', 'A test to take (by id or uuid), without the correct answers'),
+  tests.get('/api/tests/{id}/take', 'user', 'A test to take (by id or uuid), without the correct answers', {
+    params: { id: testRefParameter },
+  }),
   tests.post('/api/tests/{id}/submit', 'user', 'Submit answers (by id or uuid); scored on the server', {
+    params: { id: testRefParameter },
     body: submitTestSchema,
   }),
   tests.get(

@@ -4,9 +4,16 @@
 // viewer's zone from the cookie the page's script sets, else in the unit's.
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { EventItem } from '#contracts/events.ts'
+import { eventItemSchema, type EventItem } from '#contracts/events.ts'
+import type { PublicMember } from '#contracts/roster-types.ts'
+import {
+  publicTrainingSchema,
+  trainingItemSchema,
+  type PublicTraining,
+  type TrainingItem,
+} from '#contracts/trainings.ts'
 import { INVALID_TIME_ZONE } from '#contracts/time-zone.ts'
-import { events } from '#db/schema/roster.ts'
+import { events, members } from '#db/schema/roster.ts'
 import { settings } from '#db/schema/settings.ts'
 import { JOBS } from '#jobs/index.ts'
 import { getSetting } from '#server/settings/settings.ts'
@@ -42,22 +49,29 @@ const addEvent = async (body: Record<string, unknown>) => {
   expect(response.status, JSON.stringify(response.body)).toBe(201)
   return response.body.event
 }
+const aMember = async () =>
+  (
+    await db()
+      .insert(members)
+      .values({ ingame_name: `Offset ${Date.now()}`, join_date: '2024-01-01' })
+      .returning()
+  )[0]
 const setZone = (value: unknown) => api(admin.client, 'PUT', '/api/admin/settings', { key: 'unit_time_zone', value })
 
 describe('an event’s start over the API', () => {
   it('a bare day starts at 20:00 in the unit’s time zone (New York by default, summer and winter time)', async () => {
-    expect((await addEvent({ date: '2030-06-15' })).date).toBe('2030-06-16T00:00:00.000Z')
-    expect((await addEvent({ date: '2030-01-15' })).date).toBe('2030-01-16T01:00:00.000Z')
+    expect((await addEvent({ date: '2030-06-15' })).date).toBe('2030-06-15T20:00:00-04:00')
+    expect((await addEvent({ date: '2030-01-15' })).date).toBe('2030-01-15T20:00:00-05:00')
   })
 
   it('an ISO date-time is kept; one without an offset, or a day with a time, is read on the unit’s clock', async () => {
-    expect((await addEvent({ date: '2030-06-15T21:30:00Z' })).date).toBe('2030-06-15T21:30:00.000Z')
-    expect((await addEvent({ date: '2030-06-15T21:30:00+02:00' })).date).toBe('2030-06-15T19:30:00.000Z')
-    expect((await addEvent({ date: '2030-06-15T21:30' })).date).toBe('2030-06-16T01:30:00.000Z')
-    expect((await addEvent({ date: '2030-06-15', time: '21:30' })).date).toBe('2030-06-16T01:30:00.000Z')
+    expect((await addEvent({ date: '2030-06-15T21:30:00Z' })).date).toBe('2030-06-15T17:30:00-04:00')
+    expect((await addEvent({ date: '2030-06-15T21:30:00+02:00' })).date).toBe('2030-06-15T15:30:00-04:00')
+    expect((await addEvent({ date: '2030-06-15T21:30' })).date).toBe('2030-06-15T21:30:00-04:00')
+    expect((await addEvent({ date: '2030-06-15', time: '21:30' })).date).toBe('2030-06-15T21:30:00-04:00')
     // The form's fields name the zone they were shown in.
     expect((await addEvent({ date: '2030-06-15', time: '21:30', tz: 'Europe/Berlin' })).date).toBe(
-      '2030-06-15T19:30:00.000Z',
+      '2030-06-15T15:30:00-04:00',
     )
   })
 
@@ -91,10 +105,75 @@ describe('an event’s start over the API', () => {
       api<{ event: EventItem }>(admin.client, 'PUT', `/api/roster/events/${event.id}`, { name: 'Op Hammer', ...body })
     expect((await put({ date: '2030-06-15' })).body.event).toMatchObject({
       name: 'Op Hammer',
-      date: '2030-06-16T01:30:00.000Z',
+      date: '2030-06-15T21:30:00-04:00',
     })
-    expect((await put({ date: '2030-06-16' })).body.event.date).toBe('2030-06-17T00:00:00.000Z')
-    expect((await put({ date: '2030-06-16', time: '18:00' })).body.event.date).toBe('2030-06-16T22:00:00.000Z')
+    expect((await put({ date: '2030-06-16' })).body.event.date).toBe('2030-06-16T20:00:00-04:00')
+    expect((await put({ date: '2030-06-16', time: '18:00' })).body.event.date).toBe('2030-06-16T18:00:00-04:00')
+  })
+})
+
+describe('times in JSON answers', () => {
+  /** An ISO date-time with a numeric offset, whole seconds (a reader sees the unit's day and hour). */
+  const WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/
+
+  it('an event reads on the unit’s clock with its offset, in every answer that names it', async () => {
+    const event = await addEvent({ date: '2025-03-14' })
+    expect(event.date).toBe('2025-03-14T20:00:00-04:00')
+    expect(new Date(event.date).toISOString()).toBe('2025-03-15T00:00:00.000Z')
+    expect((await addEvent({ date: '2030-01-15T21:30:00Z' })).date).toBe('2030-01-15T16:30:00-05:00')
+    const list = await api<EventItem[]>(admin.client, 'GET', '/api/roster/events')
+    expect(list.body.map((e) => e.date)).toEqual(['2030-01-15T16:30:00-05:00', '2025-03-14T20:00:00-04:00'])
+    // What the API reference describes (a date-time with an offset).
+    expect(eventItemSchema.array().safeParse(list.body).error).toBeUndefined()
+    const put = await api<{ event: EventItem }>(admin.client, 'PUT', `/api/roster/events/${event.id}`, {
+      name: 'Op Hammer',
+      date: '2025-03-14T21:00:00+01:00',
+    })
+    expect(put.body.event.date).toBe('2025-03-14T16:00:00-04:00')
+
+    const member = await aMember()
+    expect(
+      (await api(admin.client, 'POST', `/api/roster/events/${event.id}/attendance`, { memberIds: [member!.id] }))
+        .status,
+    ).toBe(200)
+    const record = await api<PublicMember>(admin.client, 'GET', `/api/roster/member/${member!.id}`)
+    expect(record.body.events.find((e) => e.id === event.id)?.date).toBe('2025-03-14T16:00:00-04:00')
+
+    // Another unit zone: the same instant on its clock.
+    expect((await setZone('Europe/Berlin')).status).toBe(200)
+    const berlin = await api<EventItem[]>(admin.client, 'GET', '/api/roster/events')
+    expect(berlin.body.find((e) => e.id === event.id)?.date).toBe('2025-03-14T21:00:00+01:00')
+  })
+
+  it('a training too, in the admin list, the public list, a member’s record and the edit’s answer', async () => {
+    const name = `Offset drills ${Date.now()}`
+    const made = await api<{ training: TrainingItem }>(admin.client, 'POST', '/api/roster/trainings', {
+      name,
+      date: '2030-06-15T21:30:00Z',
+    })
+    expect(made.status, JSON.stringify(made.body)).toBe(201)
+    const training = made.body.training
+    expect(training.date).toBe('2030-06-15T17:30:00-04:00')
+    const admins = await api<TrainingItem[]>(admin.client, 'GET', '/api/roster/trainings')
+    expect(admins.body.find((x) => x.id === training.id)?.date).toBe('2030-06-15T17:30:00-04:00')
+    const pub = await api<PublicTraining[]>(admin.client, 'GET', '/api/roster/trainings/public')
+    expect(pub.body.find((x) => x.id === training.id)?.date).toBe('2030-06-15T17:30:00-04:00')
+    const put = await api<{ training: TrainingItem }>(admin.client, 'PUT', `/api/roster/trainings/${training.id}`, {
+      name,
+      date: '2030-12-15T21:30:00Z',
+    })
+    expect(put.body.training.date).toBe('2030-12-15T16:30:00-05:00')
+
+    const member = await aMember()
+    const attendance = await api(admin.client, 'POST', `/api/roster/trainings/${training.id}/attendance`, {
+      memberIds: [member!.id],
+    })
+    expect(attendance.status).toBe(200)
+    const record = await api<PublicMember>(admin.client, 'GET', `/api/roster/member/${member!.id}`)
+    expect(record.body.trainings.find((x) => x.id === training.id)?.date).toBe('2030-12-15T16:30:00-05:00')
+    for (const x of [...admins.body, ...pub.body]) expect(x.date).toMatch(WITH_OFFSET)
+    expect(trainingItemSchema.array().safeParse(admins.body).error).toBeUndefined()
+    expect(publicTrainingSchema.array().safeParse(pub.body).error).toBeUndefined()
   })
 })
 
@@ -112,7 +191,7 @@ describe('the unit’s time zone setting', () => {
 
   it('bare days start at 20:00 on the new clock, and the weekly promotion run moves to Mondays 01:00 there', async () => {
     expect((await setZone('Europe/Berlin')).status).toBe(200)
-    expect((await addEvent({ date: '2030-06-15' })).date).toBe('2030-06-15T18:00:00.000Z')
+    expect((await addEvent({ date: '2030-06-15' })).date).toBe('2030-06-15T20:00:00+02:00')
 
     const { jobs } = await t.app.jobs!.agenda.queryJobs({ name: JOBS.weeklyPromotions })
     expect(jobs).toHaveLength(1)
@@ -134,7 +213,7 @@ describe('the unit’s time zone setting', () => {
     expect((await t.app.jobs!.agenda.queryJobs({ name: JOBS.weeklyPromotions })).jobs[0]!.repeatTimezone).toBe(
       'America/New_York',
     )
-    expect((await addEvent({ date: '2030-06-15' })).date).toBe('2030-06-16T00:00:00.000Z')
+    expect((await addEvent({ date: '2030-06-15' })).date).toBe('2030-06-15T20:00:00-04:00')
   })
 })
 

@@ -33,14 +33,14 @@ describe('event use cases', () => {
       admin,
       eventSchema.parse({ name: 'Op Anvil', date: '2030-03-10T23:00:00Z' }),
     )
-    expect(made.date).toBe('2030-03-10T23:00:00.000Z')
+    expect(made.date).toBe('2030-03-10T19:00:00-04:00')
     const renamed = await updateEvent(
       services,
       admin,
       made.id,
       eventSchema.parse({ name: 'Op Hammer', date: '2030-03-10' }),
     )
-    expect(renamed).toMatchObject({ name: 'Op Hammer', date: '2030-03-10T23:00:00.000Z' })
+    expect(renamed).toMatchObject({ name: 'Op Hammer', date: '2030-03-10T19:00:00-04:00' })
     const moved = await updateEvent(
       services,
       admin,
@@ -48,7 +48,7 @@ describe('event use cases', () => {
       eventSchema.parse({ name: 'Op Hammer', date: '2030-03-11', orbat_image_url: '' }),
     )
     // 2030-03-11 20:00 in New York (EDT since 10 March).
-    expect(moved).toMatchObject({ date: '2030-03-12T00:00:00.000Z', orbat_image_url: null })
+    expect(moved).toMatchObject({ date: '2030-03-11T20:00:00-04:00', orbat_image_url: null })
     const audit = await database.db
       .select({ action: auditLog.action })
       .from(auditLog)

@@ -11,7 +11,7 @@ import { NotFound } from '../errors.ts'
 import { getUnitTimeZone } from '../settings/unit-time-zone.ts'
 import { runTransaction } from '../transaction.ts'
 import { assertMembersExist } from './attendance.ts'
-import { dayIn, instantOf } from './wall-time.ts'
+import { dayIn, instantOf, zonedIso } from './wall-time.ts'
 
 // Roster events and their attendance (spec 2 §2 Events tab, §5 Event; ARCHITECTURE §5: attendance moves the event
 // score). Attendance is the source of attended_events_count changes: +1 per member added, -1 per member removed.
@@ -20,7 +20,9 @@ import { dayIn, instantOf } from './wall-time.ts'
 
 export type { EventInput, EventItem }
 
+/** Events, newest first; their starts on the unit's clock (zonedIso). */
 export async function listEvents(db: DbOrTx): Promise<EventItem[]> {
+  const zone = await getUnitTimeZone(db)
   const rows = await db
     .select({
       id: events.id,
@@ -32,12 +34,12 @@ export async function listEvents(db: DbOrTx): Promise<EventItem[]> {
     })
     .from(events)
     .orderBy(desc(events.date), desc(events.id))
-  return rows.map((r) => ({ ...r, date: r.date.toISOString() }))
+  return rows.map((r) => ({ ...r, date: zonedIso(r.date, zone) }))
 }
 
 /** The event's start: the form's day and time in its zone, an API date-time, or a bare day at 20:00 unit time. */
-async function startOf(tx: DbOrTx, input: EventInput): Promise<Date> {
-  return instantOf(input, { zone: await getUnitTimeZone(tx), startTime: DEFAULT_EVENT_TIME })
+function startOf(input: EventInput, zone: string): Date {
+  return instantOf(input, { zone, startTime: DEFAULT_EVENT_TIME })
 }
 
 /** The stored columns of an event (the form's time and zone are folded into `date`). */
@@ -55,7 +57,8 @@ export async function createEvent(services: AppServices, admin: User, input: Eve
   return runTransaction(
     services,
     async (tx) => {
-      const values = columns(input, await startOf(tx, input))
+      const zone = await getUnitTimeZone(tx)
+      const values = columns(input, startOf(input, zone))
       const [row] = await tx.insert(events).values(values).returning()
       await recordAudit(
         tx,
@@ -66,7 +69,7 @@ export async function createEvent(services: AppServices, admin: User, input: Eve
       return {
         id: row!.id,
         name: row!.name,
-        date: row!.date.toISOString(),
+        date: zonedIso(row!.date, zone),
         orbat_image_url: row!.orbat_image_url,
         attendance_count: 0,
       }
@@ -89,13 +92,11 @@ export async function updateEvent(
     services,
     async (tx) => {
       const before = await eventRow(tx, id)
-      const sameDay =
-        isCalendarDay(input.date) &&
-        input.time === undefined &&
-        dayIn(before.date, await getUnitTimeZone(tx)) === input.date
+      const zone = await getUnitTimeZone(tx)
+      const sameDay = isCalendarDay(input.date) && input.time === undefined && dayIn(before.date, zone) === input.date
       await tx
         .update(events)
-        .set(columns(input, sameDay ? before.date : await startOf(tx, input)))
+        .set(columns(input, sameDay ? before.date : startOf(input, zone)))
         .where(eq(events.id, id))
       await recordAudit(
         tx,

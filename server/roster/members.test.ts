@@ -192,7 +192,7 @@ describe('roster admin API', () => {
       event_score: 2.5,
       qualifications: [{ id: qual!.id, name: 'CLS', description: null }],
       events: [
-        { id: op!.id, name: 'Op Anvil', date: '2026-01-10T19:00:00.000Z', orbat_image_url: 'https://img/1.png' },
+        { id: op!.id, name: 'Op Anvil', date: '2026-01-10T14:00:00-05:00', orbat_image_url: 'https://img/1.png' },
       ],
       trainings: [],
     })
@@ -276,7 +276,7 @@ describe('events and attendance', () => {
     expect(event).toEqual({
       id: expect.any(Number),
       name: 'Op Anvil',
-      date: '2026-01-10T19:00:00.000Z',
+      date: '2026-01-10T14:00:00-05:00',
       orbat_image_url: 'https://x/y.png',
       attendance_count: 0,
     })
@@ -288,7 +288,7 @@ describe('events and attendance', () => {
     // Another day, bare: 20:00 in the unit's time zone (America/New_York, EST).
     expect(edited.body.event).toMatchObject({
       name: 'Op Hammer',
-      date: '2026-01-12T01:00:00.000Z',
+      date: '2026-01-11T20:00:00-05:00',
       orbat_image_url: null,
     })
 

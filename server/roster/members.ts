@@ -22,7 +22,9 @@ import { waitlistEntries } from '#db/schema/waitlist.ts'
 import { recordAudit } from '../audit/audit.ts'
 import { Conflict, Invalid, NotFound } from '../errors.ts'
 import { announceChange } from '../orbat/live.ts'
+import { getUnitTimeZone } from '../settings/unit-time-zone.ts'
 import { fillSlot, type Placement } from '../waitlist/waitlist.ts'
+import { zonedIso } from './wall-time.ts'
 
 // Roster members (spec 2 §2 Roster admin, §3 Member, §4, §5 Member form and Ban form; ARCHITECTURE §5 Roster): the
 // reads and the writes inside a use case's transaction (server/roster/actions.ts runs them). The schemas are in
@@ -84,11 +86,12 @@ export async function getPublicMember(db: DbOrTx, id: number): Promise<PublicMem
   const row = await memberRow(db, id)
   if (row.is_banned) throw new NotFound('Member not found.')
   const { quals, evts, trns } = await memberLinks(db, id)
+  const zone = await getUnitTimeZone(db)
   return {
     ...summaryOf(row),
     qualifications: quals,
-    events: evts.map((e) => ({ ...e, date: e.date.toISOString() })),
-    trainings: trns.map((t) => ({ ...t, date: t.date.toISOString() })),
+    events: evts.map((e) => ({ ...e, date: zonedIso(e.date, zone) })),
+    trainings: trns.map((t) => ({ ...t, date: zonedIso(t.date, zone) })),
   }
 }
 

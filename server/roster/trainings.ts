@@ -10,7 +10,8 @@ import { discordAvatarUrl } from '../discord/client.ts'
 import { Conflict, Forbidden, NotFound, Unauthorized } from '../errors.ts'
 import { runTransaction } from '../transaction.ts'
 import { assertMembersExist } from './attendance.ts'
-import { instantOf } from './wall-time.ts'
+import { getUnitTimeZone } from '../settings/unit-time-zone.ts'
+import { instantOf, zonedIso } from './wall-time.ts'
 
 // Trainings (spec 2 §2 Trainings tab and Public trainings page, §3 Training, §5 Training): admin CRUD, attendance,
 // sign-ups; the public list with sign-up / leave for members on the roster. Each change is one use case (its own
@@ -24,20 +25,25 @@ const PUBLIC_GRACE_MS = 3 * 3600_000
 const signupCount =
   sql<number>`(select count(*) from ${trainingSignups} s where s.training_id = ${trainings.id})`.mapWith(Number)
 
-function toItem(row: {
-  id: number
-  name: string
-  description: string | null
-  date: Date
-  is_hidden: boolean
-  is_bmt_training: boolean
-  signup_count: number
-}): TrainingItem {
-  return { ...row, date: row.date.toISOString() }
+/** A training as the answers give it, its start on the unit's clock (zonedIso). */
+function toItem(
+  row: {
+    id: number
+    name: string
+    description: string | null
+    date: Date
+    is_hidden: boolean
+    is_bmt_training: boolean
+    signup_count: number
+  },
+  zone: string,
+): TrainingItem {
+  return { ...row, date: zonedIso(row.date, zone) }
 }
 
 /** Admin list: every training, soonest first. */
 export async function listTrainings(db: DbOrTx): Promise<TrainingItem[]> {
+  const zone = await getUnitTimeZone(db)
   const rows = await db
     .select({
       id: trainings.id,
@@ -50,7 +56,7 @@ export async function listTrainings(db: DbOrTx): Promise<TrainingItem[]> {
     })
     .from(trainings)
     .orderBy(asc(trainings.date), asc(trainings.id))
-  return rows.map(toItem)
+  return rows.map((row) => toItem(row, zone))
 }
 
 /** The member a logged-in user is on the roster as (by Discord id), if any. */
@@ -66,6 +72,7 @@ async function memberOfUser(db: DbOrTx, user: User) {
 /** GET /api/roster/trainings/public: visible trainings from a little before now, with is_signed_up for the user. */
 export async function listPublicTrainings(db: DbOrTx, user: User | null, now = new Date()): Promise<PublicTraining[]> {
   const member = user ? await memberOfUser(db, user) : null
+  const zone = await getUnitTimeZone(db)
   const rows = await db
     .select({
       id: trainings.id,
@@ -83,7 +90,7 @@ export async function listPublicTrainings(db: DbOrTx, user: User | null, now = n
     .where(and(eq(trainings.is_hidden, false), gte(trainings.date, new Date(now.getTime() - PUBLIC_GRACE_MS))))
     .orderBy(asc(trainings.date), asc(trainings.id))
   return rows.map((r) => ({
-    ...toItem(r),
+    ...toItem(r, zone),
     is_signed_up: Boolean(r.is_signed_up),
     has_started: r.date.getTime() <= now.getTime(),
   }))
@@ -113,7 +120,7 @@ export async function createTraining(services: AppServices, admin: User, input: 
         values.is_bmt_training ? 'BMT training added' : 'Training added',
         `${values.name} (${values.date.toISOString()})`,
       )
-      return toItem({ ...row!, signup_count: 0 })
+      return toItem({ ...row!, signup_count: 0 }, await getUnitTimeZone(tx))
     },
     { name: 'create training' },
   )

@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon'
 import { isCalendarDay, normalizeTime, parseDateTime } from '#contracts/time.ts'
 import { Invalid } from '../errors.ts'
 import { isValidTimeZone, wallClockMs, zonedTimeToInstant } from '../settings/time-lock.ts'
@@ -47,6 +48,14 @@ export function instantOf(input: { date: string; time?: string; tz?: string }, u
   const instant = parseDateTime(input.date)
   if (!instant) throw new Invalid(VALID_DATE_TIME)
   return instant
+}
+
+/**
+ * An instant as JSON answers give it: an ISO date-time on the zone's clock with its offset
+ * ('2025-03-14T20:00:00-04:00'), the same instant as toISOString() names, but read as the zone's day and hour.
+ */
+export function zonedIso(instant: Date, zone: string): string {
+  return DateTime.fromJSDate(instant, { zone }).toISO({ suppressMilliseconds: true }) ?? instant.toISOString()
 }
 
 /** The calendar day (YYYY-MM-DD) an instant falls on in a zone. */

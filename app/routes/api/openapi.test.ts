@@ -4,6 +4,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator'
 import type { RouteConfigEntry } from '@react-router/dev/routes'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import routes from '#app/routes.ts'
 import { MEMBER_WRITE_PATHS } from '#server/http/member-writes.ts'
 import { buildOpenApiDocument, openApiDocument } from '#server/openapi/document.ts'
@@ -45,6 +46,14 @@ describe('the OpenAPI document', () => {
     expect(apiRoutePaths(routes).filter((p) => !(p in withoutOne))).toEqual(['/api/roster/events/{id}/attendance'])
   })
 
+  it('refuses a path parameter it has no schema for', () => {
+    const op = { method: 'get', path: '/api/things/{thingId}', tag: 'x', summary: 'x', access: 'public' } as const
+    expect(() => buildOpenApiDocument([op])).toThrow('{thingId}')
+    expect(() => buildOpenApiDocument([{ ...op, path: '/api/things/{id}', params: { other: z.string() } }])).toThrow(
+      'no path parameter other',
+    )
+  })
+
   it('is valid OpenAPI 3.1', async () => {
     const result = await new Validator().validate(JSON.parse(JSON.stringify(openApiDocument())))
     expect(result.errors ?? []).toEqual([])
@@ -60,6 +69,21 @@ describe('the OpenAPI document', () => {
         },
       },
     })
+  })
+
+  it('describes event and training starts in answers as date-times', () => {
+    const paths = openApiDocument().paths ?? {}
+    interface Schema {
+      items: Schema
+      properties: Record<string, Schema>
+    }
+    const json = (response: unknown) =>
+      (response as { content: { 'application/json': { schema: Schema } } }).content['application/json'].schema
+    const events = json(paths['/api/roster/events']?.get?.responses?.['200'])
+    const trainings = json(paths['/api/roster/trainings/public']?.get?.responses?.['200'])
+    const saved = json(paths['/api/roster/trainings/{id}']?.put?.responses?.['200'])
+    for (const item of [events.items, trainings.items, saved.properties.training])
+      expect(item).toMatchObject({ properties: { date: { type: 'string', format: 'date-time' } } })
   })
 })
 
@@ -84,6 +108,44 @@ describe('serving it', () => {
     expect(document.openapi).toBe('3.1.0')
     expect(document.servers).toEqual([{ url: t.url }])
     expect(Object.keys(document.paths)).toEqual([...Object.keys(openApiDocument().paths ?? {})])
+  })
+
+  it('types every path parameter: integer ids, uuids, the enums of {kind} and {change}', async () => {
+    const document = (await (await t.client().get('/api/openapi.json')).json()) as {
+      paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string; schema: unknown }> }>>
+    }
+    const pathParams = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).flatMap(([method, op]) =>
+        (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => ({ at: `${method} ${path} ${p.name}`, ...p })),
+      ),
+    )
+    const schema = (at: string) => pathParams.find((p) => p.at === at)?.schema
+    const id = { type: 'integer', minimum: 1, maximum: 2_147_483_647 }
+    const uuid = { type: 'string', format: 'uuid' }
+    expect(schema('post /api/tests/eligibility/{change} change')).toMatchObject({
+      type: 'string',
+      enum: ['grant', 'revoke'],
+    })
+    expect(schema('post /api/roster/{kind}/{id}/ping kind')).toMatchObject({
+      type: 'string',
+      enum: ['events', 'trainings'],
+    })
+    expect(schema('post /api/roster/{kind}/{id}/ping id')).toMatchObject(id)
+    expect(schema('get /api/roster/events/{id}/attendance id')).toMatchObject(id)
+    expect(schema('post /api/slot/{id}/signup id')).toMatchObject(id)
+    expect(schema('delete /api/roster/trainings/{id}/signups/{memberId} memberId')).toMatchObject(id)
+    expect(schema('get /api/tests/{id} id')).toMatchObject(id)
+    expect(schema('get /api/tests/attempt/{uuid}/result uuid')).toMatchObject(uuid)
+    expect(schema('get /api/admin/evaluations/live/{sessionId} sessionId')).toMatchObject(uuid)
+    expect(schema('post /api/tests/{id}/submit id')).toMatchObject({ oneOf: [id, uuid] })
+    expect(schema('get /api/tests/{id}/take id')).toMatchObject({ oneOf: [id, uuid] })
+    // Only an image's file name is free text.
+    const freeText = (p: { schema: unknown }) => {
+      const s = p.schema as { type?: string; enum?: unknown; format?: unknown }
+      return s.type === 'string' && !s.enum && !s.format
+    }
+    expect(pathParams.filter(freeText).map((p) => p.at)).toEqual(['get /api/tests/images/{name} name'])
+    expect(pathParams.length).toBeGreaterThan(50)
   })
 
   it('renders the reference at /api/docs on the server, every script carrying the CSP nonce', async () => {

@@ -1,5 +1,5 @@
 import type { Route } from './+types/roster.ping'
-import { FILL_ALL_FIELDS, pingSchema } from '#contracts/pings.ts'
+import { FILL_ALL_FIELDS, pingKindSchema, pingSchema } from '#contracts/pings.ts'
 import { parseId, parseInput, readJsonObject } from '#server/http/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
@@ -11,8 +11,9 @@ import { apiHandler, NotFound } from '#server/errors.ts'
 export async function action({ request, params, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     const admin = await requireAdmin(request, context)
-    if (params.kind !== 'events' && params.kind !== 'trainings') throw new NotFound()
-    const type = params.kind === 'events' ? 'event' : 'training'
+    const kind = pingKindSchema.safeParse(params.kind)
+    if (!kind.success) throw new NotFound()
+    const type = kind.data === 'events' ? 'event' : 'training'
     const id = parseId(params.id, type === 'event' ? 'Event' : 'Training')
     const input = parseInput(pingSchema, await readJsonObject(request), FILL_ALL_FIELDS)
     const ping = await schedulePing(getServices(context), admin, type, id, input)

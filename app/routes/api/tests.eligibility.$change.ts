@@ -1,5 +1,5 @@
 import type { Route } from './+types/tests.eligibility.$change'
-import { eligibilitySchema } from '#contracts/assessments.ts'
+import { eligibilityChangeSchema, eligibilitySchema } from '#contracts/assessments.ts'
 import { parseInput, readJsonObject } from '#server/http/request.ts'
 import { requireAdmin } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
@@ -12,8 +12,9 @@ const CHANGES = { grant: grantEligibility, revoke: revokeEligibility }
 export async function action({ request, params, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     const admin = await requireAdmin(request, context)
-    const change = params.change === 'grant' || params.change === 'revoke' ? CHANGES[params.change] : null
-    if (!change) throw new NotFound()
-    return change(getServices(context), admin, parseInput(eligibilitySchema, await readJsonObject(request)))
+    const change = eligibilityChangeSchema.safeParse(params.change)
+    if (!change.success) throw new NotFound()
+    const input = parseInput(eligibilitySchema, await readJsonObject(request))
+    return CHANGES[change.data](getServices(context), admin, input)
   })
 }
