@@ -2,9 +2,9 @@ import js from '@eslint/js'
 import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 
-// Import boundaries (ARCHITECTURE §2, docs/decisions/015-import-boundaries.md). Arrows point down only:
-// app -> contracts, app route modules -> server -> db, jobs -> server; server, db and jobs never import the UI;
-// contracts import only zod. Proven by tests/lint-boundaries.test.ts.
+// Import boundaries (docs/decisions/015-import-boundaries.md). Arrows point down only: app -> contracts, app route
+// modules -> server -> db, jobs -> server; server, db and jobs never import the UI; contracts import only zod. Proven
+// by tests/lint-boundaries.test.ts.
 const ARROWS = 'Arrows point down: app -> contracts, app route modules -> server -> db, jobs -> server.'
 
 const NO_APP = {
@@ -60,7 +60,8 @@ function contractsLayer(files) {
       'no-restricted-syntax': [
         'error',
         { selector: 'ImportExpression', message: `${message} No dynamic imports.` },
-        // Issue 12: every text field refuses NUL bytes, every number field odd spellings ('0x10', '1e3', ' 5').
+        // Every text field refuses NUL bytes, every number field odd spellings ('0x10', '1e3', ' 5'):
+        // docs/reliability.md, Bad input.
         {
           selector: "CallExpression[callee.object.name='z'][callee.property.name='string']",
           message:
@@ -125,7 +126,7 @@ export default tseslint.config(
       ],
     },
   },
-  // Server-side layers (ARCHITECTURE §2): jobs -> server -> db, and none of them reaches up into the UI.
+  // Server-side layers: jobs -> server -> db, and none of them reaches up into the UI.
   // A later block for the same files replaces these rules (flat config does not merge rule options), so each folder
   // gets exactly one block with its whole list.
   layer(['server/**/*.{ts,tsx}', 'jobs/**/*.{ts,tsx}'], [NO_APP]),

@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test'
 import { e2ePort } from './tests/e2e/env.ts'
 
-// Browser tests in Debian's Chromium (ARCHITECTURE §1, §8): `npx playwright install` cannot work here.
+// Browser tests in Debian's Chromium: `npx playwright install` cannot work here.
 // Run through `npm run test:e2e` (scripts/e2e.mjs), which skips cleanly when there is no Chromium.
 
 const port = e2ePort()

@@ -1,31 +1,32 @@
 import { type RouteConfig, index, layout, prefix, route } from '@react-router/dev/routes'
 
-// The whole URL surface in one place (STYLE.md 6). Resource routes are .ts files without a default export.
+// The whole URL surface in one place, the /api contract included, so it can be reviewed in one file. Resource routes
+// are .ts files without a default export.
 export default [
   index('routes/home.tsx'),
 
-  // The public order of battle (spec 1 §2): diagram, slot sign-up/leave, waitlist sheet, time-lock banner.
+  // The public order of battle: diagram, slot sign-up/leave, waitlist sheet, time-lock banner.
   route('orbat', 'routes/orbat/route.tsx'),
 
-  // Public personnel pages (spec 2 §2): the roster with its member sheet (a full page at /roster/:id without
-  // JavaScript), the training sign-ups and the document library.
+  // Public personnel pages: the roster with its member sheet (a full page at /roster/:id without JavaScript), the
+  // training sign-ups and the document library.
   route('roster', 'routes/roster/route.tsx'),
   route('roster/:id', 'routes/roster/$id.tsx'),
   route('trainings', 'routes/trainings/route.tsx'),
   route('library', 'routes/library/route.tsx'),
-  // Qualification tests (spec 2 §2): the cards (a member's standing when signed in), taking a test (works without
-  // JavaScript) and an attempt's result.
+  // Qualification tests: the cards (a member's standing when signed in), taking a test (works without JavaScript) and
+  // an attempt's result.
   route('tests', 'routes/tests/route.tsx'),
   route('tests/:uuid/take', 'routes/tests/take.tsx'),
   route('tests/result/:uuid', 'routes/tests/result.tsx'),
 
-  // The signed-in person's own page (issue 16): calendar feed and API tokens.
+  // The signed-in person's own page: calendar feed and API tokens.
   route('account', 'routes/account/route.tsx'),
-  // Calendar feeds (issue 16): the unit's, and each person's at a secret URL made on /account.
+  // Calendar feeds: the unit's, and each person's at a secret URL made on /account.
   route('calendar/unit.ics', 'routes/calendar/unit.ts'),
   route('calendar/personal/:file', 'routes/calendar/personal.ts'),
 
-  // Login with Discord (ARCHITECTURE §4)
+  // Login with Discord (docs/rules/discord.md)
   route('auth/discord', 'routes/auth/discord.ts'),
   route('auth/discord/callback', 'routes/auth/callback.tsx'),
   route('auth/logout', 'routes/auth/logout.ts'),
@@ -35,9 +36,10 @@ export default [
   ...prefix('admin', [
     layout('routes/admin/layout.tsx', [
       index('routes/admin/hub.tsx'),
-      // The ORBAT diagram editor (spec 1 §2 "Admin ORBAT editor"); needs JavaScript.
+      // The ORBAT diagram editor; needs JavaScript.
       route('orbat', 'routes/admin/orbat/route.tsx'),
-      // Discord role sync (issue 11 §4): the dry run and Apply; a full page linked back to /admin/discord.
+      // Discord role sync (docs/rules/discord.md, the role sync): the dry run and Apply; a full page linked back to
+      // /admin/discord.
       route('discord/sync', 'routes/admin/discord/sync.tsx'),
       // Admin Settings as pages (the same tabs the editor's side panel shows; forms work without JavaScript).
       ...prefix('settings', [
@@ -49,23 +51,22 @@ export default [
           route('platoons', 'routes/admin/settings/platoons.tsx'),
         ]),
       ]),
-      // Qualification tests (spec 2 §2 "Admin tests page"): the list; the editor and the attempts and evaluations
-      // dialogs are child routes over it.
+      // Qualification tests: the list; the editor and the attempts and evaluations dialogs are child routes over it.
       route('tests', 'routes/admin/tests/route.tsx', [
-        // The test editor (spec 2 §2 Test editor form): Create Test and Edit Test, full-screen style over the list.
+        // The test editor: Create Test and Edit Test, full-screen style over the list.
         route('new', 'routes/admin/tests/new.tsx'),
         route(':id/edit', 'routes/admin/tests/edit.tsx'),
         // Manage Test (attempts, approvals, retakes, Approve Qual) and the Evaluations dialog.
         route(':id/attempts', 'routes/admin/tests/attempts/route.tsx'),
         route(':id/evaluations', 'routes/admin/tests/evaluations/route.tsx'),
       ]),
-      // Live in-game evaluations (spec 2 §2 "Live evaluation", "View evaluation"): a session under way (its answer
-      // buttons work without JavaScript; with it every open view updates live), and a finished evaluation.
+      // Live in-game evaluations: a session under way (its answer buttons work without JavaScript; with it every open
+      // view updates live), and a finished evaluation.
       route('evaluations/view/:id', 'routes/admin/evaluations/view.tsx'),
       route('evaluations/:sessionId', 'routes/admin/evaluations/live/route.tsx'),
-      // Manage Library (spec 2 §2): the document links.
+      // Manage Library: the document links.
       route('knowledge', 'routes/admin/knowledge/route.tsx'),
-      // Roster admin (spec 2 §2): one route per tab under a tab-bar layout; /admin/roster opens Members.
+      // Roster admin: one route per tab under a tab-bar layout; /admin/roster opens Members.
       ...prefix('roster', [
         layout('routes/admin/roster/layout.tsx', [
           index('routes/admin/roster/index.tsx'),
@@ -76,7 +77,7 @@ export default [
           route('promotions', 'routes/admin/roster/promotions.tsx'),
         ]),
       ]),
-      // Discord admin (issue 11): settings, role mappings, Danger Zone, Ping History; children: the sync screen.
+      // Discord admin: settings, role mappings, Danger Zone, Ping History; children: the sync screen.
       route('discord', 'routes/admin/discord/route.tsx', []),
     ]),
   ]),
@@ -91,7 +92,7 @@ export default [
     // waitlist/join, waitlist/leave) are answered by server/http/member-writes.ts; its polled reads (/api/orbat,
     // /api/waitlist, /api/settings, /api/waitlist/squads) and the live stream (/api/live) are served from the
     // in-memory snapshot in server/http/live-routes.ts.
-    // Admin Settings panel (spec 1 §7 Admin): settings, eligible roles, purge, platoons, ORBAT presets.
+    // Admin Settings panel: settings, eligible roles, purge, platoons, ORBAT presets.
     route('admin/settings', 'routes/api/admin.settings.ts'),
     route('admin/waitlist-roles', 'routes/api/admin.waitlist-roles.ts'),
     route('admin/waitlist-roles/:id', 'routes/api/admin.waitlist-roles.$id.ts'),
@@ -101,10 +102,11 @@ export default [
     route('admin/orbat/presets', 'routes/api/admin.orbat.presets.ts'),
     route('admin/orbat/presets/:id', 'routes/api/admin.orbat.presets.$id.ts'),
     route('admin/orbat/presets/:id/load', 'routes/api/admin.orbat.presets.$id.load.ts'),
-    // The ORBAT editor's save (ARCHITECTURE §5) and its look-ups: roster members, squad Discord role records.
+    // The ORBAT editor's save (docs/decisions/012-orbat-save-keeps-concurrent-sign-ups.md) and its look-ups: roster
+    // members, squad Discord role records.
     route('admin/orbat/save', 'routes/api/admin.orbat.save.ts'),
     route('roster', 'routes/api/roster.ts'),
-    // Roster (spec 2 §7 Roster): public reads, then the admin's members, events, attendance and qualifications.
+    // Roster: public reads, then the admin's members, events, attendance and qualifications.
     route('roster/qualifications/public', 'routes/api/roster.qualifications.public.ts'),
     route('roster/member/:id', 'routes/api/roster.member.$id.ts'),
     route('roster/admin/member/:id', 'routes/api/roster.admin.member.$id.ts'),
@@ -131,7 +133,7 @@ export default [
     route('roster/promotions/thresholds', 'routes/api/roster.promotions.thresholds.ts'),
     route('roster/promotions/run', 'routes/api/roster.promotions.run.ts'),
     route('discord-roles/squads', 'routes/api/discord-roles.squads.ts'),
-    // Discord admin page (issue 11): rank and squad role mappings, purges, ping history.
+    // Discord admin page: rank and squad role mappings, purges, ping history.
     route('discord-roles/ranks', 'routes/api/discord-roles.ranks.ts'),
     route('discord-roles/squads/:id', 'routes/api/discord-roles.squads.$id.ts'),
     route('discord-roles/purge-squad-integrations', 'routes/api/discord-roles.purge-squad-integrations.ts'),
@@ -140,11 +142,11 @@ export default [
     route('discord/pings/:id', 'routes/api/discord.pings.$id.ts'),
     route('discord/channels', 'routes/api/discord.channels.ts'),
     route('discord/roles', 'routes/api/discord.roles.ts'),
-    // Library (spec 2 §7): public list, admin changes.
+    // Library: public list, admin changes.
     route('knowledge', 'routes/api/knowledge.ts'),
     route('knowledge/:id', 'routes/api/knowledge.$id.ts'),
-    // Qualification tests (spec 2 §7 Tests): the public cards, a member's cards, take, submit (by id or uuid) and
-    // result; the admin's editor, Manage Test (attempts, approvals, retakes, Approve Qual) and question images.
+    // Qualification tests: the public cards, a member's cards, take, submit (by id or uuid) and result; the admin's
+    // editor, Manage Test (attempts, approvals, retakes, Approve Qual) and question images.
     route('tests', 'routes/api/tests.ts'),
     route('tests/public', 'routes/api/tests.public.ts'),
     route('tests/:id', 'routes/api/tests.$id.ts'),
@@ -169,7 +171,7 @@ export default [
     route('admin/evaluations/session/:sessionId/live', 'routes/api/admin.evaluations.session.$sessionId.live.ts'),
     route('admin/evaluations/details/:id', 'routes/api/admin.evaluations.details.$id.ts'),
     route('admin/evaluations/:id', 'routes/api/admin.evaluations.$id.ts'),
-    // Game-server endpoints (issue 16 §4), for Arma server mods with a server token (scope game-server).
+    // Game-server endpoints (docs/game-server.md), for Arma server mods with a server token (scope game-server).
     route('integrations/slots', 'routes/api/integrations.slots.ts'),
     route('integrations/orbat', 'routes/api/integrations.orbat.ts'),
     route('integrations/events/:id/attendance', 'routes/api/integrations.events.$id.attendance.ts'),

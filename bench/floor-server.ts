@@ -1,9 +1,9 @@
-// The floor of the herd (issue 14): a bare node:http + postgres.js server, in its own process, that does only what no
-// sign-up can do without: per request one conditional UPDATE ... WHERE user_id IS NULL on the app's own database,
-// with the app's pool size. No session, no rules, no framework: the app's p99 over this one is what everything else
-// costs. The one rule it cannot skip is the unique index on slots.user_id (round 2's members fire at five slots): a
-// member who already holds a slot is refused by the index, answered like a taken slot. POST /floor/<slot id> with the member's user id in x-user-id; 200 when taken, 409 when not. Prints
-// "READY <url>". argv[2]: the database URL.
+// The floor of the herd: a bare node:http + postgres.js server, in its own process, that does only what no sign-up can
+// do without: per request one conditional UPDATE ... WHERE user_id IS NULL on the app's own database, with the app's
+// pool size. No session, no rules, no framework: the app's p99 over this one is what everything else costs. The one
+// rule it cannot skip is the unique index on slots.user_id (round 2's members fire at five slots): a member who already
+// holds a slot is refused by the index, answered like a taken slot. POST /floor/<slot id> with the member's user id in
+// x-user-id; 200 when taken, 409 when not. Prints "READY <url>". argv[2]: the database URL.
 import http from 'node:http'
 import postgres from 'postgres'
 

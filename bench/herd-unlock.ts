@@ -1,7 +1,7 @@
-// The herd's unlock round (issue 14): the time lock ends while 500 members are already firing, and each presses again
-// while the answer is "locked". The rule under test (ARCHITECTURE §5): when the lock ends, the waitlist fill runs
-// before any direct sign-up is accepted. Checked in the database: a trigger the bench adds for this round logs every
-// slot taken with the clock of the moment; every waitlist placement must come before the first direct sign-up.
+// The herd's unlock round: the time lock ends while 500 members are already firing, and each presses again while the
+// answer is "locked". The rule under test (docs/rules/orbat.md, the waitlist): when the lock ends, the waitlist fill
+// runs before any direct sign-up is accepted. Checked in the database: a trigger the bench adds for this round logs
+// every slot taken with the clock of the moment; every waitlist placement must come before the first direct sign-up.
 import http from 'node:http'
 import type postgres from 'postgres'
 import { openPages, request, type Answer } from './http-client.ts'

@@ -16,7 +16,7 @@ import { benchUser, HERD_SLOTS, openAllSlots, type Arrangement } from './orbat-f
 
 export const HERD_USERS = 500
 const LOGIN_CONCURRENCY = 20
-/** Issue 14: round 1 under 300 ms and at most twice the floor's p99; round 2 under 1 s. */
+/** The herd's targets: round 1 under 300 ms and at most twice the floor's p99; round 2 under 1 s. */
 const TARGET_ROUND1_P99_MS = 300
 const TARGET_FLOOR_RATIO = 2
 const TARGET_ROUND2_P99_MS = 1000

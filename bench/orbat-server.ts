@@ -3,9 +3,9 @@
 // the six demo users; the herd needs hundreds). Non-demo mode, the same code path as real Discord.
 // Prints "READY <app url> <database url> <stand-in API url> <stand-in authorize url>". Run by bench/run.ts in its own
 // process: load and server never share a thread.
-// argv[2]: how many bench users the stand-in knows (default 500). Or a second instance of the same app (issue 14,
-// "across instances"): argv "--join <database url> <stand-in API url> <stand-in authorize url>": the first's database
-// and stand-in, its own port and memory; prints "READY <app url>".
+// argv[2]: how many bench users the stand-in knows (default 500). Or a second instance of the same app (the herd across
+// instances): argv "--join <database url> <stand-in API url> <stand-in authorize url>": the first's database and
+// stand-in, its own port and memory; prints "READY <app url>".
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'

@@ -1,7 +1,8 @@
 // Scenario "viewers": 1,000 open ORBAT pages for 60 s while other members sign up and leave (2 actions/s).
 // Variant SSE (the app's design): every page holds GET /api/live; we count the snapshot events and time each change
 // from the action's 200 to the event that shows it arriving at every page.
-// Variant polling (the spec's fallback): every page polls the four endpoints every 5 s with If-None-Match.
+// Variant polling (the fallback when the live stream is down): every page polls the four endpoints every 5 s with
+// If-None-Match.
 import http from 'node:http'
 import { StringDecoder } from 'node:string_decoder'
 import type postgres from 'postgres'

@@ -1,4 +1,4 @@
-// npm test: everything, in order, stopping at the first failure (ARCHITECTURE §8).
+// npm test: everything, in order (the cheap checks first), stopping at the first failure.
 import { spawnSync } from 'node:child_process'
 
 const steps = [

@@ -1,8 +1,8 @@
 // Every /api write route (read from app/routes.ts, so a new route is fuzzed without editing this file) under bad input
-// (issue 12 §5-7): malformed JSON, bodies of the wrong shape, NUL bytes and 100 kB strings in every kind of string
-// field, values of the wrong type, odd numbers and ids, arrays where objects go, nulls, unsupported methods. The
-// promises: never a 5xx; every 4xx is JSON {error} (a 405 also says Allow); bad input is refused (4xx, not stored)
-// and changes nothing in the database or on Discord. Deterministic: a fixed seed picks the fields to mutate.
+// (docs/reliability.md, Bad input): malformed JSON, bodies of the wrong shape, NUL bytes and 100 kB strings in every
+// kind of string field, values of the wrong type, odd numbers and ids, arrays where objects go, nulls, unsupported
+// methods. The promises: never a 5xx; every 4xx is JSON {error} (a 405 also says Allow); bad input is refused (4xx, not
+// stored) and changes nothing in the database or on Discord. Deterministic: a fixed seed picks the fields to mutate.
 import fs from 'node:fs'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
@@ -383,7 +383,7 @@ const label = (at: Path) =>
 const HUGE = 'x'.repeat(100_000)
 const WRONG_TYPE = { $fuzz: 1 }
 
-/** Odd spellings of a numeric id that must not reach it (issue 12 §6). */
+/** Odd spellings of a numeric id that must not reach it ('0xc9' is not 201). */
 const oddIds = (id: number) => [
   `0x${id.toString(16)}`,
   `${id}.0`,

@@ -1,6 +1,7 @@
-// Issue 12 §5-6 over real HTTP on the seeded demo unit: a NUL byte in a text field, a date-time out of range and an
-// oddly spelled id or number are refused with 400 (404 for an id in a URL) naming the field, by the /api routes and
-// by the page forms alike, and nothing is stored. (Before: 500s from PostgreSQL, and '0xc9' signed up to slot 201.)
+// Bad input (docs/reliability.md) over real HTTP on the seeded demo unit: a NUL byte in a text field, a date-time out
+// of range and an oddly spelled id or number are refused with 400 (404 for an id in a URL) naming the field, by the
+// /api routes and by the page forms alike, and nothing is stored. (Before: 500s from PostgreSQL, and '0xc9' signed up
+// to slot 201.)
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { OrbatPayload } from '#contracts/orbat.ts'

@@ -1,5 +1,5 @@
-// The import boundaries of ARCHITECTURE §2 (eslint.config.js, docs/decisions/015-import-boundaries.md) are lint
-// rules; this proves they fire by linting deliberate violations with the project's own ESLint config.
+// The import boundaries (eslint.config.js, docs/decisions/015-import-boundaries.md) are lint rules; this proves they
+// fire by linting deliberate violations with the project's own ESLint config.
 import path from 'node:path'
 import { ESLint } from 'eslint'
 import { describe, expect, it } from 'vitest'

@@ -2,8 +2,8 @@ import type { RollupLog } from 'rollup'
 import { describe, expect, it } from 'vitest'
 import { dropResourceRouteEmptyChunks } from '../vite.resource-routes.ts'
 
-// The build's empty-chunk warnings (issue 13 §7): every resource route made one (80 lines per build); those, and
-// only those, are dropped.
+// The build's empty-chunk warnings: every resource route made one (80 lines per build); those, and only those, are
+// dropped.
 
 function passedOn(warning: RollupLog): RollupLog[] {
   const handled: RollupLog[] = []

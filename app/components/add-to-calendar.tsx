@@ -1,7 +1,7 @@
 import { buttonClass } from '#app/ui/button.ts'
 
-// "Add to calendar" for a feed (issue 16): subscribe in the calendar app (webcal:), in Google Calendar, or download
-// the .ics once. Plain links: they work without JavaScript.
+// "Add to calendar" for a feed: subscribe in the calendar app (webcal:), in Google Calendar, or download the .ics once.
+// Plain links: they work without JavaScript.
 
 export function AddToCalendar({
   appUrl,

@@ -8,10 +8,10 @@ import { UrlDialog } from '#app/ui/dialog.tsx'
 import { HiddenFields, inputClass } from '#app/ui/field.tsx'
 import { FormFooter } from '#app/ui/form-footer.tsx'
 
-// Attendance (spec 2 §2 Events / Trainings tabs; §7 GET/POST .../attendance with memberIds): every member as a
-// checkbox, with a filter box (case-insensitive substring on the in-game name, spec 2 §5). With JavaScript the
-// filter works as you type; without it the filter is a GET form. Rows the filter hides stay in the form, so
-// saving never drops an attendee you cannot see. Used by the Events and Trainings tabs (their actions save it with
+// Attendance (docs/rules/roster.md, events and attendance; GET/POST .../attendance with memberIds): every member as a
+// checkbox, with a filter box (case-insensitive substring on the in-game name). With JavaScript the filter works as you
+// type; without it the filter is a GET form. Rows the filter hides stay in the form, so saving never drops an attendee
+// you cannot see. Used by the Events and Trainings tabs (their actions save it with
 // app/routes/admin/roster/events-and-trainings.server.ts).
 
 export const ATTENDANCE_INTENT = 'attendance'

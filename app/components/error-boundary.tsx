@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router'
 import { buttonClass } from '#app/ui/button.ts'
 
-/** The generic error screen (spec 1 §2): 'Unexpected Application Error!' with a status line or message. */
+/** The generic error screen (docs/rules/ui.md): 'Unexpected Application Error!' with a status line or message. */
 export function GeneralErrorBoundary() {
   const error = useRouteError()
   let statusLine: string

@@ -22,7 +22,7 @@ export function HubCard({ to, title, text, icon }: { to: string; title: string; 
 
 type Card = Parameters<typeof HubCard>[0]
 
-/** The 1/2/3-column card grid of the hubs (spec 2 §9). */
+/** The 1/2/3-column card grid of the hubs. */
 export function HubGrid({ cards, className = '' }: { cards: Card[]; className?: string }) {
   return (
     <ul className={`grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 ${className}`}>

@@ -14,12 +14,13 @@ import { FormFooter } from '#app/ui/form-footer.tsx'
 import { DateTimeFields } from '#app/ui/time-field.tsx'
 import { strictNumber } from '#contracts/fields.ts'
 
-// Schedule Ping (spec 2 §2, §5, §9) for an event (Events tab) or a training (Trainings tab): channel, date, time,
-// message and roles. Quick offsets put the ping 24, 4 or 1 hour before the event/training (1 hour by default, with a
-// default message). Date and time are on the page's clock (the viewer's zone, or the unit's), which travels in `tz`.
+// Schedule Ping (docs/rules/discord.md, scheduled pings) for an event (Events tab) or a training (Trainings tab):
+// channel, date, time, message and roles. Quick offsets put the ping 24, 4 or 1 hour before the event/training (1 hour
+// by default, with a default message). Date and time are on the page's clock (the viewer's zone, or the unit's), which
+// travels in `tz`.
 
 export const PING_INTENT = 'ping'
-/** Spec 2 §9: quick offsets before the event/training, default 1 hour. */
+/** Quick offsets before the event/training, default 1 hour (docs/rules/discord.md, scheduled pings). */
 const PING_OFFSETS = [24, 4, 1] as const
 const DEFAULT_PING_OFFSET = 1
 const HOUR_MS = 3_600_000
@@ -106,7 +107,7 @@ function PingForm({
   const toggleRole = (value: string, checked: boolean) =>
     setRoles((current) => {
       if (!checked) return current.filter((r) => r !== value)
-      // 'Default (Event Ping Role)' is exclusive with the other roles (spec 2 §5).
+      // 'Default (Event Ping Role)' is exclusive with the other roles (docs/rules/discord.md, scheduled pings).
       if (value === DEFAULT_PING_ROLE) return [DEFAULT_PING_ROLE]
       return [...current.filter((r) => r !== DEFAULT_PING_ROLE), value]
     })

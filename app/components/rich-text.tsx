@@ -1,8 +1,9 @@
-// A written question's rich text as the member reads it (spec 2 §2 Take test, Result; the Manage Test modal's
-// incorrect answers). It renders only HTML the server sanitised on write (server/rich-text.ts, ARCHITECTURE §5 Tests):
-// the allow-list keeps headings 1-3, paragraphs, lists, bold/italic/underline/strike, links, images and the editor's
-// inline styles (alignment, indent, font, size, colours), nothing that runs. Tailwind's reset removes the browser's
-// look of those elements, so it is put back here, scoped to the rich text.
+// A written question's rich text as the member reads it (Take test, Result, the Manage Test dialog's incorrect
+// answers). It renders only HTML the server sanitised on write (server/rich-text.ts,
+// docs/decisions/017-rich-text-sanitising-and-test-images.md): the allow-list keeps headings 1-3, paragraphs, lists,
+// bold/italic/underline/strike, links, images and the editor's inline styles (alignment, indent, font, size, colours),
+// nothing that runs. Tailwind's reset removes the browser's look of those elements, so it is put back here, scoped to
+// the rich text.
 
 const LOOK = [
   'min-w-0 break-words leading-relaxed text-zinc-100',

@@ -4,7 +4,7 @@ import { LoginButton } from '#app/components/login-button.tsx'
 import { buttonClass } from '#app/ui/button.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
 
-/** Which nav item is highlighted: Admin for any /admin path, Tests for any /tests path (spec 1 §2). */
+/** Which nav item is highlighted: Admin for any /admin path, Tests for any /tests path. */
 export function activeSection(pathname: string): string | null {
   if (pathname === '/admin' || pathname.startsWith('/admin/')) return 'admin'
   if (pathname === '/tests' || pathname.startsWith('/tests/')) return 'tests'

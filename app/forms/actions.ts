@@ -3,15 +3,15 @@ import type { z } from 'zod'
 import { askToConfirm, failInline, failWithToast, invalid, postedId, succeed, type FormPost } from './respond.ts'
 import { confirmKeyOf } from '#app/ui/delete-button.tsx'
 
-// The usual ends of a page action, on top of the responder (ARCHITECTURE §2): call one use case and answer its
-// success toast or its failure; save a record from its dialog; delete one after its confirmation.
+// The usual ends of a page action, on top of the responder (docs/decisions/016-one-admin-kit.md): call one use case and
+// answer its success toast or its failure; save a record from its dialog; delete one after its confirmation.
 
 interface Messages<T> {
   /** The success toast: a text, or one made from the use case's result. */
   success: string | ((result: T) => string)
   /** The toast for an unexpected failure (a service error's own message wins). */
   failure: string
-  /** Wraps a known failure's reason where the spec does ('Error setting time lock: {reason}'). */
+  /** Wraps a known failure's reason where the product's message does ('Error setting time lock: {reason}'). */
   describe?: (reason: string) => string
 }
 

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { invalid, type FormPost } from './respond.ts'
 
-// The responder's answer to a form that did not save (ARCHITECTURE §7): a validation failure is a 400 with the
-// inline errors; a conform list intent posted without JavaScript (Add Question, Remove) is no failure: 200 with the
-// form as posted plus the change.
+// The responder's answer to a form that did not save (docs/rules/ui.md, forms without JavaScript): a validation failure
+// is a 400 with the inline errors; a conform list intent posted without JavaScript (Add Question, Remove) is no
+// failure: 200 with the form as posted plus the change.
 
 const schema = z.object({
   name: z.string({ error: 'Name is required.' }),

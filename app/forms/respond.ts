@@ -10,7 +10,7 @@ import { parseIdText } from '#contracts/fields.ts'
 import type { ToastInput } from '#contracts/toast.ts'
 import { redirectWithToast } from '#server/toast.ts'
 
-// The one responder of page actions (ARCHITECTURE §6, §7), for every admin screen and the public pages' forms:
+// The one responder of page actions (docs/decisions/016-one-admin-kit.md), for admin and public forms alike:
 // - success: a redirect back to the page (its list query kept, its dialog closed) with a flash toast, so it works
 //   without JavaScript; inside a panel (`_panel=1`) data with the toast instead, because a redirect answered to a
 //   fetcher navigates and the screen under the panel would lose its unsaved state;
@@ -82,7 +82,7 @@ export function succeed(post: FormPost, message: string, options?: AnswerOptions
 
 /**
  * A refused or failed action as an error toast: the error's own message, or `fallback` for the unexpected.
- * `describe` wraps the reason where the spec does ('Error setting time lock: {reason}').
+ * `describe` wraps the reason where the product's message does ('Error setting time lock: {reason}').
  */
 export function failWithToast(post: FormPost, error: unknown, fallback: string, options: ToastOptions = {}) {
   return toastFailure(post, userMessageOf(error, fallback, { intent: post.intent }), fallback, options)

@@ -3,8 +3,8 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import type { z } from 'zod'
 import { useFormPost } from './use-form-post.tsx'
 
-// A conform form driven by one contract schema (STYLE.md 2): the browser validates with the schema the action parses
-// with, and the action's 400 reply (submission.reply()) lands on the same fields.
+// A conform form driven by one contract schema (docs/decisions/016-one-admin-kit.md): the browser validates with the
+// schema the action parses with, and the action's 400 reply (submission.reply()) lands on the same fields.
 
 export function useSchemaForm<S extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
   formKey: string,

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react'
 
-// A person's round avatar (spec: the top bar, the ORBAT slots, the waitlist, training attendees). The initials sit
+// A person's round avatar (the top bar, the ORBAT slots, the waitlist, training attendees). The initials sit
 // underneath (drawn by CSS, so the name is in the text once, beside the avatar) and the image on top: when the image fails (Discord's CDN out of reach, a deleted avatar) the initials
 // show, with JavaScript (the image is dropped) and without (a broken image with an empty alt draws nothing). Lazy and
 // decoded off the main thread, an avatar never holds up a page's load.

@@ -5,8 +5,8 @@ import { HiddenFields } from './field.tsx'
 import { hrefWithState } from '#app/hooks/url-state.ts'
 import { useFormPost, usePanel } from '#app/hooks/use-form-post.tsx'
 
-// The one confirm of a destructive action (spec 1 §5): with JavaScript the browser's confirm asks and the post is
-// sent confirmed; without it the post arrives unconfirmed, the action answers with the page's confirm step
+// The one confirm of a destructive action (docs/rules/ui.md): with JavaScript the browser's confirm asks and the post
+// is sent confirmed; without it the post arrives unconfirmed, the action answers with the page's confirm step
 // (?confirm=<key>), and that step posts the same intent confirmed.
 
 /** onSubmit for a form that needs a confirmation: asks, then marks the post confirmed. */

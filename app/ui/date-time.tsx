@@ -1,10 +1,11 @@
 import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react'
 import { DEFAULT_UNIT_TIME_ZONE, TIME_ZONE_COOKIE, wallClock, type ViewerTimeZone } from '#contracts/time-zone.ts'
 
-// Dates and times in one zone per page (ARCHITECTURE §5): the viewer's, which the server learns from a cookie a
-// script in the page sets, or the unit's when it cannot know (a first visit, no JavaScript). The server render and
-// hydration use the zone the root loader chose, so they agree; once hydrated the browser's own zone wins (it differs
-// only on a first visit or after travelling, and the cookie is fixed for the next page load).
+// Dates and times in one zone per page (docs/rules/settings.md; docs/decisions/025-times-in-the-viewers-zone.md): the
+// viewer's, which the server learns from a cookie a script in the page sets, or the unit's when it cannot know (a first
+// visit, no JavaScript). The server render and hydration use the zone the root loader chose, so they agree; once
+// hydrated the browser's own zone wins (it differs only on a first visit or after travelling, and the cookie is fixed
+// for the next page load).
 
 const ServerTimeZone = createContext<ViewerTimeZone>({ zone: DEFAULT_UNIT_TIME_ZONE, source: 'unit' })
 

@@ -3,8 +3,8 @@ import { useSearchParams } from 'react-router'
 import { smallDangerButton } from './button.ts'
 import { ConfirmButtonForm, ConfirmStep } from './confirm.tsx'
 
-// Deleting a record of an admin list (spec 1 §5: destructive actions confirm). The button posts `intent` with the
-// record's id; with JavaScript the browser's confirm asks first, without it the action answers with the page's
+// Deleting a record of an admin list (destructive actions confirm: docs/rules/ui.md). The button posts `intent` with
+// the record's id; with JavaScript the browser's confirm asks first, without it the action answers with the page's
 // confirm step (?confirm=<intent>-<id>, app/forms/actions.ts deleteRecord), which DeleteConfirmStep renders.
 
 /** The confirm step's key of a delete: `<intent>-<id>` (e.g. delete-event-3); also the button's form key. */

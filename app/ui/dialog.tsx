@@ -30,7 +30,7 @@ export function UrlDialog({
   closeHref: string
   /** md and lg: a centred box; full: the whole viewport less a margin on wider screens (an editor's "full-screen style"). */
   size?: 'md' | 'lg' | 'full'
-  /** 80% of the viewport's height whatever it holds (spec 2 §2 Manage Test modal), its body scrolling. */
+  /** 80% of the viewport's height whatever it holds (the Manage Test dialog), its body scrolling. */
   tall?: boolean
   children: ReactNode
 }) {

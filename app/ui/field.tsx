@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 
-// Form fields, messages and sections of every screen (STYLE.md: one kit).
+// Form fields, messages and sections of every screen (docs/decisions/016-one-admin-kit.md).
 
 export const inputClass =
   'h-10 w-full min-w-0 rounded-md border border-zinc-700 bg-zinc-950 px-3 text-sm text-zinc-100 placeholder:text-zinc-500 focus:border-brand-600 aria-[invalid=true]:border-red-500/70 disabled:opacity-60'

@@ -4,9 +4,9 @@ import { Options } from './choices.tsx'
 import { selectClass } from './field.tsx'
 import { useHydrated } from '#app/hooks/use-hydrated.ts'
 
-// A paged list's footer (spec 2 §9): "Showing X to Y of Z results", the rows-per-page select, Previous and Next
-// (plain text at either end). The select belongs to the list's GET search form (`form`, its id), so a new size keeps
-// the search; without JavaScript that form's Apply button here submits it.
+// A paged list's footer: "Showing X to Y of Z results", the rows-per-page select, Previous and Next (plain text at
+// either end). The select belongs to the list's GET search form (`form`, its id), so a new size keeps the search;
+// without JavaScript that form's Apply button here submits it.
 
 export interface PagerPagination {
   page: number

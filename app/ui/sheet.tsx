@@ -3,7 +3,7 @@ import { iconButton } from './button.ts'
 import { useModalDialog } from './dialog.tsx'
 import { CloseIcon } from './icons.tsx'
 
-/** Spec 1 §4/§9: title and content are cleared 300 ms after the sheet closes (after the slide-out). */
+/** Title and content are cleared 300 ms after the sheet closes (after the slide-out). */
 export const SHEET_CLEAR_MS = 300
 
 interface SheetProps {
@@ -71,7 +71,7 @@ export function useSheet(): SheetApi {
   return api
 }
 
-/** One app-wide sheet: any page opens it with a title and content (spec 1 §4 "Side sheet"). */
+/** One app-wide sheet: any page opens it with a title and content. */
 export function SheetProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<{ open: boolean; title: ReactNode; content: ReactNode }>({
     open: false,

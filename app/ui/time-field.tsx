@@ -4,8 +4,8 @@ import { TimeZoneNote } from './date-time.tsx'
 import { Field, FieldError, inputClass, labelClass } from './field.tsx'
 
 /**
- * The 24-hour time field (spec 2 §5): digits only, up to 4, the colon inserted; on blur 3 or 4 digits are
- * reformatted (930 -> 09:30) and anything else clears the field with 'Please enter time in HH:mm format.'
+ * The 24-hour time field of trainings, pings and events: digits only, up to 4, the colon inserted; on blur 3 or 4
+ * digits are reformatted (930 -> 09:30) and anything else clears the field with 'Please enter time in HH:mm format.'
  * Controlled: `value` and `onChange`. Without JavaScript it is a plain text field the server checks.
  */
 export function TimeField({

@@ -1,7 +1,8 @@
 import { expect, test } from 'vitest'
 import { pushToast, type Entry } from './toaster.tsx'
 
-// Issue 13: a run of identical toasts ('Node moved (requires save to persist).') is one toast with a count.
+// A run of identical toasts ('Node moved (requires save to persist).') is one toast with a count, so a burst of edits
+// does not bury the screen.
 
 test('identical toasts coalesce into one with a count; other texts, types and leaving toasts stack', () => {
   let list: Entry[] = []

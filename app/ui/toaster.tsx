@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import type { Toast, ToastType } from '#contracts/toast.ts'
 
-/** Spec 1 §9: toast lifetime 5000 ms, exit animation 300 ms. */
+/** Toast lifetime 5000 ms, exit animation 300 ms (docs/rules/ui.md). */
 export const TOAST_LIFETIME_MS = 5000
 export const TOAST_EXIT_MS = 300
 

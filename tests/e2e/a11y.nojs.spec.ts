@@ -1,8 +1,8 @@
 import { axeViolationsWithoutScripts, CHECKED_PAGES, checkPage, signIn } from './a11y.ts'
 import { expect, test } from './fixtures.ts'
 
-// Accessibility without JavaScript (issue 15): the server-rendered pages, URL dialogs open as plain <dialog open>
-// and confirm steps as pages, pass axe at 1440 and 390 px.
+// Accessibility without JavaScript (docs/decisions/029-axe-in-the-browser-tests.md): the server-rendered pages, URL
+// dialogs open as plain <dialog open> and confirm steps as pages, pass axe at 1440 and 390 px.
 
 for (const checked of CHECKED_PAGES) {
   test(`axe finds no violation without JavaScript: ${checked.name}`, async ({

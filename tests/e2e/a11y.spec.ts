@@ -3,8 +3,9 @@ import { axeViolations, CHECKED_PAGES, checkPage, expectNoAxeViolations, signIn 
 import { expect, test } from './fixtures.ts'
 import { useEvaluationData } from './evaluations-data.ts'
 
-// Accessibility with JavaScript (issue 15): axe finds nothing on any page at 1440 and 390 px once hydrated; the
-// kit's sheet and dialogs keep focus inside while open and give it back to their opener on Escape; focus is visible.
+// Accessibility with JavaScript (docs/decisions/029-axe-in-the-browser-tests.md): axe finds nothing on any page at 1440
+// and 390 px once hydrated; the kit's sheet and dialogs keep focus inside while open and give it back to their opener
+// on Escape; focus is visible.
 
 /** Hydrated and done loading: React Router's router is idle, and the ORBAT's live stream is connected. */
 async function settle(page: Page) {

@@ -3,9 +3,10 @@ import axe from 'axe-core'
 import type { Browser, Cookie, Page } from '@playwright/test'
 import { expect, loginAs, stubDiscordCdn, type DemoUsername, type E2ESql } from './fixtures.ts'
 
-// The accessibility check of every page (issue 15 "Accessibility 100"), shared by a11y.spec.ts (JavaScript on) and
-// a11y.nojs.spec.ts (off): axe with the WCAG 2.x A/AA rules and its best practices (the rules Lighthouse's
-// accessibility audit runs: names, contrast, landmarks, headings, lists, labels, document title and language).
+// The accessibility check of every page (aiming at Lighthouse's accessibility score of 100), shared by a11y.spec.ts
+// (JavaScript on) and a11y.nojs.spec.ts (off): axe with the WCAG 2.x A/AA rules and its best practices (the rules
+// Lighthouse's accessibility audit runs: names, contrast, landmarks, headings, lists, labels, document title and
+// language).
 
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']
 

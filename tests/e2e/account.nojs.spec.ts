@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures.ts'
 
-// The account page without JavaScript (issue 16): every form posts and the server answers the page: a new token is
-// shown in that answer; revoking and regenerating the calendar URL ask on the page's confirm step.
+// The account page without JavaScript: every form posts and the server answers the page: a new token is shown in that
+// answer; revoking and regenerating the calendar URL ask on the page's confirm step.
 
 test('tokens and the calendar feed work with JavaScript off', async ({ page, login }) => {
   await login('novak')

@@ -1,7 +1,7 @@
 import { expect, test, topBar } from './fixtures.ts'
 
-// The account page with JavaScript (issue 16): reached from the top bar; the calendar feed (create, copy, Add to
-// calendar) and API tokens (create: shown once; revoke after the browser's confirm). The token works at once.
+// The account page with JavaScript: reached from the top bar; the calendar feed (create, copy, Add to calendar) and API
+// tokens (create: shown once; revoke after the browser's confirm). The token works at once.
 
 test('a member makes a calendar feed and an API token, uses the token, and revokes it', async ({
   page,

@@ -2,11 +2,11 @@ import type { Page } from '@playwright/test'
 import { liveItem, memberResult, roleChangesOf, toast, useEvaluationData } from './evaluations-data.ts'
 import { expect, loginAs, stubDiscordCdn, test } from './fixtures.ts'
 
-// Manage Test, the Evaluations dialog, the live evaluation and View evaluation with JavaScript (spec 2 §2, §4, §5, §8;
-// issue 10): an admin approves a member, allows a retake and approves a qualification; runs a live evaluation while a
-// second admin (another browser) watches each answer arrive within a second; the submit grants the qualification
-// (the member sheet shows it, the Discord stand-in saw the role added). Everything is named "E2E Eval JS ..." and
-// removed afterwards.
+// Manage Test, the Evaluations dialog, the live evaluation and View evaluation with JavaScript
+// (docs/rules/assessments.md): an admin approves a member, allows a retake and approves a qualification; runs a live
+// evaluation while a second admin (another browser) watches each answer arrive within a second; the submit grants the
+// qualification (the member sheet shows it, the Discord stand-in saw the role added). Everything is named "E2E Eval JS
+// ..." and removed afterwards.
 
 test.describe.configure({ timeout: 90_000 })
 
@@ -42,7 +42,7 @@ test('Manage Test: search, Approve and Revoke, Allow Retake, Approve Qual, incor
   await expect(dialog).toBeVisible()
   await expect(dialog.getByText(data.testName, { exact: true })).toBeVisible()
   await expect(dialog.getByText('Start typing in the search bar to find a member', { exact: true })).toBeVisible()
-  // Spec 2 §2: the modal is 80% of the viewport's height.
+  // The modal is 80% of the viewport's height.
   const box = await dialog.boundingBox()
   expect(Math.abs(box!.height - page.viewportSize()!.height * 0.8)).toBeLessThan(2)
 
@@ -226,7 +226,7 @@ test('a live evaluation: a second admin watches every answer arrive; the submit 
     .poll(async () => roleChangesOf(serverInfo, evaluatee.discordId))
     .toContainEqual(expect.objectContaining({ roleId: data.roleId, action: 'add' }))
 
-  // The finished session is gone: its page sends the admin back with the spec's text.
+  // The finished session is gone: its page sends the admin back with its message.
   await page.goto(sessionUrl)
   await expect(page).toHaveURL(/\/admin\/tests$/)
   await expect(toast(page, 'Evaluation session not found or already completed.')).toBeVisible()

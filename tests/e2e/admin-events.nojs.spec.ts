@@ -1,11 +1,11 @@
 import type { Page } from '@playwright/test'
 import { expect, test, type E2ESql } from './fixtures.ts'
 
-// Roster admin Events and Trainings tabs and Manage Library without JavaScript (chromium-nojs project; ARCHITECTURE
-// §1 "every admin CRUD form works with JavaScript off"): dialogs are URL states rendered on the page, every form is
-// a full-page post answered by a redirect with a flash toast, validation errors show inline (400), deletes ask on
-// the page's confirm step, and dates and times are the unit's time zone (America/New_York: no script tells the server
-// the browser's). Every test removes what it created.
+// Roster admin Events and Trainings tabs and Manage Library without JavaScript (chromium-nojs project; every admin form
+// works with JavaScript off, docs/rules/ui.md): dialogs are URL states rendered on the page, every form is a full-page
+// post answered by a redirect with a flash toast, validation errors show inline (400), deletes ask on the page's
+// confirm step, and dates and times are the unit's time zone (America/New_York: no script tells the server the
+// browser's). Every test removes what it created.
 
 test.describe.configure({ timeout: 60_000 })
 

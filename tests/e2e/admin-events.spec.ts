@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test'
 import { expect, test, type E2ESql } from './fixtures.ts'
 
-// Roster admin Events and Trainings tabs and Manage Library with JavaScript (spec 2 §2, §5, §8): dialogs are modal
-// <dialog>s opened from links, deletes confirm through the browser's confirm, and the ping and training times are the
-// admin's local time (the browser runs in New York time). Every test removes what it created.
+// Roster admin Events and Trainings tabs and Manage Library with JavaScript: dialogs are modal <dialog>s opened from
+// links, deletes confirm through the browser's confirm, and the ping and training times are the admin's local time (the
+// browser runs in New York time). Every test removes what it created.
 
 test.use({ timezoneId: 'America/New_York' })
 test.describe.configure({ timeout: 60_000 })

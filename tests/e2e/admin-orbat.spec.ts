@@ -1,10 +1,10 @@
 import type { Locator, Page } from '@playwright/test'
 import { expect, loginAs, stubDiscordCdn, test, type E2ESql } from './fixtures.ts'
 
-// The admin ORBAT editor with JavaScript (issue 4; spec 1 §2 "Admin ORBAT editor", "Squad card", "Pax counter
-// card", §4, §5): local edits, Save ORBAT, duplicate/delete with confirms, presets, Discard Changes. Tests that save
-// take the `orbatLock` fixture and put the seeded ORBAT back from a snapshot of its tables at the end (a save
-// replaces rows, so undoing through the UI could not give back the same ids).
+// The admin ORBAT editor with JavaScript (docs/rules/orbat.md, the editor): local edits, Save ORBAT, duplicate/delete
+// with confirms, presets, Discard Changes. Tests that save take the `orbatLock` fixture and put the seeded ORBAT back
+// from a snapshot of its tables at the end (a save replaces rows, so undoing through the UI could not give back the
+// same ids).
 
 const ORBAT_TABLES = [
   'squads',

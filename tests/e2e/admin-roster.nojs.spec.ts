@@ -1,10 +1,10 @@
 import type { Page } from '@playwright/test'
 import { expect, test, type E2ESql } from './fixtures.ts'
 
-// Roster admin without JavaScript (chromium-nojs project; ARCHITECTURE §1 "every admin CRUD form works with
-// JavaScript off"): the dialogs are panels reached by links (?dialog=..., ?edit=ID), every form is a full-page post
-// answered by a redirect with a flash toast, validation errors show inline (400), and delete asks on the page's
-// confirm step. Everything a test creates is named "E2E Roster NoJS ..." and removed afterwards.
+// Roster admin without JavaScript (chromium-nojs project; every admin form works with JavaScript off,
+// docs/rules/ui.md): the dialogs are panels reached by links (?dialog=..., ?edit=ID), every form is a full-page post
+// answered by a redirect with a flash toast, validation errors show inline (400), and delete asks on the page's confirm
+// step. Everything a test creates is named "E2E Roster NoJS ..." and removed afterwards.
 
 test.describe.configure({ timeout: 90_000 })
 

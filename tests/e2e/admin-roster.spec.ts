@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test'
 import { expect, test, type E2ESql } from './fixtures.ts'
 
-// Roster admin with JavaScript (spec 2 §2 "Roster admin", §4, §5, §8): the tab layout, the member list's search and
-// paging, an admin adding, editing, banning, unbanning and deleting a member in the dialogs, qualifications, and the
-// Promotions tab (thresholds, run). Everything a test creates is named "E2E Roster ..." and removed afterwards.
+// Roster admin with JavaScript (docs/rules/roster.md): the tab layout, the member list's search and paging, an admin
+// adding, editing, banning, unbanning and deleting a member in the dialogs, qualifications, and the Promotions tab
+// (thresholds, run). Everything a test creates is named "E2E Roster ..." and removed afterwards.
 
 test.describe.configure({ timeout: 90_000 })
 

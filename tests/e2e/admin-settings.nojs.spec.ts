@@ -2,8 +2,8 @@ import type { Page } from '@playwright/test'
 import { nextLockInstant } from '../../server/settings/time-lock.ts'
 import { expect, test, type E2ESql } from './fixtures.ts'
 
-// Admin Settings without JavaScript (chromium-nojs project; ARCHITECTURE §1 "every admin CRUD form works with
-// JavaScript off"): every form is a full-page post answered by a redirect with a flash toast, validation errors show
+// Admin Settings without JavaScript (chromium-nojs project; every admin form works with JavaScript off,
+// docs/rules/ui.md): every form is a full-page post answered by a redirect with a flash toast, validation errors show
 // inline (400), and each destructive action asks on the page's confirm step. Without JavaScript no script tells the
 // server the browser's zone: times are in the unit's time zone (America/New_York by default).
 

@@ -2,10 +2,10 @@ import type { Page } from '@playwright/test'
 import { nextLockInstant } from '../../server/settings/time-lock.ts'
 import { expect, test, type E2ESql } from './fixtures.ts'
 
-// Admin Settings with JavaScript (spec 1 §2 "Admin Settings side panel", §4, §5, §8): the pages under /admin/settings
-// (confirmations through the browser's confirm) and the same tabs inside the side sheet of the ORBAT editor, whose
-// posts answer data so the editor never navigates. The browser runs in New York time: month, day and time are the
-// admin's local time. Time-lock tests take `orbatLock` (the lock is global).
+// Admin Settings with JavaScript: the pages under /admin/settings (confirmations through the browser's confirm) and the
+// same tabs inside the side sheet of the ORBAT editor, whose posts answer data so the editor never navigates. The
+// browser runs in New York time: month, day and time are the admin's local time. Time-lock tests take `orbatLock` (the
+// lock is global).
 
 test.use({ timezoneId: 'America/New_York' })
 

@@ -1,7 +1,7 @@
 import { test } from './fixtures.ts'
 import { checkMembersAndEvents } from './phone-reach.ts'
 
-// The stacked admin tables without JavaScript (issue 13 §6): the cards are CSS only.
+// The stacked admin tables without JavaScript (docs/rules/ui.md, phones): the cards are CSS only.
 
 test.use({ viewport: { width: 390, height: 844 } })
 

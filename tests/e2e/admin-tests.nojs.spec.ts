@@ -1,11 +1,11 @@
 import type { Locator, Page } from '@playwright/test'
 import { expect, test, type E2ESql } from './fixtures.ts'
 
-// The test editor without JavaScript (chromium-nojs project; ARCHITECTURE §7): a plain form over the tests list with
+// The test editor without JavaScript (chromium-nojs project; docs/rules/ui.md): a plain form over the tests list with
 // every section on the page (the tabs are in-page links), question text as a textarea of HTML that the server
-// sanitises, Add Question / Add Section / Remove as posts answered with the form one row longer (200), a refused
-// save as 400 with the errors inline, success as a redirect with a flash toast, delete through the page's confirm
-// step. Every test removes what it created.
+// sanitises, Add Question / Add Section / Remove as posts answered with the form one row longer (200), a refused save
+// as 400 with the errors inline, success as a redirect with a flash toast, delete through the page's confirm step.
+// Every test removes what it created.
 
 test.describe.configure({ timeout: 90_000 })
 

@@ -1,10 +1,10 @@
 import type { Locator, Page } from '@playwright/test'
 import { expect, test, type E2ESql } from './fixtures.ts'
 
-// Admin tests page and the test editor with JavaScript (spec 2 §2 Admin tests page, Test editor form; §5 Test and
-// checklist sections): the list, Create Test / Edit Test full-screen over it with the Settings, Written Test and
-// Evaluation Checklist tabs, the rich-text editor (formatting, a link, an uploaded image), checklist sections, inline
-// validation, edit and delete. Every test removes what it created.
+// Admin tests page and the test editor with JavaScript (docs/rules/assessments.md): the list, Create Test / Edit Test
+// full-screen over it with the Settings, Written Test and Evaluation Checklist tabs, the rich-text editor (formatting,
+// a link, an uploaded image), checklist sections, inline validation, edit and delete. Every test removes what it
+// created.
 
 test.describe.configure({ timeout: 90_000 })
 

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test'
 import { expect, test, topBar } from './fixtures.ts'
 
-// Login through the real OAuth flow against the standalone Discord stand-in (ARCHITECTURE §4, issue 2 §4).
+// Login through the real OAuth flow against the standalone Discord stand-in (docs/rules/discord.md, login;
+// docs/decisions/003-discord-stand-in.md).
 
 const ACCESS_DENIED = 'Access Denied - You do not have the required Discord role to access the admin panel.'
 

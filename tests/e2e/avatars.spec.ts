@@ -1,6 +1,6 @@
 import { expect, test, topBar } from './fixtures.ts'
 
-// Avatars (issue 13 §7): when the image fails the initials show, and a CDN that never answers holds up no page.
+// Avatars: when the image fails the initials show, and a CDN that never answers holds up no page.
 
 // Chromium logs each refused image; here that is the point.
 test.use({ allowedConsoleErrors: [/^Failed to load resource: net::ERR_FAILED/] })

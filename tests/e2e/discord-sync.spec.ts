@@ -1,8 +1,8 @@
 import { expect, test } from './fixtures.ts'
 import { MILSIM, novakRoles, withNovakMissingMilsim } from './discord-sync-helpers.ts'
 
-// /admin/discord/sync with JavaScript (issue 11 §4 "Sync now"): the dry run names who gains and loses which role,
-// Apply asks in the browser's confirm, then shows the result and the healed (empty) list.
+// /admin/discord/sync with JavaScript (docs/rules/discord.md, the role sync): the dry run names who gains and loses
+// which role, Apply asks in the browser's confirm, then shows the result and the healed (empty) list.
 // Apply changes the shared stand-in: each such test takes `orbatLock` (one at a time) and puts the roles back.
 
 test('the dry run lists a role removed by hand; Apply heals it and shows the result', async ({

@@ -1,10 +1,11 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
 
-// Events have a start time (issue 13 §4): an event saved at 21:30 keeps 21:30 through the Events list, the Edit form,
-// the member sheet and the Schedule Ping offsets. The browser runs in Berlin, the unit in New York (the default):
-// after the first page the server renders the viewer's zone (the cookie the page's head script sets), so the server
-// HTML and the hydrated page agree, and the fixture fails the test on any hydration warning.
+// Events have a start time (docs/decisions/025-times-in-the-viewers-zone.md): an event saved at 21:30 keeps 21:30
+// through the Events list, the Edit form, the member sheet and the Schedule Ping offsets. The browser runs in Berlin,
+// the unit in New York (the default): after the first page the server renders the viewer's zone (the cookie the page's
+// head script sets), so the server HTML and the hydrated page agree, and the fixture fails the test on any hydration
+// warning.
 
 test.use({ timezoneId: 'Europe/Berlin' })
 test.describe.configure({ timeout: 60_000 })

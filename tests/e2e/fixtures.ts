@@ -2,8 +2,8 @@ import { test as base, expect, type BrowserContext, type ConsoleMessage, type Pa
 import postgres from 'postgres'
 import { readServerInfo, type E2EServerInfo } from './env.ts'
 
-// Playwright fixtures (STYLE.md 10): `login(as)` through the real UI and the stand-in's authorize page, and a
-// guard that fails any test whose page logs a console error or throws (Epic Stack style).
+// Playwright fixtures: `login(as)` through the real UI and the stand-in's authorize page, and a guard that fails any
+// test whose page logs a console error or throws (Epic Stack style).
 
 /** The demo guild's users (db/seed/demo-guild.ts), by username, with the name the top bar shows. */
 export const DEMO_DISPLAY_NAMES = {

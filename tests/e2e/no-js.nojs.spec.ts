@@ -1,7 +1,7 @@
 import { expect, test, topBar } from './fixtures.ts'
 
 // Runs in the chromium-nojs project (javaScriptEnabled: false): every page is complete from the server, and
-// forms are plain HTML round trips with the toast carried by the flash cookie (ARCHITECTURE §6, §7).
+// forms are plain HTML round trips with the toast carried by the flash cookie (docs/rules/ui.md).
 
 test('the hub renders fully without JavaScript', async ({ page }) => {
   await page.goto('/')

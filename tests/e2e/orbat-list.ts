@@ -1,10 +1,9 @@
 import type { Locator, Page } from '@playwright/test'
 import { expect } from './fixtures.ts'
 
-// Helpers of the phone ORBAT tests (issue 13), with JavaScript (orbat-phone.spec.ts) and without it
-// (orbat-phone.nojs.spec.ts). The list mirrors the diagram's landmarks: a squad is an article named by its heading,
-// a team a group (not a landmark: every squad has its "Fireteam 1"), a slot a row (data-testid="slot") whose first
-// paragraph is its role.
+// Helpers of the phone ORBAT tests, with JavaScript (orbat-phone.spec.ts) and without it (orbat-phone.nojs.spec.ts).
+// The list mirrors the diagram's landmarks: a squad is an article named by its heading, a team a group (not a landmark:
+// every squad has its "Fireteam 1"), a slot a row (data-testid="slot") whose first paragraph is its role.
 
 export const PHONE = { width: 390, height: 844 } as const
 
@@ -42,7 +41,7 @@ export async function enabledButtons(page: Page): Promise<string[]> {
     )
 }
 
-/** A 44 px touch target at least (issue 13). */
+/** A 44 px touch target at least (docs/rules/ui.md, phones). */
 export async function expectTapTarget(control: Locator) {
   const box = await control.boundingBox()
   expect(box).not.toBeNull()

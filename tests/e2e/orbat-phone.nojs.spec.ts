@@ -10,10 +10,10 @@ import {
   yourSlot,
 } from './orbat-list.ts'
 
-// The ORBAT on a phone without JavaScript (chromium-nojs project; issue 13): CSS shows the list below `md` with no
-// script, sign-up is one form post, the pinned slot's Leave goes through the page's confirmation, the squad filter is
-// a GET form, the Diagram / List toggle is a form post that the server remembers in a cookie, and a banned member's
-// page offers nothing that would fail. Tests that change the ORBAT take the `orbatLock` fixture.
+// The ORBAT on a phone without JavaScript (chromium-nojs project): CSS shows the list below `md` with no script,
+// sign-up is one form post, the pinned slot's Leave goes through the page's confirmation, the squad filter is a GET
+// form, the Diagram / List toggle is a form post that the server remembers in a cookie, and a banned member's page
+// offers nothing that would fail. Tests that change the ORBAT take the `orbatLock` fixture.
 
 test.use({ viewport: PHONE })
 

@@ -12,9 +12,9 @@ import {
   yourSlot,
 } from './orbat-list.ts'
 
-// The ORBAT on a phone, with JavaScript (issue 13): below `md` /orbat is a list of the same live data, the member's
-// slot pinned on top, a squad filter, a Diagram / List toggle that is remembered, a diagram that opens readable, and
-// no enabled action that the server would refuse. Tests that change the shared ORBAT take the `orbatLock` fixture.
+// The ORBAT on a phone, with JavaScript: below `md` /orbat is a list of the same live data, the member's slot pinned on
+// top, a squad filter, a Diagram / List toggle that is remembered, a diagram that opens readable, and no enabled action
+// that the server would refuse. Tests that change the shared ORBAT take the `orbatLock` fixture.
 
 test.use({ viewport: PHONE, hasTouch: true })
 

@@ -1,10 +1,10 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
 
-// The public ORBAT without JavaScript (chromium-nojs project; issue 3 "the page's HTML without JavaScript lists the
-// squads and names"): the server render carries squads, teams, roles and names, and sign-up, leave (through the
-// page's confirmation panel) and the waitlist are plain form round trips with flash toasts. Tests that change the
-// ORBAT take the `orbatLock` fixture (shared with tests/e2e/orbat.spec.ts, which runs in the other project).
+// The public ORBAT without JavaScript (chromium-nojs project): the server render carries squads, teams, roles and
+// names, and sign-up, leave (through the page's confirmation panel) and the waitlist are plain form round trips with
+// flash toasts. Tests that change the ORBAT take the `orbatLock` fixture (shared with tests/e2e/orbat.spec.ts, which
+// runs in the other project).
 
 const LEAVE_CONFIRM = 'Are you sure you want to leave this slot?'
 const SQUADS = ['Command', 'Alpha', 'Bravo', 'Raven (Air)']

@@ -1,10 +1,10 @@
 import type { APIRequestContext, ConsoleMessage, Page } from '@playwright/test'
 import { expect, loginAs, stubDiscordCdn, test, topBar, type E2ESql } from './fixtures.ts'
 
-// The public ORBAT with JavaScript (issue 3, spec 1 §2, §4, §8): sign-up and leave with the confirm, live updates
-// in a second browser, the waitlist sheet, the time-lock banner and its countdown, the anonymous Login prompt, and
-// the 390 px phone. Every test that changes the shared ORBAT takes the `orbatLock` fixture (one at a time across
-// workers and projects; the waitlist fill and the time lock are global) and undoes its changes through the UI.
+// The public ORBAT with JavaScript (docs/rules/orbat.md): sign-up and leave with the confirm, live updates in a second
+// browser, the waitlist sheet, the time-lock banner and its countdown, the anonymous Login prompt, and the 390 px
+// phone. Every test that changes the shared ORBAT takes the `orbatLock` fixture (one at a time across workers and
+// projects; the waitlist fill and the time lock are global) and undoes its changes through the UI.
 
 const LEAVE_CONFIRM = 'Are you sure you want to leave this slot?'
 

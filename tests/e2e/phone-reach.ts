@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 
-// Admin tables on a phone (issue 13 §6): every row action of the Members and Events tabs lies on screen at the
-// phone's width, without sideways scrolling. Used by admin-tables-phone.spec.ts and its no-JS twin.
+// Admin tables on a phone (docs/rules/ui.md, phones): every row action of the Members and Events tabs lies on screen at
+// the phone's width, without sideways scrolling. Used by admin-tables-phone.spec.ts and its no-JS twin.
 
 /** The control lies inside the viewport's width, and the page does not scroll sideways. */
 export async function expectInReach(page: Page, controls: Locator[]) {

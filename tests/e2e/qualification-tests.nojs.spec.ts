@@ -1,9 +1,9 @@
 import { TEST_MESSAGES } from '../../contracts/assessments.ts'
 import { SEEDED, answer, cardOf, expect, questionGroup, test, toast } from './qualification-tests.ts'
 
-// The public tests pages without JavaScript (spec 2 §2, §5, §8): the server renders the cards, answers a missing
-// answer with 'Please answer all questions before submitting.' (400, the chosen answers kept), and a full submit
-// with a redirect to the result and the toast in the flash cookie.
+// The public tests pages without JavaScript: the server renders the cards, answers a missing answer with 'Please answer
+// all questions before submitting.' (400, the chosen answers kept), and a full submit with a redirect to the result and
+// the toast in the flash cookie.
 
 test('a visitor sees the public list rendered by the server', async ({ page }) => {
   await page.goto('/tests')

@@ -2,8 +2,8 @@ import { TEST_MESSAGES } from '../../contracts/assessments.ts'
 import { stubDiscordCdn, loginAs, topBar } from './fixtures.ts'
 import { SEEDED, answer, cardOf, expect, questionGroup, test, toast } from './qualification-tests.ts'
 
-// The public tests pages with JavaScript (spec 2 §2 Public tests page, Take test, Result; §4; §5; §8): the cards and
-// their badges, taking a test with the browser's answer check, the result, and who may not take or see what.
+// The public tests pages with JavaScript (docs/rules/assessments.md): the cards and their badges, taking a test with
+// the browser's answer check, the result, and who may not take or see what.
 
 const UNKNOWN_UUID = '00000000-0000-4000-8000-000000000000'
 

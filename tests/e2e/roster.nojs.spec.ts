@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
 
-// The public personnel pages without JavaScript (chromium-nojs project; issue 5): the roster's filters and paging
-// are a GET form and links (all state in the URL), a row links to the full member page, training sign-up and leave
-// are form posts answered with a redirect and a flash toast, and the library search is a GET form.
+// The public personnel pages without JavaScript (chromium-nojs project): the roster's filters and paging are a GET form
+// and links (all state in the URL), a row links to the full member page, training sign-up and leave are form posts
+// answered with a redirect and a flash toast, and the library search is a GET form.
 
 const PREFIX = 'E2E Roster NoJS'
 

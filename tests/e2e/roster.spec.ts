@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test'
 import { expect, stubDiscordCdn, test, type E2ESql } from './fixtures.ts'
 
-// The public personnel pages with JavaScript (issue 5): the roster's live search, filters and paging in the URL,
-// the member sheet (tabs, ORBAT image modal), training sign-up and leave through a fetcher with toasts, and the
-// library's live search. Rows these tests add carry the E2E Roster prefix and are removed again.
+// The public personnel pages with JavaScript: the roster's live search, filters and paging in the URL, the member sheet
+// (tabs, ORBAT image modal), training sign-up and leave through a fetcher with toasts, and the library's live search.
+// Rows these tests add carry the E2E Roster prefix and are removed again.
 
 const PREFIX = 'E2E Roster JS'
 const PIXEL_PNG = Buffer.from(

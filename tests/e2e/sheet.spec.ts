@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures.ts'
 
-// The side sheet (spec 1 §4): right side, 500 px on md+, full width below, a dimmed backdrop that closes it,
-// content cleared 300 ms after close. The admin hub's "View full log" is its first user.
+// The side sheet: right side, 500 px on md+, full width below, a dimmed backdrop that closes it, content cleared 300 ms
+// after close. The admin hub's "View full log" is its first user.
 
 test('the admin hub opens the full audit log in the side sheet; the backdrop and Escape close it', async ({
   page,

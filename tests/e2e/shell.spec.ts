@@ -1,6 +1,6 @@
 import { expect, test, topBar } from './fixtures.ts'
 
-// The shell (issue 2 §7): the hub, nav highlighting and the generic error screen.
+// The shell: the hub, nav highlighting and the generic error screen.
 
 const HUB_CARDS = ['Live ORBAT', 'Company Roster', 'Training Sign-ups', 'Qualification Tests', 'Library']
 

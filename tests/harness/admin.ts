@@ -1,4 +1,4 @@
-// HTTP shorthands for the admin JSON API tests (spec 1 §7 Admin).
+// HTTP shorthands for the admin JSON API tests.
 import { expect } from 'vitest'
 import type { TestApp, TestClient } from './app.ts'
 

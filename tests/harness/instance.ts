@@ -1,4 +1,4 @@
-// Another instance of the app in its own process, on the test app's database (issue 14: "across instances"). Its
+// Another instance of the app in its own process, on the test app's database (instances share only PostgreSQL). Its
 // memory (session cache, ORBAT snapshot, rate limiter) is its own, as on a second host behind a load balancer.
 import { spawn } from 'node:child_process'
 import path from 'node:path'

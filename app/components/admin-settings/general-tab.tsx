@@ -12,8 +12,9 @@ import { formatInstant, TimeZoneField, useTimeZone, wallParts } from '#app/ui/da
 import { TimeZoneSection } from './time-zone-section.tsx'
 import type { GeneralData } from './types.ts'
 
-// General: the Signup Time Lock (spec 1 §2, §4, §5) and the unit's time zone. The lock's month, day and time are on
-// the page's clock (the admin's zone, or the unit's when the server does not know it), which travels in `tz`.
+// General: the Signup Time Lock (docs/rules/orbat.md, the time lock) and the unit's time zone (docs/rules/settings.md).
+// The lock's month, day and time are on the page's clock (the admin's zone, or the unit's when the server does not know
+// it), which travels in `tz`.
 
 const MONTHS = [
   'January',
@@ -82,7 +83,7 @@ export function GeneralTab({ data }: { data: GeneralData }) {
 
 function TimeLockForm({ data, zone }: { data: GeneralData; zone: string }) {
   const panel = usePanel()
-  // The current lock, or one hour from the server's render time when none is set (spec 1 §4).
+  // The current lock, or one hour from the server's render time when none is set (the proposed default).
   const proposal = useMemo(() => {
     const lockMs = data.signupTime ? Date.parse(data.signupTime) : NaN
     return wallOf(Number.isFinite(lockMs) ? lockMs : data.now + HOUR_MS, zone)

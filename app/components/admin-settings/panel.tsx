@@ -19,11 +19,11 @@ import {
   type TabData,
 } from './types.ts'
 
-// Admin Settings in two places (spec 1 §2 "Admin Settings side panel"): as pages under /admin/settings (plain forms,
-// post-redirect-get with a flash toast, work without JavaScript), and inside the side sheet the ORBAT editor opens
-// with openSheet('Admin Settings', <AdminSettingsPanel onLoadPreset={...} />). In the panel each tab loads from its
-// page's loader through a fetcher and its forms post to the page's action as a panel (useFormPost), which answers
-// data instead of a redirect, so the editor underneath never navigates.
+// Admin Settings in two places: as pages under /admin/settings (plain forms, post-redirect-get with a flash toast, work
+// without JavaScript), and inside the side sheet the ORBAT editor opens with openSheet('Admin Settings',
+// <AdminSettingsPanel onLoadPreset={...} />). In the panel each tab loads from its page's loader through a fetcher and
+// its forms post to the page's action as a panel (useFormPost), which answers data instead of a redirect, so the editor
+// underneath never navigates.
 
 type LoadPreset = (presetId: number) => void | Promise<void>
 

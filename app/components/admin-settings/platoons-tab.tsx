@@ -11,7 +11,8 @@ import { platoonSchema, SETTINGS_INTENTS as INTENTS, type PlatoonItem } from '#c
 import { useSettingsState } from './state.tsx'
 import type { PlatoonsData } from './types.ts'
 
-// Platoons (spec 1 §2, §5): the list with name, role ID and delete (its squads become unassigned), and Add New Platoon.
+// Platoons (docs/rules/orbat.md, platoons): the list with name, role ID and delete (its squads become unassigned), and
+// Add New Platoon.
 
 const deletePlatoonConfirm = (platoon: PlatoonItem) =>
   `Are you sure you want to delete the platoon "${platoon.name}"? Its squads become unassigned.`

@@ -12,8 +12,8 @@ import { StateLink, useLoadPreset, useSettingsState } from './state.tsx'
 import type { PresetsData } from './types.ts'
 import { parseIdText } from '#contracts/fields.ts'
 
-// ORBAT Presets (spec 1 §2, §4, ARCHITECTURE §5): save the current (saved) layout under a name, and list the presets
-// with Load, rename and delete. Loading only fills the ORBAT editor; nothing changes until the editor's Save.
+// ORBAT Presets (docs/rules/orbat.md, presets): save the current (saved) layout under a name, and list the presets with
+// Load, rename and delete. Loading only fills the ORBAT editor; nothing changes until the editor's Save.
 
 const EDITOR_PATH = '/admin/orbat'
 const loadPresetConfirm = (preset: PresetItem) =>

@@ -13,7 +13,8 @@ import { StateLink, useSettingsState } from './state.tsx'
 import type { RolesData } from './types.ts'
 import { parseIdText } from '#contracts/fields.ts'
 
-// Eligible Roles (spec 1 §2, §5, §6): the table, the add/edit form (Add and Edit mode), and the Danger Zone purge.
+// Eligible Roles (who may fill a role-locked slot or join the waitlist: docs/rules/orbat.md): the table, the add/edit
+// form (Add and Edit mode), and the Danger Zone purge.
 
 const PURGE_CONFIRM = 'Are you sure you want to purge the waitlist? This removes everyone on it and cannot be undone.'
 const deleteRoleConfirm = (role: EligibleRoleItem) => `Are you sure you want to delete the role "${role.role_name}"?`

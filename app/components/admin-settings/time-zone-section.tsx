@@ -8,8 +8,8 @@ import { fieldProps, inputProps } from '#app/ui/conform-props.ts'
 import { Field, inputClass, Section } from '#app/ui/field.tsx'
 import type { GeneralData } from './types.ts'
 
-// The unit's time zone (ARCHITECTURE §5, setting unit_time_zone): an IANA name typed or picked from the server's list
-// (a datalist: the browser filters it as one types), checked on the server. It is the clock of events entered as a
+// The unit's time zone (setting unit_time_zone, docs/rules/settings.md): an IANA name typed or picked from the server's
+// list (a datalist: the browser filters it as one types), checked on the server. It is the clock of events entered as a
 // bare day, of pages whose viewer's zone is unknown (no JavaScript) and of the weekly promotion run.
 
 export function TimeZoneSection({ data }: { data: GeneralData }) {

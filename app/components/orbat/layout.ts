@@ -18,7 +18,7 @@ export {
 // React Flow exact node dimensions (it cannot measure on the server) and the first paint never jumps when the
 // browser measures the real DOM.
 
-/** Spec 1 §9: squad cards are 340 px wide on small screens and 400 px from the `sm` breakpoint (40rem) up. */
+/** Squad cards are 340 px wide on small screens and 400 px from the `sm` breakpoint (40rem) up. */
 export const CARD_WIDTH = { sm: 340, lg: 400 } as const
 export const SM_MEDIA_QUERY = '(min-width: 40rem)'
 
@@ -55,8 +55,8 @@ export const FIT_VIEW_OPTIONS = {
   maxZoom: FIT_MAX_ZOOM,
 } as const
 /**
- * The first view is readable (issue 13): the whole ORBAT fitted when that is at least this zoom, otherwise this zoom
- * from the content's top-left corner, and the reader pans to the rest (the Fit View control still shows it all).
+ * The first view is readable on a phone too: the whole ORBAT fitted when that is at least this zoom, otherwise this
+ * zoom from the content's top-left corner, and the reader pans to the rest (the Fit View control still shows it all).
  */
 export const FIRST_VIEW_MIN_ZOOM = 0.75
 

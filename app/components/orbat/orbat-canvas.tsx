@@ -29,7 +29,8 @@ import type { OrbatPayload } from '#contracts/orbat.ts'
 import { useHydrated } from '#app/hooks/use-hydrated.ts'
 
 /**
- * The read-only diagram (spec 1 §2: no dragging, no connecting; pan and zoom allowed, touch too).
+ * The read-only diagram (no dragging, no connecting: only the editor changes the layout; pan and zoom allowed, touch
+ * too).
  *
  * Server render and hydration: React Flow renders the nodes on the server because each has an explicit size and
  * explicit handle boxes (layout.ts). The server cannot know the reader's screen, so the first view (layout.ts

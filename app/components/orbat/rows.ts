@@ -8,7 +8,7 @@ import type { OrbatViewer } from './viewer.tsx'
 
 const SPACER_MARK = '---'
 
-/** A role wrapped in three dashes is a spacer/heading row, not a slot (spec 1 §3). */
+/** A role wrapped in three dashes is a heading row, not a slot: never taken, never counted (docs/rules/orbat.md). */
 export function isSpacer(role: string): boolean {
   return role.startsWith(SPACER_MARK)
 }
@@ -54,7 +54,7 @@ export type SlotCounts = {
   /** Non-spacer slots. */
   total: number
   open: number
-  /** Taken slots: total minus open (spec 1 §2 Pax counter card). */
+  /** Taken slots: total minus open (the Pax counter card's number). */
   people: number
 }
 

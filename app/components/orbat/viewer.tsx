@@ -5,7 +5,7 @@ import type { Refusal } from '#contracts/orbat-rights.ts'
 export const ORBAT_PATH = '/orbat'
 export const LOGIN_HREF = `/auth/discord?returnTo=${encodeURIComponent(ORBAT_PATH)}`
 
-/** Spec 1 §5: the confirmation before leaving a slot. */
+/** The confirmation before leaving a slot (docs/rules/orbat.md). */
 export const LEAVE_CONFIRM = 'Are you sure you want to leave this slot?'
 
 export const INTENTS = {

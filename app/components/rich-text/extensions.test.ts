@@ -127,7 +127,7 @@ describe('question editor output and the server allow-list', () => {
     expect(indentLevelOf('10px')).toBe(0)
   })
 
-  it('groups undo steps as the spec says (1000 ms, 100 steps)', () => {
+  it('groups undo steps within 1000 ms and keeps at most 100', () => {
     const e = makeEditor('<p></p>')
     e.commands.insertContent('a')
     e.commands.insertContent('b')

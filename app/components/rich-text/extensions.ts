@@ -5,9 +5,9 @@ import { BackgroundColor, Color, FontFamily, FontSize, TextStyle } from '@tiptap
 import StarterKit from '@tiptap/starter-kit'
 import { RICH_TEXT, isSafeAddress } from '#contracts/assessments.ts'
 
-// The written-question editor's features, exactly the spec's (spec 2 §2 Test editor form), configured from the same
-// constants the server's sanitiser uses (contracts RICH_TEXT; server/rich-text.ts), so what the editor writes is
-// what the server keeps (extensions.test.ts proves it). docs/decisions/018-tiptap-question-editor.md.
+// The written-question editor's features (docs/rules/assessments.md, rich-text questions), configured from the same
+// constants the server's sanitiser uses (contracts RICH_TEXT; server/rich-text.ts), so what the editor writes is what
+// the server keeps (extensions.test.ts proves it). docs/decisions/018-tiptap-question-editor.md.
 
 declare module '@tiptap/core' {
   interface Commands<ReturnType> {
@@ -95,7 +95,8 @@ const SafeImage = Image.extend({
 export function richTextExtensions(): AnyExtension[] {
   return [
     StarterKit.configure({
-      // Not in the spec's editor, and not in the server's allow-list: off, so nothing is written that a save drops.
+      // Not among the editor's features, and not in the server's allow-list: off, so nothing is written that a save
+      // drops.
       blockquote: false,
       code: false,
       codeBlock: false,

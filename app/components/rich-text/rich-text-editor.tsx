@@ -20,11 +20,10 @@ import {
 } from './extensions.ts'
 import './rich-text.css'
 
-// The written-question editor (spec 2 §2 Test editor form) on tiptap 3: undo/redo, text style (normal, headings
-// 1-3), font (serif, monospace), size (small, large, huge), bold/italic/underline/strike, text and highlight colour
-// from the 35-colour palette, alignment, lists, indent ±1, links (http, https, mailto, tel) and image upload (png,
-// gif, jpeg, bmp, x-icon). Loaded lazily by the test editor only, so no other page carries tiptap
-// (docs/decisions/018-tiptap-question-editor.md).
+// The written-question editor on tiptap 3: undo/redo, text style (normal, headings 1-3), font (serif, monospace), size
+// (small, large, huge), bold/italic/underline/strike, text and highlight colour from the 35-colour palette, alignment,
+// lists, indent ±1, links (http, https, mailto, tel) and image upload (png, gif, jpeg, bmp, x-icon). Loaded lazily by
+// the test editor only, so no other page carries tiptap (docs/decisions/018-tiptap-question-editor.md).
 
 export interface RichTextEditorProps {
   /** The HTML to start from. */
@@ -507,7 +506,7 @@ function LinkForm({
   const apply = () => {
     const url = linkAddressOf(address)
     if (!url) {
-      // Spec 2 §2: other schemes "become blank".
+      // Only http, https, mailto and tel addresses are kept; others become blank (docs/rules/assessments.md).
       setAddress('')
       setRefused(Boolean(address.trim()))
       return

@@ -6,9 +6,9 @@ import { DateTime } from '#app/ui/date-time.tsx'
 import { Modal } from '#app/ui/dialog.tsx'
 import { BmtBadge, formatDateOnly, formatScore, LocalTime, RankBadge } from './ui.tsx'
 
-// The member sheet's content (spec 2 §2 Public roster): Rank, Join Date, Total Event Score, and the tabs
-// Qualifications, Events and Trainings. The same markup fills the side sheet (tabs are buttons) and the full
-// /roster/:id page that works without JavaScript (tabs are links to ?tab=...).
+// The member sheet's content: Rank, Join Date, Total Event Score, and the tabs Qualifications, Events and Trainings.
+// The same markup fills the side sheet (tabs are buttons) and the full /roster/:id page that works without JavaScript
+// (tabs are links to ?tab=...).
 
 export const MEMBER_TABS = [
   { id: 'qualifications', label: 'Qualifications' },

@@ -2,7 +2,7 @@ import { useTimeZone } from '#app/ui/date-time.tsx'
 
 // Small building blocks shared by the public personnel pages (roster, member sheet, trainings, library).
 
-// Ranks in order (spec 2 §3), low to high; the badge colour climbs with them.
+// Ranks in order (docs/rules/roster.md), low to high; the badge colour climbs with them.
 const RANK_STYLES: Record<string, string> = {
   BMT: 'border-zinc-600 bg-zinc-800 text-zinc-300',
   JNCO: 'border-sky-500/40 bg-sky-950/60 text-sky-300',
@@ -41,7 +41,7 @@ export function formatDateOnly(date: string): string {
   return value.toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' })
 }
 
-/** Member scores show 2 decimals (spec 2 §9). */
+/** Member scores show 2 decimals: the admin's hidden_score adjustment is in hundredths (docs/rules/roster.md). */
 export function formatScore(score: number): string {
   return score.toFixed(2)
 }

@@ -6,8 +6,8 @@ import { CopyField } from '#app/ui/copy-field.tsx'
 import { Section } from '#app/ui/field.tsx'
 import { PostButton } from '#app/ui/post-button.tsx'
 
-// The personal calendar feed on the account page (issue 16): create it, copy its secret URL or add it to a calendar
-// app, regenerate it (the old URL stops working).
+// The personal calendar feed on the account page: create it, copy its secret URL or add it to a calendar app,
+// regenerate it (the old URL stops working).
 
 export const REGENERATE_CONFIRM =
   'Make a new calendar URL? The current one stops working at once: calendars subscribed to it stop updating.'

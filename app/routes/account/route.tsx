@@ -14,8 +14,8 @@ import { getServices } from '#server/context.ts'
 import { createApiToken, listApiTokens, revokeApiToken } from '#server/integrations/api-tokens.ts'
 import { calendarFeedOf, regenerateCalendarFeed } from '#server/integrations/calendar.ts'
 
-// The signed-in person's own page (issue 16): their calendar feed and API tokens (and server tokens for admins). Forms post here and
-// work without JavaScript; a new token comes back in the action's answer, never in a cookie or a URL.
+// The signed-in person's own page: their calendar feed and API tokens (and server tokens for admins). Forms post here
+// and work without JavaScript; a new token comes back in the action's answer, never in a cookie or a URL.
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUserPage(request, context)

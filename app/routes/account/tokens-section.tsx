@@ -16,7 +16,7 @@ import { inputProps } from '#app/ui/conform-props.ts'
 import { primaryButton, smallDangerButton } from '#app/ui/button.ts'
 import { useSchemaForm } from '#app/hooks/use-schema-form.ts'
 
-// API tokens on the account page (issue 16): create (shown once), the list with last use, revoke.
+// API tokens on the account page (docs/decisions/024-api-tokens.md): create (shown once), list with last use, revoke.
 
 const ACCESS_KEYS = Object.keys(API_TOKEN_ACCESS) as ApiTokenAccess[]
 

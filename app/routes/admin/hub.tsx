@@ -13,7 +13,7 @@ import { getServices } from '#server/context.ts'
 import { recentActivity } from '#server/audit/audit.ts'
 import { assertAdminPage } from '#server/auth/user.ts'
 
-/** Spec 2 §9: the audit log is polled every 15 s. */
+/** The audit log is polled every 15 s. */
 const ACTIVITY_POLL_MS = 15_000
 
 export async function loader({ context }: Route.LoaderArgs) {

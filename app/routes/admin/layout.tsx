@@ -4,8 +4,8 @@ import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { LoginButton } from '#app/components/login-button.tsx'
 import { adminAccess, adminAccessContext, assertAdminPage } from '#server/auth/user.ts'
 
-// Looks up admin access once per request, before any child loader runs (STYLE.md 7). Every admin loader and
-// action then asserts it with assertAdminPage(context), a lookup in the request context.
+// Looks up admin access once per request, before any child loader runs (docs/decisions/008-admin-gate-middleware.md).
+// Every admin loader and action then asserts it with assertAdminPage(context), a lookup in the request context.
 // NOTE: the middleware itself does not throw: React Router renders middleware errors in the boundary of the
 // highest route with a loader (the root), and the access states belong in this layout.
 export const middleware: Route.MiddlewareFunction[] = [

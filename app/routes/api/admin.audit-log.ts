@@ -5,7 +5,7 @@ import { requireAdmin } from '#server/auth/user.ts'
 import { apiHandler } from '#server/errors.ts'
 import { listAuditLog } from '#server/audit/audit.ts'
 
-// GET /api/admin/audit-log (spec 2 §7): polled every 15 s by the admin screens.
+// GET /api/admin/audit-log: polled every 15 s by the admin screens.
 export async function loader({ request, context }: Route.LoaderArgs) {
   return apiHandler(async () => {
     await requireAdmin(request, context)

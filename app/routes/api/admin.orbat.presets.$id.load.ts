@@ -5,8 +5,8 @@ import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { loadPreset } from '#server/orbat/presets.ts'
 
-// POST /api/admin/orbat/presets/{id}/load (spec 1 §7): the preset's layout in the GET /api/orbat shape, without
-// people, for the editor. Changes nothing: the editor's next Save writes it.
+// POST /api/admin/orbat/presets/{id}/load (docs/rules/orbat.md, presets): the preset's layout in the GET /api/orbat
+// shape, without people, for the editor. Changes nothing: the editor's next Save writes it.
 export async function action({ request, context, params }: Route.ActionArgs) {
   return apiHandler(async () => {
     await requireAdmin(request, context)

@@ -3,7 +3,7 @@ import { adminItemAction } from '#server/http/item-route.ts'
 import { deletePreset, renamePreset } from '#server/orbat/presets.ts'
 import type { ApiMethod } from '#server/http/api-methods.ts'
 
-// PUT /api/admin/orbat/presets/{id}: {name} rename. DELETE /api/admin/orbat/presets/{id} (spec 1 §7).
+// PUT /api/admin/orbat/presets/{id}: {name} rename. DELETE /api/admin/orbat/presets/{id}.
 export const methods: ApiMethod[] = ['PUT', 'DELETE']
 
 export const action = adminItemAction({

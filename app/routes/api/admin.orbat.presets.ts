@@ -6,7 +6,7 @@ import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { listPresets, savePreset } from '#server/orbat/presets.ts'
 
-// GET /api/admin/orbat/presets: [{id, name}]. POST {name}: saves the current ORBAT layout (no people) (spec 1 §7).
+// GET /api/admin/orbat/presets: [{id, name}]. POST {name}: saves the current ORBAT layout (no people).
 export async function loader({ request, context }: Route.LoaderArgs) {
   return apiHandler(async () => {
     await requireAdmin(request, context)

@@ -8,8 +8,9 @@ import { loadOrbat } from '#server/orbat/orbat.ts'
 import { saveOrbatLayout } from '#server/orbat/save.ts'
 import type { ApiMethod } from '#server/http/api-methods.ts'
 
-// PUT /api/admin/orbat/save (spec 1 §7): {squads, slots (with squadName), edges, waypoints, pax_counters} in one
-// transaction. Answers the fresh ORBAT so the editor continues from what was stored.
+// PUT /api/admin/orbat/save (docs/decisions/012-orbat-save-keeps-concurrent-sign-ups.md): {squads, slots (with
+// squadName), edges, waypoints, pax_counters} in one transaction. Answers the fresh ORBAT so the editor continues from
+// what was stored.
 export const methods: ApiMethod[] = ['PUT']
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -6,7 +6,7 @@ import { apiHandler } from '#server/errors.ts'
 import { deletePlatoon } from '#server/orbat/platoons.ts'
 import type { ApiMethod } from '#server/http/api-methods.ts'
 
-// DELETE /api/admin/platoons/{id} (spec 1 §7): its squads become unassigned.
+// DELETE /api/admin/platoons/{id}: its squads become unassigned.
 export const methods: ApiMethod[] = ['DELETE']
 
 export async function action({ request, context, params }: Route.ActionArgs) {

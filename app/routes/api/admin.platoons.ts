@@ -6,7 +6,7 @@ import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { createPlatoon, listPlatoons } from '#server/orbat/platoons.ts'
 
-// GET /api/admin/platoons. POST /api/admin/platoons: {name, discord_role_id} (spec 1 §7).
+// GET /api/admin/platoons. POST /api/admin/platoons: {name, discord_role_id}.
 export async function loader({ request, context }: Route.LoaderArgs) {
   return apiHandler(async () => {
     await requireAdmin(request, context)

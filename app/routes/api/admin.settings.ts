@@ -8,7 +8,7 @@ import { saveSetting } from '#server/settings/admin-settings.ts'
 import { adminSettings } from '#server/settings/admin-settings.ts'
 import type { ApiMethod } from '#server/http/api-methods.ts'
 
-// GET /api/admin/settings: every known setting. PUT /api/admin/settings (spec 1 §7): {key, value}.
+// GET /api/admin/settings: every known setting. PUT /api/admin/settings: {key, value} (docs/rules/settings.md).
 export async function loader({ request, context }: Route.LoaderArgs) {
   return apiHandler(async () => {
     await requireAdmin(request, context)

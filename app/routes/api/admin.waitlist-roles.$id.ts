@@ -3,7 +3,7 @@ import { adminItemAction } from '#server/http/item-route.ts'
 import { deleteEligibleRole, saveEligibleRole } from '#server/waitlist/eligible-roles.ts'
 import type { ApiMethod } from '#server/http/api-methods.ts'
 
-// PUT /api/admin/waitlist-roles/{id}: same body as POST. DELETE /api/admin/waitlist-roles/{id} (spec 1 §7).
+// PUT /api/admin/waitlist-roles/{id}: same body as POST. DELETE /api/admin/waitlist-roles/{id}.
 export const methods: ApiMethod[] = ['PUT', 'DELETE']
 
 export const action = adminItemAction({

@@ -6,7 +6,7 @@ import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { listEligibleRoles, saveEligibleRole } from '#server/waitlist/eligible-roles.ts'
 
-// GET /api/admin/waitlist-roles: list. POST: {role_name, role_id, can_join_general_waitlist} (spec 1 §7).
+// GET /api/admin/waitlist-roles: list. POST: {role_name, role_id, can_join_general_waitlist}.
 export async function loader({ request, context }: Route.LoaderArgs) {
   return apiHandler(async () => {
     await requireAdmin(request, context)

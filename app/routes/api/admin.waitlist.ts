@@ -5,7 +5,7 @@ import { apiHandler } from '#server/errors.ts'
 import { purgeWaitlist } from '#server/waitlist/eligible-roles.ts'
 import type { ApiMethod } from '#server/http/api-methods.ts'
 
-// DELETE /api/admin/waitlist (spec 1 §7): purges the waitlist (Danger Zone).
+// DELETE /api/admin/waitlist: purges the waitlist (Danger Zone).
 export const methods: ApiMethod[] = ['DELETE']
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -5,7 +5,7 @@ import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { getAdminMember } from '#server/roster/members.ts'
 
-// GET /api/roster/admin/member/{id} (spec 2 §7): every field plus the ids the edit form ticks.
+// GET /api/roster/admin/member/{id}: every field plus the ids the edit form ticks.
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   return apiHandler(async () => {
     await requireAdmin(request, context)

@@ -6,7 +6,8 @@ import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { graduateBmts } from '#server/roster/promotions.ts'
 
-// POST /api/roster/bmt-graduate {memberIds, completionDate} (spec 2 §7): the selected BMTs become JNCO.
+// POST /api/roster/bmt-graduate {memberIds, completionDate} (docs/rules/roster.md, BMT graduation): the selected BMTs
+// become JNCO.
 export async function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     const admin = await requireAdmin(request, context)

@@ -6,8 +6,8 @@ import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { getEventAttendance, setEventAttendance } from '#server/roster/events.ts'
 
-// GET and POST /api/roster/events/{id}/attendance (spec 2 §7): body {memberIds}; answers {memberIds}. Each member
-// added scores one event, each removed loses it (ARCHITECTURE §5).
+// GET and POST /api/roster/events/{id}/attendance: body {memberIds}; answers {memberIds}. Each member added scores one
+// event, each removed loses it (docs/rules/roster.md, event score).
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   return apiHandler(async () => {
     await requireAdmin(request, context)

@@ -4,7 +4,7 @@ import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { getPublicMember } from '#server/roster/members.ts'
 
-// GET /api/roster/member/{id} (spec 2 §7): the public member sheet.
+// GET /api/roster/member/{id}: the public member sheet.
 export async function loader({ params, context }: Route.LoaderArgs) {
   return apiHandler(() => getPublicMember(getServices(context).db, parseId(params.id, 'Member')))
 }

@@ -6,7 +6,8 @@ import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { banMember } from '#server/roster/members.ts'
 
-// POST /api/roster/members/{id}/ban {reason}: the member leaves their slot and the waitlist (spec 2 §4, §5).
+// POST /api/roster/members/{id}/ban {reason}: the member leaves their slot and the waitlist (docs/rules/roster.md,
+// bans).
 export async function action({ request, params, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     const admin = await requireAdmin(request, context)

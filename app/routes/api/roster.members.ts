@@ -6,7 +6,7 @@ import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { addMember } from '#server/roster/members.ts'
 
-// POST /api/roster/members (spec 2 §7): member fields plus status Active or Denied (Denied needs ban_reason).
+// POST /api/roster/members: member fields plus status Active or Denied (Denied needs ban_reason).
 export async function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     const admin = await requireAdmin(request, context)

@@ -6,8 +6,8 @@ import { getServices } from '#server/context.ts'
 import { schedulePing } from '#server/discord/pings.ts'
 import { apiHandler, NotFound } from '#server/errors.ts'
 
-// POST /api/roster/{events|trainings}/{id}/ping {channelId, pingTime, messageContent, rolesToPing} (spec 2 §7): the
-// job runner sends it at pingTime.
+// POST /api/roster/{events|trainings}/{id}/ping {channelId, pingTime, messageContent, rolesToPing}: the job runner
+// sends it at pingTime.
 export async function action({ request, params, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     const admin = await requireAdmin(request, context)

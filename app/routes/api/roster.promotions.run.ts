@@ -4,8 +4,8 @@ import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { runPromotions } from '#server/roster/promotions.ts'
 
-// POST /api/roster/promotions/run (spec 2 §7) -> {message, promotedMembers: [{name, from, to}]}: the weekly run on
-// demand. Discord failures after the commit never fail it.
+// POST /api/roster/promotions/run -> {message, promotedMembers: [{name, from, to}]}: the weekly run on demand. Discord
+// failures after the commit never fail it.
 export async function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     const admin = await requireAdmin(request, context)

@@ -8,8 +8,8 @@ import { saveThresholds } from '#server/roster/promotions.ts'
 import { listThresholds } from '#server/roster/promotions.ts'
 import type { ApiMethod } from '#server/http/api-methods.ts'
 
-// GET and PUT /api/roster/promotions/thresholds (spec 2 §7): one threshold per rank below TEAM; integers only,
-// blank removes a threshold. The body is {thresholds: [...]} or the list itself.
+// GET and PUT /api/roster/promotions/thresholds (docs/rules/roster.md, promotions): one threshold per rank below TEAM;
+// integers only, blank removes a threshold. The body is {thresholds: [...]} or the list itself.
 export async function loader({ request, context }: Route.LoaderArgs) {
   return apiHandler(async () => {
     await requireAdmin(request, context)

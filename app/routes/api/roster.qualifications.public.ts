@@ -3,7 +3,7 @@ import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { listPublicQualifications } from '#server/roster/qualifications.ts'
 
-// GET /api/roster/qualifications/public (spec 2 §7): the public roster's qualification filter.
+// GET /api/roster/qualifications/public: the public roster's qualification filter.
 export async function loader({ context }: Route.LoaderArgs) {
   return apiHandler(() => listPublicQualifications(getServices(context).db))
 }

@@ -6,7 +6,7 @@ import { getServices } from '#server/context.ts'
 import { postTrainingToDiscord } from '#server/discord/pings.ts'
 import { apiHandler } from '#server/errors.ts'
 
-// POST /api/roster/trainings/{id}/post-to-discord {channelId, cadreRoleIds} (spec 2 §7).
+// POST /api/roster/trainings/{id}/post-to-discord {channelId, cadreRoleIds}: a channel and at least one cadre role.
 export async function action({ request, params, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     const admin = await requireAdmin(request, context)

@@ -4,7 +4,7 @@ import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { listPublicTrainings } from '#server/roster/trainings.ts'
 
-// GET /api/roster/trainings/public (spec 2 §7): visible upcoming trainings with signup_count and is_signed_up.
+// GET /api/roster/trainings/public: visible upcoming trainings with signup_count and is_signed_up.
 export async function loader({ request, context }: Route.LoaderArgs) {
   return apiHandler(async () => {
     const services = getServices(context)

@@ -5,8 +5,8 @@ import { apiHandler } from '#server/errors.ts'
 import { cachedPublicRoster } from '#server/roster/cache.ts'
 import { listRoster, parseRosterQuery } from '#server/roster/roster.ts'
 
-// GET /api/roster (spec 2 §7): public; admins also see the member fields the roster admin edits and may ask for the
-// banned list (is_banned=true). The ORBAT editor's autocomplete reads it with limit=9999.
+// GET /api/roster: public; admins also see the member fields the roster admin edits and may ask for the banned list
+// (is_banned=true). The ORBAT editor's autocomplete reads it with limit=9999.
 export async function loader({ request, context }: Route.LoaderArgs) {
   return apiHandler(async () => {
     const services = getServices(context)

@@ -5,8 +5,8 @@ import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import type { signUpToTraining } from '#server/roster/trainings.ts'
 
-// The action of POST /api/roster/trainings/{id}/signup and /leave (spec 2 §7): a member's own change, {message} or
-// {error}. The use case refuses a visitor who is not logged in.
+// The action of POST /api/roster/trainings/{id}/signup and /leave: a member's own change, {message} or {error}. The use
+// case refuses a visitor who is not logged in.
 
 interface ActionArgs {
   request: Request

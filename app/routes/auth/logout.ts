@@ -7,7 +7,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return logout(getServices(context), request, { toast: true })
 }
 
-// GET /auth/logout: the spec's browser-redirect logout, kept for links and bookmarks. The session cookie is
+// GET /auth/logout: the browser-redirect logout, kept for links and bookmarks. The session cookie is
 // SameSite=Lax and logging out is harmless, so this one GET with a side effect is accepted.
 export async function loader({ request, context }: Route.LoaderArgs) {
   return logout(getServices(context), request)

@@ -7,7 +7,7 @@ const packets = [
   { id: 3, name: 'Radio Communications Guide', google_doc_url: 'https://docs.google.com/c' },
 ]
 
-describe('filterPackets (spec 2 §5: case-insensitive substring on the name)', () => {
+describe('filterPackets (case-insensitive substring on the name)', () => {
   it('keeps every document for an empty or blank search', () => {
     expect(filterPackets(packets, '')).toEqual(packets)
     expect(filterPackets(packets, '   ')).toEqual(packets)

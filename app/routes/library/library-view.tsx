@@ -1,11 +1,11 @@
 import type { PacketItem } from '#contracts/library.ts'
 import { EmptyState } from '#app/ui/field.tsx'
 
-// The library's cards (spec 2 §2 Library, §9: 1, 2 or 3 columns): each opens its document in a new tab.
+// The library's cards (1, 2 or 3 columns): each opens its document in a new tab.
 
 export type { PacketItem }
 
-/** Spec 2 §5: a case-insensitive substring match on the document name. */
+/** A case-insensitive substring match on the document name. */
 export function filterPackets(packets: PacketItem[], query: string): PacketItem[] {
   const needle = query.trim().toLowerCase()
   return needle ? packets.filter((p) => p.name.toLowerCase().includes(needle)) : packets

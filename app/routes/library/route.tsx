@@ -10,9 +10,9 @@ import { SearchBox } from '#app/ui/search-box.tsx'
 import { getServices } from '#server/context.ts'
 import { listPackets } from '#server/library/library.ts'
 
-// The document library (spec 2 §2 Library): a search box and cards that open each document in a new tab. The
-// search is the `q` parameter: without JavaScript a GET form (the server render filters), with it the cards filter
-// as you type and the URL follows (replace), so a search can be shared.
+// The document library (docs/rules/library.md): a search box and cards that open each document in a new tab. The search
+// is the `q` parameter: without JavaScript a GET form (the server render filters), with it the cards filter as you type
+// and the URL follows (replace), so a search can be shared.
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { packets: await listPackets(getServices(context).db) }

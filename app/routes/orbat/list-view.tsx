@@ -19,9 +19,9 @@ import { useHydrated } from '#app/hooks/use-hydrated.ts'
 import { buttonClass } from '#app/ui/button.ts'
 import { Notice } from '#app/ui/field.tsx'
 
-// The ORBAT as a list (issue 13), the default below `md`: the same live data as the diagram, squads as full-width
-// cards in the diagram's reading order, teams and slots as rows with 44 px controls, the member's own slot pinned on
-// top, and a squad filter (?squad=<id>, a GET form, so it works without JavaScript).
+// The ORBAT as a list, the default below `md`: the same live data as the diagram, squads as full-width cards in the
+// diagram's reading order, teams and slots as rows with 44 px controls, the member's own slot pinned on top, and a
+// squad filter (?squad=<id>, a GET form, so it works without JavaScript).
 
 export function OrbatList({
   orbat,

@@ -1,6 +1,6 @@
 import type { LiveOrbatData } from '#contracts/orbat.ts'
 
-/** Spec 1 §4/§9: when the countdown reaches zero the data is reloaded after 0.5 s. */
+/** When the countdown reaches zero the data is reloaded after 0.5 s (docs/rules/orbat.md, the time lock). */
 export const UNLOCK_RELOAD_DELAY_MS = 500
 // setTimeout's longest delay; a lock further away re-arms the timer when it fires.
 const MAX_TIMER_MS = 2 ** 31 - 1

@@ -35,9 +35,9 @@ import { getSnapshot, liveDataOf } from '#server/orbat/live.ts'
 import { orbatRights } from '#server/orbat/rights.ts'
 import { slotIdOf, type Writer } from '#server/orbat/slots.ts'
 
-// The public order of battle (spec 1 §2 "Public ORBAT screen", issue 13): a read-only diagram or, the default on
-// phones, a list; slot sign-up and leave, the waitlist sheet and the time-lock banner. Server-rendered from the live
-// snapshot, then kept current over /api/live. Actions the server would refuse show their reason instead.
+// The public order of battle (docs/rules/orbat.md): a read-only diagram or, the default on phones, a list; slot sign-up
+// and leave, the waitlist sheet and the time-lock banner. Server-rendered from the live snapshot, then kept current
+// over /api/live. Actions the server would refuse show their reason instead.
 
 const SLOT_FALLBACK = 'Failed to perform slot action.'
 const WAITLIST_FALLBACK = 'Failed to perform waitlist action.'

@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react'
 
-// Which view of the ORBAT a reader chose (issue 13): the diagram or the list. Remembered in a cookie, so the server
-// renders the chosen view; with no choice the page renders both and CSS shows the list below `md` and the diagram
-// from `md` up, so the right one paints first without any script.
+// Which view of the ORBAT a reader chose: the diagram or the list. Remembered in a cookie, so the server renders the
+// chosen view; with no choice the page renders both and CSS shows the list below `md` and the diagram from `md` up, so
+// the right one paints first without any script.
 
 export type OrbatViewChoice = 'list' | 'diagram'
 export const VIEW_INTENT = 'view'

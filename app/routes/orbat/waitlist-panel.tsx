@@ -9,8 +9,8 @@ import { INTENTS, LOGIN_HREF, ORBAT_PATH } from '#app/components/orbat/viewer.ts
 import { Avatar } from '#app/ui/avatar.tsx'
 
 /**
- * The waitlist (spec 1 §2 "Waitlist sheet"): squad preference, Join Waitlist / Leave Waitlist, and the numbered list.
- * It reads the page's live store, so it stays current while the side sheet is open.
+ * The waitlist sheet (docs/rules/orbat.md, the waitlist): squad preference, Join Waitlist / Leave Waitlist, and the
+ * numbered list. It reads the page's live store, so it stays current while the side sheet is open.
  * `returnTo` is where a post without JavaScript comes back to (the page's static waitlist panel keeps itself open).
  */
 export function WaitlistPanel({

@@ -11,8 +11,8 @@ import { NotFound } from '#server/errors.ts'
 import { logLoadError } from '#server/load-error.ts'
 import { getPublicMember } from '#server/roster/members.ts'
 
-// One roster member (spec 2 §2 member sheet). The roster page loads this loader with a fetcher (?view=sheet) to fill
-// its side sheet; without JavaScript a roster row links here and this is a full page with the same content.
+// One roster member (the member sheet's content). The roster page loads this loader with a fetcher (?view=sheet) to
+// fill its side sheet; without JavaScript a roster row links here and this is a full page with the same content.
 
 export const SHEET_VIEW = 'sheet'
 
@@ -23,8 +23,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     return { member, error: null }
   } catch (error) {
     // NOTE: a fetcher's thrown error would replace the whole roster page with its error boundary, so for the sheet
-    // the failure is data the sheet shows (spec 2 §8 'Could not load roster data: ...'). The full page shows the
-    // 404 screen, or the generic error screen.
+    // the failure is data the sheet shows ('Could not load roster data: ...'). The full page shows the 404 screen, or
+    // the generic error screen.
     if (error instanceof NotFound) {
       if (forSheet) return data({ member: null, error: 'Member not found.' }, { status: 404 })
       throw data({ error: 'Member not found.' }, { status: 404, statusText: 'Not Found' })

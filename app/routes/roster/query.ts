@@ -1,7 +1,7 @@
 import { ROSTER_PAGE_SIZES } from '#contracts/roster-pages.ts'
 
-// The public roster's URL state (spec 2 §2, §9): page, limit 30/60/100, term, type name|rank, qualification. The
-// same names as GET /api/roster, so a filtered page can be shared and works without JavaScript.
+// The public roster's URL state: page, limit 30/60/100, term, type name|rank, qualification. The same names as GET
+// /api/roster, so a filtered page can be shared and works without JavaScript.
 
 export const SEARCH_TYPES = [
   { value: 'name', label: 'By Name' },
@@ -9,7 +9,7 @@ export const SEARCH_TYPES = [
 ] as const
 export type SearchType = (typeof SEARCH_TYPES)[number]['value']
 
-/** Spec 2 §9: the public list is debounced 300 ms. */
+/** The public list is debounced 300 ms. */
 export const SEARCH_DEBOUNCE_MS = 300
 
 export interface RosterUrlState {

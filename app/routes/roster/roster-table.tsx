@@ -6,8 +6,8 @@ import { formatDateOnly, formatScore, RankBadge } from '#app/components/roster/u
 import { useSheet } from '#app/ui/sheet.tsx'
 import { Table, type Column } from '#app/ui/table.tsx'
 
-// The public roster's table (spec 2 §2): a row opens the member sheet; its name links to /roster/:id (the page
-// without JavaScript, or a new tab with ctrl/cmd-click).
+// The public roster's table: a row opens the member sheet; its name links to /roster/:id (the page without JavaScript,
+// or a new tab with ctrl/cmd-click).
 
 export function RosterTable({ members, loading }: { members: RosterMember[]; loading: boolean }) {
   const { openSheet } = useSheet()

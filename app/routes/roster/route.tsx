@@ -12,9 +12,10 @@ import { getServices } from '#server/context.ts'
 import { listPublicQualifications } from '#server/roster/qualifications.ts'
 import { listRoster, parseRosterQuery } from '#server/roster/roster.ts'
 
-// The public roster, 'Company Roster' (spec 2 §2): search (debounced 300 ms with JavaScript), search by name or
-// rank, a qualification filter, a paged table; a row opens the member sheet. All state lives in the URL (the names
-// GET /api/roster uses), so without JavaScript the filters are a GET form and the rows link to /roster/:id.
+// The public roster, 'Company Roster' (docs/rules/roster.md, the public roster): search (debounced 300 ms with
+// JavaScript), search by name or rank, a qualification filter, a paged table; a row opens the member sheet. All state
+// lives in the URL (the names GET /api/roster uses), so without JavaScript the filters are a GET form and the rows link
+// to /roster/:id.
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = getServices(context).db

@@ -6,8 +6,8 @@ import { inputClass, selectClass } from '#app/ui/field.tsx'
 import { SearchBox } from '#app/ui/search-box.tsx'
 import { SEARCH_TYPES, type RosterUrlState, type SearchType } from './query.ts'
 
-// The public roster's search (spec 2 §2): the box (debounced with JavaScript), By Name / By Rank and the
-// qualification filter; without JavaScript a GET form with a Search button. The pager's Rows select belongs to it.
+// The public roster's search: the box (debounced with JavaScript), By Name / By Rank and the qualification filter;
+// without JavaScript a GET form with a Search button. The pager's Rows select belongs to it.
 
 export const ROSTER_SEARCH_FORM = 'roster-search'
 

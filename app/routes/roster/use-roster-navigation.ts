@@ -5,7 +5,7 @@ import { rosterSearch, SEARCH_DEBOUNCE_MS, type RosterUrlState } from './query.t
 
 /**
  * Moves the public roster to a new URL state (page 1 unless `next` says otherwise), replacing the history entry:
- * `go` at once (a select), `goLater` after the typing pause (spec 2 §9: 300 ms); either cancels a pending one.
+ * `go` at once (a select), `goLater` after the typing pause (300 ms); either cancels a pending one.
  */
 export function useRosterNavigation(state: RosterUrlState) {
   const navigate = useNavigate()

@@ -1,4 +1,4 @@
-// The tests pages' addresses (spec 2 §2 routes), in one place for the cards, the take page and the result.
+// The tests pages' addresses, in one place for the cards, the take page and the result.
 
 export const TESTS_PATH = '/tests'
 export const takeHref = (uuid: string) => `${TESTS_PATH}/${uuid}/take`

@@ -5,8 +5,8 @@ import { RichText } from '#app/components/rich-text.tsx'
 import { buttonClass } from '#app/ui/button.ts'
 import { TESTS_PATH } from './paths.ts'
 
-// Pieces the take page and the result share (spec 2 §2 Take test, Result): a numbered question with its optional
-// image and its rich text, and the page shown when the test or the result is not there for this member.
+// Pieces the take page and the result share: a numbered question with its optional image and its rich text, and the
+// page shown when the test or the result is not there for this member.
 
 /** The ids that name a question's number and text, so its options' group is labelled by both. */
 export const questionIds = (id: number) => ({ number: `question-${id}-number`, text: `question-${id}-text` })

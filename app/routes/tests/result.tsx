@@ -8,10 +8,10 @@ import { ServiceError } from '#server/errors.ts'
 import { logger } from '#server/logger.ts'
 import { getAttemptResult } from '#server/assessments/queries.ts'
 
-// Result (spec 2 §2 Result): 'Results for {test}', PASSED/FAILED with a whole percent, the failure note, and each
-// question marked Correct/Incorrect with the member's answer highlighted; the correct answer only when the attempt
-// passed (the server leaves it out otherwise). Only the member who made the attempt, or an admin, sees it; anyone
-// else reads 'Test result not found.' (GET /api/tests/attempt/{uuid}/result answers them 404 alike).
+// Result (docs/rules/assessments.md, result visibility): 'Results for {test}', PASSED/FAILED with a whole percent, the
+// failure note, and each question marked Correct/Incorrect with the member's answer highlighted; the correct answer
+// only when the attempt passed (the server leaves it out otherwise). Only the member who made the attempt, or an admin,
+// sees it; anyone else reads 'Test result not found.' (GET /api/tests/attempt/{uuid}/result answers them 404 alike).
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireUserPage(request, context)

@@ -7,9 +7,9 @@ import { getUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { listPublicTests, listTestsForUser } from '#server/assessments/queries.ts'
 
-// The public tests page (spec 2 §2 Public tests page): a card per test. Visitors see the public list (GET
-// /api/tests/public); a signed-in member sees each card with their standing (GET /api/tests): badge, dimming, the
-// 'You meet the score requirement!' note and the button their standing allows.
+// The public tests page: a card per test. Visitors see the public list (GET /api/tests/public); a signed-in member sees
+// each card with their standing (GET /api/tests): badge, dimming, the 'You meet the score requirement!' note and the
+// button their standing allows.
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = getServices(context)

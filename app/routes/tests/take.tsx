@@ -24,12 +24,11 @@ import { logger } from '#server/logger.ts'
 import { submitTest } from '#server/assessments/attempts.ts'
 import { getTestForTaking } from '#server/assessments/queries.ts'
 
-// Take test (spec 2 §2 Take test, §4 test taking, §5, §8): the questions without their correct answers, for a member
-// an admin approved (not banned, no attempt yet); anyone else reads 'Test not found or you are not eligible to take
-// it.'. The answers stay in the form until Submit Test; with JavaScript a missing answer is caught before posting,
-// without it the action answers the same message (400). The action calls the use case behind POST
-// /api/tests/{id}/submit and goes to the result of the new attempt with 'Test submitted! You scored N%. ...', or back
-// to /tests with the reason.
+// Take test (docs/rules/assessments.md, taking a test): the questions without their correct answers, for a member an
+// admin approved (not banned, no attempt yet); anyone else reads 'Test not found or you are not eligible to take it.'.
+// The answers stay in the form until Submit Test; with JavaScript a missing answer is caught before posting, without it
+// the action answers the same message (400). The action calls the use case behind POST /api/tests/{id}/submit and goes
+// to the result of the new attempt with 'Test submitted! You scored N%. ...', or back to /tests with the reason.
 
 const FORM = 'take-test'
 
@@ -38,7 +37,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   try {
     return { test: await getTestForTaking(getServices(context).db, user, params.uuid) }
   } catch (error) {
-    // Not found, not approved, banned, already taken: the spec's one answer. Anything else is logged as well.
+    // Not found, not approved, banned, already taken: all get the one 'not found or not eligible' answer. Anything
+    // else is logged as well.
     if (!(error instanceof ServiceError))
       logger.error({ msg: TEST_MESSAGES.fetchTakeFailed, error: error instanceof Error ? error.stack : String(error) })
     // NOTE: 200, not 404: the page is the answer, and a client-side navigation to a 404 would log a failed load.
@@ -68,7 +68,7 @@ export default function TakeTestPage({ loaderData }: Route.ComponentProps) {
   return <TakeTestForm test={test} />
 }
 
-/** The contract's schema, plus the page's own check (spec 2 §5): every question of this test has an answer. */
+/** The contract's schema, plus the page's own check: every question of this test has an answer. */
 function answersSchemaFor(questions: TakeQuestion[]) {
   return submitTestSchema.refine((value) => questions.every((q) => value.answers[String(q.id)] !== undefined), {
     message: TEST_MESSAGES.answerAll,

@@ -24,7 +24,7 @@ const member = (facts: Partial<Facts>): MemberTestItem => {
 }
 const attempt = (passed: boolean) => ({ uuid: 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee', passed })
 
-describe('cardAction (spec 2 §2 card button)', () => {
+describe('cardAction (the card button)', () => {
   it('asks a visitor to log in, coming back to /tests', () => {
     expect(cardAction(publicTest)).toEqual({
       kind: 'login',
@@ -59,7 +59,7 @@ describe('cardAction (spec 2 §2 card button)', () => {
   })
 })
 
-describe('isDimmed and the score note (spec 2 §2)', () => {
+describe('isDimmed and the score note', () => {
   it('dims for a visitor, and for a member with nothing towards the test', () => {
     expect(isDimmed(publicTest)).toBe(true)
     expect(isDimmed(member({}))).toBe(true)

@@ -5,7 +5,7 @@ import type { MemberTestItem, PublicTestItem, TestBadge } from '#contracts/asses
 import { buttonClass } from '#app/ui/button.ts'
 import { loginHref, resultHref, takeHref } from './paths.ts'
 
-// One card of the public tests page (spec 2 §2 Public tests page, §4 badge): name, the signed-in member's badge, the
+// One card of the public tests page (the badge: docs/rules/assessments.md): name, the signed-in member's badge, the
 // qualification, the event score needed for approval, 'Answer X of Y questions correctly', the note for a member who
 // meets the score, and the one button the member's standing allows. Visitors see the card without a standing.
 
@@ -20,7 +20,7 @@ export type CardAction =
   | { kind: 'take'; label: 'Take Test'; href: string }
   | { kind: 'disabled'; label: 'Already Qualified' | 'Awaiting Admin Approval' | 'Ineligible' }
 
-/** The card's button (spec 2 §2): the first that applies of qualified, attempt, approved, score met, otherwise. */
+/** The card's button: the first that applies of qualified, attempt, approved, score met, otherwise. */
 export function cardAction(test: CardTest): CardAction {
   const standing = standingOf(test)
   if (!standing) return { kind: 'login', label: 'Login to View Status', href: loginHref }
@@ -30,7 +30,7 @@ export function cardAction(test: CardTest): CardAction {
   return { kind: 'disabled', label: standing.meets_required_score ? 'Awaiting Admin Approval' : 'Ineligible' }
 }
 
-/** Spec 2 §2: dimmed when signed out, or with no qualification, no score, no attempt and no approval. */
+/** Dimmed when signed out, or with no qualification, no score, no attempt and no approval. */
 export function isDimmed(test: CardTest): boolean {
   const s = standingOf(test)
   return !s || (!s.has_qual && !s.meets_required_score && !s.attempt && !s.is_eligible)

@@ -17,11 +17,11 @@ import {
   trainingSignUpRefusal,
 } from '#server/roster/trainings.ts'
 
-// The public trainings page (spec 2 §2 Public trainings page, §4 Training sign-up, §8): BMT and general trainings,
-// sign up and leave. The forms post here (intent signup | leave, id); the action calls the same use cases as
-// POST /api/roster/trainings/{id}/signup and /leave and answers with a redirect carrying the server's message as a
-// flash toast, so it works without JavaScript. With it a fetcher posts and follows the redirect in place
-// (X-Remix-Replace: the history entry is replaced, not added).
+// The public trainings page (docs/rules/roster.md, trainings): BMT and general trainings, sign up and leave. The forms
+// post here (intent signup | leave, id); the action calls the same use cases as POST /api/roster/trainings/{id}/signup
+// and /leave and answers with a redirect carrying the server's message as a flash toast, so it works without
+// JavaScript. With it a fetcher posts and follows the redirect in place (X-Remix-Replace: the history entry is
+// replaced, not added).
 
 const ACTION_FAILED = 'Action failed.'
 const BACK = { to: TRAININGS_PATH, headers: { 'X-Remix-Replace': 'true' } }
@@ -110,7 +110,7 @@ export default function TrainingsPage({ loaderData }: Route.ComponentProps) {
             aria-labelledby={bmt.length ? 'general-trainings' : undefined}
             aria-label={bmt.length ? undefined : 'Trainings'}
           >
-            {/* The general heading only separates the two groups (spec 2 §2). */}
+            {/* The general heading only separates the two groups, so it shows only after BMT trainings. */}
             {bmt.length ? (
               <h2 id="general-trainings" className="mb-3 text-lg font-semibold">
                 General Trainings

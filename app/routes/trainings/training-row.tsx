@@ -4,8 +4,8 @@ import { BmtBadge, LocalTime } from '#app/components/roster/ui.tsx'
 import { buttonClass } from '#app/ui/button.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
 
-// One training on the public trainings page (spec 2 §2 Public trainings page): BMT badge, name, local date/time,
-// sign-up count, Sign Up / Leave / 'Login to Sign Up', and an expander with the description and the attendees.
+// One training on the public trainings page: BMT badge, name, local date/time, sign-up count, Sign Up / Leave / 'Login
+// to Sign Up', and an expander with the description and the attendees.
 
 export const TRAININGS_PATH = '/trainings'
 export const TRAINING_INTENTS = { signup: 'signup', leave: 'leave' } as const

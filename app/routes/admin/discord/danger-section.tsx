@@ -5,7 +5,7 @@ import { dangerButton } from '#app/ui/button.ts'
 import { ConfirmButtonForm, ConfirmStep } from '#app/ui/confirm.tsx'
 import { Section } from '#app/ui/field.tsx'
 
-// Danger Zone (issue 11 §5): each purge behind a confirmation that names what goes.
+// Danger Zone (the purges of docs/rules/discord.md): each purge behind a confirmation that names what goes.
 
 export function purgeSquadsMessage(data: DiscordPageData): string {
   const names = data.squads.map((m) => m.squad_name)

@@ -7,7 +7,7 @@ import { ConfirmButtonForm, ConfirmStep } from '#app/ui/confirm.tsx'
 import { DateTime } from '#app/ui/date-time.tsx'
 import { EmptyState } from '#app/ui/field.tsx'
 
-// Ping History (spec 2 §3 scheduled ping, §4: pending pings can be cancelled; §9 sizes 10, 25, 50).
+// Ping History (docs/rules/discord.md, scheduled pings): only a pending ping can be cancelled; 10, 25 or 50 a page.
 
 const STATUS_TONE = { pending: 'warning', sent: 'success', failed: 'danger' } as const
 

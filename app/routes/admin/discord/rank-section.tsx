@@ -7,7 +7,7 @@ import { useSchemaForm } from '#app/hooks/use-schema-form.ts'
 import { primaryButton } from '#app/ui/button.ts'
 import { FieldError, Section } from '#app/ui/field.tsx'
 
-// Rank role mapping (spec 2 §3): one row per rank with its role; saved as the whole list (PUT
+// Rank role mapping (docs/rules/discord.md, rank roles): one row per rank with its role; saved as the whole list (PUT
 // /api/discord-roles/ranks's use case). A member's rank change syncs these roles (server/discord/roster-roles.ts).
 
 export function RankSection({ data }: { data: DiscordPageData }) {

@@ -53,9 +53,9 @@ import { loadPickers } from '#server/discord/guild.ts'
 import { withLoadError } from '#server/load-error.ts'
 import { secondaryButton } from '#app/ui/button.ts'
 
-// /admin/discord (spec 2 §2 "Chat-platform integration": global settings, rank role mapping, squad role mapping, a
-// Danger Zone and Ping History). Every form works without JavaScript (app/forms/respond.ts); the use cases are
-// server/discord/admin.ts, shared with the /api routes. Child routes (the role sync screen) render under the page.
+// /admin/discord (docs/rules/discord.md): global settings, rank role mapping, squad role mapping, a Danger Zone and
+// Ping History. Every form works without JavaScript (app/forms/respond.ts); the use cases are server/discord/admin.ts,
+// shared with the /api routes. Child routes (the role sync screen) render under the page.
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<DiscordPageData> {
   assertAdminPage(context)

@@ -11,8 +11,8 @@ import { useSchemaForm } from '#app/hooks/use-schema-form.ts'
 import { primaryButton } from '#app/ui/button.ts'
 import { Field, FieldError, Section } from '#app/ui/field.tsx'
 
-// Global settings (spec 2 §3 settings keys, §5 chat ID settings): each chosen by name from the guild's channels,
-// roles or categories; trimmed and saved only when changed (server/discord/admin.ts saveDiscordSettings).
+// Global settings (docs/rules/settings.md, the settings keys): each chosen by name from the guild's channels, roles or
+// categories; trimmed and saved only when changed (server/discord/admin.ts saveDiscordSettings).
 
 export function SettingsSection({ data }: { data: DiscordPageData }) {
   const { Form, busy, hidden, action, form, fields } = useSchemaForm('discord-settings', discordSettingsSchema, {

@@ -10,9 +10,9 @@ import { DeleteButton, DeleteConfirmStep } from '#app/ui/delete-button.tsx'
 import { EmptyState, Field, FieldError, Section, selectClass } from '#app/ui/field.tsx'
 import { PostButton } from '#app/ui/post-button.tsx'
 
-// Squad role mapping (spec 2 §3, §5; ARCHITECTURE §5): adding one creates a Discord role named after the squad and,
-// when asked, a text channel under the squad channel category that only the squad role sees; removing one deletes
-// the role and channel the app created.
+// Squad role mapping (docs/rules/discord.md, squad roles and channels): adding one creates a Discord role named after
+// the squad and, when asked, a text channel under the squad channel category that only the squad role sees; removing
+// one deletes the role and channel the app created.
 
 /** The confirm step key of turning a squad's channel off (without JavaScript). */
 export function removeChannelKey(id: number): string {

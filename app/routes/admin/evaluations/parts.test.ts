@@ -10,7 +10,7 @@ describe('the checklist by section', () => {
     expect(sections[0]!.questions.map((q) => q.id)).toEqual([1, 3])
   })
 
-  it('shows points plainly and scores to one decimal (spec 2 §9)', () => {
+  it('shows points plainly and scores to one decimal', () => {
     expect(pointsText(2)).toBe('2')
     expect(pointsText(1.5)).toBe('1.5')
     expect(scoreText(66.666)).toBe('66.7%')

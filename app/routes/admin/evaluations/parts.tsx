@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
 import type { EvaluationChecklistItem } from '#contracts/assessments.ts'
 
-// What the live evaluation and View evaluation pages share (spec 2 §2): the three cards (evaluator, evaluatee,
-// score) and the checklist grouped by section.
+// What the live evaluation and View evaluation pages share: the three cards (evaluator, evaluatee, score) and the
+// checklist grouped by section.
 
 export interface ChecklistSection {
   name: string
@@ -23,7 +23,7 @@ export function sectionsOf(questions: readonly EvaluationChecklistItem[]): Check
 /** Points as the buttons show them: whole numbers plainly, fractions with up to two decimals. */
 export const pointsText = (points: number) => String(Math.round(points * 100) / 100)
 
-/** A score to one decimal (spec 2 §9: live evaluation one decimal). */
+/** A live evaluation's score, shown to one decimal. */
 export const scoreText = (score: number) => `${score.toFixed(1)}%`
 
 export function SummaryCards({

@@ -11,8 +11,8 @@ import { assertAdminPage } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { getEvaluationDetails } from '#server/assessments/evaluation-queries.ts'
 
-// View evaluation (spec 2 §2): /admin/evaluations/view/{id}, a finished evaluation: evaluator, evaluatee, final score,
-// each checklist item PASSED / FAILED / N/A by section, and the final notes ('No notes were provided.').
+// View evaluation: /admin/evaluations/view/{id}, a finished evaluation: evaluator, evaluatee, final score, each
+// checklist item PASSED / FAILED / N/A by section, and the final notes ('No notes were provided.').
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   assertAdminPage(context)

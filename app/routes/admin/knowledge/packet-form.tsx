@@ -6,7 +6,8 @@ import { fieldProps, inputProps } from '#app/ui/conform-props.ts'
 import { Field, HiddenFields, inputClass } from '#app/ui/field.tsx'
 import { FormFooter } from '#app/ui/form-footer.tsx'
 
-// Manage Library's form (spec 2 §2: Document Name and Google Doc URL, both required; 'Add Document' or 'Save Changes').
+// Manage Library's form (docs/rules/library.md: Document Name and Google Doc URL, both required; 'Add Document' or
+// 'Save Changes').
 
 export const SAVE_PACKET = 'save-packet'
 

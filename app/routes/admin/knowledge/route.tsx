@@ -14,11 +14,11 @@ import { createPacket, deletePacket, listPackets, updatePacket } from '#server/l
 import { withLoadError } from '#server/load-error.ts'
 import { parseIdText } from '#contracts/fields.ts'
 
-// Manage Library (spec 2 §2, §5, §7 Library, §8): the documents with a count, Add Document, Edit and delete (confirmed).
-// The same use cases and schema as /api/knowledge. Dialogs are URL states (?dialog=edit&packet=3).
+// Manage Library (docs/rules/library.md): the documents with a count, Add Document, Edit and delete (confirmed). The
+// same use cases and schema as /api/knowledge. Dialogs are URL states (?dialog=edit&packet=3).
 
 const DELETE_PACKET = 'delete-packet'
-/** Spec 2 §5 confirmation before deleting a library document. */
+/** The confirmation before deleting a library document. */
 const DELETE_PACKET_CONFIRM = 'Are you sure you want to delete this knowledge packet?'
 
 interface KnowledgeData {

@@ -2,9 +2,8 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { Link } from 'react-router'
 import { DownIcon } from './fields.tsx'
 
-// The editor's Actions menu (spec 1 §2): a menu button with a w-56 list of items, reachable by keyboard (Enter,
-// Space or ArrowDown opens it on the first item, arrows/Home/End move, Escape closes and returns to the button,
-// Tab closes it).
+// The editor's Actions menu: a menu button with a w-56 list of items, reachable by keyboard (Enter, Space or ArrowDown
+// opens it on the first item, arrows/Home/End move, Escape closes and returns to the button, Tab closes it).
 
 export type MenuItem =
   | { kind: 'button'; label: string; onSelect: () => void; tone?: 'danger' }

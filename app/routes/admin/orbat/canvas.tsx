@@ -30,8 +30,8 @@ import { EDITOR_MAX_ZOOM, EDITOR_MIN_ZOOM, FIT_OPTIONS, useCanvasView } from './
 import { useEditorPersistence, type LoadPreset } from './use-editor-persistence.ts'
 import { useEditorStore, type EditorDispatch } from './use-editor-store.ts'
 
-// The admin ORBAT editor (spec 1 §2 "Admin ORBAT editor", §4): every change is local until Save ORBAT. The state and
-// its changes are reducer.ts; the server round trips use-editor-persistence.ts; this file renders them.
+// The admin ORBAT editor (docs/rules/orbat.md, the editor): every change is local until Save ORBAT. The state and its
+// changes are reducer.ts; the server round trips use-editor-persistence.ts; this file renders them.
 
 export interface OrbatEditorProps {
   initial: OrbatPayload
@@ -41,7 +41,7 @@ export interface OrbatEditorProps {
   /** A preset to load once on mount (`/admin/orbat?preset=ID`); `onPresetConsumed` then drops it from the URL. */
   presetId: number | null
   onPresetConsumed: () => void
-  /** Opens the settings panel (spec 1 §2 "Manage"), handing it the editor's preset loader. */
+  /** Opens the settings panel (the Manage button), handing it the editor's preset loader. */
   onManage: (loadPreset: LoadPreset) => void
   /** Called after a save, to refresh the page's other data (roles, platoons). */
   onSaved: () => void
@@ -149,7 +149,7 @@ function EditorCanvas({
   )
 }
 
-/** React Flow's events as reducer actions; deleting squads (the Delete key too) asks first (spec 1 §5). */
+/** React Flow's events as reducer actions; deleting squads (the Delete key too) asks first (docs/rules/ui.md). */
 function useFlowHandlers(dispatch: EditorDispatch) {
   const onNodesChange = useCallback<OnNodesChange<EditorNode>>(
     (changes) => void dispatch({ type: 'nodesChange', changes }),

@@ -28,7 +28,7 @@ export interface EditorContextValue {
   platoons: PlatoonOption[]
   /** The roster for the Assigned fields (linked members carry their user id). */
   members: AssignableMember[]
-  /** Spec 1 §4: a new slot's lock defaults to the first eligible role. */
+  /** A new slot's lock defaults to the first eligible role. */
   defaultLock: string | null
   dispatch: EditorDispatch
   /** Opens or closes a squad's edit view; opening it brings the card into view. */

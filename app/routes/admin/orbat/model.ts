@@ -9,10 +9,10 @@ import type {
   OrbatSquad,
 } from '#contracts/orbat.ts'
 
-// The admin editor's diagram and its conversions to and from the server's shapes (spec 1 §4 "Admin editor changes
-// ... are held locally and only persist on Save ORBAT"). Nodes and edges are React Flow's own arrays (so it keeps its
-// measured sizes and selection); slots live beside them, keyed to squads by id. Ids <= 0 are new rows (temporary
-// ids). The changes themselves are reducer.ts.
+// The admin editor's diagram and its conversions to and from the server's shapes (changes are held locally and only
+// persist on Save ORBAT). Nodes and edges are React Flow's own arrays (so it keeps its measured sizes and selection);
+// slots live beside them, keyed to squads by id. Ids <= 0 are new rows (temporary ids). The changes themselves are
+// reducer.ts.
 
 /** A slot as the editor holds it: `base_user_id` is the member it had when the editor loaded it (save contract). */
 export type EditorSlot = OrbatSlot & { base_user_id: number | null }
@@ -29,7 +29,7 @@ export interface EditorDiagram {
   slots: EditorSlot[]
 }
 
-/** Spec 1 §9: grid snap 20 for squads, 1 for waypoints and pax counters; new squads and waypoints at 200,200. */
+/** Grid snap 20 for squads, 1 for waypoints and pax counters; new squads and waypoints at 200,200. */
 export const SQUAD_GRID = 20
 export const POINT_GRID = 1
 export const NEW_NODE_POSITION = { x: 200, y: 200 } as const

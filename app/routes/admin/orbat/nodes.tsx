@@ -8,7 +8,7 @@ import { EditorHandles, EditorSquadCard } from './squad-card.tsx'
 
 // The editor's node types: squad cards, and the public pax counter's and waypoint's looks with handles one can connect.
 
-/** Spec 1 §2 "Pax counter card": counted live from the editor's unsaved state. */
+/** The Pax counter card: counted live from the editor's unsaved state. */
 const EditorPaxCard = memo(function EditorPaxCard({ selected }: NodeProps<EditorPointNode>) {
   const { slots, squadIds } = useEditor()
   const counts = useMemo(() => paxCounts(slots, squadIds), [slots, squadIds])

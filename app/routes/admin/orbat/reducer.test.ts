@@ -23,8 +23,8 @@ import {
   type EditorState,
 } from './reducer.ts'
 
-// The editor's state, its pure operations and its reducer (spec 1 §4 editor rules, the PUT /api/admin/orbat/save
-// contract).
+// The editor's state, its pure operations and its reducer (docs/rules/orbat.md, the editor; the PUT
+// /api/admin/orbat/save contract).
 
 const payload: OrbatPayload = {
   squads: [

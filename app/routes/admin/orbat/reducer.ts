@@ -32,9 +32,9 @@ import {
   type EditorSquadNode,
 } from './model.ts'
 
-// Every change the ORBAT editor makes, as one pure reducer (spec 1 §4: changes are local until Save ORBAT). What an
-// action has to say goes in `notice` (the editor shows it as a toast); a refused change leaves the diagram as it was
-// and says why with an error notice. Confirms, fetches and the viewport stay outside: they are the components' and
+// Every change the ORBAT editor makes, as one pure reducer (changes are local until Save ORBAT). What an action has to
+// say goes in `notice` (the editor shows it as a toast); a refused change leaves the diagram as it was and says why
+// with an error notice. Confirms, fetches and the viewport stay outside: they are the components' and
 // use-editor-persistence.ts's.
 
 export interface EditorNotice {
@@ -245,7 +245,7 @@ export function editorReducer(previous: EditorState, action: EditorAction): Edit
 
 // ---- how a change ends ------------------------------------------------------------------------------------------------
 
-/** A local change: unsaved from now on, and said so (spec 1 §4: info toasts say it needs a save). */
+/** A local change: unsaved from now on, and said so (an info toast says it needs a save). */
 function changed(state: EditorState, what: string): EditorState {
   return { ...state, dirty: true, notice: { tone: 'info', text: `${what} (requires save to persist).` } }
 }
@@ -346,8 +346,8 @@ function addSquad(state: EditorState, lock: string | null): EditorState {
 }
 
 /**
- * Issue 13: a roster member with a linked account is assigned as their user (one slot per person, Leave, live name,
- * role sync); anyone else is a manual name, and an unlinked member is told so.
+ * A roster member with a linked account is assigned as their user (one slot per person, Leave, live name, role sync);
+ * anyone else is a manual name, and an unlinked member is told so.
  */
 function assignSlot(state: EditorState, slotId: number, name: string, member: AssignableMember | null): EditorState {
   if (!name) return changed(patchSlot(state, slotId, NOBODY), 'Slot cleared')
@@ -401,7 +401,7 @@ function duplicateSquad(state: EditorState, squadId: number): EditorState {
   return changed({ ...next, nodes, slots: [...state.slots, ...copies] }, 'Squad duplicated')
 }
 
-/** Spec 1 §2: the dragged squad is brought to the front. */
+/** The dragged squad is brought to the front. */
 function dragStart(
   state: EditorState,
   nodeId: string,
@@ -416,7 +416,7 @@ function dragStart(
   return { ...state, nodes, dragOrigin }
 }
 
-/** Spec 1 §9: a dropped node snaps to the grid, 20 px for squads and 1 px for waypoints and pax counters. */
+/** A dropped node snaps to the grid, 20 px for squads and 1 px for waypoints and pax counters. */
 function dragStop(
   state: EditorState,
   dragged: Array<{ id: string; type?: string; position: XYPosition }>,
@@ -539,7 +539,7 @@ export function moveSlot(slots: EditorSlot[], slotId: number, direction: Directi
   return slots.map((s) => (order.has(s.id) ? { ...s, slot_order: order.get(s.id)! } : s))
 }
 
-/** After deleting waypoints: each incoming edge is joined to each outgoing one (spec 1 §4). */
+/** After deleting waypoints: each incoming edge is joined to each outgoing one, so the route stays connected. */
 export function reconnectAcrossWaypoints(
   deletedNodeIds: ReadonlySet<string>,
   deletedEdges: EditorEdge[],

@@ -15,10 +15,9 @@ import { OrbatEditor } from './canvas.tsx'
 import type { LoadPreset } from './use-editor-persistence.ts'
 import { parseIdText } from '#contracts/fields.ts'
 
-// The admin ORBAT editor (spec 1 §2 "Admin ORBAT editor", issue 4): a diagram editor that needs JavaScript. The
-// server renders the page frame and, for browsers without scripts, a pointer to the settings pages that work
-// without it. The editor itself mounts after hydration (React Flow measures its nodes in the DOM); its parts sit beside
-// this file.
+// The admin ORBAT editor: a diagram editor that needs JavaScript. The server renders the page frame and, for browsers
+// without scripts, a pointer to the settings pages that work without it. The editor itself mounts after hydration
+// (React Flow measures its nodes in the DOM); its parts sit beside this file.
 
 const SETTINGS_LINKS = [
   { to: '/admin/settings/general', label: 'General (signup time lock)' },

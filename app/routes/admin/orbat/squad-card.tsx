@@ -8,9 +8,8 @@ import { PencilIcon, TextButton } from './fields.tsx'
 import { paxCounts, teamsOf, type EditorSlot, type EditorSquadNode, type EditorTeam } from './model.ts'
 import { SquadEditView } from './squad-edit.tsx'
 
-// The editor's squad card (spec 1 §2 "Squad card"): a collapsed read-only view like the public card, and an edit
-// view with the squad's fields, team blocks and slot rows (squad-edit.tsx). 340 px wide below the sm breakpoint,
-// 400 px from it.
+// The editor's squad card: a collapsed read-only view like the public card, and an edit view with the squad's fields,
+// team blocks and slot rows (squad-edit.tsx). 340 px wide below the sm breakpoint, 400 px from it.
 
 const handleClass =
   'orbat-editor-handle rounded-full border-2 border-zinc-950 bg-zinc-500 transition-colors hover:bg-brand-400'

@@ -16,8 +16,8 @@ import {
 } from './fields.tsx'
 import { rosterMatch, spacerRole, type EditorSlot, type EditorTeam } from './model.ts'
 
-// A squad card's edit view (spec 1 §2 "Squad card", §4): the squad's fields, its team blocks and their slot rows.
-// Every change is a reducer action; deleting a squad or a team asks first (spec 1 §5).
+// A squad card's edit view: the squad's fields, its team blocks and their slot rows. Every change is a reducer action;
+// deleting a squad or a team asks first (docs/rules/ui.md).
 
 export function SquadEditView({
   editor,
@@ -367,8 +367,9 @@ function SlotEditor({
 }
 
 /**
- * A manual name is text only: no account, so no Leave, no one-slot rule, no role sync (issue 13). `linked`: the name is
- * a roster member's whose account is linked (a name typed before they linked it): picking it again assigns them.
+ * A manual name is text only: no account, so no Leave, no one-slot rule, no role sync (docs/rules/orbat.md). `linked`:
+ * the name is a roster member's whose account is linked (a name typed before they linked it): picking it again assigns
+ * them.
  */
 function ManualBadge({ linked }: { linked: boolean }) {
   const title = linked

@@ -1,6 +1,6 @@
 import { ActionsMenu, type MenuItem } from './actions-menu.tsx'
 
-// The editor's floating title bar: the unsaved-changes mark, Save ORBAT and the Actions menu (spec 1 §2).
+// The editor's floating title bar: the unsaved-changes mark, Save ORBAT and the Actions menu.
 
 export function EditorToolbar({
   dirty,

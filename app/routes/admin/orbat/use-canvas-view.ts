@@ -8,7 +8,7 @@ import type { EditorDispatch } from './use-editor-store.ts'
 // What the editor does with React Flow's viewport and instance: fitting, bringing a card into view, and deleting the
 // selection through React Flow (so the delete confirm and onDelete run as for the Delete key).
 
-/** Spec 1 §9: editor zoom 0.2 to 1.5. */
+/** Editor zoom 0.2 to 1.5. */
 export const EDITOR_MIN_ZOOM = 0.2
 export const EDITOR_MAX_ZOOM = 1.5
 /** More room at the top, where the title and buttons float over the canvas. */
@@ -49,7 +49,7 @@ export function useCanvasView({
   )
 
   // The view fits all nodes again whenever their number changes (the first fit is ReactFlow's fitView), except after
-  // Add Squad or Duplicate: the new card (at the spec's 200,200, perhaps under others) is brought into view instead.
+  // Add Squad or Duplicate: the new card (at 200,200, perhaps under others) is brought into view instead.
   const shownIds = useRef(new Set(getState().nodes.map((n) => n.id)))
   useEffect(() => {
     const ids = getState().nodes.map((n) => n.id)

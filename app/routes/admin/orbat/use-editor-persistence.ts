@@ -6,9 +6,10 @@ import { toSavePayload } from './model.ts'
 import type { EditorState } from './reducer.ts'
 import type { EditorDispatch } from './use-editor-store.ts'
 
-// The editor's round trips to the server (spec 1 §4, ARCHITECTURE §5): Save ORBAT sends the whole diagram with the
-// base it was edited from; Discard Changes and a save's answer reload it from the server; a preset loads into the
-// unsaved state. Leaving the page inside the app with unsaved changes asks first (a reload or closing the tab does not).
+// The editor's round trips to the server (docs/decisions/012-orbat-save-keeps-concurrent-sign-ups.md): Save ORBAT sends
+// the whole diagram with the base it was edited from; Discard Changes and a save's answer reload it from the server; a
+// preset loads into the unsaved state. Leaving the page inside the app with unsaved changes asks first (a reload or
+// closing the tab does not).
 
 export const SAVE_URL = '/api/admin/orbat/save'
 const ORBAT_URL = '/api/orbat'

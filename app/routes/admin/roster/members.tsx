@@ -43,8 +43,9 @@ import { parseRosterQuery } from '#server/roster/roster.ts'
 import { viewerTimeZone } from '#server/settings/unit-time-zone.ts'
 import { deleteRecord } from '#app/forms/actions.ts'
 
-// Members tab (spec 2 §2 Roster admin, §4, §5, §8): the admin roster list (GET /api/roster's service with is_banned)
-// and Add / Edit / Ban / Unban / delete / Graduate BMTs through the same use cases and schemas as /api/roster/*.
+// Members tab (docs/rules/roster.md, members and bans): the admin roster list (GET /api/roster's service with
+// is_banned) and Add / Edit / Ban / Unban / delete / Graduate BMTs through the same use cases and schemas as
+// /api/roster/*.
 
 const FAILED = ROSTER_MESSAGES.requestFailed
 
@@ -134,8 +135,8 @@ async function ban(post: AdminPost) {
   try {
     await banMember(getServices(post.context), post.admin, submission.value.member_id, submission.value.reason)
   } catch (error) {
-    // Unknown or already banned: not a member of the active list, told with the spec's message on the member field
-    // (400, like the form's own check), not failInline's service message.
+    // Unknown or already banned: not a member of the active list, told with the form's 'Please select a valid member
+    // from the list.' on the member field (400, like the form's own check), not failInline's service message.
     if (error instanceof NotFound || error instanceof Conflict) {
       return invalid(post, {
         reply: () => submission.reply({ fieldErrors: { member_id: [ROSTER_MESSAGES.banMemberRequired] } }),

@@ -15,7 +15,7 @@ import { runPromotions, saveThresholds, setPromotionChannel } from '#server/rost
 import { withLoadError } from '#server/load-error.ts'
 import { loadPromotionSettings } from '#server/roster/promotions.ts'
 
-// Promotions tab (spec 2 §2, §4, §5; ARCHITECTURE §5): the announcement channel (setting promotion_channel_id), the
+// Promotions tab (docs/rules/roster.md, promotions): the announcement channel (setting promotion_channel_id), the
 // thresholds (PUT /api/roster/promotions/thresholds's use case and schema) and the on-demand run (POST
 // /api/roster/promotions/run's: the run commits, then rank roles sync and the channel hears of it).
 

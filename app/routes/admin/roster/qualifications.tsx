@@ -26,8 +26,8 @@ import { loadRolePicker } from '#server/discord/guild.ts'
 import { listQualifications } from '#server/roster/qualifications.ts'
 import { deleteRecord } from '#app/forms/actions.ts'
 
-// Qualifications tab (spec 2 §2, §5): list, add / edit, delete (refused while a test grants it), through the same
-// use cases and schema as /api/roster/qualifications.
+// Qualifications tab (docs/rules/roster.md, qualifications): list, add / edit, delete (refused while a test grants it),
+// through the same use cases and schema as /api/roster/qualifications.
 
 const deleteQualificationConfirm = (q: QualificationItem) =>
   `Are you sure you want to delete the qualification "${q.name}"? Members lose it.`

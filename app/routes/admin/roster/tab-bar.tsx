@@ -1,6 +1,6 @@
 import { TabNav } from '#app/ui/tabs.tsx'
 
-// The roster admin's tabs (spec 2 §2 "Roster admin"), in the spec's order; each is its own route under the layout.
+// The roster admin's tabs, Members first (the default); each is its own route under the layout.
 
 export const ROSTER_TABS = [
   { id: 'members', label: 'Members' },

@@ -24,9 +24,9 @@ import { adminSettings } from '#server/settings/admin-settings.ts'
 import { clearTimeLock, saveSetting, setTimeLock } from '#server/settings/admin-settings.ts'
 import { getUnitTimeZone } from '#server/settings/unit-time-zone.ts'
 
-// General: the Signup Time Lock (spec 1 §2, §4, §5, §8) and the unit's time zone. Set turns the admin's month/day/time
-// in their zone into an instant (a date already past rolls to next year); Clear empties signup_time. The same use
-// cases as PUT /api/admin/settings.
+// General: the Signup Time Lock (docs/rules/orbat.md, the time lock) and the unit's time zone. Set turns the admin's
+// month/day/time in their zone into an instant (a date already past rolls to next year); Clear empties signup_time. The
+// same use cases as PUT /api/admin/settings.
 
 export async function loader({ context }: Route.LoaderArgs): Promise<GeneralData> {
   assertAdminPage(context)

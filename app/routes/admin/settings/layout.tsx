@@ -4,8 +4,8 @@ import { SETTINGS_TABS, tabPath } from '#app/components/admin-settings/types.ts'
 import { TabNav } from '#app/ui/tabs.tsx'
 import { assertAdminPage } from '#server/auth/user.ts'
 
-// Admin Settings as pages (spec 1 §2 "Admin Settings side panel"): the same four tabs the ORBAT editor's side panel
-// shows, as links, for direct use and for browsers without JavaScript.
+// Admin Settings as pages: the same four tabs the ORBAT editor's side panel shows, as links, for direct use and for
+// browsers without JavaScript.
 
 const TAB_LINKS = SETTINGS_TABS.map((tab) => ({ to: tabPath(tab.id), label: tab.label }))
 

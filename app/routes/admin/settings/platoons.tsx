@@ -11,8 +11,8 @@ import { withLoadError } from '#server/load-error.ts'
 import { loadRolePicker } from '#server/discord/guild.ts'
 import { createPlatoon, deletePlatoon, listPlatoons } from '#server/orbat/platoons.ts'
 
-// Platoons (spec 1 §2, §5, §8): Add New Platoon and delete (confirmed; its squads become unassigned), through the
-// same use cases and schema as /api/admin/platoons.
+// Platoons (docs/rules/orbat.md, platoons): Add New Platoon and delete (confirmed; its squads become unassigned),
+// through the same use cases and schema as /api/admin/platoons.
 
 export async function loader({ context }: Route.LoaderArgs): Promise<PlatoonsData> {
   assertAdminPage(context)

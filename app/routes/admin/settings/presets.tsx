@@ -10,9 +10,9 @@ import { getServices } from '#server/context.ts'
 import { withLoadError } from '#server/load-error.ts'
 import { deletePreset, listPresets, renamePreset, savePreset } from '#server/orbat/presets.ts'
 
-// ORBAT Presets (spec 1 §2, §5, ARCHITECTURE §5): save the current saved layout under a name, rename, delete
-// (confirmed), through the same use cases and schema as /api/admin/orbat/presets. Load is not an action here: it
-// fills the editor (GET /admin/orbat?preset=ID, or the panel's callback).
+// ORBAT Presets (docs/rules/orbat.md, presets): save the current saved layout under a name, rename, delete (confirmed),
+// through the same use cases and schema as /api/admin/orbat/presets. Load is not an action here: it fills the editor
+// (GET /admin/orbat?preset=ID, or the panel's callback).
 
 export async function loader({ context }: Route.LoaderArgs): Promise<PresetsData> {
   assertAdminPage(context)

@@ -16,7 +16,7 @@ import {
   saveEligibleRole,
 } from '#server/waitlist/eligible-roles.ts'
 
-// Eligible Roles (spec 1 §2, §5, §8): add/edit, delete (confirmed) and the Danger Zone purge (confirmed), through the
+// Eligible Roles (docs/rules/orbat.md): add/edit, delete (confirmed) and the Danger Zone purge (confirmed), through the
 // same use cases and schema as /api/admin/waitlist-roles and DELETE /api/admin/waitlist.
 
 export async function loader({ context }: Route.LoaderArgs): Promise<RolesData> {

@@ -15,11 +15,11 @@ import { secondaryButton, smallButton, smallDangerButton } from '#app/ui/button.
 import { inputProps } from '#app/ui/conform-props.ts'
 import { EmptyState, FieldError, inputClass } from '#app/ui/field.tsx'
 
-// The Evaluation Checklist tab (spec 2 §2, §3 Evaluation question, §5): items grouped in named sections, posted as
-// one flat list with a section name on each item. Add Section makes "New Section N" with a first item; a section's
-// name is renamed in place (ignored when empty, unchanged or taken) and Delete Section asks first. Without
-// JavaScript each item shows its Section field instead, and Add Item, Add Section and Remove still work (conform
-// list intents answered by the server). The rules are pure functions in ./checklist.ts.
+// The Evaluation Checklist tab: items grouped in named sections, posted as one flat list with a section name on each
+// item. Add Section makes "New Section N" with a first item; a section's name is renamed in place (ignored when empty,
+// unchanged or taken) and Delete Section asks first. Without JavaScript each item shows its Section field instead, and
+// Add Item, Add Section and Remove still work (conform list intents answered by the server). The rules are pure
+// functions in ./checklist.ts.
 
 type TestFormInput = z.input<typeof testFormSchema>
 type Form = FormMetadata<TestFormInput, string[]>

@@ -9,8 +9,8 @@ import {
   sectionOf,
 } from './checklist.ts'
 
-// Spec 2 §3 (flat list with a section name; none: Uncategorized) and §5 (New Section N; rename ignored when empty,
-// unchanged or taken; deleting a section deletes its items).
+// The checklist's rules: a flat list with a section name (none: Uncategorized); New Section N; a rename is ignored when
+// empty, unchanged or taken; deleting a section deletes its items.
 
 const rows = [
   { text: 'Clears corners', section: 'CQB' },

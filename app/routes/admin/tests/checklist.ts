@@ -1,8 +1,8 @@
 import { UNCATEGORIZED_SECTION } from '#contracts/assessments.ts'
 
-// The evaluation checklist as the test editor shows it (spec 2 §3 Evaluation question, §5): items grouped in named
-// sections, sent as a flat list with a section name on each item (no name: Uncategorized). Pure functions over that
-// flat list, so the editor's components only render and the rules are tested on their own (checklist.test.ts).
+// The evaluation checklist as the test editor shows it: items grouped in named sections, sent as a flat list with a
+// section name on each item (no name: Uncategorized). Pure functions over that flat list, so the editor's components
+// only render and the rules are tested on their own (checklist.test.ts).
 
 /** A checklist item as the form holds it (conform's values are strings; a new row may lack fields). */
 export interface ChecklistRow {

@@ -5,12 +5,12 @@ import { secondaryButton } from '#app/ui/button.ts'
 import { inputClass } from '#app/ui/field.tsx'
 import { SearchBox } from '#app/ui/search-box.tsx'
 
-// The member search of the Manage Test and Evaluations dialogs (spec 2 §2; §5: case-insensitive substring matches on
-// the in-game name). A GET form whose value is the URL's ?q=, so it works without JavaScript (a Search button);
-// with it the list follows the typing after a short pause, replacing the history entry.
+// The member search of the Manage Test and Evaluations dialogs (case-insensitive substring matches on the in-game
+// name). A GET form whose value is the URL's ?q=, so it works without JavaScript (a Search button); with it the list
+// follows the typing after a short pause, replacing the history entry.
 
 export const SEARCH_PARAM = 'q'
-/** The typing pause before the list follows (the public roster's, spec 2 §9). */
+/** The typing pause before the list follows (the public roster's). */
 const SEARCH_DEBOUNCE_MS = 300
 
 /** The dialog's search text from its URL, trimmed. */
@@ -19,7 +19,7 @@ export function searchTextOf(url: URL | URLSearchParams): string {
   return (params.get(SEARCH_PARAM) ?? '').trim().slice(0, 100)
 }
 
-/** Spec 2 §5: a case-insensitive substring match (an empty search matches everything). */
+/** A case-insensitive substring match (an empty search matches everything). */
 export function matchesName(name: string, search: string): boolean {
   return name.toLowerCase().includes(search.toLowerCase())
 }

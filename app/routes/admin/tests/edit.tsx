@@ -3,7 +3,7 @@ import { loadTestEditor, saveTestEditor } from './editor.server.ts'
 import { TestEditorDialog } from './test-editor.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 
-// /admin/tests/{id}/edit: Edit Test, over the tests list (spec 2 §2 Test editor form).
+// /admin/tests/{id}/edit: Edit Test, over the tests list.
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   return loadTestEditor(context, params.id)

@@ -12,16 +12,16 @@ import { createTest, updateTest } from '#server/assessments/tests.ts'
 import { redirectWithToast } from '#server/toast.ts'
 import { SAVE_TEST } from './test-editor.tsx'
 
-// The test editor's loader and action, shared by /admin/tests/new and /admin/tests/{id}/edit (spec 2 §2 Test editor
-// form, §5 Test, §7 POST /api/tests and PUT /api/tests/{id}): the same contract schema and use cases as the /api
-// routes, answered through the one responder. A new test is the id null.
+// The test editor's loader and action, shared by /admin/tests/new and /admin/tests/{id}/edit: the same contract schema
+// and use cases as the /api routes (POST /api/tests and PUT /api/tests/{id}), answered through the one responder. A new
+// test is the id null.
 
 type Ctx = Readonly<RouterContextProvider>
 
 export interface TestEditorData {
   /** The test being edited; null when creating. */
   test: AdminTest | null
-  /** The qualification list (spec 2 §2: the editor comes "with the qualification list"). */
+  /** The qualification list, for the test's qualification select. */
   qualifications: Array<{ id: number; name: string }>
 }
 

@@ -3,7 +3,7 @@ import { loadTestEditor, saveTestEditor } from './editor.server.ts'
 import { TestEditorDialog } from './test-editor.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 
-// /admin/tests/new: Create Test, over the tests list (spec 2 §2 Test editor form).
+// /admin/tests/new: Create Test, over the tests list.
 
 export async function loader({ context }: Route.LoaderArgs) {
   return loadTestEditor(context, null)

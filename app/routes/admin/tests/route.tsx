@@ -15,9 +15,9 @@ import { logger } from '#server/logger.ts'
 import { listPublicTests } from '#server/assessments/queries.ts'
 import { deleteTest } from '#server/assessments/tests.ts'
 
-// Admin tests page (spec 2 §2 "Admin tests page"): the active evaluations banner, the tests with Attempts,
-// Evaluations, Edit and delete, and Add Test. The editor and the two dialogs are child routes rendered over the list
-// (<Outlet />), so each is a URL that works without JavaScript.
+// Admin tests page: the active evaluations banner, the tests with Attempts, Evaluations, Edit and delete, and Add Test.
+// The editor and the two dialogs are child routes rendered over the list (<Outlet />), so each is a URL that works
+// without JavaScript.
 
 const DELETE_INTENT = 'delete-test'
 

@@ -12,9 +12,9 @@ import { fieldProps, inputProps, selectProps } from '#app/ui/conform-props.ts'
 import { CancelLink, UrlDialog } from '#app/ui/dialog.tsx'
 import { Field, FieldError, inputClass, selectClass } from '#app/ui/field.tsx'
 
-// The test editor (spec 2 §2 Test editor form, §5 Test): Create Test or Edit Test, "full-screen style" over the tests
-// list, with tabs Settings, Written Test and Evaluation Checklist (the last only while in-game evaluation is
-// required), Cancel and Save Test. One form, one contract schema (testFormSchema), one post.
+// The test editor: Create Test or Edit Test, "full-screen style" over the tests list, with tabs Settings, Written Test
+// and Evaluation Checklist (the last only while in-game evaluation is required), Cancel and Save Test. One form, one
+// contract schema (testFormSchema), one post.
 // With JavaScript the tabs show one panel at a time and lists change in place; without it every panel is on the
 // page (the tabs are in-page links), question text is a plain textarea of HTML (the server sanitises it), and Add
 // Question, Add Item, Remove and Move are conform list intents the server answers with the form one row longer.
@@ -48,7 +48,7 @@ function defaultsOf(
   qualifications: ReadonlyArray<{ id: number }>,
 ): DefaultValue<TestFormInput> {
   if (!test) {
-    // Spec 2 §5: the qualification defaults to the first when creating; §9: passing_questions 1, eval 80.
+    // The qualification defaults to the first when creating; passing_questions 1, eval_passing_score 80.
     return {
       name: '',
       qualification_id: String(qualifications[0]?.id ?? ''),

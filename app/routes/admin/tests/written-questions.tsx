@@ -12,9 +12,9 @@ import { secondaryButton, smallButton, smallDangerButton } from '#app/ui/button.
 import { fieldProps, inputProps } from '#app/ui/conform-props.ts'
 import { EmptyState, Field, FieldError, inputClass, textareaClass } from '#app/ui/field.tsx'
 
-// The Written Test tab (spec 2 §2 Test editor form; §3 Written question): questions with rich text, an optional
-// image address, four options and the correct one. The rich-text editor (tiptap) loads only here, lazily, once
-// scripts run; before that, and without JavaScript, the text is a textarea of HTML that the server sanitises.
+// The Written Test tab: questions with rich text, an optional image address, four options and the correct one. The
+// rich-text editor (tiptap) loads only here, lazily, once scripts run; before that, and without JavaScript, the text is
+// a textarea of HTML that the server sanitises.
 
 const RichTextEditor = lazy(() => import('#app/components/rich-text/rich-text-editor.tsx'))
 
@@ -24,7 +24,7 @@ type QuestionsField = FieldMetadata<TestFormInput['questions'], TestFormInput, s
 type QuestionField = ReturnType<QuestionsField['getFieldList']>[number]
 type QuestionFieldset = ReturnType<QuestionField['getFieldset']>
 
-/** A new question: empty text and options, the first option correct (spec 2 §3 default 0). */
+/** A new question: empty text and options, the first option correct (correct_answer_index defaults to 0). */
 const NEW_QUESTION = {
   question_text: '',
   image_url: '',

@@ -10,9 +10,9 @@ import { buttonClass, dangerButton, primaryButton } from '#app/ui/button.ts'
 import { ConfirmButtonForm } from '#app/ui/confirm.tsx'
 import { EmptyState, FieldError, textareaClass } from '#app/ui/field.tsx'
 
-// The live evaluation's checklist, Final Notes and buttons (spec 2 §2 "Live evaluation"). Every button is a plain
-// form post (works without JavaScript); once scripts run the answer forms hand the click to the live session
-// (optimistic) and Submit Final Evaluation posts the notes through it.
+// The live evaluation's checklist, Final Notes and buttons. Every button is a plain form post (works without
+// JavaScript); once scripts run the answer forms hand the click to the live session (optimistic) and Submit Final
+// Evaluation posts the notes through it.
 
 export const LIVE_INTENTS = { answer: 'answer', submit: 'submit-evaluation', cancel: 'cancel-evaluation' } as const
 export const CANCEL_CONFIRM_KEY = 'cancel-evaluation'

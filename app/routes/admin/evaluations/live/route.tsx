@@ -37,12 +37,12 @@ import { answerEvaluationQuestion, cancelEvaluation, submitEvaluation } from '#s
 import { getLiveSession } from '#server/assessments/evaluation-queries.ts'
 import { redirectWithToast } from '#server/toast.ts'
 
-// Live evaluation (spec 2 §2 "Live evaluation", §4): /admin/evaluations/{sessionId}. The evaluator, the evaluatee and
-// the live score (one decimal, green when passing); the checklist by section with Pass / Fail / N/A; Final Notes,
-// Cancel and Submit Final Evaluation. Server-rendered, and every button is a form post that works without
-// JavaScript; with it answers are optimistic, the page follows the session's live stream (a second admin watching
-// sees each answer at once), and submit shows the server's messages as toasts 500 ms apart. A missing or finished
-// session goes back to /admin/tests with 'Evaluation session not found or already completed.'
+// Live evaluation (docs/rules/assessments.md, in-game evaluations): /admin/evaluations/{sessionId}. The evaluator, the
+// evaluatee and the live score (one decimal, green when passing); the checklist by section with Pass / Fail / N/A;
+// Final Notes, Cancel and Submit Final Evaluation. Server-rendered, and every button is a form post that works without
+// JavaScript; with it answers are optimistic, the page follows the session's live stream (a second admin watching sees
+// each answer at once), and submit shows the server's messages as toasts 500 ms apart. A missing or finished session
+// goes back to /admin/tests with 'Evaluation session not found or already completed.'
 
 const TESTS_PATH = '/admin/tests'
 
@@ -80,7 +80,7 @@ async function answer(post: AdminPost, sessionId: string | undefined) {
     if (!parsed.success) throw new Invalid(parsed.error.issues[0]?.message)
     await answerEvaluationQuestion(getServices(post.context), post.admin, sessionId, parsed.data)
   } catch (error) {
-    // A session that ended meanwhile: the page's loader then sends the admin back to the tests with the spec's text.
+    // A session that ended meanwhile: the page's loader then sends the admin back to the tests with its message.
     return failWithToast(post, error, EVALUATION_MESSAGES.saveAnswerFailed)
   }
   return redirect(`${post.back}#question-${parsed.data.questionId}`)

@@ -13,13 +13,13 @@ import {
 import type { ToastType } from '#contracts/toast.ts'
 import { useToast } from '#app/ui/toaster.tsx'
 
-// The live evaluation page's state once scripts run (spec 2 §4 Live evaluation; issue 10: every open view of a session
-// updates live). It starts from the loader's session and follows the session's Server-Sent Events stream
-// (GET /api/admin/evaluations/session/{id}/live: the session now and after every committed change, by any admin);
-// while the stream is down it polls GET /api/admin/evaluations/live/{id} every 3 s, unless a save is in flight.
-// Answers are optimistic: shown at once, saved through POST .../answer; a failed save says so and reloads. A session
-// that ends (submitted or cancelled elsewhere) reloads the page, whose loader sends the admin back to /admin/tests
-// with 'Evaluation session not found or already completed.'
+// The live evaluation page's state once scripts run (every open view of a session updates live, so a second admin can
+// follow it). It starts from the loader's session and follows the session's Server-Sent Events stream (GET
+// /api/admin/evaluations/session/{id}/live: the session now and after every committed change, by any admin); while the
+// stream is down it polls GET /api/admin/evaluations/live/{id} every 3 s, unless a save is in flight. Answers are
+// optimistic: shown at once, saved through POST .../answer; a failed save says so and reloads. A session that ends
+// (submitted or cancelled elsewhere) reloads the page, whose loader sends the admin back to /admin/tests with
+// 'Evaluation session not found or already completed.'
 
 /** After the stream gives up for good (not a passing reconnect), try opening it again this often. */
 const STREAM_RETRY_MS = 30_000
@@ -56,7 +56,7 @@ export function useLiveSession(loaded: LiveSession) {
   // A revalidation of the loader (after a failed save, or a form post) is the server's word.
   useEffect(() => setSession(loaded), [loaded])
 
-  /** The session is over: the loader redirects with the spec's message (unless this page is already leaving). */
+  /** The session is over: the loader redirects with its not-found message (unless this page is already leaving). */
   const ended = useCallback(() => {
     if (!navigating.current) void revalidate()
   }, [revalidate])

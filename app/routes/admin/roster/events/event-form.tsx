@@ -9,7 +9,7 @@ import { Field, HiddenFields, inputClass } from '#app/ui/field.tsx'
 import { FormFooter } from '#app/ui/form-footer.tsx'
 import { DateTimeFields } from '#app/ui/time-field.tsx'
 
-// Add Event / Edit Event (spec 2 §2 Events tab, §5 Event: name and date required, ORBAT image URL optional). An event
+// Add Event / Edit Event (docs/rules/roster.md, events: name and date required, ORBAT image URL optional). An event
 // starts at a date and a 24-hour time (default 20:00, the training time field's rules), on the page's clock (the
 // viewer's zone, or the unit's), which travels in `tz`.
 

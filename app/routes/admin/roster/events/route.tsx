@@ -28,9 +28,9 @@ import {
 } from '#server/roster/events.ts'
 import { parseIdText } from '#contracts/fields.ts'
 
-// Roster admin, Events tab (spec 2 §2, §5, §7, §8): the list with Schedule Ping, Attendance, Edit and delete, and
-// Add Event. Dialogs are URL states (?dialog=ping&event=3), so every form works without JavaScript too. The actions
-// call the same use cases, with the same schemas, as /api/roster/events.
+// Roster admin, Events tab (docs/rules/roster.md, events and attendance): the list with Schedule Ping, Attendance, Edit
+// and delete, and Add Event. Dialogs are URL states (?dialog=ping&event=3), so every form works without JavaScript too.
+// The actions call the same use cases, with the same schemas, as /api/roster/events.
 
 interface EventsData {
   events: EventItem[]

@@ -8,7 +8,7 @@ import { UrlDialog } from '#app/ui/dialog.tsx'
 import { Field, inputClass, textareaClass } from '#app/ui/field.tsx'
 import { FormFooter } from '#app/ui/form-footer.tsx'
 
-// Ban a Member (spec 2 §4, §5 Ban form): a member from the active list (a row's Ban picks it: ?member=ID) and a
+// Ban a Member (docs/rules/roster.md, bans): a member from the active list (a row's Ban picks it: ?member=ID) and a
 // reason. The member leaves their ORBAT slot and the waitlist.
 
 export function BanDialog({

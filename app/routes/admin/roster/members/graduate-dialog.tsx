@@ -8,7 +8,8 @@ import { UrlDialog } from '#app/ui/dialog.tsx'
 import { Field, inputClass } from '#app/ui/field.tsx'
 import { FormFooter } from '#app/ui/form-footer.tsx'
 
-// Graduate BMTs (spec 2 §4): the ticked BMT members become JNCO, with the completion date (today by default).
+// Graduate BMTs (docs/rules/roster.md, BMT graduation): the ticked BMT members become JNCO, with the completion date
+// (today by default).
 
 export function GraduateDialog({
   members,

@@ -10,10 +10,10 @@ import { UrlDialog } from '#app/ui/dialog.tsx'
 import { Field, inputClass, RequiredMark, textareaClass } from '#app/ui/field.tsx'
 import { FormFooter } from '#app/ui/form-footer.tsx'
 
-// The member form (spec 2 §2 Members tab, §3 Member, §5 Member form) in its dialog: Add Member (status Active or
-// Denied, a reason when Denied, qualifications) and Edit (every field plus qualifications, events and trainings).
-// The browser checks with the contract schema the action parses with (Add: createMemberSchema, Edit:
-// memberFieldsSchema), so the messages are the same with or without JavaScript.
+// The member form (docs/rules/roster.md, members) in its dialog: Add Member (status Active or Denied, a reason when
+// Denied, qualifications) and Edit (every field plus qualifications, events and trainings). The browser checks with the
+// contract schema the action parses with (Add: createMemberSchema, Edit: memberFieldsSchema), so the messages are the
+// same with or without JavaScript.
 
 /** Add's schema or Edit's, named as a union so the fields keep Add's status and reason (Edit has neither). */
 type MemberSchema = typeof createMemberSchema | typeof memberFieldsSchema

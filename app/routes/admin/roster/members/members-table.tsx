@@ -9,8 +9,8 @@ import { EmptyState } from '#app/ui/field.tsx'
 import { Table, type Column } from '#app/ui/table.tsx'
 import { deleteMemberConfirm } from './state.ts'
 
-// The member table (spec 2 §2): name (and notes), rank, join date, event score, Discord ID or the ban, and the row's
-// Edit / Ban or Unban / delete. On a phone each member is a card with its actions in reach (the kit's stacked table).
+// The member table: name (and notes), rank, join date, event score, Discord ID or the ban, and the row's Edit / Ban or
+// Unban / delete. On a phone each member is a card with its actions in reach (the kit's stacked table).
 
 export function MembersTable({ data }: { data: MembersData }) {
   const banned = data.filters.is_banned

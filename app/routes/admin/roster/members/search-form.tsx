@@ -11,9 +11,9 @@ import { inputClass, labelClass } from '#app/ui/field.tsx'
 import { rosterTabPath } from '../tab-bar.tsx'
 import { countText, SEARCH_FORM_ID, SEARCH_TYPES } from './state.ts'
 
-// The Members tab's head (spec 2 §2): the count, Ban a Member, Graduate BMTs, Add Member, and the search (by name,
-// Discord ID or Bohemia UUID), the qualification filter and Only Show Banned as a GET form: its state is the URL.
-// With JavaScript it searches as you type (debounced, like the public roster); without, on Search.
+// The Members tab's head: the count, Ban a Member, Graduate BMTs, Add Member, and the search (by name, Discord ID or
+// Bohemia UUID), the qualification filter and Only Show Banned as a GET form: its state is the URL. With JavaScript it
+// searches as you type (debounced, like the public roster); without, on Search.
 
 export function MembersToolbar({ data }: { data: MembersData }) {
   const hrefWith = useStateHref()

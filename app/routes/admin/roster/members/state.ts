@@ -2,9 +2,9 @@ import { ROSTER_INTENTS } from '#contracts/roster.ts'
 import type { MembersFilters } from '#contracts/roster-types.ts'
 import { hrefWithState } from '#app/hooks/url-state.ts'
 
-// The Members tab's URL state (spec 2 §2, §9), pure: which dialog is open (?dialog=add-member|ban|graduate, ?edit=ID,
-// ?member=ID for a row's Ban), which delete awaits its confirm step (?confirm=delete-member-ID), and the paging links.
-// The list's own query (term, type, qualification, is_banned, limit, page) stays across all of them.
+// The Members tab's URL state, pure: which dialog is open (?dialog=add-member|ban|graduate, ?edit=ID, ?member=ID for a
+// row's Ban), which delete awaits its confirm step (?confirm=delete-member-ID), and the paging links. The list's own
+// query (term, type, qualification, is_banned, limit, page) stays across all of them.
 
 export const MEMBER_DIALOGS = ['add-member', 'ban', 'graduate'] as const
 export type MemberDialog = (typeof MEMBER_DIALOGS)[number]

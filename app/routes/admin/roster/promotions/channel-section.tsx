@@ -7,8 +7,8 @@ import { Options } from '#app/ui/choices.tsx'
 import { fieldProps, inputProps } from '#app/ui/conform-props.ts'
 import { Field, FieldError, inputClass, Section } from '#app/ui/field.tsx'
 
-// The promotion announcement channel (spec 2 §2 Promotions tab, §5): a pick of the guild's channels, or a plain id
-// field when Discord cannot list them; blank turns the announcements off.
+// The promotion announcement channel: a pick of the guild's channels, or a plain id field when Discord cannot list
+// them; blank turns the announcements off.
 
 export function ChannelSection({ data }: { data: PromotionsData }) {
   const { Form, busy, hidden, action, form, fields } = useSchemaForm('promotion-channel', promotionChannelSchema, {

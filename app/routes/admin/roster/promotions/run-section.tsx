@@ -6,7 +6,7 @@ import { primaryButton } from '#app/ui/button.ts'
 import { Section } from '#app/ui/field.tsx'
 import { useToast } from '#app/ui/toaster.tsx'
 
-// Run Promotions (spec 2 §2, §4; ARCHITECTURE §5): the weekly run on demand. The action answers the run (not a
+// Run Promotions (docs/rules/roster.md, promotions): the weekly run on demand. The action answers the run (not a
 // redirect), so the page lists who moved up (name, from, to).
 
 /** What the action answers for a run. */

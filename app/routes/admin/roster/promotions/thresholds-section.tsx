@@ -6,8 +6,9 @@ import { primaryButton } from '#app/ui/button.ts'
 import { inputProps } from '#app/ui/conform-props.ts'
 import { FieldError, inputClass, Section } from '#app/ui/field.tsx'
 
-// Promotion thresholds (spec 2 §2, §5): the event score a member needs to move up from each rank; whole numbers,
-// blank = no automatic promotion. Checked in the browser with the same schema as the action and the /api route.
+// Promotion thresholds (docs/rules/roster.md, promotions): the event score a member needs to move up from each rank;
+// whole numbers, blank = no automatic promotion. Checked in the browser with the same schema as the action and the /api
+// route.
 
 export function ThresholdsSection({ thresholds }: { thresholds: ThresholdItem[] }) {
   const { Form, busy, hidden, action, form, fields } = useSchemaForm('thresholds', thresholdsSchema, {

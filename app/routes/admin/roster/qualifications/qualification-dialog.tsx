@@ -9,7 +9,7 @@ import { FormFooter } from '#app/ui/form-footer.tsx'
 import { DiscordUnreachableNotice, PickOrId, rolePickOptions } from '#app/components/discord-pickers.tsx'
 import type { GuildRoleItem } from '#contracts/guild.ts'
 
-// Add / Edit Qualification (spec 2 §3 Qualification, §5: name required; description and Discord role ID optional).
+// Add / Edit Qualification (name required; description and Discord role ID optional).
 
 export function QualificationDialog({
   editing,

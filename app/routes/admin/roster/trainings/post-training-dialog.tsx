@@ -8,7 +8,7 @@ import { UrlDialog } from '#app/ui/dialog.tsx'
 import { Field, HiddenFields, Notice } from '#app/ui/field.tsx'
 import { FormFooter } from '#app/ui/form-footer.tsx'
 
-// Post Training on Discord (spec 2 §5): a channel and at least one cadre role; the training is posted now.
+// Post Training on Discord: a channel and at least one cadre role; the training is posted now.
 
 export const POST_TRAINING = 'post-training'
 
@@ -25,7 +25,7 @@ export function PostTrainingDialog({
     id: `post-training-${training.id}`,
     validateOn: 'onSubmit',
   })
-  // One message for both fields (spec 2 §5), shown once under the form.
+  // One message for both fields (they are one rule: a channel and a cadre role), shown once under the form.
   const errors = [
     ...new Set([...(fields.channelId.errors ?? []), ...(fields.cadreRoleIds.errors ?? []), ...(form.errors ?? [])]),
   ]

@@ -49,10 +49,10 @@ import {
 } from '#server/roster/trainings.ts'
 import { parseIdText } from '#contracts/fields.ts'
 
-// Roster admin, Trainings tab (spec 2 §2, §5, §7, §8): BMT Trainings and General Trainings, Create BMT Training and
-// Add Training, and per training Schedule Ping, Attendance and a menu (Post Training on Discord, View Signups, Edit
-// Training, Delete Training). Dialogs are URL states (?dialog=signups&training=3): every form works without JavaScript.
-// The actions call the same use cases, with the same schemas, as /api/roster/trainings.
+// Roster admin, Trainings tab (docs/rules/roster.md, trainings): BMT Trainings and General Trainings, Create BMT
+// Training and Add Training, and per training Schedule Ping, Attendance and a menu (Post Training on Discord, View
+// Signups, Edit Training, Delete Training). Dialogs are URL states (?dialog=signups&training=3): every form works
+// without JavaScript. The actions call the same use cases, with the same schemas, as /api/roster/trainings.
 
 interface TrainingsData {
   trainings: TrainingItem[]

@@ -5,7 +5,7 @@ import { CancelLink, UrlDialog } from '#app/ui/dialog.tsx'
 import { HiddenFields } from '#app/ui/field.tsx'
 import { Avatar } from '#app/ui/avatar.tsx'
 
-// View Signups (spec 2 §2 Trainings tab menu): who signed up, with Remove. The dialog stays open after a removal.
+// View Signups (the Trainings tab's menu): who signed up, with Remove. The dialog stays open after a removal.
 
 export const REMOVE_SIGNUP = 'remove-signup'
 

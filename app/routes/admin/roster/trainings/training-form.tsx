@@ -9,8 +9,8 @@ import { Field, HiddenFields, inputClass, textareaClass } from '#app/ui/field.ts
 import { FormFooter } from '#app/ui/form-footer.tsx'
 import { DateTimeFields } from '#app/ui/time-field.tsx'
 
-// Add Training / Create BMT Training / Edit Training (spec 2 §2, §5 Training and its 24-hour time field). The day and
-// time are on the page's clock (the viewer's zone, or the unit's), which travels in `tz`.
+// Add Training / Create BMT Training / Edit Training (docs/rules/roster.md, trainings; a 24-hour time field). The day
+// and time are on the page's clock (the viewer's zone, or the unit's), which travels in `tz`.
 
 export const SAVE_TRAINING = 'save-training'
 const DEFAULT_TRAINING_TIME = '20:00'

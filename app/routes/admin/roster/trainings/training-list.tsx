@@ -97,7 +97,7 @@ function closeMenu(event: MouseEvent<HTMLElement>) {
 /** The per-training menu: a <details> disclosure, so it opens without JavaScript too. */
 function TrainingMenu({ training }: { training: TrainingItem }) {
   const href = useStateHref()
-  // Spec 2 §9: the menu (w-56, 224 px) opens leftwards from its button and flips to the right when less than 224 px
+  // The menu (w-56, 224 px) opens leftwards from its button and flips to the right when less than 224 px
   // remain on that side. Without JavaScript it always opens leftwards.
   const [flipRight, setFlipRight] = useState(false)
   const item = (dialog: string, label: string) => (

@@ -11,10 +11,10 @@ import { ConfirmButtonForm } from '#app/ui/confirm.tsx'
 import { confirmKeyOf } from '#app/ui/delete-button.tsx'
 import { PostButton } from '#app/ui/post-button.tsx'
 
-// The Manage Test dialog's results (spec 2 §2, §4): per member the status for the test and what an admin may do
-// from it: Approve ('Eligible to Approve'), Revoke ('Approved to Test'), and for an attempt its score with Allow
-// Retake, or Approve Qual when a passed attempt of a test with an in-game evaluation has not granted the
-// qualification yet. Show/Hide Incorrect Answers is a <details>, so it needs no JavaScript.
+// The Manage Test dialog's results (docs/rules/assessments.md): per member the status for the test and what an admin
+// may do from it: Approve ('Eligible to Approve'), Revoke ('Approved to Test'), and for an attempt its score with Allow
+// Retake, or Approve Qual when a passed attempt of a test with an in-game evaluation has not granted the qualification
+// yet. Show/Hide Incorrect Answers is a <details>, so it needs no JavaScript.
 
 export const MANAGE_TEST_INTENTS = {
   approve: 'approve',
@@ -123,7 +123,7 @@ function Actions({ result, test }: { result: MemberResult; test: TestFacts }) {
     )
   }
   if (!attempt) return null
-  // Spec 2 §4: a passed attempt whose qualification waits for the in-game evaluation offers Approve Qual instead.
+  // A passed attempt whose qualification waits for the in-game evaluation offers Approve Qual instead.
   if (attempt.passed && test.requires_in_game_eval && !attempt.has_qual) {
     return (
       <ActionRow>

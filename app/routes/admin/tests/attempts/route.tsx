@@ -20,10 +20,10 @@ import {
 } from '#server/assessments/attempts.ts'
 import { findTest, listAttempts } from '#server/assessments/queries.ts'
 
-// Manage Test (spec 2 §2 "Manage Test modal", §4 member status): a dialog over the tests list at
-// /admin/tests/{id}/attempts. Search a member (?q=, a GET form), see their status for the test ('Eligible to
-// Approve', 'Approved to Test', or their attempt with its score), Approve, Revoke, Allow Retake (confirmed), Approve
-// Qual, and their incorrect answers. The same use cases as /api/tests/eligibility/*, /api/tests/attempt/{id} and
+// Manage Test (docs/rules/assessments.md, approval and retake): a dialog over the tests list at
+// /admin/tests/{id}/attempts. Search a member (?q=, a GET form), see their status for the test ('Eligible to Approve',
+// 'Approved to Test', or their attempt with its score), Approve, Revoke, Allow Retake (confirmed), Approve Qual, and
+// their incorrect answers. The same use cases as /api/tests/eligibility/*, /api/tests/attempt/{id} and
 // /api/tests/attempts/{id}/grant.
 
 const TESTS_PATH = '/admin/tests'
@@ -41,7 +41,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     TESTS_PATH,
   )
   const attemptOf = new Map(attempts.map((a) => [a.member_id, a]))
-  // Nobody is listed until the admin types (spec: 'Start typing in the search bar to find a member').
+  // Nobody is listed until the admin types (it says 'Start typing in the search bar to find a member').
   const results: MemberResult[] = search
     ? memberStatusList
         .filter((m) => matchesName(m.ingame_name, search))
@@ -75,7 +75,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         failure: TEST_MESSAGES.revokeEligibilityFailed,
       })
     case INTENTS.retake:
-      // Confirmed first (spec 2 §5): without JavaScript the dialog shows its confirm step (?confirm=retake-{attemptId}).
+      // Confirmed first (a retake deletes the attempt): without JavaScript the dialog shows its confirm step
+      // (?confirm=retake-{attemptId}).
       return deleteRecord(post, (attemptId) => resetAttempt(services, post.admin, attemptId), {
         success: message,
         failure: TEST_MESSAGES.resetAttemptFailed,

@@ -9,8 +9,8 @@ import { EmptyState } from '#app/ui/field.tsx'
 import { PostButton } from '#app/ui/post-button.tsx'
 import { scoreText } from '../../evaluations/parts.tsx'
 
-// The two columns of the Evaluations dialog (spec 2 §2): members awaiting their in-game evaluation, and the test's
-// completed evaluations. Each list says whether it is empty because of the filter or because there is nothing yet.
+// The two columns of the Evaluations dialog: members awaiting their in-game evaluation, and the test's completed
+// evaluations. Each list says whether it is empty because of the filter or because there is nothing yet.
 
 export const EVALUATIONS_INTENTS = {
   start: 'start-evaluation',

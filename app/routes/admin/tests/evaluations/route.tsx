@@ -18,9 +18,9 @@ import { deleteEvaluation, startEvaluation } from '#server/assessments/evaluatio
 import { listCompletedEvaluations, listPassedMembers } from '#server/assessments/evaluation-queries.ts'
 import { findTest } from '#server/assessments/queries.ts'
 
-// The Evaluations dialog (spec 2 §2): over the tests list at /admin/tests/{id}/evaluations. A filter (?q=, a GET
-// form), 'Members Awaiting Evaluation (n)' with Start Evaluation (starts, or joins, a live session and opens it),
-// and 'Completed Evaluations (n)' with the result, evaluator, date, notes, a view link and delete (confirmed).
+// The Evaluations dialog: over the tests list at /admin/tests/{id}/evaluations. A filter (?q=, a GET form), 'Members
+// Awaiting Evaluation (n)' with Start Evaluation (starts, or joins, a live session and opens it), and 'Completed
+// Evaluations (n)' with the result, evaluator, date, notes, a view link and delete (confirmed).
 
 const TESTS_PATH = '/admin/tests'
 
