@@ -164,6 +164,20 @@ describe('login with Discord (real OAuth flow against the stand-in)', () => {
     const cookies = response.headers.getSetCookie().join('\n')
     expect(cookies).not.toContain('evil.example')
   })
+
+  it('sends the person home after login when returnTo holds a tab, a newline or a backslash, never to another site', async () => {
+    for (const returnTo of [
+      '/%09/evil.example',
+      '/%0a/evil.example',
+      '/%0d%0aSet-Cookie:%20x=1',
+      '/%5C/evil.example',
+    ]) {
+      const callback = await t.client().login('novak', `/auth/discord?returnTo=${returnTo}`)
+      expect(callback.headers.get('location'), returnTo).toBe('/')
+    }
+    const callback = await t.client().login('novak', '/auth/discord?returnTo=%2Froster%3Fterm%3DM%C3%BCller')
+    expect(callback.headers.get('location')).toBe('/roster?term=M%C3%BCller')
+  })
 })
 
 async function countSessions() {
