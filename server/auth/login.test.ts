@@ -217,3 +217,35 @@ describe('Discord failures never break the request', () => {
     expect(log).toContainEqual(expect.objectContaining({ actor: 'System', action: 'Discord call failed' }))
   })
 })
+
+describe('GET /auth/logout', () => {
+  const stillLoggedIn = async (client: TestClient) => (await client.get('/auth/user')).status === 200
+
+  it('logs out on a top-level navigation from the app or the address bar', async () => {
+    const navigations: Array<Record<string, string>> = [
+      { 'Sec-Fetch-Dest': 'document', 'Sec-Fetch-Site': 'same-origin', 'Sec-Fetch-Mode': 'navigate' },
+      { 'Sec-Fetch-Dest': 'document', 'Sec-Fetch-Site': 'none', 'Sec-Fetch-Mode': 'navigate' },
+      {},
+    ]
+    for (const headers of navigations) {
+      const client = await t.login('novak')
+      const response = await client.get('/auth/logout', { headers })
+      expect(response.status).toBe(302)
+      expect(await stillLoggedIn(client), JSON.stringify(headers)).toBe(false)
+    }
+  })
+
+  it('changes nothing when loaded as an image, a script or from another site', async () => {
+    const client = await t.login('novak')
+    for (const headers of [
+      { 'Sec-Fetch-Dest': 'image', 'Sec-Fetch-Site': 'same-origin', 'Sec-Fetch-Mode': 'no-cors' },
+      { 'Sec-Fetch-Dest': 'script', 'Sec-Fetch-Site': 'same-origin', 'Sec-Fetch-Mode': 'no-cors' },
+      { 'Sec-Fetch-Dest': 'document', 'Sec-Fetch-Site': 'cross-site', 'Sec-Fetch-Mode': 'navigate' },
+      { 'Sec-Fetch-Dest': 'iframe', 'Sec-Fetch-Site': 'same-origin', 'Sec-Fetch-Mode': 'navigate' },
+    ]) {
+      const response = await client.get('/auth/logout', { headers })
+      expect(response.status).toBe(302)
+      expect(await stillLoggedIn(client), JSON.stringify(headers)).toBe(true)
+    }
+  })
+})

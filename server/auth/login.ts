@@ -191,6 +191,21 @@ function toLoginFailed(error: unknown): LoginFailed {
 }
 
 /** /auth/logout: ends the session on the server, clears the cookie, and (for the form) says so in a toast. */
+/**
+ * GET /auth/logout, the browser redirect: only a top-level navigation from the app's own pages (or typed in the
+ * address bar) logs out. An image, a script, a frame or another site's link pointing here changes nothing, so a
+ * question image or a forum post cannot log people out. Clients that send no Fetch Metadata (not a browser) are
+ * treated as a navigation.
+ */
+export async function logoutByNavigation(services: AppServices, request: Request): Promise<Response> {
+  const dest = request.headers.get('sec-fetch-dest')
+  const site = request.headers.get('sec-fetch-site')
+  const navigation =
+    (dest === null || dest === 'document') && (site === null || site === 'same-origin' || site === 'none')
+  if (!navigation) return new Response(null, { status: 302, headers: { Location: '/' } })
+  return logout(services, request)
+}
+
 export async function logout(
   services: AppServices,
   request: Request,
