@@ -81,7 +81,42 @@ export const RICH_TEXT = {
   history: { groupMs: 1000, depth: 100 },
   /** Link and image address schemes; others become blank. Addresses without a scheme (our own /api/...) are kept. */
   urlSchemes: ['http:', 'https:', 'mailto:', 'tel:'],
+  /** The longest question text, as sent and as stored. */
+  maxLength: 20_000,
+  /** The deepest nesting of elements a question may have; the editor never makes more than about 20. */
+  maxDepth: 64,
 } as const
+
+/** Elements that never hold others, so they open no level of nesting. */
+const VOID_ELEMENTS = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'source',
+  'track',
+  'wbr',
+])
+
+/**
+ * How deeply the elements of an HTML fragment nest, by one pass over its tags (no parser, no recursion). An element
+ * left open counts as open to the end, so the answer is never below what a browser would build.
+ */
+export function richTextDepth(html: string): number {
+  let depth = 0
+  let deepest = 0
+  for (const tag of html.matchAll(/<(\/?)([a-zA-Z][a-zA-Z0-9-]*)[^>]*>/g)) {
+    if (tag[1]) depth = Math.max(0, depth - 1)
+    else if (!VOID_ELEMENTS.has(tag[2]!.toLowerCase()) && !tag[0].endsWith('/>')) deepest = Math.max(deepest, ++depth)
+  }
+  return deepest
+}
 
 /** The 35 preset colours of the editor's palette (text and highlight). */
 export const COLOR_PALETTE = [
@@ -145,6 +180,22 @@ export function isSafeAddress(address: string): boolean {
   return !/[\\]|&#|%3a/i.test(compact)
 }
 
+/** Where uploaded question images are served: the only address on this site an image may have. */
+export const UPLOADED_IMAGE_PATH = '/api/tests/images/'
+
+/**
+ * An image address: an absolute http(s) URL, or an image uploaded to this app. Nothing relative: a browser loads an
+ * image without asking, so `/auth/logout` or any other path of the app as an "image" would run with the viewer's
+ * cookies.
+ */
+export function isSafeImageAddress(address: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u0020\u007f-\u009f\\]/.test(address)) return false
+  if (address.startsWith(UPLOADED_IMAGE_PATH))
+    return /^[A-Za-z0-9._-]+$/.test(address.slice(UPLOADED_IMAGE_PATH.length))
+  return /^https?:\/\/[^/?#@]+/i.test(address)
+}
+
 /** True when rich text shows something: text other than whitespace, or an image. */
 export function hasVisibleContent(html: string): boolean {
   if (/<img\b/i.test(html)) return true
@@ -192,7 +243,8 @@ export const TEST_FIELD_MESSAGES = {
   evalPassingScore: 'The evaluation passing score must be a whole number from 0 to 100.',
   questionTextRequired: 'Every question needs text.',
   questionTextTooLong: 'Question text is limited to 20,000 characters.',
-  imageUrl: 'The image address must start with http:// or https:// (or be a path on this site).',
+  questionTextTooDeep: 'Question text is nested too deeply: at most 64 levels of formatting.',
+  imageUrl: 'The image address must start with http:// or https:// (or be an image uploaded here).',
   imageUrlTooLong: 'The image address is limited to 2,000 characters.',
   optionRequired: 'Every option needs text.',
   optionTooLong: 'Options are limited to 500 characters.',
@@ -216,11 +268,10 @@ export const UNCATEGORIZED_SECTION = 'Uncategorized'
 export const writtenQuestionSchema = z.object({
   id: existingId,
   /** Rich-text HTML; sanitised by the server on write. */
-  question_text: requiredText(F.questionTextRequired, 20_000, F.questionTextTooLong).refine(
-    hasVisibleContent,
-    F.questionTextRequired,
-  ),
-  image_url: nullableText(2000, F.imageUrlTooLong).refine((v) => v === null || isSafeAddress(v), F.imageUrl),
+  question_text: requiredText(F.questionTextRequired, RICH_TEXT.maxLength, F.questionTextTooLong)
+    .refine((html) => richTextDepth(html) <= RICH_TEXT.maxDepth, { error: F.questionTextTooDeep, abort: true })
+    .refine(hasVisibleContent, F.questionTextRequired),
+  image_url: nullableText(2000, F.imageUrlTooLong).refine((v) => v === null || isSafeImageAddress(v), F.imageUrl),
   options: z
     .array(requiredText(F.optionRequired, 500, F.optionTooLong), { error: F.optionsCount })
     .length(OPTIONS_PER_QUESTION, F.optionsCount),

@@ -30,6 +30,7 @@ export class Conflict extends withStatus(409, 'That conflicts with existing data
 // The spec's time lock refuses actions; 423 would be exotic for clients, 403 reads as "not now".
 export class Locked extends withStatus(403, 'Sign-ups are locked.') {}
 export class PayloadTooLarge extends withStatus(413, 'Request body is too large.') {}
+export class Unavailable extends withStatus(503, 'The server is busy. Please try again in a moment.') {}
 export class MethodNotAllowed extends ServiceError {
   constructor(public readonly allow: readonly string[]) {
     super('Method not allowed.', 405)

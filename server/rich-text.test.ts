@@ -1,8 +1,8 @@
 // The rich-text allow-list (docs/decisions/017): what the question editor produces survives; scripts, handlers,
 // unsafe addresses, foreign namespaces and styles outside the list do not.
 import { describe, expect, it } from 'vitest'
-import { isSafeAddress } from '#contracts/assessments.ts'
-import { sanitizeRichText } from './rich-text.ts'
+import { isSafeAddress, isSafeImageAddress, richTextDepth } from '#contracts/assessments.ts'
+import sanitizeRichText from './rich-text-sanitizer.ts'
 
 describe('sanitizeRichText', () => {
   it('keeps the editor formatting: headings 1-3, marks, lists, links, images, alignment, fonts, sizes, colours, indent', () => {
@@ -97,5 +97,41 @@ describe('isSafeAddress', () => {
       '/\\evil.com',
     ])
       expect(isSafeAddress(bad), JSON.stringify(bad)).toBe(false)
+  })
+})
+
+describe('isSafeImageAddress', () => {
+  it('allows absolute http(s) addresses and images uploaded here; no other path of the app', () => {
+    for (const ok of ['https://a.b/c.png', 'http://a/x', '/api/tests/images/0f3a.png'])
+      expect(isSafeImageAddress(ok), ok).toBe(true)
+    for (const bad of [
+      '/auth/logout',
+      'auth/logout',
+      '/api/tests/images/../../auth/logout',
+      '/api/tests/images/a.png?x=/auth/logout',
+      '//cdn.example.com/x.png',
+      'https:/x',
+      'data:image/png;base64,x',
+      '/\\evil.com',
+      ' https://a.b',
+    ])
+      expect(isSafeImageAddress(bad), JSON.stringify(bad)).toBe(false)
+  })
+
+  it('drops an image whose address is a path of the app, so opening a question cannot log anyone out', () => {
+    expect(sanitizeRichText('<p>x<img src="/auth/logout"></p>')).toBe('<p>x</p>')
+    expect(sanitizeRichText('<p><img src="/api/tests/images/a.png"></p>')).toBe(
+      '<p><img src="/api/tests/images/a.png"></p>',
+    )
+  })
+})
+
+describe('richTextDepth', () => {
+  it('counts nesting in one pass, void and self-closed elements open nothing, unclosed ones stay open', () => {
+    expect(richTextDepth('<p>a<br>b<img src="x"></p>')).toBe(1)
+    expect(richTextDepth('<ul><li><p><strong>x</strong></p></li></ul>')).toBe(4)
+    expect(richTextDepth('<b><b><b>')).toBe(3)
+    expect(richTextDepth('<span>'.repeat(3000))).toBe(3000)
+    expect(richTextDepth('a < b and <3')).toBe(0)
   })
 })

@@ -1,3 +1,4 @@
+import { closeRichTextPool } from './rich-text.ts'
 import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
@@ -57,6 +58,7 @@ export async function startApp(config: Config, options: StartOptions): Promise<R
 
     const handle: DbHandle = createDb(database.url, { max: 10 })
     cleanups.push(handle.close)
+    cleanups.push(closeRichTextPool)
     const discord = createDiscordClient({
       apiUrl: config.discord.apiUrl,
       botToken: config.discord.botToken,

@@ -48,16 +48,23 @@ async function qualificationName(tx: DbOrTx, id: number): Promise<string> {
   return row.name
 }
 
-function sanitizedQuestions(questions: WrittenQuestionInput[]): WrittenQuestionInput[] {
-  return questions.map((q, i) => {
-    const question_text = sanitizeRichText(q.question_text)
+const RICH_TEXT_MESSAGES = {
+  tooLong: TEST_FIELD_MESSAGES.questionTextTooLong,
+  tooDeep: TEST_FIELD_MESSAGES.questionTextTooDeep,
+}
+
+async function sanitizedQuestions(questions: WrittenQuestionInput[]): Promise<WrittenQuestionInput[]> {
+  const sanitized: WrittenQuestionInput[] = []
+  for (const [i, q] of questions.entries()) {
+    const question_text = await sanitizeRichText(q.question_text, RICH_TEXT_MESSAGES)
     // What was left after sanitising may be nothing at all (a question made only of a script).
     if (!hasVisibleContent(question_text))
       throw new Invalid(TEST_FIELD_MESSAGES.questionTextRequired, {
         [`questions[${i}].question_text`]: [TEST_FIELD_MESSAGES.questionTextRequired],
       })
-    return { ...q, question_text }
-  })
+    sanitized.push({ ...q, question_text })
+  }
+  return sanitized
 }
 
 type ChildTable = typeof testQuestions | typeof testEvaluationQuestions
@@ -122,7 +129,7 @@ const summary = (input: TestInput) =>
 
 /** POST /api/tests. */
 export async function createTest(services: AppServices, admin: User, input: TestInput): Promise<AdminTest> {
-  const questions = sanitizedQuestions(input.questions)
+  const questions = await sanitizedQuestions(input.questions)
   return runTransaction(
     services,
     async (tx) => {
@@ -140,7 +147,7 @@ export async function createTest(services: AppServices, admin: User, input: Test
 
 /** PUT /api/tests/{id}. */
 export async function updateTest(services: AppServices, admin: User, id: number, input: TestInput): Promise<AdminTest> {
-  const questions = sanitizedQuestions(input.questions)
+  const questions = await sanitizedQuestions(input.questions)
   return runTransaction(
     services,
     async (tx) => {

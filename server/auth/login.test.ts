@@ -164,6 +164,20 @@ describe('login with Discord (real OAuth flow against the stand-in)', () => {
     const cookies = response.headers.getSetCookie().join('\n')
     expect(cookies).not.toContain('evil.example')
   })
+
+  it('sends the person home after login when returnTo holds a tab, a newline or a backslash, never to another site', async () => {
+    for (const returnTo of [
+      '/%09/evil.example',
+      '/%0a/evil.example',
+      '/%0d%0aSet-Cookie:%20x=1',
+      '/%5C/evil.example',
+    ]) {
+      const callback = await t.client().login('novak', `/auth/discord?returnTo=${returnTo}`)
+      expect(callback.headers.get('location'), returnTo).toBe('/')
+    }
+    const callback = await t.client().login('novak', '/auth/discord?returnTo=%2Froster%3Fterm%3DM%C3%BCller')
+    expect(callback.headers.get('location')).toBe('/roster?term=M%C3%BCller')
+  })
 })
 
 async function countSessions() {
@@ -201,5 +215,37 @@ describe('Discord failures never break the request', () => {
       details: string
     }>
     expect(log).toContainEqual(expect.objectContaining({ actor: 'System', action: 'Discord call failed' }))
+  })
+})
+
+describe('GET /auth/logout', () => {
+  const stillLoggedIn = async (client: TestClient) => (await client.get('/auth/user')).status === 200
+
+  it('logs out on a top-level navigation from the app or the address bar', async () => {
+    const navigations: Array<Record<string, string>> = [
+      { 'Sec-Fetch-Dest': 'document', 'Sec-Fetch-Site': 'same-origin', 'Sec-Fetch-Mode': 'navigate' },
+      { 'Sec-Fetch-Dest': 'document', 'Sec-Fetch-Site': 'none', 'Sec-Fetch-Mode': 'navigate' },
+      {},
+    ]
+    for (const headers of navigations) {
+      const client = await t.login('novak')
+      const response = await client.get('/auth/logout', { headers })
+      expect(response.status).toBe(302)
+      expect(await stillLoggedIn(client), JSON.stringify(headers)).toBe(false)
+    }
+  })
+
+  it('changes nothing when loaded as an image, a script or from another site', async () => {
+    const client = await t.login('novak')
+    for (const headers of [
+      { 'Sec-Fetch-Dest': 'image', 'Sec-Fetch-Site': 'same-origin', 'Sec-Fetch-Mode': 'no-cors' },
+      { 'Sec-Fetch-Dest': 'script', 'Sec-Fetch-Site': 'same-origin', 'Sec-Fetch-Mode': 'no-cors' },
+      { 'Sec-Fetch-Dest': 'document', 'Sec-Fetch-Site': 'cross-site', 'Sec-Fetch-Mode': 'navigate' },
+      { 'Sec-Fetch-Dest': 'iframe', 'Sec-Fetch-Site': 'same-origin', 'Sec-Fetch-Mode': 'navigate' },
+    ]) {
+      const response = await client.get('/auth/logout', { headers })
+      expect(response.status).toBe(302)
+      expect(await stillLoggedIn(client), JSON.stringify(headers)).toBe(true)
+    }
   })
 })

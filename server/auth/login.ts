@@ -83,11 +83,27 @@ const returnToCookie = createCookie('login_return_to', { httpOnly: true, sameSit
 
 /** Only local paths: an open redirect would let a link log someone in and send them anywhere. */
 export function safeReturnTo(value: unknown): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\'))
+  if (typeof value !== 'string' || value.length > RETURN_TO_MAX || !value.startsWith('/')) return '/'
+  // NOTE: browsers drop tabs and newlines from a URL and read `\` as `/`, so `/\t/evil.example` is `//evil.example`.
+  if (value.startsWith('//') || UNSAFE_IN_PATH.test(value)) return '/'
+  let url: URL
+  try {
+    url = new URL(value, SAME_ORIGIN)
+  } catch {
     return '/'
-  if (value.startsWith('/auth/')) return '/'
-  return value
+  }
+  if (url.origin !== SAME_ORIGIN || url.pathname.startsWith('//') || url.pathname.startsWith('/auth/')) return '/'
+  // The parsed form: non-ASCII is percent-encoded, so it is always a valid Location header.
+  return `${url.pathname}${url.search}${url.hash}`
 }
+
+/** A longer return address is no page of this app. */
+const RETURN_TO_MAX = 2048
+/** Control characters (tab, newline, NUL...) and the backslash. */
+// eslint-disable-next-line no-control-regex
+const UNSAFE_IN_PATH = /[\u0000-\u001f\u007f\\]/
+/** A stand-in origin to resolve a path against: only paths that stay on it are kept. */
+const SAME_ORIGIN = 'http://return-to.invalid'
 
 /** GET /auth/discord: redirects to Discord's authorize page (state + PKCE in a short-lived cookie). */
 export async function startLogin(services: AppServices, request: Request): Promise<Response> {
@@ -175,6 +191,21 @@ function toLoginFailed(error: unknown): LoginFailed {
 }
 
 /** /auth/logout: ends the session on the server, clears the cookie, and (for the form) says so in a toast. */
+/**
+ * GET /auth/logout, the browser redirect: only a top-level navigation from the app's own pages (or typed in the
+ * address bar) logs out. An image, a script, a frame or another site's link pointing here changes nothing, so a
+ * question image or a forum post cannot log people out. Clients that send no Fetch Metadata (not a browser) are
+ * treated as a navigation.
+ */
+export async function logoutByNavigation(services: AppServices, request: Request): Promise<Response> {
+  const dest = request.headers.get('sec-fetch-dest')
+  const site = request.headers.get('sec-fetch-site')
+  const navigation =
+    (dest === null || dest === 'document') && (site === null || site === 'same-origin' || site === 'none')
+  if (!navigation) return new Response(null, { status: 302, headers: { Location: '/' } })
+  return logout(services, request)
+}
+
 export async function logout(
   services: AppServices,
   request: Request,

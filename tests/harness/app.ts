@@ -139,11 +139,14 @@ export class TestClient {
     return this.fetch(path, { ...init, method: 'POST', body: new URLSearchParams(fields) })
   }
 
-  /** The real OAuth flow: app -> stand-in authorize (pick the user) -> callback -> session cookie. */
-  async login(as: string) {
+  /**
+   * The real OAuth flow: app -> stand-in authorize (pick the user) -> callback -> session cookie. `startAt` is where
+   * the flow begins (a `returnTo` may ride on it); the answer is the callback's redirect.
+   */
+  async login(as: string, startAt = '/auth/discord') {
     const user = DEMO_USERS.find((u) => u.username === as || u.id === as)
     if (!user) throw new Error(`No demo user ${as}`)
-    const start = await this.get('/auth/discord')
+    const start = await this.get(startAt)
     if (start.status !== 302) throw new Error(`/auth/discord answered ${start.status}`)
     const authorize = new URL(start.headers.get('location')!)
     const pick = await fetch(authorize, {

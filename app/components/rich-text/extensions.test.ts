@@ -2,7 +2,7 @@
 import { Editor } from '@tiptap/core'
 import { afterEach, describe, expect, it } from 'vitest'
 import { COLOR_PALETTE, RICH_TEXT } from '#contracts/assessments.ts'
-import { sanitizeRichText } from '#server/rich-text.ts'
+import sanitizeRichText from '#server/rich-text-sanitizer.ts'
 import { indentLevelOf, linkAddressOf, richTextExtensions } from './extensions.ts'
 
 // The question editor's output must be exactly what the server keeps (docs/decisions/017 and 018): every feature of

@@ -3,7 +3,7 @@ import Image from '@tiptap/extension-image'
 import TextAlign from '@tiptap/extension-text-align'
 import { BackgroundColor, Color, FontFamily, FontSize, TextStyle } from '@tiptap/extension-text-style'
 import StarterKit from '@tiptap/starter-kit'
-import { RICH_TEXT, isSafeAddress } from '#contracts/assessments.ts'
+import { RICH_TEXT, isSafeAddress, isSafeImageAddress } from '#contracts/assessments.ts'
 
 // The written-question editor's features (docs/rules/assessments.md, rich-text questions), configured from the same
 // constants the server's sanitiser uses (contracts RICH_TEXT; server/rich-text.ts), so what the editor writes is what
@@ -86,7 +86,10 @@ export const Indent = Extension.create({
 const SafeImage = Image.extend({
   parseHTML() {
     return [
-      { tag: 'img[src]', getAttrs: (element) => (isSafeAddress(element.getAttribute('src') ?? '') ? null : false) },
+      {
+        tag: 'img[src]',
+        getAttrs: (element) => (isSafeImageAddress(element.getAttribute('src') ?? '') ? null : false),
+      },
     ]
   },
 })
