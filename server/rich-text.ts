@@ -1,8 +1,8 @@
 import DOMPurify, { type Config, type UponSanitizeAttributeHookEvent } from 'isomorphic-dompurify'
 import { RICH_TEXT, isSafeAddress } from '#contracts/assessments.ts'
 
-// Rich text is sanitised on write with an allow-list of what the written-question editor (tiptap 3) produces, and
-// pages render only what was stored (ARCHITECTURE §5 Tests; docs/decisions/017). DOMPurify on a jsdom window:
+// Rich text is sanitised on write with an allow-list of what the written-question editor (tiptap 3) produces, and pages
+// render only what was stored (docs/rules/assessments.md; docs/decisions/017). DOMPurify on a jsdom window:
 // isomorphic-dompurify below 3.20 runs on Node 20.
 
 const BLOCKS = ['p', 'h1', 'h2', 'h3', 'li']
