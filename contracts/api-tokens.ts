@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { requiredText } from './fields.ts'
 
-// Personal API tokens and server tokens (issue 16): the create form on the account page and its JSON twin parse with
-// one schema; the scopes a choice of access grants; what the account page lists.
+// Personal API tokens and server tokens (docs/rules/api.md, API tokens): the create form on the account page and its
+// JSON twin parse with one schema; the scopes a choice of access grants; what the account page lists.
 
 /** Scopes a token may hold. read, member and admin build on each other; game-server stands alone. */
 export const API_TOKEN_SCOPES = ['read', 'member', 'admin', 'game-server'] as const

@@ -1,6 +1,6 @@
 // The tests' texts (tests.ts passes them on), apart so that the public tests page does not load zod with them.
 
-/** Spec 2 §2, §5 and §8, word for word. */
+/** The texts of the tests pages, word for word (docs/rules/assessments.md). */
 export const TEST_MESSAGES = {
   heading: 'Qualification Tests',
   intro: 'Complete tests to earn new qualifications.',
@@ -34,7 +34,7 @@ export const TEST_MESSAGES = {
   generic: 'An error occurred.',
 } as const
 
-/** 'Test submitted! You scored N%. You have passed/failed.' (spec 2 §8; the result page shows whole percents). */
+/** 'Test submitted! You scored N%. You have passed/failed.' (whole percents, as the result page shows them). */
 export function testSubmittedMessage(score: number, passed: boolean): string {
   return `Test submitted! You scored ${Math.round(score)}%. You have ${passed ? 'passed' : 'failed'}.`
 }
@@ -49,7 +49,7 @@ export function passingQuestionsLine(passingQuestions: number, totalQuestions: n
   return `Answer ${passingQuestions} of ${totalQuestions} questions correctly`
 }
 
-/** What the server answers besides the spec's texts (the spec leaves its own error catalogue open). */
+/** The server's own refusals, in sentences a member can act on. */
 export const TEST_ERRORS = {
   testNotFound: 'Test not found.',
   notOnRoster: 'You need to be on the company roster to take tests.',

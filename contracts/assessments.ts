@@ -2,11 +2,9 @@ import { z } from 'zod'
 import { idInput, MAX_INT, numberInput, requiredText, text } from './fields.ts'
 import { TEST_ERRORS, TEST_MESSAGES } from './assessment-messages.ts'
 
-// Qualification tests as both sides see them (spec 2 §2 Public tests page, Take test, Result, Admin tests page, Test
-// editor form, Manage Test modal; §3 Test, Written question, Attempt, Result; §4 member status and badge; §5 Test and
-// Take test; §7 Tests; §8): the zod schema of every /api body and of the admin test editor form (the same objects the
-// page actions and conform forms parse with), the spec's texts word for word, and the JSON of every answer.
-// The in-game evaluation half is in ./evaluations.ts.
+// Qualification tests as both sides see them (docs/rules/assessments.md): the zod schema of every /api body and of the
+// admin test editor form (the same objects the page actions and conform forms parse with), the texts people read word
+// for word, and the JSON of every answer. The in-game evaluation half is in ./evaluations.ts.
 
 // ---- texts -----------------------------------------------------------------------------------------------------------
 
@@ -19,7 +17,7 @@ export {
   testSubmittedMessage,
 } from './assessment-messages.ts'
 
-// ---- member status and badges (spec 2 §4) -----------------------------------------------------------------------------
+// ---- member status and badges (docs/rules/assessments.md) -------------------------------------------------------------
 
 export const MEMBER_TEST_STATUSES = ['ineligible', 'eligible_for_approval', 'approved', 'attempted'] as const
 export type MemberTestStatus = (typeof MEMBER_TEST_STATUSES)[number]
@@ -32,7 +30,7 @@ export const MEMBER_TEST_STATUS_LABELS: Record<MemberTestStatus, string> = {
   attempted: 'Attempted',
 }
 
-/** A signed-in member's badge on a test card, in the spec's priority order. */
+/** A signed-in member's badge on a test card, in priority order (docs/rules/assessments.md, The tests page). */
 export const TEST_BADGES = [
   'QUALIFIED',
   'PASSED',
@@ -62,7 +60,7 @@ export function passingScoreOf(passingQuestions: number, totalQuestions: number)
   return Math.round(Math.min(100, (passingQuestions / totalQuestions) * 100) * 100) / 100
 }
 
-// ---- rich text (spec 2 §2 Test editor form) ---------------------------------------------------------------------------
+// ---- rich text (docs/rules/assessments.md, Rich text and images) ------------------------------------------------------
 
 /**
  * What the written-question editor may produce, and so what the server keeps (server/rich-text.ts sanitises every
@@ -261,7 +259,7 @@ export const TEST_FIELD_MESSAGES = {
 } as const
 const F = TEST_FIELD_MESSAGES
 
-/** Number of options every written question has (spec 2 §9). */
+/** Number of options every written question has. */
 export const OPTIONS_PER_QUESTION = 4
 export const UNCATEGORIZED_SECTION = 'Uncategorized'
 
@@ -294,7 +292,7 @@ const evaluationQuestionList = z
   .max(300, F.tooManyItems)
 
 /**
- * The test editor form and the body of POST /api/tests and PUT /api/tests/{id} (spec 2 §7 save payload). Questions
+ * The test editor form and the body of POST /api/tests and PUT /api/tests/{id} (the editor's save payload). Questions
  * and checklist items carry their id when they already exist, so edits keep past attempts' answers.
  */
 export const testFormSchema = z
@@ -426,7 +424,7 @@ export interface TestSubmitResult {
 export interface ResultQuestion extends TakeQuestion {
   /** Whether the member's answer was right when they submitted. */
   is_correct: boolean
-  /** Only when the attempt passed (spec 2 §2 Result). */
+  /** Only when the attempt passed (docs/rules/assessments.md, Results). */
   correct_answer_index?: number
 }
 

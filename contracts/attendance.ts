@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { idInput } from './fields.ts'
 
-// Attendance of an event or a training (spec 2 §2, §7 GET/POST .../attendance): the full list of attendees. The
+// Attendance of an event or a training (GET/POST .../attendance; docs/rules/roster.md): the full list of attendees. The
 // Attendance dialog's checkboxes and the JSON body {memberIds} parse with this schema; none is a valid answer.
 
 export const attendanceSchema = z.object({

@@ -3,9 +3,8 @@ import { flagSchema, idInput, SNOWFLAKE, strictNumber, text } from './fields.ts'
 import { RANKS, type Rank } from './roster.ts'
 import { SETTING_KEYS, type SettingKey } from './settings.ts'
 
-// The Discord admin page (/admin/discord, spec 2 §2 "Chat-platform integration", §3 rank and squad role mappings,
-// settings keys, scheduled pings, §5 chat ID settings and squad mapping rules, §7 "Chat-platform integration"): one
-// zod schema per form and /api body, the page's messages and the JSON shapes of the answers.
+// The Discord admin page (/admin/discord; docs/rules/discord.md): one zod schema per form and /api body, the page's
+// messages and the JSON shapes of the answers.
 
 export const DISCORD_INTENTS = {
   saveSettings: 'save-discord-settings',
@@ -34,7 +33,7 @@ export const DISCORD_MESSAGES = {
   eventPingPurged: 'Event ping role removed from every member.',
   noEventPingRole: 'No event ping role is set.',
   pingCancelled: 'Ping cancelled.',
-  /** Spec 2 §8, word for word. */
+  /** The page's own fallback. */
   cancelFailed: 'Failed to cancel ping.',
   pingNotPending: 'Only a pending ping can be cancelled.',
   pingNotFound: 'Ping not found.',
@@ -52,7 +51,9 @@ const discordId = (what: string) =>
 
 // --- Global settings ------------------------------------------------------------------------------------------------
 
-/** The five chat ID settings of the page (spec 2 §3 settings keys): every setting but the sign-up time and the zone. */
+/**
+ * The five Discord id settings of the page (docs/rules/settings.md): every setting but the sign-up time and the zone.
+ */
 export const DISCORD_SETTING_KEYS = SETTING_KEYS.filter(
   (key): key is Exclude<SettingKey, 'signup_time' | 'unit_time_zone'> =>
     key !== 'signup_time' && key !== 'unit_time_zone',
@@ -87,7 +88,7 @@ export const DISCORD_SETTING_FIELDS: Record<
   },
 }
 
-/** The settings form (all five at once; trimmed, saved only when changed: spec 2 §5). */
+/** The settings form (all five at once; trimmed, saved only when changed). */
 export const discordSettingsSchema = z.object({
   promotion_channel_id: discordId('The promotion channel'),
   event_ping_role_id: discordId('The event ping role'),
@@ -146,7 +147,7 @@ export interface SquadRoleMappingItem {
   discord_channel_id: string | null
 }
 
-/** POST /api/discord-roles/squads and the page's Add form (spec 2 §5: a squad must be chosen). */
+/** POST /api/discord-roles/squads and the page's Add form (a squad must be chosen). */
 export const squadMappingCreateSchema = z.object({
   squad_id: idInput(DISCORD_MESSAGES.selectSquad),
   create_discord_channel: flagSchema,
@@ -176,7 +177,7 @@ export interface PurgeEventPingResult {
 
 // --- Ping History ---------------------------------------------------------------------------------------------------
 
-/** Spec 2 §9: ping history sizes; 10 is the default. */
+/** Ping history sizes; 10 is the default. */
 export const PING_HISTORY_SIZES = [10, 25, 50] as const
 
 export const pingHistoryQuerySchema = z.object({

@@ -2,10 +2,9 @@ import { z } from 'zod'
 import { idInput, text } from './fields.ts'
 import type { EvaluationChecklistItem } from './assessments.ts'
 
-// Live in-game evaluations as both sides see them (spec 2 §2 Evaluations dialog, Live evaluation, View evaluation;
-// §3 Completed evaluation, Active live evaluation, Live session, Evaluation details; §4 live score; §7; §8; §9).
+// Live in-game evaluations as both sides see them (docs/rules/assessments.md, Live in-game evaluations).
 
-/** Spec 2 §2, §5 and §8, word for word. */
+/** The evaluation pages' texts, word for word. */
 export const EVALUATION_MESSAGES = {
   filterPlaceholder: 'Filter members by name...',
   noMembersMatch: 'No members match your filter.',
@@ -21,7 +20,7 @@ export const EVALUATION_MESSAGES = {
   noNotes: 'No notes were provided.',
 } as const
 
-/** What the server answers besides the spec's texts. */
+/** The server's own refusals, in sentences an admin can act on. */
 export const EVALUATION_ERRORS = {
   evaluationNotFound: 'Evaluation not found.',
   noInGameEvaluation: 'This test has no in-game evaluation.',
@@ -32,14 +31,14 @@ export const EVALUATION_ERRORS = {
   questionNotInTest: 'That checklist item is not part of this evaluation.',
 } as const
 
-/** Spec 2 §9: the live page polls this often (when it has no live stream), and staggers submit toasts. */
+/** The live page polls this often (when it has no live stream), and staggers submit toasts. */
 export const LIVE_POLL_MS = 3000
 export const SUBMIT_TOAST_STAGGER_MS = 500
 
 export const EVALUATION_ANSWERS = ['pass', 'fail', 'na'] as const
 export type EvaluationAnswer = (typeof EVALUATION_ANSWERS)[number]
 
-// ---- the live score (spec 2 §4) ---------------------------------------------------------------------------------------
+// ---- the live score (docs/rules/assessments.md, The live score) -------------------------------------------------------
 
 export interface LiveScore {
   /** Percent, two decimals. */

@@ -2,10 +2,9 @@ import { z } from 'zod'
 import { isHttpUrl, requiredText, text, unitDateTime } from './fields.ts'
 import { isCalendarDay, isDateTime, normalizeTime, TIME_FORMAT_SUBMIT } from './time.ts'
 
-// Roster events (spec 2 §2 Events tab, §5 Event, §7; ARCHITECTURE §5 start times): the Add/Edit Event form and
-// POST/PUT /api/roster/events parse with this one schema. The form sends a day, a 24-hour `time` and the zone its
-// fields were shown in (`tz`); the API sends an ISO date-time, or a bare day, which starts at 20:00 in the unit's
-// time zone.
+// Roster events (docs/rules/roster.md, Events and attendance): the Add/Edit Event form and POST/PUT /api/roster/events
+// parse with this one schema. The form sends a day, a 24-hour `time` and the zone its fields were shown in (`tz`); the
+// API sends an ISO date-time, or a bare day, which starts at 20:00 in the unit's time zone.
 
 /** The time a new event starts, and the start of a bare day sent to the API (in the unit's zone). */
 export const DEFAULT_EVENT_TIME = '20:00'

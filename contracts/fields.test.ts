@@ -1,5 +1,6 @@
-// The shared field rules of issue 12 §5-6: text fields refuse the NUL byte PostgreSQL cannot store (naming the field),
-// numbers and ids are read in plain decimal notation only, in JSON bodies and in forms parsed by conform alike.
+// The shared field rules (docs/rules/api.md, Ids and numbers): text fields refuse the NUL byte PostgreSQL cannot store
+// (naming the field), numbers and ids are read in plain decimal notation only, in JSON bodies and in forms parsed by
+// conform alike.
 import { parseWithZod } from '@conform-to/zod/v4'
 import { z } from 'zod'
 import { describe, expect, it } from 'vitest'

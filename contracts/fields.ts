@@ -36,7 +36,7 @@ export function requiredText(required: string, max: number, tooLong: string) {
   return text({ error: required }).trim().min(1, required).max(max, tooLong)
 }
 
-// ---- numbers and ids (issue 12 §6): decimal digits only --------------------------------------------------------------
+// ---- numbers and ids: decimal digits only (docs/rules/api.md) --------------------------------------------------------
 
 const INTEGER_TEXT = /^-?\d{1,15}$/
 const DECIMAL_TEXT = /^-?\d{1,15}(\.\d{1,15})?$/

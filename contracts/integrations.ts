@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { text } from './fields.ts'
 
-// The game-server endpoints (issue 16 §4): what an Arma server mod sends and gets back, keyed by the players' Bohemia
-// UUIDs (the roster's bohemia_uuid). The routes parse with these schemas and the API reference shows them.
+// The game-server endpoints (docs/game-server.md): what an Arma server mod sends and gets back, keyed by the players'
+// Bohemia UUIDs (the roster's bohemia_uuid). The routes parse with these schemas and the API reference shows them.
 
 const bohemiaUuid = text({ error: 'A Bohemia UUID must be a string.' })
   .trim()

@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { isHttpUrl, requiredText, text } from './fields.ts'
 
-// The document library (spec 2 §2 Library and Manage Library, §5: name and URL both required, §7 /api/knowledge):
-// the Manage Library form and POST/PUT /api/knowledge parse with this schema.
+// The document library (docs/rules/library.md; name and URL both required): the Manage Library form and POST/PUT
+// /api/knowledge parse with this schema.
 
 export const packetSchema = z.object({
   name: requiredText('Name is required.', 200, 'Names are limited to 200 characters.'),

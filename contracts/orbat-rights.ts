@@ -1,6 +1,7 @@
-// What a signed-in member may do on the public ORBAT (issue 13: actions that cannot succeed are not offered). The
-// server computes it from the same rules its use cases enforce (server/orbat/rights.ts); the page shows a reason
-// instead of a button that would fail. The refusal texts are shared: the page says what the server would answer.
+// What a signed-in member may do on the public ORBAT (actions that cannot succeed are not offered:
+// docs/rules/orbat.md). The server computes it from the same rules its use cases enforce (server/orbat/rights.ts); the
+// page shows a reason instead of a button that would fail. The refusal texts are shared: the page says what the server
+// would answer.
 
 export const ORBAT_REFUSALS = {
   bannedSignUp: 'Banned members cannot sign up.',

@@ -2,9 +2,9 @@ import { z } from 'zod'
 import { fieldLabel, MAX_INT, text } from './fields.ts'
 import type { WaitlistItem, WaitlistSquad } from './waitlist.ts'
 
-// The ORBAT as both sides see it (spec 1 §3 "ORBAT payload", §7): the JSON shapes of GET /api/orbat (also a save's
-// answer and a loaded preset) and the body of PUT /api/admin/orbat/save, which the server parses with this schema and
-// the editor builds (its type is the schema's input).
+// The ORBAT as both sides see it (docs/rules/orbat.md): the JSON shapes of GET /api/orbat (also a save's answer and a
+// loaded preset) and the body of PUT /api/admin/orbat/save, which the server parses with this schema and the editor
+// builds (its type is the schema's input).
 
 export interface OrbatSquad {
   id: number

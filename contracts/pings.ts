@@ -2,9 +2,9 @@ import { z } from 'zod'
 import { SNOWFLAKE, text } from './fields.ts'
 import { isCalendarDay, isDateTime, normalizeTime, TIME_FORMAT_SUBMIT } from './time.ts'
 
-// Scheduled pings (spec 2 §2 Schedule Ping, §4 Ping, §5 Schedule ping, §7 POST /api/roster/{events|trainings}/{id}/
-// ping). The Schedule Ping form and the API parse with one schema: the API sends `pingTime` (an ISO instant); the
-// form sends a day, a 24-hour `time` and the admin's zone `tz`, which the server turns into the instant.
+// Scheduled pings (docs/rules/discord.md, Scheduled pings; POST /api/roster/{events|trainings}/{id}/ping). The Schedule
+// Ping form and the API parse with one schema: the API sends `pingTime` (an ISO instant); the form sends a day, a
+// 24-hour `time` and the admin's zone `tz`, which the server turns into the instant.
 
 /** The `{kind}` of POST /api/roster/{kind}/{id}/ping: what the ping is for. */
 export const pingKindSchema = z.enum(['events', 'trainings'])
@@ -36,7 +36,7 @@ export const pingSchema = z
       .optional(),
   })
   .superRefine((input, ctx) => {
-    // Channel, time and message are all required: one message for the form (spec 2 §5).
+    // Channel, time and message are all required: one message for the whole form.
     if (!input.channelId || !input.messageContent || !(input.pingTime || (input.date && input.time))) {
       ctx.addIssue({ code: 'custom', path: [], message: FILL_ALL_FIELDS })
       return

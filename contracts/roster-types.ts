@@ -37,7 +37,7 @@ export interface RosterPage<M> {
   pagination: Pagination
 }
 
-/** The public member view (spec 2 §2 member sheet; GET /api/roster/member/{id}). */
+/** The public member view (the member sheet; GET /api/roster/member/{id}). */
 export interface PublicMember {
   id: number
   ingame_name: string

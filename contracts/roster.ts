@@ -4,17 +4,17 @@ import { ROSTER_PAGE_SIZES } from './roster-pages.ts'
 import { isCalendarDay } from './time.ts'
 
 // What the roster admin (Members, Qualifications, Promotions), its /api routes and the public roster agree on
-// (spec 2 §2 Roster admin, §3 Member and Qualification, §5 forms, §7 Roster, §8 messages): one zod schema per form
-// and /api body, used by the page actions, the /api routes and the browser's conform forms alike.
+// (docs/rules/roster.md): one zod schema per form and /api body, used by the page actions, the /api routes and the
+// browser's conform forms alike.
 
-/** Ranks, lowest first (spec 2 §3). db/schema/roster.ts builds its PostgreSQL enum from this list. */
+/** Ranks, lowest first. db/schema/roster.ts builds its PostgreSQL enum from this list. */
 export const RANKS = ['BMT', 'JNCO', 'NCO', 'SNCO', 'JOFC', 'OFC', 'SOFC', 'TEAM'] as const
 export type Rank = (typeof RANKS)[number]
 
 // In roster-pages.ts, so that the public roster does not load zod with it.
 export { ROSTER_PAGE_SIZES }
 
-/** Spec 2 §5 and §8, word for word. */
+/** The roster's texts, word for word (docs/rules/roster.md). */
 export const ROSTER_MESSAGES = {
   banMemberRequired: 'Please select a valid member from the list.',
   banReasonRequired: 'Please provide a reason for the ban.',
@@ -38,7 +38,7 @@ export const ROSTER_MESSAGES = {
   noPromotions: 'No members were eligible for promotion.',
   /** What a page or /api call answers when a service fails unexpectedly. */
   requestFailed: 'API Request Failed',
-  /** Spec 2 §8: what a roster page shows when its data could not be read. */
+  /** What a roster page shows when its data could not be read. */
   loadFailed: 'Could not load roster data: An error occurred.',
 } as const
 
@@ -137,8 +137,8 @@ export const graduateSchema = z.object({
 // ---- qualifications ----
 
 /**
- * POST and PUT /api/roster/qualifications and Add / Edit Qualification (its `id` is a hidden field in Edit mode). Spec 2
- * §5: name required; description and Discord role ID optional.
+ * POST and PUT /api/roster/qualifications and Add / Edit Qualification (its `id` is a hidden field in Edit mode): name
+ * required; description and Discord role ID optional.
  */
 export const qualificationInputSchema = z.object({
   name: text({ error: 'Qualification name is required.' })
@@ -206,7 +206,7 @@ export const ROSTER_INTENTS = {
   runPromotions: 'run-promotions',
 } as const
 
-/** GET /api/roster's query (spec 2 §7): malformed values fall back to their defaults. */
+/** GET /api/roster's query (docs/rules/api.md, Pagination): malformed values fall back to their defaults. */
 export const ROSTER_MAX_LIMIT = 9999
 export const ROSTER_SEARCH_TYPES = ['name', 'rank', 'discord_id', 'bohemia_uuid'] as const
 

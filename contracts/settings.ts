@@ -3,7 +3,7 @@ import { strictNumber, text } from './fields.ts'
 import { normalizeTime, parseDateTime } from './time.ts'
 import { canonicalTimeZone, INVALID_TIME_ZONE } from './time-zone.ts'
 
-// Admin Settings (spec 1 §2 "Admin Settings side panel", §5, §7): one zod schema per form and /api body, used by the
+// Admin Settings (docs/rules/orbat.md, docs/rules/settings.md): one zod schema per form and /api body, used by the
 // browser (conform), the settings pages' actions and the /api routes alike, and the JSON shapes of their answers.
 
 /** The settings forms' intents (the pages' actions tell their forms apart by them). */
@@ -31,7 +31,7 @@ function requiredName(what: string) {
 
 // --- Signup Time Lock ---------------------------------------------------------------------------------------------
 
-/** Spec 1 §5: the time lock's messages, word for word. */
+/** The time lock's messages, word for word (docs/rules/orbat.md, The time lock). */
 export const TIME_LOCK_REQUIRED = 'Please select a valid month, day, and time.'
 export const TIME_LOCK_FORMAT = 'Please enter the time in 24-hour format (HH:mm), e.g., 18:30.'
 

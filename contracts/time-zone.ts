@@ -1,6 +1,6 @@
-// Time zones (ARCHITECTURE §5): the unit's zone is a setting (unit_time_zone) that events' bare days and the weekly
-// promotion run follow; pages show times in the viewer's zone, which a cookie tells the server (set by a tiny script
-// in the page head), so the server render and the hydrated page agree. Without the cookie (a first visit, no
+// Time zones (docs/rules/settings.md): the unit's zone is a setting (unit_time_zone) that events' bare days and the
+// weekly promotion run follow; pages show times in the viewer's zone, which a cookie tells the server (set by a tiny
+// script in the page head), so the server render and the hydrated page agree. Without the cookie (a first visit, no
 // JavaScript) pages use the unit's zone.
 
 export const DEFAULT_UNIT_TIME_ZONE = 'America/New_York'

@@ -1,5 +1,5 @@
-// The one date-time parser of forms and /api bodies (issue 12 §5): ISO 8601 with a date and a time, every part in
-// range, the year bounded; a bare '12345' (which Date.parse reads as the year 12345) is refused.
+// The one date-time parser of forms and /api bodies (docs/rules/api.md, Times in JSON): ISO 8601 with a date and a
+// time, every part in range, the year bounded; a bare '12345' (which Date.parse reads as the year 12345) is refused.
 import { describe, expect, it } from 'vitest'
 import { pingSchema } from './pings.ts'
 import { isCalendarDay, parseDateTime } from './time.ts'

@@ -1,7 +1,7 @@
-// Days and times as people type them (spec 2 §5: dates are calendar days, times 24-hour HH:mm) and as the JSON API
-// sends them (ISO date-times): the same checks in the browser and on the server.
+// Days and times as people type them (dates are calendar days, times 24-hour HH:mm: docs/rules/ui.md) and as the JSON
+// API sends them (ISO date-times): the same checks in the browser and on the server.
 
-/** Spec 2 §5 time fields: on blur, and on submit. */
+/** A time field's messages: on blur, and on submit. */
 export const TIME_FORMAT_BLUR = 'Please enter time in HH:mm format.'
 export const TIME_FORMAT_SUBMIT = 'Please enter a valid time in 24-hour format (HH:mm).'
 

@@ -2,10 +2,9 @@ import { z } from 'zod'
 import { flagSchema, requiredText, SNOWFLAKE, text, unitDateTime } from './fields.ts'
 import { isCalendarDay, isDateTime, looksLikeDay, normalizeTime, TIME_FORMAT_SUBMIT } from './time.ts'
 
-// Trainings (spec 2 §2 Trainings tab and public trainings page, §5 Training, §7). The Add/Edit Training form and
-// POST/PUT /api/roster/trainings parse with one schema: the API sends `date` as an ISO date-time; the form sends a
-// day, a 24-hour `time` and the page's zone `tz` (the admin's, or the unit's without JavaScript), which the server turns
-// into the instant.
+// Trainings (docs/rules/roster.md, Trainings). The Add/Edit Training form and POST/PUT /api/roster/trainings parse with
+// one schema: the API sends `date` as an ISO date-time; the form sends a day, a 24-hour `time` and the page's zone `tz`
+// (the admin's, or the unit's without JavaScript), which the server turns into the instant.
 
 const DATE_REQUIRED = 'Training date is required.'
 const VALID_DATE_TIME = 'Please enter a valid date and time.'
@@ -44,9 +43,9 @@ export const trainingSchema = z
   })
 export type TrainingInput = z.output<typeof trainingSchema>
 
-/** Spec 2 §5 Post Training on Discord: a channel and at least one cadre role. */
+/** Post Training on Discord needs a channel and at least one cadre role. */
 export const POST_TRAINING_NEEDS = 'Please choose a channel and at least one cadre role.'
-/** Spec 2 §8: a failed action shows the server's error; this one starts like the page's own fallback. */
+/** A failed action shows the server's error; this one starts like the page's own fallback. */
 export const POST_TRAINING_FAILED = 'Failed to post training.'
 export const postTrainingSchema = z.object({
   channelId: text({ error: POST_TRAINING_NEEDS }).trim().regex(SNOWFLAKE, POST_TRAINING_NEEDS),

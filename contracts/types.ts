@@ -1,6 +1,6 @@
-// JSON shapes both sides agree on (ARCHITECTURE §2 contracts/). Type-only: nothing here runs.
+// JSON shapes both sides agree on. Type-only: nothing here runs.
 
-/** The user of GET /auth/user and of the app shell (ARCHITECTURE §4). */
+/** The user of GET /auth/user and of the app shell (docs/rules/discord.md, Login). */
 export interface PublicUser {
   id: number
   discord_id: string

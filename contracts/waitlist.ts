@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import { parseIdText, text } from './fields.ts'
 
-// The waitlist as both sides see it (spec 1 §3, §7): the body of POST /api/waitlist/join (also the waitlist sheet's
-// Join form), and the JSON of GET /api/waitlist and GET /api/waitlist/squads, which are also parts of the live ORBAT
-// stream.
+// The waitlist as both sides see it (docs/rules/orbat.md, The waitlist): the body of POST /api/waitlist/join (also the
+// waitlist sheet's Join form), and the JSON of GET /api/waitlist and GET /api/waitlist/squads, which are also parts of
+// the live ORBAT stream.
 
 const PREFERENCE = 'Choose Any Squad or one of the listed squads.'
 

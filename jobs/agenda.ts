@@ -7,14 +7,14 @@ import { logger } from '#server/logger.ts'
 
 export interface AgendaOptions {
   databaseUrl: string
-  /** When set, jobs live in MongoDB instead of the app's PostgreSQL (ARCHITECTURE §3 MONGODB_URL). */
+  /** When set (MONGODB_URL), jobs live in MongoDB instead of the app's PostgreSQL (docs/decisions/002). */
   mongodbUrl?: string
   /** Identifies this process in job locks (lastModifiedBy). */
   name?: string
   processEvery?: string | number
 }
 
-/** Lock lifetime of a running job: a crashed job is picked up again after about a minute (ARCHITECTURE §4). */
+/** Lock lifetime of a running job: a crashed job is picked up again after about a minute (docs/decisions/002). */
 export const JOB_LOCK_LIFETIME_MS = 60_000
 
 /**

@@ -40,7 +40,8 @@ export function defineJobs(agenda: Agenda, services: AppServices) {
   agenda.define(JOBS.unlockFill, async () => {
     await runUnlockFill(services)
   })
-  // ARCHITECTURE §5: every Monday 01:00 in the unit's time zone, the same run as an admin's (announced and synced), as System.
+  // Every Monday 01:00 in the unit's time zone (docs/rules/roster.md, Promotions), the same run as an admin's
+  // (announced and synced), as System.
   agenda.define(JOBS.weeklyPromotions, async () => {
     const run = await runPromotions(services, SYSTEM_ACTOR)
     logger.info({ msg: 'weekly promotions run', promoted: run.promotedMembers.length })

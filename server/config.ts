@@ -10,7 +10,7 @@ import {
   DEMO_GUILD_ID,
 } from '#db/seed/demo-guild.ts'
 
-// The only module that reads process.env (ARCHITECTURE §3). Everything else receives a Config.
+// The only module that reads process.env (its variables: README, Configuration). Everything else receives a Config.
 
 const optionalText = z
   .string()

@@ -11,7 +11,7 @@ import { freePort } from './database.ts'
 import { clearLeftoverServer } from './embedded-data-dir.ts'
 
 // The real app process (`node --import tsx server/main.ts`, as the Docker image runs it) on its own embedded
-// PostgreSQL: killed with -9, started again on the same DATA_DIR (issue 12, defect 2).
+// PostgreSQL: killed with -9, started again on the same DATA_DIR (docs/decisions/001, addendum 2).
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const isRoot = process.getuid?.() === 0

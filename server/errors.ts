@@ -1,6 +1,6 @@
 import { logger } from './logger.ts'
 
-// Typed service errors (ARCHITECTURE §2). Services throw these; one mapper turns them into HTTP answers.
+// Typed service errors. Services throw these; one mapper turns them into HTTP answers.
 
 export class ServiceError extends Error {
   constructor(
@@ -27,7 +27,7 @@ export class Unauthorized extends withStatus(401, 'You must be logged in.') {}
 export class Forbidden extends withStatus(403, 'You do not have permission to do that.') {}
 export class NotFound extends withStatus(404, 'Not found.') {}
 export class Conflict extends withStatus(409, 'That conflicts with existing data.') {}
-// The spec's time lock refuses actions; 423 would be exotic for clients, 403 reads as "not now".
+// The time lock refuses actions; 423 would be exotic for clients, 403 reads as "not now".
 export class Locked extends withStatus(403, 'Sign-ups are locked.') {}
 export class PayloadTooLarge extends withStatus(413, 'Request body is too large.') {}
 export class Unavailable extends withStatus(503, 'The server is busy. Please try again in a moment.') {}

@@ -1,7 +1,7 @@
 import { logger } from './logger.ts'
 
-// A page's data that could not be read: the page still renders, empty, with the spec's load error, and the failure
-// is logged (ARCHITECTURE §7: never a stack trace to the client).
+// A page's data that could not be read: the page still renders, empty, with its load error, and the failure is logged:
+// never a stack trace to the client (docs/rules/ui.md, The generic error screen).
 
 /** Logs a page's failed read (`what`: which page or part, e.g. 'admin settings: platoons'). */
 export function logLoadError(what: string, error: unknown): void {

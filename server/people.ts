@@ -3,7 +3,7 @@ import { members } from '#db/schema/roster.ts'
 import { users } from '#db/schema/users-sessions.ts'
 
 // How a person is shown wherever a user appears next to their roster entry (ORBAT slots, the waitlist): the Discord
-// account's names and avatar, and the member's in-game name, which names on the ORBAT prefer (ARCHITECTURE §4).
+// account's names and avatar, and the member's in-game name, which names on the ORBAT prefer (docs/rules/discord.md).
 
 /** Columns to select for a user joined with `personJoin` (all null when the slot or entry has no user). */
 export const personColumns = {

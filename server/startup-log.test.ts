@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { loadConfig } from './config.ts'
 import { startupMessage } from './startup-log.ts'
 
-// The start-up log says demo mode when it is (issue 13 §7): before, the one line said "mode":"production" only.
+// The start-up log says demo mode when it is (README, Demo mode): before, the one line said "mode":"production" only.
 
 const base = { PORT: '3999', DATA_DIR: '/tmp/milsim-startup-log-test', SESSION_SECRET: 'x'.repeat(32) }
 

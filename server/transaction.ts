@@ -7,9 +7,9 @@ import { announceChange, markChanged } from './orbat/live.ts'
 import { invalidateRosterCache } from './roster/cache.ts'
 import { describeError } from './error-text.ts'
 
-// The one transaction runner of every use case (ARCHITECTURE §2): the change and its audit entry commit together,
-// a deadlock or serialisation failure is retried, and what follows the commit (Discord, activity posts) can never
-// turn a committed change into an error answer.
+// The one transaction runner of every use case: the change and its audit entry commit together, a deadlock or
+// serialisation failure is retried, and what follows the commit (Discord, activity posts) can never turn a committed
+// change into an error answer.
 
 // UB001: a ban committed under this transaction (db/migrations/0002_ban_wins.sql); the retry's own checks see it.
 const RETRYABLE = new Set(['40P01', '40001', BANNED_SQLSTATE])

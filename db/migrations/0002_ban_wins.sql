@@ -1,4 +1,4 @@
--- A ban wins over whatever runs at the same moment (ARCHITECTURE §5: banned members hold no slot and do not wait).
+-- A ban wins over whatever runs at the same moment (banned members hold no slot and do not wait: docs/rules/roster.md, Bans).
 --
 -- The services check members.is_banned before a sign-up, a waitlist join or a waitlist placement, but that read is
 -- not a lock: a sign-up that read "not banned" could commit its slot just after the ban had cleared the member's

@@ -1,7 +1,7 @@
--- The member writes of the public ORBAT, each decided by one stored function in one round trip (ARCHITECTURE §5;
+-- The member writes of the public ORBAT, each decided by one stored function in one round trip (docs/rules/orbat.md;
 -- docs/decisions/020-signup-in-one-round-trip.md). The moment sign-ups open, hundreds of members press Sign up in
 -- the same second; run from TypeScript, every rule cost a round trip (about twelve per sign-up). Here each rule of
--- §5 is one commented step below, in the order the member reads the answers; the TypeScript services
+-- docs/rules/orbat.md is one commented step below, in the order the member reads the answers; the TypeScript services
 -- (server/orbat/slots.ts, server/waitlist/waitlist.ts) only call these functions and shape what they return.
 --
 -- Refusals are raised, never returned: a raise undoes everything the function did before it (a released slot, a

@@ -1,4 +1,4 @@
--- Events start at a date-time (ARCHITECTURE §5: a bare day means 20:00 in the unit's time zone).
+-- Events start at a date-time (docs/rules/settings.md: a bare day means 20:00 in the unit's time zone).
 --
 -- Before this, the Add/Edit Event form had a date only, stored as 00:00 UTC: in the Americas such an event shows on
 -- the evening before its day, and a ping "1 hour before" lands at 18:00 or 19:00 the day before. Those rows were

@@ -1,4 +1,4 @@
--- The sign-up and the leave of migration 0004, changed in two ways for the sign-up rush (issue 14,
+-- The sign-up and the leave of migration 0004, changed in two ways for the sign-up rush (see
 -- docs/decisions/020-signup-in-one-round-trip.md). Migration 0004 stays as it ran; these replace its two functions.
 --
 -- 1. A refusal found before the function has written anything is RETURNED, as the row's refusal_code and refusal,

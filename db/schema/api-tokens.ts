@@ -1,4 +1,5 @@
-// Integrations (issue 16): API tokens (only a hash of each is stored; the token is shown once) and calendar feeds.
+// Integrations (docs/rules/api.md): API tokens (only a hash of each is stored; the token is shown once) and calendar
+// feeds.
 import { sql } from 'drizzle-orm'
 import { check, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core'
 import { createdAtColumn, idColumn } from './columns.ts'

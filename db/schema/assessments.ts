@@ -195,11 +195,11 @@ export const testEvaluations = pgTable(
       .references(() => members.id, { onDelete: 'cascade' }),
     evaluator_user_id: integer('evaluator_user_id').references(() => users.id, { onDelete: 'set null' }),
     evaluator_name: text('evaluator_name').notNull(),
-    /** Percent, see the live score rule in the spec. */
+    /** Percent, by the live score rule (docs/rules/assessments.md, The live score). */
     score: numeric('score', { precision: 5, scale: 2, mode: 'number' }).notNull(),
     passed: boolean('passed').notNull(),
     notes: text('notes'),
-    /** The spec's "timestamp" of a completed evaluation. */
+    /** The "timestamp" of a completed evaluation. */
     created_at: createdAtColumn(),
   },
   (t) => [

@@ -303,7 +303,7 @@ async function insertDemoUnit(tx: Tx, now: Date) {
   // Settings. Keep values the app may already have written (e.g. a time lock set before seeding).
   const settingRows: Record<SettingKey, string> = {
     signup_time: '',
-    // '' = America/New_York (ARCHITECTURE §5).
+    // '' = America/New_York (docs/rules/settings.md).
     unit_time_zone: '',
     orbat_activity_channel_id: DEMO_CHANNELS.orbatActivity.id,
     promotion_channel_id: DEMO_CHANNELS.promotions.id,

@@ -22,9 +22,9 @@ import { runTransaction } from '../transaction.ts'
 import { grantQualification, syncGrantedRole, type Grant } from './grant.ts'
 import { approvalAndAttempt, assertMayTake, findTest, memberOfUser, memberTestStatus } from './queries.ts'
 
-// Taking a test and the Manage Test modal's actions (spec 2 §4 member status: Approve, Revoke, Allow Retake, Approve
-// Qual; §7 submit, eligibility grant/revoke, DELETE attempt, grant qualification). Scoring happens here, never in the
-// browser; one attempt per member per test is the database's unique index, so concurrent submits count once.
+// Taking a test and the Manage Test modal's actions (Approve, Revoke, Allow Retake, Approve Qual:
+// docs/rules/assessments.md). Scoring happens here, never in the browser; one attempt per member per test is the
+// database's unique index, so concurrent submits count once.
 
 const cents = (value: number) => Math.round(value * 100) / 100
 

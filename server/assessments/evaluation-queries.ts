@@ -24,7 +24,7 @@ import { NotFound } from '../errors.ts'
 import { evaluationQuestions, findTest, isUuid } from './queries.ts'
 
 // What the Evaluations dialog, the live page, the admin tests page's banner and the View evaluation page read
-// (spec 2 §2, §3 Completed evaluation, Active live evaluation, Live session, Evaluation details).
+// (docs/rules/assessments.md, Live in-game evaluations).
 
 const cents = (value: number | string) => Math.round(Number(value) * 100) / 100
 

@@ -1,6 +1,6 @@
-// Live in-game evaluations over real HTTP on real PostgreSQL (spec 2 §2 Evaluations dialog, Live evaluation, View
-// evaluation; §4 live score; §7): the score formula, the authorisation of every call, a whole session (start, join,
-// answers, the live stream, submit), the grant and its Discord role on a pass, refusals, cancel and delete.
+// Live in-game evaluations over real HTTP on real PostgreSQL (docs/rules/assessments.md): the score formula, the
+// authorisation of every call, a whole session (start, join, answers, the live stream, submit), the grant and its
+// Discord role on a pass, refusals, cancel and delete.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import {
@@ -23,7 +23,7 @@ import { startTestApp, type TestApp, type TestClient } from '#tests/harness/app.
 import { addMember, auditEntries, loginDemos, ROLE_IDS, type LoggedIn } from '#tests/harness/orbat.ts'
 import { resetTests, roleChanges } from '#tests/harness/assessments.ts'
 
-describe('liveScore (spec 2 §4)', () => {
+describe('liveScore (docs/rules/assessments.md, The live score)', () => {
   const q = [
     { id: 1, pos_score: 2, neg_score: 1 },
     { id: 2, pos_score: 1, neg_score: 0 },
@@ -242,7 +242,7 @@ describe('live evaluations over HTTP', () => {
     expect(await stream.next('ended')).toEqual({ sessionId: id, message: EVALUATION_MESSAGES.sessionNotFound })
     await stream.close()
 
-    // The session is finished: every live call answers the spec's text.
+    // The session is finished: every live call answers the same text.
     const gone = { status: 404, body: { error: EVALUATION_MESSAGES.sessionNotFound } }
     expect(await api(admin.client, 'GET', `/api/admin/evaluations/live/${id}`)).toEqual(gone)
     expect(await answer(id, checklist[0]!.id, 'fail')).toEqual(gone)

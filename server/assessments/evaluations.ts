@@ -33,10 +33,9 @@ import { evaluationQuestions, findTest } from './queries.ts'
 import { announceSessionChange } from './evaluation-live.ts'
 import { activeSessionRow, getLiveSession } from './evaluation-queries.ts'
 
-// Live in-game evaluations (spec 2 §2 Evaluations dialog, Live evaluation; §4 live score; §7): start a session, mark
-// each checklist item Pass / Fail / N/A, submit (which finishes the session, stores the evaluation and, on a pass,
-// grants the qualification and its Discord role), cancel, delete a finished evaluation. Every change NOTIFYs the
-// session's live viewers.
+// Live in-game evaluations (docs/rules/assessments.md): start a session, mark each checklist item Pass / Fail / N/A,
+// submit (which finishes the session, stores the evaluation and, on a pass, grants the qualification and its Discord
+// role), cancel, delete a finished evaluation. Every change NOTIFYs the session's live viewers.
 
 const nameOf = (admin: User) => admin.display_name || admin.username
 const percent = (score: number) => `${score.toFixed(1)}%`

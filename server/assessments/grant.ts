@@ -6,8 +6,8 @@ import type { AppServices } from '../context.ts'
 import { enqueueRoleSync, wakeRoleSync } from '../discord/role-sync-queue.ts'
 
 // The one way a test grants its qualification (a pass without in-game evaluation, Approve Qual, a passed evaluation):
-// the member_qualifications row, its audit entry and the member's queued role sync inside the caller's transaction;
-// the mapped Discord role follows after the commit (ARCHITECTURE §5: qualification changes sync the mapped roles).
+// the member_qualifications row, its audit entry and the member's queued role sync inside the caller's transaction; the
+// mapped Discord role follows after the commit (docs/rules/discord.md, Role sync).
 
 export interface Grant {
   memberId: number

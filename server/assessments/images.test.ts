@@ -1,6 +1,6 @@
-// Question images (spec 2 §2 Test editor form: png, gif, jpeg, bmp, x-icon): the type is read from the bytes, the
-// size is capped, and a stored file is served only as its detected image type, inline, never sniffed, never
-// scriptable. Real HTTP on the production build.
+// Question images (png, gif, jpeg, bmp, x-icon: docs/rules/assessments.md): the type is read from the bytes, the size
+// is capped, and a stored file is served only as its detected image type, inline, never sniffed, never scriptable. Real
+// HTTP on the production build.
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TEST_ERRORS, TEST_IMAGES, type UploadedImage } from '#contracts/assessments.ts'

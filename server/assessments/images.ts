@@ -8,10 +8,9 @@ import type { AppServices } from '../context.ts'
 import { Invalid, NotFound, PayloadTooLarge } from '../errors.ts'
 import { runTransaction } from '../transaction.ts'
 
-// Images of the written-question editor (spec 2 §2 Test editor form: png, gif, jpeg, bmp, x-icon). The type is read
-// from the file's first bytes, never from its name or the declared Content-Type, so nothing a browser could run (SVG,
-// HTML) is ever stored or served. Files live under DATA_DIR/uploads/test-images named by their SHA-256
-// (docs/decisions/017).
+// Images of the written-question editor (png, gif, jpeg, bmp, x-icon: docs/rules/assessments.md). The type is read from
+// the file's first bytes, never from its name or the declared Content-Type, so nothing a browser could run (SVG, HTML)
+// is ever stored or served. Files live under DATA_DIR/uploads/test-images named by their SHA-256 (docs/decisions/017).
 
 export type ImageType = (typeof TEST_IMAGES.contentTypes)[number]
 

@@ -29,8 +29,7 @@ import type { User } from '#db/schema/users-sessions.ts'
 import { parseId } from '../http/request.ts'
 import { Conflict, Forbidden, NotFound } from '../errors.ts'
 
-// What the tests pages and /api read (spec 2 §2 Public tests page, Take test, Result, Admin tests page, Manage Test
-// modal; §3; §4 statuses). Nothing here writes.
+// What the tests pages and /api read (docs/rules/assessments.md). Nothing here writes.
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 export const isUuid = (value: string | undefined): value is string => Boolean(value && UUID.test(value))
@@ -110,7 +109,7 @@ export async function memberOfUser(db: DbOrTx, user: Pick<User, 'discord_id'>): 
   return row ? { ...row, event_score: cents(row.event_score) } : null
 }
 
-/** GET /api/tests: the cards with the signed-in member's standing (spec 2 §2, §4 badge). */
+/** GET /api/tests: the cards with the signed-in member's standing (and its badge). */
 export async function listTestsForUser(db: DbOrTx, user: User): Promise<MemberTestItem[]> {
   const [all, member] = await Promise.all([listPublicTests(db), memberOfUser(db, user)])
   const [held, approved, attempts] = member
@@ -205,7 +204,7 @@ export async function approvalAndAttempt(
 
 /**
  * Why a member may not take a test right now, or null when they may: on the roster, not banned, approved, no attempt
- * yet (spec 2 §4; ARCHITECTURE §5 Tests). Shared by the take page and the submit.
+ * yet (docs/rules/assessments.md, Taking a test). Shared by the take page and the submit.
  */
 export async function assertMayTake(
   db: DbOrTx,
@@ -295,7 +294,7 @@ export async function getAttemptResult(db: DbOrTx, user: User, uuid: string | un
   }
 }
 
-/** The spec's member status for a test (§4), from the facts it is derived from. */
+/** A member's status for a test (docs/rules/assessments.md, Member status and approval), from its facts. */
 export function memberTestStatus(facts: {
   attempted: boolean
   approved: boolean

@@ -1,7 +1,7 @@
-// The qualification tests API over real HTTP on real PostgreSQL (spec 2 §7 Tests; ARCHITECTURE §5 Tests): the
-// authorisation of every call, the editor's validation and in-place edits, rich text sanitised on write, the take
-// answer without correct answers, server-side scoring, one attempt per member under concurrent submits, private
-// results, grants with their Discord role, Manage Test (approve, revoke, retake, Approve Qual).
+// The qualification tests API over real HTTP on real PostgreSQL (docs/rules/assessments.md): the authorisation of every
+// call, the editor's validation and in-place edits, rich text sanitised on write, the take answer without correct
+// answers, server-side scoring, one attempt per member under concurrent submits, private results, grants with their
+// Discord role, Manage Test (approve, revoke, retake, Approve Qual).
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import {

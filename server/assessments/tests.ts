@@ -19,10 +19,10 @@ import { sanitizeRichText } from '../rich-text.ts'
 import { runTransaction } from '../transaction.ts'
 import { evaluationQuestions, getAdminTest } from './queries.ts'
 
-// The admin's test editor (spec 2 §2 Admin tests page, Test editor form; §5 Test; §7 POST /api/tests, PUT and DELETE
-// /api/tests/{id}, PUT /api/admin/tests/{id}/evaluation-questions). One use case per action: one transaction with
-// its audit entry. Questions and checklist items are edited in place by id, so past attempts and evaluations keep
-// their answers; question text is sanitised here, on write.
+// The admin's test editor (docs/rules/assessments.md; POST /api/tests, PUT and DELETE /api/tests/{id}, PUT
+// /api/admin/tests/{id}/evaluation-questions). One use case per action: one transaction with its audit entry. Questions
+// and checklist items are edited in place by id, so past attempts and evaluations keep their answers; question text is
+// sanitised here, on write.
 
 async function lockTest(tx: DbOrTx, id: number) {
   const [test] = await tx

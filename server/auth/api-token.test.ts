@@ -1,6 +1,6 @@
-// API tokens over real HTTP (issue 16): made on the account page as a person makes them, then used the way a script
-// uses them (a bearer header, no cookie, no Origin). Scopes, revocation, bans, the per-token rate limit, hashing,
-// last use and the audit log.
+// API tokens over real HTTP (docs/rules/api.md, API tokens): made on the account page as a person makes them, then used
+// the way a script uses them (a bearer header, no cookie, no Origin). Scopes, revocation, bans, the per-token rate
+// limit, hashing, last use and the audit log.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { apiTokens } from '#db/schema/api-tokens.ts'

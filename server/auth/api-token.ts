@@ -12,9 +12,10 @@ import { createRateLimiter, type RateLimiter } from '../http/security.ts'
 import { singleton } from '../singleton.ts'
 import { ROLE_REFRESH_MS, scheduleRoleRefresh } from './user.ts'
 
-// The one check of `Authorization: Bearer` (issue 16), for the React Router /api routes (through getUser) and any
-// light path in front of them: the token's owner, within the token's scopes. Bearer requests carry no cookie, so a
-// page elsewhere cannot make a browser send one: the Origin check does not apply to them (isBearerApiRequest).
+// The one check of `Authorization: Bearer` (docs/rules/api.md, API tokens), for the React Router /api routes (through
+// getUser) and any light path in front of them: the token's owner, within the token's scopes. Bearer requests carry no
+// cookie, so a page elsewhere cannot make a browser send one: the Origin check does not apply to them
+// (isBearerApiRequest).
 
 /** Every token starts with this, so a leaked one is recognisable (secret scanners, logs). */
 export const TOKEN_PREFIX = 'tfhq_'

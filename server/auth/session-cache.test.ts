@@ -1,8 +1,9 @@
-// Sessions live in each instance's memory (server/auth/session-cache.ts), and still end everywhere (issue 14): two app
-// instances, in two processes, on one database. After a logout on one, the other refuses the session's writes at once
-// (the stored function checks the session in the same statement) and forgets it as soon as the NOTIFY arrives; a
-// change to the user is seen there as soon; a ban refuses the member's next sign-up there at once. Without the NOTIFY,
-// the other instance would go on answering from memory: the first test shows that by silencing the trigger once.
+// Sessions live in each instance's memory (server/auth/session-cache.ts), and still end everywhere
+// (docs/decisions/020): two app instances, in two processes, on one database. After a logout on one, the other refuses
+// the session's writes at once (the stored function checks the session in the same statement) and forgets it as soon as
+// the NOTIFY arrives; a change to the user is seen there as soon; a ban refuses the member's next sign-up there at
+// once. Without the NOTIFY, the other instance would go on answering from memory: the first test shows that by
+// silencing the trigger once.
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { DEMO_ROLES } from '#db/seed/demo-guild.ts'
@@ -169,7 +170,7 @@ describe('a ban on one instance', () => {
     expect(signup).toEqual({ status: 403, body: { error: 'Banned members cannot sign up.' } })
     expect(join).toEqual({ status: 403, body: { error: 'Banned members cannot join the waitlist.' } })
     expect(await slotsHeldBy(db(), member.id)).toEqual([])
-    // Banned members can log in (ARCHITECTURE §5): the session itself goes on.
+    // Banned members can log in (docs/rules/roster.md, Bans): the session itself goes on.
     expect((await whoAmI(cookie)).status).toBe(200)
   })
 })

@@ -15,7 +15,7 @@ import { readSessionId } from './session.ts'
 import { cachedSessionUser } from './session-cache.ts'
 import { describeError } from '../error-text.ts'
 
-/** Guild roles are re-read at most this often after login (ARCHITECTURE §4). */
+/** Guild roles are re-read at most this often after login (docs/rules/discord.md, Role refresh). */
 export const ROLE_REFRESH_MS = 10 * 60 * 1000
 /** After a failed refresh, the next attempt waits this long. */
 export const ROLE_REFRESH_RETRY_MS = 60 * 1000
@@ -161,7 +161,7 @@ export async function requireUserPage(request: Request, context: Ctx): Promise<U
 
 export type AdminAccess = { status: 'ok'; user: User } | { status: 'anonymous' } | { status: 'denied'; user: User }
 
-/** For the admin layout: pages show the spec's 'Admin Access Required' / 'Access Denied' states instead of redirecting. */
+/** For the admin layout: pages show 'Admin Access Required' / 'Access Denied' instead of redirecting. */
 export async function adminAccess(request: Request, context: Ctx): Promise<AdminAccess> {
   const user = await getUser(getServices(context), request)
   if (!user) return { status: 'anonymous' }

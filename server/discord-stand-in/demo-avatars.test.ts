@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '#tests/harness/app.ts'
 
-// Demo users' avatars come from the app's own Discord stand-in (issue 13 §7): no request leaves the machine, so
+// Demo users' avatars come from the app's own Discord stand-in (README, Demo mode): no request leaves the machine, so
 // none can hang a page. One app in this file: the avatar base is process-wide (server/discord/client.ts).
 
 let demo: TestApp

@@ -335,7 +335,7 @@ export function createDiscordStandIn(options: DiscordStandInOptions = {}): Disco
     res.json(state.apiRoles().find((r) => r.id === role.id))
   })
 
-  // ---- Discord admin (issue 11): role delete; the guild member list, paginated as Discord does ----
+  // ---- Discord admin: role delete; the guild member list, paginated as Discord does ----
   guild.delete('/roles/:roleId', (req, res) => {
     if (!state.deleteRole(req.params.roleId!)) return void res.status(404).json(NOT_FOUND_CODES.role)
     res.status(204).end()

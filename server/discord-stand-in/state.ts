@@ -373,7 +373,7 @@ export class DiscordStandInState {
     return role
   }
 
-  // ---- Discord admin page (issue 11): role delete, member list ----
+  // ---- Discord admin page: role delete, member list ----
 
   /** Deletes a role and takes it from every member (as Discord does). */
   deleteRole(roleId: string): StandInRole | undefined {

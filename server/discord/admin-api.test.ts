@@ -1,4 +1,4 @@
-// The Discord admin page's /api calls over real HTTP against the standalone Discord stand-in (issue 11 §1-3, 5, 6):
+// The Discord admin page's /api calls over real HTTP against the standalone Discord stand-in (docs/rules/discord.md):
 // each call and its 401 / 403, squad role and channel creation under the category (the channel visible to the squad
 // role only), removal and purge deleting what the app created, the event ping purge, ping history and cancel, and a
 // failing Discord call answering 502 with a System audit entry instead of a 500.

@@ -28,11 +28,10 @@ import { getSettings } from '../settings/settings.ts'
 import { afterCommit, runTransaction } from '../transaction.ts'
 import { DISCORD_ACTION_BUDGET_MS, DISCORD_LOOKUP_BUDGET_MS } from './client.ts'
 
-// The Discord admin page's use cases (issue 11; spec 2 §2 "Chat-platform integration", §3, §5, §7): the page's
-// actions and the /api routes call these. Discord objects a record needs (a squad's role and channel) are created
-// first and the record written after; what a change leaves behind on Discord (a removed mapping's role and
-// channel) is deleted after the commit. A Discord failure is never a 500: 502 with the reason (the client also
-// writes a System audit entry for it).
+// The Discord admin page's use cases (docs/rules/discord.md): the page's actions and the /api routes call these.
+// Discord objects a record needs (a squad's role and channel) are created first and the record written after; what a
+// change leaves behind on Discord (a removed mapping's role and channel) is deleted after the commit. A Discord failure
+// is never a 500: 502 with the reason (the client also writes a System audit entry for it).
 
 /** The guild's role and channel names, for audit entries that name things; ids when Discord cannot say in time. */
 async function guildNames(services: AppServices) {
@@ -139,7 +138,7 @@ export async function listSquadMappings(db: DbOrTx): Promise<SquadRoleMappingIte
     .orderBy(asc(squads.name))
 }
 
-/** Squads without a mapping (spec 2 §5: squads already mapped are not offered). */
+/** Squads without a mapping: squads already mapped are not offered. */
 export async function listUnmappedSquads(db: DbOrTx): Promise<Array<{ id: number; name: string }>> {
   const mapped = db.select({ id: squadRoleMappings.squad_id }).from(squadRoleMappings)
   const all = await db.select({ id: squads.id, name: squads.name }).from(squads).orderBy(asc(squads.name))

@@ -99,7 +99,7 @@ export interface DiscordClient {
   sendMessage(channelId: string, input: SendMessageInput): Promise<DiscordResult<APIMessage>>
   addMemberRole(userId: string, roleId: string, reason?: string): Promise<DiscordResult<null>>
   removeMemberRole(userId: string, roleId: string, reason?: string): Promise<DiscordResult<null>>
-  // -- Discord admin page (issue 11): squad roles, purges --
+  // -- Discord admin page: squad roles, purges --
   createRole(input: { name: string; reason?: string; budgetMs?: number }): Promise<DiscordResult<APIRole>>
   deleteRole(roleId: string, reason?: string): Promise<DiscordResult<null>>
 }
@@ -312,7 +312,7 @@ export function createDiscordClient(options: DiscordClientOptions): DiscordClien
         deadline,
       ),
 
-    // -- Discord admin page (issue 11) --
+    // -- Discord admin page --
     createRole: (input) =>
       run(
         `create role "${input.name}"`,
@@ -457,8 +457,9 @@ async function userRequest(
   const timeoutMs = options.timeoutMs ?? 10_000
   let res: Response
   try {
-    // NOTE: ARCHITECTURE §4 fixes these as $DISCORD_API_URL/users/@me...: unversioned, so any Discord look-alike
-    // that speaks the documented paths works (Discord itself serves them at its default API version).
+    // NOTE: the configuration (README, Configuration) fixes these as $DISCORD_API_URL/users/@me...: unversioned, so any
+    // Discord look-alike that speaks the documented paths works (Discord itself serves them at its default API
+    // version).
     res = await fetch(`${apiUrl.replace(/\/+$/, '')}${path}`, {
       headers: { Authorization: `Bearer ${accessToken}`, Accept: 'application/json' },
       signal: AbortSignal.timeout(timeoutMs),

@@ -6,7 +6,7 @@ import { logger } from '../logger.ts'
 import { describeError } from '../error-text.ts'
 
 // The guild's channels and roles for the admin pickers (Schedule Ping, Post Training on Discord, settings): GET
-// /api/discord/channels and /api/discord/roles (spec 2 §7 "Admin loads"). A page waits on them: at most
+// /api/discord/channels and /api/discord/roles (the admin pages' loads). A page waits on them: at most
 // DISCORD_LOOKUP_BUDGET_MS, then the lists are unavailable (the forms fall back to typed ids).
 
 export type { DiscordPickers, GuildChannelItem, GuildRoleItem }

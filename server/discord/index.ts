@@ -1,4 +1,4 @@
-// server/discord: the only code that talks to Discord (ARCHITECTURE §4).
+// server/discord: the only code that talks to Discord (docs/rules/discord.md).
 export {
   DISCORD_NOT_CONFIGURED,
   DiscordError,

@@ -24,10 +24,10 @@ import { applyReconcile, planReconcile } from './reconcile.ts'
 import { createAgenda } from '#jobs/agenda.ts'
 import { defineJobs, JOBS } from '#jobs/index.ts'
 
-// Who holds which Discord role, kept true (issue 11 §4; ARCHITECTURE §5 "Discord roles"), against the standalone
+// Who holds which Discord role, kept true (docs/rules/discord.md, Managed roles and Role sync), against the standalone
 // stand-in: the squad and platoon roles follow a member through sign-up, move, leave, a waitlist placement, an ORBAT
-// save and a ban; the milsim role comes with Add Member and goes with a ban or a delete; a failing Discord leaves
-// the app answering and writes a System audit entry; the reconcile heals a role removed by hand.
+// save and a ban; the milsim role comes with Add Member and goes with a ban or a delete; a failing Discord leaves the
+// app answering and writes a System audit entry; the reconcile heals a role removed by hand.
 
 const BOT_TOKEN = 'member-roles-bot'
 let database: TestDatabase

@@ -7,7 +7,7 @@ import { users } from '#db/schema/users-sessions.ts'
 import type { AppServices } from '../context.ts'
 import { getSetting } from '../settings/settings.ts'
 
-// Who holds which Discord role (ARCHITECTURE §5 "Discord roles"). The app manages these roles: the mapped rank
+// Who holds which Discord role (docs/rules/discord.md, Managed roles). The app manages these roles: the mapped rank
 // roles, the qualification roles, the squad roles (squad_role_mappings), the platoon roles and milsim_role_id.
 // - an active (not banned) roster member with a Discord id holds milsim_role_id, their rank's role and the roles of
 //   their qualifications;

@@ -17,8 +17,8 @@ import { DISCORD_ACTION_BUDGET_MS } from './client.ts'
 import { discordNames } from './names.ts'
 import { describeError } from '../error-text.ts'
 
-// Scheduled pings (spec 2 §2 Schedule Ping, §4 Ping, §5 Schedule ping) and Post Training on Discord. A ping is stored
-// pending and sent by the job runner's dispatcher once its time has come (sent / failed recorded on the row).
+// Scheduled pings and Post Training on Discord (docs/rules/discord.md). A ping is stored pending and sent by the job
+// runner's dispatcher once its time has come (sent / failed recorded on the row).
 
 function toItem(row: typeof scheduledPings.$inferSelect): PingItem {
   return {

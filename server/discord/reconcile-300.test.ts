@@ -16,10 +16,10 @@ import { createDiscordClient } from './client.ts'
 import { desiredRoles } from './member-roles.ts'
 import { applyReconcile, planReconcile } from './reconcile.ts'
 
-// The reconcile bench (issue 11): a 300-member unit with mixed drift, against the stand-in limiting role changes as
-// Discord does (a bucket of 25 per 250 ms, then 429 with Retry-After) plus a few injected 429s. The reconcile must
-// finish with 0 failed calls, heal everything (a second plan is empty), and not storm: the 429s it sees stay a small
-// fraction of its calls. Prints calls made, 429s seen and the time.
+// The reconcile bench: a 300-member unit with mixed drift, against the stand-in limiting role changes as Discord does
+// (a bucket of 25 per 250 ms, then 429 with Retry-After) plus a few injected 429s. The reconcile must finish with 0
+// failed calls, heal everything (a second plan is empty), and not storm: the 429s it sees stay a small fraction of its
+// calls. Prints calls made, 429s seen and the time.
 
 const BOT_TOKEN = 'reconcile-bench-bot'
 const MEMBERS = 300

@@ -9,10 +9,10 @@ import { singleton } from '../singleton.ts'
 import { recordAudit, SYSTEM_ACTOR, type Actor } from '../audit/audit.ts'
 import { applyRoleDifference, desiredRoles, roleDifference } from './member-roles.ts'
 
-// Sync now / the nightly reconcile (issue 11): makes every guild member's managed roles match the roster
-// (server/discord/member-roles.ts), idempotently. The plan is a dry run: who gains and loses which role. Applying
-// recomputes the plan (the roster or Discord may have moved since it was shown) and makes the calls one at a time:
-// the client waits out each 429 within its bound, so a 300-member unit reconciles without a storm of retries.
+// Sync now / the nightly reconcile (docs/rules/discord.md, Role sync): makes every guild member's managed roles match
+// the roster (server/discord/member-roles.ts), idempotently. The plan is a dry run: who gains and loses which role.
+// Applying recomputes the plan (the roster or Discord may have moved since it was shown) and makes the calls one at a
+// time: the client waits out each 429 within its bound, so a 300-member unit reconciles without a storm of retries.
 
 export type { PlannedChange, ReconcilePlan, ReconcileResult, RoleRef }
 

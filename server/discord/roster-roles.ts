@@ -3,10 +3,10 @@ import { chunkLines } from '../orbat/activity.ts'
 import type { Promotion } from '../roster/promotions.ts'
 import { getSetting } from '../settings/settings.ts'
 
-// The roster's Discord side beyond roles (ARCHITECTURE §5: promotions are announced in the promotion channel). Run
+// The roster's Discord side beyond roles: promotions are announced in the promotion channel (docs/rules/roster.md). Run
 // by the roster use cases after their commit; their rank and qualification roles follow through the role-sync queue.
-// The client never throws: a failed call is logged and recorded as a System audit entry (server/start.ts), so a
-// roster change stands.
+// The client never throws: a failed call is logged and recorded as a System audit entry (server/start.ts), so a roster
+// change stands.
 
 /** One message per 1,900 characters in the promotion channel; a blank channel (or nobody promoted) means none. */
 export async function announcePromotions(services: AppServices, promotions: Promotion[]) {

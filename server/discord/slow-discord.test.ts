@@ -8,10 +8,10 @@ import { DEMO_CHANNELS, DEMO_GUILD_ID, DEMO_ROLES, DEMO_USERS } from '#db/seed/d
 import { api } from '#tests/harness/admin.ts'
 import { startTestApp, type TestApp, type TestClient } from '#tests/harness/app.ts'
 
-// Discord never blocks a request (issue 12 §4), against the real app and a stand-in Discord that answers late or
-// never: a member whose roles are due for a refresh gets their page at once with the roles known (the refresh lands
-// in the background); a member edit answers at once and its role sync, failed during the outage, is applied once
-// Discord is back; Post Training on Discord gives up within its budget with the failure's text.
+// Discord never blocks a request (docs/rules/discord.md, When Discord fails), against the real app and a stand-in
+// Discord that answers late or never: a member whose roles are due for a refresh gets their page at once with the roles
+// known (the refresh lands in the background); a member edit answers at once and its role sync, failed during the
+// outage, is applied once Discord is back; Post Training on Discord gives up within its budget with the failure's text.
 
 const FAST_MS = 2000
 const idOf = (username: string) => DEMO_USERS.find((u) => u.username === username)!.id

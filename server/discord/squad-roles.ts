@@ -2,7 +2,7 @@ import { asc } from 'drizzle-orm'
 import type { DbOrTx } from '#db/client.ts'
 import { squadRoleMappings } from '#db/schema/discord.ts'
 
-// A squad's Discord role record (spec 1 §3 Squad: squad_id, create_discord_channel, discord_role_id).
+// A squad's Discord role record: squad_id, create_discord_channel, discord_role_id (docs/rules/discord.md).
 
 export interface SquadRoleRecord {
   id: number

@@ -1,5 +1,5 @@
 // Every /api resource route answers an unsupported method with 405 {error} and an Allow header, checked once in the
-// HTTP layer (issue 12 §7). Before: React Router's 405 or 400 {"message":"Unexpected Server Error"}, 405 without
+// HTTP layer (docs/decisions/022). Before: React Router's 405 or 400 {"message":"Unexpected Server Error"}, 405 without
 // Allow from the routes that checked, and actions that did not check ran for any method (DELETE signed up).
 import { isNull } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -4,9 +4,9 @@ import { errorResponse, MethodNotAllowed } from '../errors.ts'
 import { LIVE_PATHS } from './live-routes.ts'
 import { sendWebResponse } from './web.ts'
 
-// The methods of every /api resource route, checked once here before any route runs (issue 12 §7): an unsupported
-// method answers 405 {error} with an Allow header, whatever the route (React Router's own answer would be 405 or 400
-// {"message":"Unexpected Server Error"}, and an action that forgot to check would run for any method).
+// The methods of every /api resource route, checked once here before any route runs (docs/decisions/022): an
+// unsupported method answers 405 {error} with an Allow header, whatever the route (React Router's own answer would be
+// 405 or 400 {"message":"Unexpected Server Error"}, and an action that forgot to check would run for any method).
 // A route serves GET and HEAD when its module has a loader, and POST when it has an action, unless the module says
 // otherwise with `export const methods: ApiMethod[] = ['PUT', 'DELETE']`.
 

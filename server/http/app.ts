@@ -35,7 +35,9 @@ export interface HttpAppOptions {
 /** Request bodies above this are refused with 413 before any handler reads them. */
 export const BODY_LIMIT_BYTES = 1024 * 1024
 
-/** Paths whose non-GET requests are rate limited per client IP (ARCHITECTURE §3 RATE_LIMIT_PER_MINUTE). */
+/**
+ * Paths whose non-GET requests are rate limited per client IP (RATE_LIMIT_PER_MINUTE; docs/rules/api.md, Rate limits).
+ */
 export const RATE_LIMITED_PATHS = {
   auth: ['/auth/discord', '/auth/discord/callback'],
   // The ORBAT page's own forms check the same limiter in their action (a JSON 429 would break the page).

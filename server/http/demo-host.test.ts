@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '#tests/harness/app.ts'
 
-// Demo mode sends a page asked for on another host name than APP_URL's to APP_URL before any login (issue 13 §7):
+// Demo mode sends a page asked for on another host name than APP_URL's to APP_URL before any login (README, Demo mode):
 // a login begun on 127.0.0.1 used to come back to localhost without its state cookie and fail with 'state mismatch'.
 
 let demo: TestApp

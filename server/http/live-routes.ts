@@ -18,11 +18,10 @@ const POLLED: Record<string, SnapshotKey> = {
 export const LIVE_PATHS = [...Object.keys(POLLED), '/api/live']
 
 /**
- * The polled public JSON (spec 1 §7: /api/orbat, /api/waitlist, /api/settings, /api/waitlist/squads) and the live
- * stream (/api/live), answered in the HTTP server's request listener before Express and React Router see the
- * request: these are the hottest paths of the app (every open ORBAT page, every 5 s) and only ever send prepared
- * bytes, so framework routing would be most of their cost (see bench/ and docs/decisions/011).
- * Returns true when it handled the request.
+ * The polled public JSON (/api/orbat, /api/waitlist, /api/settings, /api/waitlist/squads) and the live stream
+ * (/api/live), answered in the HTTP server's request listener before Express and React Router see the request: these
+ * are the hottest paths of the app (every open ORBAT page, every 5 s) and only ever send prepared bytes, so framework
+ * routing would be most of their cost (see bench/ and docs/decisions/011). Returns true when it handled the request.
  */
 export function liveRequestHandler(services: AppServices) {
   return (req: IncomingMessage, res: ServerResponse): boolean => {

@@ -11,13 +11,13 @@ import { joinTheWaitlist, leave, leaveTheWaitlist, signUp } from '../orbat/sign-
 import { slotIdOf, type Writer } from '../orbat/slots.ts'
 import { fixedSecurityHeaders } from './security.ts'
 
-// The four member writes of the public ORBAT (spec 1 §7): POST /api/slot/{id}/signup, /api/slot/{id}/leave,
+// The four member writes of the public ORBAT (docs/rules/orbat.md): POST /api/slot/{id}/signup, /api/slot/{id}/leave,
 // /api/waitlist/join and /api/waitlist/leave. They are the requests of the sign-up rush, hundreds in the same second,
 // so they are answered first, ahead of everything a page needs (the CSP nonce, compression, static files, React
-// Router), whose cost was most of theirs (issue 14, docs/decisions/020-signup-in-one-round-trip.md). The guards every
-// other write passes (the Origin check, the sign-up rate limit, the body limit) are passed in by server/http/app.ts and
-// run here exactly the same. Each write is: the session (in memory, server/auth/session-cache.ts), one service call
-// (one stored-function round trip, the same services the ORBAT page's forms call), one JSON answer.
+// Router), whose cost was most of theirs (docs/decisions/020-signup-in-one-round-trip.md). The guards every other write
+// passes (the Origin check, the sign-up rate limit, the body limit) are passed in by server/http/app.ts and run here
+// exactly the same. Each write is: the session (in memory, server/auth/session-cache.ts), one service call (one
+// stored-function round trip, the same services the ORBAT page's forms call), one JSON answer.
 
 type Write = (services: AppServices, writer: Writer, param: string, req: Request) => Promise<unknown>
 

@@ -2,8 +2,8 @@ import type { z } from 'zod'
 import { parseIdText } from '#contracts/fields.ts'
 import { Invalid, NotFound } from '../errors.ts'
 
-// Shared plumbing of the admin JSON API (spec 1 §7 Admin): body parsing, zod validation into 400 {error, fields},
-// id params. Transactions belong to use cases (server/transaction.ts), not to routes.
+// Shared plumbing of the JSON API (docs/rules/api.md): body parsing, zod validation into 400 {error, fields}, id
+// params. Transactions belong to use cases (server/transaction.ts), not to routes.
 
 /** The request body as JSON (an object or a list); an empty body is {}. Anything else is a 400. */
 export async function readJsonBody(request: Request): Promise<Record<string, unknown> | unknown[]> {

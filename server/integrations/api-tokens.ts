@@ -17,8 +17,8 @@ import type { AppServices } from '../context.ts'
 import { Conflict, Forbidden, NotFound } from '../errors.ts'
 import { runTransaction } from '../transaction.ts'
 
-// A person's API tokens (issue 16), managed on their account page with their session: create (the token is shown
-// once; only its hash is kept), list, revoke. Both changes are audit-logged.
+// A person's API tokens (docs/rules/api.md, API tokens), managed on their account page with their session: create (the
+// token is shown once; only its hash is kept), list, revoke. Both changes are audit-logged.
 
 /** How much of a token its owner's list shows: the fixed prefix and a few random characters. */
 const SHOWN_CHARS = TOKEN_PREFIX.length + 6

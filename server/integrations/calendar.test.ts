@@ -1,6 +1,6 @@
-// Calendar feeds over real HTTP (issue 16), read back with an independent parser (ical.js, Mozilla's): the unit feed
-// and a personal feed hold the right entries in the unit's zone, an edited event keeps its UID, and a regenerated
-// personal URL stops the old one.
+// Calendar feeds over real HTTP (docs/rules/api.md, Calendar feeds), read back with an independent parser (ical.js,
+// Mozilla's): the unit feed and a personal feed hold the right entries in the unit's zone, an edited event keeps its
+// UID, and a regenerated personal URL stops the old one.
 import ICAL from 'ical.js'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { settings } from '#db/schema/settings.ts'

@@ -15,10 +15,10 @@ import { getSetting } from '../settings/settings.ts'
 import { isValidTimeZone } from '../settings/time-lock.ts'
 import { runTransaction } from '../transaction.ts'
 
-// Calendar feeds (issue 16), written by ical-generator (RFC 5545) in the unit's time zone with its VTIMEZONE:
-// /calendar/unit.ics (events and visible trainings) and each person's secret feed (the events, their trainings, and
-// the moment ORBAT sign-ups open, with a reminder). UIDs are the record's kind and id at this app's host, so an edit
-// moves the entry in every subscribed calendar instead of adding a second one.
+// Calendar feeds (docs/rules/api.md), written by ical-generator (RFC 5545) in the unit's time zone with its VTIMEZONE:
+// /calendar/unit.ics (events and visible trainings) and each person's secret feed (the events, their trainings, and the
+// moment ORBAT sign-ups open, with a reminder). UIDs are the record's kind and id at this app's host, so an edit moves
+// the entry in every subscribed calendar instead of adding a second one.
 
 const DEFAULT_UNIT_TIME_ZONE = 'America/New_York'
 /** Entries that ended this long ago drop out of the feeds. */

@@ -1,6 +1,6 @@
-// The game-server endpoints over real HTTP (issue 16 §4), called as a server mod calls them: a server token made on
-// the account page, a bearer header, no cookie. Slots by Bohemia UUID, the compact ORBAT with its ETag, and attendance
-// that is idempotent and moves event scores as the admin screen does, logged under the token's name.
+// The game-server endpoints over real HTTP (docs/game-server.md), called as a server mod calls them: a server token
+// made on the account page, a bearer header, no cookie. Slots by Bohemia UUID, the compact ORBAT with its ETag, and
+// attendance that is idempotent and moves event scores as the admin screen does, logged under the token's name.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { apiTokens } from '#db/schema/api-tokens.ts'

@@ -10,9 +10,9 @@ import type { AppServices } from '../context.ts'
 import { NotFound } from '../errors.ts'
 import { getEventAttendance, setEventAttendance } from '../roster/events.ts'
 
-// The game-server endpoints (issue 16 §4): an Arma server mod asks where a player belongs and reports who played.
-// Players are roster members found by their Bohemia UUID (case does not matter); a slot belongs to the member whose
-// Discord account holds it.
+// The game-server endpoints (docs/game-server.md): an Arma server mod asks where a player belongs and reports who
+// played. Players are roster members found by their Bohemia UUID (case does not matter); a slot belongs to the member
+// whose Discord account holds it.
 
 const uuidKey = sql<string>`lower(${members.bohemia_uuid})`
 

@@ -8,9 +8,9 @@ import type { AppServices } from '../context.ts'
 import { NotFound } from '../errors.ts'
 import { runTransaction } from '../transaction.ts'
 
-// The document library (spec 2 §2 Library and Manage Library, §5: name and URL both required). Links open in a new
-// tab, so only http(s) addresses are stored (the database refuses anything else too). The use cases serve Manage
-// Library's actions and /api/knowledge alike.
+// The document library (docs/rules/library.md; name and URL both required). Links open in a new tab, so only http(s)
+// addresses are stored (the database refuses anything else too). The use cases serve Manage Library's actions and
+// /api/knowledge alike.
 
 export type { PacketInput, PacketItem }
 

@@ -1,5 +1,6 @@
-// Concurrency invariants of ARCHITECTURE §5 under a burst of real HTTP requests from distinct logged-in users:
-// never two people in a slot, never one person in two slots, never a 5xx; sign-ups and leaves racing with the fill.
+// Concurrency invariants (docs/rules/orbat.md, One slot per person) under a burst of real HTTP requests from distinct
+// logged-in users: never two people in a slot, never one person in two slots, never a 5xx; sign-ups and leaves racing
+// with the fill.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { users } from '#db/schema/users-sessions.ts'

@@ -1,5 +1,5 @@
 // The public ORBAT over real HTTP with real logins (Discord stand-in) on real PostgreSQL: the polled reads with
-// ETag/304, the live stream, and the slot rules of ARCHITECTURE §5 (sign-up, leave, locks, bans, moves, activity).
+// ETag/304, the live stream, and the slot rules of docs/rules/orbat.md (sign-up, leave, locks, bans, moves, activity).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { orbatEdges, orbatPaxCounters, orbatWaypoints } from '#db/schema/orbat.ts'
 import { DEMO_ROLES } from '#db/seed/demo-guild.ts'
@@ -290,7 +290,7 @@ describe('POST /api/slot/{id}/signup', () => {
     expect(await holderOf(db(), alpha.slot('Rifleman').id)).toBeNull()
   })
 
-  it('answers an id beyond the integer range with 404 or 400, never 500 (ARCHITECTURE §6)', async () => {
+  it('answers an id beyond the integer range with 404 or 400, never 500 (docs/rules/api.md)', async () => {
     await basicOrbat()
     const signup = await signUp(novak.client, '99999999999')
     expect(signup.status, JSON.stringify(signup.body)).toBeOneOf([400, 404])

@@ -15,7 +15,7 @@ import { users } from '#db/schema/users-sessions.ts'
 import { discordAvatarUrl } from '../discord/client.ts'
 import { memberOfUser, personColumns } from '../people.ts'
 
-// The public ORBAT payload (spec 1 §3 "ORBAT payload", §7 GET /api/orbat); its JSON shapes are contracts.
+// The public ORBAT payload (GET /api/orbat; docs/rules/orbat.md); its JSON shapes are contracts.
 
 export type { OrbatEdge, OrbatPayload, OrbatPoint, OrbatSlot, OrbatSquad } from '#contracts/orbat.ts'
 

@@ -11,7 +11,8 @@ import { runTransaction } from '../transaction.ts'
 import { announceChange } from './live.ts'
 import { discordNames } from '../discord/names.ts'
 
-// Platoons (spec 1 §7 /api/admin/platoons): deleting one leaves its squads unassigned (FK on delete set null).
+// Platoons (/api/admin/platoons; docs/rules/orbat.md): deleting one leaves its squads unassigned (FK on delete set
+// null).
 
 export async function listPlatoons(db: DbOrTx): Promise<PlatoonItem[]> {
   return db

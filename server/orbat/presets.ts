@@ -20,7 +20,7 @@ import { assertNameFree } from '../names.ts'
 import { runTransaction } from '../transaction.ts'
 import type { OrbatEdge, OrbatPayload, OrbatPoint, OrbatSlot, OrbatSquad } from './orbat.ts'
 
-// ORBAT presets (spec 1 §7 /api/admin/orbat/presets, ARCHITECTURE §5): a preset stores the current layout without
+// ORBAT presets (/api/admin/orbat/presets; docs/rules/orbat.md, Presets): a preset stores the current layout without
 // people; loading returns it in the GET /api/orbat shape for the editor and changes nothing until the editor saves.
 
 /** A loaded preset: the /api/orbat payload with no people; slots carry squadName as the save contract wants. */

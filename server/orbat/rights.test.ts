@@ -1,6 +1,6 @@
-// What the public ORBAT offers a member (issue 13: actions that cannot succeed are not offered), checked against
-// what the server then does: for every demo member, the rights the page is given agree with the answers of the real
-// sign-up and waitlist calls, and the page's HTML for a banned member holds no enabled Sign up button.
+// What the public ORBAT offers a member (actions that cannot succeed are not offered: docs/rules/orbat.md), checked
+// against what the server then does: for every demo member, the rights the page is given agree with the answers of the
+// real sign-up and waitlist calls, and the page's HTML for a banned member holds no enabled Sign up button.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { users } from '#db/schema/users-sessions.ts'

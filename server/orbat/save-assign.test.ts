@@ -1,6 +1,7 @@
-// Issue 13 item 2: the editor assigns a linked roster member by user_id (not as a manual name), so that member holds
-// one slot at most (ARCHITECTURE §5: a sign-up while holding a slot moves them) and can Leave it; a save that would
-// put one person in two slots, or a banned member in one, is refused with a message naming the person and the slots.
+// The editor assigns a linked roster member by user_id (not as a manual name), so that member holds one slot at most (a
+// sign-up while holding a slot moves them: docs/rules/orbat.md, One slot per person) and can Leave it; a save that
+// would put one person in two slots, or a banned member in one, is refused with a message naming the person and the
+// slots.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { OrbatPayload } from '#contracts/orbat.ts'
 import { listAssignableMembers } from '#server/orbat/assignable.ts'

@@ -1,6 +1,6 @@
-// The ORBAT save contract as it says (issue 12 §7): a new row needs no id, or may carry a temporary text id (what
-// @xyflow/react uses for nodes) that slots and edges refer to, beside the editor's negative ids; every error names its
-// row and field. Over real HTTP on real PostgreSQL.
+// The ORBAT save contract as it says (docs/rules/orbat.md, Saving the ORBAT): a new row needs no id, or may carry a
+// temporary text id (what @xyflow/react uses for nodes) that slots and edges refer to, beside the editor's negative
+// ids; every error names its row and field. Over real HTTP on real PostgreSQL.
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { OrbatPayload, OrbatSaveBody } from '#contracts/orbat.ts'

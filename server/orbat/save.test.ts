@@ -1,7 +1,7 @@
-// PUT /api/admin/orbat/save over real HTTP on real PostgreSQL (spec 1 §7, ARCHITECTURE §5): admin-only, round trip of
-// every field, new rows by temporary ids, spacers, squadName mapping, unique names, one transaction, sign-ups made
-// during an edit kept or refused with 409, the fill rule for freed slots; plus the editor's look-ups (/api/roster,
-// /api/discord-roles/squads).
+// PUT /api/admin/orbat/save over real HTTP on real PostgreSQL (docs/rules/orbat.md, Saving the ORBAT): admin-only,
+// round trip of every field, new rows by temporary ids, spacers, squadName mapping, unique names, one transaction,
+// sign-ups made during an edit kept or refused with 409, the fill rule for freed slots; plus the editor's look-ups
+// (/api/roster, /api/discord-roles/squads).
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { orbatEdges, orbatPaxCounters, orbatWaypoints, platoons, squads } from '#db/schema/orbat.ts'

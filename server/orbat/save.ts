@@ -27,15 +27,15 @@ import { announceChange } from './live.ts'
 import { lockFill } from './locks.ts'
 import { isSpacer } from './orbat.ts'
 
-// PUT /api/admin/orbat/save (spec 1 §7, ARCHITECTURE §5): the editor's whole diagram in one transaction.
+// PUT /api/admin/orbat/save (docs/rules/orbat.md, Saving the ORBAT): the editor's whole diagram in one transaction.
 //
 // Ids: a positive id that names a stored row updates that row; any other id is a new row: none, a number <= 0 (the
 // editor's temporary ids), an unknown number, or a text id (e.g. @xyflow/react's node ids). Rows the save does not mention are deleted. Slots name their squad by squadName (squad names are
 // unique); edges name their ends by node id (`squad-<id>`, `waypoint-<id>`, `pax-<id>`) with the ids of this payload.
 //
-// Sign-ups made while an admin edits (ARCHITECTURE §5: never silently dropped). The editor tells the server what it
-// saw: `base_slots` lists every stored slot as loaded ({id, user_id}); a slot may also carry `base_user_id`. For each
-// stored slot that holds a member now:
+// Sign-ups made while an admin edits are never silently dropped (docs/decisions/012). The editor tells the server what
+// it saw: `base_slots` lists every stored slot as loaded ({id, user_id}); a slot may also carry `base_user_id`. For
+// each stored slot that holds a member now:
 //   - unchanged since the editor loaded it: the editor's value wins (an admin may clear or move people);
 //   - changed since (someone signed up, moved or was placed from the waitlist): the member is kept if the editor did
 //     not touch that slot's assignment, and the save is refused with 409 if it did, or if it deletes the slot.
@@ -54,7 +54,7 @@ export interface SaveResult {
   placements: Placement[]
 }
 
-/** `---TEXT---` in upper case for a spacer row (spec 1 §3); other roles as given. */
+/** `---TEXT---` in upper case for a spacer row (docs/rules/orbat.md, Heading (spacer) rows); other roles as given. */
 export function normaliseRole(role: string): string {
   if (!isSpacer(role)) return role
   const text = role.replace(/^-{3}/, '').replace(/-{3}$/, '').trim().toUpperCase()
@@ -172,7 +172,7 @@ async function checkAssignedPeople(tx: DbOrTx, input: OrbatSaveInput) {
   })
 }
 
-/** Replaces the ORBAT with the editor's diagram. Run inside one transaction (saveOrbatLayout in actions.ts). */
+/** Replaces the ORBAT with the editor's diagram. Run inside one transaction (saveOrbatLayout below). */
 export async function saveOrbat(tx: DbOrTx, admin: User, input: OrbatSaveInput): Promise<SaveResult> {
   checkShape(input)
   // Saves serialise with each other and with waitlist fills; sign-ups wait on the slot row locks below.

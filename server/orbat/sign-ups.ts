@@ -64,8 +64,9 @@ export async function signUp(services: AppServices, writer: Writer, slotId: numb
   } catch (error) {
     if (!(error instanceof UnlockFillPending)) throw error
   }
-  // The lock has just ended: its waitlist fill goes first (ARCHITECTURE §5), then the sign-up is asked again. If the
-  // fill is still pending then (only a clock read differently by the app and the database), it is Locked.
+  // The lock has just ended: its waitlist fill goes first (docs/rules/orbat.md, When the lock ends), then the sign-up
+  // is asked again. If the fill is still pending then (only a clock read differently by the app and the database), it
+  // is Locked.
   await runUnlockFillNow(services)
   return attempt()
 }

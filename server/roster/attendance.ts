@@ -18,8 +18,8 @@ export async function assertMembersExist(tx: DbOrTx, memberIds: number[]): Promi
 }
 
 /**
- * Every member for the attendance picker (spec 2 §7: the admin's full list, limit 9999): the active roster, then
- * banned members, so saving never drops a banned member's past attendance.
+ * Every member for the attendance picker (the admin's full list, limit 9999): the active roster, then banned members,
+ * so saving never drops a banned member's past attendance.
  */
 export async function attendancePicker(db: DbOrTx, memberIds: number[]): Promise<AttendanceData> {
   const query = { page: 1, limit: 9999, term: '', type: 'name' as const }

@@ -1,8 +1,8 @@
-// A ban wins (ARCHITECTURE §5, docs/reliability.md): once the ban has committed, the member holds no slot and waits on
-// no waitlist, whatever their own requests were doing at that moment. Real HTTP on real PostgreSQL: four loops of the
-// member's sign-ups, moves, leaves and waitlist joins race an admin's ban, round after round. Before the database
-// enforced it (db/migrations/0002_ban_wins.sql), a sign-up that had read "not banned" could commit just after the ban
-// had cleared the member's slots.
+// A ban wins (docs/rules/roster.md, docs/reliability.md): once the ban has committed, the member holds no slot and
+// waits on no waitlist, whatever their own requests were doing at that moment. Real HTTP on real PostgreSQL: four loops
+// of the member's sign-ups, moves, leaves and waitlist joins race an admin's ban, round after round. Before the
+// database enforced it (db/migrations/0002_ban_wins.sql), a sign-up that had read "not banned" could commit just after
+// the ban had cleared the member's slots.
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { members } from '#db/schema/roster.ts'

@@ -1,7 +1,7 @@
-// Events start at a date-time (issue 13 §4, ARCHITECTURE §5) over real HTTP on real PostgreSQL, with the job runner:
-// the API takes an ISO date-time, and a bare day as 20:00 in the unit's time zone; the zone is a setting
-// (unit_time_zone, default America/New_York) that the weekly promotion run follows; pages render times in the
-// viewer's zone from the cookie the page's script sets, else in the unit's.
+// Events start at a date-time (docs/rules/roster.md, Events and attendance) over real HTTP on real PostgreSQL, with the
+// job runner: the API takes an ISO date-time, and a bare day as 20:00 in the unit's time zone; the zone is a setting
+// (unit_time_zone, default America/New_York) that the weekly promotion run follows; pages render times in the viewer's
+// zone from the cookie the page's script sets, else in the unit's.
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { eventItemSchema, type EventItem } from '#contracts/events.ts'

@@ -13,10 +13,10 @@ import { runTransaction } from '../transaction.ts'
 import { assertMembersExist } from './attendance.ts'
 import { dayIn, instantOf, zonedIso } from './wall-time.ts'
 
-// Roster events and their attendance (spec 2 §2 Events tab, §5 Event; ARCHITECTURE §5: attendance moves the event
-// score). Attendance is the source of attended_events_count changes: +1 per member added, -1 per member removed.
-// The use cases (create, update, delete, set attendance) serve the Events tab's actions and /api/roster/events alike.
-// An event starts at a date-time; a bare day starts at 20:00 in the unit's time zone (ARCHITECTURE §5).
+// Roster events and their attendance (docs/rules/roster.md: attendance moves the event score). Attendance is the source
+// of attended_events_count changes: +1 per member added, -1 per member removed. The use cases (create, update, delete,
+// set attendance) serve the Events tab's actions and /api/roster/events alike. An event starts at a date-time; a bare
+// day starts at 20:00 in the unit's time zone (docs/rules/settings.md).
 
 export type { EventInput, EventItem }
 

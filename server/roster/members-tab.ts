@@ -7,9 +7,9 @@ import { listQualifications } from './qualifications.ts'
 import { listRoster } from './roster.ts'
 import { listTrainings } from './trainings.ts'
 
-// What the roster admin's Members tab reads (spec 2 §2, §4): GET /api/roster's admin list, and only what the open
-// dialog needs (the pick lists of Ban a Member and Graduate BMTs, the member being edited, the member a delete asks
-// about).
+// What the roster admin's Members tab reads (docs/rules/roster.md): GET /api/roster's admin list, and only what the
+// open dialog needs (the pick lists of Ban a Member and Graduate BMTs, the member being edited, the member a delete
+// asks about).
 
 /** An event's or training's day on the Edit form's pick lists, in the page's zone. */
 const dayFormat = (timeZone: string) =>

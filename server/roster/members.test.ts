@@ -1,6 +1,6 @@
-// Roster admin API over real HTTP on real PostgreSQL (spec 2 §7 Roster): authorisation of every call, member
-// create/update/delete with the spec's validation, Denied on create, ban/unban (a banned member leaves their slot and
-// the waitlist and cannot sign up), events and attendance moving the event score, qualifications.
+// Roster admin API over real HTTP on real PostgreSQL (docs/rules/roster.md): authorisation of every call, member
+// create/update/delete with their validation, Denied on create, ban/unban (a banned member leaves their slot and the
+// waitlist and cannot sign up), events and attendance moving the event score, qualifications.
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { events, members, qualifications } from '#db/schema/roster.ts'

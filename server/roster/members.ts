@@ -26,10 +26,9 @@ import { getUnitTimeZone } from '../settings/unit-time-zone.ts'
 import { fillSlot, type Placement } from '../waitlist/waitlist.ts'
 import { zonedIso } from './wall-time.ts'
 
-// Roster members (spec 2 §2 Roster admin, §3 Member, §4, §5 Member form and Ban form; ARCHITECTURE §5 Roster): the
-// reads and the writes inside a use case's transaction (server/roster/actions.ts runs them). The schemas are in
-// contracts/roster.ts. event_score = attended_events_count + hidden_score. A member links to a logged-in user by
-// discord_id.
+// Roster members (docs/rules/roster.md, Members and Bans): the reads, the writes inside a use case's transaction, and
+// the use cases below that run them. The schemas are in contracts/roster.ts. event_score = attended_events_count +
+// hidden_score. A member links to a logged-in user by discord_id.
 
 const eventScore = (m: Pick<Member, 'attended_events_count' | 'hidden_score'>) =>
   Math.round((m.attended_events_count + Number(m.hidden_score)) * 100) / 100

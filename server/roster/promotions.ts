@@ -15,11 +15,10 @@ import { announceChange } from '../orbat/live.ts'
 import { getSetting } from '../settings/settings.ts'
 import { getUnitTimeZone } from '../settings/unit-time-zone.ts'
 
-// Promotions (spec 2 §2 Promotions tab, §4; ARCHITECTURE §5): thresholds per starting rank, a run that moves each
-// active member at most one rank, BMT graduation, and the weekly job's schedule (Mondays 01:00 in the unit's time
-// zone, setting unit_time_zone).
-// The writes run inside a use case's transaction (server/roster/actions.ts), which syncs the mapped Discord rank
-// roles and announces to the promotion channel after the commit.
+// Promotions (docs/rules/roster.md, Promotions): thresholds per starting rank, a run that moves each active member at
+// most one rank, BMT graduation, and the weekly job's schedule (Mondays 01:00 in the unit's time zone, setting
+// unit_time_zone). The writes run inside a use case's transaction (the use cases at the end of this file), which syncs
+// the mapped Discord rank roles and announces to the promotion channel after the commit.
 
 export const PROMOTION_JOB_CRON = '0 1 * * 1'
 
@@ -88,7 +87,7 @@ export interface Promotion {
   to: Rank
 }
 
-/** What a run answers: the spec's message and who moved up. */
+/** What a run answers: its message and who moved up. */
 export function promotionRunOf(promotions: Promotion[]): PromotionRun {
   return {
     message: promotions.length ? ROSTER_MESSAGES.promotionsDone : ROSTER_MESSAGES.noPromotions,
@@ -132,7 +131,7 @@ export async function promoteEligible(tx: DbOrTx, actor: Actor): Promise<Promoti
   return promotions
 }
 
-/** BMT graduation: the selected BMT members become JNCO (spec 2 §4). Members not at BMT are refused. */
+/** BMT graduation: the selected BMT members become JNCO. Members not at BMT are refused. */
 export async function promoteBmts(
   tx: DbOrTx,
   admin: User,
@@ -167,7 +166,7 @@ export function saveThresholds(services: AppServices, admin: User, input: Thresh
   return runTransaction(services, (tx) => writeThresholds(tx, admin, input), { name: 'save thresholds' })
 }
 
-/** Spec 2 §5: a chat id is saved only when it changed; blank turns the announcements off. */
+/** A channel id is saved only when it changed; blank turns the announcements off. */
 export async function setPromotionChannel(
   services: AppServices,
   admin: User,

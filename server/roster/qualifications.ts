@@ -10,8 +10,8 @@ import type { User } from '#db/schema/users-sessions.ts'
 import { recordAudit } from '../audit/audit.ts'
 import { Conflict, NotFound } from '../errors.ts'
 
-// Qualifications (spec 2 §2 Qualifications tab, §5: name required; description and Discord role ID optional): the
-// reads and the writes inside a use case's transaction (server/roster/actions.ts). The schema is in contracts/roster.ts.
+// Qualifications (docs/rules/roster.md; name required, description and Discord role ID optional): the reads, the writes
+// inside a use case's transaction, and the use cases below. The schema is in contracts/roster.ts.
 
 const columns = {
   id: qualifications.id,

@@ -1,6 +1,6 @@
-// The roster use cases' own behaviour (server/roster/actions.ts): what follows the commit (rank roles, the promotion
-// announcement, a member's role sync) never turns a committed change into an error, whether Discord refuses the
-// calls (recorded as System audit entries) or the side effect itself throws.
+// The roster use cases' own behaviour (server/roster/*.ts): what follows the commit (rank roles, the promotion
+// announcement, a member's role sync) never turns a committed change into an error, whether Discord refuses the calls
+// (recorded as System audit entries) or the side effect itself throws.
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { rankRoleMappings } from '#db/schema/discord.ts'

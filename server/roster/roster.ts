@@ -3,8 +3,8 @@ import { RANKS, rosterQuerySchema, type RosterQuery } from '#contracts/roster.ts
 import type { AdminRosterMember, RosterMember, RosterPage } from '#contracts/roster-types.ts'
 import type { DbOrTx } from '#db/client.ts'
 
-// GET /api/roster (spec 2 §7): page, limit, term, type, qualification, and is_banned for admins. The admin editor's
-// Assigned autocomplete reads every member with limit=9999 (spec 1 §7).
+// GET /api/roster (docs/rules/api.md, Pagination): page, limit, term, type, qualification, and is_banned for admins.
+// The admin editor's Assigned autocomplete reads every member with limit=9999.
 
 const LIKE_SPECIALS = /[\\%_]/g
 

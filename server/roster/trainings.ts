@@ -13,9 +13,9 @@ import { assertMembersExist } from './attendance.ts'
 import { getUnitTimeZone } from '../settings/unit-time-zone.ts'
 import { instantOf, zonedIso } from './wall-time.ts'
 
-// Trainings (spec 2 §2 Trainings tab and Public trainings page, §3 Training, §5 Training): admin CRUD, attendance,
-// sign-ups; the public list with sign-up / leave for members on the roster. Each change is one use case (its own
-// transaction and audit entry) for the pages' actions and the /api routes alike.
+// Trainings (docs/rules/roster.md, Trainings): admin CRUD, attendance, sign-ups; the public list with sign-up / leave
+// for members on the roster. Each change is one use case (its own transaction and audit entry) for the pages' actions
+// and the /api routes alike.
 
 export type { PublicTraining, TrainingInput, TrainingItem, TrainingSignupItem }
 

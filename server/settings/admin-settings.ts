@@ -15,8 +15,8 @@ import { isValidTimeZone, nextLockInstant } from './time-lock.ts'
 import { unitTimeZoneChanged } from './unit-time-zone.ts'
 import { getSettings, lockActive, putSetting, SETTING_KEYS, type SettingKey } from './settings.ts'
 
-// PUT /api/admin/settings (spec 1 §7): one key at a time. signup_time is the time lock (an ISO date-time, '' when
-// cleared); the other keys are Discord ids ('' = unset). The use cases below run it in a transaction: clearing
+// PUT /api/admin/settings (docs/rules/settings.md): one key at a time. signup_time is the time lock (an ISO date-time,
+// '' when cleared); the other keys are Discord ids ('' = unset). The use cases below run it in a transaction: clearing
 // the lock (or setting one already past) fills open slots from the waitlist, and those placements go to the activity
 // channel after the commit.
 
@@ -32,7 +32,7 @@ export async function adminSettings(db: DbOrTx): Promise<Record<SettingKey, stri
   return getSettings(db, SETTING_KEYS)
 }
 
-/** Writes one setting and its audit entry inside the caller's transaction (saveSetting in actions.ts runs it). */
+/** Writes one setting and its audit entry inside the caller's transaction (saveSetting below runs it). */
 export async function updateSetting(
   tx: DbOrTx,
   admin: User,
@@ -91,7 +91,8 @@ export async function saveSetting(services: AppServices, admin: User, input: Set
 
 /**
  * Locks sign-ups until a month, day and time in the admin's zone: this year's date, or next year's when it has passed
- * (spec 1 §4). Invalid(TIME_LOCK_REQUIRED) for a date that never exists (31 April) or a zone the server does not know.
+ * (docs/rules/orbat.md, The time lock). Invalid(TIME_LOCK_REQUIRED) for a date that never exists (31 April) or a zone
+ * the server does not know.
  */
 export async function setTimeLock(services: AppServices, admin: User, input: TimeLockInput): Promise<SettingUpdate> {
   const { tz, ...wall } = input

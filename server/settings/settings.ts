@@ -5,8 +5,8 @@ import { settings, SETTING_KEYS, type SettingKey } from '#db/schema/settings.ts'
 export { SETTING_KEYS, type SettingKey }
 
 /**
- * Internal marker (not a spec setting): the signup_time whose unlock fill has run. Direct sign-ups after an unlock
- * wait until the waitlist fill for that unlock is done (ARCHITECTURE §5).
+ * Internal marker (no form sets it): the signup_time whose unlock fill has run. Direct sign-ups after an unlock wait
+ * until the waitlist fill for that unlock is done (docs/rules/orbat.md, When the lock ends).
  */
 export const UNLOCK_FILL_DONE_KEY = 'signup_unlock_fill_done'
 
@@ -29,7 +29,7 @@ export async function putSetting(db: DbOrTx, key: string, value: string): Promis
   await db.insert(settings).values({ key, value }).onConflictDoUpdate({ target: settings.key, set: { value } })
 }
 
-/** The time lock is active while signup_time lies in the future (spec 1 §4). */
+/** The time lock is active while signup_time lies in the future (docs/rules/orbat.md, The time lock). */
 export function lockActive(signupTime: string, now = new Date()): boolean {
   if (!signupTime) return false
   const at = Date.parse(signupTime)

@@ -1,6 +1,6 @@
-// The Signup Time Lock form (spec 1 §2 "Admin Settings side panel", §4, §5) sends a month, a day and a 24-hour time
-// meant in the page's time zone (the admin's IANA zone, or the unit's when the server does not know it). These turn that wall
-// time into the instant stored as signup_time, with Intl only (no date library).
+// The Signup Time Lock form (docs/rules/orbat.md, The time lock) sends a month, a day and a 24-hour time meant in the
+// page's time zone (the admin's IANA zone, or the unit's when the server does not know it). These turn that wall time
+// into the instant stored as signup_time, with Intl only (no date library).
 
 import { canonicalTimeZone, wallClock } from '#contracts/time-zone.ts'
 
@@ -53,9 +53,9 @@ export function wallDateExists(year: number, wall: WallTime): boolean {
 }
 
 /**
- * The next time lock for a month/day/time in a zone: this year's date (the year as the zone reads it now), or the
- * next year's when that lies in the past (spec 1 §4). A 29 February moves on to the next leap year. Null when the
- * date never exists (e.g. 31 April).
+ * The next time lock for a month/day/time in a zone: this year's date (the year as the zone reads it now), or the next
+ * year's when that lies in the past. A 29 February moves on to the next leap year. Null when the date never exists
+ * (e.g. 31 April).
  */
 export function nextLockInstant(wall: WallTime, timeZone: string, now: number = Date.now()): Date | null {
   const currentYear = new Date(wallClockMs(now, timeZone)).getUTCFullYear()

@@ -9,7 +9,7 @@ import { logger } from '../logger.ts'
 import { singleton } from '../singleton.ts'
 import { getSetting } from './settings.ts'
 
-// The unit's time zone (setting unit_time_zone, ARCHITECTURE §5): events' bare days start at 20:00 on its clock,
+// The unit's time zone (setting unit_time_zone; docs/rules/settings.md): events' bare days start at 20:00 on its clock,
 // pages without the viewer's zone show times in it, and the weekly promotion run and the nightly reconcile follow it.
 
 /** The unit's zone: the setting, or America/New_York when it is unset (or no longer known to Intl). */

@@ -11,8 +11,8 @@ import { assertNameFree } from '../names.ts'
 import { announceChange } from '../orbat/live.ts'
 import { runTransaction } from '../transaction.ts'
 
-// Eligible (waitlist) roles (spec 1 §7 /api/admin/waitlist-roles) and the Danger Zone purge (DELETE /api/admin/waitlist):
-// one use case per admin action, for the settings pages and the /api routes alike.
+// Eligible (waitlist) roles (/api/admin/waitlist-roles; docs/rules/orbat.md) and the Danger Zone purge (DELETE
+// /api/admin/waitlist): one use case per admin action, for the settings pages and the /api routes alike.
 
 const ROLE_NAMES = { table: eligibleRoles, id: eligibleRoles.id, name: eligibleRoles.role_name }
 const nameTaken = (name: string) => `An eligible role named "${name}" already exists.`

@@ -1,5 +1,5 @@
 // The waitlist over real HTTP with real logins (Discord stand-in) on real PostgreSQL: join/leave conditions, the fill
-// rule (ARCHITECTURE §5) with its audit entry and activity post, and the fill when the time lock ends.
+// rule (docs/rules/orbat.md) with its audit entry and activity post, and the fill when the time lock ends.
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { slots } from '#db/schema/orbat.ts'

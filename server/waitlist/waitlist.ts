@@ -123,9 +123,10 @@ export async function leaveWaitlist(db: Db, writer: Writer): Promise<void> {
 }
 
 /**
- * The fill rule (ARCHITECTURE §5): the longest-waiting entry whose preference is Any or this slot's squad, who
- * qualifies for the slot's role lock, is not banned and holds no slot, takes the open slot and leaves the waitlist.
- * Runs inside the caller's transaction. Returns the placement, or null when nobody fits (or while locked).
+ * The fill rule (docs/rules/orbat.md, Filling a freed slot): the longest-waiting entry whose preference is Any or this
+ * slot's squad, who qualifies for the slot's role lock, is not banned and holds no slot, takes the open slot and leaves
+ * the waitlist. Runs inside the caller's transaction. Returns the placement, or null when nobody fits (or while
+ * locked).
  */
 export async function fillSlot(tx: DbOrTx, slotId: number): Promise<Placement | null> {
   const [placed] = await tx.execute<PlacedRow>(sql`select * from orbat_fill_slot(${slotId})`)
@@ -151,8 +152,8 @@ export async function fillOpenSlots(tx: DbOrTx): Promise<Placement[]> {
 
 /**
  * When the time lock has ended, the waitlist fill for that unlock runs once, before any direct sign-up is accepted
- * (ARCHITECTURE §5). A sign-up the database answers "fill pending" runs this first (server/orbat/actions.ts); the
- * unlock job calls it too. Cheap when already done.
+ * (docs/rules/orbat.md, When the lock ends). A sign-up the database answers "fill pending" runs this first
+ * (server/orbat/sign-ups.ts); the unlock job calls it too. Cheap when already done.
  */
 export async function ensureUnlockFill(tx: DbOrTx): Promise<Placement[]> {
   const signupTime = await getSetting(tx, 'signup_time')
