@@ -71,7 +71,8 @@ export async function createEvent(services: AppServices, admin: User, input: Eve
         attendance_count: 0,
       }
     },
-    { name: 'create event' },
+    // Neither the ORBAT nor the public roster shows events; only attendance counts (the event score).
+    { name: 'create event', changes: [] },
   )
 }
 
@@ -105,7 +106,7 @@ export async function updateEvent(
       )
       return (await listEvents(tx)).find((e) => e.id === id)!
     },
-    { name: 'update event' },
+    { name: 'update event', changes: [] },
   )
 }
 
@@ -127,7 +128,7 @@ export async function deleteEvent(services: AppServices, admin: User, id: number
         `${removed.name}${attendees.length ? ` (${attendees.length} attendance records removed)` : ''}`,
       )
     },
-    { name: 'delete event' },
+    { name: 'delete event', changes: ['roster'] },
   )
 }
 
@@ -196,6 +197,6 @@ export async function setEventAttendance(
       )
       return { memberIds: [...memberIds].sort((a, b) => a - b) }
     },
-    { name: 'set event attendance' },
+    { name: 'set event attendance', changes: ['roster'] },
   )
 }

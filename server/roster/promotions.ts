@@ -1,5 +1,5 @@
 import { announcePromotions } from '../discord/roster-roles.ts'
-import { updateSetting } from '../settings/admin-settings.ts'
+import { settingChanges, updateSetting } from '../settings/admin-settings.ts'
 import { runTransaction } from '../transaction.ts'
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { ROSTER_MESSAGES, type Rank, type ThresholdsInput } from '#contracts/roster.ts'
@@ -11,15 +11,14 @@ import { recordAudit, type Actor } from '../audit/audit.ts'
 import type { AppServices } from '../context.ts'
 import { listChannels } from '../discord/guild.ts'
 import { Invalid, toErrorBody } from '../errors.ts'
-import { announceChange } from '../orbat/live.ts'
 import { getSetting } from '../settings/settings.ts'
 import { getUnitTimeZone } from '../settings/unit-time-zone.ts'
 
 // Promotions (spec 2 §2 Promotions tab, §4; ARCHITECTURE §5): thresholds per starting rank, a run that moves each
 // active member at most one rank, BMT graduation, and the weekly job's schedule (Mondays 01:00 in the unit's time
 // zone, setting unit_time_zone).
-// The writes run inside a use case's transaction (server/roster/actions.ts), which syncs the mapped Discord rank
-// roles and announces to the promotion channel after the commit.
+// The writes run inside a use case's transaction (the use cases below), which syncs the mapped Discord rank roles and
+// announces to the promotion channel after the commit.
 
 export const PROMOTION_JOB_CRON = '0 1 * * 1'
 
@@ -159,12 +158,11 @@ export async function promoteBmts(
     'BMT graduation',
     `${promotions.map((p) => p.name).join(', ')} graduated to JNCO (completed ${completionDate}).`,
   )
-  await announceChange(tx)
   return promotions
 }
 
 export function saveThresholds(services: AppServices, admin: User, input: ThresholdsInput): Promise<ThresholdItem[]> {
-  return runTransaction(services, (tx) => writeThresholds(tx, admin, input), { name: 'save thresholds' })
+  return runTransaction(services, (tx) => writeThresholds(tx, admin, input), { name: 'save thresholds', changes: [] })
 }
 
 /** Spec 2 §5: a chat id is saved only when it changed; blank turns the announcements off. */
@@ -176,6 +174,7 @@ export async function setPromotionChannel(
   if (channelId === (await getSetting(services.db, 'promotion_channel_id'))) return 'unchanged'
   await runTransaction(services, (tx) => updateSetting(tx, admin, { key: 'promotion_channel_id', value: channelId }), {
     name: 'set promotion channel',
+    changes: settingChanges,
   })
   return channelId ? 'updated' : 'disabled'
 }
@@ -187,6 +186,8 @@ export async function setPromotionChannel(
 export async function runPromotions(services: AppServices, actor: Actor): Promise<PromotionRun> {
   const promotions = await runTransaction(services, (tx) => promoteEligible(tx, actor), {
     name: 'run promotions',
+    // Ranks show on the public roster, not on the ORBAT.
+    changes: (promoted) => (promoted.length ? ['roster'] : []),
     syncRoles: (promoted) => promoted.map((p) => p.discordId),
     after: (promoted) => announcePromotions(services, promoted),
   })
@@ -202,6 +203,7 @@ export function graduateBmts(
 ): Promise<Promotion[]> {
   return runTransaction(services, (tx) => promoteBmts(tx, admin, memberIds, completionDate), {
     name: 'graduate BMTs',
+    changes: ['roster'],
     syncRoles: (graduated) => graduated.map((p) => p.discordId),
   })
 }
