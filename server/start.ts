@@ -9,6 +9,7 @@ import { seedDemoData } from '#db/seed/demo-unit.ts'
 import { startJobs, type RunningJobs } from '#jobs/index.ts'
 import { recordAudit, SYSTEM_ACTOR } from './audit/audit.ts'
 import { listenForSessionChanges } from './auth/session-cache.ts'
+import { registerChangeListeners } from './change-listeners.ts'
 import { createDiscordStandIn } from './discord-stand-in/index.ts'
 import type { Config } from './config.ts'
 import type { AppServices } from './context.ts'
@@ -76,6 +77,8 @@ export async function startApp(config: Config, options: StartOptions): Promise<R
     const services: AppServices = { config, db: handle.db, discord }
     // Demo users have Discord's default avatars: in demo mode the app's own stand-in draws them.
     setDefaultAvatarBase(config.demoMode ? `${config.appUrl}/__discord/cdn` : DISCORD_CDN_URL)
+    // What each use case declares it changed reaches the live ORBAT and the roster cache (server/change-listeners.ts).
+    registerChangeListeners()
     // Every instance hears every ORBAT change (its own included) and refreshes its snapshot and live pages.
     const stopListening = await startChangeListener(handle.sql, handle.db)
     cleanups.push(stopListening)

@@ -1,15 +1,16 @@
 import type { Db, DbOrTx } from '#db/client.ts'
+import { tellCommitted, tellInTransaction, topicsOf, type Changes } from './changes.ts'
 import type { AppServices } from './context.ts'
 import { enqueueRoleSync, wakeRoleSync } from './discord/role-sync-queue.ts'
 import { BANNED_SQLSTATE, Conflict, postgresErrorOf } from './errors.ts'
 import { logger } from './logger.ts'
-import { announceChange, markChanged } from './orbat/live.ts'
-import { invalidateRosterCache } from './roster/cache.ts'
 import { describeError } from './error-text.ts'
 
 // The one transaction runner of every use case: the change and its audit entry commit together, a deadlock or
 // serialisation failure is retried, and what follows the commit (Discord, activity posts) can never turn a committed
-// change into an error answer.
+// change into an error answer. It knows no domain: a use case declares what it changed, and whoever keeps a copy of
+// that listens (server/changes.ts). The one thing besides is the durable role-sync queue, which carries data, not a
+// topic (docs/decisions/030-use-cases-declare-their-changes.md).
 
 // UB001: a ban committed under this transaction (db/migrations/0002_ban_wins.sql); the retry's own checks see it.
 const RETRYABLE = new Set(['40P01', '40001', BANNED_SQLSTATE])
@@ -20,10 +21,11 @@ export const AFTER_COMMIT_WAIT_MS = 3000
 
 export interface TransactionOptions<T> {
   /**
-   * NOTIFY live viewers (the ORBAT snapshot) inside the transaction: for changes to slots, squads or the waitlist.
-   * A function decides from the work's result (announce only when something changed).
+   * What the change touched (server/changes.ts): its listeners act inside the transaction (a NOTIFY) and after the
+   * commit (a snapshot marked stale, a cache cleared). A function decides from the work's result; `[]` when nothing
+   * anyone keeps a copy of changed. Required, so that no use case forgets to say.
    */
-  announce?: boolean | ((result: T) => boolean)
+  changes: Changes<T>
   /**
    * Side effects after the commit (Discord role sync, activity posts). Awaited for at most AFTER_COMMIT_WAIT_MS so
    * a quick Discord is seen by the answer; failures are logged (the effect records its own audit entry) and never
@@ -43,13 +45,13 @@ export interface TransactionOptions<T> {
 export async function runTransaction<T>(
   services: AppServices,
   work: (tx: DbOrTx) => Promise<T>,
-  options: TransactionOptions<T> = {},
+  options: TransactionOptions<T>,
 ): Promise<T> {
-  const { announce, syncRoles } = options
+  const { changes, syncRoles } = options
   const { value, rolesQueued } = await withRetry(() =>
     services.db.transaction(async (tx) => {
       const value = await work(tx)
-      if (typeof announce === 'function' ? announce(value) : announce) await announceChange(tx)
+      await tellInTransaction(tx, topicsOf(changes, value))
       const rolesQueued = syncRoles ? await enqueueRoleSync(tx, syncRoles(value)) : false
       return { value, rolesQueued }
     }),
@@ -62,17 +64,19 @@ export async function runTransaction<T>(
  * syncs in one go (db/migrations/0004_signup_functions.sql, 0009_signup_answers.sql). It runs as its own implicit
  * transaction, one round trip instead of BEGIN, the work and COMMIT, with the same retries and the same handling
  * after the commit as runTransaction.
+ * NOTE: there is no transaction to run listeners in: the statement does their in-transaction part itself (the stored
+ * functions NOTIFY the ORBAT's channel); its declared `changes` reach the listeners after the commit only.
  */
 export async function runStatement<T>(
   services: AppServices,
   statement: (db: Db) => Promise<T>,
-  options: StatementOptions<T> = {},
+  options: StatementOptions<T>,
 ): Promise<T> {
   const value = await withRetry(() => statement(services.db))
   return committed(services, value, options.queuedRoleSyncs?.(value) ?? false, options)
 }
 
-export interface StatementOptions<T> extends Pick<TransactionOptions<T>, 'after' | 'name'> {
+export interface StatementOptions<T> extends Pick<TransactionOptions<T>, 'changes' | 'after' | 'name'> {
   /** Whether the statement queued Discord role syncs (it does so itself, in the same statement): they are drained soon. */
   queuedRoleSyncs?: (result: T) => boolean
 }
@@ -81,10 +85,9 @@ async function committed<T>(
   services: AppServices,
   result: T,
   rolesQueued: boolean,
-  options: TransactionOptions<T>,
+  options: Pick<TransactionOptions<T>, 'changes' | 'after' | 'name'>,
 ): Promise<T> {
-  markChanged()
-  invalidateRosterCache()
+  tellCommitted(topicsOf(options.changes, result))
   if (rolesQueued) wakeRoleSync(services)
   if (options.after) await afterCommit(options.name ?? 'use case', () => options.after!(result))
   return result

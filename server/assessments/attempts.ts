@@ -19,7 +19,7 @@ import { recordAudit } from '../audit/audit.ts'
 import type { AppServices } from '../context.ts'
 import { Conflict, Invalid, NotFound } from '../errors.ts'
 import { runTransaction } from '../transaction.ts'
-import { grantQualification, syncGrantedRole, type Grant } from './grant.ts'
+import { grantChanges, grantQualification, syncGrantedRole, type Grant } from './grant.ts'
 import { approvalAndAttempt, assertMayTake, findTest, memberOfUser, memberTestStatus } from './queries.ts'
 
 // Taking a test and the Manage Test modal's actions (Approve, Revoke, Allow Retake, Approve Qual:
@@ -83,7 +83,11 @@ export async function submitTest(
       }
       return { result, grant }
     },
-    { name: 'submit test', after: ({ grant }) => syncGrantedRole(services, grant) },
+    {
+      name: 'submit test',
+      changes: ({ grant }) => grantChanges(grant),
+      after: ({ grant }) => syncGrantedRole(services, grant),
+    },
   )
   return result
 }
@@ -116,7 +120,8 @@ function changeEligibility(
   return runTransaction(
     services,
     async (tx) => change(tx, await findTest(tx, input.testId), await lockMember(tx, input.memberId)),
-    { name },
+    // An approval is the tests' own record: no copy anyone keeps shows it.
+    { name, changes: [] },
   )
 }
 
@@ -200,7 +205,7 @@ export async function resetAttempt(services: AppServices, admin: User, attemptId
       )
       return { message: `${attempt.member_name} may retake ${attempt.test_name}.` }
     },
-    { name: 'reset test attempt' },
+    { name: 'reset test attempt', changes: [] },
   )
 }
 
@@ -226,7 +231,11 @@ export async function approveQualification(
         throw new Conflict(EVALUATION_ERRORS.alreadyQualified(grant.memberName, grant.qualificationName))
       return { message: `${grant.qualificationName} granted to ${grant.memberName}.`, grant }
     },
-    { name: 'approve qualification', after: ({ grant }) => syncGrantedRole(services, grant) },
+    {
+      name: 'approve qualification',
+      changes: ({ grant }) => grantChanges(grant),
+      after: ({ grant }) => syncGrantedRole(services, grant),
+    },
   )
   return { message }
 }

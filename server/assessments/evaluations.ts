@@ -28,7 +28,7 @@ import { recordAudit } from '../audit/audit.ts'
 import type { AppServices } from '../context.ts'
 import { Conflict, Invalid, NotFound } from '../errors.ts'
 import { runTransaction } from '../transaction.ts'
-import { grantQualification, syncGrantedRole, type Grant } from './grant.ts'
+import { grantChanges, grantQualification, syncGrantedRole, type Grant } from './grant.ts'
 import { evaluationQuestions, findTest } from './queries.ts'
 import { announceSessionChange } from './evaluation-live.ts'
 import { activeSessionRow, getLiveSession } from './evaluation-queries.ts'
@@ -124,7 +124,8 @@ export async function startEvaluation(
       await announceSessionChange(tx, created.id)
       return { sessionId: created.id, resumed: false }
     },
-    { name: 'start evaluation' },
+    // A live session has its own per-session NOTIFY (announceSessionChange); the topics are for shared copies.
+    { name: 'start evaluation', changes: [] },
   )
 }
 
@@ -164,7 +165,7 @@ export async function answerEvaluationQuestion(
       await announceSessionChange(tx, session.id)
       return getLiveSession(tx, session.id)
     },
-    { name: 'answer evaluation question' },
+    { name: 'answer evaluation question', changes: [] },
   )
 }
 
@@ -250,7 +251,11 @@ export async function submitEvaluation(
         })
       return { result: { messages, evaluationId }, grant }
     },
-    { name: 'submit evaluation', after: ({ grant }) => syncGrantedRole(services, grant) },
+    {
+      name: 'submit evaluation',
+      changes: ({ grant }) => grantChanges(grant),
+      after: ({ grant }) => syncGrantedRole(services, grant),
+    },
   )
   return result
 }
@@ -273,7 +278,7 @@ export async function cancelEvaluation(
       await announceSessionChange(tx, session.id)
       return { message: 'Evaluation cancelled.' }
     },
-    { name: 'cancel evaluation' },
+    { name: 'cancel evaluation', changes: [] },
   )
 }
 
@@ -306,6 +311,7 @@ export async function deleteEvaluation(
       )
       return { message: 'Evaluation deleted.' }
     },
-    { name: 'delete evaluation' },
+    // A qualification the evaluation granted stays: the public roster is unchanged.
+    { name: 'delete evaluation', changes: [] },
   )
 }

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { DbOrTx } from '#db/client.ts'
 import { memberQualifications, members, qualifications } from '#db/schema/roster.ts'
 import { recordAudit, type Actor } from '../audit/audit.ts'
+import type { ChangeTopic } from '../changes.ts'
 import type { AppServices } from '../context.ts'
 import { enqueueRoleSync, wakeRoleSync } from '../discord/role-sync-queue.ts'
 
@@ -45,6 +46,11 @@ export async function grantQualification(
     await enqueueRoleSync(tx, [names?.discordId])
   }
   return grant
+}
+
+/** A granted qualification changes the public roster (it filters by qualification held). */
+export function grantChanges(grant: Grant | null | undefined): readonly ChangeTopic[] {
+  return grant?.granted ? ['roster'] : []
 }
 
 /** After the commit: the queued role sync runs (in the background; it never throws or holds up the request). */

@@ -97,7 +97,7 @@ export async function uploadTestImage(services: AppServices, admin: User, bytes:
   await runTransaction(
     services,
     (tx) => recordAudit(tx, admin, 'Test image uploaded', `${name} (${contentType}, ${bytes.length} bytes)`),
-    { name: 'upload test image' },
+    { name: 'upload test image', changes: [] },
   )
   return { url: imageUrl(name), contentType, bytes: bytes.length }
 }

@@ -141,7 +141,8 @@ export async function createTest(services: AppServices, admin: User, input: Test
       await recordAudit(tx, admin, 'Test created', summary(input))
       return getAdminTest(tx, id)
     },
-    { name: 'create test' },
+    // Tests show on neither the ORBAT nor the public roster (a qualification they granted stays when they change).
+    { name: 'create test', changes: [] },
   )
 }
 
@@ -164,7 +165,7 @@ export async function updateTest(services: AppServices, admin: User, id: number,
       )
       return getAdminTest(tx, id)
     },
-    { name: 'update test' },
+    { name: 'update test', changes: [] },
   )
 }
 
@@ -177,7 +178,7 @@ export async function deleteTest(services: AppServices, admin: User, id: number)
       await tx.delete(tests).where(eq(tests.id, id))
       await recordAudit(tx, admin, 'Test deleted', test.name)
     },
-    { name: 'delete test' },
+    { name: 'delete test', changes: [] },
   )
 }
 
@@ -202,6 +203,6 @@ export async function saveEvaluationChecklist(
       )
       return evaluationQuestions(tx, id)
     },
-    { name: 'save evaluation checklist' },
+    { name: 'save evaluation checklist', changes: [] },
   )
 }

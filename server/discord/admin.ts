@@ -117,7 +117,7 @@ export async function saveRankMappings(
       if (changes.length) await recordAudit(tx, admin, 'Rank role mappings updated', changes.join('; '))
       return listRankMappings(tx)
     },
-    { name: 'save rank role mappings' },
+    { name: 'save rank role mappings', changes: [] },
   )
 }
 
@@ -257,7 +257,8 @@ export async function createSquadMapping(
         )
         return row.id
       },
-      { name: 'add squad role mapping' },
+      // The ORBAT shows a squad's Discord channel, so a channel made here changes it; a role alone does not.
+      { name: 'add squad role mapping', changes: channelId ? ['orbat'] : [] },
     )
     return (await listSquadMappings(services.db)).find((m) => m.id === id)!
   } catch (error) {
@@ -305,6 +306,7 @@ export async function updateSquadMapping(
       },
       {
         name: 'update squad role mapping',
+        changes: created || removed ? ['orbat'] : [],
         after: () => (removed ? deleteDiscordObjects(services, [], [removed], 'Squad channel turned off') : undefined),
       },
     )
@@ -343,6 +345,7 @@ export async function deleteSquadMapping(services: AppServices, admin: User, id:
     },
     {
       name: 'delete squad role mapping',
+      changes: (r) => (r.channels.length ? ['orbat'] : []),
       after: (r) => deleteDiscordObjects(services, r.roles, r.channels, 'Squad mapping removed'),
     },
   ).then(({ id }) => ({ id }))
@@ -386,6 +389,7 @@ export async function purgeSquadIntegrations(services: AppServices, admin: User)
     },
     {
       name: 'purge squad integrations',
+      changes: (r) => (r.channels.length ? ['orbat'] : []),
       after: (r) => deleteDiscordObjects(services, r.roles, r.channels, 'Squad integrations purged'),
     },
   )
@@ -421,7 +425,7 @@ export async function purgeEventPingRole(services: AppServices, admin: User): Pr
         'Event ping role purged',
         `Removed ${names.role(roleId)} from ${cleared} of ${holders.length} member(s)${cleared < tried ? ' (some failed: see the System entries)' : ''}${tried < holders.length ? `; ${holders.length - tried} not reached in time: run the purge again` : ''}.`,
       ),
-    { name: 'purge event ping role' },
+    { name: 'purge event ping role', changes: [] },
   )
   return { roleId, membersCleared: cleared }
 }
@@ -481,6 +485,6 @@ export async function cancelPing(
       )
       return { id }
     },
-    { name: 'cancel ping' },
+    { name: 'cancel ping', changes: [] },
   )
 }

@@ -100,7 +100,7 @@ export async function schedulePing(
       )
       return toItem(row!)
     },
-    { name: 'schedule ping' },
+    { name: 'schedule ping', changes: [] },
   )
 }
 

@@ -72,7 +72,7 @@ export async function createApiToken(
       await recordAudit(tx, user, 'API token created', `${row.name} (${row.scopes.join(', ')})`)
       return { token, item: toItem(row) }
     },
-    { name: 'create api token' },
+    { name: 'create api token', changes: [] },
   )
 }
 
@@ -88,6 +88,6 @@ export async function revokeApiToken(services: AppServices, user: User, id: numb
       if (!removed) throw new NotFound('Token not found.')
       await recordAudit(tx, user, 'API token revoked', removed.name)
     },
-    { name: 'revoke api token' },
+    { name: 'revoke api token', changes: [] },
   )
 }

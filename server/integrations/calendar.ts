@@ -182,6 +182,6 @@ export async function regenerateCalendarFeed(
       await recordAudit(tx, user, before ? 'Calendar feed URL regenerated' : 'Calendar feed created')
       return { path: personalFeedPath(secret), replaced: Boolean(before) }
     },
-    { name: 'regenerate calendar feed' },
+    { name: 'regenerate calendar feed', changes: [] },
   )
 }

@@ -32,7 +32,8 @@ export async function createPacket(services: AppServices, admin: User, input: Pa
       await recordAudit(tx, admin, 'Library document added', `${input.name} (${input.google_doc_url})`)
       return row!
     },
-    { name: 'create library document' },
+    // The library shows on neither the ORBAT nor the public roster.
+    { name: 'create library document', changes: [] },
   )
 }
 
@@ -50,7 +51,7 @@ export async function updatePacket(
       await recordAudit(tx, admin, 'Library document updated', `${input.name} (${input.google_doc_url})`)
       return row
     },
-    { name: 'update library document' },
+    { name: 'update library document', changes: [] },
   )
 }
 
@@ -65,6 +66,6 @@ export async function deletePacket(services: AppServices, admin: User, id: numbe
       if (!removed) throw new NotFound('Document not found.')
       await recordAudit(tx, admin, 'Library document deleted', removed.name)
     },
-    { name: 'delete library document' },
+    { name: 'delete library document', changes: [] },
   )
 }

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm'
 import type postgres from 'postgres'
 import type { LiveOrbatData, OrbatSettings } from '#contracts/orbat.ts'
 import type { Db, DbOrTx } from '#db/client.ts'
+import type { ChangeListener } from '../changes.ts'
 import { describeError } from '../error-text.ts'
 import { prepare, type Prepared } from '../http/encodings.ts'
 import { logger } from '../logger.ts'
@@ -52,10 +53,17 @@ const state = singleton<LiveState>('orbat:live', () => ({
   db: null,
 }))
 
-/** Call inside the transaction that changes the ORBAT, the waitlist or signup_time: delivered on commit. */
-export async function announceChange(tx: DbOrTx): Promise<void> {
+/** Inside the transaction that changes what the snapshot shows: delivered on commit. */
+async function announceChange(tx: DbOrTx): Promise<void> {
   await tx.execute(sql`select pg_notify(${CHANGE_CHANNEL}, '')`)
 }
+
+/**
+ * Listens to the 'orbat' topic (server/changes.ts; registered in server/change-listeners.ts): NOTIFY inside the
+ * transaction, so every instance, this one included, hears the commit; and this instance's snapshot marked stale
+ * right after it, so its own next read is fresh without waiting for the notice.
+ */
+export const liveOrbatListener: ChangeListener = { inTransaction: announceChange, afterCommit: markChanged }
 
 /** Marks the snapshot stale (after a local commit, or a NOTIFY from any instance) and schedules a push. */
 export function markChanged(): void {

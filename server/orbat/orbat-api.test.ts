@@ -4,7 +4,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { orbatEdges, orbatPaxCounters, orbatWaypoints } from '#db/schema/orbat.ts'
 import { DEMO_ROLES } from '#db/seed/demo-guild.ts'
 import type { OrbatPayload } from '#server/orbat/orbat.ts'
-import type { WaitlistItem, WaitlistSquad } from '#contracts/waitlist.ts'
 import { startTestApp, type TestApp } from '#tests/harness/app.ts'
 import {
   ACTIVITY_CHANNEL_ID,
@@ -18,6 +17,7 @@ import {
   joinWaitlist,
   leaveSlot,
   loginDemos,
+  openLive,
   resetOrbat,
   setActivityChannel,
   setSignupTime,
@@ -459,74 +459,3 @@ describe('ORBAT activity channel', () => {
     await expectActivity(t, 'Sgt. Reyes signed up for Grenadier (Alpha).')
   })
 })
-
-// ---- a small Server-Sent Events reader ----
-
-interface LiveSnapshot {
-  version: number
-  orbat: OrbatPayload
-  waitlist: WaitlistItem[]
-  settings: { signup_time: string }
-  squads: WaitlistSquad[]
-}
-
-interface LiveEvent {
-  event: string
-  data: LiveSnapshot
-}
-
-async function openLive(url: string) {
-  const controller = new AbortController()
-  const response = await fetch(url, { signal: controller.signal })
-  const reader = response.body!.getReader()
-  const decoder = new TextDecoder()
-  const events: LiveEvent[] = []
-  let buffer = ''
-  let closed = false
-  const pump = (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read()
-        if (done) break
-        buffer += decoder.decode(value, { stream: true })
-        let end: number
-        while ((end = buffer.indexOf('\n\n')) !== -1) {
-          const block = buffer.slice(0, end)
-          buffer = buffer.slice(end + 2)
-          let event = 'message'
-          const data: string[] = []
-          for (const line of block.split('\n')) {
-            if (line.startsWith('event:')) event = line.slice(6).trim()
-            else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''))
-          }
-          if (data.length) events.push({ event, data: JSON.parse(data.join('\n')) })
-        }
-      }
-    } catch {
-      // aborted
-    }
-  })()
-  let seen = 0
-  return {
-    response,
-    events,
-    /** The next event (after those already returned) matching `predicate`, within `timeoutMs`. */
-    async waitFor(predicate: (e: LiveEvent) => boolean, timeoutMs: number): Promise<LiveEvent> {
-      const deadline = Date.now() + timeoutMs
-      for (;;) {
-        while (seen < events.length) {
-          const e = events[seen++]!
-          if (predicate(e)) return e
-        }
-        if (closed || Date.now() > deadline)
-          throw new Error(`no matching live event within ${timeoutMs} ms (saw ${events.length})`)
-        await new Promise((r) => setTimeout(r, 10))
-      }
-    },
-    close() {
-      closed = true
-      controller.abort()
-      void pump
-    },
-  }
-}

@@ -8,7 +8,6 @@ import type { AppServices } from '../context.ts'
 import { NotFound } from '../errors.ts'
 import { assertNameFree } from '../names.ts'
 import { runTransaction } from '../transaction.ts'
-import { announceChange } from './live.ts'
 import { discordNames } from '../discord/names.ts'
 
 // Platoons (/api/admin/platoons; docs/rules/orbat.md): deleting one leaves its squads unassigned (FK on delete set
@@ -39,7 +38,8 @@ export async function createPlatoon(services: AppServices, admin: User, input: P
       await recordAudit(tx, admin, 'Platoon created', `${input.name}, role ${names.role(input.discord_role_id)}`)
       return row!
     },
-    { name: 'create platoon' },
+    // A new platoon holds no squad yet: nothing the ORBAT shows changed.
+    { name: 'create platoon', changes: [] },
   )
 }
 
@@ -58,9 +58,9 @@ export function deletePlatoon(services: AppServices, admin: User, id: number): P
         'Platoon deleted',
         `${removed.name}${n ? `; ${n} ${n === 1 ? 'squad' : 'squads'} unassigned` : ''}.`,
       )
-      if (n) await announceChange(tx)
       return { unassignedSquads: n }
     },
-    { name: 'delete platoon' },
+    // The ORBAT shows a squad's platoon id (not the platoon's name): it changes only for the squads set free.
+    { name: 'delete platoon', changes: ({ unassignedSquads }) => (unassignedSquads ? ['orbat'] : []) },
   )
 }

@@ -79,6 +79,7 @@ export async function currentLayout(db: DbOrTx): Promise<OrbatPresetLayout> {
   }
 }
 
+// Saving, renaming or deleting a preset changes no copy anyone keeps (changes: []): the live ORBAT shows no preset.
 export function savePreset(services: AppServices, admin: User, input: PresetNameInput): Promise<PresetItem> {
   return runTransaction(
     services,
@@ -93,7 +94,7 @@ export function savePreset(services: AppServices, admin: User, input: PresetName
       await recordAudit(tx, admin, 'Preset saved', `${input.name}: ${layout.squads.length} squads, ${slotCount} slots.`)
       return row!
     },
-    { name: 'save preset' },
+    { name: 'save preset', changes: [] },
   )
 }
 
@@ -122,7 +123,7 @@ export function renamePreset(
       await recordAudit(tx, admin, 'Preset renamed', `${current.name} -> ${input.name}`)
       return row!
     },
-    { name: 'rename preset' },
+    { name: 'rename preset', changes: [] },
   )
 }
 
@@ -137,7 +138,7 @@ export function deletePreset(services: AppServices, admin: User, id: number): Pr
       if (!removed) throw new NotFound('Preset not found.')
       await recordAudit(tx, admin, 'Preset deleted', removed.name)
     },
-    { name: 'delete preset' },
+    { name: 'delete preset', changes: [] },
   )
 }
 

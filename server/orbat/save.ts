@@ -23,7 +23,6 @@ import { recordAudit } from '../audit/audit.ts'
 import { Conflict, Invalid } from '../errors.ts'
 import { getSetting, lockActive } from '../settings/settings.ts'
 import { fillOpenSlots, type Placement } from '../waitlist/waitlist.ts'
-import { announceChange } from './live.ts'
 import { lockFill } from './locks.ts'
 import { isSpacer } from './orbat.ts'
 
@@ -418,7 +417,6 @@ export async function saveOrbat(tx: DbOrTx, admin: User, input: OrbatSaveInput):
     .filter(Boolean)
     .join(' ')
   await recordAudit(tx, admin, 'ORBAT saved', details)
-  await announceChange(tx)
   return { squads: input.squads.length, slots: slotCount, kept, removed, placements }
 }
 
@@ -429,6 +427,7 @@ export async function saveOrbat(tx: DbOrTx, admin: User, input: OrbatSaveInput):
 export async function saveOrbatLayout(services: AppServices, admin: User, input: OrbatSaveInput): Promise<SaveResult> {
   return runTransaction(services, (tx) => saveOrbat(tx, admin, input), {
     name: 'save ORBAT',
+    changes: ['orbat'],
     // A save may move, clear or re-platoon anyone: the reconcile finds who gains and loses squad roles.
     syncRoles: () => [EVERYONE],
     after: (result) => postActivity(services, result.placements.map(placementLine)),

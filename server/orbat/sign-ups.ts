@@ -12,8 +12,8 @@ import { isValidId, leaveSlot, signUpToSlot, type SlotActionResult, type Writer 
 
 // The member actions of the public ORBAT, for the light path of the /api writes (server/http/member-writes.ts) and
 // the page's actions alike: each is one stored-function call (server/orbat/slots.ts, server/waitlist/waitlist.ts)
-// that decides, writes and announces in one round trip; then live viewers refresh and the activity channel hears of
-// it without making the member wait for Discord.
+// that decides, writes and NOTIFYs in one round trip; then this instance's live viewers refresh at once (the 'orbat'
+// topic after the commit) and the activity channel hears of it without making the member wait for Discord.
 
 /**
  * A member write: one statement, which also queues the Discord role sync of the people it moved (durably, drained
@@ -27,6 +27,7 @@ function runLive<T>(
 ): Promise<T> {
   return runStatement(services, statement, {
     name: 'orbat member action',
+    changes: ['orbat'],
     queuedRoleSyncs: (result) => moved(result).length > 0,
     after: (result) => postActivity(services, activity(result)),
   })
@@ -41,7 +42,7 @@ const unlockFill = singleton('orbat:unlock-fill', () => ({ running: null as Prom
 async function runUnlockFillNow(services: AppServices): Promise<void> {
   unlockFill.running ??= runTransaction(services, (tx) => ensureUnlockFill(tx), {
     name: 'unlock fill',
-    announce: (placed) => placed.length > 0,
+    changes: (placed) => (placed.length > 0 ? ['orbat'] : []),
     syncRoles: (placed) => placed.map((p) => p.discordId),
     after: (placed) => postActivity(services, placed.map(placementLine)),
   }).finally(() => {

@@ -1,8 +1,9 @@
+import type { ChangeListener } from '../changes.ts'
 import { singleton } from '../singleton.ts'
 
 // A micro-cache for the public roster list (GET /api/roster without admin rights): the same page asked again within
-// two seconds is answered from memory. Every admin mutation in this process clears it (runTransaction); other app
-// instances see a change within the TTL. Admins always read the database.
+// two seconds is answered from memory. Every change in this process that declares the 'roster' topic clears it
+// (server/changes.ts); other app instances see a change within the TTL. Admins always read the database.
 
 export const ROSTER_CACHE_TTL_MS = 2000
 const MAX_ENTRIES = 500
@@ -28,3 +29,6 @@ export async function cachedPublicRoster<T>(key: string, load: () => Promise<T>,
 export function invalidateRosterCache(): void {
   cache.clear()
 }
+
+/** Listens to the 'roster' topic (registered in server/change-listeners.ts). */
+export const rosterCacheListener: ChangeListener = { afterCommit: invalidateRosterCache }

@@ -74,7 +74,8 @@ export async function createEvent(services: AppServices, admin: User, input: Eve
         attendance_count: 0,
       }
     },
-    { name: 'create event' },
+    // Neither the ORBAT nor the public roster shows events; only attendance counts (the event score).
+    { name: 'create event', changes: [] },
   )
 }
 
@@ -106,7 +107,7 @@ export async function updateEvent(
       )
       return (await listEvents(tx)).find((e) => e.id === id)!
     },
-    { name: 'update event' },
+    { name: 'update event', changes: [] },
   )
 }
 
@@ -128,7 +129,7 @@ export async function deleteEvent(services: AppServices, admin: User, id: number
         `${removed.name}${attendees.length ? ` (${attendees.length} attendance records removed)` : ''}`,
       )
     },
-    { name: 'delete event' },
+    { name: 'delete event', changes: ['roster'] },
   )
 }
 
@@ -197,6 +198,6 @@ export async function setEventAttendance(
       )
       return { memberIds: [...memberIds].sort((a, b) => a - b) }
     },
-    { name: 'set event attendance' },
+    { name: 'set event attendance', changes: ['roster'] },
   )
 }

@@ -21,7 +21,6 @@ import { users, type User } from '#db/schema/users-sessions.ts'
 import { waitlistEntries } from '#db/schema/waitlist.ts'
 import { recordAudit } from '../audit/audit.ts'
 import { Conflict, Invalid, NotFound } from '../errors.ts'
-import { announceChange } from '../orbat/live.ts'
 import { getUnitTimeZone } from '../settings/unit-time-zone.ts'
 import { fillSlot, type Placement } from '../waitlist/waitlist.ts'
 import { zonedIso } from './wall-time.ts'
@@ -241,12 +240,18 @@ export async function createMember(tx: DbOrTx, admin: User, input: CreateMemberI
   return getAdminMember(tx, row!.id)
 }
 
+export interface MemberUpdate {
+  member: AdminMember
+  /** The in-game name or the Discord link changed: the ORBAT shows this person's in-game name. */
+  orbatName: boolean
+}
+
 export async function updateMember(
   tx: DbOrTx,
   admin: User,
   id: number,
   input: MemberFieldsInput,
-): Promise<AdminMember> {
+): Promise<MemberUpdate> {
   const before = await memberRow(tx, id, true)
   await assertUnique(tx, input, id)
   await tx.update(members).set(memberValues(input)).where(eq(members.id, id))
@@ -262,9 +267,10 @@ export async function updateMember(
     'Member updated',
     `${input.ingame_name}${changes.length ? `: ${changes.join(', ')}` : ''}`,
   )
-  // The ORBAT shows in-game names: a rename or a new Discord link changes what it shows.
-  if (before.ingame_name !== input.ingame_name || before.discord_id !== input.discord_id) await announceChange(tx)
-  return getAdminMember(tx, id)
+  return {
+    member: await getAdminMember(tx, id),
+    orbatName: before.ingame_name !== input.ingame_name || before.discord_id !== input.discord_id,
+  }
 }
 
 /** Answers the deleted member's Discord id, whose managed roles go after the commit. */
@@ -275,7 +281,6 @@ export async function deleteMember(tx: DbOrTx, admin: User, id: number): Promise
     .returning({ name: members.ingame_name, discord_id: members.discord_id })
   if (!removed) throw new NotFound('Member not found.')
   await recordAudit(tx, admin, 'Member deleted', removed.name)
-  if (removed.discord_id) await announceChange(tx)
   return { discordId: removed.discord_id }
 }
 
@@ -303,7 +308,6 @@ async function removeFromOrbat(
     slot = `${freed.role} (${squad?.name ?? 'unknown squad'})`
     placement = await fillSlot(tx, freed.id)
   }
-  await announceChange(tx)
   return { slot, placement }
 }
 
@@ -334,28 +338,36 @@ export async function clearBan(tx: DbOrTx, admin: User, id: number): Promise<Adm
   return getAdminMember(tx, id)
 }
 
+// Every member write changes the public roster. The ORBAT and its waitlist show a linked member's in-game name in
+// place of the Discord name, so a member linked to a Discord id (added, renamed, relinked, deleted) changes it too; so
+// does a ban (the member leaves their slot and the waitlist) and an unban (who may sign up).
+
 export function addMember(services: AppServices, admin: User, input: CreateMemberInput): Promise<AdminMember> {
   return runTransaction(services, (tx) => createMember(tx, admin, input), {
     name: 'add member',
+    changes: (member) => (member.discord_id ? ['roster', 'orbat'] : ['roster']),
     syncRoles: (member) => [member.discord_id],
   })
 }
 
-export function editMember(
+export async function editMember(
   services: AppServices,
   admin: User,
   id: number,
   input: MemberFieldsInput,
 ): Promise<AdminMember> {
-  return runTransaction(services, (tx) => updateMember(tx, admin, id, input), {
+  const { member } = await runTransaction(services, (tx) => updateMember(tx, admin, id, input), {
     name: 'edit member',
-    syncRoles: (member) => [member.discord_id],
+    changes: ({ orbatName }) => (orbatName ? ['roster', 'orbat'] : ['roster']),
+    syncRoles: ({ member }) => [member.discord_id],
   })
+  return member
 }
 
 export async function removeMember(services: AppServices, admin: User, id: number): Promise<void> {
   await runTransaction(services, (tx) => deleteMember(tx, admin, id), {
     name: 'remove member',
+    changes: ({ discordId }) => (discordId ? ['roster', 'orbat'] : ['roster']),
     syncRoles: ({ discordId }) => [discordId],
   })
 }
@@ -364,6 +376,7 @@ export async function removeMember(services: AppServices, admin: User, id: numbe
 export function banMember(services: AppServices, admin: User, id: number, reason: string): Promise<BanResult> {
   return runTransaction(services, (tx) => storeBan(tx, admin, id, reason), {
     name: 'ban member',
+    changes: ['roster', 'orbat'],
     syncRoles: ({ member, placement }) => [member.discord_id, placement?.discordId],
     after: ({ placement }) => (placement ? postActivity(services, [placementLine(placement)]) : undefined),
   })
@@ -372,6 +385,7 @@ export function banMember(services: AppServices, admin: User, id: number, reason
 export function unbanMember(services: AppServices, admin: User, id: number): Promise<AdminMember> {
   return runTransaction(services, (tx) => clearBan(tx, admin, id), {
     name: 'unban member',
+    changes: ['roster', 'orbat'],
     syncRoles: (member) => [member.discord_id],
   })
 }

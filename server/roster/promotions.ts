@@ -1,5 +1,5 @@
 import { announcePromotions } from '../discord/roster-roles.ts'
-import { updateSetting } from '../settings/admin-settings.ts'
+import { settingChanges, updateSetting } from '../settings/admin-settings.ts'
 import { runTransaction } from '../transaction.ts'
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { ROSTER_MESSAGES, type Rank, type ThresholdsInput } from '#contracts/roster.ts'
@@ -11,7 +11,6 @@ import { recordAudit, type Actor } from '../audit/audit.ts'
 import type { AppServices } from '../context.ts'
 import { listChannels } from '../discord/guild.ts'
 import { Invalid, toErrorBody } from '../errors.ts'
-import { announceChange } from '../orbat/live.ts'
 import { getSetting } from '../settings/settings.ts'
 import { getUnitTimeZone } from '../settings/unit-time-zone.ts'
 
@@ -158,12 +157,11 @@ export async function promoteBmts(
     'BMT graduation',
     `${promotions.map((p) => p.name).join(', ')} graduated to JNCO (completed ${completionDate}).`,
   )
-  await announceChange(tx)
   return promotions
 }
 
 export function saveThresholds(services: AppServices, admin: User, input: ThresholdsInput): Promise<ThresholdItem[]> {
-  return runTransaction(services, (tx) => writeThresholds(tx, admin, input), { name: 'save thresholds' })
+  return runTransaction(services, (tx) => writeThresholds(tx, admin, input), { name: 'save thresholds', changes: [] })
 }
 
 /** A channel id is saved only when it changed; blank turns the announcements off. */
@@ -175,6 +173,7 @@ export async function setPromotionChannel(
   if (channelId === (await getSetting(services.db, 'promotion_channel_id'))) return 'unchanged'
   await runTransaction(services, (tx) => updateSetting(tx, admin, { key: 'promotion_channel_id', value: channelId }), {
     name: 'set promotion channel',
+    changes: settingChanges,
   })
   return channelId ? 'updated' : 'disabled'
 }
@@ -186,6 +185,8 @@ export async function setPromotionChannel(
 export async function runPromotions(services: AppServices, actor: Actor): Promise<PromotionRun> {
   const promotions = await runTransaction(services, (tx) => promoteEligible(tx, actor), {
     name: 'run promotions',
+    // Ranks show on the public roster, not on the ORBAT.
+    changes: (promoted) => (promoted.length ? ['roster'] : []),
     syncRoles: (promoted) => promoted.map((p) => p.discordId),
     after: (promoted) => announcePromotions(services, promoted),
   })
@@ -201,6 +202,7 @@ export function graduateBmts(
 ): Promise<Promotion[]> {
   return runTransaction(services, (tx) => promoteBmts(tx, admin, memberIds, completionDate), {
     name: 'graduate BMTs',
+    changes: ['roster'],
     syncRoles: (graduated) => graduated.map((p) => p.discordId),
   })
 }

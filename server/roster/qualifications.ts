@@ -99,7 +99,10 @@ export function addQualification(
   admin: User,
   input: QualificationInput,
 ): Promise<QualificationItem> {
-  return runTransaction(services, (tx) => createQualification(tx, admin, input), { name: 'add qualification' })
+  return runTransaction(services, (tx) => createQualification(tx, admin, input), {
+    name: 'add qualification',
+    changes: [],
+  })
 }
 
 export function editQualification(
@@ -108,9 +111,16 @@ export function editQualification(
   id: number,
   input: QualificationInput,
 ): Promise<QualificationItem> {
-  return runTransaction(services, (tx) => updateQualification(tx, admin, id, input), { name: 'edit qualification' })
+  return runTransaction(services, (tx) => updateQualification(tx, admin, id, input), {
+    name: 'edit qualification',
+    changes: [],
+  })
 }
 
 export function removeQualification(services: AppServices, admin: User, id: number): Promise<void> {
-  return runTransaction(services, (tx) => deleteQualification(tx, admin, id), { name: 'remove qualification' })
+  return runTransaction(services, (tx) => deleteQualification(tx, admin, id), {
+    name: 'remove qualification',
+    // The public roster filters by qualification held: the holders of a deleted one no longer match.
+    changes: ['roster'],
+  })
 }

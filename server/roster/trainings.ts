@@ -122,7 +122,8 @@ export async function createTraining(services: AppServices, admin: User, input: 
       )
       return toItem({ ...row!, signup_count: 0 }, await getUnitTimeZone(tx))
     },
-    { name: 'create training' },
+    // Trainings show on neither the ORBAT nor the public roster (their attendance is not the event score).
+    { name: 'create training', changes: [] },
   )
 }
 
@@ -146,7 +147,7 @@ export async function updateTraining(
       )
       return (await listTrainings(tx)).find((t) => t.id === id)!
     },
-    { name: 'update training' },
+    { name: 'update training', changes: [] },
   )
 }
 
@@ -158,7 +159,7 @@ export async function deleteTraining(services: AppServices, admin: User, id: num
       if (!removed) throw new NotFound('Training not found.')
       await recordAudit(tx, admin, 'Training deleted', removed.name)
     },
-    { name: 'delete training' },
+    { name: 'delete training', changes: [] },
   )
 }
 
@@ -227,7 +228,7 @@ export async function signUpToTraining(
       await recordAudit(tx, user, 'Training sign-up', `${member.name} signed up for ${training.name}.`)
       return { message: `You have signed up for ${training.name}.` }
     },
-    { name: 'training sign-up' },
+    { name: 'training sign-up', changes: [] },
   )
 }
 
@@ -254,7 +255,7 @@ export async function leaveTraining(
       await recordAudit(tx, user, 'Training sign-up removed', `${member!.name} left ${training.name}.`)
       return { message: `You have left ${training.name}.` }
     },
-    { name: 'leave training' },
+    { name: 'leave training', changes: [] },
   )
 }
 
@@ -282,7 +283,7 @@ export async function removeTrainingSignup(
         `${member?.name ?? memberId} from ${training.name} (by an admin).`,
       )
     },
-    { name: 'remove training sign-up' },
+    { name: 'remove training sign-up', changes: [] },
   )
 }
 
@@ -316,6 +317,6 @@ export async function setTrainingAttendance(
       await recordAudit(tx, admin, 'Training attendance recorded', `${training.name}: ${memberIds.length} attended.`)
       return { memberIds: [...memberIds].sort((a, b) => a - b) }
     },
-    { name: 'set training attendance' },
+    { name: 'set training attendance', changes: [] },
   )
 }

@@ -1,9 +1,9 @@
 import type { DbOrTx } from '#db/client.ts'
 import type { User } from '#db/schema/users-sessions.ts'
 import { recordAudit } from '../audit/audit.ts'
-import { announceChange } from '../orbat/live.ts'
 import { ensureUnlockFill, fillOpenSlots, type Placement } from '../waitlist/waitlist.ts'
 import { TIME_LOCK_REQUIRED, type SettingInput, type TimeLockInput } from '#contracts/settings.ts'
+import type { ChangeTopic } from '../changes.ts'
 import type { AppServices } from '../context.ts'
 import { discordNames } from '../discord/names.ts'
 import { EVERYONE } from '../discord/role-sync-queue.ts'
@@ -52,11 +52,15 @@ export async function updateSetting(
       await recordAudit(tx, admin, 'Time lock set', `Sign-up time set to ${value} (already past: sign-ups are open).`)
       placements = await ensureUnlockFill(tx)
     }
-    await announceChange(tx)
   } else {
     await recordAudit(tx, admin, 'Setting updated', value ? `${key} set to ${describe(value)}.` : `${key} cleared.`)
   }
   return { key, value, placements }
+}
+
+/** Of the settings, the live ORBAT shows signup_time alone (the lock, and the fill clearing it makes). */
+export function settingChanges(update: SettingUpdate): readonly ChangeTopic[] {
+  return update.key === 'signup_time' ? ['orbat'] : []
 }
 
 /** What a setting's value names on Discord, for its audit entry. */
@@ -76,6 +80,7 @@ export async function saveSetting(services: AppServices, admin: User, input: Set
   const describe = names && kind ? (value: string) => names[kind](value) : undefined
   return runTransaction(services, (tx) => updateSetting(tx, admin, input, describe), {
     name: 'save setting',
+    changes: settingChanges,
     // A new milsim role: every active member gets it (a reconcile of everyone).
     syncRoles: (result) => [
       ...result.placements.map((p) => p.discordId),

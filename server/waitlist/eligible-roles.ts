@@ -8,7 +8,6 @@ import { recordAudit } from '../audit/audit.ts'
 import type { AppServices } from '../context.ts'
 import { NotFound } from '../errors.ts'
 import { assertNameFree } from '../names.ts'
-import { announceChange } from '../orbat/live.ts'
 import { runTransaction } from '../transaction.ts'
 
 // Eligible (waitlist) roles (/api/admin/waitlist-roles; docs/rules/orbat.md) and the Danger Zone purge (DELETE
@@ -45,7 +44,8 @@ export function saveEligibleRole(
   return runTransaction(
     services,
     (tx) => (id === undefined ? addRole(tx, admin, input) : updateRole(tx, admin, id, input)),
-    { name: 'save eligible role' },
+    // The ORBAT shows slot locks by role name, and a role decides who may take them and join the waitlist.
+    { name: 'save eligible role', changes: ['orbat'] },
   )
 }
 
@@ -66,7 +66,6 @@ async function updateRole(tx: DbOrTx, admin: User, id: number, input: EligibleRo
       .update(slots)
       .set({ required_role_id: input.role_name })
       .where(eq(slots.required_role_id, current.role_name))
-    await announceChange(tx)
   }
   const renamed = current.role_name !== input.role_name ? ` (was ${current.role_name})` : ''
   await recordAudit(tx, admin, 'Eligible role updated', `${describe(input)}${renamed}`)
@@ -81,7 +80,7 @@ export function deleteEligibleRole(services: AppServices, admin: User, id: numbe
       if (!removed) throw new NotFound('Eligible role not found.')
       await recordAudit(tx, admin, 'Eligible role deleted', `${removed.role_name} (${removed.role_id})`)
     },
-    { name: 'delete eligible role' },
+    { name: 'delete eligible role', changes: ['orbat'] },
   )
 }
 
@@ -99,6 +98,6 @@ export function purgeWaitlist(services: AppServices, admin: User): Promise<numbe
       )
       return removed.length
     },
-    { announce: true, name: 'purge waitlist' },
+    { name: 'purge waitlist', changes: (removed) => (removed ? ['orbat'] : []) },
   )
 }

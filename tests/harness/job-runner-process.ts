@@ -3,6 +3,7 @@
 // (DATABASE_URL, DISCORD_*); says 'ready' over the IPC channel once the runner has started.
 import { createDb } from '#db/client.ts'
 import { startJobs } from '#jobs/index.ts'
+import { registerChangeListeners } from '#server/change-listeners.ts'
 import { loadConfig } from '#server/config.ts'
 import { createDiscordClient } from '#server/discord/client.ts'
 import { setLogLevel } from '#server/logger.ts'
@@ -17,5 +18,7 @@ const discord = createDiscordClient({
   guildId: config.discord.guildId,
   timeoutMs: 120_000,
 })
+// The jobs' use cases (promotions, the unlock fill) NOTIFY the app instances of what they changed, as in the app.
+registerChangeListeners()
 await startJobs({ config, db, discord }, config.databaseUrl!)
 process.send!('ready')

@@ -3,6 +3,7 @@
 import { asc, eq, isNotNull, sql } from 'drizzle-orm'
 import { expect } from 'vitest'
 import type { OrbatPayload, OrbatSaveInput } from '#contracts/orbat.ts'
+import type { WaitlistItem, WaitlistSquad } from '#contracts/waitlist.ts'
 import type { Db } from '#db/client.ts'
 import { auditLog } from '#db/schema/audit.ts'
 import {
@@ -422,5 +423,75 @@ export function toSave(orbat: OrbatPayload): SaveBody & { slots: Array<Record<st
     waypoints: orbat.waypoints,
     pax_counters: orbat.pax_counters,
     base_slots: orbat.slots.map((s) => ({ id: s.id, user_id: s.user_id })),
+  }
+}
+
+export interface LiveSnapshot {
+  version: number
+  orbat: OrbatPayload
+  waitlist: WaitlistItem[]
+  settings: { signup_time: string }
+  squads: WaitlistSquad[]
+}
+
+export interface LiveEvent {
+  event: string
+  data: LiveSnapshot
+}
+
+/** Opens the live ORBAT stream (GET /api/live) and collects its Server-Sent Events as they arrive. */
+export async function openLive(url: string) {
+  const controller = new AbortController()
+  const response = await fetch(url, { signal: controller.signal })
+  const reader = response.body!.getReader()
+  const decoder = new TextDecoder()
+  const events: LiveEvent[] = []
+  let buffer = ''
+  let closed = false
+  const pump = (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read()
+        if (done) break
+        buffer += decoder.decode(value, { stream: true })
+        let end: number
+        while ((end = buffer.indexOf('\n\n')) !== -1) {
+          const block = buffer.slice(0, end)
+          buffer = buffer.slice(end + 2)
+          let event = 'message'
+          const data: string[] = []
+          for (const line of block.split('\n')) {
+            if (line.startsWith('event:')) event = line.slice(6).trim()
+            else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''))
+          }
+          if (data.length) events.push({ event, data: JSON.parse(data.join('\n')) })
+        }
+      }
+    } catch {
+      // aborted
+    }
+  })()
+  let seen = 0
+  return {
+    response,
+    events,
+    /** The next event (after those already returned) matching `predicate`, within `timeoutMs`. */
+    async waitFor(predicate: (e: LiveEvent) => boolean, timeoutMs: number): Promise<LiveEvent> {
+      const deadline = Date.now() + timeoutMs
+      for (;;) {
+        while (seen < events.length) {
+          const e = events[seen++]!
+          if (predicate(e)) return e
+        }
+        if (closed || Date.now() > deadline)
+          throw new Error(`no matching live event within ${timeoutMs} ms (saw ${events.length})`)
+        await new Promise((r) => setTimeout(r, 10))
+      }
+    },
+    close() {
+      closed = true
+      controller.abort()
+      void pump
+    },
   }
 }
