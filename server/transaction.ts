@@ -11,7 +11,7 @@ import { describeError } from './error-text.ts'
 // a deadlock or serialisation failure is retried, and what follows the commit (Discord, activity posts) can never
 // turn a committed change into an error answer.
 
-// UB001: a ban committed under this transaction (db/migrations/0002_ban_wins.sql); the retry's own checks see it.
+// UB001: a ban committed under this transaction (db/functions/roster.sql); the retry's own checks see it.
 const RETRYABLE = new Set(['40P01', '40001', BANNED_SQLSTATE])
 const ATTEMPTS = 3
 
@@ -59,7 +59,7 @@ export async function runTransaction<T>(
 
 /**
  * A use case decided by one statement: a stored function that checks, writes, audits, announces and queues its role
- * syncs in one go (db/migrations/0004_signup_functions.sql, 0009_signup_answers.sql). It runs as its own implicit
+ * syncs in one go (db/functions/orbat.sql, waitlist.sql). It runs as its own implicit
  * transaction, one round trip instead of BEGIN, the work and COMMIT, with the same retries and the same handling
  * after the commit as runTransaction.
  */
