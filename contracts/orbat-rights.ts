@@ -1,6 +1,15 @@
 // What a signed-in member may do on the public ORBAT (issue 13: actions that cannot succeed are not offered). The
 // server computes it from the same rules its use cases enforce (server/orbat/rights.ts); the page shows a reason
-// instead of a button that would fail. The refusal texts are kept here only: the page says what the server would answer.
+// instead of a button that would fail. The refusal texts are kept here only: the page says what the server answers.
+
+/** The member writes of the public ORBAT, by the one name the page's forms (their intent) and the server give them. */
+export const MEMBER_WRITES = {
+  signup: 'signup',
+  leave: 'leave',
+  joinWaitlist: 'join-waitlist',
+  leaveWaitlist: 'leave-waitlist',
+} as const
+export type MemberWrite = (typeof MEMBER_WRITES)[keyof typeof MEMBER_WRITES]
 
 /**
  * Why a member write is refused, by the code the stored functions answer (db/functions/orbat.sql, waitlist.sql): the

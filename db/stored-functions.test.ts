@@ -40,7 +40,7 @@ async function emptyDatabase(): Promise<string> {
   return adminUrl.replace(/\/postgres$/, `/${name}`)
 }
 
-/** Every function (by signature) and trigger (by table and name) of the app, with its definition as PostgreSQL prints it. */
+/** Every function (by signature) and trigger (by table and name) of the app, its definition as PostgreSQL prints it. */
 async function definitions(sql: postgres.Sql) {
   const functions = await sql<{ name: string; definition: string }[]>`
     select p.oid::regprocedure::text as name, pg_get_functiondef(p.oid) as definition

@@ -1,6 +1,7 @@
 // Every refusal of the four member writes, as members read it: the exact status and {error} of the /api (a contract
-// checked from outside), and the same text in the ORBAT page's toast. Also the refusal after a write: it is raised, so
-// the member's old slot, given up on the way, is theirs again.
+// checked from outside), and the same text in the ORBAT page's toast, since both go through one handler
+// (server/http/member-writes.ts answerMemberWrite). Also the refusal after a write: it is raised, so the member's old
+// slot, given up on the way, is theirs again.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { readToast } from '#server/toast.ts'
 import { startTestApp, type TestApp, type TestClient } from '#tests/harness/app.ts'
