@@ -12,7 +12,7 @@ import { joinTheWaitlist, leave, leaveTheWaitlist, signUp } from '../orbat/sign-
 import { slotIdOf, type Writer } from '../orbat/slots.ts'
 import { fixedSecurityHeaders } from './security.ts'
 
-// The four member writes of the public ORBAT (spec 1 §7): sign up to a slot, leave it, join and leave the waitlist.
+// The four member writes of the public ORBAT: sign up to a slot, leave it, join and leave the waitlist.
 // One handler (answerMemberWrite) turns a write into its use case and its answer, for both ways in: the ORBAT page's
 // forms (app/routes/orbat/route.tsx) and the /api paths POST /api/slot/{id}/signup, /api/slot/{id}/leave,
 // /api/waitlist/join and /api/waitlist/leave. The /api paths are the requests of the sign-up rush, hundreds in the same
