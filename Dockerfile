@@ -31,8 +31,9 @@ ENV NODE_ENV=production \
 
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY package.json package-lock.json tsconfig.json ./
-# What `tsx server/main.ts` loads: the server, the schema and migrations (applied at start-up), the jobs, the db
-# scripts (npm run db:migrate / db:seed), and the contracts (zod schemas and messages) the server validates with.
+# What `tsx server/main.ts` loads: the server, the schema, migrations and stored functions (applied at start-up), the
+# jobs, the db scripts (npm run db:migrate / db:seed), and the contracts (zod schemas and messages) the server
+# validates with.
 COPY server ./server
 COPY db ./db
 COPY jobs ./jobs

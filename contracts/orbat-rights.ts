@@ -1,19 +1,57 @@
-// What a signed-in member may do on the public ORBAT (actions that cannot succeed are not offered:
-// docs/rules/orbat.md). The server computes it from the same rules its use cases enforce (server/orbat/rights.ts); the
-// page shows a reason instead of a button that would fail. The refusal texts are shared: the page says what the server
-// would answer.
+// What a signed-in member may do on the public ORBAT (actions that cannot succeed are not offered: docs/rules/orbat.md). The
+// server computes it from the same rules its use cases enforce (server/orbat/rights.ts); the page shows a reason
+// instead of a button that would fail. The refusal texts are kept here only: the page says what the server answers.
 
+/** The member writes of the public ORBAT, by the one name the page's forms (their intent) and the server give them. */
+export const MEMBER_WRITES = {
+  signup: 'signup',
+  leave: 'leave',
+  joinWaitlist: 'join-waitlist',
+  leaveWaitlist: 'leave-waitlist',
+} as const
+export type MemberWrite = (typeof MEMBER_WRITES)[keyof typeof MEMBER_WRITES]
+
+/**
+ * Why a member write is refused, by the code the stored functions answer (db/functions/orbat.sql, waitlist.sql): the
+ * one home of the texts, for the page (the reason beside a disabled control) and the answers of the page's forms and
+ * the /api alike (server/refusals.ts gives each its status). `%s` stands for the refusal's detail. A writer whose
+ * session has ended is refused as signedOut, answered with the app's one 401 (server/errors.ts).
+ */
 export const ORBAT_REFUSALS = {
+  signUpsLocked: 'Sign-ups are locked.',
+  unlockFillPending: 'The waitlist fill of the unlock has not run yet.',
   bannedSignUp: 'Banned members cannot sign up.',
+  slotNotFound: 'Slot not found.',
+  notASlot: 'This row is a heading, not a slot.',
+  alreadyYourSlot: 'You are already signed up to this slot.',
+  slotTaken: 'This slot is already taken.',
+  roleLocked: 'This slot is locked to %s. You do not have the required Discord role.',
+  notYourSlot: 'You can only leave your own slot.',
+  waitlistLocked: 'The waitlist is locked until sign-ups open.',
   bannedWaitlist: 'Banned members cannot join the waitlist.',
+  holdsSlot: 'You already hold a slot. Leave it before joining the waitlist.',
   noEligibleRole: 'You need an eligible Discord role to join the waitlist.',
   noGeneralWaitlist: 'Your roles do not allow joining the general waitlist. Choose a squad preference.',
-  holdsSlot: 'You already hold a slot. Leave it before joining the waitlist.',
+  squadTakesNoPreferences: 'That squad does not take waitlist preferences.',
+  alreadyOnWaitlist: 'You are already on the waitlist.',
+  notOnWaitlist: 'You are not on the waitlist.',
 } as const
+export type OrbatRefusalCode = keyof typeof ORBAT_REFUSALS
+
+/** Refusals about one field of the waitlist form: the field, and the hint shown beside it. */
+export const ORBAT_REFUSAL_FIELDS: Partial<Record<OrbatRefusalCode, { field: string; hint: string }>> = {
+  squadTakesNoPreferences: { field: 'squad_preference', hint: 'Choose one of the listed squads.' },
+}
+
+/** A refusal's text, its detail (the lock of a role-locked slot) filled in. */
+export function orbatRefusalText(code: OrbatRefusalCode, detail?: string | null): string {
+  // NOTE: a replacer function, so a `$&` in a role name is not read as a replacement pattern.
+  return ORBAT_REFUSALS[code].replace('%s', () => detail ?? '')
+}
 
 /** A role-locked slot refused to a member without one of the lock's Discord roles. */
 export function roleLockRefusal(lock: string): string {
-  return `This slot is locked to ${lock}. You do not have the required Discord role.`
+  return orbatRefusalText('roleLocked', lock)
 }
 
 /** An action the page shows disabled: a short label on the control, and the whole reason beside or under it. */

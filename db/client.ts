@@ -1,6 +1,7 @@
 import { drizzle, type PostgresJsDatabase } from 'drizzle-orm/postgres-js'
 import { migrate } from 'drizzle-orm/postgres-js/migrator'
 import postgres from 'postgres'
+import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as schema from './schema/index.ts'
@@ -19,6 +20,7 @@ export interface DbHandle {
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
+const functionsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'functions')
 
 export function createDb(url: string, options: { max?: number; statementTimeoutMs?: number } = {}): DbHandle {
   const sql = postgres(url, {
@@ -31,11 +33,47 @@ export function createDb(url: string, options: { max?: number; statementTimeoutM
   return { db, sql, close: () => sql.end({ timeout: 5 }) }
 }
 
+/**
+ * The migrations, then the stored functions and triggers of db/functions: start-up, `npm run db:migrate` and the
+ * test harness's template database all come here.
+ */
 export async function runMigrations(url: string) {
   const sql = postgres(url, { max: 1, onnotice: () => {} })
   try {
     await migrate(drizzle(sql), { migrationsFolder })
+    await applyStoredFunctions(sql)
   } finally {
     await sql.end({ timeout: 5 })
   }
+}
+
+/** The files of db/functions, in the order they are applied (by name). */
+export function storedFunctionFiles(): { name: string; text: string }[] {
+  return fs
+    .readdirSync(functionsFolder)
+    .filter((name) => name.endsWith('.sql'))
+    .sort()
+    .map((name) => ({ name, text: fs.readFileSync(path.join(functionsFolder, name), 'utf8') }))
+}
+
+/**
+ * Applies db/functions, the one current definition of every stored function and trigger, after the migrations and at
+ * every start, so an edited file is in force at the next start
+ * (docs/decisions/031-stored-functions-in-one-file-per-domain.md). Every statement there is a CREATE OR REPLACE, so
+ * applying again changes nothing. All files go in one transaction (a file that fails leaves the previous definitions
+ * in force), one start at a time: two instances replacing the same function at once would fail.
+ */
+export async function applyStoredFunctions(sql: postgres.Sql) {
+  const files = storedFunctionFiles()
+  await sql.begin(async (tx) => {
+    await tx`select pg_advisory_xact_lock(hashtext('milsim-unit:stored-functions'))`
+    for (const file of files) {
+      // A file is several statements: sent as one simple query (no parameters), as psql would.
+      await tx.unsafe(file.text).catch((error: unknown) => {
+        throw new Error(`db/functions/${file.name}: ${error instanceof Error ? error.message : String(error)}`, {
+          cause: error,
+        })
+      })
+    }
+  })
 }

@@ -1,3 +1,4 @@
+import { ORBAT_REFUSALS } from '#contracts/orbat-rights.ts'
 import { logger } from './logger.ts'
 
 // Typed service errors. Services throw these; one mapper turns them into HTTP answers.
@@ -28,7 +29,7 @@ export class Forbidden extends withStatus(403, 'You do not have permission to do
 export class NotFound extends withStatus(404, 'Not found.') {}
 export class Conflict extends withStatus(409, 'That conflicts with existing data.') {}
 // The time lock refuses actions; 423 would be exotic for clients, 403 reads as "not now".
-export class Locked extends withStatus(403, 'Sign-ups are locked.') {}
+export class Locked extends withStatus(403, ORBAT_REFUSALS.signUpsLocked) {}
 export class PayloadTooLarge extends withStatus(413, 'Request body is too large.') {}
 export class Unavailable extends withStatus(503, 'The server is busy. Please try again in a moment.') {}
 export class MethodNotAllowed extends ServiceError {
@@ -50,7 +51,7 @@ export interface ErrorBody {
   fields?: Record<string, string[]>
 }
 
-/** Raised by the database when a row would put a banned member in a slot or on the waitlist (migration 0002). */
+/** Raised by the database when a row would put a banned member in a slot or on the waitlist (db/functions/roster.sql). */
 export const BANNED_SQLSTATE = 'UB001'
 
 /** Maps anything thrown to a status and a safe body. Unknown errors become a 500 without details. */

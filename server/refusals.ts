@@ -1,4 +1,10 @@
 import {
+  ORBAT_REFUSAL_FIELDS,
+  orbatRefusalText,
+  ORBAT_REFUSALS,
+  type OrbatRefusalCode,
+} from '#contracts/orbat-rights.ts'
+import {
   Conflict,
   Forbidden,
   Invalid,
@@ -9,45 +15,66 @@ import {
   type ServiceError,
 } from './errors.ts'
 
-// The stored functions of the member writes (db/migrations/0004_signup_functions.sql) refuse with a SQLSTATE-like code
-// that names the answer and the text the member reads: raised as an error (a field error names the field in COLUMN
-// and its hint in HINT), or, for the sign-up and the leave when they have written nothing yet, returned as the row's
-// refusal_code and refusal (0009_signup_answers.sql: in a rush, an error costs the app more than the sign-up). Here
-// both become the typed service errors every other use case throws.
+// The stored functions of the member writes (db/functions/orbat.sql, waitlist.sql) refuse with a code and never a
+// text: returned as the row's refusal_code (and refusal_detail) when they have written nothing yet, raised with
+// SQLSTATE UR000 and the code as the message after a write, so that the write is undone. Here both forms become the
+// typed service errors every other use case throws: the status is this file's, the text contracts/orbat-rights.ts's.
 
 /** The time lock has ended but its waitlist fill has not run yet: the sign-up service runs it, then asks again. */
 export class UnlockFillPending extends Locked {}
 
-const REFUSALS: Record<string, new (message: string, fields?: Record<string, string[]>) => ServiceError> = {
-  UR400: Invalid,
-  UR401: Unauthorized,
-  UR403: Forbidden,
-  UR404: NotFound,
-  UR409: Conflict,
-  URLCK: Locked,
-  URFIL: UnlockFillPending,
+/** The SQLSTATE of a refusal raised after a write (db/functions/orbat.sql). */
+export const REFUSED_SQLSTATE = 'UR000'
+
+/** A writer whose session has ended: the app's one 401, with its own text. */
+const SIGNED_OUT = 'signedOut'
+
+type ErrorClass = new (message: string, fields?: Record<string, string[]>) => ServiceError
+
+/** The answer of each refusal: every code of ORBAT_REFUSALS has one (the type says so), hence its status. */
+const ANSWERS: Record<OrbatRefusalCode, ErrorClass> = {
+  signUpsLocked: Locked,
+  unlockFillPending: UnlockFillPending,
+  bannedSignUp: Forbidden,
+  slotNotFound: NotFound,
+  notASlot: Invalid,
+  alreadyYourSlot: Conflict,
+  slotTaken: Conflict,
+  roleLocked: Forbidden,
+  notYourSlot: Forbidden,
+  waitlistLocked: Locked,
+  bannedWaitlist: Forbidden,
+  holdsSlot: Conflict,
+  noEligibleRole: Forbidden,
+  noGeneralWaitlist: Forbidden,
+  squadTakesNoPreferences: Invalid,
+  alreadyOnWaitlist: Conflict,
+  notOnWaitlist: Conflict,
 }
 
-interface RaisedError {
-  code: string
-  message?: string
-  column_name?: string
-  hint?: string
+/** Every code a stored function may answer. */
+export const REFUSAL_CODES: readonly string[] = [SIGNED_OUT, ...Object.keys(ORBAT_REFUSALS)]
+
+/** The service error of a refusal code. A code nobody knows is a bug between the SQL and this file: a 500. */
+export function refusalError(code: string, detail?: string | null): ServiceError {
+  if (code === SIGNED_OUT) return new Unauthorized()
+  if (!Object.hasOwn(ANSWERS, code)) throw new Error(`A stored function answered an unknown refusal code: ${code}`)
+  const known = code as OrbatRefusalCode
+  const field = ORBAT_REFUSAL_FIELDS[known]
+  return new ANSWERS[known](orbatRefusalText(known, detail), field ? { [field.field]: [field.hint] } : undefined)
 }
 
-/** The service error a stored function's refusal stands for, or null for any other failure. */
+/** The service error a raised refusal stands for, or null for any other failure. */
 export function refusalOf(error: unknown): ServiceError | null {
-  const raised = postgresErrorOf(error) as RaisedError | undefined
-  const Refusal = raised && REFUSALS[raised.code]
-  if (!raised || !Refusal) return null
-  const fields = raised.column_name && raised.hint ? { [raised.column_name]: [raised.hint] } : undefined
-  return new Refusal(raised.message ?? '', fields)
+  const raised = postgresErrorOf(error) as { code: string; message?: string; detail?: string } | undefined
+  if (raised?.code !== REFUSED_SQLSTATE) return null
+  return refusalError(raised.message ?? '', raised.detail)
 }
 
 /** What a stored function returns when it refuses without raising. */
 interface ReturnedRefusal {
   refusal_code?: string | null
-  refusal?: string | null
+  refusal_detail?: string | null
 }
 
 /** Awaits a call of a stored function, turning its refusal, raised or returned in its first row, into the service error. */
@@ -59,6 +86,6 @@ export async function decided<Row>(call: Promise<Row[]>): Promise<Row[]> {
     throw refusalOf(error) ?? error
   }
   const returned = rows[0] as ReturnedRefusal | undefined
-  if (returned?.refusal_code) throw new (REFUSALS[returned.refusal_code] ?? Invalid)(returned.refusal ?? '')
+  if (returned?.refusal_code) throw refusalError(returned.refusal_code, returned.refusal_detail)
   return rows
 }

@@ -12,7 +12,7 @@ import { describeError } from './error-text.ts'
 // that listens (server/changes.ts). The one thing besides is the durable role-sync queue, which carries data, not a
 // topic (docs/decisions/030-use-cases-declare-their-changes.md).
 
-// UB001: a ban committed under this transaction (db/migrations/0002_ban_wins.sql); the retry's own checks see it.
+// UB001: a ban committed under this transaction (db/functions/roster.sql); the retry's own checks see it.
 const RETRYABLE = new Set(['40P01', '40001', BANNED_SQLSTATE])
 const ATTEMPTS = 3
 
@@ -61,7 +61,7 @@ export async function runTransaction<T>(
 
 /**
  * A use case decided by one statement: a stored function that checks, writes, audits, announces and queues its role
- * syncs in one go (db/migrations/0004_signup_functions.sql, 0009_signup_answers.sql). It runs as its own implicit
+ * syncs in one go (db/functions/orbat.sql, waitlist.sql). It runs as its own implicit
  * transaction, one round trip instead of BEGIN, the work and COMMIT, with the same retries and the same handling
  * after the commit as runTransaction.
  * NOTE: there is no transaction to run listeners in: the statement does their in-transaction part itself (the stored

@@ -7,10 +7,10 @@ import { singleton } from '../singleton.ts'
 // Sessions in this instance's memory: every request of a logged-in member reads its session, and in the sign-up rush
 // that read was a round trip per press. An entry is dropped on every instance as soon as the database says its session
 // ended or its user changed: triggers on sessions (DELETE) and users (UPDATE) NOTIFY SESSION_CHANNEL with the user id
-// (db/migrations/0004_signup_functions.sql), whatever code path did it, and every instance LISTENs on the connection
+// (db/functions/auth.sql), whatever code path did it, and every instance LISTENs on the connection
 // that already hears the ORBAT's changes. That takes the NOTIFY's delivery, a few milliseconds; what must not wait even
 // that long is decided in the database: the member writes name their session and the stored function checks it is
-// still live in the same statement (assert_live_session), and read members.is_banned there too, so a logout or a ban
+// still live in the same statement (session_is_live), and read members.is_banned there too, so a logout or a ban
 // stops writes on every instance at once.
 
 export const SESSION_CHANNEL = 'sessions_changed'

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http'
 import express, { type Request, type RequestHandler, type Response } from 'express'
-import { waitlistJoinSchema } from '#contracts/waitlist.ts'
+import { MEMBER_WRITES, type MemberWrite } from '#contracts/orbat-rights.ts'
+import { waitlistJoinSchema, type WaitlistItem } from '#contracts/waitlist.ts'
 import { parseInput, parseJsonObject } from './request.ts'
 import { bearerTokenOf, userFromBearer } from '../auth/api-token.ts'
 import { sessionIdOf } from '../auth/session.ts'
@@ -11,49 +12,84 @@ import { joinTheWaitlist, leave, leaveTheWaitlist, signUp } from '../orbat/sign-
 import { slotIdOf, type Writer } from '../orbat/slots.ts'
 import { fixedSecurityHeaders } from './security.ts'
 
-// The four member writes of the public ORBAT (docs/rules/orbat.md): POST /api/slot/{id}/signup, /api/slot/{id}/leave,
-// /api/waitlist/join and /api/waitlist/leave. They are the requests of the sign-up rush, hundreds in the same second,
-// so they are answered first, ahead of everything a page needs (the CSP nonce, compression, static files, React
-// Router), whose cost was most of theirs (docs/decisions/020-signup-in-one-round-trip.md). The guards every other write
-// passes (the Origin check, the sign-up rate limit, the body limit) are passed in by server/http/app.ts and run here
-// exactly the same. Each write is: the session (in memory, server/auth/session-cache.ts), one service call (one
-// stored-function round trip, the same services the ORBAT page's forms call), one JSON answer.
+// The four member writes of the public ORBAT: sign up to a slot, leave it, join and leave the waitlist.
+// One handler (answerMemberWrite) turns a write into its use case and its answer, for both ways in: the ORBAT page's
+// forms (app/routes/orbat/route.tsx) and the /api paths POST /api/slot/{id}/signup, /api/slot/{id}/leave,
+// /api/waitlist/join and /api/waitlist/leave. The /api paths are the requests of the sign-up rush, hundreds in the same
+// second, so they are answered first, ahead of everything a page needs (the CSP nonce, compression, static files,
+// React Router), whose cost was most of theirs (docs/decisions/020-signup-in-one-round-trip.md). The guards every other
+// write passes (the Origin check, the sign-up rate limit, the body limit) are passed in by server/http/app.ts and run
+// here exactly the same. Each write is: the session (in memory, server/auth/session-cache.ts), one use case (one
+// stored-function round trip), one JSON answer.
 
-type Write = (services: AppServices, writer: Writer, param: string, req: Request) => Promise<unknown>
+/** What a member write reads from its request, however it came. */
+export interface MemberWriteRequest {
+  /** The slot of a sign-up or a leave: the URL's segment, or the form's field. */
+  slotId?: FormDataEntryValue | null
+  /** The body of a waitlist join, read only by it: the JSON object, or the form's fields. */
+  body?: () => unknown
+}
 
-const WRITES: Record<string, Write> = {
-  '/api/slot/:id/signup': async (services, writer, id) => {
-    const result = await signUp(services, writer, slotIdOf(id))
+/** A member write's answer: the /api's JSON, and the page's success toast (its message). */
+export type MemberWriteAnswer = { message: string; slotId?: number; entry?: WaitlistItem }
+
+type Handler = (services: AppServices, writer: Writer, request: MemberWriteRequest) => Promise<MemberWriteAnswer>
+
+const HANDLERS: Record<MemberWrite, Handler> = {
+  [MEMBER_WRITES.signup]: async (services, writer, request) => {
+    const result = await signUp(services, writer, slotIdOf(request.slotId))
     return { message: 'Successfully signed up!', slotId: result.slotId }
   },
-  '/api/slot/:id/leave': async (services, writer, id) => {
-    const result = await leave(services, writer, slotIdOf(id))
+  [MEMBER_WRITES.leave]: async (services, writer, request) => {
+    const result = await leave(services, writer, slotIdOf(request.slotId))
     return { message: 'You have left the slot.', slotId: result.slotId }
   },
-  '/api/waitlist/join': async (services, writer, _id, req) => {
-    const body = parseJsonObject(Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '')
-    const entry = await joinTheWaitlist(services, writer, parseInput(waitlistJoinSchema, body).squad_preference)
+  [MEMBER_WRITES.joinWaitlist]: async (services, writer, request) => {
+    const { squad_preference } = parseInput(waitlistJoinSchema, request.body?.() ?? {})
+    const entry = await joinTheWaitlist(services, writer, squad_preference)
     return { message: 'Successfully joined the waitlist!', entry }
   },
-  '/api/waitlist/leave': async (services, writer) => {
+  [MEMBER_WRITES.leaveWaitlist]: async (services, writer) => {
     await leaveTheWaitlist(services, writer)
     return { message: 'You have left the waitlist.' }
   },
 }
 
-/** The paths answered here, for the /api fuzz test (tests/api-fuzz.test.ts) beside the routes of app/routes.ts. */
-export const MEMBER_WRITE_PATHS = Object.keys(WRITES)
+export function isMemberWrite(name: string): name is MemberWrite {
+  return Object.hasOwn(HANDLERS, name)
+}
+
+/**
+ * The one handler of the member writes, once the writer is known: reads the request, calls the use case, answers.
+ * A refusal is thrown as a typed service error (server/refusals.ts), which each way in renders through the one mapper
+ * of server/errors.ts: a JSON {error} with its status, or an error toast.
+ */
+export function answerMemberWrite(
+  services: AppServices,
+  writer: Writer,
+  write: MemberWrite,
+  request: MemberWriteRequest,
+): Promise<MemberWriteAnswer> {
+  return HANDLERS[write](services, writer, request)
+}
+
+/** The /api paths answered here, for the /api fuzz test (tests/api-fuzz.test.ts) beside the routes of app/routes.ts. */
+export const MEMBER_WRITE_PATHS = [
+  '/api/slot/:id/signup',
+  '/api/slot/:id/leave',
+  '/api/waitlist/join',
+  '/api/waitlist/leave',
+]
 
 /** One match for all four paths (the slot id segment is checked by slotIdOf: a bad one is a 400, not a 404). */
 const PATH = /^\/api\/(?:slot\/([^/]+)\/(signup|leave)|waitlist\/(join|leave))\/?$/
 
-function writeOf(path: string): { write: Write; param: string } | null {
+function writeOf(path: string): { write: MemberWrite; slotId?: string } | null {
   const match = PATH.exec(path)
   if (!match) return null
-  const [, id, slotAction, waitlistAction] = match
-  return id
-    ? { write: WRITES[`/api/slot/:id/${slotAction}`]!, param: id }
-    : { write: WRITES[`/api/waitlist/${waitlistAction}`]!, param: '' }
+  const [, slotId, slotAction, waitlistAction] = match
+  if (slotId) return { write: slotAction === 'signup' ? MEMBER_WRITES.signup : MEMBER_WRITES.leave, slotId }
+  return { write: waitlistAction === 'join' ? MEMBER_WRITES.joinWaitlist : MEMBER_WRITES.leaveWaitlist }
 }
 
 export function memberWriteRoutes(services: AppServices, guards: RequestHandler[]): RequestHandler {
@@ -63,20 +99,22 @@ export function memberWriteRoutes(services: AppServices, guards: RequestHandler[
     const route = writeOf(req.path)
     if (!route) return next()
     if (req.method !== 'POST') return sendError(res, headers, new MethodNotAllowed(['POST']))
-    guarded(req, res, (error?: unknown) =>
-      error ? next(error) : void answer(services, route.write, route.param, req, res, headers),
-    )
+    guarded(req, res, (error?: unknown) => (error ? next(error) : void answer(services, route, req, res, headers)))
   }
 }
 
 async function answer(
   services: AppServices,
-  write: Write,
-  param: string,
+  route: { write: MemberWrite; slotId?: string },
   req: Request,
   res: Response,
   headers: Record<string, string>,
 ) {
+  const request: MemberWriteRequest = {
+    slotId: route.slotId,
+    body: () => parseJsonObject(Buffer.isBuffer(req.body) ? req.body.toString('utf8') : ''),
+  }
+  const write = (writer: Writer) => answerMemberWrite(services, writer, route.write, request)
   try {
     // An API token (Authorization: Bearer) acts as its user within its scopes; it is checked, revocation and ban
     // included, on every request (server/auth/api-token.ts), so no session goes along.
@@ -85,13 +123,13 @@ async function answer(
         method: req.method,
         headers: new Headers({ authorization: req.headers.authorization! }),
       })
-      return sendJson(res, headers, 200, await write(services, { id: user!.id }, param, req))
+      return sendJson(res, headers, 200, await write({ id: user!.id }))
     }
     const sessionId = await sessionIdOf(services.config, req.headers.cookie)
     const user = sessionId ? await userOfSession(services, sessionId) : null
     if (!user) throw new Unauthorized()
     // The session goes along: the database checks it is still live in the same statement as the write.
-    sendJson(res, headers, 200, await write(services, { id: user.id, sessionId: sessionId! }, param, req))
+    sendJson(res, headers, 200, await write({ id: user.id, sessionId: sessionId! }))
   } catch (error) {
     sendError(res, headers, error)
   }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '#db/client.ts'
 
 // Transaction-scoped PostgreSQL advisory locks of the ORBAT, in one place so their keys never collide.
-// NOTE: the stored functions of the member writes (db/migrations/0004_signup_functions.sql) take two of them in SQL:
+// NOTE: the stored functions of the member writes (db/functions/orbat.sql, waitlist.sql) take two of them in SQL:
 // (7202612, user id), one member's own sign-up, move and waitlist join one at a time; and FILL_LOCK_KEY, every fill.
 
 const FILL_LOCK_KEY = 7_202_611

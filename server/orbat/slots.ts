@@ -4,12 +4,12 @@ import { Invalid } from '../errors.ts'
 import { decided } from '../refusals.ts'
 import { placementLine, type Placement } from '../waitlist/waitlist.ts'
 
-// A member's own slot writes (docs/rules/orbat.md). Every rule (the time lock and the unlock fill first, banned,
-// spacer, taken, the role lock, one slot per person with the move, the waitlist removal, the fill of the slot left
-// behind, NOTIFY) is decided in PostgreSQL by one stored function, step by step and commented, in
-// db/migrations/0004_signup_functions.sql and 0009_signup_answers.sql: one round trip per sign-up. These call it and
-// shape what it returns. The call goes through postgres.js itself, as a prepared statement: parsed and planned once per
-// pooled connection, not once per press (drizzle's execute sends every statement unnamed).
+// A member's own slot writes (docs/rules/orbat.md). Every rule (the time lock and the unlock fill first, banned, spacer,
+// taken, the role lock, one slot per person with the move, the waitlist removal, the fill of the slot left behind,
+// NOTIFY) is decided in PostgreSQL by one stored function, step by step and commented, in db/functions/orbat.sql: one
+// round trip per sign-up. These call it and shape what it returns. The call goes through postgres.js itself, as a
+// prepared statement: parsed and planned once per pooled connection, not once per press (drizzle's execute sends every
+// statement unnamed).
 
 /** Slot ids are PostgreSQL integers: anything larger is bad input, not a database error. */
 const MAX_ID = 2_147_483_647
@@ -55,7 +55,7 @@ interface SlotMove extends Record<string, unknown> {
   placed_discord_id: string | null
   /** Set when the function refused before writing anything (server/refusals.ts). */
   refusal_code: string | null
-  refusal: string | null
+  refusal_detail: string | null
 }
 
 function resultOf(slotId: number, move: SlotMove, line: string): SlotActionResult {

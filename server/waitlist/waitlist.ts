@@ -80,8 +80,8 @@ export function waitlistEligibility(
 }
 
 // Joining, leaving and the fill rule are decided in PostgreSQL, one statement each, with every rule commented in
-// db/migrations/0004_signup_functions.sql (waitlist_join, waitlist_leave, orbat_fill_slot). A join and a leave are
-// prepared statements of postgres.js itself, as the sign-up is (server/orbat/slots.ts).
+// db/functions/waitlist.sql (waitlist_join, waitlist_leave, orbat_fill_slot). A join and a leave are prepared
+// statements of postgres.js itself, as the sign-up is (server/orbat/slots.ts).
 
 interface JoinedEntry extends Record<string, unknown> {
   entry_id: number
@@ -89,6 +89,8 @@ interface JoinedEntry extends Record<string, unknown> {
   discord_id: string
   avatar: string | null
   squad_name: string | null
+  /** Set when the function refused (server/refusals.ts). */
+  refusal_code: string | null
 }
 
 /**
@@ -119,7 +121,7 @@ export async function joinWaitlist(db: Db, writer: Writer, preference: SquadPref
 }
 
 export async function leaveWaitlist(db: Db, writer: Writer): Promise<void> {
-  await decided(db.$client`select waitlist_leave(${writer.id}, ${writer.sessionId ?? null}::text)`)
+  await decided(db.$client`select * from waitlist_leave(${writer.id}, ${writer.sessionId ?? null}::text)`)
 }
 
 /**
@@ -152,8 +154,8 @@ export async function fillOpenSlots(tx: DbOrTx): Promise<Placement[]> {
 
 /**
  * When the time lock has ended, the waitlist fill for that unlock runs once, before any direct sign-up is accepted
- * (docs/rules/orbat.md, When the lock ends). A sign-up the database answers "fill pending" runs this first
- * (server/orbat/sign-ups.ts); the unlock job calls it too. Cheap when already done.
+ * (docs/rules/orbat.md, When the lock ends). A sign-up the database answers "fill pending" runs this first (server/orbat/sign-ups.ts); the
+ * unlock job calls it too. Cheap when already done.
  */
 export async function ensureUnlockFill(tx: DbOrTx): Promise<Placement[]> {
   const signupTime = await getSetting(tx, 'signup_time')

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react'
-import type { Refusal } from '#contracts/orbat-rights.ts'
+import { MEMBER_WRITES, type Refusal } from '#contracts/orbat-rights.ts'
 
 /** Where the page's forms post (the /orbat route's action) and where anonymous users are sent to log in. */
 export const ORBAT_PATH = '/orbat'
@@ -8,12 +8,8 @@ export const LOGIN_HREF = `/auth/discord?returnTo=${encodeURIComponent(ORBAT_PAT
 /** The confirmation before leaving a slot (docs/rules/orbat.md). */
 export const LEAVE_CONFIRM = 'Are you sure you want to leave this slot?'
 
-export const INTENTS = {
-  signup: 'signup',
-  leave: 'leave',
-  joinWaitlist: 'join-waitlist',
-  leaveWaitlist: 'leave-waitlist',
-} as const
+/** The intents of the page's forms: the names the server's one handler of the member writes knows them by. */
+export const INTENTS = MEMBER_WRITES
 
 /** Who is looking at the ORBAT, for the slot rows of the diagram (inside React Flow's nodes) and of the list. */
 export interface OrbatViewer {

@@ -22,18 +22,16 @@ import { INTENTS, ORBAT_PATH, ViewerProvider, type OrbatViewer } from '#app/comp
 import { hrefWithState } from '#app/hooks/url-state.ts'
 import { useOptionalUser } from '#app/root.tsx'
 import { parseIdText } from '#contracts/ids.ts'
-import { waitlistJoinSchema } from '#contracts/waitlist.ts'
 import type { User } from '#db/schema/users-sessions.ts'
-import { parseInput } from '#server/http/request.ts'
+import { answerMemberWrite, isMemberWrite, type MemberWriteAnswer } from '#server/http/member-writes.ts'
 import { readSessionId } from '#server/auth/session.ts'
 import { getUser, requireUser } from '#server/auth/user.ts'
 import { getServices, requestContext } from '#server/context.ts'
 import { assertSignupRate } from '#server/http/security.ts'
 import { Invalid, Unauthorized } from '#server/errors.ts'
-import { joinTheWaitlist, leave, leaveTheWaitlist, signUp } from '#server/orbat/sign-ups.ts'
 import { getSnapshot, liveDataOf } from '#server/orbat/live.ts'
 import { orbatRights } from '#server/orbat/rights.ts'
-import { slotIdOf, type Writer } from '#server/orbat/slots.ts'
+import type { Writer } from '#server/orbat/slots.ts'
 
 // The public order of battle (docs/rules/orbat.md): a read-only diagram or, the default on phones, a list; slot sign-up
 // and leave, the waitlist sheet and the time-lock banner. Server-rendered from the live snapshot, then kept current
@@ -41,12 +39,6 @@ import { slotIdOf, type Writer } from '#server/orbat/slots.ts'
 
 const SLOT_FALLBACK = 'Failed to perform slot action.'
 const WAITLIST_FALLBACK = 'Failed to perform waitlist action.'
-const SUCCESS: Record<string, string> = {
-  [INTENTS.signup]: 'Successfully signed up!',
-  [INTENTS.leave]: 'You have left the slot.',
-  [INTENTS.joinWaitlist]: 'Successfully joined the waitlist!',
-  [INTENTS.leaveWaitlist]: 'You have left the waitlist.',
-}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = getServices(context)
@@ -73,10 +65,10 @@ function returnPath(posted: string): string {
 }
 
 /**
- * The page's forms (intent: signup, leave, join-waitlist, leave-waitlist) call the same services as the /api routes
- * and answer with a redirect carrying a flash toast, so they work without JavaScript; fetchers follow the redirect
- * in place (X-Remix-Replace keeps the history clean), which also reloads the data, after a failure too. The view
- * toggle posts here only without JavaScript: it remembers the choice and comes back.
+ * The page's forms (intent: signup, leave, join-waitlist, leave-waitlist) go through the one handler of the /api
+ * routes (answerMemberWrite) and answer with a redirect carrying a flash toast, so they work without JavaScript;
+ * fetchers follow the redirect in place (X-Remix-Replace keeps the history clean), which also reloads the data, after a
+ * failure too. The view toggle posts here only without JavaScript: it remembers the choice and comes back.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const post = await readFormPost(request, context)
@@ -100,40 +92,27 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The session goes along, as on the /api light path: the database checks it is still live in the same statement.
   const writer: Writer = { id: user.id, sessionId: (await readSessionId(services.config, request)) ?? undefined }
   const isSlotAction = post.intent === INTENTS.signup || post.intent === INTENTS.leave
+  let answer: MemberWriteAnswer
   try {
     assertSignupRate(services.config, context.get(requestContext).clientIp)
-    switch (post.intent) {
-      case INTENTS.signup:
-        await signUp(services, writer, slotIdOf(post.form.get('slotId')))
-        break
-      case INTENTS.leave:
-        // Without JavaScript the Leave button arrives unconfirmed: the page asks first, about the slot ?leave= names.
-        if (!post.confirmed) {
-          const page = new URL(to, 'http://orbat.invalid')
-          return askToConfirm(
-            { ...post, back: hrefWithState(page, { leave: postedId(post, 'slotId') ?? 0 }) },
-            INTENTS.leave,
-          )
-        }
-        await leave(services, writer, slotIdOf(post.form.get('slotId')))
-        break
-      case INTENTS.joinWaitlist:
-        await joinTheWaitlist(
-          services,
-          writer,
-          parseInput(waitlistJoinSchema, { squad_preference: post.form.get('squad_preference') }).squad_preference,
-        )
-        break
-      case INTENTS.leaveWaitlist:
-        await leaveTheWaitlist(services, writer)
-        break
-      default:
-        throw new Invalid('Unknown action.')
+    if (!isMemberWrite(post.intent)) throw new Invalid('Unknown action.')
+    // Without JavaScript the Leave button arrives unconfirmed: the page asks first, about the slot ?leave= names.
+    if (post.intent === INTENTS.leave && !post.confirmed) {
+      const page = new URL(to, 'http://orbat.invalid')
+      return askToConfirm(
+        { ...post, back: hrefWithState(page, { leave: postedId(post, 'slotId') ?? 0 }) },
+        INTENTS.leave,
+      )
     }
+    // The same handler as the /api light path: the same use case, the same answer and refusals.
+    answer = await answerMemberWrite(services, writer, post.intent, {
+      slotId: post.form.get('slotId'),
+      body: () => ({ squad_preference: post.form.get('squad_preference') }),
+    })
   } catch (error) {
     return failWithToast(post, error, isSlotAction ? SLOT_FALLBACK : WAITLIST_FALLBACK, back)
   }
-  return succeed(post, SUCCESS[post.intent] ?? 'Done.', back)
+  return succeed(post, answer.message, back)
 }
 
 // The page's frame for each view; `auto` (no choice made) lets CSS pick: the list below `md`, the diagram from it.

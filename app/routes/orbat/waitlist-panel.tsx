@@ -50,7 +50,9 @@ export function WaitlistPanel({
         </p>
       )}
       {locked ? (
-        <p className="-mt-2 text-sm text-amber-400">Sign-ups are locked. The waitlist opens when the countdown ends.</p>
+        <p className="-mt-2 text-sm text-amber-400">
+          {ORBAT_REFUSALS.signUpsLocked} The waitlist opens when the countdown ends.
+        </p>
       ) : null}
       {entries.length === 0 ? (
         <p className="text-sm text-zinc-400">The waitlist is currently empty.</p>
