@@ -63,6 +63,20 @@ const envSchema = z.object({
   }),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(30),
   API_TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(120),
+  MAX_BODY_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
+  ANONYMOUS_MAX_BODY_BYTES: z.coerce
+    .number()
+    .int()
+    .min(256)
+    .default(16 * 1024),
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(10_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  LIVE_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).default(200),
+  LIVE_STREAMS_TOTAL: z.coerce.number().int().min(1).default(5000),
   TRUST_PROXY: optionalText,
   NODE_ENV: optionalText,
 })
@@ -94,6 +108,19 @@ export interface Config {
   rateLimitPerMinute: number
   /** Requests per minute per API token (every method); 0 turns the limit off. */
   apiTokenRateLimitPerMinute: number
+  /** The limits that hold under an attacker (docs/security.md, Limits). */
+  limits: {
+    /** The largest request body a signed-in caller (session or token) may send. */
+    maxBodyBytes: number
+    /** The largest request body anyone else may send; most of their writes are refused before any byte is read. */
+    anonymousMaxBodyBytes: number
+    /** A client must send its request headers within this, and its whole request within requestTimeoutMs. */
+    headersTimeoutMs: number
+    requestTimeoutMs: number
+    /** Open live streams (/api/live, evaluation streams) per client address, and in all. */
+    streamsPerClient: number
+    streamsTotal: number
+  }
   trustProxy: string | undefined
 }
 
@@ -177,6 +204,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mongodbUrl: e.MONGODB_URL,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     apiTokenRateLimitPerMinute: e.API_TOKEN_RATE_LIMIT_PER_MINUTE,
+    limits: {
+      maxBodyBytes: e.MAX_BODY_BYTES,
+      anonymousMaxBodyBytes: Math.min(e.ANONYMOUS_MAX_BODY_BYTES, e.MAX_BODY_BYTES),
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: Math.max(e.HTTP_REQUEST_TIMEOUT_MS, e.HTTP_HEADERS_TIMEOUT_MS),
+      streamsPerClient: Math.min(e.LIVE_STREAMS_PER_CLIENT, e.LIVE_STREAMS_TOTAL),
+      streamsTotal: e.LIVE_STREAMS_TOTAL,
+    },
     trustProxy: e.TRUST_PROXY,
   }
 }

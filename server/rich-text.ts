@@ -14,11 +14,17 @@ const SANITIZE_TIMEOUT_MS = 10_000
 /** Questions waiting for the thread at once; past that the save is refused (503) rather than queued without end. */
 const MAX_QUEUE = 64
 
-const pool = singleton('rich-text:pool', () => ({ current: null as Piscina | null }))
+// NOTE: route modules run a bundled copy of this file from build/server/, where the worker file is not. The process
+// loads this source file first (server/start.ts imports it), so the one pool of the process is made here, with the
+// worker's path taken from the source file's own place.
+const pool = singleton('rich-text:pool', () => ({
+  current: null as Piscina | null,
+  worker: fileURLToPath(new URL('./rich-text-worker.mjs', import.meta.url)),
+}))
 
 function sanitizerPool(): Piscina {
   pool.current ??= new Piscina({
-    filename: fileURLToPath(new URL('./rich-text-worker.mjs', import.meta.url)),
+    filename: pool.worker,
     minThreads: 0,
     maxThreads: 1,
     // jsdom costs tens of MB: the thread goes away when nobody has saved a question for a minute.
@@ -38,10 +44,11 @@ export async function sanitizeRichText(html: string, messages: RichTextMessages)
   if (html.length > RICH_TEXT.maxLength) throw new Invalid(messages.tooLong)
   if (richTextDepth(html) > RICH_TEXT.maxDepth) throw new Invalid(messages.tooDeep)
   let clean: string
+  const signal = AbortSignal.timeout(SANITIZE_TIMEOUT_MS)
   try {
-    clean = (await sanitizerPool().run(html, { signal: AbortSignal.timeout(SANITIZE_TIMEOUT_MS) })) as string
+    clean = (await sanitizerPool().run(html, { signal })) as string
   } catch (error) {
-    if (error instanceof Error && error.name === 'TimeoutError') throw new Invalid(messages.tooDeep)
+    if (signal.aborted) throw new Invalid(messages.tooDeep)
     if (error instanceof Error && /queue/i.test(error.message))
       throw new Unavailable('Too many questions are being saved at once. Please try again in a moment.')
     throw error

@@ -126,9 +126,19 @@ export async function startApp(config: Config, options: StartOptions): Promise<R
     const app = createHttpApp({ services, build, mode: options.mode, vite, clientDir, discordStandIn: standIn })
     // The polled ORBAT JSON and the live stream are answered before Express (server/http/live-routes.ts).
     const live = liveRequestHandler(services)
-    const server = http.createServer((req, res) => {
-      if (!live(req, res)) app(req, res)
-    })
+    const { limits } = config
+    const server = http.createServer(
+      {
+        // Slow clients (one header byte every few seconds) are ended within seconds, not minutes: Node checks these
+        // timeouts once per connectionsCheckingInterval (docs/security.md, Limits).
+        headersTimeout: limits.headersTimeoutMs,
+        requestTimeout: limits.requestTimeoutMs,
+        connectionsCheckingInterval: 1000,
+      },
+      (req, res) => {
+        if (!live(req, res)) app(req, res)
+      },
+    )
     server.keepAliveTimeout = 65_000
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject)

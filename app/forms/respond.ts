@@ -41,9 +41,27 @@ export interface AdminPost extends FormPost {
   admin: User
 }
 
+/** What a page action answers to a body that is no form (JSON, plain text, a broken multipart body). */
+export const UNREADABLE_FORM = 'This form could not be read. Please reload the page and try again.'
+const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data'])
+
+/**
+ * A page action's body as form data: another content type is 415, a body that does not parse as its type is 400,
+ * each with the usual `{error}` (never the 500 a parser's TypeError would be).
+ */
+async function readForm(request: Request): Promise<FormData> {
+  const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
+  if (!FORM_TYPES.has(type)) throw data({ error: UNREADABLE_FORM }, { status: 415 })
+  try {
+    return await request.formData()
+  } catch {
+    throw data({ error: UNREADABLE_FORM }, { status: 400 })
+  }
+}
+
 /** Reads a page's form post. */
 export async function readFormPost(request: Request, context: Ctx): Promise<FormPost> {
-  const form = await request.formData()
+  const form = await readForm(request)
   return {
     form,
     intent: String(form.get('intent') ?? ''),

@@ -12,6 +12,7 @@ import { isBearerApiRequest } from '../auth/api-token.ts'
 import { apiMethodGuard } from './api-methods.ts'
 import { demoCanonicalHost } from './demo-host.ts'
 import { COMPRESS_THRESHOLD_BYTES } from './encodings.ts'
+import { bodyGate } from './limits.ts'
 import { memberWriteRoutes } from './member-writes.ts'
 import { createRateLimiter, originCheck, rateLimit, securityHeaders, signupLimiter } from './security.ts'
 import { sendWebResponse, toWebRequest } from './web.ts'
@@ -31,9 +32,6 @@ export interface HttpAppOptions {
   /** Mounted at /__discord in demo mode. */
   discordStandIn?: express.Router
 }
-
-/** Request bodies above this are refused with 413 before any handler reads them. */
-export const BODY_LIMIT_BYTES = 1024 * 1024
 
 /**
  * Paths whose non-GET requests are rate limited per client IP (RATE_LIMIT_PER_MINUTE; docs/rules/api.md, Rate limits).
@@ -70,7 +68,8 @@ export function createHttpApp(options: HttpAppOptions) {
   const checkOrigin = originCheck(config, {
     exempt: (p, req) => p.startsWith('/__discord/api/') || isBearerApiRequest(p, req.get('authorization')),
   })
-  const readBody = express.raw({ type: () => true, limit: BODY_LIMIT_BYTES })
+  // Judges every write before its body is read (type, size, who is calling), then reads it within the caller's limit.
+  const readBody = bodyGate(services)
   const signupLimit = rateLimit(signupLimiter(config))
 
   // The sign-up rush's writes come first, ahead of what pages need: behind the same Origin check, sign-up rate limit
@@ -100,8 +99,8 @@ export function createHttpApp(options: HttpAppOptions) {
   if (options.discordStandIn) app.use('/__discord', options.discordStandIn)
 
   app.use(checkOrigin)
-  app.use(readBody)
   app.use(apiMethodGuard(options.build))
+  app.use(readBody)
 
   const handleRequest = createRequestHandler(options.build, mode)
   app.use(async (req, res, next) => {

@@ -3,6 +3,7 @@ import type { AppServices } from '../context.ts'
 import { describeError } from '../error-text.ts'
 import { logger } from '../logger.ts'
 import { pickRepresentation } from './encodings.ts'
+import { streamLimiter } from './limits.ts'
 import { getSnapshot, peekSnapshot, subscribe, type Snapshot, type SnapshotKey } from '../orbat/live.ts'
 
 /** Live connections send a comment this often so proxies keep them open. */
@@ -24,6 +25,7 @@ export const LIVE_PATHS = [...Object.keys(POLLED), '/api/live']
  * routing would be most of their cost (see bench/ and docs/decisions/011). Returns true when it handled the request.
  */
 export function liveRequestHandler(services: AppServices) {
+  const streams = streamLimiter(services.config)
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false
     const url = req.url ?? ''
@@ -48,7 +50,11 @@ export function liveRequestHandler(services: AppServices) {
       return true
     }
     if (path === '/api/live') {
-      stream(services, req, res)
+      const slot = streams.acquire(req, res)
+      if (slot) {
+        req.on('close', slot.release)
+        stream(services, req, res)
+      }
       return true
     }
     return false

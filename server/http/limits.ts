@@ -1,0 +1,142 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express'
+import proxyAddr from 'proxy-addr'
+import { bearerTokenOf } from '../auth/api-token.ts'
+import { sessionIdOf } from '../auth/session.ts'
+import { userOfSession } from '../auth/user.ts'
+import type { Config } from '../config.ts'
+import type { AppServices } from '../context.ts'
+
+// The limits that hold under an attacker (docs/security.md, Limits): what a caller may send before anyone has
+// checked who it is, and how many live streams one address and the whole process may hold. Every number is a
+// configuration variable (README, Configuration); the defaults let a whole unit in, dozens of members behind one
+// address included.
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data']
+/** The one /api call that takes a file: the test editor's image upload (multipart, or raw bytes, which decide). */
+const UPLOAD_PATH = '/api/admin/tests/images'
+
+export const LIMIT_MESSAGES = {
+  unsupportedType: 'This kind of request body is not accepted here.',
+  tooLarge: 'Request body is too large.',
+  loginRequired: 'You must be logged in.',
+  tooManyStreams: 'Too many live connections from your address. Close a few tabs, or wait a moment.',
+  serverBusy: 'The server has too many live connections. Retrying shortly.',
+} as const
+
+/** The media type of a Content-Type header, without its parameters. */
+function mediaType(header: string | undefined): string {
+  return (header ?? '').split(';')[0]!.trim().toLowerCase()
+}
+
+/** Whether a write to this path may carry a body of this type. */
+function acceptsType(path: string, type: string): boolean {
+  if (path === UPLOAD_PATH) return true
+  if (path.startsWith('/api/')) return type === 'application/json'
+  return FORM_TYPES.includes(type)
+}
+
+function refuse(res: Response, status: number, error: string) {
+  // The body was not read: the connection closes after the answer rather than waiting to drain it.
+  res.set('Connection', 'close').status(status).json({ error })
+}
+
+/**
+ * The gate of every write before its body is read: a body of a type the route cannot use is 415, a declared size
+ * over the caller's limit 413, and an /api write from someone with neither a session nor a token 401, all without
+ * reading a byte. A signed-in caller may then send up to MAX_BODY_BYTES, anyone else ANONYMOUS_MAX_BODY_BYTES (a
+ * page form of someone logged out, such as the view toggle, is small). Reads pass untouched.
+ */
+export function bodyGate(services: AppServices): RequestHandler {
+  const { limits } = services.config
+  const readSignedIn = express.raw({ type: () => true, limit: limits.maxBodyBytes })
+  const readAnonymous = express.raw({ type: () => true, limit: limits.anonymousMaxBodyBytes })
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (SAFE_METHODS.has(req.method)) return next()
+    const declared = Number(req.headers['content-length'] ?? 0)
+    const hasBody = declared > 0 || req.headers['transfer-encoding'] !== undefined
+    if (hasBody && !acceptsType(req.path, mediaType(req.headers['content-type'])))
+      return refuse(res, 415, LIMIT_MESSAGES.unsupportedType)
+    if (declared > limits.maxBodyBytes) return refuse(res, 413, LIMIT_MESSAGES.tooLarge)
+    void signedIn(services, req).then(
+      (known) => {
+        if (known) return readSignedIn(req, res, next)
+        if (req.path.startsWith('/api/')) return refuse(res, 401, LIMIT_MESSAGES.loginRequired)
+        if (declared > limits.anonymousMaxBodyBytes) return refuse(res, 413, LIMIT_MESSAGES.tooLarge)
+        return readAnonymous(req, res, next)
+      },
+      (error: unknown) => next(error),
+    )
+  }
+}
+
+/** A live session, or a bearer token on an /api call (checked in full by the route; here only its presence). */
+async function signedIn(services: AppServices, req: Request): Promise<boolean> {
+  if (req.path.startsWith('/api/') && bearerTokenOf(req.headers.authorization) !== null) return true
+  const sessionId = await sessionIdOf(services.config, req.headers.cookie)
+  return sessionId !== null && (await userOfSession(services, sessionId)) !== null
+}
+
+/** The client's address, through the proxies TRUST_PROXY trusts (as Express reads req.ip). */
+export function clientAddressOf(config: Config): (req: IncomingMessage) => string {
+  const trusted = config.trustProxy
+  if (!trusted) return (req) => req.socket.remoteAddress ?? ''
+  const trust = /^\d+$/.test(trusted) ? Number(trusted) : proxyAddr.compile(trusted.split(',').map((s) => s.trim()))
+  return (req) => proxyAddr(req, trust as Parameters<typeof proxyAddr>[1])
+}
+
+export interface StreamSlot {
+  release: () => void
+}
+
+/**
+ * Counts open live streams per client address and in all. Over a cap the stream is refused (429 for one address,
+ * 503 for the process) with Retry-After; the page then falls back to polling, so nobody loses the ORBAT.
+ */
+export function streamLimiter(config: Config) {
+  const { streamsPerClient, streamsTotal } = config.limits
+  const perClient = new Map<string, number>()
+  let total = 0
+  const addressOf = clientAddressOf(config)
+  return {
+    /** A slot for this request's stream, or null after answering the refusal. */
+    acquire(req: IncomingMessage, res: ServerResponse): StreamSlot | null {
+      const address = addressOf(req)
+      const mine = perClient.get(address) ?? 0
+      const refusal =
+        mine >= streamsPerClient
+          ? { status: 429, error: LIMIT_MESSAGES.tooManyStreams }
+          : total >= streamsTotal
+            ? { status: 503, error: LIMIT_MESSAGES.serverBusy }
+            : null
+      if (refusal) {
+        res.writeHead(refusal.status, {
+          'Content-Type': 'application/json; charset=utf-8',
+          'Retry-After': '30',
+          Connection: 'close',
+        })
+        res.end(JSON.stringify({ error: refusal.error }))
+        return null
+      }
+      perClient.set(address, mine + 1)
+      total += 1
+      let released = false
+      return {
+        release: () => {
+          if (released) return
+          released = true
+          total -= 1
+          const left = (perClient.get(address) ?? 1) - 1
+          if (left > 0) perClient.set(address, left)
+          else perClient.delete(address)
+        },
+      }
+    },
+    get open() {
+      return total
+    },
+  }
+}
+
+export type StreamLimiter = ReturnType<typeof streamLimiter>

@@ -1,0 +1,156 @@
+// The limits that hold under an attacker (docs/security.md, Limits), over real sockets: live streams capped per
+// address and in all while /healthz keeps answering, writes judged before their body is read, slow clients ended
+// within seconds. The caps are set low here so a test can reach them; their defaults are in server/config.ts.
+import http from 'node:http'
+import net from 'node:net'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestApp, type TestApp } from './harness/app.ts'
+
+let t: TestApp
+let port: number
+
+const PER_CLIENT = 20
+const TOTAL = 30
+
+beforeAll(async () => {
+  t = await startTestApp({
+    env: {
+      LIVE_STREAMS_PER_CLIENT: String(PER_CLIENT),
+      LIVE_STREAMS_TOTAL: String(TOTAL),
+      HTTP_HEADERS_TIMEOUT_MS: '2000',
+      HTTP_REQUEST_TIMEOUT_MS: '4000',
+    },
+  })
+  port = Number(new URL(t.url).port)
+})
+afterAll(async () => {
+  await t?.close()
+})
+
+interface Opened {
+  status: number
+  retryAfter: string | undefined
+  close: () => void
+}
+
+/** Opens /api/live from a given loopback address and resolves once the answer's head has arrived. */
+function openStream(localAddress: string): Promise<Opened> {
+  return new Promise((resolve, reject) => {
+    const req = http.get({ host: '127.0.0.1', port, path: '/api/live', localAddress, agent: false }, (res) => {
+      res.on('data', () => {})
+      res.on('error', () => {})
+      resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'], close: () => req.destroy() })
+    })
+    req.on('error', reject)
+  })
+}
+
+async function healthzTimes(count: number): Promise<number[]> {
+  const times: number[] = []
+  for (let i = 0; i < count; i++) {
+    const started = performance.now()
+    const response = await fetch(`http://127.0.0.1:${port}/healthz`)
+    await response.arrayBuffer()
+    expect(response.status).toBe(200)
+    times.push(performance.now() - started)
+  }
+  return times.sort((a, b) => a - b)
+}
+
+describe('live streams', () => {
+  it('are capped per address (429) and in all (503) with Retry-After, while /healthz answers in under 100 ms', async () => {
+    const one = await Promise.all(Array.from({ length: PER_CLIENT + 5 }, () => openStream('127.0.0.1')))
+    expect(one.filter((s) => s.status === 200)).toHaveLength(PER_CLIENT)
+    const refusedHere = one.filter((s) => s.status !== 200)
+    expect(refusedHere.map((s) => [s.status, s.retryAfter])).toEqual(Array(5).fill([429, '30']))
+
+    const other = await Promise.all(Array.from({ length: 15 }, () => openStream('127.0.0.2')))
+    expect(other.filter((s) => s.status === 200)).toHaveLength(TOTAL - PER_CLIENT)
+    expect(other.filter((s) => s.status === 503).every((s) => s.retryAfter === '30')).toBe(true)
+
+    const times = await healthzTimes(50)
+    const p99 = times[Math.ceil(times.length * 0.99) - 1]!
+    expect(p99).toBeLessThan(100)
+
+    for (const s of [...one, ...other]) s.close()
+    // A closed stream frees its place.
+    await expect.poll(async () => (await openStream('127.0.0.1')).status, { timeout: 3000 }).toBe(200)
+  })
+})
+
+/** Sends only the head of a write declaring a large body, and resolves with what the server answered. */
+function headOnly(path: string, headers: Record<string, string>): Promise<{ status: number; ms: number }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now()
+    const req = http.request(
+      { host: '127.0.0.1', port, path, method: 'POST', headers: { Origin: t.url, ...headers }, agent: false },
+      (res) => {
+        res.resume()
+        resolve({ status: res.statusCode ?? 0, ms: performance.now() - started })
+        req.destroy()
+      },
+    )
+    req.on('error', (error) => (req.destroyed ? undefined : reject(error)))
+    req.flushHeaders()
+  })
+}
+
+describe('writes before their body is read', () => {
+  const MIB = String(1024 * 1024)
+
+  it('answer an anonymous /api write 401 without waiting for its body', async () => {
+    const answer = await headOnly('/api/roster/members', { 'Content-Type': 'application/json', 'Content-Length': MIB })
+    expect(answer.status).toBe(401)
+  })
+
+  it('answer a body over the anonymous limit 413 and a type the route cannot use 415, unread', async () => {
+    expect(
+      (await headOnly('/orbat', { 'Content-Type': 'multipart/form-data; boundary=x', 'Content-Length': MIB })).status,
+    ).toBe(413)
+    expect((await headOnly('/orbat', { 'Content-Type': 'application/json', 'Content-Length': '20' })).status).toBe(415)
+    const client = await t.login('demo_admin')
+    const text = await client.fetch('/api/integrations/events/1/attendance', {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain' },
+      body: '{"attended":[]}',
+    })
+    expect(text.status).toBe(415)
+  })
+
+  it('hold memory bounded while 400 clients each declare a 1 MiB body and send it slowly', async () => {
+    global.gc?.()
+    const before = process.memoryUsage().rss
+    const sockets: net.Socket[] = []
+    for (let i = 0; i < 400; i++) {
+      const socket = net.connect(port, '127.0.0.1')
+      socket.on('error', () => {})
+      socket.write(
+        `POST /orbat HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${t.url}\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n`,
+      )
+      sockets.push(socket)
+    }
+    for (let round = 0; round < 3; round++) {
+      for (const socket of sockets) socket.write(`4000\r\n${'a'.repeat(0x4000)}\r\n`)
+      await sleep(100)
+    }
+    const grown = (process.memoryUsage().rss - before) / 1024 / 1024
+    for (const socket of sockets) socket.destroy()
+    // Without the anonymous limit each held up to 1 MiB: 400 MiB. With it, at most 16 KiB each.
+    expect(grown).toBeLessThan(100)
+  })
+})
+
+describe('slow clients', () => {
+  it('are ended within seconds when their headers never finish', async () => {
+    const socket = net.connect(port, '127.0.0.1')
+    const started = performance.now()
+    const closed = new Promise<number>((resolve) => socket.on('close', () => resolve(performance.now() - started)))
+    socket.on('error', () => {})
+    socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\n')
+    const drip = setInterval(() => socket.writable && socket.write('X-Slow: 1\r\n'), 500)
+    const ms = await closed
+    clearInterval(drip)
+    expect(ms).toBeLessThan(5000)
+  })
+})
