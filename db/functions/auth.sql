@@ -35,3 +35,15 @@ CREATE OR REPLACE TRIGGER sessions_notify_end AFTER DELETE ON sessions FOR EACH 
 
 CREATE OR REPLACE TRIGGER users_notify_change AFTER UPDATE ON users FOR EACH ROW
   WHEN (OLD.* IS DISTINCT FROM NEW.*) EXECUTE FUNCTION notify_session_change();
+
+-- A ban or an unban changes what the member's sessions may do (a banned admin is no admin: server/auth/session-cache.ts
+-- reads the ban with the session), so every instance drops the member's cached sessions.
+CREATE OR REPLACE FUNCTION notify_member_ban_change() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('sessions_changed', u.id::text) FROM users u WHERE u.discord_id = NEW.discord_id;
+  RETURN NULL;
+END
+$$;
+
+CREATE OR REPLACE TRIGGER members_notify_ban AFTER UPDATE OF is_banned ON members FOR EACH ROW
+  WHEN (OLD.is_banned IS DISTINCT FROM NEW.is_banned) EXECUTE FUNCTION notify_member_ban_change();

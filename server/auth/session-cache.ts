@@ -1,6 +1,7 @@
 import { and, eq, gt } from 'drizzle-orm'
 import type postgres from 'postgres'
 import type { DbOrTx } from '#db/client.ts'
+import { members } from '#db/schema/roster.ts'
 import { sessions, users, type User } from '#db/schema/users-sessions.ts'
 import { singleton } from '../singleton.ts'
 
@@ -59,13 +60,17 @@ export async function cachedSessionUser(db: DbOrTx, sessionId: string): Promise<
 async function load(db: DbOrTx, sessionId: string): Promise<Entry | null> {
   const generation = state.generation
   const [row] = await db
-    .select({ user: users, expiresAt: sessions.expires_at })
+    .select({ user: users, expiresAt: sessions.expires_at, banned: members.is_banned })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
+    .leftJoin(members, eq(members.discord_id, users.discord_id))
     .where(and(eq(sessions.id, sessionId), gt(sessions.expires_at, new Date())))
     .limit(1)
   if (!row) return null
-  const entry = { user: row.user, expiresAt: row.expiresAt.getTime(), cachedAt: Date.now() }
+  // A ban ends admin rights on every open session at once (a trigger on members tells every instance to drop the
+  // member's cached sessions: db/functions/auth.sql); the person stays signed in as a banned member.
+  const user = row.banned ? { ...row.user, is_admin: false } : row.user
+  const entry = { user, expiresAt: row.expiresAt.getTime(), cachedAt: Date.now() }
   // NOTE: an eviction heard while this read was under way may concern what it read: use it once, keep nothing.
   if (generation === state.generation) {
     if (state.entries.size >= MAX_ENTRIES) state.entries.delete(state.entries.keys().next().value!)

@@ -5,6 +5,7 @@ import ical, { ICalAlarmType } from 'ical-generator'
 import { DateTime } from 'luxon'
 import type { DbOrTx } from '#db/client.ts'
 import { calendarFeeds } from '#db/schema/api-tokens.ts'
+import { members } from '#db/schema/roster.ts'
 import { users, type User } from '#db/schema/users-sessions.ts'
 import { recordAudit } from '../audit/audit.ts'
 import type { AppServices } from '../context.ts'
@@ -119,15 +120,20 @@ export async function unitCalendar(services: AppServices, now = new Date()): Pro
   ])
 }
 
-/** A personal feed: the events, the trainings its owner signed up to, and when ORBAT sign-ups open. 404 for an unknown secret. */
+/**
+ * A personal feed: the events, the trainings its owner signed up to, and when ORBAT sign-ups open. 404 for an unknown
+ * secret, and for a banned member's.
+ */
 export async function personalCalendar(services: AppServices, secret: string, now = new Date()): Promise<string> {
   const [row] = await services.db
-    .select({ user: users })
+    .select({ user: users, banned: members.is_banned })
     .from(calendarFeeds)
     .innerJoin(users, eq(users.id, calendarFeeds.user_id))
+    .leftJoin(members, eq(members.discord_id, users.discord_id))
     .where(eq(calendarFeeds.secret, secret))
     .limit(1)
-  if (!row) throw new NotFound('Calendar feed not found.')
+  // A banned member's feed is gone while the ban lasts, as their API tokens are (docs/security.md).
+  if (!row || row.banned) throw new NotFound('Calendar feed not found.')
   const ctx = await contextOf(services, now)
   const trainings = (await listPublicTrainings(services.db, row.user, now)).filter((t) => t.is_signed_up)
   const entries = [...(await eventEntries(services, ctx)), ...trainings.map((t) => trainingEntry(ctx, t))]
