@@ -16,7 +16,8 @@ export const playerSlotQuerySchema = z.object({
     .max(100, 'A Bohemia UUID is at most 100 characters.'),
 })
 
-export const attendanceByUuidSchema = z.object({
+// Strict: a game server's script that misspells its one key is told so instead of recording nobody.
+export const attendanceByUuidSchema = z.strictObject({
   bohemia_uuids: z
     .array(bohemiaUuid, { error: 'bohemia_uuids must be a list of Bohemia UUIDs.' })
     .max(1000, 'At most 1000 players at once.')

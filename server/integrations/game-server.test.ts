@@ -185,6 +185,21 @@ describe('POST /api/integrations/events/{id}/attendance', () => {
       status: 400,
       body: { error: 'bohemia_uuids must be a list of Bohemia UUIDs.' },
     })
+    const extra = await server.post(`/api/integrations/events/${event!.id}/attendance`, {
+      bohemia_uuids: ['a1b2-reyes'],
+      players: ['a1b2-reyes'],
+    })
+    expect(extra.status).toBe(400)
     expect(await auditEntries(db(), 'Attendance recorded')).toEqual([])
+  })
+
+  it('writes no audit entry for a post that changes nothing, however the list is ordered or trimmed', async () => {
+    await arrange()
+    const [event] = await db().insert(events).values({ name: 'Op Repeat', date: new Date() }).returning()
+    const path = `/api/integrations/events/${event!.id}/attendance`
+    await server.post(path, { bohemia_uuids: ['a1b2-reyes', 'C3D4-NOVAK'] })
+    await server.post(path, { bohemia_uuids: ['C3D4-NOVAK'] })
+    await server.post(path, { bohemia_uuids: [] })
+    expect(await auditEntries(db(), 'Attendance recorded')).toHaveLength(1)
   })
 })

@@ -190,12 +190,14 @@ export async function setEventAttendance(
         await tx.insert(eventAttendance).values(added.map((member_id) => ({ event_id: eventId, member_id })))
       await adjustCount(tx, added, 1)
       await adjustCount(tx, removed, -1)
-      await recordAudit(
-        tx,
-        admin,
-        'Attendance recorded',
-        `${event.name}: ${memberIds.length} attended (+${added.length}, -${removed.length}).`,
-      )
+      // A post that changes nothing (a game server repeating itself) leaves no entry behind.
+      if (added.length || removed.length)
+        await recordAudit(
+          tx,
+          admin,
+          'Attendance recorded',
+          `${event.name}: ${memberIds.length} attended (+${added.length}, -${removed.length}).`,
+        )
       return { memberIds: [...memberIds].sort((a, b) => a - b) }
     },
     { name: 'set event attendance', changes: ['roster'] },
