@@ -12,6 +12,7 @@ let port: number
 
 const PER_CLIENT = 20
 const TOTAL = 30
+const BEARER_FAILURES = 10
 
 beforeAll(async () => {
   t = await startTestApp({
@@ -20,6 +21,7 @@ beforeAll(async () => {
       LIVE_STREAMS_TOTAL: String(TOTAL),
       HTTP_HEADERS_TIMEOUT_MS: '2000',
       HTTP_REQUEST_TIMEOUT_MS: '4000',
+      RATE_LIMIT_PER_MINUTE: String(BEARER_FAILURES),
     },
   })
   port = Number(new URL(t.url).port)
@@ -152,5 +154,40 @@ describe('slow clients', () => {
     const ms = await closed
     clearInterval(drip)
     expect(ms).toBeLessThan(5000)
+  })
+})
+
+describe('failed API tokens', () => {
+  it('are counted per address: past the limit that address is answered 429 before any token is looked up', async () => {
+    const statuses: number[] = []
+    for (let i = 0; i < BEARER_FAILURES + 3; i++) {
+      const response = await fetch(`http://127.0.0.1:${port}/api/roster/admin/member/1`, {
+        headers: { Authorization: `Bearer tfhq_not-a-token-${i}` },
+      })
+      await response.arrayBuffer()
+      statuses.push(response.status)
+    }
+    expect(statuses.slice(0, BEARER_FAILURES)).toEqual(Array(BEARER_FAILURES).fill(401))
+    expect(statuses.slice(BEARER_FAILURES + 1)).toEqual([429, 429])
+    // Another address is not held back by it.
+    const other = await new Promise<number>((resolve, reject) =>
+      http
+        .get(
+          {
+            host: '127.0.0.1',
+            port,
+            path: '/api/roster/admin/member/1',
+            localAddress: '127.0.0.3',
+            headers: { Authorization: 'Bearer tfhq_other' },
+            agent: false,
+          },
+          (res) => {
+            res.resume()
+            resolve(res.statusCode ?? 0)
+          },
+        )
+        .on('error', reject),
+    )
+    expect(other).toBe(401)
   })
 })

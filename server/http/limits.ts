@@ -6,6 +6,7 @@ import { sessionIdOf } from '../auth/session.ts'
 import { userOfSession } from '../auth/user.ts'
 import type { Config } from '../config.ts'
 import type { AppServices } from '../context.ts'
+import { createRateLimiter } from './security.ts'
 
 // The limits that hold under an attacker (docs/security.md, Limits): what a caller may send before anyone has
 // checked who it is, and how many live streams one address and the whole process may hold. Every number is a
@@ -44,9 +45,10 @@ function refuse(res: Response, status: number, error: string) {
 
 /**
  * The gate of every write before its body is read: a body of a type the route cannot use is 415, a declared size
- * over the caller's limit 413, and an /api write from someone with neither a session nor a token 401, all without
+ * over the caller's limit 413 (401 for an /api write from someone with neither a session nor a token), all without
  * reading a byte. A signed-in caller may then send up to MAX_BODY_BYTES, anyone else ANONYMOUS_MAX_BODY_BYTES (a
- * page form of someone logged out, such as the view toggle, is small). Reads pass untouched.
+ * page form of someone logged out, such as the view toggle, is small): nobody who cannot use a route makes the
+ * server hold more than that. Reads pass untouched.
  */
 export function bodyGate(services: AppServices): RequestHandler {
   const { limits } = services.config
@@ -62,8 +64,14 @@ export function bodyGate(services: AppServices): RequestHandler {
     void signedIn(services, req).then(
       (known) => {
         if (known) return readSignedIn(req, res, next)
-        if (req.path.startsWith('/api/')) return refuse(res, 401, LIMIT_MESSAGES.loginRequired)
-        if (declared > limits.anonymousMaxBodyBytes) return refuse(res, 413, LIMIT_MESSAGES.tooLarge)
+        // Over the anonymous limit an /api write is refused as what it is, a call nobody signed in may make; a small
+        // one is read, so the route answers its own "log in" message.
+        if (declared > limits.anonymousMaxBodyBytes)
+          return refuse(
+            res,
+            req.path.startsWith('/api/') ? 401 : 413,
+            req.path.startsWith('/api/') ? LIMIT_MESSAGES.loginRequired : LIMIT_MESSAGES.tooLarge,
+          )
         return readAnonymous(req, res, next)
       },
       (error: unknown) => next(error),
@@ -140,3 +148,31 @@ export function streamLimiter(config: Config) {
 }
 
 export type StreamLimiter = ReturnType<typeof streamLimiter>
+
+/**
+ * Failed API tokens, counted per client address: past RATE_LIMIT_PER_MINUTE refusals (401) in a minute, that address's
+ * bearer calls are answered 429 until the minute is over, so nobody can try tokens at the speed of the network.
+ */
+export function bearerFailureGate(config: Config): RequestHandler {
+  const failures = createRateLimiter(config.rateLimitPerMinute)
+  const blockedUntil = new Map<string, number>()
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (!req.path.startsWith('/api/') || bearerTokenOf(req.headers.authorization) === null) return next()
+    const address = req.ip ?? ''
+    const now = Date.now()
+    const until = blockedUntil.get(address)
+    if (until !== undefined && until > now) {
+      res.set('Retry-After', String(Math.ceil((until - now) / 1000)))
+      return refuse(res, 429, 'Too many requests with a token that is not valid. Please wait a minute.')
+    }
+    if (until !== undefined) blockedUntil.delete(address)
+    res.on('finish', () => {
+      if (res.statusCode !== 401) return
+      const retryAfter = failures.hit(address)
+      if (retryAfter === null) return
+      if (blockedUntil.size > 10_000) blockedUntil.clear()
+      blockedUntil.set(address, Date.now() + retryAfter * 1000)
+    })
+    next()
+  }
+}
