@@ -84,10 +84,21 @@ const HEARTBEAT_MS = 25_000
  * every committed change (reloads are serialised, so events arrive in order); `ended` says the session was
  * submitted or cancelled, and the stream closes. A session that is not active answers 404 before any stream starts.
  */
+/** What a stream says when its viewer may no longer see it. */
+export const ACCESS_ENDED = 'Your access to this evaluation has ended.'
+
+/** How often an open stream checks that its viewer may still see it. */
+export const ACCESS_CHECK_MS = 2000
+
+/**
+ * The live session as Server-Sent Events. `stillAllowed` is asked every ACCESS_CHECK_MS: when the viewer has logged
+ * out, lost admin rights, been banned or had their token revoked, the stream says "ended" and closes.
+ */
 export async function liveSessionStream(
   services: AppServices,
   sessionId: string | undefined,
   signal: AbortSignal,
+  stillAllowed: () => Promise<boolean> = async () => true,
 ): Promise<Response> {
   // Subscribe before the first read, so a change between the two is not missed.
   let dirty = false
@@ -105,11 +116,20 @@ export async function liveSessionStream(
   }
   const encoder = new TextEncoder()
   let closed = false
+  let revoked = false
   let heartbeat: NodeJS.Timeout | undefined
+  const accessCheck = setInterval(() => {
+    void stillAllowed().then((allowed) => {
+      if (allowed || closed) return
+      revoked = true
+      wake?.()
+    })
+  }, ACCESS_CHECK_MS)
   const stop = () => {
     closed = true
     unsubscribe()
     clearInterval(heartbeat)
+    clearInterval(accessCheck)
     wake?.()
   }
   signal.addEventListener('abort', stop, { once: true })
@@ -123,9 +143,13 @@ export async function liveSessionStream(
       send('session', initial)
       heartbeat = setInterval(() => write(': keep-alive\n\n'), HEARTBEAT_MS)
       while (!closed) {
-        if (!dirty) await new Promise<void>((resolve) => (wake = resolve))
+        if (!dirty && !revoked) await new Promise<void>((resolve) => (wake = resolve))
         wake = null
         if (closed) break
+        if (revoked) {
+          send('ended', { sessionId, message: ACCESS_ENDED })
+          break
+        }
         dirty = false
         try {
           send('session', await getLiveSession(services.db, sessionId))

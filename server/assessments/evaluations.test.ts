@@ -1,8 +1,10 @@
 // Live in-game evaluations over real HTTP on real PostgreSQL (docs/rules/assessments.md): the score formula, the
 // authorisation of every call, a whole session (start, join, answers, the live stream, submit), the grant and its
 // Discord role on a pass, refusals, cancel and delete.
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { ACCESS_CHECK_MS, ACCESS_ENDED } from '#server/assessments/evaluation-live.ts'
+import { createToken } from '#tests/harness/tokens.ts'
 import {
   EVALUATION_ERRORS,
   EVALUATION_MESSAGES,
@@ -381,6 +383,35 @@ describe('live evaluations over HTTP', () => {
       status: 409,
       body: { error: EVALUATION_ERRORS.emptyChecklist },
     })
+  })
+
+  it('an open stream ends within seconds of its viewer logging out or having their token revoked', async () => {
+    const { test, member } = await arrange()
+    const { body: session } = await start(test.id, member.id)
+    const path = `/api/admin/evaluations/session/${session.sessionId}/live`
+
+    const viewer = await t.login('demo_admin')
+    const byCookie = await openStream(viewer, path)
+    await byCookie.next('session')
+    const loggedOut = performance.now()
+    await viewer.fetch('/auth/logout', { method: 'POST' })
+    expect(await byCookie.next<{ message: string }>('ended')).toMatchObject({ message: ACCESS_ENDED })
+    expect(performance.now() - loggedOut).toBeLessThan(ACCESS_CHECK_MS + 2000)
+
+    const token = await createToken(admin.client, 'stream viewer', 'admin')
+    const response = await fetch(new URL(path, t.url), { headers: { Authorization: `Bearer ${token}` } })
+    expect(response.status).toBe(200)
+    const reader = response.body!.getReader()
+    await db().execute(sql`delete from api_tokens where name = 'stream viewer'`)
+    let text = ''
+    const revoked = performance.now()
+    for (;;) {
+      const { value, done } = await reader.read()
+      if (done) break
+      text += new TextDecoder().decode(value)
+    }
+    expect(text).toContain('event: ended')
+    expect(performance.now() - revoked).toBeLessThan(ACCESS_CHECK_MS + 2000)
   })
 
   it('the checklist saves on its own (PUT evaluation-questions), in place by id', async () => {

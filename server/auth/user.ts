@@ -42,6 +42,19 @@ export function getUser(services: AppServices, request: Request): Promise<User |
   return pending
 }
 
+/**
+ * The request's user read again, not from this request's memo: a long-lived answer (an event stream) asks this every
+ * few seconds, so a logout, a revoked token, a ban or a lost admin role ends it (the session cache is told of each).
+ */
+export async function recheckUser(services: AppServices, request: Request): Promise<User | null> {
+  try {
+    return await loadUser(services, request)
+  } catch {
+    // A token refused now (revoked, banned owner, over its rate) is no user.
+    return null
+  }
+}
+
 async function loadUser(services: AppServices, request: Request): Promise<User | null> {
   // An /api call with a bearer token is that token's user (within its scopes), whatever cookies it carries.
   if (isBearerApiRequest(new URL(request.url).pathname, request.headers.get('authorization')))
