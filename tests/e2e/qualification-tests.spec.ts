@@ -80,7 +80,7 @@ test.describe('taking a test', () => {
     const questions = page.getByTestId('question')
     await expect(questions).toHaveCount(3)
     await expect(questions.nth(0).getByRole('heading', { name: 'Question 1' })).toBeVisible()
-    await expect(questions.nth(0).locator('img[src="/favicon.svg"]')).toHaveCount(1)
+    await expect(questions.nth(0).locator('img[src$="/favicon.svg"]')).toHaveCount(1)
     await expect(questions.nth(1).locator('img')).toHaveCount(0)
     await expect(questions.nth(0).locator('strong')).toHaveText('right')
     await expect(questions.nth(0).getByRole('link', { name: 'SOP' })).toHaveAttribute('href', 'https://example.com/sop')

@@ -97,7 +97,8 @@ export class TestsAdmin {
       requires_in_game_eval: false,
       questions: correct.map((right, i) => ({
         question_text: i === 0 ? RICH_QUESTION : `<p>Question text ${i + 1}</p>`,
-        image_url: i === 0 ? '/favicon.svg' : null,
+        // An absolute address: a question image is http(s) or an image uploaded here, never a path of the app.
+        image_url: i === 0 ? `${this.baseURL}/favicon.svg` : null,
         options: [0, 1, 2, 3].map((o) => `Q${i + 1} option ${o + 1}`),
         correct_answer_index: right,
       })),
