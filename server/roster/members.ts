@@ -1,7 +1,7 @@
 import type { AppServices } from '../context.ts'
 import { postActivity } from '../orbat/activity.ts'
 import { runTransaction } from '../transaction.ts'
-import { placementLine } from '../waitlist/waitlist.ts'
+import { placementLine } from '../waitlist/placement.ts'
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { CreateMemberInput, MemberFieldsInput } from '#contracts/roster.ts'
 import type { AdminMember, PublicMember } from '#contracts/roster-types.ts'
@@ -22,7 +22,8 @@ import { waitlistEntries } from '#db/schema/waitlist.ts'
 import { recordAudit } from '../audit/audit.ts'
 import { Conflict, Invalid, NotFound } from '../errors.ts'
 import { announceChange } from '../orbat/live.ts'
-import { fillSlot, type Placement } from '../waitlist/waitlist.ts'
+import type { Placement } from '../waitlist/placement.ts'
+import { fillSlot } from '../waitlist/waitlist.ts'
 
 // Roster members (spec 2 §2 Roster admin, §3 Member, §4, §5 Member form and Ban form; ARCHITECTURE §5 Roster): the
 // reads and the writes inside a use case's transaction (server/roster/actions.ts runs them). The schemas are in

@@ -11,13 +11,13 @@ import { DiscordIcon, LibraryIcon, OrbatIcon, RosterIcon, TestIcon } from '#app/
 import { useToast } from '#app/ui/toaster.tsx'
 import { getServices } from '#server/context.ts'
 import { recentActivity } from '#server/audit/audit.ts'
-import { assertAdminPage } from '#server/auth/user.ts'
+import { requirePageUser } from '#server/auth/user.ts'
 
 /** Spec 2 §9: the audit log is polled every 15 s. */
 const ACTIVITY_POLL_MS = 15_000
 
-export async function loader({ context }: Route.LoaderArgs) {
-  assertAdminPage(context)
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requirePageUser(request, context, 'admin')
   return { activity: await recentActivity(getServices(context).db) }
 }
 

@@ -1,5 +1,5 @@
 import type { Route } from './+types/admin.evaluations.session.$sessionId.live'
-import { requireAdmin } from '#server/auth/user.ts'
+import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { liveSessionStream } from '#server/assessments/evaluation-live.ts'
@@ -8,7 +8,7 @@ import { liveSessionStream } from '#server/assessments/evaluation-live.ts'
 // change (event "session"), then "ended" when it is submitted or cancelled.
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   return apiHandler(async () => {
-    await requireAdmin(request, context)
+    await requireUser(request, context, 'admin')
     return liveSessionStream(getServices(context), params.sessionId, request.signal)
   })
 }

@@ -1,7 +1,7 @@
 import type { Route } from './+types/roster.ping'
 import { FILL_ALL_FIELDS, pingSchema } from '#contracts/pings.ts'
 import { parseId, parseInput, readJsonObject } from '#server/http/request.ts'
-import { requireAdmin } from '#server/auth/user.ts'
+import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { schedulePing } from '#server/discord/pings.ts'
 import { apiHandler, NotFound } from '#server/errors.ts'
@@ -10,7 +10,7 @@ import { apiHandler, NotFound } from '#server/errors.ts'
 // job runner sends it at pingTime.
 export async function action({ request, params, context }: Route.ActionArgs) {
   return apiHandler(async () => {
-    const admin = await requireAdmin(request, context)
+    const admin = await requireUser(request, context, 'admin')
     if (params.kind !== 'events' && params.kind !== 'trainings') throw new NotFound()
     const type = params.kind === 'events' ? 'event' : 'training'
     const id = parseId(params.id, type === 'event' ? 'Event' : 'Training')

@@ -17,7 +17,7 @@ import { useHydrated } from '#app/hooks/use-hydrated.ts'
 import { useSchemaForm } from '#app/hooks/use-schema-form.ts'
 import { primaryButton } from '#app/ui/button.ts'
 import { FieldError, Notice } from '#app/ui/field.tsx'
-import { requireUser, requireUserPage } from '#server/auth/user.ts'
+import { requirePageUser, requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { Invalid, ServiceError } from '#server/errors.ts'
 import { logger } from '#server/logger.ts'
@@ -34,7 +34,7 @@ import { getTestForTaking } from '#server/assessments/queries.ts'
 const FORM = 'take-test'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const user = await requireUserPage(request, context)
+  const user = await requirePageUser(request, context)
   try {
     return { test: await getTestForTaking(getServices(context).db, user, params.uuid) }
   } catch (error) {

@@ -32,7 +32,7 @@ import {
   type AdminPost,
 } from '#app/forms/respond.ts'
 import { LoadError, Notice } from '#app/ui/field.tsx'
-import { assertAdminPage } from '#server/auth/user.ts'
+import { requirePageUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import {
   cancelPing,
@@ -58,7 +58,7 @@ import { secondaryButton } from '#app/ui/button.ts'
 // server/discord/admin.ts, shared with the /api routes. Child routes (the role sync screen) render under the page.
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<DiscordPageData> {
-  assertAdminPage(context)
+  await requirePageUser(request, context, 'admin')
   const services = getServices(context)
   const asked = strictNumber(new URL(request.url).searchParams.get('pings'), true)
   const pingLimit =

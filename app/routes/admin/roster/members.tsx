@@ -32,7 +32,7 @@ import { useStateHref } from '#app/hooks/url-state.ts'
 import { DeleteConfirmStep } from '#app/ui/delete-button.tsx'
 import { LoadError } from '#app/ui/field.tsx'
 import { Pager } from '#app/ui/pager.tsx'
-import { assertAdminPage } from '#server/auth/user.ts'
+import { requirePageUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { Conflict, NotFound } from '#server/errors.ts'
 import { addMember, banMember, editMember, removeMember, unbanMember } from '#server/roster/members.ts'
@@ -49,7 +49,7 @@ import { deleteRecord } from '#app/forms/actions.ts'
 const FAILED = ROSTER_MESSAGES.requestFailed
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<MembersData> {
-  assertAdminPage(context)
+  await requirePageUser(request, context, 'admin')
   const url = new URL(request.url)
   const filters = membersFilters(parseRosterQuery(url))
   const dialog = openDialogOf(url.searchParams)

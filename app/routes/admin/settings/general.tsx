@@ -16,7 +16,7 @@ import type { GeneralData } from '#app/components/admin-settings/types.ts'
 import { SETTINGS_INTENTS as INTENTS, timeLockSchema, timeLockValue } from '#contracts/settings.ts'
 import { DEFAULT_UNIT_TIME_ZONE } from '#contracts/time-zone.ts'
 import { unitTimeZoneSchema } from '#contracts/unit-time-zone.ts'
-import { assertAdminPage } from '#server/auth/user.ts'
+import { requirePageUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { Invalid } from '#server/errors.ts'
 import { withLoadError } from '#server/load-error.ts'
@@ -28,8 +28,8 @@ import { getUnitTimeZone } from '#server/settings/unit-time-zone.ts'
 // in their zone into an instant (a date already past rolls to next year); Clear empties signup_time. The same use
 // cases as PUT /api/admin/settings.
 
-export async function loader({ context }: Route.LoaderArgs): Promise<GeneralData> {
-  assertAdminPage(context)
+export async function loader({ request, context }: Route.LoaderArgs): Promise<GeneralData> {
+  await requirePageUser(request, context, 'admin')
   const { db } = getServices(context)
   const now = Date.now()
   const timeZones = knownTimeZones()

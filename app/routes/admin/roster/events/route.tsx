@@ -14,7 +14,7 @@ import { primaryButton } from '#app/ui/button.ts'
 import { DeleteConfirmStep } from '#app/ui/delete-button.tsx'
 import { EmptyState, LoadError } from '#app/ui/field.tsx'
 import { loadAttendanceDialog, loadTab, saveAttendance, schedulePingFromForm } from '../events-and-trainings.server.ts'
-import { assertAdminPage } from '#server/auth/user.ts'
+import { requirePageUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { loadPickers } from '#server/discord/guild.ts'
 import { hasEventPingRole } from '#server/discord/pings.ts'
@@ -41,7 +41,7 @@ interface EventsData {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<EventsData> {
-  assertAdminPage(context)
+  await requirePageUser(request, context, 'admin')
   const { db, discord } = getServices(context)
   const tab = await loadTab(request, 'event', () => listEvents(db), 'Could not load roster data: An error occurred.')
   const events = tab.items

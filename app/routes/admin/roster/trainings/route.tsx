@@ -32,7 +32,7 @@ import { buttonClass, primaryButton } from '#app/ui/button.ts'
 import { DeleteConfirmStep } from '#app/ui/delete-button.tsx'
 import { LoadError } from '#app/ui/field.tsx'
 import { loadAttendanceDialog, loadTab, saveAttendance, schedulePingFromForm } from '../events-and-trainings.server.ts'
-import { assertAdminPage } from '#server/auth/user.ts'
+import { requirePageUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { loadPickers } from '#server/discord/guild.ts'
 import { postTrainingToDiscord } from '#server/discord/pings.ts'
@@ -63,7 +63,7 @@ interface TrainingsData {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<TrainingsData> {
-  assertAdminPage(context)
+  await requirePageUser(request, context, 'admin')
   const { db, discord } = getServices(context)
   const tab = await loadTab(request, 'training', () => listTrainings(db), 'Failed to fetch trainings.')
   const trainings = tab.items
