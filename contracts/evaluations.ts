@@ -41,7 +41,7 @@ export type EvaluationAnswer = (typeof EVALUATION_ANSWERS)[number]
 
 // ---- the live score (spec 2 §4) ---------------------------------------------------------------------------------------
 
-export interface LiveScore {
+interface LiveScore {
   /** Percent, two decimals. */
   score: number
   passing: boolean

@@ -36,7 +36,7 @@ interface RaisedError {
 }
 
 /** The service error a stored function's refusal stands for, or null for any other failure. */
-export function refusalOf(error: unknown): ServiceError | null {
+function refusalOf(error: unknown): ServiceError | null {
   const raised = postgresErrorOf(error) as RaisedError | undefined
   const Refusal = raised && REFUSALS[raised.code]
   if (!raised || !Refusal) return null

@@ -16,9 +16,9 @@ const RETRYABLE = new Set(['40P01', '40001', BANNED_SQLSTATE])
 const ATTEMPTS = 3
 
 /** How long a request waits for its post-commit side effects before answering; they go on in the background. */
-export const AFTER_COMMIT_WAIT_MS = 3000
+const AFTER_COMMIT_WAIT_MS = 3000
 
-export interface TransactionOptions<T> {
+interface TransactionOptions<T> {
   /**
    * NOTIFY live viewers (the ORBAT snapshot) inside the transaction: for changes to slots, squads or the waitlist.
    * A function decides from the work's result (announce only when something changed).
@@ -72,7 +72,7 @@ export async function runStatement<T>(
   return committed(services, value, options.queuedRoleSyncs?.(value) ?? false, options)
 }
 
-export interface StatementOptions<T> extends Pick<TransactionOptions<T>, 'after' | 'name'> {
+interface StatementOptions<T> extends Pick<TransactionOptions<T>, 'after' | 'name'> {
   /** Whether the statement queued Discord role syncs (it does so itself, in the same statement): they are drained soon. */
   queuedRoleSyncs?: (result: T) => boolean
 }

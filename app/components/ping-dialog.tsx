@@ -24,7 +24,7 @@ const PING_OFFSETS = [24, 4, 1] as const
 const DEFAULT_PING_OFFSET = 1
 const HOUR_MS = 3_600_000
 
-export interface PingTarget {
+interface PingTarget {
   kind: 'event' | 'training'
   id: number
   name: string

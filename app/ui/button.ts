@@ -1,6 +1,6 @@
 // The one set of button looks (STYLE.md: one kit). Class strings, so links, submit buttons and menu items share them.
 
-export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'accent' | 'muted' | 'discord'
+type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'accent' | 'muted' | 'discord'
 export type ButtonSize = 'lg' | 'md' | 'sm' | 'xs'
 
 const BASE =

@@ -10,7 +10,7 @@ import { singleton } from '../singleton.ts'
 import type { Config } from '../config.ts'
 import { toastHeader } from '../toast.ts'
 
-export const OAUTH_SCOPES = ['identify', 'guilds.members.read']
+const OAUTH_SCOPES = ['identify', 'guilds.members.read']
 
 const STATE_COOKIE = 'discord_oauth'
 

@@ -9,9 +9,9 @@ import { singleton } from '../singleton.ts'
 // app (a browser session or an API token alike).
 
 /** Guild roles are re-read at most this often after login. */
-export const ROLE_REFRESH_MS = 10 * 60 * 1000
+const ROLE_REFRESH_MS = 10 * 60 * 1000
 /** After a failed refresh, the next attempt waits this long. */
-export const ROLE_REFRESH_RETRY_MS = 60 * 1000
+const ROLE_REFRESH_RETRY_MS = 60 * 1000
 
 export function isAdminByRoles(roles: readonly string[], adminRoleIds: readonly string[]): boolean {
   return roles.some((role) => adminRoleIds.includes(role))

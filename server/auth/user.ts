@@ -72,7 +72,7 @@ type Ctx = Readonly<RouterContextProvider>
 // page sends the visitor to login and back; an admin page throws a 401/403 response that the admin layout renders as
 // 'Admin Access Required' / 'Access Denied' (the layout's middleware looked the access up once for all its children).
 
-export type Need = 'user' | 'admin'
+type Need = 'user' | 'admin'
 
 /** The gate of /api routes and form actions: the user, or a thrown 401 (anonymous) / 403 (`need` admin, not one). */
 export async function requireUser(request: Request, context: Ctx, need: Need = 'user'): Promise<User> {

@@ -16,7 +16,7 @@ import { memberWriteRoutes } from './member-writes.ts'
 import { createRateLimiter, originCheck, rateLimit, securityHeaders, signupLimiter } from './security.ts'
 import { sendWebResponse, toWebRequest } from './web.ts'
 
-export interface HttpAppOptions {
+interface HttpAppOptions {
   services: AppServices
   /**
    * The React Router server build: the built bundle itself, or (dev) a function that loads Vite's current module.
@@ -36,7 +36,7 @@ export interface HttpAppOptions {
 export const BODY_LIMIT_BYTES = 1024 * 1024
 
 /** Paths whose non-GET requests are rate limited per client IP (ARCHITECTURE §3 RATE_LIMIT_PER_MINUTE). */
-export const RATE_LIMITED_PATHS = {
+const RATE_LIMITED_PATHS = {
   auth: ['/auth/discord', '/auth/discord/callback'],
   // The ORBAT page's own forms check the same limiter in their action (a JSON 429 would break the page).
   signup: ['/api/slot', '/api/waitlist/join', '/api/waitlist/leave'],

@@ -16,11 +16,7 @@ import { memberOperations } from './operations-members.ts'
 
 export type OpenApiDocument = ReturnType<typeof createDocument>
 
-export const API_OPERATIONS: readonly ApiOperation[] = [
-  ...memberOperations,
-  ...adminOperations,
-  ...integrationOperations,
-]
+const API_OPERATIONS: readonly ApiOperation[] = [...memberOperations, ...adminOperations, ...integrationOperations]
 
 const errorSchema = z
   .object({

@@ -45,7 +45,7 @@ import { isSpacer } from './orbat.ts'
 //
 // The body's schema is contracts/orbat.ts `orbatSaveSchema` (the editor builds the same shape).
 
-export interface SaveResult {
+interface SaveResult {
   squads: number
   slots: number
   /** Members kept in their slot because they signed up after the editor loaded. */
@@ -56,7 +56,7 @@ export interface SaveResult {
 }
 
 /** `---TEXT---` in upper case for a spacer row (spec 1 §3); other roles as given. */
-export function normaliseRole(role: string): string {
+function normaliseRole(role: string): string {
   if (!isSpacer(role)) return role
   const text = role.replace(/^-{3}/, '').replace(/-{3}$/, '').trim().toUpperCase()
   return `${SPACER_MARK}${text}${SPACER_MARK}`
@@ -174,7 +174,7 @@ async function checkAssignedPeople(tx: DbOrTx, input: OrbatSaveInput) {
 }
 
 /** Replaces the ORBAT with the editor's diagram. Run inside one transaction (saveOrbatLayout in actions.ts). */
-export async function saveOrbat(tx: DbOrTx, admin: User, input: OrbatSaveInput): Promise<SaveResult> {
+async function saveOrbat(tx: DbOrTx, admin: User, input: OrbatSaveInput): Promise<SaveResult> {
   checkShape(input)
   // Saves serialise with each other and with waitlist fills; sign-ups wait on the slot row locks below.
   await lockFill(tx)

@@ -217,7 +217,7 @@ function memberValues(input: MemberFieldsInput) {
   }
 }
 
-export async function createMember(tx: DbOrTx, admin: User, input: CreateMemberInput): Promise<AdminMember> {
+async function createMember(tx: DbOrTx, admin: User, input: CreateMemberInput): Promise<AdminMember> {
   await assertUnique(tx, input)
   const denied = input.status === 'Denied'
   const [row] = await tx
@@ -240,12 +240,7 @@ export async function createMember(tx: DbOrTx, admin: User, input: CreateMemberI
   return getAdminMember(tx, row!.id)
 }
 
-export async function updateMember(
-  tx: DbOrTx,
-  admin: User,
-  id: number,
-  input: MemberFieldsInput,
-): Promise<AdminMember> {
+async function updateMember(tx: DbOrTx, admin: User, id: number, input: MemberFieldsInput): Promise<AdminMember> {
   const before = await memberRow(tx, id, true)
   await assertUnique(tx, input, id)
   await tx.update(members).set(memberValues(input)).where(eq(members.id, id))
@@ -267,7 +262,7 @@ export async function updateMember(
 }
 
 /** Answers the deleted member's Discord id, whose managed roles go after the commit. */
-export async function deleteMember(tx: DbOrTx, admin: User, id: number): Promise<{ discordId: string | null }> {
+async function deleteMember(tx: DbOrTx, admin: User, id: number): Promise<{ discordId: string | null }> {
   const [removed] = await tx
     .delete(members)
     .where(eq(members.id, id))
@@ -306,14 +301,14 @@ async function removeFromOrbat(
   return { slot, placement }
 }
 
-export interface BanResult {
+interface BanResult {
   member: AdminMember
   /** The slot the member was removed from, if any. */
   freedSlot: string | null
   placement: Placement | null
 }
 
-export async function storeBan(tx: DbOrTx, admin: User, id: number, reason: string): Promise<BanResult> {
+async function storeBan(tx: DbOrTx, admin: User, id: number, reason: string): Promise<BanResult> {
   const row = await memberRow(tx, id, true)
   if (row.is_banned) throw new Conflict(`${row.ingame_name} is already banned.`)
   await tx
@@ -325,7 +320,7 @@ export async function storeBan(tx: DbOrTx, admin: User, id: number, reason: stri
   return { member: await getAdminMember(tx, id), freedSlot: slot, placement }
 }
 
-export async function clearBan(tx: DbOrTx, admin: User, id: number): Promise<AdminMember> {
+async function clearBan(tx: DbOrTx, admin: User, id: number): Promise<AdminMember> {
   const row = await memberRow(tx, id, true)
   if (!row.is_banned) throw new Conflict(`${row.ingame_name} is not banned.`)
   await tx.update(members).set({ is_banned: false, banned_date: null, ban_reason: null }).where(eq(members.id, id))

@@ -174,7 +174,7 @@ export async function listTrainingSignups(db: DbOrTx, trainingId: number): Promi
   return rows.map((r) => ({ ...r, avatar: r.discord_id ? discordAvatarUrl(r.discord_id, r.avatar) : null }))
 }
 
-export const LOGIN_TO_SIGN_UP = 'You must be logged in to sign up for trainings.'
+const LOGIN_TO_SIGN_UP = 'You must be logged in to sign up for trainings.'
 
 type RosterMember = NonNullable<Awaited<ReturnType<typeof memberOfUser>>>
 

@@ -21,7 +21,7 @@ import { getSettings, lockActive, putSetting, SETTING_KEYS, type SettingKey } fr
 // the lock (or setting one already past) fills open slots from the waitlist, and those placements go to the activity
 // channel after the commit.
 
-export interface SettingUpdate {
+interface SettingUpdate {
   key: SettingKey
   value: string
   /** Waitlist placements made because the lock was cleared or set in the past. */

@@ -29,7 +29,7 @@ function CardHandles({ handles }: { handles: typeof CARD_HANDLES | typeof WAYPOI
   ))
 }
 
-export const SquadCard = memo(function SquadCard({ data }: NodeProps<SquadNode>) {
+const SquadCard = memo(function SquadCard({ data }: NodeProps<SquadNode>) {
   const { squad, teams, people, height } = data
   const headingId = `squad-${squad.id}-name`
   return (
@@ -146,7 +146,7 @@ function SlotRow({ slot, squadName }: { slot: OrbatSlot; squadName: string }) {
   )
 }
 
-export const PaxCard = memo(function PaxCard({ data }: NodeProps<PaxNode>) {
+const PaxCard = memo(function PaxCard({ data }: NodeProps<PaxNode>) {
   return (
     <>
       <PaxCounterBody counts={data} />
@@ -177,7 +177,7 @@ export function PaxCounterBody({ counts, className = '' }: { counts: PaxNode['da
   )
 }
 
-export const WaypointDot = memo(function WaypointDot(_props: NodeProps<WaypointNode>) {
+const WaypointDot = memo(function WaypointDot(_props: NodeProps<WaypointNode>) {
   return (
     <>
       <div aria-hidden className="orbat-waypoint size-4 rounded-full border-2 border-zinc-500 bg-zinc-900" />

@@ -14,7 +14,7 @@ export type CardTest = PublicTestItem | MemberTestItem
 
 const standingOf = (test: CardTest): MemberTestItem | null => ('status' in test ? test : null)
 
-export type CardAction =
+type CardAction =
   | { kind: 'login'; label: 'Login to View Status'; href: string }
   | { kind: 'review'; label: 'Review Attempt'; href: string }
   | { kind: 'take'; label: 'Take Test'; href: string }

@@ -9,7 +9,7 @@ import { Avatar } from '#app/ui/avatar.tsx'
 
 export const TRAININGS_PATH = '/trainings'
 export const TRAINING_INTENTS = { signup: 'signup', leave: 'leave' } as const
-export const LOGIN_HREF = `/auth/discord?returnTo=${encodeURIComponent(TRAININGS_PATH)}`
+const LOGIN_HREF = `/auth/discord?returnTo=${encodeURIComponent(TRAININGS_PATH)}`
 
 export type TrainingWithSignups = PublicTraining & { signups: TrainingSignupItem[] }
 

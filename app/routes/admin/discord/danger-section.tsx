@@ -7,7 +7,7 @@ import { Section } from '#app/ui/field.tsx'
 
 // Danger Zone (issue 11 §5): each purge behind a confirmation that names what goes.
 
-export function purgeSquadsMessage(data: DiscordPageData): string {
+function purgeSquadsMessage(data: DiscordPageData): string {
   const names = data.squads.map((m) => m.squad_name)
   const channels = data.squads.filter((m) => m.create_discord_channel && m.discord_channel_id).length
   return names.length
@@ -15,7 +15,7 @@ export function purgeSquadsMessage(data: DiscordPageData): string {
     : 'Purge squad integrations? There are no squad role mappings to delete.'
 }
 
-export function purgeEventPingMessage(data: DiscordPageData): string {
+function purgeEventPingMessage(data: DiscordPageData): string {
   const role = nameOf(rolePickOptions(data.roles), data.settings.event_ping_role_id)
   return `Remove the event ping role ${role} from every member of the Discord server who holds it?`
 }

@@ -19,11 +19,11 @@ export function removeChannelKey(id: number): string {
   return `remove-channel-${id}`
 }
 
-export function deleteMappingMessage(m: SquadRoleMappingItem, channelName: string | null): string {
+function deleteMappingMessage(m: SquadRoleMappingItem, channelName: string | null): string {
   return `Remove the role mapping of ${m.squad_name}? This deletes the Discord role ${m.squad_name}${m.create_discord_channel && m.discord_channel_id ? ` and the channel ${channelName ?? m.discord_channel_id}` : ''}.`
 }
 
-export function removeChannelMessage(m: SquadRoleMappingItem, channelName: string | null): string {
+function removeChannelMessage(m: SquadRoleMappingItem, channelName: string | null): string {
   return `Delete the Discord channel ${channelName ?? m.discord_channel_id} of ${m.squad_name}?`
 }
 

@@ -18,7 +18,7 @@ import { SAVE_TEST } from './test-editor.tsx'
 
 type Ctx = Readonly<RouterContextProvider>
 
-export interface TestEditorData {
+interface TestEditorData {
   /** The test being edited; null when creating. */
   test: AdminTest | null
   /** The qualification list (spec 2 §2: the editor comes "with the qualification list"). */

@@ -18,7 +18,7 @@ import { FormFooter } from '#app/ui/form-footer.tsx'
 /** Add's schema or Edit's, named as a union so the fields keep Add's status and reason (Edit has neither). */
 type MemberSchema = typeof createMemberSchema | typeof memberFieldsSchema
 
-export type MemberFormMode =
+type MemberFormMode =
   { kind: 'add'; today: string } | { kind: 'edit'; member: AdminMember; events: PickItem[]; trainings: PickItem[] }
 
 function defaultsOf(mode: MemberFormMode) {
