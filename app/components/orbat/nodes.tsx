@@ -1,6 +1,5 @@
 import { memo } from 'react'
 import { Handle, type NodeProps } from '@xyflow/react'
-import { PeopleIcon } from './icons.tsx'
 import {
   CARD,
   CARD_HANDLES,
@@ -13,7 +12,7 @@ import {
   type SquadNode,
   type WaypointNode,
 } from './layout.ts'
-import { LockedBadge, LockLine, OpenBadge } from './badges.tsx'
+import { LockedBadge, LockLine, OpenBadge, PeopleCount } from './badges.tsx'
 import { slotAction } from './rows.ts'
 import { SlotActionControl } from './slot-actions.tsx'
 import type { OrbatSlot } from '#contracts/orbat.ts'
@@ -84,14 +83,7 @@ export function SquadTitle({ id, name, people }: { id: string; name: string; peo
       <h2 id={id} className="min-w-0 flex-1 truncate text-base font-semibold text-zinc-50">
         {name}
       </h2>
-      <span
-        className="inline-flex shrink-0 items-center gap-1 rounded-full bg-zinc-950/70 px-2 py-0.5 text-xs font-medium text-zinc-300 tabular-nums"
-        title="People"
-      >
-        <PeopleIcon />
-        <span className="sr-only">People: </span>
-        {people}
-      </span>
+      <PeopleCount people={people} />
     </>
   )
 }

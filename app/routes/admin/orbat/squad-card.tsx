@@ -7,6 +7,7 @@ import { useEditor } from './editor-context.tsx'
 import { PencilIcon, TextButton } from './fields.tsx'
 import { paxCounts, teamsOf, type EditorSlot, type EditorSquadNode, type EditorTeam } from './model.ts'
 import { SquadEditView } from './squad-edit.tsx'
+import { OpenBadge } from '#app/components/orbat/badges.tsx'
 
 // The editor's squad card (spec 1 §2 "Squad card"): a collapsed read-only view like the public card, and an edit
 // view with the squad's fields, team blocks and slot rows (squad-edit.tsx). 340 px wide below the sm breakpoint,
@@ -125,9 +126,7 @@ function CollapsedSlot({ slot }: { slot: EditorSlot }) {
       {name !== null ? (
         <span className="max-w-40 shrink-0 truncate text-sm font-medium text-zinc-200">{name}</span>
       ) : (
-        <span className="shrink-0 rounded bg-emerald-500/15 px-1.5 py-0.5 text-[11px] font-bold tracking-wide text-emerald-400 ring-1 ring-emerald-500/40 ring-inset">
-          OPEN
-        </span>
+        <OpenBadge />
       )}
     </li>
   )
