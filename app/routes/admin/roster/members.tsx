@@ -1,4 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4'
+import type { z } from 'zod'
 import { useLocation, useSearchParams } from 'react-router'
 import type { Route } from './+types/members'
 import { BanDialog } from './members/ban-dialog.tsx'
@@ -18,7 +19,6 @@ import {
 } from '#contracts/roster.ts'
 import type { MembersData } from '#contracts/roster-types.ts'
 import {
-  failInline,
   failWithToast,
   idOf,
   invalid,
@@ -41,7 +41,7 @@ import { withLoadError } from '#server/load-error.ts'
 import { loadMembersTab, membersFilters } from '#server/roster/members-tab.ts'
 import { parseRosterQuery } from '#server/roster/roster.ts'
 import { viewerTimeZone } from '#server/settings/unit-time-zone.ts'
-import { deleteRecord } from '#app/forms/actions.ts'
+import { deleteRecord, submitForm } from '#app/forms/actions.ts'
 
 // Members tab (spec 2 §2 Roster admin, §4, §5, §8): the admin roster list (GET /api/roster's service with is_banned)
 // and Add / Edit / Ban / Unban / delete / Graduate BMTs through the same use cases and schemas as /api/roster/*.
@@ -98,34 +98,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-async function add(post: AdminPost) {
-  const submission = parseWithZod(post.form, { schema: createMemberSchema })
-  if (submission.status !== 'success') return invalid(post, submission)
-  try {
-    await addMember(getServices(post.context), post.admin, submission.value)
-  } catch (error) {
-    return failInline(post, submission, error, FAILED)
-  }
-  return succeed(post, ROSTER_MESSAGES.memberAdded)
+function add(post: AdminPost) {
+  return submitForm(post, createMemberSchema, (value) => addMember(getServices(post.context), post.admin, value), {
+    success: ROSTER_MESSAGES.memberAdded,
+    failure: FAILED,
+  })
 }
 
-async function edit(post: AdminPost) {
-  const submission = parseWithZod(post.form, { schema: memberFieldsSchema })
-  if (submission.status !== 'success') return invalid(post, submission)
-  const fields = submission.value
+function edit(post: AdminPost) {
   // The form always shows all three lists: nothing ticked means none (a browser sends no field for that).
-  const input = {
-    ...fields,
-    qualifications: fields.qualifications ?? [],
-    events: fields.events ?? [],
-    trainings: fields.trainings ?? [],
-  }
-  try {
-    await editMember(getServices(post.context), post.admin, postedId(post) ?? 0, input)
-  } catch (error) {
-    return failInline(post, submission, error, FAILED)
-  }
-  return succeed(post, ROSTER_MESSAGES.memberUpdated)
+  const save = (fields: z.output<typeof memberFieldsSchema>) =>
+    editMember(getServices(post.context), post.admin, postedId(post) ?? 0, {
+      ...fields,
+      qualifications: fields.qualifications ?? [],
+      events: fields.events ?? [],
+      trainings: fields.trainings ?? [],
+    })
+  return submitForm(post, memberFieldsSchema, save, { success: ROSTER_MESSAGES.memberUpdated, failure: FAILED })
 }
 
 async function ban(post: AdminPost) {
@@ -162,20 +151,10 @@ function remove(post: AdminPost) {
   })
 }
 
-async function graduate(post: AdminPost) {
-  const submission = parseWithZod(post.form, { schema: graduateSchema })
-  if (submission.status !== 'success') return invalid(post, submission)
-  try {
-    await graduateBmts(
-      getServices(post.context),
-      post.admin,
-      submission.value.memberIds,
-      submission.value.completionDate,
-    )
-  } catch (error) {
-    return failInline(post, submission, error, FAILED)
-  }
-  return succeed(post, ROSTER_MESSAGES.graduated)
+function graduate(post: AdminPost) {
+  const run = ({ memberIds, completionDate }: z.output<typeof graduateSchema>) =>
+    graduateBmts(getServices(post.context), post.admin, memberIds, completionDate)
+  return submitForm(post, graduateSchema, run, { success: ROSTER_MESSAGES.graduated, failure: FAILED })
 }
 
 export default function MembersRoute({ loaderData: data }: Route.ComponentProps) {

@@ -1,4 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4'
+import type { z } from 'zod'
 import type { Route } from './+types/general'
 import {
   askToConfirm,
@@ -10,7 +11,7 @@ import {
   unknownIntent,
   type AdminPost,
 } from '#app/forms/respond.ts'
-import { runUseCase } from '#app/forms/actions.ts'
+import { runUseCase, submitForm } from '#app/forms/actions.ts'
 import { GeneralTab } from '#app/components/admin-settings/general-tab.tsx'
 import type { GeneralData } from '#app/components/admin-settings/types.ts'
 import { SETTINGS_INTENTS as INTENTS, timeLockSchema, timeLockValue } from '#contracts/settings.ts'
@@ -79,18 +80,13 @@ async function setLock(post: AdminPost) {
   return succeed(post, 'Time lock set successfully.')
 }
 
-async function saveTimeZone(post: AdminPost) {
-  const submission = parseWithZod(post.form, { schema: unitTimeZoneSchema })
-  if (submission.status !== 'success') return invalid(post, submission)
-  try {
-    await saveSetting(getServices(post.context), post.admin, {
-      key: 'unit_time_zone',
-      value: submission.value.unit_time_zone,
-    })
-  } catch (error) {
-    return failInline(post, submission, error, 'Failed to save the time zone.')
-  }
-  return succeed(post, 'Unit time zone saved.')
+function saveTimeZone(post: AdminPost) {
+  const save = (value: z.output<typeof unitTimeZoneSchema>) =>
+    saveSetting(getServices(post.context), post.admin, { key: 'unit_time_zone', value: value.unit_time_zone })
+  return submitForm(post, unitTimeZoneSchema, save, {
+    success: 'Unit time zone saved.',
+    failure: 'Failed to save the time zone.',
+  })
 }
 
 async function clearLock(post: AdminPost) {
