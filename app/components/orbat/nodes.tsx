@@ -1,4 +1,4 @@
-import { memo } from 'react'
+import { Fragment, memo, type ReactNode } from 'react'
 import { Handle, type NodeProps } from '@xyflow/react'
 import {
   CARD,
@@ -51,23 +51,7 @@ const SquadCard = memo(function SquadCard({ data }: NodeProps<SquadNode>) {
           </p>
         ) : (
           teams.map((team) => (
-            <section key={team.name} role="group" aria-label={team.name}>
-              <h3
-                className="flex items-end truncate px-3 pb-1 text-[11px] font-semibold tracking-wider text-brand-400 uppercase"
-                style={{ height: CARD.team }}
-              >
-                {team.name}
-              </h3>
-              <ul>
-                {team.rows.map((slot) =>
-                  isSpacer(slot.role) ? (
-                    <SpacerRow key={slot.id} role={slot.role} />
-                  ) : (
-                    <SlotRow key={slot.id} slot={slot} squadName={squad.name} />
-                  ),
-                )}
-              </ul>
-            </section>
+            <TeamRows key={team.name} team={team} slot={(slot) => <SlotRow slot={slot} squadName={squad.name} />} />
           ))
         )}
       </article>
@@ -85,6 +69,35 @@ export function SquadTitle({ id, name, people }: { id: string; name: string; peo
       </h2>
       <PeopleCount people={people} />
     </>
+  )
+}
+
+/** A team of a squad card: its name, then its rows; spacers are drawn here, slots by `slot` (also the editor's card). */
+export function TeamRows<Slot extends { id: number | string; role: string }>({
+  team,
+  slot,
+}: {
+  team: { name: string; rows: Slot[] }
+  slot: (slot: Slot) => ReactNode
+}) {
+  return (
+    <section role="group" aria-label={team.name}>
+      <h3
+        className="flex items-end truncate px-3 pb-1 text-[11px] font-semibold tracking-wider text-brand-400 uppercase"
+        style={{ height: CARD.team }}
+      >
+        {team.name}
+      </h3>
+      <ul>
+        {team.rows.map((row) =>
+          isSpacer(row.role) ? (
+            <SpacerRow key={row.id} role={row.role} />
+          ) : (
+            <Fragment key={row.id}>{slot(row)}</Fragment>
+          ),
+        )}
+      </ul>
+    </section>
   )
 }
 

@@ -1,8 +1,8 @@
 import { memo } from 'react'
 import { Handle, type NodeProps } from '@xyflow/react'
 import { LockIcon } from '#app/components/orbat/icons.tsx'
-import { CARD, CARD_HANDLES, isSpacer } from '#app/components/orbat/layout.ts'
-import { SpacerRow, SquadTitle } from '#app/components/orbat/nodes.tsx'
+import { CARD, CARD_HANDLES } from '#app/components/orbat/layout.ts'
+import { SquadTitle, TeamRows } from '#app/components/orbat/nodes.tsx'
 import { useEditor } from './editor-context.tsx'
 import { PencilIcon, TextButton } from './fields.tsx'
 import { paxCounts, teamsOf, type EditorSlot, type EditorSquadNode, type EditorTeam } from './model.ts'
@@ -83,23 +83,7 @@ function CollapsedTeams({ teams }: { teams: EditorTeam[] }) {
   return (
     <div style={{ paddingBottom: CARD.bottom }}>
       {teams.map((team) => (
-        <section key={team.name} role="group" aria-label={team.name}>
-          <h3
-            className="flex items-end truncate px-3 pb-1 text-[11px] font-semibold tracking-wider text-brand-400 uppercase"
-            style={{ height: CARD.team }}
-          >
-            {team.name}
-          </h3>
-          <ul>
-            {team.rows.map((slot) =>
-              isSpacer(slot.role) ? (
-                <SpacerRow key={slot.id} role={slot.role} />
-              ) : (
-                <CollapsedSlot key={slot.id} slot={slot} />
-              ),
-            )}
-          </ul>
-        </section>
+        <TeamRows key={team.name} team={team} slot={(slot) => <CollapsedSlot slot={slot} />} />
       ))}
     </div>
   )
