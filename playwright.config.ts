@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test'
 import { e2ePort } from './tests/e2e/env.ts'
+import { CHROMIUM_ARGS } from './scripts/chromium.ts'
 
 // Browser tests in Debian's Chromium: `npx playwright install` cannot work here.
 // Run through `npm run test:e2e` (scripts/e2e.mjs), which skips cleanly when there is no Chromium.
@@ -29,14 +30,7 @@ export default defineConfig({
     trace: 'off',
     launchOptions: {
       executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--disable-sync',
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [

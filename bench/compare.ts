@@ -31,6 +31,24 @@ export interface LoadResult {
   bytesPerAnswer: number
 }
 
+/** The headers of comparisonCells, the first named by what the rows are (request, scenario, query). */
+export function comparisonHeader(first: string): string[] {
+  return [first, 'conns', 'app req/s', 'bare req/s', 'ratio', 'app p50/p99 ms', 'bare p50/p99 ms']
+}
+
+/** The first cells of a comparison row: scenario, connections, rps app / bare, ratio, p50 / p99 app and bare. */
+export function comparisonCells(spec: LoadSpec, app: LoadResult, bare: LoadResult, ratio: number): string[] {
+  return [
+    spec.name,
+    `${spec.connections}`,
+    app.rps.toFixed(0),
+    bare.rps.toFixed(0),
+    ratio.toFixed(2),
+    `${app.p50} / ${app.p99}`,
+    `${bare.p50} / ${bare.p99}`,
+  ]
+}
+
 interface Recorded {
   status: number
   headers: Record<string, string>

@@ -1,7 +1,7 @@
 // Scenario "poll": GET /api/orbat of a realistic ORBAT at 100 concurrent connections, the app against a bare
 // node:http server sending the same bytes, raw and compressed (a browser's Accept-Encoding), plus the conditional
 // (If-None-Match -> 304) poll every open page makes; and the bytes on the wire per answer with and without compression.
-import { compare, rawGet, record, startBare, type LoadSpec } from './compare.ts'
+import { compare, comparisonCells, comparisonHeader, rawGet, record, startBare, type LoadSpec } from './compare.ts'
 import { machineMeter, printTable, progress, verdict } from './lib.ts'
 import type { Arrangement } from './orbat-fixture.ts'
 
@@ -90,13 +90,7 @@ export async function pollScenario(
         `${spec.status === 304 ? '304' : spec.headers ? '200 compressed' : '200 raw'}: ratio ${ratio.toFixed(2)}, p99 ${app.p99} ms`,
       )
       rows.push([
-        spec.name,
-        `${spec.connections}`,
-        app.rps.toFixed(0),
-        b.rps.toFixed(0),
-        ratio.toFixed(2),
-        `${app.p50} / ${app.p99}`,
-        `${b.p50} / ${b.p99}`,
+        ...comparisonCells(spec, app, b, ratio),
         `${app.cpuUs.toFixed(0)} / ${b.cpuUs.toFixed(0)}`,
         `${app.errors}`,
         app.bytesPerAnswer.toFixed(0),
@@ -110,13 +104,7 @@ export async function pollScenario(
   printTable(
     'poll: GET /api/orbat, app vs bare node:http (same bytes and headers incl. ETag)',
     [
-      'request',
-      'conns',
-      'app req/s',
-      'bare req/s',
-      'ratio',
-      'app p50/p99 ms',
-      'bare p50/p99 ms',
+      ...comparisonHeader('request'),
       'CPU us/req app / bare',
       'app errors',
       'bytes/answer',

@@ -1,7 +1,7 @@
 // roster: GET /api/roster over a roster of 2,000 members (target: p99 < 50 ms for paging and searching), the app side
 // by side with a bare node:http server sending the same bytes. Runs on the ORBAT bench app (bench/orbat-server.ts).
 import type postgres from 'postgres'
-import { compare, record, startBare, type LoadSpec } from './compare.ts'
+import { compare, comparisonCells, comparisonHeader, record, startBare, type LoadSpec } from './compare.ts'
 import { machineMeter, printTable, progress, rng } from './lib.ts'
 
 export const ROSTER_MEMBERS = 2000
@@ -79,30 +79,14 @@ export async function rosterScenario(
         worst = Math.max(worst, app.p99)
       }
       rows.push([
-        spec.name,
-        `${spec.connections}`,
-        app.rps.toFixed(0),
-        b.rps.toFixed(0),
-        ratio.toFixed(2),
-        `${app.p50} / ${app.p99}`,
-        `${b.p50} / ${b.p99}`,
+        ...comparisonCells(spec, app, b, ratio),
         `${app.errors}`,
         targeted ? (app.p99 < P99_TARGET_MS ? 'yes' : 'NO') : 'n/a',
       ])
     }
     printTable(
       `roster: GET /api/roster over ${ROSTER_MEMBERS} members, app vs bare node:http (same bytes)`,
-      [
-        'query',
-        'conns',
-        'app req/s',
-        'bare req/s',
-        'ratio',
-        'app p50/p99 ms',
-        'bare p50/p99 ms',
-        'app errors',
-        `p99 < ${P99_TARGET_MS} ms`,
-      ],
+      [...comparisonHeader('query'), 'app errors', `p99 < ${P99_TARGET_MS} ms`],
       rows,
       [`Each side 6 s in 2 alternating rounds after 2 s warm-up; p99 = worst round. ${machine()}.`],
     )

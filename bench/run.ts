@@ -13,7 +13,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import postgres from 'postgres'
-import { compare, record, startBare, type LoadSpec } from './compare.ts'
+import { compare, comparisonCells, comparisonHeader, record, startBare, type LoadSpec } from './compare.ts'
 import { herdScenario, HERD_USERS, loginMembers } from './herd.ts'
 import { loadAverage, machineMeter, printTable, progress, sleep, startProcess, verdict, type Child } from './lib.ts'
 import { arrangeOrbat } from './orbat-fixture.ts'
@@ -68,31 +68,11 @@ async function endpointsScenario() {
         bare: b,
         ratio,
       } = await compare(appUrl, bare.ready[0]!, spec, { app: app.child.pid, bare: bare.child.pid })
-      rows.push([
-        spec.name,
-        `${spec.connections}`,
-        a.rps.toFixed(0),
-        b.rps.toFixed(0),
-        ratio.toFixed(2),
-        `${a.p50} / ${a.p99}`,
-        `${b.p50} / ${b.p99}`,
-        `${a.cpuUs.toFixed(0)} / ${b.cpuUs.toFixed(0)}`,
-        `${a.errors}`,
-      ])
+      rows.push([...comparisonCells(spec, a, b, ratio), `${a.cpuUs.toFixed(0)} / ${b.cpuUs.toFixed(0)}`, `${a.errors}`])
     }
     printTable(
       'endpoints: app vs bare node:http (same bytes)',
-      [
-        'scenario',
-        'conns',
-        'app req/s',
-        'bare req/s',
-        'ratio',
-        'app p50/p99 ms',
-        'bare p50/p99 ms',
-        'CPU us/req app / bare',
-        'app errors (5xx, timeouts)',
-      ],
+      [...comparisonHeader('scenario'), 'CPU us/req app / bare', 'app errors (5xx, timeouts)'],
       rows,
       [
         `Each side ${ENDPOINTS[0]!.seconds} s in 2 alternating rounds after 2 s warm-up. CPU us/req: server CPU time per answered request. ${machine()}.`,

@@ -9,13 +9,7 @@ import { TEST_ERRORS, TEST_MESSAGES } from './assessment-messages.ts'
 // ---- texts -----------------------------------------------------------------------------------------------------------
 
 // Apart in ./test-messages.ts, so that the public tests page does not load zod with them.
-export {
-  passingQuestionsLine,
-  passingScoreLine,
-  TEST_ERRORS,
-  TEST_MESSAGES,
-  testSubmittedMessage,
-} from './assessment-messages.ts'
+export { passingScoreLine, TEST_ERRORS, TEST_MESSAGES, testSubmittedMessage } from './assessment-messages.ts'
 
 // ---- member status and badges (docs/rules/assessments.md) -------------------------------------------------------------
 
@@ -263,7 +257,7 @@ const F = TEST_FIELD_MESSAGES
 export const OPTIONS_PER_QUESTION = 4
 export const UNCATEGORIZED_SECTION = 'Uncategorized'
 
-export const writtenQuestionSchema = z.object({
+const writtenQuestionSchema = z.object({
   id: existingId,
   /** Rich-text HTML; sanitised by the server on write. */
   question_text: requiredText(F.questionTextRequired, RICH_TEXT.maxLength, F.questionTextTooLong)
@@ -278,7 +272,7 @@ export const writtenQuestionSchema = z.object({
 export type WrittenQuestionInput = z.output<typeof writtenQuestionSchema>
 
 /** A checklist item of the in-game evaluation; items without a section go to Uncategorized. */
-export const evaluationQuestionSchema = z.object({
+const evaluationQuestionSchema = z.object({
   id: existingId,
   text: requiredText(F.checklistTextRequired, 500, F.checklistTextTooLong),
   pos_score: points(F.points, 10_000).default(1),
@@ -369,7 +363,7 @@ export interface MemberTestItem extends PublicTestItem {
   status: TestBadge
 }
 
-export interface AdminWrittenQuestion {
+interface AdminWrittenQuestion {
   id: number
   question_text: string
   image_url: string | null
@@ -438,7 +432,7 @@ export interface TestResult {
   userAnswers: Record<string, number>
 }
 
-export interface IncorrectQuestion {
+interface IncorrectQuestion {
   id: number
   questionNumber: number
   questionText: string

@@ -40,7 +40,7 @@ export type EvaluationAnswer = (typeof EVALUATION_ANSWERS)[number]
 
 // ---- the live score (docs/rules/assessments.md, The live score) -------------------------------------------------------
 
-export interface LiveScore {
+interface LiveScore {
   /** Percent, two decimals. */
   score: number
   passing: boolean

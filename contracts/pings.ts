@@ -14,7 +14,7 @@ export const SELECT_A_ROLE = 'Please select at least one role to ping.'
 /** A rolesToPing entry meaning "the event ping role from settings". */
 export const DEFAULT_PING_ROLE = 'default'
 export const DEFAULT_PING_ROLE_LABEL = 'Default (Event Ping Role)'
-export const DEFAULT_EXCLUSIVE = "'Default (Event Ping Role)' cannot be combined with other roles."
+const DEFAULT_EXCLUSIVE = "'Default (Event Ping Role)' cannot be combined with other roles."
 
 // NOTE: a check, not a transform, at the root: conform's getZodConstraint refuses a transformed root schema.
 export const pingSchema = z

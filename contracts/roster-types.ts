@@ -25,7 +25,7 @@ export interface AdminRosterMember extends RosterMember {
   ban_reason: string | null
 }
 
-export interface Pagination {
+interface Pagination {
   page: number
   limit: number
   total: number

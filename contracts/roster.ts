@@ -60,7 +60,7 @@ const idList = (what: string) =>
     .transform((ids) => [...new Set(ids)])
 
 /** A calendar date (YYYY-MM-DD) that exists. */
-export const dateOnly = (required: string) =>
+const dateOnly = (required: string) =>
   text({ error: required })
     .trim()
     .min(1, { error: required, abort: true })
@@ -208,7 +208,7 @@ export const ROSTER_INTENTS = {
 
 /** GET /api/roster's query (docs/rules/api.md, Pagination): malformed values fall back to their defaults. */
 export const ROSTER_MAX_LIMIT = 9999
-export const ROSTER_SEARCH_TYPES = ['name', 'rank', 'discord_id', 'bohemia_uuid'] as const
+const ROSTER_SEARCH_TYPES = ['name', 'rank', 'discord_id', 'bohemia_uuid'] as const
 
 export const rosterQuerySchema = z.object({
   page: numberInput('page must be a whole number.', { integer: true })

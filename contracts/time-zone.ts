@@ -26,7 +26,7 @@ export interface ViewerTimeZone {
 }
 
 /** The reading of a zone's clock at an instant (month 1-12, hour 0-23). */
-export interface WallClock {
+interface WallClock {
   year: number
   month: number
   day: number

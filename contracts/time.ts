@@ -9,8 +9,8 @@ const DAY = /^(\d{4})-(\d{2})-(\d{2})$/
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/
 
 /** Dates people enter stay within these years: a typo such as 20266 or a bare '12345' is refused, not stored. */
-export const MIN_YEAR = 1900
-export const MAX_YEAR = 2999
+const MIN_YEAR = 1900
+const MAX_YEAR = 2999
 
 function isDay(year: number, month: number, day: number): boolean {
   if (year < MIN_YEAR || year > MAX_YEAR || month < 1 || month > 12 || day < 1) return false

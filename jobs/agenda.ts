@@ -5,7 +5,7 @@ import pg from 'pg'
 import { describeError } from '#server/error-text.ts'
 import { logger } from '#server/logger.ts'
 
-export interface AgendaOptions {
+interface AgendaOptions {
   databaseUrl: string
   /** When set (MONGODB_URL), jobs live in MongoDB instead of the app's PostgreSQL (docs/decisions/002). */
   mongodbUrl?: string
@@ -15,14 +15,14 @@ export interface AgendaOptions {
 }
 
 /** Lock lifetime of a running job: a crashed job is picked up again after about a minute (docs/decisions/002). */
-export const JOB_LOCK_LIFETIME_MS = 60_000
+const JOB_LOCK_LIFETIME_MS = 60_000
 
 /**
  * Builds Agenda on the chosen backend. The PostgreSQL backend keeps jobs in the app database (table
  * agenda_jobs, created on connect) and wakes other instances with LISTEN/NOTIFY; its pool is small so the app
  * pool and the job runner together stay far below max_connections.
  */
-export interface JobRunner {
+interface JobRunner {
   agenda: Agenda
   /** Stops processing (running jobs finish or are unlocked), then closes the runner's own connections. */
   stop: () => Promise<void>

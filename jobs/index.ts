@@ -30,10 +30,10 @@ export const JOBS = {
  * minute other jobs wait, so an interrupted ping is resent soon. Longer than a ping's lease (PING_LEASE_MS), so the
  * run that takes over finds the dead sender's claims expired.
  */
-export const DISPATCH_LOCK_LIFETIME_MS = 6_000
+const DISPATCH_LOCK_LIFETIME_MS = 6_000
 
 /** The nightly role reconcile: 04:00 in the unit's time zone (setting unit_time_zone). */
-export const RECONCILE_JOB_CRON = '0 4 * * *'
+const RECONCILE_JOB_CRON = '0 4 * * *'
 
 export function defineJobs(agenda: Agenda, services: AppServices) {
   // When the sign-up lock ends, the waitlist fills open slots even if nobody signs up (a sign-up runs it first too).

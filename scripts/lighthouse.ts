@@ -14,17 +14,10 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import type { Result } from 'lighthouse'
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js'
+import { CHROMIUM_ARGS } from './chromium.ts'
 
 const PAGES = ['/', '/orbat', '/roster', '/trainings', '/library', '/tests']
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-]
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS]
 const REPORT_DIR = path.resolve('lighthouse-reports')
 
 const { values: options } = parseArgs({

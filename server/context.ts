@@ -12,7 +12,7 @@ export interface AppServices {
 }
 
 /** Per-request facts the HTTP layer knows and route modules need. */
-export interface RequestInfo {
+interface RequestInfo {
   cspNonce: string
   clientIp: string
 }

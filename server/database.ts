@@ -13,7 +13,7 @@ export interface RunningDatabase {
   stop: () => Promise<void>
 }
 
-export interface EmbeddedOptions {
+interface EmbeddedOptions {
   dir: string
   port?: number
   database?: string

@@ -46,7 +46,7 @@ export class RateLimited extends ServiceError {
   }
 }
 
-export interface ErrorBody {
+interface ErrorBody {
   error: string
   fields?: Record<string, string[]>
 }

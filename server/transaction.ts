@@ -17,9 +17,9 @@ const RETRYABLE = new Set(['40P01', '40001', BANNED_SQLSTATE])
 const ATTEMPTS = 3
 
 /** How long a request waits for its post-commit side effects before answering; they go on in the background. */
-export const AFTER_COMMIT_WAIT_MS = 3000
+const AFTER_COMMIT_WAIT_MS = 3000
 
-export interface TransactionOptions<T> {
+interface TransactionOptions<T> {
   /**
    * What the change touched (server/changes.ts): its listeners act inside the transaction (a NOTIFY) and after the
    * commit (a snapshot marked stale, a cache cleared). A function decides from the work's result; `[]` when nothing

@@ -109,7 +109,7 @@ export function initialList(value: unknown): string[] {
 // an id field. A saved id the guild no longer has stays selectable as 'Unknown (id)', so saving other fields never
 // clears it silently.
 
-export interface PickOption {
+interface PickOption {
   id: string
   label: string
 }

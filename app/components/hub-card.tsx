@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 
 /** A card of the home hub and the admin hub: a link with an icon, a title and a line of text. */
-export function HubCard({ to, title, text, icon }: { to: string; title: string; text: string; icon: ReactNode }) {
+function HubCard({ to, title, text, icon }: { to: string; title: string; text: string; icon: ReactNode }) {
   return (
     <Link
       to={to}

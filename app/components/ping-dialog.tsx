@@ -1,4 +1,3 @@
-import { getFormProps } from '@conform-to/react'
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { DEFAULT_PING_ROLE, DEFAULT_PING_ROLE_LABEL, pingSchema } from '#contracts/pings.ts'
@@ -25,7 +24,7 @@ const PING_OFFSETS = [24, 4, 1] as const
 const DEFAULT_PING_OFFSET = 1
 const HOUR_MS = 3_600_000
 
-export interface PingTarget {
+interface PingTarget {
   kind: 'event' | 'training'
   id: number
   name: string
@@ -79,7 +78,7 @@ function PingForm({
   closeHref: string
 }) {
   const [searchParams] = useSearchParams()
-  const { Form, action, busy, hidden, form, fields } = useSchemaForm('ping', pingSchema, {
+  const { Form, busy, hidden, form, fields, formProps } = useSchemaForm('ping', pingSchema, {
     id: `ping-${target.kind}-${target.id}`,
     validateOn: 'onSubmit',
   })
@@ -118,13 +117,7 @@ function PingForm({
   }
 
   return (
-    <Form
-      method="post"
-      action={action}
-      {...getFormProps(form)}
-      className="flex flex-col gap-4"
-      aria-label="Schedule ping"
-    >
+    <Form {...formProps} className="flex flex-col gap-4" aria-label="Schedule ping">
       {hidden}
       <input type="hidden" name="intent" value={PING_INTENT} />
       <input type="hidden" name="id" value={target.id} />

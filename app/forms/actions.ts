@@ -37,12 +37,38 @@ export async function deleteRecord<T>(post: FormPost, remove: (id: number) => Pr
   return runUseCase(post, () => remove(id ?? 0), messages)
 }
 
+type FormSchema = z.ZodType<Record<string, unknown>, Record<string, unknown>>
+
 /**
- * Save: parses the form with its contract schema (a failure: 400, inline), calls the use case with the value and the
- * posted id (null: create), then a success toast; a failure is failInline's (a refusal inline in the dialog, anything
- * else a toast).
+ * Submit: parses the form with its contract schema (a failure: 400, inline), calls the use case with the value, then
+ * a success toast; a failure is failInline's (a refusal inline in the form, anything else a toast).
  */
-export async function saveRecord<S extends z.ZodType<Record<string, unknown>, Record<string, unknown>>, R>(
+export async function submitForm<S extends FormSchema, R>(
+  post: FormPost,
+  schema: S,
+  work: (value: z.output<S>) => Promise<R>,
+  messages: {
+    /** The success toast: a text, or one made from the use case's result. */
+    success: string | ((result: R) => string)
+    failure: string
+    /** Where the success lands instead of the page (e.g. the list under an editor route). */
+    to?: string
+  },
+) {
+  const submission = parseWithZod(post.form, { schema })
+  if (submission.status !== 'success') return invalid(post, submission)
+  let result: R
+  try {
+    result = await work(submission.value)
+  } catch (error) {
+    return failInline(post, submission, error, messages.failure)
+  }
+  const text = typeof messages.success === 'function' ? messages.success(result) : messages.success
+  return succeed(post, text, { to: messages.to })
+}
+
+/** Save: submitForm for a record's dialog, with the posted id (null: create). */
+export async function saveRecord<S extends FormSchema, R>(
   post: FormPost,
   schema: S,
   options: {
@@ -54,14 +80,10 @@ export async function saveRecord<S extends z.ZodType<Record<string, unknown>, Re
     to?: string
   },
 ) {
-  const submission = parseWithZod(post.form, { schema })
-  if (submission.status !== 'success') return invalid(post, submission)
   const id = postedId(post)
-  let saved: R
-  try {
-    saved = await options.save(submission.value, id)
-  } catch (error) {
-    return failInline(post, submission, error, options.failed)
-  }
-  return succeed(post, options.done(id, saved), { to: options.to })
+  return submitForm(post, schema, (value) => options.save(value, id), {
+    success: (saved) => options.done(id, saved),
+    failure: options.failed,
+    to: options.to,
+  })
 }

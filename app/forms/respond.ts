@@ -3,7 +3,7 @@ import { data, redirect, type RouterContextProvider } from 'react-router'
 import type { User } from '#db/schema/users-sessions.ts'
 import { hrefWithState } from '#app/hooks/url-state.ts'
 import type { ActionAnswer } from '#app/hooks/use-form-post.tsx'
-import { assertAdminPage } from '#server/auth/user.ts'
+import { requirePageUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { userMessageOf } from '#server/errors.ts'
 import { parseIdText } from '#contracts/fields.ts'
@@ -75,7 +75,7 @@ export async function readFormPost(request: Request, context: Ctx): Promise<Form
 
 /** Reads an admin form post after the admin check (every action asserts it, not only the layout). */
 export async function readAdminPost(request: Request, context: Ctx): Promise<AdminPost> {
-  const admin = assertAdminPage(context)
+  const admin = await requirePageUser(request, context, 'admin')
   return { ...(await readFormPost(request, context)), admin }
 }
 

@@ -5,7 +5,7 @@ import { useLocation } from 'react-router'
 // across those states.
 
 /** Query names that carry UI state, never a list's query. `index` and `_data` are React Router's markers. */
-export const STATE_PARAMS = [
+const STATE_PARAMS = [
   'dialog',
   'edit',
   'member',
@@ -24,7 +24,7 @@ export const STATE_PARAMS = [
 const DATA_SUFFIX = /(\/_)?\.data$/
 
 /** The page's path for a URL React Router may have sent to its data endpoint. */
-export function pagePathOf(url: URL): string {
+function pagePathOf(url: URL): string {
   return url.pathname.replace(DATA_SUFFIX, '') || '/'
 }
 

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react'
 
 /** A search box searches once typing pauses for 300 ms. */
-export const SEARCH_DEBOUNCE_MS = 300
+const SEARCH_DEBOUNCE_MS = 300
 
 /** Calls `fn` once calls pause for `ms`: a newer call, `cancel` or unmounting drops the pending one. */
 export function useDebounced<A extends unknown[]>(fn: (...args: A) => void, ms: number = SEARCH_DEBOUNCE_MS) {

@@ -1,4 +1,4 @@
-import { useForm, type DefaultValue } from '@conform-to/react'
+import { getFormProps, useForm, type DefaultValue } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import type { z } from 'zod'
 import { useFormPost } from './use-form-post.tsx'
@@ -27,5 +27,7 @@ export function useSchemaForm<S extends z.ZodType<Record<string, unknown>, Recor
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   })
-  return { ...post, form, fields }
+  // What every such <Form> carries: a post to the page's action, and conform's id, noValidate and onSubmit.
+  const formProps = { method: 'post' as const, action: post.action, ...getFormProps(form) }
+  return { ...post, form, fields, formProps }
 }

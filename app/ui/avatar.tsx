@@ -13,7 +13,7 @@ const SIZES = {
 } as const
 
 /** Up to two letters of a name: 'Sgt. Reyes' -> 'SR', 'novak' -> 'NO'. */
-export function initials(name: string): string {
+function initials(name: string): string {
   const words = name.match(/[\p{L}\p{N}]+/gu) ?? []
   const letters = words.length > 1 ? `${words[0]![0]}${words.at(-1)![0]}` : (words[0] ?? '?').slice(0, 2)
   return letters.toUpperCase()

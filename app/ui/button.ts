@@ -1,7 +1,7 @@
 // The one set of button looks (docs/decisions/016-one-admin-kit.md). Class strings, so links, submit buttons and menu
 // items share them.
 
-export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'accent' | 'muted' | 'discord'
+type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'accent' | 'muted' | 'discord'
 export type ButtonSize = 'lg' | 'md' | 'sm' | 'xs'
 
 const BASE =

@@ -2,7 +2,7 @@ import { FieldError } from './field.tsx'
 
 // Choices in forms: the options of a select, and a scrolling list of checkboxes.
 
-export type Choice = string | number | { value: string | number; label: string }
+type Choice = string | number | { value: string | number; label: string }
 
 /** The <option>s of a select: plain values (shown as they are) or value/label pairs. */
 export function Options({ items }: { items: readonly Choice[] }) {

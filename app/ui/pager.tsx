@@ -8,7 +8,7 @@ import { useHydrated } from '#app/hooks/use-hydrated.ts'
 // either end). The select belongs to the list's GET search form (`form`, its id), so a new size keeps the search;
 // without JavaScript that form's Apply button here submits it.
 
-export interface PagerPagination {
+interface PagerPagination {
   page: number
   limit: number
   total: number

@@ -4,7 +4,7 @@ import { useModalDialog } from './dialog.tsx'
 import { CloseIcon } from './icons.tsx'
 
 /** Title and content are cleared 300 ms after the sheet closes (after the slide-out). */
-export const SHEET_CLEAR_MS = 300
+const SHEET_CLEAR_MS = 300
 
 interface SheetProps {
   open: boolean
@@ -17,7 +17,7 @@ interface SheetProps {
  * The side sheet: from the right, 500 px wide on md+ and full width below, a dimmed backdrop that closes it
  * on click. A native modal <dialog>, so focus stays inside and Escape closes it.
  */
-export function Sheet({ open, title, onClose, children }: SheetProps) {
+function Sheet({ open, title, onClose, children }: SheetProps) {
   const modal = useModalDialog(open, onClose)
   // Keep showing the last title/content while sliding out, then clear them.
   const [shown, setShown] = useState<{ title: ReactNode; children: ReactNode } | null>(

@@ -8,7 +8,7 @@ import { Field, FieldError, inputClass, labelClass } from './field.tsx'
  * digits are reformatted (930 -> 09:30) and anything else clears the field with 'Please enter time in HH:mm format.'
  * Controlled: `value` and `onChange`. Without JavaScript it is a plain text field the server checks.
  */
-export function TimeField({
+function TimeField({
   id,
   name,
   label,

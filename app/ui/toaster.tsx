@@ -2,8 +2,8 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import type { Toast, ToastType } from '#contracts/toast.ts'
 
 /** Toast lifetime 5000 ms, exit animation 300 ms (docs/rules/ui.md). */
-export const TOAST_LIFETIME_MS = 5000
-export const TOAST_EXIT_MS = 300
+const TOAST_LIFETIME_MS = 5000
+const TOAST_EXIT_MS = 300
 
 interface ToastApi {
   show: (message: string, type?: ToastType) => void

@@ -13,7 +13,7 @@ import { getLiveSession } from './evaluation-queries.ts'
 // tests page's banner). Each change NOTIFYs inside its transaction with the session id, so every app instance hears
 // every commit (the ORBAT's pattern, server/orbat/live.ts); open live views subscribe per session.
 
-export const EVALUATION_CHANNEL = 'evaluation_changed'
+const EVALUATION_CHANNEL = 'evaluation_changed'
 
 /** Call inside the transaction that changes a live session: delivered on commit. */
 export async function announceSessionChange(tx: DbOrTx, sessionId: string): Promise<void> {
@@ -61,11 +61,7 @@ function ensureListening(services: AppServices): Promise<unknown> {
 }
 
 /** Calls `onChange` after every committed change of the session, on any instance. Returns the unsubscribe function. */
-export async function subscribeToSession(
-  services: AppServices,
-  sessionId: string,
-  onChange: Listener,
-): Promise<() => void> {
+async function subscribeToSession(services: AppServices, sessionId: string, onChange: Listener): Promise<() => void> {
   await ensureListening(services)
   let set = state.subscribers.get(sessionId)
   if (!set) state.subscribers.set(sessionId, (set = new Set()))

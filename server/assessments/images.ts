@@ -12,7 +12,7 @@ import { runTransaction } from '../transaction.ts'
 // the file's first bytes, never from its name or the declared Content-Type, so nothing a browser could run (SVG, HTML)
 // is ever stored or served. Files live under DATA_DIR/uploads/test-images named by their SHA-256 (docs/decisions/017).
 
-export type ImageType = (typeof TEST_IMAGES.contentTypes)[number]
+type ImageType = (typeof TEST_IMAGES.contentTypes)[number]
 
 const EXTENSIONS: Record<ImageType, string> = {
   'image/png': 'png',
@@ -54,7 +54,7 @@ function imageDir(services: AppServices): string {
 }
 
 /** The public address of a stored image. */
-export const imageUrl = (name: string) => `/api/tests/images/${name}`
+const imageUrl = (name: string) => `/api/tests/images/${name}`
 
 /**
  * The uploaded file from a multipart form (field TEST_IMAGES.field, or the first file) or the raw body. Anything but

@@ -87,7 +87,7 @@ export async function listPublicTests(db: DbOrTx): Promise<PublicTestItem[]> {
   return rows.map(toPublicTest)
 }
 
-export interface MemberOfUser {
+interface MemberOfUser {
   id: number
   ingame_name: string
   is_banned: boolean

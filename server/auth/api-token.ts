@@ -10,7 +10,7 @@ import type { Config } from '../config.ts'
 import { Forbidden, RateLimited, Unauthorized } from '../errors.ts'
 import { createRateLimiter, type RateLimiter } from '../http/security.ts'
 import { singleton } from '../singleton.ts'
-import { ROLE_REFRESH_MS, scheduleRoleRefresh } from './user.ts'
+import { refreshRolesWhenStale } from './role-refresh.ts'
 
 // The one check of `Authorization: Bearer` (docs/rules/api.md, API tokens), for the React Router /api routes (through
 // getUser) and any light path in front of them: the token's owner, within the token's scopes. Bearer requests carry no
@@ -88,7 +88,7 @@ const holds = (token: ApiToken, scope: ApiTokenScope) => token.scopes.includes(s
 /**
  * The user a bearer request acts as, or null when it carries no bearer token. Throws 401 for an unknown or revoked
  * token, 403 for a banned owner, a server token, or a write with a read-only token, and 429 over the token's rate
- * limit. The user is an admin only when the token holds the admin scope, so every admin check downstream (requireAdmin,
+ * limit. The user is an admin only when the token holds the admin scope, so every admin check downstream (requireUser,
  * the admin roster) follows the scope without knowing about tokens.
  */
 export async function userFromBearer(
@@ -102,8 +102,7 @@ export async function userFromBearer(
   if (!SAFE_METHODS.has(request.method.toUpperCase()) && !holds(found.token, 'member'))
     throw new Forbidden(TOKEN_ERRORS.readOnly)
   // Like a browser session: the roles already known now, a refresh in the background when they are stale.
-  const stale = !found.user.roles_refreshed_at || Date.now() - found.user.roles_refreshed_at.getTime() > ROLE_REFRESH_MS
-  if (stale) await scheduleRoleRefresh(services, found.user)
+  await refreshRolesWhenStale(services, found.user)
   return { ...found.user, is_admin: found.user.is_admin && holds(found.token, 'admin') }
 }
 

@@ -4,13 +4,13 @@ import { createCookie } from 'react-router'
 import { users } from '#db/schema/users-sessions.ts'
 import type { AppServices } from '../context.ts'
 import { fetchDiscordUser, fetchOwnGuildMember } from '../discord/client.ts'
-import { isAdminByRoles } from './user.ts'
+import { isAdminByRoles } from './role-refresh.ts'
 import { createSession, destroySession } from './session.ts'
 import { singleton } from '../singleton.ts'
 import type { Config } from '../config.ts'
 import { toastHeader } from '../toast.ts'
 
-export const OAUTH_SCOPES = ['identify', 'guilds.members.read']
+const OAUTH_SCOPES = ['identify', 'guilds.members.read']
 
 const STATE_COOKIE = 'discord_oauth'
 

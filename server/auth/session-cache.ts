@@ -14,7 +14,7 @@ import { singleton } from '../singleton.ts'
 // still live in the same statement (session_is_live), and read members.is_banned there too, so a logout or a ban
 // stops writes on every instance at once.
 
-export const SESSION_CHANNEL = 'sessions_changed'
+const SESSION_CHANNEL = 'sessions_changed'
 /** A safety net, not the mechanism: an entry is read again after this long even if no change was heard. */
 const ENTRY_TTL_MS = 5 * 60_000
 /** Enough for every member of a unit many times over; past it the oldest entries go. */
@@ -86,7 +86,7 @@ export function forgetSession(sessionId: string): void {
 }
 
 /** Drops every cached session of a user. */
-export function forgetUserSessions(userId: number): void {
+function forgetUserSessions(userId: number): void {
   evicting()
   for (const [id, entry] of state.entries) if (entry.user.id === userId) state.entries.delete(id)
 }

@@ -5,15 +5,15 @@ import type { Config } from '../config.ts'
 import type { DbOrTx } from '#db/client.ts'
 import { sessions } from '#db/schema/users-sessions.ts'
 import { singleton } from '../singleton.ts'
-import { forgetSession, forgetUserSessions } from './session-cache.ts'
+import { forgetSession } from './session-cache.ts'
 
-export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30
+const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30
 
 /**
  * The session cookie carries only a random id (256 bits), signed with SESSION_SECRET (a comma list rotates:
  * the first signs, all verify). Behind https it is Secure and uses the __Host- prefix.
  */
-export function sessionCookie(config: Config): Cookie {
+function sessionCookie(config: Config): Cookie {
   return singleton(`cookie:session:${config.secure}:${config.sessionSecrets.join(',')}`, () =>
     createCookie(config.secure ? '__Host-session' : 'session', {
       httpOnly: true,
@@ -74,10 +74,4 @@ export async function destroySession(db: DbOrTx, config: Config, request: Reques
   // Other instances hear it from the database (the sessions trigger); this one forgets it before answering.
   if (id) forgetSession(id)
   return sessionCookie(config).serialize('', { maxAge: 0, expires: new Date(0) })
-}
-
-/** Ends every session of a user (a ban, an admin's decision). */
-export async function destroyUserSessions(db: DbOrTx, userId: number) {
-  await db.delete(sessions).where(eq(sessions.user_id, userId))
-  forgetUserSessions(userId)
 }

@@ -4,7 +4,7 @@
 import type { DemoUser } from '#db/seed/demo-guild.ts'
 import type { DiscordStandInState } from './state.ts'
 
-export function escapeHtml(value: unknown): string {
+function escapeHtml(value: unknown): string {
   return String(value ?? '')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

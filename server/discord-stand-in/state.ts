@@ -108,7 +108,7 @@ export interface FailureSpec {
   path?: string
 }
 
-export interface LatencySpec {
+interface LatencySpec {
   /** Milliseconds before the call is handled, or 'never': it is held, unanswered, until the client gives up. */
   delayMs: number | 'never'
   /** How many of the next matching REST calls are slow. */
@@ -129,7 +129,7 @@ export interface RequestRecord {
   status: number | 'network' | 'no answer' | 'abandoned'
 }
 
-export interface StandInConfig {
+interface StandInConfig {
   guildId: string
   guildName: string
   clientId: string | undefined
@@ -148,9 +148,9 @@ const MAX_RECORDS = 1000
 const CODE_LIFETIME_MS = 10 * 60 * 1000
 export const TOKEN_LIFETIME_SECONDS = 604800
 
-export const DEFAULT_ROLES: StandInRole[] = Object.values(DEMO_ROLES).map((r) => ({ id: r.id, name: r.name }))
+const DEFAULT_ROLES: StandInRole[] = Object.values(DEMO_ROLES).map((r) => ({ id: r.id, name: r.name }))
 
-export const DEFAULT_CHANNELS: StandInChannel[] = Object.values(DEMO_CHANNELS).map((c, index) => ({
+const DEFAULT_CHANNELS: StandInChannel[] = Object.values(DEMO_CHANNELS).map((c, index) => ({
   id: c.id,
   name: c.name,
   type: c.type,
@@ -160,7 +160,7 @@ export const DEFAULT_CHANNELS: StandInChannel[] = Object.values(DEMO_CHANNELS).m
   permission_overwrites: [],
 }))
 
-export interface StandInStateInit {
+interface StandInStateInit {
   users?: DemoUser[]
   roles?: StandInRole[]
   channels?: StandInChannel[]
@@ -588,7 +588,7 @@ function push<T>(list: T[], item: T) {
   if (list.length > MAX_RECORDS) list.splice(0, list.length - MAX_RECORDS)
 }
 
-export function randomToken(bytes: number): string {
+function randomToken(bytes: number): string {
   return crypto.randomBytes(bytes).toString('base64url')
 }
 

@@ -48,7 +48,7 @@ async function guildNames(services: AppServices) {
 }
 
 /** How long an admin's request waits for Discord to create a squad's role or channel (retries included). */
-export const DISCORD_FIRST_BUDGET_MS = 8000
+const DISCORD_FIRST_BUDGET_MS = 8000
 
 function discordFailed(what: string, error: string): never {
   throw new ServiceError(`${what}: ${error}`, 502)
@@ -147,7 +147,7 @@ export async function listUnmappedSquads(db: DbOrTx): Promise<Array<{ id: number
 }
 
 /** A channel name Discord accepts: lower case, dashes for spaces, at most 100 characters. */
-export function channelNameOf(squadName: string): string {
+function channelNameOf(squadName: string): string {
   const slug = squadName
     .toLowerCase()
     .replace(/[^\p{L}\p{N}_-]+/gu, '-')

@@ -25,9 +25,9 @@ import { logger } from '../logger.ts'
 import { describeError } from '../error-text.ts'
 import { singleton } from '../singleton.ts'
 
-export type DiscordResult<T> = { ok: true; data: T } | { ok: false; error: string; status?: number; code?: number }
+type DiscordResult<T> = { ok: true; data: T } | { ok: false; error: string; status?: number; code?: number }
 
-export interface DiscordFailure {
+interface DiscordFailure {
   /** What was attempted, e.g. "send message to channel 930000000000000002". */
   action: string
   error: string
@@ -51,7 +51,7 @@ export interface DiscordClientOptions {
   maxRateLimitWaitMs?: number
 }
 
-export interface CreateChannelInput {
+interface CreateChannelInput {
   name: string
   /** Default: a text channel. */
   type?: ChannelType.GuildText | ChannelType.GuildVoice | ChannelType.GuildCategory | ChannelType.GuildAnnouncement
@@ -64,7 +64,7 @@ export interface CreateChannelInput {
   budgetMs?: number
 }
 
-export interface SendMessageInput {
+interface SendMessageInput {
   content: string
   /**
    * Who may be pinged. Default `{ parse: ['users', 'roles'] }`: user and role mentions in the content ping,
@@ -404,7 +404,7 @@ const memberSchema = z.looseObject({
   user: userSchema.optional(),
 })
 
-export interface UserFetchOptions {
+interface UserFetchOptions {
   /** Default 10 s. */
   timeoutMs?: number
 }

@@ -84,7 +84,7 @@ export async function desiredRoles(db: DbOrTx, discordIds?: string[]): Promise<D
 }
 
 /** Every role the app manages (mapped rank, qualification, squad and platoon roles, milsim_role_id). */
-export async function managedRoles(db: DbOrTx): Promise<Set<string>> {
+async function managedRoles(db: DbOrTx): Promise<Set<string>> {
   const [milsim, ranks, quals, squadRoles, platoonRoles] = await Promise.all([
     getSetting(db, 'milsim_role_id'),
     db.select({ role: rankRoleMappings.discord_role_id }).from(rankRoleMappings),
@@ -98,7 +98,7 @@ export async function managedRoles(db: DbOrTx): Promise<Set<string>> {
   return managed
 }
 
-export interface RoleDifference {
+interface RoleDifference {
   add: string[]
   remove: string[]
 }
@@ -117,7 +117,7 @@ export function roleDifference(
   }
 }
 
-export interface ApplyCounts {
+interface ApplyCounts {
   done: number
   failed: number
   /** The last failed call's error and status, when one failed. */

@@ -10,7 +10,7 @@ import { describeError } from '../error-text.ts'
 
 const LOOKUP_MS = 1500
 
-export interface DiscordNames {
+interface DiscordNames {
   channel: (id: string) => string
   role: (id: string) => string
 }

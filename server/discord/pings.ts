@@ -41,7 +41,7 @@ export async function hasEventPingRole(db: DbOrTx): Promise<boolean> {
   return Boolean((await getSetting(db, 'event_ping_role_id')).trim())
 }
 
-export interface SchedulePingOptions {
+interface SchedulePingOptions {
   /** The Schedule Ping form: an event ping with no role chosen pings the event ping role, when one is set. */
   noRoleMeansDefault?: boolean
   now?: Date

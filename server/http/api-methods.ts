@@ -45,7 +45,7 @@ function routeTree(manifest: Manifest): RouteObject[] {
 }
 
 /** The methods the /api route at `pathname` serves, or null when no single route owns it (an unknown /api path). */
-export function allowedMethods(build: ServerBuild, pathname: string): string[] | null {
+function allowedMethods(build: ServerBuild, pathname: string): string[] | null {
   if (LIVE_PATHS.includes(pathname)) return ['GET', 'HEAD']
   const leaf = matchRoutes(routeTree(build.routes), pathname)?.at(-1)?.route
   // The /api/* catch-all answers 404 to every method.

@@ -17,7 +17,7 @@ import { memberWriteRoutes } from './member-writes.ts'
 import { createRateLimiter, originCheck, rateLimit, securityHeaders, signupLimiter } from './security.ts'
 import { sendWebResponse, toWebRequest } from './web.ts'
 
-export interface HttpAppOptions {
+interface HttpAppOptions {
   services: AppServices
   /**
    * The React Router server build: the built bundle itself, or (dev) a function that loads Vite's current module.

@@ -7,10 +7,10 @@ import { singleton } from '../singleton.ts'
 /** Below this an answer goes out as is: compressing a small answer costs more than the bytes it saves. */
 export const COMPRESS_THRESHOLD_BYTES = 1024
 
-export type Coding = 'br' | 'gzip'
+type Coding = 'br' | 'gzip'
 
 /** One representation of an answer: the bytes sent and their strong ETag. */
-export interface Representation {
+interface Representation {
   body: Buffer
   etag: string
 }

@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from 'react-router'
 import type { z } from 'zod'
 import type { User } from '#db/schema/users-sessions.ts'
-import { requireAdmin } from '../auth/user.ts'
+import { requireUser } from '../auth/user.ts'
 import { getServices, type AppServices } from '../context.ts'
 import { apiHandler } from '../errors.ts'
 import { parseId, parseInput, readJsonObject } from './request.ts'
@@ -32,7 +32,7 @@ interface ItemActionArgs {
 export function adminItemAction<S extends z.ZodType>(route: ItemRoute<S>) {
   return ({ request, context, params }: ItemActionArgs) =>
     apiHandler(async () => {
-      const admin = await requireAdmin(request, context)
+      const admin = await requireUser(request, context, 'admin')
       const id = parseId(params.id, route.what)
       const services = getServices(context)
       if (request.method === 'DELETE') {

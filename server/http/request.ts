@@ -11,7 +11,7 @@ export async function readJsonBody(request: Request): Promise<Record<string, unk
 }
 
 /** A request body's text as JSON (an object or a list); empty is {}. Anything else is a 400. */
-export function parseJsonBody(text: string): Record<string, unknown> | unknown[] {
+function parseJsonBody(text: string): Record<string, unknown> | unknown[] {
   if (!text.trim()) return {}
   try {
     const value: unknown = JSON.parse(text)

@@ -23,9 +23,9 @@ import { runTransaction } from '../transaction.ts'
 
 const DEFAULT_UNIT_TIME_ZONE = 'America/New_York'
 /** Entries that ended this long ago drop out of the feeds. */
-export const CALENDAR_PAST_DAYS = 60
+const CALENDAR_PAST_DAYS = 60
 /** Events and trainings have a start only; calendars need an end. */
-export const DURATION_MINUTES = { event: 180, training: 90, signupsOpen: 15 } as const
+const DURATION_MINUTES = { event: 180, training: 90, signupsOpen: 15 } as const
 /** The personal feed's reminder before sign-ups open. */
 export const SIGNUP_REMINDER_MINUTES = 15
 
@@ -153,7 +153,7 @@ export async function personalCalendar(services: AppServices, secret: string, no
 }
 
 /** The path of a personal feed. */
-export function personalFeedPath(secret: string): string {
+function personalFeedPath(secret: string): string {
   return `/calendar/personal/${secret}.ics`
 }
 

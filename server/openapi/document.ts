@@ -17,11 +17,7 @@ import { pathParametersOf } from './path-parameters.ts'
 
 export type OpenApiDocument = ReturnType<typeof createDocument>
 
-export const API_OPERATIONS: readonly ApiOperation[] = [
-  ...memberOperations,
-  ...adminOperations,
-  ...integrationOperations,
-]
+const API_OPERATIONS: readonly ApiOperation[] = [...memberOperations, ...adminOperations, ...integrationOperations]
 
 const errorSchema = z
   .object({

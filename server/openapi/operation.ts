@@ -7,9 +7,9 @@ import type { z } from 'zod'
  * Who may call an operation. `user` and `admin` accept the session cookie or a personal API token (its scopes decide:
  * reads need `read`, writes `member`, admin calls `admin`); `game-server` only a server token.
  */
-export type Access = 'public' | 'optional-user' | 'user' | 'admin' | 'game-server'
+type Access = 'public' | 'optional-user' | 'user' | 'admin' | 'game-server'
 
-export type Method = 'get' | 'post' | 'put' | 'delete'
+type Method = 'get' | 'post' | 'put' | 'delete'
 
 export interface ApiOperation {
   method: Method

@@ -28,7 +28,7 @@ export interface ReferenceOperation {
   responses: Array<{ status: string; description: string }>
 }
 
-export interface ReferenceTag {
+interface ReferenceTag {
   name: string
   operations: ReferenceOperation[]
 }

@@ -19,9 +19,9 @@ import { listWaitlist, listWaitlistSquads } from '../waitlist/waitlist.ts'
  * so every app instance (LISTEN) hears about every commit, its own included.
  */
 
-export const CHANGE_CHANNEL = 'orbat_changed'
+const CHANGE_CHANNEL = 'orbat_changed'
 /** Pushes to live pages are coalesced: a burst of sign-ups becomes one update per window. */
-export const PUSH_COALESCE_MS = 150
+const PUSH_COALESCE_MS = 150
 
 export type SnapshotKey = 'orbat' | 'waitlist' | 'settings' | 'squads'
 
@@ -147,10 +147,6 @@ export function liveDataOf(snapshot: Snapshot): LiveOrbatData {
 export function subscribe(subscriber: Subscriber): () => void {
   state.subscribers.add(subscriber)
   return () => state.subscribers.delete(subscriber)
-}
-
-export function subscriberCount(): number {
-  return state.subscribers.size
 }
 
 /**

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm'
-import type { OrbatPayload, OrbatSlot } from '#contracts/orbat.ts'
+import type { OrbatPayload } from '#contracts/orbat.ts'
 import type { DbOrTx } from '#db/client.ts'
 import {
   eligibleRoles,
@@ -21,11 +21,6 @@ export type { OrbatEdge, OrbatPayload, OrbatPoint, OrbatSlot, OrbatSquad } from 
 
 export function isSpacer(role: string): boolean {
   return role.startsWith(SPACER_MARK)
-}
-
-/** Open = no user and no manual name; spacers are never open (they are not slots). */
-export function isOpen(slot: Pick<OrbatSlot, 'role' | 'user_id' | 'manual_username'>): boolean {
-  return !isSpacer(slot.role) && slot.user_id === null && slot.manual_username === null
 }
 
 export async function loadOrbat(db: DbOrTx): Promise<OrbatPayload> {

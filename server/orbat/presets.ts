@@ -41,7 +41,7 @@ export async function listPresets(db: DbOrTx): Promise<PresetItem[]> {
 }
 
 /** The current ORBAT as a preset layout: positions, teams, slots, locks and the diagram, without people. */
-export async function currentLayout(db: DbOrTx): Promise<OrbatPresetLayout> {
+async function currentLayout(db: DbOrTx): Promise<OrbatPresetLayout> {
   const [squadRows, slotRows, edgeRows, waypointRows, paxRows] = await Promise.all([
     db.select().from(squads).orderBy(asc(squads.pos_x), asc(squads.id)),
     db.select().from(slots).orderBy(asc(slots.squad_id), asc(slots.team_order), asc(slots.slot_order), asc(slots.id)),

@@ -1,7 +1,7 @@
 import type { AppServices } from '../context.ts'
 import { EVERYONE } from '../discord/role-sync-queue.ts'
 import { runTransaction } from '../transaction.ts'
-import { placementLine } from '../waitlist/waitlist.ts'
+import { placementLine } from '../waitlist/placement.ts'
 import { postActivity } from './activity.ts'
 import { and, asc, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm'
 import type { OrbatSaveInput } from '#contracts/orbat.ts'
@@ -22,7 +22,8 @@ import { waitlistEntries } from '#db/schema/waitlist.ts'
 import { recordAudit } from '../audit/audit.ts'
 import { Conflict, Invalid } from '../errors.ts'
 import { getSetting, lockActive } from '../settings/settings.ts'
-import { fillOpenSlots, type Placement } from '../waitlist/waitlist.ts'
+import type { Placement } from '../waitlist/placement.ts'
+import { fillOpenSlots } from '../waitlist/waitlist.ts'
 import { lockFill } from './locks.ts'
 import { isSpacer } from './orbat.ts'
 
@@ -43,7 +44,7 @@ import { isSpacer } from './orbat.ts'
 //
 // The body's schema is contracts/orbat.ts `orbatSaveSchema` (the editor builds the same shape).
 
-export interface SaveResult {
+interface SaveResult {
   squads: number
   slots: number
   /** Members kept in their slot because they signed up after the editor loaded. */
@@ -54,7 +55,7 @@ export interface SaveResult {
 }
 
 /** `---TEXT---` in upper case for a spacer row (docs/rules/orbat.md, Heading (spacer) rows); other roles as given. */
-export function normaliseRole(role: string): string {
+function normaliseRole(role: string): string {
   if (!isSpacer(role)) return role
   const text = role.replace(/^-{3}/, '').replace(/-{3}$/, '').trim().toUpperCase()
   return `${SPACER_MARK}${text}${SPACER_MARK}`
@@ -172,7 +173,7 @@ async function checkAssignedPeople(tx: DbOrTx, input: OrbatSaveInput) {
 }
 
 /** Replaces the ORBAT with the editor's diagram. Run inside one transaction (saveOrbatLayout below). */
-export async function saveOrbat(tx: DbOrTx, admin: User, input: OrbatSaveInput): Promise<SaveResult> {
+async function saveOrbat(tx: DbOrTx, admin: User, input: OrbatSaveInput): Promise<SaveResult> {
   checkShape(input)
   // Saves serialise with each other and with waitlist fills; sign-ups wait on the slot row locks below.
   await lockFill(tx)

@@ -7,7 +7,8 @@ import { UnlockFillPending } from '../refusals.ts'
 import { runStatement, runTransaction } from '../transaction.ts'
 import { singleton } from '../singleton.ts'
 import { getSettings, lockActive, UNLOCK_FILL_DONE_KEY } from '../settings/settings.ts'
-import { ensureUnlockFill, joinWaitlist, leaveWaitlist, placementLine } from '../waitlist/waitlist.ts'
+import { placementLine } from '../waitlist/placement.ts'
+import { ensureUnlockFill, joinWaitlist, leaveWaitlist } from '../waitlist/waitlist.ts'
 import { isValidId, leaveSlot, signUpToSlot, type SlotActionResult, type Writer } from './slots.ts'
 
 // The member actions of the public ORBAT, for the light path of the /api writes (server/http/member-writes.ts) and

@@ -27,7 +27,7 @@ export function membersFilters(query: RosterQuery): MembersFilters {
   }
 }
 
-export interface MembersTabWants {
+interface MembersTabWants {
   /** Ban a Member or Graduate BMTs is open. */
   pickLists: boolean
   editId: number | null

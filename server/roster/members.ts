@@ -1,7 +1,7 @@
 import type { AppServices } from '../context.ts'
 import { postActivity } from '../orbat/activity.ts'
 import { runTransaction } from '../transaction.ts'
-import { placementLine } from '../waitlist/waitlist.ts'
+import { placementLine } from '../waitlist/placement.ts'
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { CreateMemberInput, MemberFieldsInput } from '#contracts/roster.ts'
 import type { AdminMember, PublicMember } from '#contracts/roster-types.ts'
@@ -22,7 +22,8 @@ import { waitlistEntries } from '#db/schema/waitlist.ts'
 import { recordAudit } from '../audit/audit.ts'
 import { Conflict, Invalid, NotFound } from '../errors.ts'
 import { getUnitTimeZone } from '../settings/unit-time-zone.ts'
-import { fillSlot, type Placement } from '../waitlist/waitlist.ts'
+import type { Placement } from '../waitlist/placement.ts'
+import { fillSlot } from '../waitlist/waitlist.ts'
 import { zonedIso } from './wall-time.ts'
 
 // Roster members (docs/rules/roster.md, Members and Bans): the reads, the writes inside a use case's transaction, and
@@ -217,7 +218,7 @@ function memberValues(input: MemberFieldsInput) {
   }
 }
 
-export async function createMember(tx: DbOrTx, admin: User, input: CreateMemberInput): Promise<AdminMember> {
+async function createMember(tx: DbOrTx, admin: User, input: CreateMemberInput): Promise<AdminMember> {
   await assertUnique(tx, input)
   const denied = input.status === 'Denied'
   const [row] = await tx
@@ -274,7 +275,7 @@ export async function updateMember(
 }
 
 /** Answers the deleted member's Discord id, whose managed roles go after the commit. */
-export async function deleteMember(tx: DbOrTx, admin: User, id: number): Promise<{ discordId: string | null }> {
+async function deleteMember(tx: DbOrTx, admin: User, id: number): Promise<{ discordId: string | null }> {
   const [removed] = await tx
     .delete(members)
     .where(eq(members.id, id))
@@ -311,14 +312,14 @@ async function removeFromOrbat(
   return { slot, placement }
 }
 
-export interface BanResult {
+interface BanResult {
   member: AdminMember
   /** The slot the member was removed from, if any. */
   freedSlot: string | null
   placement: Placement | null
 }
 
-export async function storeBan(tx: DbOrTx, admin: User, id: number, reason: string): Promise<BanResult> {
+async function storeBan(tx: DbOrTx, admin: User, id: number, reason: string): Promise<BanResult> {
   const row = await memberRow(tx, id, true)
   if (row.is_banned) throw new Conflict(`${row.ingame_name} is already banned.`)
   await tx
@@ -330,7 +331,7 @@ export async function storeBan(tx: DbOrTx, admin: User, id: number, reason: stri
   return { member: await getAdminMember(tx, id), freedSlot: slot, placement }
 }
 
-export async function clearBan(tx: DbOrTx, admin: User, id: number): Promise<AdminMember> {
+async function clearBan(tx: DbOrTx, admin: User, id: number): Promise<AdminMember> {
   const row = await memberRow(tx, id, true)
   if (!row.is_banned) throw new Conflict(`${row.ingame_name} is not banned.`)
   await tx.update(members).set({ is_banned: false, banned_date: null, ban_reason: null }).where(eq(members.id, id))

@@ -54,7 +54,7 @@ export async function loadPromotionSettings(services: AppServices): Promise<Omit
   return { channelId, thresholds, unitTimeZone, ...picker }
 }
 
-export async function writeThresholds(tx: DbOrTx, admin: User, input: ThresholdsInput): Promise<ThresholdItem[]> {
+async function writeThresholds(tx: DbOrTx, admin: User, input: ThresholdsInput): Promise<ThresholdItem[]> {
   const changes: string[] = []
   for (const { from_rank, required_score } of input.thresholds) {
     if (required_score === null) {
@@ -87,7 +87,7 @@ export interface Promotion {
 }
 
 /** What a run answers: its message and who moved up. */
-export function promotionRunOf(promotions: Promotion[]): PromotionRun {
+function promotionRunOf(promotions: Promotion[]): PromotionRun {
   return {
     message: promotions.length ? ROSTER_MESSAGES.promotionsDone : ROSTER_MESSAGES.noPromotions,
     promotedMembers: promotions.map((p) => ({ name: p.name, from: p.from, to: p.to })),
@@ -98,7 +98,7 @@ export function promotionRunOf(promotions: Promotion[]): PromotionRun {
  * One promotion run: each active member whose rank has a threshold and whose event score meets it moves up exactly
  * one rank. Banned members are skipped.
  */
-export async function promoteEligible(tx: DbOrTx, actor: Actor): Promise<Promotion[]> {
+async function promoteEligible(tx: DbOrTx, actor: Actor): Promise<Promotion[]> {
   // One run at a time (the weekly job and an admin's click must not both promote).
   await tx.execute(sql`select pg_advisory_xact_lock(7202614)`)
   const due = await tx
@@ -131,12 +131,7 @@ export async function promoteEligible(tx: DbOrTx, actor: Actor): Promise<Promoti
 }
 
 /** BMT graduation: the selected BMT members become JNCO. Members not at BMT are refused. */
-export async function promoteBmts(
-  tx: DbOrTx,
-  admin: User,
-  memberIds: number[],
-  completionDate: string,
-): Promise<Promotion[]> {
+async function promoteBmts(tx: DbOrTx, admin: User, memberIds: number[], completionDate: string): Promise<Promotion[]> {
   const rows = await tx.select().from(members).where(inArray(members.id, memberIds)).for('update')
   const missing = memberIds.find((id) => !rows.some((r) => r.id === id))
   if (missing !== undefined) throw new Invalid(`Member ${missing} does not exist.`)

@@ -45,18 +45,14 @@ async function assertNameFree(tx: DbOrTx, name: string, exceptId?: number) {
   if (taken) throw new Conflict(`A qualification named "${name}" already exists.`)
 }
 
-export async function createQualification(
-  tx: DbOrTx,
-  admin: User,
-  input: QualificationInput,
-): Promise<QualificationItem> {
+async function createQualification(tx: DbOrTx, admin: User, input: QualificationInput): Promise<QualificationItem> {
   await assertNameFree(tx, input.name)
   const [row] = await tx.insert(qualifications).values(input).returning(columns)
   await recordAudit(tx, admin, 'Qualification added', input.name)
   return row!
 }
 
-export async function updateQualification(
+async function updateQualification(
   tx: DbOrTx,
   admin: User,
   id: number,
@@ -75,7 +71,7 @@ export async function updateQualification(
   return row!
 }
 
-export async function deleteQualification(tx: DbOrTx, admin: User, id: number): Promise<void> {
+async function deleteQualification(tx: DbOrTx, admin: User, id: number): Promise<void> {
   const usedBy = await tx
     .select({ name: tests.name })
     .from(tests)

@@ -41,21 +41,21 @@ function toItem(
   return { ...row, date: zonedIso(row.date, zone) }
 }
 
+/** The columns of a TrainingItem. */
+const itemColumns = {
+  id: trainings.id,
+  name: trainings.name,
+  description: trainings.description,
+  date: trainings.date,
+  is_hidden: trainings.is_hidden,
+  is_bmt_training: trainings.is_bmt_training,
+  signup_count: signupCount,
+}
+
 /** Admin list: every training, soonest first. */
 export async function listTrainings(db: DbOrTx): Promise<TrainingItem[]> {
   const zone = await getUnitTimeZone(db)
-  const rows = await db
-    .select({
-      id: trainings.id,
-      name: trainings.name,
-      description: trainings.description,
-      date: trainings.date,
-      is_hidden: trainings.is_hidden,
-      is_bmt_training: trainings.is_bmt_training,
-      signup_count: signupCount,
-    })
-    .from(trainings)
-    .orderBy(asc(trainings.date), asc(trainings.id))
+  const rows = await db.select(itemColumns).from(trainings).orderBy(asc(trainings.date), asc(trainings.id))
   return rows.map((row) => toItem(row, zone))
 }
 
@@ -75,13 +75,7 @@ export async function listPublicTrainings(db: DbOrTx, user: User | null, now = n
   const zone = await getUnitTimeZone(db)
   const rows = await db
     .select({
-      id: trainings.id,
-      name: trainings.name,
-      description: trainings.description,
-      date: trainings.date,
-      is_hidden: trainings.is_hidden,
-      is_bmt_training: trainings.is_bmt_training,
-      signup_count: signupCount,
+      ...itemColumns,
       is_signed_up: member
         ? sql<boolean>`exists(select 1 from ${trainingSignups} s where s.training_id = ${trainings.id} and s.member_id = ${member.id})`
         : sql<boolean>`false`,
@@ -96,7 +90,9 @@ export async function listPublicTrainings(db: DbOrTx, user: User | null, now = n
   }))
 }
 
-async function trainingRow(db: DbOrTx, id: number) {
+type TrainingRow = typeof trainings.$inferSelect
+
+async function trainingRow(db: DbOrTx, id: number): Promise<TrainingRow> {
   const [row] = await db.select().from(trainings).where(eq(trainings.id, id)).limit(1)
   if (!row) throw new NotFound('Training not found.')
   return row
@@ -182,7 +178,7 @@ export async function listTrainingSignups(db: DbOrTx, trainingId: number): Promi
   return rows.map((r) => ({ ...r, avatar: r.discord_id ? discordAvatarUrl(r.discord_id, r.avatar) : null }))
 }
 
-export const LOGIN_TO_SIGN_UP = 'You must be logged in to sign up for trainings.'
+const LOGIN_TO_SIGN_UP = 'You must be logged in to sign up for trainings.'
 
 type RosterMember = NonNullable<Awaited<ReturnType<typeof memberOfUser>>>
 
@@ -203,48 +199,63 @@ export async function trainingSignUpRefusal(db: DbOrTx, user: User): Promise<str
   return signUpRefusal(await memberOfUser(db, user))
 }
 
-/** A logged-in member on the roster signs up to a visible, upcoming training. */
-export async function signUpToTraining(
+/**
+ * A member's own change to their sign-up, in one transaction: a logged-in user (401), the training (404; with
+ * `visibleOnly` a hidden one too), not started yet (409), then `change` with the member the user is on the roster.
+ */
+function changeOwnSignup<T>(
   services: AppServices,
   user: User | null,
   trainingId: number,
-  now = new Date(),
-): Promise<{ message: string }> {
+  options: { now: Date; name: string; visibleOnly?: boolean },
+  change: (tx: DbOrTx, training: TrainingRow, member: RosterMember | null, user: User) => Promise<T>,
+): Promise<T> {
   if (!user) throw new Unauthorized(LOGIN_TO_SIGN_UP)
   return runTransaction(
     services,
     async (tx) => {
       const training = await trainingRow(tx, trainingId)
-      if (training.is_hidden) throw new NotFound('Training not found.')
-      if (training.date.getTime() < now.getTime()) throw new Conflict('This training has already started.')
-      const member = await memberOfUser(tx, user)
-      assertMaySignUp(member)
-      const inserted = await tx
-        .insert(trainingSignups)
-        .values({ training_id: trainingId, member_id: member.id })
-        .onConflictDoNothing()
-        .returning({ id: trainingSignups.member_id })
-      if (!inserted.length) throw new Conflict('You are already signed up for this training.')
-      await recordAudit(tx, user, 'Training sign-up', `${member.name} signed up for ${training.name}.`)
-      return { message: `You have signed up for ${training.name}.` }
+      if (options.visibleOnly && training.is_hidden) throw new NotFound('Training not found.')
+      if (training.date.getTime() < options.now.getTime()) throw new Conflict('This training has already started.')
+      return change(tx, training, await memberOfUser(tx, user), user)
     },
-    { name: 'training sign-up', changes: [] },
+    { name: options.name, changes: [] },
   )
 }
 
-export async function leaveTraining(
+/** A logged-in member on the roster signs up to a visible, upcoming training. */
+export function signUpToTraining(
   services: AppServices,
   user: User | null,
   trainingId: number,
   now = new Date(),
 ): Promise<{ message: string }> {
-  if (!user) throw new Unauthorized(LOGIN_TO_SIGN_UP)
-  return runTransaction(
+  const options = { now, name: 'training sign-up', visibleOnly: true }
+  return changeOwnSignup(services, user, trainingId, options, async (tx, training, member, actor) => {
+    assertMaySignUp(member)
+    const inserted = await tx
+      .insert(trainingSignups)
+      .values({ training_id: trainingId, member_id: member.id })
+      .onConflictDoNothing()
+      .returning({ id: trainingSignups.member_id })
+    if (!inserted.length) throw new Conflict('You are already signed up for this training.')
+    await recordAudit(tx, actor, 'Training sign-up', `${member.name} signed up for ${training.name}.`)
+    return { message: `You have signed up for ${training.name}.` }
+  })
+}
+
+export function leaveTraining(
+  services: AppServices,
+  user: User | null,
+  trainingId: number,
+  now = new Date(),
+): Promise<{ message: string }> {
+  return changeOwnSignup(
     services,
-    async (tx) => {
-      const training = await trainingRow(tx, trainingId)
-      if (training.date.getTime() < now.getTime()) throw new Conflict('This training has already started.')
-      const member = await memberOfUser(tx, user)
+    user,
+    trainingId,
+    { now, name: 'leave training' },
+    async (tx, training, member, actor) => {
       const removed = member
         ? await tx
             .delete(trainingSignups)
@@ -252,10 +263,9 @@ export async function leaveTraining(
             .returning({ id: trainingSignups.member_id })
         : []
       if (!removed.length) throw new Conflict('You are not signed up for this training.')
-      await recordAudit(tx, user, 'Training sign-up removed', `${member!.name} left ${training.name}.`)
+      await recordAudit(tx, actor, 'Training sign-up removed', `${member!.name} left ${training.name}.`)
       return { message: `You have left ${training.name}.` }
     },
-    { name: 'leave training', changes: [] },
   )
 }
 

@@ -21,7 +21,7 @@ export function wallTimeToInstant(day: string, time: string, tz: string | undefi
 }
 
 /** Where an input that names no zone is read: the unit's zone, a bare day at its default start time. */
-export interface UnitWallClock {
+interface UnitWallClock {
   zone: string
   startTime: string
 }

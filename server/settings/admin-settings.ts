@@ -1,7 +1,8 @@
 import type { DbOrTx } from '#db/client.ts'
 import type { User } from '#db/schema/users-sessions.ts'
 import { recordAudit } from '../audit/audit.ts'
-import { ensureUnlockFill, fillOpenSlots, type Placement } from '../waitlist/waitlist.ts'
+import type { Placement } from '../waitlist/placement.ts'
+import { ensureUnlockFill, fillOpenSlots } from '../waitlist/waitlist.ts'
 import { TIME_LOCK_REQUIRED, type SettingInput, type TimeLockInput } from '#contracts/settings.ts'
 import type { ChangeTopic } from '../changes.ts'
 import type { AppServices } from '../context.ts'
@@ -10,7 +11,7 @@ import { EVERYONE } from '../discord/role-sync-queue.ts'
 import { Invalid } from '../errors.ts'
 import { postActivity } from '../orbat/activity.ts'
 import { runTransaction } from '../transaction.ts'
-import { placementLine } from '../waitlist/waitlist.ts'
+import { placementLine } from '../waitlist/placement.ts'
 import { isValidTimeZone, nextLockInstant } from './time-lock.ts'
 import { unitTimeZoneChanged } from './unit-time-zone.ts'
 import { getSettings, lockActive, putSetting, SETTING_KEYS, type SettingKey } from './settings.ts'
@@ -20,7 +21,7 @@ import { getSettings, lockActive, putSetting, SETTING_KEYS, type SettingKey } fr
 // the lock (or setting one already past) fills open slots from the waitlist, and those placements go to the activity
 // channel after the commit.
 
-export interface SettingUpdate {
+interface SettingUpdate {
   key: SettingKey
   value: string
   /** Waitlist placements made because the lock was cleared or set in the past. */

@@ -4,7 +4,7 @@
 
 import { canonicalTimeZone, wallClock } from '#contracts/time-zone.ts'
 
-export interface WallTime {
+interface WallTime {
   month: number
   day: number
   hour: number

@@ -11,19 +11,7 @@ import type { Writer } from '../orbat/slots.ts'
 import { decided } from '../refusals.ts'
 import { getSetting, lockActive, putSetting, UNLOCK_FILL_DONE_KEY } from '../settings/settings.ts'
 import { memberOfUser, personColumns } from '../people.ts'
-
-/** A placement made by the fill rule, for the activity channel. */
-export interface Placement {
-  userName: string
-  slotRole: string
-  squadName: string
-  /** Who was placed: their Discord roles follow (server/discord/member-roles.ts). */
-  discordId: string
-}
-
-export function placementLine(p: Placement): string {
-  return `${p.userName} was moved from the waitlist into ${p.slotRole} (${p.squadName}).`
-}
+import type { Placement } from './placement.ts'
 
 export async function listWaitlist(db: DbOrTx): Promise<WaitlistItem[]> {
   const rows = await db

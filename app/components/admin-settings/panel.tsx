@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { PanelProvider, type PanelSurface } from '#app/hooks/use-form-post.tsx'
-import { TabList } from '#app/ui/tabs.tsx'
+import { panelId, tabId, Tabs } from '#app/ui/tabs.tsx'
 import { useToast } from '#app/ui/toaster.tsx'
 import { GeneralTab } from './general-tab.tsx'
 import { PlatoonsTab } from './platoons-tab.tsx'
@@ -44,8 +44,8 @@ export function AdminSettingsPanel({ onLoadPreset }: { onLoadPreset?: LoadPreset
   const [tab, setTab] = useState<SettingsTab>('general')
   return (
     <div className="flex flex-col gap-4" data-testid="admin-settings-panel">
-      <TabList label="Admin Settings" tabs={SETTINGS_TABS} active={tab} onSelect={setTab} />
-      <div role="tabpanel" aria-label={SETTINGS_TABS.find((t) => t.id === tab)?.label}>
+      <Tabs label="Admin Settings" idBase="settings" tabs={SETTINGS_TABS} active={tab} onSelect={setTab} />
+      <div role="tabpanel" id={panelId('settings', tab)} aria-labelledby={tabId('settings', tab)}>
         <PanelTab key={tab} tab={tab} onLoadPreset={onLoadPreset} />
       </div>
     </div>

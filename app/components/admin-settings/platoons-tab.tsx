@@ -1,4 +1,3 @@
-import { getFormProps } from '@conform-to/react'
 import { usePanel } from '#app/hooks/use-form-post.tsx'
 import { useSchemaForm } from '#app/hooks/use-schema-form.ts'
 import { primaryButton } from '#app/ui/button.ts'
@@ -72,19 +71,13 @@ export function PlatoonsTab({ data }: { data: PlatoonsData }) {
 
 function AddPlatoonForm({ roles, discordError }: { roles: GuildRoleItem[] | null; discordError?: string }) {
   const panel = usePanel()
-  const { Form, action, hidden, busy, form, fields } = useSchemaForm('platoon', platoonSchema, {
+  const { Form, hidden, busy, fields, formProps } = useSchemaForm('platoon', platoonSchema, {
     id: panel ? 'platoon-form-panel' : 'platoon-form-page',
     validateOn: 'onBlur',
   })
   return (
     <Section title="Add New Platoon">
-      <Form
-        method="post"
-        action={action}
-        {...getFormProps(form)}
-        className="flex flex-col gap-3"
-        aria-label="Add New Platoon"
-      >
+      <Form {...formProps} className="flex flex-col gap-3" aria-label="Add New Platoon">
         {hidden}
         <input type="hidden" name="intent" value={INTENTS.createPlatoon} />
         <DiscordUnreachableNotice error={discordError} />

@@ -1,4 +1,3 @@
-import { getFormProps } from '@conform-to/react'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { usePanel } from '#app/hooks/use-form-post.tsx'
@@ -58,7 +57,7 @@ export function PresetsTab({ data }: { data: PresetsData }) {
 
 function SavePresetForm() {
   const panel = usePanel()
-  const { Form, action, hidden, busy, form, fields } = useSchemaForm('save-preset', presetNameSchema, {
+  const { Form, hidden, busy, fields, formProps } = useSchemaForm('save-preset', presetNameSchema, {
     id: panel ? 'save-preset-panel' : 'save-preset-page',
     validateOn: 'onSubmit',
   })
@@ -67,13 +66,7 @@ function SavePresetForm() {
       title="Save Current Layout"
       description="Stores the saved ORBAT's squads, teams, slots and diagram, without people."
     >
-      <Form
-        method="post"
-        action={action}
-        {...getFormProps(form)}
-        className="flex flex-col gap-2"
-        aria-label="Save preset"
-      >
+      <Form {...formProps} className="flex flex-col gap-2" aria-label="Save preset">
         {hidden}
         <input type="hidden" name="intent" value={INTENTS.savePreset} />
         <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
@@ -154,7 +147,7 @@ function LoadPresetButton({ preset }: { preset: PresetItem }) {
 
 function RenamePresetRow({ preset }: { preset: PresetItem }) {
   const panel = usePanel()
-  const { Form, action, hidden, busy, form, fields } = useSchemaForm(`rename-preset-${preset.id}`, presetNameSchema, {
+  const { Form, hidden, busy, fields, formProps } = useSchemaForm(`rename-preset-${preset.id}`, presetNameSchema, {
     id: `rename-preset-${preset.id}-${panel ? 'panel' : 'page'}`,
     defaultValue: { name: preset.name },
     validateOn: 'onSubmit',
@@ -162,13 +155,7 @@ function RenamePresetRow({ preset }: { preset: PresetItem }) {
   return (
     <li className="px-4 py-2.5" data-testid="preset-row">
       {/* On a page the action is the URL with ?rename=ID: a 400 answer keeps this row in rename mode. */}
-      <Form
-        method="post"
-        action={action}
-        {...getFormProps(form)}
-        className="flex flex-col gap-2"
-        aria-label={`Rename ${preset.name}`}
-      >
+      <Form {...formProps} className="flex flex-col gap-2" aria-label={`Rename ${preset.name}`}>
         {hidden}
         <input type="hidden" name="intent" value={INTENTS.renamePreset} />
         <input type="hidden" name="id" value={preset.id} />

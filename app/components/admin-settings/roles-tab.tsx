@@ -1,4 +1,3 @@
-import { getFormProps } from '@conform-to/react'
 import { usePanel } from '#app/hooks/use-form-post.tsx'
 import { useSchemaForm } from '#app/hooks/use-schema-form.ts'
 import { buttonClass, primaryButton, secondaryButton } from '#app/ui/button.ts'
@@ -170,7 +169,7 @@ function RoleForm({
   discordError?: string
 }) {
   const panel = usePanel()
-  const { Form, action, hidden, busy, form, fields } = useSchemaForm('role', eligibleRoleSchema, {
+  const { Form, hidden, busy, form, fields, formProps } = useSchemaForm('role', eligibleRoleSchema, {
     id: panel ? 'role-form-panel' : 'role-form-page',
     defaultValue: editing
       ? {
@@ -185,13 +184,7 @@ function RoleForm({
   return (
     <Section title={editing ? `Edit Role: ${editing.role_name}` : 'Add Role'}>
       {/* On a page the action is the URL with ?edit=ID: a 400 answer keeps Edit mode. */}
-      <Form
-        method="post"
-        action={action}
-        {...getFormProps(form)}
-        className="flex flex-col gap-3"
-        aria-label={editing ? 'Edit role' : 'Add role'}
-      >
+      <Form {...formProps} className="flex flex-col gap-3" aria-label={editing ? 'Edit role' : 'Add role'}>
         {hidden}
         <input type="hidden" name="intent" value={INTENTS.saveRole} />
         {editing ? <input type="hidden" name="id" value={editing.id} /> : null}

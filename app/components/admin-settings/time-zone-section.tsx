@@ -1,4 +1,3 @@
-import { getFormProps } from '@conform-to/react'
 import { unitTimeZoneSchema } from '#contracts/unit-time-zone.ts'
 import { SETTINGS_INTENTS as INTENTS } from '#contracts/settings.ts'
 import { usePanel } from '#app/hooks/use-form-post.tsx'
@@ -14,7 +13,7 @@ import type { GeneralData } from './types.ts'
 
 export function TimeZoneSection({ data }: { data: GeneralData }) {
   const panel = usePanel()
-  const { Form, action, hidden, busy, form, fields } = useSchemaForm('unit-time-zone', unitTimeZoneSchema, {
+  const { Form, hidden, busy, fields, formProps } = useSchemaForm('unit-time-zone', unitTimeZoneSchema, {
     id: panel ? 'unit-time-zone-panel' : 'unit-time-zone-page',
     defaultValue: { unit_time_zone: data.unitTimeZone },
     validateOn: 'onSubmit',
@@ -24,13 +23,7 @@ export function TimeZoneSection({ data }: { data: GeneralData }) {
       title="Unit Time Zone"
       description="The weekly promotion run (Mondays 01:00) follows it; an event entered as a day alone starts at 20:00 on its clock; visitors whose own zone is unknown see times in it."
     >
-      <Form
-        method="post"
-        action={action}
-        {...getFormProps(form)}
-        className="flex flex-col gap-3"
-        aria-label="Unit Time Zone"
-      >
+      <Form {...formProps} className="flex flex-col gap-3" aria-label="Unit Time Zone">
         {hidden}
         <input type="hidden" name="intent" value={INTENTS.saveTimeZone} />
         <Field {...fieldProps(fields.unit_time_zone, 'Time zone (IANA name)')}>

@@ -12,7 +12,7 @@ export const SETTINGS_TABS: ReadonlyArray<{ id: SettingsTab; label: string }> = 
   { id: 'platoons', label: 'Platoons' },
 ]
 
-export const SETTINGS_PATH = '/admin/settings'
+const SETTINGS_PATH = '/admin/settings'
 export const tabPath = (tab: SettingsTab) => `${SETTINGS_PATH}/${tab}`
 
 /** Loader data of each tab. `loadError` is set when the list could not be read (the panel shows it as a toast). */

@@ -1,21 +1,33 @@
-import { LockIcon } from './icons.tsx'
+import { Badge } from '#app/ui/badge.tsx'
+import { LockIcon, PeopleIcon } from './icons.tsx'
 
 // The small marks of a slot row, the same in the diagram and the phone list.
 
 export function OpenBadge() {
   return (
-    <span className="rounded bg-emerald-500/15 px-1.5 py-0.5 text-[11px] font-bold tracking-wide text-emerald-400 ring-1 ring-emerald-500/40 ring-inset">
+    <Badge shape="flag" tone="success">
       OPEN
-    </span>
+    </Badge>
   )
 }
 
 /** Sign-ups are time-locked. */
 export function LockedBadge() {
   return (
-    <span className="rounded bg-amber-500/15 px-1.5 py-0.5 text-[11px] font-bold tracking-wide text-amber-400 ring-1 ring-amber-500/40 ring-inset">
+    <Badge shape="flag" tone="warning">
       LOCKED
-    </span>
+    </Badge>
+  )
+}
+
+/** A squad's people count (the diagram's card, the list's squad, the admin editor's card). */
+export function PeopleCount({ people }: { people: number }) {
+  return (
+    <Badge shape="count" title="People">
+      <PeopleIcon />
+      <span className="sr-only">People: </span>
+      {people}
+    </Badge>
   )
 }
 

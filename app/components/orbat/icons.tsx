@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 // Small inline glyphs for the ORBAT cards (no icon font: they render before any script or font loads).
 
 export function LockIcon({ className = 'size-3' }: { className?: string }) {
@@ -16,23 +17,8 @@ export function PeopleIcon({ className = 'size-3.5' }: { className?: string }) {
   )
 }
 
-export function ClockIcon({ className = 'size-4' }: { className?: string }) {
-  return (
-    <svg
-      viewBox="0 0 16 16"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.5}
-      className={`shrink-0 ${className}`}
-      aria-hidden
-    >
-      <circle cx="8" cy="8" r="6.25" />
-      <path d="M8 4.5V8l2.5 1.5" strokeLinecap="round" />
-    </svg>
-  )
-}
-
-export function ListIcon({ className = 'size-4' }: { className?: string }) {
+/** A 16 px outline glyph. */
+function Outline({ className, children }: { className: string; children: ReactNode }) {
   return (
     <svg
       viewBox="0 0 16 16"
@@ -43,7 +29,24 @@ export function ListIcon({ className = 'size-4' }: { className?: string }) {
       className={`shrink-0 ${className}`}
       aria-hidden
     >
-      <path d="M5.5 4h8M5.5 8h8M5.5 12h8M2.5 4h.01M2.5 8h.01M2.5 12h.01" />
+      {children}
     </svg>
+  )
+}
+
+export function ClockIcon({ className = 'size-4' }: { className?: string }) {
+  return (
+    <Outline className={className}>
+      <circle cx="8" cy="8" r="6.25" />
+      <path d="M8 4.5V8l2.5 1.5" />
+    </Outline>
+  )
+}
+
+export function ListIcon({ className = 'size-4' }: { className?: string }) {
+  return (
+    <Outline className={className}>
+      <path d="M5.5 4h8M5.5 8h8M5.5 12h8M2.5 4h.01M2.5 8h.01M2.5 12h.01" />
+    </Outline>
   )
 }

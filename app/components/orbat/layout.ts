@@ -3,16 +3,7 @@ import type { OrbatPayload, OrbatSlot, OrbatSquad } from '#contracts/orbat.ts'
 import { countSlots, groupTeams, isSpacer, type SlotCounts, type SquadTeam } from './rows.ts'
 
 // The row rules live in rows.ts (no React Flow there: the list view uses them without loading the diagram).
-export {
-  countSlots,
-  groupTeams,
-  holderName,
-  isOpen,
-  isSpacer,
-  spacerLabel,
-  type SlotCounts,
-  type SquadTeam,
-} from './rows.ts'
+export { countSlots, holderName, isOpen, isSpacer, spacerLabel } from './rows.ts'
 
 // Geometry of the public ORBAT diagram. Every size the cards render with comes from here, so the server can give
 // React Flow exact node dimensions (it cannot measure on the server) and the first paint never jumps when the
@@ -20,7 +11,6 @@ export {
 
 /** Squad cards are 340 px wide on small screens and 400 px from the `sm` breakpoint (40rem) up. */
 export const CARD_WIDTH = { sm: 340, lg: 400 } as const
-export const SM_MEDIA_QUERY = '(min-width: 40rem)'
 
 /** Fixed row heights (px). Text in a row never wraps (it truncates), so a card's height is a sum of these. */
 export const CARD = {
@@ -33,8 +23,8 @@ export const CARD = {
   bottom: 8,
 } as const
 
-export const PAX_SIZE = { width: 176, height: 96 } as const
-export const WAYPOINT_SIZE = 16
+const PAX_SIZE = { width: 176, height: 96 } as const
+const WAYPOINT_SIZE = 16
 
 /**
  * fitView: fixed paddings in px (so the CSS pre-fit can reproduce them exactly), more at the top where the title,
@@ -42,7 +32,7 @@ export const WAYPOINT_SIZE = 16
  */
 export const FIT_PADDING = 24
 export const FIT_PADDING_TOP = 64
-export const FIT_MIN_ZOOM = 0.1
+const FIT_MIN_ZOOM = 0.1
 export const FIT_MAX_ZOOM = 1
 export const FIT_VIEW_OPTIONS = {
   padding: {
@@ -78,7 +68,7 @@ export const MAX_ZOOM = 1.5
 /** The size React Flow assumes for the canvas while rendering on the server (the CSS pre-fit replaces it). */
 export const NOMINAL_CANVAS = { width: 1280, height: 720 } as const
 
-export function squadCardHeight(teams: SquadTeam[]): number {
+function squadCardHeight(teams: SquadTeam[]): number {
   let height = CARD.border * 2 + CARD.header + CARD.bottom
   if (teams.length === 0) return height + CARD.empty
   for (const team of teams) {
@@ -88,13 +78,13 @@ export function squadCardHeight(teams: SquadTeam[]): number {
   return height
 }
 
-export type SquadNodeData = { squad: OrbatSquad; teams: SquadTeam[]; people: number; height: number }
-export type PaxNodeData = SlotCounts
-export type WaypointNodeData = Record<string, never>
+type SquadNodeData = { squad: OrbatSquad; teams: SquadTeam[]; people: number; height: number }
+type PaxNodeData = SlotCounts
+type WaypointNodeData = Record<string, never>
 export type SquadNode = Node<SquadNodeData, 'squad'>
 export type PaxNode = Node<PaxNodeData, 'pax'>
 export type WaypointNode = Node<WaypointNodeData, 'waypoint'>
-export type OrbatNode = SquadNode | PaxNode | WaypointNode
+type OrbatNode = SquadNode | PaxNode | WaypointNode
 
 /**
  * Handle ids of squad cards and pax counters, in the order React Flow falls back to them (the first source and the
@@ -139,7 +129,7 @@ function waypointHandleBoxes(): NodeHandle[] {
   ]
 }
 
-export interface BuildOptions {
+interface BuildOptions {
   /**
    * Give nodes explicit handle boxes (server render and hydration: nothing can be measured yet). Afterwards the
    * handles are left out so React Flow measures them in the DOM, where a card may be 340 px wide.
@@ -214,7 +204,7 @@ export function buildEdges(orbat: OrbatPayload, nodes: OrbatNode[]): Edge[] {
     }))
 }
 
-export interface Bounds {
+interface Bounds {
   x: number
   y: number
   width: number

@@ -1,6 +1,5 @@
-import { memo } from 'react'
+import { Fragment, memo, type ReactNode } from 'react'
 import { Handle, type NodeProps } from '@xyflow/react'
-import { PeopleIcon } from './icons.tsx'
 import {
   CARD,
   CARD_HANDLES,
@@ -13,7 +12,7 @@ import {
   type SquadNode,
   type WaypointNode,
 } from './layout.ts'
-import { LockedBadge, LockLine, OpenBadge } from './badges.tsx'
+import { LockedBadge, LockLine, OpenBadge, PeopleCount } from './badges.tsx'
 import { slotAction } from './rows.ts'
 import { SlotActionControl } from './slot-actions.tsx'
 import type { OrbatSlot } from '#contracts/orbat.ts'
@@ -29,7 +28,7 @@ function CardHandles({ handles }: { handles: typeof CARD_HANDLES | typeof WAYPOI
   ))
 }
 
-export const SquadCard = memo(function SquadCard({ data }: NodeProps<SquadNode>) {
+const SquadCard = memo(function SquadCard({ data }: NodeProps<SquadNode>) {
   const { squad, teams, people, height } = data
   const headingId = `squad-${squad.id}-name`
   return (
@@ -52,23 +51,7 @@ export const SquadCard = memo(function SquadCard({ data }: NodeProps<SquadNode>)
           </p>
         ) : (
           teams.map((team) => (
-            <section key={team.name} role="group" aria-label={team.name}>
-              <h3
-                className="flex items-end truncate px-3 pb-1 text-[11px] font-semibold tracking-wider text-brand-400 uppercase"
-                style={{ height: CARD.team }}
-              >
-                {team.name}
-              </h3>
-              <ul>
-                {team.rows.map((slot) =>
-                  isSpacer(slot.role) ? (
-                    <SpacerRow key={slot.id} role={slot.role} />
-                  ) : (
-                    <SlotRow key={slot.id} slot={slot} squadName={squad.name} />
-                  ),
-                )}
-              </ul>
-            </section>
+            <TeamRows key={team.name} team={team} slot={(slot) => <SlotRow slot={slot} squadName={squad.name} />} />
           ))
         )}
       </article>
@@ -84,15 +67,37 @@ export function SquadTitle({ id, name, people }: { id: string; name: string; peo
       <h2 id={id} className="min-w-0 flex-1 truncate text-base font-semibold text-zinc-50">
         {name}
       </h2>
-      <span
-        className="inline-flex shrink-0 items-center gap-1 rounded-full bg-zinc-950/70 px-2 py-0.5 text-xs font-medium text-zinc-300 tabular-nums"
-        title="People"
-      >
-        <PeopleIcon />
-        <span className="sr-only">People: </span>
-        {people}
-      </span>
+      <PeopleCount people={people} />
     </>
+  )
+}
+
+/** A team of a squad card: its name, then its rows; spacers are drawn here, slots by `slot` (also the editor's card). */
+export function TeamRows<Slot extends { id: number | string; role: string }>({
+  team,
+  slot,
+}: {
+  team: { name: string; rows: Slot[] }
+  slot: (slot: Slot) => ReactNode
+}) {
+  return (
+    <section role="group" aria-label={team.name}>
+      <h3
+        className="flex items-end truncate px-3 pb-1 text-[11px] font-semibold tracking-wider text-brand-400 uppercase"
+        style={{ height: CARD.team }}
+      >
+        {team.name}
+      </h3>
+      <ul>
+        {team.rows.map((row) =>
+          isSpacer(row.role) ? (
+            <SpacerRow key={row.id} role={row.role} />
+          ) : (
+            <Fragment key={row.id}>{slot(row)}</Fragment>
+          ),
+        )}
+      </ul>
+    </section>
   )
 }
 
@@ -146,7 +151,7 @@ function SlotRow({ slot, squadName }: { slot: OrbatSlot; squadName: string }) {
   )
 }
 
-export const PaxCard = memo(function PaxCard({ data }: NodeProps<PaxNode>) {
+const PaxCard = memo(function PaxCard({ data }: NodeProps<PaxNode>) {
   return (
     <>
       <PaxCounterBody counts={data} />
@@ -177,7 +182,7 @@ export function PaxCounterBody({ counts, className = '' }: { counts: PaxNode['da
   )
 }
 
-export const WaypointDot = memo(function WaypointDot(_props: NodeProps<WaypointNode>) {
+const WaypointDot = memo(function WaypointDot(_props: NodeProps<WaypointNode>) {
   return (
     <>
       <div aria-hidden className="orbat-waypoint size-4 rounded-full border-2 border-zinc-500 bg-zinc-900" />

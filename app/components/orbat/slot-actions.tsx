@@ -53,7 +53,7 @@ function SlotActionForm({
   )
 }
 
-export function SignUpButton({ slotId, label, size = 'xs' }: { slotId: number; label: string; size?: ButtonSize }) {
+function SignUpButton({ slotId, label, size = 'xs' }: { slotId: number; label: string; size?: ButtonSize }) {
   return (
     <SlotActionForm
       slotId={slotId}
@@ -69,7 +69,7 @@ export function SignUpButton({ slotId, label, size = 'xs' }: { slotId: number; l
  * Leave asks 'Are you sure you want to leave this slot?' first. With JavaScript that is the browser's own confirm
  * dialog; without it the post carries no confirmation and the action answers with the page's confirm step.
  */
-export function LeaveButton({ slotId, label, size = 'xs' }: { slotId: number; label: string; size?: ButtonSize }) {
+function LeaveButton({ slotId, label, size = 'xs' }: { slotId: number; label: string; size?: ButtonSize }) {
   return (
     <SlotActionForm
       slotId={slotId}
@@ -83,15 +83,7 @@ export function LeaveButton({ slotId, label, size = 'xs' }: { slotId: number; la
 }
 
 /** An action the server would refuse: a disabled control whose text is the short reason, its name the whole one. */
-export function RefusedAction({
-  refusal,
-  action,
-  size = 'xs',
-}: {
-  refusal: Refusal
-  action: string
-  size?: ButtonSize
-}) {
+function RefusedAction({ refusal, action, size = 'xs' }: { refusal: Refusal; action: string; size?: ButtonSize }) {
   return (
     <button
       type="button"

@@ -32,7 +32,7 @@ export function indentLevelOf(marginLeft: string): number {
 }
 
 /** Indent steps of plus or minus 1, written as `margin-left: 3em` per level (at most RICH_TEXT.indent.maxLevel). */
-export const Indent = Extension.create({
+const Indent = Extension.create({
   name: 'indent',
 
   addGlobalAttributes() {

@@ -1,16 +1,16 @@
 import { useState, type ReactNode } from 'react'
-import { Link } from 'react-router'
 import type { PublicMember } from '#contracts/roster-types.ts'
 import { smallButton } from '#app/ui/button.ts'
 import { DateTime } from '#app/ui/date-time.tsx'
 import { Modal } from '#app/ui/dialog.tsx'
+import { panelId, tabId, Tabs } from '#app/ui/tabs.tsx'
 import { BmtBadge, formatDateOnly, formatScore, LocalTime, RankBadge } from './ui.tsx'
 
 // The member sheet's content: Rank, Join Date, Total Event Score, and the tabs Qualifications, Events and Trainings.
 // The same markup fills the side sheet (tabs are buttons) and the full /roster/:id page that works without JavaScript
 // (tabs are links to ?tab=...).
 
-export const MEMBER_TABS = [
+const MEMBER_TABS = [
   { id: 'qualifications', label: 'Qualifications' },
   { id: 'events', label: 'Events' },
   { id: 'trainings', label: 'Trainings' },
@@ -53,48 +53,27 @@ export function MemberDetails({
       </dl>
 
       <div className="flex flex-col gap-3">
-        {onSelectTab ? (
-          <div
-            role="tablist"
-            aria-label="Member details"
-            className="flex gap-1 rounded-lg border border-zinc-800 bg-zinc-950/60 p-1"
-          >
-            {MEMBER_TABS.map((t) => (
-              <button
-                key={t.id}
-                type="button"
-                role="tab"
-                id={`member-tab-${t.id}`}
-                aria-selected={t.id === tab}
-                aria-controls="member-tab-panel"
-                onClick={() => onSelectTab(t.id)}
-                className={tabClass(t.id === tab)}
-              >
+        <Tabs
+          label="Member details"
+          layout="fill"
+          idBase="member"
+          tabs={MEMBER_TABS.map((t) => ({
+            id: t.id,
+            href: tabHref?.(t.id),
+            label: (
+              <>
                 {t.label} <TabCount n={counts[t.id]} />
-              </button>
-            ))}
-          </div>
-        ) : (
-          <nav aria-label="Member details" className="flex gap-1 rounded-lg border border-zinc-800 bg-zinc-950/60 p-1">
-            {MEMBER_TABS.map((t) => (
-              <Link
-                key={t.id}
-                to={tabHref?.(t.id) ?? `?tab=${t.id}`}
-                replace
-                preventScrollReset
-                aria-current={t.id === tab ? 'page' : undefined}
-                className={tabClass(t.id === tab)}
-              >
-                {t.label} <TabCount n={counts[t.id]} />
-              </Link>
-            ))}
-          </nav>
-        )}
+              </>
+            ),
+          }))}
+          active={tab}
+          onSelect={onSelectTab}
+        />
 
         <div
-          id="member-tab-panel"
+          id={panelId('member', tab)}
           role={onSelectTab ? 'tabpanel' : undefined}
-          aria-labelledby={onSelectTab ? `member-tab-${tab}` : undefined}
+          aria-labelledby={onSelectTab ? tabId('member', tab) : undefined}
         >
           {tab === 'qualifications' ? <QualificationList member={member} /> : null}
           {tab === 'events' ? <EventList member={member} onShowImage={setImage} /> : null}
@@ -105,12 +84,6 @@ export function MemberDetails({
       <OrbatImageDialog image={image} onClose={() => setImage(null)} />
     </div>
   )
-}
-
-function tabClass(active: boolean) {
-  return `flex flex-1 items-center justify-center gap-1.5 whitespace-nowrap rounded-md px-2 py-1.5 text-sm font-medium transition ${
-    active ? 'bg-zinc-800 text-white' : 'text-zinc-400 hover:bg-zinc-800/60 hover:text-zinc-100'
-  }`
 }
 
 function TabCount({ n }: { n: number }) {

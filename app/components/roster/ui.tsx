@@ -1,3 +1,4 @@
+import { Badge } from '#app/ui/badge.tsx'
 import { useTimeZone } from '#app/ui/date-time.tsx'
 
 // Small building blocks shared by the public personnel pages (roster, member sheet, trainings, library).
@@ -16,21 +17,17 @@ const RANK_STYLES: Record<string, string> = {
 
 export function RankBadge({ rank }: { rank: string }) {
   return (
-    <span
-      className={`inline-flex items-center rounded border px-1.5 py-0.5 font-mono text-[11px] font-semibold tracking-wider ${RANK_STYLES[rank] ?? RANK_STYLES.BMT}`}
-    >
+    <Badge shape="tag" colors={RANK_STYLES[rank] ?? RANK_STYLES.BMT}>
       {rank}
-    </span>
+    </Badge>
   )
 }
 
 export function BmtBadge({ className = '' }: { className?: string }) {
   return (
-    <span
-      className={`${className} inline-flex shrink-0 items-center rounded border border-amber-500/50 bg-amber-950/60 px-1.5 py-0.5 font-mono text-[11px] font-semibold tracking-wider text-amber-300`}
-    >
+    <Badge shape="tag" tone="warning" className={className}>
       BMT
-    </span>
+    </Badge>
   )
 }
 

@@ -9,7 +9,7 @@ import { PostButton } from '#app/ui/post-button.tsx'
 // The personal calendar feed on the account page: create it, copy its secret URL or add it to a calendar app,
 // regenerate it (the old URL stops working).
 
-export const REGENERATE_CONFIRM =
+const REGENERATE_CONFIRM =
   'Make a new calendar URL? The current one stops working at once: calendars subscribed to it stop updating.'
 
 export function CalendarSection({ feed, appUrl }: { feed: { path: string } | null; appUrl: string }) {

@@ -9,7 +9,7 @@ import { askToConfirm, failInline, invalid, readFormPost, unknownIntent, type Fo
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { apiTokenSchema, API_TOKEN_MESSAGES } from '#contracts/api-tokens.ts'
 import type { User } from '#db/schema/users-sessions.ts'
-import { requireUserPage } from '#server/auth/user.ts'
+import { requirePageUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { createApiToken, listApiTokens, revokeApiToken } from '#server/integrations/api-tokens.ts'
 import { calendarFeedOf, regenerateCalendarFeed } from '#server/integrations/calendar.ts'
@@ -18,14 +18,14 @@ import { calendarFeedOf, regenerateCalendarFeed } from '#server/integrations/cal
 // and work without JavaScript; a new token comes back in the action's answer, never in a cookie or a URL.
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUserPage(request, context)
+  const user = await requirePageUser(request, context)
   const services = getServices(context)
   const [tokens, feed] = await Promise.all([listApiTokens(services.db, user), calendarFeedOf(services.db, user)])
   return { isAdmin: user.is_admin, tokens, feed, appUrl: services.config.appUrl }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUserPage(request, context)
+  const user = await requirePageUser(request, context)
   const post = await readFormPost(request, context)
   switch (post.intent) {
     case ACCOUNT_INTENTS.createToken:

@@ -7,17 +7,17 @@ import { useHydrated } from '#app/hooks/use-hydrated.ts'
 import { secondaryButton } from '#app/ui/button.ts'
 import { DateTime } from '#app/ui/date-time.tsx'
 import { useSheet } from '#app/ui/sheet.tsx'
-import { DiscordIcon, LibraryIcon, OrbatIcon, RosterIcon, TestIcon } from '#app/ui/icons.tsx'
+import { DiscordIcon, LibraryIcon, OrbatIcon, RosterIcon, SettingsIcon, TestIcon } from '#app/ui/icons.tsx'
 import { useToast } from '#app/ui/toaster.tsx'
 import { getServices } from '#server/context.ts'
 import { recentActivity } from '#server/audit/audit.ts'
-import { assertAdminPage } from '#server/auth/user.ts'
+import { requirePageUser } from '#server/auth/user.ts'
 
 /** The audit log is polled every 15 s. */
 const ACTIVITY_POLL_MS = 15_000
 
-export async function loader({ context }: Route.LoaderArgs) {
-  assertAdminPage(context)
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requirePageUser(request, context, 'admin')
   return { activity: await recentActivity(getServices(context).db) }
 }
 
@@ -54,25 +54,6 @@ const cards = [
     icon: <SettingsIcon />,
   },
 ]
-
-/** A gear (the hub's other icons live in app/ui/icons.tsx). */
-function SettingsIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.75}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className="size-5"
-      aria-hidden
-    >
-      <circle cx="12" cy="12" r="3" />
-      <path d="M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1Z" />
-    </svg>
-  )
-}
 
 export default function AdminHub({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator()

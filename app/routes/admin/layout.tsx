@@ -2,20 +2,16 @@ import { isRouteErrorResponse, Outlet, useRouteError } from 'react-router'
 import type { Route } from './+types/layout'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { LoginButton } from '#app/components/login-button.tsx'
-import { adminAccess, adminAccessContext, assertAdminPage } from '#server/auth/user.ts'
+import { lookUpAdminAccess, requirePageUser } from '#server/auth/user.ts'
 
-// Looks up admin access once per request, before any child loader runs (docs/decisions/008-admin-gate-middleware.md).
-// Every admin loader and action then asserts it with assertAdminPage(context), a lookup in the request context.
+// Looks up admin access once per request, before any child loader runs. Every admin loader and action then asserts
+// it with requirePageUser(request, context, 'admin'), a lookup in the request context.
 // NOTE: the middleware itself does not throw: React Router renders middleware errors in the boundary of the
 // highest route with a loader (the root), and the access states belong in this layout.
-export const middleware: Route.MiddlewareFunction[] = [
-  async ({ request, context }) => {
-    context.set(adminAccessContext, await adminAccess(request, context))
-  },
-]
+export const middleware: Route.MiddlewareFunction[] = [({ request, context }) => lookUpAdminAccess(request, context)]
 
-export function loader({ context }: Route.LoaderArgs) {
-  assertAdminPage(context)
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requirePageUser(request, context, 'admin')
   return null
 }
 

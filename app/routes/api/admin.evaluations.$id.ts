@@ -1,6 +1,6 @@
 import type { Route } from './+types/admin.evaluations.$id'
 import { parseId } from '#server/http/request.ts'
-import { requireAdmin } from '#server/auth/user.ts'
+import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { deleteEvaluation } from '#server/assessments/evaluations.ts'
@@ -11,7 +11,7 @@ import type { ApiMethod } from '#server/http/api-methods.ts'
 // DELETE /api/admin/evaluations/{evaluationId}: delete one.
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   return apiHandler(async () => {
-    await requireAdmin(request, context)
+    await requireUser(request, context, 'admin')
     return listCompletedEvaluations(getServices(context).db, parseId(params.id, 'Test'))
   })
 }
@@ -20,7 +20,7 @@ export const methods: ApiMethod[] = ['DELETE']
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   return apiHandler(async () => {
-    const admin = await requireAdmin(request, context)
+    const admin = await requireUser(request, context, 'admin')
     return deleteEvaluation(getServices(context), admin, parseId(params.id, 'Evaluation'))
   })
 }

@@ -1,6 +1,6 @@
 import type { Route } from './+types/admin.evaluations.details.$id'
 import { parseId } from '#server/http/request.ts'
-import { requireAdmin } from '#server/auth/user.ts'
+import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { getEvaluationDetails } from '#server/assessments/evaluation-queries.ts'
@@ -8,7 +8,7 @@ import { getEvaluationDetails } from '#server/assessments/evaluation-queries.ts'
 // GET /api/admin/evaluations/details/{id}: View evaluation.
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   return apiHandler(async () => {
-    await requireAdmin(request, context)
+    await requireUser(request, context, 'admin')
     return getEvaluationDetails(getServices(context).db, parseId(params.id, 'Evaluation'))
   })
 }

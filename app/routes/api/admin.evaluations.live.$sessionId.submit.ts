@@ -1,7 +1,7 @@
 import type { Route } from './+types/admin.evaluations.live.$sessionId.submit'
 import { submitEvaluationSchema } from '#contracts/evaluations.ts'
 import { parseInput, readJsonObject } from '#server/http/request.ts'
-import { requireAdmin } from '#server/auth/user.ts'
+import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { submitEvaluation } from '#server/assessments/evaluations.ts'
@@ -9,7 +9,7 @@ import { submitEvaluation } from '#server/assessments/evaluations.ts'
 // POST /api/admin/evaluations/live/{sessionId}/submit {notes} -> {messages: [{text, type}], evaluationId}.
 export async function action({ request, params, context }: Route.ActionArgs) {
   return apiHandler(async () => {
-    const admin = await requireAdmin(request, context)
+    const admin = await requireUser(request, context, 'admin')
     const { notes } = parseInput(submitEvaluationSchema, await readJsonObject(request))
     return submitEvaluation(getServices(context), admin, params.sessionId, notes)
   })

@@ -1,5 +1,5 @@
 import type { Route } from './+types/admin.evaluations.live.$sessionId'
-import { requireAdmin } from '#server/auth/user.ts'
+import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { cancelEvaluation } from '#server/assessments/evaluations.ts'
@@ -10,7 +10,7 @@ import type { ApiMethod } from '#server/http/api-methods.ts'
 // DELETE: Cancel the evaluation (nothing is recorded).
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   return apiHandler(async () => {
-    await requireAdmin(request, context)
+    await requireUser(request, context, 'admin')
     return getLiveSession(getServices(context).db, params.sessionId)
   })
 }
@@ -19,7 +19,7 @@ export const methods: ApiMethod[] = ['DELETE']
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   return apiHandler(async () => {
-    const admin = await requireAdmin(request, context)
+    const admin = await requireUser(request, context, 'admin')
     return cancelEvaluation(getServices(context), admin, params.sessionId)
   })
 }

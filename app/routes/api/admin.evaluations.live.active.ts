@@ -1,5 +1,5 @@
 import type { Route } from './+types/admin.evaluations.live.active'
-import { requireAdmin } from '#server/auth/user.ts'
+import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { listActiveSessions } from '#server/assessments/evaluation-queries.ts'
@@ -7,7 +7,7 @@ import { listActiveSessions } from '#server/assessments/evaluation-queries.ts'
 // GET /api/admin/evaluations/live/active: Active Evaluations In Progress.
 export async function loader({ request, context }: Route.LoaderArgs) {
   return apiHandler(async () => {
-    await requireAdmin(request, context)
+    await requireUser(request, context, 'admin')
     return listActiveSessions(getServices(context).db)
   })
 }

@@ -1,5 +1,5 @@
 import type { Route } from './+types/admin.evaluations.session.$sessionId.live'
-import { recheckUser, requireAdmin } from '#server/auth/user.ts'
+import { recheckUser, requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { liveSessionStream } from '#server/assessments/evaluation-live.ts'
@@ -8,7 +8,7 @@ import { liveSessionStream } from '#server/assessments/evaluation-live.ts'
 // change (event "session"), then "ended" when it is submitted or cancelled, or the viewer's access ends.
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   return apiHandler(async () => {
-    await requireAdmin(request, context)
+    await requireUser(request, context, 'admin')
     const services = getServices(context)
     // Checked again while the stream is open: a logout, a ban, a revoked token or a lost role ends it.
     const stillAdmin = async () => (await recheckUser(services, request))?.is_admin === true

@@ -1,6 +1,6 @@
 import type { Route } from './+types/admin.orbat.presets.$id.load'
 import { parseId } from '#server/http/request.ts'
-import { requireAdmin } from '#server/auth/user.ts'
+import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { loadPreset } from '#server/orbat/presets.ts'
@@ -9,7 +9,7 @@ import { loadPreset } from '#server/orbat/presets.ts'
 // shape, without people, for the editor. Changes nothing: the editor's next Save writes it.
 export async function action({ request, context, params }: Route.ActionArgs) {
   return apiHandler(async () => {
-    await requireAdmin(request, context)
+    await requireUser(request, context, 'admin')
     return loadPreset(getServices(context).db, parseId(params.id, 'Preset'))
   })
 }

@@ -1,7 +1,7 @@
 import type { Route } from './+types/admin.orbat.save'
 import { orbatSaveSchema } from '#contracts/orbat.ts'
 import { parseInput, readJsonObject } from '#server/http/request.ts'
-import { requireAdmin } from '#server/auth/user.ts'
+import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { loadOrbat } from '#server/orbat/orbat.ts'
@@ -15,7 +15,7 @@ export const methods: ApiMethod[] = ['PUT']
 
 export async function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
-    const admin = await requireAdmin(request, context)
+    const admin = await requireUser(request, context, 'admin')
     const input = parseInput(orbatSaveSchema, await readJsonObject(request), 'Invalid ORBAT.')
     const services = getServices(context)
     const result = await saveOrbatLayout(services, admin, input)

@@ -1,6 +1,6 @@
 import type { Route } from './+types/admin.platoons.$id'
 import { parseId } from '#server/http/request.ts'
-import { requireAdmin } from '#server/auth/user.ts'
+import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { deletePlatoon } from '#server/orbat/platoons.ts'
@@ -11,7 +11,7 @@ export const methods: ApiMethod[] = ['DELETE']
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   return apiHandler(async () => {
-    const admin = await requireAdmin(request, context)
+    const admin = await requireUser(request, context, 'admin')
     const result = await deletePlatoon(getServices(context), admin, parseId(params.id, 'Platoon'))
     return { message: 'Platoon deleted.', ...result }
   })

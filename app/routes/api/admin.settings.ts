@@ -1,7 +1,7 @@
 import type { Route } from './+types/admin.settings'
 import { settingInputSchema } from '#contracts/settings.ts'
 import { parseInput, readJsonObject } from '#server/http/request.ts'
-import { requireAdmin } from '#server/auth/user.ts'
+import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { saveSetting } from '#server/settings/admin-settings.ts'
@@ -11,7 +11,7 @@ import type { ApiMethod } from '#server/http/api-methods.ts'
 // GET /api/admin/settings: every known setting. PUT /api/admin/settings: {key, value} (docs/rules/settings.md).
 export async function loader({ request, context }: Route.LoaderArgs) {
   return apiHandler(async () => {
-    await requireAdmin(request, context)
+    await requireUser(request, context, 'admin')
     return adminSettings(getServices(context).db)
   })
 }
@@ -20,7 +20,7 @@ export const methods: ApiMethod[] = ['PUT']
 
 export async function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
-    const admin = await requireAdmin(request, context)
+    const admin = await requireUser(request, context, 'admin')
     const input = parseInput(settingInputSchema, await readJsonObject(request), 'Invalid setting.')
     const result = await saveSetting(getServices(context), admin, input)
     const message =

@@ -1,6 +1,6 @@
 import type { Route } from './+types/admin.tests.$id.passed-members'
 import { parseId } from '#server/http/request.ts'
-import { requireAdmin } from '#server/auth/user.ts'
+import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { listPassedMembers } from '#server/assessments/evaluation-queries.ts'
@@ -8,7 +8,7 @@ import { listPassedMembers } from '#server/assessments/evaluation-queries.ts'
 // GET /api/admin/tests/{id}/passed-members: Members Awaiting Evaluation.
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   return apiHandler(async () => {
-    await requireAdmin(request, context)
+    await requireUser(request, context, 'admin')
     return listPassedMembers(getServices(context).db, parseId(params.id, 'Test'))
   })
 }

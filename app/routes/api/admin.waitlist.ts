@@ -1,5 +1,5 @@
 import type { Route } from './+types/admin.waitlist'
-import { requireAdmin } from '#server/auth/user.ts'
+import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { purgeWaitlist } from '#server/waitlist/eligible-roles.ts'
@@ -10,7 +10,7 @@ export const methods: ApiMethod[] = ['DELETE']
 
 export async function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
-    const admin = await requireAdmin(request, context)
+    const admin = await requireUser(request, context, 'admin')
     const removed = await purgeWaitlist(getServices(context), admin)
     return { message: 'Waitlist purged successfully.', removed }
   })

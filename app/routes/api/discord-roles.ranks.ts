@@ -1,7 +1,7 @@
 import type { Route } from './+types/discord-roles.ranks'
 import { rankRolesSchema } from '#contracts/discord.ts'
 import { parseInput, readJsonBody } from '#server/http/request.ts'
-import { requireAdmin } from '#server/auth/user.ts'
+import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { listRankMappings, saveRankMappings } from '#server/discord/admin.ts'
 import { apiHandler } from '#server/errors.ts'
@@ -11,7 +11,7 @@ import type { ApiMethod } from '#server/http/api-methods.ts'
 // PUT: the whole list, as {mappings: [...]} or a bare array of {rank_name, discord_role_id}.
 export async function loader({ request, context }: Route.LoaderArgs) {
   return apiHandler(async () => {
-    await requireAdmin(request, context)
+    await requireUser(request, context, 'admin')
     return listRankMappings(getServices(context).db)
   })
 }
@@ -20,7 +20,7 @@ export const methods: ApiMethod[] = ['PUT']
 
 export async function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
-    const admin = await requireAdmin(request, context)
+    const admin = await requireUser(request, context, 'admin')
     const body = await readJsonBody(request)
     const input = parseInput(rankRolesSchema, Array.isArray(body) ? { mappings: body } : body)
     return saveRankMappings(getServices(context), admin, input)

@@ -1,7 +1,7 @@
 import type { Route } from './+types/discord-roles.squads'
 import { squadMappingCreateSchema } from '#contracts/discord.ts'
 import { parseInput, readJsonObject } from '#server/http/request.ts'
-import { requireAdmin } from '#server/auth/user.ts'
+import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { createSquadMapping, listSquadMappings } from '#server/discord/admin.ts'
 import { apiHandler } from '#server/errors.ts'
@@ -11,14 +11,14 @@ import { apiHandler } from '#server/errors.ts'
 // create_discord_channel}: creates the squad's Discord role (and channel when asked), then the mapping.
 export async function loader({ request, context }: Route.LoaderArgs) {
   return apiHandler(async () => {
-    await requireAdmin(request, context)
+    await requireUser(request, context, 'admin')
     return listSquadMappings(getServices(context).db)
   })
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
-    const admin = await requireAdmin(request, context)
+    const admin = await requireUser(request, context, 'admin')
     const input = parseInput(squadMappingCreateSchema, await readJsonObject(request))
     return Response.json(await createSquadMapping(getServices(context), admin, input), { status: 201 })
   })

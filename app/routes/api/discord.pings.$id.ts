@@ -1,7 +1,7 @@
 import type { Route } from './+types/discord.pings.$id'
 import { cancelPingSchema } from '#contracts/discord.ts'
 import { parseId, parseInput, readJsonObject } from '#server/http/request.ts'
-import { requireAdmin } from '#server/auth/user.ts'
+import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { cancelPing } from '#server/discord/admin.ts'
 import { apiHandler } from '#server/errors.ts'
@@ -12,7 +12,7 @@ export const methods: ApiMethod[] = ['DELETE']
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   return apiHandler(async () => {
-    const admin = await requireAdmin(request, context)
+    const admin = await requireUser(request, context, 'admin')
     const id = parseId(params.id, 'Ping')
     const { type } = parseInput(cancelPingSchema, await readJsonObject(request))
     return cancelPing(getServices(context), admin, id, type)

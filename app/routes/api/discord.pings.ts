@@ -1,7 +1,7 @@
 import type { Route } from './+types/discord.pings'
 import { pingHistoryQuerySchema } from '#contracts/discord.ts'
 import { parseInput } from '#server/http/request.ts'
-import { requireAdmin } from '#server/auth/user.ts'
+import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { listPings } from '#server/discord/admin.ts'
 import { apiHandler } from '#server/errors.ts'
@@ -10,7 +10,7 @@ import { apiHandler } from '#server/errors.ts'
 // and channel names.
 export async function loader({ request, context }: Route.LoaderArgs) {
   return apiHandler(async () => {
-    await requireAdmin(request, context)
+    await requireUser(request, context, 'admin')
     const { limit } = parseInput(pingHistoryQuerySchema, { limit: new URL(request.url).searchParams.get('limit') })
     return listPings(getServices(context), limit)
   })

@@ -1,7 +1,7 @@
 import type { Route } from './+types/knowledge.$id'
 import { packetSchema } from '#contracts/library.ts'
 import { parseId, parseInput, readJsonObject } from '#server/http/request.ts'
-import { requireAdmin } from '#server/auth/user.ts'
+import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { deletePacket, updatePacket } from '#server/library/library.ts'
@@ -12,7 +12,7 @@ export const methods: ApiMethod[] = ['PUT', 'DELETE']
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   return apiHandler(async () => {
-    const admin = await requireAdmin(request, context)
+    const admin = await requireUser(request, context, 'admin')
     const id = parseId(params.id, 'Document')
     const services = getServices(context)
     if (request.method === 'PUT') {

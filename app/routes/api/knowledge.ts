@@ -1,7 +1,7 @@
 import type { Route } from './+types/knowledge'
 import { packetSchema } from '#contracts/library.ts'
 import { parseInput, readJsonObject } from '#server/http/request.ts'
-import { requireAdmin } from '#server/auth/user.ts'
+import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { createPacket, listPackets } from '#server/library/library.ts'
@@ -13,7 +13,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
-    const admin = await requireAdmin(request, context)
+    const admin = await requireUser(request, context, 'admin')
     const input = parseInput(packetSchema, await readJsonObject(request), 'Please correct the document form.')
     const packet = await createPacket(getServices(context), admin, input)
     return Response.json({ message: 'Packet created successfully!', packet }, { status: 201 })

@@ -1,6 +1,6 @@
 import type { Route } from './+types/roster.admin.member.$id'
 import { parseId } from '#server/http/request.ts'
-import { requireAdmin } from '#server/auth/user.ts'
+import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { getAdminMember } from '#server/roster/members.ts'
@@ -8,7 +8,7 @@ import { getAdminMember } from '#server/roster/members.ts'
 // GET /api/roster/admin/member/{id}: every field plus the ids the edit form ticks.
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   return apiHandler(async () => {
-    await requireAdmin(request, context)
+    await requireUser(request, context, 'admin')
     return getAdminMember(getServices(context).db, parseId(params.id, 'Member'))
   })
 }

@@ -1,7 +1,7 @@
 import type { Route } from './+types/roster.bmt-graduate'
 import { graduateSchema, ROSTER_MESSAGES } from '#contracts/roster.ts'
 import { parseInput, readJsonObject } from '#server/http/request.ts'
-import { requireAdmin } from '#server/auth/user.ts'
+import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { graduateBmts } from '#server/roster/promotions.ts'
@@ -10,7 +10,7 @@ import { graduateBmts } from '#server/roster/promotions.ts'
 // become JNCO.
 export async function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
-    const admin = await requireAdmin(request, context)
+    const admin = await requireUser(request, context, 'admin')
     const { memberIds, completionDate } = parseInput(graduateSchema, await readJsonObject(request))
     const graduated = await graduateBmts(getServices(context), admin, memberIds, completionDate)
     return { message: ROSTER_MESSAGES.graduated, graduated: graduated.map((p) => p.name) }

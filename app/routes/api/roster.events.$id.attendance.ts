@@ -1,7 +1,7 @@
 import type { Route } from './+types/roster.events.$id.attendance'
 import { attendanceSchema } from '#contracts/attendance.ts'
 import { parseId, parseInput, readJsonObject } from '#server/http/request.ts'
-import { requireAdmin } from '#server/auth/user.ts'
+import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { getEventAttendance, setEventAttendance } from '#server/roster/events.ts'
@@ -10,14 +10,14 @@ import { getEventAttendance, setEventAttendance } from '#server/roster/events.ts
 // event, each removed loses it (docs/rules/roster.md, event score).
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   return apiHandler(async () => {
-    await requireAdmin(request, context)
+    await requireUser(request, context, 'admin')
     return getEventAttendance(getServices(context).db, parseId(params.id, 'Event'))
   })
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   return apiHandler(async () => {
-    const admin = await requireAdmin(request, context)
+    const admin = await requireUser(request, context, 'admin')
     const id = parseId(params.id, 'Event')
     const { memberIds } = parseInput(attendanceSchema, await readJsonObject(request))
     return { message: 'Attendance updated!', ...(await setEventAttendance(getServices(context), admin, id, memberIds)) }

@@ -1,7 +1,7 @@
 import type { Route } from './+types/roster.events'
 import { eventSchema } from '#contracts/events.ts'
 import { parseInput, readJsonObject } from '#server/http/request.ts'
-import { requireAdmin } from '#server/auth/user.ts'
+import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { createEvent, listEvents } from '#server/roster/events.ts'
@@ -10,14 +10,14 @@ import { createEvent, listEvents } from '#server/roster/events.ts'
 // or a bare day (YYYY-MM-DD), which starts at 20:00 in the unit's time zone.
 export async function loader({ request, context }: Route.LoaderArgs) {
   return apiHandler(async () => {
-    await requireAdmin(request, context)
+    await requireUser(request, context, 'admin')
     return listEvents(getServices(context).db)
   })
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
-    const admin = await requireAdmin(request, context)
+    const admin = await requireUser(request, context, 'admin')
     const input = parseInput(eventSchema, await readJsonObject(request), 'Please correct the event form.')
     const event = await createEvent(getServices(context), admin, input)
     return Response.json({ message: 'Event added successfully.', event }, { status: 201 })

@@ -1,7 +1,7 @@
 import type { Route } from './+types/roster.members.$id.ban'
 import { banSchema, ROSTER_MESSAGES } from '#contracts/roster.ts'
 import { parseId, parseInput, readJsonObject } from '#server/http/request.ts'
-import { requireAdmin } from '#server/auth/user.ts'
+import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { banMember } from '#server/roster/members.ts'
@@ -10,7 +10,7 @@ import { banMember } from '#server/roster/members.ts'
 // bans).
 export async function action({ request, params, context }: Route.ActionArgs) {
   return apiHandler(async () => {
-    const admin = await requireAdmin(request, context)
+    const admin = await requireUser(request, context, 'admin')
     const id = parseId(params.id, 'Member')
     const { reason } = parseInput(banSchema, await readJsonObject(request))
     const result = await banMember(getServices(context), admin, id, reason)

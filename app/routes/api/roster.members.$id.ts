@@ -1,7 +1,7 @@
 import type { Route } from './+types/roster.members.$id'
 import { memberFieldsSchema, ROSTER_MESSAGES } from '#contracts/roster.ts'
 import { parseId, parseInput, readJsonObject } from '#server/http/request.ts'
-import { requireAdmin } from '#server/auth/user.ts'
+import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { editMember, removeMember } from '#server/roster/members.ts'
@@ -13,7 +13,7 @@ export const methods: ApiMethod[] = ['PUT', 'DELETE']
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   return apiHandler(async () => {
-    const admin = await requireAdmin(request, context)
+    const admin = await requireUser(request, context, 'admin')
     const id = parseId(params.id, 'Member')
     const services = getServices(context)
     if (request.method === 'PUT') {

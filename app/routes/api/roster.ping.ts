@@ -1,7 +1,7 @@
 import type { Route } from './+types/roster.ping'
 import { FILL_ALL_FIELDS, pingKindSchema, pingSchema } from '#contracts/pings.ts'
 import { parseId, parseInput, readJsonObject } from '#server/http/request.ts'
-import { requireAdmin } from '#server/auth/user.ts'
+import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { schedulePing } from '#server/discord/pings.ts'
 import { apiHandler, NotFound } from '#server/errors.ts'
@@ -10,7 +10,7 @@ import { apiHandler, NotFound } from '#server/errors.ts'
 // sends it at pingTime.
 export async function action({ request, params, context }: Route.ActionArgs) {
   return apiHandler(async () => {
-    const admin = await requireAdmin(request, context)
+    const admin = await requireUser(request, context, 'admin')
     const kind = pingKindSchema.safeParse(params.kind)
     if (!kind.success) throw new NotFound()
     const type = kind.data === 'events' ? 'event' : 'training'

@@ -1,5 +1,5 @@
 import type { Route } from './+types/roster.promotions.run'
-import { requireAdmin } from '#server/auth/user.ts'
+import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { runPromotions } from '#server/roster/promotions.ts'
@@ -8,7 +8,7 @@ import { runPromotions } from '#server/roster/promotions.ts'
 // failures after the commit never fail it.
 export async function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
-    const admin = await requireAdmin(request, context)
+    const admin = await requireUser(request, context, 'admin')
     return runPromotions(getServices(context), admin)
   })
 }

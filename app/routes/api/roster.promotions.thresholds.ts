@@ -1,7 +1,7 @@
 import type { Route } from './+types/roster.promotions.thresholds'
 import { ROSTER_MESSAGES, thresholdsSchema } from '#contracts/roster.ts'
 import { parseInput, readJsonBody } from '#server/http/request.ts'
-import { requireAdmin } from '#server/auth/user.ts'
+import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { saveThresholds } from '#server/roster/promotions.ts'
@@ -12,7 +12,7 @@ import type { ApiMethod } from '#server/http/api-methods.ts'
 // integers only, blank removes a threshold. The body is {thresholds: [...]} or the list itself.
 export async function loader({ request, context }: Route.LoaderArgs) {
   return apiHandler(async () => {
-    await requireAdmin(request, context)
+    await requireUser(request, context, 'admin')
     return listThresholds(getServices(context).db)
   })
 }
@@ -21,7 +21,7 @@ export const methods: ApiMethod[] = ['PUT']
 
 export async function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
-    const admin = await requireAdmin(request, context)
+    const admin = await requireUser(request, context, 'admin')
     const body = await readJsonBody(request)
     const input = parseInput(thresholdsSchema, Array.isArray(body) ? { thresholds: body } : body)
     return {

@@ -1,7 +1,7 @@
 import type { Route } from './+types/roster.qualifications'
 import { qualificationInputSchema, ROSTER_MESSAGES } from '#contracts/roster.ts'
 import { parseInput, readJsonObject } from '#server/http/request.ts'
-import { requireAdmin } from '#server/auth/user.ts'
+import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { addQualification } from '#server/roster/qualifications.ts'
@@ -10,14 +10,14 @@ import { listQualifications } from '#server/roster/qualifications.ts'
 // GET /api/roster/qualifications (admin list). POST {name, description, discord_role_id}.
 export async function loader({ request, context }: Route.LoaderArgs) {
   return apiHandler(async () => {
-    await requireAdmin(request, context)
+    await requireUser(request, context, 'admin')
     return listQualifications(getServices(context).db)
   })
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
-    const admin = await requireAdmin(request, context)
+    const admin = await requireUser(request, context, 'admin')
     const input = parseInput(
       qualificationInputSchema,
       await readJsonObject(request),

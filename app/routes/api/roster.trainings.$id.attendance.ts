@@ -1,7 +1,7 @@
 import type { Route } from './+types/roster.trainings.$id.attendance'
 import { attendanceSchema } from '#contracts/attendance.ts'
 import { parseId, parseInput, readJsonObject } from '#server/http/request.ts'
-import { requireAdmin } from '#server/auth/user.ts'
+import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { getTrainingAttendance, setTrainingAttendance } from '#server/roster/trainings.ts'
@@ -9,14 +9,14 @@ import { getTrainingAttendance, setTrainingAttendance } from '#server/roster/tra
 // GET and POST /api/roster/trainings/{id}/attendance: body {memberIds}; answers {memberIds}.
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   return apiHandler(async () => {
-    await requireAdmin(request, context)
+    await requireUser(request, context, 'admin')
     return getTrainingAttendance(getServices(context).db, parseId(params.id, 'Training'))
   })
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   return apiHandler(async () => {
-    const admin = await requireAdmin(request, context)
+    const admin = await requireUser(request, context, 'admin')
     const id = parseId(params.id, 'Training')
     const { memberIds } = parseInput(attendanceSchema, await readJsonObject(request))
     return {

@@ -1,7 +1,7 @@
 import type { Route } from './+types/roster.trainings'
 import { trainingSchema } from '#contracts/trainings.ts'
 import { parseInput, readJsonObject } from '#server/http/request.ts'
-import { requireAdmin } from '#server/auth/user.ts'
+import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { createTraining, listTrainings } from '#server/roster/trainings.ts'
@@ -9,14 +9,14 @@ import { createTraining, listTrainings } from '#server/roster/trainings.ts'
 // GET /api/roster/trainings (admin list). POST {name, description, date, is_hidden, is_bmt_training}.
 export async function loader({ request, context }: Route.LoaderArgs) {
   return apiHandler(async () => {
-    await requireAdmin(request, context)
+    await requireUser(request, context, 'admin')
     return listTrainings(getServices(context).db)
   })
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
-    const admin = await requireAdmin(request, context)
+    const admin = await requireUser(request, context, 'admin')
     const input = parseInput(trainingSchema, await readJsonObject(request), 'Please correct the training form.')
     const training = await createTraining(getServices(context), admin, input)
     return Response.json({ message: 'Training added!', training }, { status: 201 })

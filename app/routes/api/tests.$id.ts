@@ -1,7 +1,7 @@
 import type { Route } from './+types/tests.$id'
 import { testFormSchema } from '#contracts/assessments.ts'
 import { parseId, parseInput, readJsonObject } from '#server/http/request.ts'
-import { requireAdmin } from '#server/auth/user.ts'
+import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { getAdminTest } from '#server/assessments/queries.ts'
@@ -11,7 +11,7 @@ import type { ApiMethod } from '#server/http/api-methods.ts'
 // GET, PUT and DELETE /api/tests/{id} (admin): the test editor's test with its correct answers and checklist.
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   return apiHandler(async () => {
-    await requireAdmin(request, context)
+    await requireUser(request, context, 'admin')
     return getAdminTest(getServices(context).db, parseId(params.id, 'Test'))
   })
 }
@@ -20,7 +20,7 @@ export const methods: ApiMethod[] = ['PUT', 'DELETE']
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   return apiHandler(async () => {
-    const admin = await requireAdmin(request, context)
+    const admin = await requireUser(request, context, 'admin')
     const id = parseId(params.id, 'Test')
     const services = getServices(context)
     if (request.method === 'PUT') {

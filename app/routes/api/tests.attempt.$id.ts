@@ -1,6 +1,6 @@
 import type { Route } from './+types/tests.attempt.$id'
 import { parseId } from '#server/http/request.ts'
-import { requireAdmin } from '#server/auth/user.ts'
+import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { resetAttempt } from '#server/assessments/attempts.ts'
@@ -11,7 +11,7 @@ export const methods: ApiMethod[] = ['DELETE']
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   return apiHandler(async () => {
-    const admin = await requireAdmin(request, context)
+    const admin = await requireUser(request, context, 'admin')
     return resetAttempt(getServices(context), admin, parseId(params.id, 'Attempt'))
   })
 }

@@ -1,7 +1,7 @@
 import type { Route } from './+types/tests.eligibility.$change'
 import { eligibilityChangeSchema, eligibilitySchema } from '#contracts/assessments.ts'
 import { parseInput, readJsonObject } from '#server/http/request.ts'
-import { requireAdmin } from '#server/auth/user.ts'
+import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler, NotFound } from '#server/errors.ts'
 import { grantEligibility, revokeEligibility } from '#server/assessments/attempts.ts'
@@ -11,7 +11,7 @@ const CHANGES = { grant: grantEligibility, revoke: revokeEligibility }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   return apiHandler(async () => {
-    const admin = await requireAdmin(request, context)
+    const admin = await requireUser(request, context, 'admin')
     const change = eligibilityChangeSchema.safeParse(params.change)
     if (!change.success) throw new NotFound()
     const input = parseInput(eligibilitySchema, await readJsonObject(request))

@@ -1,7 +1,7 @@
 import type { Route } from './+types/tests'
 import { testFormSchema } from '#contracts/assessments.ts'
 import { parseInput, readJsonObject } from '#server/http/request.ts'
-import { requireAdmin, requireUser } from '#server/auth/user.ts'
+import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { listTestsForUser } from '#server/assessments/queries.ts'
@@ -15,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
-    const admin = await requireAdmin(request, context)
+    const admin = await requireUser(request, context, 'admin')
     const input = parseInput(testFormSchema, await readJsonObject(request), 'Please correct the test form.')
     return Response.json(await createTest(getServices(context), admin, input), { status: 201 })
   })

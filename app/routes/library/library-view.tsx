@@ -1,5 +1,6 @@
 import type { PacketItem } from '#contracts/library.ts'
 import { EmptyState } from '#app/ui/field.tsx'
+import { DocumentIcon } from '#app/ui/icons.tsx'
 
 // The library's cards (1, 2 or 3 columns): each opens its document in a new tab.
 
@@ -29,18 +30,7 @@ export function PacketGrid({ packets, total }: { packets: PacketItem[]; total: n
               aria-hidden
               className="grid size-10 shrink-0 place-items-center rounded-lg bg-zinc-800 text-brand-400 group-hover:bg-brand-600 group-hover:text-zinc-950"
             >
-              <svg
-                viewBox="0 0 24 24"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth={1.75}
-                strokeLinecap="round"
-                strokeLinejoin="round"
-                className="size-5"
-              >
-                <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8l-5-5Z" />
-                <path d="M14 3v5h5M9 13h6M9 17h4" />
-              </svg>
+              <DocumentIcon />
             </span>
             <span className="flex min-w-0 flex-1 flex-col gap-1">
               <span className="font-semibold break-words text-zinc-100">{packet.name}</span>

@@ -1,8 +1,7 @@
 import { useMemo } from 'react'
 import { Form, useNavigate } from 'react-router'
 import type { OrbatPayload, OrbatSlot, OrbatSquad } from '#contracts/orbat.ts'
-import { LockedBadge, LockLine, OpenBadge } from '#app/components/orbat/badges.tsx'
-import { PeopleIcon } from '#app/components/orbat/icons.tsx'
+import { LockedBadge, LockLine, OpenBadge, PeopleCount } from '#app/components/orbat/badges.tsx'
 import {
   countSlots,
   groupTeams,
@@ -139,14 +138,7 @@ function SquadSection({ squad, slots, viewer }: { squad: OrbatSquad; slots: Orba
           {squad.name}
         </h2>
         <span className="text-xs text-zinc-400 tabular-nums">{counts.open} open</span>
-        <span
-          className="inline-flex items-center gap-1 rounded-full bg-zinc-950/70 px-2 py-0.5 text-xs font-medium text-zinc-300 tabular-nums"
-          title="People"
-        >
-          <PeopleIcon />
-          <span className="sr-only">People: </span>
-          {counts.people}
-        </span>
+        <PeopleCount people={counts.people} />
       </header>
       {teams.length === 0 ? <p className="px-4 py-3 text-sm text-zinc-500">No slots</p> : null}
       {teams.map((team) => (

@@ -1,7 +1,7 @@
 import type { LiveOrbatData } from '#contracts/orbat.ts'
 
 /** When the countdown reaches zero the data is reloaded after 0.5 s (docs/rules/orbat.md, the time lock). */
-export const UNLOCK_RELOAD_DELAY_MS = 500
+const UNLOCK_RELOAD_DELAY_MS = 500
 // setTimeout's longest delay; a lock further away re-arms the timer when it fires.
 const MAX_TIMER_MS = 2 ** 31 - 1
 
@@ -13,7 +13,7 @@ export interface LiveOrbatView {
   unlockAt: number | null
 }
 
-export function parseUnlockAt(signupTime: string): number | null {
+function parseUnlockAt(signupTime: string): number | null {
   if (!signupTime) return null
   const at = Date.parse(signupTime)
   return Number.isFinite(at) ? at : null
@@ -131,7 +131,7 @@ export class LiveOrbatStore {
  * polled answers, and the stamp is compared with the midpoint of the request. (The loader's `serverNow` alone would
  * count the page's download and script start-up as clock difference, and the countdown would end late by that much.)
  */
-export async function measureSkew(): Promise<number | null> {
+async function measureSkew(): Promise<number | null> {
   try {
     const sent = Date.now()
     const response = await fetch('/api/settings', { cache: 'no-store' })

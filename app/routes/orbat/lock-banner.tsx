@@ -4,7 +4,7 @@ import { DateTime } from '#app/ui/date-time.tsx'
 import type { LiveOrbatStore } from './live-store.ts'
 
 /** "2d 03h 04m 05s": the time lock's countdown in days, hours, minutes and seconds (docs/rules/orbat.md). */
-export function formatCountdown(ms: number): string {
+function formatCountdown(ms: number): string {
   const total = Math.max(0, Math.ceil(ms / 1000))
   const days = Math.floor(total / 86_400)
   const pad = (n: number) => String(n).padStart(2, '0')

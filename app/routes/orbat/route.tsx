@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react'
-import { redirect, redirectDocument, useSearchParams } from 'react-router'
+import { redirect, useSearchParams } from 'react-router'
 import type { Route } from './+types/route'
 import { OrbatList } from './list-view.tsx'
 import { LockBanner } from './lock-banner.tsx'
@@ -22,13 +22,12 @@ import { INTENTS, ORBAT_PATH, ViewerProvider, type OrbatViewer } from '#app/comp
 import { hrefWithState } from '#app/hooks/url-state.ts'
 import { useOptionalUser } from '#app/root.tsx'
 import { parseIdText } from '#contracts/ids.ts'
-import type { User } from '#db/schema/users-sessions.ts'
 import { answerMemberWrite, isMemberWrite, type MemberWriteAnswer } from '#server/http/member-writes.ts'
 import { readSessionId } from '#server/auth/session.ts'
-import { getUser, requireUser } from '#server/auth/user.ts'
+import { getUser, requirePageUser } from '#server/auth/user.ts'
 import { getServices, requestContext } from '#server/context.ts'
 import { assertSignupRate } from '#server/http/security.ts'
-import { Invalid, Unauthorized } from '#server/errors.ts'
+import { Invalid } from '#server/errors.ts'
 import { getSnapshot, liveDataOf } from '#server/orbat/live.ts'
 import { orbatRights } from '#server/orbat/rights.ts'
 import type { Writer } from '#server/orbat/slots.ts'
@@ -81,13 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const back = { to, headers: { 'X-Remix-Replace': 'true' } }
 
-  let user: User
-  try {
-    user = await requireUser(request, context)
-  } catch (error) {
-    if (error instanceof Unauthorized) throw redirectDocument(`/auth/discord?returnTo=${encodeURIComponent(back.to)}`)
-    throw error
-  }
+  const user = await requirePageUser(request, context, 'user', back.to)
 
   // The session goes along, as on the /api light path: the database checks it is still live in the same statement.
   const writer: Writer = { id: user.id, sessionId: (await readSessionId(services.config, request)) ?? undefined }

@@ -4,7 +4,7 @@ import { LiveOrbatStore, type LiveOrbatView } from './live-store.ts'
 import type { LiveOrbatData } from '#contracts/orbat.ts'
 
 /** The public ORBAT is refreshed by polling every 5 seconds (here: whenever the live stream is down). */
-export const POLL_INTERVAL_MS = 5_000
+const POLL_INTERVAL_MS = 5_000
 /** After the live stream gives up for good (not a passing reconnect), try opening it again this often. */
 const STREAM_RETRY_MS = 30_000
 

@@ -14,7 +14,7 @@ import { getPublicMember } from '#server/roster/members.ts'
 // One roster member (the member sheet's content). The roster page loads this loader with a fetcher (?view=sheet) to
 // fill its side sheet; without JavaScript a roster row links here and this is a full page with the same content.
 
-export const SHEET_VIEW = 'sheet'
+const SHEET_VIEW = 'sheet'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const forSheet = new URL(request.url).searchParams.get('view') === SHEET_VIEW

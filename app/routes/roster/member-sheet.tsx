@@ -5,7 +5,7 @@ import { MemberDetails, type MemberTab } from '#app/components/roster/member-det
 
 // The side sheet's body for one member: loads /roster/:id?view=sheet (that route's loader) with a fetcher.
 
-export function memberSheetHref(id: number) {
+function memberSheetHref(id: number) {
   return `/roster/${id}?view=sheet`
 }
 

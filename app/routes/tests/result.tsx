@@ -2,7 +2,7 @@ import type { Route } from './+types/result'
 import { BackToTests, QuestionCard, TestsNotice, questionIds } from './question.tsx'
 import { TEST_MESSAGES, type ResultQuestion, type TestResult } from '#contracts/assessments.ts'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
-import { requireUserPage } from '#server/auth/user.ts'
+import { requirePageUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { ServiceError } from '#server/errors.ts'
 import { logger } from '#server/logger.ts'
@@ -14,7 +14,7 @@ import { getAttemptResult } from '#server/assessments/queries.ts'
 // sees it; anyone else reads 'Test result not found.' (GET /api/tests/attempt/{uuid}/result answers them 404 alike).
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const user = await requireUserPage(request, context)
+  const user = await requirePageUser(request, context)
   try {
     return { result: await getAttemptResult(getServices(context).db, user, params.uuid) }
   } catch (error) {

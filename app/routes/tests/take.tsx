@@ -1,4 +1,3 @@
-import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useMemo } from 'react'
 import type { Route } from './+types/take'
@@ -17,7 +16,7 @@ import { useHydrated } from '#app/hooks/use-hydrated.ts'
 import { useSchemaForm } from '#app/hooks/use-schema-form.ts'
 import { primaryButton } from '#app/ui/button.ts'
 import { FieldError, Notice } from '#app/ui/field.tsx'
-import { requireUser, requireUserPage } from '#server/auth/user.ts'
+import { requirePageUser, requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { Invalid, ServiceError } from '#server/errors.ts'
 import { logger } from '#server/logger.ts'
@@ -33,7 +32,7 @@ import { getTestForTaking } from '#server/assessments/queries.ts'
 const FORM = 'take-test'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const user = await requireUserPage(request, context)
+  const user = await requirePageUser(request, context)
   try {
     return { test: await getTestForTaking(getServices(context).db, user, params.uuid) }
   } catch (error) {
@@ -78,7 +77,7 @@ function answersSchemaFor(questions: TakeQuestion[]) {
 
 function TakeTestForm({ test }: { test: TestForTaking }) {
   const schema = useMemo(() => answersSchemaFor(test.questions), [test.questions])
-  const { Form, action, hidden, busy, form, fields } = useSchemaForm(FORM, schema, {
+  const { Form, hidden, busy, form, fields, formProps } = useSchemaForm(FORM, schema, {
     id: `${FORM}-${test.uuid}`,
     validateOn: 'onSubmit',
   })
@@ -100,9 +99,7 @@ function TakeTestForm({ test }: { test: TestForTaking }) {
         </div>
       ) : null}
       <Form
-        method="post"
-        action={action}
-        {...getFormProps(form)}
+        {...formProps}
         // NOTE: conform revalidates on input only fields it validated, and an unchecked radio was never sent: once the
         // check has spoken, every answer asks it again, so the message goes as soon as the last question is answered.
         onChange={refused ? () => form.validate({ name: fields.answers.name }) : undefined}

@@ -4,6 +4,7 @@ import { TEST_MESSAGES, passingQuestionsLine } from '#contracts/assessment-messa
 import type { MemberTestItem, PublicTestItem, TestBadge } from '#contracts/assessments.ts'
 import { buttonClass } from '#app/ui/button.ts'
 import { loginHref, resultHref, takeHref } from './paths.ts'
+import { Badge } from '#app/ui/badge.tsx'
 
 // One card of the public tests page (the badge: docs/rules/assessments.md): name, the signed-in member's badge, the
 // qualification, the event score needed for approval, 'Answer X of Y questions correctly', the note for a member who
@@ -14,7 +15,7 @@ export type CardTest = PublicTestItem | MemberTestItem
 
 const standingOf = (test: CardTest): MemberTestItem | null => ('status' in test ? test : null)
 
-export type CardAction =
+type CardAction =
   | { kind: 'login'; label: 'Login to View Status'; href: string }
   | { kind: 'review'; label: 'Review Attempt'; href: string }
   | { kind: 'take'; label: 'Take Test'; href: string }
@@ -66,12 +67,9 @@ export function TestCard({ test }: { test: CardTest }) {
           {test.name}
         </h2>
         {standing ? (
-          <span
-            data-testid="test-status"
-            className={`mt-0.5 inline-flex shrink-0 items-center rounded border px-1.5 py-0.5 font-mono text-[11px] font-semibold tracking-wider whitespace-nowrap ${BADGE_LOOKS[standing.status]}`}
-          >
+          <Badge shape="tag" colors={BADGE_LOOKS[standing.status]} className="mt-0.5" data-testid="test-status">
             {standing.status}
-          </span>
+          </Badge>
         ) : null}
       </div>
       <dl className="grid gap-2 text-sm">

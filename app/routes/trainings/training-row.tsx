@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { useFetcher } from 'react-router'
 import type { PublicTraining, TrainingSignupItem } from '#contracts/trainings.ts'
 import { BmtBadge, LocalTime } from '#app/components/roster/ui.tsx'
@@ -9,7 +10,7 @@ import { Avatar } from '#app/ui/avatar.tsx'
 
 export const TRAININGS_PATH = '/trainings'
 export const TRAINING_INTENTS = { signup: 'signup', leave: 'leave' } as const
-export const LOGIN_HREF = `/auth/discord?returnTo=${encodeURIComponent(TRAININGS_PATH)}`
+const LOGIN_HREF = `/auth/discord?returnTo=${encodeURIComponent(TRAININGS_PATH)}`
 
 export type TrainingWithSignups = PublicTraining & { signups: TrainingSignupItem[] }
 
@@ -158,7 +159,8 @@ function TrainingAction({ training, viewer }: { training: TrainingWithSignups; v
   )
 }
 
-function CalendarIcon() {
+/** A 20 px outline glyph of the row's facts. */
+function RowIcon({ children }: { children: ReactNode }) {
   return (
     <svg
       viewBox="0 0 20 20"
@@ -168,24 +170,25 @@ function CalendarIcon() {
       aria-hidden
       className="size-4 shrink-0"
     >
+      {children}
+    </svg>
+  )
+}
+
+function CalendarIcon() {
+  return (
+    <RowIcon>
       <rect x="3" y="4.5" width="14" height="12.5" rx="2" />
       <path d="M3 8.5h14M7 2.5v4M13 2.5v4" strokeLinecap="round" />
-    </svg>
+    </RowIcon>
   )
 }
 
 function PeopleIcon() {
   return (
-    <svg
-      viewBox="0 0 20 20"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.5}
-      aria-hidden
-      className="size-4 shrink-0"
-    >
+    <RowIcon>
       <circle cx="7.5" cy="7" r="2.75" />
       <path d="M2.5 16a5 5 0 0 1 10 0M13.5 4.5a2.75 2.75 0 0 1 0 5M15 12a5 5 0 0 1 2.5 4" strokeLinecap="round" />
-    </svg>
+    </RowIcon>
   )
 }

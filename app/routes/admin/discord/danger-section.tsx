@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import type { DiscordPageData } from './data.ts'
 import { nameOf, rolePickOptions } from '#app/components/discord-pickers.tsx'
 import { DISCORD_INTENTS } from '#contracts/discord.ts'
@@ -7,7 +8,7 @@ import { Section } from '#app/ui/field.tsx'
 
 // Danger Zone (the purges of docs/rules/discord.md): each purge behind a confirmation that names what goes.
 
-export function purgeSquadsMessage(data: DiscordPageData): string {
+function purgeSquadsMessage(data: DiscordPageData): string {
   const names = data.squads.map((m) => m.squad_name)
   const channels = data.squads.filter((m) => m.create_discord_channel && m.discord_channel_id).length
   return names.length
@@ -15,7 +16,7 @@ export function purgeSquadsMessage(data: DiscordPageData): string {
     : 'Purge squad integrations? There are no squad role mappings to delete.'
 }
 
-export function purgeEventPingMessage(data: DiscordPageData): string {
+function purgeEventPingMessage(data: DiscordPageData): string {
   const role = nameOf(rolePickOptions(data.roles), data.settings.event_ping_role_id)
   return `Remove the event ping role ${role} from every member of the Discord server who holds it?`
 }
@@ -36,13 +37,10 @@ export function DangerSection({ data }: { data: DiscordPageData }) {
         message={purgeEventPingMessage(data)}
         confirmLabel="Purge"
       />
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <div>
-          <p className="font-medium text-zinc-100">Purge Squad Integrations</p>
-          <p className="text-sm text-zinc-400">
-            Deletes every squad role and channel the app created, and the mappings.
-          </p>
-        </div>
+      <DangerRow
+        title="Purge Squad Integrations"
+        text="Deletes every squad role and channel the app created, and the mappings."
+      >
         <ConfirmButtonForm
           formKey={DISCORD_INTENTS.purgeSquads}
           intent={DISCORD_INTENTS.purgeSquads}
@@ -50,16 +48,14 @@ export function DangerSection({ data }: { data: DiscordPageData }) {
           label="Purge Squad Integrations"
           className={dangerButton}
         />
-      </div>
-      <div className="flex flex-col gap-3 border-t border-red-500/20 pt-4 sm:flex-row sm:items-center sm:justify-between">
-        <div>
-          <p className="font-medium text-zinc-100">Purge Event Ping Role</p>
-          <p className="text-sm text-zinc-400">
-            {hasPingRole
-              ? 'Removes the event ping role from every member who holds it.'
-              : 'Set an event ping role first.'}
-          </p>
-        </div>
+      </DangerRow>
+      <DangerRow
+        title="Purge Event Ping Role"
+        text={
+          hasPingRole ? 'Removes the event ping role from every member who holds it.' : 'Set an event ping role first.'
+        }
+        divided
+      >
         <ConfirmButtonForm
           formKey={DISCORD_INTENTS.purgeEventPing}
           intent={DISCORD_INTENTS.purgeEventPing}
@@ -68,7 +64,32 @@ export function DangerSection({ data }: { data: DiscordPageData }) {
           className={dangerButton}
           disabled={!hasPingRole}
         />
-      </div>
+      </DangerRow>
     </Section>
+  )
+}
+
+/** One purge: what it does, and its button. */
+function DangerRow({
+  title,
+  text,
+  divided = false,
+  children,
+}: {
+  title: string
+  text: string
+  /** A line above it (every row but the first). */
+  divided?: boolean
+  children: ReactNode
+}) {
+  const line = divided ? 'border-t border-red-500/20 pt-4' : ''
+  return (
+    <div className={`flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between ${line}`}>
+      <div>
+        <p className="font-medium text-zinc-100">{title}</p>
+        <p className="text-sm text-zinc-400">{text}</p>
+      </div>
+      {children}
+    </div>
   )
 }

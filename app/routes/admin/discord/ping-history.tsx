@@ -11,11 +11,11 @@ import { EmptyState } from '#app/ui/field.tsx'
 
 const STATUS_TONE = { pending: 'warning', sent: 'success', failed: 'danger' } as const
 
-export function cancelPingKey(id: number): string {
+function cancelPingKey(id: number): string {
   return `cancel-ping-${id}`
 }
 
-export function cancelPingMessage(p: PingHistoryItem): string {
+function cancelPingMessage(p: PingHistoryItem): string {
   return `Cancel the ${p.type} ping for ${p.target_name}? It will not be sent.`
 }
 

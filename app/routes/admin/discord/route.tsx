@@ -1,4 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4'
+import type { z } from 'zod'
 import { Link, Outlet } from 'react-router'
 import type { Route } from './+types/route'
 import { DangerSection } from './danger-section.tsx'
@@ -19,20 +20,17 @@ import {
   squadMappingUpdateSchema,
 } from '#contracts/discord.ts'
 import { strictNumber } from '#contracts/fields.ts'
-import { deleteRecord, runUseCase, saveRecord } from '#app/forms/actions.ts'
+import { deleteRecord, runUseCase, saveRecord, submitForm } from '#app/forms/actions.ts'
 import {
   askToConfirm,
-  failInline,
   failWithToast,
-  invalid,
   postedId,
   readAdminPost,
-  succeed,
   unknownIntent,
   type AdminPost,
 } from '#app/forms/respond.ts'
 import { LoadError, Notice } from '#app/ui/field.tsx'
-import { assertAdminPage } from '#server/auth/user.ts'
+import { requirePageUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import {
   cancelPing,
@@ -58,7 +56,7 @@ import { secondaryButton } from '#app/ui/button.ts'
 // shared with the /api routes. Child routes (the role sync screen) render under the page.
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<DiscordPageData> {
-  assertAdminPage(context)
+  await requirePageUser(request, context, 'admin')
   const services = getServices(context)
   const asked = strictNumber(new URL(request.url).searchParams.get('pings'), true)
   const pingLimit =
@@ -153,15 +151,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** Add: a refusal (squad taken, no category) inline in the form; Discord refusing (502) as a toast. */
-async function addMapping(post: AdminPost) {
-  const submission = parseWithZod(post.form, { schema: squadMappingCreateSchema })
-  if (submission.status !== 'success') return invalid(post, submission)
-  try {
-    await createSquadMapping(getServices(post.context), post.admin, submission.value)
-  } catch (error) {
-    return failInline(post, submission, error, DISCORD_MESSAGES.requestFailed)
-  }
-  return succeed(post, DISCORD_MESSAGES.squadMappingAdded)
+function addMapping(post: AdminPost) {
+  const create = (value: z.output<typeof squadMappingCreateSchema>) =>
+    createSquadMapping(getServices(post.context), post.admin, value)
+  return submitForm(post, squadMappingCreateSchema, create, {
+    success: DISCORD_MESSAGES.squadMappingAdded,
+    failure: DISCORD_MESSAGES.requestFailed,
+  })
 }
 
 /** Channel on or off; off deletes a channel, so without JavaScript it asks first. */

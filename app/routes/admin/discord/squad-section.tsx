@@ -1,4 +1,3 @@
-import { getFormProps } from '@conform-to/react'
 import type { DiscordPageData } from './data.ts'
 import { channelPickOptions, nameOf, rolePickOptions } from '#app/components/discord-pickers.tsx'
 import { DISCORD_INTENTS, squadMappingCreateSchema, type SquadRoleMappingItem } from '#contracts/discord.ts'
@@ -19,11 +18,11 @@ export function removeChannelKey(id: number): string {
   return `remove-channel-${id}`
 }
 
-export function deleteMappingMessage(m: SquadRoleMappingItem, channelName: string | null): string {
+function deleteMappingMessage(m: SquadRoleMappingItem, channelName: string | null): string {
   return `Remove the role mapping of ${m.squad_name}? This deletes the Discord role ${m.squad_name}${m.create_discord_channel && m.discord_channel_id ? ` and the channel ${channelName ?? m.discord_channel_id}` : ''}.`
 }
 
-export function removeChannelMessage(m: SquadRoleMappingItem, channelName: string | null): string {
+function removeChannelMessage(m: SquadRoleMappingItem, channelName: string | null): string {
   return `Delete the Discord channel ${channelName ?? m.discord_channel_id} of ${m.squad_name}?`
 }
 
@@ -110,16 +109,14 @@ export function SquadSection({ data }: { data: DiscordPageData }) {
 }
 
 function AddMappingForm({ data }: { data: DiscordPageData }) {
-  const { Form, busy, hidden, action, form, fields } = useSchemaForm('add-squad-mapping', squadMappingCreateSchema, {
+  const { Form, busy, hidden, form, fields, formProps } = useSchemaForm('add-squad-mapping', squadMappingCreateSchema, {
     id: 'add-squad-mapping',
     validateOn: 'onSubmit',
   })
   const noCategory = !data.settings.squad_channel_category_id
   return (
     <Form
-      method="post"
-      action={action}
-      {...getFormProps(form)}
+      {...formProps}
       className="flex flex-col gap-3 rounded-lg border border-zinc-800 bg-zinc-950/40 p-3 sm:flex-row sm:items-end"
     >
       {hidden}

@@ -15,7 +15,7 @@ import { primaryButton } from '#app/ui/button.ts'
 import { ConfirmButtonForm, ConfirmStep } from '#app/ui/confirm.tsx'
 import { EmptyState, LoadError, Notice } from '#app/ui/field.tsx'
 import { Table, type Column } from '#app/ui/table.tsx'
-import { assertAdminPage } from '#server/auth/user.ts'
+import { requirePageUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { DISCORD_ACTION_BUDGET_MS } from '#server/discord/client.ts'
 import { applyReconcile, planReconcile } from '#server/discord/reconcile.ts'
@@ -40,8 +40,8 @@ interface ApplyAnswer extends ActionAnswer {
   message?: string
 }
 
-export async function loader({ context }: Route.LoaderArgs): Promise<LoaderData> {
-  assertAdminPage(context)
+export async function loader({ request, context }: Route.LoaderArgs): Promise<LoaderData> {
+  await requirePageUser(request, context, 'admin')
   const services = getServices(context)
   try {
     return { plan: await planReconcile({ ...services, discord: services.discord.within(DISCORD_ACTION_BUDGET_MS) }) }

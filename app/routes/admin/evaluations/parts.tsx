@@ -4,7 +4,7 @@ import type { EvaluationChecklistItem } from '#contracts/assessments.ts'
 // What the live evaluation and View evaluation pages share: the three cards (evaluator, evaluatee, score) and the
 // checklist grouped by section.
 
-export interface ChecklistSection {
+interface ChecklistSection {
   name: string
   questions: EvaluationChecklistItem[]
 }

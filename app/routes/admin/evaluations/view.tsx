@@ -7,15 +7,15 @@ import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { Badge, ResultBadge, type BadgeTone } from '#app/ui/badge.tsx'
 import { DateTime } from '#app/ui/date-time.tsx'
 import { parseId } from '#server/http/request.ts'
-import { assertAdminPage } from '#server/auth/user.ts'
+import { requirePageUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { getEvaluationDetails } from '#server/assessments/evaluation-queries.ts'
 
 // View evaluation: /admin/evaluations/view/{id}, a finished evaluation: evaluator, evaluatee, final score, each
 // checklist item PASSED / FAILED / N/A by section, and the final notes ('No notes were provided.').
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  assertAdminPage(context)
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requirePageUser(request, context, 'admin')
   const { db } = getServices(context)
   const evaluation = await foundOrBack(
     context,

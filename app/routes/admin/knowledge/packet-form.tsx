@@ -1,4 +1,3 @@
-import { getFormProps } from '@conform-to/react'
 import { packetSchema, type PacketItem } from '#contracts/library.ts'
 import { useSchemaForm } from '#app/hooks/use-schema-form.ts'
 import { UrlDialog } from '#app/ui/dialog.tsx'
@@ -12,19 +11,13 @@ import { FormFooter } from '#app/ui/form-footer.tsx'
 export const SAVE_PACKET = 'save-packet'
 
 export function PacketFormDialog({ editing, closeHref }: { editing: PacketItem | null; closeHref: string }) {
-  const { Form, action, busy, hidden, form, fields } = useSchemaForm('packet', packetSchema, {
+  const { Form, busy, hidden, form, fields, formProps } = useSchemaForm('packet', packetSchema, {
     id: editing ? `packet-${editing.id}` : 'packet-add',
     defaultValue: editing ? { name: editing.name, google_doc_url: editing.google_doc_url } : undefined,
   })
   return (
     <UrlDialog title={editing ? 'Edit Document' : 'Add Document'} closeHref={closeHref}>
-      <Form
-        method="post"
-        action={action}
-        {...getFormProps(form)}
-        className="flex flex-col gap-4"
-        aria-label={editing ? 'Edit document' : 'Add document'}
-      >
+      <Form {...formProps} className="flex flex-col gap-4" aria-label={editing ? 'Edit document' : 'Add document'}>
         {hidden}
         <HiddenFields fields={editing ? { intent: SAVE_PACKET, id: editing.id } : { intent: SAVE_PACKET }} />
         <Field {...fieldProps(fields.name, 'Document Name')}>

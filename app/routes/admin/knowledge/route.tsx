@@ -8,7 +8,7 @@ import { useStateHref } from '#app/hooks/url-state.ts'
 import { primaryButton, smallButton } from '#app/ui/button.ts'
 import { DeleteButton, DeleteConfirmStep } from '#app/ui/delete-button.tsx'
 import { EmptyState, LoadError } from '#app/ui/field.tsx'
-import { assertAdminPage } from '#server/auth/user.ts'
+import { requirePageUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { createPacket, deletePacket, listPackets, updatePacket } from '#server/library/library.ts'
 import { withLoadError } from '#server/load-error.ts'
@@ -26,8 +26,8 @@ interface KnowledgeData {
   loadError?: string
 }
 
-export async function loader({ context }: Route.LoaderArgs): Promise<KnowledgeData> {
-  assertAdminPage(context)
+export async function loader({ request, context }: Route.LoaderArgs): Promise<KnowledgeData> {
+  await requirePageUser(request, context, 'admin')
   return withLoadError(
     'manage library: packets',
     async () => ({ packets: await listPackets(getServices(context).db) }),

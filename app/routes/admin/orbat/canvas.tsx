@@ -33,7 +33,7 @@ import { useEditorStore, type EditorDispatch } from './use-editor-store.ts'
 // The admin ORBAT editor (docs/rules/orbat.md, the editor): every change is local until Save ORBAT. The state and its
 // changes are reducer.ts; the server round trips use-editor-persistence.ts; this file renders them.
 
-export interface OrbatEditorProps {
+interface OrbatEditorProps {
   initial: OrbatPayload
   roles: EligibleRoleOption[]
   platoons: PlatoonOption[]

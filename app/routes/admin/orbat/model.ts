@@ -17,7 +17,7 @@ import type {
 /** A slot as the editor holds it: `base_user_id` is the member it had when the editor loaded it (save contract). */
 export type EditorSlot = OrbatSlot & { base_user_id: number | null }
 
-export type SquadNodeData = { squad: OrbatSquad }
+type SquadNodeData = { squad: OrbatSquad }
 export type EditorSquadNode = Node<SquadNodeData, 'squad'>
 export type EditorPointNode = Node<Record<string, never>, 'waypoint' | 'pax'>
 export type EditorNode = EditorSquadNode | EditorPointNode
@@ -39,8 +39,8 @@ export const DEFAULT_ROLE = 'Rifleman'
 const SPACER_MARK = '---'
 
 export const squadNodeId = (id: number) => `squad-${id}`
-export const waypointNodeId = (id: number) => `waypoint-${id}`
-export const paxNodeId = (id: number) => `pax-${id}`
+const waypointNodeId = (id: number) => `waypoint-${id}`
+const paxNodeId = (id: number) => `pax-${id}`
 
 /** `squad-12` -> { kind: 'squad', id: 12 }; temporary ids are negative (`squad--3`). */
 export function parseNodeId(nodeId: string): { kind: 'squad' | 'waypoint' | 'pax'; id: number } | null {

@@ -37,7 +37,7 @@ import {
 // with an error notice. Confirms, fetches and the viewport stay outside: they are the components' and
 // use-editor-persistence.ts's.
 
-export interface EditorNotice {
+interface EditorNotice {
   tone: 'info' | 'error'
   text: string
 }

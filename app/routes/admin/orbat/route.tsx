@@ -5,7 +5,7 @@ import { AdminSettingsPanel } from '#app/components/admin-settings/panel.tsx'
 import diagramCss from '#app/components/orbat/diagram.css?url'
 import { useHydrated } from '#app/hooks/use-hydrated.ts'
 import { useSheet } from '#app/ui/sheet.tsx'
-import { assertAdminPage } from '#server/auth/user.ts'
+import { requirePageUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { listAssignableMembers } from '#server/orbat/assignable.ts'
 import { loadOrbat } from '#server/orbat/orbat.ts'
@@ -26,8 +26,8 @@ const SETTINGS_LINKS = [
   { to: '/admin/settings/platoons', label: 'Platoons' },
 ]
 
-export async function loader({ context }: Route.LoaderArgs) {
-  assertAdminPage(context)
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requirePageUser(request, context, 'admin')
   const { db } = getServices(context)
   const [orbat, roles, platoons, members] = await Promise.all([
     loadOrbat(db),

@@ -1,12 +1,13 @@
 import { memo } from 'react'
 import { Handle, type NodeProps } from '@xyflow/react'
 import { LockIcon } from '#app/components/orbat/icons.tsx'
-import { CARD, CARD_HANDLES, isSpacer } from '#app/components/orbat/layout.ts'
-import { SpacerRow, SquadTitle } from '#app/components/orbat/nodes.tsx'
+import { CARD, CARD_HANDLES } from '#app/components/orbat/layout.ts'
+import { SquadTitle, TeamRows } from '#app/components/orbat/nodes.tsx'
 import { useEditor } from './editor-context.tsx'
 import { PencilIcon, TextButton } from './fields.tsx'
 import { paxCounts, teamsOf, type EditorSlot, type EditorSquadNode, type EditorTeam } from './model.ts'
 import { SquadEditView } from './squad-edit.tsx'
+import { OpenBadge } from '#app/components/orbat/badges.tsx'
 
 // The editor's squad card: a collapsed read-only view like the public card, and an edit view with the squad's fields,
 // team blocks and slot rows (squad-edit.tsx). 340 px wide below the sm breakpoint, 400 px from it.
@@ -81,23 +82,7 @@ function CollapsedTeams({ teams }: { teams: EditorTeam[] }) {
   return (
     <div style={{ paddingBottom: CARD.bottom }}>
       {teams.map((team) => (
-        <section key={team.name} role="group" aria-label={team.name}>
-          <h3
-            className="flex items-end truncate px-3 pb-1 text-[11px] font-semibold tracking-wider text-brand-400 uppercase"
-            style={{ height: CARD.team }}
-          >
-            {team.name}
-          </h3>
-          <ul>
-            {team.rows.map((slot) =>
-              isSpacer(slot.role) ? (
-                <SpacerRow key={slot.id} role={slot.role} />
-              ) : (
-                <CollapsedSlot key={slot.id} slot={slot} />
-              ),
-            )}
-          </ul>
-        </section>
+        <TeamRows key={team.name} team={team} slot={(slot) => <CollapsedSlot slot={slot} />} />
       ))}
     </div>
   )
@@ -124,9 +109,7 @@ function CollapsedSlot({ slot }: { slot: EditorSlot }) {
       {name !== null ? (
         <span className="max-w-40 shrink-0 truncate text-sm font-medium text-zinc-200">{name}</span>
       ) : (
-        <span className="shrink-0 rounded bg-emerald-500/15 px-1.5 py-0.5 text-[11px] font-bold tracking-wide text-emerald-400 ring-1 ring-emerald-500/40 ring-inset">
-          OPEN
-        </span>
+        <OpenBadge />
       )}
     </li>
   )

@@ -11,9 +11,9 @@ import type { EditorDispatch } from './use-editor-store.ts'
 // preset loads into the unsaved state. Leaving the page inside the app with unsaved changes asks first (a reload or
 // closing the tab does not).
 
-export const SAVE_URL = '/api/admin/orbat/save'
+const SAVE_URL = '/api/admin/orbat/save'
 const ORBAT_URL = '/api/orbat'
-export const DISCARD_CONFIRM = 'Discard your unsaved ORBAT changes and reload the ORBAT from the server?'
+const DISCARD_CONFIRM = 'Discard your unsaved ORBAT changes and reload the ORBAT from the server?'
 const presetLoadUrl = (id: number) => `/api/admin/orbat/presets/${id}/load`
 
 /** A preset as POST /api/admin/orbat/presets/{id}/load answers it (the GET /api/orbat shape, negative ids). */
@@ -27,7 +27,7 @@ async function readJson(response: Response): Promise<Record<string, unknown> | n
 }
 
 /** Fetches JSON; a failed answer throws its `error` text (or says what failed). */
-export async function requestJson<T>(url: string, init: RequestInit = {}): Promise<T> {
+async function requestJson<T>(url: string, init: RequestInit = {}): Promise<T> {
   const response = await fetch(url, {
     cache: 'no-store',
     ...init,

@@ -1,10 +1,10 @@
 import { redirect } from 'react-router'
 import type { Route } from './+types/index'
 import { rosterTabPath } from './tab-bar.tsx'
-import { assertAdminPage } from '#server/auth/user.ts'
+import { requirePageUser } from '#server/auth/user.ts'
 
 // /admin/roster opens the Members tab, the default.
-export function loader({ context }: Route.LoaderArgs) {
-  assertAdminPage(context)
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requirePageUser(request, context, 'admin')
   throw redirect(rosterTabPath('members'))
 }

@@ -1,4 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4'
+import type { z } from 'zod'
 import { useLocation, useSearchParams } from 'react-router'
 import type { Route } from './+types/members'
 import { BanDialog } from './members/ban-dialog.tsx'
@@ -18,7 +19,6 @@ import {
 } from '#contracts/roster.ts'
 import type { MembersData } from '#contracts/roster-types.ts'
 import {
-  failInline,
   failWithToast,
   idOf,
   invalid,
@@ -32,7 +32,7 @@ import { useStateHref } from '#app/hooks/url-state.ts'
 import { DeleteConfirmStep } from '#app/ui/delete-button.tsx'
 import { LoadError } from '#app/ui/field.tsx'
 import { Pager } from '#app/ui/pager.tsx'
-import { assertAdminPage } from '#server/auth/user.ts'
+import { requirePageUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { Conflict, NotFound } from '#server/errors.ts'
 import { addMember, banMember, editMember, removeMember, unbanMember } from '#server/roster/members.ts'
@@ -41,7 +41,7 @@ import { withLoadError } from '#server/load-error.ts'
 import { loadMembersTab, membersFilters } from '#server/roster/members-tab.ts'
 import { parseRosterQuery } from '#server/roster/roster.ts'
 import { viewerTimeZone } from '#server/settings/unit-time-zone.ts'
-import { deleteRecord } from '#app/forms/actions.ts'
+import { deleteRecord, submitForm } from '#app/forms/actions.ts'
 
 // Members tab (docs/rules/roster.md, members and bans): the admin roster list (GET /api/roster's service with
 // is_banned) and Add / Edit / Ban / Unban / delete / Graduate BMTs through the same use cases and schemas as
@@ -50,7 +50,7 @@ import { deleteRecord } from '#app/forms/actions.ts'
 const FAILED = ROSTER_MESSAGES.requestFailed
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<MembersData> {
-  assertAdminPage(context)
+  await requirePageUser(request, context, 'admin')
   const url = new URL(request.url)
   const filters = membersFilters(parseRosterQuery(url))
   const dialog = openDialogOf(url.searchParams)
@@ -99,34 +99,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-async function add(post: AdminPost) {
-  const submission = parseWithZod(post.form, { schema: createMemberSchema })
-  if (submission.status !== 'success') return invalid(post, submission)
-  try {
-    await addMember(getServices(post.context), post.admin, submission.value)
-  } catch (error) {
-    return failInline(post, submission, error, FAILED)
-  }
-  return succeed(post, ROSTER_MESSAGES.memberAdded)
+function add(post: AdminPost) {
+  return submitForm(post, createMemberSchema, (value) => addMember(getServices(post.context), post.admin, value), {
+    success: ROSTER_MESSAGES.memberAdded,
+    failure: FAILED,
+  })
 }
 
-async function edit(post: AdminPost) {
-  const submission = parseWithZod(post.form, { schema: memberFieldsSchema })
-  if (submission.status !== 'success') return invalid(post, submission)
-  const fields = submission.value
+function edit(post: AdminPost) {
   // The form always shows all three lists: nothing ticked means none (a browser sends no field for that).
-  const input = {
-    ...fields,
-    qualifications: fields.qualifications ?? [],
-    events: fields.events ?? [],
-    trainings: fields.trainings ?? [],
-  }
-  try {
-    await editMember(getServices(post.context), post.admin, postedId(post) ?? 0, input)
-  } catch (error) {
-    return failInline(post, submission, error, FAILED)
-  }
-  return succeed(post, ROSTER_MESSAGES.memberUpdated)
+  const save = (fields: z.output<typeof memberFieldsSchema>) =>
+    editMember(getServices(post.context), post.admin, postedId(post) ?? 0, {
+      ...fields,
+      qualifications: fields.qualifications ?? [],
+      events: fields.events ?? [],
+      trainings: fields.trainings ?? [],
+    })
+  return submitForm(post, memberFieldsSchema, save, { success: ROSTER_MESSAGES.memberUpdated, failure: FAILED })
 }
 
 async function ban(post: AdminPost) {
@@ -163,20 +152,10 @@ function remove(post: AdminPost) {
   })
 }
 
-async function graduate(post: AdminPost) {
-  const submission = parseWithZod(post.form, { schema: graduateSchema })
-  if (submission.status !== 'success') return invalid(post, submission)
-  try {
-    await graduateBmts(
-      getServices(post.context),
-      post.admin,
-      submission.value.memberIds,
-      submission.value.completionDate,
-    )
-  } catch (error) {
-    return failInline(post, submission, error, FAILED)
-  }
-  return succeed(post, ROSTER_MESSAGES.graduated)
+function graduate(post: AdminPost) {
+  const run = ({ memberIds, completionDate }: z.output<typeof graduateSchema>) =>
+    graduateBmts(getServices(post.context), post.admin, memberIds, completionDate)
+  return submitForm(post, graduateSchema, run, { success: ROSTER_MESSAGES.graduated, failure: FAILED })
 }
 
 export default function MembersRoute({ loaderData: data }: Route.ComponentProps) {

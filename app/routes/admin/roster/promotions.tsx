@@ -9,7 +9,7 @@ import type { PromotionsData } from '#contracts/roster-types.ts'
 import { DEFAULT_UNIT_TIME_ZONE } from '#contracts/time-zone.ts'
 import { failWithToast, invalid, readAdminPost, succeed, unknownIntent, type AdminPost } from '#app/forms/respond.ts'
 import { LoadError } from '#app/ui/field.tsx'
-import { assertAdminPage } from '#server/auth/user.ts'
+import { requirePageUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { runPromotions, saveThresholds, setPromotionChannel } from '#server/roster/promotions.ts'
 import { withLoadError } from '#server/load-error.ts'
@@ -25,8 +25,8 @@ const CHANNEL_SAVED = {
   disabled: ROSTER_MESSAGES.channelDisabled,
 } as const
 
-export async function loader({ context }: Route.LoaderArgs): Promise<PromotionsData> {
-  assertAdminPage(context)
+export async function loader({ request, context }: Route.LoaderArgs): Promise<PromotionsData> {
+  await requirePageUser(request, context, 'admin')
   return withLoadError(
     'admin roster: promotions',
     () => loadPromotionSettings(getServices(context)),

@@ -17,7 +17,7 @@ import { useStateHref } from '#app/hooks/url-state.ts'
 import { dangerButton, primaryButton, secondaryButton } from '#app/ui/button.ts'
 import { DeleteButton, DeleteConfirmStep } from '#app/ui/delete-button.tsx'
 import { EmptyState, LoadError } from '#app/ui/field.tsx'
-import { assertAdminPage } from '#server/auth/user.ts'
+import { requirePageUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { Conflict } from '#server/errors.ts'
 import { addQualification, editQualification, removeQualification } from '#server/roster/qualifications.ts'
@@ -32,8 +32,8 @@ import { deleteRecord } from '#app/forms/actions.ts'
 const deleteQualificationConfirm = (q: QualificationItem) =>
   `Are you sure you want to delete the qualification "${q.name}"? Members lose it.`
 
-export async function loader({ context }: Route.LoaderArgs): Promise<QualificationsData> {
-  assertAdminPage(context)
+export async function loader({ request, context }: Route.LoaderArgs): Promise<QualificationsData> {
+  await requirePageUser(request, context, 'admin')
   const [data, picker] = await Promise.all([
     withLoadError(
       'admin roster: qualifications',

@@ -2,14 +2,14 @@ import { TabNav } from '#app/ui/tabs.tsx'
 
 // The roster admin's tabs, Members first (the default); each is its own route under the layout.
 
-export const ROSTER_TABS = [
+const ROSTER_TABS = [
   { id: 'members', label: 'Members' },
   { id: 'events', label: 'Events' },
   { id: 'trainings', label: 'Trainings' },
   { id: 'qualifications', label: 'Qualifications' },
   { id: 'promotions', label: 'Promotions' },
 ] as const
-export type RosterTab = (typeof ROSTER_TABS)[number]['id']
+type RosterTab = (typeof ROSTER_TABS)[number]['id']
 
 export const rosterTabPath = (tab: RosterTab) => `/admin/roster/${tab}`
 

@@ -1,4 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4'
+import type { z } from 'zod'
 import type { Route } from './+types/general'
 import {
   askToConfirm,
@@ -10,13 +11,13 @@ import {
   unknownIntent,
   type AdminPost,
 } from '#app/forms/respond.ts'
-import { runUseCase } from '#app/forms/actions.ts'
+import { runUseCase, submitForm } from '#app/forms/actions.ts'
 import { GeneralTab } from '#app/components/admin-settings/general-tab.tsx'
 import type { GeneralData } from '#app/components/admin-settings/types.ts'
 import { SETTINGS_INTENTS as INTENTS, timeLockSchema, timeLockValue } from '#contracts/settings.ts'
 import { DEFAULT_UNIT_TIME_ZONE } from '#contracts/time-zone.ts'
 import { unitTimeZoneSchema } from '#contracts/unit-time-zone.ts'
-import { assertAdminPage } from '#server/auth/user.ts'
+import { requirePageUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { Invalid } from '#server/errors.ts'
 import { withLoadError } from '#server/load-error.ts'
@@ -28,8 +29,8 @@ import { getUnitTimeZone } from '#server/settings/unit-time-zone.ts'
 // month/day/time in their zone into an instant (a date already past rolls to next year); Clear empties signup_time. The
 // same use cases as PUT /api/admin/settings.
 
-export async function loader({ context }: Route.LoaderArgs): Promise<GeneralData> {
-  assertAdminPage(context)
+export async function loader({ request, context }: Route.LoaderArgs): Promise<GeneralData> {
+  await requirePageUser(request, context, 'admin')
   const { db } = getServices(context)
   const now = Date.now()
   const timeZones = knownTimeZones()
@@ -79,18 +80,13 @@ async function setLock(post: AdminPost) {
   return succeed(post, 'Time lock set successfully.')
 }
 
-async function saveTimeZone(post: AdminPost) {
-  const submission = parseWithZod(post.form, { schema: unitTimeZoneSchema })
-  if (submission.status !== 'success') return invalid(post, submission)
-  try {
-    await saveSetting(getServices(post.context), post.admin, {
-      key: 'unit_time_zone',
-      value: submission.value.unit_time_zone,
-    })
-  } catch (error) {
-    return failInline(post, submission, error, 'Failed to save the time zone.')
-  }
-  return succeed(post, 'Unit time zone saved.')
+function saveTimeZone(post: AdminPost) {
+  const save = (value: z.output<typeof unitTimeZoneSchema>) =>
+    saveSetting(getServices(post.context), post.admin, { key: 'unit_time_zone', value: value.unit_time_zone })
+  return submitForm(post, unitTimeZoneSchema, save, {
+    success: 'Unit time zone saved.',
+    failure: 'Failed to save the time zone.',
+  })
 }
 
 async function clearLock(post: AdminPost) {

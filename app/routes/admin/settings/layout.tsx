@@ -2,15 +2,15 @@ import { Outlet, useLocation } from 'react-router'
 import type { Route } from './+types/layout'
 import { SETTINGS_TABS, tabPath } from '#app/components/admin-settings/types.ts'
 import { TabNav } from '#app/ui/tabs.tsx'
-import { assertAdminPage } from '#server/auth/user.ts'
+import { requirePageUser } from '#server/auth/user.ts'
 
 // Admin Settings as pages: the same four tabs the ORBAT editor's side panel shows, as links, for direct use and for
 // browsers without JavaScript.
 
 const TAB_LINKS = SETTINGS_TABS.map((tab) => ({ to: tabPath(tab.id), label: tab.label }))
 
-export function loader({ context }: Route.LoaderArgs) {
-  assertAdminPage(context)
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requirePageUser(request, context, 'admin')
   return null
 }
 

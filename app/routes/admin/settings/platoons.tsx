@@ -5,7 +5,7 @@ import { deleteRecord, runUseCase } from '#app/forms/actions.ts'
 import { PlatoonsTab } from '#app/components/admin-settings/platoons-tab.tsx'
 import type { PlatoonsData } from '#app/components/admin-settings/types.ts'
 import { platoonSchema, SETTINGS_INTENTS as INTENTS } from '#contracts/settings.ts'
-import { assertAdminPage } from '#server/auth/user.ts'
+import { requirePageUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { withLoadError } from '#server/load-error.ts'
 import { loadRolePicker } from '#server/discord/guild.ts'
@@ -14,8 +14,8 @@ import { createPlatoon, deletePlatoon, listPlatoons } from '#server/orbat/platoo
 // Platoons (docs/rules/orbat.md, platoons): Add New Platoon and delete (confirmed; its squads become unassigned),
 // through the same use cases and schema as /api/admin/platoons.
 
-export async function loader({ context }: Route.LoaderArgs): Promise<PlatoonsData> {
-  assertAdminPage(context)
+export async function loader({ request, context }: Route.LoaderArgs): Promise<PlatoonsData> {
+  await requirePageUser(request, context, 'admin')
   const [data, picker] = await Promise.all([
     withLoadError(
       'admin settings: platoons',

@@ -5,7 +5,7 @@ import { deleteRecord, runUseCase } from '#app/forms/actions.ts'
 import { PresetsTab } from '#app/components/admin-settings/presets-tab.tsx'
 import type { PresetsData } from '#app/components/admin-settings/types.ts'
 import { presetNameSchema, SETTINGS_INTENTS as INTENTS } from '#contracts/settings.ts'
-import { assertAdminPage } from '#server/auth/user.ts'
+import { requirePageUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { withLoadError } from '#server/load-error.ts'
 import { deletePreset, listPresets, renamePreset, savePreset } from '#server/orbat/presets.ts'
@@ -14,8 +14,8 @@ import { deletePreset, listPresets, renamePreset, savePreset } from '#server/orb
 // through the same use cases and schema as /api/admin/orbat/presets. Load is not an action here: it fills the editor
 // (GET /admin/orbat?preset=ID, or the panel's callback).
 
-export async function loader({ context }: Route.LoaderArgs): Promise<PresetsData> {
-  assertAdminPage(context)
+export async function loader({ request, context }: Route.LoaderArgs): Promise<PresetsData> {
+  await requirePageUser(request, context, 'admin')
   return withLoadError(
     'admin settings: presets',
     async () => ({ presets: await listPresets(getServices(context).db) }),

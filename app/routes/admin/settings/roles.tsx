@@ -5,7 +5,7 @@ import { deleteRecord, runUseCase } from '#app/forms/actions.ts'
 import { RolesTab } from '#app/components/admin-settings/roles-tab.tsx'
 import type { RolesData } from '#app/components/admin-settings/types.ts'
 import { eligibleRoleSchema, SETTINGS_INTENTS as INTENTS } from '#contracts/settings.ts'
-import { assertAdminPage } from '#server/auth/user.ts'
+import { requirePageUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { withLoadError } from '#server/load-error.ts'
 import { loadRolePicker } from '#server/discord/guild.ts'
@@ -19,8 +19,8 @@ import {
 // Eligible Roles (docs/rules/orbat.md): add/edit, delete (confirmed) and the Danger Zone purge (confirmed), through the
 // same use cases and schema as /api/admin/waitlist-roles and DELETE /api/admin/waitlist.
 
-export async function loader({ context }: Route.LoaderArgs): Promise<RolesData> {
-  assertAdminPage(context)
+export async function loader({ request, context }: Route.LoaderArgs): Promise<RolesData> {
+  await requirePageUser(request, context, 'admin')
   const [data, picker] = await Promise.all([
     withLoadError(
       'admin settings: eligible roles',

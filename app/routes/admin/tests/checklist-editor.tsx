@@ -25,6 +25,22 @@ type TestFormInput = z.input<typeof testFormSchema>
 type Form = FormMetadata<TestFormInput, string[]>
 type ChecklistField = FieldMetadata<TestFormInput['evaluation_questions'], TestFormInput, string[]>
 type ItemField = ReturnType<ChecklistField['getFieldList']>[number]
+type ScoreField = ReturnType<ItemField['getFieldset']>['pos_score']
+
+const SMALL_LABEL = 'text-xs text-zinc-400'
+
+/** The points an item adds when passed or takes when failed. */
+function PointsField({ field, label }: { field: ScoreField; label: string }) {
+  return (
+    <div className="flex w-24 flex-col gap-1">
+      <label htmlFor={field.id} className={SMALL_LABEL}>
+        {label}
+      </label>
+      <input {...inputProps(field, 'number')} min={0} step="0.01" inputMode="decimal" className={inputClass} />
+      <FieldError id={field.errorId} errors={field.errors} />
+    </div>
+  )
+}
 
 export function ChecklistEditor({ form, field, hydrated }: { form: Form; field: ChecklistField; hydrated: boolean }) {
   const list = field.getFieldList()
@@ -161,12 +177,11 @@ function ChecklistItem({
 }) {
   const item = meta.getFieldset()
   const number = index + 1
-  const small = 'text-xs text-zinc-400'
   return (
     <li className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-start" aria-label={`Checklist item ${number}`}>
       <input {...inputProps(item.id, 'hidden')} />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <label htmlFor={item.text.id} className={small}>
+        <label htmlFor={item.text.id} className={SMALL_LABEL}>
           Item
         </label>
         <input {...inputProps(item.text)} placeholder="What the evaluator checks" className={inputClass} />
@@ -174,39 +189,15 @@ function ChecklistItem({
       </div>
       {/* With scripts the section is the group's name (renamed in the header); without them it is typed per item. */}
       <div className="flex flex-col gap-1 sm:w-44" hidden={hydrated}>
-        <label htmlFor={item.section.id} className={small}>
+        <label htmlFor={item.section.id} className={SMALL_LABEL}>
           Section
         </label>
         <input {...inputProps(item.section)} placeholder="Uncategorized" className={inputClass} />
         <FieldError id={item.section.errorId} errors={item.section.errors} />
       </div>
       <div className="flex items-start gap-2">
-        <div className="flex w-24 flex-col gap-1">
-          <label htmlFor={item.pos_score.id} className={small}>
-            Pass (+points)
-          </label>
-          <input
-            {...inputProps(item.pos_score, 'number')}
-            min={0}
-            step="0.01"
-            inputMode="decimal"
-            className={inputClass}
-          />
-          <FieldError id={item.pos_score.errorId} errors={item.pos_score.errors} />
-        </div>
-        <div className="flex w-24 flex-col gap-1">
-          <label htmlFor={item.neg_score.id} className={small}>
-            Fail (-points)
-          </label>
-          <input
-            {...inputProps(item.neg_score, 'number')}
-            min={0}
-            step="0.01"
-            inputMode="decimal"
-            className={inputClass}
-          />
-          <FieldError id={item.neg_score.errorId} errors={item.neg_score.errors} />
-        </div>
+        <PointsField field={item.pos_score} label="Pass (+points)" />
+        <PointsField field={item.neg_score} label="Fail (-points)" />
         <button
           {...form.remove.getButtonProps({ name: listName, index })}
           className={`${smallDangerButton} mt-5`}

@@ -13,7 +13,7 @@ export interface ChecklistRow {
   section?: string | null
 }
 
-export interface SectionGroup {
+interface SectionGroup {
   name: string
   /** Each row's position in the flat list (its form field index). */
   indexes: number[]

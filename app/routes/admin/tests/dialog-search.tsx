@@ -9,7 +9,7 @@ import { SearchBox } from '#app/ui/search-box.tsx'
 // name). A GET form whose value is the URL's ?q=, so it works without JavaScript (a Search button); with it the list
 // follows the typing after a short pause, replacing the history entry.
 
-export const SEARCH_PARAM = 'q'
+const SEARCH_PARAM = 'q'
 /** The typing pause before the list follows (the public roster's). */
 const SEARCH_DEBOUNCE_MS = 300
 

@@ -5,8 +5,8 @@ import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 
 // /admin/tests/{id}/edit: Edit Test, over the tests list.
 
-export async function loader({ context, params }: Route.LoaderArgs) {
-  return loadTestEditor(context, params.id)
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  return loadTestEditor(request, context, params.id)
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

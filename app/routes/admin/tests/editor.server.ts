@@ -3,7 +3,7 @@ import { TEST_ERRORS, TEST_MESSAGES, testFormSchema, type AdminTest } from '#con
 import { saveRecord } from '#app/forms/actions.ts'
 import { readAdminPost, unknownIntent } from '#app/forms/respond.ts'
 import { parseId } from '#server/http/request.ts'
-import { assertAdminPage } from '#server/auth/user.ts'
+import { requirePageUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { NotFound } from '#server/errors.ts'
 import { listPublicQualifications } from '#server/roster/qualifications.ts'
@@ -18,15 +18,15 @@ import { SAVE_TEST } from './test-editor.tsx'
 
 type Ctx = Readonly<RouterContextProvider>
 
-export interface TestEditorData {
+interface TestEditorData {
   /** The test being edited; null when creating. */
   test: AdminTest | null
   /** The qualification list, for the test's qualification select. */
   qualifications: Array<{ id: number; name: string }>
 }
 
-export async function loadTestEditor(context: Ctx, idParam: string | null): Promise<TestEditorData> {
-  assertAdminPage(context)
+export async function loadTestEditor(request: Request, context: Ctx, idParam: string | null): Promise<TestEditorData> {
+  await requirePageUser(request, context, 'admin')
   const { db, config } = getServices(context)
   const qualifications = await listPublicQualifications(db)
   if (idParam === null) return { test: null, qualifications }

@@ -5,8 +5,8 @@ import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 
 // /admin/tests/new: Create Test, over the tests list.
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return loadTestEditor(context, null)
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadTestEditor(request, context, null)
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

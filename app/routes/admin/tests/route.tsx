@@ -8,7 +8,7 @@ import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { buttonClass, primaryButton, smallButton } from '#app/ui/button.ts'
 import { DeleteButton, DeleteConfirmStep } from '#app/ui/delete-button.tsx'
 import { EmptyState, LoadError } from '#app/ui/field.tsx'
-import { assertAdminPage } from '#server/auth/user.ts'
+import { requirePageUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { listActiveSessions } from '#server/assessments/evaluation-queries.ts'
 import { logger } from '#server/logger.ts'
@@ -27,8 +27,8 @@ interface TestsPageData {
   loadError?: string
 }
 
-export async function loader({ context }: Route.LoaderArgs): Promise<TestsPageData> {
-  assertAdminPage(context)
+export async function loader({ request, context }: Route.LoaderArgs): Promise<TestsPageData> {
+  await requirePageUser(request, context, 'admin')
   const { db } = getServices(context)
   try {
     const [tests, active] = await Promise.all([listPublicTests(db), listActiveSessions(db)])

@@ -11,6 +11,7 @@ import { Options } from '#app/ui/choices.tsx'
 import { fieldProps, inputProps, selectProps } from '#app/ui/conform-props.ts'
 import { CancelLink, UrlDialog } from '#app/ui/dialog.tsx'
 import { Field, FieldError, inputClass, selectClass } from '#app/ui/field.tsx'
+import { panelId, tabId, Tabs } from '#app/ui/tabs.tsx'
 
 // The test editor: Create Test or Edit Test, "full-screen style" over the tests list, with tabs Settings, Written Test
 // and Evaluation Checklist (the last only while in-game evaluation is required), Cancel and Save Test. One form, one
@@ -29,8 +30,7 @@ const TABS: ReadonlyArray<{ key: TabKey; label: string }> = [
   { key: 'written', label: 'Written Test' },
   { key: 'checklist', label: 'Evaluation Checklist' },
 ]
-const panelId = (key: TabKey) => `test-editor-${key}`
-const tabId = (key: TabKey) => `test-editor-${key}-tab`
+const ID_BASE = 'test-editor'
 
 /** Without JavaScript, CSS shows what belongs to in-game evaluation only while its checkbox is ticked. */
 const WITH_EVAL_ONLY = 'hidden group-has-[[data-eval-toggle]:checked]/editor:flex'
@@ -124,7 +124,7 @@ export function TestEditorDialog({
   useEffect(() => {
     if (!focusRequest) return
     const invalid = [
-      ...(formRef.current?.querySelectorAll<HTMLElement>(`#${panelId(shown)} [aria-invalid="true"]`) ?? []),
+      ...(formRef.current?.querySelectorAll<HTMLElement>(`#${panelId(ID_BASE, shown)} [aria-invalid="true"]`) ?? []),
     ].find((el) => el.offsetParent !== null)
     invalid?.focus()
     // The tab shown is already the one asked for when the request changes.
@@ -211,63 +211,22 @@ function TabBar({
   hydrated: boolean
   onSelect: (key: TabKey) => void
 }) {
-  const base = 'shrink-0 whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium transition'
-  const look = (active: boolean) =>
-    `${base} ${active ? 'bg-zinc-800 text-white' : 'text-zinc-400 hover:bg-zinc-800/60 hover:text-zinc-100'}`
-  const bar = 'mx-auto flex w-full max-w-4xl gap-1 overflow-x-auto'
-  const sticky = 'sticky top-0 z-10 -mx-5 border-b border-zinc-800 bg-zinc-900/95 px-5 py-2 backdrop-blur'
-  if (!hydrated) {
-    return (
-      <div className={sticky}>
-        <nav aria-label="Test editor sections" className={bar}>
-          {tabs.map((t) => (
-            <a
-              key={t.key}
-              href={`#${panelId(t.key)}`}
-              className={`${look(false)} ${t.key === 'checklist' ? WITH_EVAL_ONLY : ''}`}
-            >
-              {t.label}
-            </a>
-          ))}
-        </nav>
-      </div>
-    )
-  }
-  const move = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0
-    const to =
-      event.key === 'Home'
-        ? 0
-        : event.key === 'End'
-          ? tabs.length - 1
-          : step
-            ? (index + step + tabs.length) % tabs.length
-            : -1
-    if (to < 0) return
-    event.preventDefault()
-    onSelect(tabs[to]!.key)
-    document.getElementById(tabId(tabs[to]!.key))?.focus()
-  }
   return (
-    <div className={sticky}>
-      <div role="tablist" aria-label="Test editor sections" className={bar}>
-        {tabs.map((t, index) => (
-          <button
-            key={t.key}
-            id={tabId(t.key)}
-            type="button"
-            role="tab"
-            aria-selected={shown === t.key}
-            aria-controls={panelId(t.key)}
-            tabIndex={shown === t.key ? 0 : -1}
-            onClick={() => onSelect(t.key)}
-            onKeyDown={(event) => move(event, index)}
-            className={look(shown === t.key)}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
+    <div className="sticky top-0 z-10 -mx-5 border-b border-zinc-800 bg-zinc-900/95 px-5 py-2 backdrop-blur">
+      <Tabs
+        label="Test editor sections"
+        layout="scroll"
+        className="mx-auto w-full max-w-4xl"
+        idBase={ID_BASE}
+        tabs={tabs.map((t) => ({
+          id: t.key,
+          label: t.label,
+          href: `#${panelId(ID_BASE, t.key)}`,
+          className: !hydrated && t.key === 'checklist' ? WITH_EVAL_ONLY : undefined,
+        }))}
+        active={hydrated ? shown : undefined}
+        onSelect={hydrated ? onSelect : undefined}
+      />
     </div>
   )
 }
@@ -291,9 +250,9 @@ function Panel({
   // NOTE: a hidden panel stays in the form (hidden, not unmounted), so its fields are posted with the others.
   return (
     <section
-      id={panelId(tab)}
+      id={panelId(ID_BASE, tab)}
       role={hydrated ? 'tabpanel' : undefined}
-      aria-labelledby={hydrated ? tabId(tab) : undefined}
+      aria-labelledby={hydrated ? tabId(ID_BASE, tab) : undefined}
       aria-label={hydrated ? undefined : label}
       hidden={hydrated && shown !== tab}
       className={`scroll-mt-16 flex-col gap-4 ${display}`}

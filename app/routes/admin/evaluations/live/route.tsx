@@ -30,7 +30,7 @@ import {
 } from '#app/forms/respond.ts'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { ConfirmStep } from '#app/ui/confirm.tsx'
-import { assertAdminPage } from '#server/auth/user.ts'
+import { requirePageUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { Invalid } from '#server/errors.ts'
 import { answerEvaluationQuestion, cancelEvaluation, submitEvaluation } from '#server/assessments/evaluations.ts'
@@ -46,8 +46,8 @@ import { redirectWithToast } from '#server/toast.ts'
 
 const TESTS_PATH = '/admin/tests'
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  assertAdminPage(context)
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requirePageUser(request, context, 'admin')
   const session = await foundOrBack(
     context,
     () => getLiveSession(getServices(context).db, params.sessionId),

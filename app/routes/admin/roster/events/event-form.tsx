@@ -1,4 +1,3 @@
-import { getFormProps } from '@conform-to/react'
 import { useState } from 'react'
 import { DEFAULT_EVENT_TIME, eventSchema, type EventItem } from '#contracts/events.ts'
 import { useSchemaForm } from '#app/hooks/use-schema-form.ts'
@@ -27,7 +26,7 @@ export function EventFormDialog({ editing, closeHref }: { editing: EventItem | n
 
 function EventForm({ editing, zone, closeHref }: { editing: EventItem | null; zone: string; closeHref: string }) {
   const wall = editing ? wallParts(Date.parse(editing.date), zone) : { date: '', time: DEFAULT_EVENT_TIME }
-  const { Form, action, busy, hidden, form, fields } = useSchemaForm('event', eventSchema, {
+  const { Form, busy, hidden, form, fields, formProps } = useSchemaForm('event', eventSchema, {
     id: editing ? `event-${editing.id}` : 'event-add',
     defaultValue: editing ? { name: editing.name, orbat_image_url: editing.orbat_image_url ?? '' } : undefined,
     validateOn: 'onSubmit',
@@ -38,13 +37,7 @@ function EventForm({ editing, zone, closeHref }: { editing: EventItem | null; zo
     time: initial(fields.time.initialValue, wall.time),
   }))
   return (
-    <Form
-      method="post"
-      action={action}
-      {...getFormProps(form)}
-      className="flex flex-col gap-4"
-      aria-label={editing ? 'Edit event' : 'Add event'}
-    >
+    <Form {...formProps} className="flex flex-col gap-4" aria-label={editing ? 'Edit event' : 'Add event'}>
       {hidden}
       <HiddenFields fields={editing ? { intent: SAVE_EVENT, id: editing.id } : { intent: SAVE_EVENT }} />
       <TimeZoneField />

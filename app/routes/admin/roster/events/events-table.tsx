@@ -5,6 +5,7 @@ import { smallButton } from '#app/ui/button.ts'
 import { DateTime } from '#app/ui/date-time.tsx'
 import { DeleteButton } from '#app/ui/delete-button.tsx'
 import { Table, type Column } from '#app/ui/table.tsx'
+import { PingAndAttendanceLinks } from '../events-and-trainings.tsx'
 
 // The Events tab's list: name (with its ORBAT image link), start, attendance count, and the row's actions (on a phone
 // each event is a card with its actions in reach: the kit's stacked table).
@@ -52,22 +53,7 @@ export function EventsTable({ events, activeId }: { events: EventItem[]; activeI
       header: <span className="sr-only">Actions</span>,
       cell: (event) => (
         <div className="flex flex-wrap gap-1.5 md:flex-nowrap md:justify-end">
-          <Link
-            to={href({ dialog: 'ping', event: event.id })}
-            preventScrollReset
-            className={smallButton}
-            aria-label={`Schedule Ping for ${event.name}`}
-          >
-            Schedule Ping
-          </Link>
-          <Link
-            to={href({ dialog: 'attendance', event: event.id })}
-            preventScrollReset
-            className={smallButton}
-            aria-label={`Attendance for ${event.name}`}
-          >
-            Attendance
-          </Link>
+          <PingAndAttendanceLinks kind="event" record={event} />
           <Link
             to={href({ dialog: 'edit', event: event.id })}
             preventScrollReset

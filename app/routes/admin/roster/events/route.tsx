@@ -7,14 +7,15 @@ import { eventSchema, type EventItem } from '#contracts/events.ts'
 import type { DiscordPickers } from '#contracts/guild.ts'
 import { deleteRecord, saveRecord } from '#app/forms/actions.ts'
 import { readAdminPost, unknownIntent } from '#app/forms/respond.ts'
-import { ATTENDANCE_INTENT, AttendanceDialog } from '#app/components/attendance-dialog.tsx'
-import { PING_INTENT, PingDialog } from '#app/components/ping-dialog.tsx'
+import { ATTENDANCE_INTENT } from '#app/components/attendance-dialog.tsx'
+import { PING_INTENT } from '#app/components/ping-dialog.tsx'
+import { PingAndAttendanceDialogs, ScheduleHeading } from '../events-and-trainings.tsx'
 import { useStateHref } from '#app/hooks/url-state.ts'
 import { primaryButton } from '#app/ui/button.ts'
 import { DeleteConfirmStep } from '#app/ui/delete-button.tsx'
 import { EmptyState, LoadError } from '#app/ui/field.tsx'
 import { loadAttendanceDialog, loadTab, saveAttendance, schedulePingFromForm } from '../events-and-trainings.server.ts'
-import { assertAdminPage } from '#server/auth/user.ts'
+import { requirePageUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { loadPickers } from '#server/discord/guild.ts'
 import { hasEventPingRole } from '#server/discord/pings.ts'
@@ -41,7 +42,7 @@ interface EventsData {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<EventsData> {
-  assertAdminPage(context)
+  await requirePageUser(request, context, 'admin')
   const { db, discord } = getServices(context)
   const tab = await loadTab(request, 'event', () => listEvents(db), 'Could not load roster data: An error occurred.')
   const events = tab.items
@@ -90,22 +91,15 @@ export default function EventsTab({ loaderData }: Route.ComponentProps) {
 
   return (
     <section aria-labelledby="events-heading" className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h2 id="events-heading" className="text-xl font-semibold">
-            Events
-          </h2>
-          <p className="text-sm text-zinc-400">
-            {events.length} {events.length === 1 ? 'event' : 'events'}. Attendance counts towards members' event scores.
-          </p>
-          <Link to="/admin/discord#pings" className="text-sm text-brand-400 hover:underline">
-            Scheduled pings: Ping History
-          </Link>
-        </div>
+      <ScheduleHeading
+        id="events-heading"
+        title="Events"
+        count={`${events.length} ${events.length === 1 ? 'event' : 'events'}. Attendance counts towards members' event scores.`}
+      >
         <Link to={href({ dialog: 'add' })} preventScrollReset className={primaryButton}>
           Add Event
         </Link>
-      </div>
+      </ScheduleHeading>
 
       <LoadError message={loaderData.loadError} />
       <DeleteConfirmStep intent={DELETE_EVENT} items={events} message={deleteConfirm} confirmLabel="Delete Event" />
@@ -118,23 +112,7 @@ export default function EventsTab({ loaderData }: Route.ComponentProps) {
 
       {dialog === 'add' ? <EventFormDialog editing={null} closeHref={closeHref} /> : null}
       {dialog === 'edit' && target ? <EventFormDialog key={target.id} editing={target} closeHref={closeHref} /> : null}
-      {dialog === 'ping' && target && loaderData.pickers ? (
-        <PingDialog
-          target={{ kind: 'event', ...target }}
-          pickers={loaderData.pickers}
-          hasDefaultRole={loaderData.hasDefaultRole ?? false}
-          closeHref={closeHref}
-        />
-      ) : null}
-      {dialog === 'attendance' && target && loaderData.attendance ? (
-        <AttendanceDialog
-          key={target.id}
-          title={target.name}
-          targetId={target.id}
-          data={loaderData.attendance}
-          closeHref={closeHref}
-        />
-      ) : null}
+      <PingAndAttendanceDialogs kind="event" dialog={dialog} target={target} data={loaderData} closeHref={closeHref} />
     </section>
   )
 }

@@ -1,4 +1,3 @@
-import { getFormProps } from '@conform-to/react'
 import { banFormSchema, ROSTER_INTENTS } from '#contracts/roster.ts'
 import type { PickItem } from '#contracts/roster-types.ts'
 import { useSchemaForm } from '#app/hooks/use-schema-form.ts'
@@ -20,7 +19,7 @@ export function BanDialog({
   preselect: string
   closeHref: string
 }) {
-  const { Form, busy, hidden, action, form, fields } = useSchemaForm('ban-member', banFormSchema, {
+  const { Form, busy, hidden, form, fields, formProps } = useSchemaForm('ban-member', banFormSchema, {
     id: 'ban-member',
     defaultValue: { member_id: members.some((m) => String(m.id) === preselect) ? preselect : '' },
     validateOn: 'onSubmit',
@@ -32,13 +31,7 @@ export function BanDialog({
       description="The member leaves their ORBAT slot and the waitlist."
       closeHref={closeHref}
     >
-      <Form
-        method="post"
-        action={action}
-        {...getFormProps(form)}
-        className="flex flex-col gap-4"
-        aria-label="Ban a member"
-      >
+      <Form {...formProps} className="flex flex-col gap-4" aria-label="Ban a member">
         {hidden}
         <input type="hidden" name="intent" value={ROSTER_INTENTS.banMember} />
         <Field {...fieldProps(fields.member_id, 'Member')}>

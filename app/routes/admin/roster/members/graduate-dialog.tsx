@@ -1,4 +1,3 @@
-import { getFormProps } from '@conform-to/react'
 import { graduateSchema, ROSTER_INTENTS } from '#contracts/roster.ts'
 import type { PickItem } from '#contracts/roster-types.ts'
 import { useSchemaForm } from '#app/hooks/use-schema-form.ts'
@@ -20,20 +19,14 @@ export function GraduateDialog({
   today: string
   closeHref: string
 }) {
-  const { Form, busy, hidden, action, form, fields } = useSchemaForm('graduate-bmts', graduateSchema, {
+  const { Form, busy, hidden, form, fields, formProps } = useSchemaForm('graduate-bmts', graduateSchema, {
     id: 'graduate-bmts',
     defaultValue: { completionDate: today },
     validateOn: 'onSubmit',
   })
   return (
     <UrlDialog title="Graduate BMTs" description="The selected BMT members are promoted to JNCO." closeHref={closeHref}>
-      <Form
-        method="post"
-        action={action}
-        {...getFormProps(form)}
-        className="flex flex-col gap-4"
-        aria-label="Graduate BMTs"
-      >
+      <Form {...formProps} className="flex flex-col gap-4" aria-label="Graduate BMTs">
         {hidden}
         <input type="hidden" name="intent" value={ROSTER_INTENTS.graduate} />
         <CheckboxList

@@ -1,4 +1,4 @@
-import { getFormProps, type FieldMetadata } from '@conform-to/react'
+import { type FieldMetadata } from '@conform-to/react'
 import { useEffect, useRef, useState } from 'react'
 import { createMemberSchema, MEMBER_STATUSES, memberFieldsSchema, RANKS, ROSTER_INTENTS } from '#contracts/roster.ts'
 import type { AdminMember, PickItem, QualificationItem } from '#contracts/roster-types.ts'
@@ -18,7 +18,7 @@ import { FormFooter } from '#app/ui/form-footer.tsx'
 /** Add's schema or Edit's, named as a union so the fields keep Add's status and reason (Edit has neither). */
 type MemberSchema = typeof createMemberSchema | typeof memberFieldsSchema
 
-export type MemberFormMode =
+type MemberFormMode =
   { kind: 'add'; today: string } | { kind: 'edit'; member: AdminMember; events: PickItem[]; trainings: PickItem[] }
 
 function defaultsOf(mode: MemberFormMode) {
@@ -69,7 +69,7 @@ function MemberForm({
   const member = mode.kind === 'edit' ? mode.member : null
   const formKey = member ? `edit-member-${member.id}` : 'add-member'
   const schema: MemberSchema = member ? memberFieldsSchema : createMemberSchema
-  const { Form, busy, hidden, action, form, fields } = useSchemaForm<MemberSchema>(formKey, schema, {
+  const { Form, busy, hidden, form, fields, formProps } = useSchemaForm<MemberSchema>(formKey, schema, {
     id: formKey,
     defaultValue: defaultsOf(mode),
     validateOn: 'onSubmit',
@@ -87,9 +87,7 @@ function MemberForm({
 
   return (
     <Form
-      method="post"
-      action={action}
-      {...getFormProps(form)}
+      {...formProps}
       className="flex flex-col gap-4"
       aria-label={member ? `Edit ${member.ingame_name}` : 'Add member'}
     >

@@ -6,8 +6,8 @@ import { hrefWithState } from '#app/hooks/url-state.ts'
 // row's Ban), which delete awaits its confirm step (?confirm=delete-member-ID), and the paging links. The list's own
 // query (term, type, qualification, is_banned, limit, page) stays across all of them.
 
-export const MEMBER_DIALOGS = ['add-member', 'ban', 'graduate'] as const
-export type MemberDialog = (typeof MEMBER_DIALOGS)[number]
+const MEMBER_DIALOGS = ['add-member', 'ban', 'graduate'] as const
+type MemberDialog = (typeof MEMBER_DIALOGS)[number]
 
 export const SEARCH_TYPES = [
   { value: 'name', label: 'By Name' },

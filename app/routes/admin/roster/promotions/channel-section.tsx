@@ -1,4 +1,3 @@
-import { getFormProps } from '@conform-to/react'
 import { promotionChannelSchema, ROSTER_INTENTS } from '#contracts/roster.ts'
 import type { PromotionsData } from '#contracts/roster-types.ts'
 import { useSchemaForm } from '#app/hooks/use-schema-form.ts'
@@ -11,7 +10,7 @@ import { Field, FieldError, inputClass, Section } from '#app/ui/field.tsx'
 // them; blank turns the announcements off.
 
 export function ChannelSection({ data }: { data: PromotionsData }) {
-  const { Form, busy, hidden, action, form, fields } = useSchemaForm('promotion-channel', promotionChannelSchema, {
+  const { Form, busy, hidden, form, fields, formProps } = useSchemaForm('promotion-channel', promotionChannelSchema, {
     id: 'promotion-channel',
     defaultValue: { channel_id: data.channelId },
     validateOn: 'onSubmit',
@@ -31,12 +30,7 @@ export function ChannelSection({ data }: { data: PromotionsData }) {
           {/\.$/.test(data.channelsError) ? data.channelsError : `${data.channelsError}.`} Enter the channel ID instead.
         </p>
       ) : null}
-      <Form
-        method="post"
-        action={action}
-        {...getFormProps(form)}
-        className="flex flex-col gap-3 sm:flex-row sm:items-end"
-      >
+      <Form {...formProps} className="flex flex-col gap-3 sm:flex-row sm:items-end">
         {hidden}
         <input type="hidden" name="intent" value={ROSTER_INTENTS.saveChannel} />
         <div className="flex-1">

@@ -1,4 +1,3 @@
-import { getFormProps } from '@conform-to/react'
 import { ROSTER_INTENTS, thresholdsSchema } from '#contracts/roster.ts'
 import type { ThresholdItem } from '#contracts/roster-types.ts'
 import { useSchemaForm } from '#app/hooks/use-schema-form.ts'
@@ -11,7 +10,7 @@ import { FieldError, inputClass, Section } from '#app/ui/field.tsx'
 // route.
 
 export function ThresholdsSection({ thresholds }: { thresholds: ThresholdItem[] }) {
-  const { Form, busy, hidden, action, form, fields } = useSchemaForm('thresholds', thresholdsSchema, {
+  const { Form, busy, hidden, form, fields, formProps } = useSchemaForm('thresholds', thresholdsSchema, {
     id: 'thresholds',
     defaultValue: {
       thresholds: thresholds.map((t) => ({
@@ -27,13 +26,7 @@ export function ThresholdsSection({ thresholds }: { thresholds: ThresholdItem[] 
       title="Promotion Thresholds"
       description="The event score a member needs to move up from each rank. Whole numbers only; blank means no automatic promotion."
     >
-      <Form
-        method="post"
-        action={action}
-        {...getFormProps(form)}
-        className="flex flex-col gap-4"
-        aria-label="Promotion thresholds"
-      >
+      <Form {...formProps} className="flex flex-col gap-4" aria-label="Promotion thresholds">
         {hidden}
         <input type="hidden" name="intent" value={ROSTER_INTENTS.saveThresholds} />
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">

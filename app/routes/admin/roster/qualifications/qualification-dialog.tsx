@@ -1,4 +1,3 @@
-import { getFormProps } from '@conform-to/react'
 import { qualificationInputSchema, ROSTER_INTENTS } from '#contracts/roster.ts'
 import type { QualificationItem } from '#contracts/roster-types.ts'
 import { useSchemaForm } from '#app/hooks/use-schema-form.ts'
@@ -24,7 +23,7 @@ export function QualificationDialog({
   discordError?: string
 }) {
   const formKey = editing ? `edit-qualification-${editing.id}` : 'add-qualification'
-  const { Form, busy, hidden, action, form, fields } = useSchemaForm(formKey, qualificationInputSchema, {
+  const { Form, busy, hidden, form, fields, formProps } = useSchemaForm(formKey, qualificationInputSchema, {
     id: formKey,
     defaultValue: editing
       ? { name: editing.name, description: editing.description ?? '', discord_role_id: editing.discord_role_id ?? '' }
@@ -34,9 +33,7 @@ export function QualificationDialog({
   return (
     <UrlDialog title={editing ? `Edit Qualification: ${editing.name}` : 'Add Qualification'} closeHref={closeHref}>
       <Form
-        method="post"
-        action={action}
-        {...getFormProps(form)}
+        {...formProps}
         className="flex flex-col gap-4"
         aria-label={editing ? 'Edit qualification' : 'Add qualification'}
       >

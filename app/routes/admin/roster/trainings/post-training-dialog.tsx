@@ -1,4 +1,3 @@
-import { getFormProps } from '@conform-to/react'
 import type { DiscordPickers } from '#contracts/guild.ts'
 import { postTrainingSchema, type TrainingItem } from '#contracts/trainings.ts'
 import { ChannelSelect, initialList, RoleCheckboxes } from '#app/components/discord-pickers.tsx'
@@ -21,7 +20,7 @@ export function PostTrainingDialog({
   pickers: DiscordPickers
   closeHref: string
 }) {
-  const { Form, action, busy, hidden, form, fields } = useSchemaForm('post-training', postTrainingSchema, {
+  const { Form, busy, hidden, form, fields, formProps } = useSchemaForm('post-training', postTrainingSchema, {
     id: `post-training-${training.id}`,
     validateOn: 'onSubmit',
   })
@@ -33,13 +32,7 @@ export function PostTrainingDialog({
   return (
     <UrlDialog title="Post Training on Discord" description={training.name} closeHref={closeHref}>
       {pickers.error ? <Notice>{pickers.error}</Notice> : null}
-      <Form
-        method="post"
-        action={action}
-        {...getFormProps(form)}
-        className="mt-1 flex flex-col gap-4"
-        aria-label="Post training on Discord"
-      >
+      <Form {...formProps} className="mt-1 flex flex-col gap-4" aria-label="Post training on Discord">
         {hidden}
         <HiddenFields fields={{ intent: POST_TRAINING, id: training.id }} />
         <p className="text-sm text-zinc-400">

@@ -1,4 +1,4 @@
-import { parseWithZod } from '@conform-to/zod/v4'
+import type { z } from 'zod'
 import { Link, useSearchParams } from 'react-router'
 import type { Route } from './+types/route'
 import { POST_TRAINING, PostTrainingDialog } from './post-training-dialog.tsx'
@@ -14,25 +14,17 @@ import {
   type TrainingItem,
   type TrainingSignupItem,
 } from '#contracts/trainings.ts'
-import { deleteRecord, saveRecord } from '#app/forms/actions.ts'
-import {
-  failInline,
-  failWithToast,
-  invalid,
-  postedId,
-  readAdminPost,
-  succeed,
-  unknownIntent,
-  type AdminPost,
-} from '#app/forms/respond.ts'
-import { ATTENDANCE_INTENT, AttendanceDialog } from '#app/components/attendance-dialog.tsx'
-import { PING_INTENT, PingDialog } from '#app/components/ping-dialog.tsx'
+import { deleteRecord, saveRecord, submitForm } from '#app/forms/actions.ts'
+import { failWithToast, postedId, readAdminPost, succeed, unknownIntent, type AdminPost } from '#app/forms/respond.ts'
+import { ATTENDANCE_INTENT } from '#app/components/attendance-dialog.tsx'
+import { PING_INTENT } from '#app/components/ping-dialog.tsx'
+import { PingAndAttendanceDialogs, ScheduleHeading } from '../events-and-trainings.tsx'
 import { useStateHref } from '#app/hooks/url-state.ts'
 import { buttonClass, primaryButton } from '#app/ui/button.ts'
 import { DeleteConfirmStep } from '#app/ui/delete-button.tsx'
 import { LoadError } from '#app/ui/field.tsx'
 import { loadAttendanceDialog, loadTab, saveAttendance, schedulePingFromForm } from '../events-and-trainings.server.ts'
-import { assertAdminPage } from '#server/auth/user.ts'
+import { requirePageUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { loadPickers } from '#server/discord/guild.ts'
 import { postTrainingToDiscord } from '#server/discord/pings.ts'
@@ -63,7 +55,7 @@ interface TrainingsData {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<TrainingsData> {
-  assertAdminPage(context)
+  await requirePageUser(request, context, 'admin')
   const { db, discord } = getServices(context)
   const tab = await loadTab(request, 'training', () => listTrainings(db), 'Failed to fetch trainings.')
   const trainings = tab.items
@@ -113,18 +105,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-async function postTraining(post: AdminPost) {
-  const submission = parseWithZod(post.form, { schema: postTrainingSchema })
-  if (submission.status !== 'success') return invalid(post, submission)
-  let message: string
-  try {
-    message = (
-      await postTrainingToDiscord(getServices(post.context), post.admin, postedId(post) ?? 0, submission.value)
-    ).message
-  } catch (error) {
-    return failInline(post, submission, error, POST_TRAINING_FAILED)
-  }
-  return succeed(post, message)
+function postTraining(post: AdminPost) {
+  const send = (value: z.output<typeof postTrainingSchema>) =>
+    postTrainingToDiscord(getServices(post.context), post.admin, postedId(post) ?? 0, value)
+  return submitForm(post, postTrainingSchema, send, {
+    success: (posted) => posted.message,
+    failure: POST_TRAINING_FAILED,
+  })
 }
 
 async function removeSignup(post: AdminPost) {
@@ -150,18 +137,11 @@ export default function TrainingsTab({ loaderData }: Route.ComponentProps) {
 
   return (
     <section aria-labelledby="trainings-heading" className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h2 id="trainings-heading" className="text-xl font-semibold">
-            Trainings
-          </h2>
-          <p className="text-sm text-zinc-400">
-            {trainings.length} {trainings.length === 1 ? 'training' : 'trainings'}.
-          </p>
-          <Link to="/admin/discord#pings" className="text-sm text-brand-400 hover:underline">
-            Scheduled pings: Ping History
-          </Link>
-        </div>
+      <ScheduleHeading
+        id="trainings-heading"
+        title="Trainings"
+        count={`${trainings.length} ${trainings.length === 1 ? 'training' : 'trainings'}.`}
+      >
         <div className="flex flex-wrap gap-2">
           <Link to={href({ dialog: 'add-bmt' })} preventScrollReset className={buttonClass('secondary', 'md')}>
             Create BMT Training
@@ -170,7 +150,7 @@ export default function TrainingsTab({ loaderData }: Route.ComponentProps) {
             Add Training
           </Link>
         </div>
-      </div>
+      </ScheduleHeading>
 
       <LoadError message={loaderData.loadError} />
       <DeleteConfirmStep
@@ -199,25 +179,15 @@ export default function TrainingsTab({ loaderData }: Route.ComponentProps) {
       {dialog === 'edit' && target ? (
         <TrainingFormDialog key={target.id} editing={target} bmt={target.is_bmt_training} closeHref={closeHref} />
       ) : null}
-      {dialog === 'ping' && target && loaderData.pickers ? (
-        <PingDialog
-          target={{ kind: 'training', ...target }}
-          pickers={loaderData.pickers}
-          hasDefaultRole={false}
-          closeHref={closeHref}
-        />
-      ) : null}
+      <PingAndAttendanceDialogs
+        kind="training"
+        dialog={dialog}
+        target={target}
+        data={loaderData}
+        closeHref={closeHref}
+      />
       {dialog === 'post' && target && loaderData.pickers ? (
         <PostTrainingDialog key={target.id} training={target} pickers={loaderData.pickers} closeHref={closeHref} />
-      ) : null}
-      {dialog === 'attendance' && target && loaderData.attendance ? (
-        <AttendanceDialog
-          key={target.id}
-          title={target.name}
-          targetId={target.id}
-          data={loaderData.attendance}
-          closeHref={closeHref}
-        />
       ) : null}
       {dialog === 'signups' && target && loaderData.signups ? (
         <SignupsDialog training={target} signups={loaderData.signups} closeHref={closeHref} />

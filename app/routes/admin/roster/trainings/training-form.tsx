@@ -1,4 +1,3 @@
-import { getFormProps } from '@conform-to/react'
 import { useState } from 'react'
 import { trainingSchema, type TrainingItem } from '#contracts/trainings.ts'
 import { useSchemaForm } from '#app/hooks/use-schema-form.ts'
@@ -46,7 +45,7 @@ function TrainingForm({
   closeHref: string
 }) {
   const wall = editing ? wallParts(Date.parse(editing.date), zone) : { date: '', time: DEFAULT_TRAINING_TIME }
-  const { Form, action, busy, hidden, form, fields } = useSchemaForm('training', trainingSchema, {
+  const { Form, busy, hidden, form, fields, formProps } = useSchemaForm('training', trainingSchema, {
     id: editing ? `training-${editing.id}` : bmt ? 'training-add-bmt' : 'training-add',
     defaultValue: editing
       ? { name: editing.name, description: editing.description ?? '', is_hidden: editing.is_hidden ? 'on' : '' }
@@ -61,13 +60,7 @@ function TrainingForm({
   const isBmt = editing ? editing.is_bmt_training : bmt
 
   return (
-    <Form
-      method="post"
-      action={action}
-      {...getFormProps(form)}
-      className="flex flex-col gap-4"
-      aria-label={editing ? 'Edit training' : 'Add training'}
-    >
+    <Form {...formProps} className="flex flex-col gap-4" aria-label={editing ? 'Edit training' : 'Add training'}>
       {hidden}
       <HiddenFields
         fields={{ intent: SAVE_TRAINING, ...(editing ? { id: editing.id } : {}), is_bmt_training: isBmt ? 'on' : '' }}

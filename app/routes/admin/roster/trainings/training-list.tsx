@@ -6,6 +6,7 @@ import { smallButton } from '#app/ui/button.ts'
 import { DateTime } from '#app/ui/date-time.tsx'
 import { DeleteButton } from '#app/ui/delete-button.tsx'
 import { EmptyState } from '#app/ui/field.tsx'
+import { PingAndAttendanceLinks } from '../events-and-trainings.tsx'
 
 // The Trainings tab's groups (BMT Trainings, General Trainings): per training Schedule Ping, Attendance and a menu
 // (Post Training on Discord, View Signups, Edit Training, Delete Training).
@@ -26,7 +27,6 @@ export function TrainingGroup({
   empty: string
   activeId: number | null
 }) {
-  const href = useStateHref()
   return (
     <section aria-label={title} className="flex flex-col gap-2">
       <h3 className="text-sm font-semibold uppercase tracking-wide text-zinc-400">
@@ -60,22 +60,7 @@ export function TrainingGroup({
                 </p>
               </div>
               <div className="flex flex-wrap items-center gap-1.5">
-                <Link
-                  to={href({ dialog: 'ping', training: training.id })}
-                  preventScrollReset
-                  className={smallButton}
-                  aria-label={`Schedule Ping for ${training.name}`}
-                >
-                  Schedule Ping
-                </Link>
-                <Link
-                  to={href({ dialog: 'attendance', training: training.id })}
-                  preventScrollReset
-                  className={smallButton}
-                  aria-label={`Attendance for ${training.name}`}
-                >
-                  Attendance
-                </Link>
+                <PingAndAttendanceLinks kind="training" record={training} />
                 <TrainingMenu training={training} />
               </div>
             </li>

@@ -9,7 +9,7 @@ import { UrlDialog } from '#app/ui/dialog.tsx'
 import { EmptyState } from '#app/ui/field.tsx'
 import { DialogSearch, matchesName, searchTextOf } from '../dialog-search.tsx'
 import { parseId } from '#server/http/request.ts'
-import { assertAdminPage } from '#server/auth/user.ts'
+import { requirePageUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { Invalid } from '#server/errors.ts'
 import {
@@ -29,7 +29,7 @@ import { findTest, listAttempts } from '#server/assessments/queries.ts'
 const TESTS_PATH = '/admin/tests'
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  assertAdminPage(context)
+  await requirePageUser(request, context, 'admin')
   const { db } = getServices(context)
   const search = searchTextOf(new URL(request.url))
   const [test, { attempts, memberStatusList }] = await foundOrBack(

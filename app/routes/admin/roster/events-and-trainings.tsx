@@ -1,0 +1,108 @@
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import type { AttendanceData } from '#contracts/attendance.ts'
+import type { DiscordPickers } from '#contracts/guild.ts'
+import { AttendanceDialog } from '#app/components/attendance-dialog.tsx'
+import { PingDialog } from '#app/components/ping-dialog.tsx'
+import { useStateHref } from '#app/hooks/url-state.ts'
+import { smallButton } from '#app/ui/button.ts'
+
+// What the Events and Trainings tabs share on the page (the server half is events-and-trainings.server.ts): the
+// heading with its count and the way to Ping History, and the two dialogs both have with the links that open them.
+
+export function ScheduleHeading({
+  id,
+  title,
+  count,
+  children,
+}: {
+  id: string
+  title: string
+  /** The count line under the title ('3 events. ...'). */
+  count: ReactNode
+  /** The Add buttons. */
+  children: ReactNode
+}) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <div>
+        <h2 id={id} className="text-xl font-semibold">
+          {title}
+        </h2>
+        <p className="text-sm text-zinc-400">{count}</p>
+        <Link to="/admin/discord#pings" className="text-sm text-brand-400 hover:underline">
+          Scheduled pings: Ping History
+        </Link>
+      </div>
+      {children}
+    </div>
+  )
+}
+
+/** Schedule Ping and Attendance for the record the URL names (?dialog=ping&event=3), once the loader has their data. */
+export function PingAndAttendanceDialogs({
+  kind,
+  dialog,
+  target,
+  data,
+  closeHref,
+}: {
+  kind: 'event' | 'training'
+  dialog: string | null
+  target: { id: number; name: string; date: string } | null
+  data: { pickers?: DiscordPickers; hasDefaultRole?: boolean; attendance?: AttendanceData }
+  closeHref: string
+}) {
+  if (!target) return null
+  if (dialog === 'ping' && data.pickers)
+    return (
+      <PingDialog
+        target={{ kind, ...target }}
+        pickers={data.pickers}
+        hasDefaultRole={data.hasDefaultRole ?? false}
+        closeHref={closeHref}
+      />
+    )
+  if (dialog === 'attendance' && data.attendance)
+    return (
+      <AttendanceDialog
+        key={target.id}
+        title={target.name}
+        targetId={target.id}
+        data={data.attendance}
+        closeHref={closeHref}
+      />
+    )
+  return null
+}
+
+/** The links that open Schedule Ping and Attendance for one record (a URL state, so they work without JavaScript). */
+export function PingAndAttendanceLinks({
+  kind,
+  record,
+}: {
+  kind: 'event' | 'training'
+  record: { id: number; name: string }
+}) {
+  const href = useStateHref()
+  return (
+    <>
+      <Link
+        to={href({ dialog: 'ping', [kind]: record.id })}
+        preventScrollReset
+        className={smallButton}
+        aria-label={`Schedule Ping for ${record.name}`}
+      >
+        Schedule Ping
+      </Link>
+      <Link
+        to={href({ dialog: 'attendance', [kind]: record.id })}
+        preventScrollReset
+        className={smallButton}
+        aria-label={`Attendance for ${record.name}`}
+      >
+        Attendance
+      </Link>
+    </>
+  )
+}

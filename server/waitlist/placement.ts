@@ -1,0 +1,15 @@
+// A member moved from the waitlist into a slot, as the activity channel tells it. Its own file: the slot writes
+// (server/orbat/slots.ts) report placements and the waitlist (waitlist.ts) makes them, and neither imports the other.
+
+/** A placement made by the fill rule, for the activity channel. */
+export interface Placement {
+  userName: string
+  slotRole: string
+  squadName: string
+  /** Who was placed: their Discord roles follow (server/discord/member-roles.ts). */
+  discordId: string
+}
+
+export function placementLine(p: Placement): string {
+  return `${p.userName} was moved from the waitlist into ${p.slotRole} (${p.squadName}).`
+}
