@@ -138,8 +138,9 @@ const TABBABLE =
 function keepTabInside(event: KeyboardEvent<HTMLDialogElement>) {
   const dialog = event.currentTarget
   if (event.key !== 'Tab' || !dialog.matches(':modal')) return
+  // NOTE: a roving tab list leaves its inactive tabs at tabIndex -1: Tab never reaches them, so they are no end.
   const tabbable = [...dialog.querySelectorAll<HTMLElement>(TABBABLE)].filter(
-    (element) => element.getClientRects().length > 0,
+    (element) => element.tabIndex >= 0 && element.getClientRects().length > 0,
   )
   const first = tabbable[0]
   const last = tabbable.at(-1)
