@@ -86,12 +86,29 @@ async function signedIn(services: AppServices, req: Request): Promise<boolean> {
   return sessionId !== null && (await userOfSession(services, sessionId)) !== null
 }
 
-/** The client's address, through the proxies TRUST_PROXY trusts (as Express reads req.ip). */
+/**
+ * The client's address, through the proxies TRUST_PROXY trusts, read as Express reads `trust proxy`: `true`, a number
+ * of hops, or a list of addresses, subnets and names such as `loopback`. A value that names nothing falls back to the
+ * connection's own address.
+ */
 export function clientAddressOf(config: Config): (req: IncomingMessage) => string {
-  const trusted = config.trustProxy
-  if (!trusted) return (req) => req.socket.remoteAddress ?? ''
-  const trust = /^\d+$/.test(trusted) ? Number(trusted) : proxyAddr.compile(trusted.split(',').map((s) => s.trim()))
-  return (req) => proxyAddr(req, trust as Parameters<typeof proxyAddr>[1])
+  const trust = trustOf(config.trustProxy)
+  if (!trust) return (req) => req.socket.remoteAddress ?? ''
+  return (req) => proxyAddr(req, trust)
+}
+
+function trustOf(value: string | undefined): ((address: string, hop: number) => boolean) | null {
+  if (!value || value === 'false') return null
+  if (value === 'true') return () => true
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value)
+    return (_address, hop) => hop < hops
+  }
+  try {
+    return proxyAddr.compile(value.split(',').map((part) => part.trim()))
+  } catch {
+    return null
+  }
 }
 
 export interface StreamSlot {
