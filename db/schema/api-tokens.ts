@@ -35,14 +35,14 @@ export type ApiToken = typeof apiTokens.$inferSelect
 export type NewApiToken = typeof apiTokens.$inferInsert
 
 /**
- * A person's calendar feed: the secret in its URL (/calendar/personal/<secret>.ics). Kept as is, not hashed: the
- * owner copies the URL again from their page, and it only reads their calendar. Regenerating replaces it.
+ * A person's calendar feed. Only a hash of the secret in its URL (/calendar/personal/<secret>.ics) is kept, as for API
+ * tokens: the URL is shown once, when it is made; a person who lost it makes a new one (the old one stops working).
  */
 export const calendarFeeds = pgTable('calendar_feeds', {
   user_id: integer('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  secret: text('secret').notNull().unique(),
+  secret_hash: text('secret_hash').notNull().unique(),
   created_at: createdAtColumn(),
 })
 

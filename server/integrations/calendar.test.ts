@@ -1,6 +1,7 @@
 // Calendar feeds over real HTTP (docs/rules/api.md, Calendar feeds), read back with an independent parser (ical.js,
 // Mozilla's): the unit feed and a personal feed hold the right entries in the unit's zone, an edited event keeps its
 // UID, and a regenerated personal URL stops the old one.
+import { sql } from 'drizzle-orm'
 import ICAL from 'ical.js'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { settings } from '#db/schema/settings.ts'
@@ -8,6 +9,7 @@ import { calendarFeeds } from '#db/schema/api-tokens.ts'
 import { events, trainings } from '#db/schema/roster.ts'
 import { startTestApp, type TestApp } from '#tests/harness/app.ts'
 import { addMember, loginDemos, resetOrbat, setSignupTime, type LoggedIn } from '#tests/harness/orbat.ts'
+import { hashToken } from '../auth/api-token.ts'
 import { SIGNUP_REMINDER_MINUTES } from './calendar.ts'
 
 let t: TestApp
@@ -79,15 +81,19 @@ async function addTraining(name: string, date: string, hidden = false) {
   return ((await response.json()) as { training: { id: number } }).training.id
 }
 
+const FEED_PATH = /\/calendar\/personal\/[A-Za-z0-9_-]{43}\.ics/
+
 async function personalFeedPath(client: LoggedIn['client'], confirmed = true) {
   const made = await client.postForm('/account', {
     intent: 'calendar-feed',
     _form: 'calendar',
     confirmed: confirmed ? 'yes' : '',
   })
-  expect(made.status).toBe(302)
-  const page = await (await client.get('/account')).text()
-  return /\/calendar\/personal\/[A-Za-z0-9_-]{43}\.ics/.exec(page)?.[0] ?? null
+  // The URL is in this answer only: the server keeps its hash, and the account page never shows it again.
+  expect(made.status).toBe(200)
+  const path = FEED_PATH.exec(await made.text())?.[0] ?? null
+  expect(FEED_PATH.exec(await (await client.get('/account')).text())).toBeNull()
+  return path
 }
 
 describe('/calendar/unit.ics', () => {
@@ -191,5 +197,22 @@ describe('the personal feed', () => {
     expect((await fetchFeed(first!)).status).toBe(404)
     expect((await fetchFeed(second!)).status).toBe(200)
     expect((await fetchFeed('/calendar/personal/not-a-secret.ics')).status).toBe(404)
+  })
+
+  it('is kept as a hash: the secret in the URL is nowhere in the database', async () => {
+    const path = await personalFeedPath(reyes.client)
+    const secret = /personal\/(.+)\.ics/.exec(path!)![1]!
+    const [row] = await db().select().from(calendarFeeds)
+    expect(row).toBeDefined()
+    expect(JSON.stringify(row)).not.toContain(secret)
+    expect(Object.keys(row!)).not.toContain('secret')
+  })
+
+  it('keeps the URLs made before secrets were hashed: the migration hashes as the lookup does', async () => {
+    const secret = 'a-secret-stored-in-plain-text-before-0011'
+    const [row] = (await db().execute(
+      sql`select encode(sha256(convert_to(${secret}, 'UTF8')), 'hex') as hash`,
+    )) as unknown as Array<{ hash: string }>
+    expect(row!.hash).toBe(hashToken(secret))
   })
 })

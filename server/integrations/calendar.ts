@@ -8,6 +8,7 @@ import { calendarFeeds } from '#db/schema/api-tokens.ts'
 import { members } from '#db/schema/roster.ts'
 import { users, type User } from '#db/schema/users-sessions.ts'
 import { recordAudit } from '../audit/audit.ts'
+import { hashToken } from '../auth/api-token.ts'
 import type { AppServices } from '../context.ts'
 import { NotFound } from '../errors.ts'
 import { listEvents } from '../roster/events.ts'
@@ -130,7 +131,7 @@ export async function personalCalendar(services: AppServices, secret: string, no
     .from(calendarFeeds)
     .innerJoin(users, eq(users.id, calendarFeeds.user_id))
     .leftJoin(members, eq(members.discord_id, users.discord_id))
-    .where(eq(calendarFeeds.secret, secret))
+    .where(eq(calendarFeeds.secret_hash, hashToken(secret)))
     .limit(1)
   // A banned member's feed is gone while the ban lasts, as their API tokens are (docs/security.md).
   if (!row || row.banned) throw new NotFound('Calendar feed not found.')
@@ -157,16 +158,20 @@ function personalFeedPath(secret: string): string {
   return `/calendar/personal/${secret}.ics`
 }
 
-export async function calendarFeedOf(db: DbOrTx, user: Pick<User, 'id'>): Promise<{ path: string } | null> {
+/** Whether the person has a feed, and since when. Its URL is not kept: it was shown once, when it was made. */
+export async function calendarFeedOf(db: DbOrTx, user: Pick<User, 'id'>): Promise<{ created_at: string } | null> {
   const [row] = await db
-    .select({ secret: calendarFeeds.secret })
+    .select({ created_at: calendarFeeds.created_at })
     .from(calendarFeeds)
     .where(eq(calendarFeeds.user_id, user.id))
     .limit(1)
-  return row ? { path: personalFeedPath(row.secret) } : null
+  return row ? { created_at: row.created_at.toISOString() } : null
 }
 
-/** Creates the person's feed, or gives it a new secret: the old URL stops working at once. */
+/**
+ * Creates the person's feed, or gives it a new secret: the old URL stops working at once. The answer holds the URL's
+ * path, the only time it is known: only the secret's hash is stored.
+ */
 export async function regenerateCalendarFeed(
   services: AppServices,
   user: User,
@@ -183,8 +188,11 @@ export async function regenerateCalendarFeed(
         .limit(1)
       await tx
         .insert(calendarFeeds)
-        .values({ user_id: user.id, secret })
-        .onConflictDoUpdate({ target: calendarFeeds.user_id, set: { secret, created_at: new Date() } })
+        .values({ user_id: user.id, secret_hash: hashToken(secret) })
+        .onConflictDoUpdate({
+          target: calendarFeeds.user_id,
+          set: { secret_hash: hashToken(secret), created_at: new Date() },
+        })
       await recordAudit(tx, user, before ? 'Calendar feed URL regenerated' : 'Calendar feed created')
       return { path: personalFeedPath(secret), replaced: Boolean(before) }
     },

@@ -10,6 +10,9 @@ test('tokens and the calendar feed work with JavaScript off', async ({ page, log
   const calendar = page.getByRole('region', { name: 'Calendar feed' })
   if (await calendar.getByRole('button', { name: 'Create my calendar feed' }).isVisible()) {
     await calendar.getByRole('button', { name: 'Create my calendar feed' }).click()
+  } else {
+    await calendar.getByRole('button', { name: 'Regenerate URL' }).click()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Regenerate' }).click()
   }
   const url = calendar.getByRole('textbox', { name: 'Your calendar URL' })
   const before = await url.inputValue()

@@ -1,7 +1,7 @@
 import { expect, test, topBar } from './fixtures.ts'
 
-// The account page with JavaScript: reached from the top bar; the calendar feed (create, copy, Add to calendar) and API
-// tokens (create: shown once; revoke after the browser's confirm). The token works at once.
+// The account page with JavaScript: reached from the top bar; the calendar feed (create: its URL shown once, copy, Add to
+// calendar) and API tokens (create: shown once; revoke after the browser's confirm). The token works at once.
 
 test('a member makes a calendar feed and an API token, uses the token, and revokes it', async ({
   page,
@@ -15,7 +15,12 @@ test('a member makes a calendar feed and an API token, uses the token, and revok
   const calendar = page.getByRole('region', { name: 'Calendar feed' })
   if (await calendar.getByRole('button', { name: 'Create my calendar feed' }).isVisible()) {
     await calendar.getByRole('button', { name: 'Create my calendar feed' }).click()
+  } else {
+    page.once('dialog', (dialog) => void dialog.accept())
+    await calendar.getByRole('button', { name: 'Regenerate URL' }).click()
   }
+  // Shown once, in the answer: only the secret's hash is kept.
+  await expect(calendar.getByText('it is not shown again')).toBeVisible()
   const url = calendar.getByRole('textbox', { name: 'Your calendar URL' })
   await expect(url).toHaveValue(/\/calendar\/personal\/[A-Za-z0-9_-]{43}\.ics$/)
   await expect(calendar.getByRole('button', { name: 'Copy Your calendar URL' })).toBeVisible()
@@ -26,6 +31,9 @@ test('a member makes a calendar feed and an API token, uses the token, and revok
   const feed = await context.request.get(new URL(await url.inputValue()).pathname)
   expect(feed.status()).toBe(200)
   expect(await feed.text()).toContain('BEGIN:VCALENDAR')
+  await page.reload()
+  await expect(url).toHaveCount(0)
+  await expect(calendar.getByText('Your calendar feed is on')).toBeVisible()
 
   const tokens = page.getByRole('region', { name: 'API tokens' })
   const name = `E2E bot ${Date.now()}`

@@ -15,5 +15,8 @@ export const ACCOUNT_FORMS = {
   calendar: 'calendar',
 } as const
 
-/** What the action answers besides a redirect: a form's reply, or the token just created (shown once). */
-export type AccountActionData = ActionAnswer | { ok: true; created: CreatedApiToken }
+/** What the action answers besides a redirect: a form's reply, or the token or calendar URL just made (shown once). */
+export type AccountActionData =
+  | ActionAnswer
+  | { ok: true; created: CreatedApiToken }
+  | { ok: true; calendarFeed: { path: string; replaced: boolean } }

@@ -4,8 +4,16 @@ import type { Route } from './+types/route'
 import { ACCOUNT_INTENTS, type AccountActionData } from './intents.ts'
 import { CalendarSection } from './calendar-section.tsx'
 import { TokensSection } from './tokens-section.tsx'
-import { deleteRecord, runUseCase } from '#app/forms/actions.ts'
-import { askToConfirm, failInline, invalid, readFormPost, unknownIntent, type FormPost } from '#app/forms/respond.ts'
+import { deleteRecord } from '#app/forms/actions.ts'
+import {
+  askToConfirm,
+  failInline,
+  failWithToast,
+  invalid,
+  readFormPost,
+  unknownIntent,
+  type FormPost,
+} from '#app/forms/respond.ts'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { apiTokenSchema, API_TOKEN_MESSAGES } from '#contracts/api-tokens.ts'
 import type { User } from '#db/schema/users-sessions.ts'
@@ -53,15 +61,20 @@ async function createToken(post: FormPost, user: User) {
   }
 }
 
-/** Creates the feed, or (confirmed: the old URL stops working) gives it a new URL. */
+/**
+ * Creates the feed, or (confirmed: the old URL stops working) gives it a new URL. The URL comes back in this answer
+ * only, as a new token does: the server keeps just its hash.
+ */
 async function calendarFeed(post: FormPost, user: User) {
   const services = getServices(post.context)
   if (!post.confirmed && (await calendarFeedOf(services.db, user)))
     return askToConfirm(post, ACCOUNT_INTENTS.calendarFeed)
-  return runUseCase(post, () => regenerateCalendarFeed(services, user), {
-    success: (r) => (r.replaced ? 'New calendar URL made. The old one no longer works.' : 'Calendar feed created.'),
-    failure: 'Could not make the calendar feed.',
-  })
+  try {
+    const made = await regenerateCalendarFeed(services, user)
+    return data<AccountActionData>({ ok: true, calendarFeed: made })
+  } catch (error) {
+    return failWithToast(post, error, 'Could not make the calendar feed.')
+  }
 }
 
 export default function AccountPage({ loaderData }: Route.ComponentProps) {
