@@ -230,6 +230,7 @@ export async function submitEvaluation(
             session.evaluatee_id,
             session.qualification_id,
             `passed the ${session.test_name} evaluation`,
+            'evaluation',
           )
         : null
       await announceSessionChange(tx, session.id)

@@ -25,6 +25,7 @@ import { getUnitTimeZone } from '../settings/unit-time-zone.ts'
 import type { Placement } from '../waitlist/placement.ts'
 import { fillSlot } from '../waitlist/waitlist.ts'
 import { zonedIso } from './wall-time.ts'
+import { markChange } from '../personnel/history.ts'
 
 // Roster members (docs/rules/roster.md, Members and Bans): the reads, the writes inside a use case's transaction, and
 // the use cases below that run them. The schemas are in contracts/roster.ts. event_score = attended_events_count +
@@ -220,6 +221,7 @@ function memberValues(input: MemberFieldsInput) {
 
 async function createMember(tx: DbOrTx, admin: User, input: CreateMemberInput): Promise<AdminMember> {
   await assertUnique(tx, input)
+  await markChange(tx, 'admin', admin)
   const denied = input.status === 'Denied'
   const [row] = await tx
     .insert(members)
@@ -255,6 +257,7 @@ export async function updateMember(
 ): Promise<MemberUpdate> {
   const before = await memberRow(tx, id, true)
   await assertUnique(tx, input, id)
+  await markChange(tx, 'admin', admin)
   await tx.update(members).set(memberValues(input)).where(eq(members.id, id))
   await applyLinks(tx, id, input)
   const changes: string[] = []
@@ -322,6 +325,7 @@ interface BanResult {
 async function storeBan(tx: DbOrTx, admin: User, id: number, reason: string): Promise<BanResult> {
   const row = await memberRow(tx, id, true)
   if (row.is_banned) throw new Conflict(`${row.ingame_name} is already banned.`)
+  await markChange(tx, 'admin', admin)
   await tx
     .update(members)
     .set({ is_banned: true, banned_date: new Date(), ban_reason: reason })
@@ -334,6 +338,7 @@ async function storeBan(tx: DbOrTx, admin: User, id: number, reason: string): Pr
 async function clearBan(tx: DbOrTx, admin: User, id: number): Promise<AdminMember> {
   const row = await memberRow(tx, id, true)
   if (!row.is_banned) throw new Conflict(`${row.ingame_name} is not banned.`)
+  await markChange(tx, 'admin', admin)
   await tx.update(members).set({ is_banned: false, banned_date: null, ban_reason: null }).where(eq(members.id, id))
   await recordAudit(tx, admin, 'Member unbanned', row.ingame_name)
   return getAdminMember(tx, id)
