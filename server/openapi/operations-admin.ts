@@ -11,6 +11,7 @@ import { evaluationAnswerSchema, startEvaluationSchema, submitEvaluationSchema }
 import { eventItemSchema, eventSavedSchema, eventSchema } from '#contracts/events.ts'
 import { packetSchema } from '#contracts/library.ts'
 import { orbatSaveSchema } from '#contracts/orbat.ts'
+import { noteSavedSchema, noteSchema } from '#contracts/personnel.ts'
 import { pingSchema } from '#contracts/pings.ts'
 import {
   banSchema,
@@ -87,6 +88,16 @@ export const adminOperations: ApiOperation[] = [
     body: banSchema,
   }),
   roster.post('/api/roster/members/{id}/unban', 'admin', 'Lift a ban'),
+  roster.post(
+    '/api/roster/members/{id}/notes',
+    'admin',
+    "Add a dated note to a member's file (never shown to members)",
+    {
+      body: noteSchema,
+      response: noteSavedSchema,
+      status: 201,
+    },
+  ),
   roster.post('/api/roster/bmt-graduate', 'admin', 'Graduate BMT members', { body: graduateSchema }),
   roster.get('/api/roster/events', 'admin', 'Events, newest first', { response: z.array(eventItemSchema) }),
   roster.post('/api/roster/events', 'admin', 'Add an event', {

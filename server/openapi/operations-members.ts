@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { memberProfileSchema, memberRecordSchema } from '#contracts/personnel.ts'
 import { rosterQuerySchema } from '#contracts/roster.ts'
 import { submitTestSchema } from '#contracts/assessments.ts'
 import { publicTrainingSchema } from '#contracts/trainings.ts'
@@ -51,6 +52,18 @@ export const memberOperations: ApiOperation[] = [
     { query: rosterQuerySchema },
   ),
   roster.get('/api/roster/member/{id}', 'public', "A member's public record: events, trainings, qualifications"),
+  roster.get(
+    '/api/roster/members/{id}/profile',
+    'public',
+    "A member's public profile: rank, slot, time in service, awards, qualifications, the last 12 weeks' attendance and the public part of their service record",
+    { response: memberProfileSchema },
+  ),
+  roster.get(
+    '/api/roster/members/{id}/record',
+    'user',
+    "A member's full service record, newest first: for admins (with admin notes) and the member themselves (without); 403 for anyone else",
+    { response: memberRecordSchema },
+  ),
   roster.get('/api/roster/qualifications/public', 'public', 'Qualifications and their holders'),
 
   trainings.get(
