@@ -22,6 +22,7 @@ export default [
 
   // The signed-in person's own page: calendar feed and API tokens.
   route('account', 'routes/account/route.tsx'),
+  route('account/record', 'routes/account/record.tsx'),
   // Calendar feeds: the unit's, and each person's at a secret URL made on /account.
   route('calendar/unit.ics', 'routes/calendar/unit.ts'),
   route('calendar/personal/:file', 'routes/calendar/personal.ts'),
@@ -76,6 +77,8 @@ export default [
           route('qualifications', 'routes/admin/roster/qualifications.tsx'),
           route('promotions', 'routes/admin/roster/promotions.tsx'),
         ]),
+        // A member's full service record, with admin notes (its own page, outside the tabs).
+        route('members/:id/record', 'routes/admin/roster/member-record.tsx'),
       ]),
       // Discord admin: settings, role mappings, Danger Zone, Ping History; children: the sync screen.
       route('discord', 'routes/admin/discord/route.tsx', []),

@@ -35,11 +35,10 @@ export const recordEntrySchema = z.object({
   kind: z.enum(RECORD_KINDS),
   text: text().meta({ description: 'The line as people read it ("Promoted from JNCO to NCO").' }),
   by: text().nullable().meta({ description: 'Who or what made it ("Cpt. Miller", "the promotion run"), when known.' }),
-  detail: z
-    .record(text(), z.unknown())
-    .meta({
-      description: 'Kind-specific facts: rank {from, to}, test and evaluation {passed, score (full record only)}.',
-    }),
+  detail: z.record(text(), z.unknown()).meta({
+    description:
+      'Kind-specific facts: `day` (YYYY-MM-DD) for a day-only entry, rank {from, to}, test and evaluation {passed, score (full record only)}.',
+  }),
 })
 export type RecordEntry = z.output<typeof recordEntrySchema>
 

@@ -46,8 +46,9 @@ BEGIN
     RETURN NULL;
   END IF;
   SELECT name INTO qualification_name FROM qualifications WHERE id = row.qualification_id;
-  INSERT INTO member_history (member_id, kind, detail, via, actor_user_id)
-  VALUES (row.member_id, 'qualification',
+  -- A grant is dated as the row says (a seed or an import may back-date it); a removal happens now.
+  INSERT INTO member_history (member_id, at, kind, detail, via, actor_user_id)
+  VALUES (row.member_id, CASE WHEN TG_OP = 'INSERT' THEN NEW.granted_at ELSE now() END, 'qualification',
           jsonb_build_object('qualification_id', row.qualification_id,
                              'name', coalesce(qualification_name, 'a deleted qualification'),
                              'granted', TG_OP = 'INSERT'),

@@ -41,6 +41,7 @@ import {
   type SettingKey,
 } from '../schema/index.ts'
 import { seedTestEvaluations } from './assessments.ts'
+import { seedServiceRecords } from './personnel.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -342,6 +343,14 @@ async function insertDemoUnit(tx: Tx, now: Date) {
     )
     .returning({ id: members.id, name: members.ingame_name })
   const memberId = new Map(insertedMembers.map((m) => [m.name, m.id]))
+  // What the seed changes is recorded as the seed's own doing (db/functions/personnel.sql), and each member's way up
+  // the ranks is written as it would have happened.
+  await tx.execute(sql`select set_config('app.change_via', 'seed', true)`)
+  await seedServiceRecords(
+    tx,
+    now,
+    MEMBERS.map((m) => ({ id: memberId.get(m.name)!, name: m.name, rank: m.rank, joinedDaysAgo: m.joinedDaysAgo })),
+  )
   const mid = (name: string) => {
     const id = memberId.get(name)
     if (id === undefined) throw new Error(`seed: unknown member ${name}`)

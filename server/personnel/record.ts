@@ -115,6 +115,20 @@ export async function readMemberProfile(db: DbOrTx, memberId: number, now = new 
   }
 }
 
+/** The roster member a signed-in person is (linked by Discord id), or null. */
+export async function memberIdOfUser(db: DbOrTx, user: Pick<User, 'discord_id'>): Promise<number | null> {
+  const [row] = await db.select({ id: members.id }).from(members).where(eq(members.discord_id, user.discord_id))
+  return row?.id ?? null
+}
+
+/** Where the viewer reads this member's full record: admins on the roster admin, the member on their account. */
+export async function fullRecordHref(db: DbOrTx, viewer: User | null, memberId: number): Promise<string | null> {
+  if (!viewer) return null
+  if (viewer.is_admin) return `/admin/roster/members/${memberId}/record`
+  const [row] = await db.select({ discord_id: members.discord_id }).from(members).where(eq(members.id, memberId))
+  return row?.discord_id && row.discord_id === viewer.discord_id ? '/account/record' : null
+}
+
 /** An admin's dated note on a member (never shown to members). */
 export async function addMemberNote(services: AppServices, admin: User, memberId: number, input: NoteInput) {
   return runTransaction(
@@ -306,7 +320,7 @@ async function timeline(
       kind: 'joined',
       text: 'Joined the unit',
       by: null,
-      detail: {},
+      detail: { day: member.join_date },
     },
   ]
   for (const h of history) {
@@ -354,7 +368,7 @@ async function timeline(
       kind: 'award',
       text: `Awarded the ${g.name}${g.citation ? `: ${g.citation}` : ''}`,
       by: nameOf({ display_name: g.by_name, username: g.by_username }),
-      detail: { award_id: g.award_id, name: g.name, citation: g.citation },
+      detail: { day: g.date, award_id: g.award_id, name: g.name, citation: g.citation },
     })
   for (const e of eventRows)
     entries.push({
@@ -413,7 +427,7 @@ async function timeline(
       kind: 'loa',
       text: full && l.status !== 'denied' ? `${text}. Reason: ${l.reason}` : text,
       by: null,
-      detail: { leave_id: l.id, status: l.status, start_date: l.start_date, end_date: l.end_date },
+      detail: { day: l.start_date, leave_id: l.id, status: l.status, start_date: l.start_date, end_date: l.end_date },
     })
   }
   for (const n of notes)

@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data } from 'react-router'
+import { data, Link } from 'react-router'
 import type { Route } from './+types/route'
 import { ACCOUNT_INTENTS, type AccountActionData } from './intents.ts'
 import { CalendarSection } from './calendar-section.tsx'
@@ -84,6 +84,11 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
       <div>
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Your account</h1>
         <p className="mt-1 text-zinc-400">Connect calendars, scripts and game servers to the unit.</p>
+        <p className="mt-2 text-sm">
+          <Link to="/account/record" className="text-brand-400 underline">
+            Your service record
+          </Link>
+        </p>
       </div>
       <CalendarSection feed={feed} appUrl={appUrl} />
       <TokensSection tokens={tokens} isAdmin={isAdmin} appUrl={appUrl} />
