@@ -7,7 +7,7 @@
 //   roster     GET /api/roster paging and searching over 2,000 members (p99 < 50 ms).
 //   viewers    1,000 open pages (live SSE connections, then 5 s polling) for 60 s while members sign up and leave.
 // The servers run in child processes; this process is only the load generator. Loopback only.
-// Options: --only=poll,herd (any of endpoints, poll, herd, roster, viewers), --no-polling / --no-sse (viewers: one variant only),
+// Options: --only=poll,herd (any of endpoints, poll, herd, roster, viewers, record), --no-polling / --no-sse (viewers: one variant only),
 // --profile=<dir> (CPU profiles of the app processes). BENCH_DEBUG=1 prints per-second poll latencies (viewers).
 import fs from 'node:fs'
 import os from 'node:os'
@@ -18,6 +18,7 @@ import { herdScenario, HERD_USERS, loginMembers } from './herd.ts'
 import { loadAverage, machineMeter, printTable, progress, sleep, startProcess, verdict, type Child } from './lib.ts'
 import { arrangeOrbat } from './orbat-fixture.ts'
 import { pollScenario } from './poll.ts'
+import { recordScenario } from './record.ts'
 import { rosterScenario } from './roster.ts'
 import { viewersScenario } from './viewers.ts'
 
@@ -101,10 +102,12 @@ async function orbatScenarios() {
 
     if (wanted('poll')) summary.push(row('poll', await pollScenario(app.child.pid, appUrl, arrangement)))
     if (wanted('roster')) summary.push(row('roster', await rosterScenario(app.child.pid, appUrl, sql)))
-    if (!wanted('herd') && !wanted('viewers')) return
+    if (!wanted('herd') && !wanted('viewers') && !wanted('record')) return
 
-    progress(`logging in ${HERD_USERS} members through the Discord stand-in`)
-    const { members, seconds, failures } = await loginMembers(appUrl, sql, HERD_USERS)
+    const logins = wanted('herd') || wanted('viewers') ? HERD_USERS : 1
+    progress(`logging in ${logins} members through the Discord stand-in`)
+    const { members, seconds, failures } = await loginMembers(appUrl, sql, logins)
+    if (wanted('record')) summary.push(row('record', await recordScenario(app.child.pid, appUrl, sql, members[0]!)))
     if (wanted('herd')) {
       progress('herd: starting the floor server and a second app instance on the same database')
       const [floor, second] = await Promise.all([
@@ -140,7 +143,8 @@ async function main() {
   const started = Date.now()
   const loadBefore = loadAverage()
   if (wanted('endpoints')) await endpointsScenario()
-  if (wanted('poll') || wanted('herd') || wanted('roster') || wanted('viewers')) await orbatScenarios()
+  if (wanted('poll') || wanted('herd') || wanted('roster') || wanted('viewers') || wanted('record'))
+    await orbatScenarios()
   if (summary.length) printTable('summary', ['scenario', 'targets', 'figures'], summary)
   console.log(
     `\n${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, ${((Date.now() - started) / 1000).toFixed(0)} s. ` +
