@@ -17,7 +17,7 @@ export const PERSONNEL_MESSAGES = {
   recordForbidden: 'Only admins and the member themselves can read this service record.',
 } as const
 
-export const noteSchema = z.strictObject({
+export const noteSchema = z.object({
   text: requiredText(PERSONNEL_MESSAGES.noteRequired, NOTE_MAX, PERSONNEL_MESSAGES.noteTooLong),
 })
 export type NoteInput = z.infer<typeof noteSchema>
