@@ -5,11 +5,19 @@ import type { Toast, ToastType } from '#contracts/toast.ts'
 const TOAST_LIFETIME_MS = 5000
 const TOAST_EXIT_MS = 300
 
+interface ToastOptions {
+  /**
+   * A toast that follows a running state (the ORBAT editor's unsaved changes): while a toast with this id is up, it is
+   * replaced in place (text, type, a fresh 5 seconds) instead of another one stacking.
+   */
+  id?: string
+}
+
 interface ToastApi {
-  show: (message: string, type?: ToastType) => void
-  success: (message: string) => void
-  error: (message: string) => void
-  info: (message: string) => void
+  show: (message: string, type?: ToastType, options?: ToastOptions) => void
+  success: (message: string, options?: ToastOptions) => void
+  error: (message: string, options?: ToastOptions) => void
+  info: (message: string, options?: ToastOptions) => void
 }
 
 const ToastContext = createContext<ToastApi | null>(null)
@@ -20,46 +28,74 @@ export function useToast(): ToastApi {
   return api
 }
 
+/** Where the toasts on screen are (not those fading out): a page keeps what is being edited clear of them. */
+export function toastBoxes(): DOMRect[] {
+  return [...document.querySelectorAll('.toast:not(.toast-leaving)')].map((el) => el.getBoundingClientRect())
+}
+
 export interface Entry extends Toast {
   leaving: boolean
   /** How many times this same text was shown while it was up (identical toasts coalesce into one). */
   count: number
+  /** Bumped each time the toast is shown again or replaced: its 5 seconds (and its CSS fade) start over. */
+  version: number
 }
 
-/** Adds a toast; the same text again while it is up (a run of editor changes) counts up and restarts its timer instead of stacking. */
-export function pushToast(list: Entry[], toast: Toast): Entry[] {
+/**
+ * Adds a toast; the same text again while it is up counts up and restarts its timer instead of stacking. With
+ * `replace`, a toast with the same id (even one fading out) takes the new text and type in place.
+ */
+export function pushToast(list: Entry[], toast: Toast, { replace = false } = {}): Entry[] {
+  const current = replace ? list.find((t) => t.id === toast.id) : undefined
+  if (current)
+    return list.map((t) => (t === current ? { ...toast, leaving: false, count: 1, version: t.version + 1 } : t))
   const same = list.find((t) => !t.leaving && t.message === toast.message && t.type === toast.type)
-  if (same) return list.map((t) => (t === same ? { ...t, count: t.count + 1 } : t))
-  return [...list, { ...toast, leaving: false, count: 1 }]
+  if (same) return list.map((t) => (t === same ? { ...t, count: t.count + 1, version: t.version + 1 } : t))
+  return [...list, { ...toast, leaving: false, count: 1, version: 0 }]
 }
 
 /** Holds the toast stack. `flash` is the toast a UI action left in the flash cookie (works without JavaScript). */
 export function ToastProvider({ flash, children }: { flash: Toast | null; children: ReactNode }) {
-  const [toasts, setToasts] = useState<Entry[]>(() => (flash ? [{ ...flash, leaving: false, count: 1 }] : []))
+  const [toasts, setToasts] = useState<Entry[]>(() =>
+    flash ? [{ ...flash, leaving: false, count: 1, version: 0 }] : [],
+  )
   const seen = useRef(new Set<string>(flash ? [flash.id] : []))
 
   const dismiss = useCallback((id: string) => {
     setToasts((list) => list.map((t) => (t.id === id ? { ...t, leaving: true } : t)))
-    setTimeout(() => setToasts((list) => list.filter((t) => t.id !== id)), TOAST_EXIT_MS)
+    // NOTE: only if still leaving: a toast replaced under the same id meanwhile stays.
+    setTimeout(() => setToasts((list) => list.filter((t) => !(t.id === id && t.leaving))), TOAST_EXIT_MS)
   }, [])
 
-  const show = useCallback((message: string, type: ToastType = 'info', id: string = crypto.randomUUID()) => {
-    if (seen.current.has(id)) return
-    seen.current.add(id)
-    setToasts((list) => pushToast(list, { id, message, type }))
+  const show = useCallback((message: string, type: ToastType = 'info', id?: string) => {
+    if (id === undefined) {
+      setToasts((list) => pushToast(list, { id: crypto.randomUUID(), message, type }))
+      return
+    }
+    setToasts((list) => pushToast(list, { id, message, type }, { replace: true }))
   }, [])
+
+  // A flash toast is shown once per id, however often the root loader hands the same one back.
+  const showFlash = useCallback(
+    (toast: Toast) => {
+      if (seen.current.has(toast.id)) return
+      seen.current.add(toast.id)
+      show(toast.message, toast.type)
+    },
+    [show],
+  )
 
   // A new flash toast arrives with each navigation's root loader data.
   useEffect(() => {
-    if (flash) show(flash.message, flash.type, flash.id)
-  }, [flash, show])
+    if (flash) showFlash(flash)
+  }, [flash, showFlash])
 
   const api = useMemo<ToastApi>(
     () => ({
-      show: (m, t) => show(m, t),
-      success: (m) => show(m, 'success'),
-      error: (m) => show(m, 'error'),
-      info: (m) => show(m, 'info'),
+      show: (m, t, o) => show(m, t, o?.id),
+      success: (m, o) => show(m, 'success', o?.id),
+      error: (m, o) => show(m, 'error', o?.id),
+      info: (m, o) => show(m, 'info', o?.id),
     }),
     [show],
   )
@@ -99,7 +135,8 @@ function ToastStack({ toasts, onDismiss }: { toasts: Entry[]; onDismiss: (id: st
       data-testid="toast-stack"
     >
       {toasts.map((toast) => (
-        <ToastItem key={toast.id} toast={toast} onDismiss={onDismiss} />
+        // Keyed by version too: a toast shown again restarts its CSS fade (app.css), not only its timer.
+        <ToastItem key={`${toast.id}:${toast.version}`} toast={toast} onDismiss={onDismiss} />
       ))}
     </div>
   )
@@ -109,7 +146,7 @@ function ToastItem({ toast, onDismiss }: { toast: Entry; onDismiss: (id: string)
   useEffect(() => {
     const timer = setTimeout(() => onDismiss(toast.id), TOAST_LIFETIME_MS)
     return () => clearTimeout(timer)
-  }, [toast.id, toast.count, onDismiss])
+  }, [toast.id, toast.version, onDismiss])
   return (
     <div
       role={toast.type === 'error' ? 'alert' : 'status'}
