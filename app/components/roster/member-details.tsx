@@ -94,9 +94,10 @@ function MemberAwards({ member }: { member: PublicMember }) {
   const headingId = useId()
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-2" data-testid="member-awards">
-      <h3 id={headingId} className="text-[11px] font-medium tracking-wide text-zinc-500 uppercase">
+      {/* h2: under the page's h1 (/roster/{id}) and beside the sheet's own h2 title. */}
+      <h2 id={headingId} className="text-[11px] font-medium tracking-wide text-zinc-500 uppercase">
         Awards
-      </h3>
+      </h2>
       {member.awards.length ? (
         <RibbonRack awards={member.awards} size="full" label={`Awards of ${member.ingame_name}`} />
       ) : (

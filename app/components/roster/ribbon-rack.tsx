@@ -15,23 +15,14 @@ export interface RibbonRackAward {
 type RackSize = 'compact' | 'full'
 
 const SIZES = {
-  // A roster row: small ribbons, four to a row as on a uniform.
-  compact: {
-    list: 'max-w-[9.5rem] gap-[3px]',
-    height: 'h-3',
-    ribbon: 'h-3 w-9',
-    image: 'h-3 max-w-12',
-    badge: 'text-[9px] min-w-3.5 h-3.5 -top-1.5 -right-1.5 px-0.5',
-  },
-  // The member sheet and profile.
-  full: {
-    list: 'max-w-[30rem] gap-1.5',
-    height: 'h-7',
-    ribbon: 'h-7 w-[5.25rem]',
-    image: 'h-7 max-w-28',
-    badge: 'text-[11px] min-w-5 h-5 -top-2 -right-2 px-1',
-  },
+  // A roster row: small ribbons, four to a row as on a uniform; the count as a small "×2" beside its ribbon.
+  compact: { list: 'max-w-[12rem] gap-x-1.5 gap-y-1', ribbon: 'h-3 w-[41px]', image: 'h-3 max-w-[52px]' },
+  // The member sheet and profile: the count as a badge on the ribbon's corner.
+  full: { list: 'max-w-[34rem] gap-2.5', ribbon: 'h-7 w-[95px]', image: 'h-7 max-w-[120px]' },
 } as const
+
+/** A compact rack (a roster row) shows this many awards, then "+N". */
+const COMPACT_MAX = 8
 
 /** "Purple Heart" once, "Purple Heart, 3 times" when held more often: the accessible name and the tooltip. */
 export function awardLabel(award: Pick<RibbonRackAward, 'name' | 'count'>): string {
@@ -50,22 +41,41 @@ export function RibbonRack({
 }) {
   if (!awards.length) return null
   const look = SIZES[size]
+  const shown = size === 'compact' ? awards.slice(0, COMPACT_MAX) : awards
+  const more = awards.length - shown.length
   return (
     <ul className={`flex flex-wrap items-center ${look.list}`} aria-label={label} data-testid="ribbon-rack">
-      {awards.map((award) => (
-        <li key={award.award_id ?? `kept:${award.name}`} className="relative flex" data-testid="ribbon">
+      {shown.map((award) => (
+        <li key={award.award_id ?? `kept:${award.name}`} className="relative flex items-center" data-testid="ribbon">
           <Ribbon award={award} size={size} />
-          {award.count > 1 ? (
-            <span
-              aria-hidden
-              className={`absolute flex items-center justify-center rounded-full bg-zinc-950 font-semibold text-amber-200 tabular-nums ring-1 ring-amber-400/60 ${look.badge}`}
-            >
-              {award.count}
-            </span>
-          ) : null}
+          {award.count > 1 ? <CountMark count={award.count} size={size} /> : null}
         </li>
       ))}
+      {more > 0 ? (
+        <li className="text-[10px] leading-none text-zinc-400" title={`${more} more`}>
+          <span aria-hidden>+{more}</span>
+          <span className="sr-only">and {more} more</span>
+        </li>
+      ) : null}
     </ul>
+  )
+}
+
+/** How often an award is held (the accessible name says it already). */
+function CountMark({ count, size }: { count: number; size: RackSize }) {
+  if (size === 'compact')
+    return (
+      <span aria-hidden className="ml-0.5 text-[10px] leading-none font-semibold text-amber-200 tabular-nums">
+        ×{count}
+      </span>
+    )
+  return (
+    <span
+      aria-hidden
+      className="absolute -top-2 -right-2 flex h-5 min-w-5 items-center justify-center rounded-full bg-zinc-950 px-1 text-[11px] font-semibold text-amber-200 tabular-nums ring-1 ring-amber-400/60"
+    >
+      {count}
+    </span>
   )
 }
 
@@ -117,6 +127,9 @@ function hashOf(text: string): number {
   return hash >>> 0
 }
 
+const RIBBON_WIDTH = 34
+const MIDDLE = RIBBON_WIDTH / 2
+
 interface Stripe {
   x: number
   width: number
@@ -125,7 +138,7 @@ interface Stripe {
 
 /**
  * A ribbon's stripes from its name: a base colour with edge stripes and a centre stripe (or a pair), mirrored about
- * the centre as real ribbons are. Widths are in a 36-unit-wide box.
+ * the centre as real ribbons are. Widths are in a 34-unit-wide box (a ribbon's 3.4:1).
  */
 export function ribbonStripes(name: string): Stripe[] {
   let hash = hashOf(name.trim().toLowerCase())
@@ -144,13 +157,13 @@ export function ribbonStripes(name: string): Stripe[] {
   const edgeWidth = 2 + next(4) // 2..5
   const centreWidth = 2 + next(6) // 2..7
   const pattern = next(3) // 0: centre stripe, 1: two thin centre stripes, 2: centre and inner edge stripes
-  const stripes: Stripe[] = [{ x: 0, width: 36, colour: base }]
+  const stripes: Stripe[] = [{ x: 0, width: RIBBON_WIDTH, colour: base }]
   const mirrored = (x: number, width: number, colour: string) => {
-    stripes.push({ x, width, colour }, { x: 36 - x - width, width, colour })
+    stripes.push({ x, width, colour }, { x: RIBBON_WIDTH - x - width, width, colour })
   }
   mirrored(0, edgeWidth, edge)
-  if (pattern === 1) mirrored(18 - 1 - Math.ceil(centreWidth / 2), Math.max(1, Math.floor(centreWidth / 2)), centre)
-  else stripes.push({ x: 18 - centreWidth / 2, width: centreWidth, colour: centre })
+  if (pattern === 1) mirrored(MIDDLE - 1 - Math.ceil(centreWidth / 2), Math.max(1, Math.floor(centreWidth / 2)), centre)
+  else stripes.push({ x: MIDDLE - centreWidth / 2, width: centreWidth, colour: centre })
   if (pattern === 2) mirrored(edgeWidth + 2, 1.5, centre)
   return stripes
 }
@@ -159,7 +172,7 @@ function DrawnRibbon({ name, text, className }: { name: string; text: string; cl
   const stripes = ribbonStripes(name)
   return (
     <svg
-      viewBox="0 0 36 10"
+      viewBox={`0 0 ${RIBBON_WIDTH} 10`}
       preserveAspectRatio="none"
       role="img"
       aria-label={text}
@@ -170,11 +183,11 @@ function DrawnRibbon({ name, text, className }: { name: string; text: string; cl
         <rect key={i} x={s.x} y={0} width={s.width} height={10} fill={s.colour} />
       ))}
       {/* A sheen and a thin frame, so a dark ribbon still reads on the dark page. */}
-      <rect x={0} y={0} width={36} height={3} fill="#ffffff" opacity={0.12} />
+      <rect x={0} y={0} width={RIBBON_WIDTH} height={3} fill="#ffffff" opacity={0.12} />
       <rect
         x={0.25}
         y={0.25}
-        width={35.5}
+        width={RIBBON_WIDTH - 0.5}
         height={9.5}
         fill="none"
         stroke="#000000"

@@ -39,9 +39,8 @@ export function MemberAwards({ member }: { member: AdminMember }) {
           {member.award_grants.map((grant) => (
             <li key={grant.id} className="flex items-start gap-3 px-3 py-2" data-testid="award-grant">
               <div className="min-w-0 flex-1">
-                <p className="text-sm text-zinc-100">
-                  {grant.name} <span className="text-xs text-zinc-500">· {formatDateOnly(grant.date)}</span>
-                </p>
+                <p className="text-sm text-zinc-100">{grant.name}</p>
+                <p className="text-xs text-zinc-500">{formatDateOnly(grant.date)}</p>
                 {grant.citation ? <p className="mt-0.5 text-xs break-words text-zinc-400">{grant.citation}</p> : null}
               </div>
               <ConfirmButtonForm
