@@ -174,6 +174,7 @@ function DrawnRibbon({ name, text, className }: { name: string; text: string; cl
     <svg
       viewBox={`0 0 ${RIBBON_WIDTH} 10`}
       preserveAspectRatio="none"
+      shapeRendering="crispEdges"
       role="img"
       aria-label={text}
       className={`${className} rounded-[2px]`}
