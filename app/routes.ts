@@ -75,6 +75,7 @@ export default [
           route('events', 'routes/admin/roster/events/route.tsx'),
           route('trainings', 'routes/admin/roster/trainings/route.tsx'),
           route('qualifications', 'routes/admin/roster/qualifications.tsx'),
+          route('awards', 'routes/admin/roster/awards.tsx'),
           route('promotions', 'routes/admin/roster/promotions.tsx'),
         ]),
         // A member's full service record, with admin notes (its own page, outside the tabs).
@@ -120,6 +121,11 @@ export default [
     route('roster/members/:id/record', 'routes/api/roster.members.$id.record.ts'),
     route('roster/members/:id/profile', 'routes/api/roster.members.$id.profile.ts'),
     route('roster/members/:id/notes', 'routes/api/roster.members.$id.notes.ts'),
+    // Awards (docs/rules/personnel.md, Awards): the public list, the admin's definitions, a member's grants.
+    route('awards', 'routes/api/awards.ts'),
+    route('awards/:id', 'routes/api/awards.$id.ts'),
+    route('roster/members/:id/awards', 'routes/api/roster.members.$id.awards.ts'),
+    route('roster/members/:id/awards/:grantId', 'routes/api/roster.members.$id.awards.$grantId.ts'),
     route('roster/events', 'routes/api/roster.events.ts'),
     route('roster/events/:id', 'routes/api/roster.events.$id.ts'),
     route('roster/events/:id/attendance', 'routes/api/roster.events.$id.attendance.ts'),

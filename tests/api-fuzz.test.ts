@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import routes from '#app/routes.ts'
 import type { OrbatPayload } from '#contracts/orbat.ts'
 import {
+  awardGrants,
+  awards,
   knowledgePackets,
   liveEvaluationSessions,
   members,
@@ -65,6 +67,8 @@ interface Ids {
   evaluation: number
   session: string
   checklistItem: number
+  award: number
+  awardGrant: { id: number; member: number }
   orbat: Record<string, unknown>
 }
 
@@ -272,6 +276,27 @@ const KNOWN: Record<string, Known> = {
   'api/discord-roles/purge-squad-integrations': { params: () => ({}), methods: () => ({ POST: NO_BODY }) },
   'api/discord/roles/purge-event-ping': { params: () => ({}), methods: () => ({ POST: NO_BODY }) },
   'api/discord/pings/:id': { params: (i) => ({ id: String(i.ping) }), methods: () => ({ DELETE: { type: 'event' } }) },
+  'api/awards': {
+    params: () => ({}),
+    methods: () => ({
+      POST: { name: 'Fuzz award', description: 'For fuzzing.', image_url: 'https://example.com/r.png', precedence: 7 },
+    }),
+  },
+  'api/awards/:id': {
+    params: (i) => ({ id: String(i.award) }),
+    methods: () => ({
+      PUT: { name: 'Fuzz award', description: '', image_url: null, precedence: 8 },
+      DELETE: NO_BODY,
+    }),
+  },
+  'api/roster/members/:id/awards': {
+    params: (i) => ({ id: String(i.member) }),
+    methods: (i) => ({ POST: { award_id: i.award, citation: 'Fuzzed well.', date: '2030-05-01', announce: true } }),
+  },
+  'api/roster/members/:id/awards/:grantId': {
+    params: (i) => ({ id: String(i.awardGrant.member), grantId: String(i.awardGrant.id) }),
+    methods: () => ({ DELETE: NO_BODY }),
+  },
   'api/knowledge': {
     params: () => ({}),
     methods: () => ({ POST: { name: 'Fuzz doc', google_doc_url: 'https://docs.example.com/d/1' } }),
@@ -692,6 +717,14 @@ async function loadIds(): Promise<Ids> {
           .limit(1),
       )
     ).id,
+    award: (await first(db.select({ id: awards.id }).from(awards).orderBy(awards.id).limit(1))).id,
+    awardGrant: await first(
+      db
+        .select({ id: awardGrants.id, member: awardGrants.member_id })
+        .from(awardGrants)
+        .orderBy(awardGrants.id)
+        .limit(1),
+    ),
     // The editor's body for the ORBAT as loaded (base_slots: what it saw).
     orbat: toSave(orbat),
   }

@@ -6,6 +6,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { OrbatPayload } from '#contracts/orbat.ts'
 import {
+  awards,
   eligibleRoles,
   events,
   knowledgePackets,
@@ -94,6 +95,8 @@ describe('a NUL byte in a text field', () => {
     const ping = { channelId: '1', pingTime: '2031-03-01T18:00:00Z', rolesToPing: ['2'] }
     const member_ = { ingame_name: 'Fresh', join_date: '2030-01-02' }
     const question = { question_text: '<p>North?</p>', options: ['a', 'b', 'c', 'd'], correct_answer_index: 0 }
+    const award = await first(db().select({ id: awards.id }).from(awards).limit(1))
+    const grant = { award_id: award.id, date: '2030-01-02' }
     const cases: Array<[method: string, path: string, body: Record<string, unknown>, field: string]> = [
       ['POST', '/api/admin/orbat/presets', { name: nul }, 'name'],
       ['PUT', `/api/admin/orbat/presets/${preset.id}`, { name: nul }, 'name'],
@@ -148,6 +151,9 @@ describe('a NUL byte in a text field', () => {
         'question_text',
       ],
       ['POST', `/api/admin/evaluations/live/${session.id}/submit`, { notes: nul }, 'notes'],
+      ['POST', '/api/awards', { name: nul }, 'name'],
+      ['PUT', `/api/awards/${award.id}`, { name: 'Valor', description: nul }, 'description'],
+      ['POST', `/api/roster/members/${member}/awards`, { ...grant, citation: nul }, 'citation'],
     ]
     const before = await stateFingerprint(t)
     for (const [method, path, body, field] of cases) {
@@ -172,6 +178,7 @@ describe('a NUL byte in a text field', () => {
         { intent: 'add-member', ingame_name: 'Fresh', join_date: '2030-01-02', notes: 'Bad\u0000' },
       ],
       ['/admin/roster/qualifications', { intent: 'save-qualification', name: 'Bad\u0000' }],
+      ['/admin/roster/awards', { intent: 'save-award', name: 'Bad\u0000' }],
     ]
     for (const [path, fields] of forms) {
       const response = await admin.postForm(path, fields)
@@ -204,6 +211,36 @@ describe('a date-time', () => {
         error: 'Please enter a valid date and time.',
         fields: { pingTime: ['Please enter a valid date and time.'] },
       })
+      expect(await stateFingerprint(t)).toBe(before)
+    },
+  )
+})
+
+describe('a calendar day', () => {
+  it.each(['12345', '12345-01-01', '2031-02-30', '1899-12-31'])(
+    "of %j is refused with 400 on the award grant's date, by the API and the member sheet's form; nothing granted",
+    async (date) => {
+      const member = await first(db().select({ id: members.id }).from(members).limit(1))
+      const award = await first(db().select({ id: awards.id }).from(awards).limit(1))
+      const before = await stateFingerprint(t)
+      const response = await api<{ error: string; fields?: Record<string, string[]> }>(
+        admin,
+        'POST',
+        `/api/roster/members/${member.id}/awards`,
+        { award_id: award.id, date, citation: 'For the record.' },
+      )
+      expect(response.status).toBe(400)
+      expect(response.body).toEqual({
+        error: 'Please enter a valid date (YYYY-MM-DD).',
+        fields: { date: ['Please enter a valid date (YYYY-MM-DD).'] },
+      })
+      const form = await admin.postForm('/admin/roster/members', {
+        intent: 'grant-award',
+        member_id: String(member.id),
+        award_id: String(award.id),
+        date,
+      })
+      expect(form.status).toBe(400)
       expect(await stateFingerprint(t)).toBe(before)
     },
   )

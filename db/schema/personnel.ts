@@ -60,7 +60,7 @@ export const awards = pgTable(
     id: idColumn(),
     name: text('name').notNull().unique(),
     description: text('description').notNull().default(''),
-    /** An uploaded image's path (/uploads/...) or an absolute http(s) URL; null: a plain ribbon is drawn. */
+    /** An uploaded image (/api/tests/images/...) or an absolute http(s) URL; null: a ribbon is drawn from the name. */
     image_url: text('image_url'),
     precedence: integer('precedence').notNull().default(0),
     ...timestampColumns(),

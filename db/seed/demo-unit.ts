@@ -42,6 +42,7 @@ import {
 } from '../schema/index.ts'
 import { seedTestEvaluations } from './assessments.ts'
 import { seedServiceRecords } from './personnel.ts'
+import { seedAwards } from './awards.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -666,6 +667,7 @@ async function insertDemoUnit(tx: Tx, now: Date) {
   ])
 
   await seedTestEvaluations(tx, now)
+  await seedAwards(tx, now)
 
   // Scheduled pings: one sent for the last operation, one pending for the next.
   const lastEventId = pastEventIds[pastEventIds.length - 1]

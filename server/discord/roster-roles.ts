@@ -19,3 +19,18 @@ export async function announcePromotions(services: AppServices, promotions: Prom
   ]
   for (const content of chunkLines(lines, 1900)) await services.discord.sendMessage(channel, { content })
 }
+
+/**
+ * A grant posted in the promotion channel (the channel the grant read in its transaction). Nobody is pinged: a
+ * citation is free text, and an @role or @everyone in it stays plain text.
+ */
+export async function announceAward(
+  services: AppServices,
+  channel: string,
+  grant: { member: string; award: string; citation: string },
+) {
+  const lines = [`🎖️ **${grant.member}** has been awarded the **${grant.award}**.`]
+  if (grant.citation) lines.push(`> ${grant.citation.replace(/\s*\n\s*/g, ' ')}`)
+  for (const content of chunkLines(lines, 1900))
+    await services.discord.sendMessage(channel, { content, allowedMentions: { parse: [] } })
+}

@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { memberProfileSchema, memberRecordSchema } from '#contracts/personnel.ts'
+import { awardListSchema } from '#contracts/awards.ts'
 import { rosterQuerySchema } from '#contracts/roster.ts'
+import { rosterPageSchema } from '#contracts/roster-answers.ts'
 import { submitTestSchema } from '#contracts/assessments.ts'
 import { publicTrainingSchema } from '#contracts/trainings.ts'
 import { operationsOf, type ApiOperation } from './operation.ts'
@@ -49,8 +51,11 @@ export const memberOperations: ApiOperation[] = [
     '/api/roster',
     'optional-user',
     'One page of the roster (admins also see Discord ids, Bohemia UUIDs and notes)',
-    { query: rosterQuerySchema },
+    { query: rosterQuerySchema, response: rosterPageSchema },
   ),
+  roster.get('/api/awards', 'public', 'Every award in precedence order, with how often it was granted', {
+    response: awardListSchema,
+  }),
   roster.get('/api/roster/member/{id}', 'public', "A member's public record: events, trainings, qualifications"),
   roster.get(
     '/api/roster/members/{id}/profile',

@@ -668,6 +668,7 @@ describe('GET /api/roster', () => {
       rank: 'NCO',
       join_date: '2024-01-01',
       event_score: 0,
+      awards: [],
     })
     expect(all.body.pagination).toEqual({ page: 1, limit: 9999, total: 35, totalPages: 1 })
 

@@ -195,6 +195,7 @@ describe('roster admin API', () => {
         { id: op!.id, name: 'Op Anvil', date: '2026-01-10T14:00:00-05:00', orbat_image_url: 'https://img/1.png' },
       ],
       trainings: [],
+      awards: [],
     })
     expect(
       (await api(admin.client, 'PUT', `/api/roster/members/${m.id}`, member({ qualifications: [99999] }))).body,

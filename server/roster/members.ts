@@ -26,6 +26,7 @@ import type { Placement } from '../waitlist/placement.ts'
 import { fillSlot } from '../waitlist/waitlist.ts'
 import { zonedIso } from './wall-time.ts'
 import { markChange } from '../personnel/history.ts'
+import { memberGrants, memberRack } from '../personnel/awards.ts'
 
 // Roster members (docs/rules/roster.md, Members and Bans): the reads, the writes inside a use case's transaction, and
 // the use cases below that run them. The schemas are in contracts/roster.ts. event_score = attended_events_count +
@@ -85,20 +86,28 @@ function summaryOf(row: Member) {
 export async function getPublicMember(db: DbOrTx, id: number): Promise<PublicMember> {
   const row = await memberRow(db, id)
   if (row.is_banned) throw new NotFound('Member not found.')
-  const { quals, evts, trns } = await memberLinks(db, id)
-  const zone = await getUnitTimeZone(db)
+  const [{ quals, evts, trns }, zone, awards] = await Promise.all([
+    memberLinks(db, id),
+    getUnitTimeZone(db),
+    memberRack(db, id),
+  ])
   return {
     ...summaryOf(row),
     qualifications: quals,
     events: evts.map((e) => ({ ...e, date: zonedIso(e.date, zone) })),
     trainings: trns.map((t) => ({ ...t, date: zonedIso(t.date, zone) })),
+    awards,
   }
 }
 
 /** GET /api/roster/admin/member/{id}. */
 export async function getAdminMember(db: DbOrTx, id: number): Promise<AdminMember> {
   const row = await memberRow(db, id)
-  const { quals, evts, trns } = await memberLinks(db, id)
+  const [{ quals, evts, trns }, awards, grants] = await Promise.all([
+    memberLinks(db, id),
+    memberRack(db, id),
+    memberGrants(db, id),
+  ])
   return {
     ...summaryOf(row),
     notes: row.notes,
@@ -112,6 +121,8 @@ export async function getAdminMember(db: DbOrTx, id: number): Promise<AdminMembe
     qualifications: quals.map((q) => q.id),
     events: evts.map((e) => e.id),
     trainings: trns.map((t) => t.id),
+    awards,
+    award_grants: grants,
   }
 }
 

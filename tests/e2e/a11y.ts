@@ -164,6 +164,8 @@ export const CHECKED_PAGES: CheckedPage[] = [
   { name: 'admin roster trainings', as: 'demo_admin', path: '/admin/roster/trainings' },
   { name: 'admin roster add training', as: 'demo_admin', path: '/admin/roster/trainings?dialog=add' },
   { name: 'admin roster qualifications', as: 'demo_admin', path: '/admin/roster/qualifications' },
+  { name: 'admin roster awards', as: 'demo_admin', path: '/admin/roster/awards' },
+  { name: 'admin roster edit award', as: 'demo_admin', path: '/admin/roster/awards?edit=1' },
   { name: 'admin roster promotions', as: 'demo_admin', path: '/admin/roster/promotions' },
   { name: 'account (admin)', as: 'demo_admin', path: '/account' },
 ]

@@ -69,6 +69,7 @@ test('/admin/roster redirects to Members; the search is a GET form whose state i
     'Events',
     'Trainings',
     'Qualifications',
+    'Awards',
     'Promotions',
   ])
   await page.getByRole('searchbox').fill('800000000000000003')

@@ -1,12 +1,13 @@
-import { useState, type ReactNode } from 'react'
+import { useId, useState, type ReactNode } from 'react'
 import type { PublicMember } from '#contracts/roster-types.ts'
 import { smallButton } from '#app/ui/button.ts'
 import { DateTime } from '#app/ui/date-time.tsx'
 import { Modal } from '#app/ui/dialog.tsx'
 import { panelId, tabId, Tabs } from '#app/ui/tabs.tsx'
+import { RibbonRack } from './ribbon-rack.tsx'
 import { BmtBadge, formatDateOnly, formatScore, LocalTime, RankBadge } from './ui.tsx'
 
-// The member sheet's content: Rank, Join Date, Total Event Score, and the tabs Qualifications, Events and Trainings.
+// The member sheet's content: Rank, Join Date, Total Event Score, the ribbon rack, and the tabs Qualifications, Events and Trainings.
 // The same markup fills the side sheet (tabs are buttons) and the full /roster/:id page that works without JavaScript
 // (tabs are links to ?tab=...).
 
@@ -52,6 +53,8 @@ export function MemberDetails({
         </Stat>
       </dl>
 
+      <MemberAwards member={member} />
+
       <div className="flex flex-col gap-3">
         <Tabs
           label="Member details"
@@ -83,6 +86,24 @@ export function MemberDetails({
 
       <OrbatImageDialog image={image} onClose={() => setImage(null)} />
     </div>
+  )
+}
+
+/** The ribbon rack under the member's facts (docs/rules/personnel.md, Awards). */
+function MemberAwards({ member }: { member: PublicMember }) {
+  const headingId = useId()
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-2" data-testid="member-awards">
+      {/* h2: under the page's h1 (/roster/{id}) and beside the sheet's own h2 title. */}
+      <h2 id={headingId} className="text-[11px] font-medium tracking-wide text-zinc-500 uppercase">
+        Awards
+      </h2>
+      {member.awards.length ? (
+        <RibbonRack awards={member.awards} size="full" label={`Awards of ${member.ingame_name}`} />
+      ) : (
+        <p className="text-sm text-zinc-500">No awards yet.</p>
+      )}
+    </section>
   )
 }
 

@@ -31,7 +31,7 @@ const cards = [
   {
     to: '/admin/roster',
     title: 'Roster',
-    text: 'Members, events, trainings, qualifications and promotions.',
+    text: 'Members, events, trainings, qualifications, awards and promotions.',
     icon: <RosterIcon />,
   },
   { to: '/admin/knowledge', title: 'Library', text: 'Document links', icon: <LibraryIcon /> },

@@ -12,7 +12,6 @@ import { getPublicMember } from '#server/roster/members.ts'
 import { getUser } from '#server/auth/user.ts'
 import { fullRecordHref, readMemberProfile } from '#server/personnel/record.ts'
 import { AttendanceStrip, ProfileHeader } from '#app/components/personnel/profile.tsx'
-import { AwardList } from '#app/components/personnel/awards.tsx'
 import { isMilestone, ServiceTimeline } from '#app/components/personnel/timeline.tsx'
 
 // One roster member. The roster page loads this loader with a fetcher (?view=sheet) to fill its side sheet (the
@@ -76,12 +75,6 @@ export default function RosterMemberPage({ loaderData }: Route.ComponentProps) {
             </Link>
           </p>
         ) : null}
-      </section>
-      <section aria-labelledby="awards-heading" className="flex flex-col gap-3">
-        <h2 id="awards-heading" className="text-lg font-semibold">
-          Awards
-        </h2>
-        <AwardList awards={profile.awards} />
       </section>
       <section aria-labelledby="attendance-heading" className="flex flex-col gap-3">
         <h2 id="attendance-heading" className="text-lg font-semibold">
