@@ -90,8 +90,9 @@ function useOpenModal(): HTMLDialogElement | null {
   useEffect(() => {
     const find = () => setModal([...document.querySelectorAll<HTMLDialogElement>('dialog:modal')].at(-1) ?? null)
     find()
+    // Opened or closed (the open attribute), and removed with its page (a dialog that leaves the DOM never closes).
     const observer = new MutationObserver(find)
-    observer.observe(document.body, { subtree: true, attributes: true, attributeFilter: ['open'] })
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['open'] })
     return () => observer.disconnect()
   }, [])
   return modal
