@@ -144,6 +144,11 @@ export interface QualificationsData extends RolePickerData {
   loadError?: string
 }
 
+/** Who a promotion run would move up now (a dry run), for the question Run Promotions asks first. */
+export interface PromotionPreview {
+  members: Array<{ name: string; from: Rank; to: Rank }>
+}
+
 /** The Promotions tab. */
 export interface PromotionsData {
   channelId: string

@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { createPortal } from 'react-dom'
 import type { Toast, ToastType } from '#contracts/toast.ts'
 
 /** Toast lifetime 5000 ms, exit animation 300 ms (docs/rules/ui.md). */
@@ -35,6 +36,8 @@ export function toastBoxes(): DOMRect[] {
 
 export interface Entry extends Toast {
   leaving: boolean
+  /** The flash toast the server rendered into the page: shown with its text from the start. */
+  fromServer?: boolean
   /** How many times this same text was shown while it was up (identical toasts coalesce into one). */
   count: number
   /** Bumped each time the toast is shown again or replaced: its 5 seconds (and its CSS fade) start over. */
@@ -57,7 +60,7 @@ export function pushToast(list: Entry[], toast: Toast, { replace = false } = {})
 /** Holds the toast stack. `flash` is the toast a UI action left in the flash cookie (works without JavaScript). */
 export function ToastProvider({ flash, children }: { flash: Toast | null; children: ReactNode }) {
   const [toasts, setToasts] = useState<Entry[]>(() =>
-    flash ? [{ ...flash, leaving: false, count: 1, version: 0 }] : [],
+    flash ? [{ ...flash, leaving: false, count: 1, version: 0, fromServer: true }] : [],
   )
   const seen = useRef(new Set<string>(flash ? [flash.id] : []))
 
@@ -115,23 +118,28 @@ const styles: Record<ToastType, string> = {
 }
 const icons: Record<ToastType, string> = { success: '✓', error: '!', info: 'i' }
 
-function ToastStack({ toasts, onDismiss }: { toasts: Entry[]; onDismiss: (id: string) => void }) {
-  const ref = useRef<HTMLDivElement>(null)
-  // NOTE: an open modal <dialog> (the side sheet) sits in the browser's top layer, above any z-index. With
-  // JavaScript the stack becomes a manual popover and is re-shown on every change, which puts it above the sheet.
-  // Without JavaScript it stays a plain fixed element, so the flash toast of a form post still shows.
+/** The open modal dialog (the side sheet, a dialog), if any: everything outside it is inert while it is open. */
+function useOpenModal(): HTMLDialogElement | null {
+  const [modal, setModal] = useState<HTMLDialogElement | null>(null)
   useEffect(() => {
-    const el = ref.current
-    if (!el || typeof el.showPopover !== 'function') return
-    if (!el.hasAttribute('popover')) el.setAttribute('popover', 'manual')
-    if (el.matches(':popover-open')) el.hidePopover()
-    if (toasts.length > 0) el.showPopover()
-  }, [toasts])
-  return (
+    const find = () => setModal([...document.querySelectorAll<HTMLDialogElement>('dialog:modal')].at(-1) ?? null)
+    find()
+    // Opened or closed (the open attribute), and removed with its page (a dialog that leaves the DOM never closes).
+    const observer = new MutationObserver(find)
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['open'] })
+    return () => observer.disconnect()
+  }, [])
+  return modal
+}
+
+function ToastStack({ toasts, onDismiss }: { toasts: Entry[]; onDismiss: (id: string) => void }) {
+  // NOTE: an open modal <dialog> (the side sheet) makes the rest of the page inert: a toast outside it could be seen
+  // but not dismissed, and a screen reader would not hear it. While one is open the stack lives inside it. Where the
+  // stack starts (below the top bar, below an open sheet's header) is app/app.css's `.toast-stack`.
+  const modal = useOpenModal()
+  const stack = (
     <div
-      ref={ref}
-      aria-live="polite"
-      className="pointer-events-none fixed inset-x-0 top-3 bottom-auto z-[100] m-0 flex w-full flex-col items-center gap-2 overflow-visible border-0 bg-transparent p-0 px-3"
+      className="toast-stack pointer-events-none fixed inset-x-0 bottom-auto z-[100] m-0 flex w-full flex-col items-center gap-2 overflow-visible border-0 bg-transparent p-0 px-3"
       data-testid="toast-stack"
     >
       {toasts.map((toast) => (
@@ -140,13 +148,26 @@ function ToastStack({ toasts, onDismiss }: { toasts: Entry[]; onDismiss: (id: st
       ))}
     </div>
   )
+  return modal ? createPortal(stack, modal) : stack
 }
+
+/** How long a new toast's live region stays empty before its text arrives (see ToastItem). */
+const ANNOUNCE_DELAY_MS = 100
 
 function ToastItem({ toast, onDismiss }: { toast: Entry; onDismiss: (id: string) => void }) {
   useEffect(() => {
     const timer = setTimeout(() => onDismiss(toast.id), TOAST_LIFETIME_MS)
     return () => clearTimeout(timer)
   }, [toast.id, toast.version, onDismiss])
+  // Each toast is its own live region (status, or alert for an error). A screen reader reads a live region's
+  // changes, not a region that arrives with its text already in it, so the text follows a moment after the region.
+  // The flash toast rendered by the server starts with its text (there is nothing to announce on a page load).
+  const [announced, setAnnounced] = useState(toast.fromServer === true)
+  useEffect(() => {
+    if (announced) return
+    const timer = setTimeout(() => setAnnounced(true), ANNOUNCE_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [announced])
   return (
     <div
       role={toast.type === 'error' ? 'alert' : 'status'}
@@ -159,7 +180,7 @@ function ToastItem({ toast, onDismiss }: { toast: Entry; onDismiss: (id: string)
       >
         {icons[toast.type]}
       </span>
-      <p className="flex-1 break-words">{toast.message}</p>
+      <p className="min-h-5 flex-1 break-words">{announced ? toast.message : null}</p>
       {toast.count > 1 ? (
         <span
           className="shrink-0 rounded-full bg-white/10 px-1.5 text-xs font-semibold tabular-nums"
@@ -171,7 +192,7 @@ function ToastItem({ toast, onDismiss }: { toast: Entry; onDismiss: (id: string)
       <button
         type="button"
         onClick={() => onDismiss(toast.id)}
-        className="-mr-1 rounded px-1 text-lg leading-none opacity-70 hover:opacity-100"
+        className="-my-1 -mr-2 grid size-8 shrink-0 place-items-center rounded text-lg leading-none opacity-70 hover:opacity-100"
         aria-label="Dismiss notification"
       >
         ×

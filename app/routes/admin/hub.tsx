@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { useRevalidator } from 'react-router'
 import type { Route } from './+types/hub'
 import type { AuditEntry } from '#contracts/types.ts'
@@ -152,11 +152,34 @@ function AuditEntryRow({ entry, className }: { entry: AuditEntry; className: str
         </span>
         <DateTime iso={entry.timestamp} className="shrink-0 text-xs text-zinc-400" />
       </div>
-      {entry.details ? <p className="mt-0.5 break-words text-zinc-400">{entry.details}</p> : null}
+      {entry.details ? (
+        <p className="mt-0.5 break-words text-zinc-400">
+          <DetailsText text={entry.details} />
+        </p>
+      ) : null}
     </li>
   )
 }
 
 export function meta() {
   return [{ title: 'Admin Hub · Task Force HQ' }]
+}
+
+/** An instant written into an entry's details (2026-11-26T11:50:00.000Z), as the server stores them. */
+const INSTANT = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})/g
+
+/**
+ * An entry's details with each instant in them shown in the viewer's zone, as every other time
+ * (docs/decisions/025-times-in-the-viewers-zone.md); the stored text keeps the ISO form for readers of the API.
+ */
+function DetailsText({ text }: { text: string }) {
+  const parts: ReactNode[] = []
+  let last = 0
+  for (const match of text.matchAll(INSTANT)) {
+    if (Number.isNaN(Date.parse(match[0]))) continue
+    parts.push(text.slice(last, match.index), <DateTime key={match.index} iso={match[0]} />)
+    last = match.index + match[0].length
+  }
+  parts.push(text.slice(last))
+  return <>{parts}</>
 }

@@ -28,6 +28,7 @@ import {
   updateEvent,
 } from '#server/roster/events.ts'
 import { parseIdText } from '#contracts/fields.ts'
+import { countOf } from '#contracts/plural.ts'
 
 // Roster admin, Events tab (docs/rules/roster.md, events and attendance): the list with Schedule Ping, Attendance, Edit
 // and delete, and Add Event. Dialogs are URL states (?dialog=ping&event=3), so every form works without JavaScript too.
@@ -94,7 +95,7 @@ export default function EventsTab({ loaderData }: Route.ComponentProps) {
       <ScheduleHeading
         id="events-heading"
         title="Events"
-        count={`${events.length} ${events.length === 1 ? 'event' : 'events'}. Attendance counts towards members' event scores.`}
+        count={`${countOf(events.length, 'event')}. Attendance counts towards members' event scores.`}
       >
         <Link to={href({ dialog: 'add' })} preventScrollReset className={primaryButton}>
           Add Event

@@ -1,6 +1,7 @@
 import { ROSTER_INTENTS } from '#contracts/roster.ts'
 import type { MembersFilters } from '#contracts/roster-types.ts'
 import { hrefWithState } from '#app/hooks/url-state.ts'
+import { countOf, plural } from '#contracts/plural.ts'
 
 // The Members tab's URL state, pure: which dialog is open (?dialog=add-member|ban|graduate|grant-award, ?edit=ID,
 // ?member=ID for a row's Ban and for Grant Award), which delete or revoke awaits its confirm step
@@ -46,6 +47,6 @@ export function pageHref(location: { pathname: string; search: string }, page: n
 
 /** "12 active members match the search", "1 banned member". */
 export function countText(filters: MembersFilters, total: number): string {
-  const filtered = filters.term || filters.qualification ? ' match the search' : ''
-  return `${total} ${filters.is_banned ? 'banned' : 'active'} ${total === 1 ? 'member' : 'members'}${filtered}`
+  const filtered = filters.term || filters.qualification ? ` ${plural(total, 'matches', 'match')} the search` : ''
+  return `${countOf(total, filters.is_banned ? 'banned member' : 'active member')}${filtered}`
 }

@@ -40,6 +40,7 @@ import {
   updateTraining,
 } from '#server/roster/trainings.ts'
 import { parseIdText } from '#contracts/fields.ts'
+import { countOf } from '#contracts/plural.ts'
 
 // Roster admin, Trainings tab (docs/rules/roster.md, trainings): BMT Trainings and General Trainings, Create BMT
 // Training and Add Training, and per training Schedule Ping, Attendance and a menu (Post Training on Discord, View
@@ -137,11 +138,7 @@ export default function TrainingsTab({ loaderData }: Route.ComponentProps) {
 
   return (
     <section aria-labelledby="trainings-heading" className="flex flex-col gap-4">
-      <ScheduleHeading
-        id="trainings-heading"
-        title="Trainings"
-        count={`${trainings.length} ${trainings.length === 1 ? 'training' : 'trainings'}.`}
-      >
+      <ScheduleHeading id="trainings-heading" title="Trainings" count={`${countOf(trainings.length, 'training')}.`}>
         <div className="flex flex-wrap gap-2">
           <Link to={href({ dialog: 'add-bmt' })} preventScrollReset className={buttonClass('secondary', 'md')}>
             Create BMT Training
