@@ -5,7 +5,7 @@
 // stored) and changes nothing in the database or on Discord. Deterministic: a fixed seed picks the fields to mutate.
 import fs from 'node:fs'
 import path from 'node:path'
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import routes from '#app/routes.ts'
 import type { OrbatPayload } from '#contracts/orbat.ts'
@@ -28,6 +28,7 @@ import {
   events,
   eligibleRoles,
   slots,
+  leaves as leaveRows,
 } from '#db/schema/index.ts'
 import { seedDemoData } from '#db/seed/demo-unit.ts'
 import { MEMBER_WRITE_PATHS } from '#server/http/member-writes.ts'
@@ -65,6 +66,9 @@ interface Ids {
   evaluation: number
   session: string
   checklistItem: number
+  /** The seeded pending leave request, and the seeded leave active today. */
+  pendingLeave: number
+  activeLeave: number
   orbat: Record<string, unknown>
 }
 
@@ -272,6 +276,17 @@ const KNOWN: Record<string, Known> = {
   'api/discord-roles/purge-squad-integrations': { params: () => ({}), methods: () => ({ POST: NO_BODY }) },
   'api/discord/roles/purge-event-ping': { params: () => ({}), methods: () => ({ POST: NO_BODY }) },
   'api/discord/pings/:id': { params: (i) => ({ id: String(i.ping) }), methods: () => ({ DELETE: { type: 'event' } }) },
+  'api/loa': {
+    params: () => ({}),
+    methods: () => ({ POST: { start_date: '2031-03-01', end_date: '2031-03-14', reason: 'Fuzz holiday.' } }),
+  },
+  'api/loa/:id': { params: (i) => ({ id: String(i.pendingLeave) }), methods: () => ({ DELETE: NO_BODY }) },
+  'api/loa/:id/approve': { params: (i) => ({ id: String(i.pendingLeave) }), methods: () => ({ POST: NO_BODY }) },
+  'api/loa/:id/deny': {
+    params: (i) => ({ id: String(i.pendingLeave) }),
+    methods: () => ({ POST: { reason: 'Fuzzing.' } }),
+  },
+  'api/loa/:id/end': { params: (i) => ({ id: String(i.activeLeave) }), methods: () => ({ POST: NO_BODY }) },
   'api/knowledge': {
     params: () => ({}),
     methods: () => ({ POST: { name: 'Fuzz doc', google_doc_url: 'https://docs.example.com/d/1' } }),
@@ -689,6 +704,20 @@ async function loadIds(): Promise<Ids> {
           .select({ id: testEvaluationQuestions.id })
           .from(testEvaluationQuestions)
           .where(sql`${testEvaluationQuestions.test_id} = ${attempt.test}`)
+          .limit(1),
+      )
+    ).id,
+    pendingLeave: (
+      await first(db.select({ id: leaveRows.id }).from(leaveRows).where(eq(leaveRows.status, 'pending')).limit(1))
+    ).id,
+    activeLeave: (
+      await first(
+        db
+          .select({ id: leaveRows.id })
+          .from(leaveRows)
+          .where(
+            sql`${leaveRows.status} = 'approved' and ${leaveRows.ended_at} is null and ${leaveRows.end_date} >= current_date`,
+          )
           .limit(1),
       )
     ).id,

@@ -9,6 +9,7 @@ import {
   eligibleRoles,
   events,
   knowledgePackets,
+  leaves,
   liveEvaluationSessions,
   members,
   orbatPresets,
@@ -84,6 +85,9 @@ describe('a NUL byte in a text field', () => {
       id(eligibleRoles),
     ])
     const session = await first(db().select({ id: liveEvaluationSessions.id }).from(liveEvaluationSessions).limit(1))
+    const pendingLeave = await first(
+      db().select({ id: leaves.id }).from(leaves).where(eq(leaves.status, 'pending')).limit(1),
+    )
     const test = await first(db().select({ id: tests.id, qualification: tests.qualification_id }).from(tests).limit(1))
     const orbat = (await api<OrbatPayload>(admin, 'GET', '/api/orbat')).body
     const saveBody = (slot: Record<string, unknown>) => {
@@ -148,6 +152,8 @@ describe('a NUL byte in a text field', () => {
         'question_text',
       ],
       ['POST', `/api/admin/evaluations/live/${session.id}/submit`, { notes: nul }, 'notes'],
+      ['POST', '/api/loa', { start_date: '2031-03-01', end_date: '2031-03-02', reason: nul }, 'reason'],
+      ['POST', `/api/loa/${pendingLeave.id}/deny`, { reason: nul }, 'reason'],
     ]
     const before = await stateFingerprint(t)
     for (const [method, path, body, field] of cases) {
@@ -172,6 +178,7 @@ describe('a NUL byte in a text field', () => {
         { intent: 'add-member', ingame_name: 'Fresh', join_date: '2030-01-02', notes: 'Bad\u0000' },
       ],
       ['/admin/roster/qualifications', { intent: 'save-qualification', name: 'Bad\u0000' }],
+      ['/account', { intent: 'request-leave', start_date: '2031-03-01', end_date: '2031-03-02', reason: 'Bad\u0000' }],
     ]
     for (const [path, fields] of forms) {
       const response = await admin.postForm(path, fields)
@@ -204,6 +211,30 @@ describe('a date-time', () => {
         error: 'Please enter a valid date and time.',
         fields: { pingTime: ['Please enter a valid date and time.'] },
       })
+      expect(await stateFingerprint(t)).toBe(before)
+    },
+  )
+})
+
+describe('a leave day', () => {
+  it.each(['12345-01-01', '12345', '2031-02-30', '1899-12-31', '2031-03-01T00:00:00Z'])(
+    'of %j is refused with 400 naming the field, nothing stored',
+    async (day) => {
+      const before = await stateFingerprint(t)
+      for (const field of ['start_date', 'end_date']) {
+        const body = { start_date: '2031-03-01', end_date: '2031-03-02', reason: 'Away.', [field]: day }
+        const response = await api<{ error: string; fields?: Record<string, string[]> }>(
+          admin,
+          'POST',
+          '/api/loa',
+          body,
+        )
+        expect(response.status, `${field} ${day}`).toBe(400)
+        expect(response.body).toEqual({
+          error: 'Please enter a valid date (YYYY-MM-DD).',
+          fields: { [field]: ['Please enter a valid date (YYYY-MM-DD).'] },
+        })
+      }
       expect(await stateFingerprint(t)).toBe(before)
     },
   )

@@ -10,6 +10,8 @@ import { logger } from '../logger.ts'
 import { singleton } from '../singleton.ts'
 import { getSetting } from '../settings/settings.ts'
 import { loadOrbat } from './orbat.ts'
+import { unitDayEndsAt } from '../personnel/leave-days.ts'
+import { getUnitTimeZone } from '../settings/unit-time-zone.ts'
 import { listWaitlist, listWaitlistSquads } from '../waitlist/waitlist.ts'
 
 /**
@@ -31,6 +33,8 @@ export interface Snapshot {
   parts: Record<SnapshotKey, Prepared>
   /** The Server-Sent Events message carrying all four answers. */
   event: Buffer
+  /** Epoch ms when the unit's day it was built on ends: its LOA badges (slots' on_loa) may change then. */
+  validUntil: number
 }
 
 type Subscriber = (snapshot: Snapshot) => void
@@ -92,22 +96,30 @@ function encode(value: unknown): Promise<Prepared> {
   return prepare(body, `"${crypto.createHash('sha1').update(body).digest('base64url')}"`)
 }
 
+/** The kept snapshot, dropped (and live pages told) once the unit's day it was built on is over. */
+function currentSnapshot(): Snapshot | null {
+  if (state.current && Date.now() >= state.current.validUntil) markChanged()
+  return state.current
+}
+
 /** The current snapshot if it is fresh, without waiting (the hot path answers synchronously then). */
 export function peekSnapshot(): Snapshot | null {
-  return state.current
+  return currentSnapshot()
 }
 
 /** The current snapshot, built at most once per change however many requests ask at the same time. */
 export async function getSnapshot(db: DbOrTx): Promise<Snapshot> {
-  if (state.current) return state.current
+  const current = currentSnapshot()
+  if (current) return current
   if (state.building) return state.building
   const version = state.version
   const build = (async () => {
-    const [orbat, waitlist, signupTime, squads] = await Promise.all([
+    const [orbat, waitlist, signupTime, squads, zone] = await Promise.all([
       loadOrbat(db),
       listWaitlist(db),
       getSetting(db, 'signup_time'),
       listWaitlistSquads(db),
+      getUnitTimeZone(db),
     ])
     const [orbatPart, waitlistPart, settingsPart, squadsPart] = await Promise.all([
       encode(orbat),
@@ -119,7 +131,7 @@ export async function getSnapshot(db: DbOrTx): Promise<Snapshot> {
     const event = Buffer.from(
       `event: snapshot\ndata: {"version":${version},"orbat":${parts.orbat.body},"waitlist":${parts.waitlist.body},"settings":${parts.settings.body},"squads":${parts.squads.body}}\n\n`,
     )
-    return { version, parts, event }
+    return { version, parts, event, validUntil: unitDayEndsAt(zone) }
   })()
   state.building = build
   try {

@@ -26,6 +26,7 @@ import type { Placement } from '../waitlist/placement.ts'
 import { fillSlot } from '../waitlist/waitlist.ts'
 import { zonedIso } from './wall-time.ts'
 import { markChange } from '../personnel/history.ts'
+import { isOnLeave } from '../personnel/leave-days.ts'
 
 // Roster members (docs/rules/roster.md, Members and Bans): the reads, the writes inside a use case's transaction, and
 // the use cases below that run them. The schemas are in contracts/roster.ts. event_score = attended_events_count +
@@ -85,10 +86,14 @@ function summaryOf(row: Member) {
 export async function getPublicMember(db: DbOrTx, id: number): Promise<PublicMember> {
   const row = await memberRow(db, id)
   if (row.is_banned) throw new NotFound('Member not found.')
-  const { quals, evts, trns } = await memberLinks(db, id)
-  const zone = await getUnitTimeZone(db)
+  const [{ quals, evts, trns }, zone, onLoa] = await Promise.all([
+    memberLinks(db, id),
+    getUnitTimeZone(db),
+    isOnLeave(db, id),
+  ])
   return {
     ...summaryOf(row),
+    on_loa: onLoa,
     qualifications: quals,
     events: evts.map((e) => ({ ...e, date: zonedIso(e.date, zone) })),
     trainings: trns.map((t) => ({ ...t, date: zonedIso(t.date, zone) })),

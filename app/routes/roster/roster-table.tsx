@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import type { RosterMember } from '#contracts/roster-types.ts'
 import { MemberSheet } from './member-sheet.tsx'
 import { formatDateOnly, formatScore, RankBadge } from '#app/components/roster/ui.tsx'
+import { LoaBadge } from '#app/ui/badge.tsx'
 import { useSheet } from '#app/ui/sheet.tsx'
 import { Table, type Column } from '#app/ui/table.tsx'
 
@@ -37,16 +38,20 @@ const COLUMNS: ReadonlyArray<Column<RosterMember>> = [
   {
     header: 'Name',
     cell: (member) => (
-      <Link
-        to={`/roster/${member.id}`}
-        className="font-medium text-zinc-100 hover:text-brand-400"
-        onClick={(event) => {
-          // A plain click opens the sheet (the row's handler); ctrl/cmd-click still opens the page.
-          if (!hasModifier(event)) event.preventDefault()
-        }}
-      >
-        {member.ingame_name}
-      </Link>
+      <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1">
+        <Link
+          to={`/roster/${member.id}`}
+          className="font-medium text-zinc-100 hover:text-brand-400"
+          onClick={(event) => {
+            // A plain click opens the sheet (the row's handler); ctrl/cmd-click still opens the page.
+            if (!hasModifier(event)) event.preventDefault()
+          }}
+        >
+          {member.ingame_name}
+        </Link>
+        {/* On leave of absence today (docs/rules/personnel.md). */}
+        {member.on_loa ? <LoaBadge /> : null}
+      </span>
     ),
   },
   { header: 'Rank', cell: (member) => <RankBadge rank={member.rank} /> },

@@ -8,6 +8,7 @@ const ROSTER_TABS = [
   { id: 'trainings', label: 'Trainings' },
   { id: 'qualifications', label: 'Qualifications' },
   { id: 'promotions', label: 'Promotions' },
+  { id: 'leave', label: 'Leave' },
 ] as const
 type RosterTab = (typeof ROSTER_TABS)[number]['id']
 
