@@ -42,6 +42,8 @@ type Subscriber = (snapshot: Snapshot) => void
 interface LiveState {
   version: number
   building: Promise<Snapshot> | null
+  /** The version the build under way is of. */
+  buildingVersion: number
   current: Snapshot | null
   subscribers: Set<Subscriber>
   pushTimer: NodeJS.Timeout | null
@@ -51,6 +53,7 @@ interface LiveState {
 const state = singleton<LiveState>('orbat:live', () => ({
   version: 0,
   building: null,
+  buildingVersion: -1,
   current: null,
   subscribers: new Set(),
   pushTimer: null,
@@ -111,7 +114,9 @@ export function peekSnapshot(): Snapshot | null {
 export async function getSnapshot(db: DbOrTx): Promise<Snapshot> {
   const current = currentSnapshot()
   if (current) return current
-  if (state.building) return state.building
+  // NOTE: only a build of the current version: one begun before a change would hand this reader (and the change's
+  // push to live pages) the state before it, and nothing would push again.
+  if (state.building && state.buildingVersion === state.version) return state.building
   const version = state.version
   const build = (async () => {
     const [orbat, waitlist, signupTime, squads, zone] = await Promise.all([
@@ -134,6 +139,7 @@ export async function getSnapshot(db: DbOrTx): Promise<Snapshot> {
     return { version, parts, event, validUntil: unitDayEndsAt(zone) }
   })()
   state.building = build
+  state.buildingVersion = version
   try {
     const snapshot = await build
     // A change that landed while building makes this one stale already: serve it, but do not keep it.
