@@ -28,9 +28,10 @@ export function LeavePhaseBadge({ phase }: { phase: LeavePhase }) {
 /** "3 Dec 2026 – 14 Dec 2026 (12 days)". */
 export function LeaveDates({ leave }: { leave: Pick<LeaveItem, 'start_date' | 'end_date' | 'days'> }) {
   return (
-    <span className="whitespace-nowrap">
-      {formatDateOnly(leave.start_date)} – {formatDateOnly(leave.end_date)}{' '}
-      <span className="text-zinc-400">
+    <span>
+      <span className="whitespace-nowrap">{formatDateOnly(leave.start_date)} –</span>{' '}
+      <span className="whitespace-nowrap">{formatDateOnly(leave.end_date)}</span>{' '}
+      <span className="whitespace-nowrap text-zinc-400">
         ({leave.days} {leave.days === 1 ? 'day' : 'days'})
       </span>
     </span>

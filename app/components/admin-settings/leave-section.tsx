@@ -24,14 +24,16 @@ export function LeaveSettingsSection({ data }: { data: GeneralData }) {
       <Form {...formProps} className="flex flex-col gap-3" aria-label="Leave of Absence">
         {hidden}
         <input type="hidden" name="intent" value={LEAVE_INTENTS.saveMaxDays} />
-        <Field {...fieldProps(fields.leave_max_days, 'Longest leave (days)')}>
+        <Field
+          {...fieldProps(fields.leave_max_days, 'Longest leave')}
+          hint={`A number of days, from 1 to ${LEAVE_MAX_DAYS_LIMIT}.`}
+        >
           <input
             {...inputProps(fields.leave_max_days)}
             inputMode="numeric"
             autoComplete="off"
             maxLength={3}
             placeholder={String(DEFAULT_LEAVE_MAX_DAYS)}
-            title={`1 to ${LEAVE_MAX_DAYS_LIMIT}`}
             className={`${inputClass} max-w-32 tabular-nums`}
           />
         </Field>

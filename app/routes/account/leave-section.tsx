@@ -128,7 +128,7 @@ function LeaveList({ leaves }: { leaves: LeaveItem[] }) {
             className="flex flex-wrap items-start gap-x-4 gap-y-2 px-3 py-2.5 text-sm"
             data-testid="my-leave"
           >
-            <div className="flex min-w-0 flex-1 flex-col gap-1">
+            <div className="flex min-w-56 flex-1 flex-col gap-1">
               <p className="flex flex-wrap items-center gap-2 text-zinc-100">
                 <LeaveDates leave={leave} />
                 <LeavePhaseBadge phase={leave.phase} />
