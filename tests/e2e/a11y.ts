@@ -159,6 +159,14 @@ export const CHECKED_PAGES: CheckedPage[] = [
   { name: 'admin roster add training', as: 'demo_admin', path: '/admin/roster/trainings?dialog=add' },
   { name: 'admin roster qualifications', as: 'demo_admin', path: '/admin/roster/qualifications' },
   { name: 'admin roster promotions', as: 'demo_admin', path: '/admin/roster/promotions' },
+  { name: 'admin roster leave', as: 'demo_admin', path: '/admin/roster/leave' },
+  {
+    name: 'admin roster leave deny',
+    as: 'demo_admin',
+    // The demo unit's pending request (db/seed/leave.ts).
+    path: async (db) =>
+      `/admin/roster/leave?dialog=deny&leave=${(await db<{ id: number }[]>`select id from leaves where status = 'pending' order by id limit 1`)[0]!.id}`,
+  },
   { name: 'account (admin)', as: 'demo_admin', path: '/account' },
 ]
 
