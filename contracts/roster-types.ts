@@ -14,6 +14,8 @@ export interface RosterMember {
   event_score: number
   /** The awards held, one entry per award with its count, in precedence order. */
   awards: RosterAward[]
+  /** On leave of absence today (an approved leave covering the unit's today: docs/rules/personnel.md). */
+  on_loa: boolean
 }
 
 /** A row of the admin roster: every field the roster admin edits. */
@@ -47,6 +49,8 @@ export interface PublicMember {
   rank: Rank
   join_date: string
   event_score: number
+  /** On leave of absence today. */
+  on_loa: boolean
   qualifications: Array<{ id: number; name: string; description: string | null }>
   events: Array<{ id: number; name: string; date: string; orbat_image_url: string | null }>
   trainings: Array<{ id: number; name: string; date: string; is_bmt_training: boolean }>

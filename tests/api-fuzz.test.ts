@@ -5,7 +5,7 @@
 // stored) and changes nothing in the database or on Discord. Deterministic: a fixed seed picks the fields to mutate.
 import fs from 'node:fs'
 import path from 'node:path'
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import routes from '#app/routes.ts'
 import type { OrbatPayload } from '#contracts/orbat.ts'
@@ -30,6 +30,7 @@ import {
   events,
   eligibleRoles,
   slots,
+  leaves as leaveRows,
 } from '#db/schema/index.ts'
 import { seedDemoData } from '#db/seed/demo-unit.ts'
 import { MEMBER_WRITE_PATHS } from '#server/http/member-writes.ts'
@@ -69,6 +70,9 @@ interface Ids {
   checklistItem: number
   award: number
   awardGrant: { id: number; member: number }
+  /** The seeded pending leave request, and the seeded leave active today. */
+  pendingLeave: number
+  activeLeave: number
   orbat: Record<string, unknown>
 }
 
@@ -297,6 +301,17 @@ const KNOWN: Record<string, Known> = {
     params: (i) => ({ id: String(i.awardGrant.member), grantId: String(i.awardGrant.id) }),
     methods: () => ({ DELETE: NO_BODY }),
   },
+  'api/loa': {
+    params: () => ({}),
+    methods: () => ({ POST: { start_date: '2031-03-01', end_date: '2031-03-14', reason: 'Fuzz holiday.' } }),
+  },
+  'api/loa/:id': { params: (i) => ({ id: String(i.pendingLeave) }), methods: () => ({ DELETE: NO_BODY }) },
+  'api/loa/:id/approve': { params: (i) => ({ id: String(i.pendingLeave) }), methods: () => ({ POST: NO_BODY }) },
+  'api/loa/:id/deny': {
+    params: (i) => ({ id: String(i.pendingLeave) }),
+    methods: () => ({ POST: { reason: 'Fuzzing.' } }),
+  },
+  'api/loa/:id/end': { params: (i) => ({ id: String(i.activeLeave) }), methods: () => ({ POST: NO_BODY }) },
   'api/knowledge': {
     params: () => ({}),
     methods: () => ({ POST: { name: 'Fuzz doc', google_doc_url: 'https://docs.example.com/d/1' } }),
@@ -725,6 +740,20 @@ async function loadIds(): Promise<Ids> {
         .orderBy(awardGrants.id)
         .limit(1),
     ),
+    pendingLeave: (
+      await first(db.select({ id: leaveRows.id }).from(leaveRows).where(eq(leaveRows.status, 'pending')).limit(1))
+    ).id,
+    activeLeave: (
+      await first(
+        db
+          .select({ id: leaveRows.id })
+          .from(leaveRows)
+          .where(
+            sql`${leaveRows.status} = 'approved' and ${leaveRows.ended_at} is null and ${leaveRows.end_date} >= current_date`,
+          )
+          .limit(1),
+      )
+    ).id,
     // The editor's body for the ORBAT as loaded (base_slots: what it saw).
     orbat: toSave(orbat),
   }

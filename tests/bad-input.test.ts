@@ -10,6 +10,7 @@ import {
   eligibleRoles,
   events,
   knowledgePackets,
+  leaves,
   liveEvaluationSessions,
   members,
   orbatPresets,
@@ -85,6 +86,9 @@ describe('a NUL byte in a text field', () => {
       id(eligibleRoles),
     ])
     const session = await first(db().select({ id: liveEvaluationSessions.id }).from(liveEvaluationSessions).limit(1))
+    const pendingLeave = await first(
+      db().select({ id: leaves.id }).from(leaves).where(eq(leaves.status, 'pending')).limit(1),
+    )
     const test = await first(db().select({ id: tests.id, qualification: tests.qualification_id }).from(tests).limit(1))
     const orbat = (await api<OrbatPayload>(admin, 'GET', '/api/orbat')).body
     const saveBody = (slot: Record<string, unknown>) => {
@@ -154,6 +158,8 @@ describe('a NUL byte in a text field', () => {
       ['POST', '/api/awards', { name: nul }, 'name'],
       ['PUT', `/api/awards/${award.id}`, { name: 'Valor', description: nul }, 'description'],
       ['POST', `/api/roster/members/${member}/awards`, { ...grant, citation: nul }, 'citation'],
+      ['POST', '/api/loa', { start_date: '2031-03-01', end_date: '2031-03-02', reason: nul }, 'reason'],
+      ['POST', `/api/loa/${pendingLeave.id}/deny`, { reason: nul }, 'reason'],
     ]
     const before = await stateFingerprint(t)
     for (const [method, path, body, field] of cases) {
@@ -179,6 +185,7 @@ describe('a NUL byte in a text field', () => {
       ],
       ['/admin/roster/qualifications', { intent: 'save-qualification', name: 'Bad\u0000' }],
       ['/admin/roster/awards', { intent: 'save-award', name: 'Bad\u0000' }],
+      ['/account', { intent: 'request-leave', start_date: '2031-03-01', end_date: '2031-03-02', reason: 'Bad\u0000' }],
     ]
     for (const [path, fields] of forms) {
       const response = await admin.postForm(path, fields)
@@ -241,6 +248,30 @@ describe('a calendar day', () => {
         date,
       })
       expect(form.status).toBe(400)
+      expect(await stateFingerprint(t)).toBe(before)
+    },
+  )
+})
+
+describe('a leave day', () => {
+  it.each(['12345-01-01', '12345', '2031-02-30', '1899-12-31', '2031-03-01T00:00:00Z'])(
+    'of %j is refused with 400 naming the field, nothing stored',
+    async (day) => {
+      const before = await stateFingerprint(t)
+      for (const field of ['start_date', 'end_date']) {
+        const body = { start_date: '2031-03-01', end_date: '2031-03-02', reason: 'Away.', [field]: day }
+        const response = await api<{ error: string; fields?: Record<string, string[]> }>(
+          admin,
+          'POST',
+          '/api/loa',
+          body,
+        )
+        expect(response.status, `${field} ${day}`).toBe(400)
+        expect(response.body).toEqual({
+          error: 'Please enter a valid date (YYYY-MM-DD).',
+          fields: { [field]: ['Please enter a valid date (YYYY-MM-DD).'] },
+        })
+      }
       expect(await stateFingerprint(t)).toBe(before)
     },
   )

@@ -43,6 +43,7 @@ import {
 import { seedTestEvaluations } from './assessments.ts'
 import { seedServiceRecords } from './personnel.ts'
 import { seedAwards } from './awards.ts'
+import { seedDemoLeave } from './leave.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -312,6 +313,10 @@ async function insertDemoUnit(tx: Tx, now: Date) {
     event_ping_role_id: r.eventPing.id,
     milsim_role_id: r.milsim.id,
     squad_channel_category_id: DEMO_CHANNELS.squadCategory.id,
+    // '' = 90 days. No leave role: an admin maps one on the Discord page.
+    leave_max_days: '',
+    leave_channel_id: DEMO_CHANNELS.leave.id,
+    leave_role_id: '',
   }
   await tx
     .insert(settings)
@@ -357,6 +362,7 @@ async function insertDemoUnit(tx: Tx, now: Date) {
     if (id === undefined) throw new Error(`seed: unknown member ${name}`)
     return id
   }
+  await seedDemoLeave(tx, now, mid)
 
   // Qualifications and who holds them.
   const insertedQuals = await tx

@@ -31,6 +31,7 @@ import type { AppServices } from '../context.ts'
 import { Forbidden, NotFound } from '../errors.ts'
 import { getUnitTimeZone } from '../settings/unit-time-zone.ts'
 import { runTransaction } from '../transaction.ts'
+import { isOnLeave } from './leave-days.ts'
 
 // A member's service record and public profile (docs/rules/personnel.md). The record is read from where each fact
 // lives (the history the triggers keep, grants, attendance, attempts, evaluations, leaves, notes), one query per kind
@@ -179,22 +180,6 @@ async function awardsOf(db: DbOrTx, memberId: number): Promise<ProfileAward[]> {
   return rows
     .sort((a, b) => a.precedence - b.precedence || a.name.localeCompare(b.name))
     .map(({ precedence: _p, ...award }) => award)
-}
-
-/** Whether an approved leave covers `today` (a YYYY-MM-DD in the unit's zone) and was not ended early. */
-async function isOnLeave(db: DbOrTx, memberId: number, today: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: leaves.id })
-    .from(leaves)
-    .where(
-      and(
-        eq(leaves.member_id, memberId),
-        eq(leaves.status, 'approved'),
-        sql`${leaves.start_date} <= ${today}::date and ${leaves.end_date} >= ${today}::date and ${leaves.ended_at} is null`,
-      ),
-    )
-    .limit(1)
-  return Boolean(row)
 }
 
 /** Events held and attended per week (Monday to Sunday in the unit's zone), the last 12 weeks, oldest first. */

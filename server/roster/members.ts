@@ -27,6 +27,7 @@ import { fillSlot } from '../waitlist/waitlist.ts'
 import { zonedIso } from './wall-time.ts'
 import { markChange } from '../personnel/history.ts'
 import { memberGrants, memberRack } from '../personnel/awards.ts'
+import { isOnLeave } from '../personnel/leave-days.ts'
 
 // Roster members (docs/rules/roster.md, Members and Bans): the reads, the writes inside a use case's transaction, and
 // the use cases below that run them. The schemas are in contracts/roster.ts. event_score = attended_events_count +
@@ -86,13 +87,15 @@ function summaryOf(row: Member) {
 export async function getPublicMember(db: DbOrTx, id: number): Promise<PublicMember> {
   const row = await memberRow(db, id)
   if (row.is_banned) throw new NotFound('Member not found.')
-  const [{ quals, evts, trns }, zone, awards] = await Promise.all([
+  const [{ quals, evts, trns }, zone, awards, onLoa] = await Promise.all([
     memberLinks(db, id),
     getUnitTimeZone(db),
     memberRack(db, id),
+    isOnLeave(db, id),
   ])
   return {
     ...summaryOf(row),
+    on_loa: onLoa,
     qualifications: quals,
     events: evts.map((e) => ({ ...e, date: zonedIso(e.date, zone) })),
     trainings: trns.map((t) => ({ ...t, date: zonedIso(t.date, zone) })),

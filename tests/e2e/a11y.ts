@@ -167,6 +167,14 @@ export const CHECKED_PAGES: CheckedPage[] = [
   { name: 'admin roster awards', as: 'demo_admin', path: '/admin/roster/awards' },
   { name: 'admin roster edit award', as: 'demo_admin', path: '/admin/roster/awards?edit=1' },
   { name: 'admin roster promotions', as: 'demo_admin', path: '/admin/roster/promotions' },
+  { name: 'admin roster leave', as: 'demo_admin', path: '/admin/roster/leave' },
+  {
+    name: 'admin roster leave deny',
+    as: 'demo_admin',
+    // The demo unit's pending request (db/seed/leave.ts).
+    path: async (db) =>
+      `/admin/roster/leave?dialog=deny&leave=${(await db<{ id: number }[]>`select id from leaves where status = 'pending' order by id limit 1`)[0]!.id}`,
+  },
   { name: 'account (admin)', as: 'demo_admin', path: '/account' },
 ]
 

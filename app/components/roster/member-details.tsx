@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from 'react'
 import type { PublicMember } from '#contracts/roster-types.ts'
+import { LoaBadge } from '#app/ui/badge.tsx'
 import { smallButton } from '#app/ui/button.ts'
 import { DateTime } from '#app/ui/date-time.tsx'
 import { Modal } from '#app/ui/dialog.tsx'
@@ -45,7 +46,10 @@ export function MemberDetails({
     <div className="flex flex-col gap-5" data-testid="member-details">
       <dl className="grid grid-cols-3 gap-2">
         <Stat label="Rank">
-          <RankBadge rank={member.rank} />
+          <span className="flex flex-wrap items-center gap-1.5">
+            <RankBadge rank={member.rank} />
+            {member.on_loa ? <LoaBadge /> : null}
+          </span>
         </Stat>
         <Stat label="Join Date">{formatDateOnly(member.join_date)}</Stat>
         <Stat label="Total Event Score">

@@ -7,18 +7,22 @@ import { useHydrated } from '#app/hooks/use-hydrated.ts'
 import { secondaryButton } from '#app/ui/button.ts'
 import { DateTime } from '#app/ui/date-time.tsx'
 import { useSheet } from '#app/ui/sheet.tsx'
-import { DiscordIcon, LibraryIcon, OrbatIcon, RosterIcon, SettingsIcon, TestIcon } from '#app/ui/icons.tsx'
+import { Badge } from '#app/ui/badge.tsx'
+import { DiscordIcon, LeaveIcon, LibraryIcon, OrbatIcon, RosterIcon, SettingsIcon, TestIcon } from '#app/ui/icons.tsx'
 import { useToast } from '#app/ui/toaster.tsx'
 import { getServices } from '#server/context.ts'
 import { recentActivity } from '#server/audit/audit.ts'
 import { requirePageUser } from '#server/auth/user.ts'
+import { pendingLeaveCount } from '#server/personnel/leave.ts'
 
 /** The audit log is polled every 15 s. */
 const ACTIVITY_POLL_MS = 15_000
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePageUser(request, context, 'admin')
-  return { activity: await recentActivity(getServices(context).db) }
+  const { db } = getServices(context)
+  const [activity, pendingLeave] = await Promise.all([recentActivity(db), pendingLeaveCount(db)])
+  return { activity, pendingLeave }
 }
 
 const cards = [
@@ -55,6 +59,21 @@ const cards = [
   },
 ]
 
+/** The Leave card, with the requests waiting for a decision. */
+function leaveCard(pending: number) {
+  return {
+    to: '/admin/roster/leave',
+    title: 'Leave of Absence',
+    text: "Members' leave requests to approve or deny, and who is away today.",
+    icon: <LeaveIcon />,
+    badge: pending ? (
+      <Badge tone="warning" data-testid="pending-leave">
+        {pending} pending
+      </Badge>
+    ) : undefined,
+  }
+}
+
 export default function AdminHub({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator()
   useEffect(() => {
@@ -67,7 +86,7 @@ export default function AdminHub({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Admin Hub</h1>
-      <HubGrid cards={cards} className="mt-6" />
+      <HubGrid cards={[...cards, leaveCard(loaderData.pendingLeave)]} className="mt-6" />
       <div className="mt-10 flex items-center justify-between gap-4">
         <h2 className="text-xl font-semibold">Recent Activity</h2>
         <FullLogButton />

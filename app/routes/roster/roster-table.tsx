@@ -4,6 +4,7 @@ import type { RosterMember } from '#contracts/roster-types.ts'
 import { MemberSheet } from './member-sheet.tsx'
 import { RibbonRack, type RibbonRackAward } from '#app/components/roster/ribbon-rack.tsx'
 import { formatDateOnly, formatScore, RankBadge } from '#app/components/roster/ui.tsx'
+import { LoaBadge } from '#app/ui/badge.tsx'
 import { useSheet } from '#app/ui/sheet.tsx'
 import { Table, type Column } from '#app/ui/table.tsx'
 
@@ -47,16 +48,20 @@ const COLUMNS: ReadonlyArray<Column<RosterRow>> = [
     header: 'Name',
     cell: (member) => (
       <>
-        <Link
-          to={`/roster/${member.id}`}
-          className="font-medium text-zinc-100 hover:text-brand-400"
-          onClick={(event) => {
-            // A plain click opens the sheet (the row's handler); ctrl/cmd-click still opens the page.
-            if (!hasModifier(event)) event.preventDefault()
-          }}
-        >
-          {member.ingame_name}
-        </Link>
+        <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1">
+          <Link
+            to={`/roster/${member.id}`}
+            className="font-medium text-zinc-100 hover:text-brand-400"
+            onClick={(event) => {
+              // A plain click opens the sheet (the row's handler); ctrl/cmd-click still opens the page.
+              if (!hasModifier(event)) event.preventDefault()
+            }}
+          >
+            {member.ingame_name}
+          </Link>
+          {/* On leave of absence today (docs/rules/personnel.md). */}
+          {member.on_loa ? <LoaBadge /> : null}
+        </span>
         {member.awards.length ? (
           <div className="mt-1.5 sm:hidden">
             <Rack member={member} />

@@ -9,6 +9,7 @@ const ROSTER_TABS = [
   { id: 'qualifications', label: 'Qualifications' },
   { id: 'awards', label: 'Awards' },
   { id: 'promotions', label: 'Promotions' },
+  { id: 'leave', label: 'Leave' },
 ] as const
 type RosterTab = (typeof ROSTER_TABS)[number]['id']
 
