@@ -11,8 +11,8 @@ import { recordAudit } from '../audit/audit.ts'
 import { hashToken } from '../auth/api-token.ts'
 import type { AppServices } from '../context.ts'
 import { NotFound } from '../errors.ts'
-import { listEvents } from '../roster/events.ts'
-import { listPublicTrainings, listTrainings } from '../roster/trainings.ts'
+import { eventsSince } from '../roster/events.ts'
+import { listPublicTrainings, visibleTrainingsSince } from '../roster/trainings.ts'
 import { getSetting } from '../settings/settings.ts'
 import { isValidTimeZone } from '../settings/time-lock.ts'
 import { runTransaction } from '../transaction.ts'
@@ -84,17 +84,16 @@ function render(ctx: CalendarContext, name: string, entries: Entry[]): string {
 }
 
 async function eventEntries(services: AppServices, ctx: CalendarContext): Promise<Entry[]> {
-  const events = await listEvents(services.db)
-  return events
-    .filter((e) => new Date(e.date) >= ctx.since)
-    .map((e) => ({
-      uid: `event-${e.id}@${ctx.host}`,
-      start: new Date(e.date),
-      minutes: DURATION_MINUTES.event,
-      summary: e.name,
-      description: `Unit operation: attending counts toward your event score.\nORBAT and sign-ups: ${ctx.appUrl}/orbat`,
-      url: `${ctx.appUrl}/orbat`,
-    }))
+  // The window is the query's: the feed never reads the unit's whole history.
+  const events = await eventsSince(services.db, ctx.since)
+  return events.map((e) => ({
+    uid: `event-${e.id}@${ctx.host}`,
+    start: new Date(e.date),
+    minutes: DURATION_MINUTES.event,
+    summary: e.name,
+    description: `Unit operation: attending counts toward your event score.\nORBAT and sign-ups: ${ctx.appUrl}/orbat`,
+    url: `${ctx.appUrl}/orbat`,
+  }))
 }
 
 function trainingEntry(
@@ -114,11 +113,11 @@ function trainingEntry(
 /** GET /calendar/unit.ics: the unit's events and visible trainings. */
 export async function unitCalendar(services: AppServices, now = new Date()): Promise<string> {
   const ctx = await contextOf(services, now)
-  const trainings = (await listTrainings(services.db)).filter((t) => !t.is_hidden && new Date(t.date) >= ctx.since)
-  return render(ctx, 'Unit calendar', [
-    ...(await eventEntries(services, ctx)),
-    ...trainings.map((t) => trainingEntry(ctx, t)),
+  const [events, trainings] = await Promise.all([
+    eventEntries(services, ctx),
+    visibleTrainingsSince(services.db, ctx.since),
   ])
+  return render(ctx, 'Unit calendar', [...events, ...trainings.map((t) => trainingEntry(ctx, t))])
 }
 
 /**
