@@ -1,13 +1,21 @@
-import { announcePromotions } from '../discord/roster-roles.ts'
+import { wakePromotionAnnouncer } from '../discord/promotion-announcements.ts'
 import { settingChanges, updateSetting } from '../settings/admin-settings.ts'
 import { runTransaction } from '../transaction.ts'
-import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import { ROSTER_MESSAGES, type Rank, type ThresholdsInput } from '#contracts/roster.ts'
 import type { PromotionRun, PromotionsData, ThresholdItem } from '#contracts/roster-types.ts'
 import type { DbOrTx } from '#db/client.ts'
-import { memberEventScoreSql, members, nextRank, promotionThresholds, RANKS } from '#db/schema/roster.ts'
+import {
+  memberEventScoreSql,
+  members,
+  nextRank,
+  promotionRuns,
+  promotionThresholds,
+  RANKS,
+  type PromotionRecord,
+} from '#db/schema/roster.ts'
 import type { User } from '#db/schema/users-sessions.ts'
-import { recordAudit, type Actor } from '../audit/audit.ts'
+import { actorName, recordAudit, SYSTEM_ACTOR, type Actor } from '../audit/audit.ts'
 import type { AppServices } from '../context.ts'
 import { listChannels } from '../discord/guild.ts'
 import { Invalid, toErrorBody } from '../errors.ts'
@@ -16,8 +24,10 @@ import { getUnitTimeZone } from '../settings/unit-time-zone.ts'
 
 // Promotions (docs/rules/roster.md, Promotions): thresholds per starting rank, a run that moves each active member at
 // most one rank, BMT graduation, and the weekly job's schedule (Mondays 01:00 in the unit's time zone, setting
-// unit_time_zone). The writes run inside a use case's transaction (the use cases at the end of this file), which syncs
-// the mapped Discord rank roles and announces to the promotion channel after the commit.
+// unit_time_zone). The writes run inside a use case's transaction (the use cases at the end of this file). A run is one
+// UPDATE whatever the roster's size, recorded as a promotion_runs row whose announcement the announcer sends after the
+// commit; the mapped Discord rank roles follow through the role-sync queue
+// (docs/decisions/034-promotion-runs-and-their-announcement.md).
 
 export const PROMOTION_JOB_CRON = '0 1 * * 1'
 
@@ -94,40 +104,74 @@ function promotionRunOf(promotions: Promotion[]): PromotionRun {
   }
 }
 
+interface RunOutcome {
+  promotions: Promotion[]
+  /** The promotion_runs row, when anyone moved. */
+  runId: number | null
+  /** Whether the run's announcement waits for the announcer (a promotion channel is set). */
+  announce: boolean
+}
+
+/** Lowest starting rank first, then by name (the answer's and the announcement's order). */
+function byRankThenName(a: Promotion, b: Promotion): number {
+  const rank = RANKS.indexOf(a.from) - RANKS.indexOf(b.from)
+  if (rank) return rank
+  const [x, y] = [a.name.toLowerCase(), b.name.toLowerCase()]
+  return x < y ? -1 : x > y ? 1 : a.memberId - b.memberId
+}
+
 /**
  * One promotion run: each active member whose rank has a threshold and whose event score meets it moves up exactly
- * one rank. Banned members are skipped.
+ * one rank, in one UPDATE (the threshold row joined names the rank they came from). Banned members are skipped.
  */
-async function promoteEligible(tx: DbOrTx, actor: Actor): Promise<Promotion[]> {
+async function promoteEligible(tx: DbOrTx, actor: Actor): Promise<RunOutcome> {
   // One run at a time (the weekly job and an admin's click must not both promote).
   await tx.execute(sql`select pg_advisory_xact_lock(7202614)`)
-  const due = await tx
-    .select({
-      id: members.id,
+  const moved = await tx
+    .update(members)
+    .set({ rank: sql`${promotionThresholds.to_rank}` })
+    .from(promotionThresholds)
+    .where(
+      sql`${promotionThresholds.from_rank} = ${members.rank} and not ${members.is_banned} and ${memberEventScoreSql} >= ${promotionThresholds.required_score}`,
+    )
+    .returning({
+      memberId: members.id,
       name: members.ingame_name,
       discordId: members.discord_id,
-      rank: members.rank,
+      from: promotionThresholds.from_rank,
       to: promotionThresholds.to_rank,
     })
-    .from(members)
-    .innerJoin(promotionThresholds, eq(promotionThresholds.from_rank, members.rank))
-    .where(and(eq(members.is_banned, false), sql`${memberEventScoreSql} >= ${promotionThresholds.required_score}`))
-    .orderBy(asc(members.rank), asc(sql`lower(${members.ingame_name})`))
-    .for('update', { of: members })
-  const promotions: Promotion[] = []
-  for (const m of due) {
-    await tx.update(members).set({ rank: m.to }).where(eq(members.id, m.id))
-    promotions.push({ memberId: m.id, name: m.name, discordId: m.discordId, from: m.rank, to: m.to })
+  const promotions = moved.sort(byRankThenName)
+  if (!promotions.length) {
+    await recordAudit(tx, actor, 'Promotions run', ROSTER_MESSAGES.noPromotions)
+    return { promotions, runId: null, announce: false }
   }
+  const channel = (await getSetting(tx, 'promotion_channel_id')).trim()
+  const records: PromotionRecord[] = promotions.map((p) => ({
+    member_id: p.memberId,
+    name: p.name,
+    from: p.from,
+    to: p.to,
+  }))
+  const [run] = await tx
+    .insert(promotionRuns)
+    .values({
+      actor: actorName(actor),
+      actor_user_id: actor === SYSTEM_ACTOR ? null : actor.id,
+      promoted_count: records.length,
+      promotions: records,
+      announcement_channel_id: channel || null,
+      announcement: channel ? 'pending' : 'none',
+    })
+    .returning({ id: promotionRuns.id })
+  // The count and the run, not the names: a run of thousands stays one short line in the log and on the hub.
   await recordAudit(
     tx,
     actor,
     'Promotions run',
-    promotions.length
-      ? promotions.map((p) => `${p.name}: ${p.from} -> ${p.to}`).join('; ')
-      : ROSTER_MESSAGES.noPromotions,
+    `Promotion run ${run!.id}: ${records.length.toLocaleString('en-US')} promoted.`,
   )
-  return promotions
+  return { promotions, runId: run!.id, announce: Boolean(channel) }
 }
 
 /** BMT graduation: the selected BMT members become JNCO. Members not at BMT are refused. */
@@ -175,17 +219,19 @@ export async function setPromotionChannel(
 
 /**
  * One promotion run, for an admin (the page and POST /api/roster/promotions/run) or the weekly job (System): the run
- * commits, then the mapped rank roles follow and the promotion channel hears of it.
+ * commits with its rank roles queued and its announcement pending; the answer waits for neither. The announcer is woken
+ * after the commit (and the job runner retries what Discord did not take).
  */
 export async function runPromotions(services: AppServices, actor: Actor): Promise<PromotionRun> {
-  const promotions = await runTransaction(services, (tx) => promoteEligible(tx, actor), {
+  const outcome = await runTransaction(services, (tx) => promoteEligible(tx, actor), {
     name: 'run promotions',
     // Ranks show on the public roster, not on the ORBAT.
-    changes: (promoted) => (promoted.length ? ['roster'] : []),
-    syncRoles: (promoted) => promoted.map((p) => p.discordId),
-    after: (promoted) => announcePromotions(services, promoted),
+    changes: (run) => (run.promotions.length ? ['roster'] : []),
+    syncRoles: (run) => run.promotions.map((p) => p.discordId),
+    // Returns at once: the messages go out in the background.
+    after: (run) => run.announce && wakePromotionAnnouncer(services),
   })
-  return promotionRunOf(promotions)
+  return promotionRunOf(outcome.promotions)
 }
 
 /** The selected BMTs become JNCO; their mapped rank roles follow (no announcement). */
