@@ -5,15 +5,8 @@ import { eq, inArray, sql } from 'drizzle-orm'
 import { ROSTER_MESSAGES, type Rank, type ThresholdsInput } from '#contracts/roster.ts'
 import type { PromotionRun, PromotionsData, ThresholdItem } from '#contracts/roster-types.ts'
 import type { DbOrTx } from '#db/client.ts'
-import {
-  memberEventScoreSql,
-  members,
-  nextRank,
-  promotionRuns,
-  promotionThresholds,
-  RANKS,
-  type PromotionRecord,
-} from '#db/schema/roster.ts'
+import { memberEventScoreSql, members, nextRank, promotionRuns, promotionThresholds, RANKS } from '#db/schema/roster.ts'
+import { settings } from '#db/schema/settings.ts'
 import type { User } from '#db/schema/users-sessions.ts'
 import { actorName, recordAudit, SYSTEM_ACTOR, type Actor } from '../audit/audit.ts'
 import type { AppServices } from '../context.ts'
@@ -120,58 +113,67 @@ function byRankThenName(a: Promotion, b: Promotion): number {
   return x < y ? -1 : x > y ? 1 : a.memberId - b.memberId
 }
 
+/** A promoted member as the run's statement returns them, with the run's id and announcement state. */
+type MovedRow = {
+  memberId: number
+  name: string
+  discordId: string | null
+  from: Rank
+  to: Rank
+  runId: number
+  announcement: string
+}
+
 /**
  * One promotion run: each active member whose rank has a threshold and whose event score meets it moves up exactly
- * one rank, in one UPDATE (the threshold row joined names the rank they came from). Banned members are skipped.
+ * one rank. One statement does the run whatever the roster's size: the UPDATE (the threshold row joined names the rank
+ * each came from) and the run's record with its list, built in the database from what the UPDATE returned, and its
+ * announcement pending when a promotion channel is set. Banned members are skipped.
  */
 async function promoteEligible(tx: DbOrTx, actor: Actor): Promise<RunOutcome> {
   // One run at a time (the weekly job and an admin's click must not both promote).
   await tx.execute(sql`select pg_advisory_xact_lock(7202614)`)
-  const moved = await tx
-    .update(members)
-    .set({ rank: sql`${promotionThresholds.to_rank}` })
-    .from(promotionThresholds)
-    .where(
-      sql`${promotionThresholds.from_rank} = ${members.rank} and not ${members.is_banned} and ${memberEventScoreSql} >= ${promotionThresholds.required_score}`,
+  const m = members
+  const t = promotionThresholds
+  const moved = await tx.execute<MovedRow>(sql`
+    with moved as (
+      update ${m} set rank = ${t.to_rank}, updated_at = now()
+        from ${t}
+       where ${t.from_rank} = ${m.rank} and not ${m.is_banned} and ${memberEventScoreSql} >= ${t.required_score}
+      returning ${m.id} as member_id, ${m.ingame_name} as name, ${m.discord_id} as discord_id,
+                ${t.from_rank} as from_rank, ${t.to_rank} as to_rank
+    ), channel as (
+      select nullif(btrim(${settings.value}), '') as id from ${settings} where ${settings.key} = 'promotion_channel_id'
+    ), run as (
+      insert into ${promotionRuns} (actor, actor_user_id, promoted_count, promotions, announcement_channel_id, announcement)
+      select ${actorName(actor)}, ${actor === SYSTEM_ACTOR ? null : actor.id}::int, count(*),
+             jsonb_agg(jsonb_build_object('member_id', member_id, 'name', name, 'from', from_rank, 'to', to_rank)
+                       order by from_rank, lower(name), member_id),
+             (select id from channel),
+             case when (select id from channel) is null then 'none' else 'pending' end
+        from moved
+      having count(*) > 0
+      returning id, announcement
     )
-    .returning({
-      memberId: members.id,
-      name: members.ingame_name,
-      discordId: members.discord_id,
-      from: promotionThresholds.from_rank,
-      to: promotionThresholds.to_rank,
-    })
-  const promotions = moved.sort(byRankThenName)
-  if (!promotions.length) {
+    select moved.member_id as "memberId", moved.name, moved.discord_id as "discordId", moved.from_rank as "from",
+           moved.to_rank as "to", run.id as "runId", run.announcement
+      from moved cross join run`)
+  const [first] = moved
+  if (!first) {
     await recordAudit(tx, actor, 'Promotions run', ROSTER_MESSAGES.noPromotions)
-    return { promotions, runId: null, announce: false }
+    return { promotions: [], runId: null, announce: false }
   }
-  const channel = (await getSetting(tx, 'promotion_channel_id')).trim()
-  const records: PromotionRecord[] = promotions.map((p) => ({
-    member_id: p.memberId,
-    name: p.name,
-    from: p.from,
-    to: p.to,
-  }))
-  const [run] = await tx
-    .insert(promotionRuns)
-    .values({
-      actor: actorName(actor),
-      actor_user_id: actor === SYSTEM_ACTOR ? null : actor.id,
-      promoted_count: records.length,
-      promotions: records,
-      announcement_channel_id: channel || null,
-      announcement: channel ? 'pending' : 'none',
-    })
-    .returning({ id: promotionRuns.id })
+  const promotions = moved
+    .map(({ memberId, name, discordId, from, to }) => ({ memberId, name, discordId, from, to }))
+    .sort(byRankThenName)
   // The count and the run, not the names: a run of thousands stays one short line in the log and on the hub.
   await recordAudit(
     tx,
     actor,
     'Promotions run',
-    `Promotion run ${run!.id}: ${records.length.toLocaleString('en-US')} promoted.`,
+    `Promotion run ${first.runId}: ${promotions.length.toLocaleString('en-US')} promoted.`,
   )
-  return { promotions, runId: run!.id, announce: Boolean(channel) }
+  return { promotions, runId: first.runId, announce: first.announcement === 'pending' }
 }
 
 /** BMT graduation: the selected BMT members become JNCO. Members not at BMT are refused. */
