@@ -221,38 +221,53 @@ describe('the pages show what is coming and one page of the past', () => {
     expect(await text(admin.client, `/admin/roster/events?dialog=edit&event=${old!.id}`)).toContain('value="Past 60"')
   })
 
-  it('the Trainings tab: upcoming BMT and general trainings, 25 past ones, Show older', async () => {
+  it('the Trainings tab: upcoming BMT and general trainings, 20 past ones, Show older', async () => {
     const upcoming = await addDated('trainings', 2, 5, { step: 1 })
     await db().execute(sql`update trainings set is_bmt_training = true where id = ${upcoming[0]}`)
     await addDated('trainings', 30, -1)
     const first = await text(admin.client, '/admin/roster/trainings')
-    expect(rowsOf(first, 'training-row')).toBe(2 + 25)
+    expect(rowsOf(first, 'training-row')).toBe(2 + 20)
     const second = await text(admin.client, olderHref(first)!)
-    expect(rowsOf(second, 'training-row')).toBe(2 + 5)
+    expect(rowsOf(second, 'training-row')).toBe(2 + 10)
     expect(olderHref(second)).toBeNull()
   })
 
-  it('/trainings: the upcoming trainings, 10 past ones with Show older, and the first names of each list', async () => {
+  it('/trainings: the upcoming trainings, 5 past ones with Show older, and the first names of each list', async () => {
     const [soon] = await addDated('trainings', 2, 2, { step: 1 })
     const [hidden] = await addDated('trainings', 1, 3)
     await db().execute(sql`update trainings set is_hidden = true where id = ${hidden}`)
-    await addDated('trainings', 15, -1)
+    await addDated('trainings', 12, -1)
     const people = await addMembers(9)
     await db().execute(
       sql`insert into training_signups (training_id, member_id) select ${soon}, unnest(${idArray(people)}::int[])`,
     )
     const first = await text(t.client(), '/trainings')
-    expect(rowsOf(first, 'training')).toBe(2 + 10)
+    expect(rowsOf(first, 'training')).toBe(2 + 5)
     expect(first).toContain('Past Trainings')
-    // Nine signed up: six names, and the way to the rest.
-    expect(first).toContain('>Trooper 6<')
-    expect(first).not.toContain('>Trooper 7<')
+    expect(first).not.toContain('Show all upcoming trainings')
+    // Nine signed up: five names, and the way to the rest.
+    expect(first).toContain('>Trooper 5<')
+    expect(first).not.toContain('>Trooper 6<')
     const showAll = /href="([^"]*signups=[^"]*)"/.exec(first)![1]!.replaceAll('&amp;', '&')
     const all = await text(t.client(), showAll)
     expect(all).toContain('>Trooper 9<')
     expect(all).toMatch(new RegExp(`id="training-${soon}"[^]*?<details[^>]* open=""`))
     const older = await text(t.client(), olderHref(first)!)
     expect(rowsOf(older, 'training')).toBe(2 + 5)
+    const oldest = await text(t.client(), olderHref(older)!)
+    expect(rowsOf(oldest, 'training')).toBe(2 + 2)
+    expect(olderHref(oldest)).toBeNull()
+  })
+
+  it('/trainings: twenty upcoming trainings at first, the rest behind Show all upcoming trainings', async () => {
+    await addDated('trainings', 23, 1, { step: 1 })
+    const first = await text(t.client(), '/trainings')
+    expect(rowsOf(first, 'training')).toBe(20)
+    expect(first).toContain('>Training 20<')
+    expect(first).not.toContain('>Training 21<')
+    const all = await text(t.client(), /href="([^"]*upcoming=all[^"]*)"/.exec(first)![1]!.replaceAll('&amp;', '&'))
+    expect(rowsOf(all, 'training')).toBe(23)
+    expect(all).not.toContain('Show all upcoming trainings')
   })
 })
 

@@ -26,10 +26,12 @@ export type { PublicTraining, TrainingInput, TrainingItem, TrainingSignupItem }
 /** A training that started this long ago still shows on the public page (members check in late). */
 const PUBLIC_GRACE_MS = 3 * 3600_000
 /** Past trainings a page of the Trainings tab shows, and of the public page. */
-export const TRAININGS_PAGE = 25
-export const PUBLIC_PAST_PAGE = 10
-/** Sign-ups a list names before "and N more"; the rest come on demand (View Signups, the page's Show all). */
-export const SIGNUP_PREVIEW = 6
+export const TRAININGS_PAGE = 20
+export const PUBLIC_PAST_PAGE = 5
+/** Upcoming trainings the public page shows before "Show all upcoming trainings". */
+export const PUBLIC_UPCOMING_MAX = 20
+/** Sign-ups a list names before "Show all"; the rest come on demand (View Signups, the page's Show all). */
+export const SIGNUP_PREVIEW = 5
 /** The most one training's full list shows on the public page (the /api answers every one). */
 export const SIGNUP_LIST_MAX = 300
 
@@ -141,14 +143,24 @@ function signedUpColumn(memberId: number | null) {
     : sql<boolean>`exists(select 1 from ${trainingSignups} s where s.training_id = ${trainings.id} and s.member_id = ${memberId})`
 }
 
-/** GET /api/roster/trainings/public: visible trainings from a little before now, with is_signed_up for the user. */
-export async function listPublicTrainings(db: DbOrTx, user: User | null, now = new Date()): Promise<PublicTraining[]> {
+/**
+ * GET /api/roster/trainings/public: visible trainings from a little before now, soonest first, with is_signed_up for
+ * the user (the first `limit` of them when given).
+ */
+export async function listPublicTrainings(
+  db: DbOrTx,
+  user: User | null,
+  now = new Date(),
+  limit?: number,
+): Promise<PublicTraining[]> {
   const [member, zone] = await Promise.all([user ? memberOfUser(db, user) : null, getUnitTimeZone(db)])
-  const rows = await db
+  const query = db
     .select({ ...itemColumns, is_signed_up: signedUpColumn(member?.id ?? null) })
     .from(trainings)
     .where(and(eq(trainings.is_hidden, false), gte(trainings.date, new Date(now.getTime() - PUBLIC_GRACE_MS))))
     .orderBy(asc(trainings.date), asc(trainings.id))
+    .$dynamic()
+  const rows = await (limit === undefined ? query : query.limit(limit))
   return rows.map((r) => ({
     ...toItem(r, zone),
     is_signed_up: Boolean(r.is_signed_up),
@@ -160,20 +172,21 @@ export async function listPublicTrainings(db: DbOrTx, user: User | null, now = n
 export type PastPublicTraining = TrainingItem
 
 /**
- * The public page (/trainings): the visible upcoming trainings (as the /api lists them) and one page of past ones,
- * newest first. The sign-up names are signupPreviews' business.
+ * The public page (/trainings): the visible upcoming trainings (as the /api lists them: the first
+ * PUBLIC_UPCOMING_MAX unless `allUpcoming`, and whether there are more) and one page of past ones, newest first. The
+ * sign-up names are signupPreviews' business.
  */
 export async function publicTrainingsPage(
   db: DbOrTx,
   user: User | null,
-  options: { before: ListCursor | null; now?: Date; pageSize?: number },
-): Promise<{ upcoming: PublicTraining[] } & PastPage<PastPublicTraining>> {
+  options: { before: ListCursor | null; allUpcoming?: boolean; now?: Date; pageSize?: number },
+): Promise<{ upcoming: PublicTraining[]; moreUpcoming: boolean } & PastPage<PastPublicTraining>> {
   const now = options.now ?? new Date()
   const pageSize = options.pageSize ?? PUBLIC_PAST_PAGE
   const ended = new Date(now.getTime() - PUBLIC_GRACE_MS)
   const before = options.before ?? { start: ended, id: null }
-  const [upcoming, zone, past] = await Promise.all([
-    listPublicTrainings(db, user, now),
+  const [coming, zone, past] = await Promise.all([
+    listPublicTrainings(db, user, now, options.allUpcoming ? undefined : PUBLIC_UPCOMING_MAX + 1),
     getUnitTimeZone(db),
     db
       .select(itemColumns)
@@ -189,7 +202,8 @@ export async function publicTrainingsPage(
       .limit(pageSize + 1),
   ])
   return {
-    upcoming,
+    upcoming: options.allUpcoming ? coming : coming.slice(0, PUBLIC_UPCOMING_MAX),
+    moreUpcoming: !options.allUpcoming && coming.length > PUBLIC_UPCOMING_MAX,
     ...pastPage(
       past.map((row) => toItem(row, zone)),
       pageSize,

@@ -1,3 +1,4 @@
+import { Link, useLocation } from 'react-router'
 import type { Route } from './+types/route'
 import { TRAINING_INTENTS, TRAININGS_PATH, TrainingList, type ListedTraining } from './training-row.tsx'
 import { failWithToast, idOf, readFormPost, succeed } from '#app/forms/respond.ts'
@@ -5,6 +6,7 @@ import { AddToCalendar } from '#app/components/add-to-calendar.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { EmptyState } from '#app/ui/field.tsx'
 import { OlderPager } from '#app/ui/pager.tsx'
+import { hrefWithState } from '#app/hooks/url-state.ts'
 import { parseCursor } from '#contracts/paging.ts'
 import { getUser } from '#server/auth/user.ts'
 import { getServices, requestContext } from '#server/context.ts'
@@ -22,8 +24,9 @@ import {
 } from '#server/roster/trainings.ts'
 
 // The public trainings page (docs/rules/roster.md, trainings): BMT and general trainings, sign up and leave, and one
-// page of past trainings (Show older: ?before=<cursor>). Each training names its first sign-ups; "Show all" (a link:
-// ?signups=<id>) lists the rest. The forms post here (intent signup | leave, id); the action calls the same use cases as
+// page of past trainings (Show older: ?before=<cursor>). The first twenty upcoming show ("Show all upcoming
+// trainings": ?upcoming=all). Each training names its first sign-ups; "Show all" (a link: ?signups=<id>) lists the
+// rest. The forms post here (intent signup | leave, id); the action calls the same use cases as
 // POST /api/roster/trainings/{id}/signup and /leave and answers with a redirect carrying the server's message as a
 // flash toast, so it works without JavaScript. With it a fetcher posts and follows the redirect in place
 // (X-Remix-Replace: the history entry is replaced, not added).
@@ -40,9 +43,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const before = parseCursor(url.searchParams.get('before') ?? '')
   const expanded = idOf(url.searchParams.get('signups'))
+  const allUpcoming = url.searchParams.get('upcoming') === 'all'
   const user = await getUser(services, request)
   const load = async () => {
-    const page = await publicTrainingsPage(services.db, user, { before })
+    const page = await publicTrainingsPage(services.db, user, { before, allUpcoming })
     const shown = [...page.upcoming, ...page.past]
     // The names of the page's trainings in one query; the whole list only for the one asked for.
     const [previews, all] = await Promise.all([
@@ -59,10 +63,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       signups: (t.id === expanded && all) || previews.get(t.id) || [],
       expanded: t.id === expanded && all !== null,
     })
-    return { upcoming: page.upcoming.map(listed), past: page.past.map(listed), older: page.older }
+    return {
+      upcoming: page.upcoming.map(listed),
+      moreUpcoming: page.moreUpcoming,
+      past: page.past.map(listed),
+      older: page.older,
+    }
   }
+  const empty = { upcoming: [], moreUpcoming: false, past: [], older: null }
   const [data, signUpRefusal] = await Promise.all([
-    withLoadError('trainings page', load, { upcoming: [], past: [], older: null }, 'Could not load trainings.'),
+    withLoadError('trainings page', load, empty, 'Could not load trainings.'),
     // Sign Up is offered only when it can succeed; otherwise the page shows why (banned, not on the roster).
     user ? trainingSignUpRefusal(services.db, user) : null,
   ])
@@ -87,7 +97,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function TrainingsPage({ loaderData }: Route.ComponentProps) {
-  const { upcoming, past, older, signedIn, signUpRefusal, loadError, appUrl } = loaderData
+  const { upcoming, moreUpcoming, past, older, signedIn, signUpRefusal, loadError, appUrl } = loaderData
   const bmt: ListedTraining[] = upcoming.filter((t) => t.is_bmt_training)
   const general: ListedTraining[] = upcoming.filter((t) => !t.is_bmt_training)
   const viewer = { signedIn, signUpRefusal }
@@ -139,6 +149,7 @@ export default function TrainingsPage({ loaderData }: Route.ComponentProps) {
             <TrainingList trainings={general} viewer={viewer} />
           </section>
         ) : null}
+        {moreUpcoming ? <ShowAllUpcoming /> : null}
         {past.length || older ? (
           <section id="past-trainings" aria-labelledby="past-trainings-heading" className="scroll-mt-4">
             <h2 id="past-trainings-heading" className="mb-3 text-lg font-semibold">
@@ -150,6 +161,21 @@ export default function TrainingsPage({ loaderData }: Route.ComponentProps) {
         ) : null}
       </div>
     </main>
+  )
+}
+
+/** More trainings are coming than the page shows at first: a link to all of them (no JavaScript needed). */
+function ShowAllUpcoming() {
+  const location = useLocation()
+  const [path, query = ''] = hrefWithState(location).split('?')
+  const params = new URLSearchParams(query)
+  params.set('upcoming', 'all')
+  return (
+    <p className="-mt-6">
+      <Link to={`${path}?${params.toString()}`} className="text-sm text-brand-400 hover:underline">
+        Show all upcoming trainings
+      </Link>
+    </p>
   )
 }
 
