@@ -9,7 +9,7 @@ import http from 'node:http'
 import postgres from 'postgres'
 import { DEMO_USERS } from '#db/seed/demo-guild.ts'
 import { login, request } from './http-client.ts'
-import { machineMeter, ms, percentile, printTable, progress, sleep, type Child } from './lib.ts'
+import { cpuSeconds, machineMeter, ms, percentile, printTable, progress, sleep, type Child } from './lib.ts'
 import { BIG_UNIT, growBigUnit } from './scale-fixture.ts'
 
 const TARGET_RATIO = 2
@@ -51,6 +51,8 @@ const TARGETS: Target[] = [
 
 interface Unit {
   name: string
+  /** The app's process: its CPU time and its PostgreSQL's (descendants) is what a request costs. */
+  pid: number
   url: string
   sql: postgres.Sql
   cookies: Record<Target['as'], string>
@@ -59,6 +61,8 @@ interface Unit {
 
 interface Sample {
   latencies: number[]
+  /** CPU seconds of the app and its database over the samples. */
+  cpu: number
   rawBytes: number
   wireBytes: number
   statuses: Set<number>
@@ -71,6 +75,7 @@ async function unitOf(name: string, app: Child): Promise<Unit> {
   const [admin, member] = await Promise.all([login(url, demoId('demo_admin')), login(url, demoId('reyes'))])
   return {
     name,
+    pid: app.child.pid!,
     url,
     sql: postgres(databaseUrl, { max: 2, onnotice: () => {} }),
     cookies: { admin, member, anonymous: '' },
@@ -92,6 +97,7 @@ async function measure(units: Unit[], target: Target): Promise<Map<string, Sampl
     const wire = await ask(unit, target, 'br, gzip')
     samples.set(unit.name, {
       latencies: [],
+      cpu: 0,
       rawBytes: raw.body.length,
       wireBytes: wire.body.length,
       statuses: new Set([raw.status]),
@@ -101,11 +107,14 @@ async function measure(units: Unit[], target: Target): Promise<Map<string, Sampl
   for (let round = 0; round < ROUNDS; round++) {
     for (const unit of units) {
       const sample = samples.get(unit.name)!
+      const before = cpuSeconds(unit.pid)
       for (let i = 0; i < SAMPLES / ROUNDS; i++) {
         const answer = await ask(unit, target, 'br, gzip')
         sample.latencies.push(answer.ms)
         sample.statuses.add(answer.status)
       }
+      const after = cpuSeconds(unit.pid)
+      sample.cpu += after.self + after.descendants - before.self - before.descendants
     }
   }
   return samples
@@ -154,7 +163,9 @@ export async function scaleScenario(startApp: () => Promise<Child>): Promise<{ o
     const bigSql = postgres(bigApp.ready[1]!, { max: 2, onnotice: () => {} })
     progress('scale: growing the big unit')
     const grown = await growBigUnit(bigSql).finally(() => bigSql.end({ timeout: 5 }))
-    progress(`scale: big unit ready in ${grown.seconds.toFixed(1)} s`)
+    progress(
+      `scale: big unit ready in ${grown.seconds.toFixed(1)} s (${grown.steps.map(([step, n]) => `${step} ${n.toFixed(1)} s`).join(', ')})`,
+    )
     units.push(await unitOf('demo', demoApp), await unitOf('big', bigApp))
     const [demo, big] = units as [Unit, Unit]
 
@@ -184,11 +195,14 @@ export async function scaleScenario(startApp: () => Promise<Child>): Promise<{ o
       const fine = Object.values(met).every(Boolean)
       ok &&= fine
       if (!fine) misses.push(target.name)
+      const [dCpu, bCpu] = [(1000 * d.cpu) / d.latencies.length, (1000 * b.cpu) / b.latencies.length]
       rows.push([
         `${target.name}${target.probed ? ' *' : ''}`,
         `${ms(dMed)} / ${ms(dP95)}`,
         `${ms(bMed)} / ${ms(bP95)}`,
         ratio.toFixed(2),
+        `${ms(dCpu)} / ${ms(bCpu)}`,
+        (bCpu / dCpu).toFixed(2),
         `${kb(d.rawBytes)} / ${kb(b.rawBytes)}`,
         `${kb(b.wireBytes)}`,
         statuses.join(','),
@@ -238,6 +252,8 @@ export async function scaleScenario(startApp: () => Promise<Child>): Promise<{ o
         'demo median / p95 ms',
         'big median / p95 ms',
         'big/demo',
+        'CPU ms/req demo / big',
+        'CPU big/demo',
         'HTML KB demo / big',
         'big on wire KB',
         'status',
@@ -245,7 +261,7 @@ export async function scaleScenario(startApp: () => Promise<Child>): Promise<{ o
       ],
       rows,
       [
-        `Targets: big/demo <= ${TARGET_RATIO} at the median, big p95 < ${TARGET_P95_MS} ms, HTML < ${TARGET_HTML_KB} KB raw. ${SAMPLES} requests per unit after ${WARM_UP} warm-up, in ${ROUNDS} alternating rounds. ${machine()}.`,
+        `Targets: big/demo <= ${TARGET_RATIO} at the median, big p95 < ${TARGET_P95_MS} ms, HTML < ${TARGET_HTML_KB} KB raw. ${SAMPLES} requests per unit after ${WARM_UP} warm-up, in ${ROUNDS} alternating rounds. CPU ms/req: the app's and its PostgreSQL's CPU time per request (what other work on the machine changes least). ${machine()}.`,
         `Big unit (built in ${grown.seconds.toFixed(1)} s): ${sizes}.`,
       ],
     )

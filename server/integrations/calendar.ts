@@ -54,7 +54,23 @@ async function contextOf(services: AppServices, now: Date): Promise<CalendarCont
   return { appUrl, host: new URL(appUrl).host, zone, since: new Date(now.getTime() - CALENDAR_PAST_DAYS * 86_400_000) }
 }
 
+/** Feeds rendered lately, by what they hold: calendar apps ask again and again for a feed that has not changed. */
+const RENDERED_MAX = 64
+const rendered = new Map<string, string>()
+
+/** The feed's text: rendered again only when what it holds changed (its DTSTAMPs say when it last did). */
 function render(ctx: CalendarContext, name: string, entries: Entry[]): string {
+  const key = JSON.stringify([ctx.appUrl, ctx.zone, name, entries])
+  let text = rendered.get(key)
+  if (text === undefined) {
+    text = renderNow(ctx, name, entries)
+    if (rendered.size >= RENDERED_MAX) rendered.delete(rendered.keys().next().value!)
+    rendered.set(key, text)
+  }
+  return text
+}
+
+function renderNow(ctx: CalendarContext, name: string, entries: Entry[]): string {
   const calendar = ical({
     name,
     prodId: { company: 'Task Force HQ', product: 'calendar', language: 'EN' },

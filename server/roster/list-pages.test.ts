@@ -259,14 +259,14 @@ describe('the pages show what is coming and one page of the past', () => {
     expect(olderHref(oldest)).toBeNull()
   })
 
-  it('/trainings: twenty upcoming trainings at first, the rest behind Show all upcoming trainings', async () => {
-    await addDated('trainings', 23, 1, { step: 1 })
+  it('/trainings: ten upcoming trainings at first, the rest behind Show all upcoming trainings', async () => {
+    await addDated('trainings', 13, 1, { step: 1 })
     const first = await text(t.client(), '/trainings')
-    expect(rowsOf(first, 'training')).toBe(20)
-    expect(first).toContain('>Training 20<')
-    expect(first).not.toContain('>Training 21<')
+    expect(rowsOf(first, 'training')).toBe(10)
+    expect(first).toContain('>Training 10<')
+    expect(first).not.toContain('>Training 11<')
     const all = await text(t.client(), /href="([^"]*upcoming=all[^"]*)"/.exec(first)![1]!.replaceAll('&amp;', '&'))
-    expect(rowsOf(all, 'training')).toBe(23)
+    expect(rowsOf(all, 'training')).toBe(13)
     expect(all).not.toContain('Show all upcoming trainings')
   })
 })

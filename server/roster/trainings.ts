@@ -29,7 +29,7 @@ const PUBLIC_GRACE_MS = 3 * 3600_000
 export const TRAININGS_PAGE = 20
 export const PUBLIC_PAST_PAGE = 5
 /** Upcoming trainings the public page shows before "Show all upcoming trainings". */
-export const PUBLIC_UPCOMING_MAX = 20
+export const PUBLIC_UPCOMING_MAX = 10
 /** Sign-ups a list names before "Show all"; the rest come on demand (View Signups, the page's Show all). */
 export const SIGNUP_PREVIEW = 5
 /** The most one training's full list shows on the public page (the /api answers every one). */

@@ -24,7 +24,7 @@ import {
 } from '#server/roster/trainings.ts'
 
 // The public trainings page (docs/rules/roster.md, trainings): BMT and general trainings, sign up and leave, and one
-// page of past trainings (Show older: ?before=<cursor>). The first twenty upcoming show ("Show all upcoming
+// page of past trainings (Show older: ?before=<cursor>). The first ten upcoming show ("Show all upcoming
 // trainings": ?upcoming=all). Each training names its first sign-ups; "Show all" (a link: ?signups=<id>) lists the
 // rest. The forms post here (intent signup | leave, id); the action calls the same use cases as
 // POST /api/roster/trainings/{id}/signup and /leave and answers with a redirect carrying the server's message as a
