@@ -124,7 +124,17 @@ function PageLink({
  * Show older (the next page's `before` cursor, from the loader) and, past the newest page, Newest. Plain links that
  * keep the rest of the URL's query and land on the list (`anchor`, its id), so they work without JavaScript.
  */
-export function OlderPager({ older, anchor, label }: { older: string | null; anchor: string; label: string }) {
+export function OlderPager({
+  older,
+  anchor,
+  label,
+  className = '',
+}: {
+  older: string | null
+  anchor: string
+  label: string
+  className?: string
+}) {
   const location = useLocation()
   const [searchParams] = useSearchParams()
   const onOlderPage = searchParams.has('before')
@@ -138,7 +148,7 @@ export function OlderPager({ older, anchor, label }: { older: string | null; anc
     return `${path}${search ? `?${search}` : ''}#${anchor}`
   }
   return (
-    <nav aria-label={label} className="flex flex-wrap items-center justify-end gap-2">
+    <nav aria-label={label} className={`flex flex-wrap items-center justify-end gap-2 ${className}`}>
       {onOlderPage ? (
         <Link to={href(null)} className={secondaryButton}>
           Newest

@@ -1,6 +1,6 @@
-// A promotion run costs the same statements for 40 promoted members as for 3 (one UPDATE for all of them, one run
-// record, one audit entry), on an app without the job runner so that nothing else talks to the database meanwhile;
-// and what the promotion channel reads for a short run and a long one.
+// A promotion run costs the same statements for 40 promoted members as for 3 (one statement moves them all and records
+// the run), on an app without the job runner so that nothing else talks to the database meanwhile; the page names the
+// first who moved and counts the rest; and what the promotion channel reads for a short run and a long one.
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { members, promotionRuns, promotionThresholds } from '#db/schema/roster.ts'
@@ -25,6 +25,7 @@ const db = () => t.database.db
 
 describe('a promotion run', () => {
   it('costs as many statements for 40 promoted members as for 3', async () => {
+    await db().execute(sql`truncate ${promotionThresholds}`)
     await db().insert(promotionThresholds).values({ from_rank: 'BMT', to_rank: 'JNCO', required_score: 1 })
     /** `n` BMTs due for JNCO (no Discord account, no announcement channel: only the run itself is counted). */
     async function runWithDue(n: number) {
@@ -43,6 +44,27 @@ describe('a promotion run', () => {
     const few = await runWithDue(3)
     const many = await runWithDue(40)
     expect(many).toBe(few)
+  })
+})
+
+describe('Run Promotions on the page', () => {
+  it('names the first 25 who moved and counts the rest (a run of thousands stays a short page)', async () => {
+    await db().execute(sql`truncate ${members}, ${promotionRuns}, ${promotionThresholds} cascade`)
+    await db().insert(promotionThresholds).values({ from_rank: 'BMT', to_rank: 'JNCO', required_score: 1 })
+    await db().execute(sql`
+      insert into members (ingame_name, join_date, attended_events_count)
+      select 'Due ' || lpad(g::text, 2, '0'), '2024-01-01', 1 from generate_series(1, 40) g`)
+    // The form as the page sends it without JavaScript: the answer is the page with the run.
+    const response = await admin.client.postForm('/admin/roster/promotions', {
+      _form: 'run-promotions',
+      intent: 'run-promotions',
+    })
+    expect(response.status).toBe(200)
+    const html = await response.text()
+    expect(html).toContain('Promotions check complete.')
+    expect(html).toContain('>Due 25<')
+    expect(html).not.toContain('>Due 26<')
+    expect(html).toContain('and <!-- -->15<!-- --> more.')
   })
 })
 

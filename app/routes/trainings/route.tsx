@@ -151,12 +151,12 @@ export default function TrainingsPage({ loaderData }: Route.ComponentProps) {
         ) : null}
         {moreUpcoming ? <ShowAllUpcoming /> : null}
         {past.length || older ? (
-          <section id="past-trainings" aria-labelledby="past-trainings-heading" className="scroll-mt-4">
+          <section id="past-trainings" aria-labelledby="past-trainings-heading" className="scroll-mt-20">
             <h2 id="past-trainings-heading" className="mb-3 text-lg font-semibold">
               Past Trainings
             </h2>
             <TrainingList trainings={past} viewer={null} />
-            <OlderPager older={older} anchor="past-trainings" label="Older trainings" />
+            <OlderPager older={older} anchor="past-trainings" label="Older trainings" className="mt-3" />
           </section>
         ) : null}
       </div>

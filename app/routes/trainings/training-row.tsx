@@ -46,7 +46,7 @@ function TrainingRow({ training, viewer }: { training: ListedTraining; viewer: V
         id={`training-${training.id}`}
         aria-labelledby={headingId}
         data-testid="training"
-        className="scroll-mt-4 rounded-xl border border-zinc-800 bg-zinc-900/60"
+        className="scroll-mt-20 rounded-xl border border-zinc-800 bg-zinc-900/60"
       >
         <div className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
           <div className="flex min-w-0 flex-col gap-1.5">

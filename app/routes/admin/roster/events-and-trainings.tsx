@@ -52,7 +52,7 @@ export function ListGroup({
   children: ReactNode
 }) {
   return (
-    <section id={id} aria-label={title} className="flex scroll-mt-4 flex-col gap-2">
+    <section id={id} aria-label={title} className="flex scroll-mt-20 flex-col gap-2">
       <h3 className="text-sm font-semibold tracking-wide text-zinc-400 uppercase">
         {title} {count === undefined ? null : <span className="font-normal text-zinc-500">({count})</span>}
       </h3>

@@ -7,16 +7,21 @@ import { Section } from '#app/ui/field.tsx'
 import { useToast } from '#app/ui/toaster.tsx'
 
 // Run Promotions (docs/rules/roster.md, promotions): the weekly run on demand. The action answers the run (not a
-// redirect), so the page lists who moved up (name, from, to).
+// redirect), so the page lists who moved up (name, from, to): the first RUN_NAMES_SHOWN, and how many more.
 
-/** What the action answers for a run. */
+/** Promoted members the page names; the rest are counted (the run's record has them all). */
+export const RUN_NAMES_SHOWN = 25
+
+/** What the action answers for a run: its first names, and how many moved in all. */
 export interface RunAnswer extends ActionAnswer {
   run?: PromotionRun
+  promotedCount?: number
 }
 
 export function RunSection({ unitTimeZone }: { unitTimeZone: string }) {
   const { Form, busy, hidden, action, answer } = useFormPost<RunAnswer>('run-promotions')
   const run = answer?.run
+  const more = (answer?.promotedCount ?? 0) - (run?.promotedMembers.length ?? 0)
   const toast = useToast()
   const shown = useRef<unknown>(null)
   // The toast of a data answer is raised here.
@@ -55,6 +60,7 @@ export function RunSection({ unitTimeZone }: { unitTimeZone: string }) {
               ))}
             </ul>
           ) : null}
+          {more > 0 ? <p className="mt-2 text-sm text-zinc-400">and {more.toLocaleString('en-US')} more.</p> : null}
         </div>
       ) : null}
     </Section>
