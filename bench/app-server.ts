@@ -1,5 +1,5 @@
 // The app as benchmarks see it: production build, embedded PostgreSQL in a temp dir, demo data, no rate limit.
-// Prints "READY <url>" when listening. Run by bench/run.ts in its own process, so load and server don't share a CPU thread.
+// Prints "READY <url> <database url>" when listening (bench/scale.ts grows the unit through the database URL). Run by bench/run.ts in its own process, so load and server don't share a CPU thread.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -15,7 +15,7 @@ const config = loadConfig({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dat
 selectRuntimeBuilds('production')
 const { startApp } = await import('#server/start.ts')
 const app = await startApp(config, { mode: 'production', buildDir: path.resolve('build'), jobs: true, seed: true })
-process.stdout.write(`READY ${config.appUrl}\n`)
+process.stdout.write(`READY ${config.appUrl} ${app.databaseUrl}\n`)
 
 const stop = async () => {
   await app.close()

@@ -6,8 +6,10 @@
 //              round 1, round 2 (2,500 requests), a round across the lock's end, round 1 on two app instances.
 //   roster     GET /api/roster paging and searching over 2,000 members (p99 < 50 ms).
 //   viewers    1,000 open pages (live SSE connections, then 5 s polling) for 60 s while members sign up and leave.
+//   scale      only when named (--only=scale): the demo unit beside a big unit with years of history (bench/scale.ts),
+//              each page and call one request at a time, and the promotion run of 3,427 members.
 // The servers run in child processes; this process is only the load generator. Loopback only.
-// Options: --only=poll,herd (any of endpoints, poll, herd, roster, viewers, record), --no-polling / --no-sse (viewers: one variant only),
+// Options: --only=poll,herd (any of endpoints, poll, herd, roster, viewers, record, scale), --no-polling / --no-sse (viewers: one variant only),
 // --profile=<dir> (CPU profiles of the app processes). BENCH_DEBUG=1 prints per-second poll latencies (viewers).
 import fs from 'node:fs'
 import os from 'node:os'
@@ -20,6 +22,7 @@ import { arrangeOrbat } from './orbat-fixture.ts'
 import { pollScenario } from './poll.ts'
 import { recordScenario } from './record.ts'
 import { rosterScenario } from './roster.ts'
+import { scaleScenario } from './scale.ts'
 import { viewersScenario } from './viewers.ts'
 
 /** The whole run stops by itself after this, whatever hangs. */
@@ -37,6 +40,8 @@ const only = args
   ?.slice('--only='.length)
   .split(',')
 const wanted = (name: string) => !only || only.includes(name)
+/** Scenarios that run only when named: they build their own data and take minutes. */
+const named = (name: string) => Boolean(only?.includes(name))
 /** --profile=<dir>: the app processes write V8 CPU profiles (node --cpu-prof) there when they stop. */
 const profileDir = args.find((a) => a.startsWith('--profile='))?.slice('--profile='.length)
 /** An app server in its own Node process (tsx as a loader: one process, so --cpu-prof sees the app). */
@@ -145,6 +150,17 @@ async function main() {
   if (wanted('endpoints')) await endpointsScenario()
   if (wanted('poll') || wanted('herd') || wanted('roster') || wanted('viewers') || wanted('record'))
     await orbatScenarios()
+  if (named('scale'))
+    summary.push(
+      row(
+        'scale',
+        await scaleScenario(async () => {
+          const app = await startApp('bench/app-server.ts')
+          children.push(app)
+          return app
+        }),
+      ),
+    )
   if (summary.length) printTable('summary', ['scenario', 'targets', 'figures'], summary)
   console.log(
     `\n${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, ${((Date.now() - started) / 1000).toFixed(0)} s. ` +

@@ -17,20 +17,35 @@ export interface DbHandle {
   db: Db
   sql: postgres.Sql
   close: () => Promise<void>
+  /** Statements sent to the server so far, when createDb was asked to count them (0 otherwise). */
+  statements: () => number
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
 const functionsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'functions')
 
-export function createDb(url: string, options: { max?: number; statementTimeoutMs?: number } = {}): DbHandle {
+interface DbOptions {
+  max?: number
+  statementTimeoutMs?: number
+  /**
+   * Count every statement sent (tests: how many statements a request costs, so a query per row cannot come back).
+   * NOTE: postgres.js counts through its `debug` hook, which also makes the query text and parameters of its errors
+   * enumerable: off in production, where errors reach the logs.
+   */
+  countStatements?: boolean
+}
+
+export function createDb(url: string, options: DbOptions = {}): DbHandle {
+  let statements = 0
   const sql = postgres(url, {
     max: options.max ?? 10,
     onnotice: () => {},
     // NOTE: every connection gets a statement timeout so one stuck query cannot hold a pool slot forever.
     connection: { statement_timeout: options.statementTimeoutMs ?? 15_000, application_name: 'milsim-unit' },
+    ...(options.countStatements ? { debug: () => void statements++ } : {}),
   })
   const db = drizzle(sql, { schema })
-  return { db, sql, close: () => sql.end({ timeout: 5 }) }
+  return { db, sql, close: () => sql.end({ timeout: 5 }), statements: () => statements }
 }
 
 /**

@@ -8,6 +8,7 @@ import { logger } from '#server/logger.ts'
 import { dispatchDuePings } from '#server/discord/pings.ts'
 import { applyReconcile } from '#server/discord/reconcile.ts'
 import { drainRoleSyncs } from '#server/discord/role-sync-queue.ts'
+import { announceDueRuns } from '#server/discord/promotion-announcements.ts'
 import { getUnitTimeZone, onUnitTimeZoneChange } from '#server/settings/unit-time-zone.ts'
 import { runUnlockFill } from '#server/orbat/sign-ups.ts'
 import { SYSTEM_ACTOR } from '#server/audit/audit.ts'
@@ -25,6 +26,7 @@ export const JOBS = {
   reconcileRoles: 'discord.reconcile-roles',
   syncRoles: 'discord.sync-roles',
   leaveDayTurn: 'personnel.leave-day-turn',
+  announcePromotions: 'discord.announce-promotions',
 } as const
 
 /**
@@ -73,6 +75,9 @@ export function defineJobs(agenda: Agenda, services: AppServices) {
   })
   // Queued role syncs (server/discord/role-sync-queue.ts): retries after a failure, and what a crashed process left.
   agenda.define(JOBS.syncRoles, () => drainRoleSyncs(services))
+  // Promotion announcements (server/discord/promotion-announcements.ts): what Discord did not take, and what a crashed
+  // process left half sent.
+  agenda.define(JOBS.announcePromotions, () => announceDueRuns(services))
   agenda.define(JOBS.cleanupSessions, async () => {
     const removed = await services.db
       .delete(sessions)
@@ -102,6 +107,7 @@ export async function startJobs(services: AppServices, databaseUrl: string): Pro
   await agenda.every('15 seconds', JOBS.unlockFill)
   await agenda.every('10 seconds', JOBS.dispatchPings)
   await agenda.every('10 seconds', JOBS.syncRoles)
+  await agenda.every('10 seconds', JOBS.announcePromotions)
   await scheduleUnitClockJobs(agenda, await getUnitTimeZone(services.db))
   const stopFollowing = onUnitTimeZoneChange((zone) => scheduleUnitClockJobs(agenda, zone))
   return {

@@ -30,6 +30,8 @@ export interface StartOptions {
   jobs?: boolean
   /** Seed the demo unit into an empty database (demo mode). */
   seed?: boolean
+  /** Count the statements the app sends (tests; RunningApp.statements). */
+  countStatements?: boolean
 }
 
 export interface RunningApp {
@@ -38,6 +40,8 @@ export interface RunningApp {
   server: http.Server
   databaseUrl: string
   jobs: RunningJobs | null
+  /** Statements the app's pool has sent so far (0 unless started with countStatements). */
+  statements: () => number
   close: () => Promise<void>
 }
 
@@ -58,7 +62,7 @@ export async function startApp(config: Config, options: StartOptions): Promise<R
     cleanups.push(database.stop)
     await runMigrations(database.url)
 
-    const handle: DbHandle = createDb(database.url, { max: 10 })
+    const handle: DbHandle = createDb(database.url, { max: 10, countStatements: options.countStatements })
     cleanups.push(handle.close)
     cleanups.push(closeRichTextPool)
     const discord = createDiscordClient({
@@ -157,7 +161,15 @@ export async function startApp(config: Config, options: StartOptions): Promise<R
     )
     const address = server.address()
     const port = typeof address === 'object' && address ? address.port : config.port
-    return { url: `http://localhost:${port}`, services, server, databaseUrl: database.url, jobs, close }
+    return {
+      url: `http://localhost:${port}`,
+      services,
+      server,
+      databaseUrl: database.url,
+      jobs,
+      statements: handle.statements,
+      close,
+    }
   } catch (error) {
     await close()
     throw error

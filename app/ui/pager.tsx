@@ -1,12 +1,14 @@
-import { Link, useSubmit } from 'react-router'
+import { Link, useLocation, useSearchParams, useSubmit } from 'react-router'
 import { secondaryButton } from './button.ts'
 import { Options } from './choices.tsx'
 import { selectClass } from './field.tsx'
 import { useHydrated } from '#app/hooks/use-hydrated.ts'
+import { hrefWithState } from '#app/hooks/url-state.ts'
 
 // A paged list's footer: "Showing X to Y of Z results", the rows-per-page select, Previous and Next (plain text at
 // either end). The select belongs to the list's GET search form (`form`, its id), so a new size keeps the search;
-// without JavaScript that form's Apply button here submits it.
+// without JavaScript that form's Apply button here submits it. And the foot of a list read backwards in time (past
+// events and trainings): Show older and Newest, links with the page's `before` cursor.
 
 interface PagerPagination {
   page: number
@@ -115,5 +117,48 @@ function PageLink({
     <Link to={href} preventScrollReset={preventScrollReset} className={secondaryButton}>
       {children}
     </Link>
+  )
+}
+
+/**
+ * Show older (the next page's `before` cursor, from the loader) and, past the newest page, Newest. Plain links that
+ * keep the rest of the URL's query and land on the list (`anchor`, its id), so they work without JavaScript.
+ */
+export function OlderPager({
+  older,
+  anchor,
+  label,
+  className = '',
+}: {
+  older: string | null
+  anchor: string
+  label: string
+  className?: string
+}) {
+  const location = useLocation()
+  const [searchParams] = useSearchParams()
+  const onOlderPage = searchParams.has('before')
+  if (!older && !onOlderPage) return null
+  const href = (before: string | null) => {
+    const [path, query = ''] = hrefWithState(location).split('?')
+    const params = new URLSearchParams(query)
+    if (before) params.set('before', before)
+    else params.delete('before')
+    const search = params.toString()
+    return `${path}${search ? `?${search}` : ''}#${anchor}`
+  }
+  return (
+    <nav aria-label={label} className={`flex flex-wrap items-center justify-end gap-2 ${className}`}>
+      {onOlderPage ? (
+        <Link to={href(null)} className={secondaryButton}>
+          Newest
+        </Link>
+      ) : null}
+      {older ? (
+        <Link to={href(older)} className={secondaryButton} data-testid="show-older">
+          Show older
+        </Link>
+      ) : null}
+    </nav>
   )
 }

@@ -45,3 +45,56 @@ CREATE OR REPLACE TRIGGER waitlist_refuse_banned_member
   BEFORE INSERT OR UPDATE OF user_id ON waitlist_entries
   FOR EACH ROW
   EXECUTE FUNCTION refuse_banned_member();
+
+-- Stored counts (docs/decisions/033-stored-counts-and-keyset-pages.md): events.attendance_count and
+-- trainings.signup_count follow their rows, so a list of events or trainings reads its counts instead of counting
+-- rows. One UPDATE per statement, whatever its size (an attendance list saved whole, a game server's players, a
+-- member's deletion cascading through every event they attended), through the statement's transition table. A
+-- TRUNCATE (tests, a purge) empties the table, so every count goes back to 0.
+CREATE OR REPLACE FUNCTION count_event_attendance() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    UPDATE events e SET attendance_count = e.attendance_count + d.n
+      FROM (SELECT event_id, count(*)::int AS n FROM added GROUP BY event_id) d
+     WHERE e.id = d.event_id;
+  ELSIF TG_OP = 'DELETE' THEN
+    UPDATE events e SET attendance_count = e.attendance_count - d.n
+      FROM (SELECT event_id, count(*)::int AS n FROM removed GROUP BY event_id) d
+     WHERE e.id = d.event_id;
+  ELSE
+    UPDATE events SET attendance_count = 0 WHERE attendance_count <> 0;
+  END IF;
+  RETURN NULL;
+END
+$$;
+
+CREATE OR REPLACE TRIGGER event_attendance_counted_in AFTER INSERT ON event_attendance
+  REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION count_event_attendance();
+CREATE OR REPLACE TRIGGER event_attendance_counted_out AFTER DELETE ON event_attendance
+  REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION count_event_attendance();
+CREATE OR REPLACE TRIGGER event_attendance_counted_truncate AFTER TRUNCATE ON event_attendance
+  FOR EACH STATEMENT EXECUTE FUNCTION count_event_attendance();
+
+CREATE OR REPLACE FUNCTION count_training_signups() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    UPDATE trainings t SET signup_count = t.signup_count + d.n
+      FROM (SELECT training_id, count(*)::int AS n FROM added GROUP BY training_id) d
+     WHERE t.id = d.training_id;
+  ELSIF TG_OP = 'DELETE' THEN
+    UPDATE trainings t SET signup_count = t.signup_count - d.n
+      FROM (SELECT training_id, count(*)::int AS n FROM removed GROUP BY training_id) d
+     WHERE t.id = d.training_id;
+  ELSE
+    UPDATE trainings SET signup_count = 0 WHERE signup_count <> 0;
+  END IF;
+  RETURN NULL;
+END
+$$;
+
+CREATE OR REPLACE TRIGGER training_signups_counted_in AFTER INSERT ON training_signups
+  REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION count_training_signups();
+CREATE OR REPLACE TRIGGER training_signups_counted_out AFTER DELETE ON training_signups
+  REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION count_training_signups();
+CREATE OR REPLACE TRIGGER training_signups_counted_truncate AFTER TRUNCATE ON training_signups
+  FOR EACH STATEMENT EXECUTE FUNCTION count_training_signups();

@@ -17,9 +17,12 @@ export const auditLog = pgTable(
     details: text('details').notNull().default(''),
     timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
   },
+  // Both match the lists' order (newest first, id breaking ties): a page reads its rows off the index, no sort.
+  // NOTE: `ORDER BY x DESC` means NULLS FIRST; an index built DESC NULLS LAST (drizzle's plain .desc()) does not match
+  // it, even on a NOT NULL column, and the planner sorts every row instead.
   (t) => [
-    index('audit_log_timestamp_idx').on(t.timestamp.desc()),
-    index('audit_log_actor_timestamp_idx').on(t.actor, t.timestamp.desc()),
+    index('audit_log_timestamp_id_idx').on(t.timestamp.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('audit_log_actor_timestamp_id_idx').on(t.actor, t.timestamp.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 )
 

@@ -78,6 +78,8 @@ export const scheduledPings = pgTable(
     ),
     check('scheduled_pings_message_not_blank', sql`btrim(${t.message_content}) <> ''`),
     index('scheduled_pings_status_time_idx').on(t.status, t.ping_time),
+    // Ping History's order (newest first, id breaking ties).
+    index('scheduled_pings_ping_time_id_idx').on(t.ping_time.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('scheduled_pings_created_at_idx').on(t.created_at),
     index('scheduled_pings_event_id_idx').on(t.event_id),
     index('scheduled_pings_training_id_idx').on(t.training_id),

@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgEnum,
   pgTable,
@@ -15,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { RANKS, type Rank } from '../../contracts/roster.ts'
 import { createdAtColumn, idColumn, timestampColumns } from './columns.ts'
+import { users } from './users-sessions.ts'
 
 /** Ranks, lowest first (contracts/roster.ts). The PostgreSQL enum keeps this order, so `rank > 'NCO'` compares by seniority. */
 export { RANKS, type Rank }
@@ -98,6 +100,11 @@ export const memberQualifications = pgTable(
   ],
 )
 
+/**
+ * NOTE: attendance_count is kept by the triggers of db/functions/roster.sql (one UPDATE per statement that adds or
+ * removes attendance rows, cascades included), so a list of events never counts attendance rows
+ * (docs/decisions/033-stored-counts-and-keyset-pages.md).
+ */
 export const events = pgTable(
   'events',
   {
@@ -105,9 +112,15 @@ export const events = pgTable(
     name: text('name').notNull(),
     date: timestamp('date', { withTimezone: true }).notNull(),
     orbat_image_url: text('orbat_image_url'),
+    /** The event's event_attendance rows, kept by a trigger. */
+    attendance_count: integer('attendance_count').notNull().default(0),
     ...timestampColumns(),
   },
-  (t) => [check('events_name_not_blank', sql`btrim(${t.name}) <> ''`), index('events_date_idx').on(t.date)],
+  (t) => [
+    check('events_name_not_blank', sql`btrim(${t.name}) <> ''`),
+    // Lists walk (date, id) either way: a page is an index range, not a sort of every event.
+    index('events_date_id_idx').on(t.date, t.id),
+  ],
 )
 
 export const eventAttendance = pgTable(
@@ -124,6 +137,7 @@ export const eventAttendance = pgTable(
   (t) => [primaryKey({ columns: [t.event_id, t.member_id] }), index('event_attendance_member_id_idx').on(t.member_id)],
 )
 
+/** NOTE: signup_count is kept by the triggers of db/functions/roster.sql, as events.attendance_count is. */
 export const trainings = pgTable(
   'trainings',
   {
@@ -133,9 +147,14 @@ export const trainings = pgTable(
     date: timestamp('date', { withTimezone: true }).notNull(),
     is_hidden: boolean('is_hidden').notNull().default(false),
     is_bmt_training: boolean('is_bmt_training').notNull().default(false),
+    /** The training's training_signups rows, kept by a trigger. */
+    signup_count: integer('signup_count').notNull().default(0),
     ...timestampColumns(),
   },
-  (t) => [check('trainings_name_not_blank', sql`btrim(${t.name}) <> ''`), index('trainings_date_idx').on(t.date)],
+  (t) => [
+    check('trainings_name_not_blank', sql`btrim(${t.name}) <> ''`),
+    index('trainings_date_id_idx').on(t.date, t.id),
+  ],
 )
 
 export const trainingSignups = pgTable(
@@ -152,6 +171,8 @@ export const trainingSignups = pgTable(
   (t) => [
     primaryKey({ columns: [t.training_id, t.member_id] }),
     index('training_signups_member_id_idx').on(t.member_id),
+    // A training's first sign-ups (the lists show a few names and the count): an index range per training.
+    index('training_signups_order_idx').on(t.training_id, t.created_at, t.member_id),
   ],
 )
 
@@ -188,6 +209,56 @@ export const promotionThresholds = pgTable(
   ],
 )
 
+/** One promoted member as a run records them. */
+export interface PromotionRecord {
+  member_id: number
+  name: string
+  from: Rank
+  to: Rank
+}
+
+export const ANNOUNCEMENT_STATES = ['pending', 'sent', 'failed', 'none'] as const
+export type AnnouncementState = (typeof ANNOUNCEMENT_STATES)[number]
+
+/**
+ * One promotion run that promoted someone: who moved (the audit entry names the run and the count, not the names),
+ * and its announcement in the promotion channel, which the announcer sends after the commit
+ * (docs/decisions/034-promotion-runs-and-their-announcement.md).
+ * NOTE: while announcement is 'pending', announcement_claimed_until holds it for one sender (a lease it renews), and
+ * announcement_parts_sent counts the messages already in the channel: an interrupted send resumes at the next one, with
+ * the same Discord nonce for the one it was sending.
+ */
+export const promotionRuns = pgTable(
+  'promotion_runs',
+  {
+    id: idColumn(),
+    /** A username, or 'System' (the weekly job), as the audit entry names it. */
+    actor: text('actor').notNull(),
+    actor_user_id: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    promoted_count: integer('promoted_count').notNull(),
+    promotions: jsonb('promotions').$type<PromotionRecord[]>().notNull(),
+    /** The promotion channel when the run committed; null when announcements were off ('none'). */
+    announcement_channel_id: text('announcement_channel_id'),
+    announcement: text('announcement', { enum: ANNOUNCEMENT_STATES }).notNull(),
+    announcement_parts_sent: integer('announcement_parts_sent').notNull().default(0),
+    /** Failed attempts in a row (Discord down); the next waits longer each time. */
+    announcement_attempts: integer('announcement_attempts').notNull().default(0),
+    announcement_due_at: timestamp('announcement_due_at', { withTimezone: true }).notNull().defaultNow(),
+    announcement_claimed_until: timestamp('announcement_claimed_until', { withTimezone: true }),
+    /** When the message being sent was first tried: a resend with its nonce is safe only for a few minutes. */
+    announcement_attempted_at: timestamp('announcement_attempted_at', { withTimezone: true }),
+    announced_at: timestamp('announced_at', { withTimezone: true }),
+    announcement_error: text('announcement_error'),
+    created_at: createdAtColumn(),
+  },
+  (t) => [
+    check('promotion_runs_count_matches', sql`${t.promoted_count} = jsonb_array_length(${t.promotions})`),
+    index('promotion_runs_announcement_due_idx')
+      .on(t.announcement_due_at)
+      .where(sql`${t.announcement} = 'pending'`),
+  ],
+)
+
 export type Member = typeof members.$inferSelect
 export type NewMember = typeof members.$inferInsert
 export type Qualification = typeof qualifications.$inferSelect
@@ -207,3 +278,4 @@ export type TrainingAttendance = typeof trainingAttendance.$inferSelect
 export type NewTrainingAttendance = typeof trainingAttendance.$inferInsert
 export type PromotionThreshold = typeof promotionThresholds.$inferSelect
 export type NewPromotionThreshold = typeof promotionThresholds.$inferInsert
+export type PromotionRun = typeof promotionRuns.$inferSelect

@@ -1,4 +1,4 @@
-import { desc, eq, ne } from 'drizzle-orm'
+import { desc, eq, ne, sql } from 'drizzle-orm'
 import type { AuditEntry } from '#contracts/types.ts'
 import type { DbOrTx } from '#db/client.ts'
 import { auditLog, SYSTEM_ACTOR } from '#db/schema/audit.ts'
@@ -18,8 +18,13 @@ export async function recordAudit(db: DbOrTx, actor: Actor, action: string, deta
     .values(
       actor === SYSTEM_ACTOR
         ? { actor: SYSTEM_ACTOR, action, details }
-        : { actor: actor.display_name || actor.username, actor_user_id: actor.id, action, details },
+        : { actor: actorName(actor), actor_user_id: actor.id, action, details },
     )
+}
+
+/** How an entry (and any record of who did something) names the actor. */
+export function actorName(actor: Actor): string {
+  return actor === SYSTEM_ACTOR ? SYSTEM_ACTOR : actor.display_name || actor.username
 }
 
 function toEntry(row: typeof auditLog.$inferSelect): AuditEntry {
@@ -32,23 +37,45 @@ function toEntry(row: typeof auditLog.$inferSelect): AuditEntry {
   }
 }
 
-/** The admin hub's two Recent Activity lists: User Actions and System & Bot Actions. */
+/** The most of an entry's details the hub shows: an entry written long ago may hold a list of every name. */
+const HUB_DETAILS_MAX = 500
+
+const hubColumns = {
+  id: auditLog.id,
+  actor: auditLog.actor,
+  actor_user_id: auditLog.actor_user_id,
+  action: auditLog.action,
+  timestamp: auditLog.timestamp,
+  details: sql<string>`left(${auditLog.details}, ${HUB_DETAILS_MAX + 1})`,
+}
+
+function clipped(row: typeof auditLog.$inferSelect): AuditEntry {
+  const entry = toEntry(row)
+  return entry.details.length > HUB_DETAILS_MAX
+    ? { ...entry, details: `${entry.details.slice(0, HUB_DETAILS_MAX)}…` }
+    : entry
+}
+
+/**
+ * The admin hub's two Recent Activity lists: User Actions and System & Bot Actions. Each is the head of an index in
+ * the list's order (db/schema/audit.ts); the details are cut short (GET /api/admin/audit-log has them whole).
+ */
 export async function recentActivity(db: DbOrTx, limit = 15): Promise<{ user: AuditEntry[]; system: AuditEntry[] }> {
   const [userRows, systemRows] = await Promise.all([
     db
-      .select()
+      .select(hubColumns)
       .from(auditLog)
       .where(ne(auditLog.actor, SYSTEM_ACTOR))
       .orderBy(desc(auditLog.timestamp), desc(auditLog.id))
       .limit(limit),
     db
-      .select()
+      .select(hubColumns)
       .from(auditLog)
       .where(eq(auditLog.actor, SYSTEM_ACTOR))
       .orderBy(desc(auditLog.timestamp), desc(auditLog.id))
       .limit(limit),
   ])
-  return { user: userRows.map(toEntry), system: systemRows.map(toEntry) }
+  return { user: userRows.map(clipped), system: systemRows.map(clipped) }
 }
 
 /** GET /api/admin/audit-log: newest first. */

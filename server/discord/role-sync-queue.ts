@@ -41,14 +41,18 @@ export async function enqueueRoleSync(
   // Sorted: two transactions queueing the same people lock their rows in the same order (no deadlock).
   const ids = [...new Set(discordIds.filter((id): id is string => Boolean(id)))].sort()
   if (!ids.length) return false
-  await tx
-    .insert(pendingRoleSyncs)
-    .values(ids.map((discord_id) => ({ discord_id })))
-    .onConflictDoUpdate({
-      target: pendingRoleSyncs.discord_id,
-      set: { version: sql`${pendingRoleSyncs.version} + 1`, attempts: 0, due_at: sql`now()`, last_error: null },
-    })
+  // One array parameter, not a parameter per id: a promotion run queues thousands at once.
+  const t = pendingRoleSyncs
+  await tx.execute(sql`
+    insert into ${t} (discord_id) select unnest(${arrayLiteral(ids)}::text[])
+    on conflict (discord_id) do update
+      set version = ${t}.version + 1, attempts = 0, due_at = now(), last_error = null`)
   return true
+}
+
+/** A PostgreSQL array literal of texts, each quoted (a quote or backslash in one escaped). */
+function arrayLiteral(texts: readonly string[]): string {
+  return `{${texts.map((text) => `"${text.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`
 }
 
 const drainer = singleton('discord:role-sync-drainer', () => ({

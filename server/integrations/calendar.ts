@@ -11,8 +11,8 @@ import { recordAudit } from '../audit/audit.ts'
 import { hashToken } from '../auth/api-token.ts'
 import type { AppServices } from '../context.ts'
 import { NotFound } from '../errors.ts'
-import { listEvents } from '../roster/events.ts'
-import { listPublicTrainings, listTrainings } from '../roster/trainings.ts'
+import { eventsSince } from '../roster/events.ts'
+import { listPublicTrainings, visibleTrainingsSince } from '../roster/trainings.ts'
 import { getSetting } from '../settings/settings.ts'
 import { isValidTimeZone } from '../settings/time-lock.ts'
 import { runTransaction } from '../transaction.ts'
@@ -54,7 +54,23 @@ async function contextOf(services: AppServices, now: Date): Promise<CalendarCont
   return { appUrl, host: new URL(appUrl).host, zone, since: new Date(now.getTime() - CALENDAR_PAST_DAYS * 86_400_000) }
 }
 
+/** Feeds rendered lately, by what they hold: calendar apps ask again and again for a feed that has not changed. */
+const RENDERED_MAX = 64
+const rendered = new Map<string, string>()
+
+/** The feed's text: rendered again only when what it holds changed (its DTSTAMPs say when it last did). */
 function render(ctx: CalendarContext, name: string, entries: Entry[]): string {
+  const key = JSON.stringify([ctx.appUrl, ctx.zone, name, entries])
+  let text = rendered.get(key)
+  if (text === undefined) {
+    text = renderNow(ctx, name, entries)
+    if (rendered.size >= RENDERED_MAX) rendered.delete(rendered.keys().next().value!)
+    rendered.set(key, text)
+  }
+  return text
+}
+
+function renderNow(ctx: CalendarContext, name: string, entries: Entry[]): string {
   const calendar = ical({
     name,
     prodId: { company: 'Task Force HQ', product: 'calendar', language: 'EN' },
@@ -84,17 +100,16 @@ function render(ctx: CalendarContext, name: string, entries: Entry[]): string {
 }
 
 async function eventEntries(services: AppServices, ctx: CalendarContext): Promise<Entry[]> {
-  const events = await listEvents(services.db)
-  return events
-    .filter((e) => new Date(e.date) >= ctx.since)
-    .map((e) => ({
-      uid: `event-${e.id}@${ctx.host}`,
-      start: new Date(e.date),
-      minutes: DURATION_MINUTES.event,
-      summary: e.name,
-      description: `Unit operation: attending counts toward your event score.\nORBAT and sign-ups: ${ctx.appUrl}/orbat`,
-      url: `${ctx.appUrl}/orbat`,
-    }))
+  // The window is the query's: the feed never reads the unit's whole history.
+  const events = await eventsSince(services.db, ctx.since)
+  return events.map((e) => ({
+    uid: `event-${e.id}@${ctx.host}`,
+    start: new Date(e.date),
+    minutes: DURATION_MINUTES.event,
+    summary: e.name,
+    description: `Unit operation: attending counts toward your event score.\nORBAT and sign-ups: ${ctx.appUrl}/orbat`,
+    url: `${ctx.appUrl}/orbat`,
+  }))
 }
 
 function trainingEntry(
@@ -114,11 +129,11 @@ function trainingEntry(
 /** GET /calendar/unit.ics: the unit's events and visible trainings. */
 export async function unitCalendar(services: AppServices, now = new Date()): Promise<string> {
   const ctx = await contextOf(services, now)
-  const trainings = (await listTrainings(services.db)).filter((t) => !t.is_hidden && new Date(t.date) >= ctx.since)
-  return render(ctx, 'Unit calendar', [
-    ...(await eventEntries(services, ctx)),
-    ...trainings.map((t) => trainingEntry(ctx, t)),
+  const [events, trainings] = await Promise.all([
+    eventEntries(services, ctx),
+    visibleTrainingsSince(services.db, ctx.since),
   ])
+  return render(ctx, 'Unit calendar', [...events, ...trainings.map((t) => trainingEntry(ctx, t))])
 }
 
 /**

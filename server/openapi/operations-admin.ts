@@ -17,6 +17,7 @@ import {
 import { evaluationAnswerSchema, startEvaluationSchema, submitEvaluationSchema } from '#contracts/evaluations.ts'
 import { eventItemSchema, eventSavedSchema, eventSchema } from '#contracts/events.ts'
 import { packetSchema } from '#contracts/library.ts'
+import { listPageQuerySchema } from '#contracts/paging.ts'
 import { orbatSaveSchema } from '#contracts/orbat.ts'
 import { noteSavedSchema, noteSchema } from '#contracts/personnel.ts'
 import { pingSchema } from '#contracts/pings.ts'
@@ -107,7 +108,12 @@ export const adminOperations: ApiOperation[] = [
     },
   ),
   roster.post('/api/roster/bmt-graduate', 'admin', 'Graduate BMT members', { body: graduateSchema }),
-  roster.get('/api/roster/events', 'admin', 'Events, newest first', { response: z.array(eventItemSchema) }),
+  roster.get('/api/roster/events', 'admin', 'Events, newest first (all, or one page)', {
+    query: listPageQuerySchema,
+    response: z.array(eventItemSchema),
+    description:
+      'Without `limit` and `before`: every event. With either: one page, newest first; a full page has a `Link` header with `rel="next"`.',
+  }),
   roster.post('/api/roster/events', 'admin', 'Add an event', {
     body: eventSchema,
     response: eventSavedSchema,
@@ -141,8 +147,11 @@ export const adminOperations: ApiOperation[] = [
     { body: pingSchema, status: 201 },
   ),
 
-  trainings.get('/api/roster/trainings', 'admin', 'Every training, soonest first', {
+  trainings.get('/api/roster/trainings', 'admin', 'Every training, soonest first (or one page, newest first)', {
+    query: listPageQuerySchema,
     response: z.array(trainingItemSchema),
+    description:
+      'Without `limit` and `before`: every training, soonest first. With either: one page, newest first (going back in time); a full page has a `Link` header with `rel="next"`.',
   }),
   trainings.post('/api/roster/trainings', 'admin', 'Add a training', {
     body: trainingSchema,

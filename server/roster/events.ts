@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
 import type { AttendanceResult } from '#contracts/attendance.ts'
 import { DEFAULT_EVENT_TIME, type EventInput, type EventItem } from '#contracts/events.ts'
+import type { ListCursor } from '#contracts/paging.ts'
 import { isCalendarDay } from '#contracts/time.ts'
 import type { DbOrTx } from '#db/client.ts'
 import { eventAttendance, events, members } from '#db/schema/roster.ts'
@@ -11,30 +12,94 @@ import { NotFound } from '../errors.ts'
 import { getUnitTimeZone } from '../settings/unit-time-zone.ts'
 import { runTransaction } from '../transaction.ts'
 import { assertMembersExist } from './attendance.ts'
+import { pastPage, startsBefore, type PastPage } from './list-pages.ts'
 import { dayIn, instantOf, zonedIso } from './wall-time.ts'
 
 // Roster events and their attendance (docs/rules/roster.md: attendance moves the event score). Attendance is the source
 // of attended_events_count changes: +1 per member added, -1 per member removed. The use cases (create, update, delete,
 // set attendance) serve the Events tab's actions and /api/roster/events alike. An event starts at a date-time; a bare
-// day starts at 20:00 in the unit's time zone (docs/rules/settings.md).
+// day starts at 20:00 in the unit's time zone (docs/rules/settings.md). Lists read the stored attendance_count (kept by
+// a trigger) and walk the (date, id) index: no list counts rows or sorts every event
+// (docs/decisions/033-stored-counts-and-keyset-pages.md).
 
 export type { EventInput, EventItem }
 
-/** Events, newest first; their starts on the unit's clock (zonedIso). */
-export async function listEvents(db: DbOrTx): Promise<EventItem[]> {
-  const zone = await getUnitTimeZone(db)
-  const rows = await db
-    .select({
-      id: events.id,
-      name: events.name,
-      date: events.date,
-      orbat_image_url: events.orbat_image_url,
-      attendance_count:
-        sql<number>`(select count(*) from ${eventAttendance} a where a.event_id = ${events.id})`.mapWith(Number),
-    })
+/** Past events a page of the Events tab shows. */
+export const EVENTS_PAGE = 25
+
+const itemColumns = {
+  id: events.id,
+  name: events.name,
+  date: events.date,
+  orbat_image_url: events.orbat_image_url,
+  attendance_count: events.attendance_count,
+}
+
+type EventRow = { date: Date } & Omit<EventItem, 'date'>
+const toItems = (rows: EventRow[], zone: string): EventItem[] =>
+  rows.map((r) => ({ ...r, date: zonedIso(r.date, zone) }))
+
+/**
+ * Events, newest first; their starts on the unit's clock (zonedIso). With a page: at most `limit` of them, those
+ * before the cursor (GET /api/roster/events?limit=&before=).
+ */
+export async function listEvents(
+  db: DbOrTx,
+  page: { limit: number; before: ListCursor | null } | null = null,
+): Promise<EventItem[]> {
+  const query = db
+    .select(itemColumns)
     .from(events)
+    .where(page?.before ? startsBefore(events.date, events.id, page.before) : undefined)
     .orderBy(desc(events.date), desc(events.id))
-  return rows.map((r) => ({ ...r, date: zonedIso(r.date, zone) }))
+    .$dynamic()
+  const [zone, rows] = await Promise.all([getUnitTimeZone(db), page ? query.limit(page.limit) : query])
+  return toItems(rows, zone)
+}
+
+/** Events since `since` (the calendar feeds' window), soonest first. */
+export async function eventsSince(db: DbOrTx, since: Date): Promise<EventItem[]> {
+  const [zone, rows] = await Promise.all([
+    getUnitTimeZone(db),
+    db.select(itemColumns).from(events).where(gte(events.date, since)).orderBy(asc(events.date), asc(events.id)),
+  ])
+  return toItems(rows, zone)
+}
+
+/** One event as the lists give it, or null. */
+export async function findEvent(db: DbOrTx, id: number): Promise<EventItem | null> {
+  const [zone, rows] = await Promise.all([
+    getUnitTimeZone(db),
+    db.select(itemColumns).from(events).where(eq(events.id, id)).limit(1),
+  ])
+  return toItems(rows, zone)[0] ?? null
+}
+
+/** The Events tab: every upcoming event (soonest first), one page of past ones (newest first), and how many in all. */
+export interface EventsTab extends PastPage<EventItem> {
+  upcoming: EventItem[]
+  total: number
+}
+
+export async function eventsTab(
+  db: DbOrTx,
+  options: { before: ListCursor | null; now?: Date; pageSize?: number },
+): Promise<EventsTab> {
+  const now = options.now ?? new Date()
+  const pageSize = options.pageSize ?? EVENTS_PAGE
+  const before = options.before ?? { start: now, id: null }
+  const [zone, upcoming, past, [total]] = await Promise.all([
+    getUnitTimeZone(db),
+    db.select(itemColumns).from(events).where(gte(events.date, now)).orderBy(asc(events.date), asc(events.id)),
+    db
+      .select(itemColumns)
+      .from(events)
+      .where(and(lt(events.date, now), startsBefore(events.date, events.id, before)))
+      .orderBy(desc(events.date), desc(events.id))
+      .limit(pageSize + 1),
+    db.select({ n: count() }).from(events),
+  ])
+  return { upcoming: toItems(upcoming, zone), ...pastPage(toItems(past, zone), pageSize), total: total?.n ?? 0 }
 }
 
 /** The event's start: the form's day and time in its zone, an API date-time, or a bare day at 20:00 unit time. */
@@ -72,7 +137,7 @@ export async function createEvent(services: AppServices, admin: User, input: Eve
         name: row!.name,
         date: zonedIso(row!.date, zone),
         orbat_image_url: row!.orbat_image_url,
-        attendance_count: 0,
+        attendance_count: row!.attendance_count,
       }
     },
     // Neither the ORBAT nor the public roster shows events; only attendance counts (the event score).
@@ -106,7 +171,7 @@ export async function updateEvent(
         'Event updated',
         before.name === input.name ? input.name : `${before.name} -> ${input.name}`,
       )
-      return (await listEvents(tx)).find((e) => e.id === id)!
+      return (await findEvent(tx, id))!
     },
     { name: 'update event', changes: [] },
   )

@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { rankRoleMappings } from '#db/schema/discord.ts'
-import { members, promotionThresholds } from '#db/schema/roster.ts'
+import { members, promotionRuns, promotionThresholds } from '#db/schema/roster.ts'
 import { JOBS } from '#jobs/index.ts'
 import type { ThresholdItem } from '#contracts/roster-types.ts'
 import { startTestApp, type TestApp } from '#tests/harness/app.ts'
@@ -33,7 +33,7 @@ afterAll(async () => {
 })
 beforeEach(async () => {
   await resetOrbat(t)
-  await t.database.db.execute(sql`truncate ${promotionThresholds}, ${rankRoleMappings} cascade`)
+  await t.database.db.execute(sql`truncate ${promotionThresholds}, ${rankRoleMappings}, ${promotionRuns} cascade`)
   t.discord.state.roleChanges.length = 0
 })
 
@@ -156,8 +156,11 @@ describe('promotions', () => {
         [demoUser('recruit_lee').id, DEMO_ROLES.rankJNCO.id, 'remove'],
         [demoUser('recruit_lee').id, DEMO_ROLES.rankNCO.id, 'add'],
       ])
-    const [announcement] = t.discord.state.messagesIn(PROMO_CHANNEL)
-    expect(announcement!.content).toContain('**Alice** has been promoted from JNCO to NCO.')
+    await expect
+      .poll(() => t.discord.state.messagesIn(PROMO_CHANNEL).map((m) => m.content), { timeout: 5000 })
+      .toEqual([
+        '🎖️ **Promotions**\n**Alice** has been promoted from JNCO to NCO.\n**Bob** has been promoted from JNCO to NCO.',
+      ])
 
     // The next run moves Alice one more rank (20 >= 12); Bob (10) stays.
     const second = await api<{ promotedMembers: unknown[] }>(admin.client, 'POST', '/api/roster/promotions/run')
@@ -169,10 +172,16 @@ describe('promotions', () => {
       '/api/roster/promotions/run',
     )
     expect(none.body).toEqual({ message: 'No members were eligible for promotion.', promotedMembers: [] })
+    // The audit entries name the run and the count; the run's row lists who moved.
+    const runs = await db().select().from(promotionRuns).orderBy(promotionRuns.id)
     expect((await auditEntries(db(), 'Promotions run')).map((e) => e.details)).toEqual([
-      'Alice: JNCO -> NCO; Bob: JNCO -> NCO',
-      'Alice: NCO -> SNCO',
+      `Promotion run ${runs[0]!.id}: 2 promoted.`,
+      `Promotion run ${runs[1]!.id}: 1 promoted.`,
       'No members were eligible for promotion.',
+    ])
+    expect(runs.map((r) => [r.promoted_count, r.promotions.map((p) => `${p.name}: ${p.from} -> ${p.to}`)])).toEqual([
+      [2, ['Alice: JNCO -> NCO', 'Bob: JNCO -> NCO']],
+      [1, ['Alice: NCO -> SNCO']],
     ])
   })
 
@@ -184,6 +193,80 @@ describe('promotions', () => {
         .promotedMembers,
     ).toHaveLength(1)
     expect(t.discord.state.messages).toEqual([])
+  })
+
+  it('answers before the announcement goes out: a Discord that takes its time has the message after the answer', async () => {
+    await db().insert(settings).values({ key: 'promotion_channel_id', value: PROMO_CHANNEL })
+    await api(admin.client, 'PUT', '/api/roster/promotions/thresholds', [{ from_rank: 'BMT', required_score: 0 }])
+    await addMember(db(), '900000000000000008', { ingameName: 'Hana' })
+    t.discord.state.delayNext({ delayMs: 4000, count: 1, path: `/channels/${PROMO_CHANNEL}` })
+    const started = performance.now()
+    const run = await api<{ promotedMembers: unknown[] }>(admin.client, 'POST', '/api/roster/promotions/run')
+    const answeredMs = performance.now() - started
+    expect(run.body.promotedMembers).toEqual([{ name: 'Hana', from: 'BMT', to: 'JNCO' }])
+    // The request used to wait up to 3 s for the announcement; now it waits for nothing after its commit.
+    expect(answeredMs).toBeLessThan(1500)
+    expect(t.discord.state.messagesIn(PROMO_CHANNEL)).toEqual([])
+    const [queued] = await db().select().from(promotionRuns)
+    expect(queued).toMatchObject({ announcement: 'pending', announcement_channel_id: PROMO_CHANNEL, promoted_count: 1 })
+    await expect
+      .poll(() => t.discord.state.messagesIn(PROMO_CHANNEL).map((m) => m.content), { timeout: 10_000 })
+      .toEqual(['🎖️ **Promotions**\n**Hana** has been promoted from BMT to JNCO.'])
+    await expect
+      .poll(async () => (await db().select().from(promotionRuns))[0]!.announcement, { timeout: 5000 })
+      .toBe('sent')
+  })
+
+  it('a run of 150 is one audit entry and one summary message, sent once after Discord failed the first time', async () => {
+    await db().insert(settings).values({ key: 'promotion_channel_id', value: PROMO_CHANNEL })
+    await api(admin.client, 'PUT', '/api/roster/promotions/thresholds', [{ from_rank: 'JNCO', required_score: 3 }])
+    await db().execute(sql`
+      insert into members (ingame_name, rank, join_date, attended_events_count)
+      select 'Trooper ' || lpad(g::text, 3, '0'), 'JNCO', '2024-01-01', 5 from generate_series(1, 150) g`)
+    // Discord answers 500 to every attempt of the first send (the client tries 3 times): the run waits for the job
+    // runner's next pass.
+    t.discord.state.failNext({ status: 500, count: 3, path: `/channels/${PROMO_CHANNEL}` })
+    const run = await api<{ promotedMembers: unknown[]; message: string }>(
+      admin.client,
+      'POST',
+      '/api/roster/promotions/run',
+    )
+    expect(run.body.message).toBe('Promotions check complete.')
+    expect(run.body.promotedMembers).toHaveLength(150)
+    const [row] = await db().select().from(promotionRuns)
+    expect((await auditEntries(db(), 'Promotions run')).map((e) => e.details)).toEqual([
+      `Promotion run ${row!.id}: 150 promoted.`,
+    ])
+    await expect
+      .poll(async () => (await db().select().from(promotionRuns))[0]!.announcement_attempts, { timeout: 5000 })
+      .toBe(1)
+    await expect
+      .poll(async () => (await db().select().from(promotionRuns))[0]!.announcement, { timeout: 30_000, interval: 500 })
+      .toBe('sent')
+    const messages = t.discord.state.messagesIn(PROMO_CHANNEL).map((m) => m.content)
+    expect(messages).toHaveLength(1)
+    expect(messages[0]!.length).toBeLessThanOrEqual(2000)
+    expect(messages[0]).toMatch(
+      /^🎖️ \*\*Promotions\*\*\n\*\*150\*\* members have been promoted\.\n\*\*JNCO to NCO\*\*: 150 \(Trooper 001, Trooper 002, .* and \d+ more\)\.$/,
+    )
+  })
+
+  it('two runs at once promote each member once, with one run record and one announcement', async () => {
+    await db().insert(settings).values({ key: 'promotion_channel_id', value: PROMO_CHANNEL })
+    await api(admin.client, 'PUT', '/api/roster/promotions/thresholds', [{ from_rank: 'BMT', required_score: 2 }])
+    await db().execute(sql`
+      insert into members (ingame_name, join_date, attended_events_count)
+      select 'Recruit ' || g, '2024-01-01', 2 from generate_series(1, 20) g`)
+    const [a, b] = await Promise.all([
+      api<{ promotedMembers: unknown[] }>(admin.client, 'POST', '/api/roster/promotions/run'),
+      api<{ promotedMembers: unknown[] }>(admin.client, 'POST', '/api/roster/promotions/run'),
+    ])
+    expect([a.body.promotedMembers.length, b.body.promotedMembers.length].sort()).toEqual([0, 20])
+    expect((await db().select({ rank: members.rank }).from(members)).every((m) => m.rank === 'JNCO')).toBe(true)
+    expect(await db().select().from(promotionRuns)).toHaveLength(1)
+    await expect.poll(() => t.discord.state.messagesIn(PROMO_CHANNEL).length, { timeout: 5000 }).toBe(1)
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+    expect(t.discord.state.messagesIn(PROMO_CHANNEL)).toHaveLength(1)
   })
 
   it('graduates selected BMTs to JNCO; refuses an empty selection and members who are not BMT', async () => {

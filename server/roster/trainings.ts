@@ -1,5 +1,6 @@
-import { and, asc, eq, gte, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, lt, sql } from 'drizzle-orm'
 import type { AttendanceResult } from '#contracts/attendance.ts'
+import type { ListCursor } from '#contracts/paging.ts'
 import type { PublicTraining, TrainingInput, TrainingItem, TrainingSignupItem } from '#contracts/trainings.ts'
 import type { DbOrTx } from '#db/client.ts'
 import { members, trainingAttendance, trainings, trainingSignups } from '#db/schema/roster.ts'
@@ -10,34 +11,34 @@ import { discordAvatarUrl } from '../discord/client.ts'
 import { Conflict, Forbidden, NotFound, Unauthorized } from '../errors.ts'
 import { runTransaction } from '../transaction.ts'
 import { assertMembersExist } from './attendance.ts'
+import { pastPage, startsBefore, type PastPage } from './list-pages.ts'
 import { getUnitTimeZone } from '../settings/unit-time-zone.ts'
 import { instantOf, zonedIso } from './wall-time.ts'
 
 // Trainings (docs/rules/roster.md, Trainings): admin CRUD, attendance, sign-ups; the public list with sign-up / leave
 // for members on the roster. Each change is one use case (its own transaction and audit entry) for the pages' actions
-// and the /api routes alike.
+// and the /api routes alike. Lists read the stored signup_count (kept by a trigger), walk the (date, id) index, and
+// name a few of each training's sign-ups with one query for the whole page
+// (docs/decisions/033-stored-counts-and-keyset-pages.md).
 
 export type { PublicTraining, TrainingInput, TrainingItem, TrainingSignupItem }
 
 /** A training that started this long ago still shows on the public page (members check in late). */
 const PUBLIC_GRACE_MS = 3 * 3600_000
+/** Past trainings a page of the Trainings tab shows, and of the public page. */
+export const TRAININGS_PAGE = 20
+export const PUBLIC_PAST_PAGE = 5
+/** Upcoming trainings the public page shows before "Show all upcoming trainings". */
+export const PUBLIC_UPCOMING_MAX = 10
+/** Sign-ups a list names before "Show all"; the rest come on demand (View Signups, the page's Show all). */
+export const SIGNUP_PREVIEW = 5
+/** The most one training's full list shows on the public page (the /api answers every one). */
+export const SIGNUP_LIST_MAX = 300
 
-const signupCount =
-  sql<number>`(select count(*) from ${trainingSignups} s where s.training_id = ${trainings.id})`.mapWith(Number)
+type TrainingRowOut = Omit<TrainingItem, 'date'> & { date: Date }
 
 /** A training as the answers give it, its start on the unit's clock (zonedIso). */
-function toItem(
-  row: {
-    id: number
-    name: string
-    description: string | null
-    date: Date
-    is_hidden: boolean
-    is_bmt_training: boolean
-    signup_count: number
-  },
-  zone: string,
-): TrainingItem {
+function toItem<R extends TrainingRowOut>(row: R, zone: string): Omit<R, 'date'> & { date: string } {
   return { ...row, date: zonedIso(row.date, zone) }
 }
 
@@ -49,14 +50,80 @@ const itemColumns = {
   date: trainings.date,
   is_hidden: trainings.is_hidden,
   is_bmt_training: trainings.is_bmt_training,
-  signup_count: signupCount,
+  signup_count: trainings.signup_count,
 }
 
-/** Admin list: every training, soonest first. */
-export async function listTrainings(db: DbOrTx): Promise<TrainingItem[]> {
-  const zone = await getUnitTimeZone(db)
-  const rows = await db.select(itemColumns).from(trainings).orderBy(asc(trainings.date), asc(trainings.id))
+/**
+ * Admin list: every training, soonest first. With a page (GET /api/roster/trainings?limit=&before=): at most `limit`,
+ * newest first, those before the cursor.
+ */
+export async function listTrainings(
+  db: DbOrTx,
+  page: { limit: number; before: ListCursor | null } | null = null,
+): Promise<TrainingItem[]> {
+  const query = db.select(itemColumns).from(trainings).$dynamic()
+  const rows = page
+    ? query
+        .where(page.before ? startsBefore(trainings.date, trainings.id, page.before) : undefined)
+        .orderBy(desc(trainings.date), desc(trainings.id))
+        .limit(page.limit)
+    : query.orderBy(asc(trainings.date), asc(trainings.id))
+  const [zone, list] = await Promise.all([getUnitTimeZone(db), rows])
+  return list.map((row) => toItem(row, zone))
+}
+
+/** One training as the lists give it, or null. */
+export async function findTraining(db: DbOrTx, id: number): Promise<TrainingItem | null> {
+  const [zone, [row]] = await Promise.all([
+    getUnitTimeZone(db),
+    db.select(itemColumns).from(trainings).where(eq(trainings.id, id)).limit(1),
+  ])
+  return row ? toItem(row, zone) : null
+}
+
+/** Visible trainings since `since` (the unit's calendar feed), soonest first. */
+export async function visibleTrainingsSince(db: DbOrTx, since: Date): Promise<TrainingItem[]> {
+  const [zone, rows] = await Promise.all([
+    getUnitTimeZone(db),
+    db
+      .select(itemColumns)
+      .from(trainings)
+      .where(and(eq(trainings.is_hidden, false), gte(trainings.date, since)))
+      .orderBy(asc(trainings.date), asc(trainings.id)),
+  ])
   return rows.map((row) => toItem(row, zone))
+}
+
+/** The Trainings tab: every upcoming training (soonest first), one page of past ones (newest first), how many in all. */
+export interface TrainingsTab extends PastPage<TrainingItem> {
+  upcoming: TrainingItem[]
+  total: number
+}
+
+export async function trainingsTab(
+  db: DbOrTx,
+  options: { before: ListCursor | null; now?: Date; pageSize?: number },
+): Promise<TrainingsTab> {
+  const now = options.now ?? new Date()
+  const pageSize = options.pageSize ?? TRAININGS_PAGE
+  const before = options.before ?? { start: now, id: null }
+  const [zone, upcoming, past, [total]] = await Promise.all([
+    getUnitTimeZone(db),
+    db
+      .select(itemColumns)
+      .from(trainings)
+      .where(gte(trainings.date, now))
+      .orderBy(asc(trainings.date), asc(trainings.id)),
+    db
+      .select(itemColumns)
+      .from(trainings)
+      .where(and(lt(trainings.date, now), startsBefore(trainings.date, trainings.id, before)))
+      .orderBy(desc(trainings.date), desc(trainings.id))
+      .limit(pageSize + 1),
+    db.select({ n: count() }).from(trainings),
+  ])
+  const items = (rows: TrainingRowOut[]) => rows.map((row) => toItem(row, zone))
+  return { upcoming: items(upcoming), ...pastPage(items(past), pageSize), total: total?.n ?? 0 }
 }
 
 /** The member a logged-in user is on the roster as (by Discord id), if any. */
@@ -69,25 +136,123 @@ async function memberOfUser(db: DbOrTx, user: User) {
   return member ?? null
 }
 
-/** GET /api/roster/trainings/public: visible trainings from a little before now, with is_signed_up for the user. */
-export async function listPublicTrainings(db: DbOrTx, user: User | null, now = new Date()): Promise<PublicTraining[]> {
-  const member = user ? await memberOfUser(db, user) : null
-  const zone = await getUnitTimeZone(db)
-  const rows = await db
-    .select({
-      ...itemColumns,
-      is_signed_up: member
-        ? sql<boolean>`exists(select 1 from ${trainingSignups} s where s.training_id = ${trainings.id} and s.member_id = ${member.id})`
-        : sql<boolean>`false`,
-    })
+/** Whether the member signed up: answered by the primary key, inside the list's one query. */
+function signedUpColumn(memberId: number | null) {
+  return memberId === null
+    ? sql<boolean>`false`
+    : sql<boolean>`exists(select 1 from ${trainingSignups} s where s.training_id = ${trainings.id} and s.member_id = ${memberId})`
+}
+
+/**
+ * GET /api/roster/trainings/public: visible trainings from a little before now, soonest first, with is_signed_up for
+ * the user (the first `limit` of them when given).
+ */
+export async function listPublicTrainings(
+  db: DbOrTx,
+  user: User | null,
+  now = new Date(),
+  limit?: number,
+): Promise<PublicTraining[]> {
+  const [member, zone] = await Promise.all([user ? memberOfUser(db, user) : null, getUnitTimeZone(db)])
+  const query = db
+    .select({ ...itemColumns, is_signed_up: signedUpColumn(member?.id ?? null) })
     .from(trainings)
     .where(and(eq(trainings.is_hidden, false), gte(trainings.date, new Date(now.getTime() - PUBLIC_GRACE_MS))))
     .orderBy(asc(trainings.date), asc(trainings.id))
+    .$dynamic()
+  const rows = await (limit === undefined ? query : query.limit(limit))
   return rows.map((r) => ({
     ...toItem(r, zone),
     is_signed_up: Boolean(r.is_signed_up),
     has_started: r.date.getTime() <= now.getTime(),
   }))
+}
+
+/** A past training on the public page: its facts and sign-up count (no sign-up action any more). */
+export type PastPublicTraining = TrainingItem
+
+/**
+ * The public page (/trainings): the visible upcoming trainings (as the /api lists them: the first
+ * PUBLIC_UPCOMING_MAX unless `allUpcoming`, and whether there are more) and one page of past ones, newest first. The
+ * sign-up names are signupPreviews' business.
+ */
+export async function publicTrainingsPage(
+  db: DbOrTx,
+  user: User | null,
+  options: { before: ListCursor | null; allUpcoming?: boolean; now?: Date; pageSize?: number },
+): Promise<{ upcoming: PublicTraining[]; moreUpcoming: boolean } & PastPage<PastPublicTraining>> {
+  const now = options.now ?? new Date()
+  const pageSize = options.pageSize ?? PUBLIC_PAST_PAGE
+  const ended = new Date(now.getTime() - PUBLIC_GRACE_MS)
+  const before = options.before ?? { start: ended, id: null }
+  const [coming, zone, past] = await Promise.all([
+    listPublicTrainings(db, user, now, options.allUpcoming ? undefined : PUBLIC_UPCOMING_MAX + 1),
+    getUnitTimeZone(db),
+    db
+      .select(itemColumns)
+      .from(trainings)
+      .where(
+        and(
+          eq(trainings.is_hidden, false),
+          lt(trainings.date, ended),
+          startsBefore(trainings.date, trainings.id, before),
+        ),
+      )
+      .orderBy(desc(trainings.date), desc(trainings.id))
+      .limit(pageSize + 1),
+  ])
+  return {
+    upcoming: options.allUpcoming ? coming : coming.slice(0, PUBLIC_UPCOMING_MAX),
+    moreUpcoming: !options.allUpcoming && coming.length > PUBLIC_UPCOMING_MAX,
+    ...pastPage(
+      past.map((row) => toItem(row, zone)),
+      pageSize,
+    ),
+  }
+}
+
+function toSignupItem(r: Omit<TrainingSignupItem, 'avatar'> & { avatar: string | null }): TrainingSignupItem {
+  return {
+    id: r.id,
+    ingame_name: r.ingame_name,
+    rank: r.rank,
+    discord_id: r.discord_id,
+    avatar: r.discord_id ? discordAvatarUrl(r.discord_id, r.avatar) : null,
+  }
+}
+
+/**
+ * The first `n` sign-ups (in sign-up order) of each of these trainings, in one query: the training_signups index gives
+ * each training's first rows as a range, whatever its size.
+ */
+export async function signupPreviews(
+  db: DbOrTx,
+  trainingIds: number[],
+  n = SIGNUP_PREVIEW,
+): Promise<Map<number, TrainingSignupItem[]>> {
+  const previews = new Map<number, TrainingSignupItem[]>(trainingIds.map((id) => [id, []]))
+  if (!trainingIds.length) return previews
+  const rows = await db.execute<{
+    training_id: number
+    id: number
+    ingame_name: string
+    rank: string
+    discord_id: string | null
+    avatar: string | null
+  }>(sql`
+    select s.training_id, m.id, m.ingame_name, m.rank, m.discord_id, u.avatar
+      from unnest(${`{${trainingIds.join(',')}}`}::int[]) as t(id)
+      cross join lateral (
+        select x.training_id, x.member_id, x.created_at from ${trainingSignups} x
+         where x.training_id = t.id
+         order by x.created_at, x.member_id
+         limit ${n}
+      ) s
+      join ${members} m on m.id = s.member_id
+      left join ${users} u on u.discord_id = m.discord_id
+     order by s.training_id, s.created_at, s.member_id`)
+  for (const row of rows) previews.get(row.training_id)?.push(toSignupItem(row))
+  return previews
 }
 
 type TrainingRow = typeof trainings.$inferSelect
@@ -116,7 +281,7 @@ export async function createTraining(services: AppServices, admin: User, input: 
         values.is_bmt_training ? 'BMT training added' : 'Training added',
         `${values.name} (${values.date.toISOString()})`,
       )
-      return toItem({ ...row!, signup_count: 0 }, await getUnitTimeZone(tx))
+      return toItem(row!, await getUnitTimeZone(tx))
     },
     // Trainings show on neither the ORBAT nor the public roster (their attendance is not the event score).
     { name: 'create training', changes: [] },
@@ -141,7 +306,7 @@ export async function updateTraining(
         'Training updated',
         before.name === values.name ? values.name : `${before.name} -> ${values.name}`,
       )
-      return (await listTrainings(tx)).find((t) => t.id === id)!
+      return (await findTraining(tx, id))!
     },
     { name: 'update training', changes: [] },
   )
@@ -159,10 +324,14 @@ export async function deleteTraining(services: AppServices, admin: User, id: num
   )
 }
 
-/** GET /api/roster/trainings/{id}/signups: who signed up, in sign-up order. */
-export async function listTrainingSignups(db: DbOrTx, trainingId: number): Promise<TrainingSignupItem[]> {
+/** GET /api/roster/trainings/{id}/signups: who signed up, in sign-up order (at most `limit` of them when given). */
+export async function listTrainingSignups(
+  db: DbOrTx,
+  trainingId: number,
+  limit?: number,
+): Promise<TrainingSignupItem[]> {
   await trainingRow(db, trainingId)
-  const rows = await db
+  const query = db
     .select({
       id: members.id,
       ingame_name: members.ingame_name,
@@ -174,8 +343,10 @@ export async function listTrainingSignups(db: DbOrTx, trainingId: number): Promi
     .innerJoin(members, eq(members.id, trainingSignups.member_id))
     .leftJoin(users, eq(users.discord_id, members.discord_id))
     .where(eq(trainingSignups.training_id, trainingId))
-    .orderBy(asc(trainingSignups.created_at), asc(members.id))
-  return rows.map((r) => ({ ...r, avatar: r.discord_id ? discordAvatarUrl(r.discord_id, r.avatar) : null }))
+    .orderBy(asc(trainingSignups.created_at), asc(trainingSignups.member_id))
+    .$dynamic()
+  const rows = limit === undefined ? await query : await query.limit(limit)
+  return rows.map(toSignupItem)
 }
 
 const LOGIN_TO_SIGN_UP = 'You must be logged in to sign up for trainings.'

@@ -55,8 +55,21 @@ export function instantOf(input: { date: string; time?: string; tz?: string }, u
  * ('2025-03-14T20:00:00-04:00'), the same instant as toISOString() names, but read as the zone's day and hour.
  */
 export function zonedIso(instant: Date, zone: string): string {
-  return DateTime.fromJSDate(instant, { zone }).toISO({ suppressMilliseconds: true }) ?? instant.toISOString()
+  // Remembered: a list of every event names the same few hundred instants on every request, and luxon's zone
+  // arithmetic is most of what answering such a list costs.
+  const key = `${zone}|${instant.getTime()}`
+  let iso = zonedIsos.get(key)
+  if (iso === undefined) {
+    iso = DateTime.fromJSDate(instant, { zone }).toISO({ suppressMilliseconds: true }) ?? instant.toISOString()
+    if (zonedIsos.size >= ZONED_ISO_MEMO) zonedIsos.clear()
+    zonedIsos.set(key, iso)
+  }
+  return iso
 }
+
+/** Instants zonedIso remembers before it starts afresh (a zone's rules are fixed while the process runs). */
+const ZONED_ISO_MEMO = 20_000
+const zonedIsos = new Map<string, string>()
 
 /** The calendar day (YYYY-MM-DD) an instant falls on in a zone. */
 export function dayIn(instant: Date, zone: string): string {

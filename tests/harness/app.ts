@@ -63,7 +63,13 @@ export async function startTestApp(options: { jobs?: boolean; env?: Record<strin
   if (!fs.existsSync(path.join(buildDir, 'server', 'index.js'))) {
     throw new Error('Integration tests serve the production build: run "npm run build" first (npm test does).')
   }
-  const app = await startApp(config, { mode: 'production', buildDir, jobs: options.jobs ?? false, seed: false })
+  const app = await startApp(config, {
+    mode: 'production',
+    buildDir,
+    jobs: options.jobs ?? false,
+    seed: false,
+    countStatements: true,
+  })
   const url = appUrl
   return {
     app,

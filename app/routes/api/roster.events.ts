@@ -1,17 +1,20 @@
 import type { Route } from './+types/roster.events'
 import { eventSchema } from '#contracts/events.ts'
 import { parseInput, readJsonObject } from '#server/http/request.ts'
+import { listAnswer, readListPage } from '#server/http/list-page.ts'
 import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { createEvent, listEvents } from '#server/roster/events.ts'
 
-// GET /api/roster/events (admin list). POST /api/roster/events {name, date, orbat_image_url}: `date` an ISO date-time,
-// or a bare day (YYYY-MM-DD), which starts at 20:00 in the unit's time zone.
+// GET /api/roster/events (admin list, newest first; `?limit=&before=` for one page). POST /api/roster/events {name,
+// date, orbat_image_url}: `date` an ISO date-time, or a bare day (YYYY-MM-DD), which starts at 20:00 in the unit's
+// time zone.
 export async function loader({ request, context }: Route.LoaderArgs) {
   return apiHandler(async () => {
     await requireUser(request, context, 'admin')
-    return listEvents(getServices(context).db)
+    const page = readListPage(request)
+    return listAnswer(request, await listEvents(getServices(context).db, page), page)
   })
 }
 

@@ -1,16 +1,19 @@
 import type { Route } from './+types/roster.trainings'
 import { trainingSchema } from '#contracts/trainings.ts'
 import { parseInput, readJsonObject } from '#server/http/request.ts'
+import { listAnswer, readListPage } from '#server/http/list-page.ts'
 import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { createTraining, listTrainings } from '#server/roster/trainings.ts'
 
-// GET /api/roster/trainings (admin list). POST {name, description, date, is_hidden, is_bmt_training}.
+// GET /api/roster/trainings (admin list, soonest first; `?limit=&before=` for one page, newest first). POST {name,
+// description, date, is_hidden, is_bmt_training}.
 export async function loader({ request, context }: Route.LoaderArgs) {
   return apiHandler(async () => {
     await requireUser(request, context, 'admin')
-    return listTrainings(getServices(context).db)
+    const page = readListPage(request)
+    return listAnswer(request, await listTrainings(getServices(context).db, page), page)
   })
 }
 

@@ -1,9 +1,13 @@
+import { Link, useLocation } from 'react-router'
 import type { Route } from './+types/route'
-import { TRAINING_INTENTS, TRAININGS_PATH, TrainingList, type TrainingWithSignups } from './training-row.tsx'
+import { TRAINING_INTENTS, TRAININGS_PATH, TrainingList, type ListedTraining } from './training-row.tsx'
 import { failWithToast, idOf, readFormPost, succeed } from '#app/forms/respond.ts'
 import { AddToCalendar } from '#app/components/add-to-calendar.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { EmptyState } from '#app/ui/field.tsx'
+import { OlderPager } from '#app/ui/pager.tsx'
+import { hrefWithState } from '#app/hooks/url-state.ts'
+import { parseCursor } from '#contracts/paging.ts'
 import { getUser } from '#server/auth/user.ts'
 import { getServices, requestContext } from '#server/context.ts'
 import { assertSignupRate } from '#server/http/security.ts'
@@ -11,17 +15,21 @@ import { Invalid, NotFound } from '#server/errors.ts'
 import { withLoadError } from '#server/load-error.ts'
 import {
   leaveTraining,
-  listPublicTrainings,
   listTrainingSignups,
+  publicTrainingsPage,
+  SIGNUP_LIST_MAX,
+  signupPreviews,
   signUpToTraining,
   trainingSignUpRefusal,
 } from '#server/roster/trainings.ts'
 
-// The public trainings page (docs/rules/roster.md, trainings): BMT and general trainings, sign up and leave. The forms
-// post here (intent signup | leave, id); the action calls the same use cases as POST /api/roster/trainings/{id}/signup
-// and /leave and answers with a redirect carrying the server's message as a flash toast, so it works without
-// JavaScript. With it a fetcher posts and follows the redirect in place (X-Remix-Replace: the history entry is
-// replaced, not added).
+// The public trainings page (docs/rules/roster.md, trainings): BMT and general trainings, sign up and leave, and one
+// page of past trainings (Show older: ?before=<cursor>). The first ten upcoming show ("Show all upcoming
+// trainings": ?upcoming=all). Each training names its first sign-ups; "Show all" (a link: ?signups=<id>) lists the
+// rest. The forms post here (intent signup | leave, id); the action calls the same use cases as
+// POST /api/roster/trainings/{id}/signup and /leave and answers with a redirect carrying the server's message as a
+// flash toast, so it works without JavaScript. With it a fetcher posts and follows the redirect in place
+// (X-Remix-Replace: the history entry is replaced, not added).
 
 const ACTION_FAILED = 'Action failed.'
 const BACK = { to: TRAININGS_PATH, headers: { 'X-Remix-Replace': 'true' } }
@@ -32,22 +40,43 @@ const CHANGES = new Map<string, typeof signUpToTraining>([
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = getServices(context)
+  const url = new URL(request.url)
+  const before = parseCursor(url.searchParams.get('before') ?? '')
+  const expanded = idOf(url.searchParams.get('signups'))
+  const allUpcoming = url.searchParams.get('upcoming') === 'all'
   const user = await getUser(services, request)
   const load = async () => {
-    const trainings = await listPublicTrainings(services.db, user)
-    // The attendee lists are part of the page (the expander works without JavaScript); a handful of trainings.
-    const withSignups: TrainingWithSignups[] = await Promise.all(
-      trainings.map(async (t) => ({ ...t, signups: await listTrainingSignups(services.db, t.id) })),
-    )
-    return { trainings: withSignups }
+    const page = await publicTrainingsPage(services.db, user, { before, allUpcoming })
+    const shown = [...page.upcoming, ...page.past]
+    // The names of the page's trainings in one query; the whole list only for the one asked for.
+    const [previews, all] = await Promise.all([
+      signupPreviews(
+        services.db,
+        shown.map((t) => t.id),
+      ),
+      expanded !== null && shown.some((t) => t.id === expanded)
+        ? listTrainingSignups(services.db, expanded, SIGNUP_LIST_MAX)
+        : null,
+    ])
+    const listed = <T extends { id: number }>(t: T) => ({
+      ...t,
+      signups: (t.id === expanded && all) || previews.get(t.id) || [],
+      expanded: t.id === expanded && all !== null,
+    })
+    return {
+      upcoming: page.upcoming.map(listed),
+      moreUpcoming: page.moreUpcoming,
+      past: page.past.map(listed),
+      older: page.older,
+    }
   }
-  return {
-    ...(await withLoadError('trainings page', load, { trainings: [] }, 'Could not load trainings.')),
-    signedIn: Boolean(user),
+  const empty = { upcoming: [], moreUpcoming: false, past: [], older: null }
+  const [data, signUpRefusal] = await Promise.all([
+    withLoadError('trainings page', load, empty, 'Could not load trainings.'),
     // Sign Up is offered only when it can succeed; otherwise the page shows why (banned, not on the roster).
-    signUpRefusal: user ? await trainingSignUpRefusal(services.db, user) : null,
-    appUrl: services.config.appUrl,
-  }
+    user ? trainingSignUpRefusal(services.db, user) : null,
+  ])
+  return { ...data, signedIn: Boolean(user), signUpRefusal, appUrl: services.config.appUrl }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -68,9 +97,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function TrainingsPage({ loaderData }: Route.ComponentProps) {
-  const { trainings, signedIn, signUpRefusal, loadError, appUrl } = loaderData
-  const bmt = trainings.filter((t) => t.is_bmt_training)
-  const general = trainings.filter((t) => !t.is_bmt_training)
+  const { upcoming, moreUpcoming, past, older, signedIn, signUpRefusal, loadError, appUrl } = loaderData
+  const bmt: ListedTraining[] = upcoming.filter((t) => t.is_bmt_training)
+  const general: ListedTraining[] = upcoming.filter((t) => !t.is_bmt_training)
+  const viewer = { signedIn, signUpRefusal }
   return (
     <main className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Trainings</h1>
@@ -94,7 +124,7 @@ export default function TrainingsPage({ loaderData }: Route.ComponentProps) {
           <p role="alert" className="rounded-md border border-red-900 bg-red-950/40 px-4 py-3 text-sm text-red-300">
             {loadError}
           </p>
-        ) : trainings.length === 0 ? (
+        ) : upcoming.length === 0 ? (
           <EmptyState title="There are no trainings scheduled at this time." />
         ) : null}
         {bmt.length ? (
@@ -102,7 +132,7 @@ export default function TrainingsPage({ loaderData }: Route.ComponentProps) {
             <h2 id="bmt-trainings" className="mb-3 text-lg font-semibold">
               BMT Trainings
             </h2>
-            <TrainingList trainings={bmt} signedIn={signedIn} signUpRefusal={signUpRefusal} />
+            <TrainingList trainings={bmt} viewer={viewer} />
           </section>
         ) : null}
         {general.length ? (
@@ -116,11 +146,36 @@ export default function TrainingsPage({ loaderData }: Route.ComponentProps) {
                 General Trainings
               </h2>
             ) : null}
-            <TrainingList trainings={general} signedIn={signedIn} signUpRefusal={signUpRefusal} />
+            <TrainingList trainings={general} viewer={viewer} />
+          </section>
+        ) : null}
+        {moreUpcoming ? <ShowAllUpcoming /> : null}
+        {past.length || older ? (
+          <section id="past-trainings" aria-labelledby="past-trainings-heading" className="scroll-mt-20">
+            <h2 id="past-trainings-heading" className="mb-3 text-lg font-semibold">
+              Past Trainings
+            </h2>
+            <TrainingList trainings={past} viewer={null} />
+            <OlderPager older={older} anchor="past-trainings" label="Older trainings" className="mt-3" />
           </section>
         ) : null}
       </div>
     </main>
+  )
+}
+
+/** More trainings are coming than the page shows at first: a link to all of them (no JavaScript needed). */
+function ShowAllUpcoming() {
+  const location = useLocation()
+  const [path, query = ''] = hrefWithState(location).split('?')
+  const params = new URLSearchParams(query)
+  params.set('upcoming', 'all')
+  return (
+    <p className="-mt-6">
+      <Link to={`${path}?${params.toString()}`} className="text-sm text-brand-400 hover:underline">
+        Show all upcoming trainings
+      </Link>
+    </p>
   )
 }
 

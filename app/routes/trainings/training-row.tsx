@@ -1,18 +1,25 @@
 import type { ReactNode } from 'react'
-import { useFetcher } from 'react-router'
-import type { PublicTraining, TrainingSignupItem } from '#contracts/trainings.ts'
+import { Link, useFetcher, useLocation } from 'react-router'
+import type { PublicTraining, TrainingItem, TrainingSignupItem } from '#contracts/trainings.ts'
 import { BmtBadge, LocalTime } from '#app/components/roster/ui.tsx'
+import { hrefWithState } from '#app/hooks/url-state.ts'
 import { buttonClass } from '#app/ui/button.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
 
 // One training on the public trainings page: BMT badge, name, local date/time, sign-up count, Sign Up / Leave / 'Login
-// to Sign Up', and an expander with the description and the attendees.
+// to Sign Up' (upcoming trainings only), and an expander with the description and the first attendees; "Show all" asks
+// the page for the whole list (a link, so it works without JavaScript).
 
 export const TRAININGS_PATH = '/trainings'
 export const TRAINING_INTENTS = { signup: 'signup', leave: 'leave' } as const
 const LOGIN_HREF = `/auth/discord?returnTo=${encodeURIComponent(TRAININGS_PATH)}`
 
-export type TrainingWithSignups = PublicTraining & { signups: TrainingSignupItem[] }
+/** A training as the page lists it: upcoming (with the viewer's sign-up) or past, with the attendees it names. */
+export type ListedTraining = (PublicTraining | TrainingItem) & {
+  signups: TrainingSignupItem[]
+  /** Its whole list was asked for (?signups=<id>): the expander is open on it. */
+  expanded: boolean
+}
 
 /** `signUpRefusal`: why this member can sign up to no training (banned, not on the roster), or null. */
 interface Viewer {
@@ -20,7 +27,8 @@ interface Viewer {
   signUpRefusal: string | null
 }
 
-export function TrainingList({ trainings, ...viewer }: { trainings: TrainingWithSignups[] } & Viewer) {
+/** `viewer`: null for past trainings, which offer no sign-up. */
+export function TrainingList({ trainings, viewer }: { trainings: ListedTraining[]; viewer: Viewer | null }) {
   return (
     <ul className="flex flex-col gap-3">
       {trainings.map((t) => (
@@ -30,14 +38,15 @@ export function TrainingList({ trainings, ...viewer }: { trainings: TrainingWith
   )
 }
 
-function TrainingRow({ training, viewer }: { training: TrainingWithSignups; viewer: Viewer }) {
+function TrainingRow({ training, viewer }: { training: ListedTraining; viewer: Viewer | null }) {
   const headingId = `training-${training.id}-name`
   return (
     <li>
       <article
+        id={`training-${training.id}`}
         aria-labelledby={headingId}
         data-testid="training"
-        className="rounded-xl border border-zinc-800 bg-zinc-900/60"
+        className="scroll-mt-20 rounded-xl border border-zinc-800 bg-zinc-900/60"
       >
         <div className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
           <div className="flex min-w-0 flex-col gap-1.5">
@@ -59,11 +68,13 @@ function TrainingRow({ training, viewer }: { training: TrainingWithSignups; view
               </span>
             </div>
           </div>
-          <div className="shrink-0">
-            <TrainingAction training={training} viewer={viewer} />
-          </div>
+          {viewer && 'is_signed_up' in training ? (
+            <div className="shrink-0">
+              <TrainingAction training={training} viewer={viewer} />
+            </div>
+          ) : null}
         </div>
-        <details className="group border-t border-zinc-800">
+        <details className="group border-t border-zinc-800" open={training.expanded || undefined}>
           <summary className="flex cursor-pointer list-none items-center gap-2 px-4 py-2.5 text-sm text-zinc-400 select-none hover:text-zinc-100 [&::-webkit-details-marker]:hidden">
             <svg
               viewBox="0 0 20 20"
@@ -82,23 +93,7 @@ function TrainingRow({ training, viewer }: { training: TrainingWithSignups; view
                 {training.description || 'No description.'}
               </p>
             </div>
-            <div>
-              <h4 className="text-xs font-medium tracking-wide text-zinc-500 uppercase">
-                Attendees ({training.signups.length})
-              </h4>
-              {training.signups.length === 0 ? (
-                <p className="mt-1 text-sm text-zinc-400">No one has signed up yet.</p>
-              ) : (
-                <ul className="mt-2 flex flex-col gap-1.5" aria-label={`Attendees of ${training.name}`}>
-                  {training.signups.map((s) => (
-                    <li key={s.id} className="flex items-center gap-2 text-sm text-zinc-200">
-                      <Avatar src={s.avatar} name={s.ingame_name} size={6} />
-                      {s.ingame_name}
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </div>
+            <Attendees training={training} />
           </div>
         </details>
       </article>
@@ -106,11 +101,54 @@ function TrainingRow({ training, viewer }: { training: TrainingWithSignups; view
   )
 }
 
+/** The attendees the page has (the first few, or all when asked), and the way to the rest. */
+function Attendees({ training }: { training: ListedTraining }) {
+  const location = useLocation()
+  const { signups, signup_count: total } = training
+  const rest = total - signups.length
+  const showAll = () => {
+    const [path, query = ''] = hrefWithState(location).split('?')
+    const params = new URLSearchParams(query)
+    params.set('signups', String(training.id))
+    return `${path}?${params.toString()}#training-${training.id}`
+  }
+  return (
+    <div>
+      <h4 className="text-xs font-medium tracking-wide text-zinc-500 uppercase">Attendees ({total})</h4>
+      {signups.length === 0 ? (
+        <p className="mt-1 text-sm text-zinc-400">No one has signed up yet.</p>
+      ) : (
+        <ul className="mt-2 flex flex-col gap-1.5" aria-label={`Attendees of ${training.name}`}>
+          {signups.map((s) => (
+            <li key={s.id} className="flex items-center gap-2 text-sm text-zinc-200">
+              <Avatar src={s.avatar} name={s.ingame_name} size={6} />
+              {s.ingame_name}
+            </li>
+          ))}
+        </ul>
+      )}
+      {rest > 0 ? (
+        training.expanded ? (
+          <p className="mt-2 text-sm text-zinc-400">and {rest.toLocaleString('en-US')} more.</p>
+        ) : (
+          <Link
+            to={showAll()}
+            className="mt-2 inline-block text-sm text-brand-400 hover:underline"
+            aria-label={`Show all ${total} attendees of ${training.name}`}
+          >
+            Show all {total.toLocaleString('en-US')}
+          </Link>
+        )
+      ) : null}
+    </div>
+  )
+}
+
 /**
  * Sign Up / Leave post to the page's action (intent + id). Without JavaScript that is a form round trip ending in a
  * redirect with a flash toast; with it a fetcher posts in place, and the redirect brings the toast and fresh data.
  */
-function TrainingAction({ training, viewer }: { training: TrainingWithSignups; viewer: Viewer }) {
+function TrainingAction({ training, viewer }: { training: PublicTraining; viewer: Viewer }) {
   const fetcher = useFetcher()
   if (!viewer.signedIn) {
     return (

@@ -1,6 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { SubmissionResult } from '@conform-to/react'
 import { attendanceSchema, type AttendanceData, type AttendanceResult } from '#contracts/attendance.ts'
+import { parseCursor, type ListCursor } from '#contracts/paging.ts'
 import { pingSchema } from '#contracts/pings.ts'
 import type { DbOrTx } from '#db/client.ts'
 import type { User } from '#db/schema/users-sessions.ts'
@@ -12,36 +13,54 @@ import { NotFound } from '#server/errors.ts'
 import { withLoadError } from '#server/load-error.ts'
 import { attendancePicker } from '#server/roster/attendance.ts'
 
-// What the Events and Trainings tabs share on the server: reading the tab's list with the record its dialog is about,
-// and the two dialogs both have (app/components/attendance-dialog.tsx, ping-dialog.tsx), whose actions parse with the
+// What the Events and Trainings tabs share on the server: reading the tab's lists (upcoming, and a page of the past)
+// with the record its dialog is about, and the two dialogs both have (app/components/attendance-dialog.tsx, ping-dialog.tsx), whose actions parse with the
 // contract schema the /api route uses and call the same use case.
 
 type Target = 'event' | 'training'
 const notFound = (target: Target) => new NotFound(target === 'event' ? 'Event not found.' : 'Training not found.')
 
+/** A tab's lists: what is coming, one page of the past (newest first) and the cursor of the page after it. */
+interface TabLists<T> {
+  upcoming: T[]
+  past: T[]
+  older: string | null
+  total: number
+}
+
 interface TabData<T> {
-  items: T[]
+  lists: TabLists<T>
   dialog: string | null
   target: T | undefined
 }
 
-/** The tab's list, its open dialog and the record it is about (?dialog=ping&event=3), or the list's load error. */
+/**
+ * The tab's lists (the page of past records the URL's `before` names, the newest without it), its open dialog and the
+ * record it is about (?dialog=ping&event=3), looked up on its own when it is on no page shown; or the lists' load error.
+ */
 export async function loadTab<T extends { id: number }>(
   request: Request,
   target: Target,
-  list: () => Promise<T[]>,
+  read: {
+    lists: (before: ListCursor | null) => Promise<TabLists<T>>
+    one: (id: number) => Promise<T | null>
+  },
   loadError: string,
 ) {
   const url = new URL(request.url)
   const id = idOf(url.searchParams.get(target))
+  // A cursor that does not parse (an edited URL) shows the newest page.
+  const before = parseCursor(url.searchParams.get('before') ?? '')
   const load = async () => {
-    const items = await list()
-    return { items, dialog: url.searchParams.get('dialog'), target: items.find((item) => item.id === id) }
+    const lists = await read.lists(before)
+    const shown = [...lists.upcoming, ...lists.past].find((item) => item.id === id)
+    const record = shown ?? (id === null ? null : await read.one(id))
+    return { lists, dialog: url.searchParams.get('dialog'), target: record ?? undefined }
   }
   return withLoadError<TabData<T>>(
     `admin roster: ${target}s`,
     load,
-    { items: [], dialog: null, target: undefined },
+    { lists: { upcoming: [], past: [], older: null, total: 0 }, dialog: null, target: undefined },
     loadError,
   )
 }

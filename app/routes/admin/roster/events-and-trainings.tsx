@@ -39,6 +39,28 @@ export function ScheduleHeading({
   )
 }
 
+/** One list of a tab (Upcoming Events, Past Trainings, ...): its heading, with how many it holds when that is known. */
+export function ListGroup({
+  id,
+  title,
+  count,
+  children,
+}: {
+  id: string
+  title: string
+  count?: number
+  children: ReactNode
+}) {
+  return (
+    <section id={id} aria-label={title} className="flex scroll-mt-20 flex-col gap-2">
+      <h3 className="text-sm font-semibold tracking-wide text-zinc-400 uppercase">
+        {title} {count === undefined ? null : <span className="font-normal text-zinc-500">({count})</span>}
+      </h3>
+      {children}
+    </section>
+  )
+}
+
 /** Schedule Ping and Attendance for the record the URL names (?dialog=ping&event=3), once the loader has their data. */
 export function PingAndAttendanceDialogs({
   kind,

@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data } from 'react-router'
 import type { Route } from './+types/promotions'
 import { ChannelSection } from './promotions/channel-section.tsx'
-import { RunSection, type RunAnswer } from './promotions/run-section.tsx'
+import { RUN_NAMES_SHOWN, RunSection, type RunAnswer } from './promotions/run-section.tsx'
 import { ThresholdsSection } from './promotions/thresholds-section.tsx'
 import { promotionChannelSchema, ROSTER_INTENTS, ROSTER_MESSAGES, thresholdsSchema } from '#contracts/roster.ts'
 import type { PromotionPreview, PromotionsData } from '#contracts/roster-types.ts'
@@ -92,11 +92,19 @@ async function saveThresholdsForm(post: AdminPost) {
   return succeed(post, ROSTER_MESSAGES.thresholdsSaved)
 }
 
-/** The run answers data, not a redirect: the page shows who moved up. It is asked first (the page's confirm step). */
+/**
+ * The run answers data, not a redirect: the page shows who moved up (the first of them: a run may move thousands). It
+ * is asked first (the page's confirm step).
+ */
 async function run(post: AdminPost) {
   if (!post.confirmed) return askToConfirm(post, ROSTER_INTENTS.runPromotions)
   try {
-    return data<RunAnswer>({ ok: true, run: await runPromotions(getServices(post.context), post.admin) })
+    const done = await runPromotions(getServices(post.context), post.admin)
+    return data<RunAnswer>({
+      ok: true,
+      run: { ...done, promotedMembers: done.promotedMembers.slice(0, RUN_NAMES_SHOWN) },
+      promotedCount: done.promotedMembers.length,
+    })
   } catch (error) {
     return failWithToast(post, error, ROSTER_MESSAGES.requestFailed)
   }

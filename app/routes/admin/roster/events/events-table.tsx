@@ -15,7 +15,15 @@ export const DELETE_EVENT = 'delete-event'
 export const deleteConfirm = (event: EventItem) =>
   `Are you sure you want to delete the event "${event.name}"? Its attendance is taken back out of the members' event scores.`
 
-export function EventsTable({ events, activeId }: { events: EventItem[]; activeId: number | null }) {
+export function EventsTable({
+  label,
+  events,
+  activeId,
+}: {
+  label: string
+  events: EventItem[]
+  activeId: number | null
+}) {
   const href = useStateHref()
   const columns: ReadonlyArray<Column<EventItem>> = [
     {
@@ -69,7 +77,7 @@ export function EventsTable({ events, activeId }: { events: EventItem[]; activeI
   ]
   return (
     <Table
-      label="Events"
+      label={label}
       stacked
       tableClassName="min-w-[36rem]"
       columns={columns}

@@ -9,11 +9,12 @@ import { deleteRecord, saveRecord } from '#app/forms/actions.ts'
 import { readAdminPost, unknownIntent } from '#app/forms/respond.ts'
 import { ATTENDANCE_INTENT } from '#app/components/attendance-dialog.tsx'
 import { PING_INTENT } from '#app/components/ping-dialog.tsx'
-import { PingAndAttendanceDialogs, ScheduleHeading } from '../events-and-trainings.tsx'
+import { ListGroup, PingAndAttendanceDialogs, ScheduleHeading } from '../events-and-trainings.tsx'
 import { useStateHref } from '#app/hooks/url-state.ts'
 import { primaryButton } from '#app/ui/button.ts'
 import { DeleteConfirmStep } from '#app/ui/delete-button.tsx'
 import { EmptyState, LoadError } from '#app/ui/field.tsx'
+import { OlderPager } from '#app/ui/pager.tsx'
 import { loadAttendanceDialog, loadTab, saveAttendance, schedulePingFromForm } from '../events-and-trainings.server.ts'
 import { requirePageUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
@@ -22,20 +23,26 @@ import { hasEventPingRole } from '#server/discord/pings.ts'
 import {
   createEvent,
   deleteEvent,
+  eventsTab,
+  findEvent,
   getEventAttendance,
-  listEvents,
   setEventAttendance,
   updateEvent,
 } from '#server/roster/events.ts'
-import { parseIdText } from '#contracts/fields.ts'
 import { countOf } from '#contracts/plural.ts'
 
-// Roster admin, Events tab (docs/rules/roster.md, events and attendance): the list with Schedule Ping, Attendance, Edit
-// and delete, and Add Event. Dialogs are URL states (?dialog=ping&event=3), so every form works without JavaScript too.
-// The actions call the same use cases, with the same schemas, as /api/roster/events.
+// Roster admin, Events tab (docs/rules/roster.md, events and attendance): the upcoming events and one page of past ones
+// (Show older: ?before=<cursor>, a link), with Schedule Ping, Attendance, Edit and delete, and Add Event. Dialogs are
+// URL states (?dialog=ping&event=3), so every form works without JavaScript too. The actions call the same use cases,
+// with the same schemas, as /api/roster/events.
 
 interface EventsData {
-  events: EventItem[]
+  upcoming: EventItem[]
+  past: EventItem[]
+  older: string | null
+  total: number
+  /** The event the open dialog is about (on a page shown or not). */
+  target: EventItem | null
   loadError?: string
   pickers?: DiscordPickers
   hasDefaultRole?: boolean
@@ -45,16 +52,21 @@ interface EventsData {
 export async function loader({ request, context }: Route.LoaderArgs): Promise<EventsData> {
   await requirePageUser(request, context, 'admin')
   const { db, discord } = getServices(context)
-  const tab = await loadTab(request, 'event', () => listEvents(db), 'Could not load roster data: An error occurred.')
-  const events = tab.items
-  if (tab.loadError || !tab.target) return { events, loadError: tab.loadError }
+  const tab = await loadTab(
+    request,
+    'event',
+    { lists: (before) => eventsTab(db, { before }), one: (id) => findEvent(db, id) },
+    'Could not load roster data: An error occurred.',
+  )
+  const data = { ...tab.lists, target: tab.target ?? null }
+  if (tab.loadError || !tab.target) return { ...data, loadError: tab.loadError }
   if (tab.dialog === 'ping') {
     const [pickers, hasDefaultRole] = await Promise.all([loadPickers(discord), hasEventPingRole(db)])
-    return { events, pickers, hasDefaultRole }
+    return { ...data, pickers, hasDefaultRole }
   }
   if (tab.dialog === 'attendance')
-    return { events, ...(await loadAttendanceDialog(db, tab.target.id, getEventAttendance)) }
-  return { events }
+    return { ...data, ...(await loadAttendanceDialog(db, tab.target.id, getEventAttendance)) }
+  return data
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -85,17 +97,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function EventsTab({ loaderData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams()
   const href = useStateHref()
-  const { events } = loaderData
+  const { upcoming, past, older, total, target } = loaderData
   const dialog = searchParams.get('dialog')
-  const target = events.find((e) => e.id === parseIdText(searchParams.get('event'))) ?? null
   const closeHref = href(null)
+  const activeId = target?.id ?? null
 
   return (
     <section aria-labelledby="events-heading" className="flex flex-col gap-4">
       <ScheduleHeading
         id="events-heading"
         title="Events"
-        count={`${countOf(events.length, 'event')}. Attendance counts towards members' event scores.`}
+        count={`${countOf(total, 'event')}. Attendance counts towards members' event scores.`}
       >
         <Link to={href({ dialog: 'add' })} preventScrollReset className={primaryButton}>
           Add Event
@@ -103,12 +115,33 @@ export default function EventsTab({ loaderData }: Route.ComponentProps) {
       </ScheduleHeading>
 
       <LoadError message={loaderData.loadError} />
-      <DeleteConfirmStep intent={DELETE_EVENT} items={events} message={deleteConfirm} confirmLabel="Delete Event" />
+      <DeleteConfirmStep
+        intent={DELETE_EVENT}
+        items={[...upcoming, ...past]}
+        message={deleteConfirm}
+        confirmLabel="Delete Event"
+      />
 
-      {events.length === 0 ? (
+      {total === 0 && !loaderData.loadError ? (
         <EmptyState>No events have been added yet.</EmptyState>
       ) : (
-        <EventsTable events={events} activeId={target?.id ?? null} />
+        <>
+          <ListGroup id="upcoming-events" title="Upcoming Events" count={upcoming.length}>
+            {upcoming.length ? (
+              <EventsTable label="Upcoming events" events={upcoming} activeId={activeId} />
+            ) : (
+              <EmptyState>No upcoming events.</EmptyState>
+            )}
+          </ListGroup>
+          <ListGroup id="past-events" title="Past Events">
+            {past.length ? (
+              <EventsTable label="Past events" events={past} activeId={activeId} />
+            ) : (
+              <EmptyState>No past events.</EmptyState>
+            )}
+            <OlderPager older={older} anchor="past-events" label="Older events" />
+          </ListGroup>
+        </>
       )}
 
       {dialog === 'add' ? <EventFormDialog editing={null} closeHref={closeHref} /> : null}

@@ -8,12 +8,16 @@ import { Section } from '#app/ui/field.tsx'
 import { useToast } from '#app/ui/toaster.tsx'
 
 // Run Promotions (docs/rules/roster.md, promotions): the weekly run on demand, asked first with a dry run's count of who
-// would move up to what. The action answers the run (not a redirect), so the page lists who moved up (name, from, to)
-// and the toast names them.
+// would move up to what. The action answers the run (not a redirect), so the page lists who moved up (name, from, to):
+// the first RUN_NAMES_SHOWN, and how many more; the toast names them.
 
-/** What the action answers for a run. */
+/** Promoted members the page names; the rest are counted (the run's record has them all). */
+export const RUN_NAMES_SHOWN = 25
+
+/** What the action answers for a run: its first names, and how many moved in all. */
 export interface RunAnswer extends ActionAnswer {
   run?: PromotionRun
+  promotedCount?: number
 }
 
 const FORM_KEY = 'run-promotions'
@@ -21,6 +25,7 @@ const FORM_KEY = 'run-promotions'
 export function RunSection({ unitTimeZone, preview }: { unitTimeZone: string; preview: PromotionPreview | null }) {
   const { answer } = useFormPost<RunAnswer>(FORM_KEY)
   const run = answer?.run
+  const more = (answer?.promotedCount ?? 0) - (run?.promotedMembers.length ?? 0)
   const toast = useToast()
   const shown = useRef<unknown>(null)
   const question = runPromotionsQuestion(preview)
@@ -72,6 +77,7 @@ export function RunSection({ unitTimeZone, preview }: { unitTimeZone: string; pr
               ))}
             </ul>
           ) : null}
+          {more > 0 ? <p className="mt-2 text-sm text-zinc-400">and {more.toLocaleString('en-US')} more.</p> : null}
         </div>
       ) : null}
     </Section>

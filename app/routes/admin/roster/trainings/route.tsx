@@ -23,6 +23,7 @@ import { useStateHref } from '#app/hooks/url-state.ts'
 import { buttonClass, primaryButton } from '#app/ui/button.ts'
 import { DeleteConfirmStep } from '#app/ui/delete-button.tsx'
 import { LoadError } from '#app/ui/field.tsx'
+import { OlderPager } from '#app/ui/pager.tsx'
 import { loadAttendanceDialog, loadTab, saveAttendance, schedulePingFromForm } from '../events-and-trainings.server.ts'
 import { requirePageUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
@@ -32,23 +33,29 @@ import { withLoadError } from '#server/load-error.ts'
 import {
   createTraining,
   deleteTraining,
+  findTraining,
   getTrainingAttendance,
-  listTrainings,
   listTrainingSignups,
   removeTrainingSignup,
   setTrainingAttendance,
+  trainingsTab,
   updateTraining,
 } from '#server/roster/trainings.ts'
-import { parseIdText } from '#contracts/fields.ts'
 import { countOf } from '#contracts/plural.ts'
 
-// Roster admin, Trainings tab (docs/rules/roster.md, trainings): BMT Trainings and General Trainings, Create BMT
-// Training and Add Training, and per training Schedule Ping, Attendance and a menu (Post Training on Discord, View
-// Signups, Edit Training, Delete Training). Dialogs are URL states (?dialog=signups&training=3): every form works
-// without JavaScript. The actions call the same use cases, with the same schemas, as /api/roster/trainings.
+// Roster admin, Trainings tab (docs/rules/roster.md, trainings): the upcoming BMT Trainings and General Trainings, one
+// page of Past Trainings (Show older: ?before=<cursor>, a link), Create BMT Training and Add Training, and per training
+// Schedule Ping, Attendance and a menu (Post Training on Discord, View Signups, Edit Training, Delete Training). Dialogs
+// are URL states (?dialog=signups&training=3): every form works without JavaScript. The actions call the same use
+// cases, with the same schemas, as /api/roster/trainings.
 
 interface TrainingsData {
-  trainings: TrainingItem[]
+  upcoming: TrainingItem[]
+  past: TrainingItem[]
+  older: string | null
+  total: number
+  /** The training the open dialog is about (on a page shown or not). */
+  target: TrainingItem | null
   loadError?: string
   pickers?: DiscordPickers
   attendance?: AttendanceData
@@ -58,22 +65,27 @@ interface TrainingsData {
 export async function loader({ request, context }: Route.LoaderArgs): Promise<TrainingsData> {
   await requirePageUser(request, context, 'admin')
   const { db, discord } = getServices(context)
-  const tab = await loadTab(request, 'training', () => listTrainings(db), 'Failed to fetch trainings.')
-  const trainings = tab.items
-  if (tab.loadError || !tab.target) return { trainings, loadError: tab.loadError }
-  if (tab.dialog === 'ping' || tab.dialog === 'post') return { trainings, pickers: await loadPickers(discord) }
+  const tab = await loadTab(
+    request,
+    'training',
+    { lists: (before) => trainingsTab(db, { before }), one: (id) => findTraining(db, id) },
+    'Failed to fetch trainings.',
+  )
+  const data: TrainingsData = { ...tab.lists, target: tab.target ?? null }
+  if (tab.loadError || !tab.target) return { ...data, loadError: tab.loadError }
+  if (tab.dialog === 'ping' || tab.dialog === 'post') return { ...data, pickers: await loadPickers(discord) }
   if (tab.dialog === 'attendance')
-    return { trainings, ...(await loadAttendanceDialog(db, tab.target.id, getTrainingAttendance)) }
+    return { ...data, ...(await loadAttendanceDialog(db, tab.target.id, getTrainingAttendance)) }
   if (tab.dialog === 'signups') {
     const target = tab.target
     return withLoadError<TrainingsData>(
       'admin roster: signups',
-      async () => ({ trainings, signups: await listTrainingSignups(db, target.id) }),
-      { trainings },
+      async () => ({ ...data, signups: await listTrainingSignups(db, target.id) }),
+      data,
       'Failed to fetch signups.',
     )
   }
-  return { trainings }
+  return data
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -130,15 +142,14 @@ async function removeSignup(post: AdminPost) {
 export default function TrainingsTab({ loaderData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams()
   const href = useStateHref()
-  const { trainings } = loaderData
+  const { upcoming, past, older, total, target } = loaderData
   const dialog = searchParams.get('dialog')
-  const target = trainings.find((t) => t.id === parseIdText(searchParams.get('training'))) ?? null
   const closeHref = href(null)
   const activeId = target?.id ?? null
 
   return (
     <section aria-labelledby="trainings-heading" className="flex flex-col gap-4">
-      <ScheduleHeading id="trainings-heading" title="Trainings" count={`${countOf(trainings.length, 'training')}.`}>
+      <ScheduleHeading id="trainings-heading" title="Trainings" count={`${countOf(total, 'training')}.`}>
         <div className="flex flex-wrap gap-2">
           <Link to={href({ dialog: 'add-bmt' })} preventScrollReset className={buttonClass('secondary', 'md')}>
             Create BMT Training
@@ -152,23 +163,37 @@ export default function TrainingsTab({ loaderData }: Route.ComponentProps) {
       <LoadError message={loaderData.loadError} />
       <DeleteConfirmStep
         intent={DELETE_TRAINING}
-        items={trainings}
+        items={[...upcoming, ...past]}
         message={deleteConfirm}
         confirmLabel="Delete Training"
       />
 
       <TrainingGroup
+        id="bmt-trainings"
         title="BMT Trainings"
-        trainings={trainings.filter((t) => t.is_bmt_training)}
+        trainings={upcoming.filter((t) => t.is_bmt_training)}
         empty="No BMT trainings scheduled."
         activeId={activeId}
       />
       <TrainingGroup
+        id="general-trainings"
         title="General Trainings"
-        trainings={trainings.filter((t) => !t.is_bmt_training)}
+        trainings={upcoming.filter((t) => !t.is_bmt_training)}
         empty="No general trainings scheduled."
         activeId={activeId}
       />
+      {past.length || older || searchParams.has('before') ? (
+        <TrainingGroup
+          id="past-trainings"
+          title="Past Trainings"
+          trainings={past}
+          empty="No past trainings."
+          activeId={activeId}
+          counted={false}
+        >
+          <OlderPager older={older} anchor="past-trainings" label="Older trainings" />
+        </TrainingGroup>
+      ) : null}
 
       {dialog === 'add' || dialog === 'add-bmt' ? (
         <TrainingFormDialog key={dialog} editing={null} bmt={dialog === 'add-bmt'} closeHref={closeHref} />

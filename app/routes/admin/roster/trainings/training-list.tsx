@@ -1,4 +1,4 @@
-import { useState, type MouseEvent } from 'react'
+import { useState, type MouseEvent, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import type { TrainingItem } from '#contracts/trainings.ts'
 import { useStateHref } from '#app/hooks/url-state.ts'
@@ -6,10 +6,10 @@ import { smallButton } from '#app/ui/button.ts'
 import { DateTime } from '#app/ui/date-time.tsx'
 import { DeleteButton } from '#app/ui/delete-button.tsx'
 import { EmptyState } from '#app/ui/field.tsx'
-import { PingAndAttendanceLinks } from '../events-and-trainings.tsx'
+import { ListGroup, PingAndAttendanceLinks } from '../events-and-trainings.tsx'
 
-// The Trainings tab's groups (BMT Trainings, General Trainings): per training Schedule Ping, Attendance and a menu
-// (Post Training on Discord, View Signups, Edit Training, Delete Training).
+// The Trainings tab's groups (upcoming BMT Trainings and General Trainings, a page of Past Trainings): per training
+// Schedule Ping, Attendance and a menu (Post Training on Discord, View Signups, Edit Training, Delete Training).
 
 export const DELETE_TRAINING = 'delete-training'
 
@@ -17,21 +17,26 @@ export const deleteConfirm = (training: TrainingItem) =>
   `Are you sure you want to delete the training "${training.name}"? Its sign-ups are removed too.`
 
 export function TrainingGroup({
+  id,
   title,
   trainings,
   empty,
   activeId,
+  counted = true,
+  children,
 }: {
+  id: string
   title: string
   trainings: TrainingItem[]
   empty: string
   activeId: number | null
+  /** The heading shows how many (a page of the past does not: it is one page of many). */
+  counted?: boolean
+  /** Below the list (Show older). */
+  children?: ReactNode
 }) {
   return (
-    <section aria-label={title} className="flex flex-col gap-2">
-      <h3 className="text-sm font-semibold uppercase tracking-wide text-zinc-400">
-        {title} <span className="font-normal text-zinc-500">({trainings.length})</span>
-      </h3>
+    <ListGroup id={id} title={title} count={counted ? trainings.length : undefined}>
       {trainings.length === 0 ? (
         <EmptyState>{empty}</EmptyState>
       ) : (
@@ -67,7 +72,8 @@ export function TrainingGroup({
           ))}
         </ul>
       )}
-    </section>
+      {children}
+    </ListGroup>
   )
 }
 
