@@ -73,7 +73,7 @@ describe('contracts as conform form schemas', () => {
       ]),
       { schema: testFormSchema },
     )
-    expect(tooMany.status === 'error' && tooMany.error).toEqual({
+    expect(tooMany.status === 'error' && tooMany.error).toMatchObject({
       passing_questions: ['Required correct answers cannot be more than the number of questions (1).'],
     })
     expect(getZodConstraint(testFormSchema)).toMatchObject({

@@ -669,6 +669,7 @@ describe('GET /api/roster', () => {
       join_date: '2024-01-01',
       event_score: 0,
       awards: [],
+      on_loa: false,
     })
     expect(all.body.pagination).toEqual({ page: 1, limit: 9999, total: 35, totalPages: 1 })
 
