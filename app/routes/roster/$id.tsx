@@ -12,26 +12,37 @@ import { logLoadError } from '#server/load-error.ts'
 import { getPublicMember } from '#server/roster/members.ts'
 
 // One roster member (the member sheet's content). The roster page loads this loader with a fetcher (?view=sheet) to
-// fill its side sheet; without JavaScript a roster row links here and this is a full page with the same content.
+// fill its side sheet; without JavaScript a roster row links here and this is a full page with the same content. The
+// events and trainings lists show the newest 25 and a link to all (?all=events|trainings).
 
 const SHEET_VIEW = 'sheet'
+/** Events and trainings a list shows, newest first, before "Show all" (?all=events): a long career stays a short page. */
+const MEMBER_LIST_SHOWN = 25
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const forSheet = new URL(request.url).searchParams.get('view') === SHEET_VIEW
+  const url = new URL(request.url)
+  const forSheet = url.searchParams.get('view') === SHEET_VIEW
+  const all = url.searchParams.get('all')
   try {
-    const member = await getPublicMember(getServices(context).db, parseId(params.id, 'Member'))
-    return { member, error: null }
+    const whole = await getPublicMember(getServices(context).db, parseId(params.id, 'Member'))
+    const totals = { events: whole.events.length, trainings: whole.trainings.length }
+    const member = {
+      ...whole,
+      events: all === 'events' ? whole.events : whole.events.slice(0, MEMBER_LIST_SHOWN),
+      trainings: all === 'trainings' ? whole.trainings : whole.trainings.slice(0, MEMBER_LIST_SHOWN),
+    }
+    return { member, totals, error: null }
   } catch (error) {
     // NOTE: a fetcher's thrown error would replace the whole roster page with its error boundary, so for the sheet
     // the failure is data the sheet shows ('Could not load roster data: ...'). The full page shows the 404 screen, or
     // the generic error screen.
     if (error instanceof NotFound) {
-      if (forSheet) return data({ member: null, error: 'Member not found.' }, { status: 404 })
+      if (forSheet) return data({ member: null, totals: null, error: 'Member not found.' }, { status: 404 })
       throw data({ error: 'Member not found.' }, { status: 404, statusText: 'Not Found' })
     }
     if (!forSheet) throw error
     logLoadError('member sheet: the member', error)
-    return data({ member: null, error: ROSTER_MESSAGES.loadFailed }, { status: 500 })
+    return data({ member: null, totals: null, error: ROSTER_MESSAGES.loadFailed }, { status: 500 })
   }
 }
 
@@ -51,7 +62,12 @@ export default function RosterMemberPage({ loaderData }: Route.ComponentProps) {
         <RankBadge rank={member.rank} />
       </div>
       <div className="rounded-xl border border-zinc-800 bg-zinc-900/60 p-4 sm:p-5">
-        <MemberDetails member={member} tab={tab} tabHref={(t) => `/roster/${member.id}?tab=${t}`} />
+        <MemberDetails
+          member={member}
+          totals={loaderData.totals ?? undefined}
+          tab={tab}
+          tabHref={(t) => `/roster/${member.id}?tab=${t}`}
+        />
       </div>
     </main>
   )
