@@ -20,8 +20,9 @@ export default [
   route('tests/:uuid/take', 'routes/tests/take.tsx'),
   route('tests/result/:uuid', 'routes/tests/result.tsx'),
 
-  // The signed-in person's own page: calendar feed and API tokens.
+  // The signed-in person's own page: leave of absence, calendar feed and API tokens.
   route('account', 'routes/account/route.tsx'),
+  route('account/record', 'routes/account/record.tsx'),
   // Calendar feeds: the unit's, and each person's at a secret URL made on /account.
   route('calendar/unit.ics', 'routes/calendar/unit.ts'),
   route('calendar/personal/:file', 'routes/calendar/personal.ts'),
@@ -74,8 +75,12 @@ export default [
           route('events', 'routes/admin/roster/events/route.tsx'),
           route('trainings', 'routes/admin/roster/trainings/route.tsx'),
           route('qualifications', 'routes/admin/roster/qualifications.tsx'),
+          route('awards', 'routes/admin/roster/awards.tsx'),
           route('promotions', 'routes/admin/roster/promotions.tsx'),
+          route('leave', 'routes/admin/roster/leave/route.tsx'),
         ]),
+        // A member's full service record, with admin notes (its own page, outside the tabs).
+        route('members/:id/record', 'routes/admin/roster/member-record.tsx'),
       ]),
       // Discord admin: settings, role mappings, Danger Zone, Ping History; children: the sync screen.
       route('discord', 'routes/admin/discord/route.tsx', []),
@@ -114,6 +119,14 @@ export default [
     route('roster/members/:id', 'routes/api/roster.members.$id.ts'),
     route('roster/members/:id/ban', 'routes/api/roster.members.$id.ban.ts'),
     route('roster/members/:id/unban', 'routes/api/roster.members.$id.unban.ts'),
+    route('roster/members/:id/record', 'routes/api/roster.members.$id.record.ts'),
+    route('roster/members/:id/profile', 'routes/api/roster.members.$id.profile.ts'),
+    route('roster/members/:id/notes', 'routes/api/roster.members.$id.notes.ts'),
+    // Awards (docs/rules/personnel.md, Awards): the public list, the admin's definitions, a member's grants.
+    route('awards', 'routes/api/awards.ts'),
+    route('awards/:id', 'routes/api/awards.$id.ts'),
+    route('roster/members/:id/awards', 'routes/api/roster.members.$id.awards.ts'),
+    route('roster/members/:id/awards/:grantId', 'routes/api/roster.members.$id.awards.$grantId.ts'),
     route('roster/events', 'routes/api/roster.events.ts'),
     route('roster/events/:id', 'routes/api/roster.events.$id.ts'),
     route('roster/events/:id/attendance', 'routes/api/roster.events.$id.attendance.ts'),
@@ -132,6 +145,13 @@ export default [
     route('roster/bmt-graduate', 'routes/api/roster.bmt-graduate.ts'),
     route('roster/promotions/thresholds', 'routes/api/roster.promotions.thresholds.ts'),
     route('roster/promotions/run', 'routes/api/roster.promotions.run.ts'),
+    // Leave of absence (docs/rules/personnel.md): a member's own requests (an admin's: everyone's), asking, withdrawing
+    // a pending request, an admin's approval or denial, ending an approved leave early.
+    route('loa', 'routes/api/loa.ts'),
+    route('loa/:id', 'routes/api/loa.$id.ts'),
+    route('loa/:id/approve', 'routes/api/loa.$id.approve.ts'),
+    route('loa/:id/deny', 'routes/api/loa.$id.deny.ts'),
+    route('loa/:id/end', 'routes/api/loa.$id.end.ts'),
     route('discord-roles/squads', 'routes/api/discord-roles.squads.ts'),
     // Discord admin page: rank and squad role mappings, purges, ping history.
     route('discord-roles/ranks', 'routes/api/discord-roles.ranks.ts'),

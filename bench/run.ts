@@ -9,7 +9,7 @@
 //   scale      only when named (--only=scale): the demo unit beside a big unit with years of history (bench/scale.ts),
 //              each page and call one request at a time, and the promotion run of 3,427 members.
 // The servers run in child processes; this process is only the load generator. Loopback only.
-// Options: --only=poll,herd (any of endpoints, poll, herd, roster, viewers, scale), --no-polling / --no-sse (viewers: one variant only),
+// Options: --only=poll,herd (any of endpoints, poll, herd, roster, viewers, record, scale), --no-polling / --no-sse (viewers: one variant only),
 // --profile=<dir> (CPU profiles of the app processes). BENCH_DEBUG=1 prints per-second poll latencies (viewers).
 import fs from 'node:fs'
 import os from 'node:os'
@@ -20,6 +20,7 @@ import { herdScenario, HERD_USERS, loginMembers } from './herd.ts'
 import { loadAverage, machineMeter, printTable, progress, sleep, startProcess, verdict, type Child } from './lib.ts'
 import { arrangeOrbat } from './orbat-fixture.ts'
 import { pollScenario } from './poll.ts'
+import { recordScenario } from './record.ts'
 import { rosterScenario } from './roster.ts'
 import { scaleScenario } from './scale.ts'
 import { viewersScenario } from './viewers.ts'
@@ -106,10 +107,12 @@ async function orbatScenarios() {
 
     if (wanted('poll')) summary.push(row('poll', await pollScenario(app.child.pid, appUrl, arrangement)))
     if (wanted('roster')) summary.push(row('roster', await rosterScenario(app.child.pid, appUrl, sql)))
-    if (!wanted('herd') && !wanted('viewers')) return
+    if (!wanted('herd') && !wanted('viewers') && !wanted('record')) return
 
-    progress(`logging in ${HERD_USERS} members through the Discord stand-in`)
-    const { members, seconds, failures } = await loginMembers(appUrl, sql, HERD_USERS)
+    const logins = wanted('herd') || wanted('viewers') ? HERD_USERS : 1
+    progress(`logging in ${logins} members through the Discord stand-in`)
+    const { members, seconds, failures } = await loginMembers(appUrl, sql, logins)
+    if (wanted('record')) summary.push(row('record', await recordScenario(app.child.pid, appUrl, sql, members[0]!)))
     if (wanted('herd')) {
       progress('herd: starting the floor server and a second app instance on the same database')
       const [floor, second] = await Promise.all([
@@ -145,7 +148,8 @@ async function main() {
   const started = Date.now()
   const loadBefore = loadAverage()
   if (wanted('endpoints')) await endpointsScenario()
-  if (wanted('poll') || wanted('herd') || wanted('roster') || wanted('viewers')) await orbatScenarios()
+  if (wanted('poll') || wanted('herd') || wanted('roster') || wanted('viewers') || wanted('record'))
+    await orbatScenarios()
   if (named('scale'))
     summary.push(
       row(

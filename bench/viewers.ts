@@ -12,6 +12,17 @@ import { cpuSeconds, machineMeter, mapLimit, ms, percentile, printTable, progres
 import { restoreArrangement, type Arrangement } from './orbat-fixture.ts'
 
 export const PAGES = 1000
+/**
+ * Pages share a client address in groups this large (a LAN event, a carrier NAT: dozens behind one address), so the
+ * run also shows that the default stream caps per address and in all let a whole unit in.
+ */
+export const PAGES_PER_ADDRESS = 40
+
+/** The loopback address page `i` connects from (127.0.1.x, ...): the server sees PAGES / PAGES_PER_ADDRESS clients. */
+export function loopbackAddressOf(i: number): string {
+  const group = Math.floor(i / PAGES_PER_ADDRESS)
+  return `127.0.${1 + Math.floor(group / 250)}.${1 + (group % 250)}`
+}
 const DURATION_MS = 60_000
 const ACTION_EVERY_MS = 500
 /** A member leaves this many sign-ups later (about 4.5 s after signing up). */
@@ -201,7 +212,7 @@ class LivePage {
     if (onEvent) this.decoder = new StringDecoder('utf8')
   }
 
-  open(url: string, timeoutMs: number): Promise<void> {
+  open(url: string, timeoutMs: number, localAddress?: string): Promise<void> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.error ??= 'no snapshot within timeout'
@@ -211,7 +222,7 @@ class LivePage {
         clearTimeout(timer)
         resolve()
       }
-      const req = http.get(url, { agent: false, headers: { accept: 'text/event-stream' } }, (res) => {
+      const req = http.get(url, { agent: false, localAddress, headers: { accept: 'text/event-stream' } }, (res) => {
         if (res.statusCode !== 200) {
           this.error = `status ${res.statusCode}`
           res.resume()
@@ -324,9 +335,11 @@ async function sseVariant(appPid: number | undefined, appUrl: string, members: B
   })
   await probe.open(`${appUrl}/api/live`, 10_000)
   const pages = Array.from({ length: PAGES }, () => new LivePage())
-  progress(`viewers (SSE): opening ${PAGES} live connections`)
-  const opened = await mapLimit(pages, 50, (page) =>
-    page.open(`${appUrl}/api/live`, 15_000).then(
+  progress(
+    `viewers (SSE): opening ${PAGES} live connections from ${Math.ceil(PAGES / PAGES_PER_ADDRESS)} addresses, ${PAGES_PER_ADDRESS} each, under the default stream caps`,
+  )
+  const opened = await mapLimit(pages, 50, (page, i) =>
+    page.open(`${appUrl}/api/live`, 15_000, loopbackAddressOf(i)).then(
       () => true,
       () => false,
     ),

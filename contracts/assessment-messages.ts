@@ -1,5 +1,7 @@
 // The tests' texts (tests.ts passes them on), apart so that the public tests page does not load zod with them.
 
+import { countOf } from './plural.ts'
+
 /** The texts of the tests pages, word for word (docs/rules/assessments.md). */
 export const TEST_MESSAGES = {
   heading: 'Qualification Tests',
@@ -7,6 +9,8 @@ export const TEST_MESSAGES = {
   noTests: 'There are no tests currently available.',
   meetsScore: 'You meet the score requirement!',
   takeNotFound: 'Test not found or you are not eligible to take it.',
+  /** Under takeNotFound (with TEST_ERRORS.alreadyTaken) when the reason is the member's own attempt. */
+  viewResult: 'View your result',
   answerAll: 'Please answer all questions before submitting.',
   failedNote: 'You did not pass this time. Please open a ticket in Discord to discuss your results with command.',
   resultNotFound: 'Test result not found.',
@@ -46,7 +50,7 @@ export function passingScoreLine(passingScore: number): string {
 
 /** 'Answer X of Y questions correctly' on a test card. */
 export function passingQuestionsLine(passingQuestions: number, totalQuestions: number): string {
-  return `Answer ${passingQuestions} of ${totalQuestions} questions correctly`
+  return `Answer ${passingQuestions} of ${countOf(totalQuestions, 'question')} correctly`
 }
 
 /** The server's own refusals, in sentences a member can act on. */

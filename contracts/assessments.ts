@@ -243,6 +243,8 @@ export const TEST_FIELD_MESSAGES = {
   optionsCount: 'Every question needs four options.',
   correctAnswer: 'The correct answer must be option 1, 2, 3 or 4.',
   tooManyQuestions: 'A test is limited to 200 questions.',
+  nothingToTake:
+    'A test needs at least one written question, or an in-game evaluation checklist when it has no written part.',
   checklistTextRequired: 'Every checklist item needs text.',
   checklistTextTooLong: 'Checklist items are limited to 500 characters.',
   sectionTooLong: 'Section names are limited to 100 characters.',
@@ -304,11 +306,25 @@ export const testFormSchema = z
     evaluation_questions: evaluationQuestionList.default([]),
   })
   .superRefine((test, ctx) => {
+    // Something to take: written questions, or, for a test that is only an in-game evaluation, its checklist.
+    if (!hasSomethingToTake(test)) ctx.addIssue({ code: 'custom', path: ['questions'], message: F.nothingToTake })
     const max = Math.max(1, test.questions.length)
     if (test.passing_questions > max)
       ctx.addIssue({ code: 'custom', path: ['passing_questions'], message: F.passingQuestionsMax(max) })
   })
 export type TestInput = z.output<typeof testFormSchema>
+
+/**
+ * Whether a test can be taken at all (docs/rules/assessments.md, A test): a written question, or an in-game evaluation
+ * with at least one checklist item when there is no written part.
+ */
+export function hasSomethingToTake(test: {
+  questions: readonly unknown[]
+  requires_in_game_eval: boolean
+  evaluation_questions: readonly unknown[]
+}): boolean {
+  return test.questions.length > 0 || (test.requires_in_game_eval && test.evaluation_questions.length > 0)
+}
 
 /** PUT /api/admin/tests/{id}/evaluation-questions. */
 export const evaluationChecklistSchema = z.object({ questions: evaluationQuestionList })

@@ -1,6 +1,8 @@
 // Sync now on /admin/discord/sync and the nightly reconcile (docs/rules/discord.md, Role sync): the dry-run plan and
 // the result of applying it (server/discord/reconcile.ts).
 
+import { countOf } from './plural.ts'
+
 export interface RoleRef {
   id: string
   name: string
@@ -38,11 +40,11 @@ export const SYNC_INTENT = 'apply-role-sync'
 
 export const SYNC_MESSAGES = {
   confirm: (plan: Pick<ReconcilePlan, 'calls' | 'changes'>) =>
-    `Apply ${plan.calls} role ${plan.calls === 1 ? 'change' : 'changes'} to ${plan.changes.length} ${plan.changes.length === 1 ? 'member' : 'members'} in Discord?`,
+    `Apply ${countOf(plan.calls, 'role change')} to ${countOf(plan.changes.length, 'member')} in Discord?`,
   applied: (r: ReconcileResult) =>
     r.failed
-      ? `Role sync finished: ${r.done} ${r.done === 1 ? 'change' : 'changes'} applied, ${r.failed} failed (see System & Bot Actions).`
-      : `Role sync finished: ${r.done} ${r.done === 1 ? 'change' : 'changes'} applied.`,
+      ? `Role sync finished: ${countOf(r.done, 'change')} applied, ${r.failed} failed (see System & Bot Actions).`
+      : `Role sync finished: ${countOf(r.done, 'change')} applied.`,
   failed: 'Role sync failed.',
   continuing:
     'Role sync is still running: it goes on in the background, and the audit log shows the result when it is done.',

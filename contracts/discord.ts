@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { flagSchema, idInput, SNOWFLAKE, strictNumber, text } from './fields.ts'
 import { RANKS, type Rank } from './roster.ts'
-import { SETTING_KEYS, type SettingKey } from './settings.ts'
+import { NON_DISCORD_SETTING_KEYS, SETTING_KEYS, type SettingKey } from './settings.ts'
 
 // The Discord admin page (/admin/discord; docs/rules/discord.md): one zod schema per form and /api body, the page's
 // messages and the JSON shapes of the answers.
@@ -51,12 +51,14 @@ const discordId = (what: string) =>
 
 // --- Global settings ------------------------------------------------------------------------------------------------
 
+type NonDiscordKey = (typeof NON_DISCORD_SETTING_KEYS)[number]
+
 /**
- * The five Discord id settings of the page (docs/rules/settings.md): every setting but the sign-up time and the zone.
+ * The Discord id settings of the page (docs/rules/settings.md): every setting but the sign-up time, the zone and the
+ * longest leave.
  */
 export const DISCORD_SETTING_KEYS = SETTING_KEYS.filter(
-  (key): key is Exclude<SettingKey, 'signup_time' | 'unit_time_zone'> =>
-    key !== 'signup_time' && key !== 'unit_time_zone',
+  (key): key is Exclude<SettingKey, NonDiscordKey> => !(NON_DISCORD_SETTING_KEYS as readonly string[]).includes(key),
 )
 export type DiscordSettingKey = (typeof DISCORD_SETTING_KEYS)[number]
 
@@ -86,6 +88,16 @@ export const DISCORD_SETTING_FIELDS: Record<
     pick: 'channel',
     hint: 'Sign-ups, leaves and placements are posted here.',
   },
+  leave_channel_id: {
+    label: 'Leave of absence channel',
+    pick: 'channel',
+    hint: 'Approved, denied and ended leave is posted here, naming the member. Blank: no posts.',
+  },
+  leave_role_id: {
+    label: 'Leave of absence role',
+    pick: 'role',
+    hint: 'Members on leave hold it while their leave is active.',
+  },
 }
 
 /** The settings form (all five at once; trimmed, saved only when changed). */
@@ -95,6 +107,8 @@ export const discordSettingsSchema = z.object({
   squad_channel_category_id: discordId('The squad channel category'),
   milsim_role_id: discordId('The milsim role'),
   orbat_activity_channel_id: discordId('The ORBAT activity channel'),
+  leave_channel_id: discordId('The leave of absence channel'),
+  leave_role_id: discordId('The leave of absence role'),
 })
 export type DiscordSettingsInput = z.output<typeof discordSettingsSchema>
 

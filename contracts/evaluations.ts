@@ -26,6 +26,7 @@ export const EVALUATION_ERRORS = {
   noInGameEvaluation: 'This test has no in-game evaluation.',
   emptyChecklist: 'Add evaluation checklist items before starting an evaluation.',
   notPassed: (name: string) => `${name} has not passed the written test.`,
+  notApproved: (name: string) => `${name} is not approved for this test.`,
   alreadyQualified: (name: string, qualification: string) => `${name} already holds ${qualification}.`,
   bannedMember: 'Banned members cannot be evaluated.',
   questionNotInTest: 'That checklist item is not part of this evaluation.',
@@ -99,9 +100,10 @@ export const submitEvaluationSchema = z.object({
 export interface PassedMember {
   member_id: number
   ingame_name: string
-  attempt_uuid: string
-  attempt_score: number
-  passed_at: string
+  /** The passed written attempt; null for a test without a written part (the member was approved for it). */
+  attempt_uuid: string | null
+  attempt_score: number | null
+  passed_at: string | null
   /** An evaluation of this member for this test already under way (join it rather than start another). */
   active_session_id: string | null
 }

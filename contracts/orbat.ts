@@ -30,6 +30,11 @@ export interface OrbatSlot {
   avatar: string | null
   /** The role lock: an eligible role name, or null for UNLOCKED. */
   required_role_id: string | null
+  /**
+   * Read only: the holder is on leave of absence today (docs/rules/personnel.md); false for an open slot or a manual
+   * name. Every slot of GET /api/orbat has it; a layout the editor builds or a preset loads may not.
+   */
+  on_loa?: boolean
 }
 
 export interface OrbatEdge {

@@ -16,6 +16,33 @@ export const DEFAULT_PING_ROLE = 'default'
 export const DEFAULT_PING_ROLE_LABEL = 'Default (Event Ping Role)'
 const DEFAULT_EXCLUSIVE = "'Default (Event Ping Role)' cannot be combined with other roles."
 
+/** What each missing field of Schedule Ping says beside it (the form's own message is FILL_ALL_FIELDS). */
+export const MISSING_PING_FIELD = {
+  channelId: 'Please choose a channel.',
+  date: 'Please enter a date.',
+  time: 'Please enter a time.',
+  messageContent: 'Please enter a message.',
+} as const
+type PingField = keyof typeof MISSING_PING_FIELD
+
+/** The required fields left empty, in the form's order (the API may send one `pingTime` instead of date and time). */
+function missingPingFields(input: {
+  channelId?: string
+  pingTime?: string
+  date?: string
+  time?: string
+  messageContent?: string
+}): PingField[] {
+  const missing: PingField[] = []
+  if (!input.channelId) missing.push('channelId')
+  if (!input.pingTime) {
+    if (!input.date) missing.push('date')
+    if (!input.time) missing.push('time')
+  }
+  if (!input.messageContent) missing.push('messageContent')
+  return missing
+}
+
 // NOTE: a check, not a transform, at the root: conform's getZodConstraint refuses a transformed root schema.
 export const pingSchema = z
   .object({
@@ -36,12 +63,15 @@ export const pingSchema = z
       .optional(),
   })
   .superRefine((input, ctx) => {
-    // Channel, time and message are all required: one message for the whole form.
-    if (!input.channelId || !input.messageContent || !(input.pingTime || (input.date && input.time))) {
+    // Channel, time and message are all required: one message for the whole form, and each missing field marked with
+    // its own, so the form shows where (the API's answer names them in `fields`).
+    const missing = missingPingFields(input)
+    if (missing.length) {
       ctx.addIssue({ code: 'custom', path: [], message: FILL_ALL_FIELDS })
+      for (const field of missing) ctx.addIssue({ code: 'custom', path: [field], message: MISSING_PING_FIELD[field] })
       return
     }
-    if (!SNOWFLAKE.test(input.channelId))
+    if (!SNOWFLAKE.test(input.channelId!))
       ctx.addIssue({ code: 'custom', path: ['channelId'], message: 'Choose a channel from the list.' })
     if (input.pingTime) {
       if (!isDateTime(input.pingTime))

@@ -1,3 +1,4 @@
+import type { AwardGrantItem, AwardItem, RackAward, RosterAward } from './awards.ts'
 import type { RolePickerData } from './guild.ts'
 import type { Rank } from './roster.ts'
 
@@ -11,6 +12,10 @@ export interface RosterMember {
   rank: Rank
   join_date: string
   event_score: number
+  /** The awards held, one entry per award with its count, in precedence order. */
+  awards: RosterAward[]
+  /** On leave of absence today (an approved leave covering the unit's today: docs/rules/personnel.md). */
+  on_loa: boolean
 }
 
 /** A row of the admin roster: every field the roster admin edits. */
@@ -44,9 +49,13 @@ export interface PublicMember {
   rank: Rank
   join_date: string
   event_score: number
+  /** On leave of absence today. */
+  on_loa: boolean
   qualifications: Array<{ id: number; name: string; description: string | null }>
   events: Array<{ id: number; name: string; date: string; orbat_image_url: string | null }>
   trainings: Array<{ id: number; name: string; date: string; is_bmt_training: boolean }>
+  /** The ribbon rack: each award held, with its image and count, in precedence order. */
+  awards: RackAward[]
 }
 
 /** The admin member view (GET /api/roster/admin/member/{id}): every field plus the id lists the edit form ticks. */
@@ -67,6 +76,9 @@ export interface AdminMember {
   qualifications: number[]
   events: number[]
   trainings: number[]
+  /** The ribbon rack, and each grant (newest first) the member sheet can revoke. */
+  awards: RackAward[]
+  award_grants: AwardGrantItem[]
 }
 
 export interface QualificationItem {
@@ -120,6 +132,12 @@ export interface MembersData {
   editing: { member: AdminMember; events: PickItem[]; trainings: PickItem[] } | null
   /** ?confirm=delete-member-ID: the member's name for the question. */
   confirming: { id: number; name: string } | null
+  /** Read only for the member sheet (?edit=ID) and Grant Award (?dialog=grant-award&member=ID): the awards to grant. */
+  awards: AwardItem[] | null
+  /** ?dialog=grant-award&member=ID: the member an award is granted to. */
+  granting: { id: number; name: string } | null
+  /** ?confirm=revoke-award-GRANT_ID: the grant the question is about. */
+  revoking: { id: number; member_id: number; name: string; member: string } | null
   /** Today's date (YYYY-MM-DD, UTC) as the server saw it: the default join and completion date. */
   today: string
   loadError?: string
@@ -128,6 +146,11 @@ export interface MembersData {
 export interface QualificationsData extends RolePickerData {
   qualifications: QualificationItem[]
   loadError?: string
+}
+
+/** Who a promotion run would move up now (a dry run), for the question Run Promotions asks first. */
+export interface PromotionPreview {
+  members: Array<{ name: string; from: Rank; to: Rank }>
 }
 
 /** The Promotions tab. */

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { idInput, MAX_INT, numberInput, strictNumber, text } from './fields.ts'
 import { ROSTER_PAGE_SIZES } from './roster-pages.ts'
+import { countOf } from './plural.ts'
 import { isCalendarDay } from './time.ts'
 
 // What the roster admin (Members, Qualifications, Promotions), its /api routes and the public roster agree on
@@ -36,6 +37,9 @@ export const ROSTER_MESSAGES = {
   noChanges: 'No changes to save.',
   promotionsDone: 'Promotions check complete.',
   noPromotions: 'No members were eligible for promotion.',
+  /** Asked before a run when the dry run could not be read. */
+  runPromotionsUnknown:
+    'Run promotions now? Every active member whose event score meets their threshold moves up one rank.',
   /** What a page or /api call answers when a service fails unexpectedly. */
   requestFailed: 'API Request Failed',
   /** What a roster page shows when its data could not be read. */
@@ -227,3 +231,32 @@ export const rosterQuerySchema = z.object({
     .catch(undefined),
 })
 export type RosterQuery = z.output<typeof rosterQuerySchema>
+
+type PromotionMove = { name: string; from: Rank; to: Rank }
+
+/** "2 from BMT to JNCO, 1 from JNCO to NCO": how many move, from which rank to which. */
+function movesByRank(moves: readonly PromotionMove[]): string {
+  const counts = new Map<string, number>()
+  for (const m of moves) counts.set(`${m.from} to ${m.to}`, (counts.get(`${m.from} to ${m.to}`) ?? 0) + 1)
+  return [...counts].map(([step, n]) => `${n} from ${step}`).join(', ')
+}
+
+/** The question Run Promotions asks first, from a dry run: how many would be promoted, and to what. */
+export function runPromotionsQuestion(preview: { members: readonly PromotionMove[] } | null): string {
+  if (!preview) return ROSTER_MESSAGES.runPromotionsUnknown
+  const n = preview.members.length
+  if (n === 0)
+    return 'Run promotions now? No member meets a promotion threshold at the moment, so nobody would be promoted.'
+  return `Run promotions now? ${countOf(n, 'member')} would be promoted: ${movesByRank(preview.members)}.`
+}
+
+/** How many promoted members a toast names before "and N more". */
+const TOAST_NAMES = 8
+
+/** The toast after a run: the rules' text for the case, naming who moved up. */
+export function promotionRunToast(promoted: readonly PromotionMove[]): string {
+  if (promoted.length === 0) return ROSTER_MESSAGES.noPromotions
+  const named = promoted.slice(0, TOAST_NAMES).map((p) => `${p.name} (${p.from} to ${p.to})`)
+  const more = promoted.length - named.length
+  return `${ROSTER_MESSAGES.promotionsDone} Promoted: ${named.join(', ')}${more ? ` and ${more} more` : ''}.`
+}

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { strictNumber, text } from './fields.ts'
 import { normalizeTime, parseDateTime } from './time.ts'
 import { canonicalTimeZone, INVALID_TIME_ZONE } from './time-zone.ts'
+import { LEAVE_MAX_DAYS_LIMIT, LEAVE_MESSAGES } from './leave.ts'
 
 // Admin Settings (docs/rules/orbat.md, docs/rules/settings.md): one zod schema per form and /api body, used by the
 // browser (conform), the settings pages' actions and the /api routes alike, and the JSON shapes of their answers.
@@ -152,7 +153,8 @@ export interface PlatoonItem {
 
 /**
  * Known setting keys. signup_time is an ISO date-time ('' when cleared); unit_time_zone an IANA zone ('' = the
- * default, America/New_York); the rest are Discord ids ('' = unset).
+ * default, America/New_York); leave_max_days a whole number of days ('' = the default, 90); the rest are Discord ids
+ * ('' = unset).
  */
 export const SETTING_KEYS = [
   'signup_time',
@@ -162,8 +164,29 @@ export const SETTING_KEYS = [
   'squad_channel_category_id',
   'milsim_role_id',
   'orbat_activity_channel_id',
+  'leave_max_days',
+  'leave_channel_id',
+  'leave_role_id',
 ] as const
 export type SettingKey = (typeof SETTING_KEYS)[number]
+
+/** The settings that hold no Discord id (the rest are set on the Discord page). */
+export const NON_DISCORD_SETTING_KEYS = ['signup_time', 'unit_time_zone', 'leave_max_days'] as const
+
+/** A value of leave_max_days: a whole number of days from 1 to LEAVE_MAX_DAYS_LIMIT ('' is the default, checked apart). */
+export function isLeaveMaxDays(value: string): boolean {
+  if (!/^\d{1,3}$/.test(value)) return false
+  const days = Number(value)
+  return days >= 1 && days <= LEAVE_MAX_DAYS_LIMIT
+}
+
+/** The leave settings form on General: the longest leave a member may ask for, in days. */
+export const leaveMaxDaysSchema = z.object({
+  leave_max_days: text({ error: LEAVE_MESSAGES.maxDaysInvalid })
+    .trim()
+    .refine(isLeaveMaxDays, LEAVE_MESSAGES.maxDaysInvalid)
+    .transform((v) => String(Number(v))),
+})
 
 /** PUT /api/admin/settings: {key, value}; the value trimmed, checked by its key, a lock time stored as ISO UTC. */
 const DISCORD_ID = /^\d{1,25}$/
@@ -190,6 +213,9 @@ export const settingInputSchema = z
     } else if (input.key === 'unit_time_zone') {
       if (input.value !== '' && !canonicalTimeZone(input.value))
         ctx.addIssue({ code: 'custom', path: ['value'], message: INVALID_TIME_ZONE })
+    } else if (input.key === 'leave_max_days') {
+      if (input.value !== '' && !isLeaveMaxDays(input.value))
+        ctx.addIssue({ code: 'custom', path: ['value'], message: LEAVE_MESSAGES.maxDaysInvalid })
     } else if (input.value !== '' && !DISCORD_ID.test(input.value)) {
       ctx.addIssue({ code: 'custom', path: ['value'], message: 'A Discord id must contain digits only.' })
     }
@@ -202,5 +228,6 @@ function canonicalValue(key: SettingKey, value: string): string {
   if (!value) return value
   if (key === 'signup_time') return parseDateTime(value)!.toISOString()
   if (key === 'unit_time_zone') return canonicalTimeZone(value)!
+  if (key === 'leave_max_days') return String(Number(value))
   return value
 }

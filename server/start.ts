@@ -6,6 +6,7 @@ import type { ServerBuild } from 'react-router'
 import type { ViteDevServer } from 'vite'
 import { createDb, runMigrations, type DbHandle } from '#db/client.ts'
 import { seedDemoData } from '#db/seed/demo-unit.ts'
+import { storeDemoAwardImages } from './personnel/seed-images.ts'
 import { startJobs, type RunningJobs } from '#jobs/index.ts'
 import { recordAudit, SYSTEM_ACTOR } from './audit/audit.ts'
 import { listenForSessionChanges } from './auth/session-cache.ts'
@@ -91,6 +92,7 @@ export async function startApp(config: Config, options: StartOptions): Promise<R
 
     if (options.seed ?? config.demoMode) {
       if (await seedDemoData(handle.db)) logger.info({ msg: 'demo unit seeded' })
+      await storeDemoAwardImages(services)
     }
 
     let jobs: RunningJobs | null = null

@@ -14,7 +14,9 @@ import { describeError } from './error-text.ts'
 
 // UB001: a ban committed under this transaction (db/functions/roster.sql); the retry's own checks see it.
 const RETRYABLE = new Set(['40P01', '40001', BANNED_SQLSTATE])
-const ATTEMPTS = 3
+const ATTEMPTS = 5
+/** Between attempts: a random pause growing with each, so two transactions that deadlocked do not meet again at once. */
+const RETRY_PAUSE_MS = 15
 
 /** How long a request waits for its post-commit side effects before answering; they go on in the background. */
 const AFTER_COMMIT_WAIT_MS = 3000
@@ -99,7 +101,10 @@ async function withRetry<T>(attemptOnce: () => Promise<T>): Promise<T> {
       return await attemptOnce()
     } catch (error) {
       const pg = postgresErrorOf(error)
-      if (pg && RETRYABLE.has(pg.code) && attempt < ATTEMPTS) continue
+      if (pg && RETRYABLE.has(pg.code) && attempt < ATTEMPTS) {
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * RETRY_PAUSE_MS * attempt))
+        continue
+      }
       // NOTE: the one-slot-per-person unique index answers a race between two of a member's own tabs.
       if (pg?.code === '23505' && String(pg.constraint_name ?? '').includes('slots_user_id')) {
         throw new Conflict('Your sign-up changed at the same moment in another tab. Please try again.')

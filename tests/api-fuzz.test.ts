@@ -5,11 +5,13 @@
 // stored) and changes nothing in the database or on Discord. Deterministic: a fixed seed picks the fields to mutate.
 import fs from 'node:fs'
 import path from 'node:path'
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import routes from '#app/routes.ts'
 import type { OrbatPayload } from '#contracts/orbat.ts'
 import {
+  awardGrants,
+  awards,
   knowledgePackets,
   liveEvaluationSessions,
   members,
@@ -28,6 +30,7 @@ import {
   events,
   eligibleRoles,
   slots,
+  leaves as leaveRows,
 } from '#db/schema/index.ts'
 import { seedDemoData } from '#db/seed/demo-unit.ts'
 import { MEMBER_WRITE_PATHS } from '#server/http/member-writes.ts'
@@ -65,6 +68,11 @@ interface Ids {
   evaluation: number
   session: string
   checklistItem: number
+  award: number
+  awardGrant: { id: number; member: number }
+  /** The seeded pending leave request, and the seeded leave active today. */
+  pendingLeave: number
+  activeLeave: number
   orbat: Record<string, unknown>
 }
 
@@ -272,6 +280,38 @@ const KNOWN: Record<string, Known> = {
   'api/discord-roles/purge-squad-integrations': { params: () => ({}), methods: () => ({ POST: NO_BODY }) },
   'api/discord/roles/purge-event-ping': { params: () => ({}), methods: () => ({ POST: NO_BODY }) },
   'api/discord/pings/:id': { params: (i) => ({ id: String(i.ping) }), methods: () => ({ DELETE: { type: 'event' } }) },
+  'api/awards': {
+    params: () => ({}),
+    methods: () => ({
+      POST: { name: 'Fuzz award', description: 'For fuzzing.', image_url: 'https://example.com/r.png', precedence: 7 },
+    }),
+  },
+  'api/awards/:id': {
+    params: (i) => ({ id: String(i.award) }),
+    methods: () => ({
+      PUT: { name: 'Fuzz award', description: '', image_url: null, precedence: 8 },
+      DELETE: NO_BODY,
+    }),
+  },
+  'api/roster/members/:id/awards': {
+    params: (i) => ({ id: String(i.member) }),
+    methods: (i) => ({ POST: { award_id: i.award, citation: 'Fuzzed well.', date: '2030-05-01', announce: true } }),
+  },
+  'api/roster/members/:id/awards/:grantId': {
+    params: (i) => ({ id: String(i.awardGrant.member), grantId: String(i.awardGrant.id) }),
+    methods: () => ({ DELETE: NO_BODY }),
+  },
+  'api/loa': {
+    params: () => ({}),
+    methods: () => ({ POST: { start_date: '2031-03-01', end_date: '2031-03-14', reason: 'Fuzz holiday.' } }),
+  },
+  'api/loa/:id': { params: (i) => ({ id: String(i.pendingLeave) }), methods: () => ({ DELETE: NO_BODY }) },
+  'api/loa/:id/approve': { params: (i) => ({ id: String(i.pendingLeave) }), methods: () => ({ POST: NO_BODY }) },
+  'api/loa/:id/deny': {
+    params: (i) => ({ id: String(i.pendingLeave) }),
+    methods: () => ({ POST: { reason: 'Fuzzing.' } }),
+  },
+  'api/loa/:id/end': { params: (i) => ({ id: String(i.activeLeave) }), methods: () => ({ POST: NO_BODY }) },
   'api/knowledge': {
     params: () => ({}),
     methods: () => ({ POST: { name: 'Fuzz doc', google_doc_url: 'https://docs.example.com/d/1' } }),
@@ -689,6 +729,28 @@ async function loadIds(): Promise<Ids> {
           .select({ id: testEvaluationQuestions.id })
           .from(testEvaluationQuestions)
           .where(sql`${testEvaluationQuestions.test_id} = ${attempt.test}`)
+          .limit(1),
+      )
+    ).id,
+    award: (await first(db.select({ id: awards.id }).from(awards).orderBy(awards.id).limit(1))).id,
+    awardGrant: await first(
+      db
+        .select({ id: awardGrants.id, member: awardGrants.member_id })
+        .from(awardGrants)
+        .orderBy(awardGrants.id)
+        .limit(1),
+    ),
+    pendingLeave: (
+      await first(db.select({ id: leaveRows.id }).from(leaveRows).where(eq(leaveRows.status, 'pending')).limit(1))
+    ).id,
+    activeLeave: (
+      await first(
+        db
+          .select({ id: leaveRows.id })
+          .from(leaveRows)
+          .where(
+            sql`${leaveRows.status} = 'approved' and ${leaveRows.ended_at} is null and ${leaveRows.end_date} >= current_date`,
+          )
           .limit(1),
       )
     ).id,

@@ -6,9 +6,11 @@ import { and, eq, isNull, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { OrbatPayload } from '#contracts/orbat.ts'
 import {
+  awards,
   eligibleRoles,
   events,
   knowledgePackets,
+  leaves,
   liveEvaluationSessions,
   members,
   orbatPresets,
@@ -84,6 +86,9 @@ describe('a NUL byte in a text field', () => {
       id(eligibleRoles),
     ])
     const session = await first(db().select({ id: liveEvaluationSessions.id }).from(liveEvaluationSessions).limit(1))
+    const pendingLeave = await first(
+      db().select({ id: leaves.id }).from(leaves).where(eq(leaves.status, 'pending')).limit(1),
+    )
     const test = await first(db().select({ id: tests.id, qualification: tests.qualification_id }).from(tests).limit(1))
     const orbat = (await api<OrbatPayload>(admin, 'GET', '/api/orbat')).body
     const saveBody = (slot: Record<string, unknown>) => {
@@ -94,6 +99,8 @@ describe('a NUL byte in a text field', () => {
     const ping = { channelId: '1', pingTime: '2031-03-01T18:00:00Z', rolesToPing: ['2'] }
     const member_ = { ingame_name: 'Fresh', join_date: '2030-01-02' }
     const question = { question_text: '<p>North?</p>', options: ['a', 'b', 'c', 'd'], correct_answer_index: 0 }
+    const award = await first(db().select({ id: awards.id }).from(awards).limit(1))
+    const grant = { award_id: award.id, date: '2030-01-02' }
     const cases: Array<[method: string, path: string, body: Record<string, unknown>, field: string]> = [
       ['POST', '/api/admin/orbat/presets', { name: nul }, 'name'],
       ['PUT', `/api/admin/orbat/presets/${preset.id}`, { name: nul }, 'name'],
@@ -148,6 +155,11 @@ describe('a NUL byte in a text field', () => {
         'question_text',
       ],
       ['POST', `/api/admin/evaluations/live/${session.id}/submit`, { notes: nul }, 'notes'],
+      ['POST', '/api/awards', { name: nul }, 'name'],
+      ['PUT', `/api/awards/${award.id}`, { name: 'Valor', description: nul }, 'description'],
+      ['POST', `/api/roster/members/${member}/awards`, { ...grant, citation: nul }, 'citation'],
+      ['POST', '/api/loa', { start_date: '2031-03-01', end_date: '2031-03-02', reason: nul }, 'reason'],
+      ['POST', `/api/loa/${pendingLeave.id}/deny`, { reason: nul }, 'reason'],
     ]
     const before = await stateFingerprint(t)
     for (const [method, path, body, field] of cases) {
@@ -172,6 +184,8 @@ describe('a NUL byte in a text field', () => {
         { intent: 'add-member', ingame_name: 'Fresh', join_date: '2030-01-02', notes: 'Bad\u0000' },
       ],
       ['/admin/roster/qualifications', { intent: 'save-qualification', name: 'Bad\u0000' }],
+      ['/admin/roster/awards', { intent: 'save-award', name: 'Bad\u0000' }],
+      ['/account', { intent: 'request-leave', start_date: '2031-03-01', end_date: '2031-03-02', reason: 'Bad\u0000' }],
     ]
     for (const [path, fields] of forms) {
       const response = await admin.postForm(path, fields)
@@ -204,6 +218,60 @@ describe('a date-time', () => {
         error: 'Please enter a valid date and time.',
         fields: { pingTime: ['Please enter a valid date and time.'] },
       })
+      expect(await stateFingerprint(t)).toBe(before)
+    },
+  )
+})
+
+describe('a calendar day', () => {
+  it.each(['12345', '12345-01-01', '2031-02-30', '1899-12-31'])(
+    "of %j is refused with 400 on the award grant's date, by the API and the member sheet's form; nothing granted",
+    async (date) => {
+      const member = await first(db().select({ id: members.id }).from(members).limit(1))
+      const award = await first(db().select({ id: awards.id }).from(awards).limit(1))
+      const before = await stateFingerprint(t)
+      const response = await api<{ error: string; fields?: Record<string, string[]> }>(
+        admin,
+        'POST',
+        `/api/roster/members/${member.id}/awards`,
+        { award_id: award.id, date, citation: 'For the record.' },
+      )
+      expect(response.status).toBe(400)
+      expect(response.body).toEqual({
+        error: 'Please enter a valid date (YYYY-MM-DD).',
+        fields: { date: ['Please enter a valid date (YYYY-MM-DD).'] },
+      })
+      const form = await admin.postForm('/admin/roster/members', {
+        intent: 'grant-award',
+        member_id: String(member.id),
+        award_id: String(award.id),
+        date,
+      })
+      expect(form.status).toBe(400)
+      expect(await stateFingerprint(t)).toBe(before)
+    },
+  )
+})
+
+describe('a leave day', () => {
+  it.each(['12345-01-01', '12345', '2031-02-30', '1899-12-31', '2031-03-01T00:00:00Z'])(
+    'of %j is refused with 400 naming the field, nothing stored',
+    async (day) => {
+      const before = await stateFingerprint(t)
+      for (const field of ['start_date', 'end_date']) {
+        const body = { start_date: '2031-03-01', end_date: '2031-03-02', reason: 'Away.', [field]: day }
+        const response = await api<{ error: string; fields?: Record<string, string[]> }>(
+          admin,
+          'POST',
+          '/api/loa',
+          body,
+        )
+        expect(response.status, `${field} ${day}`).toBe(400)
+        expect(response.body).toEqual({
+          error: 'Please enter a valid date (YYYY-MM-DD).',
+          fields: { [field]: ['Please enter a valid date (YYYY-MM-DD).'] },
+        })
+      }
       expect(await stateFingerprint(t)).toBe(before)
     },
   )

@@ -7,6 +7,7 @@ import { buttonClass } from '#app/ui/button.ts'
 import { UrlDialog } from '#app/ui/dialog.tsx'
 import { HiddenFields, inputClass } from '#app/ui/field.tsx'
 import { FormFooter } from '#app/ui/form-footer.tsx'
+import { countOf } from '#contracts/plural.ts'
 
 // Attendance (docs/rules/roster.md, events and attendance; GET/POST .../attendance with memberIds): every member as a
 // checkbox, with a filter box (case-insensitive substring on the in-game name). With JavaScript the filter works as you
@@ -44,7 +45,7 @@ export function AttendanceDialog({
   return (
     <UrlDialog
       title={`Attendance: ${title}`}
-      description={`${hydrated ? checked.size : attended.size} of ${data.members.length} members attended.`}
+      description={`${hydrated ? checked.size : attended.size} of ${countOf(data.members.length, 'member')} attended.`}
       closeHref={closeHref}
       size="lg"
     >

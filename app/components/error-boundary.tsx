@@ -1,14 +1,23 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router'
 import { buttonClass } from '#app/ui/button.ts'
 
-/** The generic error screen (docs/rules/ui.md): 'Unexpected Application Error!' with a status line or message. */
+/** The status line of an unknown page or record (docs/rules/ui.md, The generic error screen). */
+export const NOT_FOUND_LINE = '404 — this page does not exist'
+
+/**
+ * The generic error screen (docs/rules/ui.md): 'Unexpected Application Error!' with a status line or message, and the
+ * server's own reason ('Member not found.') under it. It renders inside the app's shell, so the top bar stays.
+ */
 export function GeneralErrorBoundary() {
   const error = useRouteError()
   let statusLine: string
+  let detail: string | undefined
   if (isRouteErrorResponse(error)) {
-    const detail = typeof error.data === 'string' ? error.data : (error.data as { error?: string } | null)?.error
-    statusLine = `${error.status} ${statusText(error.status) || error.statusText}`.trim()
-    if (detail && !statusLine.includes(detail)) statusLine += ` — ${detail}`
+    const said = typeof error.data === 'string' ? error.data : (error.data as { error?: string } | null)?.error
+    statusLine =
+      error.status === 404 ? NOT_FOUND_LINE : `${error.status} ${statusText(error.status) || error.statusText}`.trim()
+    // A bare 'Not Found' body only repeats the status line.
+    if (said && !statusLine.toLowerCase().includes(said.toLowerCase()) && said !== 'Not Found') detail = said
   } else if (error instanceof Error && import.meta.env.DEV) {
     statusLine = error.message
   } else {
@@ -20,7 +29,12 @@ export function GeneralErrorBoundary() {
       <p className="font-mono text-sm break-words text-zinc-300" data-testid="error-status">
         {statusLine}
       </p>
-      <Link to="/" className={buttonClass('muted', 'md')}>
+      {detail ? (
+        <p className="text-sm break-words text-zinc-400" data-testid="error-detail">
+          {detail}
+        </p>
+      ) : null}
+      <Link to="/" className={buttonClass('muted', 'lg')}>
         Back to home
       </Link>
     </main>

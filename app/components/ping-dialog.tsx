@@ -12,6 +12,7 @@ import { Field, FieldError, Notice, textareaClass } from '#app/ui/field.tsx'
 import { FormFooter } from '#app/ui/form-footer.tsx'
 import { DateTimeFields } from '#app/ui/time-field.tsx'
 import { strictNumber } from '#contracts/fields.ts'
+import { countOf } from '#contracts/plural.ts'
 
 // Schedule Ping (docs/rules/discord.md, scheduled pings) for an event (Events tab) or a training (Trainings tab):
 // channel, date, time, message and roles. Quick offsets put the ping 24, 4 or 1 hour before the event/training (1 hour
@@ -32,7 +33,7 @@ interface PingTarget {
 }
 
 function defaultPingMessage(target: PingTarget, hours: number) {
-  return `Reminder: ${target.name} starts in ${hours} hour${hours === 1 ? '' : 's'}!`
+  return `Reminder: ${target.name} starts in ${countOf(hours, 'hour')}!`
 }
 
 export function PingDialog({

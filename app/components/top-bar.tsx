@@ -1,8 +1,8 @@
 import { Form, Link, NavLink, useLocation } from 'react-router'
 import type { PublicUser } from '#contracts/types.ts'
 import { LoginButton } from '#app/components/login-button.tsx'
-import { buttonClass } from '#app/ui/button.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
+import { LogoutIcon } from '#app/ui/icons.tsx'
 
 /** Which nav item is highlighted: Admin for any /admin path, Tests for any /tests path. */
 export function activeSection(pathname: string): string | null {
@@ -20,12 +20,15 @@ const links = [
   { to: '/admin', label: 'Admin', section: 'admin' },
 ] as const
 
+// NOTE: one row of 3.5rem at every width (the full-bleed ORBAT pages and the waitlist panel sit under it), and nothing
+// in it may be cut off from 320 px up: below `sm` the links are tighter and Logout is an icon; the brand's words show
+// from `md`, the display name from `lg`. tests/e2e/shell.spec.ts checks every control is whole at 320 to 1440 px.
 export function TopBar({ user }: { user: PublicUser | null }) {
   const { pathname, search } = useLocation()
   const section = activeSection(pathname)
   return (
     <header className="sticky top-0 z-40 border-b border-zinc-800 bg-zinc-950/90 backdrop-blur">
-      <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-3 sm:gap-6 sm:px-6">
+      <div className="mx-auto flex h-14 max-w-6xl items-center gap-1.5 px-2 min-[360px]:gap-2 min-[360px]:px-3 sm:gap-4 sm:px-6 lg:gap-6">
         <Link to="/" className="flex shrink-0 items-center gap-2 font-semibold tracking-wide text-zinc-100">
           <span
             aria-hidden
@@ -34,9 +37,9 @@ export function TopBar({ user }: { user: PublicUser | null }) {
             TF
           </span>
           {/* Read on phones too: it is the link's name when only the badge shows. */}
-          <span className="sr-only sm:not-sr-only">Task Force HQ</span>
+          <span className="sr-only md:not-sr-only">Task Force HQ</span>
         </Link>
-        <nav aria-label="Main" className="flex min-w-0 flex-1 items-center gap-0.5 overflow-x-auto sm:gap-1">
+        <nav aria-label="Main" className="flex min-w-0 flex-1 items-center sm:gap-1">
           {links.map((link) => {
             const active = section === link.section
             return (
@@ -44,7 +47,7 @@ export function TopBar({ user }: { user: PublicUser | null }) {
                 key={link.to}
                 to={link.to}
                 aria-current={active ? 'page' : undefined}
-                className={`rounded-md px-1.5 py-1.5 text-sm font-medium whitespace-nowrap sm:px-3 ${
+                className={`rounded-md px-1 py-1.5 text-[13px] font-medium whitespace-nowrap min-[360px]:px-1.5 min-[360px]:text-sm sm:px-3 ${
                   active ? 'bg-zinc-800 text-brand-400' : 'text-zinc-300 hover:bg-zinc-900 hover:text-white'
                 }`}
               >
@@ -54,7 +57,7 @@ export function TopBar({ user }: { user: PublicUser | null }) {
           })}
         </nav>
         {user ? (
-          <div className="flex shrink-0 items-center gap-2 sm:gap-3">
+          <div className="flex shrink-0 items-center gap-1.5 min-[360px]:gap-2 sm:gap-3">
             <Link
               to="/account"
               aria-label="Your account"
@@ -62,16 +65,23 @@ export function TopBar({ user }: { user: PublicUser | null }) {
             >
               <Avatar src={user.avatar} name={user.displayName} size={7} />
               <span
-                className="hidden max-w-40 truncate text-sm text-zinc-200 md:inline"
+                className="hidden max-w-40 truncate text-sm text-zinc-200 lg:inline"
+                title={user.displayName}
                 data-testid="user-display-name"
               >
                 {user.displayName}
               </span>
             </Link>
             <Form method="post" action="/auth/logout" reloadDocument>
-              {/* Smaller on phones, so the nav, the account link and Logout share 390 px. */}
-              <button type="submit" className={`${buttonClass('secondary', 'xs')} sm:h-9 sm:px-3 sm:text-sm`}>
-                Logout
+              {/* An icon on phones, so the nav, the account link and Logout share 320 px. */}
+              <button
+                type="submit"
+                aria-label="Logout"
+                title="Logout"
+                className="inline-flex size-8 shrink-0 items-center justify-center rounded-md border border-zinc-700 text-zinc-200 transition hover:border-zinc-500 hover:text-white sm:h-9 sm:w-auto sm:px-3 sm:text-sm"
+              >
+                <LogoutIcon className="size-4 sm:hidden" />
+                <span className="hidden sm:inline">Logout</span>
               </button>
             </Form>
           </div>

@@ -35,6 +35,7 @@ const SHAPE_TONES: Partial<Record<BadgeShape, Partial<Record<BadgeTone, string>>
   flag: {
     success: 'bg-emerald-500/15 text-emerald-400 ring-emerald-500/40',
     warning: 'bg-amber-500/15 text-amber-400 ring-amber-500/40',
+    info: 'bg-sky-500/15 text-sky-300 ring-sky-500/40',
   },
   count: { neutral: 'bg-zinc-950/70 text-zinc-300' },
 }
@@ -66,6 +67,15 @@ export function Badge({
     >
       {children}
     </span>
+  )
+}
+
+/** A member on leave of absence today (docs/rules/personnel.md): the roster, the ORBAT's slots, the member sheet. */
+export function LoaBadge({ className }: { className?: string }) {
+  return (
+    <Badge shape="flag" tone="info" title="On leave of absence" className={className} data-testid="loa-badge">
+      LOA
+    </Badge>
   )
 }
 

@@ -9,14 +9,29 @@ import { useFormPost, usePanel } from '#app/hooks/use-form-post.tsx'
 // is sent confirmed; without it the post arrives unconfirmed, the action answers with the page's confirm step
 // (?confirm=<key>), and that step posts the same intent confirmed.
 
-/** onSubmit for a form that needs a confirmation: asks, then marks the post confirmed. */
+/**
+ * A second submit of the same form this soon after its question was answered is the rest of a double-click: the
+ * browser queued the second click while its confirm was open. One action, one question.
+ */
+const REPEAT_WINDOW_MS = 300
+const answeredAt = new WeakMap<HTMLFormElement, number>()
+
+/** onSubmit for a form that needs a confirmation: asks (once per action), then marks the post confirmed. */
 export function confirmBeforeSubmit(message: string) {
   return (event: FormEvent<HTMLFormElement>) => {
-    if (!window.confirm(message)) {
+    const form = event.currentTarget
+    const last = answeredAt.get(form)
+    if (last !== undefined && performance.now() - last < REPEAT_WINDOW_MS) {
       event.preventDefault()
       return
     }
-    const input = event.currentTarget.elements.namedItem('confirmed')
+    const confirmed = window.confirm(message)
+    answeredAt.set(form, performance.now())
+    if (!confirmed) {
+      event.preventDefault()
+      return
+    }
+    const input = form.elements.namedItem('confirmed')
     if (input instanceof HTMLInputElement) input.value = 'yes'
   }
 }

@@ -40,7 +40,8 @@ function Sheet({ open, title, onClose, children }: SheetProps) {
       aria-labelledby="sheet-title"
     >
       <div className="flex h-full flex-col">
-        <header className="flex items-center justify-between gap-4 border-b border-zinc-800 px-5 py-4">
+        {/* --sheet-header tall (app/app.css): the toast stack starts below it. */}
+        <header className="flex h-(--sheet-header) shrink-0 items-center justify-between gap-4 border-b border-zinc-800 px-5">
           <h2 id="sheet-title" className="text-lg font-semibold">
             {shown?.title}
           </h2>

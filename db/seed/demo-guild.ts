@@ -17,6 +17,7 @@ export const DEMO_ROLES = {
   milsim: { id: '910000000000000008', name: 'Milsim' },
   platoon1: { id: '910000000000000009', name: '1st Platoon' },
   cadre: { id: '910000000000000010', name: 'Training Cadre' },
+  onLeave: { id: '910000000000000011', name: 'On Leave' },
   rankBMT: { id: '920000000000000001', name: 'BMT' },
   rankJNCO: { id: '920000000000000002', name: 'JNCO' },
   rankNCO: { id: '920000000000000003', name: 'NCO' },
@@ -34,6 +35,7 @@ export const DEMO_CHANNELS = {
   trainings: { id: '930000000000000004', name: 'trainings', type: 0 },
   promotions: { id: '930000000000000005', name: 'promotions', type: 0 },
   squadCategory: { id: '930000000000000006', name: 'SQUADS', type: 4 },
+  leave: { id: '930000000000000007', name: 'leave-of-absence', type: 0 },
 } as const
 
 export interface DemoUser {

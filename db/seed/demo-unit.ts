@@ -41,6 +41,9 @@ import {
   type SettingKey,
 } from '../schema/index.ts'
 import { seedTestEvaluations } from './assessments.ts'
+import { seedServiceRecords } from './personnel.ts'
+import { seedAwards } from './awards.ts'
+import { seedDemoLeave } from './leave.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -310,6 +313,10 @@ async function insertDemoUnit(tx: Tx, now: Date) {
     event_ping_role_id: r.eventPing.id,
     milsim_role_id: r.milsim.id,
     squad_channel_category_id: DEMO_CHANNELS.squadCategory.id,
+    // '' = 90 days. No leave role: an admin maps one on the Discord page.
+    leave_max_days: '',
+    leave_channel_id: DEMO_CHANNELS.leave.id,
+    leave_role_id: '',
   }
   await tx
     .insert(settings)
@@ -342,11 +349,20 @@ async function insertDemoUnit(tx: Tx, now: Date) {
     )
     .returning({ id: members.id, name: members.ingame_name })
   const memberId = new Map(insertedMembers.map((m) => [m.name, m.id]))
+  // What the seed changes is recorded as the seed's own doing (db/functions/personnel.sql), and each member's way up
+  // the ranks is written as it would have happened.
+  await tx.execute(sql`select set_config('app.change_via', 'seed', true)`)
+  await seedServiceRecords(
+    tx,
+    now,
+    MEMBERS.map((m) => ({ id: memberId.get(m.name)!, name: m.name, rank: m.rank, joinedDaysAgo: m.joinedDaysAgo })),
+  )
   const mid = (name: string) => {
     const id = memberId.get(name)
     if (id === undefined) throw new Error(`seed: unknown member ${name}`)
     return id
   }
+  await seedDemoLeave(tx, now, mid)
 
   // Qualifications and who holds them.
   const insertedQuals = await tx
@@ -657,6 +673,7 @@ async function insertDemoUnit(tx: Tx, now: Date) {
   ])
 
   await seedTestEvaluations(tx, now)
+  await seedAwards(tx, now)
 
   // Scheduled pings: one sent for the last operation, one pending for the next.
   const lastEventId = pastEventIds[pastEventIds.length - 1]

@@ -72,7 +72,7 @@ export async function submitTest(
       )
       const grant =
         passed && !test.requires_in_game_eval
-          ? await grantQualification(tx, user, member.id, test.qualification_id, `passed ${test.name}`)
+          ? await grantQualification(tx, user, member.id, test.qualification_id, `passed ${test.name}`, 'test')
           : null
       const result: TestSubmitResult = {
         score,
@@ -226,6 +226,7 @@ export async function approveQualification(
         attempt.member_id,
         attempt.qualification_id,
         `approved after ${attempt.test_name}`,
+        'test',
       )
       if (!grant.granted)
         throw new Conflict(EVALUATION_ERRORS.alreadyQualified(grant.memberName, grant.qualificationName))

@@ -16,6 +16,7 @@ import {
   liveEvaluationAnswers,
   liveEvaluationSessions,
   testAttempts,
+  testEligibility,
   testEvaluationAnswers,
   testEvaluations,
   tests,
@@ -33,10 +34,12 @@ const answerMap = (rows: Array<{ question_id: number; answer: EvaluationAnswer }
 
 /**
  * GET /api/admin/tests/{id}/passed-members: members who passed the written test and do not hold the qualification
- * yet (Members Awaiting Evaluation), with any evaluation of them already under way.
+ * yet (Members Awaiting Evaluation), with any evaluation of them already under way. A test without a written part is
+ * only its evaluation: there the members an admin approved for it are awaiting (with no attempt).
  */
 export async function listPassedMembers(db: DbOrTx, testId: number): Promise<PassedMember[]> {
   const test = await findTest(db, testId)
+  if (test.total_questions === 0) return listApprovedMembers(db, test)
   const rows = await db
     .select({
       member_id: members.id,
@@ -66,6 +69,38 @@ export async function listPassedMembers(db: DbOrTx, testId: number): Promise<Pas
     )
     .orderBy(asc(testAttempts.created_at), asc(testAttempts.id))
   return rows.map((r) => ({ ...r, attempt_score: cents(r.attempt_score), passed_at: r.passed_at.toISOString() }))
+}
+
+/** Members Awaiting Evaluation of a test that has no written part: approved, not banned, without the qualification. */
+async function listApprovedMembers(
+  db: DbOrTx,
+  test: { id: number; qualification_id: number },
+): Promise<PassedMember[]> {
+  const rows = await db
+    .select({
+      member_id: members.id,
+      ingame_name: members.ingame_name,
+      active_session_id: liveEvaluationSessions.id,
+    })
+    .from(testEligibility)
+    .innerJoin(members, eq(members.id, testEligibility.member_id))
+    .leftJoin(
+      liveEvaluationSessions,
+      and(
+        eq(liveEvaluationSessions.test_id, testEligibility.test_id),
+        eq(liveEvaluationSessions.evaluatee_member_id, members.id),
+        eq(liveEvaluationSessions.status, 'active'),
+      ),
+    )
+    .where(
+      and(
+        eq(testEligibility.test_id, test.id),
+        eq(members.is_banned, false),
+        sql`not exists (select 1 from ${memberQualifications} where ${memberQualifications.member_id} = ${members.id} and ${memberQualifications.qualification_id} = ${test.qualification_id})`,
+      ),
+    )
+    .orderBy(asc(sql`lower(${members.ingame_name})`), asc(members.id))
+  return rows.map((r) => ({ ...r, attempt_uuid: null, attempt_score: null, passed_at: null }))
 }
 
 /** GET /api/admin/evaluations/{testId}: the test's completed evaluations, newest first. */

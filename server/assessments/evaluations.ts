@@ -18,6 +18,7 @@ import {
   liveEvaluationAnswers,
   liveEvaluationSessions,
   testAttempts,
+  testEligibility,
   testEvaluationAnswers,
   testEvaluationQuestions,
   testEvaluations,
@@ -58,18 +59,26 @@ export async function startEvaluation(
         .limit(1)
       if (!member) throw new NotFound(TEST_ERRORS.memberNotFound)
       if (member.banned) throw new Conflict(EVALUATION_ERRORS.bannedMember)
+      // A test without a written part is only its evaluation: an admin's approval stands in for a passed attempt.
+      const writtenPart = test.total_questions > 0
       const [[passed], [held], [item]] = await Promise.all([
-        tx
-          .select({ id: testAttempts.id })
-          .from(testAttempts)
-          .where(
-            and(
-              eq(testAttempts.test_id, test.id),
-              eq(testAttempts.member_id, member.id),
-              eq(testAttempts.passed, true),
-            ),
-          )
-          .limit(1),
+        writtenPart
+          ? tx
+              .select({ id: testAttempts.id })
+              .from(testAttempts)
+              .where(
+                and(
+                  eq(testAttempts.test_id, test.id),
+                  eq(testAttempts.member_id, member.id),
+                  eq(testAttempts.passed, true),
+                ),
+              )
+              .limit(1)
+          : tx
+              .select({ id: testEligibility.member_id })
+              .from(testEligibility)
+              .where(and(eq(testEligibility.test_id, test.id), eq(testEligibility.member_id, member.id)))
+              .limit(1),
         tx
           .select({ id: memberQualifications.member_id })
           .from(memberQualifications)
@@ -86,7 +95,10 @@ export async function startEvaluation(
           .where(eq(testEvaluationQuestions.test_id, test.id))
           .limit(1),
       ])
-      if (!passed) throw new Conflict(EVALUATION_ERRORS.notPassed(member.name))
+      if (!passed)
+        throw new Conflict(
+          writtenPart ? EVALUATION_ERRORS.notPassed(member.name) : EVALUATION_ERRORS.notApproved(member.name),
+        )
       if (held) throw new Conflict(EVALUATION_ERRORS.alreadyQualified(member.name, test.qualification_name))
       if (!item) throw new Conflict(EVALUATION_ERRORS.emptyChecklist)
       // NOTE: the partial unique index (one active session per test and member) decides between two admins starting
@@ -230,6 +242,7 @@ export async function submitEvaluation(
             session.evaluatee_id,
             session.qualification_id,
             `passed the ${session.test_name} evaluation`,
+            'evaluation',
           )
         : null
       await announceSessionChange(tx, session.id)

@@ -4,6 +4,8 @@ import { memberQualifications, members, qualifications } from '#db/schema/roster
 import { recordAudit, type Actor } from '../audit/audit.ts'
 import type { ChangeTopic } from '../changes.ts'
 import type { AppServices } from '../context.ts'
+import { markChange } from '../personnel/history.ts'
+import type { ChangeVia } from '#contracts/personnel-kinds.ts'
 import { enqueueRoleSync, wakeRoleSync } from '../discord/role-sync-queue.ts'
 
 // The one way a test grants its qualification (a pass without in-game evaluation, Approve Qual, a passed evaluation):
@@ -24,7 +26,10 @@ export async function grantQualification(
   memberId: number,
   qualificationId: number,
   why: string,
+  /** How it was earned, for the member's service record. */
+  via: ChangeVia,
 ): Promise<Grant> {
+  await markChange(tx, via, actor)
   const inserted = await tx
     .insert(memberQualifications)
     .values({ member_id: memberId, qualification_id: qualificationId })

@@ -49,7 +49,7 @@ function readUint32LE(bytes: Uint8Array, offset: number): number {
 
 const NAME = /^[0-9a-f]{64}\.(png|gif|jpg|bmp|ico)$/
 
-function imageDir(services: AppServices): string {
+function imageDir(services: Pick<AppServices, 'config'>): string {
   return path.resolve(services.config.dataDir, 'uploads', 'test-images')
 }
 
@@ -80,13 +80,24 @@ export async function readUploadedImage(request: Request): Promise<Uint8Array> {
   return bytes
 }
 
-/** Stores an image (once per content) and records the upload. */
-export async function uploadTestImage(services: AppServices, admin: User, bytes: Uint8Array): Promise<UploadedImage> {
+/**
+ * An image's bytes checked (not empty, within the cap, one of the five types by its bytes) and named by its content:
+ * throws before anything is stored.
+ */
+export function checkImage(bytes: Uint8Array): { contentType: ImageType; name: string } {
   if (bytes.length === 0) throw new Invalid(TEST_ERRORS.imageMissing)
   if (bytes.length > TEST_IMAGES.maxBytes) throw new PayloadTooLarge(TEST_ERRORS.imageTooLarge)
   const contentType = detectImageType(bytes)
   if (!contentType) throw new Invalid(TEST_ERRORS.imageType)
-  const name = `${crypto.createHash('sha256').update(bytes).digest('hex')}.${EXTENSIONS[contentType]}`
+  return { contentType, name: `${crypto.createHash('sha256').update(bytes).digest('hex')}.${EXTENSIONS[contentType]}` }
+}
+
+/**
+ * Stores a checked image once per content and gives its public address. The app's one image store: question images
+ * and award images (server/personnel/awards.ts) alike, served by GET /api/tests/images/{name}.
+ */
+export async function storeImage(services: Pick<AppServices, 'config'>, bytes: Uint8Array): Promise<UploadedImage> {
+  const { contentType, name } = checkImage(bytes)
   const dir = imageDir(services)
   await fs.mkdir(dir, { recursive: true })
   const target = path.join(dir, name)
@@ -94,12 +105,19 @@ export async function uploadTestImage(services: AppServices, admin: User, bytes:
   const temporary = `${target}.${crypto.randomBytes(6).toString('hex')}.tmp`
   await fs.writeFile(temporary, bytes)
   await fs.rename(temporary, target)
+  return { url: imageUrl(name), contentType, bytes: bytes.length }
+}
+
+/** Stores an image (once per content) and records the upload. */
+export async function uploadTestImage(services: AppServices, admin: User, bytes: Uint8Array): Promise<UploadedImage> {
+  const stored = await storeImage(services, bytes)
+  const name = stored.url.slice(stored.url.lastIndexOf('/') + 1)
   await runTransaction(
     services,
-    (tx) => recordAudit(tx, admin, 'Test image uploaded', `${name} (${contentType}, ${bytes.length} bytes)`),
+    (tx) => recordAudit(tx, admin, 'Test image uploaded', `${name} (${stored.contentType}, ${stored.bytes} bytes)`),
     { name: 'upload test image', changes: [] },
   )
-  return { url: imageUrl(name), contentType, bytes: bytes.length }
+  return stored
 }
 
 /**

@@ -243,6 +243,21 @@ export async function getTestForTaking(db: DbOrTx, user: User, idOrUuid: number 
 }
 
 /**
+ * The signed-in member's own attempt at a test (its uuid), or null: the take page tells a member who already took the
+ * test where their result is.
+ */
+export async function ownAttemptUuid(db: DbOrTx, user: User, idOrUuid: number | string): Promise<string | null> {
+  const [test, member] = await Promise.all([findTest(db, idOrUuid), memberOfUser(db, user)])
+  if (!member) return null
+  const [row] = await db
+    .select({ uuid: testAttempts.uuid })
+    .from(testAttempts)
+    .where(and(eq(testAttempts.test_id, test.id), eq(testAttempts.member_id, member.id)))
+    .limit(1)
+  return row?.uuid ?? null
+}
+
+/**
  * GET /api/tests/attempt/{uuid}/result: only for the member who made the attempt, or an admin; anyone else is told
  * it does not exist. Correct answers are shown only when the attempt passed.
  */

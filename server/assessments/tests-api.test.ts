@@ -186,9 +186,17 @@ describe('test editor', () => {
     expect(await refused({ passing_questions: 4 })).toMatchObject({
       error: 'Required correct answers cannot be more than the number of questions (3).',
     })
-    expect(await refused({ questions: [], passing_questions: 2 })).toMatchObject({
+    expect(await refused({ questions: [QUESTIONS[0]], passing_questions: 2 })).toMatchObject({
       error: 'Required correct answers cannot be more than the number of questions (1).',
     })
+    // Nothing a member could take: no written question, and no in-game checklist in its place.
+    expect(await refused({ questions: [], passing_questions: 1 })).toEqual({
+      error: TEST_FIELD_MESSAGES.nothingToTake,
+      fields: { questions: [TEST_FIELD_MESSAGES.nothingToTake] },
+    })
+    expect(
+      await refused({ questions: [], passing_questions: 1, requires_in_game_eval: true, evaluation_questions: [] }),
+    ).toMatchObject({ error: TEST_FIELD_MESSAGES.nothingToTake })
     expect(await refused({ eval_passing_score: 101 })).toMatchObject({ error: TEST_FIELD_MESSAGES.evalPassingScore })
     expect(
       await refused({ questions: [{ ...QUESTIONS[0], options: ['a', 'b', 'c'] }], passing_questions: 1 }),
@@ -632,5 +640,31 @@ describe('Manage Test', () => {
       'Qualification granted',
       'Test eligibility revoked',
     ])
+  })
+})
+
+describe('a test members can take', () => {
+  it('an in-game evaluation with a checklist and no written part is a test; emptying its checklist is refused', async () => {
+    const checklistOnly = await createTest({
+      questions: [],
+      passing_questions: 1,
+      requires_in_game_eval: true,
+      evaluation_questions: [{ text: 'Clears a room', section: 'CQB' }],
+    })
+    expect(checklistOnly).toMatchObject({ total_questions: 0, requires_in_game_eval: true })
+    expect(
+      await api(admin.client, 'PUT', `/api/admin/tests/${checklistOnly.id}/evaluation-questions`, { questions: [] }),
+    ).toEqual({
+      status: 400,
+      body: { error: TEST_FIELD_MESSAGES.nothingToTake, fields: { questions: [TEST_FIELD_MESSAGES.nothingToTake] } },
+    })
+    // A test with written questions may drop its checklist.
+    const written = await createTest(
+      { name: 'Medic Exam 2', requires_in_game_eval: true, evaluation_questions: [{ text: 'Moves' }] },
+      checklistOnly.qualification_id,
+    )
+    expect(
+      (await api(admin.client, 'PUT', `/api/admin/tests/${written.id}/evaluation-questions`, { questions: [] })).status,
+    ).toBe(200)
   })
 })

@@ -1,6 +1,7 @@
 import { and, eq, notInArray } from 'drizzle-orm'
 import {
   TEST_FIELD_MESSAGES,
+  hasSomethingToTake,
   hasVisibleContent,
   type AdminTest,
   type EvaluationChecklistItem,
@@ -18,6 +19,7 @@ import { Invalid, NotFound } from '../errors.ts'
 import { sanitizeRichText } from '../rich-text.ts'
 import { runTransaction } from '../transaction.ts'
 import { evaluationQuestions, getAdminTest } from './queries.ts'
+import { countOf } from '#contracts/plural.ts'
 
 // The admin's test editor (docs/rules/assessments.md; POST /api/tests, PUT and DELETE /api/tests/{id}, PUT
 // /api/admin/tests/{id}/evaluation-questions). One use case per action: one transaction with its audit entry. Questions
@@ -51,6 +53,12 @@ async function qualificationName(tx: DbOrTx, id: number): Promise<string> {
 const RICH_TEXT_MESSAGES = {
   tooLong: TEST_FIELD_MESSAGES.questionTextTooLong,
   tooDeep: TEST_FIELD_MESSAGES.questionTextTooDeep,
+}
+
+/** A test members could never take (no written question, and no in-game checklist in their place) is refused. */
+function assertSomethingToTake(input: TestInput) {
+  if (!hasSomethingToTake(input))
+    throw new Invalid(TEST_FIELD_MESSAGES.nothingToTake, { questions: [TEST_FIELD_MESSAGES.nothingToTake] })
 }
 
 async function sanitizedQuestions(questions: WrittenQuestionInput[]): Promise<WrittenQuestionInput[]> {
@@ -125,10 +133,11 @@ function testValues(input: TestInput) {
 }
 
 const summary = (input: TestInput) =>
-  `${input.name}: ${input.questions.length} questions, ${input.evaluation_questions.length} checklist items`
+  `${input.name}: ${countOf(input.questions.length, 'question')}, ${countOf(input.evaluation_questions.length, 'checklist item')}`
 
 /** POST /api/tests. */
 export async function createTest(services: AppServices, admin: User, input: TestInput): Promise<AdminTest> {
+  assertSomethingToTake(input)
   const questions = await sanitizedQuestions(input.questions)
   return runTransaction(
     services,
@@ -148,6 +157,7 @@ export async function createTest(services: AppServices, admin: User, input: Test
 
 /** PUT /api/tests/{id}. */
 export async function updateTest(services: AppServices, admin: User, id: number, input: TestInput): Promise<AdminTest> {
+  assertSomethingToTake(input)
   const questions = await sanitizedQuestions(input.questions)
   return runTransaction(
     services,
@@ -193,13 +203,23 @@ export async function saveEvaluationChecklist(
     services,
     async (tx) => {
       const test = await lockTest(tx, id)
+      // A test without written questions is its checklist: emptying it would leave members nothing to take.
+      if (items.length === 0) {
+        const [written] = await tx
+          .select({ id: testQuestions.id })
+          .from(testQuestions)
+          .where(eq(testQuestions.test_id, id))
+          .limit(1)
+        if (!written)
+          throw new Invalid(TEST_FIELD_MESSAGES.nothingToTake, { questions: [TEST_FIELD_MESSAGES.nothingToTake] })
+      }
       await replaceChildren(tx, testEvaluationQuestions, id, items, checklistValues)
       const sections = new Set(items.map((i) => i.section)).size
       await recordAudit(
         tx,
         admin,
         'Evaluation checklist updated',
-        `${test.name}: ${items.length} items in ${sections} section${sections === 1 ? '' : 's'}`,
+        `${test.name}: ${countOf(items.length, 'item')} in ${countOf(sections, 'section')}`,
       )
       return evaluationQuestions(tx, id)
     },

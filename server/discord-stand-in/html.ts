@@ -3,6 +3,7 @@
 
 import type { DemoUser } from '#db/seed/demo-guild.ts'
 import type { DiscordStandInState } from './state.ts'
+import { countOf } from '#contracts/plural.ts'
 
 function escapeHtml(value: unknown): string {
   return String(value ?? '')
@@ -180,7 +181,7 @@ export function homePage(input: {
     .map(
       (m) =>
         `<tr><td class="time">${escapeHtml(time(m.timestamp))}</td><td>#${escapeHtml(m.channelName)}</td><td class="content">${escapeHtml(m.content)}${
-          m.embeds.length ? ` <span class="tag">${m.embeds.length} embed(s)</span>` : ''
+          m.embeds.length ? ` <span class="tag">${countOf(m.embeds.length, 'embed')}</span>` : ''
         }</td></tr>`,
     )
     .join('')

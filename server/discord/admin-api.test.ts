@@ -73,6 +73,8 @@ describe('global settings', () => {
       squad_channel_category_id: DEMO_CHANNELS.squadCategory.id,
       milsim_role_id: '',
       orbat_activity_channel_id: '',
+      leave_channel_id: '',
+      leave_role_id: '',
     }
     const asUser = user as never
     expect(await saveDiscordSettings(services, asUser, input)).toEqual([

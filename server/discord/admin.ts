@@ -27,6 +27,7 @@ import { saveSetting } from '../settings/admin-settings.ts'
 import { getSettings } from '../settings/settings.ts'
 import { afterCommit, runTransaction } from '../transaction.ts'
 import { DISCORD_ACTION_BUDGET_MS, DISCORD_LOOKUP_BUDGET_MS } from './client.ts'
+import { countOf } from '#contracts/plural.ts'
 
 // The Discord admin page's use cases (docs/rules/discord.md): the page's actions and the /api routes call these.
 // Discord objects a record needs (a squad's role and channel) are created first and the record written after; what a
@@ -382,7 +383,7 @@ export async function purgeSquadIntegrations(services: AppServices, admin: User)
         admin,
         'Squad integrations purged',
         rows.length
-          ? `Removed the role mappings of ${rows.map((r) => r.squadName).join(', ')}: ${roles.length} role(s) and ${channels.length} channel(s) deleted.`
+          ? `Removed the role mappings of ${rows.map((r) => r.squadName).join(', ')}: ${countOf(roles.length, 'role')} and ${countOf(channels.length, 'channel')} deleted.`
           : 'No squad role mappings existed.',
       )
       return { roles, channels, mappings: rows.length }
@@ -423,7 +424,7 @@ export async function purgeEventPingRole(services: AppServices, admin: User): Pr
         tx,
         admin,
         'Event ping role purged',
-        `Removed ${names.role(roleId)} from ${cleared} of ${holders.length} member(s)${cleared < tried ? ' (some failed: see the System entries)' : ''}${tried < holders.length ? `; ${holders.length - tried} not reached in time: run the purge again` : ''}.`,
+        `Removed ${names.role(roleId)} from ${cleared} of ${countOf(holders.length, 'member')}${cleared < tried ? ' (some failed: see the System entries)' : ''}${tried < holders.length ? `; ${holders.length - tried} not reached in time: run the purge again` : ''}.`,
       ),
     { name: 'purge event ping role', changes: [] },
   )

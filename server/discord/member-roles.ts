@@ -5,12 +5,14 @@ import { platoons, slots, squads } from '#db/schema/orbat.ts'
 import { memberQualifications, members, qualifications } from '#db/schema/roster.ts'
 import { users } from '#db/schema/users-sessions.ts'
 import type { AppServices } from '../context.ts'
+import { onLeaveSql, unitToday } from '../personnel/leave-days.ts'
 import { getSetting } from '../settings/settings.ts'
 
 // Who holds which Discord role (docs/rules/discord.md, Managed roles). The app manages these roles: the mapped rank
-// roles, the qualification roles, the squad roles (squad_role_mappings), the platoon roles and milsim_role_id.
+// roles, the qualification roles, the squad roles (squad_role_mappings), the platoon roles, milsim_role_id and
+// leave_role_id.
 // - an active (not banned) roster member with a Discord id holds milsim_role_id, their rank's role and the roles of
-//   their qualifications;
+//   their qualifications, and leave_role_id while their leave of absence is active (server/personnel/leave-days.ts);
 // - whoever holds a slot (and is not a banned member) holds their squad's role and the role of its platoon;
 // - nobody else holds any managed role (a banned or deleted member loses them all). Roles nobody mapped are never
 //   touched.
@@ -30,12 +32,20 @@ export async function desiredRoles(db: DbOrTx, discordIds?: string[]): Promise<D
   const byDiscordId = new Map<string, Set<string>>()
   if (discordIds && discordIds.length === 0) return { managed: await managedRoles(db), byDiscordId }
   const memberFilter = discordIds ? inArray(members.discord_id, discordIds) : isNotNull(members.discord_id)
-  const [managed, milsim, rankRows, memberRows, qualificationRows, slotRows] = await Promise.all([
+  const { today } = await unitToday(db)
+  const [managed, milsim, leaveRole, rankRows, memberRows, qualificationRows, slotRows] = await Promise.all([
     managedRoles(db),
     getSetting(db, 'milsim_role_id'),
+    getSetting(db, 'leave_role_id'),
     db.select().from(rankRoleMappings),
     db
-      .select({ id: members.id, discord_id: members.discord_id, rank: members.rank, banned: members.is_banned })
+      .select({
+        id: members.id,
+        discord_id: members.discord_id,
+        rank: members.rank,
+        banned: members.is_banned,
+        on_leave: onLeaveSql(today),
+      })
       .from(members)
       .where(memberFilter),
     db
@@ -73,6 +83,7 @@ export async function desiredRoles(db: DbOrTx, discordIds?: string[]): Promise<D
     }
     grant(m.discord_id, milsim)
     grant(m.discord_id, rankRole.get(m.rank))
+    if (m.on_leave) grant(m.discord_id, leaveRole)
   }
   for (const q of qualificationRows) if (q.discord_id) grant(q.discord_id, q.role)
   for (const s of slotRows) {
@@ -83,17 +94,18 @@ export async function desiredRoles(db: DbOrTx, discordIds?: string[]): Promise<D
   return { managed, byDiscordId }
 }
 
-/** Every role the app manages (mapped rank, qualification, squad and platoon roles, milsim_role_id). */
+/** Every role the app manages (mapped rank, qualification, squad and platoon roles, milsim_role_id, leave_role_id). */
 async function managedRoles(db: DbOrTx): Promise<Set<string>> {
-  const [milsim, ranks, quals, squadRoles, platoonRoles] = await Promise.all([
+  const [milsim, leaveRole, ranks, quals, squadRoles, platoonRoles] = await Promise.all([
     getSetting(db, 'milsim_role_id'),
+    getSetting(db, 'leave_role_id'),
     db.select({ role: rankRoleMappings.discord_role_id }).from(rankRoleMappings),
     db.select({ role: qualifications.discord_role_id }).from(qualifications),
     db.select({ role: squadRoleMappings.discord_role_id }).from(squadRoleMappings),
     db.select({ role: platoons.discord_role_id }).from(platoons),
   ])
   const managed = new Set<string>()
-  for (const role of [milsim, ...[ranks, quals, squadRoles, platoonRoles].flat().map((r) => r.role)])
+  for (const role of [milsim, leaveRole, ...[ranks, quals, squadRoles, platoonRoles].flat().map((r) => r.role)])
     if (role?.trim()) managed.add(role.trim())
   return managed
 }

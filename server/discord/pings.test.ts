@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { FILL_ALL_FIELDS, pingSchema, SELECT_A_ROLE, type PingInput } from '#contracts/pings.ts'
+import { FILL_ALL_FIELDS, MISSING_PING_FIELD, pingSchema, SELECT_A_ROLE, type PingInput } from '#contracts/pings.ts'
 import { scheduledPings } from '#db/schema/discord.ts'
 import { events, trainings } from '#db/schema/roster.ts'
 import { settings } from '#db/schema/settings.ts'
@@ -52,9 +52,18 @@ function formValue(entries: Record<string, string | string[]>): PingInput {
 const formPing = { channelId: '42', date: '2030-06-13', time: '1830', tz: 'America/New_York', messageContent: 'Soon' }
 
 describe('schedulePing', () => {
-  it('one message for the form when a field is missing; the API’s instant and the form’s wall time both parse', () => {
-    expect(pingSchema.safeParse({ channelId: '42', messageContent: 'x' }).error?.issues.map((i) => i.message)).toEqual([
-      FILL_ALL_FIELDS,
+  it('one message for the form when a field is missing, and each missing field marked; the API’s instant and the form’s wall time both parse', () => {
+    const issues = (input: Record<string, string>) =>
+      pingSchema.safeParse(input).error?.issues.map((i) => [i.path.join('.'), i.message])
+    expect(issues({ channelId: '42', messageContent: 'x' })).toEqual([
+      ['', FILL_ALL_FIELDS],
+      ['date', MISSING_PING_FIELD.date],
+      ['time', MISSING_PING_FIELD.time],
+    ])
+    expect(issues({ date: '2030-06-13', time: '18:30' })).toEqual([
+      ['', FILL_ALL_FIELDS],
+      ['channelId', MISSING_PING_FIELD.channelId],
+      ['messageContent', MISSING_PING_FIELD.messageContent],
     ])
     expect(
       pingSchema.safeParse({ channelId: '42', messageContent: 'x', pingTime: '2030-06-13T22:30:00Z' }).success,

@@ -8,6 +8,7 @@ import { logger } from '../logger.ts'
 import { singleton } from '../singleton.ts'
 import { recordAudit, SYSTEM_ACTOR, type Actor } from '../audit/audit.ts'
 import { applyRoleDifference, desiredRoles, roleDifference } from './member-roles.ts'
+import { countOf } from '#contracts/plural.ts'
 
 // Sync now / the nightly reconcile (docs/rules/discord.md, Role sync): makes every guild member's managed roles match
 // the roster (server/discord/member-roles.ts), idempotently. The plan is a dry run: who gains and loses which role.
@@ -104,7 +105,7 @@ export function applyReconcile(
         services.db,
         actor,
         'Discord roles reconciled',
-        `${reason}: ${result.done} role ${result.done === 1 ? 'change' : 'changes'} for ${result.changed} of ${result.members} members${result.failed ? `, ${result.failed} failed` : ''}.`,
+        `${reason}: ${countOf(result.done, 'role change')} for ${result.changed} of ${countOf(result.members, 'member')}${result.failed ? `, ${result.failed} failed` : ''}.`,
       )
     }
     return result

@@ -9,6 +9,7 @@ import { singleton } from '../singleton.ts'
 import { desiredRoles, syncMemberRoles, type DesiredRoles } from './member-roles.ts'
 import { applyReconcile } from './reconcile.ts'
 import { describeError } from '../error-text.ts'
+import { countOf } from '#contracts/plural.ts'
 
 // The durable queue of Discord role syncs (docs/decisions/021-durable-role-sync.md). A change that moves someone's
 // managed roles queues their Discord id in its own transaction (runTransaction's `syncRoles`), so the request waits
@@ -158,7 +159,7 @@ async function syncOne(
   try {
     if (key !== EVERYONE) return (await syncMemberRoles(services, key, desired, REASON)).failure
     const result = await applyReconcile(services, SYSTEM_ACTOR, REASON)
-    return result.failed ? { error: `${result.failed} role change(s) failed`, status: 500 } : undefined
+    return result.failed ? { error: `${countOf(result.failed, 'role change')} failed`, status: 500 } : undefined
   } catch (error) {
     // Not Discord's answer (the client never throws) but a fault here: retried like an outage, never left claimed.
     return { error: describeError(error) }

@@ -80,7 +80,7 @@ describe('HTTP hardening', () => {
     expect(page.status).toBe(404)
     const html = await page.text()
     expect(html).toContain('Unexpected Application Error!')
-    expect(html).toContain('404 Not Found')
+    expect(html).toContain('404 — this page does not exist')
   })
 
   it('refuses bodies over the limit with 413 JSON', async () => {

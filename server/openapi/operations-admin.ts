@@ -1,6 +1,13 @@
 import { z } from 'zod'
 import { attendanceSchema } from '#contracts/attendance.ts'
 import {
+  awardInputSchema,
+  awardSavedSchema,
+  grantAwardSchema,
+  grantedSchema,
+  messageSchema,
+} from '#contracts/awards.ts'
+import {
   cancelPingSchema,
   pingHistoryQuerySchema,
   rankRolesSchema,
@@ -12,6 +19,7 @@ import { eventItemSchema, eventSavedSchema, eventSchema } from '#contracts/event
 import { packetSchema } from '#contracts/library.ts'
 import { listPageQuerySchema } from '#contracts/paging.ts'
 import { orbatSaveSchema } from '#contracts/orbat.ts'
+import { noteSavedSchema, noteSchema } from '#contracts/personnel.ts'
 import { pingSchema } from '#contracts/pings.ts'
 import {
   banSchema,
@@ -35,6 +43,7 @@ const roster = operationsOf('Admin: roster')
 const trainings = operationsOf('Admin: trainings')
 const discord = operationsOf('Admin: Discord')
 const library = operationsOf('Admin: library')
+const awards = operationsOf('Admin: awards')
 const tests = operationsOf('Admin: tests')
 const evaluations = operationsOf('Admin: evaluations')
 
@@ -88,6 +97,16 @@ export const adminOperations: ApiOperation[] = [
     body: banSchema,
   }),
   roster.post('/api/roster/members/{id}/unban', 'admin', 'Lift a ban'),
+  roster.post(
+    '/api/roster/members/{id}/notes',
+    'admin',
+    "Add a dated note to a member's file (never shown to members)",
+    {
+      body: noteSchema,
+      response: noteSavedSchema,
+      status: 201,
+    },
+  ),
   roster.post('/api/roster/bmt-graduate', 'admin', 'Graduate BMT members', { body: graduateSchema }),
   roster.get('/api/roster/events', 'admin', 'Events, newest first (all, or one page)', {
     query: listPageQuerySchema,
@@ -176,6 +195,24 @@ export const adminOperations: ApiOperation[] = [
   discord.delete('/api/discord/pings/{id}', 'admin', 'Cancel a pending ping', { body: cancelPingSchema }),
   discord.get('/api/discord/channels', 'admin', "The guild's channels"),
   discord.get('/api/discord/roles', 'admin', "The guild's roles"),
+
+  awards.post('/api/awards', 'admin', 'Define an award', {
+    body: awardInputSchema,
+    response: awardSavedSchema,
+    status: 201,
+  }),
+  awards.put('/api/awards/{id}', 'admin', 'Edit an award', { body: awardInputSchema, response: awardSavedSchema }),
+  awards.delete('/api/awards/{id}', 'admin', "Delete an award (its grants stay in members' records by name)", {
+    response: messageSchema,
+  }),
+  awards.post('/api/roster/members/{id}/awards', 'admin', 'Grant an award to a member (optionally announced)', {
+    body: grantAwardSchema,
+    response: grantedSchema,
+    status: 201,
+  }),
+  awards.delete('/api/roster/members/{id}/awards/{grantId}', 'admin', "Revoke one of a member's award grants", {
+    response: messageSchema,
+  }),
 
   library.post('/api/knowledge', 'admin', 'Add a document', { body: packetSchema, status: 201 }),
   library.put('/api/knowledge/{id}', 'admin', 'Edit a document', { body: packetSchema }),

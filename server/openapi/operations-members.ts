@@ -1,7 +1,17 @@
 import { z } from 'zod'
+import { memberProfileSchema, memberRecordSchema } from '#contracts/personnel.ts'
+import { awardListSchema } from '#contracts/awards.ts'
 import { rosterQuerySchema } from '#contracts/roster.ts'
+import { rosterPageSchema } from '#contracts/roster-answers.ts'
 import { submitTestSchema } from '#contracts/assessments.ts'
 import { publicTrainingSchema } from '#contracts/trainings.ts'
+import {
+  leaveAnswerSchema,
+  leaveDenySchema,
+  leaveListQuerySchema,
+  leaveListSchema,
+  leaveRequestSchema,
+} from '#contracts/leave.ts'
 import { operationsOf, type ApiOperation } from './operation.ts'
 import { testRefParameter } from './path-parameters.ts'
 
@@ -13,6 +23,7 @@ const trainings = operationsOf('Trainings')
 const library = operationsOf('Library')
 const tests = operationsOf('Tests')
 const reference = operationsOf('Reference')
+const leave = operationsOf('Leave of absence')
 
 // NOTE: POST /api/waitlist/join has no contract schema: the use case checks `squad_preference` against the squads
 // that accept a preference. This describes its one field.
@@ -48,9 +59,24 @@ export const memberOperations: ApiOperation[] = [
     '/api/roster',
     'optional-user',
     'One page of the roster (admins also see Discord ids, Bohemia UUIDs and notes)',
-    { query: rosterQuerySchema },
+    { query: rosterQuerySchema, response: rosterPageSchema },
   ),
+  roster.get('/api/awards', 'public', 'Every award in precedence order, with how often it was granted', {
+    response: awardListSchema,
+  }),
   roster.get('/api/roster/member/{id}', 'public', "A member's public record: events, trainings, qualifications"),
+  roster.get(
+    '/api/roster/members/{id}/profile',
+    'public',
+    "A member's public profile: rank, slot, time in service, awards, qualifications, the last 12 weeks' attendance and the public part of their service record",
+    { response: memberProfileSchema },
+  ),
+  roster.get(
+    '/api/roster/members/{id}/record',
+    'user',
+    "A member's full service record, newest first: for admins (with admin notes) and the member themselves (without); 403 for anyone else",
+    { response: memberRecordSchema },
+  ),
   roster.get('/api/roster/qualifications/public', 'public', 'Qualifications and their holders'),
 
   trainings.get(
@@ -62,6 +88,28 @@ export const memberOperations: ApiOperation[] = [
   trainings.get('/api/roster/trainings/{id}/signups', 'public', 'Who signed up to a training'),
   trainings.post('/api/roster/trainings/{id}/signup', 'user', 'Sign up to a training'),
   trainings.post('/api/roster/trainings/{id}/leave', 'user', 'Leave a training'),
+
+  leave.get('/api/loa', 'user', "Your leave of absence (an admin's: everyone's), newest first", {
+    query: leaveListQuerySchema,
+    response: leaveListSchema,
+    description: '`active`: approved, not ended early, and covering today in the unit time zone.',
+  }),
+  leave.post('/api/loa', 'user', 'Ask for leave (you must be on the roster and not banned)', {
+    body: leaveRequestSchema,
+    response: leaveAnswerSchema,
+    status: 201,
+    description:
+      'Calendar days in the unit time zone, the first and last included. At most `leave_max_days` days (90 unless an admin set it), starting at most 7 days ago; 409 when it overlaps your pending or approved leave.',
+  }),
+  leave.delete('/api/loa/{id}', 'user', 'Withdraw your pending request', { response: leaveAnswerSchema }),
+  leave.post('/api/loa/{id}/approve', 'admin', 'Approve a pending request', { response: leaveAnswerSchema }),
+  leave.post('/api/loa/{id}/deny', 'admin', 'Deny a pending request, with a reason the member reads', {
+    body: leaveDenySchema,
+    response: leaveAnswerSchema,
+  }),
+  leave.post('/api/loa/{id}/end', 'user', "End an approved leave now (yours, or anyone's as an admin)", {
+    response: leaveAnswerSchema,
+  }),
 
   library.get('/api/knowledge', 'public', "The library's documents"),
 

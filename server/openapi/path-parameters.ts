@@ -14,6 +14,7 @@ const uuid = z.guid()
 export const PATH_PARAMETERS: Readonly<Record<string, z.ZodType>> = {
   id: id.meta({ description: 'A numeric id.' }),
   memberId: id.meta({ description: "The member's numeric id." }),
+  grantId: id.meta({ description: "The award grant's numeric id." }),
   uuid: uuid.meta({ description: "The attempt's uuid." }),
   sessionId: uuid.meta({ description: "The live evaluation's uuid." }),
   kind: pingKindSchema,

@@ -10,6 +10,8 @@ import { logger } from '../logger.ts'
 import { singleton } from '../singleton.ts'
 import { getSetting } from '../settings/settings.ts'
 import { loadOrbat } from './orbat.ts'
+import { unitDayEndsAt } from '../personnel/leave-days.ts'
+import { getUnitTimeZone } from '../settings/unit-time-zone.ts'
 import { listWaitlist, listWaitlistSquads } from '../waitlist/waitlist.ts'
 
 /**
@@ -31,6 +33,8 @@ export interface Snapshot {
   parts: Record<SnapshotKey, Prepared>
   /** The Server-Sent Events message carrying all four answers. */
   event: Buffer
+  /** Epoch ms when the unit's day it was built on ends: its LOA badges (slots' on_loa) may change then. */
+  validUntil: number
 }
 
 type Subscriber = (snapshot: Snapshot) => void
@@ -38,6 +42,8 @@ type Subscriber = (snapshot: Snapshot) => void
 interface LiveState {
   version: number
   building: Promise<Snapshot> | null
+  /** The version the build under way is of. */
+  buildingVersion: number
   current: Snapshot | null
   subscribers: Set<Subscriber>
   pushTimer: NodeJS.Timeout | null
@@ -47,6 +53,7 @@ interface LiveState {
 const state = singleton<LiveState>('orbat:live', () => ({
   version: 0,
   building: null,
+  buildingVersion: -1,
   current: null,
   subscribers: new Set(),
   pushTimer: null,
@@ -92,22 +99,32 @@ function encode(value: unknown): Promise<Prepared> {
   return prepare(body, `"${crypto.createHash('sha1').update(body).digest('base64url')}"`)
 }
 
+/** The kept snapshot, dropped (and live pages told) once the unit's day it was built on is over. */
+function currentSnapshot(): Snapshot | null {
+  if (state.current && Date.now() >= state.current.validUntil) markChanged()
+  return state.current
+}
+
 /** The current snapshot if it is fresh, without waiting (the hot path answers synchronously then). */
 export function peekSnapshot(): Snapshot | null {
-  return state.current
+  return currentSnapshot()
 }
 
 /** The current snapshot, built at most once per change however many requests ask at the same time. */
 export async function getSnapshot(db: DbOrTx): Promise<Snapshot> {
-  if (state.current) return state.current
-  if (state.building) return state.building
+  const current = currentSnapshot()
+  if (current) return current
+  // NOTE: only a build of the current version: one begun before a change would hand this reader (and the change's
+  // push to live pages) the state before it, and nothing would push again.
+  if (state.building && state.buildingVersion === state.version) return state.building
   const version = state.version
   const build = (async () => {
-    const [orbat, waitlist, signupTime, squads] = await Promise.all([
+    const [orbat, waitlist, signupTime, squads, zone] = await Promise.all([
       loadOrbat(db),
       listWaitlist(db),
       getSetting(db, 'signup_time'),
       listWaitlistSquads(db),
+      getUnitTimeZone(db),
     ])
     const [orbatPart, waitlistPart, settingsPart, squadsPart] = await Promise.all([
       encode(orbat),
@@ -119,9 +136,10 @@ export async function getSnapshot(db: DbOrTx): Promise<Snapshot> {
     const event = Buffer.from(
       `event: snapshot\ndata: {"version":${version},"orbat":${parts.orbat.body},"waitlist":${parts.waitlist.body},"settings":${parts.settings.body},"squads":${parts.squads.body}}\n\n`,
     )
-    return { version, parts, event }
+    return { version, parts, event, validUntil: unitDayEndsAt(zone) }
   })()
   state.building = build
+  state.buildingVersion = version
   try {
     const snapshot = await build
     // A change that landed while building makes this one stale already: serve it, but do not keep it.

@@ -124,6 +124,7 @@ describe('GET /api/orbat and friends (snapshot, ETag)', () => {
       'discord_username',
       'id',
       'manual_username',
+      'on_loa',
       'required_role_id',
       'role',
       'slot_order',

@@ -14,6 +14,7 @@ import { members } from '#db/schema/roster.ts'
 import { users } from '#db/schema/users-sessions.ts'
 import { discordAvatarUrl } from '../discord/client.ts'
 import { memberOfUser, personColumns } from '../people.ts'
+import { onLeaveSql, unitToday } from '../personnel/leave-days.ts'
 
 // The public ORBAT payload (GET /api/orbat; docs/rules/orbat.md); its JSON shapes are contracts.
 
@@ -24,6 +25,8 @@ export function isSpacer(role: string): boolean {
 }
 
 export async function loadOrbat(db: DbOrTx): Promise<OrbatPayload> {
+  // A slot's holder on leave today (the LOA badge), read with the slots.
+  const { today } = await unitToday(db)
   const [squadRows, slotRows, edgeRows, waypointRows, paxRows] = await Promise.all([
     db.select().from(squads).orderBy(asc(squads.pos_x), asc(squads.id)),
     db
@@ -38,6 +41,7 @@ export async function loadOrbat(db: DbOrTx): Promise<OrbatPayload> {
         manual_username: slots.manual_username,
         required_role_id: slots.required_role_id,
         ...personColumns,
+        on_loa: onLeaveSql(today),
       })
       .from(slots)
       .leftJoin(users, eq(users.id, slots.user_id))
@@ -69,6 +73,7 @@ export async function loadOrbat(db: DbOrTx): Promise<OrbatPayload> {
       discord_username: s.user_id ? (s.ingame_name ?? s.display_name ?? s.username ?? null) : null,
       avatar: s.user_id && s.discord_id ? discordAvatarUrl(s.discord_id, s.avatar) : null,
       required_role_id: s.required_role_id,
+      on_loa: s.user_id !== null && s.on_loa,
     })),
     edges: edgeRows.map((e) => ({
       id: e.id,

@@ -9,6 +9,7 @@ import { NotFound } from '../errors.ts'
 import { assertNameFree } from '../names.ts'
 import { runTransaction } from '../transaction.ts'
 import { discordNames } from '../discord/names.ts'
+import { countOf } from '#contracts/plural.ts'
 
 // Platoons (/api/admin/platoons; docs/rules/orbat.md): deleting one leaves its squads unassigned (FK on delete set
 // null).
@@ -56,7 +57,7 @@ export function deletePlatoon(services: AppServices, admin: User, id: number): P
         tx,
         admin,
         'Platoon deleted',
-        `${removed.name}${n ? `; ${n} ${n === 1 ? 'squad' : 'squads'} unassigned` : ''}.`,
+        `${removed.name}${n ? `; ${countOf(n, 'squad')} unassigned` : ''}.`,
       )
       return { unassignedSquads: n }
     },

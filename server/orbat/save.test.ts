@@ -52,12 +52,14 @@ const loadOrbat = async (client = admin.client) => (await getJson<OrbatPayload>(
 const signUp = (client: LoggedIn['client'], slotId: number) =>
   client.fetch(`/api/slot/${slotId}/signup`, { method: 'POST' })
 const save = (body: unknown, client = admin.client) =>
-  api<{ message?: string; error?: string; kept?: string[]; removed?: string[]; orbat?: OrbatPayload }>(
-    client,
-    'PUT',
-    '/api/admin/orbat/save',
-    body,
-  )
+  api<{
+    message?: string
+    error?: string
+    kept?: string[]
+    removed?: string[]
+    moved?: string[]
+    orbat?: OrbatPayload
+  }>(client, 'PUT', '/api/admin/orbat/save', body)
 
 /** Alpha (platoon, people, lock, spacer, two teams) -> waypoint -> Bravo, and a pax counter. */
 async function arrange() {
@@ -225,11 +227,12 @@ describe('PUT /api/admin/orbat/save', () => {
   it('creates new squads, slots, spacers, waypoints and pax counters from temporary ids and maps slots by squadName', async () => {
     const { alpha } = await arrange()
     const body = toSave(await loadOrbat())
+    // In free space (below Alpha, left of Bravo): where a card lands on another is the next describe's.
     body.squads!.push({
       id: -1,
       name: 'Charlie',
       pos_x: 200,
-      pos_y: 200,
+      pos_y: 400,
       can_be_primary_waitlist: true,
       platoon_id: null,
     })
@@ -281,7 +284,7 @@ describe('PUT /api/admin/orbat/save', () => {
     const charlie = after.squads.find((s) => s.name === 'Charlie')!
     expect(charlie).toMatchObject({
       pos_x: 200,
-      pos_y: 200,
+      pos_y: 400,
       can_be_primary_waitlist: true,
       platoon_id: null,
       discord_channel_id: null,
@@ -420,6 +423,116 @@ describe('PUT /api/admin/orbat/save', () => {
     expect(await auditEntries(db(), 'ORBAT saved')).toEqual([])
   })
 
+  describe('cards never overlap after a save', () => {
+    // Card sizes are the diagrams' (contracts/orbat-layout.ts): 400 wide, 2 + 48 + 8 px of frame, 28 per team, 44 per
+    // slot, 24 per heading. Alpha (arrange) at 100,40: two teams, three slots, a heading = 270 high, to y 310.
+    // Bravo at 600,0: one team, one slot = 130 high.
+    const newSquad = (name: string, pos_x: number, pos_y: number, id = `new-${name.replace(/\W/g, '')}`) => ({
+      id,
+      name,
+      pos_x,
+      pos_y,
+      can_be_primary_waitlist: false,
+      platoon_id: null,
+    })
+    const rifleman = (squadName: string, id: number | string) => ({
+      id,
+      squadName,
+      team: 'Team 1',
+      team_order: 0,
+      slot_order: 0,
+      role: 'Rifleman',
+      required_role_id: 'Combat Medic',
+    })
+    type Box = { x: number; y: number; width: number; height: number }
+    const boxOf = (orbat: OrbatPayload, name: string): Box => {
+      const squad = orbat.squads.find((s) => s.name === name)!
+      const rows = orbat.slots.filter((s) => s.squad_id === squad.id)
+      const teams = new Set(rows.map((r) => r.team)).size
+      const spacers = rows.filter((r) => r.role.startsWith('---')).length
+      const height = 58 + (teams === 0 ? 36 : teams * 28 + (rows.length - spacers) * 44 + spacers * 24)
+      return { x: squad.pos_x, y: squad.pos_y, width: 400, height }
+    }
+    const overlapping = (orbat: OrbatPayload) =>
+      orbat.squads.flatMap((a, i) =>
+        orbat.squads.slice(i + 1).flatMap((b) => {
+          const [p, q] = [boxOf(orbat, a.name), boxOf(orbat, b.name)]
+          const apart = p.x + p.width <= q.x || q.x + q.width <= p.x || p.y + p.height <= q.y || q.y + q.height <= p.y
+          return apart ? [] : [`${a.name}/${b.name}`]
+        }),
+      )
+
+    it('a new squad saved on top of others (Add Squad at 200,200) moves the shortest way to free space; the rest stay', async () => {
+      await arrange()
+      const before = await loadOrbat()
+      const body = toSave(before)
+      body.squads!.push(newSquad('New Squad', 200, 200))
+      body.slots.push(rifleman('New Squad', 'new-slot'))
+      const saved = await save(body)
+      expect(saved.body.error).toBeUndefined()
+      expect(saved.status).toBe(200)
+      expect(saved.body).toMatchObject({ message: 'ORBAT Saved Successfully!', moved: ['New Squad'] })
+      const after = await loadOrbat()
+      // Below Alpha (y 310 + 40 on the 20 px grid: 160 away) is nearer than right of it (x 540: 340 away).
+      expect(after.squads.find((s) => s.name === 'New Squad')).toMatchObject({ pos_x: 200, pos_y: 360 })
+      expect(after.squads.filter((s) => s.name !== 'New Squad')).toEqual(before.squads)
+      expect(overlapping(after)).toEqual([])
+      expect(saved.body.orbat).toEqual(after)
+      expect((await auditEntries(db(), 'ORBAT saved'))[0]!.details).toMatch(
+        /Moved so that no cards overlap: New Squad\.$/,
+      )
+    })
+
+    it('a card dropped on another is the one that moves; cards that only touch stay', async () => {
+      const { alpha, bravo } = await arrange()
+      const body = toSave(await loadOrbat())
+      // Bravo dragged onto Alpha's right edge; a new squad placed exactly under Alpha's drawn bottom (y 310) touches it.
+      body.squads = body.squads!.map((s) => (s.id === bravo.squad.id ? { ...s, pos_x: 400, pos_y: 60 } : s))
+      body.squads.push(newSquad('Touching', 100, 310))
+      body.slots.push(rifleman('Touching', 'new-slot'))
+      const saved = await save(body)
+      expect(saved.status).toBe(200)
+      expect(saved.body.moved).toEqual(['Bravo'])
+      const after = await loadOrbat()
+      const at = (id: number) => after.squads.find((s) => s.id === id)!
+      expect(at(alpha.squad.id)).toMatchObject({ pos_x: 100, pos_y: 40 })
+      expect(after.squads.find((s) => s.name === 'Touching')).toMatchObject({ pos_x: 100, pos_y: 310 })
+      // Right of Alpha (x 500 + 40: 140 away) is nearer for Bravo than below it (y 360: 300 away).
+      expect(at(bravo.squad.id)).toMatchObject({ pos_x: 540, pos_y: 60 })
+      expect(overlapping(after)).toEqual([])
+    })
+
+    it('cards stored on top of each other are pulled apart by the next save, the newer squad moving', async () => {
+      const { alpha } = await arrange()
+      const charlie = await addSquad(db(), { name: 'Charlie', pos_x: 140, pos_y: 80, slots: [{ role: 'Gunner' }] })
+      const before = await loadOrbat()
+      expect(overlapping(before)).toEqual(['Alpha/Charlie'])
+      const saved = await save(toSave(before))
+      expect(saved.status).toBe(200)
+      expect(saved.body.moved).toEqual(['Charlie'])
+      const after = await loadOrbat()
+      expect(after.squads.find((s) => s.id === alpha.squad.id)).toMatchObject({ pos_x: 100, pos_y: 40 })
+      // Below Alpha (y 310 + 40, on the grid): right of it Bravo is in the way too (x 1040 would be 900 away).
+      expect(after.squads.find((s) => s.id === charlie.squad.id)).toMatchObject({ pos_x: 140, pos_y: 360 })
+      expect(overlapping(after)).toEqual([])
+      // Saved again: nothing moves.
+      expect((await save(toSave(after))).body.moved).toEqual([])
+    })
+
+    it('holds for any payload: a burst of squads all at one spot ends with no two cards overlapping', async () => {
+      await arrange()
+      const body = toSave(await loadOrbat())
+      for (let i = 0; i < 40; i++) {
+        body.squads!.push(newSquad(`Pile ${i}`, 120, 60))
+        for (let r = 0; r < (i % 4) + 1; r++) body.slots.push({ ...rifleman(`Pile ${i}`, `p${i}-${r}`), slot_order: r })
+      }
+      const saved = await save(body)
+      expect(saved.status).toBe(200)
+      expect(saved.body.moved).toHaveLength(40)
+      expect(overlapping(await loadOrbat())).toEqual([])
+    })
+  })
+
   describe('sign-ups made while the editor was open', () => {
     it('keeps a member who signed up to a slot the editor left alone', async () => {
       const { bravo } = await arrange()
@@ -555,6 +668,7 @@ describe('GET /api/roster', () => {
       rank: 'NCO',
       join_date: '2024-01-01',
       event_score: 0,
+      awards: [],
     })
     expect(all.body.pagination).toEqual({ page: 1, limit: 9999, total: 35, totalPages: 1 })
 

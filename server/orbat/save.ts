@@ -5,6 +5,7 @@ import { placementLine } from '../waitlist/placement.ts'
 import { postActivity } from './activity.ts'
 import { and, asc, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm'
 import type { OrbatSaveInput } from '#contracts/orbat.ts'
+import { separateCards, squadCardSize, type CardRows } from '#contracts/orbat-layout.ts'
 import type { DbOrTx } from '#db/client.ts'
 import {
   orbatEdges,
@@ -51,6 +52,8 @@ interface SaveResult {
   kept: string[]
   /** Members whose slot the save removed or cleared (the admin saw them there). */
   removed: string[]
+  /** Squads the save moved so that no two cards overlap. */
+  moved: string[]
   placements: Placement[]
 }
 
@@ -172,13 +175,60 @@ async function checkAssignedPeople(tx: DbOrTx, input: OrbatSaveInput) {
   })
 }
 
+/**
+ * The squads with their cards kept apart (docs/rules/orbat.md, Cards never overlap): a card overlapping another moves
+ * the shortest way to free space. Cards the save leaves where they were stay first (the older squad first), then the
+ * ones it moves, then new ones, in the payload's order; so a squad dropped or added on top of another is the one
+ * that moves. Sizes are the diagrams' own (contracts/orbat-layout.ts).
+ */
+function keepCardsApart(
+  input: OrbatSaveInput,
+  stored: ReadonlyArray<{ id: number; pos_x: number; pos_y: number }>,
+): { squads: OrbatSaveInput['squads']; moved: string[] } {
+  const rows = new Map<string, CardRows & { teamNames: Set<string> }>()
+  for (const slot of input.slots) {
+    let card = rows.get(slot.squadName)
+    if (!card) rows.set(slot.squadName, (card = { teams: 0, slots: 0, spacers: 0, teamNames: new Set() }))
+    card.teamNames.add(slot.team)
+    card.teams = card.teamNames.size
+    if (isSpacer(slot.role)) card.spacers++
+    else card.slots++
+  }
+  const storedAt = new Map(stored.map((s) => [s.id, s]))
+  const rank = (squad: OrbatSaveInput['squads'][number]) => {
+    const before = typeof squad.id === 'number' ? storedAt.get(squad.id) : undefined
+    if (!before) return 2
+    return before.pos_x === squad.pos_x && before.pos_y === squad.pos_y ? 0 : 1
+  }
+  const cards = input.squads
+    .map((squad, index) => ({
+      key: index,
+      rank: rank(squad),
+      id: typeof squad.id === 'number' ? squad.id : 0,
+      x: squad.pos_x,
+      y: squad.pos_y,
+      ...squadCardSize(rows.get(squad.name) ?? { teams: 0, slots: 0, spacers: 0 }),
+    }))
+    .sort((a, b) => a.rank - b.rank || (a.rank === 0 ? a.id - b.id : a.key - b.key))
+  const moves = separateCards(cards)
+  return {
+    squads: input.squads.map((squad, index) => {
+      const to = moves.get(index)
+      return to ? { ...squad, pos_x: to.x, pos_y: to.y } : squad
+    }),
+    moved: input.squads.filter((_, index) => moves.has(index)).map((s) => s.name),
+  }
+}
+
 /** Replaces the ORBAT with the editor's diagram. Run inside one transaction (saveOrbatLayout below). */
-async function saveOrbat(tx: DbOrTx, admin: User, input: OrbatSaveInput): Promise<SaveResult> {
-  checkShape(input)
+async function saveOrbat(tx: DbOrTx, admin: User, body: OrbatSaveInput): Promise<SaveResult> {
+  checkShape(body)
   // Saves serialise with each other and with waitlist fills; sign-ups wait on the slot row locks below.
   await lockFill(tx)
 
-  const storedSquads = await tx.select({ id: squads.id, name: squads.name }).from(squads)
+  const storedSquads = await tx.select({ id: squads.id, pos_x: squads.pos_x, pos_y: squads.pos_y }).from(squads)
+  const apart = keepCardsApart(body, storedSquads)
+  const input: OrbatSaveInput = { ...body, squads: apart.squads }
   const storedSlots: StoredSlot[] = await tx
     .select({
       id: slots.id,
@@ -414,11 +464,12 @@ async function saveOrbat(tx: DbOrTx, admin: User, input: OrbatSaveInput): Promis
     `${input.squads.length} squads, ${slotCount} slots, ${edgeRows.length} edges, ${input.waypoints.length} waypoints, ${input.pax_counters.length} pax counters.`,
     kept.length ? `Kept sign-ups made during the edit: ${kept.join(', ')}.` : '',
     removed.length ? `Removed from their slot: ${removed.join(', ')}.` : '',
+    apart.moved.length ? `Moved so that no cards overlap: ${apart.moved.join(', ')}.` : '',
   ]
     .filter(Boolean)
     .join(' ')
   await recordAudit(tx, admin, 'ORBAT saved', details)
-  return { squads: input.squads.length, slots: slotCount, kept, removed, placements }
+  return { squads: input.squads.length, slots: slotCount, kept, removed, moved: apart.moved, placements }
 }
 
 /**

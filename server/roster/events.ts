@@ -129,7 +129,8 @@ export async function createEvent(services: AppServices, admin: User, input: Eve
         tx,
         admin,
         'Event added',
-        `${input.name} (${values.date.toISOString().slice(0, 16).replace('T', ' ')} UTC)`,
+        // An instant, which the audit log shows in its viewer's zone.
+        `${input.name} (${values.date.toISOString()})`,
       )
       return {
         id: row!.id,

@@ -1,11 +1,14 @@
 import { ROSTER_MAX_LIMIT, ROSTER_PAGE_SIZES, type RosterQuery } from '#contracts/roster.ts'
 import type { AdminRosterMember, MembersData, MembersFilters, PickItem } from '#contracts/roster-types.ts'
+import { eq } from 'drizzle-orm'
 import type { DbOrTx } from '#db/client.ts'
+import { members as memberRows } from '#db/schema/roster.ts'
 import { listEvents } from './events.ts'
 import { getAdminMember } from './members.ts'
 import { listQualifications } from './qualifications.ts'
 import { listRoster } from './roster.ts'
 import { listTrainings } from './trainings.ts'
+import { grantSummary, listAwards } from '../personnel/awards.ts'
 
 // What the roster admin's Members tab reads (docs/rules/roster.md): GET /api/roster's admin list, and only what the
 // open dialog needs (the pick lists of Ban a Member and Graduate BMTs, the member being edited, the member a delete
@@ -32,6 +35,10 @@ interface MembersTabWants {
   pickLists: boolean
   editId: number | null
   confirmId: number | null
+  /** Grant Award is open for this member. */
+  grantTo: number | null
+  /** A revoke awaits its confirm step (no JavaScript). */
+  revokeId: number | null
   /** The page's zone (the viewer's, or the unit's): the Edit form's event and training days. */
   timeZone: string
 }
@@ -47,11 +54,14 @@ export async function loadMembersTab(
   wants: MembersTabWants,
 ): Promise<Omit<MembersData, 'today' | 'loadError'>> {
   const query = { ...filters, qualification: filters.qualification ?? undefined }
-  const [{ members, pagination }, qualifications, picks, editing] = await Promise.all([
+  const [{ members, pagination }, qualifications, picks, editing, awards, granting, revoking] = await Promise.all([
     adminList(db, query),
     listQualifications(db),
     wants.pickLists ? pickLists(db) : null,
     wants.editId === null ? null : editingMember(db, wants.editId, dayFormat(wants.timeZone)),
+    wants.editId === null && wants.grantTo === null ? null : listAwards(db),
+    wants.grantTo === null ? null : memberName(db, wants.grantTo),
+    wants.revokeId === null ? null : grantSummary(db, wants.revokeId),
   ])
   let confirming: MembersData['confirming'] = null
   if (wants.confirmId !== null) {
@@ -68,7 +78,19 @@ export async function loadMembersTab(
     bmtMembers: picks?.bmt ?? null,
     editing,
     confirming,
+    awards,
+    granting,
+    revoking,
   }
+}
+
+async function memberName(db: DbOrTx, id: number): Promise<{ id: number; name: string } | null> {
+  const [row] = await db
+    .select({ id: memberRows.id, name: memberRows.ingame_name })
+    .from(memberRows)
+    .where(eq(memberRows.id, id))
+    .limit(1)
+  return row ?? null
 }
 
 /** Every active member by name (Ban a Member) and the BMTs among them (Graduate BMTs). */

@@ -190,11 +190,13 @@ describe('roster admin API', () => {
       rank: 'JNCO',
       join_date: '2025-04-01',
       event_score: 2.5,
+      on_loa: false,
       qualifications: [{ id: qual!.id, name: 'CLS', description: null }],
       events: [
         { id: op!.id, name: 'Op Anvil', date: '2026-01-10T14:00:00-05:00', orbat_image_url: 'https://img/1.png' },
       ],
       trainings: [],
+      awards: [],
     })
     expect(
       (await api(admin.client, 'PUT', `/api/roster/members/${m.id}`, member({ qualifications: [99999] }))).body,

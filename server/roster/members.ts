@@ -25,6 +25,9 @@ import { getUnitTimeZone } from '../settings/unit-time-zone.ts'
 import type { Placement } from '../waitlist/placement.ts'
 import { fillSlot } from '../waitlist/waitlist.ts'
 import { zonedIso } from './wall-time.ts'
+import { markChange } from '../personnel/history.ts'
+import { memberGrants, memberRack } from '../personnel/awards.ts'
+import { isOnLeave } from '../personnel/leave-days.ts'
 
 // Roster members (docs/rules/roster.md, Members and Bans): the reads, the writes inside a use case's transaction, and
 // the use cases below that run them. The schemas are in contracts/roster.ts. event_score = attended_events_count +
@@ -84,20 +87,30 @@ function summaryOf(row: Member) {
 export async function getPublicMember(db: DbOrTx, id: number): Promise<PublicMember> {
   const row = await memberRow(db, id)
   if (row.is_banned) throw new NotFound('Member not found.')
-  const { quals, evts, trns } = await memberLinks(db, id)
-  const zone = await getUnitTimeZone(db)
+  const [{ quals, evts, trns }, zone, awards, onLoa] = await Promise.all([
+    memberLinks(db, id),
+    getUnitTimeZone(db),
+    memberRack(db, id),
+    isOnLeave(db, id),
+  ])
   return {
     ...summaryOf(row),
+    on_loa: onLoa,
     qualifications: quals,
     events: evts.map((e) => ({ ...e, date: zonedIso(e.date, zone) })),
     trainings: trns.map((t) => ({ ...t, date: zonedIso(t.date, zone) })),
+    awards,
   }
 }
 
 /** GET /api/roster/admin/member/{id}. */
 export async function getAdminMember(db: DbOrTx, id: number): Promise<AdminMember> {
   const row = await memberRow(db, id)
-  const { quals, evts, trns } = await memberLinks(db, id)
+  const [{ quals, evts, trns }, awards, grants] = await Promise.all([
+    memberLinks(db, id),
+    memberRack(db, id),
+    memberGrants(db, id),
+  ])
   return {
     ...summaryOf(row),
     notes: row.notes,
@@ -111,6 +124,8 @@ export async function getAdminMember(db: DbOrTx, id: number): Promise<AdminMembe
     qualifications: quals.map((q) => q.id),
     events: evts.map((e) => e.id),
     trainings: trns.map((t) => t.id),
+    awards,
+    award_grants: grants,
   }
 }
 
@@ -220,6 +235,7 @@ function memberValues(input: MemberFieldsInput) {
 
 async function createMember(tx: DbOrTx, admin: User, input: CreateMemberInput): Promise<AdminMember> {
   await assertUnique(tx, input)
+  await markChange(tx, 'admin', admin)
   const denied = input.status === 'Denied'
   const [row] = await tx
     .insert(members)
@@ -255,6 +271,7 @@ export async function updateMember(
 ): Promise<MemberUpdate> {
   const before = await memberRow(tx, id, true)
   await assertUnique(tx, input, id)
+  await markChange(tx, 'admin', admin)
   await tx.update(members).set(memberValues(input)).where(eq(members.id, id))
   await applyLinks(tx, id, input)
   const changes: string[] = []
@@ -322,6 +339,7 @@ interface BanResult {
 async function storeBan(tx: DbOrTx, admin: User, id: number, reason: string): Promise<BanResult> {
   const row = await memberRow(tx, id, true)
   if (row.is_banned) throw new Conflict(`${row.ingame_name} is already banned.`)
+  await markChange(tx, 'admin', admin)
   await tx
     .update(members)
     .set({ is_banned: true, banned_date: new Date(), ban_reason: reason })
@@ -334,6 +352,7 @@ async function storeBan(tx: DbOrTx, admin: User, id: number, reason: string): Pr
 async function clearBan(tx: DbOrTx, admin: User, id: number): Promise<AdminMember> {
   const row = await memberRow(tx, id, true)
   if (!row.is_banned) throw new Conflict(`${row.ingame_name} is not banned.`)
+  await markChange(tx, 'admin', admin)
   await tx.update(members).set({ is_banned: false, banned_date: null, ban_reason: null }).where(eq(members.id, id))
   await recordAudit(tx, admin, 'Member unbanned', row.ingame_name)
   return getAdminMember(tx, id)

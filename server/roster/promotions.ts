@@ -14,6 +14,7 @@ import { listChannels } from '../discord/guild.ts'
 import { Invalid, toErrorBody } from '../errors.ts'
 import { getSetting } from '../settings/settings.ts'
 import { getUnitTimeZone } from '../settings/unit-time-zone.ts'
+import { markChange } from '../personnel/history.ts'
 
 // Promotions (docs/rules/roster.md, Promotions): thresholds per starting rank, a run that moves each active member at
 // most one rank, BMT graduation, and the weekly job's schedule (Mondays 01:00 in the unit's time zone, setting
@@ -133,6 +134,8 @@ type MovedRow = {
 async function promoteEligible(tx: DbOrTx, actor: Actor): Promise<RunOutcome> {
   // One run at a time (the weekly job and an admin's click must not both promote).
   await tx.execute(sql`select pg_advisory_xact_lock(7202614)`)
+  // Each member's service record says the run moved them (db/functions/personnel.sql).
+  await markChange(tx, 'promotion_run', actor === SYSTEM_ACTOR ? null : actor)
   const m = members
   const t = promotionThresholds
   const moved = await tx.execute<MovedRow>(sql`
@@ -184,6 +187,7 @@ async function promoteBmts(tx: DbOrTx, admin: User, memberIds: number[], complet
   const notBmt = rows.filter((r) => r.rank !== 'BMT' || r.is_banned)
   if (notBmt.length)
     throw new Invalid(`Only active BMT members can graduate: ${notBmt.map((r) => r.ingame_name).join(', ')}.`)
+  await markChange(tx, 'bmt_graduation', admin)
   await tx.update(members).set({ rank: 'JNCO' }).where(inArray(members.id, memberIds))
   const promotions = rows.map((r) => ({
     memberId: r.id,

@@ -9,6 +9,7 @@ import { tests } from '#db/schema/assessments.ts'
 import type { User } from '#db/schema/users-sessions.ts'
 import { recordAudit } from '../audit/audit.ts'
 import { Conflict, NotFound } from '../errors.ts'
+import { plural } from '#contracts/plural.ts'
 
 // Qualifications (docs/rules/roster.md; name required, description and Discord role ID optional): the reads, the writes
 // inside a use case's transaction, and the use cases below. The schema is in contracts/roster.ts.
@@ -79,7 +80,7 @@ async function deleteQualification(tx: DbOrTx, admin: User, id: number): Promise
     .orderBy(asc(tests.name))
   if (usedBy.length) {
     throw new Conflict(
-      `This qualification is granted by the test${usedBy.length > 1 ? 's' : ''} ${usedBy.map((t) => `"${t.name}"`).join(', ')}. Change or delete ${usedBy.length > 1 ? 'them' : 'it'} first.`,
+      `This qualification is granted by the ${plural(usedBy.length, 'test', 'tests')} ${usedBy.map((t) => `"${t.name}"`).join(', ')}. Change or delete ${plural(usedBy.length, 'it', 'them')} first.`,
     )
   }
   const [removed] = await tx

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import { RANKS, rosterQuerySchema, type RosterQuery } from '#contracts/roster.ts'
 import type { AdminRosterMember, RosterMember, RosterPage } from '#contracts/roster-types.ts'
 import type { DbOrTx } from '#db/client.ts'
+import { onLeaveSql, unitToday } from '../personnel/leave-days.ts'
 
 // GET /api/roster (docs/rules/api.md, Pagination): page, limit, term, type, qualification, and is_banned for admins.
 // The admin editor's Assigned autocomplete reads every member with limit=9999.
@@ -13,6 +14,18 @@ type RosterRow = Omit<AdminRosterMember, 'banned_date'> & { banned_date: Date | 
     string,
     unknown
   >
+
+/**
+ * Each row's awards as JSON, in the same statement (no query per row): one entry per award held, counted, in
+ * precedence order; a deleted award by the name its grants kept, last (docs/rules/personnel.md, Awards).
+ */
+const AWARDS_COLUMN = sql`(
+  select coalesce(json_agg(json_build_object('award_id', r.award_id, 'name', r.name, 'count', r.n)
+                           order by r.precedence nulls last, lower(r.name), r.award_id), '[]'::json)
+  from (select g.award_id, coalesce(a.name, g.award_name) as name, a.precedence, count(*)::int as n
+        from award_grants g left join awards a on a.id = g.award_id
+        where g.member_id = members.id
+        group by 1, 2, 3) r)`
 
 /** The query string of GET /api/roster as a query; malformed values fall back to their defaults. */
 export function parseRosterQuery(url: URL): RosterQuery {
@@ -47,13 +60,15 @@ export async function listRoster(
     )
   }
   const where = sql.join(filters, sql` and `)
+  // The LOA badge: on leave on the unit's today, probed per row in the same query (no query per row).
+  const { today } = await unitToday(db)
   // Two light queries instead of count(*) over (): the page walks members_roster_order_idx (rank, name) and stops
   // after `limit` rows; the count scans without sorting.
   const [rows, [counted]] = await Promise.all([
     db.execute<RosterRow>(sql`
       select id, ingame_name, rank, join_date::text as join_date, (attended_events_count + hidden_score)::float8 as event_score,
              discord_id, bohemia_uuid, notes, hidden_score::float8 as hidden_score, attended_events_count, is_banned,
-             banned_date, ban_reason
+             banned_date, ban_reason, ${AWARDS_COLUMN} as awards, ${onLeaveSql(today)} as on_loa
       from members where ${where}
       order by is_banned, rank desc nulls last, lower(ingame_name), id
       limit ${query.limit} offset ${(query.page - 1) * query.limit}`),
@@ -68,6 +83,8 @@ export async function listRoster(
         rank: r.rank,
         join_date: r.join_date,
         event_score: Math.round(r.event_score * 100) / 100,
+        awards: r.awards,
+        on_loa: r.on_loa,
       }
       if (!options.admin) return base
       return {

@@ -59,8 +59,12 @@ export async function updateSetting(
   return { key, value, placements }
 }
 
-/** Of the settings, the live ORBAT shows signup_time alone (the lock, and the fill clearing it makes). */
+/**
+ * Of the settings, the live ORBAT shows signup_time (the lock, and the fill clearing it makes); the unit's zone decides
+ * which day it is for the LOA badges of the ORBAT and the roster.
+ */
 export function settingChanges(update: SettingUpdate): readonly ChangeTopic[] {
+  if (update.key === 'unit_time_zone') return ['orbat', 'roster']
   return update.key === 'signup_time' ? ['orbat'] : []
 }
 
@@ -69,9 +73,14 @@ const DISCORD_SETTING_KINDS: Partial<Record<SettingInput['key'], 'channel' | 'ro
   promotion_channel_id: 'channel',
   squad_channel_category_id: 'channel',
   orbat_activity_channel_id: 'channel',
+  leave_channel_id: 'channel',
   event_ping_role_id: 'role',
   milsim_role_id: 'role',
+  leave_role_id: 'role',
 }
+
+/** The role settings whose holders the roster decides: a new role goes to all of them at once. */
+const ROLE_FOR_EVERYONE = new Set<SettingKey>(['milsim_role_id', 'leave_role_id'])
 
 /** Saves one setting (PUT /api/admin/settings); its audit entry names the channel or role. */
 export async function saveSetting(services: AppServices, admin: User, input: SettingInput): Promise<SettingUpdate> {
@@ -82,10 +91,10 @@ export async function saveSetting(services: AppServices, admin: User, input: Set
   return runTransaction(services, (tx) => updateSetting(tx, admin, input, describe), {
     name: 'save setting',
     changes: settingChanges,
-    // A new milsim role: every active member gets it (a reconcile of everyone).
+    // A new milsim or leave role: every member who should hold it gets it (a reconcile of everyone).
     syncRoles: (result) => [
       ...result.placements.map((p) => p.discordId),
-      ...(result.key === 'milsim_role_id' && result.value ? [EVERYONE] : []),
+      ...(ROLE_FOR_EVERYONE.has(result.key) && result.value ? [EVERYONE] : []),
     ],
     after: (result) => {
       postActivity(services, result.placements.map(placementLine))

@@ -9,6 +9,7 @@ import type { AppServices } from '../context.ts'
 import { NotFound } from '../errors.ts'
 import { assertNameFree } from '../names.ts'
 import { runTransaction } from '../transaction.ts'
+import { countOf } from '#contracts/plural.ts'
 
 // Eligible (waitlist) roles (/api/admin/waitlist-roles; docs/rules/orbat.md) and the Danger Zone purge (DELETE
 // /api/admin/waitlist): one use case per admin action, for the settings pages and the /api routes alike.
@@ -90,12 +91,7 @@ export function purgeWaitlist(services: AppServices, admin: User): Promise<numbe
     services,
     async (tx) => {
       const removed = await tx.delete(waitlistEntries).returning({ id: waitlistEntries.id })
-      await recordAudit(
-        tx,
-        admin,
-        'Waitlist purged',
-        `${removed.length} ${removed.length === 1 ? 'entry' : 'entries'} removed.`,
-      )
+      await recordAudit(tx, admin, 'Waitlist purged', `${countOf(removed.length, 'entry', 'entries')} removed.`)
       return removed.length
     },
     { name: 'purge waitlist', changes: (removed) => (removed ? ['orbat'] : []) },

@@ -96,7 +96,7 @@ export const CHECKED_PAGES: CheckedPage[] = [
   { name: 'orbat list', as: null, path: '/orbat', orbatView: 'list' },
   { name: 'orbat waitlist panel', as: null, path: '/orbat?sheet=waitlist', orbatView: 'list' },
   { name: 'roster', as: null, path: '/roster' },
-  { name: 'roster member', as: null, path: async (db) => `/roster/${await memberId(db)}` },
+  { name: 'roster member', as: null, path: async (db) => `/roster/${await memberId(db)}?record=all` },
   { name: 'trainings', as: null, path: '/trainings' },
   { name: 'library', as: null, path: '/library' },
   { name: 'tests', as: null, path: '/tests' },
@@ -112,9 +112,15 @@ export const CHECKED_PAGES: CheckedPage[] = [
   { name: 'tests (member)', as: 'novak', path: '/tests' },
   { name: 'take test', as: 'novak', path: async (db) => `/tests/${(await medicTest(db)).uuid}/take` },
   { name: 'account', as: 'novak', path: '/account' },
+  { name: 'own service record', as: 'novak', path: '/account/record' },
   { name: 'admin as member', as: 'novak', path: '/admin' },
   // The admin.
   { name: 'admin hub', as: 'demo_admin', path: '/admin' },
+  {
+    name: 'admin member record',
+    as: 'demo_admin',
+    path: async (db) => `/admin/roster/members/${await memberId(db)}/record?record=all`,
+  },
   { name: 'admin orbat editor', as: 'demo_admin', path: '/admin/orbat' },
   { name: 'admin discord', as: 'demo_admin', path: '/admin/discord' },
   { name: 'admin discord sync', as: 'demo_admin', path: '/admin/discord/sync' },
@@ -158,7 +164,17 @@ export const CHECKED_PAGES: CheckedPage[] = [
   { name: 'admin roster trainings', as: 'demo_admin', path: '/admin/roster/trainings' },
   { name: 'admin roster add training', as: 'demo_admin', path: '/admin/roster/trainings?dialog=add' },
   { name: 'admin roster qualifications', as: 'demo_admin', path: '/admin/roster/qualifications' },
+  { name: 'admin roster awards', as: 'demo_admin', path: '/admin/roster/awards' },
+  { name: 'admin roster edit award', as: 'demo_admin', path: '/admin/roster/awards?edit=1' },
   { name: 'admin roster promotions', as: 'demo_admin', path: '/admin/roster/promotions' },
+  { name: 'admin roster leave', as: 'demo_admin', path: '/admin/roster/leave' },
+  {
+    name: 'admin roster leave deny',
+    as: 'demo_admin',
+    // The demo unit's pending request (db/seed/leave.ts).
+    path: async (db) =>
+      `/admin/roster/leave?dialog=deny&leave=${(await db<{ id: number }[]>`select id from leaves where status = 'pending' order by id limit 1`)[0]!.id}`,
+  },
   { name: 'account (admin)', as: 'demo_admin', path: '/account' },
 ]
 

@@ -44,6 +44,9 @@ test('a member makes a calendar feed and an API token, uses the token, and revok
   const shown = page.getByTestId('new-token').getByRole('textbox')
   await expect(shown).toHaveValue(/^tfhq_/)
   const token = await shown.inputValue()
+  // The New token form starts afresh: no name to make a duplicate from, Read access again.
+  await expect(tokens.getByRole('textbox', { name: 'Name' })).toHaveValue('')
+  await expect(tokens.getByRole('radio', { name: /Read/ })).toBeChecked()
 
   const call = await context.request.get('/api/tests', { headers: { Authorization: `Bearer ${token}`, Cookie: '' } })
   expect(call.status()).toBe(200)

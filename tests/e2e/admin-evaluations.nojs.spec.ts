@@ -30,7 +30,11 @@ test('Manage Test: the search form, Approve, Show Incorrect Answers, Allow Retak
   await page.getByRole('link', { name: `Attempts of ${data.testName}` }).click()
   const dialog = page.getByRole('dialog', { name: 'Manage Test' })
   await expect(dialog).toBeVisible()
-  await expect(dialog.getByText('Start typing in the search bar to find a member', { exact: true })).toBeVisible()
+  // Before any search: the members who attempted the test or are approved for it (not an empty dialog).
+  await expect(dialog.getByTestId('member-result')).toHaveCount(3)
+  for (const member of [retaker, passer, data.members.evaluatee])
+    await expect(memberResult(page, member.name)).toBeVisible()
+  await expect(memberResult(page, eligible.name)).toHaveCount(0)
 
   const search = dialog.getByRole('searchbox', { name: 'Search members' })
   await search.fill('nobody by this name')

@@ -41,7 +41,11 @@ test('Manage Test: search, Approve and Revoke, Allow Retake, Approve Qual, incor
   const dialog = page.getByRole('dialog', { name: 'Manage Test' })
   await expect(dialog).toBeVisible()
   await expect(dialog.getByText(data.testName, { exact: true })).toBeVisible()
-  await expect(dialog.getByText('Start typing in the search bar to find a member', { exact: true })).toBeVisible()
+  // Before any search: the members who attempted the test or are approved for it (not an empty dialog).
+  await expect(dialog.getByTestId('member-result')).toHaveCount(3)
+  for (const member of [retaker, passer, data.members.evaluatee])
+    await expect(memberResult(page, member.name)).toBeVisible()
+  await expect(memberResult(page, eligible.name)).toHaveCount(0)
   // The modal is 80% of the viewport's height.
   const box = await dialog.boundingBox()
   expect(Math.abs(box!.height - page.viewportSize()!.height * 0.8)).toBeLessThan(2)
@@ -157,6 +161,17 @@ test('a live evaluation: a second admin watches every answer arrive; the submit 
   const other = await otherContext.newPage()
   try {
     await loginAs(other, 'demo_admin', { baseURL: baseURL!, standInUrl: serverInfo.standInUrl })
+    // The Evaluations dialog offers the evaluation under way to join, never a second start.
+    await other.goto(`/admin/tests/${data.testId}/evaluations`)
+    const underWay = other
+      .getByRole('dialog', { name: `Evaluations for ${data.testName}` })
+      .getByTestId('awaiting-member')
+      .filter({ hasText: evaluatee.name })
+    await expect(underWay.getByRole('link', { name: `Join the evaluation of ${evaluatee.name}` })).toHaveAttribute(
+      'href',
+      new URL(sessionUrl).pathname,
+    )
+    await expect(underWay.getByRole('button', { name: /Start Evaluation/ })).toHaveCount(0)
     await other.goto('/admin/tests')
     const banner = other.getByRole('region', { name: 'Active Evaluations In Progress' })
     await banner.getByRole('listitem').filter({ hasText: data.testName }).getByRole('link', { name: 'Join' }).click()

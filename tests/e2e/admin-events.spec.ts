@@ -115,9 +115,13 @@ test('an admin adds an event, records attendance (the score moves), schedules a 
     await defaultRole.check()
     await expect(otherRole).not.toBeChecked()
 
-    // Channel missing: 'Please fill out all fields.'
+    // Channel missing: 'Please fill out all fields.', and the channel is marked and focused.
     await ping.getByRole('button', { name: 'Schedule Ping' }).click()
     await expect(ping.getByText('Please fill out all fields.')).toBeVisible()
+    await expect(ping.getByLabel('Channel')).toHaveAttribute('aria-invalid', 'true')
+    await expect(ping.getByText('Please choose a channel.')).toBeVisible()
+    await expect(ping.getByLabel('Channel')).toBeFocused()
+    await expect(ping.getByLabel('Message')).not.toHaveAttribute('aria-invalid', 'true')
     await ping.getByLabel('Channel').selectOption({ label: '#events' })
     await ping.getByRole('button', { name: 'Schedule Ping' }).click()
     await expect(toast(page, 'Ping scheduled successfully!')).toBeVisible()

@@ -1,5 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
+import { expectNoAxeViolations, WIDTHS } from './a11y.ts'
 import { expect, loginAs, stubDiscordCdn, test, type E2ESql } from './fixtures.ts'
+import { expectTapTarget, PHONE, SQUADS_IN_ORDER } from './orbat-list.ts'
 
 // The admin ORBAT editor with JavaScript (docs/rules/orbat.md, the editor): local edits, Save ORBAT, duplicate/delete
 // with confirms, presets, Discard Changes. Tests that save take the `orbatLock` fixture and put the seeded ORBAT back
@@ -66,6 +68,7 @@ interface ApiOrbat {
     role: string
     user_id: number | null
     manual_username: string | null
+    required_role_id: string | null
   }>
   edges: Array<{ source: string; target: string; sourceHandle: string | null; targetHandle: string | null }>
   waypoints: unknown[]
@@ -146,7 +149,7 @@ test('an admin adds a squad with teams, slots and a spacer, connects it, saves, 
     let card = squadCard(page, 'New Squad')
     await expect(card).toHaveAttribute('data-editing', 'true')
     // A new squad has a default team with one open slot, counted at once by the pax counter.
-    await expect(card.getByRole('region', { name: 'Team Team 1' }).getByTestId('editor-slot')).toHaveCount(1)
+    await expect(card.getByRole('group', { name: 'Team Team 1' }).getByTestId('editor-slot')).toHaveCount(1)
     await expect(pax).toContainText(`/ ${totalBefore + 1}`)
 
     // Rename: empty is refused, Backspace in the field edits the text and never deletes the node.
@@ -162,7 +165,7 @@ test('an admin adds a squad with teams, slots and a spacer, connects it, saves, 
     await expect(card).toBeVisible()
 
     // Team 1: a second slot with a role, a manual name and no lock; a spacer.
-    const team1 = card.getByRole('region', { name: 'Team Team 1' })
+    const team1 = card.getByRole('group', { name: 'Team Team 1' })
     await team1.getByRole('button', { name: 'Add slot to Team 1' }).click()
     await expect(team1.getByTestId('editor-slot')).toHaveCount(2)
     const second = team1.getByTestId('editor-slot').nth(1)
@@ -182,10 +185,10 @@ test('an admin adds a squad with teams, slots and a spacer, connects it, saves, 
     // A second team, renamed, moved above Team 1. (The canvas does not scroll: fit the view to reach the card's end.)
     await fitView(page)
     await card.getByRole('button', { name: '+ Add Team' }).click()
-    const team2 = card.getByRole('region', { name: 'Team Team 2' })
+    const team2 = card.getByRole('group', { name: 'Team Team 2' })
     await team2.getByLabel('Team name').fill('E2E Recon')
     await team2.getByLabel('Team name').press('Enter')
-    const recon = card.getByRole('region', { name: 'Team E2E Recon' })
+    const recon = card.getByRole('group', { name: 'Team E2E Recon' })
     // Focusing a field zooms the canvas in on it (keyboard users): fit again to reach the rest of the card.
     await fitView(page)
     await recon.getByRole('button', { name: 'Move team E2E Recon up' }).click()
@@ -577,7 +580,7 @@ test('picking a linked roster member assigns their account: one slot per person,
   }
 })
 
-test('Add Squad brings the new card into view, selected and on top; the same toasts coalesce; the wheel scrolls a long card', async ({
+test('Add Squad brings the new card into view, selected and on top; changes share one toast; the wheel scrolls a long card', async ({
   page,
   login,
 }) => {
@@ -612,11 +615,11 @@ test('Add Squad brings the new card into view, selected and on top; the same toa
   )
   expect(onTop).toBe(true)
 
-  // The same info toast twice: one toast with a count, not a stack over the top bar.
+  // More changes: one toast that follows them, not a stack over the top bar.
   await menu(page, 'Add Waypoint')
   await menu(page, 'Add Waypoint')
-  await expect(toast(page, 'Waypoint added (requires save to persist).')).toHaveCount(1)
-  await expect(toast(page, 'Waypoint added (requires save to persist).').getByTestId('toast-count')).toHaveText(/×2/)
+  await expect(page.getByTestId('toast-stack').getByRole('status')).toHaveCount(1)
+  await expect(toast(page, 'Waypoint added (requires save to persist). Unsaved changes: 3.')).toBeVisible()
 
   // In edit mode the wheel scrolls a long card instead of zooming the canvas.
   await fitView(page)
@@ -633,4 +636,286 @@ test('Add Squad brings the new card into view, selected and on top; the same toa
   await page.mouse.wheel(0, 400)
   await expect.poll(() => edit.evaluate((el) => el.scrollTop)).toBeGreaterThan(0)
   expect(await viewport.getAttribute('style')).toBe(before)
+})
+
+// ---- what a new admin trips over (docs/rules/orbat.md, the editor; Cards never overlap) ---------------------------
+
+/** The drawn height of a squad card from its rows (contracts/orbat-layout.ts: the diagrams draw exactly this). */
+function drawnHeight(orbat: ApiOrbat, squadId: number): number {
+  const rows = orbat.slots.filter((s) => s.squad_id === squadId)
+  const teams = new Set(rows.map((r) => r.team)).size
+  const spacers = rows.filter((r) => r.role.startsWith('---')).length
+  return 2 + 48 + 8 + (teams === 0 ? 36 : teams * 28 + (rows.length - spacers) * 44 + spacers * 24)
+}
+
+type ScreenBox = { x: number; y: number; width: number; height: number }
+const apart = (a: ScreenBox, b: ScreenBox) =>
+  a.x + a.width <= b.x + 0.5 || b.x + b.width <= a.x + 0.5 || a.y + a.height <= b.y + 0.5 || b.y + b.height <= a.y + 0.5
+
+/** Pairs of squad cards on screen that overlap, by name. */
+async function overlappingCards(cards: Locator): Promise<string[]> {
+  const boxes = await cards.evaluateAll((elements) =>
+    elements.map((el) => {
+      const r = el.getBoundingClientRect()
+      return { name: el.querySelector('h2')?.textContent ?? '', x: r.x, y: r.y, width: r.width, height: r.height }
+    }),
+  )
+  return boxes.flatMap((a, i) => boxes.slice(i + 1).flatMap((b) => (apart(a, b) ? [] : [`${a.name} / ${b.name}`])))
+}
+
+/** Drags the canvas up or down by `dy` px from a spot where no node is, as a person pans it. */
+async function dragPane(page: Page, dy: number) {
+  const pane = (await page.locator('.react-flow__pane').boundingBox())!
+  const spot = await page.evaluate(({ x, y, width, height }) => {
+    for (let py = y + height - 60; py > y + 120; py -= 20)
+      for (let px = x + width - 60; px > x + 60; px -= 20)
+        if (document.elementFromPoint(px, py)?.classList.contains('react-flow__pane')) return { px, py }
+    return null
+  }, pane)
+  expect(spot, 'an empty spot on the canvas').not.toBeNull()
+  await page.mouse.move(spot!.px, spot!.py)
+  await page.mouse.down()
+  await page.mouse.move(spot!.px, spot!.py + dy / 2, { steps: 4 })
+  await page.mouse.move(spot!.px, spot!.py + dy, { steps: 4 })
+  await page.mouse.up()
+}
+
+/** The toasts on screen that cover part of this element. */
+async function toastsOver(page: Page, target: Locator): Promise<string[]> {
+  const box = (await target.boundingBox())!
+  const toasts = await page.locator('.toast:not(.toast-leaving)').evaluateAll((elements) =>
+    elements.map((el) => {
+      const r = el.getBoundingClientRect()
+      return { text: el.textContent ?? '', x: r.x, y: r.y, width: r.width, height: r.height }
+    }),
+  )
+  return toasts.filter((t) => !apart(t, box)).map((t) => t.text)
+}
+
+test.describe('at 1440 px', () => {
+  test.use({ viewport: WIDTHS[0] })
+
+  test("a new slot's default lock is marked on the card and in its edit panel until it is kept or changed; axe finds nothing", async ({
+    page,
+    login,
+  }) => {
+    await login('demo_admin')
+    await openEditor(page)
+    await menu(page, 'Add Squad')
+    const card = squadCard(page, 'New Squad')
+    await expect(card).toHaveAttribute('data-editing', 'true')
+    const team = card.getByRole('group', { name: 'Team Team 1' })
+    await team.getByRole('button', { name: 'Add slot to Team 1' }).click()
+    const slots = team.getByTestId('editor-slot')
+    await expect(slots).toHaveCount(2)
+    // Each new slot says, in words beside its lock, that the lock came by default.
+    const note = 'Default lock — check it: only members with Combat Medic can sign up here.'
+    for (const slot of await slots.all()) {
+      await expect(slot.getByTestId('default-lock')).toContainText(note)
+      await expect(slot.getByLabel('Role Lock')).toHaveValue('Combat Medic')
+      await expect(slot.getByLabel('Role Lock')).toHaveAccessibleDescription(note)
+    }
+    await expectNoAxeViolations(page, 'the ORBAT editor with default locks @1440px')
+
+    // The collapsed card shows it on the slot rows, in place of the grey lock line.
+    await card.getByRole('button', { name: 'Done editing New Squad' }).click()
+    const marks = card.getByTestId('default-lock')
+    await expect(marks).toHaveCount(2)
+    await expect(marks.first()).toHaveText(/Default lock — check it\s*:?\s*Combat Medic/)
+    await expect(marks.first()).toBeVisible()
+
+    // Kept on one, changed on the other: no marks left.
+    await card.getByRole('button', { name: 'Edit New Squad' }).click()
+    await slots.first().getByRole('button', { name: 'Keep the lock Combat Medic on Rifleman' }).click()
+    await expect(slots.first().getByTestId('default-lock')).toHaveCount(0)
+    await expect(slots.first().getByLabel('Role Lock')).toHaveValue('Combat Medic')
+    await slots.nth(1).getByLabel('Role Lock').selectOption('')
+    await expect(card.getByTestId('default-lock')).toHaveCount(0)
+    await card.getByRole('button', { name: 'Done editing New Squad' }).click()
+    await expect(card.getByTestId('default-lock')).toHaveCount(0)
+    await expect(card.getByTestId('slot').first()).toContainText('Combat Medic')
+  })
+
+  test('Add Squad puts the card in free space; after a save and reload no two cards overlap, on the editor and on /orbat', async ({
+    page,
+    login,
+    db,
+    orbatLock,
+  }) => {
+    test.setTimeout(60_000)
+    void orbatLock
+    const snapshot = await snapshotOrbat(db)
+    try {
+      await login('demo_admin')
+      await openEditor(page)
+      const cards = page.locator('.react-flow__node-squad')
+      await menu(page, 'Add Squad')
+      await expect(squadCard(page, 'New Squad')).toBeVisible()
+      await fitView(page)
+      expect(await overlappingCards(cards)).toEqual([])
+
+      // A duplicate lands 40 px off its original (as the editor always did): the save moves it clear, and says so.
+      await page.getByRole('button', { name: 'Edit Alpha', exact: true }).click()
+      await squadCard(page, 'Alpha').getByRole('button', { name: 'Duplicate' }).click()
+      await expect(squadCard(page, 'Alpha (Copy)')).toBeVisible()
+      await page.getByRole('button', { name: /^Save ORBAT/ }).click()
+      await expect(toast(page, 'ORBAT Saved Successfully! Moved so that no cards overlap: Alpha (Copy).')).toBeVisible()
+      await expect(page.getByTestId('orbat-editor')).toHaveAttribute('data-dirty', 'false')
+
+      await page.reload()
+      await expect(squadCard(page, 'New Squad')).toBeVisible()
+      await fitView(page)
+      expect(await overlappingCards(cards)).toEqual([])
+      // Card sizes as the save reckons them are the sizes the editor draws.
+      const stored = await apiOrbat(page)
+      for (const squad of stored.squads) {
+        const height = await flowNode(page, squad.name).evaluate((el) => (el as HTMLElement).offsetHeight)
+        expect(height, squad.name).toBe(drawnHeight(stored, squad.id))
+      }
+      // Its Edit button is on top, where a click lands.
+      await squadCard(page, 'New Squad').getByRole('button', { name: 'Edit New Squad' }).click()
+      await expect(squadCard(page, 'New Squad')).toHaveAttribute('data-editing', 'true')
+
+      await page.goto('/orbat')
+      const publicCards = page.getByTestId('squad-card')
+      await expect(publicCards).toHaveCount(stored.squads.length)
+      await page.getByRole('button', { name: 'Fit View' }).click()
+      await page.waitForTimeout(250)
+      expect(await overlappingCards(publicCards)).toEqual([])
+      for (const squad of stored.squads) {
+        const height = await squadCard(page, squad.name).evaluate((el) => (el as HTMLElement).offsetHeight)
+        expect(height, squad.name).toBe(drawnHeight(stored, squad.id))
+      }
+    } finally {
+      await restoreOrbat(db, snapshot)
+    }
+  })
+
+  test('edits share one toast with the latest change and the count, Save ORBAT shows the count, and no toast covers the card being edited', async ({
+    page,
+    login,
+  }) => {
+    await login('demo_admin')
+    await openEditor(page)
+    await page.getByRole('button', { name: 'Edit Bravo', exact: true }).click()
+    let card = squadCard(page, 'Bravo')
+    // Panned so the card's top sits where the toasts appear (just under the top bar), as an admin may leave it.
+    await page.waitForTimeout(400)
+    await dragPane(page, 70 - (await card.boundingBox())!.y)
+    expect(Math.abs((await card.boundingBox())!.y - 70)).toBeLessThan(4)
+    const stack = page.getByTestId('toast-stack')
+    const save = page.getByRole('button', { name: /^Save ORBAT/ })
+    await expect(save).toHaveText('Save ORBAT')
+
+    const edits: Array<[string, () => Promise<void>]> = [
+      [
+        'Squad renamed',
+        async () => {
+          await card.getByLabel('Squad name').fill('Bravo Two')
+          await card.getByLabel('Squad name').press('Enter')
+          card = squadCard(page, 'Bravo Two')
+        },
+      ],
+      // Bravo is in the public waitlist (the demo unit).
+      ['Squad hidden from the public waitlist', () => card.getByLabel('Show in Public Waitlist').uncheck()],
+      ['Slot added', () => card.getByRole('button', { name: 'Add slot to Bravo HQ' }).click()],
+      [
+        'Role lock changed',
+        async () => void (await card.getByTestId('editor-slot').first().getByLabel('Role Lock').selectOption('')),
+      ],
+      [
+        'Team renamed',
+        async () => {
+          await card.getByLabel('Team name').first().fill('Bravo Lead')
+          await card.getByLabel('Team name').first().press('Enter')
+        },
+      ],
+      ['Slot moved', () => card.getByTestId('editor-slot').nth(1).getByRole('button', { name: 'Move up' }).click()],
+    ]
+    for (const [index, [what, edit]] of edits.entries()) {
+      await edit()
+      const count = index + 1
+      await expect(stack.getByRole('status')).toHaveCount(1)
+      await expect(stack.getByRole('status')).toContainText(
+        `${what} (requires save to persist). Unsaved changes: ${count}.`,
+      )
+      await expect(save).toHaveText(`Save ORBAT (${count})`)
+      await expect(save).toHaveAccessibleName(`Save ORBAT (${count} unsaved ${count === 1 ? 'change' : 'changes'})`)
+      // The card's name, Duplicate and Delete stay in the clear (the canvas moves the card below the toast if need be).
+      await expect.poll(() => toastsOver(page, card), { message: `after "${what}"` }).toEqual([])
+      await expect(card.getByLabel('Squad name')).toBeInViewport()
+    }
+    await card.getByRole('button', { name: 'Duplicate' }).click()
+    await expect(squadCard(page, 'Bravo Two (Copy)')).toBeVisible()
+    await expect(stack.getByRole('status')).toHaveCount(1)
+  })
+})
+
+test.describe('on a 390 px phone', () => {
+  test.use({ viewport: PHONE, hasTouch: true })
+
+  test('the editor is a list of squads, teams and slots with 44 px controls that saves through Save ORBAT; axe finds nothing', async ({
+    page,
+    login,
+    db,
+    orbatLock,
+  }) => {
+    test.setTimeout(60_000)
+    void orbatLock
+    const snapshot = await snapshotOrbat(db)
+    try {
+      await login('demo_admin')
+      await page.goto('/admin/orbat')
+      const list = page.getByTestId('orbat-list-editor')
+      await expect(list).toBeVisible()
+      await expect(page.locator('.react-flow')).toHaveCount(0)
+      await expect(list).toContainText('Moving squads and connecting them needs the diagram')
+      await expect(page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'List' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      )
+      await expect(list.getByRole('heading', { level: 2 })).toHaveText(SQUADS_IN_ORDER)
+      // The page never scrolls sideways.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
+      await expectNoAxeViolations(page, 'the ORBAT editor list @390px')
+
+      const before = await apiOrbat(page)
+      const bravo = squadCard(page, 'Bravo')
+      const row = bravo.getByTestId('editor-slot').first()
+      for (const control of [
+        bravo.getByLabel('Squad name'),
+        bravo.getByRole('button', { name: 'Duplicate' }),
+        row.getByLabel('Role Lock'),
+        row.getByRole('button', { name: 'Move down' }),
+        row.getByLabel('Assigned', { exact: true }),
+      ])
+        await expectTapTarget(control)
+
+      await row.getByLabel('Assigned', { exact: true }).fill('Phone Joe')
+      await row.getByLabel('Assigned', { exact: true }).press('Enter')
+      await row.getByLabel('Role Lock').selectOption('Rifleman')
+      await bravo.getByLabel('Squad name').fill('Bravo Phone')
+      await bravo.getByLabel('Squad name').press('Enter')
+      await expect(squadCard(page, 'Bravo Phone')).toBeVisible()
+      // Save ORBAT and Actions sit at the bottom, clear of the toasts at the top.
+      const save = page.getByRole('button', { name: 'Save ORBAT (3 unsaved changes)' })
+      await expect(save).toBeInViewport()
+      expect(await toastsOver(page, save)).toEqual([])
+      await save.tap()
+      await expect(toast(page, 'ORBAT Saved Successfully!')).toBeVisible()
+      await expect(page.getByTestId('orbat-editor')).toHaveAttribute('data-dirty', 'false')
+
+      await expect.poll(async () => (await apiOrbat(page)).squads.map((s) => s.name)).toContain('Bravo Phone')
+      const after = await apiOrbat(page)
+      const squad = after.squads.find((s) => s.name === 'Bravo Phone')!
+      const saved = after.slots.find((s) => s.squad_id === squad.id && s.manual_username === 'Phone Joe')
+      expect(saved).toMatchObject({ role: 'Squad Leader', required_role_id: 'Rifleman' })
+      // The layout is the diagram's: the list moved nothing.
+      expect(after.squads.map((s) => [s.id, s.pos_x, s.pos_y])).toEqual(
+        before.squads.map((s) => [s.id, s.pos_x, s.pos_y]),
+      )
+    } finally {
+      await restoreOrbat(db, snapshot)
+    }
+  })
 })

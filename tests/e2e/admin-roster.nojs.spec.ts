@@ -69,7 +69,9 @@ test('/admin/roster redirects to Members; the search is a GET form whose state i
     'Events',
     'Trainings',
     'Qualifications',
+    'Awards',
     'Promotions',
+    'Leave',
   ])
   await page.getByRole('searchbox').fill('800000000000000003')
   await page.getByLabel('Search By').selectOption('discord_id')
@@ -287,12 +289,20 @@ test('without JavaScript the channel, the thresholds and Run Promotions work', a
       >`select from_rank, required_score from promotion_thresholds`
       expect(saved).toEqual([{ from_rank: 'BMT', required_score: 99999999 }])
 
-      await page.getByRole('button', { name: 'Run Promotions' }).click()
+      // Asked first on the page's confirm step, with the dry run's count.
+      const runSection = page.getByRole('region', { name: 'Run Promotions' })
+      await runSection.getByRole('button', { name: 'Run Promotions' }).click()
+      const step = page.getByRole('alertdialog')
+      await expect(step).toContainText('Run promotions now? 1 member would be promoted: 1 from BMT to JNCO.')
+      expect(await db`select rank from members where ingame_name = ${name}`).toEqual([{ rank: 'BMT' }])
+      await step.getByRole('button', { name: 'Run Promotions' }).click()
       const results = page.getByTestId('promotion-results')
       await expect(results.getByText('Promotions check complete.')).toBeVisible()
       await expect(results.getByRole('listitem')).toHaveCount(1)
       await expect(results.getByRole('listitem')).toContainText(name)
-      await page.getByRole('button', { name: 'Run Promotions' }).click()
+      await expect(page.getByRole('alertdialog')).toHaveCount(0)
+      await runSection.getByRole('button', { name: 'Run Promotions' }).click()
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Run Promotions' }).click()
       await expect(
         page.getByTestId('promotion-results').getByText('No members were eligible for promotion.'),
       ).toBeVisible()

@@ -71,7 +71,7 @@ test('/admin/roster opens Members; the tabs are links named by the last path seg
     .click()
   await expect(page).toHaveURL(/\/admin\/roster\/members$/)
   const tabs = page.getByRole('navigation', { name: 'Roster admin' }).getByRole('link')
-  await expect(tabs).toHaveText(['Members', 'Events', 'Trainings', 'Qualifications', 'Promotions'])
+  await expect(tabs).toHaveText(['Members', 'Events', 'Trainings', 'Qualifications', 'Awards', 'Promotions', 'Leave'])
   await expect(tabs.filter({ hasText: 'Members' })).toHaveAttribute('aria-current', 'page')
   await tabs.filter({ hasText: 'Qualifications' }).click()
   await expect(page).toHaveURL(/\/admin\/roster\/qualifications$/)
@@ -348,15 +348,37 @@ test('thresholds take whole numbers; Run Promotions lists who moved up, or says 
       await expect(thresholds.getByLabel(/^JNCO/)).toHaveValue('')
       await expect(bmt).toHaveValue('99999999')
 
+      // Run Promotions asks first, with the dry run's count; declining promotes nobody.
       const run = page.getByRole('region', { name: 'Run Promotions' })
+      const question = 'Run promotions now? 1 member would be promoted: 1 from BMT to JNCO.'
+      const asked: string[] = []
+      page.once('dialog', (dialog) => {
+        asked.push(dialog.message())
+        void dialog.dismiss()
+      })
       await run.getByRole('button', { name: 'Run Promotions' }).click()
-      await expect(toast(page, 'Promotions check complete.')).toBeVisible()
+      await expect.poll(() => asked).toEqual([question])
+      expect(await db`select rank from members where ingame_name = ${name}`).toEqual([{ rank: 'BMT' }])
+      await expect(page.getByTestId('promotion-results')).toHaveCount(0)
+      // A click right after a confirm closed is taken for the rest of a double-click (app/ui/confirm.tsx).
+      await page.waitForTimeout(400)
+
+      acceptConfirm(page, new RegExp(`^${question.replace(/[.?]/g, '\\$&')}$`))
+      await run.getByRole('button', { name: 'Run Promotions' }).click()
+      // The toast names who moved up.
+      await expect(toast(page, `Promotions check complete. Promoted: ${name} (BMT to JNCO).`)).toBeVisible()
       const results = page.getByTestId('promotion-results')
       await expect(results.getByRole('listitem')).toHaveCount(1)
       await expect(results.getByRole('listitem')).toContainText(name)
       await expect(results.getByRole('listitem')).toContainText(/BMT\s*→\s*to\s*JNCO|BMT.*JNCO/)
 
+      // The question follows the data: nobody is due any more.
+      acceptConfirm(
+        page,
+        /^Run promotions now\? No member meets a promotion threshold at the moment, so nobody would be promoted\.$/,
+      )
       await run.getByRole('button', { name: 'Run Promotions' }).click()
+      await expect(toast(page, 'No members were eligible for promotion.')).toBeVisible()
       await expect(results.getByText('No members were eligible for promotion.')).toBeVisible()
       await expect(results.getByRole('listitem')).toHaveCount(0)
     } finally {

@@ -285,6 +285,37 @@ test('validation errors show inline on the tab that has them; Cancel leaves with
   }
 })
 
+test('a test with nothing to take is not saved: no written question, and no in-game checklist in its place', async ({
+  page,
+  login,
+  db,
+}) => {
+  const name = unique('E2E Empty')
+  try {
+    await login('demo_admin')
+    await page.goto('/admin/tests/new')
+    const editor = page.getByRole('dialog', { name: 'Create Test' })
+    await editor.getByLabel('Test Name').fill(name)
+    await editor.getByRole('button', { name: 'Save Test' }).click()
+    const nothing =
+      'A test needs at least one written question, or an in-game evaluation checklist when it has no written part.'
+    await expect(editor.getByRole('tab', { name: 'Written Test', selected: true })).toBeVisible()
+    await expect(editor.getByText(nothing)).toBeVisible()
+    await expect(editor).toBeVisible()
+    expect(await db`select 1 from tests where name = ${name}`).toHaveLength(0)
+    // The server refuses it too, whatever the browser let through.
+    const refused = await page.request.post('/api/tests', {
+      headers: { Origin: new URL(page.url()).origin },
+      data: { name, qualification_id: 1, questions: [], evaluation_questions: [] },
+    })
+    expect(refused.status()).toBe(400)
+    expect(await refused.json()).toEqual({ error: nothing, fields: { questions: [nothing] } })
+    expect(await db`select 1 from tests where name = ${name}`).toHaveLength(0)
+  } finally {
+    await removeTests(db, [name])
+  }
+})
+
 test('the editor refuses an image the server cannot accept and shows why', async ({ page, login }) => {
   await login('demo_admin')
   await page.goto('/admin/tests/new')

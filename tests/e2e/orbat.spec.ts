@@ -1,4 +1,4 @@
-import type { APIRequestContext, ConsoleMessage, Page } from '@playwright/test'
+import type { APIRequestContext, ConsoleMessage, Dialog, Page } from '@playwright/test'
 import { expect, loginAs, stubDiscordCdn, test, topBar, type E2ESql } from './fixtures.ts'
 
 // The public ORBAT with JavaScript (docs/rules/orbat.md): sign-up and leave with the confirm, live updates in a second
@@ -93,13 +93,16 @@ test('a member signs up to an open slot, sees his name in it, and leaves after t
   await expect(row).toContainText('Reyes')
   await expect(toast(page, 'You have left the slot.')).toHaveCount(0)
 
-  // Accepting it leaves.
-  page.once('dialog', (dialog) => {
+  // Accepting it leaves; a double-click is one action and asks once.
+  const onDialog = (dialog: Dialog) => {
     messages.push(`${dialog.type()}: ${dialog.message()}`)
     void dialog.accept()
-  })
-  await leave.click()
+  }
+  page.on('dialog', onDialog)
+  await leave.dblclick()
   await expect(toast(page, 'You have left the slot.')).toBeVisible()
+  await page.waitForTimeout(800)
+  page.off('dialog', onDialog)
   expect(messages).toEqual([`confirm: ${LEAVE_CONFIRM}`, `confirm: ${LEAVE_CONFIRM}`])
   await expect(row).toContainText('OPEN')
   await expect(row).not.toContainText('Reyes')
@@ -277,6 +280,51 @@ test('the waitlist sheet: join with a squad preference, the numbered list, leave
   await expect(sheet.getByText('The waitlist is currently empty.', { exact: true })).toBeVisible()
   await expect(button).toHaveText('Waitlist (0)')
 
+  await sheet.getByRole('button', { name: 'Close' }).click()
+  await expect(sheet).toBeHidden()
+})
+
+test('on a 390 px phone a toast over the open waitlist sheet starts below its title and Close, is announced and can be dismissed', async ({
+  page,
+  login,
+  orbatLock,
+}) => {
+  void orbatLock
+  await page.setViewportSize({ width: 390, height: 844 })
+  await login('novak')
+  await openLiveOrbat(page)
+  await page.getByTestId('waitlist-button').click()
+  const sheet = page.getByRole('dialog', { name: 'Waitlist' })
+  await expect(sheet).toBeVisible()
+  // Toasts as they arrive: a live region is read when its text changes, so it must arrive before its text.
+  await page.evaluate(() => {
+    const seen: Array<{ role: string; textAtArrival: string }> = []
+    ;(window as { __toasts?: typeof seen }).__toasts = seen
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes)
+          if (node instanceof HTMLElement && /^(status|alert)$/.test(node.getAttribute('role') ?? ''))
+            seen.push({ role: node.getAttribute('role')!, textAtArrival: node.querySelector('p')?.textContent ?? '' })
+    }).observe(document.querySelector('[data-testid="toast-stack"]')!, { childList: true, subtree: true })
+  })
+
+  await sheet.getByRole('button', { name: 'Join Waitlist' }).click()
+  const joined = toast(page, 'Successfully joined the waitlist!')
+  await expect(joined).toBeVisible()
+  const box = (await joined.boundingBox())!
+  for (const part of [sheet.getByRole('heading', { name: 'Waitlist' }), sheet.getByRole('button', { name: 'Close' })]) {
+    const covered = (await part.boundingBox())!
+    expect(box.y, 'the toast starts below the sheet header').toBeGreaterThanOrEqual(covered.y + covered.height)
+  }
+  expect(Math.abs(box.x + box.width / 2 - 195)).toBeLessThan(2)
+  expect(await page.evaluate(() => (window as { __toasts?: unknown[] }).__toasts)).toEqual([
+    { role: 'status', textAtArrival: '' },
+  ])
+  // Above the modal sheet and usable: Dismiss takes it away; the sheet's Close is never covered.
+  await joined.getByRole('button', { name: 'Dismiss notification' }).click()
+  await expect(joined).toHaveCount(0)
+  await sheet.getByRole('button', { name: 'Leave Waitlist' }).click()
+  await expect(toast(page, 'You have left the waitlist.')).toBeVisible()
   await sheet.getByRole('button', { name: 'Close' }).click()
   await expect(sheet).toBeHidden()
 })

@@ -34,6 +34,7 @@ test.describe('the tests page', () => {
     const approved = await testsAdmin.createTest({ approve: ['Reyes'] })
     const waiting = await testsAdmin.createTest()
     const outOfReach = await testsAdmin.createTest({ requiredScore: 99_999 })
+    const inGameOnly = await testsAdmin.createTest({ questions: 0, checklistOnly: true, approve: ['Reyes'] })
     await login('reyes')
     await page.goto('/tests')
 
@@ -53,6 +54,13 @@ test.describe('the tests page', () => {
     await expect(wait.getByText(TEST_MESSAGES.meetsScore)).toBeVisible()
     await expect(wait.getByRole('button', { name: 'Awaiting Admin Approval' })).toBeDisabled()
     await expect(wait).not.toHaveAttribute('data-dimmed')
+
+    // A test that is only an in-game evaluation has nothing to take here: no Take Test that leads nowhere.
+    const evaluationOnly = cardOf(page, inGameOnly.name)
+    await expect(evaluationOnly.getByTestId('test-status')).toHaveText('APPROVED TO TEST')
+    await expect(evaluationOnly.getByRole('link', { name: /Take Test/ })).toHaveCount(0)
+    await expect(evaluationOnly.getByRole('button', { name: 'Awaiting In-Game Evaluation' })).toBeDisabled()
+    await expect(evaluationOnly).toContainText('Pass the in-game evaluation (80%)')
 
     const out = cardOf(page, outOfReach.name)
     await expect(out.getByTestId('test-status')).toHaveText('Ineligible')
@@ -98,6 +106,11 @@ test.describe('taking a test', () => {
     await expect(page.getByText('Not answered')).toHaveCount(3)
     await answer(page, 1, made.correct[0]!)
     await answer(page, 2, made.correct[1]!)
+    // A refresh keeps the answers chosen so far (in this tab's session storage until the test is submitted).
+    await page.reload()
+    await expect(questionGroup(page, 1).getByRole('radio').nth(made.correct[0]!)).toBeChecked()
+    await expect(questionGroup(page, 2).getByRole('radio').nth(made.correct[1]!)).toBeChecked()
+    await expect(questionGroup(page, 3).getByRole('radio', { checked: true })).toHaveCount(0)
     await page.getByRole('button', { name: 'Submit Test' }).click()
     await expect(page.getByText('Not answered')).toHaveCount(1)
     await expect(questionGroup(page, 3)).toHaveAttribute('aria-invalid', 'true')
@@ -109,6 +122,11 @@ test.describe('taking a test', () => {
     await page.getByRole('button', { name: 'Submit Test' }).click()
     await expect(page).toHaveURL(/\/tests\/result\/[0-9a-f-]{36}$/)
     await expect(toast(page, 'Test submitted! You scored 67%. You have passed.')).toBeVisible()
+    const resultPath = new URL(page.url()).pathname
+    // Submitted: nothing is kept for the test any more.
+    expect(
+      await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('take-test:'))),
+    ).toEqual([])
     await expect(page.getByRole('heading', { level: 1, name: `Results for ${made.name}` })).toBeVisible()
     await expect(page.getByTestId('test-outcome')).toHaveText(/PASSED\s*67%/)
     await expect(page.getByText(TEST_MESSAGES.failedNote)).toHaveCount(0)
@@ -132,10 +150,14 @@ test.describe('taking a test', () => {
     await expect(cardOf(page, made.name).getByTestId('test-status')).toHaveText('QUALIFIED')
     await expect(cardOf(page, made.name).getByRole('button', { name: 'Already Qualified' })).toBeDisabled()
 
-    // One attempt per member: the take page is gone.
+    // One attempt per member: the take page is gone, and says the test was taken and where the result is.
     await page.goto(`/tests/${made.uuid}/take`)
     await expect(page.getByText(TEST_MESSAGES.takeNotFound)).toBeVisible()
     await expect(page.getByRole('button', { name: 'Submit Test' })).toHaveCount(0)
+    await expect(page.getByTestId('test-taken')).toContainText('You have already taken this test.')
+    await page.getByRole('link', { name: 'View your result' }).click()
+    await expect(page).toHaveURL(resultPath)
+    await expect(page.getByRole('heading', { level: 1, name: `Results for ${made.name}` })).toBeVisible()
   })
 
   test('a failed attempt hides the correct answers; the card offers Review Attempt; only its member and admins see it', async ({

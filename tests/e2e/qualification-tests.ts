@@ -34,6 +34,8 @@ export interface TestSpec {
   requiredScore?: number
   /** Members to approve for the test. */
   approve?: MemberName[]
+  /** An in-game evaluation with a one-item checklist (with `questions: 0`: a test that is only the evaluation). */
+  checklistOnly?: boolean
 }
 
 export interface MadeTest extends AdminTest {
@@ -93,8 +95,9 @@ export class TestsAdmin {
       name,
       qualification_id: qualification.id,
       required_score: spec.requiredScore ?? 0,
-      passing_questions: spec.passing ?? count,
-      requires_in_game_eval: false,
+      passing_questions: spec.passing ?? Math.max(1, count),
+      requires_in_game_eval: spec.checklistOnly ?? false,
+      evaluation_questions: spec.checklistOnly ? [{ text: 'Clears a room', section: 'CQB' }] : [],
       questions: correct.map((right, i) => ({
         question_text: i === 0 ? RICH_QUESTION : `<p>Question text ${i + 1}</p>`,
         // An absolute address: a question image is http(s) or an image uploaded here, never a path of the app.

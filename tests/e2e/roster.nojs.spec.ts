@@ -88,12 +88,12 @@ test('a roster row links to the member page; its tabs are links; unknown and ban
   const missing = await page.goto('/roster/987654')
   expect(missing?.status()).toBe(404)
   await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible()
-  await expect(page.getByTestId('error-status')).toContainText('404 Not Found')
+  await expect(page.getByTestId('error-status')).toContainText('404 — this page does not exist')
 
   const [blake] = await db<{ id: number }[]>`select id from members where ingame_name = 'Blake' and is_banned`
   const banned = await page.goto(`/roster/${blake!.id}`)
   expect(banned?.status()).toBe(404)
-  await expect(page.getByTestId('error-status')).toContainText('404 Not Found')
+  await expect(page.getByTestId('error-status')).toContainText('404 — this page does not exist')
 })
 
 test('training sign-up and leave are form posts with a flash toast', async ({ page, login, db }) => {

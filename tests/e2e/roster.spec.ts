@@ -39,7 +39,7 @@ test.describe('roster', () => {
     expect(total).toBeGreaterThan(30)
     await expect(summary(page)).toHaveText(`Showing 1 to 30 of ${total} results`)
     await expect(rows(page)).toHaveCount(30)
-    await expect(page.getByRole('columnheader')).toHaveText(['Name', 'Rank', 'Join Date', 'Event Score'])
+    await expect(page.getByRole('columnheader')).toHaveText(['Name', 'Rank', 'Awards', 'Join Date', 'Event Score'])
     // Scores with 2 decimals.
     await expect(rows(page).filter({ hasText: 'Reyes' })).toContainText('24.50')
 

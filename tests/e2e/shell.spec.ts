@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test'
 import { expect, test, topBar } from './fixtures.ts'
 
 // The shell: the hub, nav highlighting and the generic error screen.
@@ -50,4 +51,118 @@ test('an unknown route shows the generic error screen with 404', async ({ page }
   await expect(topBar(page).getByRole('link', { name: 'Login', exact: true })).toBeVisible()
   await page.getByRole('link', { name: 'Back to home' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Unit Hub' })).toBeVisible()
+})
+
+test('a mistyped address or an unknown member: 404, the status line, inside the shell, with a way home', async ({
+  page,
+}) => {
+  for (const path of ['/no-such-page', '/roster/99999']) {
+    const response = await page.goto(path)
+    expect(response?.status(), path).toBe(404)
+    await expect(page.getByRole('heading', { level: 1, name: 'Unexpected Application Error!' })).toBeVisible()
+    await expect(page.getByTestId('error-status')).toHaveText('404 — this page does not exist')
+    await expect(topBar(page).getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveCount(4)
+    await expect(page.getByRole('main').getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/')
+  }
+  await expect(page.getByTestId('error-detail')).toHaveText('Member not found.')
+})
+
+/** Each link and button of the top bar that is cut off: outside the window or outside a box that clips it. */
+async function clippedInTopBar(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const clipped: string[] = []
+    const bar = document.querySelector('header')!
+    for (const control of bar.querySelectorAll<HTMLElement>('a, button')) {
+      const box = control.getBoundingClientRect()
+      const name = (control.getAttribute('aria-label') ?? control.textContent ?? '').trim()
+      if (box.width === 0 || box.left < 0 || box.right > window.innerWidth) clipped.push(`${name} (window)`)
+      for (let box2 = control.parentElement; box2 && box2 !== document.body; box2 = box2.parentElement) {
+        if (getComputedStyle(box2).overflowX === 'visible') continue
+        const outer = box2.getBoundingClientRect()
+        if (box.left < outer.left - 0.5 || box.right > outer.right + 0.5) clipped.push(`${name} (in ${box2.tagName})`)
+      }
+    }
+    return clipped
+  })
+}
+
+const BAR_WIDTHS = [320, 360, 390, 414, 640, 768, 1024, 1280, 1440]
+
+test('nothing in the top bar is cut off at any width from 320 to 1440 px, signed in or out', async ({
+  page,
+  login,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  for (const width of BAR_WIDTHS) {
+    await page.setViewportSize({ width, height: 800 })
+    await page.goto('/')
+    expect(await clippedInTopBar(page), `signed out at ${width} px`).toEqual([])
+  }
+  await login('demo_admin')
+  for (const width of BAR_WIDTHS) {
+    await page.setViewportSize({ width, height: 800 })
+    await page.goto('/')
+    expect(await clippedInTopBar(page), `signed in at ${width} px`).toEqual([])
+    await expect(topBar(page).getByRole('link', { name: 'Admin', exact: true })).toBeInViewport({ ratio: 1 })
+    await expect(topBar(page).getByRole('button', { name: 'Logout' })).toBeInViewport({ ratio: 1 })
+  }
+})
+
+test.describe('a member in the admin area', () => {
+  // The client-side navigation's data request is refused (403): the Access Denied page is that answer.
+  test.use({ allowedConsoleErrors: [/status of 403 \(Forbidden\)/] })
+
+  test('on a phone a member who opens Admin gets Access Denied with a way home and to their own areas', async ({
+    page,
+    login,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await login('reyes')
+    await topBar(page).getByRole('link', { name: 'Admin', exact: true }).click()
+    await expect(page.getByTestId('access-denied')).toBeVisible()
+    const elsewhere = page.getByRole('navigation', { name: 'Elsewhere' })
+    for (const [name, href] of [
+      ['Back to home', '/'],
+      ['ORBAT', '/orbat'],
+      ['Trainings', '/trainings'],
+      ['Qualification Tests', '/tests'],
+      ['Your account', '/account'],
+    ] as const)
+      await expect(elsewhere.getByRole('link', { name, exact: true })).toHaveAttribute('href', href)
+    await elsewhere.getByRole('link', { name: 'Qualification Tests' }).click()
+    await expect(page).toHaveURL('/tests')
+  })
+})
+
+test('the log-in prompt of the admin area also leads home', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/admin')
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Access Required' })).toBeVisible()
+  const elsewhere = page.getByRole('navigation', { name: 'Elsewhere' })
+  await elsewhere.getByRole('link', { name: 'Back to home' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Unit Hub' })).toBeVisible()
+})
+
+test('on a desktop a toast starts below the top bar (never over its links), announces itself and can be dismissed', async ({
+  page,
+  login,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await login('reyes')
+  await topBar(page).getByRole('button', { name: 'Logout' }).click()
+  const toast = page.getByRole('status').filter({ hasText: 'You have been logged out.' })
+  await expect(toast).toBeVisible()
+  const bar = (await topBar(page).boundingBox())!
+  const box = (await toast.boundingBox())!
+  expect(box.y, 'the toast starts below the top bar').toBeGreaterThanOrEqual(bar.y + bar.height)
+  for (const name of ['ORBAT', 'Tests', 'Library', 'Admin']) {
+    const link = (await topBar(page).getByRole('link', { name, exact: true }).boundingBox())!
+    expect(link.y + link.height <= box.y || link.x + link.width <= box.x || box.x + box.width <= link.x, name).toBe(
+      true,
+    )
+  }
+  // Centred.
+  expect(Math.abs(box.x + box.width / 2 - 720)).toBeLessThan(2)
+  await toast.getByRole('button', { name: 'Dismiss notification' }).click()
+  await expect(toast).toHaveCount(0)
 })

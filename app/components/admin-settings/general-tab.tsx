@@ -10,9 +10,11 @@ import { SETTINGS_INTENTS as INTENTS, TIME_LOCK_FORMAT, timeLockSchema } from '#
 import { maskTimeInput, normalizeTime } from '#contracts/time.ts'
 import { formatInstant, TimeZoneField, useTimeZone, wallParts } from '#app/ui/date-time.tsx'
 import { TimeZoneSection } from './time-zone-section.tsx'
+import { LeaveSettingsSection } from './leave-section.tsx'
 import type { GeneralData } from './types.ts'
 
-// General: the Signup Time Lock (docs/rules/orbat.md, the time lock) and the unit's time zone (docs/rules/settings.md).
+// General: the Signup Time Lock (docs/rules/orbat.md, the time lock), the unit's time zone (docs/rules/settings.md) and
+// the longest leave of absence (docs/rules/personnel.md).
 // The lock's month, day and time are on the page's clock (the admin's zone, or the unit's when the server does not know
 // it), which travels in `tz`.
 
@@ -77,6 +79,7 @@ export function GeneralTab({ data }: { data: GeneralData }) {
         </div>
       </Section>
       <TimeZoneSection data={data} />
+      <LeaveSettingsSection data={data} />
     </div>
   )
 }

@@ -25,6 +25,8 @@ export interface GeneralData {
   unitTimeZone: string
   /** The IANA zones the server knows, offered by the zone field. */
   timeZones: string[]
+  /** The longest leave a member may ask for (setting leave_max_days, or its default). */
+  leaveMaxDays: number
   loadError?: string
 }
 export interface RolesData extends RolePickerData {

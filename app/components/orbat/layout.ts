@@ -1,30 +1,19 @@
 import { getViewportForBounds, Position, type Edge, type Node, type NodeHandle, type Viewport } from '@xyflow/react'
 import type { OrbatPayload, OrbatSlot, OrbatSquad } from '#contracts/orbat.ts'
+import { CARD_WIDTH, squadCardHeight, type CardRows } from '#contracts/orbat-layout.ts'
 import { countSlots, groupTeams, isSpacer, type SlotCounts, type SquadTeam } from './rows.ts'
 
 // The row rules live in rows.ts (no React Flow there: the list view uses them without loading the diagram).
 export { countSlots, holderName, isOpen, isSpacer, spacerLabel } from './rows.ts'
 
-// Geometry of the public ORBAT diagram. Every size the cards render with comes from here, so the server can give
-// React Flow exact node dimensions (it cannot measure on the server) and the first paint never jumps when the
-// browser measures the real DOM.
+// Geometry of the public ORBAT diagram. Every size the cards render with comes from here and from
+// contracts/orbat-layout.ts (the squad card's rows, shared with the server's save, which keeps cards apart with them),
+// so the server can give React Flow exact node dimensions (it cannot measure on the server) and the first paint never
+// jumps when the browser measures the real DOM.
+export { CARD, CARD_WIDTH } from '#contracts/orbat-layout.ts'
 
-/** Squad cards are 340 px wide on small screens and 400 px from the `sm` breakpoint (40rem) up. */
-export const CARD_WIDTH = { sm: 340, lg: 400 } as const
-
-/** Fixed row heights (px). Text in a row never wraps (it truncates), so a card's height is a sum of these. */
-export const CARD = {
-  border: 1,
-  header: 48,
-  team: 28,
-  slot: 44,
-  spacer: 24,
-  empty: 36,
-  bottom: 8,
-} as const
-
-const PAX_SIZE = { width: 176, height: 96 } as const
-const WAYPOINT_SIZE = 16
+export const PAX_SIZE = { width: 176, height: 96 } as const
+export const WAYPOINT_SIZE = 16
 
 /**
  * fitView: fixed paddings in px (so the CSS pre-fit can reproduce them exactly), more at the top where the title,
@@ -68,14 +57,11 @@ export const MAX_ZOOM = 1.5
 /** The size React Flow assumes for the canvas while rendering on the server (the CSS pre-fit replaces it). */
 export const NOMINAL_CANVAS = { width: 1280, height: 720 } as const
 
-function squadCardHeight(teams: SquadTeam[]): number {
-  let height = CARD.border * 2 + CARD.header + CARD.bottom
-  if (teams.length === 0) return height + CARD.empty
-  for (const team of teams) {
-    height += CARD.team
-    for (const row of team.rows) height += isSpacer(row.role) ? CARD.spacer : CARD.slot
-  }
-  return height
+/** What a squad card holds, for its size (contracts/orbat-layout.ts). */
+export function cardRows(teams: ReadonlyArray<{ rows: ReadonlyArray<{ role: string }> }>): CardRows {
+  const rows = teams.flatMap((t) => t.rows)
+  const spacers = rows.filter((r) => isSpacer(r.role)).length
+  return { teams: teams.length, slots: rows.length - spacers, spacers }
 }
 
 type SquadNodeData = { squad: OrbatSquad; teams: SquadTeam[]; people: number; height: number }
@@ -148,7 +134,7 @@ export function buildNodes(orbat: OrbatPayload, { explicitHandles }: BuildOption
   for (const squad of orbat.squads) {
     const squadSlots = slotsBySquad.get(squad.id) ?? []
     const teams = groupTeams(squadSlots)
-    const height = squadCardHeight(teams)
+    const height = squadCardHeight(cardRows(teams))
     nodes.push({
       id: `squad-${squad.id}`,
       type: 'squad',

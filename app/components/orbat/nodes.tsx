@@ -18,6 +18,7 @@ import { SlotActionControl } from './slot-actions.tsx'
 import type { OrbatSlot } from '#contracts/orbat.ts'
 import { useViewer } from './viewer.tsx'
 import { Avatar } from '#app/ui/avatar.tsx'
+import { LoaBadge } from '#app/ui/badge.tsx'
 
 // The read-only node types of the public diagram. Heights are fixed per row (layout.ts), so what the server
 // declares to React Flow is exactly what the browser measures.
@@ -139,6 +140,7 @@ function SlotRow({ slot, squadName }: { slot: OrbatSlot; squadName: string }) {
             >
               {name}
             </span>
+            {slot.on_loa ? <LoaBadge /> : null}
           </>
         ) : viewer.locked ? (
           <LockedBadge />

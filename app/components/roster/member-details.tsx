@@ -1,13 +1,15 @@
-import { useState, type ReactNode } from 'react'
+import { useId, useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import type { PublicMember } from '#contracts/roster-types.ts'
+import { LoaBadge } from '#app/ui/badge.tsx'
 import { smallButton } from '#app/ui/button.ts'
 import { DateTime } from '#app/ui/date-time.tsx'
 import { Modal } from '#app/ui/dialog.tsx'
 import { panelId, tabId, Tabs } from '#app/ui/tabs.tsx'
+import { RibbonRack } from './ribbon-rack.tsx'
 import { BmtBadge, formatDateOnly, formatScore, LocalTime, RankBadge } from './ui.tsx'
 
-// The member sheet's content: Rank, Join Date, Total Event Score, and the tabs Qualifications, Events and Trainings.
+// The member sheet's content: Rank, Join Date, Total Event Score, the ribbon rack, and the tabs Qualifications, Events and Trainings.
 // The same markup fills the side sheet (tabs are buttons) and the full /roster/:id page that works without JavaScript
 // (tabs are links to ?tab=...). Events and trainings may be the newest only: then "Show all" links to the full page.
 
@@ -62,13 +64,18 @@ export function MemberDetails({
     <div className="flex flex-col gap-5" data-testid="member-details">
       <dl className="grid grid-cols-3 gap-2">
         <Stat label="Rank">
-          <RankBadge rank={member.rank} />
+          <span className="flex flex-wrap items-center gap-1.5">
+            <RankBadge rank={member.rank} />
+            {member.on_loa ? <LoaBadge /> : null}
+          </span>
         </Stat>
         <Stat label="Join Date">{formatDateOnly(member.join_date)}</Stat>
         <Stat label="Total Event Score">
           <span className="font-mono tabular-nums">{formatScore(member.event_score)}</span>
         </Stat>
       </dl>
+
+      <MemberAwards member={member} />
 
       <div className="flex flex-col gap-3">
         <Tabs
@@ -102,6 +109,24 @@ export function MemberDetails({
 
       <OrbatImageDialog image={image} onClose={() => setImage(null)} />
     </div>
+  )
+}
+
+/** The ribbon rack under the member's facts (docs/rules/personnel.md, Awards). */
+function MemberAwards({ member }: { member: PublicMember }) {
+  const headingId = useId()
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-2" data-testid="member-awards">
+      {/* h2: under the page's h1 (/roster/{id}) and beside the sheet's own h2 title. */}
+      <h2 id={headingId} className="text-[11px] font-medium tracking-wide text-zinc-500 uppercase">
+        Awards
+      </h2>
+      {member.awards.length ? (
+        <RibbonRack awards={member.awards} size="full" label={`Awards of ${member.ingame_name}`} />
+      ) : (
+        <p className="text-sm text-zinc-500">No awards yet.</p>
+      )}
+    </section>
   )
 }
 

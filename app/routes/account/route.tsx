@@ -1,10 +1,11 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data } from 'react-router'
+import { data, Link } from 'react-router'
 import type { Route } from './+types/route'
 import { ACCOUNT_INTENTS, type AccountActionData } from './intents.ts'
 import { CalendarSection } from './calendar-section.tsx'
 import { TokensSection } from './tokens-section.tsx'
-import { deleteRecord } from '#app/forms/actions.ts'
+import { LeaveSection } from './leave-section.tsx'
+import { deleteRecord, submitForm } from '#app/forms/actions.ts'
 import {
   askToConfirm,
   failInline,
@@ -16,20 +17,27 @@ import {
 } from '#app/forms/respond.ts'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { apiTokenSchema, API_TOKEN_MESSAGES } from '#contracts/api-tokens.ts'
+import { LEAVE_INTENTS, LEAVE_MESSAGES, leaveRequestSchema } from '#contracts/leave.ts'
 import type { User } from '#db/schema/users-sessions.ts'
 import { requirePageUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { createApiToken, listApiTokens, revokeApiToken } from '#server/integrations/api-tokens.ts'
 import { calendarFeedOf, regenerateCalendarFeed } from '#server/integrations/calendar.ts'
+import { accountLeave, endLeave, requestLeave, withdrawLeave } from '#server/personnel/leave.ts'
 
-// The signed-in person's own page: their calendar feed and API tokens (and server tokens for admins). Forms post here
-// and work without JavaScript; a new token comes back in the action's answer, never in a cookie or a URL.
+// The signed-in person's own page: their leave of absence, calendar feed and API tokens (and server tokens for
+// admins). Forms post here and work without JavaScript; a new token comes back in the action's answer, never in a
+// cookie or a URL.
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requirePageUser(request, context)
   const services = getServices(context)
-  const [tokens, feed] = await Promise.all([listApiTokens(services.db, user), calendarFeedOf(services.db, user)])
-  return { isAdmin: user.is_admin, tokens, feed, appUrl: services.config.appUrl }
+  const [tokens, feed, leave] = await Promise.all([
+    listApiTokens(services.db, user),
+    calendarFeedOf(services.db, user),
+    accountLeave(services.db, user),
+  ])
+  return { isAdmin: user.is_admin, tokens, feed, leave, appUrl: services.config.appUrl }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -40,6 +48,21 @@ export async function action({ request, context }: Route.ActionArgs) {
       return createToken(post, user)
     case ACCOUNT_INTENTS.calendarFeed:
       return calendarFeed(post, user)
+    case LEAVE_INTENTS.request:
+      return submitForm(post, leaveRequestSchema, (input) => requestLeave(getServices(context), user, input), {
+        success: LEAVE_MESSAGES.requested,
+        failure: LEAVE_MESSAGES.requestFailed,
+      })
+    case LEAVE_INTENTS.withdraw:
+      return deleteRecord(post, (id) => withdrawLeave(getServices(context), user, id), {
+        success: LEAVE_MESSAGES.withdrawn,
+        failure: LEAVE_MESSAGES.requestFailed,
+      })
+    case LEAVE_INTENTS.end:
+      return deleteRecord(post, (id) => endLeave(getServices(context), user, id), {
+        success: LEAVE_MESSAGES.ended,
+        failure: LEAVE_MESSAGES.requestFailed,
+      })
     case ACCOUNT_INTENTS.revokeToken:
       return deleteRecord(post, (id) => revokeApiToken(getServices(context), user, id), {
         success: API_TOKEN_MESSAGES.revoked,
@@ -78,13 +101,19 @@ async function calendarFeed(post: FormPost, user: User) {
 }
 
 export default function AccountPage({ loaderData }: Route.ComponentProps) {
-  const { isAdmin, tokens, feed, appUrl } = loaderData
+  const { isAdmin, tokens, feed, leave, appUrl } = loaderData
   return (
     <main className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-10">
       <div>
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Your account</h1>
-        <p className="mt-1 text-zinc-400">Connect calendars, scripts and game servers to the unit.</p>
+        <p className="mt-1 text-zinc-400">Ask for leave; connect calendars, scripts and game servers to the unit.</p>
+        <p className="mt-2 text-sm">
+          <Link to="/account/record" className="text-brand-400 underline">
+            Your service record
+          </Link>
+        </p>
       </div>
+      <LeaveSection data={leave} />
       <CalendarSection feed={feed} appUrl={appUrl} />
       <TokensSection tokens={tokens} isAdmin={isAdmin} appUrl={appUrl} />
     </main>

@@ -71,7 +71,8 @@ export function TokensSection({
         confirmLabel="Revoke"
       />
       <TokenList tokens={tokens} />
-      <CreateTokenForm isAdmin={isAdmin} />
+      {/* A new form after each token made: the name typed for the last one is not offered again. */}
+      <CreateTokenForm key={created?.item.id ?? 'new'} isAdmin={isAdmin} />
     </Section>
   )
 }
@@ -148,13 +149,17 @@ function CreateTokenForm({ isAdmin }: { isAdmin: boolean }) {
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm text-zinc-300">Access</legend>
         {choices.map((key) => (
-          <label key={key} className="flex items-start gap-2 text-sm">
+          // The whole row is the target (44 px at least), not the radio alone.
+          <label
+            key={key}
+            className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border border-zinc-800 px-3 py-2 text-sm hover:border-zinc-600 has-checked:border-brand-600 has-checked:bg-brand-600/10"
+          >
             <input
               type="radio"
               name={fields.access.name}
               value={key}
               defaultChecked={fields.access.initialValue === key}
-              className="mt-0.5"
+              className="size-5 shrink-0 accent-brand-500"
             />
             <span>
               <span className="font-medium text-zinc-100">{API_TOKEN_ACCESS[key].label}</span>

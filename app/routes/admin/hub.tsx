@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { useRevalidator } from 'react-router'
 import type { Route } from './+types/hub'
 import type { AuditEntry } from '#contracts/types.ts'
@@ -7,18 +7,22 @@ import { useHydrated } from '#app/hooks/use-hydrated.ts'
 import { secondaryButton } from '#app/ui/button.ts'
 import { DateTime } from '#app/ui/date-time.tsx'
 import { useSheet } from '#app/ui/sheet.tsx'
-import { DiscordIcon, LibraryIcon, OrbatIcon, RosterIcon, SettingsIcon, TestIcon } from '#app/ui/icons.tsx'
+import { Badge } from '#app/ui/badge.tsx'
+import { DiscordIcon, LeaveIcon, LibraryIcon, OrbatIcon, RosterIcon, SettingsIcon, TestIcon } from '#app/ui/icons.tsx'
 import { useToast } from '#app/ui/toaster.tsx'
 import { getServices } from '#server/context.ts'
 import { recentActivity } from '#server/audit/audit.ts'
 import { requirePageUser } from '#server/auth/user.ts'
+import { pendingLeaveCount } from '#server/personnel/leave.ts'
 
 /** The audit log is polled every 15 s. */
 const ACTIVITY_POLL_MS = 15_000
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePageUser(request, context, 'admin')
-  return { activity: await recentActivity(getServices(context).db) }
+  const { db } = getServices(context)
+  const [activity, pendingLeave] = await Promise.all([recentActivity(db), pendingLeaveCount(db)])
+  return { activity, pendingLeave }
 }
 
 const cards = [
@@ -31,7 +35,7 @@ const cards = [
   {
     to: '/admin/roster',
     title: 'Roster',
-    text: 'Members, events, trainings, qualifications and promotions.',
+    text: 'Members, events, trainings, qualifications, awards and promotions.',
     icon: <RosterIcon />,
   },
   { to: '/admin/knowledge', title: 'Library', text: 'Document links', icon: <LibraryIcon /> },
@@ -55,6 +59,21 @@ const cards = [
   },
 ]
 
+/** The Leave card, with the requests waiting for a decision. */
+function leaveCard(pending: number) {
+  return {
+    to: '/admin/roster/leave',
+    title: 'Leave of Absence',
+    text: "Members' leave requests to approve or deny, and who is away today.",
+    icon: <LeaveIcon />,
+    badge: pending ? (
+      <Badge tone="warning" data-testid="pending-leave">
+        {pending} pending
+      </Badge>
+    ) : undefined,
+  }
+}
+
 export default function AdminHub({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator()
   useEffect(() => {
@@ -67,7 +86,7 @@ export default function AdminHub({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Admin Hub</h1>
-      <HubGrid cards={cards} className="mt-6" />
+      <HubGrid cards={[...cards, leaveCard(loaderData.pendingLeave)]} className="mt-6" />
       <div className="mt-10 flex items-center justify-between gap-4">
         <h2 className="text-xl font-semibold">Recent Activity</h2>
         <FullLogButton />
@@ -152,11 +171,34 @@ function AuditEntryRow({ entry, className }: { entry: AuditEntry; className: str
         </span>
         <DateTime iso={entry.timestamp} className="shrink-0 text-xs text-zinc-400" />
       </div>
-      {entry.details ? <p className="mt-0.5 break-words text-zinc-400">{entry.details}</p> : null}
+      {entry.details ? (
+        <p className="mt-0.5 break-words text-zinc-400">
+          <DetailsText text={entry.details} />
+        </p>
+      ) : null}
     </li>
   )
 }
 
 export function meta() {
   return [{ title: 'Admin Hub · Task Force HQ' }]
+}
+
+/** An instant written into an entry's details (2026-11-26T11:50:00.000Z), as the server stores them. */
+const INSTANT = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})/g
+
+/**
+ * An entry's details with each instant in them shown in the viewer's zone, as every other time
+ * (docs/decisions/025-times-in-the-viewers-zone.md); the stored text keeps the ISO form for readers of the API.
+ */
+function DetailsText({ text }: { text: string }) {
+  const parts: ReactNode[] = []
+  let last = 0
+  for (const match of text.matchAll(INSTANT)) {
+    if (Number.isNaN(Date.parse(match[0]))) continue
+    parts.push(text.slice(last, match.index), <DateTime key={match.index} iso={match[0]} />)
+    last = match.index + match[0].length
+  }
+  parts.push(text.slice(last))
+  return <>{parts}</>
 }

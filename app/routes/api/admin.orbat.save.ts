@@ -10,7 +10,7 @@ import type { ApiMethod } from '#server/http/api-methods.ts'
 
 // PUT /api/admin/orbat/save (docs/decisions/012-orbat-save-keeps-concurrent-sign-ups.md): {squads, slots (with
 // squadName), edges, waypoints, pax_counters} in one transaction. Answers the fresh ORBAT so the editor continues from
-// what was stored.
+// what was stored, and the squads the save moved so that no cards overlap (`moved`).
 export const methods: ApiMethod[] = ['PUT']
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -23,6 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       message: 'ORBAT Saved Successfully!',
       kept: result.kept,
       removed: result.removed,
+      moved: result.moved,
       placements: result.placements.length,
       orbat: await loadOrbat(services.db),
     }

@@ -17,6 +17,7 @@ import { ORBAT_PATH, type OrbatViewer } from '#app/components/orbat/viewer.tsx'
 import { useHydrated } from '#app/hooks/use-hydrated.ts'
 import { buttonClass } from '#app/ui/button.ts'
 import { Notice } from '#app/ui/field.tsx'
+import { LoaBadge } from '#app/ui/badge.tsx'
 
 // The ORBAT as a list, the default below `md`: the same live data as the diagram, squads as full-width cards in the
 // diagram's reading order, teams and slots as rows with 44 px controls, the member's own slot pinned on top, and a
@@ -191,9 +192,12 @@ function SlotItem({ slot, squadName, viewer }: { slot: OrbatSlot; squadName: str
             <OpenBadge />
           )
         ) : (
-          <span className={`max-w-36 truncate text-sm font-medium ${own ? 'text-brand-400' : 'text-zinc-200'}`}>
-            {holderName(slot)}
-          </span>
+          <>
+            <span className={`max-w-36 truncate text-sm font-medium ${own ? 'text-brand-400' : 'text-zinc-200'}`}>
+              {holderName(slot)}
+            </span>
+            {slot.on_loa ? <LoaBadge /> : null}
+          </>
         )}
         <SlotActionControl action={action} slotId={slot.id} role={slot.role} squadName={squadName} size="lg" />
       </div>

@@ -94,9 +94,11 @@ export function StaticWaitlistPanel({ store, rights }: { store: LiveOrbatStore; 
     // Fixed under the top bar: the list view scrolls, the panel stays in view.
     <aside
       aria-labelledby="waitlist-panel-title"
+      data-sheet-panel
       className="fixed top-[calc(3.5rem+1px)] right-0 bottom-0 z-30 flex w-full flex-col border-l border-zinc-800 bg-zinc-900 shadow-2xl shadow-black md:w-[500px]"
     >
-      <header className="flex items-center justify-between gap-4 border-b border-zinc-800 px-5 py-4">
+      {/* --sheet-header tall, as the sheet's: the toast stack starts below it (app/app.css). */}
+      <header className="flex h-(--sheet-header) shrink-0 items-center justify-between gap-4 border-b border-zinc-800 px-5">
         <h2 id="waitlist-panel-title" className="text-lg font-semibold">
           Waitlist
         </h2>

@@ -1,66 +1,110 @@
 import { data, Link, useSearchParams } from 'react-router'
 import type { Route } from './+types/$id'
 import { ROSTER_MESSAGES } from '#contracts/roster.ts'
+import type { PublicMember } from '#contracts/roster-types.ts'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { MemberDetails, parseMemberTab } from '#app/components/roster/member-details.tsx'
-import { RankBadge } from '#app/components/roster/ui.tsx'
 import { buttonClass } from '#app/ui/button.ts'
 import { parseId } from '#server/http/request.ts'
 import { getServices } from '#server/context.ts'
 import { NotFound } from '#server/errors.ts'
 import { logLoadError } from '#server/load-error.ts'
 import { getPublicMember } from '#server/roster/members.ts'
+import { getUser } from '#server/auth/user.ts'
+import { fullRecordHref, readMemberProfile } from '#server/personnel/record.ts'
+import { AttendanceStrip, ProfileHeader } from '#app/components/personnel/profile.tsx'
+import { isMilestone, ServiceTimeline } from '#app/components/personnel/timeline.tsx'
 
-// One roster member (the member sheet's content). The roster page loads this loader with a fetcher (?view=sheet) to
-// fill its side sheet; without JavaScript a roster row links here and this is a full page with the same content. The
-// events and trainings lists show the newest 25 and a link to all (?all=events|trainings).
+// One roster member. The roster page loads this loader with a fetcher (?view=sheet) to fill its side sheet (the
+// sheet's content only). As a page it is the member's public profile (docs/rules/personnel.md): rank, slot, time in
+// service, awards, attendance, the sheet's tabs and the public part of the service record; without JavaScript a
+// roster row links here. The sheet's events and trainings lists show the newest 25 and a link to all
+// (?all=events|trainings).
 
 const SHEET_VIEW = 'sheet'
 /** Events and trainings a list shows, newest first, before "Show all" (?all=events): a long career stays a short page. */
 const MEMBER_LIST_SHOWN = 25
 
+/** The member with the newest MEMBER_LIST_SHOWN events and trainings (one list whole when asked), and how many. */
+function windowed(whole: PublicMember, all: string | null) {
+  return {
+    member: {
+      ...whole,
+      events: all === 'events' ? whole.events : whole.events.slice(0, MEMBER_LIST_SHOWN),
+      trainings: all === 'trainings' ? whole.trainings : whole.trainings.slice(0, MEMBER_LIST_SHOWN),
+    },
+    totals: { events: whole.events.length, trainings: whole.trainings.length },
+  }
+}
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const forSheet = url.searchParams.get('view') === SHEET_VIEW
   const all = url.searchParams.get('all')
+  const services = getServices(context)
   try {
-    const whole = await getPublicMember(getServices(context).db, parseId(params.id, 'Member'))
-    const totals = { events: whole.events.length, trainings: whole.trainings.length }
-    const member = {
-      ...whole,
-      events: all === 'events' ? whole.events : whole.events.slice(0, MEMBER_LIST_SHOWN),
-      trainings: all === 'trainings' ? whole.trainings : whole.trainings.slice(0, MEMBER_LIST_SHOWN),
-    }
-    return { member, totals, error: null }
+    const id = parseId(params.id, 'Member')
+    if (forSheet)
+      return { ...windowed(await getPublicMember(services.db, id), all), profile: null, error: null, recordHref: null }
+    const viewer = await getUser(services, request)
+    const [whole, profile, recordHref] = await Promise.all([
+      getPublicMember(services.db, id),
+      readMemberProfile(services.db, id),
+      fullRecordHref(services.db, viewer, id),
+    ])
+    return { ...windowed(whole, all), profile, error: null, recordHref }
   } catch (error) {
     // NOTE: a fetcher's thrown error would replace the whole roster page with its error boundary, so for the sheet
     // the failure is data the sheet shows ('Could not load roster data: ...'). The full page shows the 404 screen, or
     // the generic error screen.
     if (error instanceof NotFound) {
-      if (forSheet) return data({ member: null, totals: null, error: 'Member not found.' }, { status: 404 })
+      if (forSheet)
+        return data(
+          { member: null, totals: null, profile: null, error: 'Member not found.', recordHref: null },
+          { status: 404 },
+        )
       throw data({ error: 'Member not found.' }, { status: 404, statusText: 'Not Found' })
     }
     if (!forSheet) throw error
     logLoadError('member sheet: the member', error)
-    return data({ member: null, totals: null, error: ROSTER_MESSAGES.loadFailed }, { status: 500 })
+    return data(
+      { member: null, totals: null, profile: null, error: ROSTER_MESSAGES.loadFailed, recordHref: null },
+      { status: 500 },
+    )
   }
 }
 
 export default function RosterMemberPage({ loaderData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams()
-  const member = loaderData.member
+  const { member, profile, recordHref } = loaderData
   // Only the sheet asks for ?view=sheet; a person opening that URL still gets the 404 screen's words.
-  if (!member) return <MemberNotFound />
+  if (!member || !profile) return <MemberNotFound />
   const tab = parseMemberTab(searchParams.get('tab'))
+  const showAll = searchParams.get('record') === 'all'
+  const milestones = profile.entries.filter(isMilestone)
+  const shown = showAll ? profile.entries : milestones
+  const hidden = profile.entries.length - milestones.length
   return (
-    <main className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-10">
+    <main className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-10">
       <Link to="/roster" className="text-sm text-zinc-400 hover:text-brand-400">
         ← Company Roster
       </Link>
-      <div className="mt-3 mb-6 flex flex-wrap items-center gap-3">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{member.ingame_name}</h1>
-        <RankBadge rank={member.rank} />
-      </div>
+      <section aria-label="Profile" className="rounded-xl border border-zinc-800 bg-zinc-900/60 p-4 sm:p-5">
+        <ProfileHeader profile={profile} />
+        {recordHref ? (
+          <p className="mt-3 text-sm">
+            <Link to={recordHref} className="text-brand-400 underline">
+              Full service record
+            </Link>
+          </p>
+        ) : null}
+      </section>
+      <section aria-labelledby="attendance-heading" className="flex flex-col gap-3">
+        <h2 id="attendance-heading" className="text-lg font-semibold">
+          Attendance
+        </h2>
+        <AttendanceStrip attendance={profile.attendance} />
+      </section>
       <div className="rounded-xl border border-zinc-800 bg-zinc-900/60 p-4 sm:p-5">
         <MemberDetails
           member={member}
@@ -69,6 +113,23 @@ export default function RosterMemberPage({ loaderData }: Route.ComponentProps) {
           tabHref={(t) => `/roster/${member.id}?tab=${t}`}
         />
       </div>
+      <section aria-labelledby="record-heading" className="flex flex-col gap-3">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="record-heading" className="text-lg font-semibold">
+            Service record
+          </h2>
+          {hidden ? (
+            <Link
+              to={showAll ? `/roster/${member.id}` : `/roster/${member.id}?record=all`}
+              className="text-sm text-brand-400 underline"
+              preventScrollReset
+            >
+              {showAll ? 'Milestones only' : `Show attendance too (${hidden})`}
+            </Link>
+          ) : null}
+        </div>
+        <ServiceTimeline entries={shown} label={`Service record of ${member.ingame_name}`} />
+      </section>
     </main>
   )
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { useFetcher } from 'react-router'
+import { Link, useFetcher } from 'react-router'
 import type { PublicMember } from '#contracts/roster-types.ts'
 import { MemberDetails, type MemberTab, type MemberTotals } from '#app/components/roster/member-details.tsx'
 
@@ -33,12 +33,17 @@ export function MemberSheet({ id }: { id: number }) {
     )
   }
   return (
-    <MemberDetails
-      member={fetcher.data.member}
-      totals={fetcher.data.totals ?? undefined}
-      tab={tab}
-      onSelectTab={setTab}
-    />
+    <div className="flex flex-col gap-4">
+      <Link to={`/roster/${id}`} className="text-sm text-brand-400 underline">
+        Full profile and service record
+      </Link>
+      <MemberDetails
+        member={fetcher.data.member}
+        totals={fetcher.data.totals ?? undefined}
+        tab={tab}
+        onSelectTab={setTab}
+      />
+    </div>
   )
 }
 

@@ -2,16 +2,22 @@ import type { MouseEvent } from 'react'
 import { Link } from 'react-router'
 import type { RosterMember } from '#contracts/roster-types.ts'
 import { MemberSheet } from './member-sheet.tsx'
+import { RibbonRack, type RibbonRackAward } from '#app/components/roster/ribbon-rack.tsx'
 import { formatDateOnly, formatScore, RankBadge } from '#app/components/roster/ui.tsx'
+import { LoaBadge } from '#app/ui/badge.tsx'
 import { useSheet } from '#app/ui/sheet.tsx'
 import { Table, type Column } from '#app/ui/table.tsx'
 
 // The public roster's table: a row opens the member sheet; its name links to /roster/:id (the page without JavaScript,
-// or a new tab with ctrl/cmd-click).
+// or a new tab with ctrl/cmd-click). Each row shows the member's ribbon rack: its own column on wider screens, under the
+// name on a phone.
 
-export function RosterTable({ members, loading }: { members: RosterMember[]; loading: boolean }) {
+/** A roster row as the page shows it: its awards with their images (the page's loader adds them). */
+export type RosterRow = Omit<RosterMember, 'awards'> & { awards: RibbonRackAward[] }
+
+export function RosterTable({ members, loading }: { members: RosterRow[]; loading: boolean }) {
   const { openSheet } = useSheet()
-  const openMember = (member: RosterMember) =>
+  const openMember = (member: RosterRow) =>
     openSheet(member.ingame_name, <MemberSheet key={member.id} id={member.id} />)
   return (
     <div className={`mt-4 transition-opacity ${loading ? 'opacity-60' : ''}`} aria-busy={loading || undefined}>
@@ -33,23 +39,43 @@ export function RosterTable({ members, loading }: { members: RosterMember[]; loa
   )
 }
 
-const COLUMNS: ReadonlyArray<Column<RosterMember>> = [
+function Rack({ member }: { member: RosterRow }) {
+  return <RibbonRack awards={member.awards} size="compact" label={`Awards of ${member.ingame_name}`} />
+}
+
+const COLUMNS: ReadonlyArray<Column<RosterRow>> = [
   {
     header: 'Name',
     cell: (member) => (
-      <Link
-        to={`/roster/${member.id}`}
-        className="font-medium text-zinc-100 hover:text-brand-400"
-        onClick={(event) => {
-          // A plain click opens the sheet (the row's handler); ctrl/cmd-click still opens the page.
-          if (!hasModifier(event)) event.preventDefault()
-        }}
-      >
-        {member.ingame_name}
-      </Link>
+      <>
+        <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1">
+          <Link
+            to={`/roster/${member.id}`}
+            className="font-medium text-zinc-100 hover:text-brand-400"
+            onClick={(event) => {
+              // A plain click opens the sheet (the row's handler); ctrl/cmd-click still opens the page.
+              if (!hasModifier(event)) event.preventDefault()
+            }}
+          >
+            {member.ingame_name}
+          </Link>
+          {/* On leave of absence today (docs/rules/personnel.md). */}
+          {member.on_loa ? <LoaBadge /> : null}
+        </span>
+        {member.awards.length ? (
+          <div className="mt-1.5 sm:hidden">
+            <Rack member={member} />
+          </div>
+        ) : null}
+      </>
     ),
   },
   { header: 'Rank', cell: (member) => <RankBadge rank={member.rank} /> },
+  {
+    header: 'Awards',
+    className: 'hidden sm:table-cell',
+    cell: (member) => <Rack member={member} />,
+  },
   {
     header: 'Join Date',
     className: 'whitespace-nowrap',

@@ -1,7 +1,7 @@
 import { redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/route'
 import { rosterSearch, type RosterUrlState, type SearchType } from './query.ts'
-import { RosterTable } from './roster-table.tsx'
+import { RosterTable, type RosterRow } from './roster-table.tsx'
 import { ROSTER_SEARCH_FORM, RosterSearchForm } from './search-form.tsx'
 import { useRosterNavigation } from './use-roster-navigation.ts'
 import { ROSTER_PAGE_SIZES } from '#contracts/roster-pages.ts'
@@ -9,13 +9,14 @@ import type { RosterMember } from '#contracts/roster-types.ts'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { Pager } from '#app/ui/pager.tsx'
 import { getServices } from '#server/context.ts'
+import { awardImages, withImages } from '#server/personnel/awards.ts'
 import { listPublicQualifications } from '#server/roster/qualifications.ts'
 import { listRoster, parseRosterQuery } from '#server/roster/roster.ts'
 
 // The public roster, 'Company Roster' (docs/rules/roster.md, the public roster): search (debounced 300 ms with
 // JavaScript), search by name or rank, a qualification filter, a paged table; a row opens the member sheet. All state
 // lives in the URL (the names GET /api/roster uses), so without JavaScript the filters are a GET form and the rows link
-// to /roster/:id.
+// to /roster/:id. Each row shows the member's ribbon rack.
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = getServices(context).db
@@ -24,9 +25,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const limit = (ROSTER_PAGE_SIZES as readonly number[]).includes(parsed.limit) ? parsed.limit : ROSTER_PAGE_SIZES[0]
   const type: SearchType = parsed.type === 'rank' ? 'rank' : 'name'
   const query = { ...parsed, limit, type, is_banned: undefined }
-  const [roster, qualifications] = await Promise.all([
+  const [roster, qualifications, images] = await Promise.all([
     listRoster(db, query, { admin: false }),
     listPublicQualifications(db),
+    awardImages(db),
   ])
   const state: RosterUrlState = {
     page: query.page,
@@ -39,7 +41,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (roster.members.length === 0 && roster.pagination.total > 0 && query.page > roster.pagination.totalPages) {
     throw redirect(`/roster${rosterSearch({ ...state, page: roster.pagination.totalPages })}`)
   }
-  return { members: roster.members as RosterMember[], pagination: roster.pagination, qualifications, state }
+  const members: RosterRow[] = (roster.members as RosterMember[]).map((m) => ({
+    ...m,
+    awards: withImages(m.awards, images),
+  }))
+  return { members, pagination: roster.pagination, qualifications, state }
 }
 
 export default function RosterPage({ loaderData }: Route.ComponentProps) {

@@ -62,13 +62,14 @@ export function BackToTests({ className = '' }: { className?: string }) {
   )
 }
 
-/** 'Test not found or you are not eligible to take it.' / 'Test result not found.' */
-export function TestsNotice({ text }: { text: string }) {
+/** 'Test not found or you are not eligible to take it.' / 'Test result not found.', and what else there is to say. */
+export function TestsNotice({ text, children }: { text: string; children?: ReactNode }) {
   return (
     <main className="mx-auto flex max-w-2xl flex-col items-center gap-5 px-6 py-16 text-center">
       <p className="text-lg font-medium text-zinc-200" data-testid="tests-notice">
         {text}
       </p>
+      {children}
       <BackToTests />
     </main>
   )

@@ -1,9 +1,11 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { useMemo } from 'react'
+import { useCallback, useEffect, useMemo, useRef, type RefObject } from 'react'
+import { Link } from 'react-router'
 import type { Route } from './+types/take'
 import { TESTS_PATH, resultHref } from './paths.ts'
 import { QuestionCard, TestsNotice, questionIds } from './question.tsx'
 import {
+  TEST_ERRORS,
   TEST_MESSAGES,
   passingScoreLine,
   submitTestSchema,
@@ -12,16 +14,17 @@ import {
 } from '#contracts/assessments.ts'
 import { failInline, failWithToast, invalid, readFormPost, succeed } from '#app/forms/respond.ts'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+import { useOptionalUser } from '#app/root.tsx'
 import { useHydrated } from '#app/hooks/use-hydrated.ts'
 import { useSchemaForm } from '#app/hooks/use-schema-form.ts'
 import { primaryButton } from '#app/ui/button.ts'
 import { FieldError, Notice } from '#app/ui/field.tsx'
 import { requirePageUser, requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
-import { Invalid, ServiceError } from '#server/errors.ts'
+import { Conflict, Invalid, ServiceError } from '#server/errors.ts'
 import { logger } from '#server/logger.ts'
 import { submitTest } from '#server/assessments/attempts.ts'
-import { getTestForTaking } from '#server/assessments/queries.ts'
+import { getTestForTaking, ownAttemptUuid } from '#server/assessments/queries.ts'
 
 // Take test (docs/rules/assessments.md, taking a test): the questions without their correct answers, for a member an
 // admin approved (not banned, no attempt yet); anyone else reads 'Test not found or you are not eligible to take it.'.
@@ -33,15 +36,19 @@ const FORM = 'take-test'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requirePageUser(request, context)
+  const { db } = getServices(context)
   try {
-    return { test: await getTestForTaking(getServices(context).db, user, params.uuid) }
+    return { test: await getTestForTaking(db, user, params.uuid), takenAttempt: null }
   } catch (error) {
     // Not found, not approved, banned, already taken: all get the one 'not found or not eligible' answer. Anything
     // else is logged as well.
     if (!(error instanceof ServiceError))
       logger.error({ msg: TEST_MESSAGES.fetchTakeFailed, error: error instanceof Error ? error.stack : String(error) })
+    // The member's own attempt (Back after submitting, or the take link again): say so, and where the result is.
+    const takenAttempt =
+      error instanceof Conflict ? await ownAttemptUuid(db, user, params.uuid).catch(() => null) : null
     // NOTE: 200, not 404: the page is the answer, and a client-side navigation to a 404 would log a failed load.
-    return { test: null }
+    return { test: null, takenAttempt }
   }
 }
 
@@ -62,8 +69,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function TakeTestPage({ loaderData }: Route.ComponentProps) {
-  const { test } = loaderData
-  if (!test) return <TestsNotice text={TEST_MESSAGES.takeNotFound} />
+  const { test, takenAttempt } = loaderData
+  if (!test)
+    return (
+      <TestsNotice text={TEST_MESSAGES.takeNotFound}>
+        {takenAttempt ? (
+          <p className="text-zinc-300" data-testid="test-taken">
+            {TEST_ERRORS.alreadyTaken}{' '}
+            <Link to={resultHref(takenAttempt)} className="font-medium text-brand-400 underline">
+              {TEST_MESSAGES.viewResult}
+            </Link>
+          </p>
+        ) : null}
+      </TestsNotice>
+    )
   return <TakeTestForm test={test} />
 }
 
@@ -75,7 +94,64 @@ function answersSchemaFor(questions: TakeQuestion[]) {
   })
 }
 
+/** Where the chosen answers wait until Submit Test: this tab's session storage, per test and signed-in user. */
+export const answersKey = (testId: number, userId: number) => `take-test:${testId}:${userId}`
+
+/**
+ * Keeps the chosen answers in session storage while the test is open, so a refresh (or a phone reloading a tab in
+ * the background) does not lose them; they are put back after hydration and dropped on submit.
+ */
+function useKeptAnswers(formRef: RefObject<HTMLFormElement | null>, key: string | null) {
+  useEffect(() => {
+    const form = formRef.current
+    if (!form || !key) return
+    let saved: Record<string, string>
+    try {
+      saved = JSON.parse(sessionStorage.getItem(key) ?? '{}') as Record<string, string>
+    } catch {
+      return
+    }
+    for (const [name, value] of Object.entries(saved)) {
+      const input = [...form.querySelectorAll<HTMLInputElement>('input[type=radio]')].find(
+        (radio) => radio.name === name && radio.value === value,
+      )
+      if (!input || input.checked) continue
+      input.checked = true
+      // The form's own listeners (conform's value, the page's checks) hear it as a choice.
+      input.dispatchEvent(new Event('input', { bubbles: true }))
+      input.dispatchEvent(new Event('change', { bubbles: true }))
+    }
+  }, [formRef, key])
+  const save = useCallback(() => {
+    const form = formRef.current
+    if (!form || !key) return
+    const chosen = Object.fromEntries(
+      [...form.querySelectorAll<HTMLInputElement>('input[type=radio]:checked')].map((radio) => [
+        radio.name,
+        radio.value,
+      ]),
+    )
+    try {
+      sessionStorage.setItem(key, JSON.stringify(chosen))
+    } catch {
+      // Storage full or off: the answers stay in the page as they always did.
+    }
+  }, [formRef, key])
+  const clear = useCallback(() => {
+    if (!key) return
+    try {
+      sessionStorage.removeItem(key)
+    } catch {
+      // Nothing kept.
+    }
+  }, [key])
+  return { save, clear }
+}
+
 function TakeTestForm({ test }: { test: TestForTaking }) {
+  const user = useOptionalUser()
+  const formRef = useRef<HTMLFormElement>(null)
+  const kept = useKeptAnswers(formRef, user ? answersKey(test.id, user.id) : null)
   const schema = useMemo(() => answersSchemaFor(test.questions), [test.questions])
   const { Form, hidden, busy, form, fields, formProps } = useSchemaForm(FORM, schema, {
     id: `${FORM}-${test.uuid}`,
@@ -100,9 +176,18 @@ function TakeTestForm({ test }: { test: TestForTaking }) {
       ) : null}
       <Form
         {...formProps}
+        ref={formRef}
         // NOTE: conform revalidates on input only fields it validated, and an unchecked radio was never sent: once the
         // check has spoken, every answer asks it again, so the message goes as soon as the last question is answered.
-        onChange={refused ? () => form.validate({ name: fields.answers.name }) : undefined}
+        onChange={() => {
+          kept.save()
+          if (refused) form.validate({ name: fields.answers.name })
+        }}
+        onSubmit={(event) => {
+          formProps.onSubmit(event)
+          // Sent (the check passed): the answers are the attempt's now. A refused post comes back with them filled in.
+          if (!event.defaultPrevented) kept.clear()
+        }}
         aria-label={test.name}
         className="mt-8 flex flex-col gap-6"
       >

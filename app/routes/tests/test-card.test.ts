@@ -33,6 +33,19 @@ describe('cardAction (the card button)', () => {
     })
   })
 
+  it('never offers Take Test for a test without written questions', () => {
+    const approved = member({ is_eligible: true, meets_required_score: true })
+    expect(cardAction({ ...approved, total_questions: 0 })).toEqual({
+      kind: 'disabled',
+      label: 'Awaiting In-Game Evaluation',
+    })
+    expect(cardAction({ ...approved, total_questions: 0, requires_in_game_eval: false })).toEqual({
+      kind: 'disabled',
+      label: 'No Questions Yet',
+    })
+    expect(cardAction(approved)).toMatchObject({ kind: 'take', label: 'Take Test' })
+  })
+
   it('puts a held qualification first, then an attempt, then an approval', () => {
     expect(cardAction(member({ has_qual: true, attempt: attempt(true), is_eligible: true }))).toEqual({
       kind: 'disabled',

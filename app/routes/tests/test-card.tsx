@@ -19,7 +19,15 @@ type CardAction =
   | { kind: 'login'; label: 'Login to View Status'; href: string }
   | { kind: 'review'; label: 'Review Attempt'; href: string }
   | { kind: 'take'; label: 'Take Test'; href: string }
-  | { kind: 'disabled'; label: 'Already Qualified' | 'Awaiting Admin Approval' | 'Ineligible' }
+  | {
+      kind: 'disabled'
+      label:
+        | 'Already Qualified'
+        | 'Awaiting Admin Approval'
+        | 'Ineligible'
+        | 'Awaiting In-Game Evaluation'
+        | 'No Questions Yet'
+    }
 
 /** The card's button: the first that applies of qualified, attempt, approved, score met, otherwise. */
 export function cardAction(test: CardTest): CardAction {
@@ -27,6 +35,13 @@ export function cardAction(test: CardTest): CardAction {
   if (!standing) return { kind: 'login', label: 'Login to View Status', href: loginHref }
   if (standing.has_qual) return { kind: 'disabled', label: 'Already Qualified' }
   if (standing.attempt) return { kind: 'review', label: 'Review Attempt', href: resultHref(standing.attempt.uuid) }
+  // Never a Take Test that leads nowhere: a test without written questions is only its in-game evaluation (or, made
+  // before tests needed something to take, nothing yet).
+  if (standing.is_eligible && test.total_questions === 0)
+    return {
+      kind: 'disabled',
+      label: test.requires_in_game_eval ? 'Awaiting In-Game Evaluation' : 'No Questions Yet',
+    }
   if (standing.is_eligible) return { kind: 'take', label: 'Take Test', href: takeHref(test.uuid) }
   return { kind: 'disabled', label: standing.meets_required_score ? 'Awaiting Admin Approval' : 'Ineligible' }
 }
@@ -75,7 +90,11 @@ export function TestCard({ test }: { test: CardTest }) {
       <dl className="grid gap-2 text-sm">
         <Fact term="Qualification">{test.qualification_name}</Fact>
         <Fact term="Required score">{test.required_score}</Fact>
-        <Fact term="To pass">{passingQuestionsLine(test.passing_questions, test.total_questions)}</Fact>
+        <Fact term="To pass">
+          {test.total_questions === 0 && test.requires_in_game_eval
+            ? `Pass the in-game evaluation (${test.eval_passing_score}%)`
+            : passingQuestionsLine(test.passing_questions, test.total_questions)}
+        </Fact>
         {test.requires_in_game_eval ? <Fact term="In-game evaluation">Required</Fact> : null}
       </dl>
       {needsApproval(test) ? (

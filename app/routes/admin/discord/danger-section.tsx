@@ -5,6 +5,7 @@ import { DISCORD_INTENTS } from '#contracts/discord.ts'
 import { dangerButton } from '#app/ui/button.ts'
 import { ConfirmButtonForm, ConfirmStep } from '#app/ui/confirm.tsx'
 import { Section } from '#app/ui/field.tsx'
+import { countOf } from '#contracts/plural.ts'
 
 // Danger Zone (the purges of docs/rules/discord.md): each purge behind a confirmation that names what goes.
 
@@ -12,7 +13,7 @@ function purgeSquadsMessage(data: DiscordPageData): string {
   const names = data.squads.map((m) => m.squad_name)
   const channels = data.squads.filter((m) => m.create_discord_channel && m.discord_channel_id).length
   return names.length
-    ? `Purge squad integrations? This deletes the Discord roles of ${names.join(', ')}, ${channels} squad channel(s) and every squad role mapping.`
+    ? `Purge squad integrations? This deletes the Discord roles of ${names.join(', ')}, ${countOf(channels, 'squad channel')} and every squad role mapping.`
     : 'Purge squad integrations? There are no squad role mappings to delete.'
 }
 

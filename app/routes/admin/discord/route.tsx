@@ -68,6 +68,8 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Di
       squad_channel_category_id: '',
       milsim_role_id: '',
       orbat_activity_channel_id: '',
+      leave_channel_id: '',
+      leave_role_id: '',
     },
     roles: null,
     channels: null,

@@ -14,6 +14,12 @@ import { Field, FieldError, Section } from '#app/ui/field.tsx'
 // Global settings (docs/rules/settings.md, the settings keys): each chosen by name from the guild's channels, roles or
 // categories; trimmed and saved only when changed (server/discord/admin.ts saveDiscordSettings).
 
+/** What a blank choice means where it is more than "not set". */
+const BLANK_LABELS: Partial<Record<(typeof DISCORD_SETTING_KEYS)[number], string>> = {
+  promotion_channel_id: 'Disabled (no announcements)',
+  leave_channel_id: 'Disabled (no posts)',
+}
+
 export function SettingsSection({ data }: { data: DiscordPageData }) {
   const { Form, busy, hidden, action, form, fields } = useSchemaForm('discord-settings', discordSettingsSchema, {
     id: 'discord-settings',
@@ -49,7 +55,7 @@ export function SettingsSection({ data }: { data: DiscordPageData }) {
                   name={field.name}
                   value={value}
                   options={options[spec.pick]}
-                  blankLabel={key === 'promotion_channel_id' ? 'Disabled (no announcements)' : 'Not set'}
+                  blankLabel={BLANK_LABELS[key] ?? 'Not set'}
                   invalid={!!field.errors?.length}
                   errorId={field.errorId}
                 />

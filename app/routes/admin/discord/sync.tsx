@@ -21,6 +21,7 @@ import { DISCORD_ACTION_BUDGET_MS } from '#server/discord/client.ts'
 import { applyReconcile, planReconcile } from '#server/discord/reconcile.ts'
 import { waitAtMost } from '#server/transaction.ts'
 import { logLoadError } from '#server/load-error.ts'
+import { countOf, plural } from '#contracts/plural.ts'
 
 // Discord Role Sync (docs/rules/discord.md, the role sync): the dry run (who gains and loses which managed role) and
 // Apply, which recomputes and applies it (server/discord/reconcile.ts); the same reconcile runs nightly. Apply answers
@@ -138,8 +139,7 @@ export default function DiscordSyncRoute({ loaderData }: Route.ComponentProps) {
         ) : null}
         {busy ? (
           <p role="status" className="text-sm text-zinc-300">
-            Applying {calls} role {calls === 1 ? 'change' : 'changes'}… Discord’s rate limits make a large unit take a
-            minute.
+            Applying {countOf(calls, 'role change')}… Discord’s rate limits make a large unit take a minute.
           </p>
         ) : null}
         {answer?.message ? (
@@ -150,8 +150,8 @@ export default function DiscordSyncRoute({ loaderData }: Route.ComponentProps) {
         {plan ? (
           <>
             <p className="text-sm text-zinc-400" data-testid="sync-summary">
-              {plan.members} guild {plan.members === 1 ? 'member' : 'members'} checked · {plan.changes.length}{' '}
-              {plan.changes.length === 1 ? 'needs' : 'need'} changes · {calls} role {calls === 1 ? 'change' : 'changes'}
+              {countOf(plan.members, 'guild member')} checked · {plan.changes.length}{' '}
+              {plural(plan.changes.length, 'needs', 'need')} changes · {countOf(calls, 'role change')}
             </p>
             {plan.changes.length ? (
               <Table label="Role changes" columns={COLUMNS} rows={plan.changes} rowKey={(c) => c.discordId} />

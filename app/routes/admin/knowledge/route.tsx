@@ -13,6 +13,7 @@ import { getServices } from '#server/context.ts'
 import { createPacket, deletePacket, listPackets, updatePacket } from '#server/library/library.ts'
 import { withLoadError } from '#server/load-error.ts'
 import { parseIdText } from '#contracts/fields.ts'
+import { countOf } from '#contracts/plural.ts'
 
 // Manage Library (docs/rules/library.md): the documents with a count, Add Document, Edit and delete (confirmed). The
 // same use cases and schema as /api/knowledge. Dialogs are URL states (?dialog=edit&packet=3).
@@ -74,7 +75,7 @@ export default function ManageLibrary({ loaderData }: Route.ComponentProps) {
           </Link>
           <h1 className="mt-2 text-2xl font-bold tracking-tight sm:text-3xl">Manage Library</h1>
           <p className="mt-1 text-sm text-zinc-400" data-testid="packet-count">
-            {packets.length} {packets.length === 1 ? 'document' : 'documents'}
+            {countOf(packets.length, 'document')}
           </p>
         </div>
         <Link to={href({ dialog: 'add' })} preventScrollReset className={primaryButton}>

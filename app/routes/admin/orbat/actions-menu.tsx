@@ -10,7 +10,8 @@ export type MenuItem =
   | { kind: 'link'; label: string; to: string }
   | { kind: 'separator' }
 
-export function ActionsMenu({ items }: { items: MenuItem[] }) {
+/** `placement`: the list opens below the button, or above it in a bar at the bottom of the screen. */
+export function ActionsMenu({ items, placement = 'down' }: { items: MenuItem[]; placement?: 'down' | 'up' }) {
   const [open, setOpen] = useState(false)
   const buttonRef = useRef<HTMLButtonElement>(null)
   const menuRef = useRef<HTMLDivElement>(null)
@@ -102,7 +103,7 @@ export function ActionsMenu({ items }: { items: MenuItem[] }) {
           role="menu"
           aria-label="Actions"
           onKeyDown={onMenuKeyDown}
-          className="pointer-events-auto absolute right-0 z-30 mt-2 w-56 rounded-lg border border-zinc-700 bg-zinc-900 p-1 text-zinc-100 shadow-xl shadow-black/60"
+          className={`pointer-events-auto absolute right-0 z-30 ${placement === 'up' ? 'bottom-full mb-2' : 'mt-2'} w-56 rounded-lg border border-zinc-700 bg-zinc-900 p-1 text-zinc-100 shadow-xl shadow-black/60`}
         >
           {items.map((item, index) =>
             item.kind === 'separator' ? (

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, type CSSProperties } from 'react'
+import { useCallback, useMemo, useState, type CSSProperties } from 'react'
 import {
   Background,
   BackgroundVariant,
@@ -22,16 +22,21 @@ import {
   type EligibleRoleOption,
   type PlatoonOption,
 } from './editor-context.tsx'
+import { ListEditor } from './list-editor.tsx'
 import { MembersDatalist } from './members-datalist.tsx'
 import { parseNodeId, type EditorEdge, type EditorNode, type EditorSquadNode } from './model.ts'
 import { editorNodeTypes } from './nodes.tsx'
-import { EditorToolbar } from './toolbar.tsx'
+import { EditorToolbar, ListActionBar, type EditorView } from './toolbar.tsx'
 import { EDITOR_MAX_ZOOM, EDITOR_MIN_ZOOM, FIT_OPTIONS, useCanvasView } from './use-canvas-view.ts'
 import { useEditorPersistence, type LoadPreset } from './use-editor-persistence.ts'
 import { useEditorStore, type EditorDispatch } from './use-editor-store.ts'
 
 // The admin ORBAT editor (docs/rules/orbat.md, the editor): every change is local until Save ORBAT. The state and its
-// changes are reducer.ts; the server round trips use-editor-persistence.ts; this file renders them.
+// changes are reducer.ts; the server round trips use-editor-persistence.ts; this file renders them, as the diagram or
+// as the list (list-editor.tsx, the default on a phone).
+
+/** Below `md` (48rem) the diagram is too small to touch: the editor opens as a list there. */
+const WIDE_ENOUGH_FOR_DIAGRAM = '(min-width: 48rem)'
 
 interface OrbatEditorProps {
   initial: OrbatPayload
@@ -66,6 +71,10 @@ function EditorCanvas({
   onSaved,
 }: OrbatEditorProps) {
   const { state, dispatch, getState } = useEditorStore(initial)
+  // NOTE: the editor mounts after hydration only (route.tsx), so the screen's width is known here.
+  const [view, setView] = useState<EditorView>(() =>
+    window.matchMedia(WIDE_ENOUGH_FOR_DIAGRAM).matches ? 'diagram' : 'list',
+  )
   const { saving, save, discard, loadPreset } = useEditorPersistence({
     dirty: state.dirty,
     getState,
@@ -74,7 +83,13 @@ function EditorCanvas({
     onPresetConsumed,
     onSaved,
   })
-  const { toggleEditing, deleteSelected } = useCanvasView({ nodeCount: state.nodes.length, getState, dispatch })
+  const { toggleEditing, deleteSelected } = useCanvasView({
+    active: view === 'diagram',
+    nodeCount: state.nodes.length,
+    notice: state.notice,
+    getState,
+    dispatch,
+  })
   const flow = useFlowHandlers(dispatch)
 
   // The squads that exist, as a stable set while nodes only move (the cards and pax counters read it).
@@ -101,11 +116,20 @@ function EditorCanvas({
     [state.slots, squadIds, state.editing, roles, platoons, members, dispatch, toggleEditing],
   )
 
-  const menu: MenuItem[] = [
-    { kind: 'button', label: 'Add Squad', onSelect: () => dispatch({ type: 'addSquad', lock: editor.defaultLock }) },
+  const addSquad: MenuItem = {
+    kind: 'button',
+    label: 'Add Squad',
+    onSelect: () => dispatch({ type: 'addSquad', lock: editor.defaultLock }),
+  }
+  // The list has no layout: waypoints, pax counters and selections are the diagram's.
+  const layoutItems: MenuItem[] = [
     { kind: 'button', label: 'Add Waypoint', onSelect: () => dispatch({ type: 'addPoint', kind: 'waypoint' }) },
     { kind: 'button', label: 'Add Pax Counter', onSelect: () => dispatch({ type: 'addPoint', kind: 'pax' }) },
     { kind: 'button', label: 'Delete Selected', onSelect: deleteSelected },
+  ]
+  const menu: MenuItem[] = [
+    addSquad,
+    ...(view === 'diagram' ? layoutItems : []),
     { kind: 'separator' },
     { kind: 'button', label: 'Manage', onSelect: () => onManage(loadPreset) },
     { kind: 'button', label: 'Discard Changes', onSelect: () => void discard(), tone: 'danger' },
@@ -113,9 +137,33 @@ function EditorCanvas({
     { kind: 'link', label: 'Back to Admin Hub', to: '/admin' },
   ]
 
+  const bar = { dirty: state.dirty, changes: state.changes, saving, onSave: () => void save(), menu }
+
+  if (view === 'list') {
+    return (
+      <EditorProvider value={editor}>
+        <div
+          className="flex h-full w-full flex-col"
+          data-testid="orbat-editor"
+          data-dirty={state.dirty}
+          data-view="list"
+        >
+          <ListEditor nodes={state.nodes} editor={editor} dirty={state.dirty} notice={state.notice} onView={setView} />
+          <ListActionBar {...bar} />
+        </div>
+        <MembersDatalist members={members} />
+      </EditorProvider>
+    )
+  }
+
   return (
     <EditorProvider value={editor}>
-      <div className="orbat-canvas h-full w-full" data-testid="orbat-editor" data-dirty={state.dirty}>
+      <div
+        className="orbat-canvas h-full w-full"
+        data-testid="orbat-editor"
+        data-dirty={state.dirty}
+        data-view="diagram"
+      >
         <ReactFlow<EditorNode, EditorEdge>
           nodes={state.nodes}
           edges={state.edges}
@@ -144,7 +192,7 @@ function EditorCanvas({
         </ReactFlow>
       </div>
       <MembersDatalist members={members} />
-      <EditorToolbar dirty={state.dirty} saving={saving} onSave={() => void save()} menu={menu} />
+      <EditorToolbar {...bar} view={view} onView={setView} />
     </EditorProvider>
   )
 }

@@ -103,7 +103,7 @@ export function IconButton({
       disabled={disabled}
       aria-label={label}
       title={label}
-      className={`nodrag inline-flex size-7 shrink-0 items-center justify-center rounded-md text-zinc-400 disabled:cursor-not-allowed disabled:opacity-30 ${
+      className={`editor-icon-button nodrag inline-flex size-7 shrink-0 items-center justify-center rounded-md text-zinc-400 disabled:cursor-not-allowed disabled:opacity-30 ${
         tone === 'danger' ? 'hover:bg-red-950 hover:text-red-300' : 'hover:bg-zinc-800 hover:text-zinc-100'
       }`}
     >

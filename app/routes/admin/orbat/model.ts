@@ -1,5 +1,6 @@
 import type { Edge, Node } from '@xyflow/react'
-import { countSlots } from '#app/components/orbat/layout.ts'
+import { cardRows, countSlots, PAX_SIZE, WAYPOINT_SIZE } from '#app/components/orbat/layout.ts'
+import { squadCardSize, type Box } from '#contracts/orbat-layout.ts'
 import type {
   AssignableMember,
   OrbatPayload,
@@ -14,8 +15,12 @@ import type {
 // slots live beside them, keyed to squads by id. Ids <= 0 are new rows (temporary ids). The changes themselves are
 // reducer.ts.
 
-/** A slot as the editor holds it: `base_user_id` is the member it had when the editor loaded it (save contract). */
-export type EditorSlot = OrbatSlot & { base_user_id: number | null }
+/**
+ * A slot as the editor holds it: `base_user_id` is the member it had when the editor loaded it (save contract);
+ * `lock_from_default` marks a new slot's lock that nobody chose yet (the first eligible role), shown until the admin
+ * keeps or changes it. Neither is saved as such.
+ */
+export type EditorSlot = OrbatSlot & { base_user_id: number | null; lock_from_default: boolean }
 
 type SquadNodeData = { squad: OrbatSquad }
 export type EditorSquadNode = Node<SquadNodeData, 'squad'>
@@ -29,13 +34,18 @@ export interface EditorDiagram {
   slots: EditorSlot[]
 }
 
-/** Grid snap 20 for squads, 1 for waypoints and pax counters; new squads and waypoints at 200,200. */
-export const SQUAD_GRID = 20
+/**
+ * Grid snap 20 for squads, 1 for waypoints and pax counters; new waypoints at 200,200, new squads there too when that
+ * is free (else in free space: reducer.ts addSquad).
+ */
+export { SQUAD_GRID } from '#contracts/orbat-layout.ts'
 export const POINT_GRID = 1
 export const NEW_NODE_POSITION = { x: 200, y: 200 } as const
 export const DUPLICATE_OFFSET = 40
 export const DEFAULT_TEAM = 'Team 1'
 export const DEFAULT_ROLE = 'Rifleman'
+/** The mark on a new slot's lock that came by default, until the admin keeps or changes it. */
+export const DEFAULT_LOCK_MARK = 'Default lock — check it'
 const SPACER_MARK = '---'
 
 export const squadNodeId = (id: number) => `squad-${id}`
@@ -84,7 +94,11 @@ export function toEditorState(payload: OrbatPayload): EditorDiagram {
       type: 'smoothstep',
     }))
   // A stored slot's member as loaded; a preset's slots are new (negative ids) and have none.
-  const slots: EditorSlot[] = payload.slots.map((s) => ({ ...s, base_user_id: s.id > 0 ? s.user_id : null }))
+  const slots: EditorSlot[] = payload.slots.map((s) => ({
+    ...s,
+    base_user_id: s.id > 0 ? s.user_id : null,
+    lock_from_default: false,
+  }))
   return { nodes, edges, slots }
 }
 
@@ -134,6 +148,21 @@ export function teamsOf(slots: EditorSlot[], squadId: number): EditorTeam[] {
     team.rows.push(slot)
   }
   return [...teams.values()]
+}
+
+/**
+ * The room a node takes on the diagram: a squad card as the diagrams draw it (contracts/orbat-layout.ts), or as
+ * measured when its edit view is taller; a pax counter or waypoint as measured.
+ */
+export function nodeBox(node: EditorNode, slots: EditorSlot[]): Box {
+  const { x, y } = node.position
+  const measured = { width: node.measured?.width ?? 0, height: node.measured?.height ?? 0 }
+  if (node.type === 'squad') {
+    const drawn = squadCardSize(cardRows(teamsOf(slots, node.data.squad.id)))
+    return { x, y, width: Math.max(drawn.width, measured.width), height: Math.max(drawn.height, measured.height) }
+  }
+  const drawn = node.type === 'pax' ? PAX_SIZE : { width: WAYPOINT_SIZE, height: WAYPOINT_SIZE }
+  return { x, y, width: measured.width || drawn.width, height: measured.height || drawn.height }
 }
 
 /** Pax counter: taken = total slots minus open slots, spacers not counted, only slots of squads that exist. */

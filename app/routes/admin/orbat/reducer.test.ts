@@ -293,21 +293,63 @@ describe('editorReducer: loading', () => {
 })
 
 describe('editorReducer: squads', () => {
-  test('Add Squad: a unique name at 200,200 in front, opened for editing, with a default team of one slot locked to the first role', () => {
+  test('Add Squad: a unique name in free space in front, opened for editing, with a default team of one slot locked to the first role (marked as the default)', () => {
     const state = run(initEditorState(payload), { type: 'addSquad', lock: 'Rifleman' })
     const squad = squadNode(state, -1)!
+    // 200,200 would cover Alpha (10,21 to 410,291: two teams, three slots and a heading): right of everything, on
+    // the grid, level with the top of the diagram (the pax counter at y -200).
     expect(squad).toMatchObject({
       id: 'squad--1',
-      position: { x: 200, y: 200 },
+      position: { x: 940, y: -200 },
       zIndex: 1,
-      data: { squad: { name: 'New Squad', platoon_id: null, can_be_primary_waitlist: false } },
+      data: { squad: { name: 'New Squad', platoon_id: null, can_be_primary_waitlist: false, pos_x: 940, pos_y: -200 } },
     })
-    expect(squadSlots(state, -1)).toEqual([newSlot(-2, -1, 'Team 1', 0, 0, 'Rifleman', 'Rifleman')])
+    expect(squadSlots(state, -1)).toEqual([newSlot(-2, -1, 'Team 1', 0, 0, 'Rifleman', 'Rifleman', true)])
+    expect(squadSlots(state, -1)[0]!.lock_from_default).toBe(true)
     expect(state.editing.has(-1)).toBe(true)
-    expect(state).toMatchObject({ dirty: true, nextId: -3, notice: saved('Squad added') })
+    expect(state).toMatchObject({ dirty: true, changes: 1, nextId: -3, notice: saved('Squad added') })
     const second = editorReducer(state, { type: 'addSquad', lock: null })
     expect(squadNode(second, -3)).toMatchObject({ zIndex: 2, data: { squad: { name: 'New Squad 2' } } })
-    expect(squadSlots(second, -3)[0]!.required_role_id).toBeNull()
+    expect(squadSlots(second, -3)[0]).toMatchObject({ required_role_id: null, lock_from_default: false })
+    // The second goes right of the first.
+    expect(squadNode(second, -3)!.position).toEqual({ x: 1380, y: -200 })
+    expect(second.changes).toBe(2)
+  })
+
+  test('Add Squad on an empty diagram, or where 200,200 is free, puts it at 200,200', () => {
+    const empty = { squads: [], slots: [], edges: [], waypoints: [], pax_counters: [] }
+    expect(squadNode(run(initEditorState(empty), { type: 'addSquad', lock: null }), -1)!.position).toEqual({
+      x: 200,
+      y: 200,
+    })
+    const farAway = { ...payload, squads: payload.squads.map((s) => ({ ...s, pos_x: s.pos_x + 2000 })), waypoints: [] }
+    expect(squadNode(run(initEditorState(farAway), { type: 'addSquad', lock: null }), -1)!.position).toEqual({
+      x: 200,
+      y: 200,
+    })
+  })
+
+  test('a default lock stays marked until the admin keeps or changes it; a duplicate copies locks unmarked', () => {
+    let state = run(initEditorState(payload), { type: 'addSquad', lock: 'Rifleman' })
+    state = editorReducer(state, { type: 'addSlot', squadId: -1, team: 'Team 1', lock: 'Rifleman' })
+    const [first, second] = squadSlots(state, -1)
+    expect([first!.lock_from_default, second!.lock_from_default]).toEqual([true, true])
+    const kept = editorReducer(state, { type: 'keepSlotLock', slotId: first!.id })
+    expect(squadSlots(kept, -1).map((s) => [s.required_role_id, s.lock_from_default])).toEqual([
+      ['Rifleman', false],
+      ['Rifleman', true],
+    ])
+    // Keeping it changes nothing that is saved: no toast, no unsaved change.
+    expect(kept).toMatchObject({ notice: null, changes: state.changes })
+    const changed = editorReducer(kept, { type: 'setSlotLock', slotId: second!.id, lock: 'Squad Leader' })
+    expect(squadSlots(changed, -1).map((s) => [s.required_role_id, s.lock_from_default])).toEqual([
+      ['Rifleman', false],
+      ['Squad Leader', false],
+    ])
+    const copied = editorReducer(state, { type: 'duplicateSquad', squadId: -1 })
+    expect(copied.slots.filter((s) => s.squad_id === -4).map((s) => s.lock_from_default)).toEqual([false, false])
+    // Not part of the save.
+    expect(toSavePayload(state).slots.at(-1)).not.toHaveProperty('lock_from_default')
   })
 
   test('rename: empty and taken names are refused with a reason and change nothing', () => {
@@ -418,7 +460,7 @@ describe('editorReducer: teams and slots', () => {
 
   test('slots and spacers are added at the end of their team; an empty spacer is refused', () => {
     let state = editorReducer(initEditorState(payload), { type: 'addSlot', squadId: 1, team: 'HQ', lock: 'Rifleman' })
-    expect(state.slots.at(-1)).toEqual(newSlot(-1, 1, 'HQ', 0, 3, 'Rifleman', 'Rifleman'))
+    expect(state.slots.at(-1)).toEqual(newSlot(-1, 1, 'HQ', 0, 3, 'Rifleman', 'Rifleman', true))
     expect(state.notice).toEqual(saved('Slot added'))
     expect(editorReducer(state, { type: 'addSpacer', squadId: 1, team: 'FT1', text: '  ' }).notice).toEqual({
       tone: 'error',

@@ -8,6 +8,7 @@ import {
   type XYPosition,
 } from '@xyflow/react'
 import type { AssignableMember, OrbatPayload, OrbatSquad } from '#contracts/orbat.ts'
+import { freeSpot, squadCardSize } from '#contracts/orbat-layout.ts'
 import {
   baseSlotsOf,
   DEFAULT_ROLE,
@@ -15,6 +16,7 @@ import {
   DUPLICATE_OFFSET,
   lowestId,
   NEW_NODE_POSITION,
+  nodeBox,
   parseNodeId,
   pointNode,
   POINT_GRID,
@@ -47,6 +49,8 @@ export interface EditorState extends EditorDiagram {
   editing: ReadonlySet<number>
   /** Local changes not saved yet. */
   dirty: boolean
+  /** How many changes were made since the last load or save (the Save button and the editor's toast show it). */
+  changes: number
   /**
    * What the server last showed (initial load, a save's answer, Discard): the save's base, so it can tell a member's
    * sign-up made meanwhile from a member the admin removed. A loaded preset does not change it.
@@ -95,6 +99,8 @@ export type EditorAction =
   | { type: 'addSpacer'; squadId: number; team: string; text: string }
   | { type: 'setSlotRole'; slotId: number; role: string }
   | { type: 'setSlotLock'; slotId: number; lock: string | null }
+  /** The admin keeps a new slot's default lock: it is theirs now, no longer marked. */
+  | { type: 'keepSlotLock'; slotId: number }
   /** A typed or picked name; `member` is the roster member it names (rosterMatch), if any. */
   | { type: 'setSlotAssigned'; slotId: number; name: string; member: AssignableMember | null }
   | { type: 'clearSlot'; slotId: number }
@@ -103,10 +109,13 @@ export type EditorAction =
 
 /** The editor's state for the ORBAT the server showed. */
 export function initEditorState(payload: OrbatPayload): EditorState {
-  return load(payload, { dirty: false, baseSlots: baseSlotsOf(payload), nextEdge: 1 })
+  return load(payload, { dirty: false, changes: 0, baseSlots: baseSlotsOf(payload), nextEdge: 1 })
 }
 
-function load(payload: OrbatPayload, rest: Pick<EditorState, 'dirty' | 'baseSlots' | 'nextEdge'>): EditorState {
+function load(
+  payload: OrbatPayload,
+  rest: Pick<EditorState, 'dirty' | 'changes' | 'baseSlots' | 'nextEdge'>,
+): EditorState {
   const diagram = toEditorState(payload)
   return { ...diagram, ...rest, editing: new Set(), nextId: lowestId(diagram) - 1, dragOrigin: new Map(), notice: null }
 }
@@ -116,9 +125,19 @@ export function editorReducer(previous: EditorState, action: EditorAction): Edit
   const state = previous.notice ? { ...previous, notice: null } : previous
   switch (action.type) {
     case 'resetToServer':
-      return load(action.payload, { dirty: false, baseSlots: baseSlotsOf(action.payload), nextEdge: state.nextEdge })
+      return load(action.payload, {
+        dirty: false,
+        changes: 0,
+        baseSlots: baseSlotsOf(action.payload),
+        nextEdge: state.nextEdge,
+      })
     case 'loadPreset':
-      return load(action.payload, { dirty: true, baseSlots: state.baseSlots, nextEdge: state.nextEdge })
+      return load(action.payload, {
+        dirty: true,
+        changes: state.changes + 1,
+        baseSlots: state.baseSlots,
+        nextEdge: state.nextEdge,
+      })
     case 'nodesChange':
       return { ...state, nodes: applyNodeChanges(action.changes, state.nodes) }
     case 'edgesChange':
@@ -193,7 +212,7 @@ export function editorReducer(previous: EditorState, action: EditorAction): Edit
       const order = teams.reduce((max, t) => Math.max(max, t.order), -1) + 1
       return addRow(
         state,
-        (id) => newSlot(id, action.squadId, `Team ${n}`, order, 0, DEFAULT_ROLE, action.lock),
+        (id) => newSlot(id, action.squadId, `Team ${n}`, order, 0, DEFAULT_ROLE, action.lock, true),
         'Team added',
       )
     }
@@ -229,7 +248,12 @@ export function editorReducer(previous: EditorState, action: EditorAction): Edit
       if (!action.role || action.role === spacerRole('')) return refused(state, 'The role cannot be empty.')
       return changed(patchSlot(state, action.slotId, { role: action.role }), 'Slot updated')
     case 'setSlotLock':
-      return changed(patchSlot(state, action.slotId, { required_role_id: action.lock }), 'Role lock changed')
+      return changed(
+        patchSlot(state, action.slotId, { required_role_id: action.lock, lock_from_default: false }),
+        'Role lock changed',
+      )
+    case 'keepSlotLock':
+      return patchSlot(state, action.slotId, { lock_from_default: false })
     case 'setSlotAssigned':
       return assignSlot(state, action.slotId, action.name, action.member)
     case 'clearSlot':
@@ -247,7 +271,12 @@ export function editorReducer(previous: EditorState, action: EditorAction): Edit
 
 /** A local change: unsaved from now on, and said so (an info toast says it needs a save). */
 function changed(state: EditorState, what: string): EditorState {
-  return { ...state, dirty: true, notice: { tone: 'info', text: `${what} (requires save to persist).` } }
+  return {
+    ...state,
+    dirty: true,
+    changes: state.changes + 1,
+    notice: { tone: 'info', text: `${what} (requires save to persist).` },
+  }
 }
 
 function refused(state: EditorState, why: string): EditorState {
@@ -311,7 +340,16 @@ function addToTeam(
   const block = teamsOf(state.slots, squadId).find((t) => t.name === team)
   if (!block) return state
   const order = block.rows.reduce((max, s) => Math.max(max, s.slot_order), -1) + 1
-  return addRow(state, (id) => newSlot(id, squadId, team, block.order, order, role, lock), what)
+  return addRow(state, (id) => newSlot(id, squadId, team, block.order, order, role, lock, true), what)
+}
+
+/**
+ * A new squad goes to 200,200 when that is free, else right of everything on the diagram (docs/rules/orbat.md, Cards
+ * never overlap): never on top of another card, where its Edit button could not be reached.
+ */
+function newSquadPosition(state: EditorState): XYPosition {
+  const taken = state.nodes.map((n) => nodeBox(n, state.slots))
+  return freeSpot(taken, squadCardSize({ teams: 1, slots: 1, spacers: 0 }), NEW_NODE_POSITION)
 }
 
 function addSquad(state: EditorState, lock: string | null): EditorState {
@@ -320,19 +358,20 @@ function addSquad(state: EditorState, lock: string | null): EditorState {
     'New Squad',
     squadsOf(state.nodes).map((s) => s.name),
   )
+  const position = newSquadPosition(state)
   const node: EditorSquadNode = {
     id: squadNodeId(id),
     type: 'squad',
-    position: { ...NEW_NODE_POSITION },
+    position,
     zIndex: frontZ(state.nodes),
-    // Selected (and brought into view by use-canvas-view.ts): at 200,200 it may sit under other squads.
+    // Selected, and brought into view by use-canvas-view.ts (free space may lie outside the view).
     selected: true,
     data: {
       squad: {
         id,
         name,
-        pos_x: NEW_NODE_POSITION.x,
-        pos_y: NEW_NODE_POSITION.y,
+        pos_x: position.x,
+        pos_y: position.y,
         can_be_primary_waitlist: false,
         platoon_id: null,
         discord_channel_id: null,
@@ -342,7 +381,7 @@ function addSquad(state: EditorState, lock: string | null): EditorState {
   // A new squad opens in its edit view with a default team of one open slot.
   const nodes = [...state.nodes.map((n) => (n.selected ? { ...n, selected: false } : n)), node]
   const withSquad = { ...next, nodes, editing: new Set(state.editing).add(id) }
-  return addRow(withSquad, (slotId) => newSlot(slotId, id, DEFAULT_TEAM, 0, 0, DEFAULT_ROLE, lock), 'Squad added')
+  return addRow(withSquad, (slotId) => newSlot(slotId, id, DEFAULT_TEAM, 0, 0, DEFAULT_ROLE, lock, true), 'Squad added')
 }
 
 /**
@@ -482,6 +521,7 @@ export function uniqueName(base: string, taken: Iterable<string>): string {
   }
 }
 
+/** `byDefault`: the lock is the default a new slot gets (the first eligible role), not one the admin chose. */
 export function newSlot(
   id: number,
   squadId: number,
@@ -490,6 +530,7 @@ export function newSlot(
   slotOrder: number,
   role: string,
   lock: string | null,
+  byDefault = false,
 ): EditorSlot {
   return {
     id,
@@ -501,6 +542,7 @@ export function newSlot(
     ...NOBODY,
     required_role_id: lock,
     base_user_id: null,
+    lock_from_default: byDefault && lock !== null,
   }
 }
 

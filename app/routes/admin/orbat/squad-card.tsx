@@ -5,7 +5,14 @@ import { CARD, CARD_HANDLES } from '#app/components/orbat/layout.ts'
 import { SquadTitle, TeamRows } from '#app/components/orbat/nodes.tsx'
 import { useEditor } from './editor-context.tsx'
 import { PencilIcon, TextButton } from './fields.tsx'
-import { paxCounts, teamsOf, type EditorSlot, type EditorSquadNode, type EditorTeam } from './model.ts'
+import {
+  DEFAULT_LOCK_MARK,
+  paxCounts,
+  teamsOf,
+  type EditorSlot,
+  type EditorSquadNode,
+  type EditorTeam,
+} from './model.ts'
 import { SquadEditView } from './squad-edit.tsx'
 import { OpenBadge } from '#app/components/orbat/badges.tsx'
 
@@ -98,7 +105,18 @@ function CollapsedSlot({ slot }: { slot: EditorSlot }) {
     >
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm leading-5 text-zinc-100">{slot.role}</p>
-        {slot.required_role_id ? (
+        {slot.required_role_id && slot.lock_from_default ? (
+          // A lock nobody chose yet (the first eligible role): marked until kept or changed in the edit view.
+          <p
+            className="flex items-center gap-1 truncate text-[11px] leading-4 text-amber-300"
+            data-testid="default-lock"
+          >
+            <LockIcon />
+            <span className="shrink-0 rounded-sm bg-amber-400/15 px-1 font-semibold">{DEFAULT_LOCK_MARK}</span>
+            <span className="sr-only">: </span>
+            <span className="truncate">{slot.required_role_id}</span>
+          </p>
+        ) : slot.required_role_id ? (
           <p className="flex items-center gap-1 truncate text-[11px] leading-4 text-zinc-400">
             <LockIcon />
             <span className="sr-only">Role lock: </span>

@@ -14,19 +14,22 @@ import {
   TrashIcon,
   UpIcon,
 } from './fields.tsx'
-import { rosterMatch, spacerRole, type EditorSlot, type EditorTeam } from './model.ts'
+import { DEFAULT_LOCK_MARK, rosterMatch, spacerRole, type EditorSlot, type EditorTeam } from './model.ts'
 
-// A squad card's edit view: the squad's fields, its team blocks and their slot rows. Every change is a reducer action;
-// deleting a squad or a team asks first (docs/rules/ui.md).
+// A squad's edit view, in its card on the diagram or in the list: the squad's fields, its team blocks and their slot
+// rows. Every change is a reducer action; deleting a squad or a team asks first (docs/rules/ui.md).
 
 export function SquadEditView({
   editor,
   squad,
   teams,
+  inList = false,
 }: {
   editor: EditorContextValue
   squad: OrbatSquad
   teams: EditorTeam[]
+  /** In the list editor: the page scrolls, not the card. */
+  inList?: boolean
 }) {
   const { id: squadId, name } = squad
   const { dispatch } = editor
@@ -39,7 +42,11 @@ export function SquadEditView({
   return (
     // NOTE: `nowheel`: the wheel scrolls a long card instead of zooming the canvas (React Flow skips its zoom there).
     <div
-      className="nodrag nowheel max-h-[70dvh] cursor-default space-y-3 overflow-y-auto overscroll-contain p-3"
+      className={
+        inList
+          ? 'orbat-list-fields space-y-3 p-3'
+          : 'nodrag nowheel max-h-[70dvh] cursor-default space-y-3 overflow-y-auto overscroll-contain p-3'
+      }
       data-testid="squad-edit-view"
     >
       <div className="flex items-end gap-2">
@@ -79,7 +86,7 @@ export function SquadEditView({
                 dispatch({ type: 'setSquadPlatoon', squadId, platoonId: null })
             }}
             className="size-4 accent-brand-500"
-            aria-controls={`${ids}-platoon`}
+            aria-controls={platoonOn ? `${ids}-platoon` : undefined}
           />
           Platoon
         </label>
@@ -156,7 +163,9 @@ function TeamBlock({
     }
   }
   return (
+    // A named group, not a landmark: every squad has its "Fireteam 1" (the list editor shows them all at once).
     <section
+      role="group"
       aria-label={`Team ${team.name}`}
       className="rounded-md border border-zinc-800 bg-zinc-950/40"
       data-testid="editor-team"
@@ -292,6 +301,8 @@ function SlotEditor({
   }
   const locks = editor.roles.map((r) => r.role_name)
   const lock = slot.required_role_id
+  const byDefault = slot.lock_from_default && lock !== null
+  const defaultNoteId = `slot-${slot.id}-default-lock`
   return (
     <li className="space-y-1.5 p-1.5" data-testid="editor-slot">
       <div className="flex items-center gap-1">
@@ -303,13 +314,14 @@ function SlotEditor({
         />
         {moveAndDelete}
       </div>
-      <div className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-1.5">
+      <div className="editor-slot-fields grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-1.5">
         <label className="flex min-w-0 flex-col gap-0.5">
           <span className="text-[10px] font-semibold tracking-wider text-zinc-500 uppercase">Role Lock</span>
           <select
             value={lock ?? ''}
             onChange={(event) => dispatch({ type: 'setSlotLock', slotId, lock: event.target.value || null })}
-            className={selectClass}
+            aria-describedby={byDefault ? defaultNoteId : undefined}
+            className={`${selectClass} ${byDefault ? 'border-amber-500/70' : ''}`}
           >
             <option value="">UNLOCKED</option>
             {locks.map((name) => (
@@ -362,7 +374,35 @@ function SlotEditor({
           </div>
         </div>
       </div>
+      {byDefault ? (
+        <DefaultLockNote
+          id={defaultNoteId}
+          lock={lock}
+          role={slot.role}
+          onKeep={() => dispatch({ type: 'keepSlotLock', slotId })}
+        />
+      ) : null}
     </li>
+  )
+}
+
+/**
+ * A new slot is locked to the first eligible role by default (docs/rules/orbat.md, the editor): said beside the lock
+ * until the admin keeps it or picks another, so a lock nobody chose is not saved unseen.
+ */
+function DefaultLockNote({ id, lock, role, onKeep }: { id: string; lock: string; role: string; onKeep: () => void }) {
+  return (
+    <div
+      className="flex items-center gap-2 rounded-md border border-amber-500/50 bg-amber-950/40 py-1 pr-1 pl-2 text-xs text-amber-200"
+      data-testid="default-lock"
+    >
+      <p id={id} className="min-w-0 flex-1">
+        <span className="font-semibold">{DEFAULT_LOCK_MARK}:</span> only members with {lock} can sign up here.
+      </p>
+      <TextButton onClick={onKeep} className="h-7" label={`Keep the lock ${lock} on ${role}`}>
+        Keep
+      </TextButton>
+    </div>
   )
 }
 

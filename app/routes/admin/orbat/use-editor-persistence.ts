@@ -4,7 +4,7 @@ import { useToast } from '#app/ui/toaster.tsx'
 import type { OrbatPayload } from '#contracts/orbat.ts'
 import { toSavePayload } from './model.ts'
 import type { EditorState } from './reducer.ts'
-import type { EditorDispatch } from './use-editor-store.ts'
+import { EDITOR_TOAST_ID, unsavedChangesText, type EditorDispatch } from './use-editor-store.ts'
 
 // The editor's round trips to the server (docs/decisions/012-orbat-save-keeps-concurrent-sign-ups.md): Save ORBAT sends
 // the whole diagram with the base it was edited from; Discard Changes and a save's answer reload it from the server; a
@@ -68,14 +68,16 @@ export function useEditorPersistence({
     setSaving(true)
     try {
       const state = getState()
-      const body = await requestJson<{ message?: string; orbat?: OrbatPayload }>(SAVE_URL, {
+      const body = await requestJson<{ message?: string; orbat?: OrbatPayload; moved?: string[] }>(SAVE_URL, {
         method: 'PUT',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify(toSavePayload(state, state.baseSlots)),
       }).catch((error: Error) => {
         throw new Error(error.message.startsWith(SAVE_URL) ? 'Failed to save ORBAT' : error.message)
       })
-      toast.success(body.message ?? 'ORBAT Saved Successfully!')
+      // The save keeps cards from overlapping (docs/rules/orbat.md): it says which ones it moved.
+      const moved = body.moved?.length ? ` Moved so that no cards overlap: ${body.moved.join(', ')}.` : ''
+      toast.success(`${body.message ?? 'ORBAT Saved Successfully!'}${moved}`, { id: EDITOR_TOAST_ID })
       dispatch({ type: 'resetToServer', payload: body.orbat ?? (await requestJson<OrbatPayload>(ORBAT_URL)) })
       onSaved()
     } catch (error) {
@@ -89,7 +91,7 @@ export function useEditorPersistence({
     if (getState().dirty && !window.confirm(DISCARD_CONFIRM)) return
     try {
       dispatch({ type: 'resetToServer', payload: await requestJson<OrbatPayload>(ORBAT_URL) })
-      toast.info('Changes discarded: the ORBAT was reloaded from the server.')
+      toast.info('Changes discarded: the ORBAT was reloaded from the server.', { id: EDITOR_TOAST_ID })
     } catch (error) {
       toast.error(`Could not load latest ORBAT data: ${(error as Error).message}`)
     }
@@ -100,12 +102,15 @@ export function useEditorPersistence({
       try {
         const preset = await requestJson<LoadedPreset>(presetLoadUrl(presetId), { method: 'POST' })
         dispatch({ type: 'loadPreset', payload: preset })
-        toast.info(`${preset.name ? `Preset "${preset.name}"` : 'Preset'} loaded (requires save to persist).`)
+        toast.info(
+          `${preset.name ? `Preset "${preset.name}"` : 'Preset'} loaded (requires save to persist). ${unsavedChangesText(getState().changes)}`,
+          { id: EDITOR_TOAST_ID },
+        )
       } catch (error) {
         toast.error(`Error: ${(error as Error).message}`)
       }
     },
-    [dispatch, toast],
+    [dispatch, getState, toast],
   )
 
   // `/admin/orbat?preset=ID` (the settings page without JavaScript links here): load it once, then drop the param.

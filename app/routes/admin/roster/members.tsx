@@ -3,6 +3,7 @@ import type { z } from 'zod'
 import { useLocation, useSearchParams } from 'react-router'
 import type { Route } from './+types/members'
 import { BanDialog } from './members/ban-dialog.tsx'
+import { GrantAwardDialog } from './members/grant-award-dialog.tsx'
 import { GraduateDialog } from './members/graduate-dialog.tsx'
 import { MemberFormDialog } from './members/member-form-dialog.tsx'
 import { MembersTable } from './members/members-table.tsx'
@@ -18,7 +19,10 @@ import {
   ROSTER_PAGE_SIZES,
 } from '#contracts/roster.ts'
 import type { MembersData } from '#contracts/roster-types.ts'
+import { AWARD_INTENTS, AWARD_MESSAGES, grantAwardSchema, revokeAwardQuestion } from '#contracts/awards.ts'
 import {
+  askToConfirm,
+  failInline,
   failWithToast,
   idOf,
   invalid,
@@ -28,8 +32,9 @@ import {
   unknownIntent,
   type AdminPost,
 } from '#app/forms/respond.ts'
-import { useStateHref } from '#app/hooks/url-state.ts'
-import { DeleteConfirmStep } from '#app/ui/delete-button.tsx'
+import { hrefWithState, useStateHref } from '#app/hooks/url-state.ts'
+import { ConfirmStep } from '#app/ui/confirm.tsx'
+import { confirmKeyOf, DeleteConfirmStep } from '#app/ui/delete-button.tsx'
 import { LoadError } from '#app/ui/field.tsx'
 import { Pager } from '#app/ui/pager.tsx'
 import { requirePageUser } from '#server/auth/user.ts'
@@ -37,6 +42,7 @@ import { getServices } from '#server/context.ts'
 import { Conflict, NotFound } from '#server/errors.ts'
 import { addMember, banMember, editMember, removeMember, unbanMember } from '#server/roster/members.ts'
 import { graduateBmts } from '#server/roster/promotions.ts'
+import { grantAward, revokeAward } from '#server/personnel/awards.ts'
 import { withLoadError } from '#server/load-error.ts'
 import { loadMembersTab, membersFilters } from '#server/roster/members-tab.ts'
 import { parseRosterQuery } from '#server/roster/roster.ts'
@@ -45,7 +51,8 @@ import { deleteRecord, submitForm } from '#app/forms/actions.ts'
 
 // Members tab (docs/rules/roster.md, members and bans): the admin roster list (GET /api/roster's service with
 // is_banned) and Add / Edit / Ban / Unban / delete / Graduate BMTs through the same use cases and schemas as
-// /api/roster/*.
+// /api/roster/*. The member sheet (Edit) also holds the member's awards: Grant Award and Revoke
+// (docs/rules/personnel.md, Awards), as POST/DELETE /api/roster/members/{id}/awards.
 
 const FAILED = ROSTER_MESSAGES.requestFailed
 
@@ -65,6 +72,9 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Me
     bmtMembers: null,
     editing: null,
     confirming: null,
+    awards: null,
+    granting: null,
+    revoking: null,
   }
   const load = async () => {
     const { zone } = await viewerTimeZone(request, db)
@@ -72,6 +82,8 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Me
       pickLists: dialog === 'ban' || dialog === 'graduate',
       editId: idOf(url.searchParams.get('edit')),
       confirmId: idOf(confirmingIdOf(url.searchParams)),
+      grantTo: dialog === 'grant-award' ? idOf(url.searchParams.get('member')) : null,
+      revokeId: idOf(confirmingIdOf(url.searchParams, AWARD_INTENTS.revoke)),
       timeZone: zone,
     }
     return loadMembersTab(db, filters, wants)
@@ -94,6 +106,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       return remove(post)
     case ROSTER_INTENTS.graduate:
       return graduate(post)
+    case AWARD_INTENTS.grant:
+      return grant(post)
+    case AWARD_INTENTS.revoke:
+      return revoke(post)
     default:
       return unknownIntent(post)
   }
@@ -158,6 +174,37 @@ function graduate(post: AdminPost) {
   return submitForm(post, graduateSchema, run, { success: ROSTER_MESSAGES.graduated, failure: FAILED })
 }
 
+/** The member sheet of `memberId`, where a grant or a revoke returns. */
+const sheetOf = (post: AdminPost, memberId: number) => {
+  const [pathname, search = ''] = post.back.split('?')
+  return hrefWithState({ pathname: pathname!, search }, { edit: memberId })
+}
+
+async function grant(post: AdminPost) {
+  const memberId = postedId(post, 'member_id') ?? 0
+  const submission = parseWithZod(post.form, { schema: grantAwardSchema })
+  if (submission.status !== 'success') return invalid(post, submission)
+  let granted
+  try {
+    granted = await grantAward(getServices(post.context), post.admin, memberId, submission.value)
+  } catch (error) {
+    return failInline(post, submission, error, FAILED)
+  }
+  return succeed(post, AWARD_MESSAGES.granted(granted.award, granted.member), { to: sheetOf(post, memberId) })
+}
+
+async function revoke(post: AdminPost) {
+  const grantId = postedId(post)
+  const memberId = postedId(post, 'member_id') ?? 0
+  if (grantId !== null && !post.confirmed) return askToConfirm(post, confirmKeyOf(post.intent, grantId))
+  try {
+    await revokeAward(getServices(post.context), post.admin, memberId, grantId ?? 0)
+  } catch (error) {
+    return failWithToast(post, error, FAILED)
+  }
+  return succeed(post, AWARD_MESSAGES.revoked, { to: sheetOf(post, memberId) })
+}
+
 export default function MembersRoute({ loaderData: data }: Route.ComponentProps) {
   const [params] = useSearchParams()
   const location = useLocation()
@@ -172,6 +219,15 @@ export default function MembersRoute({ loaderData: data }: Route.ComponentProps)
         message={(m) => deleteMemberConfirm(m.name)}
         confirmLabel="Delete Member"
       />
+      {data.revoking ? (
+        <ConfirmStep
+          confirmKey={confirmKeyOf(AWARD_INTENTS.revoke, data.revoking.id)}
+          intent={AWARD_INTENTS.revoke}
+          fields={{ id: data.revoking.id, member_id: data.revoking.member_id }}
+          message={revokeAwardQuestion(data.revoking.name, data.revoking.member)}
+          confirmLabel="Revoke"
+        />
+      ) : null}
       {dialog === 'add-member' ? (
         <MemberFormDialog
           mode={{ kind: 'add', today: data.today }}
@@ -185,6 +241,9 @@ export default function MembersRoute({ loaderData: data }: Route.ComponentProps)
           qualifications={data.qualifications}
           closeHref={closeHref}
         />
+      ) : null}
+      {dialog === 'grant-award' && data.granting && data.awards ? (
+        <GrantAwardDialog member={data.granting} awards={data.awards} today={data.today} />
       ) : null}
       {dialog === 'ban' && data.activeMembers ? (
         <BanDialog members={data.activeMembers} preselect={params.get('member') ?? ''} closeHref={closeHref} />

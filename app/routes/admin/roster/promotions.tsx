@@ -5,15 +5,24 @@ import { ChannelSection } from './promotions/channel-section.tsx'
 import { RUN_NAMES_SHOWN, RunSection, type RunAnswer } from './promotions/run-section.tsx'
 import { ThresholdsSection } from './promotions/thresholds-section.tsx'
 import { promotionChannelSchema, ROSTER_INTENTS, ROSTER_MESSAGES, thresholdsSchema } from '#contracts/roster.ts'
-import type { PromotionsData } from '#contracts/roster-types.ts'
+import type { PromotionPreview, PromotionsData } from '#contracts/roster-types.ts'
 import { DEFAULT_UNIT_TIME_ZONE } from '#contracts/time-zone.ts'
-import { failWithToast, invalid, readAdminPost, succeed, unknownIntent, type AdminPost } from '#app/forms/respond.ts'
+import {
+  askToConfirm,
+  failWithToast,
+  invalid,
+  readAdminPost,
+  succeed,
+  unknownIntent,
+  type AdminPost,
+} from '#app/forms/respond.ts'
 import { LoadError } from '#app/ui/field.tsx'
 import { requirePageUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { runPromotions, saveThresholds, setPromotionChannel } from '#server/roster/promotions.ts'
-import { withLoadError } from '#server/load-error.ts'
+import { logLoadError, withLoadError } from '#server/load-error.ts'
 import { loadPromotionSettings } from '#server/roster/promotions.ts'
+import { previewPromotions } from '#server/roster/promotion-preview.ts'
 
 // Promotions tab (docs/rules/roster.md, promotions): the announcement channel (setting promotion_channel_id), the
 // thresholds (PUT /api/roster/promotions/thresholds's use case and schema) and the on-demand run (POST
@@ -25,14 +34,26 @@ const CHANNEL_SAVED = {
   disabled: ROSTER_MESSAGES.channelDisabled,
 } as const
 
-export async function loader({ request, context }: Route.LoaderArgs): Promise<PromotionsData> {
+export async function loader({
+  request,
+  context,
+}: Route.LoaderArgs): Promise<PromotionsData & { preview: PromotionPreview | null }> {
   await requirePageUser(request, context, 'admin')
-  return withLoadError(
-    'admin roster: promotions',
-    () => loadPromotionSettings(getServices(context)),
-    { channelId: '', thresholds: [], channels: null, unitTimeZone: DEFAULT_UNIT_TIME_ZONE },
-    ROSTER_MESSAGES.loadFailed,
-  )
+  const services = getServices(context)
+  const [settings, preview] = await Promise.all([
+    withLoadError(
+      'admin roster: promotions',
+      () => loadPromotionSettings(services),
+      { channelId: '', thresholds: [], channels: null, unitTimeZone: DEFAULT_UNIT_TIME_ZONE },
+      ROSTER_MESSAGES.loadFailed,
+    ),
+    // The dry run behind Run Promotions' question; without it the question says what a run does in general.
+    previewPromotions(services.db).catch((error: unknown) => {
+      logLoadError('admin roster: promotion preview', error)
+      return null
+    }),
+  ])
+  return { ...settings, preview }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -71,8 +92,12 @@ async function saveThresholdsForm(post: AdminPost) {
   return succeed(post, ROSTER_MESSAGES.thresholdsSaved)
 }
 
-/** The run answers data, not a redirect: the page shows who moved up (the first of them: a run may move thousands). */
+/**
+ * The run answers data, not a redirect: the page shows who moved up (the first of them: a run may move thousands). It
+ * is asked first (the page's confirm step).
+ */
 async function run(post: AdminPost) {
+  if (!post.confirmed) return askToConfirm(post, ROSTER_INTENTS.runPromotions)
   try {
     const done = await runPromotions(getServices(post.context), post.admin)
     return data<RunAnswer>({
@@ -91,7 +116,7 @@ export default function PromotionsRoute({ loaderData }: Route.ComponentProps) {
       <LoadError message={loaderData.loadError} />
       <ChannelSection data={loaderData} />
       <ThresholdsSection thresholds={loaderData.thresholds} />
-      <RunSection unitTimeZone={loaderData.unitTimeZone} />
+      <RunSection unitTimeZone={loaderData.unitTimeZone} preview={loaderData.preview} />
     </div>
   )
 }

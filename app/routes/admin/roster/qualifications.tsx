@@ -25,6 +25,7 @@ import { withLoadError } from '#server/load-error.ts'
 import { loadRolePicker } from '#server/discord/guild.ts'
 import { listQualifications } from '#server/roster/qualifications.ts'
 import { deleteRecord } from '#app/forms/actions.ts'
+import { countOf } from '#contracts/plural.ts'
 
 // Qualifications tab (docs/rules/roster.md, qualifications): list, add / edit, delete (refused while a test grants it),
 // through the same use cases and schema as /api/roster/qualifications.
@@ -108,9 +109,7 @@ export default function QualificationsRoute({ loaderData: data }: Route.Componen
         />
       ) : null}
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-zinc-400">
-          {count} {count === 1 ? 'qualification' : 'qualifications'}
-        </p>
+        <p className="text-sm text-zinc-400">{countOf(count, 'qualification')}</p>
         <Link to={hrefWith({ dialog: 'add-qualification' })} preventScrollReset className={primaryButton}>
           Add Qualification
         </Link>

@@ -7,7 +7,9 @@ const ROSTER_TABS = [
   { id: 'events', label: 'Events' },
   { id: 'trainings', label: 'Trainings' },
   { id: 'qualifications', label: 'Qualifications' },
+  { id: 'awards', label: 'Awards' },
   { id: 'promotions', label: 'Promotions' },
+  { id: 'leave', label: 'Leave' },
 ] as const
 type RosterTab = (typeof ROSTER_TABS)[number]['id']
 

@@ -14,7 +14,8 @@ import {
 import { runUseCase, submitForm } from '#app/forms/actions.ts'
 import { GeneralTab } from '#app/components/admin-settings/general-tab.tsx'
 import type { GeneralData } from '#app/components/admin-settings/types.ts'
-import { SETTINGS_INTENTS as INTENTS, timeLockSchema, timeLockValue } from '#contracts/settings.ts'
+import { leaveMaxDaysSchema, SETTINGS_INTENTS as INTENTS, timeLockSchema, timeLockValue } from '#contracts/settings.ts'
+import { DEFAULT_LEAVE_MAX_DAYS, LEAVE_INTENTS, LEAVE_MESSAGES } from '#contracts/leave.ts'
 import { DEFAULT_UNIT_TIME_ZONE } from '#contracts/time-zone.ts'
 import { unitTimeZoneSchema } from '#contracts/unit-time-zone.ts'
 import { requirePageUser } from '#server/auth/user.ts'
@@ -24,6 +25,7 @@ import { withLoadError } from '#server/load-error.ts'
 import { adminSettings } from '#server/settings/admin-settings.ts'
 import { clearTimeLock, saveSetting, setTimeLock } from '#server/settings/admin-settings.ts'
 import { getUnitTimeZone } from '#server/settings/unit-time-zone.ts'
+import { leaveMaxDays } from '#server/personnel/leave.ts'
 
 // General: the Signup Time Lock (docs/rules/orbat.md, the time lock) and the unit's time zone. Set turns the admin's
 // month/day/time in their zone into an instant (a date already past rolls to next year); Clear empties signup_time. The
@@ -35,13 +37,17 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ge
   const now = Date.now()
   const timeZones = knownTimeZones()
   const load = async () => {
-    const [settings, unitTimeZone] = await Promise.all([adminSettings(db), getUnitTimeZone(db)])
-    return { signupTime: settings.signup_time, now, unitTimeZone, timeZones }
+    const [settings, unitTimeZone, maxDays] = await Promise.all([
+      adminSettings(db),
+      getUnitTimeZone(db),
+      leaveMaxDays(db),
+    ])
+    return { signupTime: settings.signup_time, now, unitTimeZone, timeZones, leaveMaxDays: maxDays }
   }
   return withLoadError(
     'admin settings: settings',
     load,
-    { signupTime: '', now, unitTimeZone: DEFAULT_UNIT_TIME_ZONE, timeZones },
+    { signupTime: '', now, unitTimeZone: DEFAULT_UNIT_TIME_ZONE, timeZones, leaveMaxDays: DEFAULT_LEAVE_MAX_DAYS },
     'Failed to fetch admin data.',
   )
 }
@@ -61,6 +67,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return clearLock(post)
     case INTENTS.saveTimeZone:
       return saveTimeZone(post)
+    case LEAVE_INTENTS.saveMaxDays:
+      return saveLeaveMaxDays(post)
     default:
       return unknownIntent(post)
   }
@@ -86,6 +94,15 @@ function saveTimeZone(post: AdminPost) {
   return submitForm(post, unitTimeZoneSchema, save, {
     success: 'Unit time zone saved.',
     failure: 'Failed to save the time zone.',
+  })
+}
+
+function saveLeaveMaxDays(post: AdminPost) {
+  const save = (value: z.output<typeof leaveMaxDaysSchema>) =>
+    saveSetting(getServices(post.context), post.admin, { key: 'leave_max_days', value: value.leave_max_days })
+  return submitForm(post, leaveMaxDaysSchema, save, {
+    success: LEAVE_MESSAGES.maxDaysSaved,
+    failure: 'Failed to save the leave settings.',
   })
 }
 

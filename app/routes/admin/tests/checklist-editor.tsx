@@ -14,6 +14,7 @@ import { TEST_MESSAGES, type testFormSchema } from '#contracts/assessments.ts'
 import { secondaryButton, smallButton, smallDangerButton } from '#app/ui/button.ts'
 import { inputProps } from '#app/ui/conform-props.ts'
 import { EmptyState, FieldError, inputClass } from '#app/ui/field.tsx'
+import { countOf } from '#contracts/plural.ts'
 
 // The Evaluation Checklist tab: items grouped in named sections, posted as one flat list with a section name on each
 // item. Add Section makes "New Section N" with a first item; a section's name is renamed in place (ignored when empty,
@@ -78,9 +79,7 @@ export function ChecklistEditor({ form, field, hydrated }: { form: Form; field: 
             ) : (
               <h4 className="min-w-0 flex-1 font-semibold">{group.name}</h4>
             )}
-            <span className="text-xs text-zinc-500">
-              {group.indexes.length} {group.indexes.length === 1 ? 'item' : 'items'}
-            </span>
+            <span className="text-xs text-zinc-500">{countOf(group.indexes.length, 'item')}</span>
             {hydrated ? (
               <button
                 type="button"

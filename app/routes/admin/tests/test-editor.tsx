@@ -12,6 +12,7 @@ import { fieldProps, inputProps, selectProps } from '#app/ui/conform-props.ts'
 import { CancelLink, UrlDialog } from '#app/ui/dialog.tsx'
 import { Field, FieldError, inputClass, selectClass } from '#app/ui/field.tsx'
 import { panelId, tabId, Tabs } from '#app/ui/tabs.tsx'
+import { countOf } from '#contracts/plural.ts'
 
 // The test editor: Create Test or Edit Test, "full-screen style" over the tests list, with tabs Settings, Written Test
 // and Evaluation Checklist (the last only while in-game evaluation is required), Cancel and Save Test. One form, one
@@ -319,7 +320,7 @@ function SettingsPanel({
       </Field>
       <Field
         {...fieldProps(fields.passing_questions, 'Required Correct Answers')}
-        hint={`Out of ${questionCount} written question${questionCount === 1 ? '' : 's'}.`}
+        hint={`Out of ${countOf(questionCount, 'written question')}.`}
       >
         <input
           {...inputProps(fields.passing_questions, 'number')}

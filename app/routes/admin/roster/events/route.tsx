@@ -29,6 +29,7 @@ import {
   setEventAttendance,
   updateEvent,
 } from '#server/roster/events.ts'
+import { countOf } from '#contracts/plural.ts'
 
 // Roster admin, Events tab (docs/rules/roster.md, events and attendance): the upcoming events and one page of past ones
 // (Show older: ?before=<cursor>, a link), with Schedule Ping, Attendance, Edit and delete, and Add Event. Dialogs are
@@ -106,7 +107,7 @@ export default function EventsTab({ loaderData }: Route.ComponentProps) {
       <ScheduleHeading
         id="events-heading"
         title="Events"
-        count={`${total.toLocaleString('en-US')} ${total === 1 ? 'event' : 'events'}. Attendance counts towards members' event scores.`}
+        count={`${countOf(total, 'event')}. Attendance counts towards members' event scores.`}
       >
         <Link to={href({ dialog: 'add' })} preventScrollReset className={primaryButton}>
           Add Event

@@ -9,11 +9,12 @@ import { checkboxListProps, fieldProps, inputProps, selectProps, textareaProps }
 import { UrlDialog } from '#app/ui/dialog.tsx'
 import { Field, inputClass, RequiredMark, textareaClass } from '#app/ui/field.tsx'
 import { FormFooter } from '#app/ui/form-footer.tsx'
+import { MemberAwards } from './member-awards.tsx'
 
 // The member form (docs/rules/roster.md, members) in its dialog: Add Member (status Active or Denied, a reason when
 // Denied, qualifications) and Edit (every field plus qualifications, events and trainings). The browser checks with the
 // contract schema the action parses with (Add: createMemberSchema, Edit: memberFieldsSchema), so the messages are the
-// same with or without JavaScript.
+// same with or without JavaScript. Edit also shows the member's awards (./member-awards.tsx).
 
 /** Add's schema or Edit's, named as a union so the fields keep Add's status and reason (Edit has neither). */
 type MemberSchema = typeof createMemberSchema | typeof memberFieldsSchema
@@ -52,6 +53,7 @@ export function MemberFormDialog({
   const member = mode.kind === 'edit' ? mode.member : null
   return (
     <UrlDialog title={member ? `Edit Member: ${member.ingame_name}` : 'Add Member'} closeHref={closeHref} size="lg">
+      {member ? <MemberAwards member={member} /> : null}
       <MemberForm key={member?.id ?? 'add'} mode={mode} qualifications={qualifications} cancelHref={closeHref} />
     </UrlDialog>
   )

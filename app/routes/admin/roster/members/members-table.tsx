@@ -106,6 +106,13 @@ function MemberActions({ member }: { member: AdminRosterMember }) {
       >
         Edit
       </Link>
+      <Link
+        to={`/admin/roster/members/${member.id}/record`}
+        className={secondaryButton}
+        aria-label={`Service record of ${member.ingame_name}`}
+      >
+        Record
+      </Link>
       {member.is_banned ? (
         <UnbanButton member={member} />
       ) : (

@@ -30,6 +30,7 @@ describe('the Members tab URL state', () => {
 
   it('counts the list', () => {
     expect(countText(filters, 1)).toBe('1 active member')
+    expect(countText({ ...filters, term: 'rey' }, 1)).toBe('1 active member matches the search')
     expect(countText({ ...filters, is_banned: true, term: 'x' }, 2)).toBe('2 banned members match the search')
   })
 })

@@ -1,12 +1,14 @@
 import { ROSTER_INTENTS } from '#contracts/roster.ts'
 import type { MembersFilters } from '#contracts/roster-types.ts'
 import { hrefWithState } from '#app/hooks/url-state.ts'
+import { countOf, plural } from '#contracts/plural.ts'
 
-// The Members tab's URL state, pure: which dialog is open (?dialog=add-member|ban|graduate, ?edit=ID, ?member=ID for a
-// row's Ban), which delete awaits its confirm step (?confirm=delete-member-ID), and the paging links. The list's own
+// The Members tab's URL state, pure: which dialog is open (?dialog=add-member|ban|graduate|grant-award, ?edit=ID,
+// ?member=ID for a row's Ban and for Grant Award), which delete or revoke awaits its confirm step
+// (?confirm=delete-member-ID, ?confirm=revoke-award-GRANT_ID), and the paging links. The list's own
 // query (term, type, qualification, is_banned, limit, page) stays across all of them.
 
-const MEMBER_DIALOGS = ['add-member', 'ban', 'graduate'] as const
+const MEMBER_DIALOGS = ['add-member', 'ban', 'graduate', 'grant-award'] as const
 type MemberDialog = (typeof MEMBER_DIALOGS)[number]
 
 export const SEARCH_TYPES = [
@@ -27,8 +29,8 @@ export function openDialogOf(params: URLSearchParams): MemberDialog | null {
  * The member id the delete's confirm step asks about (?confirm=delete-member-ID, confirmKeyOf in
  * app/ui/delete-button.tsx), as sent: the loader checks it. Null when no member delete awaits its confirm step.
  */
-export function confirmingIdOf(params: URLSearchParams): string | null {
-  const prefix = `${ROSTER_INTENTS.deleteMember}-`
+export function confirmingIdOf(params: URLSearchParams, intent: string = ROSTER_INTENTS.deleteMember): string | null {
+  const prefix = `${intent}-`
   const key = params.get('confirm') ?? ''
   return key.startsWith(prefix) ? key.slice(prefix.length) : null
 }
@@ -45,6 +47,6 @@ export function pageHref(location: { pathname: string; search: string }, page: n
 
 /** "12 active members match the search", "1 banned member". */
 export function countText(filters: MembersFilters, total: number): string {
-  const filtered = filters.term || filters.qualification ? ' match the search' : ''
-  return `${total} ${filters.is_banned ? 'banned' : 'active'} ${total === 1 ? 'member' : 'members'}${filtered}`
+  const filtered = filters.term || filters.qualification ? ` ${plural(total, 'matches', 'match')} the search` : ''
+  return `${countOf(total, filters.is_banned ? 'banned member' : 'active member')}${filtered}`
 }

@@ -41,6 +41,7 @@ import {
   trainingsTab,
   updateTraining,
 } from '#server/roster/trainings.ts'
+import { countOf } from '#contracts/plural.ts'
 
 // Roster admin, Trainings tab (docs/rules/roster.md, trainings): the upcoming BMT Trainings and General Trainings, one
 // page of Past Trainings (Show older: ?before=<cursor>, a link), Create BMT Training and Add Training, and per training
@@ -148,11 +149,7 @@ export default function TrainingsTab({ loaderData }: Route.ComponentProps) {
 
   return (
     <section aria-labelledby="trainings-heading" className="flex flex-col gap-4">
-      <ScheduleHeading
-        id="trainings-heading"
-        title="Trainings"
-        count={`${total.toLocaleString('en-US')} ${total === 1 ? 'training' : 'trainings'}.`}
-      >
+      <ScheduleHeading id="trainings-heading" title="Trainings" count={`${countOf(total, 'training')}.`}>
         <div className="flex flex-wrap gap-2">
           <Link to={href({ dialog: 'add-bmt' })} preventScrollReset className={buttonClass('secondary', 'md')}>
             Create BMT Training

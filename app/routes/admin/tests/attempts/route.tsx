@@ -41,12 +41,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     TESTS_PATH,
   )
   const attemptOf = new Map(attempts.map((a) => [a.member_id, a]))
-  // Nobody is listed until the admin types (it says 'Start typing in the search bar to find a member').
-  const results: MemberResult[] = search
-    ? memberStatusList
-        .filter((m) => matchesName(m.ingame_name, search))
-        .map((m) => ({ ...m, attempt: attemptOf.get(m.member_id) ?? null }))
-    : []
+  // Before a search the dialog lists the members this test concerns already: who attempted it or was approved for it.
+  // The search then filters all active members (the empty list says 'Start typing in the search bar to find a member').
+  const results: MemberResult[] = memberStatusList
+    .filter((m) => (search ? matchesName(m.ingame_name, search) : m.status === 'attempted' || m.status === 'approved'))
+    .map((m) => ({ ...m, attempt: attemptOf.get(m.member_id) ?? null }))
   return {
     test: {
       id: test.id,
@@ -111,12 +110,17 @@ export default function ManageTestDialog({ loaderData: { test, search, results }
           message={() => TEST_MESSAGES.confirmRetake}
           confirmLabel="Allow Retake"
         />
-        {!search ? (
-          <EmptyState>{TEST_MESSAGES.startTyping}</EmptyState>
-        ) : results.length === 0 ? (
-          <EmptyState>{TEST_MESSAGES.noMembersMatch}</EmptyState>
+        {results.length === 0 ? (
+          <EmptyState>{search ? TEST_MESSAGES.noMembersMatch : TEST_MESSAGES.startTyping}</EmptyState>
         ) : (
-          <MemberResults results={results} test={test} />
+          <>
+            {search ? null : (
+              <p className="text-sm text-zinc-400" data-testid="manage-test-default">
+                Members who attempted this test or are approved for it. Search to find anyone else.
+              </p>
+            )}
+            <MemberResults results={results} test={test} />
+          </>
         )}
       </div>
     </UrlDialog>

@@ -33,21 +33,36 @@ export function AwaitingList({ members, total }: { members: PassedMember[]; tota
         >
           <div className="min-w-0">
             <p className="font-medium break-words text-zinc-100">{member.ingame_name}</p>
-            <p className="text-xs text-zinc-400">Written test: {Math.round(member.attempt_score)}%</p>
+            <p className="text-xs text-zinc-400">
+              {member.attempt_score === null
+                ? 'Approved for the evaluation'
+                : `Written test: ${Math.round(member.attempt_score)}%`}
+            </p>
             {member.active_session_id ? (
               <p className="mt-1">
                 <Badge tone="warning">Evaluation in progress</Badge>
               </p>
             ) : null}
           </div>
-          <PostButton
-            formKey={`start-evaluation-${member.member_id}`}
-            intent={EVALUATIONS_INTENTS.start}
-            fields={{ evaluateeId: member.member_id }}
-            label="Start Evaluation"
-            className={buttonClass('primary', 'xs')}
-            aria-label={`Start Evaluation of ${member.ingame_name}`}
-          />
+          {/* One control, the same with or without JavaScript: an evaluation under way is joined, never started again. */}
+          {member.active_session_id ? (
+            <Link
+              to={`/admin/evaluations/${member.active_session_id}`}
+              className={buttonClass('primary', 'xs')}
+              aria-label={`Join the evaluation of ${member.ingame_name}`}
+            >
+              Join
+            </Link>
+          ) : (
+            <PostButton
+              formKey={`start-evaluation-${member.member_id}`}
+              intent={EVALUATIONS_INTENTS.start}
+              fields={{ evaluateeId: member.member_id }}
+              label="Start Evaluation"
+              className={buttonClass('primary', 'xs')}
+              aria-label={`Start Evaluation of ${member.ingame_name}`}
+            />
+          )}
         </li>
       )}
     />

@@ -1,0 +1,138 @@
+import type { MemberProfile } from '#contracts/personnel.ts'
+import type { Rank } from '#contracts/roster.ts'
+import { Badge } from '#app/ui/badge.tsx'
+import { formatDateOnly, RankBadge } from '#app/components/roster/ui.tsx'
+
+// The public profile's parts (docs/rules/personnel.md): the header with the rank's insignia, time in service and the
+// member's place in the ORBAT, and the last 12 weeks' attendance. Drawn as SVG and HTML on the server: they show in the
+// first paint and without JavaScript.
+
+/** A simple insignia per rank: chevrons for NCOs, bars for officers, stars for the top. */
+export function RankInsignia({ rank, className = 'size-10' }: { rank: Rank; className?: string }) {
+  const chevrons = { JNCO: 1, NCO: 2, SNCO: 3 }[rank as 'JNCO' | 'NCO' | 'SNCO'] ?? 0
+  const bars = { JOFC: 1, OFC: 2 }[rank as 'JOFC' | 'OFC'] ?? 0
+  const stars = { SOFC: 1, TEAM: 2 }[rank as 'SOFC' | 'TEAM'] ?? 0
+  return (
+    <svg viewBox="0 0 40 40" className={`${className} text-amber-300`} aria-hidden="true" focusable="false">
+      <rect x="1" y="1" width="38" height="38" rx="8" className="fill-zinc-900 stroke-zinc-700" strokeWidth="1.5" />
+      {rank === 'BMT' ? <circle cx="20" cy="20" r="7" fill="none" stroke="currentColor" strokeWidth="3" /> : null}
+      {Array.from({ length: chevrons }, (_, i) => (
+        <path
+          key={`c${i}`}
+          d={`M9 ${13 + i * 7} L20 ${20 + i * 7} L31 ${13 + i * 7}`}
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="3.5"
+          strokeLinejoin="round"
+          strokeLinecap="round"
+        />
+      ))}
+      {Array.from({ length: bars }, (_, i) => (
+        <rect
+          key={`b${i}`}
+          x={bars === 1 ? 17 : 11 + i * 12}
+          y="9"
+          width="6"
+          height="22"
+          rx="1.5"
+          fill="currentColor"
+        />
+      ))}
+      {Array.from({ length: stars }, (_, i) => (
+        <path
+          key={`s${i}`}
+          transform={`translate(${stars === 1 ? 20 : 12 + i * 16} 20) scale(${stars === 1 ? 1 : 0.75})`}
+          d="M0 -10 L2.9 -3.1 L9.5 -3.1 L4.2 1.2 L6.2 8.1 L0 4 L-6.2 8.1 L-4.2 1.2 L-9.5 -3.1 L-2.9 -3.1 Z"
+          fill="currentColor"
+        />
+      ))}
+    </svg>
+  )
+}
+
+/** "2 years, 3 months" from whole days. */
+export function timeInService(days: number): string {
+  if (days < 31) return `${days} ${days === 1 ? 'day' : 'days'}`
+  const years = Math.floor(days / 365)
+  const months = Math.floor((days % 365) / 30.44)
+  const parts = [
+    years ? `${years} ${years === 1 ? 'year' : 'years'}` : null,
+    months ? `${months} ${months === 1 ? 'month' : 'months'}` : null,
+  ].filter(Boolean)
+  return parts.join(', ') || `${days} days`
+}
+
+export function ProfileHeader({ profile }: { profile: MemberProfile }) {
+  const { member } = profile
+  return (
+    <div className="flex flex-wrap items-start gap-4">
+      <RankInsignia rank={member.rank} className="size-14 shrink-0" />
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{member.ingame_name}</h1>
+          <RankBadge rank={member.rank} />
+          {member.on_loa ? (
+            <Badge shape="tag" tone="info" title="On leave of absence">
+              LOA
+            </Badge>
+          ) : null}
+        </div>
+        <dl className="mt-2 grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-3">
+          <div>
+            <dt className="text-xs text-zinc-500">Slot</dt>
+            <dd className="text-zinc-200">
+              {member.slot ? `${member.slot.role || 'Slot'}, ${member.slot.squad} ${member.slot.team}` : 'No slot'}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-xs text-zinc-500">Joined</dt>
+            <dd className="text-zinc-200">{formatDateOnly(member.join_date)}</dd>
+          </div>
+          <div>
+            <dt className="text-xs text-zinc-500">Time in service</dt>
+            <dd className="text-zinc-200">{timeInService(member.days_in_service)}</dd>
+          </div>
+        </dl>
+      </div>
+    </div>
+  )
+}
+
+const WEEK_LABEL: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', timeZone: 'UTC' }
+
+/** Twelve squares, oldest first: filled where the member attended that week, outlined where they missed events. */
+export function AttendanceStrip({ attendance }: { attendance: MemberProfile['attendance'] }) {
+  const size = 22
+  const gap = 6
+  const width = attendance.weeks.length * (size + gap) - gap
+  return (
+    <figure className="flex flex-col gap-2">
+      <svg
+        viewBox={`0 0 ${width} ${size}`}
+        className="h-7 w-full max-w-md"
+        role="img"
+        aria-label={`Attended ${attendance.attended} of ${attendance.held} events in the last 12 weeks`}
+      >
+        {attendance.weeks.map((week, i) => {
+          const label = new Date(`${week.week_start}T00:00:00Z`).toLocaleDateString('en-US', WEEK_LABEL)
+          const style = week.attended
+            ? 'fill-emerald-500'
+            : week.held
+              ? 'fill-red-950 stroke-red-400/70'
+              : 'fill-zinc-900 stroke-zinc-700'
+          return (
+            <rect key={week.week_start} x={i * (size + gap)} y="0" width={size} height={size} rx="4" className={style}>
+              <title>{`Week of ${label}: ${week.held ? `${week.attended} of ${week.held} attended` : 'no events'}`}</title>
+            </rect>
+          )
+        })}
+      </svg>
+      <figcaption className="text-xs text-zinc-400">
+        {attendance.held
+          ? `Attended ${attendance.attended} of ${attendance.held} ${attendance.held === 1 ? 'event' : 'events'} in the last 12 weeks`
+          : 'No events in the last 12 weeks'}
+        <span className="sr-only">. Filled: attended; outlined red: missed; grey: no events that week.</span>
+      </figcaption>
+    </figure>
+  )
+}

@@ -1,0 +1,112 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useSearchParams } from 'react-router'
+import type { Route } from './+types/route'
+import { DenyDialog } from './deny-dialog.tsx'
+import { endLeaveConfirm, LeaveFilters, LeaveTable } from './leave-table.tsx'
+import { LEAVE_FILTERS, LEAVE_INTENTS, LEAVE_MESSAGES, leaveDenySchema, type LeaveTabData } from '#contracts/leave.ts'
+import { DEFAULT_UNIT_TIME_ZONE } from '#contracts/time-zone.ts'
+import {
+  askToConfirm,
+  failWithToast,
+  invalid,
+  postedId,
+  readAdminPost,
+  succeed,
+  unknownIntent,
+} from '#app/forms/respond.ts'
+import type { AdminPost } from '#app/forms/respond.ts'
+import { runUseCase } from '#app/forms/actions.ts'
+import { useStateHref } from '#app/hooks/url-state.ts'
+import { confirmKeyOf, DeleteConfirmStep } from '#app/ui/delete-button.tsx'
+import { LoadError } from '#app/ui/field.tsx'
+import { requirePageUser } from '#server/auth/user.ts'
+import { getServices } from '#server/context.ts'
+import { withLoadError } from '#server/load-error.ts'
+import { approveLeave, denyLeave, endLeave, leaveTab } from '#server/personnel/leave.ts'
+
+// Leave tab (docs/rules/personnel.md, Leave of absence): the members' requests, pending first by default, filtered
+// by ?status= (pending, active, approved, denied, or all); Approve, Deny (a reason, in a dialog) and End now, through
+// the same use cases as POST /api/loa/{id}/approve|deny|end.
+
+/** The filter the URL asks for: one of LEAVE_FILTERS, `all`, or pending when it names none. */
+function filterOf(value: string | null): LeaveTabData['filter'] {
+  if (value === 'all') return 'all'
+  return LEAVE_FILTERS.find((f) => f === value) ?? 'pending'
+}
+
+export async function loader({ request, context }: Route.LoaderArgs): Promise<LeaveTabData> {
+  await requirePageUser(request, context, 'admin')
+  const filter = filterOf(new URL(request.url).searchParams.get('status'))
+  return withLoadError(
+    'admin roster: leave',
+    () => leaveTab(getServices(context).db, filter),
+    {
+      filter,
+      leaves: [],
+      counts: { pending: 0, approved: 0, denied: 0, active: 0 },
+      today: '',
+      unitTimeZone: DEFAULT_UNIT_TIME_ZONE,
+    },
+    LEAVE_MESSAGES.loadFailed,
+  )
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const post = await readAdminPost(request, context)
+  const services = getServices(context)
+  const id = postedId(post) ?? 0
+  switch (post.intent) {
+    case LEAVE_INTENTS.approve:
+      return runUseCase(post, () => approveLeave(services, post.admin, id), {
+        success: LEAVE_MESSAGES.approved,
+        failure: LEAVE_MESSAGES.requestFailed,
+      })
+    case LEAVE_INTENTS.deny:
+      return deny(post, id)
+    case LEAVE_INTENTS.end:
+      if (!post.confirmed) return askToConfirm(post, confirmKeyOf(LEAVE_INTENTS.end, id))
+      return runUseCase(post, () => endLeave(services, post.admin, id), {
+        success: LEAVE_MESSAGES.ended,
+        failure: LEAVE_MESSAGES.requestFailed,
+      })
+    default:
+      return unknownIntent(post)
+  }
+}
+
+/** Deny: the reason is checked in the dialog (400 inline); a refusal (no longer pending) closes it with a toast. */
+async function deny(post: AdminPost, id: number) {
+  const submission = parseWithZod(post.form, { schema: leaveDenySchema })
+  if (submission.status !== 'success') return invalid(post, submission)
+  try {
+    await denyLeave(getServices(post.context), post.admin, id, submission.value)
+  } catch (error) {
+    return failWithToast(post, error, LEAVE_MESSAGES.requestFailed)
+  }
+  return succeed(post, LEAVE_MESSAGES.denied)
+}
+
+export default function LeaveRoute({ loaderData: data }: Route.ComponentProps) {
+  const [params] = useSearchParams()
+  const closeHref = useStateHref()(null)
+  const denying =
+    params.get('dialog') === 'deny' ? (data.leaves.find((l) => String(l.id) === params.get('leave')) ?? null) : null
+  return (
+    <div className="flex flex-col gap-5">
+      <LoadError message={data.loadError} />
+      <DeleteConfirmStep
+        intent={LEAVE_INTENTS.end}
+        items={data.leaves}
+        message={(leave) => endLeaveConfirm(leave.member_name)}
+        confirmLabel="End leave"
+      />
+      {denying && denying.status === 'pending' ? <DenyDialog leave={denying} closeHref={closeHref} /> : null}
+      <LeaveFilters data={data} />
+      <LeaveTable data={data} />
+    </div>
+  )
+}
+
+export function meta() {
+  return [{ title: 'Leave · Roster Management · Task Force HQ' }]
+}
