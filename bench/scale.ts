@@ -31,6 +31,8 @@ interface Target {
   html?: boolean
   /** Named by the probe this bench answers (the others are measured alongside). */
   probed?: boolean
+  /** A path that differs per unit (a member with the longest history), read from its database. */
+  pathOn?: (sql: postgres.Sql) => Promise<string>
 }
 
 const TARGETS: Target[] = [
@@ -47,6 +49,18 @@ const TARGETS: Target[] = [
   { name: '/calendar/unit.ics', path: '/calendar/unit.ics', as: 'anonymous', probed: true },
   { name: '/api/discord/pings?limit=50', path: '/api/discord/pings?limit=50', as: 'admin' },
   { name: '/roster', path: '/roster', as: 'anonymous', html: true },
+  {
+    name: '/roster/{id}?tab=events (most events)',
+    path: '',
+    as: 'anonymous',
+    html: true,
+    pathOn: async (sql) => {
+      const [row] = await sql<{ id: number }[]>`
+        select a.member_id as id from event_attendance a join members m on m.id = a.member_id
+         where not m.is_banned group by a.member_id order by count(*) desc, a.member_id limit 1`
+      return `/roster/${row!.id}?tab=events`
+    },
+  },
 ]
 
 interface Unit {
@@ -57,6 +71,8 @@ interface Unit {
   sql: postgres.Sql
   cookies: Record<Target['as'], string>
   agent: http.Agent
+  /** The paths of targets that differ per unit. */
+  paths: Map<Target, string>
 }
 
 interface Sample {
@@ -73,20 +89,24 @@ const demoId = (username: string) => DEMO_USERS.find((u) => u.username === usern
 async function unitOf(name: string, app: Child): Promise<Unit> {
   const [url, databaseUrl] = app.ready as [string, string]
   const [admin, member] = await Promise.all([login(url, demoId('demo_admin')), login(url, demoId('reyes'))])
+  const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} })
+  const paths = new Map<Target, string>()
+  for (const target of TARGETS) if (target.pathOn) paths.set(target, await target.pathOn(sql))
   return {
     name,
     pid: app.child.pid!,
     url,
-    sql: postgres(databaseUrl, { max: 2, onnotice: () => {} }),
+    sql,
     cookies: { admin, member, anonymous: '' },
     agent: new http.Agent({ keepAlive: true, maxSockets: 1 }),
+    paths,
   }
 }
 
 async function ask(unit: Unit, target: Target, encoding: string) {
   const headers: Record<string, string> = { 'accept-encoding': encoding, accept: target.html ? 'text/html' : '*/*' }
   if (unit.cookies[target.as]) headers.cookie = unit.cookies[target.as]
-  return request(unit.agent, `${unit.url}${target.path}`, { headers })
+  return request(unit.agent, `${unit.url}${unit.paths.get(target) ?? target.path}`, { headers })
 }
 
 /** One target on both units: warm-up, then SAMPLES requests each in alternating rounds (as a browser asks: compressed). */

@@ -2,7 +2,8 @@
 // (docs/decisions/033-stored-counts-and-keyset-pages.md): the stored counts follow whatever adds or removes rows and
 // are what the lists read; the /api lists answer whole, or by pages (limit, before) that join up; the pages show the
 // upcoming records and one page of the past with Show older (a link: this file reads the HTML a browser without
-// JavaScript gets); and a page costs as many statements for 60 records as for 3.
+// JavaScript gets), a member's page the newest of their events; and a page costs as many statements for 60 records as
+// for 3.
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { EventItem } from '#contracts/events.ts'
@@ -268,6 +269,20 @@ describe('the pages show what is coming and one page of the past', () => {
     const all = await text(t.client(), /href="([^"]*upcoming=all[^"]*)"/.exec(first)![1]!.replaceAll('&amp;', '&'))
     expect(rowsOf(all, 'training')).toBe(13)
     expect(all).not.toContain('Show all upcoming trainings')
+  })
+})
+
+describe('a member page', () => {
+  it('lists the newest 25 of a member’s events, with Show all', async () => {
+    const [member] = await addMembers(1)
+    await addDated('events', 30, -1, { prefix: 'Past' })
+    await db().execute(sql`insert into event_attendance (event_id, member_id) select id, ${member} from events`)
+    const page = await text(t.client(), `/roster/${member}?tab=events`)
+    expect(page).toContain('>Past 25<')
+    expect(page).not.toContain('>Past 26<')
+    const showAll = /href="([^"]*all=events[^"]*)"/.exec(page)![1]!.replaceAll('&amp;', '&')
+    expect(page).toContain('Show all <!-- -->30<!-- --> <!-- -->events')
+    expect(await text(t.client(), showAll)).toContain('>Past 30<')
   })
 })
 

@@ -54,10 +54,11 @@ describe('Run Promotions on the page', () => {
     await db().execute(sql`
       insert into members (ingame_name, join_date, attended_events_count)
       select 'Due ' || lpad(g::text, 2, '0'), '2024-01-01', 1 from generate_series(1, 40) g`)
-    // The form as the page sends it without JavaScript: the answer is the page with the run.
+    // The form as the page sends it without JavaScript, confirmed: the answer is the page with the run.
     const response = await admin.client.postForm('/admin/roster/promotions', {
       _form: 'run-promotions',
       intent: 'run-promotions',
+      confirmed: 'yes',
     })
     expect(response.status).toBe(200)
     const html = await response.text()

@@ -217,6 +217,31 @@ test('trainings without JavaScript: add (time errors inline), attendance, signup
   }
 })
 
+test('past events come 25 a page without JavaScript: Show older and Newest are links', async ({ page, login, db }) => {
+  const prefix = unique('NoJS Past')
+  // Ten years back: after every past event the demo unit and the other specs have.
+  await db`insert into events (name, date)
+           select ${prefix} || ' ' || lpad(g::text, 2, '0'), now() - interval '3650 days' - g * interval '1 day'
+             from generate_series(1, 30) g`
+  try {
+    await login('demo_admin')
+    await page.goto('/admin/roster/events')
+    const past = page.getByRole('region', { name: 'Past Events' })
+    await expect(past.getByText(`${prefix} 01`, { exact: true })).toBeVisible()
+    await expect(past.getByText(`${prefix} 30`, { exact: true })).toHaveCount(0)
+    await page.getByRole('navigation', { name: 'Older events' }).getByRole('link', { name: 'Show older' }).click()
+    await expect(page).toHaveURL(/\/admin\/roster\/events\?before=[^#]+#past-events$/)
+    await expect(past.getByText(`${prefix} 30`, { exact: true })).toBeVisible()
+    await expect(past.getByText(`${prefix} 01`, { exact: true })).toHaveCount(0)
+    // The upcoming events stay on top of every page.
+    await expect(page.getByRole('region', { name: 'Upcoming Events' })).toBeVisible()
+    await page.getByRole('navigation', { name: 'Older events' }).getByRole('link', { name: 'Newest' }).click()
+    await expect(past.getByText(`${prefix} 01`, { exact: true })).toBeVisible()
+  } finally {
+    await db`delete from events where name like ${`${prefix}%`}`
+  }
+})
+
 test('Manage Library without JavaScript: inline errors, add, edit, delete via the confirm step', async ({
   page,
   login,

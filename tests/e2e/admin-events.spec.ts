@@ -272,6 +272,32 @@ test('Create BMT Training lists the training under BMT Trainings', async ({ page
   }
 })
 
+test('past trainings come 20 a page: Show older loads the next ones in place, Newest goes back', async ({
+  page,
+  login,
+  db,
+}) => {
+  const prefix = unique('E2E Past Training')
+  await db`insert into trainings (name, date)
+           select ${prefix} || ' ' || lpad(g::text, 2, '0'), now() - interval '3650 days' - g * interval '1 day'
+             from generate_series(1, 25) g`
+  try {
+    await login('demo_admin')
+    await page.goto('/admin/roster/trainings')
+    const past = page.getByRole('region', { name: 'Past Trainings' })
+    await expect(past.getByText(`${prefix} 01`, { exact: true })).toBeVisible()
+    await expect(past.getByText(`${prefix} 25`, { exact: true })).toHaveCount(0)
+    await past.getByRole('link', { name: 'Show older' }).click()
+    await expect(past.getByText(`${prefix} 25`, { exact: true })).toBeVisible()
+    await expect(past.getByText(`${prefix} 01`, { exact: true })).toHaveCount(0)
+    await expect(page).toHaveURL(/before=/)
+    await past.getByRole('link', { name: 'Newest' }).click()
+    await expect(past.getByText(`${prefix} 01`, { exact: true })).toBeVisible()
+  } finally {
+    await db`delete from trainings where name like ${`${prefix}%`}`
+  }
+})
+
 test('Manage Library: add, edit and delete a document', async ({ page, login, db }) => {
   const name = unique('E2E Doc')
   try {

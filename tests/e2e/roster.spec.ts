@@ -223,6 +223,28 @@ test.describe('trainings', () => {
     }
   })
 
+  test('a training names its first five attendees; Show all lists every one', async ({ page, db }) => {
+    const name = `${PREFIX} Crowded ${Date.now()}`
+    const [training] = await db<{ id: number }[]>`
+      insert into trainings (name, date) values (${name}, now() + interval '3 days') returning id`
+    try {
+      await db`insert into training_signups (training_id, member_id)
+               select ${training!.id}, id from members where not is_banned order by id limit 8`
+      await page.goto('/trainings')
+      const row = page.getByRole('article', { name })
+      await expect(row.getByTestId('signup-count')).toHaveText('8 signed up')
+      await row.getByText('Details and attendees').click()
+      const attendees = row.getByRole('list', { name: `Attendees of ${name}` }).getByRole('listitem')
+      await expect(attendees).toHaveCount(5)
+      await row.getByRole('link', { name: `Show all 8 attendees of ${name}` }).click()
+      await expect(page).toHaveURL(new RegExp(`signups=${training!.id}#training-${training!.id}$`))
+      await expect(attendees).toHaveCount(8)
+      await expect(row.getByRole('link', { name: /^Show all/ })).toHaveCount(0)
+    } finally {
+      await db`delete from trainings where id = ${training!.id}`
+    }
+  })
+
   test('a sign-up the server refuses shows its error', async ({ page, login, db }) => {
     const name = `${PREFIX} Gone ${Date.now()}`
     const [training] = await db<{ id: number }[]>`

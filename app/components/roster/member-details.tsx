@@ -1,4 +1,5 @@
 import { useId, useState, type ReactNode } from 'react'
+import { Link } from 'react-router'
 import type { PublicMember } from '#contracts/roster-types.ts'
 import { LoaBadge } from '#app/ui/badge.tsx'
 import { smallButton } from '#app/ui/button.ts'
@@ -10,7 +11,7 @@ import { BmtBadge, formatDateOnly, formatScore, LocalTime, RankBadge } from './u
 
 // The member sheet's content: Rank, Join Date, Total Event Score, the ribbon rack, and the tabs Qualifications, Events and Trainings.
 // The same markup fills the side sheet (tabs are buttons) and the full /roster/:id page that works without JavaScript
-// (tabs are links to ?tab=...).
+// (tabs are links to ?tab=...). Events and trainings may be the newest only: then "Show all" links to the full page.
 
 const MEMBER_TABS = [
   { id: 'qualifications', label: 'Qualifications' },
@@ -23,13 +24,21 @@ export function parseMemberTab(value: string | null): MemberTab {
   return MEMBER_TABS.find((t) => t.id === value)?.id ?? 'qualifications'
 }
 
+/** How many events and trainings the member has when the lists hold only the newest (the page's first 25). */
+export interface MemberTotals {
+  events: number
+  trainings: number
+}
+
 export function MemberDetails({
   member,
+  totals,
   tab,
   onSelectTab,
   tabHref,
 }: {
   member: PublicMember
+  totals?: MemberTotals
   tab: MemberTab
   /** Tabs as buttons (the sheet). */
   onSelectTab?: (tab: MemberTab) => void
@@ -39,9 +48,18 @@ export function MemberDetails({
   const [image, setImage] = useState<{ name: string; url: string } | null>(null)
   const counts: Record<MemberTab, number> = {
     qualifications: member.qualifications.length,
-    events: member.events.length,
-    trainings: member.trainings.length,
+    events: totals?.events ?? member.events.length,
+    trainings: totals?.trainings ?? member.trainings.length,
   }
+  const showAll = (list: 'events' | 'trainings') =>
+    counts[list] > member[list].length ? (
+      <Link
+        to={`/roster/${member.id}?tab=${list}&all=${list}`}
+        className="mt-2 inline-block text-sm text-brand-400 hover:underline"
+      >
+        Show all {counts[list].toLocaleString('en-US')} {list}
+      </Link>
+    ) : null
   return (
     <div className="flex flex-col gap-5" data-testid="member-details">
       <dl className="grid grid-cols-3 gap-2">
@@ -85,6 +103,7 @@ export function MemberDetails({
           {tab === 'qualifications' ? <QualificationList member={member} /> : null}
           {tab === 'events' ? <EventList member={member} onShowImage={setImage} /> : null}
           {tab === 'trainings' ? <TrainingList member={member} /> : null}
+          {tab === 'events' || tab === 'trainings' ? showAll(tab) : null}
         </div>
       </div>
 

@@ -1,6 +1,7 @@
 import { data, Link, useSearchParams } from 'react-router'
 import type { Route } from './+types/$id'
 import { ROSTER_MESSAGES } from '#contracts/roster.ts'
+import type { PublicMember } from '#contracts/roster-types.ts'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { MemberDetails, parseMemberTab } from '#app/components/roster/member-details.tsx'
 import { buttonClass } from '#app/ui/button.ts'
@@ -17,37 +18,59 @@ import { isMilestone, ServiceTimeline } from '#app/components/personnel/timeline
 // One roster member. The roster page loads this loader with a fetcher (?view=sheet) to fill its side sheet (the
 // sheet's content only). As a page it is the member's public profile (docs/rules/personnel.md): rank, slot, time in
 // service, awards, attendance, the sheet's tabs and the public part of the service record; without JavaScript a
-// roster row links here.
+// roster row links here. The sheet's events and trainings lists show the newest 25 and a link to all
+// (?all=events|trainings).
 
 const SHEET_VIEW = 'sheet'
+/** Events and trainings a list shows, newest first, before "Show all" (?all=events): a long career stays a short page. */
+const MEMBER_LIST_SHOWN = 25
+
+/** The member with the newest MEMBER_LIST_SHOWN events and trainings (one list whole when asked), and how many. */
+function windowed(whole: PublicMember, all: string | null) {
+  return {
+    member: {
+      ...whole,
+      events: all === 'events' ? whole.events : whole.events.slice(0, MEMBER_LIST_SHOWN),
+      trainings: all === 'trainings' ? whole.trainings : whole.trainings.slice(0, MEMBER_LIST_SHOWN),
+    },
+    totals: { events: whole.events.length, trainings: whole.trainings.length },
+  }
+}
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const forSheet = url.searchParams.get('view') === SHEET_VIEW
+  const all = url.searchParams.get('all')
   const services = getServices(context)
   try {
     const id = parseId(params.id, 'Member')
     if (forSheet)
-      return { member: await getPublicMember(services.db, id), profile: null, error: null, recordHref: null }
+      return { ...windowed(await getPublicMember(services.db, id), all), profile: null, error: null, recordHref: null }
     const viewer = await getUser(services, request)
-    const [member, profile, recordHref] = await Promise.all([
+    const [whole, profile, recordHref] = await Promise.all([
       getPublicMember(services.db, id),
       readMemberProfile(services.db, id),
       fullRecordHref(services.db, viewer, id),
     ])
-    return { member, profile, error: null, recordHref }
+    return { ...windowed(whole, all), profile, error: null, recordHref }
   } catch (error) {
     // NOTE: a fetcher's thrown error would replace the whole roster page with its error boundary, so for the sheet
     // the failure is data the sheet shows ('Could not load roster data: ...'). The full page shows the 404 screen, or
     // the generic error screen.
     if (error instanceof NotFound) {
       if (forSheet)
-        return data({ member: null, profile: null, error: 'Member not found.', recordHref: null }, { status: 404 })
+        return data(
+          { member: null, totals: null, profile: null, error: 'Member not found.', recordHref: null },
+          { status: 404 },
+        )
       throw data({ error: 'Member not found.' }, { status: 404, statusText: 'Not Found' })
     }
     if (!forSheet) throw error
     logLoadError('member sheet: the member', error)
-    return data({ member: null, profile: null, error: ROSTER_MESSAGES.loadFailed, recordHref: null }, { status: 500 })
+    return data(
+      { member: null, totals: null, profile: null, error: ROSTER_MESSAGES.loadFailed, recordHref: null },
+      { status: 500 },
+    )
   }
 }
 
@@ -83,7 +106,12 @@ export default function RosterMemberPage({ loaderData }: Route.ComponentProps) {
         <AttendanceStrip attendance={profile.attendance} />
       </section>
       <div className="rounded-xl border border-zinc-800 bg-zinc-900/60 p-4 sm:p-5">
-        <MemberDetails member={member} tab={tab} tabHref={(t) => `/roster/${member.id}?tab=${t}`} />
+        <MemberDetails
+          member={member}
+          totals={loaderData.totals ?? undefined}
+          tab={tab}
+          tabHref={(t) => `/roster/${member.id}?tab=${t}`}
+        />
       </div>
       <section aria-labelledby="record-heading" className="flex flex-col gap-3">
         <div className="flex flex-wrap items-baseline justify-between gap-2">

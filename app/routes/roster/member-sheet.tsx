@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link, useFetcher } from 'react-router'
 import type { PublicMember } from '#contracts/roster-types.ts'
-import { MemberDetails, type MemberTab } from '#app/components/roster/member-details.tsx'
+import { MemberDetails, type MemberTab, type MemberTotals } from '#app/components/roster/member-details.tsx'
 
 // The side sheet's body for one member: loads /roster/:id?view=sheet (that route's loader) with a fetcher.
 
@@ -10,7 +10,11 @@ function memberSheetHref(id: number) {
 }
 
 export function MemberSheet({ id }: { id: number }) {
-  const fetcher = useFetcher<{ member: PublicMember | null; error: string | null }>()
+  const fetcher = useFetcher<{
+    member: PublicMember | null
+    totals: MemberTotals | null
+    error: string | null
+  }>()
   const [tab, setTab] = useState<MemberTab>('qualifications')
   const started = useRef(false)
 
@@ -33,7 +37,12 @@ export function MemberSheet({ id }: { id: number }) {
       <Link to={`/roster/${id}`} className="text-sm text-brand-400 underline">
         Full profile and service record
       </Link>
-      <MemberDetails member={fetcher.data.member} tab={tab} onSelectTab={setTab} />
+      <MemberDetails
+        member={fetcher.data.member}
+        totals={fetcher.data.totals ?? undefined}
+        tab={tab}
+        onSelectTab={setTab}
+      />
     </div>
   )
 }
