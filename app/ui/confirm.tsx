@@ -10,8 +10,9 @@ import { useFormPost, usePanel } from '#app/hooks/use-form-post.tsx'
 // (?confirm=<key>), and that step posts the same intent confirmed.
 
 /**
- * A second submit of the same form this soon after its question was answered is the rest of a double-click: the
- * browser queued the second click while its confirm was open. One action, one question.
+ * A second submit of the same form this soon after its question was answered yes is the rest of a double-click: the
+ * browser queued the second click while its confirm was open, and the action is already on its way. One action, one
+ * question. After a no, the next click asks again: the person may have changed their mind.
  */
 const REPEAT_WINDOW_MS = 300
 const answeredAt = new WeakMap<HTMLFormElement, number>()
@@ -26,11 +27,12 @@ export function confirmBeforeSubmit(message: string) {
       return
     }
     const confirmed = window.confirm(message)
-    answeredAt.set(form, performance.now())
     if (!confirmed) {
+      answeredAt.delete(form)
       event.preventDefault()
       return
     }
+    answeredAt.set(form, performance.now())
     const input = form.elements.namedItem('confirmed')
     if (input instanceof HTMLInputElement) input.value = 'yes'
   }
