@@ -171,9 +171,17 @@ export const CHECKED_PAGES: CheckedPage[] = [
   {
     name: 'admin roster leave deny',
     as: 'demo_admin',
-    // The demo unit's pending request (db/seed/leave.ts).
-    path: async (db) =>
-      `/admin/roster/leave?dialog=deny&leave=${(await db<{ id: number }[]>`select id from leaves where status = 'pending' order by id limit 1`)[0]!.id}`,
+    // A pending request: the demo unit's (db/seed/leave.ts), or one made here when another spec has decided it.
+    path: async (db) => {
+      const [pending] = await db<{ id: number }[]>`select id from leaves where status = 'pending' order by id limit 1`
+      const [made] = pending
+        ? [pending]
+        : await db<{ id: number }[]>`
+            insert into leaves (member_id, start_date, end_date, reason)
+            select id, current_date + 60, current_date + 65, 'Axe check.' from members where not is_banned
+            order by id limit 1 returning id`
+      return `/admin/roster/leave?dialog=deny&leave=${made!.id}`
+    },
   },
   { name: 'account (admin)', as: 'demo_admin', path: '/account' },
 ]
