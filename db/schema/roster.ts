@@ -112,6 +112,8 @@ export const events = pgTable(
     name: text('name').notNull(),
     date: timestamp('date', { withTimezone: true }).notNull(),
     orbat_image_url: text('orbat_image_url'),
+    /** Linked to the ORBAT: the job runner freezes the ORBAT at the event's start (db/schema/orbat-history.ts). */
+    orbat_linked: boolean('orbat_linked').notNull().default(false),
     /** The event's event_attendance rows, kept by a trigger. */
     attendance_count: integer('attendance_count').notNull().default(0),
     ...timestampColumns(),
