@@ -2,6 +2,7 @@
 // what, admin notes, the history the triggers keep whatever path changes a member (with how and by whom), and what
 // the public part leaves out.
 import { sql } from 'drizzle-orm'
+import { DateTime } from 'luxon'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { tests, testAttempts } from '#db/schema/assessments.ts'
 import { memberHistory, memberNotes } from '#db/schema/personnel.ts'
@@ -135,6 +136,29 @@ describe('who reads a service record', () => {
 
     await api(admin.client, 'POST', `/api/roster/members/${m.id}/ban`, { reason: 'Again' })
     expect((await profile(m.id)).status).toBe(404)
+  })
+})
+
+describe('attendance over the last 12 weeks', () => {
+  it("puts each event in its week on the unit's clock, edges included", async () => {
+    const m = await reyesMember()
+    const zone = 'America/New_York'
+    const lastMonday = DateTime.now().setZone(zone).startOf('week').minus({ weeks: 1 })
+    const [justAfter, , old] = await db()
+      .insert(events)
+      .values([
+        { name: 'Monday just after midnight', date: lastMonday.plus({ minutes: 30 }).toJSDate() },
+        { name: 'Sunday just before midnight', date: lastMonday.minus({ minutes: 30 }).toJSDate() },
+        { name: 'Before the window', date: lastMonday.minus({ weeks: 11 }).toJSDate() },
+      ])
+      .returning()
+    await db()
+      .insert(eventAttendance)
+      .values([justAfter!, old!].map((e) => ({ event_id: e.id, member_id: m.id })))
+    const { attendance } = (await profile(m.id)).body
+    expect(attendance.weeks[10]).toEqual({ week_start: lastMonday.toISODate(), held: 1, attended: 1 })
+    expect(attendance.weeks[9]).toMatchObject({ held: 1, attended: 0 })
+    expect(attendance).toMatchObject({ held: 2, attended: 1 })
   })
 })
 

@@ -203,9 +203,14 @@ async function attendanceWeeks(
     held: 0,
     attended: 0,
   }))
+  // Each week's first instant, worked out once: a row finds its week by comparing instants, not by a zone
+  // conversion per row (DST makes weeks 167 or 169 hours long, which the boundaries already carry).
+  const starts = weeks.map((_, i) => first.plus({ weeks: i }).toMillis())
   for (const row of rows) {
-    const index = Math.floor(DateTime.fromJSDate(row.date).setZone(zone).startOf('week').diff(first, 'weeks').weeks)
-    const week = weeks[Math.round(index)]
+    const at = row.date.getTime()
+    let index = starts.length - 1
+    while (index >= 0 && starts[index]! > at) index -= 1
+    const week = weeks[index]
     if (!week) continue
     week.held += 1
     if (row.attended) week.attended += 1

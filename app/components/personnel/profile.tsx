@@ -62,7 +62,7 @@ export function timeInService(days: number): string {
   return parts.join(', ') || `${days} days`
 }
 
-export function ProfileHeader({ profile }: { profile: MemberProfile }) {
+export function ProfileHeader({ profile }: { profile: Omit<MemberProfile, 'entries'> }) {
   const { member } = profile
   return (
     <div className="flex flex-wrap items-start gap-4">

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import type { MemberRecord } from '#contracts/personnel.ts'
 import { RankBadge } from '#app/components/roster/ui.tsx'
-import { isMilestone, ServiceTimeline } from './timeline.tsx'
+import { ServiceTimeline, type RecordView, type TimelineLine } from './timeline.tsx'
 
 // A full service record (docs/rules/personnel.md): the admin's view on the roster admin and the member's own on their
 // account. Attendance lines hide behind a link until asked for (?record=all), so a long record stays a short page.
@@ -13,16 +13,15 @@ export function FullRecord({
   back,
   children,
 }: {
-  record: MemberRecord
+  /** Trimmed by the loader (trimRecord). */
+  record: Omit<MemberRecord, 'entries'> & { entries: TimelineLine[]; view: RecordView }
   title: string
   back: { to: string; label: string }
   /** What the page adds between the header and the timeline (the admin's note form). */
   children?: ReactNode
 }) {
   const [searchParams] = useSearchParams()
-  const showAll = searchParams.get('record') === 'all'
-  const milestones = record.entries.filter(isMilestone)
-  const hidden = record.entries.length - milestones.length
+  const { all: showAll, attendance: hidden } = record.view
   const path = (all: boolean) => {
     const next = new URLSearchParams(searchParams)
     if (all) next.set('record', 'all')
@@ -57,10 +56,7 @@ export function FullRecord({
             </Link>
           ) : null}
         </div>
-        <ServiceTimeline
-          entries={showAll ? record.entries : milestones}
-          label={`Service record of ${record.member.ingame_name}`}
-        />
+        <ServiceTimeline entries={record.entries} label={`Service record of ${record.member.ingame_name}`} />
       </section>
     </main>
   )

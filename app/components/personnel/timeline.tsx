@@ -37,7 +37,46 @@ export function isMilestone(entry: RecordEntry): boolean {
   return entry.kind !== 'event' && entry.kind !== 'training'
 }
 
-export function ServiceTimeline({ entries, label }: { entries: RecordEntry[]; label: string }) {
+/** How a page sends a record: which entries, and how many attendance lines the milestones view leaves out. */
+export interface RecordView {
+  /** Every entry was sent (?record=all). */
+  all: boolean
+  /** Attendance lines in the whole record. */
+  attendance: number
+}
+
+/** A timeline line as the page draws it: the entry without its kind-specific detail, which only the /api needs. */
+export interface TimelineLine {
+  at: string
+  /** The day of a day-only fact (YYYY-MM-DD), shown without a time; null for an instant. */
+  day: string | null
+  kind: RecordEntry['kind']
+  text: string
+  by: string | null
+}
+
+/**
+ * A record as its page needs it: every line when asked for all (?record=all), else the milestones, each line without
+ * its detail. Done in the loader, so a long career does not send hundreds of lines to a page that shows a dozen.
+ */
+export function trimRecord<T extends { entries: RecordEntry[] }>(
+  record: T,
+  url: URL,
+): Omit<T, 'entries'> & { entries: TimelineLine[]; view: RecordView } {
+  const all = url.searchParams.get('record') === 'all'
+  const milestones = record.entries.filter(isMilestone)
+  const view = { all, attendance: record.entries.length - milestones.length }
+  const entries = (all ? record.entries : milestones).map(({ at, date_only, kind, text, by, detail }) => ({
+    at,
+    day: date_only && typeof detail.day === 'string' ? detail.day : null,
+    kind,
+    text,
+    by,
+  }))
+  return { ...record, entries, view }
+}
+
+export function ServiceTimeline({ entries, label }: { entries: TimelineLine[]; label: string }) {
   if (!entries.length) return <p className="text-sm text-zinc-400">Nothing recorded yet.</p>
   return (
     <ol aria-label={label} className="relative flex flex-col gap-0 border-l border-zinc-800 pl-5">
@@ -50,8 +89,8 @@ export function ServiceTimeline({ entries, label }: { entries: RecordEntry[]; la
           <p className="text-xs text-zinc-400">
             <span className="font-medium tracking-wide text-zinc-300 uppercase">{KIND_LABEL[entry.kind]}</span>
             {' · '}
-            {entry.date_only && typeof entry.detail.day === 'string' ? (
-              <time dateTime={entry.detail.day}>{formatDateOnly(entry.detail.day)}</time>
+            {entry.day ? (
+              <time dateTime={entry.day}>{formatDateOnly(entry.day)}</time>
             ) : (
               <LocalTime iso={entry.at} format="date" />
             )}

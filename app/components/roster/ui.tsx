@@ -35,8 +35,10 @@ export function BmtBadge({ className = '' }: { className?: string }) {
 export function formatDateOnly(date: string): string {
   const value = new Date(`${date.slice(0, 10)}T00:00:00Z`)
   if (Number.isNaN(value.getTime())) return date
-  return value.toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' })
+  return DATE_ONLY.format(value)
 }
+
+const DATE_ONLY = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' })
 
 /** Member scores show 2 decimals: the admin's hidden_score adjustment is in hundredths (docs/rules/roster.md). */
 export function formatScore(score: number): string {
@@ -54,6 +56,19 @@ const FULL: Intl.DateTimeFormatOptions = {
 }
 const DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric' }
 
+// Making a formatter costs far more than using one, and a service record shows hundreds of instants: one formatter
+// per format and zone, kept (the zones are the IANA names the page may use, a bounded set).
+const formatters = new Map<string, Intl.DateTimeFormat>()
+function formatterOf(format: 'full' | 'date', zone: string): Intl.DateTimeFormat {
+  const key = `${format} ${zone}`
+  let formatter = formatters.get(key)
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', { ...(format === 'full' ? FULL : DATE), timeZone: zone })
+    formatters.set(key, formatter)
+  }
+  return formatter
+}
+
 /**
  * An instant in the page's zone (app/ui/date-time.tsx): the reader's own when the server knows it from the cookie,
  * and always once hydrated; otherwise the unit's. `data-local` says whether it is the reader's own.
@@ -69,8 +84,7 @@ export function LocalTime({
 }) {
   const { zone, source } = useTimeZone()
   const value = new Date(iso)
-  const options = format === 'full' ? FULL : DATE
-  const text = Number.isNaN(value.getTime()) ? iso : value.toLocaleString('en-US', { ...options, timeZone: zone })
+  const text = Number.isNaN(value.getTime()) ? iso : formatterOf(format, zone).format(value)
   return (
     <time dateTime={iso} className={className} data-local={source === 'viewer' ? 'true' : 'false'}>
       {text}

@@ -1,6 +1,7 @@
 import type { Route } from './+types/record'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { FullRecord } from '#app/components/personnel/record-page.tsx'
+import { trimRecord } from '#app/components/personnel/timeline.tsx'
 import { requirePageUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { memberIdOfUser, readMemberRecord } from '#server/personnel/record.ts'
@@ -12,7 +13,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requirePageUser(request, context)
   const db = getServices(context).db
   const memberId = await memberIdOfUser(db, user)
-  return { record: memberId === null ? null : await readMemberRecord(db, user, memberId) }
+  return {
+    record: memberId === null ? null : trimRecord(await readMemberRecord(db, user, memberId), new URL(request.url)),
+  }
 }
 
 export default function AccountRecordPage({ loaderData }: Route.ComponentProps) {

@@ -13,7 +13,7 @@ import { getPublicMember } from '#server/roster/members.ts'
 import { getUser } from '#server/auth/user.ts'
 import { fullRecordHref, readMemberProfile } from '#server/personnel/record.ts'
 import { AttendanceStrip, ProfileHeader } from '#app/components/personnel/profile.tsx'
-import { isMilestone, ServiceTimeline } from '#app/components/personnel/timeline.tsx'
+import { ServiceTimeline, trimRecord } from '#app/components/personnel/timeline.tsx'
 
 // One roster member. The roster page loads this loader with a fetcher (?view=sheet) to fill its side sheet (the
 // sheet's content only). As a page it is the member's public profile (docs/rules/personnel.md): rank, slot, time in
@@ -52,7 +52,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       readMemberProfile(services.db, id),
       fullRecordHref(services.db, viewer, id),
     ])
-    return { ...windowed(whole, all), profile, error: null, recordHref }
+    return { ...windowed(whole, all), profile: trimRecord(profile, url), error: null, recordHref }
   } catch (error) {
     // NOTE: a fetcher's thrown error would replace the whole roster page with its error boundary, so for the sheet
     // the failure is data the sheet shows ('Could not load roster data: ...'). The full page shows the 404 screen, or
@@ -80,10 +80,7 @@ export default function RosterMemberPage({ loaderData }: Route.ComponentProps) {
   // Only the sheet asks for ?view=sheet; a person opening that URL still gets the 404 screen's words.
   if (!member || !profile) return <MemberNotFound />
   const tab = parseMemberTab(searchParams.get('tab'))
-  const showAll = searchParams.get('record') === 'all'
-  const milestones = profile.entries.filter(isMilestone)
-  const shown = showAll ? profile.entries : milestones
-  const hidden = profile.entries.length - milestones.length
+  const { all: showAll, attendance: hidden } = profile.view
   return (
     <main className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-10">
       <Link to="/roster" className="text-sm text-zinc-400 hover:text-brand-400">
@@ -128,7 +125,7 @@ export default function RosterMemberPage({ loaderData }: Route.ComponentProps) {
             </Link>
           ) : null}
         </div>
-        <ServiceTimeline entries={shown} label={`Service record of ${member.ingame_name}`} />
+        <ServiceTimeline entries={profile.entries} label={`Service record of ${member.ingame_name}`} />
       </section>
     </main>
   )

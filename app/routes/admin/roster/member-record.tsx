@@ -2,6 +2,7 @@ import type { Route } from './+types/member-record'
 import { noteSchema, PERSONNEL_MESSAGES } from '#contracts/personnel.ts'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { FullRecord } from '#app/components/personnel/record-page.tsx'
+import { trimRecord } from '#app/components/personnel/timeline.tsx'
 import { submitForm } from '#app/forms/actions.ts'
 import { readAdminPost, unknownIntent } from '#app/forms/respond.ts'
 import { useSchemaForm } from '#app/hooks/use-schema-form.ts'
@@ -21,7 +22,8 @@ const ADD_NOTE = 'add-note'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const admin = await requirePageUser(request, context, 'admin')
-  return { record: await readMemberRecord(getServices(context).db, admin, parseId(params.id, 'Member')) }
+  const record = await readMemberRecord(getServices(context).db, admin, parseId(params.id, 'Member'))
+  return { record: trimRecord(record, new URL(request.url)) }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
