@@ -18,20 +18,6 @@ const KIND_LABEL: Record<RecordKind, string> = {
   note: 'Admin note',
 }
 
-const KIND_DOT: Record<RecordKind, string> = {
-  joined: 'bg-brand-500',
-  rank: 'bg-brand-400',
-  qualification: 'bg-sky-400',
-  award: 'bg-amber-400',
-  event: 'bg-zinc-500',
-  training: 'bg-zinc-500',
-  test: 'bg-emerald-400',
-  evaluation: 'bg-emerald-400',
-  loa: 'bg-violet-400',
-  ban: 'bg-red-400',
-  note: 'bg-yellow-300',
-}
-
 /** Whether an entry is a milestone (anything but attending an event or a training). */
 export function isMilestone(entry: RecordEntry): boolean {
   return entry.kind !== 'event' && entry.kind !== 'training'
@@ -76,18 +62,16 @@ export function trimRecord<T extends { entries: RecordEntry[] }>(
   return { ...record, entries, view }
 }
 
+// NOTE: the lines' look (the coloured dot per kind, the type) is the .service-timeline rule of app/app.css: a long
+// career has hundreds of lines, and one rule there weighs less than the same classes repeated on each.
 export function ServiceTimeline({ entries, label }: { entries: TimelineLine[]; label: string }) {
   if (!entries.length) return <p className="text-sm text-zinc-400">Nothing recorded yet.</p>
   return (
-    <ol aria-label={label} className="relative flex flex-col gap-0 border-l border-zinc-800 pl-5">
+    <ol aria-label={label} className="service-timeline">
       {entries.map((entry, i) => (
-        <li key={`${entry.kind}-${entry.at}-${i}`} className="relative py-2.5">
-          <span
-            aria-hidden="true"
-            className={`absolute top-4 -left-[1.6rem] size-2.5 rounded-full ring-4 ring-zinc-950 ${KIND_DOT[entry.kind]}`}
-          />
-          <p className="text-xs text-zinc-400">
-            <span className="font-medium tracking-wide text-zinc-300 uppercase">{KIND_LABEL[entry.kind]}</span>
+        <li key={`${entry.kind}-${entry.at}-${i}`} data-kind={entry.kind}>
+          <p className="when">
+            <span>{KIND_LABEL[entry.kind]}</span>
             {' · '}
             {entry.day ? (
               <time dateTime={entry.day}>{formatDateOnly(entry.day)}</time>
@@ -95,12 +79,8 @@ export function ServiceTimeline({ entries, label }: { entries: TimelineLine[]; l
               <LocalTime iso={entry.at} format="date" />
             )}
           </p>
-          <p
-            className={`mt-0.5 text-sm break-words ${entry.kind === 'note' ? 'text-yellow-100' : entry.kind === 'ban' ? 'text-red-300' : 'text-zinc-100'}`}
-          >
-            {entry.text}
-          </p>
-          {entry.by ? <p className="text-xs text-zinc-500">by {entry.by}</p> : null}
+          <p className="what">{entry.text}</p>
+          {entry.by ? <p className="by">by {entry.by}</p> : null}
         </li>
       ))}
     </ol>
