@@ -113,7 +113,7 @@ export async function recordScenario(
       [...comparisonHeader('read'), 'app CPU ms/req', 'app errors', `p99 < ${P99_TARGET_MS} ms`],
       rows,
       [
-        `Each side 6 s in 2 alternating rounds after 2 s warm-up; p99 = worst round. App CPU ms/req: the app process's own CPU per answer, which other work on the machine barely moves. ${machine()}.`,
+        `Each side 6 s in 2 alternating rounds after 2 s warm-up; p99 = worst round. App CPU ms/req: the app process's own CPU per answer (less moved than latency by other work on the machine). ${machine()}.`,
       ],
     )
     return {

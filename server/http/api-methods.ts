@@ -44,8 +44,23 @@ function routeTree(manifest: Manifest): RouteObject[] {
   return tree
 }
 
+/** Answers already worked out, per build and path: matchRoutes flattens and ranks every route on each call. */
+const answers = new WeakMap<ServerBuild, Map<string, string[] | null>>()
+/** Paths carry ids, so the remembered answers are dropped when this many have gathered. */
+const ANSWERS_KEPT = 5000
+
 /** The methods the /api route at `pathname` serves, or null when no single route owns it (an unknown /api path). */
 function allowedMethods(build: ServerBuild, pathname: string): string[] | null {
+  let known = answers.get(build)
+  if (!known) answers.set(build, (known = new Map()))
+  if (known.has(pathname)) return known.get(pathname)!
+  if (known.size >= ANSWERS_KEPT) known.clear()
+  const allowed = methodsOf(build, pathname)
+  known.set(pathname, allowed)
+  return allowed
+}
+
+function methodsOf(build: ServerBuild, pathname: string): string[] | null {
   if (LIVE_PATHS.includes(pathname)) return ['GET', 'HEAD']
   const leaf = matchRoutes(routeTree(build.routes), pathname)?.at(-1)?.route
   // The /api/* catch-all answers 404 to every method.
