@@ -12,6 +12,8 @@ export default [
   // training sign-ups and the document library.
   route('roster', 'routes/roster/route.tsx'),
   route('roster/:id', 'routes/roster/$id.tsx'),
+  // A slot holder's profile from the ORBAT, which knows the holder's user, not their roster member.
+  route('roster/by-user/:userId', 'routes/roster/by-user.tsx'),
   route('trainings', 'routes/trainings/route.tsx'),
   route('library', 'routes/library/route.tsx'),
   // Qualification tests: the cards (a member's standing when signed in), taking a test (works without JavaScript) and

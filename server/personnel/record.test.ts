@@ -139,6 +139,20 @@ describe('who reads a service record', () => {
   })
 })
 
+describe("an ORBAT slot holder's profile link", () => {
+  it('leads from the user to their roster member; a user who is no member, or a banned one, finds none', async () => {
+    const m = await reyesMember()
+    const open = (userId: number | string) => t.client().fetch(`/roster/by-user/${userId}`)
+    const found = await open(reyes.id)
+    expect(found.status).toBe(302)
+    expect(found.headers.get('location')).toBe(`/roster/${m.id}`)
+    expect((await open(novak.id)).status).toBe(404)
+    expect((await open('abc')).status).toBe(404)
+    await api(admin.client, 'POST', `/api/roster/members/${m.id}/ban`, { reason: 'Gone' })
+    expect((await open(reyes.id)).status).toBe(404)
+  })
+})
+
 describe('attendance over the last 12 weeks', () => {
   it("puts each event in its week on the unit's clock, edges included", async () => {
     const m = await reyesMember()

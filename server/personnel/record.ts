@@ -122,6 +122,16 @@ export async function memberIdOfUser(db: DbOrTx, user: Pick<User, 'discord_id'>)
   return row?.id ?? null
 }
 
+/** The roster member a user is (linked by Discord id), for a link from an ORBAT slot; a banned member has none. */
+export async function memberIdOfUserId(db: DbOrTx, userId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ id: members.id })
+    .from(members)
+    .innerJoin(users, eq(users.discord_id, members.discord_id))
+    .where(and(eq(users.id, userId), eq(members.is_banned, false)))
+  return row?.id ?? null
+}
+
 /** Where the viewer reads this member's full record: admins on the roster admin, the member on their account. */
 export async function fullRecordHref(db: DbOrTx, viewer: User | null, memberId: number): Promise<string | null> {
   if (!viewer) return null

@@ -2,7 +2,7 @@ import { expect, test } from './fixtures.ts'
 
 // The service record with JavaScript, at a phone's width and a desktop's: the member sheet links to the public
 // profile; an admin adds a note on the member's full record and sees it there; the member reads their own record from
-// their account, without the note; the public profile shows neither.
+// their account, without the note; the public profile shows neither; a taken ORBAT slot links to its holder's profile.
 
 const NOTE = `E2E note ${Date.now()}`
 
@@ -36,7 +36,12 @@ test('an admin notes a member; the member reads their record without it; the pro
   await expect(page.getByText(NOTE)).toHaveCount(0)
 })
 
-test('a member reads their own record from their account, without admin notes', async ({ page, login, db }) => {
+test('a member reads their own record from their account, without admin notes', async ({
+  page,
+  login,
+  db,
+  orbatLock,
+}) => {
   await login('reyes')
   const [member] = await db<{ id: number; name: string }[]>`
     select m.id, m.ingame_name as name from members m join users u on u.discord_id = m.discord_id where u.username = 'reyes'`
@@ -55,4 +60,16 @@ test('a member reads their own record from their account, without admin notes', 
   await page.getByRole('link', { name: 'Full profile and service record' }).click()
   await expect(page).toHaveURL(new RegExp(`/roster/${member!.id}$`))
   await expect(page.getByRole('link', { name: 'Full service record' })).toHaveAttribute('href', '/account/record')
+
+  // A taken ORBAT slot leads to its holder's profile.
+  void orbatLock
+  const [slot] = await db<{ id: number }[]>`
+    select id from slots where user_id is null and manual_username is null and role not like '---%' order by id limit 1`
+  await db.begin(async (tx) => {
+    await tx`update slots set user_id = (select id from users where username = 'reyes') where id = ${slot!.id}`
+    await tx`select pg_notify('orbat_changed', '')`
+  })
+  await page.goto('/orbat')
+  await page.locator(`[data-slot-id="${slot!.id}"]`).getByRole('link', { name: member!.name }).click()
+  await expect(page).toHaveURL(new RegExp(`/roster/${member!.id}$`))
 })

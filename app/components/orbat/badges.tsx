@@ -1,5 +1,8 @@
+import { Link } from 'react-router'
+import type { OrbatSlot } from '#contracts/orbat.ts'
 import { Badge } from '#app/ui/badge.tsx'
 import { LockIcon, PeopleIcon } from './icons.tsx'
+import { holderName } from './rows.ts'
 
 // The small marks of a slot row, the same in the diagram and the phone list.
 
@@ -38,5 +41,22 @@ export function LockLine({ lock, className }: { lock: string; className: string 
       <LockIcon />
       <span className="truncate">Requires {lock}</span>
     </p>
+  )
+}
+
+/**
+ * A taken slot's holder: a link to their profile when a person holds it (it leads on by their user: the slot does not
+ * know their roster member), plain text for a manual name. `nodrag` lets the diagram's link be clicked, not dragged.
+ */
+export function HolderName({ slot, className }: { slot: OrbatSlot; className: string }) {
+  const name = holderName(slot)
+  if (slot.user_id === null) return <span className={`truncate font-medium ${className}`}>{name}</span>
+  return (
+    <Link
+      to={`/roster/by-user/${slot.user_id}`}
+      className={`nodrag truncate font-medium underline-offset-2 hover:underline ${className}`}
+    >
+      {name}
+    </Link>
   )
 }

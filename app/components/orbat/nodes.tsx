@@ -12,7 +12,7 @@ import {
   type SquadNode,
   type WaypointNode,
 } from './layout.ts'
-import { LockedBadge, LockLine, OpenBadge, PeopleCount } from './badges.tsx'
+import { HolderName, LockedBadge, LockLine, OpenBadge, PeopleCount } from './badges.tsx'
 import { slotAction } from './rows.ts'
 import { SlotActionControl } from './slot-actions.tsx'
 import type { OrbatSlot } from '#contracts/orbat.ts'
@@ -135,11 +135,10 @@ function SlotRow({ slot, squadName }: { slot: OrbatSlot; squadName: string }) {
         {!open ? (
           <>
             {slot.avatar ? <Avatar src={slot.avatar} name={name ?? ''} size={5} /> : null}
-            <span
-              className={`truncate text-sm font-medium ${own ? 'max-w-28 text-brand-400' : 'max-w-40 text-zinc-200'}`}
-            >
-              {name}
-            </span>
+            <HolderName
+              slot={slot}
+              className={`text-sm ${own ? 'max-w-28 text-brand-400' : 'max-w-40 text-zinc-200'}`}
+            />
             {slot.on_loa ? <LoaBadge /> : null}
           </>
         ) : viewer.locked ? (

@@ -1,11 +1,10 @@
 import { useMemo } from 'react'
 import { Form, useNavigate } from 'react-router'
 import type { OrbatPayload, OrbatSlot, OrbatSquad } from '#contracts/orbat.ts'
-import { LockedBadge, LockLine, OpenBadge, PeopleCount } from '#app/components/orbat/badges.tsx'
+import { HolderName, LockedBadge, LockLine, OpenBadge, PeopleCount } from '#app/components/orbat/badges.tsx'
 import {
   countSlots,
   groupTeams,
-  holderName,
   isOpen,
   isSpacer,
   slotAction,
@@ -193,9 +192,7 @@ function SlotItem({ slot, squadName, viewer }: { slot: OrbatSlot; squadName: str
           )
         ) : (
           <>
-            <span className={`max-w-36 truncate text-sm font-medium ${own ? 'text-brand-400' : 'text-zinc-200'}`}>
-              {holderName(slot)}
-            </span>
+            <HolderName slot={slot} className={`max-w-36 text-sm ${own ? 'text-brand-400' : 'text-zinc-200'}`} />
             {slot.on_loa ? <LoaBadge /> : null}
           </>
         )}
