@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
 import type { Toast, ToastType } from '#contracts/toast.ts'
+import { useHydrated } from '#app/hooks/use-hydrated.ts'
 
 /** Toast lifetime 5000 ms, exit animation 300 ms (docs/rules/ui.md). */
 const TOAST_LIFETIME_MS = 5000
@@ -163,6 +164,7 @@ function ToastItem({ toast, onDismiss }: { toast: Entry; onDismiss: (id: string)
   // changes, not a region that arrives with its text already in it, so the text follows a moment after the region.
   // The flash toast rendered by the server starts with its text (there is nothing to announce on a page load).
   const [announced, setAnnounced] = useState(toast.fromServer === true)
+  const hydrated = useHydrated()
   useEffect(() => {
     if (announced) return
     const timer = setTimeout(() => setAnnounced(true), ANNOUNCE_DELAY_MS)
@@ -189,14 +191,17 @@ function ToastItem({ toast, onDismiss }: { toast: Entry; onDismiss: (id: string)
           <span className="sr-only">shown </span>×{toast.count}
         </span>
       ) : null}
-      <button
-        type="button"
-        onClick={() => onDismiss(toast.id)}
-        className="-my-1 -mr-2 grid size-8 shrink-0 place-items-center rounded text-lg leading-none opacity-70 hover:opacity-100"
-        aria-label="Dismiss notification"
-      >
-        ×
-      </button>
+      {/* Without JavaScript the toast leaves by itself at 5 s (app/app.css); a × that could not close it is left out. */}
+      {hydrated ? (
+        <button
+          type="button"
+          onClick={() => onDismiss(toast.id)}
+          className="-my-1 -mr-2 grid size-8 shrink-0 place-items-center rounded text-lg leading-none opacity-70 hover:opacity-100"
+          aria-label="Dismiss notification"
+        >
+          ×
+        </button>
+      ) : null}
     </div>
   )
 }

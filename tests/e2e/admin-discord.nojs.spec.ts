@@ -28,6 +28,8 @@ test('the settings form saves a changed setting, and says when nothing changed',
     await page.getByLabel('ORBAT activity channel').selectOption({ label: '#events' })
     await page.getByRole('button', { name: 'Save Settings' }).click()
     await expect(toast(page, 'Discord settings saved.')).toBeVisible()
+    // No × that could not close it: without JavaScript the toast leaves by itself.
+    await expect(page.getByTestId('toast-stack').getByRole('button', { name: 'Dismiss notification' })).toHaveCount(0)
     expect(await settingValue(db, 'orbat_activity_channel_id')).toBe('930000000000000003')
     await expect(page.getByLabel('ORBAT activity channel').locator('option:checked')).toHaveText('#events')
     await page.getByRole('button', { name: 'Save Settings' }).click()
