@@ -7,9 +7,10 @@ import {
 } from '#contracts/awards.ts'
 import { RibbonRack } from '#app/components/roster/ribbon-rack.tsx'
 import { useSchemaForm } from '#app/hooks/use-schema-form.ts'
-import { fieldProps, inputProps, textareaProps } from '#app/ui/conform-props.ts'
+import { fieldProps, inputProps } from '#app/ui/conform-props.ts'
 import { UrlDialog } from '#app/ui/dialog.tsx'
-import { Field, inputClass, RequiredMark, textareaClass } from '#app/ui/field.tsx'
+import { NameAndDescriptionFields } from '#app/ui/name-fields.tsx'
+import { Field, inputClass } from '#app/ui/field.tsx'
 import { FormFooter } from '#app/ui/form-footer.tsx'
 
 // Add / Edit Award: name (required), description, precedence (lower first), and the image: a file uploaded with the
@@ -41,20 +42,7 @@ export function AwardDialog({ editing, closeHref }: { editing: AwardItem | null;
         {hidden}
         <input type="hidden" name="intent" value={AWARD_INTENTS.save} />
         {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
-        <Field
-          {...fieldProps(
-            fields.name,
-            <>
-              Name
-              <RequiredMark />
-            </>,
-          )}
-        >
-          <input {...inputProps(fields.name)} autoComplete="off" className={inputClass} />
-        </Field>
-        <Field {...fieldProps(fields.description, 'Description')}>
-          <textarea {...textareaProps(fields.description)} rows={3} className={textareaClass} />
-        </Field>
+        <NameAndDescriptionFields name={fields.name} description={fields.description} />
         <Field
           {...fieldProps(fields.precedence, 'Precedence')}
           hint={`Lower shows first in a ribbon rack (0 to ${AWARD_PRECEDENCE_MAX}).`}

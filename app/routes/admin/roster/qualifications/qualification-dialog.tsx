@@ -1,9 +1,10 @@
 import { qualificationInputSchema, ROSTER_INTENTS } from '#contracts/roster.ts'
 import type { QualificationItem } from '#contracts/roster-types.ts'
 import { useSchemaForm } from '#app/hooks/use-schema-form.ts'
-import { fieldProps, inputProps, pickOrIdProps, textareaProps } from '#app/ui/conform-props.ts'
+import { fieldProps, pickOrIdProps } from '#app/ui/conform-props.ts'
 import { UrlDialog } from '#app/ui/dialog.tsx'
-import { Field, inputClass, RequiredMark, textareaClass } from '#app/ui/field.tsx'
+import { NameAndDescriptionFields } from '#app/ui/name-fields.tsx'
+import { Field } from '#app/ui/field.tsx'
 import { FormFooter } from '#app/ui/form-footer.tsx'
 import { DiscordUnreachableNotice, PickOrId, rolePickOptions } from '#app/components/discord-pickers.tsx'
 import type { GuildRoleItem } from '#contracts/guild.ts'
@@ -40,20 +41,7 @@ export function QualificationDialog({
         {hidden}
         <input type="hidden" name="intent" value={ROSTER_INTENTS.saveQualification} />
         {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
-        <Field
-          {...fieldProps(
-            fields.name,
-            <>
-              Name
-              <RequiredMark />
-            </>,
-          )}
-        >
-          <input {...inputProps(fields.name)} autoComplete="off" className={inputClass} />
-        </Field>
-        <Field {...fieldProps(fields.description, 'Description')}>
-          <textarea {...textareaProps(fields.description)} rows={3} className={textareaClass} />
-        </Field>
+        <NameAndDescriptionFields name={fields.name} description={fields.description} />
         <DiscordUnreachableNotice error={discordError} />
         <Field {...fieldProps(fields.discord_role_id, roles ? 'Discord Role' : 'Discord Role ID')}>
           <PickOrId {...pickOrIdProps(fields.discord_role_id)} options={rolePickOptions(roles)} blankLabel="No role" />
