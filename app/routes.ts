@@ -152,6 +152,16 @@ export default [
     route('loa/:id/approve', 'routes/api/loa.$id.approve.ts'),
     route('loa/:id/deny', 'routes/api/loa.$id.deny.ts'),
     route('loa/:id/end', 'routes/api/loa.$id.end.ts'),
+    // Recruitment (docs/rules/recruitment.md): the unit's form, applying, an applicant's own applications, the
+    // recruiters' pipeline.
+    route('recruitment/form', 'routes/api/recruitment.form.ts'),
+    route('applications', 'routes/api/applications.ts'),
+    route('applications/mine', 'routes/api/applications.mine.ts'),
+    route('applications/:id', 'routes/api/applications.$id.ts'),
+    route('applications/:id/status', 'routes/api/applications.$id.status.ts'),
+    route('applications/:id/comments', 'routes/api/applications.$id.comments.ts'),
+    route('applications/:id/assign', 'routes/api/applications.$id.assign.ts'),
+    route('applications/:id/withdraw', 'routes/api/applications.$id.withdraw.ts'),
     route('discord-roles/squads', 'routes/api/discord-roles.squads.ts'),
     // Discord admin page: rank and squad role mappings, purges, ping history.
     route('discord-roles/ranks', 'routes/api/discord-roles.ranks.ts'),

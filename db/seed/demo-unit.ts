@@ -317,6 +317,9 @@ async function insertDemoUnit(tx: Tx, now: Date) {
     leave_max_days: '',
     leave_channel_id: DEMO_CHANNELS.leave.id,
     leave_role_id: '',
+    recruitment_channel_id: DEMO_CHANNELS.recruiters.id,
+    // '' = 30 days.
+    recruitment_cooldown_days: '',
   }
   await tx
     .insert(settings)
