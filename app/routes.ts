@@ -23,6 +23,8 @@ export default [
   // The signed-in person's own page: leave of absence, calendar feed and API tokens.
   route('account', 'routes/account/route.tsx'),
   route('account/record', 'routes/account/record.tsx'),
+  // Recruitment: what the unit is and its application form; an applicant's status.
+  route('join', 'routes/join/route.tsx'),
   // Calendar feeds: the unit's, and each person's at a secret URL made on /account.
   route('calendar/unit.ics', 'routes/calendar/unit.ts'),
   route('calendar/personal/:file', 'routes/calendar/personal.ts'),
@@ -65,6 +67,9 @@ export default [
       // view updates live), and a finished evaluation.
       route('evaluations/view/:id', 'routes/admin/evaluations/view.tsx'),
       route('evaluations/:sessionId', 'routes/admin/evaluations/live/route.tsx'),
+      // Recruitment: the pipeline of applications and the application form (docs/rules/recruitment.md).
+      route('recruitment', 'routes/admin/recruitment/route.tsx'),
+      route('recruitment/form', 'routes/admin/recruitment/form.tsx'),
       // Manage Library: the document links.
       route('knowledge', 'routes/admin/knowledge/route.tsx'),
       // Roster admin: one route per tab under a tab-bar layout; /admin/roster opens Members.
