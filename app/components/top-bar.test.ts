@@ -23,11 +23,12 @@ describe('nav highlighting', () => {
 
 describe('which links show', () => {
   const labels = (user: Parameters<typeof visibleLinks>[0]) => visibleLinks(user).map((l) => l.label)
-  it('Join for anyone not on the roster; Admin hidden only from a signed-in non-member non-admin', () => {
-    expect(labels(null)).toEqual(['ORBAT', 'Tests', 'Library', 'Admin', 'Join'])
+  it('Admin for admins and members, Join for everyone else', () => {
+    expect(labels(null)).toEqual(['ORBAT', 'Tests', 'Library', 'Join'])
     expect(labels({ isAdmin: false, isMember: false })).toEqual(['ORBAT', 'Tests', 'Library', 'Join'])
     expect(labels({ isAdmin: false, isMember: true })).toEqual(['ORBAT', 'Tests', 'Library', 'Admin'])
     expect(labels({ isAdmin: true, isMember: true })).toEqual(['ORBAT', 'Tests', 'Library', 'Admin'])
+    expect(labels({ isAdmin: true, isMember: false })).toEqual(['ORBAT', 'Tests', 'Library', 'Admin'])
     expect(activeSection('/join')).toBe('join')
   })
 })

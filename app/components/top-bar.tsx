@@ -23,15 +23,12 @@ const links = [
 ] as const
 
 /**
- * Join is for people who are not members (signed out, or signed in without a roster entry); Admin is left out for a
- * signed-in non-admin who is not a member either, whom it could only refuse.
+ * The fourth link is Admin for admins and members (a member who opens it reads Access Denied with ways elsewhere), and
+ * Join for everyone else: signed out, or signed in without a roster entry. Four links fit the bar from 320 px up.
  */
 export function visibleLinks(user: Pick<PublicUser, 'isAdmin' | 'isMember'> | null) {
-  return links.filter((link) => {
-    if (link.section === 'join') return !user?.isMember
-    if (link.section === 'admin') return !user || user.isAdmin || user.isMember
-    return true
-  })
+  const insider = Boolean(user?.isAdmin || user?.isMember)
+  return links.filter((link) => (link.section === 'join' ? !insider : link.section === 'admin' ? insider : true))
 }
 
 // NOTE: one row of 3.5rem at every width (the full-bleed ORBAT pages and the waitlist panel sit under it), and nothing
