@@ -25,6 +25,8 @@ export default [
   // The signed-in person's own page: leave of absence, calendar feed and API tokens.
   route('account', 'routes/account/route.tsx'),
   route('account/record', 'routes/account/record.tsx'),
+  // Recruitment: what the unit is and its application form; an applicant's status.
+  route('join', 'routes/join/route.tsx'),
   // Calendar feeds: the unit's, and each person's at a secret URL made on /account.
   route('calendar/unit.ics', 'routes/calendar/unit.ts'),
   route('calendar/personal/:file', 'routes/calendar/personal.ts'),
@@ -67,6 +69,9 @@ export default [
       // view updates live), and a finished evaluation.
       route('evaluations/view/:id', 'routes/admin/evaluations/view.tsx'),
       route('evaluations/:sessionId', 'routes/admin/evaluations/live/route.tsx'),
+      // Recruitment: the pipeline of applications and the application form (docs/rules/recruitment.md).
+      route('recruitment', 'routes/admin/recruitment/route.tsx'),
+      route('recruitment/form', 'routes/admin/recruitment/form.tsx'),
       // Manage Library: the document links.
       route('knowledge', 'routes/admin/knowledge/route.tsx'),
       // Roster admin: one route per tab under a tab-bar layout; /admin/roster opens Members.
@@ -154,6 +159,16 @@ export default [
     route('loa/:id/approve', 'routes/api/loa.$id.approve.ts'),
     route('loa/:id/deny', 'routes/api/loa.$id.deny.ts'),
     route('loa/:id/end', 'routes/api/loa.$id.end.ts'),
+    // Recruitment (docs/rules/recruitment.md): the unit's form, applying, an applicant's own applications, the
+    // recruiters' pipeline.
+    route('recruitment/form', 'routes/api/recruitment.form.ts'),
+    route('applications', 'routes/api/applications.ts'),
+    route('applications/mine', 'routes/api/applications.mine.ts'),
+    route('applications/:id', 'routes/api/applications.$id.ts'),
+    route('applications/:id/status', 'routes/api/applications.$id.status.ts'),
+    route('applications/:id/comments', 'routes/api/applications.$id.comments.ts'),
+    route('applications/:id/assign', 'routes/api/applications.$id.assign.ts'),
+    route('applications/:id/withdraw', 'routes/api/applications.$id.withdraw.ts'),
     route('discord-roles/squads', 'routes/api/discord-roles.squads.ts'),
     // Discord admin page: rank and squad role mappings, purges, ping history.
     route('discord-roles/ranks', 'routes/api/discord-roles.ranks.ts'),

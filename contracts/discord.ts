@@ -98,6 +98,11 @@ export const DISCORD_SETTING_FIELDS: Record<
     pick: 'role',
     hint: 'Members on leave hold it while their leave is active.',
   },
+  recruitment_channel_id: {
+    label: 'Recruiters channel',
+    pick: 'channel',
+    hint: 'Each new application is posted here for the recruiters. Blank: no posts.',
+  },
 }
 
 /** The settings form (all five at once; trimmed, saved only when changed). */
@@ -109,6 +114,7 @@ export const discordSettingsSchema = z.object({
   orbat_activity_channel_id: discordId('The ORBAT activity channel'),
   leave_channel_id: discordId('The leave of absence channel'),
   leave_role_id: discordId('The leave of absence role'),
+  recruitment_channel_id: discordId('The recruiters channel'),
 })
 export type DiscordSettingsInput = z.output<typeof discordSettingsSchema>
 

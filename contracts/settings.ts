@@ -153,7 +153,8 @@ export interface PlatoonItem {
 
 /**
  * Known setting keys. signup_time is an ISO date-time ('' when cleared); unit_time_zone an IANA zone ('' = the
- * default, America/New_York); leave_max_days a whole number of days ('' = the default, 90); the rest are Discord ids
+ * default, America/New_York); leave_max_days a whole number of days ('' = the default, 90); recruitment_cooldown_days a whole number of days
+ * ('' = the default, 30); the rest are Discord ids
  * ('' = unset).
  */
 export const SETTING_KEYS = [
@@ -167,11 +168,28 @@ export const SETTING_KEYS = [
   'leave_max_days',
   'leave_channel_id',
   'leave_role_id',
+  'recruitment_channel_id',
+  'recruitment_cooldown_days',
 ] as const
 export type SettingKey = (typeof SETTING_KEYS)[number]
 
 /** The settings that hold no Discord id (the rest are set on the Discord page). */
-export const NON_DISCORD_SETTING_KEYS = ['signup_time', 'unit_time_zone', 'leave_max_days'] as const
+export const NON_DISCORD_SETTING_KEYS = [
+  'signup_time',
+  'unit_time_zone',
+  'leave_max_days',
+  'recruitment_cooldown_days',
+] as const
+
+/** Days a rejected applicant waits before applying again when recruitment_cooldown_days is unset. */
+export const DEFAULT_RECRUITMENT_COOLDOWN_DAYS = 30
+export const RECRUITMENT_COOLDOWN_LIMIT = 365
+export const COOLDOWN_INVALID = `The cooldown must be a whole number of days from 0 to ${RECRUITMENT_COOLDOWN_LIMIT}.`
+
+/** A value of recruitment_cooldown_days: a whole number of days from 0 to RECRUITMENT_COOLDOWN_LIMIT. */
+export function isCooldownDays(value: string): boolean {
+  return /^\d{1,3}$/.test(value) && Number(value) <= RECRUITMENT_COOLDOWN_LIMIT
+}
 
 /** A value of leave_max_days: a whole number of days from 1 to LEAVE_MAX_DAYS_LIMIT ('' is the default, checked apart). */
 export function isLeaveMaxDays(value: string): boolean {
@@ -216,6 +234,9 @@ export const settingInputSchema = z
     } else if (input.key === 'leave_max_days') {
       if (input.value !== '' && !isLeaveMaxDays(input.value))
         ctx.addIssue({ code: 'custom', path: ['value'], message: LEAVE_MESSAGES.maxDaysInvalid })
+    } else if (input.key === 'recruitment_cooldown_days') {
+      if (input.value !== '' && !isCooldownDays(input.value))
+        ctx.addIssue({ code: 'custom', path: ['value'], message: COOLDOWN_INVALID })
     } else if (input.value !== '' && !DISCORD_ID.test(input.value)) {
       ctx.addIssue({ code: 'custom', path: ['value'], message: 'A Discord id must contain digits only.' })
     }
@@ -228,6 +249,6 @@ function canonicalValue(key: SettingKey, value: string): string {
   if (!value) return value
   if (key === 'signup_time') return parseDateTime(value)!.toISOString()
   if (key === 'unit_time_zone') return canonicalTimeZone(value)!
-  if (key === 'leave_max_days') return String(Number(value))
+  if (key === 'leave_max_days' || key === 'recruitment_cooldown_days') return String(Number(value))
   return value
 }

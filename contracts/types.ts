@@ -10,6 +10,8 @@ export interface PublicUser {
   avatar: string
   event_score: number
   isAdmin: boolean
+  /** On the roster (by Discord id): others see Join in the top bar and on the hub. */
+  isMember: boolean
 }
 
 export interface AuditEntry {

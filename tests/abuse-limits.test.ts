@@ -1,6 +1,7 @@
 // The limits that hold under an attacker (docs/security.md, Limits), over real sockets: live streams capped per
-// address and in all while /healthz keeps answering, writes judged before their body is read, slow clients ended
-// within seconds. The caps are set low here so a test can reach them; their defaults are in server/config.ts.
+// address and in all while /healthz keeps answering, writes judged before their body is read, applications to join
+// limited per address, slow clients ended within seconds. The caps are set low here so a test can reach them; their
+// defaults are in server/config.ts.
 import http from 'node:http'
 import net from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -154,6 +155,27 @@ describe('slow clients', () => {
     const ms = await closed
     clearInterval(drip)
     expect(ms).toBeLessThan(5000)
+  })
+})
+
+describe('applications to join', () => {
+  it('are counted per address at a sixth of the rate limit (here 1 a minute): past it 429 with Retry-After', async () => {
+    const reyes = await t.login('reyes')
+    const statuses: number[] = []
+    let retryAfter: string | null = null
+    for (let i = 0; i < 3; i++) {
+      const response = await reyes.fetch('/api/applications', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ answers: {} }),
+      })
+      await response.arrayBuffer()
+      statuses.push(response.status)
+      retryAfter ??= response.headers.get('retry-after')
+    }
+    // The first is judged (closed: no form saved); the rest are refused before anything is read.
+    expect(statuses).toEqual([403, 429, 429])
+    expect(Number(retryAfter)).toBeGreaterThan(0)
   })
 })
 

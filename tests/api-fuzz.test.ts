@@ -31,6 +31,8 @@ import {
   eligibleRoles,
   slots,
   leaves as leaveRows,
+  applications,
+  users,
 } from '#db/schema/index.ts'
 import { seedDemoData } from '#db/seed/demo-unit.ts'
 import { MEMBER_WRITE_PATHS } from '#server/http/member-writes.ts'
@@ -73,6 +75,9 @@ interface Ids {
   /** The seeded pending leave request, and the seeded leave active today. */
   pendingLeave: number
   activeLeave: number
+  /** The seeded submitted application, and the demo admin's user id (an assignee). */
+  application: number
+  adminUser: number
   orbat: Record<string, unknown>
 }
 
@@ -312,6 +317,34 @@ const KNOWN: Record<string, Known> = {
     methods: () => ({ POST: { reason: 'Fuzzing.' } }),
   },
   'api/loa/:id/end': { params: (i) => ({ id: String(i.activeLeave) }), methods: () => ({ POST: NO_BODY }) },
+  'api/recruitment/form': {
+    params: () => ({}),
+    methods: () => ({
+      PUT: {
+        open: true,
+        closed_message: 'Closed.',
+        intro: '<p>Join us.</p>',
+        questions: [{ id: 'age', label: 'Age', kind: 'number', options: [], required: true }],
+      },
+    }),
+  },
+  'api/applications': { params: () => ({}), methods: () => ({ POST: { answers: { age: 20 } } }) },
+  'api/applications/:id/status': {
+    params: (i) => ({ id: String(i.application) }),
+    methods: () => ({ POST: { status: 'rejected', reason: 'Fuzzed.' } }),
+  },
+  'api/applications/:id/comments': {
+    params: (i) => ({ id: String(i.application) }),
+    methods: () => ({ POST: { text: 'Fuzz comment.' } }),
+  },
+  'api/applications/:id/assign': {
+    params: (i) => ({ id: String(i.application) }),
+    methods: (i) => ({ POST: { user_id: i.adminUser } }),
+  },
+  'api/applications/:id/withdraw': {
+    params: (i) => ({ id: String(i.application) }),
+    methods: () => ({ POST: NO_BODY }),
+  },
   'api/knowledge': {
     params: () => ({}),
     methods: () => ({ POST: { name: 'Fuzz doc', google_doc_url: 'https://docs.example.com/d/1' } }),
@@ -754,6 +787,13 @@ async function loadIds(): Promise<Ids> {
           .limit(1),
       )
     ).id,
+    application: (
+      await first(
+        db.select({ id: applications.id }).from(applications).where(eq(applications.status, 'submitted')).limit(1),
+      )
+    ).id,
+    adminUser: (await first(db.select({ id: users.id }).from(users).where(eq(users.username, 'demo_admin')).limit(1)))
+      .id,
     // The editor's body for the ORBAT as loaded (base_slots: what it saw).
     orbat: toSave(orbat),
   }

@@ -160,6 +160,9 @@ describe('a NUL byte in a text field', () => {
       ['POST', `/api/roster/members/${member}/awards`, { ...grant, citation: nul }, 'citation'],
       ['POST', '/api/loa', { start_date: '2031-03-01', end_date: '2031-03-02', reason: nul }, 'reason'],
       ['POST', `/api/loa/${pendingLeave.id}/deny`, { reason: nul }, 'reason'],
+      ['PUT', '/api/recruitment/form', { open: true, closed_message: nul, questions: [] }, 'closed_message'],
+      ['POST', '/api/applications/1/comments', { text: nul }, 'text'],
+      ['POST', '/api/applications/1/status', { status: 'rejected', reason: nul }, 'reason'],
     ]
     const before = await stateFingerprint(t)
     for (const [method, path, body, field] of cases) {

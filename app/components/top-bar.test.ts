@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { activeSection } from './top-bar.tsx'
+import { activeSection, visibleLinks } from './top-bar.tsx'
 
 describe('nav highlighting', () => {
   it('highlights Admin for any path under /admin and Tests for any path under /tests', () => {
@@ -18,5 +18,17 @@ describe('nav highlighting', () => {
     expect(activeSection('/roster')).toBeNull()
     expect(activeSection('/administrator')).toBeNull()
     expect(activeSection('/testsuite')).toBeNull()
+  })
+})
+
+describe('which links show', () => {
+  const labels = (user: Parameters<typeof visibleLinks>[0]) => visibleLinks(user).map((l) => l.label)
+  it('Admin for admins and members, Join for everyone else', () => {
+    expect(labels(null)).toEqual(['ORBAT', 'Tests', 'Library', 'Join'])
+    expect(labels({ isAdmin: false, isMember: false })).toEqual(['ORBAT', 'Tests', 'Library', 'Join'])
+    expect(labels({ isAdmin: false, isMember: true })).toEqual(['ORBAT', 'Tests', 'Library', 'Admin'])
+    expect(labels({ isAdmin: true, isMember: true })).toEqual(['ORBAT', 'Tests', 'Library', 'Admin'])
+    expect(labels({ isAdmin: true, isMember: false })).toEqual(['ORBAT', 'Tests', 'Library', 'Admin'])
+    expect(activeSection('/join')).toBe('join')
   })
 })

@@ -10,6 +10,7 @@ export function activeSection(pathname: string): string | null {
   if (pathname === '/tests' || pathname.startsWith('/tests/')) return 'tests'
   if (pathname === '/orbat' || pathname.startsWith('/orbat/')) return 'orbat'
   if (pathname === '/library' || pathname.startsWith('/library/')) return 'library'
+  if (pathname === '/join') return 'join'
   return null
 }
 
@@ -18,7 +19,17 @@ const links = [
   { to: '/tests', label: 'Tests', section: 'tests' },
   { to: '/library', label: 'Library', section: 'library' },
   { to: '/admin', label: 'Admin', section: 'admin' },
+  { to: '/join', label: 'Join', section: 'join' },
 ] as const
+
+/**
+ * The fourth link is Admin for admins and members (a member who opens it reads Access Denied with ways elsewhere), and
+ * Join for everyone else: signed out, or signed in without a roster entry. Four links fit the bar from 320 px up.
+ */
+export function visibleLinks(user: Pick<PublicUser, 'isAdmin' | 'isMember'> | null) {
+  const insider = Boolean(user?.isAdmin || user?.isMember)
+  return links.filter((link) => (link.section === 'join' ? !insider : link.section === 'admin' ? insider : true))
+}
 
 // NOTE: one row of 3.5rem at every width (the full-bleed ORBAT pages and the waitlist panel sit under it), and nothing
 // in it may be cut off from 320 px up: below `sm` the links are tighter and Logout is an icon; the brand's words show
@@ -40,7 +51,7 @@ export function TopBar({ user }: { user: PublicUser | null }) {
           <span className="sr-only md:not-sr-only">Task Force HQ</span>
         </Link>
         <nav aria-label="Main" className="flex min-w-0 flex-1 items-center sm:gap-1">
-          {links.map((link) => {
+          {visibleLinks(user).map((link) => {
             const active = section === link.section
             return (
               <NavLink

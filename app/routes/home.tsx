@@ -1,5 +1,6 @@
 import { HubGrid } from '#app/components/hub-card.tsx'
-import { LibraryIcon, OrbatIcon, RosterIcon, TestIcon, TrainingIcon } from '#app/ui/icons.tsx'
+import { LibraryIcon, OrbatIcon, RecruitIcon, RosterIcon, TestIcon, TrainingIcon } from '#app/ui/icons.tsx'
+import { useOptionalUser } from '#app/root.tsx'
 
 const cards = [
   {
@@ -34,12 +35,21 @@ const cards = [
   },
 ]
 
+/** For people who are not members: signed out, or signed in without a roster entry. */
+const joinCard = {
+  to: '/join',
+  title: 'Join the Unit',
+  text: 'Who we are, and the application form: apply with your Discord account.',
+  icon: <RecruitIcon />,
+}
+
 export default function Home() {
+  const user = useOptionalUser()
   return (
     <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Unit Hub</h1>
       <p className="mt-1 text-zinc-400">Everything the unit needs for the week, in one place.</p>
-      <HubGrid cards={cards} className="mt-8" />
+      <HubGrid cards={user?.isMember ? cards : [...cards, joinCard]} className="mt-8" />
     </main>
   )
 }

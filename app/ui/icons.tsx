@@ -70,6 +70,13 @@ export const LeaveIcon = () => (
     <path d="M8 3v4M16 3v4M3 10h18M9.5 14.5l5 4M14.5 14.5l-5 4" />
   </Icon>
 )
+/** A person with a plus (recruitment, joining). */
+export const RecruitIcon = () => (
+  <Icon>
+    <circle cx="9" cy="8" r="4" />
+    <path d="M2 21c0-4 3-7 7-7s7 3 7 7M19 8v6M16 11h6" />
+  </Icon>
+)
 /** A document (a library packet). */
 export const DocumentIcon = () => (
   <Icon>

@@ -30,11 +30,18 @@ function tabClass(active: boolean, layout: TabsLayout) {
 export const tabId = (idBase: string, id: string) => `${idBase}-${id}-tab`
 export const panelId = (idBase: string, id: string) => `${idBase}-${id}`
 
-export function TabNav({ label, tabs }: { label: string; tabs: ReadonlyArray<{ to: string; label: string }> }) {
+export function TabNav({
+  label,
+  tabs,
+}: {
+  label: string
+  /** `end`: active on its own path only, not on the paths under it. */
+  tabs: ReadonlyArray<{ to: string; label: string; end?: boolean }>
+}) {
   return (
     <nav aria-label={label} className={BARS.wrap}>
       {tabs.map((tab) => (
-        <NavLink key={tab.to} to={tab.to} className={({ isActive }) => tabClass(isActive, 'wrap')}>
+        <NavLink key={tab.to} to={tab.to} end={tab.end} className={({ isActive }) => tabClass(isActive, 'wrap')}>
           {tab.label}
         </NavLink>
       ))}

@@ -36,6 +36,7 @@ export const DEMO_CHANNELS = {
   promotions: { id: '930000000000000005', name: 'promotions', type: 0 },
   squadCategory: { id: '930000000000000006', name: 'SQUADS', type: 4 },
   leave: { id: '930000000000000007', name: 'leave-of-absence', type: 0 },
+  recruiters: { id: '930000000000000008', name: 'recruiters', type: 0 },
 } as const
 
 export interface DemoUser {

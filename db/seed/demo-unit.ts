@@ -1,5 +1,6 @@
 // The demo unit: a believable company for `npm start` on an empty database and for demo mode.
-// No users are inserted (users appear when they log in); roster members link to the demo Discord users by discord_id.
+// Users appear when they log in, except the recruitment demo's (db/seed/recruitment.ts: its applicants, Cpt. Miller
+// and Rct. Lee as their first login would make them); roster members link to the demo Discord users by discord_id.
 import { createHash } from 'node:crypto'
 import { realpathSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
@@ -44,6 +45,7 @@ import { seedTestEvaluations } from './assessments.ts'
 import { seedServiceRecords } from './personnel.ts'
 import { seedAwards } from './awards.ts'
 import { seedDemoLeave } from './leave.ts'
+import { seedDemoRecruitment } from './recruitment.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -317,6 +319,9 @@ async function insertDemoUnit(tx: Tx, now: Date) {
     leave_max_days: '',
     leave_channel_id: DEMO_CHANNELS.leave.id,
     leave_role_id: '',
+    recruitment_channel_id: DEMO_CHANNELS.recruiters.id,
+    // '' = 30 days.
+    recruitment_cooldown_days: '',
   }
   await tx
     .insert(settings)
@@ -363,6 +368,7 @@ async function insertDemoUnit(tx: Tx, now: Date) {
     return id
   }
   await seedDemoLeave(tx, now, mid)
+  await seedDemoRecruitment(tx, now, mid)
 
   // Qualifications and who holds them.
   const insertedQuals = await tx

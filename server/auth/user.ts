@@ -75,6 +75,7 @@ export async function toPublicUser(db: DbOrTx, user: User): Promise<PublicUser> 
     avatar: discordAvatarUrl(user.discord_id, user.avatar),
     event_score: eventScore,
     isAdmin: user.is_admin,
+    isMember: Boolean(member),
   }
 }
 

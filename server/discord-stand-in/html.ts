@@ -180,7 +180,7 @@ export function homePage(input: {
   const messageRows = messages
     .map(
       (m) =>
-        `<tr><td class="time">${escapeHtml(time(m.timestamp))}</td><td>#${escapeHtml(m.channelName)}</td><td class="content">${escapeHtml(m.content)}${
+        `<tr><td class="time">${escapeHtml(time(m.timestamp))}</td><td>${m.channelName.startsWith('@') ? '' : '#'}${escapeHtml(m.channelName)}</td><td class="content">${escapeHtml(m.content)}${
           m.embeds.length ? ` <span class="tag">${countOf(m.embeds.length, 'embed')}</span>` : ''
         }</td></tr>`,
     )

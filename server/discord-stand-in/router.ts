@@ -398,8 +398,15 @@ export function createDiscordStandIn(options: DiscordStandInOptions = {}): Disco
     res.json(state.apiChannel(channel))
   })
 
+  bot.post('/users/@me/channels', (req, res) => {
+    const recipient = typeof req.body?.recipient_id === 'string' ? req.body.recipient_id : ''
+    const channel = state.openDm(recipient)
+    if (!channel) return void res.status(400).json({ message: 'Cannot send messages to this user', code: 50007 })
+    res.json({ id: channel.id, type: 1, recipients: [state.apiUser(state.users.get(recipient)!.user)] })
+  })
+
   bot.post('/channels/:channelId/messages', (req, res) => {
-    const channel = state.channels.get(req.params.channelId!)
+    const channel = state.channels.get(req.params.channelId!) ?? state.dmChannels.get(req.params.channelId!)
     if (!channel) return void res.status(404).json(NOT_FOUND_CODES.channel)
     if (channel.type === 4) {
       return void res.status(400).json({ message: 'Cannot send messages in a non-text channel', code: 50008 })

@@ -172,6 +172,8 @@ export class DiscordStandInState {
   readonly users = new Map<string, StandInMember>()
   readonly roles = new Map<string, StandInRole>()
   readonly channels = new Map<string, StandInChannel>()
+  /** Direct-message channels the bot opened, by id (not the guild's: they list nowhere). */
+  readonly dmChannels = new Map<string, StandInChannel & { recipientId: string }>()
   readonly messages: SentMessage[] = []
   readonly createdChannels: ChannelRecord[] = []
   readonly deletedChannels: ChannelRecord[] = []
@@ -239,6 +241,7 @@ export class DiscordStandInState {
     this.users.clear()
     this.roles.clear()
     this.channels.clear()
+    this.dmChannels.clear()
     for (const user of this.initial.users) this.addUser(user)
     for (const role of this.initial.roles) this.roles.set(role.id, structuredClone(role))
     for (const channel of this.initial.channels) this.channels.set(channel.id, structuredClone(channel))
@@ -355,6 +358,26 @@ export class DiscordStandInState {
     if (!channel) return undefined
     this.channels.delete(channelId)
     push(this.deletedChannels, { at: new Date().toISOString(), channel: structuredClone(channel) })
+    return channel
+  }
+
+  /** The bot's DM channel with a user (one per user, as on Discord), named @username on the stand-in's page. */
+  openDm(userId: string): (StandInChannel & { recipientId: string }) | undefined {
+    const member = this.users.get(userId)
+    if (!member) return undefined
+    const existing = [...this.dmChannels.values()].find((c) => c.recipientId === userId)
+    if (existing) return existing
+    const channel = {
+      id: this.nextSnowflake(),
+      name: `@${member.user.username}`,
+      type: 1,
+      parent_id: null,
+      position: 0,
+      topic: null,
+      permission_overwrites: [],
+      recipientId: userId,
+    }
+    this.dmChannels.set(channel.id, channel)
     return channel
   }
 

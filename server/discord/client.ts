@@ -97,6 +97,11 @@ export interface DiscordClient {
   createChannel(input: CreateChannelInput): Promise<DiscordResult<APIChannel>>
   deleteChannel(channelId: string): Promise<DiscordResult<APIChannel>>
   sendMessage(channelId: string, input: SendMessageInput): Promise<DiscordResult<APIMessage>>
+  /**
+   * A direct message from the bot: opens (or reuses) the DM channel with the user, then sends. Discord refuses it when
+   * the user shares no server with the bot or has DMs from server members turned off; that is an ordinary failure.
+   */
+  sendDirectMessage(userId: string, input: SendMessageInput): Promise<DiscordResult<APIMessage>>
   addMemberRole(userId: string, roleId: string, reason?: string): Promise<DiscordResult<null>>
   removeMemberRole(userId: string, roleId: string, reason?: string): Promise<DiscordResult<null>>
   // -- Discord admin page: squad roles, purges --
@@ -290,6 +295,16 @@ export function createDiscordClient(options: DiscordClientOptions): DiscordClien
         (signal) => rest.post(Routes.channelMessages(channelId), { body, signal }),
         deadline,
       )
+    },
+
+    sendDirectMessage: async (userId, input) => {
+      const channel = await run<APIChannel>(
+        `open a direct message channel with ${userId}`,
+        (signal) => rest.post(Routes.userChannels(), { body: { recipient_id: userId }, signal }),
+        deadline,
+      )
+      if (!channel.ok) return channel
+      return bounded(deadline).sendMessage(channel.data.id, input)
     },
 
     addMemberRole: (userId, roleId, reason) =>

@@ -114,6 +114,22 @@ export function assertSignupRate(config: Config, clientIp: string) {
   if (retryAfter !== null) throw new RateLimited(undefined, retryAfter)
 }
 
+/**
+ * Applications to join (POST /api/applications and the /join form): a sixth of RATE_LIMIT_PER_MINUTE per client
+ * address (5 by default), at least one; 0 turns it off with the rest. One open application per Discord account is the
+ * database's rule; this only blunts a script creating accounts.
+ */
+export function applicationLimiter(config: Config): RateLimiter {
+  const perMinute = config.rateLimitPerMinute > 0 ? Math.max(1, Math.floor(config.rateLimitPerMinute / 6)) : 0
+  return singleton(`ratelimit:application:${perMinute}`, () => createRateLimiter(perMinute))
+}
+
+/** For the routes that apply: throws RateLimited (429) when this client is over the application limit. */
+export function assertApplicationRate(config: Config, clientIp: string) {
+  const retryAfter = applicationLimiter(config).hit(clientIp)
+  if (retryAfter !== null) throw new RateLimited(undefined, retryAfter)
+}
+
 /** Express middleware over a limiter: 429 JSON with Retry-After when over the limit. */
 export function rateLimit(limiter: RateLimiter) {
   return (req: Request, res: Response, next: NextFunction) => {

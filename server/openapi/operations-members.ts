@@ -12,6 +12,23 @@ import {
   leaveListSchema,
   leaveRequestSchema,
 } from '#contracts/leave.ts'
+import {
+  applicantListSchema,
+  applicationAnswerSchema,
+  applicationListQuerySchema,
+  applicationListSchema,
+  applicationOneSchema,
+  applicationStatusAnswerSchema,
+  applicationStatusInputSchema,
+  applyAnswerSchema,
+  applyInputSchema,
+  assignInputSchema,
+  commentAnswerSchema,
+  commentInputSchema,
+  recruitmentFormInputSchema,
+  recruitmentFormSchema,
+  withdrawAnswerSchema,
+} from '#contracts/recruitment.ts'
 import { operationsOf, type ApiOperation } from './operation.ts'
 import { testRefParameter } from './path-parameters.ts'
 
@@ -24,6 +41,7 @@ const library = operationsOf('Library')
 const tests = operationsOf('Tests')
 const reference = operationsOf('Reference')
 const leave = operationsOf('Leave of absence')
+const recruitment = operationsOf('Recruitment')
 
 // NOTE: POST /api/waitlist/join has no contract schema: the use case checks `squad_preference` against the squads
 // that accept a preference. This describes its one field.
@@ -109,6 +127,53 @@ export const memberOperations: ApiOperation[] = [
   }),
   leave.post('/api/loa/{id}/end', 'user', "End an approved leave now (yours, or anyone's as an admin)", {
     response: leaveAnswerSchema,
+  }),
+
+  recruitment.get('/api/recruitment/form', 'public', "The unit's application form", {
+    response: recruitmentFormSchema,
+  }),
+  recruitment.put('/api/recruitment/form', 'admin', 'Replace the application form', {
+    body: recruitmentFormInputSchema,
+    response: recruitmentFormSchema,
+    description:
+      'The whole form: questions in their order (a question without `id` is new and gets one; answers are keyed by ids), `intro` as rich text HTML, sanitised like a test question and answered as `intro_html`.',
+  }),
+  recruitment.post('/api/applications', 'user', 'Apply to join (a logged-in Discord account that is not a member)', {
+    body: applyInputSchema,
+    response: applyAnswerSchema,
+    status: 201,
+    description:
+      '403 when applications are closed or you are a banned member; 409 when you are a member, already have an open application, or a rejection is within the cooldown (`recruitment_cooldown_days`, 30 unless set); 400 naming the question (`fields` by question id) when an answer is missing or invalid. Rate limited per address.',
+  }),
+  recruitment.get('/api/applications/mine', 'user', 'Your applications with status, reason and history', {
+    response: applicantListSchema,
+  }),
+  recruitment.get('/api/applications', 'admin', 'Applications, newest first (at most 500)', {
+    query: applicationListQuerySchema,
+    response: applicationListSchema,
+  }),
+  recruitment.get('/api/applications/{id}', 'user', 'One application (admins; the applicant: without comments)', {
+    response: applicationOneSchema,
+    description:
+      "An admin gets the recruiters' view; the applicant their own without comments or assignee; anyone else 404.",
+  }),
+  recruitment.post('/api/applications/{id}/status', 'admin', 'Move an open application', {
+    body: applicationStatusInputSchema,
+    response: applicationStatusAnswerSchema,
+    description:
+      '`accepted` creates the roster member (rank BMT, joined today, linked by Discord id) and answers its `member_id`; `rejected` needs a `reason` the applicant reads. 409 when the application is no longer open (another recruiter moved it first).',
+  }),
+  recruitment.post('/api/applications/{id}/comments', 'admin', "Add a recruiters' comment", {
+    body: commentInputSchema,
+    response: commentAnswerSchema,
+    status: 201,
+  }),
+  recruitment.post('/api/applications/{id}/assign', 'admin', 'Assign an admin, or null for nobody', {
+    body: assignInputSchema,
+    response: applicationAnswerSchema,
+  }),
+  recruitment.post('/api/applications/{id}/withdraw', 'user', 'Withdraw your own open application', {
+    response: withdrawAnswerSchema,
   }),
 
   library.get('/api/knowledge', 'public', "The library's documents"),

@@ -104,6 +104,7 @@ export const CHECKED_PAGES: CheckedPage[] = [
   { name: 'admin signed out', as: null, path: '/admin' },
   { name: 'not found', as: null, path: '/no-such-page' },
   { name: 'login failed', as: null, path: '/auth/discord/callback?state=bogus&code=x' },
+  { name: 'join', as: null, path: '/join' },
   // A member.
   { name: 'hub (member)', as: 'novak', path: '/' },
   { name: 'orbat (member)', as: 'novak', path: '/orbat' },
@@ -114,6 +115,7 @@ export const CHECKED_PAGES: CheckedPage[] = [
   { name: 'account', as: 'novak', path: '/account' },
   { name: 'own service record', as: 'novak', path: '/account/record' },
   { name: 'admin as member', as: 'novak', path: '/admin' },
+  { name: 'join (member)', as: 'novak', path: '/join' },
   // The admin.
   { name: 'admin hub', as: 'demo_admin', path: '/admin' },
   {
@@ -184,6 +186,14 @@ export const CHECKED_PAGES: CheckedPage[] = [
     },
   },
   { name: 'account (admin)', as: 'demo_admin', path: '/account' },
+  { name: 'recruitment pipeline', as: 'demo_admin', path: '/admin/recruitment' },
+  {
+    name: 'recruitment application',
+    as: 'demo_admin',
+    path: async (db) =>
+      `/admin/recruitment?application=${(await db<{ id: number }[]>`select id from applications where status = 'interview' order by id limit 1`)[0]!.id}`,
+  },
+  { name: 'recruitment form', as: 'demo_admin', path: '/admin/recruitment/form' },
 ]
 
 // One login per demo user and worker: its session cookie is copied into each test's context.

@@ -5,6 +5,7 @@ import { ACCOUNT_INTENTS, type AccountActionData } from './intents.ts'
 import { CalendarSection } from './calendar-section.tsx'
 import { TokensSection } from './tokens-section.tsx'
 import { LeaveSection } from './leave-section.tsx'
+import { ApplicationsSection } from './applications-section.tsx'
 import { deleteRecord, submitForm } from '#app/forms/actions.ts'
 import {
   askToConfirm,
@@ -24,6 +25,8 @@ import { getServices } from '#server/context.ts'
 import { createApiToken, listApiTokens, revokeApiToken } from '#server/integrations/api-tokens.ts'
 import { calendarFeedOf, regenerateCalendarFeed } from '#server/integrations/calendar.ts'
 import { accountLeave, endLeave, requestLeave, withdrawLeave } from '#server/personnel/leave.ts'
+import { RECRUITMENT_INTENTS, RECRUITMENT_MESSAGES } from '#contracts/recruitment.ts'
+import { myApplications, withdraw } from '#server/recruitment/recruitment.ts'
 
 // The signed-in person's own page: their leave of absence, calendar feed and API tokens (and server tokens for
 // admins). Forms post here and work without JavaScript; a new token comes back in the action's answer, never in a
@@ -32,12 +35,13 @@ import { accountLeave, endLeave, requestLeave, withdrawLeave } from '#server/per
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requirePageUser(request, context)
   const services = getServices(context)
-  const [tokens, feed, leave] = await Promise.all([
+  const [tokens, feed, leave, applications] = await Promise.all([
     listApiTokens(services.db, user),
     calendarFeedOf(services.db, user),
     accountLeave(services.db, user),
+    myApplications(services.db, user),
   ])
-  return { isAdmin: user.is_admin, tokens, feed, leave, appUrl: services.config.appUrl }
+  return { isAdmin: user.is_admin, tokens, feed, leave, applications, appUrl: services.config.appUrl }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -62,6 +66,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       return deleteRecord(post, (id) => endLeave(getServices(context), user, id), {
         success: LEAVE_MESSAGES.ended,
         failure: LEAVE_MESSAGES.requestFailed,
+      })
+    case RECRUITMENT_INTENTS.withdraw:
+      return deleteRecord(post, (id) => withdraw(getServices(context), user, id), {
+        success: RECRUITMENT_MESSAGES.withdrawn,
+        failure: RECRUITMENT_MESSAGES.saveFailed,
       })
     case ACCOUNT_INTENTS.revokeToken:
       return deleteRecord(post, (id) => revokeApiToken(getServices(context), user, id), {
@@ -101,7 +110,7 @@ async function calendarFeed(post: FormPost, user: User) {
 }
 
 export default function AccountPage({ loaderData }: Route.ComponentProps) {
-  const { isAdmin, tokens, feed, leave, appUrl } = loaderData
+  const { isAdmin, tokens, feed, leave, applications, appUrl } = loaderData
   return (
     <main className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-10">
       <div>
@@ -113,6 +122,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
           </Link>
         </p>
       </div>
+      {applications.length ? <ApplicationsSection applications={applications} /> : null}
       <LeaveSection data={leave} />
       <CalendarSection feed={feed} appUrl={appUrl} />
       <TokensSection tokens={tokens} isAdmin={isAdmin} appUrl={appUrl} />

@@ -8,12 +8,22 @@ import { secondaryButton } from '#app/ui/button.ts'
 import { DateTime } from '#app/ui/date-time.tsx'
 import { useSheet } from '#app/ui/sheet.tsx'
 import { Badge } from '#app/ui/badge.tsx'
-import { DiscordIcon, LeaveIcon, LibraryIcon, OrbatIcon, RosterIcon, SettingsIcon, TestIcon } from '#app/ui/icons.tsx'
+import {
+  DiscordIcon,
+  LeaveIcon,
+  LibraryIcon,
+  OrbatIcon,
+  RecruitIcon,
+  RosterIcon,
+  SettingsIcon,
+  TestIcon,
+} from '#app/ui/icons.tsx'
 import { useToast } from '#app/ui/toaster.tsx'
 import { getServices } from '#server/context.ts'
 import { recentActivity } from '#server/audit/audit.ts'
 import { requirePageUser } from '#server/auth/user.ts'
 import { pendingLeaveCount } from '#server/personnel/leave.ts'
+import { openApplicationCount } from '#server/recruitment/recruitment.ts'
 
 /** The audit log is polled every 15 s. */
 const ACTIVITY_POLL_MS = 15_000
@@ -21,8 +31,12 @@ const ACTIVITY_POLL_MS = 15_000
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePageUser(request, context, 'admin')
   const { db } = getServices(context)
-  const [activity, pendingLeave] = await Promise.all([recentActivity(db), pendingLeaveCount(db)])
-  return { activity, pendingLeave }
+  const [activity, pendingLeave, openApplications] = await Promise.all([
+    recentActivity(db),
+    pendingLeaveCount(db),
+    openApplicationCount(db),
+  ])
+  return { activity, pendingLeave, openApplications }
 }
 
 const cards = [
@@ -74,6 +88,21 @@ function leaveCard(pending: number) {
   }
 }
 
+/** The Recruitment card, with the applications still open. */
+function recruitmentCard(open: number) {
+  return {
+    to: '/admin/recruitment',
+    title: 'Recruitment',
+    text: 'The application form and the pipeline from new application to recruit.',
+    icon: <RecruitIcon />,
+    badge: open ? (
+      <Badge tone="warning" data-testid="open-applications">
+        {open} open
+      </Badge>
+    ) : undefined,
+  }
+}
+
 export default function AdminHub({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator()
   useEffect(() => {
@@ -86,7 +115,10 @@ export default function AdminHub({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Admin Hub</h1>
-      <HubGrid cards={[...cards, leaveCard(loaderData.pendingLeave)]} className="mt-6" />
+      <HubGrid
+        cards={[...cards, leaveCard(loaderData.pendingLeave), recruitmentCard(loaderData.openApplications)]}
+        className="mt-6"
+      />
       <div className="mt-10 flex items-center justify-between gap-4">
         <h2 className="text-xl font-semibold">Recent Activity</h2>
         <FullLogButton />
