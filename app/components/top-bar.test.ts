@@ -22,10 +22,11 @@ describe('nav highlighting', () => {
 })
 
 describe('which links show', () => {
-  const labels = (user: Parameters<typeof visibleLinks>[0]) => visibleLinks(user).map((l) => l.label)
-  it('Admin for admins and members, Join for everyone else', () => {
-    expect(labels(null)).toEqual(['ORBAT', 'Tests', 'Library', 'Join'])
-    expect(labels({ isAdmin: false, isMember: false })).toEqual(['ORBAT', 'Tests', 'Library', 'Join'])
+  const labels = (user: Parameters<typeof visibleLinks>[0]) =>
+    visibleLinks(user).map((l) => (l.wide ? `${l.label} (wide)` : l.label))
+  it('Admin for everyone; Join for whoever is neither a member nor an admin, in the place of Tests on phones', () => {
+    expect(labels(null)).toEqual(['ORBAT', 'Tests (wide)', 'Library', 'Admin', 'Join'])
+    expect(labels({ isAdmin: false, isMember: false })).toEqual(['ORBAT', 'Tests (wide)', 'Library', 'Admin', 'Join'])
     expect(labels({ isAdmin: false, isMember: true })).toEqual(['ORBAT', 'Tests', 'Library', 'Admin'])
     expect(labels({ isAdmin: true, isMember: true })).toEqual(['ORBAT', 'Tests', 'Library', 'Admin'])
     expect(labels({ isAdmin: true, isMember: false })).toEqual(['ORBAT', 'Tests', 'Library', 'Admin'])

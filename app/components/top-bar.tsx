@@ -23,12 +23,15 @@ const links = [
 ] as const
 
 /**
- * The fourth link is Admin for admins and members (a member who opens it reads Access Denied with ways elsewhere), and
- * Join for everyone else: signed out, or signed in without a roster entry. Four links fit the bar from 320 px up.
+ * Admin shows to everyone (an outsider who opens it reads Admin Access Required, with ways elsewhere). Join is for
+ * people who are not members (signed out, or signed in without a roster entry) and not admins. Four links fit the bar
+ * at 320 px, so on phones Join takes the place of Tests, which only members can take. `wide` links hide below `sm`.
  */
 export function visibleLinks(user: Pick<PublicUser, 'isAdmin' | 'isMember'> | null) {
-  const insider = Boolean(user?.isAdmin || user?.isMember)
-  return links.filter((link) => (link.section === 'join' ? !insider : link.section === 'admin' ? insider : true))
+  const join = !user?.isAdmin && !user?.isMember
+  return links
+    .filter((link) => link.section !== 'join' || join)
+    .map((link) => ({ ...link, wide: join && link.section === 'tests' }))
 }
 
 // NOTE: one row of 3.5rem at every width (the full-bleed ORBAT pages and the waitlist panel sit under it), and nothing
@@ -58,7 +61,7 @@ export function TopBar({ user }: { user: PublicUser | null }) {
                 key={link.to}
                 to={link.to}
                 aria-current={active ? 'page' : undefined}
-                className={`rounded-md px-1 py-1.5 text-[13px] font-medium whitespace-nowrap min-[360px]:px-1.5 min-[360px]:text-sm sm:px-3 ${
+                className={`rounded-md px-1 py-1.5 text-[13px] font-medium whitespace-nowrap min-[360px]:px-1.5 min-[360px]:text-sm sm:px-3 ${link.wide ? 'max-sm:hidden ' : ''}${
                   active ? 'bg-zinc-800 text-brand-400' : 'text-zinc-300 hover:bg-zinc-900 hover:text-white'
                 }`}
               >

@@ -17,6 +17,9 @@ export interface Journey {
 
 type Urls = { baseURL: string; standInUrl: string }
 
+/** A save that may wait for the sanitiser's thread to start (server/rich-text.ts). */
+const SLOW_SAVE_MS = 20_000
+
 // Session-level advisory lock: the runs of both projects write the one form, one at a time.
 const FORM_MUTEX = [7_202_690, 28] as const
 
@@ -146,7 +149,8 @@ export async function recruitmentJourney(
     await blank.getByLabel('Kind').selectOption({ label: 'Long text' })
     await blank.getByLabel('Required').check()
     await admin.getByRole('button', { name: 'Save form' }).click()
-    await expect(toast(admin, 'Application form saved.')).toBeVisible()
+    // The save sanitises the introduction: the sanitiser's first start loads jsdom, seconds on a busy machine.
+    await expect(toast(admin, 'Application form saved.')).toBeVisible({ timeout: SLOW_SAVE_MS })
     await expect(
       admin
         .getByTestId('question-row')
@@ -172,7 +176,9 @@ export async function recruitmentJourney(
     await expect(form.getByLabel('How old are you?')).toHaveValue('25')
     await form.getByLabel(question).fill('Large coop operations.')
     await form.getByRole('button', { name: 'Send application' }).click()
-    await expect(toast(page, 'Application sent. The recruiters will be in touch.')).toBeVisible()
+    await expect(toast(page, 'Application sent. The recruiters will be in touch.')).toBeVisible({
+      timeout: SLOW_SAVE_MS,
+    })
     await expect(page.getByTestId('my-application').getByTestId('application-status')).toHaveText('Submitted')
 
     // The recruiters comment, then move it through Interview to Accepted.

@@ -21,6 +21,7 @@ import { inputClass, Notice, Section, selectClass, textareaClass } from '#app/ui
 import { TabbedPage } from '#app/ui/tabs.tsx'
 import { requirePageUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
+import { warmRichText } from '#server/rich-text.ts'
 import { Invalid } from '#server/errors.ts'
 import { cooldownDays, readForm, saveForm } from '#server/recruitment/recruitment.ts'
 import { saveSetting } from '#server/settings/admin-settings.ts'
@@ -51,6 +52,7 @@ interface Draft {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePageUser(request, context, 'admin')
+  warmRichText()
   const { db } = getServices(context)
   const [form, cooldown] = await Promise.all([readForm(db), cooldownDays(db)])
   const draft: Draft = {

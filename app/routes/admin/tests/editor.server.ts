@@ -5,6 +5,7 @@ import { readAdminPost, unknownIntent } from '#app/forms/respond.ts'
 import { parseId } from '#server/http/request.ts'
 import { requirePageUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
+import { warmRichText } from '#server/rich-text.ts'
 import { NotFound } from '#server/errors.ts'
 import { listPublicQualifications } from '#server/roster/qualifications.ts'
 import { getAdminTest } from '#server/assessments/queries.ts'
@@ -27,6 +28,7 @@ interface TestEditorData {
 
 export async function loadTestEditor(request: Request, context: Ctx, idParam: string | null): Promise<TestEditorData> {
   await requirePageUser(request, context, 'admin')
+  warmRichText()
   const { db, config } = getServices(context)
   const qualifications = await listPublicQualifications(db)
   if (idParam === null) return { test: null, qualifications }
