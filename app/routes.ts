@@ -110,6 +110,9 @@ export default [
     // The ORBAT editor's save (docs/decisions/012-orbat-save-keeps-concurrent-sign-ups.md) and its look-ups: roster
     // members, squad Discord role records.
     route('admin/orbat/save', 'routes/api/admin.orbat.save.ts'),
+    // The mission file round trip (docs/rules/orbat.md, The mission file).
+    route('admin/orbat/import/sqm', 'routes/api/admin.orbat.import.sqm.ts'),
+    route('admin/orbat/export/sqm', 'routes/api/admin.orbat.export.sqm.ts'),
     route('roster', 'routes/api/roster.ts'),
     // Roster: public reads, then the admin's members, events, attendance and qualifications.
     route('roster/qualifications/public', 'routes/api/roster.qualifications.public.ts'),
