@@ -202,21 +202,21 @@ function peg$parse(input, options) {
   function peg$f0(entries) {    return entries  }
   function peg$f1(entries) {    return entries.filter((e) => e !== null)  }
   function peg$f2() {    return null  }
-  function peg$f3(name, body) {    return { kind: 'class', name, start: range().start, end: range().end, body: body ?? null }  }
+  function peg$f3(name, body) {    return { kind: 'class', name, start: offset(), end: peg$currPos, body: body ?? null }  }
   function peg$f4(open, entries, close) {    return { open, close, entries }  }
   function peg$f5() {    return null  }
-  function peg$f6(name, value) {    return { kind: 'array', name, start: range().start, end: range().end, value }  }
-  function peg$f7(name, value) {    return { kind: 'value', name, start: range().start, end: range().end, value }  }
-  function peg$f8(items) {    return { kind: 'array', items: items ?? [], start: range().start, end: range().end }  }
+  function peg$f6(name, value) {    return { kind: 'array', name, start: offset(), end: peg$currPos, value }  }
+  function peg$f7(name, value) {    return { kind: 'value', name, start: offset(), end: peg$currPos, value }  }
+  function peg$f8(items) {    return { kind: 'array', items: items ?? [], start: offset(), end: peg$currPos }  }
   function peg$f9(head, tail) {    return [head, ...tail]  }
-  function peg$f10(raw) {    return { kind: 'string', text: raw.replaceAll('""', '"'), start: range().start, end: range().end }  }
+  function peg$f10(raw) {    return { kind: 'string', text: raw.replaceAll('""', '"'), start: offset(), end: peg$currPos }  }
   function peg$f11() {    const start = peg$currPos; peg$currPos = stringEnd(); return input.slice(start, peg$currPos)  }
   function peg$f12() {    return scan(NUMBER)  }
   function peg$f13(raw) {    return raw !== null  }
-  function peg$f14(raw) {    return { kind: 'number', value: Number(raw), start: range().start, end: range().end }  }
+  function peg$f14(raw) {    return { kind: 'number', value: Number(raw), start: offset(), end: peg$currPos }  }
   function peg$f15() {    return scan(WORD)  }
   function peg$f16(raw) {    return raw !== null  }
-  function peg$f17(raw) {    return { kind: 'word', text: raw, start: range().start, end: range().end }  }
+  function peg$f17(raw) {    return { kind: 'word', text: raw, start: offset(), end: peg$currPos }  }
   function peg$f18() {    return scan(NAME)  }
   function peg$f19(name) {    return name !== null  }
   function peg$f20(name) {    return name  }
