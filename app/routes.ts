@@ -39,6 +39,8 @@ export default [
       index('routes/admin/hub.tsx'),
       // The ORBAT diagram editor; needs JavaScript.
       route('orbat', 'routes/admin/orbat/route.tsx'),
+      // Import from and export to an Arma mission file; works without JavaScript.
+      route('orbat/mission', 'routes/admin/orbat/mission.tsx'),
       // Discord role sync (docs/rules/discord.md, the role sync): the dry run and Apply; a full page linked back to
       // /admin/discord.
       route('discord/sync', 'routes/admin/discord/sync.tsx'),

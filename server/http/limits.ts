@@ -19,7 +19,12 @@ const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data']
 /** The /api calls that take a file of any type: the test editor's image upload (the bytes decide) and mission files. */
 const UPLOAD_PATHS = new Set(['/api/admin/tests/images', '/api/admin/orbat/import/sqm', '/api/admin/orbat/export/sqm'])
 /** Where a signed-in caller may send a mission file (up to MISSION_FILE.maxBytes, even over MAX_BODY_BYTES). */
-const MISSION_PATHS = new Set(['/api/admin/orbat/import/sqm', '/api/admin/orbat/export/sqm', '/admin/orbat/mission'])
+const MISSION_PATHS = new Set([
+  '/api/admin/orbat/import/sqm',
+  '/api/admin/orbat/export/sqm',
+  '/admin/orbat/mission',
+  '/admin/orbat/mission.data',
+])
 
 export const LIMIT_MESSAGES = {
   unsupportedType: 'This kind of request body is not accepted here.',

@@ -29,10 +29,10 @@ beforeEach(async () => {
 })
 
 const send = (client: TestClient, path: string, bytes: Uint8Array, type = 'text/plain') =>
-  client.fetch(path, { method: 'POST', headers: { 'Content-Type': type }, body: bytes })
+  client.fetch(path, { method: 'POST', headers: { 'Content-Type': type }, body: new Uint8Array(bytes) })
 const sendForm = (client: TestClient, path: string, bytes: Uint8Array) => {
   const form = new FormData()
-  form.set('mission', new Blob([bytes]), 'mission.sqm')
+  form.set('mission', new Blob([new Uint8Array(bytes)]), 'mission.sqm')
   return client.fetch(path, { method: 'POST', body: form })
 }
 const preview = async (bytes: Uint8Array = FIXTURE) => {
