@@ -45,7 +45,9 @@ export function importSave(proposal: MissionProposal, orbat: OrbatPayload) {
   const reused = new Set<number>()
   const squads: OrbatSaveInput['squads'] = []
   const slots: OrbatSaveInput['slots'] = []
-  let rowTop = 0
+  // The grid starts where the old ORBAT's cards started, so waypoints and pax counters keep their place beside it.
+  const left = orbat.squads.length ? Math.min(...orbat.squads.map((s) => s.pos_x)) : 0
+  let rowTop = orbat.squads.length ? Math.min(...orbat.squads.map((s) => s.pos_y)) : 0
   let rowHeight = 0
   proposal.forEach((squad, index) => {
     const stored = storedSquad.get(squad.name)
@@ -62,7 +64,7 @@ export function importSave(proposal: MissionProposal, orbat: OrbatPayload) {
     squads.push({
       id: stored?.id ?? `mission-${index + 1}`,
       name: squad.name,
-      pos_x: (index % COLUMNS) * (size.width + CARD_GAP),
+      pos_x: snap(left + (index % COLUMNS) * (size.width + CARD_GAP)),
       pos_y: snap(rowTop),
       can_be_primary_waitlist: stored?.can_be_primary_waitlist ?? false,
       platoon_id: stored?.platoon_id ?? null,

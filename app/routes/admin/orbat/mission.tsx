@@ -94,18 +94,21 @@ export default function MissionFilePage({ actionData }: Route.ComponentProps) {
             <span className="font-medium text-zinc-200">Mission file (mission.sqm, at most 10 MB)</span>
             <input type="file" name={MISSION_FILE.field} accept=".sqm" required className={fileInput} />
           </label>
-          <button type="submit" className={primaryButton} disabled={busy}>
+          <button type="submit" className={primaryButton}>
             Preview Import
           </button>
         </Form>
+        {busy ? (
+          <p role="status" className="mt-3 text-sm text-zinc-300">
+            Working…
+          </p>
+        ) : null}
         {answer?.error ? (
           <div className="mt-4" data-testid="mission-error">
             <Notice>{answer.error}</Notice>
           </div>
         ) : null}
-        {answer?.preview && answer.proposal ? (
-          <Preview preview={answer.preview} proposal={answer.proposal} busy={busy} />
-        ) : null}
+        {answer?.preview && answer.proposal ? <Preview preview={answer.preview} proposal={answer.proposal} /> : null}
       </section>
 
       <section id="export" aria-labelledby="export-title" className="mt-6 rounded-xl border border-zinc-800 p-4 sm:p-6">
@@ -136,7 +139,7 @@ export default function MissionFilePage({ actionData }: Route.ComponentProps) {
   )
 }
 
-function Preview({ preview, proposal, busy }: { preview: MissionImport; proposal: string; busy: boolean }) {
+function Preview({ preview, proposal }: { preview: MissionImport; proposal: string }) {
   const slots = preview.squads.reduce((n, s) => n + s.teams.reduce((m, t) => m + t.slots.length, 0), 0)
   return (
     <div className="mt-6 flex flex-col gap-5" data-testid="mission-preview">
@@ -148,7 +151,7 @@ function Preview({ preview, proposal, busy }: { preview: MissionImport; proposal
         <Form method="post">
           <input type="hidden" name="intent" value={INTENTS.apply} />
           <input type="hidden" name="proposal" value={proposal} />
-          <button type="submit" className={primaryButton} disabled={busy}>
+          <button type="submit" className={primaryButton}>
             Apply
           </button>
         </Form>
