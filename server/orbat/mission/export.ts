@@ -187,7 +187,7 @@ export function exportMission(file: SqmFile, proposal: Proposal, orbat: OrbatVie
     if (renamed && squad.group.callsign) {
       const edit = setString(squad.group.callsign, orbatSquad.name)
       if (edit) edits.push(edit)
-    } else if (renamed && squad.nameFrom === 'number') {
+    } else if (renamed && squad.nameFrom === 'number' && !squad.group.legacy) {
       edits.push(...addCallsign(source, squad.group.node, orbatSquad.name))
     }
     for (const { proposed, team, slot } of pairing.units) {
@@ -212,7 +212,7 @@ export function exportMission(file: SqmFile, proposal: Proposal, orbat: OrbatVie
       if (unit.variable) {
         const edit = setString(unit.variable, variable)
         if (edit) edits.push(edit)
-      } else wanted.unshift(`name=${quoted(variable)};`)
+      } else wanted.unshift(`${unit.variableKey}=${quoted(variable)};`)
       if (wanted.length && unit.attributes?.body) inserts.set(unit.attributes, wanted)
     }
   }

@@ -19,7 +19,10 @@ import {
 
 export interface MissionUnit {
   node: SqmClass
+  /** The class that holds the unit's description and variable name: Eden's Attributes, or the unit itself. */
   attributes: SqmClass | null
+  /** The variable name's key: `name` in Eden, `text` in the older 2D editor's format. */
+  variableKey: 'name' | 'text'
   unitClass: string
   description: SqmValueEntry | null
   variable: SqmValueEntry | null
@@ -35,6 +38,8 @@ export interface MissionGroup {
   units: MissionUnit[]
   /** The callsign's value entry (Eden's groupID attribute), when the group has one. */
   callsign: SqmValueEntry | null
+  /** A group of the 2D editor's format (no Eden attributes, so no callsign can be added). */
+  legacy: boolean
 }
 
 export interface ProposedSlot {
@@ -86,10 +91,11 @@ function callsignOf(group: SqmClass): SqmValueEntry | null {
   return null
 }
 
-function readUnit(node: SqmClass): MissionUnit {
-  const attributes = classOf(node, 'Attributes')
+function readUnit(node: SqmClass, legacy = false): MissionUnit {
+  const attributes = legacy ? node : classOf(node, 'Attributes')
+  const variableKey = legacy ? 'text' : 'name'
   const description = valueOf(attributes, 'description')
-  const unitClass = textOf(valueOf(node, 'type')) ?? ''
+  const unitClass = textOf(valueOf(node, legacy ? 'vehicle' : 'type')) ?? ''
   const text = description?.value.kind === 'string' ? textOf(description)!.trim() : ''
   const at = text.indexOf('@')
   const role = clip(at < 0 ? text : text.slice(0, at))
@@ -97,9 +103,10 @@ function readUnit(node: SqmClass): MissionUnit {
   return {
     node,
     attributes,
+    variableKey,
     unitClass,
     description,
-    variable: valueOf(attributes, 'name'),
+    variable: valueOf(attributes, variableKey),
     role: role || clip(displayNameOf(unitClass)) || 'Slot',
     label,
   }
@@ -110,9 +117,39 @@ const playable = (node: SqmClass) => {
   return isOn(valueOf(attributes, 'isPlayable')) || isOn(valueOf(attributes, 'isPlayer'))
 }
 
+const HEADLESS = /^HeadlessClient_F$/i
+
+/**
+ * The groups of a mission in the 2D editor's format (before Eden: Mission > Groups > Item > Vehicles, a playable unit
+ * has `player=`, its class in `vehicle=`, its variable name in `text=`).
+ */
+function readLegacy(groupsClass: SqmClass): { groups: MissionGroup[]; skipped: Skipped[] } {
+  const groups: MissionGroup[] = []
+  const skipped: Skipped[] = []
+  for (const item of classesOf(groupsClass)) {
+    const units: MissionUnit[] = []
+    for (const node of classesOf(classOf(item, 'Vehicles'))) {
+      if (!valueOf(node, 'player')) continue
+      const unit = readUnit(node, true)
+      if (HEADLESS.test(unit.unitClass)) {
+        const variable = textOf(unit.variable)
+        skipped.push({ unit: variable ? `${variable} (${unit.unitClass})` : unit.unitClass, reason: HEADLESS_REASON })
+      } else units.push(unit)
+    }
+    if (units.length)
+      groups.push({ node: item, side: textOf(valueOf(item, 'side')) ?? '', units, callsign: null, legacy: true })
+  }
+  return { groups, skipped }
+}
+
+const HEADLESS_REASON = 'A headless client or game logic, not a player slot.'
+
 /** The mission's groups that hold playable units, in the file's order (through layers), and what it had to leave out. */
 export function readMission(file: SqmFile): { groups: MissionGroup[]; skipped: Skipped[] } {
-  const entities = classOf(classOf(file, 'Mission'), 'Entities')
+  const mission = classOf(file, 'Mission')
+  const entities = classOf(mission, 'Entities')
+  const legacyGroups = classOf(mission, 'Groups')
+  if (!entities && legacyGroups) return readLegacy(legacyGroups)
   if (!entities) throw new Invalid(SQM_ERRORS.notMission)
   const groups: MissionGroup[] = []
   const skipped: Skipped[] = []
@@ -132,17 +169,18 @@ export function readMission(file: SqmFile): { groups: MissionGroup[]; skipped: S
         for (const logic of classesOf(classOf(item, 'Entities')).filter(
           (u) => textOf(valueOf(u, 'dataType')) === 'Logic' && playable(u),
         ))
-          skipped.push({ unit: nameOf(logic), reason: 'A game logic (headless client or module), not a player slot.' })
+          skipped.push({ unit: nameOf(logic), reason: HEADLESS_REASON })
         if (units.length) {
           groups.push({
             node: item,
             side: textOf(valueOf(item, 'side')) ?? '',
-            units: units.map(readUnit),
+            units: units.map((u) => readUnit(u)),
             callsign: callsignOf(item),
+            legacy: false,
           })
         }
       } else if (dataType === 'Logic' && playable(item)) {
-        skipped.push({ unit: nameOf(item), reason: 'A headless client or game logic, not a player slot.' })
+        skipped.push({ unit: nameOf(item), reason: HEADLESS_REASON })
       } else if (dataType === 'Object' && playable(item)) {
         skipped.push({ unit: nameOf(item), reason: 'Not in a group, so it belongs to no squad.' })
       }

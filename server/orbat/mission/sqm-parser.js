@@ -176,7 +176,8 @@ function peg$parse(input, options) {
   const peg$c9 = "+=";
   const peg$c10 = "=";
   const peg$c11 = ",";
-  const peg$c12 = "\"";
+  const peg$c12 = "\\n";
+  const peg$c13 = "\"";
 
   const peg$r0 = /^[ \t\r\n\/]/;
 
@@ -192,12 +193,13 @@ function peg$parse(input, options) {
   const peg$e9 = peg$literalExpectation("+=", false);
   const peg$e10 = peg$literalExpectation("=", false);
   const peg$e11 = peg$literalExpectation(",", false);
-  const peg$e12 = peg$literalExpectation("\"", false);
-  const peg$e13 = peg$otherExpectation("a number");
-  const peg$e14 = peg$otherExpectation("a value");
-  const peg$e15 = peg$otherExpectation("a name");
-  const peg$e16 = peg$otherExpectation("whitespace");
-  const peg$e17 = peg$classExpectation([" ", "\t", "\r", "\n", "/"], false, false, false);
+  const peg$e12 = peg$literalExpectation("\\n", false);
+  const peg$e13 = peg$literalExpectation("\"", false);
+  const peg$e14 = peg$otherExpectation("a number");
+  const peg$e15 = peg$otherExpectation("a value");
+  const peg$e16 = peg$otherExpectation("a name");
+  const peg$e17 = peg$otherExpectation("whitespace");
+  const peg$e18 = peg$classExpectation([" ", "\t", "\r", "\n", "/"], false, false, false);
 
   function peg$f0(entries) {    return entries  }
   function peg$f1(entries) {    return entries.filter((e) => e !== null)  }
@@ -209,19 +211,20 @@ function peg$parse(input, options) {
   function peg$f7(name, value) {    return { kind: 'value', name, start: offset(), end: peg$currPos, value }  }
   function peg$f8(items) {    return { kind: 'array', items: items ?? [], start: offset(), end: peg$currPos }  }
   function peg$f9(head, tail) {    return [head, ...tail]  }
-  function peg$f10(raw) {    return { kind: 'string', text: raw.replaceAll('""', '"'), start: offset(), end: peg$currPos }  }
-  function peg$f11() {    const start = peg$currPos; peg$currPos = stringEnd(); return input.slice(start, peg$currPos)  }
-  function peg$f12() {    return scan(NUMBER)  }
-  function peg$f13(raw) {    return raw !== null  }
-  function peg$f14(raw) {    return { kind: 'number', value: Number(raw), start: offset(), end: peg$currPos }  }
-  function peg$f15() {    return scan(WORD)  }
-  function peg$f16(raw) {    return raw !== null  }
-  function peg$f17(raw) {    return { kind: 'word', text: raw, start: offset(), end: peg$currPos }  }
-  function peg$f18() {    return scan(NAME)  }
-  function peg$f19(name) {    return name !== null  }
-  function peg$f20(name) {    return name  }
-  function peg$f21() {    return offset()  }
-  function peg$f22() {    peg$currPos = blankEnd()  }
+  function peg$f10(head, tail) {    return { kind: 'string', text: [head, ...tail].join('\n'), start: offset(), end: peg$currPos }  }
+  function peg$f11(raw) {    return raw.replaceAll('""', '"')  }
+  function peg$f12() {    const start = peg$currPos; peg$currPos = stringEnd(); return input.slice(start, peg$currPos)  }
+  function peg$f13() {    return scan(NUMBER)  }
+  function peg$f14(raw) {    return raw !== null  }
+  function peg$f15(raw) {    return { kind: 'number', value: Number(raw), start: offset(), end: peg$currPos }  }
+  function peg$f16() {    return scan(WORD)  }
+  function peg$f17(raw) {    return raw !== null  }
+  function peg$f18(raw) {    return { kind: 'word', text: raw, start: offset(), end: peg$currPos }  }
+  function peg$f19() {    return scan(NAME)  }
+  function peg$f20(name) {    return name !== null  }
+  function peg$f21(name) {    return name  }
+  function peg$f22() {    return offset()  }
+  function peg$f23() {    peg$currPos = blankEnd()  }
   let peg$currPos = options.peg$currPos | 0;
   let peg$savedPos = peg$currPos;
   const peg$posDetailsCache = [{ line: 1, column: 1 }];
@@ -915,28 +918,92 @@ function peg$parse(input, options) {
   }
 
   function peg$parseString() {
+    let s0, s1, s2, s3, s4, s5, s6, s7;
+
+    s0 = peg$currPos;
+    s1 = peg$parseStringPart();
+    if (s1 !== peg$FAILED) {
+      s2 = [];
+      s3 = peg$currPos;
+      s4 = peg$parse_();
+      if (input.substr(peg$currPos, 2) === peg$c12) {
+        s5 = peg$c12;
+        peg$currPos += 2;
+      } else {
+        s5 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e12); }
+      }
+      if (s5 !== peg$FAILED) {
+        s6 = peg$parse_();
+        s7 = peg$parseStringPart();
+        if (s7 !== peg$FAILED) {
+          s3 = s7;
+        } else {
+          peg$currPos = s3;
+          s3 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s3;
+        s3 = peg$FAILED;
+      }
+      while (s3 !== peg$FAILED) {
+        s2.push(s3);
+        s3 = peg$currPos;
+        s4 = peg$parse_();
+        if (input.substr(peg$currPos, 2) === peg$c12) {
+          s5 = peg$c12;
+          peg$currPos += 2;
+        } else {
+          s5 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e12); }
+        }
+        if (s5 !== peg$FAILED) {
+          s6 = peg$parse_();
+          s7 = peg$parseStringPart();
+          if (s7 !== peg$FAILED) {
+            s3 = s7;
+          } else {
+            peg$currPos = s3;
+            s3 = peg$FAILED;
+          }
+        } else {
+          peg$currPos = s3;
+          s3 = peg$FAILED;
+        }
+      }
+      peg$savedPos = s0;
+      s0 = peg$f10(s1, s2);
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseStringPart() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 34) {
-      s1 = peg$c12;
+      s1 = peg$c13;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e12); }
+      if (peg$silentFails === 0) { peg$fail(peg$e13); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$parseStringBody();
       if (input.charCodeAt(peg$currPos) === 34) {
-        s3 = peg$c12;
+        s3 = peg$c13;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e12); }
+        if (peg$silentFails === 0) { peg$fail(peg$e13); }
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f10(s2);
+        s0 = peg$f11(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -955,7 +1022,7 @@ function peg$parse(input, options) {
     s0 = peg$currPos;
     s1 = '';
     peg$savedPos = s0;
-    s1 = peg$f11();
+    s1 = peg$f12();
     s0 = s1;
 
     return s0;
@@ -969,10 +1036,10 @@ function peg$parse(input, options) {
     s1 = peg$currPos;
     s2 = '';
     peg$savedPos = s1;
-    s2 = peg$f12();
+    s2 = peg$f13();
     s1 = s2;
     peg$savedPos = peg$currPos;
-    s2 = peg$f13(s1);
+    s2 = peg$f14(s1);
     if (s2) {
       s2 = undefined;
     } else {
@@ -980,40 +1047,7 @@ function peg$parse(input, options) {
     }
     if (s2 !== peg$FAILED) {
       peg$savedPos = s0;
-      s0 = peg$f14(s1);
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
-    }
-    peg$silentFails--;
-    if (s0 === peg$FAILED) {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e13); }
-    }
-
-    return s0;
-  }
-
-  function peg$parseWord() {
-    let s0, s1, s2;
-
-    peg$silentFails++;
-    s0 = peg$currPos;
-    s1 = peg$currPos;
-    s2 = '';
-    peg$savedPos = s1;
-    s2 = peg$f15();
-    s1 = s2;
-    peg$savedPos = peg$currPos;
-    s2 = peg$f16(s1);
-    if (s2) {
-      s2 = undefined;
-    } else {
-      s2 = peg$FAILED;
-    }
-    if (s2 !== peg$FAILED) {
-      peg$savedPos = s0;
-      s0 = peg$f17(s1);
+      s0 = peg$f15(s1);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -1027,7 +1061,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseName() {
+  function peg$parseWord() {
     let s0, s1, s2;
 
     peg$silentFails++;
@@ -1035,10 +1069,10 @@ function peg$parse(input, options) {
     s1 = peg$currPos;
     s2 = '';
     peg$savedPos = s1;
-    s2 = peg$f18();
+    s2 = peg$f16();
     s1 = s2;
     peg$savedPos = peg$currPos;
-    s2 = peg$f19(s1);
+    s2 = peg$f17(s1);
     if (s2) {
       s2 = undefined;
     } else {
@@ -1046,7 +1080,7 @@ function peg$parse(input, options) {
     }
     if (s2 !== peg$FAILED) {
       peg$savedPos = s0;
-      s0 = peg$f20(s1);
+      s0 = peg$f18(s1);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -1060,13 +1094,46 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseName() {
+    let s0, s1, s2;
+
+    peg$silentFails++;
+    s0 = peg$currPos;
+    s1 = peg$currPos;
+    s2 = '';
+    peg$savedPos = s1;
+    s2 = peg$f19();
+    s1 = s2;
+    peg$savedPos = peg$currPos;
+    s2 = peg$f20(s1);
+    if (s2) {
+      s2 = undefined;
+    } else {
+      s2 = peg$FAILED;
+    }
+    if (s2 !== peg$FAILED) {
+      peg$savedPos = s0;
+      s0 = peg$f21(s1);
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+    peg$silentFails--;
+    if (s0 === peg$FAILED) {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e16); }
+    }
+
+    return s0;
+  }
+
   function peg$parseHere() {
     let s0, s1;
 
     s0 = peg$currPos;
     s1 = '';
     peg$savedPos = s0;
-    s1 = peg$f21();
+    s1 = peg$f22();
     s0 = s1;
 
     return s0;
@@ -1084,7 +1151,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e17); }
+      if (peg$silentFails === 0) { peg$fail(peg$e18); }
     }
     peg$silentFails--;
     if (s2 !== peg$FAILED) {
@@ -1104,7 +1171,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e16); }
+      if (peg$silentFails === 0) { peg$fail(peg$e17); }
     }
 
     return s0;
@@ -1117,7 +1184,7 @@ function peg$parse(input, options) {
     s0 = peg$currPos;
     s1 = '';
     peg$savedPos = s0;
-    s1 = peg$f22();
+    s1 = peg$f23();
     s0 = s1;
     peg$silentFails--;
 

@@ -125,6 +125,62 @@ describe('the proposal', () => {
   })
 })
 
+describe('other shapes of the format', () => {
+  it("reads Eden's multi-line strings and writes into the same file unchanged around them", () => {
+    const source = FIXTURE.toString('latin1').replace(
+      'skill=0.60000002;',
+      'init="if (isServer) then { " \\n "this setGroupIdGlobal [""Reserve""]; " \\n "};";\r\n\t\t\t\t\t\tskill=0.60000002;',
+    )
+    const bytes = Buffer.from(source, 'latin1')
+    const { file, proposal } = readMissionFile(bytes)
+    const out = exportMission(file, proposal, storedOrbat(proposal))
+    expect(changedLines(bytes, out.bytes)).toHaveLength(20)
+  })
+
+  it("reads the 2D editor's format (Groups > Vehicles, player=, text=) and writes slot ids as text=", () => {
+    const legacy = [
+      'version=12;',
+      'class Mission',
+      '{',
+      '\tclass Groups',
+      '\t{',
+      '\t\titems=1;',
+      '\t\tclass Item0',
+      '\t\t{',
+      '\t\t\tside="WEST";',
+      '\t\t\tclass Vehicles',
+      '\t\t\t{',
+      '\t\t\t\titems=2;',
+      '\t\t\t\tclass Item0',
+      '\t\t\t\t{',
+      '\t\t\t\t\tvehicle="B_Soldier_SL_F";',
+      '\t\t\t\t\tplayer="PLAYER COMMANDER";',
+      '\t\t\t\t\tdescription="Squad Leader@Alpha";',
+      '\t\t\t\t};',
+      '\t\t\t\tclass Item1',
+      '\t\t\t\t{',
+      '\t\t\t\t\tvehicle="B_medic_F";',
+      '\t\t\t\t\tplayer="PLAY CDG";',
+      '\t\t\t\t\ttext="doc";',
+      '\t\t\t\t};',
+      '\t\t\t};',
+      '\t\t};',
+      '\t};',
+      '};',
+      '',
+    ].join('\r\n')
+    const { file, proposal } = readMissionFile(Buffer.from(legacy))
+    expect(proposal.squads.map((s) => [s.name, s.side, s.teams[0]!.slots.map((x) => x.name)])).toEqual([
+      ['Alpha', 'WEST', ['Squad Leader', 'Combat Life Saver']],
+    ])
+    const out = exportMission(file, proposal, storedOrbat(proposal))
+    expect(changedLines(Buffer.from(legacy), out.bytes)).toEqual([
+      ['', 'text="tfhq_slot_201";'],
+      ['text="doc";', 'text="tfhq_slot_202";'],
+    ])
+  })
+})
+
 describe('bad files: 400 saying why, quickly', () => {
   it('a binarized file says how to save it unbinarized', () => {
     expect(refusal(Buffer.from([0, 0x72, 0x61, 0x50, 0, 0, 0, 8, 1, 2, 3]))).toBe(SQM_ERRORS.binarized)
