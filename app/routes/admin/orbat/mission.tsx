@@ -86,7 +86,11 @@ export default function MissionFilePage({ actionData }: Route.ComponentProps) {
         </h2>
         <p className="mt-1 text-sm text-zinc-400">
           One squad per group, one slot per playable unit, named by its role description. Nothing changes until you
-          apply the preview.
+          apply the preview. No mission at hand? Try the{' '}
+          <a href="/demo-mission.sqm" download className="text-brand-400 underline-offset-4 hover:underline">
+            demo mission.sqm
+          </a>
+          .
         </p>
         <Form method="post" encType="multipart/form-data" className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
           <input type="hidden" name="intent" value={INTENTS.preview} />
