@@ -92,13 +92,9 @@ export const adminOperations: ApiOperation[] = [
   orbat.post('/api/admin/orbat/import/sqm', 'admin', 'Read a mission.sqm into a proposed ORBAT (apply=1: save it)', {
     upload: { field: MISSION_FILE.field, types: ['text/plain', 'application/octet-stream'] },
     query: z.object({
-      apply: z
-        .enum(['1'])
-        .optional()
-        .meta({
-          description:
-            'Save the proposal through the ORBAT save; the answer is then that of PUT /api/admin/orbat/save.',
-        }),
+      apply: z.enum(['1']).optional().meta({
+        description: 'Save the proposal through the ORBAT save; the answer is then that of PUT /api/admin/orbat/save.',
+      }),
     }),
     response: missionImportSchema,
     description:
