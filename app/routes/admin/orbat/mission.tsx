@@ -87,7 +87,7 @@ export default function MissionFilePage({ actionData }: Route.ComponentProps) {
         <p className="mt-1 text-sm text-zinc-400">
           One squad per group, one slot per playable unit, named by its role description. Nothing changes until you
           apply the preview. No mission at hand? Try the{' '}
-          <a href="/demo-mission.sqm" download className="text-brand-400 underline-offset-4 hover:underline">
+          <a href="/demo-mission.sqm" download className="text-brand-400 underline underline-offset-4">
             demo mission.sqm
           </a>
           .
