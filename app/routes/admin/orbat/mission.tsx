@@ -68,7 +68,7 @@ const fileInput =
 export default function MissionFilePage({ actionData }: Route.ComponentProps) {
   const answer = actionData as PreviewAnswer | undefined
   const navigation = useNavigation()
-  const busy = navigation.state !== 'idle'
+  const busy = navigation.state === 'submitting'
   return (
     <main className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12" data-testid="mission-file-page">
       <Link to="/admin/orbat" className="text-sm text-zinc-400 hover:text-zinc-100">
