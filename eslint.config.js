@@ -85,6 +85,7 @@ export default tseslint.config(
       'node_modules/**',
       '.data/**',
       'db/migrations/**',
+      'server/orbat/mission/sqm-parser.*',
       'test-results/**',
       'playwright-report/**',
     ],

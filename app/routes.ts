@@ -43,6 +43,8 @@ export default [
       index('routes/admin/hub.tsx'),
       // The ORBAT diagram editor; needs JavaScript.
       route('orbat', 'routes/admin/orbat/route.tsx'),
+      // Import from and export to an Arma mission file; works without JavaScript.
+      route('orbat/mission', 'routes/admin/orbat/mission.tsx'),
       // Discord role sync (docs/rules/discord.md, the role sync): the dry run and Apply; a full page linked back to
       // /admin/discord.
       route('discord/sync', 'routes/admin/discord/sync.tsx'),
@@ -117,6 +119,9 @@ export default [
     // The ORBAT editor's save (docs/decisions/012-orbat-save-keeps-concurrent-sign-ups.md) and its look-ups: roster
     // members, squad Discord role records.
     route('admin/orbat/save', 'routes/api/admin.orbat.save.ts'),
+    // The mission file round trip (docs/rules/orbat.md, The mission file).
+    route('admin/orbat/import/sqm', 'routes/api/admin.orbat.import.sqm.ts'),
+    route('admin/orbat/export/sqm', 'routes/api/admin.orbat.export.sqm.ts'),
     route('roster', 'routes/api/roster.ts'),
     // Roster: public reads, then the admin's members, events, attendance and qualifications.
     route('roster/qualifications/public', 'routes/api/roster.qualifications.public.ts'),

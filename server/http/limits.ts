@@ -4,6 +4,7 @@ import proxyAddr from 'proxy-addr'
 import { bearerTokenOf } from '../auth/api-token.ts'
 import { sessionIdOf } from '../auth/session.ts'
 import { userOfSession } from '../auth/user.ts'
+import { MISSION_FILE } from '#contracts/mission-file.ts'
 import type { Config } from '../config.ts'
 import type { AppServices } from '../context.ts'
 import { createRateLimiter } from './security.ts'
@@ -15,8 +16,15 @@ import { createRateLimiter } from './security.ts'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data']
-/** The one /api call that takes a file: the test editor's image upload (multipart, or raw bytes, which decide). */
-const UPLOAD_PATH = '/api/admin/tests/images'
+/** The /api calls that take a file of any type: the test editor's image upload (the bytes decide) and mission files. */
+const UPLOAD_PATHS = new Set(['/api/admin/tests/images', '/api/admin/orbat/import/sqm', '/api/admin/orbat/export/sqm'])
+/** Where a signed-in caller may send a mission file (up to MISSION_FILE.maxBytes, even over MAX_BODY_BYTES). */
+const MISSION_PATHS = new Set([
+  '/api/admin/orbat/import/sqm',
+  '/api/admin/orbat/export/sqm',
+  '/admin/orbat/mission',
+  '/admin/orbat/mission.data',
+])
 
 export const LIMIT_MESSAGES = {
   unsupportedType: 'This kind of request body is not accepted here.',
@@ -33,7 +41,7 @@ function mediaType(header: string | undefined): string {
 
 /** Whether a write to this path may carry a body of this type. */
 function acceptsType(path: string, type: string): boolean {
-  if (path === UPLOAD_PATH) return true
+  if (UPLOAD_PATHS.has(path)) return true
   if (path.startsWith('/api/')) return type === 'application/json'
   return FORM_TYPES.includes(type)
 }
@@ -54,16 +62,20 @@ export function bodyGate(services: AppServices): RequestHandler {
   const { limits } = services.config
   const readSignedIn = express.raw({ type: () => true, limit: limits.maxBodyBytes })
   const readAnonymous = express.raw({ type: () => true, limit: limits.anonymousMaxBodyBytes })
+  // A mission file is sent whole (docs/rules/orbat.md, The mission file); the route checks the caller is an admin.
+  const missionBytes = Math.max(limits.maxBodyBytes, MISSION_FILE.maxBytes + 64 * 1024)
+  const readMission = express.raw({ type: () => true, limit: missionBytes })
   return (req: Request, res: Response, next: NextFunction) => {
     if (SAFE_METHODS.has(req.method)) return next()
     const declared = Number(req.headers['content-length'] ?? 0)
     const hasBody = declared > 0 || req.headers['transfer-encoding'] !== undefined
     if (hasBody && !acceptsType(req.path, mediaType(req.headers['content-type'])))
       return refuse(res, 415, LIMIT_MESSAGES.unsupportedType)
-    if (declared > limits.maxBodyBytes) return refuse(res, 413, LIMIT_MESSAGES.tooLarge)
+    const mission = MISSION_PATHS.has(req.path)
+    if (declared > (mission ? missionBytes : limits.maxBodyBytes)) return refuse(res, 413, LIMIT_MESSAGES.tooLarge)
     void signedIn(services, req).then(
       (known) => {
-        if (known) return readSignedIn(req, res, next)
+        if (known) return (mission ? readMission : readSignedIn)(req, res, next)
         // Over the anonymous limit an /api write is refused as what it is, a call nobody signed in may make; a small
         // one is read, so the route answers its own "log in" message.
         if (declared > limits.anonymousMaxBodyBytes)

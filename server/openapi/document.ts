@@ -35,6 +35,7 @@ const ERROR_TEXT: Record<number, string> = {
   403: "Not allowed: not an admin, the token's scopes do not cover this call, banned, or sign-ups are locked.",
   404: 'Not found.',
   409: 'Conflicts with the current state (a slot already taken, a duplicate name).',
+  413: 'The file is larger than the call accepts.',
   429: 'Rate limited; Retry-After says how many seconds to wait.',
 }
 
@@ -61,7 +62,8 @@ function responsesOf(op: ApiOperation): ZodOpenApiResponsesObject {
     content: { [media]: op.response ? { schema: op.response } : {} },
   }
   const statuses: number[] = []
-  if (op.body || op.query) statuses.push(400)
+  if (op.body || op.query || op.upload) statuses.push(400)
+  if (op.upload) statuses.push(413)
   if (op.access !== 'public' && op.access !== 'optional-user') statuses.push(401, 403)
   if (op.path.includes('{')) statuses.push(404)
   if (op.method !== 'get' && op.access !== 'public') statuses.push(409)
@@ -74,6 +76,18 @@ function responsesOf(op: ApiOperation): ZodOpenApiResponsesObject {
     }
   }
   return responses
+}
+
+/** A file upload: the raw bytes under any of the given types, or one file field of a multipart form. */
+function uploadBody({ field, types }: NonNullable<ApiOperation['upload']>) {
+  const file = z.string().meta({ format: 'binary' })
+  return {
+    required: true,
+    content: {
+      ...Object.fromEntries(types.map((type) => [type, { schema: file }])),
+      'multipart/form-data': { schema: z.object({ [field]: file }) },
+    },
+  }
 }
 
 function operationObject(op: ApiOperation): ZodOpenApiOperationObject {
@@ -91,6 +105,7 @@ function operationObject(op: ApiOperation): ZodOpenApiOperationObject {
       ? { requestParams: { ...(path ? { path } : {}), ...(op.query ? { query: op.query } : {}) } }
       : {}),
     ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: op.body } } } } : {}),
+    ...(op.upload ? { requestBody: uploadBody(op.upload) } : {}),
     responses: responsesOf(op),
   }
 }

@@ -28,6 +28,8 @@ export interface ApiOperation {
   status?: 200 | 201
   /** The success answer's media type when it is not JSON (an image, an event stream, a calendar). */
   produces?: string
+  /** A file sent as the raw body (these media types) or as this multipart field, instead of a JSON body. */
+  upload?: { field: string; types: string[] }
 }
 
 type Extra = Omit<ApiOperation, 'method' | 'path' | 'access' | 'summary' | 'tag'>

@@ -19,6 +19,7 @@ import { eventItemSchema, eventSavedSchema, eventSchema } from '#contracts/event
 import { packetSchema } from '#contracts/library.ts'
 import { listPageQuerySchema } from '#contracts/paging.ts'
 import { orbatSaveSchema } from '#contracts/orbat.ts'
+import { MISSION_FILE, missionImportSchema } from '#contracts/mission-file.ts'
 import { noteSavedSchema, noteSchema } from '#contracts/personnel.ts'
 import { pingSchema } from '#contracts/pings.ts'
 import {
@@ -88,6 +89,24 @@ export const adminOperations: ApiOperation[] = [
     "A preset's layout for the editor (nothing changes until Save)",
   ),
   orbat.put('/api/admin/orbat/save', 'admin', 'Save the whole ORBAT in one transaction', { body: orbatSaveSchema }),
+  orbat.post('/api/admin/orbat/import/sqm', 'admin', 'Read a mission.sqm into a proposed ORBAT (apply=1: save it)', {
+    upload: { field: MISSION_FILE.field, types: ['text/plain', 'application/octet-stream'] },
+    query: z.object({
+      apply: z.enum(['1']).optional().meta({
+        description: 'Save the proposal through the ORBAT save; the answer is then that of PUT /api/admin/orbat/save.',
+      }),
+    }),
+    response: missionImportSchema,
+    description:
+      'The Eden text format, at most 10 MB (a binarized file is refused with how to save it unbinarized). Without `apply` nothing changes: the answer is the proposal, the playable units it leaves out, and the held slots it keeps or frees.',
+  }),
+  orbat.post('/api/admin/orbat/export/sqm', 'admin', 'Write the ORBAT into a mission.sqm (a download)', {
+    upload: { field: MISSION_FILE.field, types: ['text/plain', 'application/octet-stream'] },
+    produces: 'application/octet-stream',
+    response: z.string().meta({ format: 'binary' }),
+    description:
+      "The mission file with each playable unit's role description, each group's callsign and each mapped unit's variable name (`tfhq_slot_<id>`) set from the ORBAT; every other byte as sent. Headers `X-Mapped-Units` and `X-Unmapped-Units` count the units.",
+  }),
 
   roster.get('/api/roster/admin/member/{id}', 'admin', "A member's full record"),
   roster.post('/api/roster/members', 'admin', 'Add a member', { body: createMemberSchema, status: 201 }),

@@ -124,6 +124,7 @@ export const CHECKED_PAGES: CheckedPage[] = [
     path: async (db) => `/admin/roster/members/${await memberId(db)}/record?record=all`,
   },
   { name: 'admin orbat editor', as: 'demo_admin', path: '/admin/orbat' },
+  { name: 'admin mission file', as: 'demo_admin', path: '/admin/orbat/mission' },
   { name: 'admin discord', as: 'demo_admin', path: '/admin/discord' },
   { name: 'admin discord sync', as: 'demo_admin', path: '/admin/discord/sync' },
   { name: 'admin discord sync confirm', as: 'demo_admin', path: '/admin/discord/sync?confirm=apply-role-sync' },

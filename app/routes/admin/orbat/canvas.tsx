@@ -134,6 +134,9 @@ function EditorCanvas({
     { kind: 'button', label: 'Manage', onSelect: () => onManage(loadPreset) },
     { kind: 'button', label: 'Discard Changes', onSelect: () => void discard(), tone: 'danger' },
     { kind: 'separator' },
+    { kind: 'link', label: 'Import from mission file', to: '/admin/orbat/mission#import' },
+    { kind: 'link', label: 'Export to mission file', to: '/admin/orbat/mission#export' },
+    { kind: 'separator' },
     { kind: 'link', label: 'Back to Admin Hub', to: '/admin' },
   ]
 

@@ -24,6 +24,7 @@ const SETTINGS_LINKS = [
   { to: '/admin/settings/roles', label: 'Eligible Roles' },
   { to: '/admin/settings/presets', label: 'ORBAT Presets' },
   { to: '/admin/settings/platoons', label: 'Platoons' },
+  { to: '/admin/orbat/mission', label: 'Mission File (import and export)' },
 ]
 
 export async function loader({ request, context }: Route.LoaderArgs) {

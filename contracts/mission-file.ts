@@ -1,0 +1,65 @@
+import { z } from 'zod'
+import { text } from './fields.ts'
+
+// The mission file round trip (docs/rules/orbat.md, The mission file): what POST /api/admin/orbat/import/sqm answers,
+// and the proposal the page without JavaScript carries from its preview to its Apply.
+
+export const MISSION_FILE = {
+  /** The largest mission.sqm either call reads. */
+  maxBytes: 10 * 1024 * 1024,
+  /** The multipart field that carries the file (any file field is read when it is missing). */
+  field: 'mission',
+  /** The name the export's download gets. */
+  downloadName: 'mission.sqm',
+} as const
+
+const name = text().trim().min(1).max(100)
+
+export const proposedSquadSchema = z.object({
+  name: name.meta({
+    description: 'The squad: the group\'s callsign, else the "@" part of its role descriptions, else "Group N".',
+  }),
+  side: text()
+    .max(40)
+    .meta({ description: "The group's side as the mission writes it (West, East, Independent, Civilian)." }),
+  teams: z
+    .array(
+      z.object({
+        name,
+        slots: z
+          .array(
+            z.object({
+              name: name.meta({
+                description: 'The unit\'s role description before "@", or its class\'s display name.',
+              }),
+              unit_class: text().max(200).meta({ description: 'The unit\'s class, e.g. "B_Soldier_SL_F".' }),
+            }),
+          )
+          .max(10_000),
+      }),
+    )
+    .max(10_000),
+})
+export type ProposedSquadView = z.output<typeof proposedSquadSchema>
+
+const heldSlot = z.object({
+  slot: text().meta({ description: 'The slot as "Role (Squad)".' }),
+  member: text().meta({ description: 'Who holds it today.' }),
+})
+
+export const missionImportSchema = z.object({
+  squads: z.array(proposedSquadSchema).meta({ description: "The proposed ORBAT, in the mission's order." }),
+  skipped: z
+    .array(z.object({ unit: text(), reason: text() }))
+    .meta({ description: 'Playable units the proposal leaves out, and why.' }),
+  freed: z.array(heldSlot).meta({
+    description:
+      'Held slots the apply removes (no slot of the same name in a squad of the same name): their members are freed.',
+  }),
+  kept: z.array(heldSlot).meta({ description: 'Held slots that stay, with their members (same squad and slot name).' }),
+})
+export type MissionImport = z.output<typeof missionImportSchema>
+
+/** The proposal a preview page posts back to apply it (what the preview showed, nothing else). */
+export const missionProposalSchema = z.array(proposedSquadSchema).min(1).max(500)
+export type MissionProposal = z.output<typeof missionProposalSchema>

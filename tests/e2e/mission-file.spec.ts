@@ -1,0 +1,60 @@
+import { expectNoAxeViolations, WIDTHS } from './a11y.ts'
+import { expect, test } from './fixtures.ts'
+import { restoreOrbat, snapshotOrbat } from './orbat-snapshot.ts'
+
+// The mission file round trip with JavaScript (docs/rules/orbat.md, The mission file), on a desktop and a phone: from
+// the editor's Actions menu, upload the test mission, preview, apply, and the public ORBAT shows its squads; export
+// downloads the file with the slot ids written in. The seeded ORBAT is put back afterwards.
+
+const MISSION = 'tests/fixtures/mission/mission.sqm'
+
+test('upload, preview, apply, the public ORBAT shows the mission; export downloads it', async ({
+  page,
+  login,
+  db,
+  orbatLock,
+}) => {
+  test.setTimeout(90_000)
+  void orbatLock
+  const snapshot = await snapshotOrbat(db)
+  try {
+    await login('demo_admin')
+    for (const size of WIDTHS) {
+      await page.setViewportSize(size)
+      await page.goto('/admin/orbat')
+      await page.getByRole('button', { name: 'Actions' }).first().click()
+      await page.getByRole('menuitem', { name: 'Import from mission file' }).click()
+      await expect(page.getByRole('heading', { level: 1, name: 'Mission File' })).toBeVisible()
+
+      await page
+        .locator('#import')
+        .getByLabel(/Mission file/)
+        .setInputFiles(MISSION)
+      await page.getByRole('button', { name: 'Preview Import' }).click()
+      await expect(page.getByTestId('mission-summary')).toHaveText('6 squads · 20 slots · 1 unit not placed')
+      const squads = page.getByRole('list', { name: 'Proposed squads' })
+      await expect(squads.getByRole('heading', { name: 'Charlie "Ghost"' })).toBeVisible()
+      await expect(page.getByTestId('mission-skipped')).toContainText('HC1 (HeadlessClient_F)')
+      if (size.width === WIDTHS[0].width) await expect(page.getByTestId('mission-freed')).toContainText('will be freed')
+      await expectNoAxeViolations(page, `mission file preview at ${size.width} px`)
+
+      await page.getByRole('button', { name: 'Apply', exact: true }).click()
+      await expect(page).toHaveURL(/\/admin\/orbat$/)
+      await expect(page.getByRole('status').getByText('ORBAT Saved Successfully!')).toBeVisible()
+      await page.goto('/orbat')
+      for (const name of ['Platoon HQ', 'Alpha 1-1', 'Bravo 1-2', 'Zulu'])
+        await expect(page.getByTestId('squad-card').filter({ hasText: name, visible: true }).first()).toBeVisible()
+    }
+
+    await page.goto('/admin/orbat/mission#export')
+    await page.locator('#export').getByLabel('Mission file to update').setInputFiles(MISSION)
+    const download = page.waitForEvent('download')
+    await page.locator('#export').getByRole('button', { name: 'Export' }).click()
+    const file = await download
+    expect(file.suggestedFilename()).toBe('mission.sqm')
+    const text = await new Response((await file.createReadStream()) as unknown as ReadableStream).text()
+    expect(text.match(/name="tfhq_slot_\d+";/g)).toHaveLength(20)
+  } finally {
+    await restoreOrbat(db, snapshot)
+  }
+})
