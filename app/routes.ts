@@ -110,6 +110,10 @@ export default [
     // The ORBAT editor's save (docs/decisions/012-orbat-save-keeps-concurrent-sign-ups.md) and its look-ups: roster
     // members, squad Discord role records.
     route('admin/orbat/save', 'routes/api/admin.orbat.save.ts'),
+    // The ORBAT's versions (docs/rules/orbat-history.md): the list, one with its diff, restore.
+    route('admin/orbat/versions', 'routes/api/admin.orbat.versions.ts'),
+    route('admin/orbat/versions/:id', 'routes/api/admin.orbat.versions.$id.ts'),
+    route('admin/orbat/versions/:id/restore', 'routes/api/admin.orbat.versions.$id.restore.ts'),
     route('roster', 'routes/api/roster.ts'),
     // Roster: public reads, then the admin's members, events, attendance and qualifications.
     route('roster/qualifications/public', 'routes/api/roster.qualifications.public.ts'),
@@ -130,6 +134,7 @@ export default [
     route('roster/events', 'routes/api/roster.events.ts'),
     route('roster/events/:id', 'routes/api/roster.events.$id.ts'),
     route('roster/events/:id/attendance', 'routes/api/roster.events.$id.attendance.ts'),
+    route('roster/events/:id/orbat-snapshot', 'routes/api/roster.events.$id.orbat-snapshot.ts'),
     route('roster/qualifications', 'routes/api/roster.qualifications.ts'),
     route('roster/qualifications/:id', 'routes/api/roster.qualifications.$id.ts'),
     route('roster/trainings', 'routes/api/roster.trainings.ts'),

@@ -11,6 +11,14 @@ export const attendanceSchema = z.object({
     .transform((ids) => [...new Set(ids)]),
 })
 
+/** GET /api/roster/events/{id}/attendance?suggest=orbat: who held a slot in the event's frozen ORBAT. */
+export const attendanceQuerySchema = z.object({
+  suggest: z
+    .enum(['orbat'], { error: 'suggest must be orbat.' })
+    .optional()
+    .meta({ description: "orbat: the members who held a slot in the event's frozen ORBAT, not who attended." }),
+})
+
 export interface AttendanceResult {
   memberIds: number[]
 }

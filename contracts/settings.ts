@@ -153,7 +153,8 @@ export interface PlatoonItem {
 
 /**
  * Known setting keys. signup_time is an ISO date-time ('' when cleared); unit_time_zone an IANA zone ('' = the
- * default, America/New_York); leave_max_days a whole number of days ('' = the default, 90); the rest are Discord ids
+ * default, America/New_York); leave_max_days a whole number of days ('' = the default, 90); orbat_history_days how
+ * many days ORBAT versions are kept (1 to 3650; '' = the default, 365); the rest are Discord ids
  * ('' = unset).
  */
 export const SETTING_KEYS = [
@@ -167,11 +168,17 @@ export const SETTING_KEYS = [
   'leave_max_days',
   'leave_channel_id',
   'leave_role_id',
+  'orbat_history_days',
 ] as const
 export type SettingKey = (typeof SETTING_KEYS)[number]
 
 /** The settings that hold no Discord id (the rest are set on the Discord page). */
-export const NON_DISCORD_SETTING_KEYS = ['signup_time', 'unit_time_zone', 'leave_max_days'] as const
+export const NON_DISCORD_SETTING_KEYS = [
+  'signup_time',
+  'unit_time_zone',
+  'leave_max_days',
+  'orbat_history_days',
+] as const
 
 /** A value of leave_max_days: a whole number of days from 1 to LEAVE_MAX_DAYS_LIMIT ('' is the default, checked apart). */
 export function isLeaveMaxDays(value: string): boolean {
@@ -187,6 +194,12 @@ export const leaveMaxDaysSchema = z.object({
     .refine(isLeaveMaxDays, LEAVE_MESSAGES.maxDaysInvalid)
     .transform((v) => String(Number(v))),
 })
+
+/** A value of orbat_history_days: whole days from 1 to 3650. */
+export function isHistoryDays(value: string): boolean {
+  return /^\d{1,4}$/.test(value) && Number(value) >= 1 && Number(value) <= 3650
+}
+export const HISTORY_DAYS_INVALID = 'Keep ORBAT versions for 1 to 3650 days.'
 
 /** PUT /api/admin/settings: {key, value}; the value trimmed, checked by its key, a lock time stored as ISO UTC. */
 const DISCORD_ID = /^\d{1,25}$/
@@ -216,6 +229,9 @@ export const settingInputSchema = z
     } else if (input.key === 'leave_max_days') {
       if (input.value !== '' && !isLeaveMaxDays(input.value))
         ctx.addIssue({ code: 'custom', path: ['value'], message: LEAVE_MESSAGES.maxDaysInvalid })
+    } else if (input.key === 'orbat_history_days') {
+      if (input.value !== '' && !isHistoryDays(input.value))
+        ctx.addIssue({ code: 'custom', path: ['value'], message: HISTORY_DAYS_INVALID })
     } else if (input.value !== '' && !DISCORD_ID.test(input.value)) {
       ctx.addIssue({ code: 'custom', path: ['value'], message: 'A Discord id must contain digits only.' })
     }
@@ -228,6 +244,6 @@ function canonicalValue(key: SettingKey, value: string): string {
   if (!value) return value
   if (key === 'signup_time') return parseDateTime(value)!.toISOString()
   if (key === 'unit_time_zone') return canonicalTimeZone(value)!
-  if (key === 'leave_max_days') return String(Number(value))
+  if (key === 'leave_max_days' || key === 'orbat_history_days') return String(Number(value))
   return value
 }

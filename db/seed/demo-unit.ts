@@ -317,6 +317,8 @@ async function insertDemoUnit(tx: Tx, now: Date) {
     leave_max_days: '',
     leave_channel_id: DEMO_CHANNELS.leave.id,
     leave_role_id: '',
+    // '' = ORBAT versions kept a year.
+    orbat_history_days: '',
   }
   await tx
     .insert(settings)
