@@ -40,6 +40,9 @@ export const JOBS = {
  */
 const DISPATCH_LOCK_LIFETIME_MS = 6_000
 
+/** The operation freeze's lock, renewed while it runs (see the dispatcher's above). */
+const FREEZE_LOCK_LIFETIME_MS = 6_000
+
 /** The nightly role reconcile: 04:00 in the unit's time zone (setting unit_time_zone). */
 const RECONCILE_JOB_CRON = '0 4 * * *'
 /** Leave that starts or ends by the calendar: at midnight in the unit's time zone. */
@@ -84,10 +87,17 @@ export function defineJobs(agenda: Agenda, services: AppServices) {
   agenda.define(JOBS.announcePromotions, () => announceDueRuns(services))
   // Linked events that have started get their ORBAT frozen (docs/rules/orbat-history.md); the snapshot's key makes it
   // once per event whichever instance runs it, and a run a crash cut short is taken by the next.
-  agenda.define(JOBS.freezeOperations, async () => {
-    const frozen = await freezeDueOperations(services)
-    if (frozen.length) logger.info({ msg: 'operation ORBATs frozen', events: frozen })
-  })
+  // Its lock is short and renewed, as the ping dispatcher's: a runner that died mid-freeze holds the next one back
+  // seconds, not a minute.
+  agenda.define(
+    JOBS.freezeOperations,
+    (job) =>
+      renewingLock(job, FREEZE_LOCK_LIFETIME_MS, async () => {
+        const frozen = await freezeDueOperations(services)
+        if (frozen.length) logger.info({ msg: 'operation ORBATs frozen', events: frozen })
+      }),
+    { lockLifetime: FREEZE_LOCK_LIFETIME_MS },
+  )
   // ORBAT versions older than the kept days (setting orbat_history_days, a year by default).
   agenda.define(JOBS.pruneVersions, async () => {
     const removed = await pruneVersions(services.db)
