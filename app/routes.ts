@@ -12,6 +12,8 @@ export default [
   // training sign-ups and the document library.
   route('roster', 'routes/roster/route.tsx'),
   route('roster/:id', 'routes/roster/$id.tsx'),
+  // An operation's frozen ORBAT (a logged-in member; admins freeze it again and see who held a slot but was absent).
+  route('roster/events/:id/orbat', 'routes/roster/event-orbat.tsx'),
   route('trainings', 'routes/trainings/route.tsx'),
   route('library', 'routes/library/route.tsx'),
   // Qualification tests: the cards (a member's standing when signed in), taking a test (works without JavaScript) and
@@ -39,6 +41,8 @@ export default [
       index('routes/admin/hub.tsx'),
       // The ORBAT diagram editor; needs JavaScript.
       route('orbat', 'routes/admin/orbat/route.tsx'),
+      // The ORBAT's versions with their diffs and Restore (works without JavaScript).
+      route('orbat/history', 'routes/admin/orbat-history/route.tsx'),
       // Discord role sync (docs/rules/discord.md, the role sync): the dry run and Apply; a full page linked back to
       // /admin/discord.
       route('discord/sync', 'routes/admin/discord/sync.tsx'),

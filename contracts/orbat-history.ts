@@ -156,6 +156,17 @@ export interface HeldButAbsent {
   slot: string
 }
 
+/** A slot a member held in an operation's frozen ORBAT. */
+export interface HeldSlot {
+  event_id: number
+  event: string
+  /** The operation's start (ISO 8601). */
+  date: string
+  squad: string
+  team: string
+  slot: string
+}
+
 /** "Rifleman, Alpha 1-1": a slot as the service record says it. */
 export function heldSlotText(held: { squad: string; team: string; slot: string }): string {
   const where = !held.team ? held.squad : held.team.startsWith(held.squad) ? held.team : `${held.squad} ${held.team}`

@@ -44,6 +44,7 @@ import { seedTestEvaluations } from './assessments.ts'
 import { seedServiceRecords } from './personnel.ts'
 import { seedAwards } from './awards.ts'
 import { seedDemoLeave } from './leave.ts'
+import { seedOrbatHistory } from './orbat-history.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -508,6 +509,24 @@ async function insertDemoUnit(tx: Tx, now: Date) {
   if (!platoon) throw new Error('seed: platoon was not inserted')
 
   await insertDemoOrbat(tx, platoon.id)
+  // The ORBAT's versions, and Broken Anvil and Red Tide with their frozen ORBATs (db/seed/orbat-history.ts).
+  await seedOrbatHistory(
+    tx,
+    now,
+    [
+      {
+        eventId: pastEventIds[2]!,
+        placed: { 'Alpha/Rifleman (AT)': 'Novak', 'Alpha/Medic': 'Reyes' },
+        waitlist: ['Larsen'],
+      },
+      {
+        eventId: pastEventIds[4]!,
+        placed: { 'Alpha/Autorifleman': 'Novak', 'Alpha/Medic': 'Reyes' },
+        waitlist: [],
+      },
+    ],
+    (name) => memberId.get(name) ?? null,
+  )
 
   // Tests.
   const [medicTest, marksmanTest] = await tx

@@ -5,6 +5,7 @@ import { ACCOUNT_INTENTS, type AccountActionData } from './intents.ts'
 import { CalendarSection } from './calendar-section.tsx'
 import { TokensSection } from './tokens-section.tsx'
 import { LeaveSection } from './leave-section.tsx'
+import { OperationsSection } from './operations-section.tsx'
 import { deleteRecord, submitForm } from '#app/forms/actions.ts'
 import {
   askToConfirm,
@@ -24,20 +25,26 @@ import { getServices } from '#server/context.ts'
 import { createApiToken, listApiTokens, revokeApiToken } from '#server/integrations/api-tokens.ts'
 import { calendarFeedOf, regenerateCalendarFeed } from '#server/integrations/calendar.ts'
 import { accountLeave, endLeave, requestLeave, withdrawLeave } from '#server/personnel/leave.ts'
+import { heldSlotsOf, memberIdOfUser } from '#server/personnel/record.ts'
 
-// The signed-in person's own page: their leave of absence, calendar feed and API tokens (and server tokens for
-// admins). Forms post here and work without JavaScript; a new token comes back in the action's answer, never in a
+// The signed-in person's own page: the slots they held in recent operations, their leave of absence, calendar feed
+// and API tokens (and server tokens for admins). Forms post here and work without JavaScript; a new token comes back in the action's answer, never in a
 // cookie or a URL.
+
+/** Operations the account page lists with the slot held; the service record has them all. */
+const HELD_SHOWN = 5
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requirePageUser(request, context)
   const services = getServices(context)
-  const [tokens, feed, leave] = await Promise.all([
+  const [tokens, feed, leave, memberId] = await Promise.all([
     listApiTokens(services.db, user),
     calendarFeedOf(services.db, user),
     accountLeave(services.db, user),
+    memberIdOfUser(services.db, user),
   ])
-  return { isAdmin: user.is_admin, tokens, feed, leave, appUrl: services.config.appUrl }
+  const held = memberId === null ? [] : await heldSlotsOf(services.db, memberId, HELD_SHOWN)
+  return { isAdmin: user.is_admin, tokens, feed, leave, held, appUrl: services.config.appUrl }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -101,7 +108,7 @@ async function calendarFeed(post: FormPost, user: User) {
 }
 
 export default function AccountPage({ loaderData }: Route.ComponentProps) {
-  const { isAdmin, tokens, feed, leave, appUrl } = loaderData
+  const { isAdmin, tokens, feed, leave, held, appUrl } = loaderData
   return (
     <main className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-10">
       <div>
@@ -113,6 +120,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
           </Link>
         </p>
       </div>
+      <OperationsSection held={held} />
       <LeaveSection data={leave} />
       <CalendarSection feed={feed} appUrl={appUrl} />
       <TokensSection tokens={tokens} isAdmin={isAdmin} appUrl={appUrl} />

@@ -75,7 +75,7 @@ function EditorCanvas({
   const [view, setView] = useState<EditorView>(() =>
     window.matchMedia(WIDE_ENOUGH_FOR_DIAGRAM).matches ? 'diagram' : 'list',
   )
-  const { saving, save, discard, loadPreset } = useEditorPersistence({
+  const { saving, save, discard, undo, loadPreset } = useEditorPersistence({
     dirty: state.dirty,
     getState,
     dispatch,
@@ -133,11 +133,19 @@ function EditorCanvas({
     { kind: 'separator' },
     { kind: 'button', label: 'Manage', onSelect: () => onManage(loadPreset) },
     { kind: 'button', label: 'Discard Changes', onSelect: () => void discard(), tone: 'danger' },
+    { kind: 'link', label: 'History', to: '/admin/orbat/history' },
     { kind: 'separator' },
     { kind: 'link', label: 'Back to Admin Hub', to: '/admin' },
   ]
 
-  const bar = { dirty: state.dirty, changes: state.changes, saving, onSave: () => void save(), menu }
+  const bar = {
+    dirty: state.dirty,
+    changes: state.changes,
+    saving,
+    onSave: () => void save(),
+    onUndo: () => void undo(),
+    menu,
+  }
 
   if (view === 'list') {
     return (
