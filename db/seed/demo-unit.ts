@@ -516,12 +516,12 @@ async function insertDemoUnit(tx: Tx, now: Date) {
     [
       {
         eventId: pastEventIds[2]!,
-        placed: { 'Alpha/Rifleman (AT)': 'Novak', 'Alpha/Medic': 'Reyes' },
+        placed: { 'Alpha/Fireteam 1/Rifleman (AT)': 'Novak', 'Alpha/Alpha HQ/Medic': 'Reyes' },
         waitlist: ['Larsen'],
       },
       {
         eventId: pastEventIds[4]!,
-        placed: { 'Alpha/Autorifleman': 'Novak', 'Alpha/Medic': 'Reyes' },
+        placed: { 'Alpha/Fireteam 1/Autorifleman': 'Novak', 'Alpha/Alpha HQ/Medic': 'Reyes' },
         waitlist: [],
       },
     ],

@@ -116,8 +116,10 @@ function snapshotOf(
       let team = teams.at(-1)
       if (!team || team.name !== slot.team) teams.push((team = { name: slot.team, slots: [] }))
       const spacer = SPACER.test(slot.role)
-      const holder = spacer ? null : (placed[`${squad.name}/${slot.role}`] ?? slot.manual_username)
-      const member = holder ? memberId(holder) : null
+      const holder = spacer ? null : (placed[`${squad.name}/${slot.team}/${slot.role}`] ?? slot.manual_username)
+      const named = holder ? memberId(holder) : null
+      // One person, one slot: a name that already holds one stays a name only.
+      const member = named !== null && !holders.some((h) => h.member_id === named) ? named : null
       team.slots.push({
         id: slot.id,
         role: slot.role,
