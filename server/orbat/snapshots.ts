@@ -105,7 +105,7 @@ export async function captureOrbat(
  * Freezes the ORBAT into an event's snapshot. `replace` (an admin's hand) takes the place of an earlier one; without
  * it a snapshot already there wins and nothing is written. Answers whether it froze.
  */
-async function freeze(tx: DbOrTx, eventId: number, by: User | null, replace: boolean): Promise<boolean> {
+export async function freeze(tx: DbOrTx, eventId: number, by: User | null, replace: boolean): Promise<boolean> {
   const captured = await captureOrbat(tx)
   const values = {
     event_id: eventId,
