@@ -51,12 +51,12 @@ function Diagram({ snapshot, ownMemberId }: { snapshot: OrbatSnapshot; ownMember
           data-testid="frozen-squad"
         >
           <header className="border-b border-zinc-800 px-3 py-2">
-            <h3 className="font-semibold text-zinc-50">{squad.name}</h3>
+            <h2 className="font-semibold text-zinc-50">{squad.name}</h2>
             {squad.platoon ? <p className="text-xs text-zinc-500">{squad.platoon}</p> : null}
           </header>
           {squad.teams.map((team) => (
             <div key={team.name} className="px-3 py-2">
-              <h4 className="text-xs font-semibold tracking-wide text-zinc-400 uppercase">{team.name}</h4>
+              <h3 className="text-xs font-semibold tracking-wide text-zinc-400 uppercase">{team.name}</h3>
               <ul className="mt-1 flex flex-col gap-0.5 text-sm">
                 {team.slots.map((slot) => {
                   const spacer = SPACER.exec(slot.role)
