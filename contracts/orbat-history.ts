@@ -102,6 +102,17 @@ export const versionDetailSchema = versionItemSchema.extend({
 export type VersionDetail = z.output<typeof versionDetailSchema>
 
 const LIMIT_MESSAGE = 'limit must be a whole number from 1 to 500.'
+/** POST /api/admin/orbat/versions/{id}/restore: as PUT /api/admin/orbat/save answers. */
+export const restoreAnswerSchema = z.object({
+  message: text().meta({ description: '"Version {id} restored."' }),
+  version: id.meta({ description: 'The version the restore wrote (via restore).' }),
+  kept: z.array(text()).meta({ description: 'Members kept in their slot because they signed up meanwhile.' }),
+  removed: z.array(text()).meta({ description: 'Members whose slot the restore removed.' }),
+  moved: z.array(text()).meta({ description: 'Squads moved so that no cards overlap.' }),
+  placements: z.number().int().meta({ description: 'Open slots filled from the waitlist.' }),
+  orbat: z.looseObject({}).meta({ description: 'The ORBAT as GET /api/orbat answers it.' }),
+})
+
 export const versionsQuerySchema = z.object({
   limit: numberInput(LIMIT_MESSAGE, { integer: true })
     .pipe(z.number().int().min(1, LIMIT_MESSAGE).max(500, LIMIT_MESSAGE))

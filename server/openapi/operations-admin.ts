@@ -3,6 +3,7 @@ import { attendanceQuerySchema, attendanceSchema } from '#contracts/attendance.t
 import {
   attendanceSuggestionSchema,
   orbatSnapshotSchema,
+  restoreAnswerSchema,
   versionDetailSchema,
   versionItemSchema,
   versionsQuerySchema,
@@ -108,6 +109,7 @@ export const adminOperations: ApiOperation[] = [
     'admin',
     "Make a version's layout the ORBAT (answers as a save)",
     {
+      response: restoreAnswerSchema,
       description:
         'Runs the ordinary save: members keep their slots where the slot still exists, open slots fill from the waitlist. 409 naming a platoon or eligible role the version uses that has since been deleted; nothing changes then.',
     },
