@@ -14,6 +14,8 @@ export default [
   route('roster/:id', 'routes/roster/$id.tsx'),
   // A slot holder's profile from the ORBAT, which knows the holder's user, not their roster member.
   route('roster/by-user/:userId', 'routes/roster/by-user.tsx'),
+  // An operation's frozen ORBAT (a logged-in member; admins freeze it again and see who held a slot but was absent).
+  route('roster/events/:id/orbat', 'routes/roster/event-orbat.tsx'),
   route('trainings', 'routes/trainings/route.tsx'),
   route('library', 'routes/library/route.tsx'),
   // Qualification tests: the cards (a member's standing when signed in), taking a test (works without JavaScript) and
@@ -45,6 +47,8 @@ export default [
       route('orbat', 'routes/admin/orbat/route.tsx'),
       // Import from and export to an Arma mission file; works without JavaScript.
       route('orbat/mission', 'routes/admin/orbat/mission.tsx'),
+      // The ORBAT's versions with their diffs and Restore (works without JavaScript).
+      route('orbat/history', 'routes/admin/orbat-history/route.tsx'),
       // Discord role sync (docs/rules/discord.md, the role sync): the dry run and Apply; a full page linked back to
       // /admin/discord.
       route('discord/sync', 'routes/admin/discord/sync.tsx'),
@@ -122,6 +126,10 @@ export default [
     // The mission file round trip (docs/rules/orbat.md, The mission file).
     route('admin/orbat/import/sqm', 'routes/api/admin.orbat.import.sqm.ts'),
     route('admin/orbat/export/sqm', 'routes/api/admin.orbat.export.sqm.ts'),
+    // The ORBAT's versions (docs/rules/orbat-history.md): the list, one with its diff, restore.
+    route('admin/orbat/versions', 'routes/api/admin.orbat.versions.ts'),
+    route('admin/orbat/versions/:id', 'routes/api/admin.orbat.versions.$id.ts'),
+    route('admin/orbat/versions/:id/restore', 'routes/api/admin.orbat.versions.$id.restore.ts'),
     route('roster', 'routes/api/roster.ts'),
     // Roster: public reads, then the admin's members, events, attendance and qualifications.
     route('roster/qualifications/public', 'routes/api/roster.qualifications.public.ts'),
@@ -142,6 +150,7 @@ export default [
     route('roster/events', 'routes/api/roster.events.ts'),
     route('roster/events/:id', 'routes/api/roster.events.$id.ts'),
     route('roster/events/:id/attendance', 'routes/api/roster.events.$id.attendance.ts'),
+    route('roster/events/:id/orbat-snapshot', 'routes/api/roster.events.$id.orbat-snapshot.ts'),
     route('roster/qualifications', 'routes/api/roster.qualifications.ts'),
     route('roster/qualifications/:id', 'routes/api/roster.qualifications.$id.ts'),
     route('roster/trainings', 'routes/api/roster.trainings.ts'),

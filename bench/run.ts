@@ -6,10 +6,12 @@
 //              round 1, round 2 (2,500 requests), a round across the lock's end, round 1 on two app instances.
 //   roster     GET /api/roster paging and searching over 2,000 members (p99 < 50 ms).
 //   viewers    1,000 open pages (live SSE connections, then 5 s polling) for 60 s while members sign up and leave.
+//   history    the ORBAT's memory on 300 slots: the freeze of an operation's ORBAT (< 50 ms), GET of a version and of
+//              a snapshot (p95 < 30 ms) (bench/orbat-history.ts).
 //   scale      only when named (--only=scale): the demo unit beside a big unit with years of history (bench/scale.ts),
 //              each page and call one request at a time, and the promotion run of 3,427 members.
 // The servers run in child processes; this process is only the load generator. Loopback only.
-// Options: --only=poll,herd (any of endpoints, poll, herd, roster, viewers, record, scale), --no-polling / --no-sse (viewers: one variant only),
+// Options: --only=poll,herd (any of endpoints, poll, herd, roster, viewers, record, history, scale), --no-polling / --no-sse (viewers: one variant only),
 // --profile=<dir> (CPU profiles of the app processes). BENCH_DEBUG=1 prints per-second poll latencies (viewers).
 import fs from 'node:fs'
 import os from 'node:os'
@@ -21,6 +23,7 @@ import { loadAverage, machineMeter, printTable, progress, sleep, startProcess, v
 import { arrangeOrbat } from './orbat-fixture.ts'
 import { pollScenario } from './poll.ts'
 import { recordScenario } from './record.ts'
+import { historyScenario } from './orbat-history.ts'
 import { rosterScenario } from './roster.ts'
 import { scaleScenario } from './scale.ts'
 import { viewersScenario } from './viewers.ts'
@@ -107,6 +110,7 @@ async function orbatScenarios() {
 
     if (wanted('poll')) summary.push(row('poll', await pollScenario(app.child.pid, appUrl, arrangement)))
     if (wanted('roster')) summary.push(row('roster', await rosterScenario(app.child.pid, appUrl, sql)))
+    if (wanted('history')) summary.push(row('history', await historyScenario(app.child.pid, appUrl, sql, databaseUrl)))
     if (!wanted('herd') && !wanted('viewers') && !wanted('record')) return
 
     const logins = wanted('herd') || wanted('viewers') ? HERD_USERS : 1
@@ -148,7 +152,14 @@ async function main() {
   const started = Date.now()
   const loadBefore = loadAverage()
   if (wanted('endpoints')) await endpointsScenario()
-  if (wanted('poll') || wanted('herd') || wanted('roster') || wanted('viewers') || wanted('record'))
+  if (
+    wanted('poll') ||
+    wanted('herd') ||
+    wanted('roster') ||
+    wanted('viewers') ||
+    wanted('record') ||
+    wanted('history')
+  )
     await orbatScenarios()
   if (named('scale'))
     summary.push(

@@ -11,6 +11,14 @@ export const attendanceSchema = z.object({
     .transform((ids) => [...new Set(ids)]),
 })
 
+/** GET /api/roster/events/{id}/attendance?suggest=orbat: who held a slot in the event's frozen ORBAT. */
+export const attendanceQuerySchema = z.object({
+  suggest: z
+    .enum(['orbat'], { error: 'suggest must be orbat.' })
+    .optional()
+    .meta({ description: "orbat: the members who held a slot in the event's frozen ORBAT, not who attended." }),
+})
+
 export interface AttendanceResult {
   memberIds: number[]
 }
@@ -27,4 +35,12 @@ export interface PickerMember {
 export interface AttendanceData {
   members: PickerMember[]
   memberIds: number[]
+  /**
+   * An event with a frozen ORBAT (docs/rules/orbat-history.md): how many members held a slot in it, and whether the
+   * ticks shown were filled from it (Fill from the ORBAT: `?fill=orbat`) rather than read from what was recorded.
+   */
+  orbat?: { holders: number; filled: boolean }
 }
+
+/** The Attendance dialog's query value that fills the ticks from the event's frozen ORBAT. */
+export const FILL_FROM_ORBAT = 'orbat'

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { isHttpUrl, requiredText, text, unitDateTime } from './fields.ts'
+import { flagSchema, isHttpUrl, requiredText, text, unitDateTime } from './fields.ts'
 import { isCalendarDay, isDateTime, normalizeTime, TIME_FORMAT_SUBMIT } from './time.ts'
 
 // Roster events (docs/rules/roster.md, Events and attendance): the Add/Edit Event form and POST/PUT /api/roster/events
@@ -31,6 +31,10 @@ export const eventSchema = z
       .refine((v) => !v || isHttpUrl(v), 'The ORBAT image URL must start with http:// or https://.')
       .nullish()
       .transform((v) => v || null),
+    orbat_linked: flagSchema.meta({
+      description:
+        'Link to the ORBAT: the job runner freezes the ORBAT at the start (docs/rules/orbat-history.md). Absent is false.',
+    }),
   })
   .superRefine((input, ctx) => {
     // The form's time field left empty (the form always sends its zone); the API may send a day alone.
@@ -47,6 +51,7 @@ export const eventItemSchema = z.object({
   date: unitDateTime('The start'),
   orbat_image_url: text().nullable(),
   attendance_count: z.number().int(),
+  orbat_linked: z.boolean().meta({ description: 'The ORBAT is frozen at its start.' }),
 })
 export type EventItem = z.output<typeof eventItemSchema>
 

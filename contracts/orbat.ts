@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { fieldLabel, MAX_INT, text } from './fields.ts'
 import type { WaitlistItem, WaitlistSquad } from './waitlist.ts'
+import { SAVE_VIA } from './orbat-history.ts'
 
 // The ORBAT as both sides see it (docs/rules/orbat.md): the JSON shapes of GET /api/orbat (also a save's answer and a
 // loaded preset) and the body of PUT /api/admin/orbat/save, which the server parses with this schema and the editor
@@ -234,6 +235,10 @@ export const orbatSaveSchema = z.object({
     )
     .max(10_000)
     .optional(),
+  via: z
+    .enum(SAVE_VIA, { error: 'via must be editor, preset or import.' })
+    .optional()
+    .meta({ description: "How the layout came, for the save's version: editor (the default), preset or import." }),
 })
 /** The save body as the editor sends it (defaults not yet applied). */
 export type OrbatSaveBody = z.input<typeof orbatSaveSchema>

@@ -9,6 +9,7 @@ export const RECORD_KINDS = [
   'award',
   'event',
   'training',
+  'slot',
   'test',
   'evaluation',
   'loa',

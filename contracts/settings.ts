@@ -153,9 +153,9 @@ export interface PlatoonItem {
 
 /**
  * Known setting keys. signup_time is an ISO date-time ('' when cleared); unit_time_zone an IANA zone ('' = the
- * default, America/New_York); leave_max_days a whole number of days ('' = the default, 90); recruitment_cooldown_days a whole number of days
- * ('' = the default, 30); the rest are Discord ids
- * ('' = unset).
+ * default, America/New_York); leave_max_days a whole number of days ('' = the default, 90);
+ * recruitment_cooldown_days a whole number of days ('' = the default, 30); orbat_history_days how many days ORBAT
+ * versions are kept (1 to 3650; '' = the default, 365); the rest are Discord ids ('' = unset).
  */
 export const SETTING_KEYS = [
   'signup_time',
@@ -170,6 +170,7 @@ export const SETTING_KEYS = [
   'leave_role_id',
   'recruitment_channel_id',
   'recruitment_cooldown_days',
+  'orbat_history_days',
 ] as const
 export type SettingKey = (typeof SETTING_KEYS)[number]
 
@@ -179,6 +180,7 @@ export const NON_DISCORD_SETTING_KEYS = [
   'unit_time_zone',
   'leave_max_days',
   'recruitment_cooldown_days',
+  'orbat_history_days',
 ] as const
 
 /** Days a rejected applicant waits before applying again when recruitment_cooldown_days is unset. */
@@ -205,6 +207,12 @@ export const leaveMaxDaysSchema = z.object({
     .refine(isLeaveMaxDays, LEAVE_MESSAGES.maxDaysInvalid)
     .transform((v) => String(Number(v))),
 })
+
+/** A value of orbat_history_days: whole days from 1 to 3650. */
+export function isHistoryDays(value: string): boolean {
+  return /^\d{1,4}$/.test(value) && Number(value) >= 1 && Number(value) <= 3650
+}
+export const HISTORY_DAYS_INVALID = 'Keep ORBAT versions for 1 to 3650 days.'
 
 /** PUT /api/admin/settings: {key, value}; the value trimmed, checked by its key, a lock time stored as ISO UTC. */
 const DISCORD_ID = /^\d{1,25}$/
@@ -237,6 +245,9 @@ export const settingInputSchema = z
     } else if (input.key === 'recruitment_cooldown_days') {
       if (input.value !== '' && !isCooldownDays(input.value))
         ctx.addIssue({ code: 'custom', path: ['value'], message: COOLDOWN_INVALID })
+    } else if (input.key === 'orbat_history_days') {
+      if (input.value !== '' && !isHistoryDays(input.value))
+        ctx.addIssue({ code: 'custom', path: ['value'], message: HISTORY_DAYS_INVALID })
     } else if (input.value !== '' && !DISCORD_ID.test(input.value)) {
       ctx.addIssue({ code: 'custom', path: ['value'], message: 'A Discord id must contain digits only.' })
     }
@@ -249,6 +260,7 @@ function canonicalValue(key: SettingKey, value: string): string {
   if (!value) return value
   if (key === 'signup_time') return parseDateTime(value)!.toISOString()
   if (key === 'unit_time_zone') return canonicalTimeZone(value)!
-  if (key === 'leave_max_days' || key === 'recruitment_cooldown_days') return String(Number(value))
+  if (key === 'leave_max_days' || key === 'recruitment_cooldown_days' || key === 'orbat_history_days')
+    return String(Number(value))
   return value
 }

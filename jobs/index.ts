@@ -15,6 +15,8 @@ import { SYSTEM_ACTOR } from '#server/audit/audit.ts'
 import { runPromotions } from '#server/roster/promotions.ts'
 import { PROMOTION_JOB_CRON } from '#server/roster/promotions.ts'
 import { turnLeaveDay } from '#server/personnel/leave.ts'
+import { freezeDueOperations } from '#server/orbat/snapshots.ts'
+import { pruneVersions } from '#server/orbat/history.ts'
 import { createAgenda, renewingLock } from './agenda.ts'
 
 /** Job names: jobs call server/<domain> services and nothing else. */
@@ -27,6 +29,8 @@ export const JOBS = {
   syncRoles: 'discord.sync-roles',
   leaveDayTurn: 'personnel.leave-day-turn',
   announcePromotions: 'discord.announce-promotions',
+  freezeOperations: 'orbat.freeze-operations',
+  pruneVersions: 'orbat.prune-versions',
 } as const
 
 /**
@@ -35,6 +39,9 @@ export const JOBS = {
  * run that takes over finds the dead sender's claims expired.
  */
 const DISPATCH_LOCK_LIFETIME_MS = 6_000
+
+/** The operation freeze's lock, renewed while it runs (see the dispatcher's above). */
+const FREEZE_LOCK_LIFETIME_MS = 6_000
 
 /** The nightly role reconcile: 04:00 in the unit's time zone (setting unit_time_zone). */
 const RECONCILE_JOB_CRON = '0 4 * * *'
@@ -78,6 +85,24 @@ export function defineJobs(agenda: Agenda, services: AppServices) {
   // Promotion announcements (server/discord/promotion-announcements.ts): what Discord did not take, and what a crashed
   // process left half sent.
   agenda.define(JOBS.announcePromotions, () => announceDueRuns(services))
+  // Linked events that have started get their ORBAT frozen (docs/rules/orbat-history.md); the snapshot's key makes it
+  // once per event whichever instance runs it, and a run a crash cut short is taken by the next.
+  // Its lock is short and renewed, as the ping dispatcher's: a runner that died mid-freeze holds the next one back
+  // seconds, not a minute.
+  agenda.define(
+    JOBS.freezeOperations,
+    (job) =>
+      renewingLock(job, FREEZE_LOCK_LIFETIME_MS, async () => {
+        const frozen = await freezeDueOperations(services)
+        if (frozen.length) logger.info({ msg: 'operation ORBATs frozen', events: frozen })
+      }),
+    { lockLifetime: FREEZE_LOCK_LIFETIME_MS },
+  )
+  // ORBAT versions older than the kept days (setting orbat_history_days, a year by default).
+  agenda.define(JOBS.pruneVersions, async () => {
+    const removed = await pruneVersions(services.db)
+    if (removed) logger.info({ msg: 'old ORBAT versions removed', count: removed })
+  })
   agenda.define(JOBS.cleanupSessions, async () => {
     const removed = await services.db
       .delete(sessions)
@@ -108,6 +133,8 @@ export async function startJobs(services: AppServices, databaseUrl: string): Pro
   await agenda.every('10 seconds', JOBS.dispatchPings)
   await agenda.every('10 seconds', JOBS.syncRoles)
   await agenda.every('10 seconds', JOBS.announcePromotions)
+  await agenda.every('5 seconds', JOBS.freezeOperations)
+  await agenda.every('1 day', JOBS.pruneVersions, {}, { skipImmediate: true })
   await scheduleUnitClockJobs(agenda, await getUnitTimeZone(services.db))
   const stopFollowing = onUnitTimeZoneChange((zone) => scheduleUnitClockJobs(agenda, zone))
   return {

@@ -169,6 +169,12 @@ const KNOWN: Record<string, Known> = {
     methods: () => ({ PUT: { name: 'Fuzz preset' }, DELETE: NO_BODY }),
   },
   'api/admin/orbat/presets/:id/load': { params: (i) => ({ id: String(i.preset) }), methods: () => ({ POST: NO_BODY }) },
+  // Restore and the operation freeze read no body: a body is ignored, as by the other bodiless calls.
+  'api/admin/orbat/versions/:id/restore': { params: () => ({ id: '1' }), methods: () => ({ POST: NO_BODY }) },
+  'api/roster/events/:id/orbat-snapshot': {
+    params: (i) => ({ id: String(i.event) }),
+    methods: () => ({ POST: NO_BODY }),
+  },
   // A row's id may be a temporary text id (a new row): '0x1' is one.
   'api/admin/orbat/save': {
     params: () => ({}),

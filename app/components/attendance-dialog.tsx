@@ -1,6 +1,6 @@
 import { useState } from 'react'
-import { Form, useSearchParams } from 'react-router'
-import type { AttendanceData } from '#contracts/attendance.ts'
+import { Form, Link, useSearchParams } from 'react-router'
+import { FILL_FROM_ORBAT, type AttendanceData } from '#contracts/attendance.ts'
 import { useFormPost } from '#app/hooks/use-form-post.tsx'
 import { useHydrated } from '#app/hooks/use-hydrated.ts'
 import { buttonClass } from '#app/ui/button.ts'
@@ -79,6 +79,8 @@ export function AttendanceDialog({
         )}
       </Form>
 
+      {data.orbat ? <OrbatFill orbat={data.orbat} /> : null}
+
       <PostForm method="post" action={action} className="mt-3 flex flex-col gap-3" aria-label="Attendance">
         {hidden}
         <input type="hidden" name="intent" value={ATTENDANCE_INTENT} />
@@ -126,5 +128,32 @@ export function AttendanceDialog({
         <FormFooter closeHref={closeHref} submitLabel="Save Attendance" busy={busy} errors={errors} />
       </PostForm>
     </UrlDialog>
+  )
+}
+
+/**
+ * Fill from the ORBAT: a link (so it works without JavaScript) that opens the dialog again with everyone who held a
+ * slot in the event's frozen ORBAT ticked, on top of who was already recorded. Nothing is saved until Save Attendance.
+ */
+function OrbatFill({ orbat }: { orbat: NonNullable<AttendanceData['orbat']> }) {
+  const [searchParams] = useSearchParams()
+  const params = new URLSearchParams(searchParams)
+  params.set('fill', FILL_FROM_ORBAT)
+  return (
+    <div className="mt-3 flex flex-wrap items-center gap-2 rounded-md border border-zinc-800 bg-zinc-900/60 px-3 py-2 text-sm">
+      {orbat.filled ? (
+        <p className="flex-1 text-zinc-300" role="status">
+          Ticked the {countOf(orbat.holders, 'member')} who held a slot in the frozen ORBAT. Untick no-shows, tick
+          walk-ins, then Save Attendance.
+        </p>
+      ) : (
+        <>
+          <p className="flex-1 text-zinc-400">{countOf(orbat.holders, 'member')} held a slot in the frozen ORBAT.</p>
+          <Link to={`?${params}`} preventScrollReset replace className={buttonClass('secondary', 'sm')}>
+            Fill from the ORBAT
+          </Link>
+        </>
+      )}
+    </div>
   )
 }

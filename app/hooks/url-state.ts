@@ -15,6 +15,7 @@ const STATE_PARAMS = [
   'training',
   'packet',
   'leave',
+  'fill',
   'index',
   '_data',
 ] as const

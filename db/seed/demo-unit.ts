@@ -46,6 +46,7 @@ import { seedServiceRecords } from './personnel.ts'
 import { seedAwards } from './awards.ts'
 import { seedDemoLeave } from './leave.ts'
 import { seedDemoRecruitment } from './recruitment.ts'
+import { seedOrbatHistory } from './orbat-history.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -322,6 +323,8 @@ async function insertDemoUnit(tx: Tx, now: Date) {
     recruitment_channel_id: DEMO_CHANNELS.recruiters.id,
     // '' = 30 days.
     recruitment_cooldown_days: '',
+    // '' = ORBAT versions kept a year.
+    orbat_history_days: '',
   }
   await tx
     .insert(settings)
@@ -512,6 +515,24 @@ async function insertDemoUnit(tx: Tx, now: Date) {
   if (!platoon) throw new Error('seed: platoon was not inserted')
 
   await insertDemoOrbat(tx, platoon.id)
+  // The ORBAT's versions, and Broken Anvil and Red Tide with their frozen ORBATs (db/seed/orbat-history.ts).
+  await seedOrbatHistory(
+    tx,
+    now,
+    [
+      {
+        eventId: pastEventIds[2]!,
+        placed: { 'Alpha/Fireteam 1/Rifleman (AT)': 'Novak', 'Alpha/Alpha HQ/Medic': 'Reyes' },
+        waitlist: ['Larsen'],
+      },
+      {
+        eventId: pastEventIds[4]!,
+        placed: { 'Alpha/Fireteam 1/Autorifleman': 'Novak', 'Alpha/Alpha HQ/Medic': 'Reyes' },
+        waitlist: [],
+      },
+    ],
+    (name) => memberId.get(name) ?? null,
+  )
 
   // Tests.
   const [medicTest, marksmanTest] = await tx

@@ -1,5 +1,13 @@
 import { z } from 'zod'
-import { attendanceSchema } from '#contracts/attendance.ts'
+import { attendanceQuerySchema, attendanceSchema } from '#contracts/attendance.ts'
+import {
+  attendanceSuggestionSchema,
+  orbatSnapshotSchema,
+  restoreAnswerSchema,
+  versionDetailSchema,
+  versionItemSchema,
+  versionsQuerySchema,
+} from '#contracts/orbat-history.ts'
 import {
   awardInputSchema,
   awardSavedSchema,
@@ -107,6 +115,24 @@ export const adminOperations: ApiOperation[] = [
     description:
       "The mission file with each playable unit's role description, each group's callsign and each mapped unit's variable name (`tfhq_slot_<id>`) set from the ORBAT; every other byte as sent. Headers `X-Mapped-Units` and `X-Unmapped-Units` count the units.",
   }),
+  orbat.get('/api/admin/orbat/versions', 'admin', 'ORBAT versions, newest first', {
+    query: versionsQuerySchema,
+    response: z.array(versionItemSchema),
+    description: 'Every save (editor, preset, import, restore) is a version: when, who, how and what changed.',
+  }),
+  orbat.get('/api/admin/orbat/versions/{id}', 'admin', "A version's whole layout and its diff against the one before", {
+    response: versionDetailSchema,
+  }),
+  orbat.post(
+    '/api/admin/orbat/versions/{id}/restore',
+    'admin',
+    "Make a version's layout the ORBAT (answers as a save)",
+    {
+      response: restoreAnswerSchema,
+      description:
+        'Runs the ordinary save: members keep their slots where the slot still exists, open slots fill from the waitlist. 409 naming a platoon or eligible role the version uses that has since been deleted; nothing changes then.',
+    },
+  ),
 
   roster.get('/api/roster/admin/member/{id}', 'admin', "A member's full record"),
   roster.post('/api/roster/members', 'admin', 'Add a member', { body: createMemberSchema, status: 201 }),
@@ -140,7 +166,16 @@ export const adminOperations: ApiOperation[] = [
   }),
   roster.put('/api/roster/events/{id}', 'admin', 'Edit an event', { body: eventSchema, response: eventSavedSchema }),
   roster.delete('/api/roster/events/{id}', 'admin', 'Delete an event (takes its attendance out of the scores)'),
-  roster.get('/api/roster/events/{id}/attendance', 'admin', "An event's attendees"),
+  roster.get('/api/roster/events/{id}/attendance', 'admin', "An event's attendees", {
+    query: attendanceQuerySchema,
+    response: attendanceSuggestionSchema,
+    description:
+      "With `suggest=orbat`: the members who held a slot in the event's frozen ORBAT (404 when none was frozen); nothing is recorded.",
+  }),
+  roster.post('/api/roster/events/{id}/orbat-snapshot', 'admin', 'Freeze the ORBAT for an event now', {
+    response: orbatSnapshotSchema,
+    description: 'Replaces an earlier snapshot; 409 once the operation is over (12 hours after its start).',
+  }),
   roster.post(
     '/api/roster/events/{id}/attendance',
     'admin',

@@ -29,6 +29,7 @@ import {
   recruitmentFormSchema,
   withdrawAnswerSchema,
 } from '#contracts/recruitment.ts'
+import { orbatSnapshotSchema } from '#contracts/orbat-history.ts'
 import { operationsOf, type ApiOperation } from './operation.ts'
 import { testRefParameter } from './path-parameters.ts'
 
@@ -95,6 +96,11 @@ export const memberOperations: ApiOperation[] = [
     "A member's full service record, newest first: for admins (with admin notes) and the member themselves (without); 403 for anyone else",
     { response: memberRecordSchema },
   ),
+  roster.get('/api/roster/events/{id}/orbat-snapshot', 'user', "An operation's frozen ORBAT: who held which slot", {
+    response: orbatSnapshotSchema,
+    description:
+      "The ORBAT as it stood at the event's start (or when an admin froze it again); 404 when none was frozen.",
+  }),
   roster.get('/api/roster/qualifications/public', 'public', 'Qualifications and their holders'),
 
   trainings.get(

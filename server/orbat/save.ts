@@ -27,6 +27,8 @@ import type { Placement } from '../waitlist/placement.ts'
 import { fillOpenSlots } from '../waitlist/waitlist.ts'
 import { lockFill } from './locks.ts'
 import { isSpacer } from './orbat.ts'
+import { recordVersion } from './history.ts'
+import type { VersionVia } from '#contracts/orbat-history.ts'
 
 // PUT /api/admin/orbat/save (docs/rules/orbat.md, Saving the ORBAT): the editor's whole diagram in one transaction.
 //
@@ -45,7 +47,16 @@ import { isSpacer } from './orbat.ts'
 //
 // The body's schema is contracts/orbat.ts `orbatSaveSchema` (the editor builds the same shape).
 
-interface SaveResult {
+/** How a save came about, for its version (docs/rules/orbat-history.md): the editor's own unless told. */
+export interface SaveVersionOptions {
+  via?: VersionVia
+  /** Goes before the version's counts: "Preset "Night ops" loaded", "Restored version 12". */
+  note?: string
+}
+
+export interface SaveResult {
+  /** The version this save wrote. */
+  version: number
   squads: number
   slots: number
   /** Members kept in their slot because they signed up after the editor loaded. */
@@ -220,8 +231,16 @@ function keepCardsApart(
   }
 }
 
-/** Replaces the ORBAT with the editor's diagram. Run inside one transaction (saveOrbatLayout below). */
-async function saveOrbat(tx: DbOrTx, admin: User, body: OrbatSaveInput): Promise<SaveResult> {
+/**
+ * Replaces the ORBAT with the editor's diagram and writes its version. Run inside one transaction (saveOrbatLayout
+ * below; a restore runs it in its own).
+ */
+export async function saveOrbat(
+  tx: DbOrTx,
+  admin: User,
+  body: OrbatSaveInput,
+  options: SaveVersionOptions = {},
+): Promise<SaveResult> {
   checkShape(body)
   // Saves serialise with each other and with waitlist fills; sign-ups wait on the slot row locks below.
   await lockFill(tx)
@@ -468,16 +487,32 @@ async function saveOrbat(tx: DbOrTx, admin: User, body: OrbatSaveInput): Promise
   ]
     .filter(Boolean)
     .join(' ')
+  const via = options.via ?? 'editor'
+  const version = await recordVersion(tx, admin, via, options.note)
   await recordAudit(tx, admin, 'ORBAT saved', details)
-  return { squads: input.squads.length, slots: slotCount, kept, removed, moved: apart.moved, placements }
+  return {
+    version: version.id,
+    squads: input.squads.length,
+    slots: slotCount,
+    kept,
+    removed,
+    moved: apart.moved,
+    placements,
+  }
 }
 
 /**
  * The admin editor's Save (PUT /api/admin/orbat/save): the whole diagram in one transaction (server/orbat/save.ts),
- * then the waitlist placements it made posted to the activity channel.
+ * then the waitlist placements it made posted to the activity channel. `options.via` says how the layout came (the
+ * editor, a loaded preset, an import) for its version.
  */
-export async function saveOrbatLayout(services: AppServices, admin: User, input: OrbatSaveInput): Promise<SaveResult> {
-  return runTransaction(services, (tx) => saveOrbat(tx, admin, input), {
+export async function saveOrbatLayout(
+  services: AppServices,
+  admin: User,
+  input: OrbatSaveInput,
+  options: SaveVersionOptions = {},
+): Promise<SaveResult> {
+  return runTransaction(services, (tx) => saveOrbat(tx, admin, input, options), {
     name: 'save ORBAT',
     changes: ['orbat'],
     // A save may move, clear or re-platoon anyone: the reconcile finds who gains and loses squad roles.

@@ -26,6 +26,8 @@ import type {
 } from '#contracts/personnel.ts'
 import type { ChangeVia } from '#contracts/personnel-kinds.ts'
 import { PERSONNEL_MESSAGES } from '#contracts/personnel.ts'
+import { heldSlotText, type HeldSlot } from '#contracts/orbat-history.ts'
+import { eventOrbatHolders } from '#db/schema/orbat-history.ts'
 import { recordAudit } from '../audit/audit.ts'
 import type { AppServices } from '../context.ts'
 import { Forbidden, NotFound } from '../errors.ts'
@@ -247,6 +249,26 @@ function nameOf(user: { display_name: string | null; username: string | null } |
   return user.display_name || user.username
 }
 
+/** The slots a member held in operations' frozen ORBATs, newest operation first. */
+export async function heldSlotsOf(db: DbOrTx, memberId: number, limit?: number): Promise<HeldSlot[]> {
+  const query = db
+    .select({
+      event_id: events.id,
+      event: events.name,
+      date: events.date,
+      squad: eventOrbatHolders.squad,
+      team: eventOrbatHolders.team,
+      slot: eventOrbatHolders.slot,
+    })
+    .from(eventOrbatHolders)
+    .innerJoin(events, eq(events.id, eventOrbatHolders.event_id))
+    .where(eq(eventOrbatHolders.member_id, memberId))
+    .orderBy(desc(events.date), desc(events.id))
+    .$dynamic()
+  const rows = await (limit ? query.limit(limit) : query)
+  return rows.map((r) => ({ ...r, date: r.date.toISOString() }))
+}
+
 /** Every entry the audience may read, newest first. */
 async function timeline(
   db: DbOrTx,
@@ -257,7 +279,7 @@ async function timeline(
   const full = audience !== 'public'
   const dayStart = (day: string) => DateTime.fromISO(day, { zone }).toUTC().toISO()!
   const id = member.id
-  const [history, grants, eventRows, trainingRows, attempts, evaluations, leaveRows, notes] = await Promise.all([
+  const [history, grants, eventRows, trainingRows, attempts, evaluations, leaveRows, notes, held] = await Promise.all([
     db
       .select({
         at: memberHistory.at,
@@ -311,6 +333,7 @@ async function timeline(
       .where(eq(testEvaluations.evaluatee_member_id, id)),
     db.select().from(leaves).where(eq(leaves.member_id, id)),
     audience === 'admin' ? db.select().from(memberNotes).where(eq(memberNotes.member_id, id)) : Promise.resolve([]),
+    heldSlotsOf(db, id),
   ])
 
   const entries: RecordEntry[] = [
@@ -378,6 +401,16 @@ async function timeline(
       text: `Attended ${e.name}`,
       by: null,
       detail: { event_id: e.id },
+    })
+  // The slot held in each operation's frozen ORBAT (docs/rules/orbat-history.md); the member reads it as theirs.
+  for (const h of held)
+    entries.push({
+      at: h.date,
+      date_only: false,
+      kind: 'slot',
+      text: `${audience === 'self' ? 'You held' : 'Held'} ${heldSlotText(h)} in ${h.event}`,
+      by: null,
+      detail: { event_id: h.event_id, squad: h.squad, team: h.team, slot: h.slot },
     })
   for (const t of trainingRows)
     entries.push({

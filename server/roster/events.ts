@@ -33,6 +33,7 @@ const itemColumns = {
   date: events.date,
   orbat_image_url: events.orbat_image_url,
   attendance_count: events.attendance_count,
+  orbat_linked: events.orbat_linked,
 }
 
 type EventRow = { date: Date } & Omit<EventItem, 'date'>
@@ -108,8 +109,8 @@ function startOf(input: EventInput, zone: string): Date {
 }
 
 /** The stored columns of an event (the form's time and zone are folded into `date`). */
-function columns({ name, orbat_image_url }: EventInput, date: Date) {
-  return { name, orbat_image_url, date }
+function columns({ name, orbat_image_url, orbat_linked }: EventInput, date: Date) {
+  return { name, orbat_image_url, orbat_linked, date }
 }
 
 async function eventRow(db: DbOrTx, id: number) {
@@ -138,6 +139,7 @@ export async function createEvent(services: AppServices, admin: User, input: Eve
         date: zonedIso(row!.date, zone),
         orbat_image_url: row!.orbat_image_url,
         attendance_count: row!.attendance_count,
+        orbat_linked: row!.orbat_linked,
       }
     },
     // Neither the ORBAT nor the public roster shows events; only attendance counts (the event score).

@@ -281,6 +281,7 @@ describe('events and attendance', () => {
       date: '2026-01-10T14:00:00-05:00',
       orbat_image_url: 'https://x/y.png',
       attendance_count: 0,
+      orbat_linked: false,
     })
     const edited = await api<{ event: EventItem }>(admin.client, 'PUT', `/api/roster/events/${event.id}`, {
       name: 'Op Hammer',

@@ -89,6 +89,13 @@ const medicTest = async (db: E2ESql) =>
 const memberId = async (db: E2ESql) =>
   (await db<{ id: number }[]>`select id from members where ingame_name = 'Reyes'`)[0]!.id
 
+/** The newest operation whose ORBAT was frozen (the demo unit's Red Tide: db/seed/orbat-history.ts). */
+async function frozenEvent(db: E2ESql): Promise<number> {
+  const [row] = await db<{ id: number }[]>`
+    select e.id from events e join event_orbat_snapshots s on s.event_id = e.id order by e.date desc limit 1`
+  return row!.id
+}
+
 export const CHECKED_PAGES: CheckedPage[] = [
   // Public, signed out.
   { name: 'hub', as: null, path: '/' },
@@ -164,6 +171,18 @@ export const CHECKED_PAGES: CheckedPage[] = [
   { name: 'admin roster graduate', as: 'demo_admin', path: '/admin/roster/members?dialog=graduate' },
   { name: 'admin roster events', as: 'demo_admin', path: '/admin/roster/events' },
   { name: 'admin roster add event', as: 'demo_admin', path: '/admin/roster/events?dialog=add' },
+  { name: 'admin orbat history', as: 'demo_admin', path: '/admin/orbat/history' },
+  { name: 'operation orbat', as: 'demo_admin', path: async (db) => `/roster/events/${await frozenEvent(db)}/orbat` },
+  {
+    name: 'operation orbat list (member)',
+    as: 'novak',
+    path: async (db) => `/roster/events/${await frozenEvent(db)}/orbat?view=list`,
+  },
+  {
+    name: 'attendance filled from the orbat',
+    as: 'demo_admin',
+    path: async (db) => `/admin/roster/events?dialog=attendance&event=${await frozenEvent(db)}&fill=orbat`,
+  },
   { name: 'admin roster trainings', as: 'demo_admin', path: '/admin/roster/trainings' },
   { name: 'admin roster add training', as: 'demo_admin', path: '/admin/roster/trainings?dialog=add' },
   { name: 'admin roster qualifications', as: 'demo_admin', path: '/admin/roster/qualifications' },

@@ -17,6 +17,7 @@ import {
   type Squad,
 } from '#db/schema/orbat.ts'
 import { members } from '#db/schema/roster.ts'
+import { orbatVersions } from '#db/schema/orbat-history.ts'
 import { settings } from '#db/schema/settings.ts'
 import { users } from '#db/schema/users-sessions.ts'
 import { waitlistEntries } from '#db/schema/waitlist.ts'
@@ -44,7 +45,7 @@ export const demoUser = (username: string): DemoUser => {
 export async function resetOrbat(t: TestApp): Promise<void> {
   const db = t.database.db
   await db.execute(
-    sql`truncate ${waitlistEntries}, ${slots}, ${squads}, ${orbatEdges}, ${orbatWaypoints}, ${orbatPaxCounters}, ${eligibleRoles}, ${settings}, ${auditLog}, ${members} cascade`,
+    sql`truncate ${waitlistEntries}, ${slots}, ${squads}, ${orbatEdges}, ${orbatWaypoints}, ${orbatPaxCounters}, ${eligibleRoles}, ${settings}, ${auditLog}, ${members}, ${orbatVersions} cascade`,
   )
   t.discord.state.messages.length = 0
   t.discord.state.failures.length = 0

@@ -11,6 +11,7 @@ const KIND_LABEL: Record<RecordKind, string> = {
   award: 'Award',
   event: 'Operation',
   training: 'Training',
+  slot: 'Slot held',
   test: 'Test',
   evaluation: 'Evaluation',
   loa: 'Leave',
@@ -18,9 +19,9 @@ const KIND_LABEL: Record<RecordKind, string> = {
   note: 'Admin note',
 }
 
-/** Whether an entry is a milestone (anything but attending an event or a training). */
+/** Whether an entry is a milestone (anything but attending an event or a training, or the slot held in one). */
 export function isMilestone(entry: RecordEntry): boolean {
-  return entry.kind !== 'event' && entry.kind !== 'training'
+  return entry.kind !== 'event' && entry.kind !== 'training' && entry.kind !== 'slot'
 }
 
 /** How a page sends a record: which entries, and how many attendance lines the milestones view leaves out. */

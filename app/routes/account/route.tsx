@@ -6,6 +6,7 @@ import { CalendarSection } from './calendar-section.tsx'
 import { TokensSection } from './tokens-section.tsx'
 import { LeaveSection } from './leave-section.tsx'
 import { ApplicationsSection } from './applications-section.tsx'
+import { OperationsSection } from './operations-section.tsx'
 import { deleteRecord, submitForm } from '#app/forms/actions.ts'
 import {
   askToConfirm,
@@ -27,21 +28,27 @@ import { calendarFeedOf, regenerateCalendarFeed } from '#server/integrations/cal
 import { accountLeave, endLeave, requestLeave, withdrawLeave } from '#server/personnel/leave.ts'
 import { RECRUITMENT_INTENTS, RECRUITMENT_MESSAGES } from '#contracts/recruitment.ts'
 import { myApplications, withdraw } from '#server/recruitment/recruitment.ts'
+import { heldSlotsOf, memberIdOfUser } from '#server/personnel/record.ts'
 
-// The signed-in person's own page: their leave of absence, calendar feed and API tokens (and server tokens for
-// admins). Forms post here and work without JavaScript; a new token comes back in the action's answer, never in a
-// cookie or a URL.
+// The signed-in person's own page: their applications to join, the slots they held in recent operations, their leave
+// of absence, calendar feed and API tokens (and server tokens for admins). Forms post here and work without
+// JavaScript; a new token comes back in the action's answer, never in a cookie or a URL.
+
+/** Operations the account page lists with the slot held; the service record has them all. */
+const HELD_SHOWN = 5
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requirePageUser(request, context)
   const services = getServices(context)
-  const [tokens, feed, leave, applications] = await Promise.all([
+  const [tokens, feed, leave, applications, memberId] = await Promise.all([
     listApiTokens(services.db, user),
     calendarFeedOf(services.db, user),
     accountLeave(services.db, user),
     myApplications(services.db, user),
+    memberIdOfUser(services.db, user),
   ])
-  return { isAdmin: user.is_admin, tokens, feed, leave, applications, appUrl: services.config.appUrl }
+  const held = memberId === null ? [] : await heldSlotsOf(services.db, memberId, HELD_SHOWN)
+  return { isAdmin: user.is_admin, tokens, feed, leave, applications, held, appUrl: services.config.appUrl }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -110,7 +117,7 @@ async function calendarFeed(post: FormPost, user: User) {
 }
 
 export default function AccountPage({ loaderData }: Route.ComponentProps) {
-  const { isAdmin, tokens, feed, leave, applications, appUrl } = loaderData
+  const { isAdmin, tokens, feed, leave, applications, held, appUrl } = loaderData
   return (
     <main className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-10">
       <div>
@@ -123,6 +130,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
         </p>
       </div>
       {applications.length ? <ApplicationsSection applications={applications} /> : null}
+      <OperationsSection held={held} />
       <LeaveSection data={leave} />
       <CalendarSection feed={feed} appUrl={appUrl} />
       <TokensSection tokens={tokens} isAdmin={isAdmin} appUrl={appUrl} />

@@ -1,17 +1,22 @@
 import type { Route } from './+types/roster.events.$id.attendance'
-import { attendanceSchema } from '#contracts/attendance.ts'
+import { attendanceQuerySchema, attendanceSchema } from '#contracts/attendance.ts'
 import { parseId, parseInput, readJsonObject } from '#server/http/request.ts'
 import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { getEventAttendance, setEventAttendance } from '#server/roster/events.ts'
+import { suggestAttendance } from '#server/orbat/snapshots.ts'
 
 // GET and POST /api/roster/events/{id}/attendance: body {memberIds}; answers {memberIds}. Each member added scores one
-// event, each removed loses it (docs/rules/roster.md, event score).
+// event, each removed loses it (docs/rules/roster.md, event score). GET ?suggest=orbat answers who held a slot in the
+// event's frozen ORBAT instead (docs/rules/orbat-history.md): a suggestion, nothing is recorded.
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   return apiHandler(async () => {
     await requireUser(request, context, 'admin')
-    return getEventAttendance(getServices(context).db, parseId(params.id, 'Event'))
+    const id = parseId(params.id, 'Event')
+    const { suggest } = parseInput(attendanceQuerySchema, Object.fromEntries(new URL(request.url).searchParams))
+    const db = getServices(context).db
+    return suggest === 'orbat' ? suggestAttendance(db, id) : getEventAttendance(db, id)
   })
 }
 

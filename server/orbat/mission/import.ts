@@ -127,10 +127,10 @@ export async function previewImport(db: DbOrTx, bytes: Uint8Array): Promise<Miss
   return { squads: view, skipped: proposal.skipped, freed, kept }
 }
 
-/** Applies a proposal through the ordinary ORBAT save. */
+/** Applies a proposal through the ordinary ORBAT save; the version it writes says it came from a mission file. */
 export async function applyImport(services: AppServices, admin: User, proposal: MissionProposal) {
   const { input } = importSave(proposal, await loadOrbat(services.db))
-  return saveOrbatLayout(services, admin, input)
+  return saveOrbatLayout(services, admin, input, { via: 'import', note: 'Imported from a mission file' })
 }
 
 /** The mission file with the stored ORBAT written into it. */

@@ -117,6 +117,9 @@ describe('import', () => {
     expect([kept.role, kept.user_id, kept.team]).toEqual(['Squad Leader', reyes.id, 'HQ'])
     expect(after.squads.find((s) => s.id === alpha.squad.id)?.name).toBe('Alpha 1-1')
     expect((await auditEntries(t.database.db, 'ORBAT saved')).length).toBe(1)
+    const versions = await admin.client.fetch('/api/admin/orbat/versions?limit=1')
+    const [newest] = (await versions.json()) as Array<{ summary: string }>
+    expect(newest!.summary).toMatch(/^Imported from a mission file: /)
   })
 })
 

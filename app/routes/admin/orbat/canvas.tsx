@@ -75,7 +75,7 @@ function EditorCanvas({
   const [view, setView] = useState<EditorView>(() =>
     window.matchMedia(WIDE_ENOUGH_FOR_DIAGRAM).matches ? 'diagram' : 'list',
   )
-  const { saving, save, discard, loadPreset } = useEditorPersistence({
+  const { saving, save, discard, undo, loadPreset } = useEditorPersistence({
     dirty: state.dirty,
     getState,
     dispatch,
@@ -133,6 +133,7 @@ function EditorCanvas({
     { kind: 'separator' },
     { kind: 'button', label: 'Manage', onSelect: () => onManage(loadPreset) },
     { kind: 'button', label: 'Discard Changes', onSelect: () => void discard(), tone: 'danger' },
+    { kind: 'link', label: 'History', to: '/admin/orbat/history' },
     { kind: 'separator' },
     { kind: 'link', label: 'Import from mission file', to: '/admin/orbat/mission#import' },
     { kind: 'link', label: 'Export to mission file', to: '/admin/orbat/mission#export' },
@@ -140,7 +141,14 @@ function EditorCanvas({
     { kind: 'link', label: 'Back to Admin Hub', to: '/admin' },
   ]
 
-  const bar = { dirty: state.dirty, changes: state.changes, saving, onSave: () => void save(), menu }
+  const bar = {
+    dirty: state.dirty,
+    changes: state.changes,
+    saving,
+    onSave: () => void save(),
+    onUndo: () => void undo(),
+    menu,
+  }
 
   if (view === 'list') {
     return (

@@ -79,23 +79,45 @@ export function SaveButton({ saving, changes, onSave }: { saving: boolean; chang
   )
 }
 
+/** Undo Last Save: one click (and a confirm) puts the ORBAT back as it stood before the last save. */
+export function UndoButton({ saving, onUndo }: { saving: boolean; onUndo: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onUndo}
+      disabled={saving}
+      aria-label="Undo Last Save"
+      className={`pointer-events-auto flex h-9 items-center rounded-lg px-3 text-sm font-medium whitespace-nowrap text-zinc-200 hover:text-white disabled:opacity-60 ${panel}`}
+    >
+      <span aria-hidden className="sm:hidden">
+        Undo
+      </span>
+      <span aria-hidden className="hidden sm:inline">
+        Undo Last Save
+      </span>
+    </button>
+  )
+}
+
 interface ToolbarProps {
   dirty: boolean
   changes: number
   saving: boolean
   onSave: () => void
+  onUndo: () => void
   menu: MenuItem[]
   view: EditorView
   onView: (view: EditorView) => void
 }
 
 /** Over the diagram: one floating row at the top. */
-export function EditorToolbar({ dirty, changes, saving, onSave, menu, view, onView }: ToolbarProps) {
+export function EditorToolbar({ dirty, changes, saving, onSave, onUndo, menu, view, onView }: ToolbarProps) {
   return (
     <div className="pointer-events-none absolute inset-x-0 top-0 z-20 flex flex-wrap items-center gap-2 p-3">
       <EditorTitle dirty={dirty} />
       <ViewChoice view={view} onChoose={onView} />
       <div className="ml-auto flex items-center gap-2">
+        <UndoButton saving={saving} onUndo={onUndo} />
         <SaveButton saving={saving} changes={changes} onSave={onSave} />
         <ActionsMenu items={menu} />
       </div>
@@ -104,11 +126,12 @@ export function EditorToolbar({ dirty, changes, saving, onSave, menu, view, onVi
 }
 
 /** Under the list: Save ORBAT and Actions in reach of a thumb, where no toast covers them. */
-export function ListActionBar({ dirty, changes, saving, onSave, menu }: Omit<ToolbarProps, 'view' | 'onView'>) {
+export function ListActionBar({ dirty, changes, saving, onSave, onUndo, menu }: Omit<ToolbarProps, 'view' | 'onView'>) {
   return (
     <div className="flex shrink-0 items-center gap-2 border-t border-zinc-800 bg-zinc-900/95 px-3 py-2">
       <UnsavedMark dirty={dirty} />
       <div className="ml-auto flex items-center gap-2">
+        <UndoButton saving={saving} onUndo={onUndo} />
         <SaveButton saving={saving} changes={changes} onSave={onSave} />
         <ActionsMenu items={menu} placement="up" />
       </div>

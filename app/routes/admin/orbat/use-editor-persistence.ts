@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { useBlocker } from 'react-router'
 import { useToast } from '#app/ui/toaster.tsx'
 import type { OrbatPayload } from '#contracts/orbat.ts'
+import { HISTORY_MESSAGES, type VersionItem } from '#contracts/orbat-history.ts'
 import { toSavePayload } from './model.ts'
 import type { EditorState } from './reducer.ts'
 import { EDITOR_TOAST_ID, unsavedChangesText, type EditorDispatch } from './use-editor-store.ts'
@@ -15,6 +16,8 @@ const SAVE_URL = '/api/admin/orbat/save'
 const ORBAT_URL = '/api/orbat'
 const DISCARD_CONFIRM = 'Discard your unsaved ORBAT changes and reload the ORBAT from the server?'
 const presetLoadUrl = (id: number) => `/api/admin/orbat/presets/${id}/load`
+const VERSIONS_URL = '/api/admin/orbat/versions?limit=2'
+const restoreUrl = (id: number) => `/api/admin/orbat/versions/${id}/restore`
 
 /** A preset as POST /api/admin/orbat/presets/{id}/load answers it (the GET /api/orbat shape, negative ids). */
 type LoadedPreset = OrbatPayload & { id?: number; name?: string }
@@ -63,21 +66,25 @@ export function useEditorPersistence({
 }: PersistenceOptions) {
   const toast = useToast()
   const [saving, setSaving] = useState(false)
+  // A loaded preset's save is recorded as a preset load in the ORBAT's history (docs/rules/orbat-history.md).
+  const presetLoaded = useRef(false)
 
   const save = async () => {
     setSaving(true)
     try {
       const state = getState()
+      const via = presetLoaded.current ? 'preset' : 'editor'
       const body = await requestJson<{ message?: string; orbat?: OrbatPayload; moved?: string[] }>(SAVE_URL, {
         method: 'PUT',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(toSavePayload(state, state.baseSlots)),
+        body: JSON.stringify({ ...toSavePayload(state, state.baseSlots), via }),
       }).catch((error: Error) => {
         throw new Error(error.message.startsWith(SAVE_URL) ? 'Failed to save ORBAT' : error.message)
       })
       // The save keeps cards from overlapping (docs/rules/orbat.md): it says which ones it moved.
       const moved = body.moved?.length ? ` Moved so that no cards overlap: ${body.moved.join(', ')}.` : ''
       toast.success(`${body.message ?? 'ORBAT Saved Successfully!'}${moved}`, { id: EDITOR_TOAST_ID })
+      presetLoaded.current = false
       dispatch({ type: 'resetToServer', payload: body.orbat ?? (await requestJson<OrbatPayload>(ORBAT_URL)) })
       onSaved()
     } catch (error) {
@@ -91,9 +98,32 @@ export function useEditorPersistence({
     if (getState().dirty && !window.confirm(DISCARD_CONFIRM)) return
     try {
       dispatch({ type: 'resetToServer', payload: await requestJson<OrbatPayload>(ORBAT_URL) })
+      presetLoaded.current = false
       toast.info('Changes discarded: the ORBAT was reloaded from the server.', { id: EDITOR_TOAST_ID })
     } catch (error) {
       toast.error(`Could not load latest ORBAT data: ${(error as Error).message}`)
+    }
+  }
+
+  // Undo Last Save: the version before the newest becomes the ORBAT again, through the ordinary save.
+  const undo = async () => {
+    const unsaved = getState().dirty ? ' Your unsaved changes are dropped.' : ''
+    if (!window.confirm(`${HISTORY_MESSAGES.undoConfirm}${unsaved}`)) return
+    setSaving(true)
+    try {
+      const [, before] = await requestJson<VersionItem[]>(VERSIONS_URL)
+      if (!before) throw new Error(HISTORY_MESSAGES.nothingToUndo)
+      const body = await requestJson<{ message?: string; orbat?: OrbatPayload }>(restoreUrl(before.id), {
+        method: 'POST',
+      })
+      toast.success(`Last save undone. ${body.message ?? ''}`.trim(), { id: EDITOR_TOAST_ID })
+      presetLoaded.current = false
+      dispatch({ type: 'resetToServer', payload: body.orbat ?? (await requestJson<OrbatPayload>(ORBAT_URL)) })
+      onSaved()
+    } catch (error) {
+      toast.error(`Error undoing the last save: ${(error as Error).message}`)
+    } finally {
+      setSaving(false)
     }
   }
 
@@ -102,6 +132,7 @@ export function useEditorPersistence({
       try {
         const preset = await requestJson<LoadedPreset>(presetLoadUrl(presetId), { method: 'POST' })
         dispatch({ type: 'loadPreset', payload: preset })
+        presetLoaded.current = true
         toast.info(
           `${preset.name ? `Preset "${preset.name}"` : 'Preset'} loaded (requires save to persist). ${unsavedChangesText(getState().changes)}`,
           { id: EDITOR_TOAST_ID },
@@ -123,7 +154,7 @@ export function useEditorPersistence({
 
   useLeaveBlocker(dirty)
 
-  return { saving, save, discard, loadPreset }
+  return { saving, save, discard, undo, loadPreset }
 }
 
 /** Leaving the page inside the app with unsaved changes asks first. */

@@ -88,7 +88,7 @@ export function PingAndAttendanceDialogs({
   if (dialog === 'attendance' && data.attendance)
     return (
       <AttendanceDialog
-        key={target.id}
+        key={`${target.id}-${data.attendance.orbat?.filled ?? false}`}
         title={target.name}
         targetId={target.id}
         data={data.attendance}

@@ -3,12 +3,13 @@ import { DEFAULT_EVENT_TIME, eventSchema, type EventItem } from '#contracts/even
 import { useSchemaForm } from '#app/hooks/use-schema-form.ts'
 import { TimeZoneField, useTimeZone, wallParts } from '#app/ui/date-time.tsx'
 import { UrlDialog } from '#app/ui/dialog.tsx'
-import { fieldProps, inputProps } from '#app/ui/conform-props.ts'
+import { checkboxProps, fieldProps, inputProps } from '#app/ui/conform-props.ts'
 import { Field, HiddenFields, inputClass } from '#app/ui/field.tsx'
 import { FormFooter } from '#app/ui/form-footer.tsx'
 import { DateTimeFields } from '#app/ui/time-field.tsx'
 
-// Add Event / Edit Event (docs/rules/roster.md, events: name and date required, ORBAT image URL optional). An event
+// Add Event / Edit Event (docs/rules/roster.md, events: name and date required, ORBAT image URL optional; Link to the
+// ORBAT: docs/rules/orbat-history.md). An event
 // starts at a date and a 24-hour time (default 20:00, the training time field's rules), on the page's clock (the
 // viewer's zone, or the unit's), which travels in `tz`.
 
@@ -28,7 +29,13 @@ function EventForm({ editing, zone, closeHref }: { editing: EventItem | null; zo
   const wall = editing ? wallParts(Date.parse(editing.date), zone) : { date: '', time: DEFAULT_EVENT_TIME }
   const { Form, busy, hidden, form, fields, formProps } = useSchemaForm('event', eventSchema, {
     id: editing ? `event-${editing.id}` : 'event-add',
-    defaultValue: editing ? { name: editing.name, orbat_image_url: editing.orbat_image_url ?? '' } : undefined,
+    defaultValue: editing
+      ? {
+          name: editing.name,
+          orbat_image_url: editing.orbat_image_url ?? '',
+          orbat_linked: editing.orbat_linked ? 'on' : '',
+        }
+      : undefined,
     validateOn: 'onSubmit',
   })
   const initial = (value: unknown, fallback: string) => (typeof value === 'string' ? value : fallback)
@@ -48,6 +55,15 @@ function EventForm({ editing, zone, closeHref }: { editing: EventItem | null; zo
       <Field {...fieldProps(fields.orbat_image_url, 'ORBAT Image URL (optional)')}>
         <input {...inputProps(fields.orbat_image_url, 'url')} placeholder="https://…" className={inputClass} />
       </Field>
+      <label className="flex items-start gap-2 text-sm text-zinc-300">
+        <input {...checkboxProps(fields.orbat_linked)} className="mt-0.5 size-4 accent-brand-600" />
+        <span>
+          Link to the ORBAT
+          <span className="block text-xs text-zinc-500">
+            The ORBAT is frozen at the start: who held which slot, for attendance and service records.
+          </span>
+        </span>
+      </label>
       <FormFooter
         closeHref={closeHref}
         submitLabel={editing ? 'Save Changes' : 'Add Event'}

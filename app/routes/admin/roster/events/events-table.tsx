@@ -7,8 +7,9 @@ import { DeleteButton } from '#app/ui/delete-button.tsx'
 import { Table, type Column } from '#app/ui/table.tsx'
 import { PingAndAttendanceLinks } from '../events-and-trainings.tsx'
 
-// The Events tab's list: name (with its ORBAT image link), start, attendance count, and the row's actions (on a phone
-// each event is a card with its actions in reach: the kit's stacked table).
+// The Events tab's list: name (with its ORBAT image link), start, attendance count, and the row's actions, with the
+// way to the event's frozen ORBAT when it is linked or frozen (on a phone each event is a card with its actions in
+// reach: the kit's stacked table).
 
 export const DELETE_EVENT = 'delete-event'
 
@@ -19,10 +20,13 @@ export function EventsTable({
   label,
   events,
   activeId,
+  frozen,
 }: {
   label: string
   events: EventItem[]
   activeId: number | null
+  /** Events whose ORBAT was frozen (docs/rules/orbat-history.md). */
+  frozen: ReadonlySet<number>
 }) {
   const href = useStateHref()
   const columns: ReadonlyArray<Column<EventItem>> = [
@@ -62,6 +66,16 @@ export function EventsTable({
       cell: (event) => (
         <div className="flex flex-wrap gap-1.5 md:flex-nowrap md:justify-end">
           <PingAndAttendanceLinks kind="event" record={event} />
+          {event.orbat_linked || frozen.has(event.id) ? (
+            <Link
+              to={`/roster/events/${event.id}/orbat`}
+              className={smallButton}
+              aria-label={`ORBAT of ${event.name}`}
+              data-testid="event-orbat"
+            >
+              {frozen.has(event.id) ? 'Frozen ORBAT' : 'ORBAT (linked)'}
+            </Link>
+          ) : null}
           <Link
             to={href({ dialog: 'edit', event: event.id })}
             preventScrollReset

@@ -2,7 +2,9 @@ import { Link, useSearchParams } from 'react-router'
 import type { Route } from './+types/route'
 import { EventFormDialog, SAVE_EVENT } from './event-form.tsx'
 import { DELETE_EVENT, deleteConfirm, EventsTable } from './events-table.tsx'
-import type { AttendanceData } from '#contracts/attendance.ts'
+import { FILL_FROM_ORBAT, type AttendanceData } from '#contracts/attendance.ts'
+import type { DbOrTx } from '#db/client.ts'
+import { eventsWithSnapshot, suggestAttendance } from '#server/orbat/snapshots.ts'
 import { eventSchema, type EventItem } from '#contracts/events.ts'
 import type { DiscordPickers } from '#contracts/guild.ts'
 import { deleteRecord, saveRecord } from '#app/forms/actions.ts'
@@ -43,6 +45,8 @@ interface EventsData {
   total: number
   /** The event the open dialog is about (on a page shown or not). */
   target: EventItem | null
+  /** Events shown whose ORBAT was frozen. */
+  frozen: number[]
   loadError?: string
   pickers?: DiscordPickers
   hasDefaultRole?: boolean
@@ -58,15 +62,34 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ev
     { lists: (before) => eventsTab(db, { before }), one: (id) => findEvent(db, id) },
     'Could not load roster data: An error occurred.',
   )
-  const data = { ...tab.lists, target: tab.target ?? null }
+  const shown = [...tab.lists.upcoming, ...tab.lists.past].map((e) => e.id)
+  const data = { ...tab.lists, target: tab.target ?? null, frozen: [...(await eventsWithSnapshot(db, shown))] }
   if (tab.loadError || !tab.target) return { ...data, loadError: tab.loadError }
   if (tab.dialog === 'ping') {
     const [pickers, hasDefaultRole] = await Promise.all([loadPickers(discord), hasEventPingRole(db)])
     return { ...data, pickers, hasDefaultRole }
   }
-  if (tab.dialog === 'attendance')
-    return { ...data, ...(await loadAttendanceDialog(db, tab.target.id, getEventAttendance)) }
+  if (tab.dialog === 'attendance') {
+    const dialog = await loadAttendanceDialog(db, tab.target.id, getEventAttendance)
+    return { ...data, ...dialog, attendance: await withOrbatFill(db, request, tab.target.id, dialog.attendance) }
+  }
   return data
+}
+
+/**
+ * Fill from the ORBAT (docs/rules/orbat-history.md): with ?fill=orbat the ticks are who attended plus everyone who
+ * held a slot in the event's frozen ORBAT. Nothing is recorded until the admin saves the dialog.
+ */
+async function withOrbatFill(db: DbOrTx, request: Request, eventId: number, attendance?: AttendanceData) {
+  if (!attendance) return attendance
+  const suggestion = await suggestAttendance(db, eventId).catch(() => null)
+  if (!suggestion) return attendance
+  const filled = new URL(request.url).searchParams.get('fill') === FILL_FROM_ORBAT
+  return {
+    ...attendance,
+    memberIds: filled ? [...new Set([...attendance.memberIds, ...suggestion.memberIds])] : attendance.memberIds,
+    orbat: { holders: suggestion.memberIds.length, filled },
+  }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -98,6 +121,7 @@ export default function EventsTab({ loaderData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams()
   const href = useStateHref()
   const { upcoming, past, older, total, target } = loaderData
+  const frozen = new Set(loaderData.frozen)
   const dialog = searchParams.get('dialog')
   const closeHref = href(null)
   const activeId = target?.id ?? null
@@ -128,14 +152,14 @@ export default function EventsTab({ loaderData }: Route.ComponentProps) {
         <>
           <ListGroup id="upcoming-events" title="Upcoming Events" count={upcoming.length}>
             {upcoming.length ? (
-              <EventsTable label="Upcoming events" events={upcoming} activeId={activeId} />
+              <EventsTable label="Upcoming events" events={upcoming} activeId={activeId} frozen={frozen} />
             ) : (
               <EmptyState>No upcoming events.</EmptyState>
             )}
           </ListGroup>
           <ListGroup id="past-events" title="Past Events">
             {past.length ? (
-              <EventsTable label="Past events" events={past} activeId={activeId} />
+              <EventsTable label="Past events" events={past} activeId={activeId} frozen={frozen} />
             ) : (
               <EmptyState>No past events.</EmptyState>
             )}

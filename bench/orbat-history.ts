@@ -1,0 +1,110 @@
+// history: the ORBAT's memory (docs/rules/orbat-history.md) on a 300-slot ORBAT. The freeze of an operation's ORBAT
+// (read the ORBAT, write the snapshot and its holders, in one transaction) timed in this process against the bench
+// app's database, 30 times; then GET of a version (its whole layout and the diff against the one before) and of an
+// operation's snapshot under load, side by side with a bare node:http server sending the same bytes. Targets: the
+// freeze under 50 ms, the reads' p95 under 30 ms (the table shows p99, which bounds it). Runs on the ORBAT bench app.
+import type postgres from 'postgres'
+import { createDb } from '#db/client.ts'
+import { DEMO_USERS } from '#db/seed/demo-guild.ts'
+import { SYSTEM_ACTOR } from '#server/audit/audit.ts'
+import { recordVersion } from '#server/orbat/history.ts'
+import { freeze } from '#server/orbat/snapshots.ts'
+import { compare, comparisonCells, comparisonHeader, record, startBare, type LoadSpec } from './compare.ts'
+import { login } from './http-client.ts'
+import { machineMeter, ms, percentile, printTable, progress } from './lib.ts'
+
+const SLOTS = 300
+const FREEZE_TARGET_MS = 50
+const READ_TARGET_MS = 30
+const FREEZES = 30
+
+/** Tops the bench ORBAT up to SLOTS slots (a squad of its own), and two versions of it. */
+async function arrange(sql: postgres.Sql): Promise<{ eventId: number }> {
+  const [count] = await sql<{ n: number }[]>`select count(*)::int as n from slots`
+  const n = count?.n ?? 0
+  if (n < SLOTS) {
+    const [squad] = await sql<{ id: number }[]>`
+      insert into squads (name, pos_x, pos_y) values ('History Bench', 9000, 0)
+      on conflict (name) do update set name = excluded.name returning id`
+    await sql`
+      insert into slots (squad_id, team, team_order, slot_order, role)
+      select ${squad!.id}, 'Team ' || (g / 8), g / 8, g % 8, 'Rifleman ' || g from generate_series(1, ${SLOTS - n}) g`
+  }
+  const [event] = await sql<{ id: number }[]>`
+    insert into events (name, date, orbat_linked) values ('History bench operation', now(), true) returning id`
+  return { eventId: event!.id }
+}
+
+export async function historyScenario(
+  appPid: number | undefined,
+  appUrl: string,
+  sql: postgres.Sql,
+  databaseUrl: string,
+): Promise<{ ok: boolean; figures: string }> {
+  progress(`history: a ${SLOTS}-slot ORBAT, its versions and an operation's snapshot`)
+  const { eventId } = await arrange(sql)
+  const handle = createDb(databaseUrl, { max: 2 })
+  const freezes: number[] = []
+  let versionId = 0
+  try {
+    for (let i = 0; i < 2; i++)
+      versionId = (await handle.db.transaction((tx) => recordVersion(tx, SYSTEM_ACTOR, 'seed'))).id
+    for (let i = 0; i < FREEZES; i++) {
+      const started = performance.now()
+      await handle.db.transaction((tx) => freeze(tx, eventId, null, true))
+      freezes.push(performance.now() - started)
+    }
+  } finally {
+    await handle.close()
+  }
+  const freezeP95 = percentile(freezes, 95)
+  const admin = DEMO_USERS.find((u) => u.username === 'demo_admin')!
+  const cookie = await login(appUrl, admin.id)
+  const specs: LoadSpec[] = [
+    {
+      name: 'a version (layout + diff)',
+      path: `/api/admin/orbat/versions/${versionId}`,
+      headers: { cookie },
+      connections: 10,
+      seconds: 6,
+      status: 200,
+    },
+    {
+      name: "an operation's snapshot",
+      path: `/api/roster/events/${eventId}/orbat-snapshot`,
+      headers: { cookie },
+      connections: 10,
+      seconds: 6,
+      status: 200,
+    },
+  ]
+  const bare = await startBare(await record(appUrl, specs))
+  try {
+    const machine = machineMeter()
+    const rows: string[][] = []
+    let worst = 0
+    let errors = 0
+    for (const spec of specs) {
+      progress(`history: ${spec.name}`)
+      const { app, bare: b, ratio } = await compare(appUrl, bare.ready[0]!, spec, { app: appPid, bare: bare.child.pid })
+      worst = Math.max(worst, app.p99)
+      errors += app.errors
+      rows.push([...comparisonCells(spec, app, b, ratio), `${app.errors}`, app.p99 < READ_TARGET_MS ? 'yes' : 'NO'])
+    }
+    printTable(
+      `history: reads of a ${SLOTS}-slot ORBAT's version and snapshot, app vs bare node:http (same bytes)`,
+      [...comparisonHeader('read'), 'app errors', `p99 < ${READ_TARGET_MS} ms`],
+      rows,
+      [
+        `The freeze of the ${SLOTS}-slot ORBAT (read, snapshot, holders; one transaction), ${FREEZES} runs in this process: p50 ${ms(percentile(freezes, 50))}, p95 ${ms(freezeP95)}, max ${ms(Math.max(...freezes))} (target < ${FREEZE_TARGET_MS} ms).`,
+        `Each side 6 s in 2 alternating rounds after 2 s warm-up; p99 = worst round. ${machine()}.`,
+      ],
+    )
+    return {
+      ok: freezeP95 < FREEZE_TARGET_MS && worst < READ_TARGET_MS && errors === 0,
+      figures: `freeze p95 ${ms(freezeP95)} (target < ${FREEZE_TARGET_MS} ms), reads worst p99 ${worst} ms (target < ${READ_TARGET_MS} ms), ${errors} errors`,
+    }
+  } finally {
+    await bare.stop()
+  }
+}

@@ -1,0 +1,198 @@
+import { z } from 'zod'
+import { numberInput, text } from './fields.ts'
+
+// The ORBAT's memory (docs/rules/orbat-history.md): the answers of /api/admin/orbat/versions and
+// /api/roster/events/{id}/orbat-snapshot, and the shapes the pages draw.
+
+/** How a version came to be (the database's check lists the same). */
+export const VERSION_VIA = ['editor', 'preset', 'import', 'restore', 'seed'] as const
+export type VersionVia = (typeof VERSION_VIA)[number]
+/** What a caller of the save may say of it; a restore and the seed are the server's own. */
+export const SAVE_VIA = ['editor', 'preset', 'import'] as const
+export type SaveVia = (typeof SAVE_VIA)[number]
+
+const id = z.number().int()
+
+/** One line of GET /api/admin/orbat/versions. */
+export const versionItemSchema = z.object({
+  id,
+  at: text().meta({ description: 'When the save was made (ISO 8601).' }),
+  by: text().meta({ description: 'Who saved it (the name is kept if the user goes).' }),
+  via: z
+    .enum(VERSION_VIA)
+    .meta({ description: 'editor, preset (a preset loaded and saved), import, restore or seed.' }),
+  summary: text().meta({ description: 'What changed, e.g. "+1 squad, 3 slots renamed, 2 members moved".' }),
+})
+export type VersionItem = z.output<typeof versionItemSchema>
+
+const layoutSquad = z.object({
+  id,
+  name: text(),
+  pos_x: z.number(),
+  pos_y: z.number(),
+  can_be_primary_waitlist: z.boolean(),
+  platoon_id: id.nullable(),
+  platoon_name: text().nullable(),
+})
+const layoutSlot = z.object({
+  id,
+  squad_id: id,
+  team: text(),
+  team_order: z.number().int(),
+  slot_order: z.number().int(),
+  role: text(),
+  required_role_id: text().nullable().meta({ description: 'The role lock: an eligible role name, or null.' }),
+  user_id: id.nullable(),
+  manual_username: text().nullable(),
+  holder: text().nullable().meta({ description: 'The holder as shown then.' }),
+})
+const layoutEdge = z.object({
+  source: text(),
+  target: text(),
+  source_handle: text().nullable(),
+  target_handle: text().nullable(),
+})
+const layoutPoint = z.object({ id, pos_x: z.number(), pos_y: z.number() })
+
+/** A version's whole layout: the squads, slots (with their locks and holders) and the diagram after the save. */
+export const versionLayoutSchema = z.object({
+  squads: z.array(layoutSquad),
+  slots: z.array(layoutSlot),
+  edges: z.array(layoutEdge),
+  waypoints: z.array(layoutPoint),
+  pax_counters: z.array(layoutPoint),
+})
+export type VersionLayout = z.output<typeof versionLayoutSchema>
+export type VersionSquad = VersionLayout['squads'][number]
+export type VersionSlot = VersionLayout['slots'][number]
+
+const slotPlace = z.object({ squad: text(), team: text(), role: text() })
+const change = z.object({ from: text(), to: text() })
+
+/** What changed from one version to the next. Assignments are shown apart: they are the members' own doing. */
+export const versionDiffSchema = z.object({
+  squads: z.object({
+    added: z.array(text()),
+    removed: z.array(text()),
+    renamed: z.array(change),
+  }),
+  teams: z.object({
+    added: z.array(z.object({ squad: text(), team: text() })),
+    removed: z.array(z.object({ squad: text(), team: text() })),
+    renamed: z.array(change.extend({ squad: text() })),
+  }),
+  slots: z.object({
+    added: z.array(slotPlace),
+    removed: z.array(slotPlace),
+    renamed: z.array(change.extend({ squad: text(), team: text() })),
+    locks: z
+      .array(slotPlace.extend({ from: text().nullable(), to: text().nullable() }))
+      .meta({ description: 'Role locks changed (null: unlocked).' }),
+  }),
+  assignments: z.array(slotPlace.extend({ from: text().nullable(), to: text().nullable() })),
+})
+export type VersionDiff = z.output<typeof versionDiffSchema>
+
+/** GET /api/admin/orbat/versions/{id}. */
+export const versionDetailSchema = versionItemSchema.extend({
+  previous_id: id.nullable().meta({ description: 'The version before it (null for the first one kept).' }),
+  layout: versionLayoutSchema,
+  diff: versionDiffSchema.meta({ description: 'Against the version before it (all added for the first one kept).' }),
+})
+export type VersionDetail = z.output<typeof versionDetailSchema>
+
+const LIMIT_MESSAGE = 'limit must be a whole number from 1 to 500.'
+/** POST /api/admin/orbat/versions/{id}/restore: as PUT /api/admin/orbat/save answers. */
+export const restoreAnswerSchema = z.object({
+  message: text().meta({ description: '"Version {id} restored."' }),
+  version: id.meta({ description: 'The version the restore wrote (via restore).' }),
+  kept: z.array(text()).meta({ description: 'Members kept in their slot because they signed up meanwhile.' }),
+  removed: z.array(text()).meta({ description: 'Members whose slot the restore removed.' }),
+  moved: z.array(text()).meta({ description: 'Squads moved so that no cards overlap.' }),
+  placements: z.number().int().meta({ description: 'Open slots filled from the waitlist.' }),
+  orbat: z.looseObject({}).meta({ description: 'The ORBAT as GET /api/orbat answers it.' }),
+})
+
+export const versionsQuerySchema = z.object({
+  limit: numberInput(LIMIT_MESSAGE, { integer: true })
+    .pipe(z.number().int().min(1, LIMIT_MESSAGE).max(500, LIMIT_MESSAGE))
+    .optional()
+    .meta({ description: 'Versions, newest first (default 50, at most 500).' }),
+})
+
+// ---- An operation's frozen ORBAT --------------------------------------------------------------------------------
+
+const snapshotSlot = z.object({
+  id,
+  role: text(),
+  required_role_id: text().nullable(),
+  holder: text().nullable().meta({ description: 'Who held it, as shown then; null when open.' }),
+  member_id: id.nullable().meta({ description: 'The roster member who held it, when there was one.' }),
+})
+const snapshotSquad = z.object({
+  id,
+  name: text(),
+  platoon: text().nullable(),
+  teams: z.array(z.object({ name: text(), slots: z.array(snapshotSlot) })),
+})
+const snapshotWaitlisted = z.object({
+  position: z.number().int(),
+  name: text(),
+  member_id: id.nullable(),
+  squad_preference: text().nullable().meta({ description: 'A squad name, or null for Any Squad.' }),
+})
+
+/** GET /api/roster/events/{id}/orbat-snapshot (and the freeze's answer). */
+export const orbatSnapshotSchema = z.object({
+  taken_at: text().meta({ description: 'When it was frozen (ISO 8601).' }),
+  taken_by: text().nullable().meta({ description: 'The admin who froze it by hand; null: the job runner.' }),
+  squads: z.array(snapshotSquad),
+  waitlist: z.array(snapshotWaitlisted),
+})
+export type OrbatSnapshot = z.output<typeof orbatSnapshotSchema>
+export type SnapshotSquad = OrbatSnapshot['squads'][number]
+export type SnapshotWaitlisted = OrbatSnapshot['waitlist'][number]
+
+/** GET /api/roster/events/{id}/attendance?suggest=orbat. */
+export const attendanceSuggestionSchema = z.object({
+  memberIds: z.array(id).meta({ description: "The roster members who held a slot in the event's frozen ORBAT." }),
+})
+
+/** One member who held a slot at an operation and was not marked present. */
+export interface HeldButAbsent {
+  member_id: number
+  name: string
+  squad: string
+  team: string
+  slot: string
+}
+
+/** A slot a member held in an operation's frozen ORBAT. */
+export interface HeldSlot {
+  event_id: number
+  event: string
+  /** The operation's start (ISO 8601). */
+  date: string
+  squad: string
+  team: string
+  slot: string
+}
+
+/** "Rifleman, Alpha 1-1": a slot as the service record says it. */
+export function heldSlotText(held: { squad: string; team: string; slot: string }): string {
+  const where = !held.team ? held.squad : held.team.startsWith(held.squad) ? held.team : `${held.squad} ${held.team}`
+  return `${held.slot || 'a slot'}, ${where}`
+}
+
+/** What the ORBAT history pages and the editor's Undo say, word for word. */
+export const HISTORY_MESSAGES = {
+  restored: (id: number) => `Version ${id} restored.`,
+  restoreConfirm: (id: number) =>
+    `Restore version ${id}? Its squads, teams and slots become the ORBAT; members keep their slots where the slot still exists.`,
+  undoConfirm: 'Undo the last save? The ORBAT goes back to how it stood before it.',
+  nothingToUndo: 'There is no earlier version to go back to.',
+  frozen: 'The ORBAT was frozen for this operation.',
+  freezeOver: 'This operation is over: its ORBAT can no longer be frozen again.',
+  notLinked: 'This event is not linked to the ORBAT.',
+  noSnapshot: 'No ORBAT was frozen for this event.',
+} as const

@@ -1,0 +1,123 @@
+import { asc, eq } from 'drizzle-orm'
+import type { OrbatSaveInput } from '#contracts/orbat.ts'
+import { HISTORY_MESSAGES } from '#contracts/orbat-history.ts'
+import type { DbOrTx } from '#db/client.ts'
+import { orbatVersions } from '#db/schema/orbat-history.ts'
+import { eligibleRoles, platoons, slots } from '#db/schema/orbat.ts'
+import type { User } from '#db/schema/users-sessions.ts'
+import { recordAudit } from '../audit/audit.ts'
+import type { AppServices } from '../context.ts'
+import { EVERYONE } from '../discord/role-sync-queue.ts'
+import { Conflict, NotFound } from '../errors.ts'
+import { placementLine } from '../waitlist/placement.ts'
+import { runTransaction } from '../transaction.ts'
+import { postActivity } from './activity.ts'
+import { getVersion, undoTarget } from './history.ts'
+import { lockFill } from './locks.ts'
+import { isSpacer } from './orbat.ts'
+import { saveOrbat, type SaveResult } from './save.ts'
+
+// Restore (docs/rules/orbat-history.md): a version's squads, teams, slots and diagram become the ORBAT through the
+// ordinary save, so everything a save guarantees holds. Assignments are the members' own: a slot that still exists
+// keeps whoever holds it now; a slot the version brings back is open, and the waitlist fills it as after any save.
+// The save runs under the same locks as any other, after this reads what the slots hold, so a sign-up racing the
+// restore lands either before it (and is kept where its slot stays) or after it.
+
+/** A version's layout as a save body, with the slots' present holders as the base the save checks against. */
+async function restoreBody(tx: DbOrTx, versionId: number): Promise<OrbatSaveInput> {
+  const version = await getVersion(tx, versionId)
+  const { layout } = version
+  const [roleRows, platoonRows, current] = await Promise.all([
+    tx.select({ name: eligibleRoles.role_name }).from(eligibleRoles),
+    tx.select({ id: platoons.id }).from(platoons),
+    tx
+      .select({ id: slots.id, user_id: slots.user_id, manual_username: slots.manual_username })
+      .from(slots)
+      .orderBy(asc(slots.id))
+      .for('update'),
+  ])
+  const roles = new Set(roleRows.map((r) => r.name))
+  const platoonIds = new Set(platoonRows.map((p) => p.id))
+  const squadName = new Map(layout.squads.map((s) => [s.id, s.name]))
+  for (const squad of layout.squads) {
+    if (squad.platoon_id !== null && !platoonIds.has(squad.platoon_id))
+      throw new Conflict(
+        `Version ${versionId} puts ${squad.name} in the platoon "${squad.platoon_name ?? squad.platoon_id}", which has since been deleted. Nothing was restored.`,
+      )
+  }
+  for (const slot of layout.slots) {
+    if (slot.required_role_id !== null && !roles.has(slot.required_role_id))
+      throw new Conflict(
+        `Version ${versionId} locks ${slot.role || 'a slot'} (${squadName.get(slot.squad_id) ?? 'a squad'}) to the role "${slot.required_role_id}", which has since been deleted. Nothing was restored.`,
+      )
+  }
+  const now = new Map(current.map((s) => [s.id, s]))
+  return {
+    squads: layout.squads.map((s) => ({
+      id: s.id,
+      name: s.name,
+      pos_x: s.pos_x,
+      pos_y: s.pos_y,
+      can_be_primary_waitlist: s.can_be_primary_waitlist,
+      platoon_id: s.platoon_id,
+    })),
+    slots: layout.slots.map((s) => {
+      // A heading row holds nobody; whoever holds the slot now is freed by the save.
+      const present = isSpacer(s.role) ? undefined : now.get(s.id)
+      return {
+        id: s.id,
+        squadName: squadName.get(s.squad_id) ?? '',
+        team: s.team,
+        team_order: s.team_order,
+        slot_order: s.slot_order,
+        role: s.role,
+        user_id: present?.user_id ?? null,
+        manual_username: present?.manual_username ?? null,
+        required_role_id: s.required_role_id,
+      }
+    }),
+    edges: layout.edges.map((e) => ({
+      source: e.source,
+      target: e.target,
+      sourceHandle: e.source_handle,
+      targetHandle: e.target_handle,
+    })),
+    waypoints: layout.waypoints,
+    pax_counters: layout.pax_counters,
+    base_slots: current.map((s) => ({ id: s.id, user_id: s.user_id })),
+  }
+}
+
+/** POST /api/admin/orbat/versions/{id}/restore: answers as a save does. */
+export function restoreVersion(services: AppServices, admin: User, versionId: number): Promise<SaveResult> {
+  return runTransaction(
+    services,
+    async (tx) => {
+      // Taken before the slots are read, so no fill or save changes them between the read and the save.
+      await lockFill(tx)
+      const body = await restoreBody(tx, versionId)
+      const result = await saveOrbat(tx, admin, body, { via: 'restore', note: `Restored version ${versionId}` })
+      await recordAudit(tx, admin, 'ORBAT version restored', `Version ${versionId} (now version ${result.version}).`)
+      return result
+    },
+    {
+      name: 'restore ORBAT version',
+      changes: ['orbat'],
+      syncRoles: () => [EVERYONE],
+      after: (result) => postActivity(services, result.placements.map(placementLine)),
+    },
+  )
+}
+
+/** The editor's Undo: restores the version before the newest one. */
+export async function undoLastSave(services: AppServices, admin: User): Promise<SaveResult & { restored: number }> {
+  const target = await undoTarget(services.db)
+  if (target === null) throw new NotFound(HISTORY_MESSAGES.nothingToUndo)
+  return { ...(await restoreVersion(services, admin, target)), restored: target }
+}
+
+/** Whether a version exists (the pages' 404). */
+export async function versionExists(db: DbOrTx, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: orbatVersions.id }).from(orbatVersions).where(eq(orbatVersions.id, id))
+  return Boolean(row)
+}

@@ -1,0 +1,60 @@
+import { axeViolationsWithoutScripts, WIDTHS } from './a11y.ts'
+import { expect, test, type E2ESql } from './fixtures.ts'
+
+// The ORBAT's memory without JavaScript (docs/rules/orbat-history.md), at 1440 and 390 px: the history list and a
+// version's diff, Restore asked on the page's confirm step, an operation's frozen ORBAT as a diagram and a list, and
+// Fill from the ORBAT in the Attendance dialog. (Undo in the diagram editor needs JavaScript: orbat-history.spec.ts.)
+
+test.describe.configure({ timeout: 120_000 })
+
+const newestVersion = async (db: E2ESql) =>
+  (await db<{ id: number }[]>`select id from orbat_versions order by at desc, id desc limit 1`)[0]!.id
+
+for (const size of WIDTHS) {
+  test(`history, diff, restore on the confirm step; frozen ORBAT; Fill from the ORBAT (${size.width} px)`, async ({
+    page,
+    login,
+    db,
+    orbatLock,
+  }) => {
+    void orbatLock
+    await page.setViewportSize(size)
+    await login('demo_admin')
+    const newest = await newestVersion(db)
+    const [older] = await db<
+      { id: number }[]
+    >`select id from orbat_versions where id < ${newest} order by id desc limit 1`
+    await page.goto(`/admin/orbat/history?version=${older!.id}`)
+    await expect(page.getByTestId('version-diff')).toBeVisible()
+    expect(await axeViolationsWithoutScripts(page)).toEqual([])
+    await page.getByRole('button', { name: `Restore version ${older!.id}` }).click()
+    await expect(page.getByRole('alertdialog')).toContainText(`Restore version ${older!.id}?`)
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Restore' }).click()
+    await expect(page.getByText(`Version ${older!.id} restored.`)).toBeVisible()
+    await page.goto(`/admin/orbat/history?version=${newest}`)
+    await page.getByRole('button', { name: `Restore version ${newest}` }).click()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Restore' }).click()
+    await expect(page.getByText(`Version ${newest} restored.`)).toBeVisible()
+
+    const [event] = await db<{ id: number; name: string }[]>`
+      select e.id, e.name from events e join event_orbat_snapshots s on s.event_id = e.id order by e.date desc limit 1`
+    await page.goto(`/roster/events/${event!.id}/orbat`)
+    await expect(page.getByTestId('frozen-diagram')).toContainText('Reyes')
+    await page.getByRole('link', { name: 'List', exact: true }).click()
+    await expect(page.getByTestId('frozen-list')).toContainText('Reyes')
+    expect(await axeViolationsWithoutScripts(page)).toEqual([])
+
+    await page.goto(`/admin/roster/events?dialog=attendance&event=${event!.id}`)
+    await page.getByRole('dialog').getByRole('link', { name: 'Fill from the ORBAT' }).click()
+    await expect(page.getByRole('dialog').getByRole('status')).toContainText('who held a slot in the frozen ORBAT')
+    await expect(page.getByRole('dialog').getByRole('checkbox', { name: 'Reyes', exact: true })).toBeChecked()
+  })
+}
+
+test('the member sees the slot they held on /account and their service record', async ({ page, login }) => {
+  await login('reyes')
+  await page.goto('/account')
+  await expect(page.getByTestId('held-slots')).toContainText('You held Medic, Alpha HQ')
+  await page.goto('/account/record')
+  await expect(page.getByText(/You held Medic, Alpha HQ in Operation Red Tide/)).toBeVisible()
+})
