@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { flagSchema, isHttpUrl, requiredText, text, unitDateTime } from './fields.ts'
+import { keptFlagSchema, isHttpUrl, requiredText, text, unitDateTime } from './fields.ts'
 import { isCalendarDay, isDateTime, normalizeTime, TIME_FORMAT_SUBMIT } from './time.ts'
 
 // Roster events (docs/rules/roster.md, Events and attendance): the Add/Edit Event form and POST/PUT /api/roster/events
@@ -31,9 +31,9 @@ export const eventSchema = z
       .refine((v) => !v || isHttpUrl(v), 'The ORBAT image URL must start with http:// or https://.')
       .nullish()
       .transform((v) => v || null),
-    orbat_linked: flagSchema.meta({
+    orbat_linked: keptFlagSchema.meta({
       description:
-        'Link to the ORBAT: the job runner freezes the ORBAT at the start (docs/rules/orbat-history.md). Absent is false.',
+        'Link to the ORBAT: the job runner freezes the ORBAT at the start (docs/rules/orbat-history.md). Absent: false for a new event, unchanged on an edit.',
     }),
   })
   .superRefine((input, ctx) => {

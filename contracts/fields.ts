@@ -95,15 +95,19 @@ const FLAG_VALUES: readonly unknown[] = [true, false, 0, 1, '0', '1', 'true', 'f
 /** A yes/no field: JSON booleans and 0/1, or a form's checkbox ('on'); absent is false. */
 // NOTE: z.custom rather than a union: conform's getZodConstraint marks an optional union required (a checkbox the
 // browser would insist on).
-export const flagSchema = z
+const flagValue = z
   .custom<boolean | 0 | 1 | string>((v) => FLAG_VALUES.includes(v), { error: 'Flags must be true or false.' })
   // How the API reference (zod-openapi) describes the field: z.custom has no JSON Schema of its own.
   .meta({
     anyOf: [{ type: 'boolean' }, { enum: [0, 1, '0', '1', 'true', 'false', 'on', ''] }],
     description: 'true or false (0/1 and a checkbox\'s "on" are accepted too).',
   })
-  .optional()
-  .transform((v) => v === true || v === 1 || v === '1' || v === 'true' || v === 'on')
+const readFlag = (v: unknown) => v === true || v === 1 || v === '1' || v === 'true' || v === 'on'
+
+export const flagSchema = flagValue.optional().transform(readFlag)
+
+/** A flag an edit may leave out: absent stays undefined (the stored value is kept); present, read as flagSchema. */
+export const keptFlagSchema = flagValue.optional().transform((v) => (v === undefined ? undefined : readFlag(v)))
 
 /**
  * An event's or a training's start in an answer: an ISO 8601 date-time on the unit's clock with its offset

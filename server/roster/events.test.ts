@@ -56,6 +56,32 @@ describe('event use cases', () => {
     expect(audit.map((a) => a.action)).toEqual(['Event added', 'Event updated', 'Event updated'])
   })
 
+  it('an edit that leaves out the ORBAT link keeps it; false unlinks; a new event without it is unlinked', async () => {
+    const made = await createEvent(services, admin, eventSchema.parse({ name: 'Op Link', date: '2030-04-01' }))
+    expect(made.orbat_linked).toBe(false)
+    const linked = await updateEvent(
+      services,
+      admin,
+      made.id,
+      eventSchema.parse({ name: 'Op Link', date: '2030-04-01', orbat_linked: true }),
+    )
+    expect(linked.orbat_linked).toBe(true)
+    const renamed = await updateEvent(
+      services,
+      admin,
+      made.id,
+      eventSchema.parse({ name: 'Op Linked', date: '2030-04-01' }),
+    )
+    expect(renamed.orbat_linked).toBe(true)
+    const unlinked = await updateEvent(
+      services,
+      admin,
+      made.id,
+      eventSchema.parse({ name: 'Op Linked', date: '2030-04-01', orbat_linked: false }),
+    )
+    expect(unlinked.orbat_linked).toBe(false)
+  })
+
   it('refuses an unknown event and a day that does not exist', async () => {
     await expect(
       updateEvent(services, admin, 999_999, eventSchema.parse({ name: 'Ghost', date: '2030-01-01' })),

@@ -108,9 +108,12 @@ function startOf(input: EventInput, zone: string): Date {
   return instantOf(input, { zone, startTime: DEFAULT_EVENT_TIME })
 }
 
-/** The stored columns of an event (the form's time and zone are folded into `date`). */
-function columns({ name, orbat_image_url, orbat_linked }: EventInput, date: Date) {
-  return { name, orbat_image_url, orbat_linked, date }
+/**
+ * The stored columns of an event (the form's time and zone are folded into `date`). An input without orbat_linked
+ * leaves the link as it was (`keep`), so an API client that never heard of it does not unlink an event.
+ */
+function columns({ name, orbat_image_url, orbat_linked }: EventInput, date: Date, keep = false) {
+  return { name, orbat_image_url, orbat_linked: orbat_linked ?? keep, date }
 }
 
 async function eventRow(db: DbOrTx, id: number) {
@@ -165,7 +168,7 @@ export async function updateEvent(
       const sameDay = isCalendarDay(input.date) && input.time === undefined && dayIn(before.date, zone) === input.date
       await tx
         .update(events)
-        .set(columns(input, sameDay ? before.date : startOf(input, zone)))
+        .set(columns(input, sameDay ? before.date : startOf(input, zone), before.orbat_linked))
         .where(eq(events.id, id))
       await recordAudit(
         tx,

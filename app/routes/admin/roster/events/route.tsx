@@ -98,8 +98,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   switch (post.intent) {
     case SAVE_EVENT:
       return saveRecord(post, eventSchema, {
-        save: (value, id) =>
-          id ? updateEvent(services, post.admin, id, value) : createEvent(services, post.admin, value),
+        // The form's checkbox sends nothing when unticked: on the form, absent means unlinked.
+        save: (input, id) => {
+          const value = { ...input, orbat_linked: input.orbat_linked ?? false }
+          return id ? updateEvent(services, post.admin, id, value) : createEvent(services, post.admin, value)
+        },
         done: (id) => (id ? 'Event updated!' : 'Event added!'),
         failed: 'Failed to save event.',
       })
