@@ -120,6 +120,10 @@ export default [
     route('roster/members/:id/ban', 'routes/api/roster.members.$id.ban.ts'),
     route('roster/members/:id/unban', 'routes/api/roster.members.$id.unban.ts'),
     route('roster/members/:id/record', 'routes/api/roster.members.$id.record.ts'),
+    route('roster/members/:id/activity', 'routes/api/roster.members.$id.activity.ts'),
+    // Activity (docs/rules/activity.md): the admin's report and its CSV.
+    route('activity', 'routes/api/activity.ts'),
+    route('activity.csv', 'routes/api/activity.csv.ts'),
     route('roster/members/:id/profile', 'routes/api/roster.members.$id.profile.ts'),
     route('roster/members/:id/notes', 'routes/api/roster.members.$id.notes.ts'),
     // Awards (docs/rules/personnel.md, Awards): the public list, the admin's definitions, a member's grants.

@@ -3,6 +3,7 @@ import { strictNumber, text } from './fields.ts'
 import { normalizeTime, parseDateTime } from './time.ts'
 import { canonicalTimeZone, INVALID_TIME_ZONE } from './time-zone.ts'
 import { LEAVE_MAX_DAYS_LIMIT, LEAVE_MESSAGES } from './leave.ts'
+import { INACTIVITY_WEEKS_INVALID, isInactivityWeeks } from './activity.ts'
 
 // Admin Settings (docs/rules/orbat.md, docs/rules/settings.md): one zod schema per form and /api body, used by the
 // browser (conform), the settings pages' actions and the /api routes alike, and the JSON shapes of their answers.
@@ -153,7 +154,8 @@ export interface PlatoonItem {
 
 /**
  * Known setting keys. signup_time is an ISO date-time ('' when cleared); unit_time_zone an IANA zone ('' = the
- * default, America/New_York); leave_max_days a whole number of days ('' = the default, 90); the rest are Discord ids
+ * default, America/New_York); leave_max_days a whole number of days ('' = the default, 90); inactivity_weeks a whole
+ * number of weeks ('' = the default, 3); the rest are Discord ids
  * ('' = unset).
  */
 export const SETTING_KEYS = [
@@ -167,11 +169,13 @@ export const SETTING_KEYS = [
   'leave_max_days',
   'leave_channel_id',
   'leave_role_id',
+  'inactivity_weeks',
+  'activity_digest_channel_id',
 ] as const
 export type SettingKey = (typeof SETTING_KEYS)[number]
 
 /** The settings that hold no Discord id (the rest are set on the Discord page). */
-export const NON_DISCORD_SETTING_KEYS = ['signup_time', 'unit_time_zone', 'leave_max_days'] as const
+export const NON_DISCORD_SETTING_KEYS = ['signup_time', 'unit_time_zone', 'leave_max_days', 'inactivity_weeks'] as const
 
 /** A value of leave_max_days: a whole number of days from 1 to LEAVE_MAX_DAYS_LIMIT ('' is the default, checked apart). */
 export function isLeaveMaxDays(value: string): boolean {
@@ -216,6 +220,9 @@ export const settingInputSchema = z
     } else if (input.key === 'leave_max_days') {
       if (input.value !== '' && !isLeaveMaxDays(input.value))
         ctx.addIssue({ code: 'custom', path: ['value'], message: LEAVE_MESSAGES.maxDaysInvalid })
+    } else if (input.key === 'inactivity_weeks') {
+      if (input.value !== '' && !isInactivityWeeks(input.value))
+        ctx.addIssue({ code: 'custom', path: ['value'], message: INACTIVITY_WEEKS_INVALID })
     } else if (input.value !== '' && !DISCORD_ID.test(input.value)) {
       ctx.addIssue({ code: 'custom', path: ['value'], message: 'A Discord id must contain digits only.' })
     }
@@ -228,6 +235,6 @@ function canonicalValue(key: SettingKey, value: string): string {
   if (!value) return value
   if (key === 'signup_time') return parseDateTime(value)!.toISOString()
   if (key === 'unit_time_zone') return canonicalTimeZone(value)!
-  if (key === 'leave_max_days') return String(Number(value))
+  if (key === 'leave_max_days' || key === 'inactivity_weeks') return String(Number(value))
   return value
 }

@@ -317,6 +317,9 @@ async function insertDemoUnit(tx: Tx, now: Date) {
     leave_max_days: '',
     leave_channel_id: DEMO_CHANNELS.leave.id,
     leave_role_id: '',
+    // '' = 3 weeks. The weekly digest goes to the announcements channel.
+    inactivity_weeks: '',
+    activity_digest_channel_id: DEMO_CHANNELS.announcements.id,
   }
   await tx
     .insert(settings)

@@ -75,6 +75,7 @@ describe('global settings', () => {
       orbat_activity_channel_id: '',
       leave_channel_id: '',
       leave_role_id: '',
+      activity_digest_channel_id: '',
     }
     const asUser = user as never
     expect(await saveDiscordSettings(services, asUser, input)).toEqual([

@@ -70,6 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Di
       orbat_activity_channel_id: '',
       leave_channel_id: '',
       leave_role_id: '',
+      activity_digest_channel_id: '',
     },
     roles: null,
     channels: null,
