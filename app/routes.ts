@@ -67,6 +67,8 @@ export default [
       route('evaluations/:sessionId', 'routes/admin/evaluations/live/route.tsx'),
       // Manage Library: the document links.
       route('knowledge', 'routes/admin/knowledge/route.tsx'),
+      // Activity (docs/rules/activity.md): turnout, squads, members, drifting away, the CSV.
+      route('activity', 'routes/admin/activity/route.tsx'),
       // Roster admin: one route per tab under a tab-bar layout; /admin/roster opens Members.
       ...prefix('roster', [
         layout('routes/admin/roster/layout.tsx', [

@@ -135,3 +135,52 @@ export interface ActivityWeek {
   possible: number
   attended: number
 }
+
+/** The dashboard's form (/admin/activity): the inactivity setting. */
+export const inactivityWeeksSchema = z.object({
+  inactivity_weeks: text({ error: INACTIVITY_WEEKS_INVALID })
+    .trim()
+    .refine(isInactivityWeeks, INACTIVITY_WEEKS_INVALID)
+    .transform((v) => String(Number(v))),
+})
+
+export const ACTIVITY_INTENTS = { saveInactivity: 'save-inactivity-weeks' } as const
+
+/** The members table's columns that sort, and their order. */
+export const ACTIVITY_SORTS = ['name', 'squad', 'attended', 'rate', 'reliability', 'last', 'trend'] as const
+export type ActivitySort = (typeof ACTIVITY_SORTS)[number]
+export const ACTIVITY_PAGE_SIZE = 50
+
+export interface DashboardMember extends ActivityMember {
+  weeks: ActivityWeek[]
+}
+
+export interface DrifterRow {
+  member_id: number
+  ingame_name: string
+  last_attended: string | null
+  /** When they became inactive, or the previous and current rate for a halved rate. */
+  since: string | null
+  previous_rate: number | null
+  rate: number | null
+}
+
+/** What /admin/activity renders. */
+export interface ActivityDashboard {
+  weeks: number
+  from: string
+  to: string
+  zone: string
+  unitSize: number
+  inactivityWeeks: number
+  totals: { attended: number; possible: number; rate: number | null; inactive: number; onLeave: number }
+  sessions: Array<ActivitySession & { day: string }>
+  squads: Array<{ squad: string; attended: number; possible: number; rate: number | null }>
+  inactive: DrifterRow[]
+  halved: DrifterRow[]
+  sort: ActivitySort
+  dir: 'asc' | 'desc'
+  page: number
+  totalPages: number
+  members: DashboardMember[]
+}

@@ -8,7 +8,16 @@ import { secondaryButton } from '#app/ui/button.ts'
 import { DateTime } from '#app/ui/date-time.tsx'
 import { useSheet } from '#app/ui/sheet.tsx'
 import { Badge } from '#app/ui/badge.tsx'
-import { DiscordIcon, LeaveIcon, LibraryIcon, OrbatIcon, RosterIcon, SettingsIcon, TestIcon } from '#app/ui/icons.tsx'
+import {
+  ActivityIcon,
+  DiscordIcon,
+  LeaveIcon,
+  LibraryIcon,
+  OrbatIcon,
+  RosterIcon,
+  SettingsIcon,
+  TestIcon,
+} from '#app/ui/icons.tsx'
 import { useToast } from '#app/ui/toaster.tsx'
 import { getServices } from '#server/context.ts'
 import { recentActivity } from '#server/audit/audit.ts'
@@ -37,6 +46,12 @@ const cards = [
     title: 'Roster',
     text: 'Members, events, trainings, qualifications, awards and promotions.',
     icon: <RosterIcon />,
+  },
+  {
+    to: '/admin/activity',
+    title: 'Activity',
+    text: 'Turnout, squads, reliability and who is drifting away.',
+    icon: <ActivityIcon />,
   },
   { to: '/admin/knowledge', title: 'Library', text: 'Document links', icon: <LibraryIcon /> },
   {
