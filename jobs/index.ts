@@ -15,6 +15,7 @@ import { SYSTEM_ACTOR } from '#server/audit/audit.ts'
 import { runPromotions } from '#server/roster/promotions.ts'
 import { PROMOTION_JOB_CRON } from '#server/roster/promotions.ts'
 import { turnLeaveDay } from '#server/personnel/leave.ts'
+import { createWeeklyDigest, DIGEST_JOB_CRON, sendDueDigests } from '#server/activity/digest.ts'
 import { createAgenda, renewingLock } from './agenda.ts'
 
 /** Job names: jobs call server/<domain> services and nothing else. */
@@ -27,6 +28,8 @@ export const JOBS = {
   syncRoles: 'discord.sync-roles',
   leaveDayTurn: 'personnel.leave-day-turn',
   announcePromotions: 'discord.announce-promotions',
+  weeklyDigest: 'activity.weekly-digest',
+  sendDigests: 'discord.send-activity-digests',
 } as const
 
 /**
@@ -35,6 +38,9 @@ export const JOBS = {
  * run that takes over finds the dead sender's claims expired.
  */
 const DISPATCH_LOCK_LIFETIME_MS = 6_000
+
+/** The digest sender's lock, as the ping dispatcher's: longer than a digest's claim (DIGEST_LEASE_S). */
+const DIGEST_LOCK_LIFETIME_MS = 6_000
 
 /** The nightly role reconcile: 04:00 in the unit's time zone (setting unit_time_zone). */
 const RECONCILE_JOB_CRON = '0 4 * * *'
@@ -78,6 +84,14 @@ export function defineJobs(agenda: Agenda, services: AppServices) {
   // Promotion announcements (server/discord/promotion-announcements.ts): what Discord did not take, and what a crashed
   // process left half sent.
   agenda.define(JOBS.announcePromotions, () => announceDueRuns(services))
+  // The weekly activity digest (server/activity/digest.ts): written once per week, Mondays 09:00 in the unit's zone,
+  // then sent; the send tick also finishes what a crashed process left half sent.
+  agenda.define(JOBS.weeklyDigest, async () => {
+    if (await createWeeklyDigest(services)) await sendDueDigests(services)
+  })
+  agenda.define(JOBS.sendDigests, (job) => renewingLock(job, DIGEST_LOCK_LIFETIME_MS, () => sendDueDigests(services)), {
+    lockLifetime: DIGEST_LOCK_LIFETIME_MS,
+  })
   agenda.define(JOBS.cleanupSessions, async () => {
     const removed = await services.db
       .delete(sessions)
@@ -108,6 +122,7 @@ export async function startJobs(services: AppServices, databaseUrl: string): Pro
   await agenda.every('10 seconds', JOBS.dispatchPings)
   await agenda.every('10 seconds', JOBS.syncRoles)
   await agenda.every('10 seconds', JOBS.announcePromotions)
+  await agenda.every('10 seconds', JOBS.sendDigests)
   await scheduleUnitClockJobs(agenda, await getUnitTimeZone(services.db))
   const stopFollowing = onUnitTimeZoneChange((zone) => scheduleUnitClockJobs(agenda, zone))
   return {
@@ -128,4 +143,5 @@ async function scheduleUnitClockJobs(agenda: Agenda, zone: string) {
   await agenda.every(PROMOTION_JOB_CRON, JOBS.weeklyPromotions, undefined, options)
   await agenda.every(RECONCILE_JOB_CRON, JOBS.reconcileRoles, undefined, options)
   await agenda.every(LEAVE_DAY_JOB_CRON, JOBS.leaveDayTurn, undefined, options)
+  await agenda.every(DIGEST_JOB_CRON, JOBS.weeklyDigest, undefined, options)
 }
