@@ -188,7 +188,8 @@ export async function computeActivity(db: DbOrTx, options: Options): Promise<Act
       left join users u on u.discord_id = m.discord_id
       left join slots s on s.user_id = u.id
       left join squads sq on sq.id = s.squad_id
-      where ${one === undefined ? sql`not m.is_banned` : sql`m.id = ${one}::int`}`),
+      where ${one === undefined ? sql`not m.is_banned` : sql`m.id = ${one}::int`}
+      order by lower(m.ingame_name), m.id`),
     db.execute<SessionRow>(sql`
       select 'event' as kind, e.id, e.name, (extract(epoch from e.date) * 1000)::float8 as at_ms, e.attendance_count as rows
       from events e where e.date >= ${prevIso}::timestamptz and e.date <= ${nowIso}::timestamptz
