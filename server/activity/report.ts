@@ -202,25 +202,26 @@ export async function computeActivity(db: DbOrTx, options: Options): Promise<Act
     // and who came before they joined), banned members left out.
     db.execute<AttendanceAgg>(sql`
       with s as (
-        select 'event'::text as kind, e.id, e.date, (e.date at time zone ${zone})::date as day
+        select 'event'::text as kind, e.id, e.date, (e.date at time zone ${zone})::date as day,
+               true as ev, e.date >= ${fromIso}::timestamptz as cur
         from events e where e.date >= ${prevIso}::timestamptz and e.date <= ${nowIso}::timestamptz and e.attendance_count > 0
         union all
-        select 'training', t.id, t.date, (t.date at time zone ${zone})::date
+        select 'training', t.id, t.date, (t.date at time zone ${zone})::date, false, t.date >= ${fromIso}::timestamptz
         from trainings t where t.date >= ${prevIso}::timestamptz and t.date <= ${nowIso}::timestamptz
       ), a as (
-        select ea.member_id, s.kind, s.id, s.date, s.day
+        select ea.member_id, s.kind, s.id, s.date, s.day, s.ev, s.cur
         from s join event_attendance ea on s.kind = 'event' and ea.event_id = s.id
         where ${memberFilter(sql`ea.member_id`)}
         union all
-        select ta.member_id, s.kind, s.id, s.date, s.day
+        select ta.member_id, s.kind, s.id, s.date, s.day, s.ev, s.cur
         from s join training_attendance ta on s.kind = 'training' and ta.training_id = s.id
         where ${memberFilter(sql`ta.member_id`)}
       )
       select a.member_id, a.kind, a.id as session_id,
-        count(*) filter (where a.kind = 'event' and a.date >= ${fromIso}::timestamptz)::int as cur,
-        count(*) filter (where a.kind = 'event' and a.date < ${fromIso}::timestamptz)::int as prev,
-        count(*) filter (where a.kind = 'event' and a.date >= ${fromIso}::timestamptz and a.day < m.join_date)::int as cur_early,
-        count(*) filter (where a.kind = 'event' and a.date < ${fromIso}::timestamptz and a.day < m.join_date)::int as prev_early,
+        count(*) filter (where a.ev and a.cur)::int as cur,
+        count(*) filter (where a.ev and not a.cur)::int as prev,
+        count(*) filter (where a.ev and a.cur and a.day < m.join_date)::int as cur_early,
+        count(*) filter (where a.ev and not a.cur and a.day < m.join_date)::int as prev_early,
         count(*)::int as n,
         count(*) filter (where a.day < m.join_date)::int as early,
         (extract(epoch from max(a.date)) * 1000)::float8 as last_ms
@@ -334,6 +335,8 @@ export async function computeActivity(db: DbOrTx, options: Options): Promise<Act
   const sessionByKey = new Map(sessions.map((s) => [key(s.kind, s.id), s]))
   const inactiveMs = inactivityWeeks * 7 * 86_400_000
   const startOfDay = (day: string) => DateTime.fromISO(day, { zone }).toMillis()
+  const cutoffMs = now.getTime() - inactiveMs
+  const cutoffDay = dayIn(new Date(cutoffMs), zone)
 
   const members: MemberFacts[] = memberRows.map((m) => {
     const agg = byMember.get(m.id)
@@ -358,12 +361,21 @@ export async function computeActivity(db: DbOrTx, options: Options): Promise<Act
     const lastMs = agg?.last_ms ?? olderLast.get(m.id) ?? null
     const onLoa = covers(memberSpans, window.to)
     const leaveEnded = lastLeave.get(m.id)
-    const clock = Math.max(
-      lastMs ?? -Infinity,
-      startOfDay(m.join_date),
-      leaveEnded ? startOfDay(addDays(leaveEnded, 1)) : -Infinity,
-    )
-    const inactive = !onLoa && clock + inactiveMs <= now.getTime()
+    // Inactive when every start of the clock (last attendance, join day, the day after the last leave) is at or before
+    // the cutoff; a day's midnight is, exactly when the day is the cutoff's day or earlier, so days compare as text and
+    // only the inactive need their clock as an instant.
+    const inactive =
+      !onLoa &&
+      (lastMs ?? -Infinity) <= cutoffMs &&
+      m.join_date <= cutoffDay &&
+      (!leaveEnded || addDays(leaveEnded, 1) <= cutoffDay)
+    const clock = inactive
+      ? Math.max(
+          lastMs ?? -Infinity,
+          startOfDay(m.join_date),
+          leaveEnded ? startOfDay(addDays(leaveEnded, 1)) : -Infinity,
+        )
+      : 0
     const rel = reliability.get(m.id)
     let trend: Trend | null = null
     if (cur.rate !== null && prev.rate !== null)

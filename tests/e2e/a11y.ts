@@ -184,6 +184,7 @@ export const CHECKED_PAGES: CheckedPage[] = [
     },
   },
   { name: 'account (admin)', as: 'demo_admin', path: '/account' },
+  { name: 'admin activity', as: 'demo_admin', path: '/admin/activity' },
 ]
 
 // One login per demo user and worker: its session cookie is copied into each test's context.
