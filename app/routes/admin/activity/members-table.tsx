@@ -111,7 +111,10 @@ export function MembersTable({ data }: { data: ActivityDashboard }) {
             data.members.map((m) => (
               <tr key={m.member_id} data-testid="activity-member">
                 <th scope="row" className="px-3 py-2 pl-4 font-medium">
-                  <Link to={`/admin/roster/members/${m.member_id}/record`} className="text-sky-300 hover:underline">
+                  <Link
+                    to={`/admin/roster/members/${m.member_id}/record`}
+                    className="text-sky-300 underline decoration-sky-300/40 underline-offset-2 hover:decoration-sky-300"
+                  >
                     {m.ingame_name}
                   </Link>
                   {m.on_loa ? <span className="ml-2 text-xs text-amber-300">LOA</span> : null}

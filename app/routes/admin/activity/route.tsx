@@ -286,7 +286,7 @@ function DrifterList({
             <li key={r.member_id} className="flex flex-wrap items-baseline justify-between gap-x-3 px-3 py-2 text-sm">
               <Link
                 to={`/admin/roster/members/${r.member_id}/record`}
-                className="font-medium text-sky-300 hover:underline"
+                className="font-medium text-sky-300 underline decoration-sky-300/40 underline-offset-2 hover:decoration-sky-300"
               >
                 {r.ingame_name}
               </Link>
