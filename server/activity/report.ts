@@ -181,6 +181,15 @@ export async function computeActivity(db: DbOrTx, options: Options): Promise<Act
   const prevIso = window.prevFromAt.toISOString()
   const fromIso = window.fromAt.toISOString()
 
+  // Members on leave in the two windows, or the one member: which sessions they attended (a handful of rows), to
+  // excuse leave days and still count what they came to anyway. Read alongside the rest.
+  const onLeaveInWindow = (column: SQL) =>
+    one !== undefined
+      ? sql`${column} = ${one}::int`
+      : sql`${column} in (select l.member_id from leaves l where l.status = 'approved' and l.start_date <= ${window.to}::date and l.end_date >= ${window.prevFrom}::date)`
+  const detail = attendedSessions(db, onLeaveInWindow, window)
+  // Awaited below; a failure of the batch first must not leave this one unhandled.
+  detail.catch(() => {})
   const [memberRows, sessionRows, aggregates, leaveRows, reliabilityRows, holderRows] = await Promise.all([
     db.execute<MemberRow>(sql`
       select m.id, m.ingame_name, m.join_date::text as join_date, sq.name as squad
@@ -313,10 +322,7 @@ export async function computeActivity(db: DbOrTx, options: Options): Promise<Act
   }
   const reliability = new Map(reliabilityRows.map((r) => [r.member_id, r]))
 
-  // Members on leave in the window, or the one member: which sessions they attended (a handful of rows), to excuse
-  // leave days and still count what they came to anyway.
-  const detailIds = one !== undefined ? [one] : memberRows.filter((m) => spans.has(m.id)).map((m) => m.id)
-  const attendedBy = await attendedSessions(db, detailIds, window)
+  const attendedBy = await detail
 
   // Last attendance before the two windows, for the members with none in them.
   const older = memberRows.filter((m) => !byMember.get(m.id)?.last_ms).map((m) => m.id)
@@ -445,19 +451,21 @@ export async function computeActivity(db: DbOrTx, options: Options): Promise<Act
 /** For each member given, the sessions of the two windows they attended ("event:12", "training:3"). */
 async function attendedSessions(
   db: DbOrTx,
-  memberIds: readonly number[],
+  members: readonly number[] | ((column: SQL) => SQL),
   window: ActivityWindow,
 ): Promise<Map<number, string[]>> {
   const result = new Map<number, string[]>()
-  if (!memberIds.length) return result
+  if (Array.isArray(members) && !members.length) return result
+  const whose = (column: SQL) =>
+    typeof members === 'function' ? members(column) : sql`${column} in (${idList(members as readonly number[])})`
   const rows = await db.execute<{ member_id: number; kind: string; id: number }>(sql`
     select ea.member_id, 'event' as kind, e.id from events e join event_attendance ea on ea.event_id = e.id
     where e.date >= ${window.prevFromAt.toISOString()}::timestamptz and e.date <= ${window.now.toISOString()}::timestamptz
-      and ea.member_id in (${idList(memberIds)})
+      and ${whose(sql`ea.member_id`)}
     union all
     select ta.member_id, 'training', t.id from trainings t join training_attendance ta on ta.training_id = t.id
     where t.date >= ${window.prevFromAt.toISOString()}::timestamptz and t.date <= ${window.now.toISOString()}::timestamptz
-      and ta.member_id in (${idList(memberIds)})`)
+      and ${whose(sql`ta.member_id`)}`)
   for (const row of rows) {
     const list = result.get(row.member_id) ?? []
     list.push(key(row.kind, row.id))
