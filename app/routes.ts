@@ -80,6 +80,8 @@ export default [
       route('recruitment/form', 'routes/admin/recruitment/form.tsx'),
       // Manage Library: the document links.
       route('knowledge', 'routes/admin/knowledge/route.tsx'),
+      // Activity (docs/rules/activity.md): turnout, squads, members, drifting away, the CSV.
+      route('activity', 'routes/admin/activity/route.tsx'),
       // Roster admin: one route per tab under a tab-bar layout; /admin/roster opens Members.
       ...prefix('roster', [
         layout('routes/admin/roster/layout.tsx', [
@@ -140,6 +142,10 @@ export default [
     route('roster/members/:id/ban', 'routes/api/roster.members.$id.ban.ts'),
     route('roster/members/:id/unban', 'routes/api/roster.members.$id.unban.ts'),
     route('roster/members/:id/record', 'routes/api/roster.members.$id.record.ts'),
+    route('roster/members/:id/activity', 'routes/api/roster.members.$id.activity.ts'),
+    // Activity (docs/rules/activity.md): the admin's report and its CSV.
+    route('activity', 'routes/api/activity.ts'),
+    route('activity.csv', 'routes/api/activity.csv.ts'),
     route('roster/members/:id/profile', 'routes/api/roster.members.$id.profile.ts'),
     route('roster/members/:id/notes', 'routes/api/roster.members.$id.notes.ts'),
     // Awards (docs/rules/personnel.md, Awards): the public list, the admin's definitions, a member's grants.

@@ -10,6 +10,8 @@
 //              a snapshot (p95 < 30 ms) (bench/orbat-history.ts).
 //   scale      only when named (--only=scale): the demo unit beside a big unit with years of history (bench/scale.ts),
 //              each page and call one request at a time, and the promotion run of 3,427 members.
+//   activity   only when named (--only=activity): the activity report and dashboard on the big unit with about a
+//              million attendance rows beside the demo unit (bench/activity.ts).
 // The servers run in child processes; this process is only the load generator. Loopback only.
 // Options: --only=poll,herd (any of endpoints, poll, herd, roster, viewers, record, history, scale), --no-polling / --no-sse (viewers: one variant only),
 // --profile=<dir> (CPU profiles of the app processes). BENCH_DEBUG=1 prints per-second poll latencies (viewers).
@@ -25,6 +27,7 @@ import { pollScenario } from './poll.ts'
 import { recordScenario } from './record.ts'
 import { historyScenario } from './orbat-history.ts'
 import { rosterScenario } from './roster.ts'
+import { activityScenario } from './activity.ts'
 import { scaleScenario } from './scale.ts'
 import { viewersScenario } from './viewers.ts'
 
@@ -166,6 +169,17 @@ async function main() {
       row(
         'scale',
         await scaleScenario(async () => {
+          const app = await startApp('bench/app-server.ts')
+          children.push(app)
+          return app
+        }),
+      ),
+    )
+  if (named('activity'))
+    summary.push(
+      row(
+        'activity',
+        await activityScenario(async () => {
           const app = await startApp('bench/app-server.ts')
           children.push(app)
           return app

@@ -93,6 +93,11 @@ export const DISCORD_SETTING_FIELDS: Record<
     pick: 'channel',
     hint: 'Approved, denied and ended leave is posted here, naming the member. Blank: no posts.',
   },
+  activity_digest_channel_id: {
+    label: 'Weekly activity digest channel',
+    pick: 'channel',
+    hint: "The week's turnout, who became inactive, leave starting and ending; Mondays. Blank: no digest.",
+  },
   leave_role_id: {
     label: 'Leave of absence role',
     pick: 'role',
@@ -115,6 +120,7 @@ export const discordSettingsSchema = z.object({
   leave_channel_id: discordId('The leave of absence channel'),
   leave_role_id: discordId('The leave of absence role'),
   recruitment_channel_id: discordId('The recruiters channel'),
+  activity_digest_channel_id: discordId('The activity digest channel'),
 })
 export type DiscordSettingsInput = z.output<typeof discordSettingsSchema>
 

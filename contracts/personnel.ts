@@ -65,7 +65,10 @@ export type ProfileAward = z.output<typeof profileAwardSchema>
 
 export const attendanceWeekSchema = z.object({
   week_start: day.meta({ description: "Monday of the week, in the unit's zone." }),
-  held: z.number().int().meta({ description: 'Events held that week.' }),
+  held: z.number().int().meta({
+    description:
+      'Events held that week (with attendance recorded) that the member could attend: since they joined, not on their leave, or attended.',
+  }),
   attended: z.number().int().meta({ description: 'Of those, how many the member attended.' }),
 })
 export type AttendanceWeek = z.output<typeof attendanceWeekSchema>

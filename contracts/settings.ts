@@ -3,6 +3,7 @@ import { strictNumber, text } from './fields.ts'
 import { normalizeTime, parseDateTime } from './time.ts'
 import { canonicalTimeZone, INVALID_TIME_ZONE } from './time-zone.ts'
 import { LEAVE_MAX_DAYS_LIMIT, LEAVE_MESSAGES } from './leave.ts'
+import { INACTIVITY_WEEKS_INVALID, isInactivityWeeks } from './activity.ts'
 
 // Admin Settings (docs/rules/orbat.md, docs/rules/settings.md): one zod schema per form and /api body, used by the
 // browser (conform), the settings pages' actions and the /api routes alike, and the JSON shapes of their answers.
@@ -155,7 +156,8 @@ export interface PlatoonItem {
  * Known setting keys. signup_time is an ISO date-time ('' when cleared); unit_time_zone an IANA zone ('' = the
  * default, America/New_York); leave_max_days a whole number of days ('' = the default, 90);
  * recruitment_cooldown_days a whole number of days ('' = the default, 30); orbat_history_days how many days ORBAT
- * versions are kept (1 to 3650; '' = the default, 365); the rest are Discord ids ('' = unset).
+ * versions are kept (1 to 3650; '' = the default, 365); inactivity_weeks a whole number of weeks ('' = the default,
+ * 3); the rest are Discord ids ('' = unset).
  */
 export const SETTING_KEYS = [
   'signup_time',
@@ -171,6 +173,8 @@ export const SETTING_KEYS = [
   'recruitment_channel_id',
   'recruitment_cooldown_days',
   'orbat_history_days',
+  'inactivity_weeks',
+  'activity_digest_channel_id',
 ] as const
 export type SettingKey = (typeof SETTING_KEYS)[number]
 
@@ -181,6 +185,7 @@ export const NON_DISCORD_SETTING_KEYS = [
   'leave_max_days',
   'recruitment_cooldown_days',
   'orbat_history_days',
+  'inactivity_weeks',
 ] as const
 
 /** Days a rejected applicant waits before applying again when recruitment_cooldown_days is unset. */
@@ -248,6 +253,9 @@ export const settingInputSchema = z
     } else if (input.key === 'orbat_history_days') {
       if (input.value !== '' && !isHistoryDays(input.value))
         ctx.addIssue({ code: 'custom', path: ['value'], message: HISTORY_DAYS_INVALID })
+    } else if (input.key === 'inactivity_weeks') {
+      if (input.value !== '' && !isInactivityWeeks(input.value))
+        ctx.addIssue({ code: 'custom', path: ['value'], message: INACTIVITY_WEEKS_INVALID })
     } else if (input.value !== '' && !DISCORD_ID.test(input.value)) {
       ctx.addIssue({ code: 'custom', path: ['value'], message: 'A Discord id must contain digits only.' })
     }
@@ -260,7 +268,7 @@ function canonicalValue(key: SettingKey, value: string): string {
   if (!value) return value
   if (key === 'signup_time') return parseDateTime(value)!.toISOString()
   if (key === 'unit_time_zone') return canonicalTimeZone(value)!
-  if (key === 'leave_max_days' || key === 'recruitment_cooldown_days' || key === 'orbat_history_days')
-    return String(Number(value))
+  const counts: SettingKey[] = ['leave_max_days', 'recruitment_cooldown_days', 'orbat_history_days', 'inactivity_weeks']
+  if (counts.includes(key)) return String(Number(value))
   return value
 }

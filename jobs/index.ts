@@ -17,6 +17,7 @@ import { PROMOTION_JOB_CRON } from '#server/roster/promotions.ts'
 import { turnLeaveDay } from '#server/personnel/leave.ts'
 import { freezeDueOperations } from '#server/orbat/snapshots.ts'
 import { pruneVersions } from '#server/orbat/history.ts'
+import { createWeeklyDigest, DIGEST_JOB_CRON, sendDueDigests } from '#server/activity/digest.ts'
 import { createAgenda, renewingLock } from './agenda.ts'
 
 /** Job names: jobs call server/<domain> services and nothing else. */
@@ -31,6 +32,8 @@ export const JOBS = {
   announcePromotions: 'discord.announce-promotions',
   freezeOperations: 'orbat.freeze-operations',
   pruneVersions: 'orbat.prune-versions',
+  weeklyDigest: 'activity.weekly-digest',
+  sendDigests: 'discord.send-activity-digests',
 } as const
 
 /**
@@ -42,6 +45,8 @@ const DISPATCH_LOCK_LIFETIME_MS = 6_000
 
 /** The operation freeze's lock, renewed while it runs (see the dispatcher's above). */
 const FREEZE_LOCK_LIFETIME_MS = 6_000
+/** The digest sender's lock, as the ping dispatcher's: longer than a digest's claim (DIGEST_LEASE_S). */
+const DIGEST_LOCK_LIFETIME_MS = 6_000
 
 /** The nightly role reconcile: 04:00 in the unit's time zone (setting unit_time_zone). */
 const RECONCILE_JOB_CRON = '0 4 * * *'
@@ -103,6 +108,14 @@ export function defineJobs(agenda: Agenda, services: AppServices) {
     const removed = await pruneVersions(services.db)
     if (removed) logger.info({ msg: 'old ORBAT versions removed', count: removed })
   })
+  // The weekly activity digest (server/activity/digest.ts): written once per week, Mondays 09:00 in the unit's zone,
+  // then sent; the send tick also finishes what a crashed process left half sent.
+  agenda.define(JOBS.weeklyDigest, async () => {
+    if (await createWeeklyDigest(services)) await sendDueDigests(services)
+  })
+  agenda.define(JOBS.sendDigests, (job) => renewingLock(job, DIGEST_LOCK_LIFETIME_MS, () => sendDueDigests(services)), {
+    lockLifetime: DIGEST_LOCK_LIFETIME_MS,
+  })
   agenda.define(JOBS.cleanupSessions, async () => {
     const removed = await services.db
       .delete(sessions)
@@ -135,6 +148,7 @@ export async function startJobs(services: AppServices, databaseUrl: string): Pro
   await agenda.every('10 seconds', JOBS.announcePromotions)
   await agenda.every('5 seconds', JOBS.freezeOperations)
   await agenda.every('1 day', JOBS.pruneVersions, {}, { skipImmediate: true })
+  await agenda.every('10 seconds', JOBS.sendDigests)
   await scheduleUnitClockJobs(agenda, await getUnitTimeZone(services.db))
   const stopFollowing = onUnitTimeZoneChange((zone) => scheduleUnitClockJobs(agenda, zone))
   return {
@@ -155,4 +169,5 @@ async function scheduleUnitClockJobs(agenda: Agenda, zone: string) {
   await agenda.every(PROMOTION_JOB_CRON, JOBS.weeklyPromotions, undefined, options)
   await agenda.every(RECONCILE_JOB_CRON, JOBS.reconcileRoles, undefined, options)
   await agenda.every(LEAVE_DAY_JOB_CRON, JOBS.leaveDayTurn, undefined, options)
+  await agenda.every(DIGEST_JOB_CRON, JOBS.weeklyDigest, undefined, options)
 }

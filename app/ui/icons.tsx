@@ -49,6 +49,11 @@ export const LibraryIcon = () => (
     <path d="M4 19a2 2 0 0 1 2-2h13M9 7h6" />
   </Icon>
 )
+export const ActivityIcon = () => (
+  <Icon>
+    <path d="M4 20V10M10 20V4M16 20v-7M22 20H2" />
+  </Icon>
+)
 export const DiscordIcon = () => (
   <Icon>
     <path d="M8 7.5a13 13 0 0 1 8 0M7.5 16.5a13 13 0 0 0 9 0" />

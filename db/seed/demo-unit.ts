@@ -47,6 +47,7 @@ import { seedAwards } from './awards.ts'
 import { seedDemoLeave } from './leave.ts'
 import { seedDemoRecruitment } from './recruitment.ts'
 import { seedOrbatHistory } from './orbat-history.ts'
+import { seedDemoActivity } from './activity.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -163,8 +164,8 @@ const MEMBERS: MemberSeed[] = [
   },
   { name: 'Duarte', rank: 'JOFC', joinedDaysAgo: 495, prior: 38, attended: '01101' },
   { name: 'Brennan', rank: 'SNCO', joinedDaysAgo: 470, prior: 36, attended: '11111', bohemia: true },
-  { name: 'Tanaka', rank: 'SNCO', joinedDaysAgo: 440, prior: 33, attended: '11011' },
-  { name: 'Moreau', rank: 'SNCO', joinedDaysAgo: 415, prior: 31, attended: '10110', hidden: 0.75 },
+  { name: 'Tanaka', rank: 'SNCO', joinedDaysAgo: 440, prior: 33, attended: '11000' },
+  { name: 'Moreau', rank: 'SNCO', joinedDaysAgo: 415, prior: 31, attended: '10100', hidden: 0.75 },
   {
     name: 'Reyes',
     rank: 'NCO',
@@ -325,6 +326,9 @@ async function insertDemoUnit(tx: Tx, now: Date) {
     recruitment_cooldown_days: '',
     // '' = ORBAT versions kept a year.
     orbat_history_days: '',
+    // '' = 3 weeks. The weekly digest goes to the announcements channel.
+    inactivity_weeks: '',
+    activity_digest_channel_id: DEMO_CHANNELS.announcements.id,
   }
   await tx
     .insert(settings)
@@ -416,6 +420,13 @@ async function insertDemoUnit(tx: Tx, now: Date) {
     }),
   )
   await tx.insert(eventAttendance).values(attendanceRows)
+  // Four months of history before these, for the activity dashboard.
+  await seedDemoActivity(
+    tx,
+    now,
+    MEMBERS.map((m) => ({ name: m.name, joinedDaysAgo: m.joinedDaysAgo, prior: m.prior, banned: Boolean(m.banned) })),
+    mid,
+  )
 
   // Trainings: one finished (with attendance), two BMT and three general upcoming (one hidden).
   const [pastTraining, bmtA, bmtField, medicCourse, rotary] = await tx

@@ -76,6 +76,7 @@ describe('global settings', () => {
       leave_channel_id: '',
       leave_role_id: '',
       recruitment_channel_id: '',
+      activity_digest_channel_id: '',
     }
     const asUser = user as never
     expect(await saveDiscordSettings(services, asUser, input)).toEqual([

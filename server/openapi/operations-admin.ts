@@ -8,6 +8,7 @@ import {
   versionItemSchema,
   versionsQuerySchema,
 } from '#contracts/orbat-history.ts'
+import { ACTIVITY_DEFAULT_WEEKS, ACTIVITY_MAX_WEEKS, activityReportSchema } from '#contracts/activity.ts'
 import {
   awardInputSchema,
   awardSavedSchema,
@@ -66,7 +67,39 @@ const auditQuery = z.object({
     .meta({ description: 'Entries, newest first (default 100, at most 500).' }),
 })
 
+const activity = operationsOf('Admin: activity')
+
+/** `?weeks=` of the activity calls. */
+const activityQuery = z.object({
+  weeks: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(ACTIVITY_MAX_WEEKS)
+    .optional()
+    .meta({
+      description: `The window in whole weeks, Monday to Sunday in the unit time zone, ending with this week (default ${ACTIVITY_DEFAULT_WEEKS}, at most ${ACTIVITY_MAX_WEEKS}); anything else is 400.`,
+    }),
+})
+
 export const adminOperations: ApiOperation[] = [
+  activity.get(
+    '/api/activity',
+    'admin',
+    "Every member's attendance, rate, reliability and trend, and the window's sessions",
+    {
+      query: activityQuery,
+      response: activityReportSchema,
+      description:
+        'Banned members are left out. Operations (events) count for attended and possible; trainings for reliability and the sessions. A session with no attendance recorded counts as not held. See docs/rules/activity.md.',
+    },
+  ),
+  activity.get('/api/activity.csv', 'admin', 'The members of GET /api/activity as CSV', {
+    query: activityQuery,
+    produces: 'text/csv',
+    description:
+      'A header row of the JSON field names, then one row per member with the same values (null is an empty cell; a text starting with = + - or @ is prefixed with an apostrophe).',
+  }),
   settings.get('/api/admin/audit-log', 'admin', 'The audit log, newest first', { query: auditQuery }),
   settings.get('/api/admin/settings', 'admin', 'Every setting'),
   settings.put('/api/admin/settings', 'admin', 'Save one setting (the time lock, channels, roles)', {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { memberActivitySchema } from '#contracts/activity.ts'
 import { memberProfileSchema, memberRecordSchema } from '#contracts/personnel.ts'
 import { awardListSchema } from '#contracts/awards.ts'
 import { rosterQuerySchema } from '#contracts/roster.ts'
@@ -101,6 +102,23 @@ export const memberOperations: ApiOperation[] = [
     description:
       "The ORBAT as it stood at the event's start (or when an admin froze it again); 404 when none was frozen.",
   }),
+  roster.get(
+    '/api/roster/members/{id}/activity',
+    'user',
+    "A member's activity row and their sessions of the window: for admins and the member themselves; 403 for anyone else",
+    {
+      query: z.object({
+        weeks: z.coerce
+          .number()
+          .int()
+          .min(1)
+          .max(52)
+          .optional()
+          .meta({ description: 'The window in whole weeks (default 12, at most 52); anything else is 400.' }),
+      }),
+      response: memberActivitySchema,
+    },
+  ),
   roster.get('/api/roster/qualifications/public', 'public', 'Qualifications and their holders'),
 
   trainings.get(

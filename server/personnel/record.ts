@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lte, sql } from 'drizzle-orm'
+import { and, desc, eq, sql } from 'drizzle-orm'
 import { DateTime } from 'luxon'
 import type { DbOrTx } from '#db/client.ts'
 import { testAttempts, testEvaluations, tests } from '#db/schema/assessments.ts'
@@ -34,6 +34,7 @@ import { Forbidden, NotFound } from '../errors.ts'
 import { getUnitTimeZone } from '../settings/unit-time-zone.ts'
 import { runTransaction } from '../transaction.ts'
 import { isOnLeave } from './leave-days.ts'
+import { memberActivity, weeksOf } from '../activity/report.ts'
 
 // A member's service record and public profile (docs/rules/personnel.md). The record is read from where each fact
 // lives (the history the triggers keep, grants, attendance, attempts, evaluations, leaves, notes), one query per kind
@@ -97,7 +98,7 @@ export async function readMemberProfile(db: DbOrTx, memberId: number, now = new 
       .innerJoin(qualifications, eq(qualifications.id, memberQualifications.qualification_id))
       .where(eq(memberQualifications.member_id, memberId))
       .orderBy(qualifications.name),
-    attendanceWeeks(db, memberId, zone, now),
+    attendanceWeeks(db, memberId, now),
     isOnLeave(db, memberId, today),
   ])
   const joined = DateTime.fromISO(member.join_date, { zone })
@@ -194,39 +195,18 @@ async function awardsOf(db: DbOrTx, memberId: number): Promise<ProfileAward[]> {
     .map(({ precedence: _p, ...award }) => award)
 }
 
-/** Events held and attended per week (Monday to Sunday in the unit's zone), the last 12 weeks, oldest first. */
-async function attendanceWeeks(
-  db: DbOrTx,
-  memberId: number,
-  zone: string,
-  now: Date,
-): Promise<MemberProfile['attendance']> {
-  const thisWeek = DateTime.fromJSDate(now).setZone(zone).startOf('week')
-  const first = thisWeek.minus({ weeks: ATTENDANCE_WEEKS - 1 })
-  const rows = await db
-    .select({
-      date: events.date,
-      attended: sql<boolean>`exists (select 1 from ${eventAttendance} a where a.event_id = ${events.id} and a.member_id = ${memberId})`,
-    })
-    .from(events)
-    .where(and(gte(events.date, first.toJSDate()), lte(events.date, now)))
-  const weeks: AttendanceWeek[] = Array.from({ length: ATTENDANCE_WEEKS }, (_, i) => ({
-    week_start: first.plus({ weeks: i }).toISODate()!,
-    held: 0,
-    attended: 0,
+/**
+ * Operations per week (Monday to Sunday in the unit's zone), the last 12 weeks, oldest first: those the member could
+ * attend (held, since they joined, not on their leave) and those attended, as the activity report counts them
+ * (docs/rules/activity.md).
+ */
+async function attendanceWeeks(db: DbOrTx, memberId: number, now: Date): Promise<MemberProfile['attendance']> {
+  const activity = await memberActivity(db, memberId, ATTENDANCE_WEEKS, now)
+  const weeks: AttendanceWeek[] = weeksOf(activity).map((w) => ({
+    week_start: w.week_start,
+    held: w.possible,
+    attended: w.attended,
   }))
-  // Each week's first instant, worked out once: a row finds its week by comparing instants, not by a zone
-  // conversion per row (DST makes weeks 167 or 169 hours long, which the boundaries already carry).
-  const starts = weeks.map((_, i) => first.plus({ weeks: i }).toMillis())
-  for (const row of rows) {
-    const at = row.date.getTime()
-    let index = starts.length - 1
-    while (index >= 0 && starts[index]! > at) index -= 1
-    const week = weeks[index]
-    if (!week) continue
-    week.held += 1
-    if (row.attended) week.attended += 1
-  }
   return {
     weeks,
     held: weeks.reduce((n, w) => n + w.held, 0),

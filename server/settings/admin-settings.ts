@@ -75,6 +75,7 @@ const DISCORD_SETTING_KINDS: Partial<Record<SettingInput['key'], 'channel' | 'ro
   orbat_activity_channel_id: 'channel',
   leave_channel_id: 'channel',
   recruitment_channel_id: 'channel',
+  activity_digest_channel_id: 'channel',
   event_ping_role_id: 'role',
   milsim_role_id: 'role',
   leave_role_id: 'role',

@@ -214,6 +214,7 @@ export const CHECKED_PAGES: CheckedPage[] = [
       `/admin/recruitment?application=${(await db<{ id: number }[]>`select id from applications where status = 'interview' order by id limit 1`)[0]!.id}`,
   },
   { name: 'recruitment form', as: 'demo_admin', path: '/admin/recruitment/form' },
+  { name: 'admin activity', as: 'demo_admin', path: '/admin/activity' },
 ]
 
 // One login per demo user and worker: its session cookie is copied into each test's context.

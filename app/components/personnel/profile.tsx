@@ -2,6 +2,7 @@ import type { MemberProfile } from '#contracts/personnel.ts'
 import type { Rank } from '#contracts/roster.ts'
 import { Badge } from '#app/ui/badge.tsx'
 import { formatDateOnly, RankBadge } from '#app/components/roster/ui.tsx'
+import { MemberWeeksChart } from '#app/components/activity/charts.tsx'
 
 // The public profile's parts (docs/rules/personnel.md): the header with the rank's insignia, time in service and the
 // member's place in the ORBAT, and the last 12 weeks' attendance. Drawn as SVG and HTML on the server: they show in the
@@ -98,41 +99,18 @@ export function ProfileHeader({ profile }: { profile: Omit<MemberProfile, 'entri
   )
 }
 
-const WEEK_LABEL: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', timeZone: 'UTC' }
-
-/** Twelve squares, oldest first: filled where the member attended that week, outlined where they missed events. */
+/**
+ * The last 12 weeks as a small chart (the activity numbers, docs/rules/activity.md): per week the operations the
+ * member could attend (outlined) and those attended (filled).
+ */
 export function AttendanceStrip({ attendance }: { attendance: MemberProfile['attendance'] }) {
-  const size = 22
-  const gap = 6
-  const width = attendance.weeks.length * (size + gap) - gap
+  const caption = attendance.held
+    ? `Attended ${attendance.attended} of ${attendance.held} ${attendance.held === 1 ? 'event' : 'events'} in the last 12 weeks`
+    : 'No events in the last 12 weeks'
   return (
-    <figure className="flex flex-col gap-2">
-      <svg
-        viewBox={`0 0 ${width} ${size}`}
-        className="h-7 w-full max-w-md"
-        role="img"
-        aria-label={`Attended ${attendance.attended} of ${attendance.held} events in the last 12 weeks`}
-      >
-        {attendance.weeks.map((week, i) => {
-          const label = new Date(`${week.week_start}T00:00:00Z`).toLocaleDateString('en-US', WEEK_LABEL)
-          const style = week.attended
-            ? 'fill-emerald-500'
-            : week.held
-              ? 'fill-red-950 stroke-red-400/70'
-              : 'fill-zinc-900 stroke-zinc-700'
-          return (
-            <rect key={week.week_start} x={i * (size + gap)} y="0" width={size} height={size} rx="4" className={style}>
-              <title>{`Week of ${label}: ${week.held ? `${week.attended} of ${week.held} attended` : 'no events'}`}</title>
-            </rect>
-          )
-        })}
-      </svg>
-      <figcaption className="text-xs text-zinc-400">
-        {attendance.held
-          ? `Attended ${attendance.attended} of ${attendance.held} ${attendance.held === 1 ? 'event' : 'events'} in the last 12 weeks`
-          : 'No events in the last 12 weeks'}
-        <span className="sr-only">. Filled: attended; outlined red: missed; grey: no events that week.</span>
-      </figcaption>
-    </figure>
+    <MemberWeeksChart
+      caption={caption}
+      weeks={attendance.weeks.map((w) => ({ week_start: w.week_start, possible: w.held, attended: w.attended }))}
+    />
   )
 }

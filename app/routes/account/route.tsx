@@ -1,6 +1,9 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Link } from 'react-router'
 import type { Route } from './+types/route'
+import { MemberWeeksChart } from '#app/components/activity/charts.tsx'
+import { Section } from '#app/ui/field.tsx'
+import { accountActivity } from '#server/activity/account.ts'
 import { ACCOUNT_INTENTS, type AccountActionData } from './intents.ts'
 import { CalendarSection } from './calendar-section.tsx'
 import { TokensSection } from './tokens-section.tsx'
@@ -40,15 +43,16 @@ const HELD_SHOWN = 5
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requirePageUser(request, context)
   const services = getServices(context)
-  const [tokens, feed, leave, applications, memberId] = await Promise.all([
+  const [tokens, feed, leave, applications, memberId, activity] = await Promise.all([
     listApiTokens(services.db, user),
     calendarFeedOf(services.db, user),
     accountLeave(services.db, user),
     myApplications(services.db, user),
     memberIdOfUser(services.db, user),
+    accountActivity(services.db, user),
   ])
   const held = memberId === null ? [] : await heldSlotsOf(services.db, memberId, HELD_SHOWN)
-  return { isAdmin: user.is_admin, tokens, feed, leave, applications, held, appUrl: services.config.appUrl }
+  return { isAdmin: user.is_admin, tokens, feed, leave, applications, held, activity, appUrl: services.config.appUrl }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -117,7 +121,7 @@ async function calendarFeed(post: FormPost, user: User) {
 }
 
 export default function AccountPage({ loaderData }: Route.ComponentProps) {
-  const { isAdmin, tokens, feed, leave, applications, held, appUrl } = loaderData
+  const { isAdmin, tokens, feed, leave, applications, held, activity, appUrl } = loaderData
   return (
     <main className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-10">
       <div>
@@ -131,10 +135,32 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
       </div>
       {applications.length ? <ApplicationsSection applications={applications} /> : null}
       <OperationsSection held={held} />
+      {activity ? <ActivitySection activity={activity} /> : null}
       <LeaveSection data={leave} />
       <CalendarSection feed={feed} appUrl={appUrl} />
       <TokensSection tokens={tokens} isAdmin={isAdmin} appUrl={appUrl} />
     </main>
+  )
+}
+
+/** The member's own last 12 weeks (docs/rules/activity.md). */
+function ActivitySection({ activity }: { activity: NonNullable<Route.ComponentProps['loaderData']['activity']> }) {
+  const { member, weeks } = activity
+  const attended = weeks.reduce((n, w) => n + w.attended, 0)
+  const possible = weeks.reduce((n, w) => n + w.possible, 0)
+  const caption = possible
+    ? `Attended ${attended} of ${possible} ${possible === 1 ? 'event' : 'events'} in the last 12 weeks`
+    : 'No events in the last 12 weeks'
+  return (
+    <Section title="Your activity" description="Operations you could attend each week, and those you attended.">
+      <MemberWeeksChart weeks={weeks} caption={caption} />
+      {member.reliability !== null ? (
+        <p className="text-sm text-zinc-400">
+          Reliability: you came to {Math.round(member.reliability * 100)}% of the trainings you signed up to and the
+          operations where you held a slot.
+        </p>
+      ) : null}
+    </Section>
   )
 }
 

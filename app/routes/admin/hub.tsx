@@ -9,6 +9,7 @@ import { DateTime } from '#app/ui/date-time.tsx'
 import { useSheet } from '#app/ui/sheet.tsx'
 import { Badge } from '#app/ui/badge.tsx'
 import {
+  ActivityIcon,
   DiscordIcon,
   LeaveIcon,
   LibraryIcon,
@@ -51,6 +52,12 @@ const cards = [
     title: 'Roster',
     text: 'Members, events, trainings, qualifications, awards and promotions.',
     icon: <RosterIcon />,
+  },
+  {
+    to: '/admin/activity',
+    title: 'Activity',
+    text: 'Turnout, squads, reliability and who is drifting away.',
+    icon: <ActivityIcon />,
   },
   { to: '/admin/knowledge', title: 'Library', text: 'Document links', icon: <LibraryIcon /> },
   {

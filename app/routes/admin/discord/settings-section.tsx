@@ -19,6 +19,7 @@ const BLANK_LABELS: Partial<Record<(typeof DISCORD_SETTING_KEYS)[number], string
   promotion_channel_id: 'Disabled (no announcements)',
   leave_channel_id: 'Disabled (no posts)',
   recruitment_channel_id: 'Disabled (no posts)',
+  activity_digest_channel_id: 'Disabled (no digest)',
 }
 
 export function SettingsSection({ data }: { data: DiscordPageData }) {
