@@ -158,7 +158,7 @@ describe('attendance over the last 12 weeks', () => {
     const m = await reyesMember()
     const zone = 'America/New_York'
     const lastMonday = DateTime.now().setZone(zone).startOf('week').minus({ weeks: 1 })
-    const [justAfter, , old] = await db()
+    const [justAfter, justBefore, old] = await db()
       .insert(events)
       .values([
         { name: 'Monday just after midnight', date: lastMonday.plus({ minutes: 30 }).toJSDate() },
@@ -166,9 +166,14 @@ describe('attendance over the last 12 weeks', () => {
         { name: 'Before the window', date: lastMonday.minus({ weeks: 11 }).toJSDate() },
       ])
       .returning()
+    // An event counts as held once attendance is recorded for it: someone else came to the Sunday one.
+    const [other] = await db().insert(members).values({ ingame_name: 'Other', join_date: '2024-01-01' }).returning()
     await db()
       .insert(eventAttendance)
-      .values([justAfter!, old!].map((e) => ({ event_id: e.id, member_id: m.id })))
+      .values([
+        ...[justAfter!, old!].map((e) => ({ event_id: e.id, member_id: m.id })),
+        { event_id: justBefore!.id, member_id: other!.id },
+      ])
     const { attendance } = (await profile(m.id)).body
     expect(attendance.weeks[10]).toEqual({ week_start: lastMonday.toISODate(), held: 1, attended: 1 })
     expect(attendance.weeks[9]).toMatchObject({ held: 1, attended: 0 })
