@@ -1,4 +1,5 @@
 import { axeViolationsWithoutScripts, WIDTHS } from './a11y.ts'
+import { withOrbatPutBack } from './orbat-snapshot.ts'
 import { expect, test, type E2ESql } from './fixtures.ts'
 
 // The ORBAT's memory without JavaScript (docs/rules/orbat-history.md), at 1440 and 390 px: the history list and a
@@ -18,36 +19,38 @@ for (const size of WIDTHS) {
     orbatLock,
   }) => {
     void orbatLock
-    await page.setViewportSize(size)
-    await login('demo_admin')
-    const newest = await newestVersion(db)
-    const [older] = await db<
-      { id: number }[]
-    >`select id from orbat_versions where id < ${newest} order by id desc limit 1`
-    await page.goto(`/admin/orbat/history?version=${older!.id}`)
-    await expect(page.getByTestId('version-diff')).toBeVisible()
-    expect(await axeViolationsWithoutScripts(page)).toEqual([])
-    await page.getByRole('button', { name: `Restore version ${older!.id}` }).click()
-    await expect(page.getByRole('alertdialog')).toContainText(`Restore version ${older!.id}?`)
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Restore' }).click()
-    await expect(page.getByText(`Version ${older!.id} restored.`)).toBeVisible()
-    await page.goto(`/admin/orbat/history?version=${newest}`)
-    await page.getByRole('button', { name: `Restore version ${newest}` }).click()
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Restore' }).click()
-    await expect(page.getByText(`Version ${newest} restored.`)).toBeVisible()
+    await withOrbatPutBack(db, async () => {
+      await page.setViewportSize(size)
+      await login('demo_admin')
+      const newest = await newestVersion(db)
+      const [older] = await db<
+        { id: number }[]
+      >`select id from orbat_versions where id < ${newest} order by id desc limit 1`
+      await page.goto(`/admin/orbat/history?version=${older!.id}`)
+      await expect(page.getByTestId('version-diff')).toBeVisible()
+      expect(await axeViolationsWithoutScripts(page)).toEqual([])
+      await page.getByRole('button', { name: `Restore version ${older!.id}` }).click()
+      await expect(page.getByRole('alertdialog')).toContainText(`Restore version ${older!.id}?`)
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Restore' }).click()
+      await expect(page.getByText(`Version ${older!.id} restored.`)).toBeVisible()
+      await page.goto(`/admin/orbat/history?version=${newest}`)
+      await page.getByRole('button', { name: `Restore version ${newest}` }).click()
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Restore' }).click()
+      await expect(page.getByText(`Version ${newest} restored.`)).toBeVisible()
 
-    const [event] = await db<{ id: number; name: string }[]>`
+      const [event] = await db<{ id: number; name: string }[]>`
       select e.id, e.name from events e join event_orbat_snapshots s on s.event_id = e.id order by e.date desc limit 1`
-    await page.goto(`/roster/events/${event!.id}/orbat`)
-    await expect(page.getByTestId('frozen-diagram')).toContainText('Reyes')
-    await page.getByRole('link', { name: 'List', exact: true }).click()
-    await expect(page.getByTestId('frozen-list')).toContainText('Reyes')
-    expect(await axeViolationsWithoutScripts(page)).toEqual([])
+      await page.goto(`/roster/events/${event!.id}/orbat`)
+      await expect(page.getByTestId('frozen-diagram')).toContainText('Reyes')
+      await page.getByRole('link', { name: 'List', exact: true }).click()
+      await expect(page.getByTestId('frozen-list')).toContainText('Reyes')
+      expect(await axeViolationsWithoutScripts(page)).toEqual([])
 
-    await page.goto(`/admin/roster/events?dialog=attendance&event=${event!.id}`)
-    await page.getByRole('dialog').getByRole('link', { name: 'Fill from the ORBAT' }).click()
-    await expect(page.getByRole('dialog').getByRole('status')).toContainText('who held a slot in the frozen ORBAT')
-    await expect(page.getByRole('dialog').getByRole('checkbox', { name: 'Reyes', exact: true })).toBeChecked()
+      await page.goto(`/admin/roster/events?dialog=attendance&event=${event!.id}`)
+      await page.getByRole('dialog').getByRole('link', { name: 'Fill from the ORBAT' }).click()
+      await expect(page.getByRole('dialog').getByRole('status')).toContainText('who held a slot in the frozen ORBAT')
+      await expect(page.getByRole('dialog').getByRole('checkbox', { name: 'Reyes', exact: true })).toBeChecked()
+    })
   })
 }
 

@@ -1,11 +1,12 @@
 import type { Page } from '@playwright/test'
 import { expectNoAxeViolations, WIDTHS } from './a11y.ts'
+import { withOrbatPutBack } from './orbat-snapshot.ts'
 import { expect, test, type E2ESql } from './fixtures.ts'
 
 // The ORBAT's memory with JavaScript (docs/rules/orbat-history.md), at 1440 and 390 px: the history list and a
 // version's diff, Restore with the browser's confirm, Undo Last Save in the editor (its confirm too), an operation's
-// frozen ORBAT and Fill from the ORBAT in the Attendance dialog. Restores change the demo ORBAT's structure only, and
-// each test puts the newest version back.
+// frozen ORBAT and Fill from the ORBAT in the Attendance dialog. Each test that restores puts the ORBAT's tables back
+// as they were (tests/e2e/orbat-snapshot.ts).
 
 test.describe.configure({ timeout: 120_000 })
 
@@ -27,54 +28,58 @@ async function acceptNextConfirm(page: Page, text: string | RegExp) {
 for (const size of WIDTHS) {
   test(`history, diff and restore with a confirm (${size.width} px)`, async ({ page, login, db, orbatLock }) => {
     void orbatLock
-    await page.setViewportSize(size)
-    await login('demo_admin')
-    const newest = await newestVersion(db)
-    await page.goto('/admin/orbat/history')
-    await expect(page.getByRole('heading', { name: 'ORBAT History' })).toBeVisible()
-    const rows = page.getByTestId('version-row')
-    await expect(rows.first()).toContainText(`Version ${newest}`)
-    await expectNoAxeViolations(page, `orbat history ${size.width}`)
+    await withOrbatPutBack(db, async () => {
+      await page.setViewportSize(size)
+      await login('demo_admin')
+      const newest = await newestVersion(db)
+      await page.goto('/admin/orbat/history')
+      await expect(page.getByRole('heading', { name: 'ORBAT History' })).toBeVisible()
+      const rows = page.getByTestId('version-row')
+      await expect(rows.first()).toContainText(`Version ${newest}`)
+      await expectNoAxeViolations(page, `orbat history ${size.width}`)
 
-    const older = (
-      await db<{ id: number }[]>`select id from orbat_versions where id < ${newest} order by id desc limit 1`
-    )[0]!.id
-    await page.getByRole('link', { name: `Version ${older}`, exact: true }).click()
-    await expect(page.getByRole('region', { name: `Version ${older}` })).toBeVisible()
-    await expect(page.getByTestId('version-diff')).toBeVisible()
-    await acceptNextConfirm(page, `Restore version ${older}?`)
-    await page.getByRole('button', { name: `Restore version ${older}` }).click()
-    await expect(page.getByText(`Version ${older} restored.`)).toBeVisible()
-    await expect(rows.first()).toContainText(`Restored version ${older}`)
+      const older = (
+        await db<{ id: number }[]>`select id from orbat_versions where id < ${newest} order by id desc limit 1`
+      )[0]!.id
+      await page.getByRole('link', { name: `Version ${older}`, exact: true }).click()
+      await expect(page.getByRole('region', { name: `Version ${older}` })).toBeVisible()
+      await expect(page.getByTestId('version-diff')).toBeVisible()
+      await acceptNextConfirm(page, `Restore version ${older}?`)
+      await page.getByRole('button', { name: `Restore version ${older}` }).click()
+      await expect(page.getByText(`Version ${older} restored.`)).toBeVisible()
+      await expect(rows.first()).toContainText(`Restored version ${older}`)
 
-    // Back as it was.
-    await page.goto(`/admin/orbat/history?version=${newest}`)
-    await acceptNextConfirm(page, `Restore version ${newest}?`)
-    await page.getByRole('button', { name: `Restore version ${newest}` }).click()
-    await expect(page.getByText(`Version ${newest} restored.`)).toBeVisible()
+      // Back as it was.
+      await page.goto(`/admin/orbat/history?version=${newest}`)
+      await acceptNextConfirm(page, `Restore version ${newest}?`)
+      await page.getByRole('button', { name: `Restore version ${newest}` }).click()
+      await expect(page.getByText(`Version ${newest} restored.`)).toBeVisible()
+    })
   })
 }
 
 test('Undo Last Save in the editor asks, then puts the ORBAT back', async ({ page, login, db, orbatLock }) => {
   void orbatLock
-  await login('demo_admin')
-  const before = await newestVersion(db)
-  const [previous] = await db<
-    { id: number }[]
-  >`select id from orbat_versions where id < ${before} order by id desc limit 1`
-  await page.goto('/admin/orbat')
-  await expect(page.getByTestId('orbat-editor')).toBeVisible()
-  page.once('dialog', (dialog) => dialog.dismiss())
-  await page.getByRole('button', { name: 'Undo Last Save' }).click()
-  await expect.poll(() => newestVersion(db)).toBe(before)
-  await acceptNextConfirm(page, 'Undo the last save?')
-  await page.getByRole('button', { name: 'Undo Last Save' }).click()
-  await expect(page.getByText(`Last save undone. Version ${previous!.id} restored.`)).toBeVisible()
-  await expect.poll(() => newestVersion(db)).toBeGreaterThan(before)
-  // Undo again: the undone save comes back (the version before the newest is the one just undone).
-  await acceptNextConfirm(page, 'Undo the last save?')
-  await page.getByRole('button', { name: 'Undo Last Save' }).click()
-  await expect(page.getByText(`Last save undone. Version ${before} restored.`)).toBeVisible()
+  await withOrbatPutBack(db, async () => {
+    await login('demo_admin')
+    const before = await newestVersion(db)
+    const [previous] = await db<
+      { id: number }[]
+    >`select id from orbat_versions where id < ${before} order by id desc limit 1`
+    await page.goto('/admin/orbat')
+    await expect(page.getByTestId('orbat-editor')).toBeVisible()
+    page.once('dialog', (dialog) => dialog.dismiss())
+    await page.getByRole('button', { name: 'Undo Last Save' }).click()
+    await expect.poll(() => newestVersion(db)).toBe(before)
+    await acceptNextConfirm(page, 'Undo the last save?')
+    await page.getByRole('button', { name: 'Undo Last Save' }).click()
+    await expect(page.getByText(`Last save undone. Version ${previous!.id} restored.`)).toBeVisible()
+    await expect.poll(() => newestVersion(db)).toBeGreaterThan(before)
+    // Undo again: the undone save comes back (the version before the newest is the one just undone).
+    await acceptNextConfirm(page, 'Undo the last save?')
+    await page.getByRole('button', { name: 'Undo Last Save' }).click()
+    await expect(page.getByText(`Last save undone. Version ${before} restored.`)).toBeVisible()
+  })
 })
 
 for (const size of WIDTHS) {

@@ -53,3 +53,17 @@ async function restoreOnce(db: E2ESql, snapshot: OrbatSnapshot) {
     await tx`select pg_notify('orbat_changed', '')`
   })
 }
+
+/**
+ * Runs `work` and puts the ORBAT's tables back as they were, whatever it saved or restored. A restore through the
+ * app cannot promise that: another spec may have put its tables back directly, so the newest version is not always
+ * the ORBAT as it stands.
+ */
+export async function withOrbatPutBack(db: E2ESql, work: () => Promise<void>) {
+  const snapshot = await snapshotOrbat(db)
+  try {
+    await work()
+  } finally {
+    await restoreOrbat(db, snapshot)
+  }
+}

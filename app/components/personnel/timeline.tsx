@@ -19,9 +19,9 @@ const KIND_LABEL: Record<RecordKind, string> = {
   note: 'Admin note',
 }
 
-/** Whether an entry is a milestone (anything but attending an event or a training, or the slot held in one). */
+/** Whether an entry is a milestone (anything but attending an event or a training; the slot held in one is shown). */
 export function isMilestone(entry: RecordEntry): boolean {
-  return entry.kind !== 'event' && entry.kind !== 'training' && entry.kind !== 'slot'
+  return entry.kind !== 'event' && entry.kind !== 'training'
 }
 
 /** How a page sends a record: which entries, and how many attendance lines the milestones view leaves out. */
