@@ -59,10 +59,7 @@ test('a squad mapping needs a squad (400 inline); added with a channel; removed 
   page,
   login,
   db,
-  orbatLock,
 }) => {
-  // The squads it maps are the ORBAT's: no other spec may save or restore the ORBAT meanwhile.
-  void orbatLock
   await login('demo_admin')
   await open(page)
   const squads = page.getByRole('region', { name: 'Squad Role Mapping' })

@@ -81,10 +81,7 @@ test('squad role mapping: a role and a private channel are created, the channel 
   page,
   login,
   db,
-  orbatLock,
 }) => {
-  // The squads it maps are the ORBAT's: no other spec may save or restore the ORBAT meanwhile.
-  void orbatLock
   await login('demo_admin')
   await open(page)
   const squads = page.getByRole('region', { name: 'Squad Role Mapping' })
