@@ -15,6 +15,7 @@ import { SYSTEM_ACTOR } from '#server/audit/audit.ts'
 import { runPromotions } from '#server/roster/promotions.ts'
 import { PROMOTION_JOB_CRON } from '#server/roster/promotions.ts'
 import { turnLeaveDay } from '#server/personnel/leave.ts'
+import { sendDueNotifications, startNotificationSender } from '#server/notifications/sender.ts'
 import { createAgenda, renewingLock } from './agenda.ts'
 
 /** Job names: jobs call server/<domain> services and nothing else. */
@@ -27,6 +28,7 @@ export const JOBS = {
   syncRoles: 'discord.sync-roles',
   leaveDayTurn: 'personnel.leave-day-turn',
   announcePromotions: 'discord.announce-promotions',
+  sendNotifications: 'notifications.send',
 } as const
 
 /**
@@ -78,6 +80,9 @@ export function defineJobs(agenda: Agenda, services: AppServices) {
   // Promotion announcements (server/discord/promotion-announcements.ts): what Discord did not take, and what a crashed
   // process left half sent.
   agenda.define(JOBS.announcePromotions, () => announceDueRuns(services))
+  // Notifications (server/notifications/sender.ts): the tick behind the sender's own wake-ups, and what a crashed
+  // sender left claimed.
+  agenda.define(JOBS.sendNotifications, () => sendDueNotifications(services))
   agenda.define(JOBS.cleanupSessions, async () => {
     const removed = await services.db
       .delete(sessions)
@@ -108,12 +113,16 @@ export async function startJobs(services: AppServices, databaseUrl: string): Pro
   await agenda.every('10 seconds', JOBS.dispatchPings)
   await agenda.every('10 seconds', JOBS.syncRoles)
   await agenda.every('10 seconds', JOBS.announcePromotions)
+  await agenda.every('10 seconds', JOBS.sendNotifications)
+  // Woken at every commit that queues a notification, on any instance, so a placement is heard of within seconds.
+  const stopSender = await startNotificationSender(services)
   await scheduleUnitClockJobs(agenda, await getUnitTimeZone(services.db))
   const stopFollowing = onUnitTimeZoneChange((zone) => scheduleUnitClockJobs(agenda, zone))
   return {
     agenda,
     stop: async () => {
       stopFollowing()
+      await stopSender()
       await runner.stop()
     },
   }

@@ -17,13 +17,30 @@ interface FetchEvent extends ExtendableEvent {
   readonly request: Request
   readonly resultingClientId: string
 }
+interface PushEvent extends ExtendableEvent {
+  readonly data: { json(): unknown } | null
+}
+interface NotificationEvent extends ExtendableEvent {
+  readonly notification: Notification
+}
+interface WindowClient {
+  url: string
+  focus(): Promise<WindowClient>
+}
 interface WorkerScope {
-  clients: { get(id: string): Promise<{ postMessage(message: unknown): void } | undefined> }
+  clients: {
+    get(id: string): Promise<{ postMessage(message: unknown): void } | undefined>
+    matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<WindowClient[]>
+    openWindow(url: string): Promise<WindowClient | null>
+  }
+  registration: ServiceWorkerRegistration
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>
   location: Location
   skipWaiting(): Promise<void>
   addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void
   addEventListener(type: 'activate' | 'install', listener: (event: ExtendableEvent) => void): void
+  addEventListener(type: 'push', listener: (event: PushEvent) => void): void
+  addEventListener(type: 'notificationclick', listener: (event: NotificationEvent) => void): void
 }
 const worker = self as unknown as WorkerScope
 
@@ -85,3 +102,33 @@ async function tellPage(clientId: string, keptAt: string) {
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
 }
+
+// Web push (docs/rules/notifications.md): the payload is `{ title, body, url, tag }`; the tag names the event, so a
+// message delivered twice replaces its notification instead of showing a second one. A click opens the page it is
+// about (only a page of this app), in the window that already shows it when there is one.
+worker.addEventListener('push', (event) => {
+  const payload = (event.data?.json() ?? {}) as { title?: string; body?: string; url?: string; tag?: string }
+  event.waitUntil(
+    worker.registration.showNotification(payload.title ?? 'Task Force HQ', {
+      body: payload.body ?? '',
+      tag: payload.tag,
+      icon: '/icons/icon-192.png',
+      data: { url: payload.url ?? '/' },
+    }),
+  )
+})
+
+worker.addEventListener('notificationclick', (event) => {
+  event.notification.close()
+  const target = new URL(
+    String((event.notification.data as { url?: string } | null)?.url ?? '/'),
+    worker.location.origin,
+  )
+  if (target.origin !== worker.location.origin) return
+  event.waitUntil(
+    worker.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((open) => {
+      const showing = open.find((client) => new URL(client.url).pathname === target.pathname)
+      return showing ? showing.focus() : worker.clients.openWindow(target.href)
+    }),
+  )
+})

@@ -398,6 +398,42 @@ export function createDiscordStandIn(options: DiscordStandInOptions = {}): Disco
     res.json(state.apiChannel(channel))
   })
 
+  // Direct messages: the bot opens a DM channel with a user, then posts to it; a user who does not take DMs from
+  // the bot is answered 403 with code 50007, as Discord does.
+  bot.post('/users/@me/channels', (req, res) => {
+    const recipient = String((req.body as { recipient_id?: unknown } | undefined)?.recipient_id ?? '')
+    const member = state.users.get(recipient)
+    if (!member) return void res.status(400).json({ message: 'Invalid Form Body', code: 50035 })
+    res.json({ id: state.dmChannelWith(recipient), type: 1, recipients: [state.apiUser(member.user)] })
+  })
+
+  bot.post('/channels/:channelId/messages', (req, res, next) => {
+    const recipient = state.dmChannels.get(req.params.channelId!)
+    if (!recipient) return next()
+    if (state.closedDms.has(recipient))
+      return void res.status(403).json({ message: 'Cannot send messages to this user', code: 50007 })
+    const content = String((req.body as { content?: unknown } | undefined)?.content ?? '')
+    const message = {
+      id: state.nextSnowflake(),
+      channel_id: req.params.channelId!,
+      type: 0,
+      content,
+      author: state.config.botUser,
+      timestamp: new Date().toISOString(),
+    } as unknown as APIMessage
+    state.recordMessage({
+      id: message.id,
+      channelId: req.params.channelId!,
+      channelName: `DM ${recipient}`,
+      content,
+      embeds: [],
+      allowedMentions: null,
+      timestamp: message.timestamp,
+      message,
+    })
+    res.json(message)
+  })
+
   bot.post('/channels/:channelId/messages', (req, res) => {
     const channel = state.channels.get(req.params.channelId!)
     if (!channel) return void res.status(404).json(NOT_FOUND_CODES.channel)

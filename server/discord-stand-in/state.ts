@@ -173,6 +173,10 @@ export class DiscordStandInState {
   readonly roles = new Map<string, StandInRole>()
   readonly channels = new Map<string, StandInChannel>()
   readonly messages: SentMessage[] = []
+  /** Direct-message channels the bot opened, by channel id: the user's id. */
+  readonly dmChannels = new Map<string, string>()
+  /** Users who do not take direct messages from the bot (Discord answers 50007). */
+  readonly closedDms = new Set<string>()
   readonly createdChannels: ChannelRecord[] = []
   readonly deletedChannels: ChannelRecord[] = []
   readonly roleChanges: RoleChange[] = []
@@ -243,6 +247,8 @@ export class DiscordStandInState {
     for (const role of this.initial.roles) this.roles.set(role.id, structuredClone(role))
     for (const channel of this.initial.channels) this.channels.set(channel.id, structuredClone(channel))
     this.messages.length = 0
+    this.dmChannels.clear()
+    this.closedDms.clear()
     this.createdChannels.length = 0
     this.deletedChannels.length = 0
     this.roleChanges.length = 0
@@ -356,6 +362,14 @@ export class DiscordStandInState {
     this.channels.delete(channelId)
     push(this.deletedChannels, { at: new Date().toISOString(), channel: structuredClone(channel) })
     return channel
+  }
+
+  /** The direct-message channel with a user, opened once (as Discord's POST /users/@me/channels). */
+  dmChannelWith(userId: string): string {
+    for (const [channelId, user] of this.dmChannels) if (user === userId) return channelId
+    const channelId = this.nextSnowflake()
+    this.dmChannels.set(channelId, userId)
+    return channelId
   }
 
   recordMessage(message: SentMessage): void {

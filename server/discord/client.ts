@@ -97,6 +97,8 @@ export interface DiscordClient {
   createChannel(input: CreateChannelInput): Promise<DiscordResult<APIChannel>>
   deleteChannel(channelId: string): Promise<DiscordResult<APIChannel>>
   sendMessage(channelId: string, input: SendMessageInput): Promise<DiscordResult<APIMessage>>
+  /** A direct message to a user (their DM channel with the bot, opened first); 403 code 50007: they take none. */
+  sendDirectMessage(userId: string, input: SendMessageInput): Promise<DiscordResult<APIMessage>>
   addMemberRole(userId: string, roleId: string, reason?: string): Promise<DiscordResult<null>>
   removeMemberRole(userId: string, roleId: string, reason?: string): Promise<DiscordResult<null>>
   // -- Discord admin page: squad roles, purges --
@@ -290,6 +292,16 @@ export function createDiscordClient(options: DiscordClientOptions): DiscordClien
         (signal) => rest.post(Routes.channelMessages(channelId), { body, signal }),
         deadline,
       )
+    },
+
+    sendDirectMessage: async (userId, input) => {
+      const channel = await run<APIChannel>(
+        `open a direct message with ${userId}`,
+        (signal) => rest.post(Routes.userChannels(), { body: { recipient_id: userId }, signal }),
+        deadline,
+      )
+      if (!channel.ok) return channel
+      return bounded(deadline).sendMessage(channel.data.id, input)
     },
 
     addMemberRole: (userId, roleId, reason) =>
