@@ -21,6 +21,5 @@ BEGIN
 END
 $$;
 
-DROP TRIGGER IF EXISTS notification_outbox_wake ON notification_outbox;
-CREATE TRIGGER notification_outbox_wake AFTER INSERT ON notification_outbox
+CREATE OR REPLACE TRIGGER notification_outbox_wake AFTER INSERT ON notification_outbox
   FOR EACH STATEMENT EXECUTE FUNCTION notification_outbox_wake();
