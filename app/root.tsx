@@ -7,6 +7,7 @@ import { ToastProvider } from '#app/ui/toaster.tsx'
 import { TopBar } from '#app/components/top-bar.tsx'
 import { useNonce } from '#app/ui/nonce.tsx'
 import { TimeZoneCookieScript, TimeZoneProvider } from '#app/ui/date-time.tsx'
+import { OfflineMark, useServiceWorker } from '#app/ui/service-worker.tsx'
 import { getServices } from '#server/context.ts'
 import { getUser, toPublicUser } from '#server/auth/user.ts'
 import { viewerTimeZone } from '#server/settings/unit-time-zone.ts'
@@ -32,6 +33,7 @@ const UNKNOWN_VIEWER_ZONE: ViewerTimeZone = { zone: DEFAULT_UNIT_TIME_ZONE, sour
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()
   const rootData = useRouteLoaderData<typeof loader>('root')
+  useServiceWorker()
   return (
     <html lang="en" className="dark">
       <head>
@@ -40,6 +42,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="color-scheme" content="dark" />
         <link rel="icon" href="/favicon.ico" sizes="32x32" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="manifest" href="/manifest.webmanifest" />
+        <link rel="apple-touch-icon" href="/icons/icon-192.png" />
+        <meta name="theme-color" content="#16a34a" />
         {/* NOTE: a precedence makes React write the stylesheet before the scripts' modulepreload links, so a phone asks
             for what the first paint waits on before the code it can paint without. */}
         <link rel="stylesheet" href={appStylesheet} precedence="app" nonce={nonce} />
@@ -51,6 +56,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <ToastProvider flash={rootData?.toast ?? null}>
             <SheetProvider>
               <TopBar user={rootData?.user ?? null} />
+              <OfflineMark />
               {children}
             </SheetProvider>
           </ToastProvider>

@@ -174,6 +174,10 @@ export default [
     route('roster/promotions/run', 'routes/api/roster.promotions.run.ts'),
     // Leave of absence (docs/rules/personnel.md): a member's own requests (an admin's: everyone's), asking, withdrawing
     // a pending request, an admin's approval or denial, ending an approved leave early.
+    // Notifications (docs/rules/notifications.md): web push per device, and each kind's channels.
+    route('push/public-key', 'routes/api/push.public-key.ts'),
+    route('push/subscriptions', 'routes/api/push.subscriptions.ts'),
+    route('account/notifications', 'routes/api/account.notifications.ts'),
     route('loa', 'routes/api/loa.ts'),
     route('loa/:id', 'routes/api/loa.$id.ts'),
     route('loa/:id/approve', 'routes/api/loa.$id.approve.ts'),

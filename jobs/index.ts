@@ -18,6 +18,7 @@ import { turnLeaveDay } from '#server/personnel/leave.ts'
 import { freezeDueOperations } from '#server/orbat/snapshots.ts'
 import { pruneVersions } from '#server/orbat/history.ts'
 import { createWeeklyDigest, DIGEST_JOB_CRON, sendDueDigests } from '#server/activity/digest.ts'
+import { sendDueNotifications, startNotificationSender } from '#server/notifications/sender.ts'
 import { createAgenda, renewingLock } from './agenda.ts'
 
 /** Job names: jobs call server/<domain> services and nothing else. */
@@ -34,6 +35,7 @@ export const JOBS = {
   pruneVersions: 'orbat.prune-versions',
   weeklyDigest: 'activity.weekly-digest',
   sendDigests: 'discord.send-activity-digests',
+  sendNotifications: 'notifications.send',
 } as const
 
 /**
@@ -116,6 +118,9 @@ export function defineJobs(agenda: Agenda, services: AppServices) {
   agenda.define(JOBS.sendDigests, (job) => renewingLock(job, DIGEST_LOCK_LIFETIME_MS, () => sendDueDigests(services)), {
     lockLifetime: DIGEST_LOCK_LIFETIME_MS,
   })
+  // Notifications (server/notifications/sender.ts): the tick behind the sender's own wake-ups, and what a crashed
+  // sender left claimed.
+  agenda.define(JOBS.sendNotifications, () => sendDueNotifications(services))
   agenda.define(JOBS.cleanupSessions, async () => {
     const removed = await services.db
       .delete(sessions)
@@ -149,12 +154,16 @@ export async function startJobs(services: AppServices, databaseUrl: string): Pro
   await agenda.every('5 seconds', JOBS.freezeOperations)
   await agenda.every('1 day', JOBS.pruneVersions, {}, { skipImmediate: true })
   await agenda.every('10 seconds', JOBS.sendDigests)
+  await agenda.every('10 seconds', JOBS.sendNotifications)
+  // Woken at every commit that queues a notification, on any instance, so a placement is heard of within seconds.
+  const stopSender = await startNotificationSender(services)
   await scheduleUnitClockJobs(agenda, await getUnitTimeZone(services.db))
   const stopFollowing = onUnitTimeZoneChange((zone) => scheduleUnitClockJobs(agenda, zone))
   return {
     agenda,
     stop: async () => {
       stopFollowing()
+      await stopSender()
       await runner.stop()
     },
   }

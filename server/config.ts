@@ -79,6 +79,19 @@ const envSchema = z.object({
   LIVE_STREAMS_TOTAL: z.coerce.number().int().min(1).default(5000),
   TRUST_PROXY: optionalText,
   NODE_ENV: optionalText,
+  VAPID_PUBLIC_KEY: optionalText.refine((v) => v === undefined || /^[A-Za-z0-9_-]{80,100}$/.test(v), {
+    message: 'must be a base64url P-256 public key (web-push generate-vapid-keys)',
+  }),
+  VAPID_PRIVATE_KEY: optionalText.refine((v) => v === undefined || /^[A-Za-z0-9_-]{40,50}$/.test(v), {
+    message: 'must be a base64url P-256 private key (web-push generate-vapid-keys)',
+  }),
+  VAPID_SUBJECT: optionalText.refine((v) => v === undefined || /^(mailto:|https:\/\/)/.test(v), {
+    message: 'must be a mailto: or https:// URL',
+  }),
+  PUSH_ENDPOINT_ALLOW: commaList.refine(
+    (origins) => origins.every((o) => URL.canParse(o) && new URL(o).origin === o.replace(/\/+$/, '')),
+    { message: 'must be a comma list of origins (scheme://host[:port])' },
+  ),
 })
 
 export interface Config {
@@ -88,6 +101,9 @@ export interface Config {
   /** True when APP_URL is https: cookies get Secure and the __Host- prefix, HSTS is sent. */
   secure: boolean
   databaseUrl: string | undefined
+  /** Web push: the VAPID keys (configured, or generated once into DATA_DIR), and the origins exempt from the
+   *  public-address rule for push endpoints (tests, private deployments). */
+  push: { publicKey: string; privateKey: string; subject: string; endpointAllow: string[] }
   dataDir: string
   sessionSecrets: string[]
   isProduction: boolean
@@ -157,6 +173,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (isProduction && !e.SESSION_SECRET) {
     problems.push('SESSION_SECRET: required when NODE_ENV=production')
   }
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    problems.push('VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY: set both or neither')
+  }
   if (problems.length) throw new ConfigError(problems)
 
   const appUrl = e.APP_URL ?? `http://localhost:${e.PORT}`
@@ -213,7 +232,41 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       streamsTotal: e.LIVE_STREAMS_TOTAL,
     },
     trustProxy: e.TRUST_PROXY,
+    push: {
+      ...(e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : generatedVapidKeys(dataDir)),
+      subject: e.VAPID_SUBJECT ?? (appUrl.startsWith('https://') ? appUrl : 'mailto:admin@localhost'),
+      endpointAllow: e.PUSH_ENDPOINT_ALLOW.map((o) => new URL(o).origin),
+    },
   }
+}
+
+/**
+ * Web push keys (VAPID) made once and kept in DATA_DIR when none are configured, like the session secret: push
+ * services tie each subscription to the key it was made with, so the key must outlive restarts.
+ */
+function generatedVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const file = path.join(dataDir, 'vapid-keys.json')
+  try {
+    const kept = JSON.parse(fs.readFileSync(file, 'utf8')) as { publicKey?: unknown; privateKey?: unknown }
+    if (typeof kept.publicKey === 'string' && typeof kept.privateKey === 'string')
+      return { publicKey: kept.publicKey, privateKey: kept.privateKey }
+  } catch {
+    // not there yet
+  }
+  const ecdh = crypto.createECDH('prime256v1')
+  ecdh.generateKeys()
+  const keys = {
+    publicKey: ecdh.getPublicKey().toString('base64url'),
+    // Padded to its 32 bytes: a key with leading zero bytes comes out shorter.
+    privateKey: Buffer.concat([Buffer.alloc(32), ecdh.getPrivateKey()])
+      .subarray(-32)
+      .toString('base64url'),
+  }
+  fs.mkdirSync(dataDir, { recursive: true })
+  fs.writeFileSync(file, JSON.stringify(keys), { mode: 0o600 })
+  return keys
 }
 
 /** Development only: a secret generated once and kept in DATA_DIR so sessions survive restarts. */

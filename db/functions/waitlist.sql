@@ -62,6 +62,10 @@ BEGIN
     CONTINUE WHEN NOT FOUND;
     INSERT INTO audit_log (actor, action, details)
     VALUES ('System', 'Waitlist placement', format('%s was placed in %s (%s) from the waitlist.', candidate.name, target.role, target.squad_name));
+    -- The member hears of it after the commit (db/functions/notifications.sql); the entry's id names the event.
+    PERFORM notify_user(candidate.user_id, 'waitlist_placed', format('waitlist-placed:%s', candidate.entry_id),
+      'You have a slot', format('You were placed from the waitlist in %s (%s).', target.role, target.squad_name),
+      '/orbat');
     RETURN QUERY SELECT candidate.name, target.role, target.squad_name, candidate.discord_id;
     RETURN;
   END LOOP;

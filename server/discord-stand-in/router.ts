@@ -406,8 +406,13 @@ export function createDiscordStandIn(options: DiscordStandInOptions = {}): Disco
   })
 
   bot.post('/channels/:channelId/messages', (req, res) => {
-    const channel = state.channels.get(req.params.channelId!) ?? state.dmChannels.get(req.params.channelId!)
+    const dm = state.dmChannels.get(req.params.channelId!)
+    const channel = state.channels.get(req.params.channelId!) ?? dm
     if (!channel) return void res.status(404).json(NOT_FOUND_CODES.channel)
+    // A user who takes no direct messages from the bot: Discord opens the channel but refuses the message.
+    if (dm && state.closedDms.has(dm.recipientId)) {
+      return void res.status(403).json({ message: 'Cannot send messages to this user', code: 50007 })
+    }
     if (channel.type === 4) {
       return void res.status(400).json({ message: 'Cannot send messages in a non-text channel', code: 50008 })
     }

@@ -175,6 +175,8 @@ export class DiscordStandInState {
   /** Direct-message channels the bot opened, by id (not the guild's: they list nowhere). */
   readonly dmChannels = new Map<string, StandInChannel & { recipientId: string }>()
   readonly messages: SentMessage[] = []
+  /** Users who do not take direct messages from the bot (Discord answers 50007). */
+  readonly closedDms = new Set<string>()
   readonly createdChannels: ChannelRecord[] = []
   readonly deletedChannels: ChannelRecord[] = []
   readonly roleChanges: RoleChange[] = []
@@ -246,6 +248,7 @@ export class DiscordStandInState {
     for (const role of this.initial.roles) this.roles.set(role.id, structuredClone(role))
     for (const channel of this.initial.channels) this.channels.set(channel.id, structuredClone(channel))
     this.messages.length = 0
+    this.closedDms.clear()
     this.createdChannels.length = 0
     this.deletedChannels.length = 0
     this.roleChanges.length = 0

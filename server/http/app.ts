@@ -85,7 +85,14 @@ export function createHttpApp(options: HttpAppOptions) {
     // are served before the compression middleware, which so never encodes them a second time (decision 027).
     app.use('/assets', precompressedFiles(path.join(options.clientDir, 'assets'), { immutable: true, maxAge: '1y' }))
     // Only paths that look like files touch the disk: pages and /api calls skip the stat() entirely.
-    const publicFiles = precompressedFiles(options.clientDir, { maxAge: '1h', index: false })
+    // The service worker is asked for on every visit to learn of a new build (docs/decisions/044-*.md): never kept.
+    const publicFiles = precompressedFiles(options.clientDir, {
+      maxAge: '1h',
+      index: false,
+      setHeaders: (res, file) => {
+        if (path.basename(file) === 'sw.js') res.setHeader('Cache-Control', 'no-cache')
+      },
+    })
     app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()))
   }
   app.use(compressResponses())

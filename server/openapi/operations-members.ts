@@ -31,6 +31,14 @@ import {
   withdrawAnswerSchema,
 } from '#contracts/recruitment.ts'
 import { orbatSnapshotSchema } from '#contracts/orbat-history.ts'
+import {
+  notificationPreferencesInputSchema,
+  notificationPreferencesSchema,
+  pushPublicKeySchema,
+  pushSubscriptionAnswerSchema,
+  pushSubscriptionInputSchema,
+  pushUnsubscribeInputSchema,
+} from '#contracts/notifications.ts'
 import { operationsOf, type ApiOperation } from './operation.ts'
 import { testRefParameter } from './path-parameters.ts'
 
@@ -44,6 +52,7 @@ const tests = operationsOf('Tests')
 const reference = operationsOf('Reference')
 const leave = operationsOf('Leave of absence')
 const recruitment = operationsOf('Recruitment')
+const notifications = operationsOf('Notifications')
 
 // NOTE: POST /api/waitlist/join has no contract schema: the use case checks `squad_preference` against the squads
 // that accept a preference. This describes its one field.
@@ -198,6 +207,27 @@ export const memberOperations: ApiOperation[] = [
   }),
   recruitment.post('/api/applications/{id}/withdraw', 'user', 'Withdraw your own open application', {
     response: withdrawAnswerSchema,
+  }),
+  notifications.get('/api/push/public-key', 'public', 'The VAPID public key to subscribe a browser with', {
+    response: pushPublicKeySchema,
+  }),
+  notifications.post('/api/push/subscriptions', 'user', 'Turn web push on for this device', {
+    body: pushSubscriptionInputSchema,
+    response: pushSubscriptionAnswerSchema,
+    status: 201,
+    description:
+      "The browser's PushSubscription. The endpoint must be https on a public address (400 for a private, loopback or link-local one), unless its origin is in PUSH_ENDPOINT_ALLOW.",
+  }),
+  notifications.delete('/api/push/subscriptions', 'user', 'Turn web push off for a device (204)', {
+    body: pushUnsubscribeInputSchema,
+  }),
+  notifications.get('/api/account/notifications', 'user', 'Your choices per kind: by push, by Discord message', {
+    response: notificationPreferencesSchema,
+    description: '`admin_queue` is listed for admins only.',
+  }),
+  notifications.put('/api/account/notifications', 'user', 'Change your choices for the kinds given', {
+    body: notificationPreferencesInputSchema,
+    response: notificationPreferencesSchema,
   }),
 
   library.get('/api/knowledge', 'public', "The library's documents"),

@@ -1,0 +1,69 @@
+import { z } from 'zod'
+import { text } from './fields.ts'
+
+// What a person can be told, and how (docs/rules/notifications.md). The kinds and field names are the /api contract.
+
+export const NOTIFICATION_KINDS = [
+  'signups_open',
+  'waitlist_placed',
+  'slot_changed',
+  'training_reminder',
+  'test_updates',
+  'promotions_awards',
+  'leave',
+  'applications',
+] as const
+/** Only admins may choose it: a new application or a new leave request. */
+export const ADMIN_NOTIFICATION_KIND = 'admin_queue'
+export const ALL_NOTIFICATION_KINDS = [...NOTIFICATION_KINDS, ADMIN_NOTIFICATION_KIND] as const
+export type NotificationKind = (typeof ALL_NOTIFICATION_KINDS)[number]
+
+export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
+  signups_open: 'Sign-ups open (10 minutes before, and when they open)',
+  waitlist_placed: 'You were placed from the waitlist into a slot',
+  slot_changed: 'An admin moved you or removed you from your slot',
+  training_reminder: 'A training you signed up to starts in 24 hours, and in 1 hour',
+  test_updates: 'Test approval, evaluation result, qualification granted',
+  promotions_awards: 'Promotions and awards',
+  leave: 'Your leave was approved or denied',
+  applications: 'Your application changed status',
+  admin_queue: 'New applications and leave requests (admins)',
+}
+
+const channelsSchema = z.strictObject({ push: z.boolean(), discord: z.boolean() })
+export type NotificationChannels = z.infer<typeof channelsSchema>
+
+/** Until a person chooses: every kind by push (once a device is subscribed), none by Discord message. */
+export const DEFAULT_CHANNELS: NotificationChannels = { push: true, discord: false }
+
+/** GET /api/account/notifications: every kind the caller may choose. */
+export const notificationPreferencesSchema = z
+  .record(z.enum(ALL_NOTIFICATION_KINDS), channelsSchema)
+  .meta({ id: 'NotificationPreferences' })
+
+/** PUT /api/account/notifications: the kinds to change (others keep their choice). */
+export const notificationPreferencesInputSchema = z.partialRecord(z.enum(ALL_NOTIFICATION_KINDS), channelsSchema)
+
+const base64url = text()
+  .min(1)
+  .max(512)
+  .regex(/^[A-Za-z0-9_-]+={0,2}$/, 'must be base64url')
+
+/** POST /api/push/subscriptions: the browser's PushSubscription.toJSON(), less what is not needed. */
+export const pushSubscriptionInputSchema = z.object({
+  endpoint: text().trim().min(1).max(2048),
+  keys: z.object({ p256dh: base64url, auth: base64url }),
+})
+
+/** DELETE /api/push/subscriptions */
+export const pushUnsubscribeInputSchema = z.object({ endpoint: text().trim().min(1).max(2048) })
+
+export const pushPublicKeySchema = z.object({ publicKey: text() }).meta({ id: 'PushPublicKey' })
+export const pushSubscriptionAnswerSchema = z.object({ id: z.number().int() })
+
+/** What a push message carries (encrypted, aes128gcm): the service worker shows it and opens `url` on a click. */
+export interface PushPayload {
+  title: string
+  body: string
+  url: string
+}

@@ -1,0 +1,302 @@
+import crypto from 'node:crypto'
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import webpush from 'web-push'
+import { ADMIN_NOTIFICATION_KIND, DEFAULT_CHANNELS, type PushPayload } from '#contracts/notifications.ts'
+import {
+  notificationOutbox,
+  notificationPreferences,
+  pushSubscriptions,
+  type NotificationOutboxRow,
+} from '#db/schema/notifications.ts'
+import { settings } from '#db/schema/settings.ts'
+import { users } from '#db/schema/users-sessions.ts'
+import type { AppServices } from '../context.ts'
+import { describeError } from '../error-text.ts'
+import { logger } from '../logger.ts'
+import { singleton } from '../singleton.ts'
+
+// The sender (docs/decisions/045-notifications-from-an-outbox.md): runs in the job runner, never on a request's path.
+// It claims due outbox rows with a lease (FOR UPDATE SKIP LOCKED, so two instances never take the same row), sends
+// each by push to every device of its person and/or by Discord message as the person chose, and records each channel
+// as it finishes. A sender that died mid-send leaves its rows to be claimed again when the lease ends; a channel
+// already recorded is not sent again, and a push sent again carries the same Topic and notification tag, so a device
+// still shows it once.
+
+/** How long a claim holds rows for their sender. */
+const LEASE_S = 30
+/** Rows claimed at once, and pushes in flight at once. */
+const BATCH = 500
+const PARALLEL = 64
+/** Attempts after which a row is given up (a push service or Discord down all along). */
+const MAX_ATTEMPTS = 10
+/** Push messages wait at the push service at most this long for a device that is off. */
+const PUSH_TTL_S = 6 * 3600
+/** Sign-ups open: heard 10 minutes before signup_time, and when it passes. */
+const SIGNUPS_SOON_MS = 10 * 60_000
+const PUSH_TIMEOUT_MS = 10_000
+
+const sender = singleton('notifications:sender', () => ({
+  running: null as Promise<void> | null,
+  again: false,
+  timer: null as NodeJS.Timeout | null,
+}))
+
+/** Sends whatever is due (the job runner's tick, a NOTIFY, a timer for the next due row). Never throws. */
+export function sendDueNotifications(services: AppServices): Promise<void> {
+  if (sender.running) {
+    sender.again = true
+    return sender.running
+  }
+  const run = (async () => {
+    do {
+      sender.again = false
+      await queueSignupsOpen(services)
+      for (let rows = await claim(services); rows.length; rows = await claim(services)) await sendRows(services, rows)
+      await scheduleNext(services)
+    } while (sender.again)
+  })()
+    .catch((error: unknown) => logger.warn({ msg: 'notification sending failed', error: describeError(error) }))
+    .finally(() => {
+      sender.running = null
+    })
+  sender.running = run
+  return run
+}
+
+/** Resolves once this process sends nothing (tests). */
+export async function notificationsSettled(): Promise<void> {
+  while (sender.running) await sender.running
+}
+
+/**
+ * The job runner's sender: wakes at every commit that wrote outbox rows (on any instance), at the next row's due
+ * time, and on the runner's tick. Returns a stop function.
+ */
+export async function startNotificationSender(services: AppServices): Promise<() => Promise<void>> {
+  const wake = () => void sendDueNotifications(services)
+  const { unlisten } = await services.db.$client.listen('notifications_due', wake, wake)
+  return async () => {
+    await unlisten().catch(() => {})
+    if (sender.timer) clearTimeout(sender.timer)
+    sender.timer = null
+    await notificationsSettled()
+  }
+}
+
+async function scheduleNext(services: AppServices) {
+  const [next] = await services.db.execute<{ wait_ms: number | null }>(
+    sql`select extract(epoch from min(due_at) - now()) * 1000 as wait_ms from notification_outbox where done_at is null`,
+  )
+  if (sender.timer) clearTimeout(sender.timer)
+  sender.timer = null
+  const wait = next?.wait_ms == null ? null : Number(next.wait_ms)
+  if (wait === null || wait > 60_000) return
+  sender.timer = setTimeout(() => void sendDueNotifications(services), Math.max(50, wait + 20))
+  sender.timer.unref()
+}
+
+/**
+ * Sign-ups open: once signup_time is less than 10 minutes away, one row per person who may hear of it ("soon", due
+ * now, and "open", due at signup_time). The event keys carry signup_time, so a lock moved to another time is a new
+ * event and the same lock is heard of once, whichever instance writes it first.
+ */
+async function queueSignupsOpen(services: AppServices) {
+  const [row] = await services.db.select().from(settings).where(eq(settings.key, 'signup_time'))
+  const at = Date.parse(row?.value ?? '')
+  if (!Number.isFinite(at)) return
+  const now = Date.now()
+  if (now < at - SIGNUPS_SOON_MS || now > at + 60_000) return
+  const when = new Date(at).toISOString()
+  const events = [
+    ...(now < at
+      ? [{ key: `signups-soon:${when}`, title: 'Sign-ups open in 10 minutes', body: 'Slots open soon', due: now }]
+      : []),
+    { key: `signups-open:${when}`, title: 'Sign-ups are open', body: 'Pick your slot now.', due: at },
+  ]
+  for (const event of events)
+    await services.db.execute(sql`
+      insert into notification_outbox (user_id, kind, event_key, title, body, url, due_at)
+      select u.id, 'signups_open', ${event.key}, ${event.title}, ${event.body}, '/orbat', ${new Date(event.due).toISOString()}::timestamptz
+        from users u
+        left join notification_preferences p on p.user_id = u.id and p.kind = 'signups_open'
+        left join members m on m.discord_id = u.discord_id
+       where not coalesce(m.is_banned, false)
+         and ((coalesce(p.push, ${DEFAULT_CHANNELS.push}) and exists (select 1 from push_subscriptions s where s.user_id = u.id))
+           or coalesce(p.discord, ${DEFAULT_CHANNELS.discord}))
+      on conflict (user_id, event_key) do nothing`)
+}
+
+const t = notificationOutbox
+
+async function claim(services: AppServices): Promise<NotificationOutboxRow[]> {
+  const due = services.db
+    .select({ id: t.id })
+    .from(t)
+    .where(
+      and(
+        sql`${t.done_at} is null`,
+        sql`${t.due_at} <= now()`,
+        sql`(${t.claimed_until} is null or ${t.claimed_until} < now())`,
+      ),
+    )
+    .orderBy(t.due_at, t.id)
+    .limit(BATCH)
+    .for('update', { skipLocked: true })
+  return services.db
+    .update(t)
+    .set({
+      claimed_until: sql`now() + make_interval(secs => ${LEASE_S}::int)`,
+      attempts: sql`${t.attempts} + 1`,
+    })
+    .where(inArray(t.id, due))
+    .returning()
+}
+
+async function sendRows(services: AppServices, rows: NotificationOutboxRow[]) {
+  const users = [...new Set(rows.map((r) => r.user_id))]
+  const [choices, devices] = await Promise.all([
+    services.db.select().from(notificationPreferences).where(inArray(notificationPreferences.user_id, users)),
+    services.db.select().from(pushSubscriptions).where(inArray(pushSubscriptions.user_id, users)),
+  ])
+  const choiceOf = new Map(choices.map((c) => [`${c.user_id}:${c.kind}`, c]))
+  const devicesOf = new Map<number, typeof devices>()
+  for (const d of devices) devicesOf.set(d.user_id, [...(devicesOf.get(d.user_id) ?? []), d])
+  let next = 0
+  const worker = async () => {
+    while (next < rows.length) {
+      const row = rows[next++]!
+      const chosen =
+        choiceOf.get(`${row.user_id}:${row.kind}`) ??
+        (row.kind === ADMIN_NOTIFICATION_KIND ? { push: false, discord: false } : DEFAULT_CHANNELS)
+      await sendRow(services, row, chosen, devicesOf.get(row.user_id) ?? []).catch((error: unknown) =>
+        logger.warn({ msg: 'notification not sent', id: row.id, error: describeError(error) }),
+      )
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(PARALLEL, rows.length) }, worker))
+}
+
+async function sendRow(
+  services: AppServices,
+  row: NotificationOutboxRow,
+  chosen: { push: boolean; discord: boolean },
+  devices: Array<typeof pushSubscriptions.$inferSelect>,
+) {
+  const mine = eq(t.id, row.id)
+  if (row.push_state === 'pending') {
+    const state = !chosen.push || !devices.length ? 'skipped' : await pushTo(services, row, devices)
+    await services.db.update(t).set({ push_state: state }).where(mine)
+    row.push_state = state
+  }
+  if (row.discord_state === 'pending') {
+    const result = chosen.discord ? await directMessage(services, row) : { state: 'skipped' as const, error: null }
+    await services.db.update(t).set({ discord_state: result.state, discord_error: result.error }).where(mine)
+    row.discord_state = result.state
+  }
+  const retry = row.push_state === 'pending' || row.discord_state === 'pending'
+  if (retry && row.attempts < MAX_ATTEMPTS) {
+    // Tried again after a back-off; the lease is let go.
+    await services.db
+      .update(t)
+      .set({
+        claimed_until: null,
+        due_at: sql`now() + make_interval(secs => least(5 * power(2, ${t.attempts}), 3600)::int)`,
+      })
+      .where(mine)
+    return
+  }
+  await services.db
+    .update(t)
+    .set({
+      done_at: sql`now()`,
+      claimed_until: null,
+      push_state: sql`case when ${t.push_state} = 'pending' then 'failed' else ${t.push_state} end`,
+      discord_state: sql`case when ${t.discord_state} = 'pending' then 'failed' else ${t.discord_state} end`,
+    })
+    .where(mine)
+}
+
+/** The same event gives the same Topic (push services keep only the latest undelivered message of a topic). */
+export function pushTopic(row: Pick<NotificationOutboxRow, 'user_id' | 'event_key'>): string {
+  return crypto.createHash('sha256').update(`${row.user_id}:${row.event_key}`).digest('base64url').slice(0, 32)
+}
+
+/**
+ * One push per device, encrypted aes128gcm. 'sent' when any device took it (or none is left); 'pending' to try
+ * again when a push service failed for a reason that may pass. A device its push service no longer knows (404, 410)
+ * is deleted.
+ */
+async function pushTo(
+  services: AppServices,
+  row: NotificationOutboxRow,
+  devices: Array<typeof pushSubscriptions.$inferSelect>,
+): Promise<'sent' | 'pending' | 'failed'> {
+  const { publicKey, privateKey, subject } = services.config.push
+  const payload: PushPayload & { tag: string } = {
+    title: row.title,
+    body: row.body,
+    url: row.url,
+    tag: pushTopic(row),
+  }
+  let delivered = 0
+  let transient = 0
+  for (const device of devices) {
+    try {
+      await webpush.sendNotification(
+        { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
+        JSON.stringify(payload),
+        {
+          vapidDetails: { subject, publicKey, privateKey },
+          TTL: PUSH_TTL_S,
+          topic: payload.tag,
+          urgency: 'high',
+          contentEncoding: 'aes128gcm',
+          timeout: PUSH_TIMEOUT_MS,
+        },
+      )
+      delivered++
+      await services.db
+        .update(pushSubscriptions)
+        .set({ last_sent_at: sql`now()` })
+        .where(eq(pushSubscriptions.id, device.id))
+    } catch (error) {
+      const status = (error as { statusCode?: number }).statusCode
+      if (status === 404 || status === 410) {
+        await services.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id))
+        continue
+      }
+      if (status === undefined || status === 429 || status >= 500) transient++
+      logger.warn({ msg: 'push not delivered', id: row.id, status, error: describeError(error) })
+    }
+  }
+  if (delivered) return 'sent'
+  if (transient) return 'pending'
+  return devices.length ? 'failed' : 'sent'
+}
+
+/** What /account shows when Discord refused a direct message because the member takes none from the bot. */
+export const DMS_CLOSED = 'Discord did not deliver it: your direct messages are closed to the bot.'
+
+/**
+ * A Discord direct message through the bot, with a nonce of the row (Discord de-duplicates a resend after a crash).
+ * A member who takes no DMs from the bot (code 50007) is recorded as failed, for /account to say so; Discord down is
+ * tried again later.
+ */
+async function directMessage(
+  services: AppServices,
+  row: NotificationOutboxRow,
+): Promise<{ state: 'sent' | 'failed' | 'pending' | 'skipped'; error: string | null }> {
+  const [user] = await services.db.select({ discordId: users.discord_id }).from(users).where(eq(users.id, row.user_id))
+  if (!user?.discordId) return { state: 'skipped', error: null }
+  const link = new URL(row.url, services.config.appUrl).toString()
+  const result = await services.discord.sendDirectMessage(user.discordId, {
+    content: `**${row.title}**\n${row.body}\n${link}`,
+    allowedMentions: { parse: [] },
+    nonce: `notify-${row.id}`,
+  })
+  if (result.ok) return { state: 'sent', error: null }
+  if (result.code === 50007) return { state: 'failed', error: DMS_CLOSED }
+  const outage =
+    services.discord.configured && (result.status === undefined || result.status === 429 || result.status >= 500)
+  return { state: outage ? 'pending' : 'failed', error: result.error }
+}
