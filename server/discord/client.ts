@@ -64,7 +64,7 @@ interface CreateChannelInput {
   budgetMs?: number
 }
 
-interface SendMessageInput {
+export interface SendMessageInput {
   content: string
   /**
    * Who may be pinged. Default `{ parse: ['users', 'roles'] }`: user and role mentions in the content ping,
