@@ -51,50 +51,47 @@ CREATE OR REPLACE TRIGGER waitlist_refuse_banned_member
 -- rows. One UPDATE per statement, whatever its size (an attendance list saved whole, a game server's players, a
 -- member's deletion cascading through every event they attended), through the statement's transition table. A
 -- TRUNCATE (tests, a purge) empties the table, so every count goes back to 0.
-CREATE OR REPLACE FUNCTION count_event_attendance() RETURNS trigger LANGUAGE plpgsql AS $$
+-- One function for every stored count; each trigger names the parent table, its count column, and the column of the
+-- counted rows that points at the parent (TG_ARGV). The names come from this file, never from data; format's %I
+-- quotes them all the same.
+CREATE OR REPLACE FUNCTION keep_stored_count() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  parent text := TG_ARGV[0];
+  counter text := TG_ARGV[1];
+  parent_key text := TG_ARGV[2];
 BEGIN
-  IF TG_OP = 'INSERT' THEN
-    UPDATE events e SET attendance_count = e.attendance_count + d.n
-      FROM (SELECT event_id, count(*)::int AS n FROM added GROUP BY event_id) d
-     WHERE e.id = d.event_id;
-  ELSIF TG_OP = 'DELETE' THEN
-    UPDATE events e SET attendance_count = e.attendance_count - d.n
-      FROM (SELECT event_id, count(*)::int AS n FROM removed GROUP BY event_id) d
-     WHERE e.id = d.event_id;
+  IF TG_OP = 'TRUNCATE' THEN
+    EXECUTE format('UPDATE %I SET %I = 0 WHERE %I <> 0', parent, counter, counter);
   ELSE
-    UPDATE events SET attendance_count = 0 WHERE attendance_count <> 0;
+    EXECUTE format(
+      'UPDATE %1$I p SET %2$I = p.%2$I %3$s d.n
+         FROM (SELECT %4$I AS parent_id, count(*)::int AS n FROM %5$I GROUP BY %4$I) d
+        WHERE p.id = d.parent_id',
+      parent, counter, CASE TG_OP WHEN 'INSERT' THEN '+' ELSE '-' END, parent_key,
+      CASE TG_OP WHEN 'INSERT' THEN 'added' ELSE 'removed' END);
   END IF;
   RETURN NULL;
 END
 $$;
 
 CREATE OR REPLACE TRIGGER event_attendance_counted_in AFTER INSERT ON event_attendance
-  REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION count_event_attendance();
+  REFERENCING NEW TABLE AS added FOR EACH STATEMENT
+  EXECUTE FUNCTION keep_stored_count('events', 'attendance_count', 'event_id');
 CREATE OR REPLACE TRIGGER event_attendance_counted_out AFTER DELETE ON event_attendance
-  REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION count_event_attendance();
+  REFERENCING OLD TABLE AS removed FOR EACH STATEMENT
+  EXECUTE FUNCTION keep_stored_count('events', 'attendance_count', 'event_id');
 CREATE OR REPLACE TRIGGER event_attendance_counted_truncate AFTER TRUNCATE ON event_attendance
-  FOR EACH STATEMENT EXECUTE FUNCTION count_event_attendance();
-
-CREATE OR REPLACE FUNCTION count_training_signups() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    UPDATE trainings t SET signup_count = t.signup_count + d.n
-      FROM (SELECT training_id, count(*)::int AS n FROM added GROUP BY training_id) d
-     WHERE t.id = d.training_id;
-  ELSIF TG_OP = 'DELETE' THEN
-    UPDATE trainings t SET signup_count = t.signup_count - d.n
-      FROM (SELECT training_id, count(*)::int AS n FROM removed GROUP BY training_id) d
-     WHERE t.id = d.training_id;
-  ELSE
-    UPDATE trainings SET signup_count = 0 WHERE signup_count <> 0;
-  END IF;
-  RETURN NULL;
-END
-$$;
+  FOR EACH STATEMENT EXECUTE FUNCTION keep_stored_count('events', 'attendance_count', 'event_id');
 
 CREATE OR REPLACE TRIGGER training_signups_counted_in AFTER INSERT ON training_signups
-  REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION count_training_signups();
+  REFERENCING NEW TABLE AS added FOR EACH STATEMENT
+  EXECUTE FUNCTION keep_stored_count('trainings', 'signup_count', 'training_id');
 CREATE OR REPLACE TRIGGER training_signups_counted_out AFTER DELETE ON training_signups
-  REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION count_training_signups();
+  REFERENCING OLD TABLE AS removed FOR EACH STATEMENT
+  EXECUTE FUNCTION keep_stored_count('trainings', 'signup_count', 'training_id');
 CREATE OR REPLACE TRIGGER training_signups_counted_truncate AFTER TRUNCATE ON training_signups
-  FOR EACH STATEMENT EXECUTE FUNCTION count_training_signups();
+  FOR EACH STATEMENT EXECUTE FUNCTION keep_stored_count('trainings', 'signup_count', 'training_id');
+
+-- The two functions the counts had before keep_stored_count; no trigger uses them any more.
+DROP FUNCTION IF EXISTS count_event_attendance();
+DROP FUNCTION IF EXISTS count_training_signups();
