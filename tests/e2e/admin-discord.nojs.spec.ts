@@ -2,13 +2,10 @@ import type { Page } from '@playwright/test'
 import { DEMO_ROLES } from '../../db/seed/demo-guild.ts'
 import { test } from './admin-discord-lock.ts'
 import { expect, type E2ESql } from './fixtures.ts'
+import { toast } from './page-kit.ts'
 
 // /admin/discord without JavaScript (chromium-nojs): the settings and mapping forms are full-page posts answered by
 // a redirect with a flash toast; a validation failure answers 400 inline; removing asks on the page's confirm step.
-
-function toast(page: Page, message: string) {
-  return page.getByTestId('toast-stack').getByText(message, { exact: true })
-}
 
 async function open(page: Page) {
   await page.goto('/admin/discord')

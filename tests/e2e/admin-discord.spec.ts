@@ -2,14 +2,11 @@ import type { Page } from '@playwright/test'
 import { DEMO_ROLES } from '../../db/seed/demo-guild.ts'
 import { test } from './admin-discord-lock.ts'
 import { expect, type E2ESql } from './fixtures.ts'
+import { toast } from './page-kit.ts'
 
 // /admin/discord with JavaScript: the settings chosen by name, the rank role mapping, squad role mappings creating a
 // role and a channel on the stand-in, the Danger Zone's confirmations naming what goes, and Ping History with sizes and
 // cancel. Every test puts back what it changed.
-
-function toast(page: Page, message: string) {
-  return page.getByTestId('toast-stack').getByText(message, { exact: true })
-}
 
 async function open(page: Page) {
   await page.goto('/admin/discord')

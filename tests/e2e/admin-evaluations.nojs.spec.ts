@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
-import { liveItem, memberResult, toast, useEvaluationData } from './evaluations-data.ts'
+import { liveItem, memberResult, useEvaluationData } from './evaluations-data.ts'
+import { toast } from './page-kit.ts'
 import { expect, test } from './fixtures.ts'
 
 // Manage Test and the live evaluation without JavaScript (chromium-nojs project): the dialogs are server-rendered

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
-import { liveItem, memberResult, roleChangesOf, toast, useEvaluationData } from './evaluations-data.ts'
+import { liveItem, memberResult, roleChangesOf, useEvaluationData } from './evaluations-data.ts'
 import { expect, loginAs, stubDiscordCdn, test } from './fixtures.ts'
+import { acceptConfirm, toast } from './page-kit.ts'
 
 // Manage Test, the Evaluations dialog, the live evaluation and View evaluation with JavaScript
 // (docs/rules/assessments.md): an admin approves a member, allows a retake and approves a qualification; runs a live
@@ -15,14 +16,6 @@ const PREFIX = 'E2E Eval JS'
 const LIVE_MS = 1_000
 
 const evaluationData = useEvaluationData(PREFIX)
-
-function acceptConfirm(page: Page, expected: string) {
-  page.once('dialog', (dialog) => {
-    expect(dialog.type()).toBe('confirm')
-    expect(dialog.message()).toBe(expected)
-    void dialog.accept()
-  })
-}
 
 function statusOf(page: Page, name: string) {
   return memberResult(page, name).getByTestId('member-status')

@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test'
 import { expect, test, type E2ESql } from './fixtures.ts'
+import { submit, toast } from './page-kit.ts'
 
 // Roster admin Events and Trainings tabs and Manage Library without JavaScript (chromium-nojs project; every admin form
 // works with JavaScript off, docs/rules/ui.md): dialogs are URL states rendered on the page, every form is a full-page
@@ -9,20 +9,7 @@ import { expect, test, type E2ESql } from './fixtures.ts'
 
 test.describe.configure({ timeout: 60_000 })
 
-function toast(page: Page, message: string) {
-  return page.getByTestId('toast-stack').getByText(message, { exact: true })
-}
-
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
-
-/** Submits with a button and waits for the document answer; returns its status. */
-async function submit(page: Page, button: ReturnType<Page['getByRole']>) {
-  const [response] = await Promise.all([
-    page.waitForResponse((r) => r.request().method() === 'POST' && r.request().resourceType() === 'document'),
-    button.click(),
-  ])
-  return response.status()
-}
 
 async function firstActiveMember(db: E2ESql) {
   const [member] = await db<

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test, type E2ESql } from './fixtures.ts'
+import { acceptConfirm, toast } from './page-kit.ts'
 
 // Roster admin Events and Trainings tabs and Manage Library with JavaScript: dialogs are modal <dialog>s opened from
 // links, deletes confirm through the browser's confirm, and the ping and training times are the admin's local time (the
@@ -7,20 +8,6 @@ import { expect, test, type E2ESql } from './fixtures.ts'
 
 test.use({ timezoneId: 'America/New_York' })
 test.describe.configure({ timeout: 60_000 })
-
-function toast(page: Page, message: string) {
-  return page.getByTestId('toast-stack').getByText(message, { exact: true })
-}
-
-/** Accepts the next window.confirm and checks its text. */
-function acceptConfirm(page: Page, expected: string | RegExp) {
-  page.once('dialog', (dialog) => {
-    expect(dialog.type()).toBe('confirm')
-    if (typeof expected === 'string') expect(dialog.message()).toBe(expected)
-    else expect(dialog.message()).toMatch(expected)
-    void dialog.accept()
-  })
-}
 
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
 

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test, type E2ESql } from './fixtures.ts'
+import { toast } from './page-kit.ts'
 
 // Roster admin without JavaScript (chromium-nojs project; every admin form works with JavaScript off,
 // docs/rules/ui.md): the dialogs are panels reached by links (?dialog=..., ?edit=ID), every form is a full-page post
@@ -9,10 +10,6 @@ import { expect, test, type E2ESql } from './fixtures.ts'
 test.describe.configure({ timeout: 90_000 })
 
 const PREFIX = 'E2E Roster NoJS'
-
-function toast(page: Page, message: string) {
-  return page.getByTestId('toast-stack').getByText(message, { exact: true })
-}
 
 function memberRow(page: Page, name: string) {
   return page.getByTestId('member-row').filter({ has: page.getByRole('rowheader', { name }) })

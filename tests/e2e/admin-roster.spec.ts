@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test, type E2ESql } from './fixtures.ts'
+import { acceptConfirm, toast } from './page-kit.ts'
 
 // Roster admin with JavaScript (docs/rules/roster.md): the tab layout, the member list's search and paging, an admin
 // adding, editing, banning, unbanning and deleting a member in the dialogs, qualifications, and the Promotions tab
@@ -8,19 +9,6 @@ import { expect, test, type E2ESql } from './fixtures.ts'
 test.describe.configure({ timeout: 90_000 })
 
 const PREFIX = 'E2E Roster JS'
-
-function toast(page: Page, message: string) {
-  return page.getByTestId('toast-stack').getByText(message, { exact: true })
-}
-
-/** Accepts the next window.confirm and checks its text. */
-function acceptConfirm(page: Page, expected: RegExp) {
-  page.once('dialog', (dialog) => {
-    expect(dialog.type()).toBe('confirm')
-    expect(dialog.message()).toMatch(expected)
-    void dialog.accept()
-  })
-}
 
 function memberRow(page: Page, name: string) {
   return page.getByTestId('member-row').filter({ has: page.getByRole('rowheader', { name }) })

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { nextLockInstant } from '../../server/settings/time-lock.ts'
 import { expect, test, type E2ESql } from './fixtures.ts'
+import { toast } from './page-kit.ts'
 
 // Admin Settings without JavaScript (chromium-nojs project; every admin form works with JavaScript off,
 // docs/rules/ui.md): every form is a full-page post answered by a redirect with a flash toast, validation errors show
@@ -8,10 +9,6 @@ import { expect, test, type E2ESql } from './fixtures.ts'
 // server the browser's zone: times are in the unit's time zone (America/New_York by default).
 
 const UNIT_ZONE = 'America/New_York'
-
-function toast(page: Page, message: string) {
-  return page.getByTestId('toast-stack').getByText(message, { exact: true })
-}
 
 /** The page's confirm step (shown after an unconfirmed destructive post). */
 function confirmStep(page: Page) {

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { nextLockInstant } from '../../server/settings/time-lock.ts'
 import { expect, test, type E2ESql } from './fixtures.ts'
+import { acceptConfirm, toast } from './page-kit.ts'
 
 // Admin Settings with JavaScript: the pages under /admin/settings (confirmations through the browser's confirm) and the
 // same tabs inside the side sheet of the ORBAT editor, whose posts answer data so the editor never navigates. The
@@ -8,19 +9,6 @@ import { expect, test, type E2ESql } from './fixtures.ts'
 // lock is global).
 
 test.use({ timezoneId: 'America/New_York' })
-
-function toast(page: Page, message: string) {
-  return page.getByTestId('toast-stack').getByText(message, { exact: true })
-}
-
-/** Accepts the next window.confirm and checks its text. */
-function acceptConfirm(page: Page, expected: RegExp) {
-  page.once('dialog', (dialog) => {
-    expect(dialog.type()).toBe('confirm')
-    expect(dialog.message()).toMatch(expected)
-    void dialog.accept()
-  })
-}
 
 /** Month and day of "now + days" as New York reads them. */
 function newYorkDate(days: number) {

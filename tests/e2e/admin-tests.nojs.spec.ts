@@ -1,5 +1,5 @@
-import type { Locator, Page } from '@playwright/test'
 import { expect, test, type E2ESql } from './fixtures.ts'
+import { submit, toast } from './page-kit.ts'
 
 // The test editor without JavaScript (chromium-nojs project; docs/rules/ui.md): a plain form over the tests list with
 // every section on the page (the tabs are in-page links), question text as a textarea of HTML that the server
@@ -10,19 +10,6 @@ import { expect, test, type E2ESql } from './fixtures.ts'
 test.describe.configure({ timeout: 90_000 })
 
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
-
-function toast(page: Page, message: string) {
-  return page.getByTestId('toast-stack').getByText(message, { exact: true })
-}
-
-/** Submits with a button and waits for the document answer; returns its status. */
-async function submit(page: Page, button: Locator) {
-  const [response] = await Promise.all([
-    page.waitForResponse((r) => r.request().method() === 'POST' && r.request().resourceType() === 'document'),
-    button.click(),
-  ])
-  return response.status()
-}
 
 async function removeTests(db: E2ESql, names: string[]) {
   await db`delete from tests where name in ${db(names)}`

@@ -1,5 +1,6 @@
-import type { Locator, Page } from '@playwright/test'
+import type { Locator } from '@playwright/test'
 import { expect, test, type E2ESql } from './fixtures.ts'
+import { acceptConfirm, toast } from './page-kit.ts'
 
 // Admin tests page and the test editor with JavaScript (docs/rules/assessments.md): the list, Create Test / Edit Test
 // full-screen over it with the Settings, Written Test and Evaluation Checklist tabs, the rich-text editor (formatting,
@@ -15,19 +16,6 @@ const PNG_2X2 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg==',
   'base64',
 )
-
-function toast(page: Page, message: string) {
-  return page.getByTestId('toast-stack').getByText(message, { exact: true })
-}
-
-/** Accepts the next window.confirm after checking its text. */
-function acceptConfirm(page: Page, expected: string) {
-  page.once('dialog', (dialog) => {
-    expect(dialog.type()).toBe('confirm')
-    expect(dialog.message()).toBe(expected)
-    void dialog.accept()
-  })
-}
 
 async function removeTests(db: E2ESql, names: string[]) {
   await db`delete from tests where name in ${db(names)}`

@@ -1,7 +1,6 @@
 import path from 'node:path'
-import type { Page } from '@playwright/test'
-import { axeViolationsWithoutScripts } from './a11y.ts'
 import { expect, test, type E2ESql } from './fixtures.ts'
+import { axeAtBothWidths, toast } from './page-kit.ts'
 
 // Awards without JavaScript (docs/rules/personnel.md, Awards; every admin form works with JavaScript off): the Awards
 // tab's dialog is a page state, its multipart form uploads the image, a validation failure shows inline (400); Grant
@@ -16,26 +15,9 @@ const AWARD = `${PREFIX} Heart`
 const MEMBER = `${PREFIX} Trooper`
 const IMAGE = path.resolve('db/seed/assets/awards/purple-heart.png')
 
-function toast(page: Page, message: string) {
-  return page.getByTestId('toast-stack').getByText(message, { exact: true })
-}
-
 async function removeTestData(db: E2ESql) {
   await db`delete from members where ingame_name like ${`${PREFIX}%`}`
   await db`delete from awards where name like ${`${PREFIX}%`}`
-}
-
-async function expectNoViolations(page: Page, where: string) {
-  const found = await axeViolationsWithoutScripts(page)
-  expect(found, `axe violations on ${where}:\n\n${found.join('\n\n')}\n`).toEqual([])
-}
-
-/** Checks axe at both widths, leaving the page at 1440 px. */
-async function axeAtBothWidths(page: Page, where: string) {
-  await expectNoViolations(page, `${where} @1440px`)
-  await page.setViewportSize({ width: 390, height: 844 })
-  await expectNoViolations(page, `${where} @390px`)
-  await page.setViewportSize({ width: 1440, height: 900 })
 }
 
 test.beforeEach(async ({ db }) => removeTestData(db))
@@ -79,7 +61,7 @@ test('an admin defines an award with an image and grants it; the ribbon shows in
   await grant.getByRole('combobox', { name: 'Award' }).selectOption({ label: AWARD })
   await grant.getByLabel('Citation').fill('Patched up the squad under fire.')
   await grant.getByLabel('Announce in the promotion channel').check()
-  await axeAtBothWidths(page, 'the grant dialog')
+  await axeAtBothWidths(page, 'the grant dialog', { withoutScripts: true })
   await grant.getByRole('button', { name: 'Grant Award' }).click()
   await expect(toast(page, `${AWARD} awarded to ${MEMBER}.`)).toBeVisible()
   await expect(page).toHaveURL(new RegExp(`edit=${memberId}$`))
@@ -88,7 +70,7 @@ test('an admin defines an award with an image and grants it; the ribbon shows in
     sheetAwards.getByRole('list', { name: `Awards of ${MEMBER}` }).getByRole('img', { name: AWARD }),
   ).toBeVisible()
   await expect(sheetAwards).toContainText('Patched up the squad under fire.')
-  await axeAtBothWidths(page, 'the member sheet with an award')
+  await axeAtBothWidths(page, 'the member sheet with an award', { withoutScripts: true })
 
   // The public roster's row and the member's page show the rack, at both widths.
   await page.goto(`/roster?term=${encodeURIComponent(MEMBER)}`)

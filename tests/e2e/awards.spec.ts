@@ -1,7 +1,6 @@
 import path from 'node:path'
-import type { Page } from '@playwright/test'
-import { expectNoAxeViolations } from './a11y.ts'
 import { expect, test, type E2ESql } from './fixtures.ts'
+import { axeAtBothWidths, toast } from './page-kit.ts'
 
 // Awards with JavaScript (docs/rules/personnel.md, Awards): an admin defines an award with an uploaded image on the
 // Awards tab, grants it twice to a member from the member sheet (announced in the promotion channel), the ribbon shows
@@ -16,21 +15,9 @@ const AWARD = `${PREFIX} Star`
 const MEMBER = `${PREFIX} Trooper`
 const IMAGE = path.resolve('db/seed/assets/awards/medal-of-valor.png')
 
-function toast(page: Page, message: string) {
-  return page.getByTestId('toast-stack').getByText(message, { exact: true })
-}
-
 async function removeTestData(db: E2ESql) {
   await db`delete from members where ingame_name like ${`${PREFIX}%`}`
   await db`delete from awards where name like ${`${PREFIX}%`}`
-}
-
-/** Checks axe at both widths, leaving the page at 1440 px. */
-async function axeAtBothWidths(page: Page, where: string) {
-  await expectNoAxeViolations(page, `${where} @1440px`)
-  await page.setViewportSize({ width: 390, height: 844 })
-  await expectNoAxeViolations(page, `${where} @390px`)
-  await page.setViewportSize({ width: 1440, height: 900 })
 }
 
 test.beforeEach(async ({ db }) => removeTestData(db))

@@ -152,10 +152,6 @@ async function removeEvaluationData(db: E2ESql, prefix: string) {
   await db`delete from qualifications where name like ${`${prefix}%`}`
 }
 
-export function toast(page: Page, message: string) {
-  return page.getByTestId('toast-stack').getByText(message, { exact: true })
-}
-
 /** A member's result in the Manage Test dialog. */
 export function memberResult(page: Page, name: string) {
   return page.getByRole('listitem', { name, exact: true })

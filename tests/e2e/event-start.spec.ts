@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
+import { toast } from './page-kit.ts'
 
 // Events have a start time (docs/decisions/025-times-in-the-viewers-zone.md): an event saved at 21:30 keeps 21:30
 // through the Events list, the Edit form, the member sheet and the Schedule Ping offsets. The browser runs in Berlin,
@@ -9,10 +9,6 @@ import { expect, test } from './fixtures.ts'
 
 test.use({ timezoneId: 'Europe/Berlin' })
 test.describe.configure({ timeout: 60_000 })
-
-function toast(page: Page, message: string) {
-  return page.getByTestId('toast-stack').getByText(message, { exact: true })
-}
 
 test('an event saved at 21:30 keeps 21:30 in the list, the edit form, the member sheet and the ping offsets', async ({
   page,

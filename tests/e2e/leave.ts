@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test'
 import { signIn, type WIDTHS } from './a11y.ts'
 import { expect, type DemoUsername, type E2ESql } from './fixtures.ts'
+import { toast } from './page-kit.ts'
 
 // The leave of absence journey (docs/rules/personnel.md, Leave of absence), shared by leave.spec.ts (JavaScript on)
 // and leave.nojs.spec.ts (off): a member asks for leave on /account, an admin approves it on the Leave tab, the LOA
@@ -25,10 +26,6 @@ function unitDay(offset: number): string {
 
 export async function removeJourneyLeave(db: E2ESql, name: string) {
   await db`delete from leaves where reason like ${`${REASON}%`} and member_id in (select id from members where ingame_name = ${name})`
-}
-
-function toast(page: Page, message: string) {
-  return page.getByTestId('toast-stack').getByText(message, { exact: true })
 }
 
 async function expectClean(page: Page, journey: Journey, where: string) {

@@ -1,5 +1,6 @@
 import { TEST_MESSAGES } from '../../contracts/assessments.ts'
-import { SEEDED, answer, cardOf, expect, questionGroup, test, toast } from './qualification-tests.ts'
+import { SEEDED, answer, cardOf, expect, questionGroup, test } from './qualification-tests.ts'
+import { toast } from './page-kit.ts'
 
 // The public tests pages without JavaScript: the server renders the cards, answers a missing answer with 'Please answer
 // all questions before submitting.' (400, the chosen answers kept), and a full submit with a redirect to the result and

@@ -1,6 +1,7 @@
 import { TEST_MESSAGES } from '../../contracts/assessments.ts'
 import { stubDiscordCdn, loginAs, topBar } from './fixtures.ts'
-import { SEEDED, answer, cardOf, expect, questionGroup, test, toast } from './qualification-tests.ts'
+import { SEEDED, answer, cardOf, expect, questionGroup, test } from './qualification-tests.ts'
+import { toast } from './page-kit.ts'
 
 // The public tests pages with JavaScript (docs/rules/assessments.md): the cards and their badges, taking a test with
 // the browser's answer check, the result, and who may not take or see what.

@@ -163,7 +163,3 @@ export function questionGroup(page: Page, number: number): Locator {
 export async function answer(page: Page, number: number, index: number): Promise<void> {
   await questionGroup(page, number).getByRole('radio').nth(index).check()
 }
-
-export function toast(page: Page, message: string): Locator {
-  return page.getByTestId('toast-stack').getByText(message, { exact: true })
-}

@@ -2,6 +2,7 @@ import type { Browser, Page } from '@playwright/test'
 import { DEMO_ROLES } from '../../db/seed/demo-guild.ts'
 import { signIn, type WIDTHS } from './a11y.ts'
 import { expect, topBar, type E2ESql } from './fixtures.ts'
+import { toast } from './page-kit.ts'
 
 // The recruitment journey (docs/rules/recruitment.md), shared by recruitment.spec.ts (JavaScript on) and
 // recruitment.nojs.spec.ts (off): an admin adds a question to the unit's form; a new Discord user applies on /join;
@@ -85,10 +86,6 @@ export async function cleanUpRun(db: E2ESql, standInUrl: string, js: boolean, wi
 export function runIds(js: boolean, width: number) {
   const base = `11${js ? 1 : 2}${String(width).padStart(4, '0')}`
   return { accepted: `${base}00000000001`, rejected: `${base}00000000002` }
-}
-
-function toast(page: Page, message: string) {
-  return page.getByTestId('toast-stack').getByText(message, { exact: true })
 }
 
 async function expectClean(page: Page, journey: Journey, where: string) {
