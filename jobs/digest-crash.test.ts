@@ -2,8 +2,7 @@
 // writing the week's digest at once write it once; one instance's job runner, in its own process, is killed with
 // SIGKILL while its message is in flight (Discord posted it, the answer never came); the other instance finishes the
 // digest: every message in the channel exactly once, and the week is never sent again.
-import { fork, type ChildProcess } from 'node:child_process'
-import { once } from 'node:events'
+import type { ChildProcess } from 'node:child_process'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { sql } from 'drizzle-orm'
 import { DateTime } from 'luxon'
@@ -23,6 +22,7 @@ import { createDiscordClient } from '#server/discord/client.ts'
 import { setLogLevel } from '#server/logger.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/harness/db.ts'
 import { startJobs, type RunningJobs } from './index.ts'
+import { killHard, startRunnerProcess } from '#tests/harness/runner-process.ts'
 
 const BOT_TOKEN = 'digest-crash-bot'
 const CHANNEL = DEMO_CHANNELS.announcements.id
@@ -115,18 +115,10 @@ afterAll(async () => {
 const digestRow = async () => (await database.db.select().from(activityDigests))[0]!
 const sendRequests = () => discord.state.requests.filter((r) => r.method === 'POST' && r.path === MESSAGES_PATH)
 
+/** The first instance: the real job runner in its own process, which the test kills with SIGKILL. */
 async function startDoomedInstance(): Promise<ChildProcess> {
-  const child = fork('tests/harness/job-runner-process.ts', [], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  })
-  running.child = child
-  await new Promise<void>((resolve, reject) => {
-    child.once('message', () => resolve())
-    child.once('exit', (code) => reject(new Error(`the job runner process exited (${code}) before it was ready`)))
-  })
-  return child
+  running.child = await startRunnerProcess(env)
+  return running.child
 }
 
 describe('the weekly activity digest', () => {
@@ -163,10 +155,7 @@ describe('the weekly activity digest', () => {
       expect(sendRequests()).toHaveLength(1)
       expect(await digestRow()).toMatchObject({ status: 'pending', parts_sent: 0 })
 
-      const exited = once(doomed, 'exit')
-      doomed.kill('SIGKILL')
-      await exited
-      const crashedAt = Date.now()
+      const crashedAt = await killHard(doomed)
       await expect.poll(async () => (await digestRow()).status, { timeout: 25_000, interval: 100 }).toBe('sent')
       expect(Date.now() - crashedAt).toBeLessThan(20_000)
       // The first message resent with its nonce: Discord answered with the one it had.

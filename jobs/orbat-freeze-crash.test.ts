@@ -2,8 +2,7 @@
 // job runners on one database and one of them killed with SIGKILL in the middle of its freeze: the freeze it began is
 // rolled back with its connection, the other instance's runner takes it over within seconds, and one snapshot, one
 // set of holders and one audit entry remain.
-import { fork, type ChildProcess } from 'node:child_process'
-import { once } from 'node:events'
+import type { ChildProcess } from 'node:child_process'
 import { eq, sql } from 'drizzle-orm'
 import postgres from 'postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -19,6 +18,7 @@ import { freezeDueOperations } from '#server/orbat/snapshots.ts'
 import { setLogLevel } from '#server/logger.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/harness/db.ts'
 import { startJobs, type RunningJobs } from './index.ts'
+import { killHard, startRunnerProcess } from '#tests/harness/runner-process.ts'
 
 let database: TestDatabase
 let env: Record<string, string>
@@ -40,18 +40,10 @@ afterAll(async () => {
   setLogLevel('info')
 })
 
+/** The first instance: the real job runner in its own process, which the test kills with SIGKILL. */
 async function startDoomedInstance(): Promise<ChildProcess> {
-  const child = fork('tests/harness/job-runner-process.ts', [], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  })
-  running.child = child
-  await new Promise<void>((resolve, reject) => {
-    child.once('message', () => resolve())
-    child.once('exit', (code) => reject(new Error(`the job runner process exited (${code}) before it was ready`)))
-  })
-  return child
+  running.child = await startRunnerProcess(env)
+  return running.child
 }
 
 /** Statements of this database waiting on a lock while writing a snapshot. */
@@ -92,9 +84,7 @@ describe('the freeze at an operation start', () => {
       const doomed = await startDoomedInstance()
       await expect.poll(blockedFreezes, { timeout: 30_000, interval: 100 }).toBe(1)
       running.survivor = await startJobs(services, database.url)
-      const exited = once(doomed, 'exit')
-      doomed.kill('SIGKILL')
-      await exited
+      await killHard(doomed)
     } finally {
       await held`rollback`
       held.release()

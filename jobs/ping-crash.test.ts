@@ -3,8 +3,7 @@
 // posted the message, once before. Another instance's job runner on the same database must finish the ping: marked
 // sent, exactly one message in the channel, within seconds of the crash; and while the first sender is alive, the
 // other instance must leave its ping alone.
-import { fork, type ChildProcess } from 'node:child_process'
-import { once } from 'node:events'
+import type { ChildProcess } from 'node:child_process'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -20,6 +19,7 @@ import { dispatchDuePings, PING_LEASE_MS } from '#server/discord/pings.ts'
 import { setLogLevel } from '#server/logger.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/harness/db.ts'
 import { startJobs, type RunningJobs } from './index.ts'
+import { killHard, startRunnerProcess } from '#tests/harness/runner-process.ts'
 
 const BOT_TOKEN = 'ping-crash-bot'
 const CHANNEL = DEMO_CHANNELS.announcements.id
@@ -93,24 +93,8 @@ const sendRequests = () => discord.state.requests.filter((r) => r.method === 'PO
 
 /** The first instance: the real job runner in its own process, which the test kills with SIGKILL. */
 async function startDoomedInstance(): Promise<ChildProcess> {
-  const child = fork('tests/harness/job-runner-process.ts', [], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  })
-  running.child = child
-  await new Promise<void>((resolve, reject) => {
-    child.once('message', () => resolve())
-    child.once('exit', (code) => reject(new Error(`the job runner process exited (${code}) before it was ready`)))
-  })
-  return child
-}
-
-async function killHard(child: ChildProcess): Promise<number> {
-  const exited = once(child, 'exit')
-  child.kill('SIGKILL')
-  await exited
-  return Date.now()
+  running.child = await startRunnerProcess(env)
+  return running.child
 }
 
 /** Milliseconds from `since` until the ping is marked sent (the poll fails the test past 20 s). */
