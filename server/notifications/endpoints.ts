@@ -1,4 +1,6 @@
+import dnsCallbacks from 'node:dns'
 import dns from 'node:dns/promises'
+import https from 'node:https'
 import net from 'node:net'
 import type { Config } from '../config.ts'
 import { Invalid } from '../errors.ts'
@@ -56,4 +58,29 @@ export async function checkPushEndpoint(config: Config, endpoint: string): Promi
         () => [] as string[],
       )
   if (!addresses.length || !addresses.every(isPublicAddress)) throw new Invalid(REFUSED)
+}
+
+/**
+ * Resolves a push service's host for a connection, refusing it when any address is not public: a name that was public
+ * when the device subscribed may point into the unit's network since (DNS rebinding), so the check is made again at
+ * every connection. An address written in the URL itself was checked at subscription and cannot change.
+ */
+const publicOnlyLookup: net.LookupFunction = (hostname, options, callback) => {
+  dnsCallbacks.lookup(hostname, { ...options, all: true, verbatim: true }, (error, addresses) => {
+    if (error) return callback(error, '', 0)
+    if (!addresses.length || !addresses.every((a) => isPublicAddress(a.address)))
+      return callback(Object.assign(new Error(REFUSED), { code: 'ENOTPUBLIC' }), '', 0)
+    if (options.all)
+      return (callback as unknown as (e: null, all: dnsCallbacks.LookupAddress[]) => void)(null, addresses)
+    callback(null, addresses[0]!.address, addresses[0]!.family)
+  })
+}
+
+// Kept-alive connections: "sign-ups open" sends to thousands of devices on a few push services.
+const publicAgent = new https.Agent({ keepAlive: true, lookup: publicOnlyLookup })
+const allowedAgent = new https.Agent({ keepAlive: true })
+
+/** The agent a push to `endpoint` goes out through: checked addresses, unless its origin is allowed. */
+export function pushAgentFor(config: Config, endpoint: string): https.Agent {
+  return config.push.endpointAllow.includes(new URL(endpoint).origin) ? allowedAgent : publicAgent
 }

@@ -13,6 +13,7 @@ import { users } from '#db/schema/users-sessions.ts'
 import type { AppServices } from '../context.ts'
 import { describeError } from '../error-text.ts'
 import { logger } from '../logger.ts'
+import { pushAgentFor } from './endpoints.ts'
 import { singleton } from '../singleton.ts'
 
 // The sender (docs/decisions/045-notifications-from-an-outbox.md): runs in the job runner, never on a request's path.
@@ -252,6 +253,7 @@ async function pushTo(
           urgency: 'high',
           contentEncoding: 'aes128gcm',
           timeout: PUSH_TIMEOUT_MS,
+          agent: pushAgentFor(services.config, device.endpoint),
         },
       )
       delivered++
