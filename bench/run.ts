@@ -7,7 +7,7 @@
 //   roster     GET /api/roster paging and searching over 2,000 members (p99 < 50 ms).
 //   viewers    1,000 open pages (live SSE connections, then 5 s polling) for 60 s while members sign up and leave.
 //   history    the ORBAT's memory on 300 slots: the freeze of an operation's ORBAT (< 50 ms), GET of a version and of
-//              a snapshot (p95 < 30 ms) (bench/orbat-history.ts).
+//              a snapshot (p95 < 30 ms one request at a time; p99 under 10 connections beside) (bench/orbat-history.ts).
 //   scale      only when named (--only=scale): the demo unit beside a big unit with years of history (bench/scale.ts),
 //              each page and call one request at a time, and the promotion run of 3,427 members.
 //   activity   only when named (--only=activity): the activity report and dashboard on the big unit with about a
