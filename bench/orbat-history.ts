@@ -14,7 +14,7 @@ import { recordVersion } from '#server/orbat/history.ts'
 import { freeze } from '#server/orbat/snapshots.ts'
 import { compare, comparisonCells, comparisonHeader, record, startBare, type LoadSpec } from './compare.ts'
 import { login, request } from './http-client.ts'
-import { machineMeter, ms, percentile, printTable, progress } from './lib.ts'
+import { cpuSeconds, machineMeter, ms, percentile, printTable, progress } from './lib.ts'
 
 const SLOTS = 300
 const FREEZE_TARGET_MS = 50
@@ -27,12 +27,14 @@ const WARM_UP = 10
 
 /**
  * Each read asked one request at a time on one kept-alive connection, the app and the bare server in alternating
- * rounds, so other work on the machine falls on both alike. Answers the latencies of each and the app's wrong answers.
+ * rounds, so other work on the machine falls on both alike. Answers the latencies of each, the app's wrong answers and
+ * the app process's own CPU time per answer in ms (NaN without its pid).
  */
 async function oneAtATime(
   urls: { app: string; bare: string },
   spec: LoadSpec,
-): Promise<{ app: number[]; bare: number[]; errors: number }> {
+  appPid: number | undefined,
+): Promise<{ app: number[]; bare: number[]; errors: number; appCpuMs: number }> {
   const sides = (['app', 'bare'] as const).map((side) => ({
     side,
     url: urls[side] + spec.path,
@@ -40,20 +42,25 @@ async function oneAtATime(
     latencies: [] as number[],
   }))
   let errors = 0
+  let appCpu = 0
   try {
     for (const { url, agent } of sides)
       for (let i = 0; i < WARM_UP; i++) await request(agent, url, { headers: spec.headers })
     for (let round = 0; round < ROUNDS; round++)
-      for (const { side, url, agent, latencies } of sides)
+      for (const { side, url, agent, latencies } of sides) {
+        const before = side === 'app' && appPid ? cpuSeconds(appPid).self : 0
         for (let i = 0; i < SAMPLES / ROUNDS; i++) {
           const answer = await request(agent, url, { headers: spec.headers })
           latencies.push(answer.ms)
           if (side === 'app' && answer.status !== spec.status) errors++
         }
+        if (side === 'app' && appPid) appCpu += cpuSeconds(appPid).self - before
+      }
   } finally {
     for (const { agent } of sides) agent.destroy()
   }
-  return { app: sides[0]!.latencies, bare: sides[1]!.latencies, errors }
+  const appCpuMs = appPid ? (1000 * appCpu) / sides[0]!.latencies.length : Number.NaN
+  return { app: sides[0]!.latencies, bare: sides[1]!.latencies, errors, appCpuMs }
 }
 
 /** Tops the bench ORBAT up to SLOTS slots (a squad of its own), and two versions of it. */
@@ -125,7 +132,7 @@ export async function historyScenario(
     let errors = 0
     for (const spec of specs) {
       progress(`history: ${spec.name}, one request at a time`)
-      const single = await oneAtATime({ app: appUrl, bare: bare.ready[0]! }, spec)
+      const single = await oneAtATime({ app: appUrl, bare: bare.ready[0]! }, spec, appPid)
       const p95 = percentile(single.app, 95)
       worstP95 = Math.max(worstP95, p95)
       progress(`history: ${spec.name}, ${spec.connections} connections`)
@@ -136,6 +143,7 @@ export async function historyScenario(
         ...comparisonCells(spec, app, b, ratio),
         `${ms(percentile(single.app, 50))} / ${ms(p95)}`,
         `${ms(percentile(single.bare, 50))} / ${ms(percentile(single.bare, 95))}`,
+        ms(single.appCpuMs),
         `${app.errors + single.errors}`,
         p95 < READ_TARGET_MS ? 'yes' : 'NO',
         app.p99 < READ_TARGET_MS ? 'yes' : 'NO',
@@ -147,13 +155,14 @@ export async function historyScenario(
         ...comparisonHeader('read'),
         '1 at a time: app p50/p95 ms',
         'bare p50/p95 ms',
+        'app CPU ms/req',
         'app errors',
         `p95 < ${READ_TARGET_MS} ms (1 at a time)`,
         `p99 < ${READ_TARGET_MS} ms (${specs[0]!.connections} conns, not the target)`,
       ],
       rows,
       [
-        `One at a time: ${SAMPLES} requests per side on one kept-alive connection after ${WARM_UP} warm-up, in ${ROUNDS} alternating rounds, timed in this process to the end of the body.`,
+        `One at a time: ${SAMPLES} requests per side on one kept-alive connection after ${WARM_UP} warm-up, in ${ROUNDS} alternating rounds, timed in this process to the end of the body; app CPU ms/req: the app process's own CPU per answer (what other work on the machine changes least).`,
         `The freeze of the ${SLOTS}-slot ORBAT (read, snapshot, holders; one transaction), ${FREEZES} runs in this process: p50 ${ms(percentile(freezes, 50))}, p95 ${ms(freezeP95)}, max ${ms(Math.max(...freezes))} (target < ${FREEZE_TARGET_MS} ms).`,
         `Each side 6 s in 2 alternating rounds after 2 s warm-up; p99 = worst round. ${machine()}.`,
       ],
