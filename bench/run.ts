@@ -7,13 +7,14 @@
 //   roster     GET /api/roster paging and searching over 2,000 members (p99 < 50 ms).
 //   viewers    1,000 open pages (live SSE connections, then 5 s polling) for 60 s while members sign up and leave.
 //   history    the ORBAT's memory on 300 slots: the freeze of an operation's ORBAT (< 50 ms), GET of a version and of
-//              a snapshot (p95 < 30 ms) (bench/orbat-history.ts).
+//              a snapshot (p95 < 30 ms one request at a time; p99 under 10 connections beside) (bench/orbat-history.ts).
+//   mission    the import of a 5 MB mission.sqm, parse and proposal, in this process (< 1 s) (bench/mission-import.ts).
 //   scale      only when named (--only=scale): the demo unit beside a big unit with years of history (bench/scale.ts),
 //              each page and call one request at a time, and the promotion run of 3,427 members.
 //   activity   only when named (--only=activity): the activity report and dashboard on the big unit with about a
 //              million attendance rows beside the demo unit (bench/activity.ts).
 // The servers run in child processes; this process is only the load generator. Loopback only.
-// Options: --only=poll,herd (any of endpoints, poll, herd, roster, viewers, record, history, scale), --no-polling / --no-sse (viewers: one variant only),
+// Options: --only=poll,herd (any of endpoints, poll, herd, roster, viewers, record, history, mission, scale), --no-polling / --no-sse (viewers: one variant only),
 // --profile=<dir> (CPU profiles of the app processes). BENCH_DEBUG=1 prints per-second poll latencies (viewers).
 import fs from 'node:fs'
 import os from 'node:os'
@@ -26,6 +27,7 @@ import { arrangeOrbat } from './orbat-fixture.ts'
 import { pollScenario } from './poll.ts'
 import { recordScenario } from './record.ts'
 import { historyScenario } from './orbat-history.ts'
+import { missionImportScenario } from './mission-import.ts'
 import { rosterScenario } from './roster.ts'
 import { activityScenario } from './activity.ts'
 import { scaleScenario } from './scale.ts'
@@ -154,6 +156,8 @@ async function main() {
   if (!fs.existsSync('build/server/index.js')) throw new Error('Run "npm run build" first.')
   const started = Date.now()
   const loadBefore = loadAverage()
+  // In this process, before any server starts: nothing else runs beside it.
+  if (wanted('mission')) summary.push(row('mission', await missionImportScenario()))
   if (wanted('endpoints')) await endpointsScenario()
   if (
     wanted('poll') ||

@@ -1,6 +1,7 @@
 // The ORBAT save contract as it says (docs/rules/orbat.md, Saving the ORBAT): a new row needs no id, or may carry a
 // temporary text id (what @xyflow/react uses for nodes) that slots and edges refer to, beside the editor's negative
-// ids; every error names its row and field. Over real HTTP on real PostgreSQL.
+// ids (also through a restore of the version such a save writes: tests/harness/save-routes.ts); every error names its
+// row and field. Over real HTTP on real PostgreSQL.
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { OrbatPayload, OrbatSaveBody } from '#contracts/orbat.ts'
@@ -9,6 +10,7 @@ import { api } from '#tests/harness/admin.ts'
 import { startTestApp, type TestApp } from '#tests/harness/app.ts'
 import { stateFingerprint } from '#tests/harness/fingerprint.ts'
 import { addSquad, getJson, loginDemos, resetOrbat, type LoggedIn } from '#tests/harness/orbat.ts'
+import { SAVE_ROUTES, saveRoute } from '#tests/harness/save-routes.ts'
 
 let t: TestApp
 let admin: LoggedIn
@@ -40,7 +42,9 @@ async function alphaBody(): Promise<
   }
 }
 
-describe('new rows', () => {
+describe.each(SAVE_ROUTES)('new rows, through %s', (name) => {
+  const route = saveRoute(name, () => ({ t, admin }))
+
   it('need no id: a slot, a squad and a waypoint sent without one are created', async () => {
     const body = await alphaBody()
     body.squads.push({ name: 'Bravo', pos_x: 400, pos_y: 0 })
@@ -49,7 +53,7 @@ describe('new rows', () => {
       { squadName: 'Bravo', team: 'Fire Team', role: 'Gunner' },
     )
     body.waypoints = [{ pos_x: 10, pos_y: 20 }]
-    const response = await save(body)
+    const response = await route.save(body)
     expect(response.status, response.body.error).toBe(200)
     const after = await loadOrbat()
     const bravo = after.squads.find((s) => s.name === 'Bravo')!
@@ -79,7 +83,7 @@ describe('new rows', () => {
       { source: 'waypoint-wp-1', target: 'squad-dndnode_0' },
       { source: 'squad-dndnode_0', target: 'squad--2' },
     ]
-    const response = await save(body)
+    const response = await route.save(body)
     expect(response.status, response.body.error).toBe(200)
     const after = await loadOrbat()
     const id = (name: string) => after.squads.find((s) => s.name === name)!.id

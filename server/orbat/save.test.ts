@@ -1,7 +1,9 @@
 // PUT /api/admin/orbat/save over real HTTP on real PostgreSQL (docs/rules/orbat.md, Saving the ORBAT): admin-only,
 // round trip of every field, new rows by temporary ids, spacers, squadName mapping, unique names, one transaction,
 // sign-ups made during an edit kept or refused with 409, the fill rule for freed slots; plus the editor's look-ups
-// (/api/roster, /api/discord-roles/squads).
+// (/api/roster, /api/discord-roles/squads). What a save guarantees of the layout, the people kept and freed, the
+// waitlist and races with sign-ups is held to a restore of a version too (docs/rules/orbat-history.md): the same
+// tests run through both (tests/harness/save-routes.ts).
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { orbatEdges, orbatPaxCounters, orbatWaypoints, platoons, squads } from '#db/schema/orbat.ts'
@@ -11,6 +13,7 @@ import type { OrbatPayload } from '#server/orbat/orbat.ts'
 import type { AdminRosterMember, RosterPage } from '#contracts/roster-types.ts'
 import { startTestApp, type TestApp } from '#tests/harness/app.ts'
 import { api, expectAdminOnly } from '#tests/harness/admin.ts'
+import { SAVE_ROUTES, saveRoute } from '#tests/harness/save-routes.ts'
 import {
   addEligibleRoles,
   addMember,
@@ -24,6 +27,7 @@ import {
   loginDemos,
   resetOrbat,
   setActivityChannel,
+  slotsHeldBy,
   spacer,
   toSave,
   usersWithTwoSlots,
@@ -114,224 +118,6 @@ describe('PUT /api/admin/orbat/save', () => {
     expect(await auditEntries(db(), 'ORBAT saved')).toEqual([])
   })
 
-  it('round-trips every field unchanged, keeps ids, and is audit-logged', async () => {
-    await arrange()
-    const before = await loadOrbat()
-    const saved = await save(toSave(before))
-    expect(saved.status).toBe(200)
-    expect(saved.body.message).toBe('ORBAT Saved Successfully!')
-    expect(saved.body.orbat).toEqual(before)
-    expect(await loadOrbat()).toEqual(before)
-    const [entry] = await auditEntries(db(), 'ORBAT saved')
-    expect(entry).toMatchObject({
-      actor_user_id: admin.id,
-      details: '2 squads, 4 slots, 2 edges, 1 waypoints, 1 pax counters.',
-    })
-  })
-
-  it('changes every field: renames (even swapped names), moves, flags, platoon, teams, orders, roles, locks, people', async () => {
-    const { platoon, alpha, bravo, waypoint, pax } = await arrange()
-    const body = toSave(await loadOrbat())
-    body.squads = [
-      { id: alpha.squad.id, name: 'Bravo', pos_x: 120, pos_y: 60, can_be_primary_waitlist: false, platoon_id: null },
-      {
-        id: bravo.squad.id,
-        name: 'Alpha',
-        pos_x: 700,
-        pos_y: 20,
-        can_be_primary_waitlist: true,
-        platoon_id: platoon.id,
-      },
-    ]
-    body.slots = body.slots.map((s) => ({ ...s, squadName: s.squadName === 'Alpha' ? 'Bravo' : 'Alpha' }))
-    const lead = body.slots.find((s) => s.role === 'Squad Lead')!
-    Object.assign(lead, {
-      role: 'Platoon Lead',
-      team: 'HQ',
-      team_order: 5,
-      slot_order: 3,
-      required_role_id: 'Rifleman',
-      user_id: null,
-      manual_username: 'Hawk',
-    })
-    const gunner = body.slots.find((s) => s.role === 'Gunner')!
-    Object.assign(gunner, { user_id: reyes.id })
-    body.waypoints = [{ id: waypoint.id, pos_x: 333, pos_y: 44 }]
-    body.pax_counters = [{ id: pax.id, pos_x: -50, pos_y: 1.5 }]
-    body.edges = [
-      {
-        source: `squad-${bravo.squad.id}`,
-        target: `squad-${alpha.squad.id}`,
-        sourceHandle: 'bottom',
-        targetHandle: 'top',
-        type: 'smoothstep',
-      },
-    ]
-
-    const saved = await save(body)
-    expect(saved.status).toBe(200)
-    const after = await loadOrbat()
-    expect(after.squads).toEqual([
-      {
-        id: alpha.squad.id,
-        name: 'Bravo',
-        pos_x: 120,
-        pos_y: 60,
-        can_be_primary_waitlist: false,
-        platoon_id: null,
-        discord_channel_id: '777',
-      },
-      {
-        id: bravo.squad.id,
-        name: 'Alpha',
-        pos_x: 700,
-        pos_y: 20,
-        can_be_primary_waitlist: true,
-        platoon_id: platoon.id,
-        discord_channel_id: null,
-      },
-    ])
-    const platoonLead = after.slots.find((s) => s.role === 'Platoon Lead')!
-    expect(platoonLead).toMatchObject({
-      id: lead.id,
-      squad_id: alpha.squad.id,
-      team: 'HQ',
-      team_order: 5,
-      slot_order: 3,
-      required_role_id: 'Rifleman',
-      user_id: null,
-      manual_username: 'Hawk',
-    })
-    expect(after.slots.find((s) => s.role === 'Gunner')).toMatchObject({
-      id: gunner.id,
-      squad_id: bravo.squad.id,
-      user_id: reyes.id,
-      discord_username: 'Sgt. Reyes',
-    })
-    expect(after.waypoints).toEqual([{ id: waypoint.id, pos_x: 333, pos_y: 44 }])
-    expect(after.pax_counters).toEqual([{ id: pax.id, pos_x: -50, pos_y: 1.5 }])
-    expect(after.edges).toEqual([
-      {
-        id: expect.any(Number),
-        source: `squad-${bravo.squad.id}`,
-        target: `squad-${alpha.squad.id}`,
-        sourceHandle: 'bottom',
-        targetHandle: 'top',
-        type: 'smoothstep',
-      },
-    ])
-    // The admin moved Reyes (whom the editor showed in Squad Lead) to Gunner: not "kept", a deliberate move.
-    expect(saved.body.kept).toEqual([])
-  })
-
-  it('creates new squads, slots, spacers, waypoints and pax counters from temporary ids and maps slots by squadName', async () => {
-    const { alpha } = await arrange()
-    const body = toSave(await loadOrbat())
-    // In free space (below Alpha, left of Bravo): where a card lands on another is the next describe's.
-    body.squads!.push({
-      id: -1,
-      name: 'Charlie',
-      pos_x: 200,
-      pos_y: 400,
-      can_be_primary_waitlist: true,
-      platoon_id: null,
-    })
-    body.slots.push(
-      {
-        id: -2,
-        squadName: 'Charlie',
-        team: 'Team 1',
-        team_order: 0,
-        slot_order: 0,
-        role: 'Team Lead',
-        required_role_id: 'Rifleman',
-      },
-      { id: -3, squadName: 'Charlie', team: 'Team 1', team_order: 0, slot_order: 1, role: '---  support section ---' },
-      {
-        id: -4,
-        squadName: 'Charlie',
-        team: 'Team 1',
-        team_order: 0,
-        slot_order: 2,
-        role: 'AT Gunner',
-        manual_username: '  Ivan ',
-      },
-      {
-        id: -5,
-        squadName: 'Alpha',
-        team: 'Bravo Team',
-        team_order: 1,
-        slot_order: 1,
-        role: 'Grenadier',
-        manual_username: '',
-      },
-    )
-    body.waypoints!.push({ id: -6, pos_x: 150, pos_y: 150 })
-    body.pax_counters!.push({ id: -7, pos_x: 0, pos_y: 500 })
-    body.edges!.push(
-      {
-        source: `squad-${alpha.squad.id}`,
-        target: 'waypoint--6',
-        sourceHandle: 'right',
-        targetHandle: 'left',
-        type: 'smoothstep',
-      },
-      { source: 'waypoint--6', target: 'squad--1', sourceHandle: null, targetHandle: null, type: 'smoothstep' },
-    )
-    const saved = await save(body)
-    expect(saved.status).toBe(200)
-    const after = await loadOrbat()
-    const charlie = after.squads.find((s) => s.name === 'Charlie')!
-    expect(charlie).toMatchObject({
-      pos_x: 200,
-      pos_y: 400,
-      can_be_primary_waitlist: true,
-      platoon_id: null,
-      discord_channel_id: null,
-    })
-    expect(charlie.id).toBeGreaterThan(0)
-    expect(
-      after.slots.filter((s) => s.squad_id === charlie.id).map((s) => [s.role, s.required_role_id, s.manual_username]),
-    ).toEqual([
-      ['Team Lead', 'Rifleman', null],
-      ['---SUPPORT SECTION---', null, null],
-      ['AT Gunner', null, 'Ivan'],
-    ])
-    expect(after.slots.find((s) => s.role === 'Grenadier')).toMatchObject({
-      squad_id: alpha.squad.id,
-      manual_username: null,
-    })
-    const newWaypoint = after.waypoints.find((w) => w.pos_x === 150)!
-    expect(after.pax_counters).toHaveLength(2)
-    expect(after.edges.map((e) => [e.source, e.target])).toEqual(
-      expect.arrayContaining([
-        [`squad-${alpha.squad.id}`, `waypoint-${newWaypoint.id}`],
-        [`waypoint-${newWaypoint.id}`, `squad-${charlie.id}`],
-      ]),
-    )
-    // The spacer is not a slot: 4 + 3 slots, not 8.
-    expect((await auditEntries(db(), 'ORBAT saved'))[0]!.details).toMatch(
-      /^3 squads, 7 slots, 4 edges, 2 waypoints, 2 pax counters\.$/,
-    )
-  })
-
-  it('deletes squads, slots, waypoints and edges the save leaves out (a removed squad takes its role record along)', async () => {
-    const { alpha, bravo } = await arrange()
-    await db().insert(squadRoleMappings).values({ squad_id: bravo.squad.id, create_discord_channel: true })
-    const body = toSave(await loadOrbat())
-    body.squads = body.squads!.filter((s) => s.id === alpha.squad.id)
-    body.slots = body.slots.filter((s) => s.squadName === 'Alpha' && s.role !== 'Medic')
-    body.waypoints = []
-    body.edges = []
-    expect((await save(body)).status).toBe(200)
-    const after = await loadOrbat()
-    expect(after.squads.map((s) => s.name)).toEqual(['Alpha'])
-    expect(after.slots.map((s) => s.role)).toEqual(['Squad Lead', '---FIRE TEAM---', 'Rifleman'])
-    expect(after.waypoints).toEqual([])
-    expect(after.edges).toEqual([])
-    expect(await db().select().from(squadRoleMappings)).toEqual([])
-  })
-
   it('refuses bad input with 400 and a clear message, and changes nothing', async () => {
     const { alpha } = await arrange()
     const before = await loadOrbat()
@@ -386,38 +172,6 @@ describe('PUT /api/admin/orbat/save', () => {
       const response = await save(body)
       expect(response.status, JSON.stringify(body).slice(0, 80)).toBe(400)
       expect(response.body.error).toMatch(message)
-    }
-    expect(await loadOrbat()).toEqual(before)
-    expect(await auditEntries(db(), 'ORBAT saved')).toEqual([])
-  })
-
-  it('runs in one transaction: a failure late in the save rolls back every earlier write', async () => {
-    await arrange()
-    const before = await loadOrbat()
-    const body = toSave(before)
-    body.squads = body.squads!.map((s) => ({ ...s, name: `${s.name} renamed`, pos_x: s.pos_x + 1 }))
-    body.slots = body.slots.map((s) => ({ ...s, squadName: `${s.squadName} renamed`, role: `${s.role}` }))
-    body.slots.push({ id: -1, squadName: 'Alpha renamed', team: 'New', role: 'New slot' })
-    body.edges!.push({
-      source: body.edges![0]!.source,
-      target: body.edges![1]!.target,
-      sourceHandle: 'bottom',
-      targetHandle: 'top',
-      type: 'smoothstep',
-    })
-    // The edges are written last: make that step fail inside the database.
-    await db().execute(
-      sql`create or replace function fail_edge() returns trigger language plpgsql as $$ begin raise exception 'edge write failed'; end $$`,
-    )
-    await db().execute(
-      sql`create trigger fail_edge before insert on orbat_edges for each row execute function fail_edge()`,
-    )
-    try {
-      const response = await save(body)
-      expect(response.status).toBe(500)
-      expect(response.body).toEqual({ error: expect.any(String) })
-    } finally {
-      await db().execute(sql`drop trigger fail_edge on orbat_edges`)
     }
     expect(await loadOrbat()).toEqual(before)
     expect(await auditEntries(db(), 'ORBAT saved')).toEqual([])
@@ -534,22 +288,6 @@ describe('PUT /api/admin/orbat/save', () => {
   })
 
   describe('sign-ups made while the editor was open', () => {
-    it('keeps a member who signed up to a slot the editor left alone', async () => {
-      const { bravo } = await arrange()
-      const loaded = await loadOrbat()
-      const gunner = bravo.slot('Gunner')
-      expect((await signUp(novak.client, gunner.id)).status).toBe(200)
-      const body = toSave(loaded)
-      body.squads = body.squads!.map((s) => ({ ...s, pos_x: s.pos_x + 20 }))
-      const saved = await save(body)
-      expect(saved.status).toBe(200)
-      expect(saved.body.kept).toEqual(['Pvt. Novak (Gunner (Bravo))'])
-      expect(await holderOf(db(), gunner.id)).toBe(novak.id)
-      expect((await auditEntries(db(), 'ORBAT saved'))[0]!.details).toContain(
-        'Kept sign-ups made during the edit: Pvt. Novak (Gunner (Bravo)).',
-      )
-    })
-
     it('keeps a member who moved into a slot after the load, and refuses to put them back in their old one', async () => {
       const { alpha, bravo } = await arrange()
       const loaded = await loadOrbat()
@@ -622,23 +360,317 @@ describe('PUT /api/admin/orbat/save', () => {
       expect(await holderOf(db(), bravo.slot('Gunner').id)).toBe(novak.id)
       expect(await waitlistUserIds(db())).toEqual([])
     })
+  })
+})
 
-    it('a burst of sign-ups during saves never leaves a person in two slots or a slot with two people', async () => {
-      await addEligibleRoles(db(), {})
-      await addSquad(db(), { name: 'Alpha', slots: Array.from({ length: 12 }, (_, i) => ({ role: `R${i}` })) })
-      const loaded = await loadOrbat()
-      const users = [reyes, novak]
-      const results = await Promise.all([
-        ...loaded.slots.slice(0, 6).map((slot, i) => signUp(users[i % 2]!.client, slot.id)),
-        save(toSave(loaded)),
-        save({ ...toSave(loaded), squads: [{ ...toSave(loaded).squads![0]!, pos_x: 99 }] }),
-      ])
-      for (const response of results) expect('status' in response ? response.status : 0).toBeLessThan(500)
-      expect(await usersWithTwoSlots(db())).toEqual([])
-      const held = await heldSlots(db())
-      expect(held.length).toBeLessThanOrEqual(2)
-      expect(new Set(held.map((h) => h.user_id)).size).toBe(held.length)
+describe.each(SAVE_ROUTES)('what a save guarantees, through %s', (name) => {
+  const route = saveRoute(name, () => ({ t, admin }))
+
+  it('round-trips every field unchanged, keeps ids, and is audit-logged', async () => {
+    await arrange()
+    const before = await loadOrbat()
+    const saved = await route.save(toSave(before))
+    expect(saved.status).toBe(200)
+    expect(saved.body.message).toMatch(route.message)
+    expect(saved.body.orbat).toEqual(before)
+    expect(await loadOrbat()).toEqual(before)
+    const [entry] = await auditEntries(db(), 'ORBAT saved')
+    expect(entry).toMatchObject({
+      actor_user_id: admin.id,
+      details: '2 squads, 4 slots, 2 edges, 1 waypoints, 1 pax counters.',
     })
+  })
+
+  it('changes every field: renames (even swapped names), moves, flags, platoon, teams, orders, roles, locks, people', async () => {
+    const { platoon, alpha, bravo, waypoint, pax } = await arrange()
+    const body = toSave(await loadOrbat())
+    body.squads = [
+      { id: alpha.squad.id, name: 'Bravo', pos_x: 120, pos_y: 60, can_be_primary_waitlist: false, platoon_id: null },
+      {
+        id: bravo.squad.id,
+        name: 'Alpha',
+        pos_x: 700,
+        pos_y: 20,
+        can_be_primary_waitlist: true,
+        platoon_id: platoon.id,
+      },
+    ]
+    body.slots = body.slots.map((s) => ({ ...s, squadName: s.squadName === 'Alpha' ? 'Bravo' : 'Alpha' }))
+    const lead = body.slots.find((s) => s.role === 'Squad Lead')!
+    Object.assign(lead, {
+      role: 'Platoon Lead',
+      team: 'HQ',
+      team_order: 5,
+      slot_order: 3,
+      required_role_id: 'Rifleman',
+      user_id: null,
+      manual_username: 'Hawk',
+    })
+    const gunner = body.slots.find((s) => s.role === 'Gunner')!
+    Object.assign(gunner, { user_id: reyes.id })
+    body.waypoints = [{ id: waypoint.id, pos_x: 333, pos_y: 44 }]
+    body.pax_counters = [{ id: pax.id, pos_x: -50, pos_y: 1.5 }]
+    body.edges = [
+      {
+        source: `squad-${bravo.squad.id}`,
+        target: `squad-${alpha.squad.id}`,
+        sourceHandle: 'bottom',
+        targetHandle: 'top',
+        type: 'smoothstep',
+      },
+    ]
+
+    const saved = await route.save(body)
+    expect(saved.status).toBe(200)
+    const after = await loadOrbat()
+    expect(after.squads).toEqual([
+      {
+        id: alpha.squad.id,
+        name: 'Bravo',
+        pos_x: 120,
+        pos_y: 60,
+        can_be_primary_waitlist: false,
+        platoon_id: null,
+        discord_channel_id: '777',
+      },
+      {
+        id: bravo.squad.id,
+        name: 'Alpha',
+        pos_x: 700,
+        pos_y: 20,
+        can_be_primary_waitlist: true,
+        platoon_id: platoon.id,
+        discord_channel_id: null,
+      },
+    ])
+    const platoonLead = after.slots.find((s) => s.role === 'Platoon Lead')!
+    expect(platoonLead).toMatchObject({
+      id: lead.id,
+      squad_id: alpha.squad.id,
+      team: 'HQ',
+      team_order: 5,
+      slot_order: 3,
+      required_role_id: 'Rifleman',
+      // A restore puts nobody anywhere: Reyes stays in his slot as it changes around him.
+      ...(route.editor ? { user_id: null, manual_username: 'Hawk' } : { user_id: reyes.id, manual_username: null }),
+    })
+    expect(after.slots.find((s) => s.role === 'Gunner')).toMatchObject({
+      id: gunner.id,
+      squad_id: bravo.squad.id,
+      ...(route.editor ? { user_id: reyes.id, discord_username: 'Sgt. Reyes' } : { user_id: null }),
+    })
+    expect(after.waypoints).toEqual([{ id: waypoint.id, pos_x: 333, pos_y: 44 }])
+    expect(after.pax_counters).toEqual([{ id: pax.id, pos_x: -50, pos_y: 1.5 }])
+    expect(after.edges).toEqual([
+      {
+        id: expect.any(Number),
+        source: `squad-${bravo.squad.id}`,
+        target: `squad-${alpha.squad.id}`,
+        sourceHandle: 'bottom',
+        targetHandle: 'top',
+        type: 'smoothstep',
+      },
+    ])
+    // The admin moved Reyes (whom the editor showed in Squad Lead) to Gunner: not "kept", a deliberate move.
+    expect(saved.body.kept).toEqual([])
+  })
+
+  it('creates new squads, slots, spacers, waypoints and pax counters from temporary ids and maps slots by squadName', async () => {
+    const { alpha } = await arrange()
+    const body = toSave(await loadOrbat())
+    // In free space (below Alpha, left of Bravo): where a card lands on another is the next describe's.
+    body.squads!.push({
+      id: -1,
+      name: 'Charlie',
+      pos_x: 200,
+      pos_y: 400,
+      can_be_primary_waitlist: true,
+      platoon_id: null,
+    })
+    body.slots.push(
+      {
+        id: -2,
+        squadName: 'Charlie',
+        team: 'Team 1',
+        team_order: 0,
+        slot_order: 0,
+        role: 'Team Lead',
+        required_role_id: 'Rifleman',
+      },
+      { id: -3, squadName: 'Charlie', team: 'Team 1', team_order: 0, slot_order: 1, role: '---  support section ---' },
+      {
+        id: -4,
+        squadName: 'Charlie',
+        team: 'Team 1',
+        team_order: 0,
+        slot_order: 2,
+        role: 'AT Gunner',
+        manual_username: '  Ivan ',
+      },
+      {
+        id: -5,
+        squadName: 'Alpha',
+        team: 'Bravo Team',
+        team_order: 1,
+        slot_order: 1,
+        role: 'Grenadier',
+        manual_username: '',
+      },
+    )
+    body.waypoints!.push({ id: -6, pos_x: 150, pos_y: 150 })
+    body.pax_counters!.push({ id: -7, pos_x: 0, pos_y: 500 })
+    body.edges!.push(
+      {
+        source: `squad-${alpha.squad.id}`,
+        target: 'waypoint--6',
+        sourceHandle: 'right',
+        targetHandle: 'left',
+        type: 'smoothstep',
+      },
+      { source: 'waypoint--6', target: 'squad--1', sourceHandle: null, targetHandle: null, type: 'smoothstep' },
+    )
+    const saved = await route.save(body)
+    expect(saved.status).toBe(200)
+    const after = await loadOrbat()
+    const charlie = after.squads.find((s) => s.name === 'Charlie')!
+    expect(charlie).toMatchObject({
+      pos_x: 200,
+      pos_y: 400,
+      can_be_primary_waitlist: true,
+      platoon_id: null,
+      discord_channel_id: null,
+    })
+    expect(charlie.id).toBeGreaterThan(0)
+    expect(
+      after.slots.filter((s) => s.squad_id === charlie.id).map((s) => [s.role, s.required_role_id, s.manual_username]),
+    ).toEqual([
+      ['Team Lead', 'Rifleman', null],
+      ['---SUPPORT SECTION---', null, null],
+      ['AT Gunner', null, route.editor ? 'Ivan' : null],
+    ])
+    expect(after.slots.find((s) => s.role === 'Grenadier')).toMatchObject({
+      squad_id: alpha.squad.id,
+      manual_username: null,
+    })
+    const newWaypoint = after.waypoints.find((w) => w.pos_x === 150)!
+    expect(after.pax_counters).toHaveLength(2)
+    expect(after.edges.map((e) => [e.source, e.target])).toEqual(
+      expect.arrayContaining([
+        [`squad-${alpha.squad.id}`, `waypoint-${newWaypoint.id}`],
+        [`waypoint-${newWaypoint.id}`, `squad-${charlie.id}`],
+      ]),
+    )
+    // The spacer is not a slot: 4 + 3 slots, not 8.
+    expect((await auditEntries(db(), 'ORBAT saved'))[0]!.details).toMatch(
+      /^3 squads, 7 slots, 4 edges, 2 waypoints, 2 pax counters\.$/,
+    )
+  })
+
+  it('deletes squads, slots, waypoints and edges the save leaves out (a removed squad takes its role record along)', async () => {
+    const { alpha, bravo } = await arrange()
+    await db().insert(squadRoleMappings).values({ squad_id: bravo.squad.id, create_discord_channel: true })
+    const body = toSave(await loadOrbat())
+    body.squads = body.squads!.filter((s) => s.id === alpha.squad.id)
+    body.slots = body.slots.filter((s) => s.squadName === 'Alpha' && s.role !== 'Medic')
+    body.waypoints = []
+    body.edges = []
+    expect((await route.save(body)).status).toBe(200)
+    const after = await loadOrbat()
+    expect(after.squads.map((s) => s.name)).toEqual(['Alpha'])
+    expect(after.slots.map((s) => s.role)).toEqual(['Squad Lead', '---FIRE TEAM---', 'Rifleman'])
+    expect(after.waypoints).toEqual([])
+    expect(after.edges).toEqual([])
+    expect(await db().select().from(squadRoleMappings)).toEqual([])
+  })
+
+  it('runs in one transaction: a failure late in the save rolls back every earlier write', async () => {
+    await arrange()
+    const before = await loadOrbat()
+    const body = toSave(before)
+    body.squads = body.squads!.map((s) => ({ ...s, name: `${s.name} renamed`, pos_x: s.pos_x + 1 }))
+    body.slots = body.slots.map((s) => ({ ...s, squadName: `${s.squadName} renamed`, role: `${s.role}` }))
+    body.slots.push({ id: -1, squadName: 'Alpha renamed', team: 'New', role: 'New slot' })
+    body.edges!.push({
+      source: body.edges![0]!.source,
+      target: body.edges![1]!.target,
+      sourceHandle: 'bottom',
+      targetHandle: 'top',
+      type: 'smoothstep',
+    })
+    const send = await route.stage(body)
+    // The edges are written last: make that step fail inside the database.
+    await db().execute(
+      sql`create or replace function fail_edge() returns trigger language plpgsql as $$ begin raise exception 'edge write failed'; end $$`,
+    )
+    await db().execute(
+      sql`create trigger fail_edge before insert on orbat_edges for each row execute function fail_edge()`,
+    )
+    try {
+      const response = await send()
+      expect(response.status).toBe(500)
+      expect(response.body).toEqual({ error: expect.any(String) })
+    } finally {
+      await db().execute(sql`drop trigger fail_edge on orbat_edges`)
+    }
+    expect(await loadOrbat()).toEqual(before)
+    expect(await auditEntries(db(), 'ORBAT saved')).toEqual([])
+  })
+
+  it('keeps a member who signed up to a slot the editor left alone', async () => {
+    const { bravo } = await arrange()
+    const loaded = await loadOrbat()
+    const gunner = bravo.slot('Gunner')
+    expect((await signUp(novak.client, gunner.id)).status).toBe(200)
+    const body = toSave(loaded)
+    body.squads = body.squads!.map((s) => ({ ...s, pos_x: s.pos_x + 20 }))
+    const saved = await route.save(body)
+    expect(saved.status).toBe(200)
+    expect(await holderOf(db(), gunner.id)).toBe(novak.id)
+    // The editor says so; a restore reads the holders as it runs, so it found Novak there.
+    if (route.editor) {
+      expect(saved.body.kept).toEqual(['Pvt. Novak (Gunner (Bravo))'])
+      expect((await auditEntries(db(), 'ORBAT saved'))[0]!.details).toContain(
+        'Kept sign-ups made during the edit: Pvt. Novak (Gunner (Bravo)).',
+      )
+    }
+  })
+
+  it('frees the holder of a slot it deletes, then offers the open slots to the waitlist', async () => {
+    const { alpha } = await arrange()
+    await setActivityChannel(db())
+    await addMember(db(), novak.discordId, { ingameName: 'Novak' })
+    await addWaitlistEntry(db(), novak.id)
+    const body = toSave(await loadOrbat())
+    body.slots = body.slots.filter((s) => s.id !== alpha.slot('Squad Lead').id)
+    const saved = await route.save(body)
+    expect(saved.status, saved.body.error).toBe(200)
+    expect(saved.body.removed).toEqual(['Sgt. Reyes (Squad Lead (Alpha))'])
+    expect(await slotsHeldBy(db(), reyes.id)).toEqual([])
+    // The fill rule offers the primary squad's open slot first (Novak holds its lock's role).
+    expect(await slotsHeldBy(db(), novak.id)).toEqual([alpha.slot('Rifleman').id])
+    expect(await waitlistUserIds(db())).toEqual([])
+    expect(await auditEntries(db(), 'Waitlist placement')).toHaveLength(1)
+    await expectActivity(t, 'Novak')
+  })
+
+  it('a burst of sign-ups during saves never leaves a person in two slots or a slot with two people', async () => {
+    await addEligibleRoles(db(), {})
+    await addSquad(db(), { name: 'Alpha', slots: Array.from({ length: 12 }, (_, i) => ({ role: `R${i}` })) })
+    const loaded = await loadOrbat()
+    const users = [reyes, novak]
+    const saves = [
+      await route.stage(toSave(loaded)),
+      await route.stage({ ...toSave(loaded), squads: [{ ...toSave(loaded).squads![0]!, pos_x: 99 }] }),
+    ]
+    const results = await Promise.all([
+      ...loaded.slots.slice(0, 6).map((slot, i) => signUp(users[i % 2]!.client, slot.id)),
+      ...saves.map((send) => send()),
+    ])
+    for (const response of results) expect('status' in response ? response.status : 0).toBeLessThan(500)
+    expect(await usersWithTwoSlots(db())).toEqual([])
+    const held = await heldSlots(db())
+    expect(held.length).toBeLessThanOrEqual(2)
+    expect(new Set(held.map((h) => h.user_id)).size).toBe(held.length)
   })
 })
 

@@ -3,11 +3,11 @@
 // ids and the renamed values and nothing else, and bad files are a 400 that changes nothing.
 import fs from 'node:fs'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { MissionImport } from '#contracts/mission-file.ts'
 import type { OrbatPayload } from '#contracts/orbat.ts'
 import { api } from '#tests/harness/admin.ts'
-import { startTestApp, type TestApp, type TestClient } from '#tests/harness/app.ts'
+import { startTestApp, type TestApp } from '#tests/harness/app.ts'
 import { stateFingerprint } from '#tests/harness/fingerprint.ts'
+import { changedLines, exportMission, previewMission, sendMission, sendMissionForm } from '#tests/harness/mission.ts'
 import { addSquad, auditEntries, getJson, loginDemos, resetOrbat, type LoggedIn } from '#tests/harness/orbat.ts'
 import { SQM_ERRORS } from './sqm.ts'
 
@@ -28,38 +28,11 @@ beforeEach(async () => {
   await resetOrbat(t)
 })
 
-const send = (client: TestClient, path: string, bytes: Uint8Array, type = 'text/plain') =>
-  client.fetch(path, { method: 'POST', headers: { 'Content-Type': type }, body: new Uint8Array(bytes) })
-const sendForm = (client: TestClient, path: string, bytes: Uint8Array) => {
-  const form = new FormData()
-  form.set('mission', new Blob([new Uint8Array(bytes)]), 'mission.sqm')
-  return client.fetch(path, { method: 'POST', body: form })
-}
-const preview = async (bytes: Uint8Array = FIXTURE) => {
-  const response = await send(admin.client, '/api/admin/orbat/import/sqm', bytes)
-  return { status: response.status, body: (await response.json()) as MissionImport & { error?: string } }
-}
-const exported = async (bytes: Uint8Array) => {
-  const response = await send(admin.client, '/api/admin/orbat/export/sqm', bytes)
-  expect(response.status).toBe(200)
-  expect(response.headers.get('content-disposition')).toBe('attachment; filename="mission.sqm"')
-  return Buffer.from(await response.arrayBuffer())
-}
+const send = sendMission
+const sendForm = sendMissionForm
+const preview = (bytes: Uint8Array = FIXTURE) => previewMission(admin.client, bytes)
+const exported = (bytes: Uint8Array) => exportMission(admin.client, bytes)
 const orbat = async () => (await getJson<OrbatPayload>(admin.client, '/api/orbat')).body
-
-/** The lines that differ between two CRLF files of the same length in lines, as [before, after], trimmed. */
-function changedLines(before: Buffer, after: Buffer): Array<[string, string]> {
-  const a = before.toString('utf8').split('\r\n')
-  const b = after.toString('utf8').split('\r\n')
-  const out: Array<[string, string]> = []
-  let j = 0
-  for (let i = 0; i < b.length; i++) {
-    if (a[j] === b[i]) j++
-    else if (a[j + 1] === b[i + 1]) out.push([a[j++]!.trim(), b[i]!.trim()])
-    else out.push(['', b[i]!.trim()])
-  }
-  return out
-}
 
 describe('import', () => {
   it('is for admins only', async () => {

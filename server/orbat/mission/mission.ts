@@ -112,10 +112,9 @@ function readUnit(node: SqmClass, legacy = false): MissionUnit {
   }
 }
 
-const playable = (node: SqmClass) => {
-  const attributes = classOf(node, 'Attributes')
-  return isOn(valueOf(attributes, 'isPlayable')) || isOn(valueOf(attributes, 'isPlayer'))
-}
+/** Eden writes a unit's flags in its Attributes and a logic's (a headless client's, a Zeus slot's) on the entity. */
+const playable = (node: SqmClass) =>
+  [classOf(node, 'Attributes'), node].some((at) => isOn(valueOf(at, 'isPlayable')) || isOn(valueOf(at, 'isPlayer')))
 
 const HEADLESS = /^HeadlessClient_F$/i
 
@@ -154,7 +153,7 @@ export function readMission(file: SqmFile): { groups: MissionGroup[]; skipped: S
   const groups: MissionGroup[] = []
   const skipped: Skipped[] = []
   const nameOf = (node: SqmClass) => {
-    const variable = textOf(valueOf(classOf(node, 'Attributes'), 'name'))
+    const variable = textOf(valueOf(classOf(node, 'Attributes'), 'name')) ?? textOf(valueOf(node, 'name'))
     const type = textOf(valueOf(node, 'type')) ?? 'an entity'
     return variable ? `${variable} (${type})` : type
   }
