@@ -167,20 +167,17 @@ describe('bad files: 400 {error}, nothing changes', () => {
     expect(await stateFingerprint(t)).toBe(before)
   })
 
-  it('reads a 5 MB mission quickly', async () => {
+  it('reads a 5 MB mission', async () => {
     const s = FIXTURE.toString('latin1')
     const i = s.indexOf('\n\t\tclass Item1\r\n', s.indexOf('class Mission'))
     const j = s.indexOf('\n\t\tclass Item2\r\n')
     const big = Buffer.from(s.slice(0, j) + s.slice(i, j).repeat(Math.floor(5e6 / (j - i))) + s.slice(j), 'latin1')
     expect(big.length).toBeGreaterThan(5e6)
-    const started = performance.now()
     const { status } = await preview(big)
-    const took = performance.now() - started
-    console.log(`import preview of a ${(big.length / 1e6).toFixed(1)} MB mission: ${took.toFixed(0)} ms`)
     expect(status).toBe(200)
-    // The target is under 1 s (bench/mission-import.ts measures it); here only a bound that a busy CI machine keeps.
-    expect(took).toBeLessThan(3_000)
-  })
+    // How fast (the target is under 1 s) is measured side by side in bench/mission-import.ts, not here: a timed test
+    // fails when the machine is busy. A hang fails by the time limit.
+  }, 60_000)
 })
 
 it('the OpenAPI document lists both calls with their answers', async () => {
