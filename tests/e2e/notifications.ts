@@ -1,13 +1,14 @@
 import type { Page } from '@playwright/test'
 import { NOTIFICATION_MESSAGES } from '#contracts/notifications.ts'
-import { WIDTHS } from './a11y.ts'
+import { axeViolations, axeViolationsWithoutScripts, WIDTHS } from './a11y.ts'
 import { E2E_PUSH_ORIGIN } from './env.ts'
 import { expect, type E2ESql } from './fixtures.ts'
 
 // Notifications on /account, with JavaScript on (notifications.spec.ts) and off (notifications.nojs.spec.ts), at 1440
-// and 390 px: the choices save through the page's form, a device subscribed shows in the list and is removed there,
-// and a Discord message refused because the member's DMs are closed is said on the page. Browsers here reach no push
-// service, so the device is subscribed through the API, as the page's script would after the browser made it.
+// and 390 px: a Discord message refused because the member's DMs are closed is said on the page, the choices save
+// through the page's form, a device subscribed shows in the list (axe checks the page so) and is removed there.
+// Browsers here reach no push service, so the device is subscribed through the API, as the page's script would after
+// the browser made it.
 
 const keys = {
   p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
@@ -33,10 +34,21 @@ export async function notificationsJourney(
   const [user] = await db<{ id: number }[]>`select id from users where username = ${username}`
   const original = await choicesOf(page)
   try {
+    // Discord refused the last direct message: DMs closed. Said while a kind is chosen by Discord message. Stamped
+    // ahead, so it stays the last even if another spec's event sends this member a message meanwhile.
+    await page.request.put('/api/account/notifications', {
+      data: { signups_open: { push: true, discord: true } },
+      headers: { Origin: baseURL },
+    })
+    await db`
+      insert into notification_outbox (user_id, kind, event_key, title, body, url, push_state, discord_state, discord_error, done_at)
+      values (${user!.id}, 'signups_open', 'e2e-dms-closed', 'Sign-ups are open', 'Pick your slot now.', '/orbat',
+              'skipped', 'failed', ${DMS_CLOSED}, now() + interval '1 hour')`
     for (const size of WIDTHS) {
       await page.setViewportSize(size)
       await page.goto('/account')
       const section = page.getByRole('region', { name: 'Notifications' })
+      await expect(section.getByTestId('dms-closed')).toContainText('your direct messages are closed to the bot')
       const turnOn = section.getByRole('button', { name: 'Turn on push on this device' })
       if (js) {
         await expect(turnOn).toBeEnabled()
@@ -79,24 +91,16 @@ export async function notificationsJourney(
       await expect(device).toHaveCount(1)
       await expect(device).toContainText('Chrome on Android')
       await expect(device).toContainText(/Added .+ · nothing sent yet/)
+      const found = await (js ? axeViolations(page) : axeViolationsWithoutScripts(page))
+      expect(found, `axe violations on /account with a device at ${size.width} px:\n\n${found.join('\n\n')}\n`).toEqual(
+        [],
+      )
       await device.getByRole('button', { name: 'Remove Chrome on Android' }).click()
       await expect(toast(page, NOTIFICATION_MESSAGES.deviceRemoved)).toBeVisible()
       await expect(device).toHaveCount(0)
       await expect(section.getByText('No device gets push from you yet.')).toBeVisible()
       expect(await (await page.request.get('/api/push/subscriptions')).json()).toEqual({ devices: [] })
     }
-
-    // Discord refused the last direct message: DMs closed. Said while a kind is chosen by Discord message.
-    await page.request.put('/api/account/notifications', {
-      data: { signups_open: { push: true, discord: true } },
-      headers: { Origin: baseURL },
-    })
-    await db`
-      insert into notification_outbox (user_id, kind, event_key, title, body, url, push_state, discord_state, discord_error, done_at)
-      values (${user!.id}, 'signups_open', 'e2e-dms-closed', 'Sign-ups are open', 'Pick your slot now.', '/orbat',
-              'skipped', 'failed', ${DMS_CLOSED}, now())`
-    await page.goto('/account')
-    await expect(page.getByTestId('dms-closed')).toContainText('your direct messages are closed to the bot')
   } finally {
     await db`delete from notification_outbox where user_id = ${user!.id} and event_key = 'e2e-dms-closed'`
     await db`delete from push_subscriptions where user_id = ${user!.id}`
