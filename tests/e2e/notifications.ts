@@ -1,12 +1,14 @@
 import type { Page } from '@playwright/test'
 import { NOTIFICATION_MESSAGES } from '#contracts/notifications.ts'
-import { axeViolations, axeViolationsWithoutScripts, WIDTHS } from './a11y.ts'
+import { WIDTHS } from './a11y.ts'
 import { E2E_PUSH_ORIGIN } from './env.ts'
 import { expect, type E2ESql } from './fixtures.ts'
+import { axeAtBothWidths, toast } from './page-kit.ts'
 
 // Notifications on /account, with JavaScript on (notifications.spec.ts) and off (notifications.nojs.spec.ts), at 1440
 // and 390 px: a Discord message refused because the member's DMs are closed is said on the page, the choices save
-// through the page's form, a device subscribed shows in the list (axe checks the page so) and is removed there.
+// through the page's form, a device subscribed shows in the list and is removed there; axe checks the page with all
+// of it.
 // Browsers here reach no push service, so the device is subscribed through the API, as the page's script would after
 // the browser made it.
 
@@ -17,7 +19,14 @@ const keys = {
 /** The sender's record of a direct message Discord refused (server/notifications/sender.ts DMS_CLOSED). */
 const DMS_CLOSED = 'Discord did not deliver it: your direct messages are closed to the bot.'
 
-const toast = (page: Page, message: string) => page.getByTestId('toast-stack').getByText(message, { exact: true })
+/** A device subscribed through the API, as the page's script does once the browser made the subscription. */
+async function subscribe(page: Page, name: string, baseURL: string) {
+  const made = await page.request.post('/api/push/subscriptions', {
+    data: { endpoint: `${E2E_PUSH_ORIGIN}/${name}-${Date.now()}`, keys },
+    headers: { Origin: baseURL, 'User-Agent': 'Mozilla/5.0 (Linux; Android 14) Chrome/130.0 Mobile Safari/537.36' },
+  })
+  expect(made.status()).toBe(201)
+}
 
 async function choicesOf(page: Page) {
   return (await (await page.request.get('/api/account/notifications')).json()) as Record<
@@ -80,27 +89,24 @@ export async function notificationsJourney(
       await expect(push).toBeChecked({ checked: !before.leave!.push })
 
       // A device, listed with when it was added, then removed on the page.
-      const endpoint = `${E2E_PUSH_ORIGIN}/${username}-${size.width}-${Date.now()}`
-      const made = await page.request.post('/api/push/subscriptions', {
-        data: { endpoint, keys },
-        headers: { Origin: baseURL, 'User-Agent': 'Mozilla/5.0 (Linux; Android 14) Chrome/130.0 Mobile Safari/537.36' },
-      })
-      expect(made.status()).toBe(201)
+      await subscribe(page, `${username}-${size.width}`, baseURL)
       await page.reload()
       const device = section.getByTestId('push-device')
       await expect(device).toHaveCount(1)
       await expect(device).toContainText('Chrome on Android')
       await expect(device).toContainText(/Added .+ · nothing sent yet/)
-      const found = await (js ? axeViolations(page) : axeViolationsWithoutScripts(page))
-      expect(found, `axe violations on /account with a device at ${size.width} px:\n\n${found.join('\n\n')}\n`).toEqual(
-        [],
-      )
       await device.getByRole('button', { name: 'Remove Chrome on Android' }).click()
       await expect(toast(page, NOTIFICATION_MESSAGES.deviceRemoved)).toBeVisible()
       await expect(device).toHaveCount(0)
       await expect(section.getByText('No device gets push from you yet.')).toBeVisible()
       expect(await (await page.request.get('/api/push/subscriptions')).json()).toEqual({ devices: [] })
     }
+
+    // axe on the page with all it can show: the closed DMs, a device, the table.
+    await subscribe(page, `${username}-axe`, baseURL)
+    await page.goto('/account')
+    await expect(page.getByTestId('push-device')).toHaveCount(1)
+    await axeAtBothWidths(page, '/account with a device and closed DMs', { withoutScripts: !js })
   } finally {
     await db`delete from notification_outbox where user_id = ${user!.id} and event_key = 'e2e-dms-closed'`
     await db`delete from push_subscriptions where user_id = ${user!.id}`
