@@ -67,3 +67,50 @@ export interface PushPayload {
   body: string
   url: string
 }
+
+/** One device that gets push, as /account and GET /api/push/subscriptions list it. */
+export const pushDeviceSchema = z.object({
+  id: z.number().int(),
+  /** What the browser said it was when it subscribed ("Chrome on Android"). */
+  device: text(),
+  created_at: z.iso.datetime({ offset: true }),
+  /** When a push last reached its push service; null until one did. */
+  last_sent_at: z.iso.datetime({ offset: true }).nullable(),
+})
+export type PushDevice = z.infer<typeof pushDeviceSchema>
+
+/** GET /api/push/subscriptions: the caller's devices, oldest first. */
+export const pushDeviceListSchema = z.object({ devices: z.array(pushDeviceSchema) }).meta({ id: 'PushDevices' })
+
+/** The notifications part of /account's loader data. */
+export interface AccountNotifications {
+  choices: Array<{ kind: NotificationKind; label: string; push: boolean; discord: boolean }>
+  /** `key`: a hash of the endpoint, so the page can tell which device it runs on without reading the endpoint. */
+  devices: Array<PushDevice & { key: string }>
+  /** When Discord refused the last direct message (DMs closed), while some kind is still chosen by Discord. */
+  dmsClosedAt: string | null
+}
+
+/** What /account says of push and Discord messages, word for word where a test reads it. */
+export const NOTIFICATION_MESSAGES = {
+  saved: 'Notification choices saved.',
+  saveFailed: 'Could not save your notification choices.',
+  deviceRemoved: 'Device removed: it gets no more push notifications.',
+  removeFailed: 'Could not remove the device.',
+  noJavaScript:
+    'Turning push on needs JavaScript, which is off in this browser. Your choices below still save without it.',
+  unsupported:
+    'This browser cannot receive push notifications. On an iPhone or iPad, add the app to your home screen first and open it from there.',
+  denied:
+    'Your browser blocks notifications from this site. Allow them in the site settings (the icon beside the address), then try again.',
+  dismissed: 'You did not allow notifications. Try again and choose Allow when the browser asks.',
+  noWorker:
+    'The app is not fully loaded in this browser yet, so push cannot be turned on. Reload the page and try again.',
+  on: 'Push is on for this device.',
+  off: 'Push is off for this device.',
+  dmsClosed:
+    'Discord did not deliver our last message to you: your direct messages are closed to the bot. To get Discord messages, allow direct messages from server members in the unit’s Discord server (Privacy Settings), or choose push instead.',
+} as const
+
+/** The page's form: a `kind` field per kind in the form, and `push` / `discord` once per kind ticked. */
+export const NOTIFICATION_FORM_FIELDS = { kind: 'kind', push: 'push', discord: 'discord' } as const

@@ -48,6 +48,7 @@ import { seedDemoLeave } from './leave.ts'
 import { seedDemoRecruitment } from './recruitment.ts'
 import { seedOrbatHistory } from './orbat-history.ts'
 import { seedDemoActivity } from './activity.ts'
+import { seedNotificationChoices } from './notifications.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -376,6 +377,7 @@ async function insertDemoUnit(tx: Tx, now: Date) {
   }
   await seedDemoLeave(tx, now, mid)
   await seedDemoRecruitment(tx, now, mid)
+  await seedNotificationChoices(tx)
 
   // Qualifications and who holds them.
   const insertedQuals = await tx

@@ -34,6 +34,7 @@ import { orbatSnapshotSchema } from '#contracts/orbat-history.ts'
 import {
   notificationPreferencesInputSchema,
   notificationPreferencesSchema,
+  pushDeviceListSchema,
   pushPublicKeySchema,
   pushSubscriptionAnswerSchema,
   pushSubscriptionInputSchema,
@@ -217,6 +218,10 @@ export const memberOperations: ApiOperation[] = [
     status: 201,
     description:
       "The browser's PushSubscription. The endpoint must be https on a public address (400 for a private, loopback or link-local one), unless its origin is in PUSH_ENDPOINT_ALLOW.",
+  }),
+  notifications.get('/api/push/subscriptions', 'user', 'Your devices that get push, oldest first', {
+    response: pushDeviceListSchema,
+    description: 'Each with what the browser said it was, when it was added, and when a push last reached it.',
   }),
   notifications.delete('/api/push/subscriptions', 'user', 'Turn web push off for a device (204)', {
     body: pushUnsubscribeInputSchema,

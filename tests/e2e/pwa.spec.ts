@@ -1,7 +1,11 @@
+import { chromium, type Page } from '@playwright/test'
+import { CHROMIUM_ARGS } from '../../scripts/chromium.ts'
 import { expect, test, topBar } from './fixtures.ts'
+import { startNextBuildProxy } from './next-build.ts'
 
 // The installable app (docs/decisions/044-installable-app-with-workbox.md): a valid manifest and worker that Chromium
-// itself finds installable; /orbat opens offline as last seen, marked and with its actions off; logout forgets it.
+// itself finds installable (docs/decisions/047-installability-checked-by-chromium.md); /orbat opens offline as last
+// seen, marked and with its actions off; logout forgets it; the next build's worker replaces the old one.
 
 // Offline, the page's live updates and polls fail to load: that is the point of the test.
 test.use({ allowedConsoleErrors: [/ERR_INTERNET_DISCONNECTED|Failed to fetch/] })
@@ -24,12 +28,6 @@ test('the app installs, opens /orbat offline as last seen with actions off, and 
   await login('novak')
   await page.goto('/orbat')
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
-  const cdp = await context.newCDPSession(page)
-  const { errors } = await cdp.send('Page.getAppManifest')
-  expect(errors).toEqual([])
-  // Chromium's own check; a test's browser context is incognito, which is the one thing it may name.
-  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors')
-  expect(installabilityErrors.filter((e) => e.errorId !== 'in-incognito')).toEqual([])
 
   // The worker controls the page from the next load on, which keeps it.
   await page.reload()
@@ -49,4 +47,63 @@ test('the app installs, opens /orbat offline as last seen with actions off, and 
   await topBar(page).getByRole('button', { name: 'Logout' }).click()
   await expect(topBar(page).getByRole('link', { name: 'Login', exact: true })).toBeVisible()
   expect(await page.evaluate(async () => Boolean(await caches.match('/orbat')))).toBe(false)
+})
+
+test('Chromium finds the app installable, in a profile of its own (a test context is incognito)', async ({
+  baseURL,
+}) => {
+  const context = await chromium.launchPersistentContext('', {
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+    baseURL,
+  })
+  try {
+    const page = context.pages()[0] ?? (await context.newPage())
+    await page.goto('/orbat')
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
+    const cdp = await context.newCDPSession(page)
+    expect((await cdp.send('Page.getAppManifest')).errors).toEqual([])
+    expect((await cdp.send('Page.getInstallabilityErrors')).installabilityErrors).toEqual([])
+  } finally {
+    await context.close()
+  }
+})
+
+/** Whether the worker's precache holds a built file. */
+const precached = (page: Page, file: string) =>
+  page.evaluate(async (path) => {
+    const name = (await caches.keys()).find((key) => key.startsWith('workbox-precache'))
+    return Boolean(name && (await (await caches.open(name)).match(path)))
+  }, `/${file}`)
+
+test('the next build replaces the old worker on the next visit: old files and kept pages gone, the page reloaded', async ({
+  browser,
+  baseURL,
+}) => {
+  const proxy = await startNextBuildProxy(baseURL!)
+  const context = await browser.newContext({ baseURL: proxy.url })
+  try {
+    const page = await context.newPage()
+    await page.goto('/orbat')
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
+    await page.reload()
+    await expect.poll(() => page.evaluate(async () => Boolean(await caches.match('/orbat')))).toBe(true)
+    expect(await precached(page, proxy.dropped)).toBe(true)
+
+    proxy.deploy()
+    // The next visit, to a page never kept: the browser finds the new worker, which takes over, and the page that
+    // started under the old one loads again under the new one.
+    await page.goto('/')
+    const navigationType = () =>
+      page
+        .evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).type)
+        .catch(() => 'reloading')
+    await expect.poll(navigationType, { timeout: 20_000 }).toBe('reload')
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    expect(await precached(page, proxy.dropped)).toBe(false)
+    expect(await page.evaluate(async () => Boolean(await caches.match('/orbat')))).toBe(false)
+  } finally {
+    await context.close()
+    await proxy.close()
+  }
 })

@@ -9,7 +9,15 @@ import os from 'node:os'
 import path from 'node:path'
 import type { RunningApp } from '#server/start.ts'
 import type { RunningDiscordStandIn } from '#server/discord-stand-in/index.ts'
-import { E2E_CLIENT_ID, E2E_CLIENT_SECRET, E2E_BOT_TOKEN, e2ePort, serverInfoFile, type E2EServerInfo } from './env.ts'
+import {
+  E2E_CLIENT_ID,
+  E2E_CLIENT_SECRET,
+  E2E_BOT_TOKEN,
+  E2E_PUSH_ORIGIN,
+  e2ePort,
+  serverInfoFile,
+  type E2EServerInfo,
+} from './env.ts'
 
 // Serve the build the way `npm start` does: React and React Router pick their production builds by NODE_ENV
 // when first imported, so it is set before the app's modules load (they are imported dynamically below).
@@ -91,6 +99,8 @@ async function main() {
     DISCORD_API_URL: standIn.apiUrl,
     DISCORD_AUTHORIZE_URL: standIn.authorizeUrl,
     RATE_LIMIT_PER_MINUTE: '0',
+    // Browsers here reach no push service: tests subscribe a device at this origin through the API instead.
+    PUSH_ENDPOINT_ALLOW: E2E_PUSH_ORIGIN,
   })
 
   const buildDir = path.resolve('build')

@@ -8,11 +8,16 @@ export const ACCOUNT_INTENTS = {
   revokeToken: 'revoke-token',
   /** Create the calendar feed, or regenerate its URL (confirmed). */
   calendarFeed: 'calendar-feed',
+  /** The notification choices per kind and channel. */
+  notificationChoices: 'notification-choices',
+  /** Stop push to one of the person's devices. */
+  removeDevice: 'remove-device',
 } as const
 
 export const ACCOUNT_FORMS = {
   token: 'token',
   calendar: 'calendar',
+  notifications: 'notifications',
 } as const
 
 /** What the action answers besides a redirect: a form's reply, or the token or calendar URL just made (shown once). */
@@ -20,3 +25,4 @@ export type AccountActionData =
   | ActionAnswer
   | { ok: true; created: CreatedApiToken }
   | { ok: true; calendarFeed: { path: string; replaced: boolean } }
+  | { ok: false; form: typeof ACCOUNT_FORMS.notifications; notice: string }

@@ -4,19 +4,22 @@ import type { Route } from './+types/route'
 import { MemberWeeksChart } from '#app/components/activity/charts.tsx'
 import { Section } from '#app/ui/field.tsx'
 import { accountActivity } from '#server/activity/account.ts'
-import { ACCOUNT_INTENTS, type AccountActionData } from './intents.ts'
+import { ACCOUNT_FORMS, ACCOUNT_INTENTS, type AccountActionData } from './intents.ts'
 import { CalendarSection } from './calendar-section.tsx'
 import { TokensSection } from './tokens-section.tsx'
 import { LeaveSection } from './leave-section.tsx'
 import { ApplicationsSection } from './applications-section.tsx'
 import { OperationsSection } from './operations-section.tsx'
-import { deleteRecord, submitForm } from '#app/forms/actions.ts'
+import { NotificationsSection } from './notifications-section.tsx'
+import { deleteRecord, runUseCase, submitForm } from '#app/forms/actions.ts'
 import {
   askToConfirm,
   failInline,
   failWithToast,
   invalid,
+  postedId,
   readFormPost,
+  succeed,
   unknownIntent,
   type FormPost,
 } from '#app/forms/respond.ts'
@@ -32,9 +35,13 @@ import { accountLeave, endLeave, requestLeave, withdrawLeave } from '#server/per
 import { RECRUITMENT_INTENTS, RECRUITMENT_MESSAGES } from '#contracts/recruitment.ts'
 import { myApplications, withdraw } from '#server/recruitment/recruitment.ts'
 import { heldSlotsOf, memberIdOfUser } from '#server/personnel/record.ts'
+import { NOTIFICATION_MESSAGES } from '#contracts/notifications.ts'
+import { accountNotifications, saveChoicesForm } from '#server/notifications/account.ts'
+import { unsubscribe } from '#server/notifications/subscriptions.ts'
+import { userMessageOf } from '#server/errors.ts'
 
 // The signed-in person's own page: their applications to join, the slots they held in recent operations, their leave
-// of absence, calendar feed and API tokens (and server tokens for admins). Forms post here and work without
+// of absence, notifications, calendar feed and API tokens (and server tokens for admins). Forms post here and work without
 // JavaScript; a new token comes back in the action's answer, never in a cookie or a URL.
 
 /** Operations the account page lists with the slot held; the service record has them all. */
@@ -43,16 +50,28 @@ const HELD_SHOWN = 5
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requirePageUser(request, context)
   const services = getServices(context)
-  const [tokens, feed, leave, applications, memberId, activity] = await Promise.all([
+  const [tokens, feed, leave, applications, memberId, activity, notifications] = await Promise.all([
     listApiTokens(services.db, user),
     calendarFeedOf(services.db, user),
     accountLeave(services.db, user),
     myApplications(services.db, user),
     memberIdOfUser(services.db, user),
     accountActivity(services.db, user),
+    accountNotifications(services.db, user),
   ])
   const held = memberId === null ? [] : await heldSlotsOf(services.db, memberId, HELD_SHOWN)
-  return { isAdmin: user.is_admin, tokens, feed, leave, applications, held, activity, appUrl: services.config.appUrl }
+  return {
+    isAdmin: user.is_admin,
+    tokens,
+    feed,
+    leave,
+    applications,
+    held,
+    activity,
+    notifications,
+    pushPublicKey: services.config.push.publicKey,
+    appUrl: services.config.appUrl,
+  }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -83,6 +102,13 @@ export async function action({ request, context }: Route.ActionArgs) {
         success: RECRUITMENT_MESSAGES.withdrawn,
         failure: RECRUITMENT_MESSAGES.saveFailed,
       })
+    case ACCOUNT_INTENTS.notificationChoices:
+      return saveChoices(post, user)
+    case ACCOUNT_INTENTS.removeDevice:
+      return runUseCase(post, () => unsubscribe(getServices(context).db, user, { id: postedId(post) ?? 0 }), {
+        success: NOTIFICATION_MESSAGES.deviceRemoved,
+        failure: NOTIFICATION_MESSAGES.removeFailed,
+      })
     case ACCOUNT_INTENTS.revokeToken:
       return deleteRecord(post, (id) => revokeApiToken(getServices(context), user, id), {
         success: API_TOKEN_MESSAGES.revoked,
@@ -105,6 +131,21 @@ async function createToken(post: FormPost, user: User) {
 }
 
 /**
+ * The choices table: a refusal (a kind the person may not choose, a form that does not parse) shows in the form with
+ * its status; anything else is an error toast.
+ */
+async function saveChoices(post: FormPost, user: User) {
+  try {
+    await saveChoicesForm(getServices(post.context).db, user, post.form)
+  } catch (error) {
+    const { status, message } = userMessageOf(error, NOTIFICATION_MESSAGES.saveFailed, { intent: post.intent })
+    if (status >= 500) return failWithToast(post, error, NOTIFICATION_MESSAGES.saveFailed)
+    return data<AccountActionData>({ ok: false, form: ACCOUNT_FORMS.notifications, notice: message }, { status })
+  }
+  return succeed(post, NOTIFICATION_MESSAGES.saved)
+}
+
+/**
  * Creates the feed, or (confirmed: the old URL stops working) gives it a new URL. The URL comes back in this answer
  * only, as a new token does: the server keeps just its hash.
  */
@@ -121,12 +162,15 @@ async function calendarFeed(post: FormPost, user: User) {
 }
 
 export default function AccountPage({ loaderData }: Route.ComponentProps) {
-  const { isAdmin, tokens, feed, leave, applications, held, activity, appUrl } = loaderData
+  const { isAdmin, tokens, feed, leave, applications, held, activity, notifications, pushPublicKey, appUrl } =
+    loaderData
   return (
     <main className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-10">
       <div>
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Your account</h1>
-        <p className="mt-1 text-zinc-400">Ask for leave; connect calendars, scripts and game servers to the unit.</p>
+        <p className="mt-1 text-zinc-400">
+          Ask for leave; choose what you are told; connect calendars, scripts and game servers to the unit.
+        </p>
         <p className="mt-2 text-sm">
           <Link to="/account/record" className="text-brand-400 underline">
             Your service record
@@ -137,6 +181,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
       <OperationsSection held={held} />
       {activity ? <ActivitySection activity={activity} /> : null}
       <LeaveSection data={leave} />
+      <NotificationsSection data={notifications} publicKey={pushPublicKey} />
       <CalendarSection feed={feed} appUrl={appUrl} />
       <TokensSection tokens={tokens} isAdmin={isAdmin} appUrl={appUrl} />
     </main>

@@ -4,11 +4,20 @@ import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { parseInput, readJsonObject } from '#server/http/request.ts'
+import { listPushDevices } from '#server/notifications/account.ts'
 import { subscribe, unsubscribe } from '#server/notifications/subscriptions.ts'
 import type { ApiMethod } from '#server/http/api-methods.ts'
 
 // POST /api/push/subscriptions {endpoint, keys: {p256dh, auth}}: push on for this device (an https endpoint on a
-// public address). DELETE /api/push/subscriptions {endpoint}: push off for it (docs/rules/notifications.md).
+// public address). DELETE /api/push/subscriptions {endpoint}: push off for it. GET: the caller's devices
+// (docs/rules/notifications.md).
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return apiHandler(async () => {
+    const user = await requireUser(request, context)
+    return { devices: await listPushDevices(getServices(context).db, user) }
+  })
+}
+
 export const methods: ApiMethod[] = ['POST', 'DELETE']
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,0 +1,55 @@
+import { NOTIFICATION_MESSAGES } from '#contracts/notifications.ts'
+import { useHydrated } from '#app/hooks/use-hydrated.ts'
+import { primaryButton, secondaryButton } from '#app/ui/button.ts'
+import { Notice } from '#app/ui/field.tsx'
+import type { PushState } from './use-push-state.ts'
+
+// The "push on this device" control of /account (app/routes/account/use-push-state.ts). Without JavaScript it says
+// plainly that push cannot be turned on here; the choices form below works either way.
+
+export function PushThisDevice({ push }: { push: PushState }) {
+  const hydrated = useHydrated()
+  if (!hydrated)
+    return (
+      <>
+        <noscript>
+          <p className="text-sm text-zinc-300" data-testid="push-needs-js">
+            {NOTIFICATION_MESSAGES.noJavaScript}
+          </p>
+        </noscript>
+        {/* Keeps the place of the control while scripts load, so nothing below moves. */}
+        <div className="h-10 [@media(scripting:none)]:hidden" aria-hidden />
+      </>
+    )
+  const { status, problem } = push
+  return (
+    <div className="flex flex-col gap-2" data-testid="push-this-device" data-status={status}>
+      {status === 'unsupported' ? <Notice tone="info">{NOTIFICATION_MESSAGES.unsupported}</Notice> : null}
+      {status === 'denied' ? <Notice>{NOTIFICATION_MESSAGES.denied}</Notice> : null}
+      {status === 'on' ? <p className="text-sm text-emerald-300">{NOTIFICATION_MESSAGES.on}</p> : null}
+      {problem ? <Notice>{problem}</Notice> : null}
+      {status === 'on' ? (
+        <div>
+          <button type="button" className={secondaryButton} onClick={push.turnOff}>
+            Turn off push on this device
+          </button>
+        </div>
+      ) : status === 'unsupported' ? null : (
+        <div>
+          <button
+            type="button"
+            className={primaryButton}
+            onClick={push.turnOn}
+            disabled={status === 'checking' || status === 'busy'}
+            aria-busy={status === 'busy' || undefined}
+          >
+            Turn on push on this device
+          </button>
+        </div>
+      )}
+      {status === 'off' && !problem ? (
+        <p className="text-xs text-zinc-400">The browser asks you to allow notifications first.</p>
+      ) : null}
+    </div>
+  )
+}
