@@ -19,7 +19,9 @@ import { settings } from '#db/schema/settings.ts'
 import { waitlistEntries } from '#db/schema/waitlist.ts'
 import { DEMO_ROLES } from '#db/seed/demo-guild.ts'
 import { markChanged } from '#server/orbat/live.ts'
+import { SYSTEM_ACTOR } from '#server/audit/audit.ts'
 import { queueTrainingReminders } from '#server/notifications/sender.ts'
+import { runPromotions } from '#server/roster/promotions.ts'
 import { startTestApp, type TestApp, type TestClient } from '#tests/harness/app.ts'
 import { api } from '#tests/harness/admin.ts'
 import {
@@ -343,7 +345,7 @@ describe('test_updates', () => {
 })
 
 describe('promotions_awards', () => {
-  it('a promotion run and an award, by Discord message as chosen; a run that promotes nobody tells nobody', async () => {
+  it('promotions (an admin run, the weekly run, the member form) and an award, by Discord message as chosen', async () => {
     const member = await addMember(db(), novak.discordId, { ingameName: 'Novak' })
     await db().update(members).set({ attended_events_count: 5 }).where(eq(members.id, member.id))
     await choose(novak, 'promotions_awards', { push: false, discord: true })
@@ -353,8 +355,28 @@ describe('promotions_awards', () => {
     ).toBe(200)
     expect((await api(admin.client, 'POST', '/api/roster/promotions/run')).status).toBe(200)
     expect((await api(admin.client, 'POST', '/api/roster/promotions/run')).status).toBe(200)
+    // The weekly run (the job's, as System), then an admin's form: a promotion each; the form's demotion and the
+    // qualification it grants (a kind Novak gets by push, with no device) tell nothing.
+    expect(
+      (await api(admin.client, 'PUT', '/api/roster/promotions/thresholds', [{ from_rank: 'JNCO', required_score: 1 }]))
+        .status,
+    ).toBe(200)
+    await runPromotions(t.app.services, SYSTEM_ACTOR)
+    const [qual] = await db().insert(qualifications).values({ name: 'Pilot' }).returning()
+    const edit = (rank: string, quals: number[]) =>
+      api(admin.client, 'PUT', `/api/roster/members/${member.id}`, {
+        ingame_name: 'Novak',
+        join_date: '2024-01-01',
+        discord_id: novak.discordId,
+        rank,
+        qualifications: quals,
+      })
+    expect((await edit('SNCO', [qual!.id])).status).toBe(200)
+    expect((await edit('JNCO', [qual!.id])).status).toBe(200)
     await poll(() => dmsTo(novak)).toEqual([
       `**Promoted to JNCO**\nYou were promoted from BMT to JNCO.\n${t.url}/account/record`,
+      `**Promoted to NCO**\nYou were promoted from JNCO to NCO.\n${t.url}/account/record`,
+      `**Promoted to SNCO**\nYou were promoted from NCO to SNCO.\n${t.url}/account/record`,
     ])
 
     const award = await api<{ award: { id: number } }>(admin.client, 'POST', '/api/awards', { name: 'Purple Heart' })
@@ -368,12 +390,12 @@ describe('promotions_awards', () => {
       })
     expect((await give(999_999)).status).toBe(400)
     expect((await give(award.body.award.id)).status).toBe(201)
-    await poll(() => dmsTo(novak)).toHaveLength(2)
-    expect(dmsTo(novak)[1]).toBe(
+    await poll(() => dmsTo(novak)).toHaveLength(4)
+    expect(dmsTo(novak)[3]).toBe(
       `**Awarded the Purple Heart**\nYou were given the Purple Heart: Wounded in action.\n${t.url}/account/record`,
     )
     await allSent()
-    expect((await rowsOf(novak)).map((r) => r.kind)).toEqual(['promotions_awards', 'promotions_awards'])
+    expect((await rowsOf(novak)).map((r) => r.kind)).toEqual(Array(4).fill('promotions_awards'))
   })
 })
 
