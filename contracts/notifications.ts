@@ -36,6 +36,17 @@ export type NotificationChannels = z.infer<typeof channelsSchema>
 /** Until a person chooses: every kind by push (once a device is subscribed), none by Discord message. */
 export const DEFAULT_CHANNELS: NotificationChannels = { push: true, discord: false }
 
+/**
+ * A kind's channels until the person chooses (db/functions/notifications.sql notification_wanted says the same).
+ * admin_queue is off. An application's news goes by push, and by Discord message when no device of theirs took it: an
+ * applicant, not yet a member, hears by Discord message until they subscribe a device.
+ */
+export function defaultChannels(kind: NotificationKind): NotificationChannels {
+  if (kind === ADMIN_NOTIFICATION_KIND) return { push: false, discord: false }
+  if (kind === 'applications') return { push: true, discord: true }
+  return DEFAULT_CHANNELS
+}
+
 /** GET /api/account/notifications: every kind the caller may choose. */
 export const notificationPreferencesSchema = z
   .record(z.enum(ALL_NOTIFICATION_KINDS), channelsSchema)

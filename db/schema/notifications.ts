@@ -57,6 +57,8 @@ export const notificationOutbox = pgTable(
     title: text('title').notNull(),
     body: text('body').notNull(),
     url: text('url').notNull(),
+    /** The Discord message word for word, where it is not the title, the body and the link (the applicant's DM). */
+    discord_content: text('discord_content'),
     push_state: text('push_state').notNull().default('pending'),
     discord_state: text('discord_state').notNull().default('pending'),
     discord_error: text('discord_error'),

@@ -18,6 +18,7 @@ import type { User } from '#db/schema/users-sessions.ts'
 import { recordAudit } from '../audit/audit.ts'
 import type { AppServices } from '../context.ts'
 import { Conflict, Invalid, NotFound } from '../errors.ts'
+import { notify } from '../notifications/outbox.ts'
 import { runTransaction } from '../transaction.ts'
 import { grantChanges, grantQualification, syncGrantedRole, type Grant } from './grant.ts'
 import { approvalAndAttempt, assertMayTake, findTest, memberOfUser, memberTestStatus } from './queries.ts'
@@ -142,11 +143,24 @@ export async function grantEligibility(
     if (status === 'ineligible')
       throw new Conflict(`${member.name} does not meet the required score of ${test.required_score} for this test.`)
     if (status === 'eligible_for_approval') {
-      await tx
+      const [approval] = await tx
         .insert(testEligibility)
         .values({ test_id: test.id, member_id: member.id, granted_by_user_id: admin.id })
         .onConflictDoNothing()
+        .returning({ id: testEligibility.id })
       await recordAudit(tx, admin, 'Test eligibility granted', `${member.name} approved for ${test.name}.`)
+      if (approval)
+        await notify(
+          tx,
+          { memberId: member.id, except: admin.id },
+          {
+            kind: 'test_updates',
+            event: `test-approved:${approval.id}`,
+            title: 'Approved to take a test',
+            body: `You may now take ${test.name}.`,
+            url: '/tests',
+          },
+        )
     }
     return { message: `${member.name} is approved to take ${test.name}.` }
   })

@@ -28,6 +28,7 @@ import type { User } from '#db/schema/users-sessions.ts'
 import { recordAudit } from '../audit/audit.ts'
 import type { AppServices } from '../context.ts'
 import { Conflict, Invalid, NotFound } from '../errors.ts'
+import { notify } from '../notifications/outbox.ts'
 import { runTransaction } from '../transaction.ts'
 import { grantChanges, grantQualification, syncGrantedRole, type Grant } from './grant.ts'
 import { evaluationQuestions, findTest } from './queries.ts'
@@ -246,6 +247,22 @@ export async function submitEvaluation(
           )
         : null
       await announceSessionChange(tx, session.id)
+      // The member hears the result, and the qualification it granted (which the grant itself does not tell).
+      await notify(
+        tx,
+        { memberId: session.evaluatee_id, except: admin.id },
+        {
+          kind: 'test_updates',
+          event: `evaluation:${evaluationId}`,
+          title: passing ? 'Evaluation passed' : 'Evaluation result',
+          body: !passing
+            ? `You did not pass the ${session.test_name} evaluation: ${percent(score)} of the ${session.eval_passing_score}% needed.`
+            : grant?.granted
+              ? `You passed the ${session.test_name} evaluation with ${percent(score)} and were granted ${grant.qualificationName}.`
+              : `You passed the ${session.test_name} evaluation with ${percent(score)}.`,
+          url: '/tests',
+        },
+      )
       const messages: ServerMessage[] = [{ text: EVALUATION_MESSAGES.submitted, type: 'success' }]
       if (!passing)
         messages.push({

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import webpush from 'web-push'
-import { ADMIN_NOTIFICATION_KIND, DEFAULT_CHANNELS, type PushPayload } from '#contracts/notifications.ts'
+import { DEFAULT_CHANNELS, defaultChannels, type NotificationKind, type PushPayload } from '#contracts/notifications.ts'
 import {
   notificationOutbox,
   notificationPreferences,
@@ -52,6 +52,7 @@ export function sendDueNotifications(services: AppServices): Promise<void> {
     do {
       sender.again = false
       await queueSignupsOpen(services)
+      await queueTrainingReminders(services)
       for (let rows = await claim(services); rows.length; rows = await claim(services)) await sendRows(services, rows)
       await scheduleNext(services)
     } while (sender.again)
@@ -127,6 +128,32 @@ async function queueSignupsOpen(services: AppServices) {
       on conflict (user_id, event_key) do nothing`)
 }
 
+/**
+ * Training reminders: 24 hours and 1 hour before a training, one row per member signed up to it, written a minute
+ * ahead and due at the reminder's time. A member who signs up later still hears of it while it is nearly true (within
+ * an hour of the 24-hour mark, a quarter of an hour of the 1-hour mark); after that the reminder is not sent. The event
+ * keys carry the training's time, so a training moved to another time is reminded of again, and each reminder is heard
+ * of once whichever instance writes it. Hidden trainings and banned members are left out.
+ */
+export async function queueTrainingReminders(services: AppServices): Promise<void> {
+  await services.db.execute(sql`
+    insert into notification_outbox (user_id, kind, event_key, title, body, url, due_at)
+    select u.id, 'training_reminder', format('training-%s:%s:%s', r.tag, t.id, extract(epoch from t.date)::bigint),
+           r.title, format(r.body, t.name), '/trainings', t.date - r.ahead
+      from (values ('24h', interval '24 hours', interval '1 hour', 'Training tomorrow', '%s starts in 24 hours.'),
+                   ('1h', interval '1 hour', interval '15 minutes', 'Training in 1 hour', '%s starts in 1 hour.'))
+             as r(tag, ahead, grace, title, body)
+      join trainings t on t.date between now() + r.ahead - r.grace and now() + r.ahead + interval '1 minute'
+                      and not t.is_hidden
+      join training_signups s on s.training_id = t.id
+      join members m on m.id = s.member_id and not m.is_banned
+      join users u on u.discord_id = m.discord_id
+     where notification_wanted(u.id, 'training_reminder')
+     -- In one order everywhere: two instances writing the same rows wait for each other instead of deadlocking.
+     order by u.id, t.id, r.tag
+    on conflict (user_id, event_key) do nothing`)
+}
+
 const t = notificationOutbox
 
 async function claim(services: AppServices): Promise<NotificationOutboxRow[]> {
@@ -166,10 +193,11 @@ async function sendRows(services: AppServices, rows: NotificationOutboxRow[]) {
   const worker = async () => {
     while (next < rows.length) {
       const row = rows[next++]!
-      const chosen =
-        choiceOf.get(`${row.user_id}:${row.kind}`) ??
-        (row.kind === ADMIN_NOTIFICATION_KIND ? { push: false, discord: false } : DEFAULT_CHANNELS)
-      await sendRow(services, row, chosen, devicesOf.get(row.user_id) ?? []).catch((error: unknown) =>
+      const choice = choiceOf.get(`${row.user_id}:${row.kind}`)
+      const chosen = choice ?? defaultChannels(row.kind as NotificationKind)
+      // Unchosen, an application's news goes by Discord message only where no device took the push.
+      const fallback = !choice && row.kind === 'applications'
+      await sendRow(services, row, { ...chosen, fallback }, devicesOf.get(row.user_id) ?? []).catch((error: unknown) =>
         logger.warn({ msg: 'notification not sent', id: row.id, error: describeError(error) }),
       )
     }
@@ -180,7 +208,7 @@ async function sendRows(services: AppServices, rows: NotificationOutboxRow[]) {
 async function sendRow(
   services: AppServices,
   row: NotificationOutboxRow,
-  chosen: { push: boolean; discord: boolean },
+  chosen: { push: boolean; discord: boolean; fallback: boolean },
   devices: Array<typeof pushSubscriptions.$inferSelect>,
 ) {
   const mine = eq(t.id, row.id)
@@ -189,8 +217,11 @@ async function sendRow(
     await services.db.update(t).set({ push_state: state }).where(mine)
     row.push_state = state
   }
-  if (row.discord_state === 'pending') {
-    const result = chosen.discord ? await directMessage(services, row) : { state: 'skipped' as const, error: null }
+  // A fallback waits while the push is being tried again (the last attempt sends it anyway).
+  const waits = chosen.fallback && row.push_state === 'pending' && row.attempts < MAX_ATTEMPTS
+  if (row.discord_state === 'pending' && !waits) {
+    const discord = chosen.discord && !(chosen.fallback && row.push_state === 'sent')
+    const result = discord ? await directMessage(services, row) : { state: 'skipped' as const, error: null }
     await services.db.update(t).set({ discord_state: result.state, discord_error: result.error }).where(mine)
     row.discord_state = result.state
   }
@@ -292,7 +323,7 @@ async function directMessage(
   if (!user?.discordId) return { state: 'skipped', error: null }
   const link = new URL(row.url, services.config.appUrl).toString()
   const result = await services.discord.sendDirectMessage(user.discordId, {
-    content: `**${row.title}**\n${row.body}\n${link}`,
+    content: (row.discord_content ?? `**${row.title}**\n${row.body}\n${link}`).slice(0, 2000),
     allowedMentions: { parse: [] },
     nonce: `notify-${row.id}`,
   })

@@ -1,8 +1,7 @@
 import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm'
 import {
-  ADMIN_NOTIFICATION_KIND,
   ALL_NOTIFICATION_KINDS,
-  DEFAULT_CHANNELS,
+  defaultChannels,
   NOTIFICATION_KINDS,
   type NotificationChannels,
   type NotificationKind,
@@ -27,12 +26,7 @@ export async function getPreferences(
 ): Promise<Partial<Record<NotificationKind, NotificationChannels>>> {
   const rows = await db.select().from(notificationPreferences).where(eq(notificationPreferences.user_id, user.id))
   const chosen = new Map(rows.map((r) => [r.kind, { push: r.push, discord: r.discord }]))
-  return Object.fromEntries(
-    kindsFor(user).map((kind) => [
-      kind,
-      chosen.get(kind) ?? (kind === ADMIN_NOTIFICATION_KIND ? { push: false, discord: false } : DEFAULT_CHANNELS),
-    ]),
-  )
+  return Object.fromEntries(kindsFor(user).map((kind) => [kind, chosen.get(kind) ?? defaultChannels(kind)]))
 }
 
 export async function setPreferences(

@@ -28,6 +28,7 @@ import { fillOpenSlots } from '../waitlist/waitlist.ts'
 import { lockFill } from './locks.ts'
 import { isSpacer } from './orbat.ts'
 import { recordVersion } from './history.ts'
+import { notify } from '../notifications/outbox.ts'
 import type { VersionVia } from '#contracts/orbat-history.ts'
 
 // PUT /api/admin/orbat/save (docs/rules/orbat.md, Saving the ORBAT): the editor's whole diagram in one transaction.
@@ -228,6 +229,44 @@ function keepCardsApart(
       return to ? { ...squad, pos_x: to.x, pos_y: to.y } : squad
     }),
     moved: input.squads.filter((_, index) => moves.has(index)).map((s) => s.name),
+  }
+}
+
+/**
+ * Members whose slot the save changed hear of it (docs/rules/notifications.md, slot_changed): moved to another slot,
+ * removed from theirs, or put in one. A member kept where they were (the same slot, renamed or not) hears nothing, nor
+ * does the admin of their own changes; the waitlist's placements after the save are told by the fill. The version
+ * names the event.
+ */
+async function tellMovedMembers(
+  tx: DbOrTx,
+  admin: User,
+  version: number,
+  stored: StoredSlot[],
+  saved: SaveSlot[],
+  holderOf: (slot: SaveSlot) => number | null,
+) {
+  const before = new Map(stored.flatMap((s) => (s.user_id === null ? [] : [[s.user_id, s] as const])))
+  const after = new Map<number, { id: RowId; place: string }>()
+  for (const slot of saved) {
+    const user = isSpacer(slot.role) ? null : holderOf(slot)
+    if (user !== null) after.set(user, { id: slot.id, place: `${slot.role || 'a slot'} (${slot.squadName})` })
+  }
+  for (const user of new Set([...before.keys(), ...after.keys()])) {
+    if (user === admin.id) continue
+    const was = before.get(user)
+    const now = after.get(user)
+    if (was && now && was.id === now.id) continue
+    const body = !now
+      ? `An admin removed you from ${where(was!)}.`
+      : was
+        ? `An admin moved you from ${where(was)} to ${now.place}.`
+        : `An admin put you in ${now.place}.`
+    await notify(
+      tx,
+      { userId: user },
+      { kind: 'slot_changed', event: `slot-changed:${version}`, title: 'Your slot changed', body, url: '/orbat' },
+    )
   }
 }
 
@@ -490,6 +529,9 @@ export async function saveOrbat(
   const via = options.via ?? 'editor'
   const version = await recordVersion(tx, admin, via, options.note)
   await recordAudit(tx, admin, 'ORBAT saved', details)
+  await tellMovedMembers(tx, admin, version.id, storedSlots, input.slots, (slot) =>
+    storedId(slot.id, storedSlotById) ? finalUser.get(slot.id)! : slot.user_id,
+  )
   return {
     version: version.id,
     squads: input.squads.length,

@@ -18,6 +18,7 @@ import type { AppServices } from '../context.ts'
 import { announceAward } from '../discord/roster-roles.ts'
 import { Conflict, Invalid, NotFound, ServiceError } from '../errors.ts'
 import { getSetting } from '../settings/settings.ts'
+import { notify } from '../notifications/outbox.ts'
 import { runTransaction } from '../transaction.ts'
 
 // Awards (docs/rules/personnel.md, Awards): admins define them (name, description, an image or a drawn ribbon, the
@@ -283,6 +284,19 @@ export async function grantAward(
         admin,
         'Award granted',
         `${award.name} to ${member.name} on ${input.date}${input.citation ? `: ${input.citation}` : ''}`,
+      )
+      await notify(
+        tx,
+        { memberId: member.id, except: admin.id },
+        {
+          kind: 'promotions_awards',
+          event: `award:${row!.id}`,
+          title: `Awarded the ${award.name}`,
+          body: input.citation
+            ? `You were given the ${award.name}: ${input.citation}`
+            : `You were given the ${award.name}.`,
+          url: '/account/record',
+        },
       )
       return { id: row!.id, award: award.name, member: member.name, citation: input.citation, channel }
     },

@@ -21,6 +21,7 @@ import { users, type User } from '#db/schema/users-sessions.ts'
 import { recordAudit } from '../audit/audit.ts'
 import type { AppServices } from '../context.ts'
 import { Conflict, Forbidden, Invalid, NotFound } from '../errors.ts'
+import { notify } from '../notifications/outbox.ts'
 import { getSetting } from '../settings/settings.ts'
 import { runTransaction } from '../transaction.ts'
 import { announceLeave, type LeaveNews } from './leave-announcements.ts'
@@ -218,6 +219,17 @@ export async function requestLeave(services: AppServices, user: User, input: Lea
         .values({ member_id: member.id, start_date: input.start_date, end_date: input.end_date, reason: input.reason })
         .returning({ id: leaves.id })
       await recordAudit(tx, user, 'Leave requested', `${member.name}: ${input.start_date} to ${input.end_date}`)
+      await notify(
+        tx,
+        { admins: true, except: user.id },
+        {
+          kind: 'admin_queue',
+          event: `leave-requested:${created!.id}`,
+          title: 'New leave request',
+          body: `${member.name} asks for leave from ${input.start_date} to ${input.end_date}.`,
+          url: '/admin/roster/leave',
+        },
+      )
       return leaveItem(tx, created!.id, today)
     },
     // A pending request shows on no page anyone keeps a copy of.
@@ -270,6 +282,19 @@ async function decide(services: AppServices, admin: User, id: number, decision: 
         admin,
         approved ? 'Leave approved' : 'Leave denied',
         approved ? `${name}: ${dates}` : `${name}: ${dates}: ${decision.input.reason}`,
+      )
+      await notify(
+        tx,
+        { memberId: leave.member_id, except: admin.id },
+        {
+          kind: 'leave',
+          event: `leave-decided:${id}`,
+          title: approved ? 'Leave approved' : 'Leave denied',
+          body: approved
+            ? `Your leave from ${dates} was approved.`
+            : `Your leave from ${dates} was denied: ${decision.input.reason}`,
+          url: '/account',
+        },
       )
       const item = await leaveItem(tx, id, today)
       return {

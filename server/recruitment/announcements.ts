@@ -3,10 +3,12 @@ import type { User } from '#db/schema/users-sessions.ts'
 import type { AppServices } from '../context.ts'
 import { getSetting } from '../settings/settings.ts'
 
-// Recruitment's Discord messages (docs/rules/discord.md, Recruitment), sent by the use cases after their commit through
-// the one Discord client, which retries and never throws: a failed post is a System audit entry, and the application
-// stands. A new application goes to the recruiters channel (setting recruitment_channel_id); every status change is a
-// direct message to the applicant, which Discord refuses when they share no server with the bot or closed their DMs.
+// Recruitment's messages (docs/rules/discord.md, Recruitment). A new application goes to the recruiters channel
+// (setting recruitment_channel_id), posted after the commit through the one Discord client, which retries and never
+// throws: a failed post is a System audit entry, and the application stands. Every status change is told to the
+// applicant as an `applications` notification (docs/rules/notifications.md): by Discord message, word for word as
+// below, or by push once they subscribe a device; Discord refuses a message to someone who shares no server with the
+// bot or closed their DMs.
 
 /** The recruiters channel's post, word for word. */
 export function newApplicationMessage(
@@ -26,6 +28,19 @@ export function statusMessage(appUrl: string, status: ApplicationStatus, reason:
   return `Your application is now: ${APPLICATION_STATUS_LABELS[status]}. ${appUrl}/account`
 }
 
+/** The applicant's notification of a status change: the push's title and body, and the DM word for word. */
+export function statusNotice(
+  appUrl: string,
+  status: ApplicationStatus,
+  reason: string | null,
+): { title: string; body: string; discord: string } {
+  const discord = statusMessage(appUrl, status, reason).slice(0, 2000)
+  if (status === 'accepted')
+    return { title: 'Application accepted', body: 'Welcome to the unit! You are on the roster as BMT.', discord }
+  if (status === 'rejected') return { title: 'Application rejected', body: `Reason: ${reason ?? ''}`, discord }
+  return { title: 'Your application', body: `Your application is now: ${APPLICATION_STATUS_LABELS[status]}.`, discord }
+}
+
 export async function announceApplication(
   services: AppServices,
   id: number,
@@ -36,18 +51,6 @@ export async function announceApplication(
   await services.discord.sendMessage(channel, {
     content: newApplicationMessage(services.config.appUrl, id, user).slice(0, 2000),
     // The applicant is named, not pinged: the recruiters read the channel.
-    allowedMentions: { parse: [] },
-  })
-}
-
-export async function tellApplicant(
-  services: AppServices,
-  discordId: string,
-  status: ApplicationStatus,
-  reason: string | null,
-): Promise<void> {
-  await services.discord.sendDirectMessage(discordId, {
-    content: statusMessage(services.config.appUrl, status, reason).slice(0, 2000),
     allowedMentions: { parse: [] },
   })
 }

@@ -35,7 +35,8 @@ const FORM = {
 const ANSWERS = { age: 21, why: 'Teamwork.', role: 'Medic', mic: true }
 
 beforeAll(async () => {
-  t = await startTestApp()
+  // With its job runner: the applicant's DMs are notifications it sends (docs/rules/notifications.md).
+  t = await startTestApp({ jobs: true })
   ;[admin, reyes, blake] = await loginDemos(t, ['demo_admin', 'reyes', 'banned_blake'])
   const made = await addAndLoginUsers(t, 3, { prefix: 77, roles: [], namePrefix: 'recruit' })
   ;[applicant, other, third] = [made[0]!, made[1]!, made[2]!]

@@ -30,16 +30,17 @@ import { users, type User } from '#db/schema/users-sessions.ts'
 import { recordAudit } from '../audit/audit.ts'
 import type { AppServices } from '../context.ts'
 import { Conflict, Forbidden, Invalid, NotFound, postgresErrorOf } from '../errors.ts'
+import { notify } from '../notifications/outbox.ts'
 import { markChange } from '../personnel/history.ts'
 import { unitToday } from '../personnel/leave-days.ts'
 import { sanitizeRichText } from '../rich-text.ts'
 import { getSetting } from '../settings/settings.ts'
 import { runTransaction } from '../transaction.ts'
-import { announceApplication, tellApplicant } from './announcements.ts'
+import { announceApplication, statusNotice } from './announcements.ts'
 
 // Recruitment (docs/rules/recruitment.md): the unit's form, a logged-in non-member's application, the recruiters'
-// pipeline. Each write is one use case: its transaction, its audit entry, the history row, and after the commit the
-// Discord post or DM. Accepting creates the roster member in the same transaction as the status change, which is a
+// pipeline. Each write is one use case: its transaction, its audit entry, the history row, the applicant's or the
+// admins' notification (docs/rules/notifications.md), and after the commit the recruiters channel's post. Accepting creates the roster member in the same transaction as the status change, which is a
 // conditional update: of two admins pressing Accept at once, one changes the row and the other finds it accepted.
 
 const FORM_ID = 1
@@ -341,6 +342,17 @@ export async function apply(services: AppServices, user: User, raw: Record<strin
           to_status: 'submitted',
         })
         await recordAudit(tx, user, 'Application submitted', `#${created!.id} by ${user.display_name ?? user.username}`)
+        await notify(
+          tx,
+          { admins: true, except: user.id },
+          {
+            kind: 'admin_queue',
+            event: `application-new:${created!.id}`,
+            title: 'New application',
+            body: `${user.display_name ?? user.username} applied to join the unit.`,
+            url: `/admin/recruitment?application=${created!.id}`,
+          },
+        )
         return { id: created!.id }
       },
       {
@@ -420,14 +432,30 @@ export async function moveApplication(
       let memberId: number | null = null
       if (input.status === 'accepted') memberId = await createRecruit(tx, admin, row)
       if (memberId) await tx.update(applications).set({ member_id: memberId }).where(eq(applications.id, id))
-      await tx.insert(applicationEvents).values({
-        application_id: id,
-        kind: 'status',
-        from_status: row.status,
-        to_status: input.status,
-        actor_user_id: admin.id,
-        note: input.status === 'rejected' ? input.reason : null,
-      })
+      const [event] = await tx
+        .insert(applicationEvents)
+        .values({
+          application_id: id,
+          kind: 'status',
+          from_status: row.status,
+          to_status: input.status,
+          actor_user_id: admin.id,
+          note: input.status === 'rejected' ? input.reason : null,
+        })
+        .returning({ id: applicationEvents.id })
+      // The applicant hears of it once the change commits (an applicant is not a member: by Discord message until they
+      // subscribe a device).
+      const reason = input.status === 'rejected' ? input.reason : null
+      await notify(
+        tx,
+        { userId: row.user_id, except: admin.id },
+        {
+          kind: 'applications',
+          event: `application:${event!.id}`,
+          url: '/account',
+          ...statusNotice(services.config.appUrl, input.status, reason ?? null),
+        },
+      )
       await recordAudit(
         tx,
         admin,
@@ -440,7 +468,6 @@ export async function moveApplication(
       name: 'move application',
       changes: (move) => (move.memberId ? ['roster', 'orbat'] : []),
       syncRoles: (move) => (move.memberId ? [move.discordId] : []),
-      after: (move) => tellApplicant(services, move.discordId, move.status, move.application.reason),
     },
   )
   return { application: move.application, member_id: move.memberId }
