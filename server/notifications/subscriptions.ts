@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import {
   ALL_NOTIFICATION_KINDS,
   defaultChannels,
@@ -7,7 +7,7 @@ import {
   type NotificationKind,
 } from '#contracts/notifications.ts'
 import type { DbOrTx } from '#db/client.ts'
-import { notificationOutbox, notificationPreferences, pushSubscriptions } from '#db/schema/notifications.ts'
+import { notificationPreferences, pushSubscriptions } from '#db/schema/notifications.ts'
 import type { User } from '#db/schema/users-sessions.ts'
 import type { AppServices } from '../context.ts'
 import { Forbidden, NotFound } from '../errors.ts'
@@ -127,25 +127,4 @@ export function listDevices(db: DbOrTx, user: Pick<User, 'id'>) {
     .from(pushSubscriptions)
     .where(eq(pushSubscriptions.user_id, user.id))
     .orderBy(asc(pushSubscriptions.created_at), asc(pushSubscriptions.id))
-}
-
-/** The latest Discord message that could not be delivered to this person (DMs closed), for /account to say so. */
-export async function lastDiscordFailure(db: DbOrTx, user: Pick<User, 'id'>) {
-  const [row] = await db
-    .select({
-      at: notificationOutbox.done_at,
-      error: notificationOutbox.discord_error,
-      title: notificationOutbox.title,
-    })
-    .from(notificationOutbox)
-    .where(
-      and(
-        eq(notificationOutbox.user_id, user.id),
-        eq(notificationOutbox.discord_state, 'failed'),
-        isNotNull(notificationOutbox.done_at),
-      ),
-    )
-    .orderBy(desc(notificationOutbox.done_at))
-    .limit(1)
-  return row ?? null
 }
