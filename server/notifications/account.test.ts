@@ -4,7 +4,7 @@
 // refusal); closed Discord DMs said on the page while the last message was refused so.
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { NOTIFICATION_MESSAGES } from '#contracts/notifications.ts'
+import { NOTIFICATION_KINDS, NOTIFICATION_MESSAGES } from '#contracts/notifications.ts'
 import { notificationOutbox, notificationPreferences, pushSubscriptions } from '#db/schema/notifications.ts'
 import { users } from '#db/schema/users-sessions.ts'
 import { startTestApp, type TestApp, type TestClient } from '#tests/harness/app.ts'
@@ -131,7 +131,8 @@ describe('closed Discord DMs', () => {
 
   it('are said while the last message was refused so and a kind is chosen by Discord message', async () => {
     await t.database.db.insert(notificationOutbox).values(outcome('a', 'failed', DMS_CLOSED, 5))
-    // Nothing chosen by Discord message: nothing to say.
+    // Nothing chosen by Discord message (applications are by Discord until chosen otherwise): nothing to say.
+    await post(member, choicesForm([...NOTIFICATION_KINDS], [], []))
     expect(await said()).toBe(false)
     await post(member, choicesForm(['signups_open'], [], ['signups_open']))
     expect(await said()).toBe(true)
