@@ -184,21 +184,20 @@ export async function computeActivity(db: DbOrTx, options: Options): Promise<Act
   const prevIso = window.prevFromAt.toISOString()
   const fromIso = window.fromAt.toISOString()
 
-  // Members on leave in the two windows, or the one member: which sessions they attended (a handful of rows), to
-  // excuse leave days and still count what they came to anyway. Read alongside the rest.
-  const onLeaveInWindow = (column: SQL) =>
+  // Member sets as arrays, so the planner reads these few members' attendance through the member's index rather
+  // than scanning the window's attendance for them. Members on leave in the two windows (or the one member): which
+  // sessions they attended (a handful of rows), to excuse leave days and still count what they came to anyway.
+  const onLeaveInWindow =
     one !== undefined
-      ? sql`${column} = ${one}::int`
-      : sql`${column} = any(array(select l.member_id from leaves l where l.status = 'approved' and l.start_date <= ${window.to}::date and l.end_date >= ${window.prevFrom}::date))`
-  // Written as arrays so the planner reads these few members' attendance through the member's key rather than
-  // scanning the window's attendance for them.
+      ? sql`array[${one}::int]`
+      : sql`array(select l.member_id from leaves l where l.status = 'approved' and l.start_date <= ${window.to}::date and l.end_date >= ${window.prevFrom}::date)`
   const recentJoiners =
     one === undefined
       ? sql`array(select id from members where join_date > ${window.prevFrom}::date and not is_banned)`
       : sql`array[${one}::int]`
   const banned = sql`array(select id from members where is_banned)`
   const detail = attendedSessions(db, onLeaveInWindow, window)
-  // Awaited below; a failure of the batch first must not leave this one unhandled.
+  // Read alongside the rest, awaited below; a failure of the batch first must not leave this one unhandled.
   detail.catch(() => {})
   const [memberRows, sessionRows, memberAggs, earlyRows, bannedRows, leaveRows, reliabilityRows, holderRows] =
     await Promise.all([
@@ -484,24 +483,26 @@ export async function computeActivity(db: DbOrTx, options: Options): Promise<Act
   }
 }
 
-/** For each member given, the sessions of the two windows they attended ("event:12", "training:3"). */
+/**
+ * For each member given (ids, or an SQL array of them), the sessions of the two windows they attended
+ * ("event:12", "training:3").
+ */
 async function attendedSessions(
   db: DbOrTx,
-  members: readonly number[] | ((column: SQL) => SQL),
+  members: readonly number[] | SQL,
   window: ActivityWindow,
 ): Promise<Map<number, string[]>> {
   const result = new Map<number, string[]>()
   if (Array.isArray(members) && !members.length) return result
-  const whose = (column: SQL) =>
-    typeof members === 'function' ? members(column) : sql`${column} in (${idList(members as readonly number[])})`
+  const ids = Array.isArray(members) ? sql`array[${idList(members)}]` : (members as SQL)
   const rows = await db.execute<{ member_id: number; kind: string; id: number }>(sql`
-    select ea.member_id, 'event' as kind, e.id from events e join event_attendance ea on ea.event_id = e.id
-    where e.date >= ${window.prevFromAt.toISOString()}::timestamptz and e.date <= ${window.now.toISOString()}::timestamptz
-      and ${whose(sql`ea.member_id`)}
+    select ea.member_id, 'event' as kind, e.id from event_attendance ea join events e on e.id = ea.event_id
+    where ea.member_id = any(${ids})
+      and e.date >= ${window.prevFromAt.toISOString()}::timestamptz and e.date <= ${window.now.toISOString()}::timestamptz
     union all
-    select ta.member_id, 'training', t.id from trainings t join training_attendance ta on ta.training_id = t.id
-    where t.date >= ${window.prevFromAt.toISOString()}::timestamptz and t.date <= ${window.now.toISOString()}::timestamptz
-      and ${whose(sql`ta.member_id`)}`)
+    select ta.member_id, 'training', t.id from training_attendance ta join trainings t on t.id = ta.training_id
+    where ta.member_id = any(${ids})
+      and t.date >= ${window.prevFromAt.toISOString()}::timestamptz and t.date <= ${window.now.toISOString()}::timestamptz`)
   for (const row of rows) {
     const list = result.get(row.member_id) ?? []
     list.push(key(row.kind, row.id))
