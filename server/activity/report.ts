@@ -22,9 +22,12 @@ import { getUnitTimeZone } from '../settings/unit-time-zone.ts'
 
 // Activity (docs/rules/activity.md): the numbers of the dashboard, the API, the CSV, a member's small chart and the
 // weekly digest, from one computation. The database does the set work (a handful of aggregate queries run side by
-// side, none per member); what is left is arithmetic over sorted days in memory: how many operations were held on or
-// after a member's join day is a binary search, and only the few members with leave in the window are looked at one
-// by one.
+// side, none per member). Only one of them reads every attendance row of the two windows, and it groups them by
+// member without joining anything per row; what depends on a member's join day, ban or leave (attendance before
+// joining, banned members' attendance, what members on leave came to) concerns few members and is read through the
+// attendance's member index. What is left is arithmetic over sorted days in memory: how many operations were held on
+// or after a member's join day is a binary search, and only the few members with leave in the window are looked at
+// one by one.
 
 /** Two rates closer than this are the same trend ("flat"). */
 const FLAT_BELOW = 0.05
