@@ -170,6 +170,7 @@ export async function activityScenario(startApp: () => Promise<Child>): Promise<
         'call (* held to the targets)',
         'demo median / p95 ms',
         'big median / p95 ms',
+        'CPU ms/req demo / big',
         'on the wire KB demo / big',
         'status',
         'targets met',

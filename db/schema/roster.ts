@@ -136,7 +136,11 @@ export const eventAttendance = pgTable(
       .references(() => members.id, { onDelete: 'cascade' }),
     created_at: createdAtColumn(),
   },
-  (t) => [primaryKey({ columns: [t.event_id, t.member_id] }), index('event_attendance_member_id_idx').on(t.member_id)],
+  (t) => [
+    primaryKey({ columns: [t.event_id, t.member_id] }),
+    // A member's attendance with its events, read from the index alone (a few members' sessions: activity).
+    index('event_attendance_member_event_idx').on(t.member_id, t.event_id),
+  ],
 )
 
 /** NOTE: signup_count is kept by the triggers of db/functions/roster.sql, as events.attendance_count is. */
@@ -191,7 +195,7 @@ export const trainingAttendance = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.training_id, t.member_id] }),
-    index('training_attendance_member_id_idx').on(t.member_id),
+    index('training_attendance_member_training_idx').on(t.member_id, t.training_id),
   ],
 )
 

@@ -22,9 +22,12 @@ import { getUnitTimeZone } from '../settings/unit-time-zone.ts'
 
 // Activity (docs/rules/activity.md): the numbers of the dashboard, the API, the CSV, a member's small chart and the
 // weekly digest, from one computation. The database does the set work (a handful of aggregate queries run side by
-// side, none per member); what is left is arithmetic over sorted days in memory: how many operations were held on or
-// after a member's join day is a binary search, and only the few members with leave in the window are looked at one
-// by one.
+// side, none per member). Only one of them reads every attendance row of the two windows, and it groups them by
+// member without joining anything per row; what depends on a member's join day, ban or leave (attendance before
+// joining, banned members' attendance, what members on leave came to) concerns few members and is read through the
+// attendance's member index. What is left is arithmetic over sorted days in memory: how many operations were held on
+// or after a member's join day is a binary search, and only the few members with leave in the window are looked at
+// one by one.
 
 /** Two rates closer than this are the same trend ("flat"). */
 const FLAT_BELOW = 0.05
@@ -81,17 +84,20 @@ type MemberRow = {
   squad: string | null
 }
 
-type AttendanceAgg = {
-  member_id: number | null
-  kind: 'event' | 'training' | null
-  session_id: number | null
+type MemberAgg = {
+  member_id: number
+  /** Operations attended in the window and in the one before. */
   cur: number
   prev: number
-  cur_early: number
-  prev_early: number
-  n: number
-  early: number
   last_ms: number | null
+}
+
+/** A session attended before the member's join day. */
+type EarlyRow = {
+  member_id: number
+  kind: 'event' | 'training'
+  id: number
+  cur: boolean
 }
 
 /** A member's row and what the dashboard reads beyond the API's fields. */
@@ -181,17 +187,24 @@ export async function computeActivity(db: DbOrTx, options: Options): Promise<Act
   const prevIso = window.prevFromAt.toISOString()
   const fromIso = window.fromAt.toISOString()
 
-  // Members on leave in the two windows, or the one member: which sessions they attended (a handful of rows), to
-  // excuse leave days and still count what they came to anyway. Read alongside the rest.
-  const onLeaveInWindow = (column: SQL) =>
+  // Member sets as arrays, so the planner reads these few members' attendance through the member's index rather
+  // than scanning the window's attendance for them. Members on leave in the two windows (or the one member): which
+  // sessions they attended (a handful of rows), to excuse leave days and still count what they came to anyway.
+  const onLeaveInWindow =
     one !== undefined
-      ? sql`${column} = ${one}::int`
-      : sql`${column} in (select l.member_id from leaves l where l.status = 'approved' and l.start_date <= ${window.to}::date and l.end_date >= ${window.prevFrom}::date)`
+      ? sql`array[${one}::int]`
+      : sql`array(select l.member_id from leaves l where l.status = 'approved' and l.start_date <= ${window.to}::date and l.end_date >= ${window.prevFrom}::date)`
+  const recentJoiners =
+    one === undefined
+      ? sql`array(select id from members where join_date > ${window.prevFrom}::date and not is_banned)`
+      : sql`array[${one}::int]`
+  const banned = sql`array(select id from members where is_banned)`
   const detail = attendedSessions(db, onLeaveInWindow, window)
-  // Awaited below; a failure of the batch first must not leave this one unhandled.
+  // Read alongside the rest, awaited below; a failure of the batch first must not leave this one unhandled.
   detail.catch(() => {})
-  const [memberRows, sessionRows, aggregates, leaveRows, reliabilityRows, holderRows] = await Promise.all([
-    db.execute<MemberRow>(sql`
+  const [memberRows, sessionRows, memberAggs, earlyRows, bannedRows, leaveRows, reliabilityRows, holderRows] =
+    await Promise.all([
+      db.execute<MemberRow>(sql`
       select m.id, m.ingame_name, m.join_date::text as join_date, sq.name as squad
       from members m
       left join users u on u.discord_id = m.discord_id
@@ -199,7 +212,7 @@ export async function computeActivity(db: DbOrTx, options: Options): Promise<Act
       left join squads sq on sq.id = s.squad_id
       where ${one === undefined ? sql`not m.is_banned` : sql`m.id = ${one}::int`}
       order by lower(m.ingame_name), m.id`),
-    db.execute<SessionRow>(sql`
+      db.execute<SessionRow>(sql`
       select 'event' as kind, e.id, e.name, (extract(epoch from e.date) * 1000)::float8 as at_ms, e.attendance_count as rows
       from events e where e.date >= ${prevIso}::timestamptz and e.date <= ${nowIso}::timestamptz
       union all
@@ -207,78 +220,94 @@ export async function computeActivity(db: DbOrTx, options: Options): Promise<Act
              (select count(*) from training_attendance x where x.training_id = t.id)::int
       from trainings t where t.date >= ${prevIso}::timestamptz and t.date <= ${nowIso}::timestamptz
       order by at_ms, kind, id`),
-    // One pass over the attendance of both windows: per member (counts, last attended) and per session (who came,
-    // and who came before they joined), banned members left out.
-    db.execute<AttendanceAgg>(sql`
-      with s as (
-        select 'event'::text as kind, e.id, e.date, (e.date at time zone ${zone})::date as day,
-               true as ev, e.date >= ${fromIso}::timestamptz as cur
-        from events e where e.date >= ${prevIso}::timestamptz and e.date <= ${nowIso}::timestamptz and e.attendance_count > 0
-        union all
-        select 'training', t.id, t.date, (t.date at time zone ${zone})::date, false, t.date >= ${fromIso}::timestamptz
-        from trainings t where t.date >= ${prevIso}::timestamptz and t.date <= ${nowIso}::timestamptz
-      ), a as (
-        select ea.member_id, s.kind, s.id, s.date, s.day, s.ev, s.cur
-        from s join event_attendance ea on s.kind = 'event' and ea.event_id = s.id
-        where ${memberFilter(sql`ea.member_id`)}
-        union all
-        select ta.member_id, s.kind, s.id, s.date, s.day, s.ev, s.cur
-        from s join training_attendance ta on s.kind = 'training' and ta.training_id = s.id
-        where ${memberFilter(sql`ta.member_id`)}
-      )
-      select a.member_id, a.kind, a.id as session_id,
-        count(*) filter (where a.ev and a.cur)::int as cur,
-        count(*) filter (where a.ev and not a.cur)::int as prev,
-        count(*) filter (where a.ev and a.cur and a.day < m.join_date)::int as cur_early,
-        count(*) filter (where a.ev and not a.cur and a.day < m.join_date)::int as prev_early,
-        count(*)::int as n,
-        count(*) filter (where a.day < m.join_date)::int as early,
+      // One pass over the attendance of both windows, per member: operations attended in each window, and the last
+      // attendance. The rows are read from the attendance keys alone and grouped by member, nothing joined per row.
+      db.execute<MemberAgg>(sql`
+      select a.member_id,
+        count(*) filter (where a.ev and a.date >= ${fromIso}::timestamptz)::int as cur,
+        count(*) filter (where a.ev and a.date < ${fromIso}::timestamptz)::int as prev,
         (extract(epoch from max(a.date)) * 1000)::float8 as last_ms
-      from a join members m on m.id = a.member_id
-      where ${one === undefined ? sql`not m.is_banned` : sql`true`}
-      group by grouping sets ((a.member_id), (a.kind, a.id))`),
-    db
-      .select({
-        member_id: leaves.member_id,
-        start_date: leaves.start_date,
-        end_date: leaves.end_date,
-        ended_at: leaves.ended_at,
-      })
-      .from(leaves)
-      .where(
-        and(
-          eq(leaves.status, 'approved'),
-          lte(leaves.start_date, window.to),
-          one === undefined ? undefined : eq(leaves.member_id, one),
+      from (
+        select ea.member_id, true as ev, e.date
+        from events e join event_attendance ea on ea.event_id = e.id
+        where e.date >= ${prevIso}::timestamptz and e.date <= ${nowIso}::timestamptz and e.attendance_count > 0
+          and ${memberFilter(sql`ea.member_id`)}
+        union all
+        select ta.member_id, false, t.date
+        from trainings t join training_attendance ta on ta.training_id = t.id
+        where t.date >= ${prevIso}::timestamptz and t.date <= ${nowIso}::timestamptz and ${memberFilter(sql`ta.member_id`)}
+      ) a
+      group by a.member_id`),
+      // Attendance before the member's join day: only a member who joined after the previous window began can have
+      // any, so only their (few) rows are read, through the member's key.
+      db.execute<EarlyRow>(sql`
+      select m.id as member_id, 'event' as kind, e.id, e.date >= ${fromIso}::timestamptz as cur
+      from event_attendance ea join members m on m.id = ea.member_id join events e on e.id = ea.event_id
+      where ea.member_id = any(${recentJoiners})
+        and e.date >= ${prevIso}::timestamptz and e.date <= ${nowIso}::timestamptz and e.attendance_count > 0
+        and (e.date at time zone ${zone})::date < m.join_date
+      union all
+      select m.id, 'training', t.id, t.date >= ${fromIso}::timestamptz
+      from training_attendance ta join members m on m.id = ta.member_id join trainings t on t.id = ta.training_id
+      where ta.member_id = any(${recentJoiners})
+        and t.date >= ${prevIso}::timestamptz and t.date <= ${nowIso}::timestamptz
+        and (t.date at time zone ${zone})::date < m.join_date`),
+      // Banned members' attendance per session, taken off the sessions' row counts (unit-wide only): few members, read
+      // through their key.
+      one !== undefined
+        ? Promise.resolve([])
+        : db.execute<{ kind: 'event' | 'training'; id: number; n: number }>(sql`
+          select 'event' as kind, e.id, count(*)::int as n
+          from event_attendance ea join events e on e.id = ea.event_id
+          where ea.member_id = any(${banned}) and e.date >= ${prevIso}::timestamptz and e.date <= ${nowIso}::timestamptz
+          group by e.id
+          union all
+          select 'training', t.id, count(*)::int
+          from training_attendance ta join trainings t on t.id = ta.training_id
+          where ta.member_id = any(${banned}) and t.date >= ${prevIso}::timestamptz and t.date <= ${nowIso}::timestamptz
+          group by t.id`),
+      db
+        .select({
+          member_id: leaves.member_id,
+          start_date: leaves.start_date,
+          end_date: leaves.end_date,
+          ended_at: leaves.ended_at,
+        })
+        .from(leaves)
+        .where(
+          and(
+            eq(leaves.status, 'approved'),
+            lte(leaves.start_date, window.to),
+            one === undefined ? undefined : eq(leaves.member_id, one),
+          ),
         ),
-      ),
-    // Reliability: trainings signed up to and operations where a slot was held in the frozen ORBAT, in the window,
-    // with attendance recorded; how many of them were attended.
-    db.execute<{ member_id: number; held: number; attended: number }>(sql`
+      // Reliability: trainings signed up to and operations where a slot was held in the frozen ORBAT, in the window,
+      // with attendance recorded; how many of them were attended.
+      db.execute<{ member_id: number; held: number; attended: number }>(sql`
       select r.member_id, count(*)::int as held, count(*) filter (where r.attended)::int as attended
       from (
-        select ts.member_id,
-               exists(select 1 from training_attendance ta where ta.training_id = ts.training_id and ta.member_id = ts.member_id) as attended
+        select ts.member_id, ta.member_id is not null as attended
         from trainings t join training_signups ts on ts.training_id = t.id
+          left join training_attendance ta on ta.training_id = ts.training_id and ta.member_id = ts.member_id
         where t.date >= ${fromIso}::timestamptz and t.date <= ${nowIso}::timestamptz
           and exists(select 1 from training_attendance x where x.training_id = t.id) and ${memberFilter(sql`ts.member_id`)}
         union all
-        select h.member_id,
-               exists(select 1 from event_attendance ea where ea.event_id = h.event_id and ea.member_id = h.member_id)
+        select h.member_id, ea.member_id is not null
         from events e join event_orbat_holders h on h.event_id = e.id
+          left join event_attendance ea on ea.event_id = h.event_id and ea.member_id = h.member_id
         where e.date >= ${fromIso}::timestamptz and e.date <= ${nowIso}::timestamptz and e.attendance_count > 0
           and ${memberFilter(sql`h.member_id`)}
       ) r group by r.member_id`),
-    // Who held which squad's slot in the window's operations (the squads' turnout), unit-wide only.
-    one !== undefined
-      ? Promise.resolve([])
-      : db.execute<{ event_id: number; member_id: number; squad: string; attended: boolean }>(sql`
+      // Who held which squad's slot in the window's operations (the squads' turnout), unit-wide only.
+      one !== undefined
+        ? Promise.resolve([])
+        : db.execute<{ event_id: number; member_id: number; squad: string; attended: boolean }>(sql`
           select h.event_id, h.member_id, h.squad,
                  exists(select 1 from event_attendance ea where ea.event_id = h.event_id and ea.member_id = h.member_id) as attended
           from events e join event_orbat_holders h on h.event_id = e.id join members m on m.id = h.member_id
           where e.date >= ${fromIso}::timestamptz and e.date <= ${nowIso}::timestamptz and e.attendance_count > 0
             and not m.is_banned`),
-  ])
+    ])
   if (one !== undefined && !memberRows.length) throw new NotFound('Member not found.')
 
   const fromMs = window.fromAt.getTime()
@@ -314,12 +343,20 @@ export async function computeActivity(db: DbOrTx, options: Options): Promise<Act
     spans.set(row.member_id, list)
   }
 
-  const byMember = new Map<number, AttendanceAgg>()
-  const bySession = new Map<string, AttendanceAgg>()
-  for (const row of aggregates) {
-    if (row.member_id !== null) byMember.set(row.member_id, row)
-    else bySession.set(key(row.kind!, row.session_id!), row)
+  const byMember = new Map(memberAggs.map((r) => [r.member_id, r]))
+  // Operations attended before the join day, per member and window; attendance before it per session.
+  const earlyOf = new Map<number, { cur: number; prev: number }>()
+  const earlyIn = new Map<string, number>()
+  for (const row of earlyRows) {
+    const k = key(row.kind, row.id)
+    earlyIn.set(k, (earlyIn.get(k) ?? 0) + 1)
+    if (row.kind !== 'event') continue
+    const early = earlyOf.get(row.member_id) ?? { cur: 0, prev: 0 }
+    if (row.cur) early.cur++
+    else early.prev++
+    earlyOf.set(row.member_id, early)
   }
+  const bannedIn = new Map(bannedRows.map((r) => [key(r.kind, r.id), r.n]))
   const reliability = new Map(reliabilityRows.map((r) => [r.member_id, r]))
 
   const attendedBy = await detail
@@ -362,8 +399,9 @@ export async function computeActivity(db: DbOrTx, options: Options): Promise<Act
       const possible = base + extra
       return { attended: attendedCount, possible, rate: possible ? attendedCount / possible : null }
     }
-    const cur = possibleOf(curDays, true, agg?.cur ?? 0, agg?.cur_early ?? 0)
-    const prev = possibleOf(prevDays, false, agg?.prev ?? 0, agg?.prev_early ?? 0)
+    const early = earlyOf.get(m.id)
+    const cur = possibleOf(curDays, true, agg?.cur ?? 0, early?.cur ?? 0)
+    const prev = possibleOf(prevDays, false, agg?.prev ?? 0, early?.prev ?? 0)
     const lastMs = agg?.last_ms ?? olderLast.get(m.id) ?? null
     const onLoa = covers(memberSpans, window.to)
     const leaveEnded = lastLeave.get(m.id)
@@ -426,11 +464,11 @@ export async function computeActivity(db: DbOrTx, options: Options): Promise<Act
     }
     for (const s of sessions) {
       const k = key(s.kind, s.id)
-      const agg = bySession.get(k)
       const base = upperBound(joinDays, s.day) - onLeaveOn(s.day)
       sessionStats.set(k, {
-        attended: agg?.n ?? 0,
-        roster_size: base + (agg?.early ?? 0) + (cameOnLeave.get(k) ?? 0),
+        // The session's attendance rows (kept by the database's triggers) less the banned members'.
+        attended: s.rows - (bannedIn.get(k) ?? 0),
+        roster_size: base + (earlyIn.get(k) ?? 0) + (cameOnLeave.get(k) ?? 0),
       })
     }
     squads.push(...squadTurnout(members, holderRows, sessionByKey, spans))
@@ -448,24 +486,26 @@ export async function computeActivity(db: DbOrTx, options: Options): Promise<Act
   }
 }
 
-/** For each member given, the sessions of the two windows they attended ("event:12", "training:3"). */
+/**
+ * For each member given (ids, or an SQL array of them), the sessions of the two windows they attended
+ * ("event:12", "training:3").
+ */
 async function attendedSessions(
   db: DbOrTx,
-  members: readonly number[] | ((column: SQL) => SQL),
+  members: readonly number[] | SQL,
   window: ActivityWindow,
 ): Promise<Map<number, string[]>> {
   const result = new Map<number, string[]>()
   if (Array.isArray(members) && !members.length) return result
-  const whose = (column: SQL) =>
-    typeof members === 'function' ? members(column) : sql`${column} in (${idList(members as readonly number[])})`
+  const ids = Array.isArray(members) ? sql`array[${idList(members)}]` : (members as SQL)
   const rows = await db.execute<{ member_id: number; kind: string; id: number }>(sql`
-    select ea.member_id, 'event' as kind, e.id from events e join event_attendance ea on ea.event_id = e.id
-    where e.date >= ${window.prevFromAt.toISOString()}::timestamptz and e.date <= ${window.now.toISOString()}::timestamptz
-      and ${whose(sql`ea.member_id`)}
+    select ea.member_id, 'event' as kind, e.id from event_attendance ea join events e on e.id = ea.event_id
+    where ea.member_id = any(${ids})
+      and e.date >= ${window.prevFromAt.toISOString()}::timestamptz and e.date <= ${window.now.toISOString()}::timestamptz
     union all
-    select ta.member_id, 'training', t.id from trainings t join training_attendance ta on ta.training_id = t.id
-    where t.date >= ${window.prevFromAt.toISOString()}::timestamptz and t.date <= ${window.now.toISOString()}::timestamptz
-      and ${whose(sql`ta.member_id`)}`)
+    select ta.member_id, 'training', t.id from training_attendance ta join trainings t on t.id = ta.training_id
+    where ta.member_id = any(${ids})
+      and t.date >= ${window.prevFromAt.toISOString()}::timestamptz and t.date <= ${window.now.toISOString()}::timestamptz`)
   for (const row of rows) {
     const list = result.get(row.member_id) ?? []
     list.push(key(row.kind, row.id))
