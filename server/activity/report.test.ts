@@ -182,6 +182,16 @@ describe('GET /api/activity', () => {
     expect(row(body, 'Resting')).toMatchObject({ on_loa: true, inactive: false, last_attended: null, attended: 0 })
   })
 
+  it('finds the last attendance of members who came to nothing in either window', async () => {
+    // A week's report: its window and the week before cover neither Edge out (Drifter) nor Op one (Away).
+    const { body } = await report(1)
+    const instant = (day: string, time: string) =>
+      DateTime.fromJSDate(at(day, time)).setZone(ZONE).toISO({ suppressMilliseconds: true })
+    expect(row(body, 'Drifter')).toMatchObject({ attended: 0, last_attended: instant(addDays(from, -1), '23:30') })
+    expect(row(body, 'Away')).toMatchObject({ attended: 0, last_attended: instant(addDays(from, 1), '20:00') })
+    expect(row(body, 'Resting')!.last_attended).toBeNull()
+  })
+
   it('lists the sessions of the window with who came and the roster that day, banned members left out', async () => {
     const { body } = await report()
     const byName = Object.fromEntries(body.sessions.map((s) => [s.name, s]))

@@ -27,8 +27,9 @@ const AXIS = {
   tickLabelProps: { fill: '#a1a1aa', fontSize: 12, fontFamily: 'inherit' },
 } as const
 
-const shortDay = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' })
+// One formatter for every label: making one costs far more than using it, and a chart has a label per session.
+const SHORT_DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' })
+const shortDay = (day: string) => SHORT_DAY.format(new Date(`${day}T00:00:00Z`))
 const percent = (value: number | null) => (value === null ? '–' : `${Math.round(value * 100)}%`)
 
 function TurnoutDrawing({ points, width, height }: { points: readonly TurnoutPoint[]; width: number; height: number }) {

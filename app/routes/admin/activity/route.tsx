@@ -12,6 +12,7 @@ import { hrefWith } from './href.ts'
 import { MembersTable } from './members-table.tsx'
 import { InactivityForm } from './inactivity-form.tsx'
 import { SquadChart, TurnoutChart } from '#app/components/activity/charts.tsx'
+import { formatDateOnly } from '#app/components/roster/ui.tsx'
 import { submitForm } from '#app/forms/actions.ts'
 import { readAdminPost, unknownIntent } from '#app/forms/respond.ts'
 import { buttonClass } from '#app/ui/button.ts'
@@ -70,15 +71,7 @@ export function meta() {
 }
 
 const percent = (value: number | null) => (value === null ? '–' : `${Math.round(value * 100)}%`)
-const dayLabel = (day: string) =>
-  day
-    ? new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
-        month: 'short',
-        day: 'numeric',
-        year: 'numeric',
-        timeZone: 'UTC',
-      })
-    : ''
+const dayLabel = (day: string) => (day ? formatDateOnly(day) : '')
 
 export default function ActivityRoute({ loaderData: data }: Route.ComponentProps) {
   const turnoutCaption = data.sessions.length
