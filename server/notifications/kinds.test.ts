@@ -2,8 +2,7 @@
 // runner in its own process to the tests' push service (decrypted as a browser would) or to the Discord stand-in:
 // after each action the right person has exactly one row and gets one message; a refused action, the member's own
 // action, and a person who chose nothing for the kind get none.
-import { fork, type ChildProcess } from 'node:child_process'
-import { once } from 'node:events'
+import type { ChildProcess } from 'node:child_process'
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { NotificationKind } from '#contracts/notifications.ts'
@@ -24,6 +23,7 @@ import { queueTrainingReminders } from '#server/notifications/sender.ts'
 import { runPromotions } from '#server/roster/promotions.ts'
 import { startTestApp, type TestApp, type TestClient } from '#tests/harness/app.ts'
 import { api } from '#tests/harness/admin.ts'
+import { startRunnerProcess, stopRunnerProcess } from '#tests/harness/runner-process.ts'
 import {
   addAndLoginUsers,
   addMember,
@@ -51,19 +51,10 @@ beforeAll(async () => {
   const recruits = await addAndLoginUsers(t, 2, { prefix: 92, roles: [], namePrefix: 'recruit' })
   ;[applicant, applicant2] = [recruits[0]!, recruits[1]!]
   // The job runner alone in its process, as on another host, trusting the push service's certificate.
-  runner = fork('tests/harness/job-runner-process.ts', [], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, ...t.env, NODE_EXTRA_CA_CERTS: push.caFile },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  })
-  const [message] = await once(runner, 'message')
-  expect(message).toBe('ready')
+  runner = await startRunnerProcess({ ...t.env, NODE_EXTRA_CA_CERTS: push.caFile })
 }, 60_000)
 afterAll(async () => {
-  if (runner && runner.exitCode === null) {
-    runner.kill('SIGTERM')
-    await once(runner, 'exit')
-  }
+  if (runner) await stopRunnerProcess(runner)
   await t?.close()
   await push?.close()
 })

@@ -3,8 +3,7 @@
 // what arrives (https, its certificate trusted by the runner processes through NODE_EXTRA_CA_CERTS): a waitlist
 // placement reaches the placed member within 5 s; "sign-ups open" reaches every subscribed member once, also when one
 // of two runners is killed mid-send; a device the push service answers 410 for is deleted.
-import { fork, type ChildProcess } from 'node:child_process'
-import { once } from 'node:events'
+import type { ChildProcess } from 'node:child_process'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { notificationOutbox, pushSubscriptions } from '#db/schema/notifications.ts'
@@ -19,6 +18,7 @@ import {
   setSignupTime,
   type LoggedIn,
 } from '#tests/harness/orbat.ts'
+import { killHard, startRunnerProcess, stopRunnerProcess } from '#tests/harness/runner-process.ts'
 import { startPushService, type PushServiceStandIn, type TestDevice } from '#tests/harness/push-service.ts'
 
 let push: PushServiceStandIn
@@ -32,7 +32,7 @@ beforeAll(async () => {
   ;[admin, novak] = await loginDemos(t, ['demo_admin', 'novak'])
 })
 afterEach(async () => {
-  await Promise.all(runners.splice(0).map(stopRunner))
+  await Promise.all(runners.splice(0).map(stopRunnerProcess))
   await t.database.db.delete(notificationOutbox)
   await t.database.db.delete(pushSubscriptions)
   push.received.length = 0
@@ -45,21 +45,9 @@ afterAll(async () => {
 
 /** A job runner alone in its own process (as on another host), trusting the push service's certificate. */
 async function startRunner(): Promise<ChildProcess> {
-  const child = fork('tests/harness/job-runner-process.ts', [], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, ...t.env, NODE_EXTRA_CA_CERTS: push.caFile },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  })
+  const child = await startRunnerProcess({ ...t.env, NODE_EXTRA_CA_CERTS: push.caFile })
   runners.push(child)
-  const [message] = await once(child, 'message')
-  expect(message).toBe('ready')
   return child
-}
-
-async function stopRunner(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return
-  child.kill('SIGTERM')
-  await once(child, 'exit')
 }
 
 async function subscribeOverHttp(who: LoggedIn): Promise<TestDevice> {
@@ -133,7 +121,7 @@ describe('notifications by web push', () => {
     await setSignupTime(t.database.db, new Date(Date.now() + 25_000))
 
     await expect.poll(() => push.received.length, { timeout: 30_000, interval: 20 }).toBeGreaterThan(10)
-    doomed.kill('SIGKILL')
+    await killHard(doomed)
 
     // Two events per member: ten minutes before (here: at once) and when sign-ups open.
     const seen = () => new Set(push.received.map((r) => `${r.device} ${r.payload.tag}`)).size

@@ -25,3 +25,11 @@ export async function killHard(child: ChildProcess): Promise<number> {
   await exited
   return Date.now()
 }
+
+/** Stops it as a deploy would (SIGTERM), unless it is gone already. */
+export async function stopRunnerProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  const exited = once(child, 'exit')
+  child.kill('SIGTERM')
+  await exited
+}
