@@ -22,6 +22,16 @@ export interface UnlockResult {
   fillFirst: boolean
   rows: string[][]
   notes: string[]
+  /** The deciding answers' latencies (ms), and from the unlock to the last member decided. */
+  latencies: number[]
+  lastAnswerMs: number
+}
+
+export interface UnlockOptions {
+  /** How long before the unlock the round is arranged (default LOCK_AHEAD_MS). */
+  leadMs?: number
+  /** Runs once signup_time is set, before the members start firing (must end before then). */
+  beforeFire?: (unlockAt: number) => Promise<void>
 }
 
 interface Press extends Answer {
@@ -35,6 +45,7 @@ export async function unlockRound(
   a: Arrangement,
   members: BenchMember[],
   slotOf: (m: BenchMember) => number,
+  options: UnlockOptions = {},
 ): Promise<UnlockResult> {
   await openAllSlots(sql, a)
   await sql.begin(async (tx) => {
@@ -53,12 +64,13 @@ export async function unlockRound(
   try {
     const shots = members.map((m) => appShot(app, m, slotOf(m)))
     await openPages(agent, shots.map(pageOf))
-    const unlockAt = Date.now() + LOCK_AHEAD_MS
+    const unlockAt = Date.now() + (options.leadMs ?? LOCK_AHEAD_MS)
     await sql.begin(async (tx) => {
       await tx`insert into settings (key, value) values ('signup_time', ${new Date(unlockAt).toISOString()}) on conflict (key) do update set value = excluded.value`
       await tx`delete from settings where key = 'signup_unlock_fill_done'`
       await tx`select pg_notify('orbat_changed', '')`
     })
+    await options.beforeFire?.(unlockAt)
     const machine = machineMeter()
     const measured = await withCpuOf([app.pid, app.pid], () =>
       Promise.all(shots.map((shot) => pressUntilDecided(agent, shot, unlockAt))),
@@ -67,6 +79,7 @@ export async function unlockRound(
     return await verdictOf(sql, a, members, presses, unlockAt, {
       cpu: cpuPerRequest(measured.cpu, presses.length),
       machine: machine(),
+      leadMs: options.leadMs ?? LOCK_AHEAD_MS,
     })
   } finally {
     agent.destroy()
@@ -100,7 +113,7 @@ async function verdictOf(
   members: BenchMember[],
   presses: Press[],
   unlockAt: number,
-  measured: { cpu: CpuSplit; machine: string },
+  measured: { cpu: CpuSplit; machine: string; leadMs: number },
 ): Promise<UnlockResult> {
   const waitlisted = a.waitlist.map((w) => w.userId)
   const herd = members.map((m) => m.userId)
@@ -130,6 +143,8 @@ async function verdictOf(
   return {
     ok: lockedAnswers > 0 && fillFirst && notLockedEarly && invariants && decided.length === members.length,
     fillFirst,
+    latencies: afterUnlock,
+    lastAnswerMs: lastAnswer,
     rows: [
       [
         'presses (requests)',
@@ -178,7 +193,7 @@ async function verdictOf(
       ],
     ],
     notes: [
-      `The lock ends ${LOCK_AHEAD_MS} ms after the round is arranged; each member starts ${FIRE_BEFORE_MS} ms before and presses again ${PRESS_AGAIN_MS} ms after every "locked".`,
+      `The lock ends ${measured.leadMs} ms after the round is arranged; each member starts ${FIRE_BEFORE_MS} ms before and presses again ${PRESS_AGAIN_MS} ms after every "locked".`,
       `The ${a.waitlist.length} waiting members are placed by the unlock fill (into any open slot of the ORBAT that fits them); times are the database's clock at each slot taken, relative to the unlock.`,
       `${measured.machine}.`,
     ],

@@ -13,8 +13,10 @@
 //              each page and call one request at a time, and the promotion run of 3,427 members.
 //   activity   only when named (--only=activity): the activity report and dashboard on the big unit with about a
 //              million attendance rows beside the demo unit (bench/activity.ts).
+//   push       only when named (--only=push): "sign-ups open" pushed to 2,000 subscribed members at the instant the
+//              herd's lock ends, against the unlock round alone (bench/push.ts).
 // The servers run in child processes; this process is only the load generator. Loopback only.
-// Options: --only=poll,herd (any of endpoints, poll, herd, roster, viewers, record, history, mission, scale), --no-polling / --no-sse (viewers: one variant only),
+// Options: --only=poll,herd (any of endpoints, poll, herd, roster, viewers, record, history, mission, scale, activity, push), --no-polling / --no-sse (viewers: one variant only),
 // --profile=<dir> (CPU profiles of the app processes). BENCH_DEBUG=1 prints per-second poll latencies (viewers).
 import fs from 'node:fs'
 import os from 'node:os'
@@ -30,6 +32,7 @@ import { historyScenario } from './orbat-history.ts'
 import { missionImportScenario } from './mission-import.ts'
 import { rosterScenario } from './roster.ts'
 import { activityScenario } from './activity.ts'
+import { pushScenario } from './push.ts'
 import { scaleScenario } from './scale.ts'
 import { viewersScenario } from './viewers.ts'
 
@@ -53,14 +56,19 @@ const named = (name: string) => Boolean(only?.includes(name))
 /** --profile=<dir>: the app processes write V8 CPU profiles (node --cpu-prof) there when they stop. */
 const profileDir = args.find((a) => a.startsWith('--profile='))?.slice('--profile='.length)
 /** An app server in its own Node process (tsx as a loader: one process, so --cpu-prof sees the app). */
-const startApp = (script: string, ...rest: string[]) =>
-  startProcess(process.execPath, [
-    ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : []),
-    '--import',
-    'tsx',
-    script,
-    ...rest,
-  ])
+const startApp = (script: string, ...rest: string[]) => startAppWith({}, script, ...rest)
+const startAppWith = (env: NodeJS.ProcessEnv, script: string, ...rest: string[]) =>
+  startProcess(
+    process.execPath,
+    [
+      ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : []),
+      '--import',
+      'tsx',
+      script,
+      ...rest,
+    ],
+    { env },
+  )
 const children: Child[] = []
 const summary: string[][] = []
 const row = (name: string, result: { ok: boolean; figures: string }) => [name, verdict(result.ok), result.figures]
@@ -187,6 +195,17 @@ async function main() {
           const app = await startApp('bench/app-server.ts')
           children.push(app)
           return app
+        }),
+      ),
+    )
+  if (named('push'))
+    summary.push(
+      row(
+        'push',
+        await pushScenario(async (script, rest, env) => {
+          const child = await startAppWith(env ?? {}, script, ...rest)
+          children.push(child)
+          return child
         }),
       ),
     )
