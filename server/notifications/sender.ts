@@ -35,11 +35,15 @@ const PUSH_TTL_S = 6 * 3600
 /** Sign-ups open: heard 10 minutes before signup_time, and when it passes. */
 const SIGNUPS_SOON_MS = 10 * 60_000
 const PUSH_TIMEOUT_MS = 10_000
+/** A VAPID token lives 12 hours (web-push's default) and is signed again after one: see vapidAuthorization. */
+const VAPID_TOKEN_S = 12 * 3600
+const VAPID_REUSE_MS = 3600_000
 
 const sender = singleton('notifications:sender', () => ({
   running: null as Promise<void> | null,
   again: false,
   timer: null as NodeJS.Timeout | null,
+  vapid: new Map<string, { authorization: string; until: number }>(),
 }))
 
 /** Sends whatever is due (the job runner's tick, a NOTIFY, a timer for the next due row). Never throws. */
@@ -189,6 +193,7 @@ async function sendRows(services: AppServices, rows: NotificationOutboxRow[]) {
   const choiceOf = new Map(choices.map((c) => [`${c.user_id}:${c.kind}`, c]))
   const devicesOf = new Map<number, typeof devices>()
   for (const d of devices) devicesOf.set(d.user_id, [...(devicesOf.get(d.user_id) ?? []), d])
+  const reached: number[] = []
   let next = 0
   const worker = async () => {
     while (next < rows.length) {
@@ -197,33 +202,45 @@ async function sendRows(services: AppServices, rows: NotificationOutboxRow[]) {
       const chosen = choice ?? defaultChannels(row.kind as NotificationKind)
       // Unchosen, an application's news goes by Discord message only where no device took the push.
       const fallback = !choice && row.kind === 'applications'
-      await sendRow(services, row, { ...chosen, fallback }, devicesOf.get(row.user_id) ?? []).catch((error: unknown) =>
-        logger.warn({ msg: 'notification not sent', id: row.id, error: describeError(error) }),
+      await sendRow(services, row, { ...chosen, fallback }, devicesOf.get(row.user_id) ?? [], reached).catch(
+        (error: unknown) => logger.warn({ msg: 'notification not sent', id: row.id, error: describeError(error) }),
       )
     }
   }
   await Promise.all(Array.from({ length: Math.min(PARALLEL, rows.length) }, worker))
+  if (reached.length)
+    await services.db
+      .update(pushSubscriptions)
+      .set({ last_sent_at: sql`now()` })
+      .where(inArray(pushSubscriptions.id, [...new Set(reached)]))
 }
 
+/**
+ * One row, one statement when only one channel calls out: the rush's sign-ups share the connection pool with the
+ * sender (docs/decisions/049-push-sends-beside-the-rush.md).
+ */
 async function sendRow(
   services: AppServices,
   row: NotificationOutboxRow,
   chosen: { push: boolean; discord: boolean; fallback: boolean },
   devices: Array<typeof pushSubscriptions.$inferSelect>,
+  reached: number[],
 ) {
   const mine = eq(t.id, row.id)
-  if (row.push_state === 'pending') {
-    const state = !chosen.push || !devices.length ? 'skipped' : await pushTo(services, row, devices)
-    await services.db.update(t).set({ push_state: state }).where(mine)
-    row.push_state = state
-  }
+  const pushed = row.push_state === 'pending'
+  if (pushed)
+    row.push_state = !chosen.push || !devices.length ? 'skipped' : await pushTo(services, row, devices, reached)
   // A fallback waits while the push is being tried again (the last attempt sends it anyway).
   const waits = chosen.fallback && row.push_state === 'pending' && row.attempts < MAX_ATTEMPTS
+  const dm =
+    row.discord_state === 'pending' && !waits && chosen.discord && !(chosen.fallback && row.push_state === 'sent')
+  // The push is recorded before the direct message is tried, so a crash then does not push again.
+  if (pushed && dm) await services.db.update(t).set({ push_state: row.push_state }).where(mine)
+  let discordError = row.discord_error
   if (row.discord_state === 'pending' && !waits) {
-    const discord = chosen.discord && !(chosen.fallback && row.push_state === 'sent')
-    const result = discord ? await directMessage(services, row) : { state: 'skipped' as const, error: null }
-    await services.db.update(t).set({ discord_state: result.state, discord_error: result.error }).where(mine)
+    const result = dm ? await directMessage(services, row) : { state: 'skipped' as const, error: null }
     row.discord_state = result.state
+    discordError = result.error
   }
   const retry = row.push_state === 'pending' || row.discord_state === 'pending'
   if (retry && row.attempts < MAX_ATTEMPTS) {
@@ -231,19 +248,24 @@ async function sendRow(
     await services.db
       .update(t)
       .set({
+        push_state: row.push_state,
+        discord_state: row.discord_state,
+        discord_error: discordError,
         claimed_until: null,
         due_at: sql`now() + make_interval(secs => least(5 * power(2, ${t.attempts}), 3600)::int)`,
       })
       .where(mine)
     return
   }
+  const given = (state: string) => (state === 'pending' ? 'failed' : state)
   await services.db
     .update(t)
     .set({
+      push_state: given(row.push_state),
+      discord_state: given(row.discord_state),
+      discord_error: discordError,
       done_at: sql`now()`,
       claimed_until: null,
-      push_state: sql`case when ${t.push_state} = 'pending' then 'failed' else ${t.push_state} end`,
-      discord_state: sql`case when ${t.discord_state} = 'pending' then 'failed' else ${t.discord_state} end`,
     })
     .where(mine)
 }
@@ -262,8 +284,8 @@ async function pushTo(
   services: AppServices,
   row: NotificationOutboxRow,
   devices: Array<typeof pushSubscriptions.$inferSelect>,
+  reached: number[],
 ): Promise<'sent' | 'pending' | 'failed'> {
-  const { publicKey, privateKey, subject } = services.config.push
   const payload: PushPayload & { tag: string } = {
     title: row.title,
     body: row.body,
@@ -278,7 +300,8 @@ async function pushTo(
         { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
         JSON.stringify(payload),
         {
-          vapidDetails: { subject, publicKey, privateKey },
+          // Signed here once per push service (vapidAuthorization), not by the library for each message.
+          headers: { Authorization: vapidAuthorization(services, device.endpoint) },
           TTL: PUSH_TTL_S,
           topic: payload.tag,
           urgency: 'high',
@@ -288,10 +311,7 @@ async function pushTo(
         },
       )
       delivered++
-      await services.db
-        .update(pushSubscriptions)
-        .set({ last_sent_at: sql`now()` })
-        .where(eq(pushSubscriptions.id, device.id))
+      reached.push(device.id)
     } catch (error) {
       const status = (error as { statusCode?: number }).statusCode
       if (status === 404 || status === 410) {
@@ -305,6 +325,30 @@ async function pushTo(
   if (delivered) return 'sent'
   if (transient) return 'pending'
   return devices.length ? 'failed' : 'sent'
+}
+
+/**
+ * The VAPID Authorization header for a push service (the endpoint's origin), signed once and reused for an hour:
+ * signing it for every push cost twice the CPU of encrypting the message, on the thread that answers requests.
+ */
+function vapidAuthorization(services: AppServices, endpoint: string): string {
+  const { publicKey, privateKey, subject } = services.config.push
+  const audience = new URL(endpoint).origin
+  const key = `${publicKey} ${subject} ${audience}`
+  const now = Date.now()
+  const kept = sender.vapid.get(key)
+  if (kept && kept.until > now) return kept.authorization
+  const { Authorization } = webpush.getVapidHeaders(
+    audience,
+    subject,
+    publicKey,
+    privateKey,
+    'aes128gcm',
+    Math.floor(now / 1000) + VAPID_TOKEN_S,
+  )
+  for (const [k, v] of sender.vapid) if (v.until <= now) sender.vapid.delete(k)
+  sender.vapid.set(key, { authorization: Authorization, until: now + VAPID_REUSE_MS })
+  return Authorization
 }
 
 /** What /account shows when Discord refused a direct message because the member takes none from the bot. */
