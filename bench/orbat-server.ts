@@ -57,6 +57,8 @@ const config = loadConfig({
   DISCORD_API_URL: joining?.apiUrl ?? discord!.apiUrl,
   DISCORD_AUTHORIZE_URL: joining?.authorizeUrl ?? discord!.authorizeUrl,
   RATE_LIMIT_PER_MINUTE: '0',
+  // The push bench's push service on loopback (bench/push.ts).
+  ...(process.env.PUSH_ENDPOINT_ALLOW ? { PUSH_ENDPOINT_ALLOW: process.env.PUSH_ENDPOINT_ALLOW } : {}),
 })
 selectRuntimeBuilds('production')
 const { startApp } = await import('#server/start.ts')

@@ -315,7 +315,7 @@ function report(rounds: RoundFigures[], machineUse: string): { ok: boolean; figu
     [
       `${PAIRS} rounds of each, alternating (alone first). Each round: the unlock round of the herd (bench/herd-unlock.ts), signup_time ${LEAD_MS / 1000} s ahead; with sends, the ${PUSH_MEMBERS} members' "sign-ups are open" is due at that instant.`,
       `Per round, p50 / p99 ms alone: ${each(alone, (r) => `${ms(p(r, 50))} / ${ms(p(r, 99))}`)}; with sends: ${each(sends, (r) => `${ms(p(r, 50))} / ${ms(p(r, 99))}`)}.`,
-      `The push service is a child process of the bench decrypting every message (aes128gcm, RFC 8291) over https on loopback; its CPU is on the same 2 cores, which a real push service's is not.`,
+      `The push service is a child process of the bench decrypting every message (aes128gcm, RFC 8291) over https on loopback, at nice 10: its CPU is on the same 2 cores, which a real push service's is not.`,
       `CPU per round: from arranging the round to the last "sign-ups are open" recorded in the outbox; the app process's includes the 500 members' requests and its job runner (the sender).`,
       ...rounds.flatMap((r, i) =>
         r.unlock.rows
