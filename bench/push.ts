@@ -4,7 +4,7 @@
 // firing while the time lock ends) hits the same app. The sign-ups-open message is due at the very moment the lock
 // ends, so the sends and the rush meet exactly as they will on a real night.
 // Rounds alternate: the unlock round alone (the 2,000 have sign-ups-open push turned off, nothing is queued), then with
-// the 2,000 sends, three times each; the table shows the medians side by side and their ratio. Each round sets
+// the 2,000 sends, PAIRS times each; the table shows the medians side by side and their ratio. Each round sets
 // signup_time LEAD_MS ahead and wakes the sender at once, so the "in 10 minutes" message goes out to all 2,000 first
 // (its time is shown too, on a quiet app) and is done before the members start firing.
 import fs from 'node:fs'
@@ -23,7 +23,7 @@ const TARGET_SEND_S = 10
 const TARGET_HERD_RATIO = 1.25
 /** The lock ends this long after each round is arranged: the "in 10 minutes" wave goes out and is done before. */
 const LEAD_MS = 25_000
-const PAIRS = 3
+const PAIRS = 5
 /** Gives up waiting for the "sign-ups are open" wave this long after it was due. */
 const WAVE_LIMIT_MS = 60_000
 const SOON_TITLE = 'Sign-ups open in 10 minutes'
