@@ -11,6 +11,7 @@ import { errorAnswer, MethodNotAllowed, Unauthorized } from '../errors.ts'
 import { joinTheWaitlist, leave, leaveTheWaitlist, signUp } from '../orbat/sign-ups.ts'
 import { slotIdOf, type Writer } from '../orbat/slots.ts'
 import { fixedSecurityHeaders } from './security.ts'
+import { memberWriteStarted } from '../rush.ts'
 
 // The four member writes of the public ORBAT: sign up to a slot, leave it, join and leave the waitlist.
 // One handler (answerMemberWrite) turns a write into its use case and its answer, for both ways in: the ORBAT page's
@@ -99,6 +100,7 @@ export function memberWriteRoutes(services: AppServices, guards: RequestHandler[
     const route = writeOf(req.path)
     if (!route) return next()
     if (req.method !== 'POST') return sendError(res, headers, new MethodNotAllowed(['POST']))
+    res.once('close', memberWriteStarted())
     guarded(req, res, (error?: unknown) => (error ? next(error) : void answer(services, route, req, res, headers)))
   }
 }

@@ -14,6 +14,7 @@ import type { AppServices } from '../context.ts'
 import { describeError } from '../error-text.ts'
 import { logger } from '../logger.ts'
 import { pushAgentFor } from './endpoints.ts'
+import { afterTheRush, rushOn } from '../rush.ts'
 import { singleton } from '../singleton.ts'
 
 // The sender (docs/decisions/045-notifications-from-an-outbox.md): runs in the job runner, never on a request's path.
@@ -39,11 +40,18 @@ const PUSH_TIMEOUT_MS = 10_000
 const VAPID_TOKEN_S = 12 * 3600
 const VAPID_REUSE_MS = 3600_000
 
+/** The most a run of the sender waits for a sign-up rush to pass (the 2,000 sends then take about 4 s more). */
+const RUSH_WAIT_MS = 5000
+const AFTER_DUE_MS = 300
+const REQUEUE_MS = 60_000
+
 const sender = singleton('notifications:sender', () => ({
   running: null as Promise<void> | null,
   again: false,
   timer: null as NodeJS.Timeout | null,
   vapid: new Map<string, { authorization: string; until: number }>(),
+  /** Sign-ups open events and when this process last wrote their rows. */
+  signupsQueued: new Map<string, number>(),
 }))
 
 /** Sends whatever is due (the job runner's tick, a NOTIFY, a timer for the next due row). Never throws. */
@@ -55,9 +63,14 @@ export function sendDueNotifications(services: AppServices): Promise<void> {
   const run = (async () => {
     do {
       sender.again = false
+      // The sign-up rush first: "sign-ups are open" falls due the instant the lock ends, when the members' sign-ups
+      // need this process most; the queueing and the sends wait for the wave to pass, RUSH_WAIT_MS at the most per run.
+      const holdUntil = performance.now() + RUSH_WAIT_MS
+      await afterTheRush(holdUntil)
       await queueSignupsOpen(services)
       await queueTrainingReminders(services)
-      for (let rows = await claim(services); rows.length; rows = await claim(services)) await sendRows(services, rows)
+      for (let rows = await claim(services); rows.length; rows = await claim(services))
+        await sendRows(services, rows, holdUntil)
       await scheduleNext(services)
     } while (sender.again)
   })()
@@ -97,7 +110,9 @@ async function scheduleNext(services: AppServices) {
   sender.timer = null
   const wait = next?.wait_ms == null ? null : Number(next.wait_ms)
   if (wait === null || wait > 60_000) return
-  sender.timer = setTimeout(() => void sendDueNotifications(services), Math.max(50, wait + 20))
+  // A little after the row's due time: what falls due at the sign-up lock's end finds the rush already in flight,
+  // and lets it go first (afterTheRush), instead of taking the first moments of the wave.
+  sender.timer = setTimeout(() => void sendDueNotifications(services), Math.max(50, wait + AFTER_DUE_MS))
   sender.timer.unref()
 }
 
@@ -119,7 +134,12 @@ async function queueSignupsOpen(services: AppServices) {
       : []),
     { key: `signups-open:${when}`, title: 'Sign-ups are open', body: 'Pick your slot now.', due: at },
   ]
-  for (const event of events)
+  for (const event of events) {
+    // Written again at most once a minute (for members who turned push on since): every wake-up of the sender would
+    // otherwise run this insert over the whole unit, each row a conflict.
+    const written = sender.signupsQueued.get(event.key)
+    if (written !== undefined && now - written < REQUEUE_MS) continue
+    sender.signupsQueued.set(event.key, now)
     await services.db.execute(sql`
       insert into notification_outbox (user_id, kind, event_key, title, body, url, due_at)
       select u.id, 'signups_open', ${event.key}, ${event.title}, ${event.body}, '/orbat', ${new Date(event.due).toISOString()}::timestamptz
@@ -129,7 +149,10 @@ async function queueSignupsOpen(services: AppServices) {
        where not coalesce(m.is_banned, false)
          and ((coalesce(p.push, ${DEFAULT_CHANNELS.push}) and exists (select 1 from push_subscriptions s where s.user_id = u.id))
            or coalesce(p.discord, ${DEFAULT_CHANNELS.discord}))
+       -- In one order everywhere: two instances writing the same rows wait for each other instead of deadlocking.
+       order by u.id
       on conflict (user_id, event_key) do nothing`)
+  }
 }
 
 /**
@@ -184,7 +207,7 @@ async function claim(services: AppServices): Promise<NotificationOutboxRow[]> {
     .returning()
 }
 
-async function sendRows(services: AppServices, rows: NotificationOutboxRow[]) {
+async function sendRows(services: AppServices, rows: NotificationOutboxRow[], holdUntil: number) {
   const users = [...new Set(rows.map((r) => r.user_id))]
   const [choices, devices] = await Promise.all([
     services.db.select().from(notificationPreferences).where(inArray(notificationPreferences.user_id, users)),
@@ -197,6 +220,7 @@ async function sendRows(services: AppServices, rows: NotificationOutboxRow[]) {
   let next = 0
   const worker = async () => {
     while (next < rows.length) {
+      if (rushOn()) await afterTheRush(holdUntil)
       const row = rows[next++]!
       const choice = choiceOf.get(`${row.user_id}:${row.kind}`)
       const chosen = choice ?? defaultChannels(row.kind as NotificationKind)
