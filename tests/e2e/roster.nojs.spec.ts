@@ -16,24 +16,25 @@ function summary(page: Page) {
 }
 
 test('the roster filters and pages through its GET form and links', async ({ page, db }) => {
+  // Other spec files add and remove members while this runs: the counts are read from the page, the paging checked.
   const [count] = await db<{ n: number }[]>`select count(*)::int as n from members where not is_banned`
-  const total = count!.n
+  expect(count!.n).toBeGreaterThan(30)
   await page.goto('/roster')
   await expect(page.getByRole('heading', { level: 1, name: 'Company Roster' })).toBeVisible()
-  await expect(summary(page)).toHaveText(`Showing 1 to 30 of ${total} results`)
+  await expect(summary(page)).toHaveText(/^Showing 1 to 30 of \d+ results$/)
 
   // Next / Previous are plain links carrying the state.
   await page.getByRole('link', { name: 'Next' }).click()
   await expect(page).toHaveURL(/\/roster\?page=2$/)
-  await expect(summary(page)).toHaveText(`Showing 31 to ${total} of ${total} results`)
+  await expect(summary(page)).toHaveText(/^Showing 31 to (\d+) of \1 results$/)
   await page.getByRole('link', { name: 'Previous' }).click()
-  await expect(summary(page)).toHaveText(`Showing 1 to 30 of ${total} results`)
+  await expect(summary(page)).toHaveText(/^Showing 1 to 30 of \d+ results$/)
 
   // The page size needs its Apply button without JavaScript.
   await page.getByRole('combobox', { name: 'Rows' }).selectOption('100')
   await page.getByRole('button', { name: 'Apply' }).click()
   await expect(page).toHaveURL(/[?&]limit=100\b/)
-  await expect(summary(page)).toHaveText(`Showing 1 to ${total} of ${total} results`)
+  await expect(summary(page)).toHaveText(/^Showing 1 to (\d+) of \1 results$/)
 
   // The filter form: by rank, with a qualification; the page size is kept.
   await page.getByRole('searchbox', { name: 'Search' }).fill('SNCO')
@@ -56,7 +57,7 @@ test('the roster filters and pages through its GET form and links', async ({ pag
   // A page past the end goes to the last page.
   await page.goto('/roster?page=99')
   await expect(page).toHaveURL(/\/roster\?page=2$/)
-  await expect(summary(page)).toHaveText(`Showing 31 to ${total} of ${total} results`)
+  await expect(summary(page)).toHaveText(/^Showing 31 to (\d+) of \1 results$/)
 
   await page.goto('/roster?term=nobody-by-this-name')
   await expect(page.getByRole('cell', { name: 'No members found' })).toBeVisible()
