@@ -209,7 +209,7 @@ describe('a refused member write', () => {
         .poll(async () => {
           const [row] = await t.database.sql<{ waiting: number }[]>`
             select count(*)::int as waiting from pg_stat_activity
-             where wait_event_type = 'Lock' and query like '%orbat_sign_up%'`
+             where datname = current_database() and wait_event_type = 'Lock' and query like '%orbat_sign_up%'`
           return row!.waiting
         })
         .toBe(1)
