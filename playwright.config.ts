@@ -7,11 +7,16 @@ import { CHROMIUM_ARGS } from './scripts/chromium.ts'
 
 const port = e2ePort()
 const baseURL = `http://localhost:${port}`
-const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
+// Debian's headless shell when scripts/e2e.mjs found it (lighter per test), else the full browser. What only the full
+// browser does (installing the app, answering a notification permission request) runs in it: FULL_BROWSER_SPECS.
+const fullBrowser = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
+const executablePath = process.env.CHROMIUM_HEADLESS_SHELL_PATH || fullBrowser
 const isCI = process.env.CI === 'true'
 
 /** Files named *.nojs.spec.ts run with JavaScript off; every other spec runs with it on. */
 const NO_JS_SPECS = /.*\.nojs\.spec\.ts$/
+/** The installable app and its notifications: the service worker, installability and permissions of a real browser. */
+const FULL_BROWSER_SPECS = /(^|\/)(pwa|notifications)\.spec\.ts$/
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -21,12 +26,18 @@ export default defineConfig({
   forbidOnly: isCI,
   workers: 2,
   retries: isCI ? 1 : 0,
-  timeout: 30_000,
+  // A journey test (an admin's whole task, several pages) takes 10-30 s on a busy two-core machine: the limit catches a
+  // hang without failing a slow but working test.
+  timeout: 60_000,
   expect: { timeout: 5_000 },
-  reporter: 'list',
+  // The time of every test and file, for the run's time guard (scripts/test.mjs).
+  reporter: [['list'], ['./tests/e2e/timing-reporter.ts']],
   use: {
     baseURL,
     screenshot: 'only-on-failure',
+    // Every test's context is new: with the worker allowed, each one would precache the whole build (some 240 files)
+    // while the test runs. The specs of the worker itself (pwa, notifications) allow it again.
+    serviceWorkers: 'block',
     trace: 'off',
     launchOptions: {
       executablePath,
@@ -36,8 +47,18 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium-js',
-      testIgnore: NO_JS_SPECS,
+      testIgnore: [NO_JS_SPECS, FULL_BROWSER_SPECS],
       use: { browserName: 'chromium', javaScriptEnabled: true },
+    },
+    {
+      name: 'chromium-full',
+      testMatch: FULL_BROWSER_SPECS,
+      use: {
+        browserName: 'chromium',
+        javaScriptEnabled: true,
+        serviceWorkers: 'allow',
+        launchOptions: { executablePath: fullBrowser, args: CHROMIUM_ARGS },
+      },
     },
     {
       name: 'chromium-nojs',

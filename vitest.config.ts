@@ -24,5 +24,7 @@ export default defineConfig({
     pool: 'forks',
     fileParallelism: true,
     maxWorkers: 2,
+    // The time of every test and file, for the run's time guard (scripts/test.mjs).
+    reporters: ['default', './tests/harness/timing-reporter.ts'],
   },
 })

@@ -3,10 +3,14 @@
 // The server listens on a port free at the start of the run (E2E_PORT when set), so two runs on one machine
 // never collide; Playwright's config and its workers read it from E2E_PORT.
 import { spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import fs, { existsSync } from 'node:fs'
 import net from 'node:net'
+import { readTimings, summariseTimings, timingsPath } from './timings.mjs'
 
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
+// Debian's headless shell of the same Chromium (apt-get install -y chromium-headless-shell) starts a test's browser
+// context about three times faster; the tests use it when it is there (docs/decisions/050-ci-time-budget.md).
+const headlessShell = process.env.CHROMIUM_HEADLESS_SHELL_PATH || '/usr/bin/chromium-headless-shell'
 
 if (!existsSync(chromium)) {
   if (process.env.CI === 'true') {
@@ -43,12 +47,21 @@ function freePort() {
 const port = process.env.E2E_PORT || String(await freePort())
 console.log(`browser tests: the e2e server listens on port ${port}`)
 
+fs.rmSync(timingsPath('e2e'), { force: true })
 const run = spawnSync(npx, ['playwright', 'test', ...process.argv.slice(2)], {
   stdio: 'inherit',
-  env: { ...process.env, CHROMIUM_PATH: chromium, E2E_PORT: port },
+  env: {
+    ...process.env,
+    CHROMIUM_PATH: chromium,
+    ...(existsSync(headlessShell) ? { CHROMIUM_HEADLESS_SHELL_PATH: headlessShell } : {}),
+    E2E_PORT: port,
+  },
 })
 if (run.error) {
   console.error(`could not run playwright: ${run.error.message}`)
   process.exit(1)
 }
+// Where the time went (tests/e2e/timing-reporter.ts): the slowest tests and spec files.
+const timings = readTimings('e2e')
+if (timings) console.log(`\n${summariseTimings(timings)}`)
 process.exit(run.status ?? 1)

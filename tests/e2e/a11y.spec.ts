@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
-import { axeViolations, CHECKED_PAGES, checkPage, expectNoAxeViolations, signIn } from './a11y.ts'
-import { expect, test } from './fixtures.ts'
+import { AXE_TEST_TIMEOUT, CHECKED_PAGES, checkPage, expectNoAxeViolations, signIn, WIDTHS } from './a11y.ts'
+import { expect, test, waitForHydration } from './fixtures.ts'
 import { useEvaluationData } from './evaluations-data.ts'
 
 // Accessibility with JavaScript (docs/decisions/029-axe-in-the-browser-tests.md): axe finds nothing on any page at 1440
@@ -9,23 +9,28 @@ import { useEvaluationData } from './evaluations-data.ts'
 
 /** Hydrated and done loading: React Router's router is idle, and the ORBAT's live stream is connected. */
 async function settle(page: Page) {
-  await page.waitForFunction(() => {
-    const router = (
-      window as { __reactRouterDataRouter?: { state: { initialized: boolean; navigation: { state: string } } } }
-    ).__reactRouterDataRouter
-    return router?.state.initialized && router.state.navigation.state === 'idle'
-  })
+  await waitForHydration(page)
   const live = page.getByTestId('live-status')
   if (await live.count()) await expect(live.first()).toHaveAttribute('data-status', 'live')
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
 }
 
+// One test per page and width: a failure names both, and each has the time its page needs.
 for (const checked of CHECKED_PAGES) {
-  test(`axe finds no violation: ${checked.name}`, async ({ page, browser, db, baseURL, serverInfo }) => {
-    if (checked.as) await signIn(page, browser, checked.as, { baseURL: baseURL!, standInUrl: serverInfo.standInUrl })
-    const found = await checkPage(page, db, baseURL!, checked, { settle, violations: axeViolations })
-    expect(found, `axe violations:\n\n${found.join('\n\n')}\n`).toEqual([])
-  })
+  for (const size of WIDTHS) {
+    test(`axe finds no violation: ${checked.name} @${size.width}px`, async ({
+      page,
+      browser,
+      db,
+      baseURL,
+      serverInfo,
+    }) => {
+      test.setTimeout(AXE_TEST_TIMEOUT)
+      if (checked.as) await signIn(page, browser, checked.as, { baseURL: baseURL!, standInUrl: serverInfo.standInUrl })
+      const found = await checkPage(page, db, baseURL!, checked, [size], { settle })
+      expect(found, `axe violations:\n\n${found.join('\n\n')}\n`).toEqual([])
+    })
+  }
 }
 
 test.describe('a live evaluation', () => {
@@ -100,8 +105,7 @@ test('on a phone the ORBAT waitlist sheet traps focus, passes axe, and gives foc
   login,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 })
-  await login('novak')
-  await page.goto('/orbat')
+  await login('novak', '/orbat')
   await settle(page)
   const opener = page.getByTestId('waitlist-button')
   await opener.focus()
@@ -118,8 +122,7 @@ test('a URL dialog (Add Member) traps focus, passes axe, and gives focus back to
   page,
   login,
 }) => {
-  await login('demo_admin')
-  await page.goto('/admin/roster/members')
+  await login('demo_admin', '/admin/roster/members')
   await settle(page)
   const opener = page.getByRole('link', { name: 'Add Member', exact: true })
   await opener.focus()
@@ -138,8 +141,7 @@ test('the admin hub audit log sheet traps focus and gives focus back to its butt
   page,
   login,
 }) => {
-  await login('demo_admin')
-  await page.goto('/admin')
+  await login('demo_admin', '/admin')
   await settle(page)
   const opener = page.getByRole('button', { name: 'View full log' })
   await opener.focus()

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright'
 import axe from 'axe-core'
 import type { Browser, Cookie, Page } from '@playwright/test'
 import { expect, loginAs, stubDiscordCdn, type DemoUsername, type E2ESql } from './fixtures.ts'
@@ -29,18 +28,14 @@ function describeViolations(violations: axe.Result[]): string[] {
   )
 }
 
-/** axe on the page as it is, through @axe-core/playwright (JavaScript on). */
-export async function axeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()
-  return describeViolations(violations)
-}
-
 /**
- * axe on a page whose own scripts are off. There timers never fire, and axe waits on setTimeout between its checks
- * (@axe-core/playwright never finishes): axe-core runs instead in an isolated world of the page (as a browser
- * extension's script would: the same DOM and CSS, its own globals), whose setTimeout is a microtask.
+ * axe on the page as it is, with its scripts on or off. axe-core runs in an isolated world of the page (as a browser
+ * extension's script would: the same DOM and CSS, its own globals), injected through the DevTools protocol. Without
+ * the page's scripts timers never fire, and axe waits on setTimeout between its checks: there its setTimeout is a
+ * microtask. @axe-core/playwright did the same work at about twice the cost (it opens a second page for every check
+ * to merge the frames' results, and the app has no frames): docs/decisions/029-axe-in-the-browser-tests.md.
  */
-export async function axeViolationsWithoutScripts(page: Page): Promise<string[]> {
+export async function axeViolations(page: Page): Promise<string[]> {
   const cdp = await page.context().newCDPSession(page)
   try {
     const { frameTree } = await cdp.send('Page.getFrameTree')
@@ -55,7 +50,7 @@ export async function axeViolationsWithoutScripts(page: Page): Promise<string[]>
     })
     await cdp.send('Runtime.evaluate', { expression: axe.source, contextId })
     const { result, exceptionDetails } = await cdp.send('Runtime.evaluate', {
-      expression: `axe.run(document, { runOnly: { type: 'tag', values: ${JSON.stringify(AXE_TAGS)} } }).then((results) => JSON.stringify(results.violations))`,
+      expression: `axe.run(document, { runOnly: { type: 'tag', values: ${JSON.stringify(AXE_TAGS)} }, resultTypes: ['violations'] }).then((results) => JSON.stringify(results.violations))`,
       contextId,
       awaitPromise: true,
       returnByValue: true,
@@ -229,7 +224,7 @@ export async function signIn(
 ) {
   let cookies = sessions.get(as)
   if (!cookies) {
-    const context = await browser.newContext({ baseURL: urls.baseURL })
+    const context = await browser.newContext({ serviceWorkers: 'block', baseURL: urls.baseURL })
     try {
       await stubDiscordCdn(context)
       await loginAs(await context.newPage(), as, urls)
@@ -242,25 +237,36 @@ export async function signIn(
   await page.context().addCookies(cookies)
 }
 
-/** Opens the page at each width and returns the violations found, labelled. */
+/**
+ * Opens the page at the first of `sizes`, then checks it at each: the window resized between them, as the layout at a
+ * width is CSS alone once the page is loaded without scripts (with scripts, code may read the width as the page starts:
+ * the JavaScript spec checks each width in a load of its own). Returns the violations found, labelled.
+ */
 export async function checkPage(
   page: Page,
   db: E2ESql,
   baseURL: string,
   checked: CheckedPage,
-  { settle, violations }: { settle: (page: Page) => Promise<void>; violations: (page: Page) => Promise<string[]> },
+  sizes: readonly (typeof WIDTHS)[number][],
+  { settle }: { settle: (page: Page) => Promise<void> },
 ): Promise<string[]> {
   const path = typeof checked.path === 'string' ? checked.path : await checked.path(db)
-  const found: string[] = []
   if (checked.orbatView)
     await page.context().addCookies([{ name: 'orbat_view', value: checked.orbatView, url: baseURL }])
-  for (const size of WIDTHS) {
+  const found: string[] = []
+  for (const [index, size] of sizes.entries()) {
     await page.setViewportSize(size)
-    await page.goto(path)
+    if (index === 0) await page.goto(path)
     await settle(page)
     found.push(
-      ...(await violations(page)).map((violation) => `[${checked.name} ${path} @${size.width}px] ${violation}`),
+      ...(await axeViolations(page)).map((violation) => `[${checked.name} ${path} @${size.width}px] ${violation}`),
     )
   }
   return found
 }
+
+/**
+ * The time a page's check may take: axe's time grows with the page's elements (the API reference has some 9,500, and
+ * takes ten seconds or more on a busy two-core machine); the rest take a few.
+ */
+export const AXE_TEST_TIMEOUT = 90_000

@@ -4,8 +4,7 @@ import { expect, test } from './fixtures.ts'
 // answer; revoking and regenerating the calendar URL ask on the page's confirm step.
 
 test('tokens and the calendar feed work with JavaScript off', async ({ page, login }) => {
-  await login('novak')
-  await page.goto('/account')
+  await login('novak', '/account')
 
   const calendar = page.getByRole('region', { name: 'Calendar feed' })
   if (await calendar.getByRole('button', { name: 'Create my calendar feed' }).isVisible()) {
@@ -36,8 +35,7 @@ test('tokens and the calendar feed work with JavaScript off', async ({ page, log
 })
 
 test('an empty token name is refused inline', async ({ page, login }) => {
-  await login('novak')
-  await page.goto('/account')
+  await login('novak', '/account')
   const tokens = page.getByRole('region', { name: 'API tokens' })
   await tokens.getByRole('button', { name: 'Create token' }).click()
   await expect(tokens.getByText('Token name is required.')).toBeVisible()

@@ -63,8 +63,7 @@ test('a member makes a calendar feed and an API token, uses the token, and revok
 })
 
 test('an admin may create admin and game-server tokens', async ({ page, login }) => {
-  await login('demo_admin')
-  await page.goto('/account')
+  await login('demo_admin', '/account')
   const tokens = page.getByRole('region', { name: 'API tokens' })
   await expect(tokens.getByRole('radio', { name: /Admin/ })).toBeVisible()
   await expect(tokens.getByRole('radio', { name: /Game server/ })).toBeVisible()

@@ -26,8 +26,7 @@ test('Manage Test: the search form, Approve, Show Incorrect Answers, Allow Retak
 }) => {
   const data = evaluationData()
   const { eligible, retaker, passer } = data.members
-  await login('demo_admin')
-  await page.goto('/admin/tests')
+  await login('demo_admin', '/admin/tests')
   await page.getByRole('link', { name: `Attempts of ${data.testName}` }).click()
   const dialog = page.getByRole('dialog', { name: 'Manage Test' })
   await expect(dialog).toBeVisible()

@@ -27,8 +27,7 @@ test('Manage Test: search, Approve and Revoke, Allow Retake, Approve Qual, incor
 }) => {
   const data = evaluationData()
   const { eligible, retaker, passer } = data.members
-  await login('demo_admin')
-  await page.goto('/admin/tests')
+  await login('demo_admin', '/admin/tests')
   await page.getByRole('link', { name: `Attempts of ${data.testName}` }).click()
   await expect(page).toHaveURL(new RegExp(`/admin/tests/${data.testId}/attempts$`))
   const dialog = page.getByRole('dialog', { name: 'Manage Test' })
@@ -149,7 +148,7 @@ test('a live evaluation: a second admin watches every answer arrive; the submit 
   await expect(page.getByTestId('live-status')).toHaveText('Live')
 
   // A second admin in another browser joins from the tests page's banner.
-  const otherContext = await browser.newContext({ baseURL })
+  const otherContext = await browser.newContext({ serviceWorkers: 'block', baseURL })
   await stubDiscordCdn(otherContext)
   const other = await otherContext.newPage()
   try {
@@ -281,8 +280,7 @@ test.describe('when a save fails or the live stream is unavailable', () => {
     await page.addInitScript(() => {
       Reflect.deleteProperty(window, 'EventSource')
     })
-    await login('demo_admin')
-    await page.goto(`/admin/tests/${data.testId}/evaluations?q=${encodeURIComponent(passer.name)}`)
+    await login('demo_admin', `/admin/tests/${data.testId}/evaluations?q=${encodeURIComponent(passer.name)}`)
     await page.getByRole('button', { name: `Start Evaluation of ${passer.name}` }).click()
     await expect(page).toHaveURL(/\/admin\/evaluations\/[0-9a-f-]{36}$/)
     const sessionId = new URL(page.url()).pathname.split('/').pop()!

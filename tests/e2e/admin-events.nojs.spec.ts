@@ -26,8 +26,7 @@ test('events without JavaScript: add (inline errors), edit, attendance, schedule
   const name = unique('NoJS Event')
   const member = await firstActiveMember(db)
   try {
-    await login('demo_admin')
-    await page.goto('/admin/roster/events')
+    await login('demo_admin', '/admin/roster/events')
     await page.getByRole('link', { name: 'Add Event' }).click()
     await expect(page).toHaveURL(/\?dialog=add$/)
     const add = page.getByRole('dialog', { name: 'Add Event' })
@@ -123,8 +122,7 @@ test('trainings without JavaScript: add (time errors inline), attendance, signup
   const name = unique('NoJS Training')
   const member = await firstActiveMember(db)
   try {
-    await login('demo_admin')
-    await page.goto('/admin/roster/trainings')
+    await login('demo_admin', '/admin/roster/trainings')
     await page.getByRole('link', { name: 'Add Training', exact: true }).click()
     const add = page.getByRole('dialog', { name: 'Add Training' })
     await expect(add.getByText("Date and time are in the unit's time zone (America/New_York).")).toBeVisible()
@@ -211,8 +209,7 @@ test('past events come 25 a page without JavaScript: Show older and Newest are l
            select ${prefix} || ' ' || lpad(g::text, 2, '0'), now() - interval '3650 days' - g * interval '1 day'
              from generate_series(1, 30) g`
   try {
-    await login('demo_admin')
-    await page.goto('/admin/roster/events')
+    await login('demo_admin', '/admin/roster/events')
     const past = page.getByRole('region', { name: 'Past Events' })
     await expect(past.getByText(`${prefix} 01`, { exact: true })).toBeVisible()
     await expect(past.getByText(`${prefix} 30`, { exact: true })).toHaveCount(0)
@@ -236,8 +233,7 @@ test('Manage Library without JavaScript: inline errors, add, edit, delete via th
 }) => {
   const name = unique('NoJS Doc')
   try {
-    await login('demo_admin')
-    await page.goto('/admin/knowledge')
+    await login('demo_admin', '/admin/knowledge')
     await page.getByRole('link', { name: 'Add Document' }).click()
     const add = page.getByRole('dialog', { name: 'Add Document' })
     await add.getByLabel('Document Name').fill('  ')

@@ -33,8 +33,7 @@ test('an admin adds an event, records attendance (the score moves), schedules a 
   const name = unique('E2E Event')
   const member = await someActiveMember(db)
   try {
-    await login('demo_admin')
-    await page.goto('/admin/roster/events')
+    await login('demo_admin', '/admin/roster/events')
     await expect(page.getByRole('heading', { level: 2, name: 'Events' })).toBeVisible()
 
     // Add Event: the name is required (inline), then it is created.
@@ -147,8 +146,7 @@ test('an admin adds a training (24-hour time, local zone), views and removes sig
   const name = unique('E2E Training')
   const member = await someActiveMember(db)
   try {
-    await login('demo_admin')
-    await page.goto('/admin/roster/trainings')
+    await login('demo_admin', '/admin/roster/trainings')
     await expect(page.getByRole('region', { name: 'BMT Trainings' })).toBeVisible()
     await expect(page.getByRole('region', { name: 'General Trainings' })).toBeVisible()
 
@@ -240,8 +238,7 @@ test('an admin adds a training (24-hour time, local zone), views and removes sig
 test('Create BMT Training lists the training under BMT Trainings', async ({ page, login, db }) => {
   const name = unique('E2E BMT')
   try {
-    await login('demo_admin')
-    await page.goto('/admin/roster/trainings')
+    await login('demo_admin', '/admin/roster/trainings')
     await page.getByRole('link', { name: 'Create BMT Training' }).click()
     const dialog = page.getByRole('dialog', { name: 'Create BMT Training' })
     await dialog.getByLabel('Training Name').fill(name)
@@ -269,8 +266,7 @@ test('past trainings come 20 a page: Show older loads the next ones in place, Ne
            select ${prefix} || ' ' || lpad(g::text, 2, '0'), now() - interval '3650 days' - g * interval '1 day'
              from generate_series(1, 25) g`
   try {
-    await login('demo_admin')
-    await page.goto('/admin/roster/trainings')
+    await login('demo_admin', '/admin/roster/trainings')
     const past = page.getByRole('region', { name: 'Past Trainings' })
     await expect(past.getByText(`${prefix} 01`, { exact: true })).toBeVisible()
     await expect(past.getByText(`${prefix} 25`, { exact: true })).toHaveCount(0)
@@ -288,8 +284,7 @@ test('past trainings come 20 a page: Show older loads the next ones in place, Ne
 test('Manage Library: add, edit and delete a document', async ({ page, login, db }) => {
   const name = unique('E2E Doc')
   try {
-    await login('demo_admin')
-    await page.goto('/admin/knowledge')
+    await login('demo_admin', '/admin/knowledge')
     await expect(page.getByRole('heading', { level: 1, name: 'Manage Library' })).toBeVisible()
     const count = page.getByTestId('packet-count')
     const before = Number((await count.textContent())!.split(' ')[0])

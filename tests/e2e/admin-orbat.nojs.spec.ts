@@ -7,8 +7,7 @@ test('with JavaScript off the ORBAT editor says it needs JavaScript and links to
   page,
   login,
 }) => {
-  await login('demo_admin')
-  await page.goto('/admin/orbat')
+  await login('demo_admin', '/admin/orbat')
   const main = page.getByRole('main')
   await expect(main.getByText('The ORBAT diagram editor needs JavaScript.')).toBeVisible()
   await expect(main.getByText('Loading the ORBAT editor…')).toBeHidden()
@@ -26,7 +25,6 @@ test('with JavaScript off the ORBAT editor says it needs JavaScript and links to
 })
 
 test('the ORBAT editor is for admins only', async ({ page, login }) => {
-  await login('reyes')
-  await page.goto('/admin/orbat')
+  await login('reyes', '/admin/orbat')
   await expect(page.getByTestId('access-denied')).toBeVisible()
 })

@@ -482,7 +482,7 @@ test('picking a linked roster member assigns their account: one slot per person,
   void orbatLock
   const snapshot = await snapshotOrbat(db)
   // Novak's account exists once he has logged in (members.discord_id then matches a user).
-  const context = await browser.newContext({ baseURL })
+  const context = await browser.newContext({ serviceWorkers: 'block', baseURL })
   try {
     const novak = await context.newPage()
     await stubDiscordCdn(novak)
@@ -813,8 +813,7 @@ test.describe('on a 390 px phone', () => {
     void orbatLock
     const snapshot = await snapshotOrbat(db)
     try {
-      await login('demo_admin')
-      await page.goto('/admin/orbat')
+      await login('demo_admin', '/admin/orbat')
       const list = page.getByTestId('orbat-list-editor')
       await expect(list).toBeVisible()
       await expect(page.locator('.react-flow')).toHaveCount(0)

@@ -58,8 +58,7 @@ test('/admin/roster redirects to Members; the search is a GET form whose state i
   page,
   login,
 }) => {
-  await login('demo_admin')
-  await page.goto('/admin/roster')
+  await login('demo_admin', '/admin/roster')
   await expect(page).toHaveURL(/\/admin\/roster\/members$/)
   await expect(page.getByRole('navigation', { name: 'Roster admin' }).getByRole('link')).toHaveText([
     'Members',
@@ -97,8 +96,7 @@ test('without JavaScript an admin adds, edits, bans, unbans and deletes a member
 }) => {
   const name = `${PREFIX} ${Date.now()}`
   try {
-    await login('demo_admin')
-    await page.goto('/admin/roster/members')
+    await login('demo_admin', '/admin/roster/members')
 
     await page.getByRole('link', { name: 'Add Member' }).click()
     await expect(page).toHaveURL(/dialog=add-member/)
@@ -225,8 +223,7 @@ test('without JavaScript Graduate BMTs needs a selection and promotes to JNCO; a
 test('without JavaScript an admin adds, edits and deletes a qualification', async ({ page, login, db }) => {
   const name = `${PREFIX} Qual ${Date.now()}`
   try {
-    await login('demo_admin')
-    await page.goto('/admin/roster/qualifications')
+    await login('demo_admin', '/admin/roster/qualifications')
     await page.getByRole('link', { name: 'Add Qualification' }).click()
     const add = page.getByRole('dialog', { name: 'Add Qualification' })
     expect(await submitStatus(page, add.getByRole('button', { name: 'Add Qualification' }))).toBe(400)
@@ -262,8 +259,7 @@ test('without JavaScript the channel, the thresholds and Run Promotions work', a
   await withPromotionState(db, async () => {
     try {
       await db`insert into members (ingame_name, rank, join_date, hidden_score) values (${name}, 'BMT', '2026-10-01', 99999999)`
-      await login('demo_admin')
-      await page.goto('/admin/roster/promotions')
+      await login('demo_admin', '/admin/roster/promotions')
 
       const channel = page.getByRole('region', { name: 'Announcement Channel' })
       await channel.getByLabel('Channel').selectOption('')

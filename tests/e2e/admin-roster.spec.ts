@@ -51,8 +51,7 @@ async function withPromotionState(db: E2ESql, run: () => Promise<void>) {
 }
 
 test('/admin/roster opens Members; the tabs are links named by the last path segment', async ({ page, login }) => {
-  await login('demo_admin')
-  await page.goto('/admin')
+  await login('demo_admin', '/admin')
   await page
     .getByRole('link', { name: /Roster/ })
     .first()
@@ -69,8 +68,7 @@ test('/admin/roster opens Members; the tabs are links named by the last path seg
 })
 
 test('a non-admin sees Access Denied on the roster admin', async ({ page, login }) => {
-  await login('reyes')
-  await page.goto('/admin/roster/members')
+  await login('reyes', '/admin/roster/members')
   await expect(page.getByTestId('access-denied')).toBeVisible()
 })
 
@@ -78,8 +76,7 @@ test('the member list searches by name, Discord ID and qualification, shows the 
   page,
   login,
 }) => {
-  await login('demo_admin')
-  await page.goto('/admin/roster/members')
+  await login('demo_admin', '/admin/roster/members')
   const summary = page.getByTestId('paging-summary')
   await expect(summary).toHaveText(/^Showing 1 to 30 of \d+ results$/)
   const total = Number(/of (\d+) results/.exec((await summary.textContent()) ?? '')?.[1])
@@ -123,8 +120,7 @@ test('the member search searches as you type: debounced, in the URL, replacing t
   page,
   login,
 }) => {
-  await login('demo_admin')
-  await page.goto('/admin/roster/members')
+  await login('demo_admin', '/admin/roster/members')
   const historyBefore = await page.evaluate(() => history.length)
   const box = page.getByRole('searchbox')
   await box.pressSequentially('kowal', { delay: 40 })
@@ -140,8 +136,7 @@ test('the member search searches as you type: debounced, in the URL, replacing t
 test('an admin adds, edits, bans, unbans and deletes a member in the dialogs', async ({ page, login, db }) => {
   const name = `${PREFIX} ${Date.now()}`
   try {
-    await login('demo_admin')
-    await page.goto('/admin/roster/members')
+    await login('demo_admin', '/admin/roster/members')
 
     // Add Member: the required fields, the Denied reason, then a valid member.
     await page.getByRole('link', { name: 'Add Member' }).click()
@@ -239,8 +234,7 @@ test('Ban a Member needs a member from the active list and a reason; Graduate BM
   const name = `${PREFIX} BMT ${Date.now()}`
   try {
     await db`insert into members (ingame_name, rank, join_date) values (${name}, 'BMT', '2026-10-01')`
-    await login('demo_admin')
-    await page.goto('/admin/roster/members')
+    await login('demo_admin', '/admin/roster/members')
 
     await page.getByRole('link', { name: 'Ban a Member' }).click()
     const ban = page.getByRole('dialog', { name: 'Ban a Member' })
@@ -273,8 +267,7 @@ test('Ban a Member needs a member from the active list and a reason; Graduate BM
 test('an admin adds, edits and deletes a qualification', async ({ page, login, db }) => {
   const name = `${PREFIX} Qual ${Date.now()}`
   try {
-    await login('demo_admin')
-    await page.goto('/admin/roster/qualifications')
+    await login('demo_admin', '/admin/roster/qualifications')
     await page.getByRole('link', { name: 'Add Qualification' }).click()
     const dialog = page.getByRole('dialog', { name: 'Add Qualification' })
     await dialog.getByRole('button', { name: 'Add Qualification' }).click()
@@ -315,8 +308,7 @@ test('thresholds take whole numbers; Run Promotions lists who moved up, or says 
     try {
       // Only this member can reach the threshold used below.
       await db`insert into members (ingame_name, rank, join_date, hidden_score) values (${name}, 'BMT', '2026-10-01', 99999999)`
-      await login('demo_admin')
-      await page.goto('/admin/roster/promotions')
+      await login('demo_admin', '/admin/roster/promotions')
 
       const channel = page.getByRole('region', { name: 'Announcement Channel' })
       await channel.getByLabel('Channel').selectOption('')

@@ -26,8 +26,7 @@ async function signupTime(db: E2ESql): Promise<string> {
 }
 
 test('/admin/settings redirects to General and the tabs are links', async ({ page, login }) => {
-  await login('demo_admin')
-  await page.goto('/admin/settings')
+  await login('demo_admin', '/admin/settings')
   await expect(page).toHaveURL(/\/admin\/settings\/general$/)
   const tabs = page.getByRole('navigation', { name: 'Admin Settings' }).getByRole('link')
   await expect(tabs).toHaveText(['General', 'Eligible Roles', 'ORBAT Presets', 'Platoons'])

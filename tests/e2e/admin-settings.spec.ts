@@ -32,8 +32,7 @@ async function openSettingsPage(page: Page, tab: string) {
 }
 
 test('/admin/settings opens General; the tabs are links; the admin hub links here', async ({ page, login }) => {
-  await login('demo_admin')
-  await page.goto('/admin')
+  await login('demo_admin', '/admin')
   await page.getByRole('link', { name: /Admin Settings/ }).click()
   await expect(page).toHaveURL(/\/admin\/settings\/general$/)
   const tabs = page.getByRole('navigation', { name: 'Admin Settings' }).getByRole('link')
@@ -44,8 +43,7 @@ test('/admin/settings opens General; the tabs are links; the admin hub links her
 })
 
 test('a non-admin sees Access Denied on the settings pages', async ({ page, login }) => {
-  await login('reyes')
-  await page.goto('/admin/settings/roles')
+  await login('reyes', '/admin/settings/roles')
   await expect(page.getByTestId('access-denied')).toBeVisible()
 })
 

@@ -23,8 +23,7 @@ test('without JavaScript an admin creates a test (questions as HTML, a checklist
   const name = unique('NoJS Test')
   const renamed = `${name} v2`
   try {
-    await login('demo_admin')
-    await page.goto('/admin/tests')
+    await login('demo_admin', '/admin/tests')
     await page.getByRole('link', { name: 'Add Test' }).click()
     await expect(page).toHaveURL(/\/admin\/tests\/new$/)
     const editor = page.getByRole('dialog', { name: 'Create Test' })
@@ -134,8 +133,7 @@ test('without JavaScript an admin creates a test (questions as HTML, a checklist
 })
 
 test('without JavaScript a test that does not exist sends the admin back to the list', async ({ page, login }) => {
-  await login('demo_admin')
-  await page.goto('/admin/tests/999999/edit')
+  await login('demo_admin', '/admin/tests/999999/edit')
   await expect(page).toHaveURL(/\/admin\/tests$/)
   await expect(toast(page, 'Test not found.')).toBeVisible()
 })

@@ -37,8 +37,7 @@ test('an admin writes a test with formatted text, a link, an image and a two-sec
   const name = unique('E2E Test')
   const renamed = `${name} v2`
   try {
-    await login('demo_admin')
-    await page.goto('/admin/tests')
+    await login('demo_admin', '/admin/tests')
     await expect(page.getByRole('heading', { level: 1, name: 'Qualification Tests' })).toBeVisible()
     await expect(page.getByRole('link', { name: 'Back to Admin Hub' })).toHaveAttribute('href', '/admin')
     await page.getByRole('link', { name: 'Add Test' }).click()
@@ -210,8 +209,7 @@ test('validation errors show inline on the tab that has them; Cancel leaves with
 }) => {
   const name = unique('E2E Invalid')
   try {
-    await login('demo_admin')
-    await page.goto('/admin/tests/new')
+    await login('demo_admin', '/admin/tests/new')
     const editor = page.getByRole('dialog', { name: 'Create Test' })
     await editor.getByRole('tab', { name: 'Written Test' }).click()
     await editor.getByRole('button', { name: 'Add Question' }).click()
@@ -280,8 +278,7 @@ test('a test with nothing to take is not saved: no written question, and no in-g
 }) => {
   const name = unique('E2E Empty')
   try {
-    await login('demo_admin')
-    await page.goto('/admin/tests/new')
+    await login('demo_admin', '/admin/tests/new')
     const editor = page.getByRole('dialog', { name: 'Create Test' })
     await editor.getByLabel('Test Name').fill(name)
     await editor.getByRole('button', { name: 'Save Test' }).click()
@@ -305,8 +302,7 @@ test('a test with nothing to take is not saved: no written question, and no in-g
 })
 
 test('the editor refuses an image the server cannot accept and shows why', async ({ page, login }) => {
-  await login('demo_admin')
-  await page.goto('/admin/tests/new')
+  await login('demo_admin', '/admin/tests/new')
   const editor = page.getByRole('dialog', { name: 'Create Test' })
   await editor.getByRole('tab', { name: 'Written Test' }).click()
   await editor.getByRole('button', { name: 'Add Question' }).click()

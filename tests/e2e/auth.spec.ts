@@ -1,13 +1,15 @@
 import type { Page } from '@playwright/test'
-import { expect, test, topBar } from './fixtures.ts'
+import { expect, loginThroughUi, test, topBar } from './fixtures.ts'
 
 // Login through the real OAuth flow against the standalone Discord stand-in (docs/rules/discord.md, login;
 // docs/decisions/003-discord-stand-in.md).
 
 const ACCESS_DENIED = 'Access Denied - You do not have the required Discord role to access the admin panel.'
 
-test('an admin logs in and reaches the admin hub', async ({ page, login }) => {
-  await login('demo_admin')
+// These two click through the login itself (the top bar's Login, the stand-in's page); every other spec's `login`
+// sends the same flow as requests.
+test('an admin logs in and reaches the admin hub', async ({ page, baseURL, serverInfo }) => {
+  await loginThroughUi(page, 'demo_admin', { baseURL: baseURL!, standInUrl: serverInfo.standInUrl })
   await expect(topBar(page).getByTestId('user-display-name')).toHaveText('Cpt. Miller')
   await page.goto('/admin')
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Hub' })).toBeVisible()
@@ -17,8 +19,8 @@ test('an admin logs in and reaches the admin hub', async ({ page, login }) => {
   await expect(page.getByText(ACCESS_DENIED)).toHaveCount(0)
 })
 
-test('a member logs in and /admin says Access Denied', async ({ page, login }) => {
-  await login('reyes')
+test('a member logs in and /admin says Access Denied', async ({ page, baseURL, serverInfo }) => {
+  await loginThroughUi(page, 'reyes', { baseURL: baseURL!, standInUrl: serverInfo.standInUrl })
   await expect(topBar(page).getByTestId('user-display-name')).toHaveText('Sgt. Reyes')
   const response = await page.goto('/admin')
   expect(response?.status()).toBe(403)

@@ -61,7 +61,7 @@ test('an admin defines an award with an image and grants it; the ribbon shows in
   await grant.getByRole('combobox', { name: 'Award' }).selectOption({ label: AWARD })
   await grant.getByLabel('Citation').fill('Patched up the squad under fire.')
   await grant.getByLabel('Announce in the promotion channel').check()
-  await axeAtBothWidths(page, 'the grant dialog', { withoutScripts: true })
+  await axeAtBothWidths(page, 'the grant dialog')
   await grant.getByRole('button', { name: 'Grant Award' }).click()
   await expect(toast(page, `${AWARD} awarded to ${MEMBER}.`)).toBeVisible()
   await expect(page).toHaveURL(new RegExp(`edit=${memberId}$`))
@@ -70,7 +70,7 @@ test('an admin defines an award with an image and grants it; the ribbon shows in
     sheetAwards.getByRole('list', { name: `Awards of ${MEMBER}` }).getByRole('img', { name: AWARD }),
   ).toBeVisible()
   await expect(sheetAwards).toContainText('Patched up the squad under fire.')
-  await axeAtBothWidths(page, 'the member sheet with an award', { withoutScripts: true })
+  await axeAtBothWidths(page, 'the member sheet with an award')
 
   // The public roster's row and the member's page show the rack, at both widths.
   await page.goto(`/roster?term=${encodeURIComponent(MEMBER)}`)

@@ -12,8 +12,7 @@ test('Apply asks on the confirm step, then applies and shows the result', async 
 }) => {
   void orbatLock
   await withNovakMissingMilsim(serverInfo.standInUrl, async () => {
-    await login('demo_admin')
-    await page.goto('/admin/discord/sync')
+    await login('demo_admin', '/admin/discord/sync')
     const row = page.getByRole('table', { name: 'Role changes' }).getByRole('row').filter({ hasText: 'Novak' })
     await expect(row).toContainText(`+ ${MILSIM.name}`)
 

@@ -13,8 +13,7 @@ test('the dry run lists a role removed by hand; Apply heals it and shows the res
 }) => {
   void orbatLock
   await withNovakMissingMilsim(serverInfo.standInUrl, async () => {
-    await login('demo_admin')
-    await page.goto('/admin/discord/sync')
+    await login('demo_admin', '/admin/discord/sync')
     await expect(page.getByRole('heading', { level: 1, name: 'Discord Role Sync' })).toBeVisible()
     await expect(page.getByRole('link', { name: '← Back to Discord' })).toHaveAttribute('href', '/admin/discord')
     const row = page.getByRole('table', { name: 'Role changes' }).getByRole('row').filter({ hasText: 'Novak' })
@@ -36,7 +35,6 @@ test('the dry run lists a role removed by hand; Apply heals it and shows the res
 })
 
 test('a member is refused', async ({ page, login }) => {
-  await login('novak')
-  await page.goto('/admin/discord/sync')
+  await login('novak', '/admin/discord/sync')
   await expect(page.getByTestId('access-denied')).toBeVisible()
 })

@@ -20,8 +20,7 @@ test('an event saved at 21:30 keeps 21:30 in the list, the edit form, the member
     Array<{ id: number; ingame_name: string }>
   >`select id, ingame_name from members where not is_banned order by id asc limit 1`
   try {
-    await login('demo_admin')
-    await page.goto('/admin/roster/events')
+    await login('demo_admin', '/admin/roster/events')
     await page.getByRole('link', { name: 'Add Event' }).click()
     const add = page.getByRole('dialog', { name: 'Add Event' })
     await expect(add.getByText('Date and time are in your local time zone (Europe/Berlin).')).toBeVisible()

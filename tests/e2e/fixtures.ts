@@ -2,7 +2,7 @@ import { test as base, expect, type BrowserContext, type ConsoleMessage, type Pa
 import postgres from 'postgres'
 import { readServerInfo, type E2EServerInfo } from './env.ts'
 
-// Playwright fixtures: `login(as)` through the real UI and the stand-in's authorize page, and a guard that fails any
+// Playwright fixtures: `login(as)` through the real OAuth flow and the stand-in's authorize form, and a guard that fails any
 // test whose page logs a console error or throws (Epic Stack style).
 
 /** The demo guild's users (db/seed/demo-guild.ts), by username, with the name the top bar shows. */
@@ -36,8 +36,11 @@ export type E2ESql = postgres.Sql
 const ORBAT_MUTEX = [7_202_690, 1] as const
 
 interface Fixtures {
-  /** Logs in through the UI: / -> Login -> the stand-in's authorize page -> pick the user -> back, signed in. */
-  login: (as: DemoUsername) => Promise<void>
+  /**
+   * Logs in through the real OAuth flow against the stand-in (`loginAs`), then opens `path` (default: the hub) and
+   * checks the top bar shows the user signed in.
+   */
+  login: (as: DemoUsername, path?: string) => Promise<void>
   /** Where the standalone Discord stand-in runs (from tests/e2e/server.ts). */
   serverInfo: E2EServerInfo
   /** Console messages a test expects (e.g. a deliberate failed fetch); anything else fails the test. */
@@ -138,15 +141,58 @@ export const test = base.extend<Fixtures>({
     { auto: true },
   ],
 
-  login: async ({ page, baseURL, serverInfo }, use) => {
-    await use((as) => loginAs(page, as, { baseURL: baseURL!, standInUrl: serverInfo.standInUrl }))
+  login: async ({ page, baseURL, serverInfo, javaScriptEnabled }, use) => {
+    await use(async (as, path) => {
+      await loginAs(page, as, { baseURL: baseURL!, standInUrl: serverInfo.standInUrl }, path)
+      // The next step of a test is a click: with JavaScript, only once the page has hydrated.
+      if (javaScriptEnabled) await waitForHydration(page)
+    })
   },
 })
 
 export { expect }
 
-/** The `login` fixture's steps for any page (e.g. a second browser context's). */
+/**
+ * The `login` fixture's steps for any page (e.g. a second browser context's): the real OAuth flow (the app's
+ * /auth/discord, the stand-in's authorize form for the user, the app's callback), sent as requests of the page's own
+ * context so the session cookie lands in it, then `path` (default: the hub), signed in. The same server code as a
+ * click-through, in one page load instead of four; `loginThroughUi` (auth.spec.ts) keeps the clicks themselves tested.
+ */
 export async function loginAs(
+  page: Page,
+  as: DemoUsername,
+  { baseURL, standInUrl }: { baseURL: string; standInUrl: string },
+  path = '/',
+) {
+  const request = page.context().request
+  const start = await request.get(new URL('/auth/discord', baseURL).href, { maxRedirects: 0 })
+  expect(start.status(), 'GET /auth/discord redirects to the authorize page').toBe(302)
+  const authorize = new URL(start.headers()['location']!)
+  expect(authorize.origin).toBe(new URL(standInUrl).origin)
+  // The authorize page has one form per user: its hidden fields and the user's id, as the browser would post them.
+  const consent = await request.get(authorize.href)
+  expect(consent.status(), 'the stand-in shows its authorize page').toBe(200)
+  const form = (await consent.text()).split('<form').find((chunk) => chunk.includes(`@${as}<`))
+  expect(form, `the authorize page lists @${as}`).toBeDefined()
+  const fields = Object.fromEntries(
+    [...form!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map(([, name, value]) => [
+      name!,
+      decodeEntities(value!),
+    ]),
+  )
+  const picked = await request.post(authorize.origin + authorize.pathname, {
+    form: { ...fields, decision: 'authorize' },
+    maxRedirects: 0,
+  })
+  expect(picked.status(), 'the stand-in redirects back with a code').toBe(302)
+  const callback = await request.get(picked.headers()['location']!, { maxRedirects: 0 })
+  expect(callback.status(), `the callback signs ${as} in`).toBe(302)
+  await page.goto(path)
+  await expectSignedIn(page, as)
+}
+
+/** The click-through login: / -> Login -> the stand-in's authorize page -> pick the user -> back, signed in. */
+export async function loginThroughUi(
   page: Page,
   as: DemoUsername,
   { baseURL, standInUrl }: { baseURL: string; standInUrl: string },
@@ -158,8 +204,32 @@ export async function loginAs(
   await expect(page.getByRole('heading', { level: 1, name: 'Task Force HQ', exact: true })).toBeVisible()
   await page.getByRole('button', { name: new RegExp(`@${as}\\b`) }).click()
   await page.waitForURL((url) => url.origin === new URL(baseURL).origin && !url.pathname.startsWith('/auth/'))
+  await expectSignedIn(page, as)
+}
+
+async function expectSignedIn(page: Page, as: DemoUsername) {
   await expect(topBar(page).getByTestId('user-display-name')).toHaveText(DEMO_DISPLAY_NAMES[as])
   await expect(topBar(page).getByRole('button', { name: 'Logout' })).toBeVisible()
+}
+
+/** The few entities the stand-in's HTML escaping writes into attribute values. */
+function decodeEntities(value: string): string {
+  return value
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+}
+
+/** React Router has hydrated the page and has no navigation in flight (JavaScript on only). */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const router = (
+      window as { __reactRouterDataRouter?: { state: { initialized: boolean; navigation: { state: string } } } }
+    ).__reactRouterDataRouter
+    return router?.state.initialized && router.state.navigation.state === 'idle'
+  })
 }
 
 /** The app's top bar (the page's banner landmark). */

@@ -1,4 +1,4 @@
-import { axeViolationsWithoutScripts, WIDTHS } from './a11y.ts'
+import { axeViolations, WIDTHS } from './a11y.ts'
 import { test } from './fixtures.ts'
 import { leaveJourney, removeJourneyLeave, type Journey } from './leave.ts'
 
@@ -8,7 +8,7 @@ import { leaveJourney, removeJourneyLeave, type Journey } from './leave.ts'
 const journey: Journey = {
   js: false,
   member: { username: 'novak', name: 'Novak' },
-  violations: axeViolationsWithoutScripts,
+  violations: axeViolations,
   settle: async () => {},
 }
 

@@ -13,9 +13,7 @@ test('the hub renders fully without JavaScript', async ({ page }) => {
 })
 
 test('admin login, the admin hub and logout with a flash toast, all without JavaScript', async ({ page, login }) => {
-  await login('demo_admin')
-
-  await page.goto('/admin')
+  await login('demo_admin', '/admin')
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Hub' })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Recent Activity' })).toBeVisible()
   await expect(page.getByRole('region', { name: 'User Actions' })).toBeVisible()
@@ -42,8 +40,7 @@ test('the admin access states render without JavaScript', async ({ page, login }
   await page.goto('/admin')
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Access Required' })).toBeVisible()
 
-  await login('reyes')
-  await page.goto('/admin')
+  await login('reyes', '/admin')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
     'Access Denied - You do not have the required Discord role to access the admin panel.',
   )

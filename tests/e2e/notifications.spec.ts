@@ -7,6 +7,8 @@ import { notificationsJourney } from './notifications.ts'
 // the browser refuses notifications (a test's browser refuses what it was not granted).
 
 test.describe.configure({ timeout: 120_000 })
+// The service worker is what these tests are about (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' })
 
 test('choices save, a device is listed and removed, closed DMs are said; a refusal is said plainly', async ({
   page,

@@ -106,7 +106,7 @@ export async function notificationsJourney(
     await subscribe(page, `${username}-axe`, baseURL)
     await page.goto('/account')
     await expect(page.getByTestId('push-device')).toHaveCount(1)
-    await axeAtBothWidths(page, '/account with a device and closed DMs', { withoutScripts: !js })
+    await axeAtBothWidths(page, '/account with a device and closed DMs')
   } finally {
     await db`delete from notification_outbox where user_id = ${user!.id} and event_key = 'e2e-dms-closed'`
     await db`delete from push_subscriptions where user_id = ${user!.id}`

@@ -1,4 +1,4 @@
-import { axeViolationsWithoutScripts, WIDTHS } from './a11y.ts'
+import { axeViolations, WIDTHS } from './a11y.ts'
 import { withOrbatPutBack } from './orbat-snapshot.ts'
 import { expect, test, type E2ESql } from './fixtures.ts'
 
@@ -28,7 +28,7 @@ for (const size of WIDTHS) {
       >`select id from orbat_versions where id < ${newest} order by id desc limit 1`
       await page.goto(`/admin/orbat/history?version=${older!.id}`)
       await expect(page.getByTestId('version-diff')).toBeVisible()
-      expect(await axeViolationsWithoutScripts(page)).toEqual([])
+      expect(await axeViolations(page)).toEqual([])
       await page.getByRole('button', { name: `Restore version ${older!.id}` }).click()
       await expect(page.getByRole('alertdialog')).toContainText(`Restore version ${older!.id}?`)
       await page.getByRole('alertdialog').getByRole('button', { name: 'Restore' }).click()
@@ -44,7 +44,7 @@ for (const size of WIDTHS) {
       await expect(page.getByTestId('frozen-diagram')).toContainText('Reyes')
       await page.getByRole('link', { name: 'List', exact: true }).click()
       await expect(page.getByTestId('frozen-list')).toContainText('Reyes')
-      expect(await axeViolationsWithoutScripts(page)).toEqual([])
+      expect(await axeViolations(page)).toEqual([])
 
       await page.goto(`/admin/roster/events?dialog=attendance&event=${event!.id}`)
       await page.getByRole('dialog').getByRole('link', { name: 'Fill from the ORBAT' }).click()
@@ -55,8 +55,7 @@ for (const size of WIDTHS) {
 }
 
 test('the member sees the slot they held on /account and their service record', async ({ page, login }) => {
-  await login('reyes')
-  await page.goto('/account')
+  await login('reyes', '/account')
   await expect(page.getByTestId('held-slots')).toContainText('You held Medic, Alpha HQ')
   await page.goto('/account/record')
   await expect(page.getByText(/You held Medic, Alpha HQ in Operation Red Tide/)).toBeVisible()

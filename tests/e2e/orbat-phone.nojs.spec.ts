@@ -25,8 +25,7 @@ test('without JavaScript a member filters the list, signs up with one tap, sees 
   orbatLock,
 }) => {
   void orbatLock
-  await login('reyes')
-  await page.goto('/orbat')
+  await login('reyes', '/orbat')
   const list = orbatList(page)
   await expect(list).toBeVisible()
   await expect(page.getByRole('application', { name: 'Order of battle diagram' })).toBeHidden()
@@ -98,8 +97,7 @@ test("without JavaScript a banned member's /orbat and /trainings offer no action
   page,
   login,
 }) => {
-  await login('banned_blake')
-  await page.goto('/orbat')
+  await login('banned_blake', '/orbat')
   await expect(orbatList(page).getByText('Banned members cannot sign up.', { exact: true })).toBeVisible()
   await expect(
     orbatList(page)

@@ -92,7 +92,7 @@ test('the list updates live when somebody signs up in another browser', async ({
   const row = listSlot(page, 'Command', 'Attachments', 'JTAC')
   await expect(row).toContainText('OPEN')
 
-  const context = await browser.newContext({ baseURL, viewport: PHONE, hasTouch: true })
+  const context = await browser.newContext({ serviceWorkers: 'block', baseURL, viewport: PHONE, hasTouch: true })
   const problems: string[] = []
   try {
     await stubDiscordCdn(context)

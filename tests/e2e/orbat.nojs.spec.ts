@@ -85,8 +85,7 @@ test('without JavaScript a member signs up (form post, redirect, flash toast) an
   orbatLock,
 }) => {
   void orbatLock
-  await login('reyes')
-  await page.goto('/orbat')
+  await login('reyes', '/orbat')
   const row = slotRow(page, 'Alpha', 'Alpha HQ', 'Medic')
   await expect(row).toContainText('OPEN')
 
@@ -128,8 +127,7 @@ test('without JavaScript a member signs up (form post, redirect, flash toast) an
 
 test('without JavaScript the waitlist panel joins and leaves', async ({ page, login, orbatLock }) => {
   void orbatLock
-  await login('novak')
-  await page.goto('/orbat')
+  await login('novak', '/orbat')
   await page.getByTestId('waitlist-button').click()
   await page.waitForURL((url) => url.pathname === '/orbat' && url.searchParams.get('sheet') === 'waitlist')
   const panel = page.getByRole('complementary', { name: 'Waitlist' })

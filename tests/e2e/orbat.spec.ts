@@ -122,7 +122,7 @@ test('a second browser sees a sign-up and a leave live, without reloading', asyn
   await openLiveOrbat(page)
 
   // The viewer: another browser session, anonymous.
-  const context = await browser.newContext({ baseURL })
+  const context = await browser.newContext({ serviceWorkers: 'block', baseURL })
   const problems: string[] = []
   try {
     await stubDiscordCdn(context)
@@ -203,7 +203,7 @@ test.describe('a page that missed an update', () => {
     const row = slotRow(page, 'Command', 'Attachments', 'JTAC')
     await expect(row).toContainText('OPEN')
 
-    const context = await browser.newContext({ baseURL })
+    const context = await browser.newContext({ serviceWorkers: 'block', baseURL })
     try {
       await stubDiscordCdn(context)
       const other = await context.newPage()

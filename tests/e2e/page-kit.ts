@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { axeViolationsWithoutScripts, expectNoAxeViolations } from './a11y.ts'
+import { expectNoAxeViolations } from './a11y.ts'
 import { expect } from './fixtures.ts'
 
 // What browser tests do on many pages: read a toast, accept a confirm, post a form without JavaScript, check axe at
@@ -29,16 +29,9 @@ export async function submit(page: Page, button: Locator) {
   return response.status()
 }
 
-/**
- * Checks axe at 1440 and 390 px, leaving the page at 1440 px. `withoutScripts` for a page loaded with JavaScript off
- * (axe is injected through the browser's own protocol then).
- */
-export async function axeAtBothWidths(page: Page, where: string, { withoutScripts = false } = {}) {
-  const check = async (at: string) => {
-    if (!withoutScripts) return expectNoAxeViolations(page, at)
-    const found = await axeViolationsWithoutScripts(page)
-    expect(found, `axe violations on ${at}:\n\n${found.join('\n\n')}\n`).toEqual([])
-  }
+/** Checks axe at 1440 and 390 px, leaving the page at 1440 px (with the page's scripts on or off alike). */
+export async function axeAtBothWidths(page: Page, where: string) {
+  const check = (at: string) => expectNoAxeViolations(page, at)
   await check(`${where} @1440px`)
   await page.setViewportSize({ width: 390, height: 844 })
   await check(`${where} @390px`)

@@ -6,8 +6,7 @@ import { expect, test } from './fixtures.ts'
 test('an admin adds a note and shows the attendance lines, with JavaScript off', async ({ page, login, db }) => {
   const [member] = await db<{ id: number; name: string }[]>`
     select id, ingame_name as name from members where not is_banned and attended_events_count > 0 order by id limit 1`
-  await login('demo_admin')
-  await page.goto(`/admin/roster/members/${member!.id}/record`)
+  await login('demo_admin', `/admin/roster/members/${member!.id}/record`)
   const note = `E2E nojs note ${Date.now()}`
   await page.getByRole('textbox', { name: 'Admin note' }).fill(note)
   await page.getByRole('button', { name: 'Add note' }).click()

@@ -9,6 +9,8 @@ import { startNextBuildProxy } from './next-build.ts'
 
 // Offline, the page's live updates and polls fail to load: that is the point of the test.
 test.use({ allowedConsoleErrors: [/ERR_INTERNET_DISCONNECTED|Failed to fetch/] })
+// The service worker is what these tests are about (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' })
 
 test('the app installs, opens /orbat offline as last seen with actions off, and forgets it at logout', async ({
   page,
@@ -25,8 +27,7 @@ test('the app installs, opens /orbat offline as last seen with actions off, and 
   const worker = await context.request.get('/sw.js')
   expect(worker.headers()['cache-control']).toBe('no-cache')
 
-  await login('novak')
-  await page.goto('/orbat')
+  await login('novak', '/orbat')
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
 
   // The worker controls the page from the next load on, which keeps it.

@@ -19,8 +19,7 @@ test('a visitor sees the public list rendered by the server', async ({ page }) =
 })
 
 test('a member sees their standing on the cards', async ({ page, login }) => {
-  await login('recruit_lee')
-  await page.goto('/tests')
+  await login('recruit_lee', '/tests')
   // Lee (BMT, score 1) meets neither test's score: both Ineligible and dimmed.
   for (const seeded of [SEEDED.medic, SEEDED.marksman]) {
     const card = cardOf(page, seeded.name)
@@ -36,8 +35,7 @@ test('an approved member takes a test: the server checks every answer, then show
   testsAdmin,
 }) => {
   const made = await testsAdmin.createTest({ questions: 3, passing: 2, approve: ['Novak'] })
-  await login('novak')
-  await page.goto('/tests')
+  await login('novak', '/tests')
   await cardOf(page, made.name).getByRole('link', { name: 'Take Test' }).click()
   await expect(page.getByRole('heading', { level: 1, name: made.name })).toBeVisible()
   await expect(page.getByText('A score of 67% or higher is required to pass.')).toBeVisible()
@@ -81,8 +79,7 @@ test('an approved member takes a test: the server checks every answer, then show
 
 test('another member cannot open the result of an attempt', async ({ page, login, testsAdmin }) => {
   const made = await testsAdmin.createTest({ questions: 1, passing: 1, approve: ['Kowalski'] })
-  await login('kowalski')
-  await page.goto(`/tests/${made.uuid}/take`)
+  await login('kowalski', `/tests/${made.uuid}/take`)
   await answer(page, 1, made.correct[0]!)
   await page.getByRole('button', { name: 'Submit Test' }).click()
   await expect(page).toHaveURL(/\/tests\/result\//)

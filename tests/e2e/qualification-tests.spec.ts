@@ -36,8 +36,7 @@ test.describe('the tests page', () => {
     const waiting = await testsAdmin.createTest()
     const outOfReach = await testsAdmin.createTest({ requiredScore: 99_999 })
     const inGameOnly = await testsAdmin.createTest({ questions: 0, checklistOnly: true, approve: ['Reyes'] })
-    await login('reyes')
-    await page.goto('/tests')
+    await login('reyes', '/tests')
 
     // Reyes holds Combat Medic (seed): QUALIFIED comes first.
     const medic = cardOf(page, SEEDED.medic.name)
@@ -78,8 +77,7 @@ test.describe('taking a test', () => {
     testsAdmin,
   }) => {
     const made = await testsAdmin.createTest({ questions: 3, passing: 2, approve: ['Kowalski'] })
-    await login('kowalski')
-    await page.goto('/tests')
+    await login('kowalski', '/tests')
     await cardOf(page, made.name).getByRole('link', { name: 'Take Test' }).click()
     await expect(page).toHaveURL(`/tests/${made.uuid}/take`)
     await expect(page.getByRole('heading', { level: 1, name: made.name })).toBeVisible()
@@ -170,8 +168,7 @@ test.describe('taking a test', () => {
     serverInfo,
   }) => {
     const made = await testsAdmin.createTest({ questions: 2, passing: 2, approve: ['Novak'] })
-    await login('novak')
-    await page.goto(`/tests/${made.uuid}/take`)
+    await login('novak', `/tests/${made.uuid}/take`)
     await answer(page, 1, (made.correct[0]! + 1) % 4)
     await answer(page, 2, made.correct[1]!)
     await page.getByRole('button', { name: 'Submit Test' }).click()
@@ -192,7 +189,7 @@ test.describe('taking a test', () => {
     await expect(page.getByRole('heading', { level: 1, name: `Results for ${made.name}` })).toBeVisible()
 
     // Another member reads 'Test result not found.'; an admin sees the result.
-    const other = await browser.newContext({ baseURL })
+    const other = await browser.newContext({ serviceWorkers: 'block', baseURL })
     try {
       const otherPage = await other.newPage()
       await stubDiscordCdn(otherPage)
@@ -213,8 +210,7 @@ test.describe('taking a test', () => {
     testsAdmin,
   }) => {
     const made = await testsAdmin.createTest({ questions: 1, passing: 1, approve: ['Novak'] })
-    await login('novak')
-    await page.goto(`/tests/${made.uuid}/take`)
+    await login('novak', `/tests/${made.uuid}/take`)
     const second = await page.context().newPage()
     await stubDiscordCdn(second)
     await second.goto(`/tests/${made.uuid}/take`)
@@ -251,7 +247,7 @@ test.describe('taking a test', () => {
     await page.goto(`/tests/result/${UNKNOWN_UUID}`)
     await expect(page.getByText(TEST_MESSAGES.resultNotFound)).toBeVisible()
 
-    const banned = await browser.newContext({ baseURL })
+    const banned = await browser.newContext({ serviceWorkers: 'block', baseURL })
     try {
       const bannedPage = await banned.newPage()
       await stubDiscordCdn(bannedPage)
@@ -265,7 +261,7 @@ test.describe('taking a test', () => {
     }
 
     // A visitor is asked to log in first.
-    const visitor = await browser.newContext({ baseURL })
+    const visitor = await browser.newContext({ serviceWorkers: 'block', baseURL })
     try {
       const visitorPage = await visitor.newPage()
       await visitorPage.goto(`/tests/${made.uuid}/take`)

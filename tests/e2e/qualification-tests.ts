@@ -133,7 +133,7 @@ export class TestsAdmin {
 export const test = base.extend<{ testsAdmin: TestsAdmin }>({
   testsAdmin: async ({ browser, baseURL, serverInfo }, use) => {
     // Its own context (JavaScript on, whatever the project says): the admin's session never mixes with the member's.
-    const context = await browser.newContext({ baseURL })
+    const context = await browser.newContext({ serviceWorkers: 'block', baseURL })
     const page = await context.newPage()
     await stubDiscordCdn(page)
     await loginAs(page, 'demo_admin', { baseURL: baseURL!, standInUrl: serverInfo.standInUrl })

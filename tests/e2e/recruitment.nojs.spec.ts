@@ -1,11 +1,11 @@
-import { axeViolationsWithoutScripts, WIDTHS } from './a11y.ts'
+import { axeViolations, WIDTHS } from './a11y.ts'
 import { test } from './fixtures.ts'
 import { cleanUpRun, recruitmentJourney, withFormLock, type Journey } from './recruitment.ts'
 
 // Recruitment without JavaScript, at 1440 and 390 px (tests/e2e/recruitment.ts): every step is a plain form post with
 // a flash toast; the application opens as a page-rendered dialog (?application=ID).
 
-const journey: Journey = { js: false, violations: axeViolationsWithoutScripts, settle: async () => {} }
+const journey: Journey = { js: false, violations: axeViolations, settle: async () => {} }
 
 test.describe.configure({ timeout: 180_000 })
 

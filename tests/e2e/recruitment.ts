@@ -214,7 +214,11 @@ export async function recruitmentJourney(
 
     // A second applicant is rejected and reads the reason (not the comments) on /account.
     // Its own context: axe runs on it.
-    const otherContext = await browser.newContext({ javaScriptEnabled: journey.js, viewport: size })
+    const otherContext = await browser.newContext({
+      serviceWorkers: 'block',
+      javaScriptEnabled: journey.js,
+      viewport: size,
+    })
     const other = await otherContext.newPage()
     try {
       await loginNew(other, second.username, second.name, urls)

@@ -112,8 +112,7 @@ test('training sign-up and leave are form posts with a flash toast', async ({ pa
     // No script sets the time-zone cookie: the server renders the unit's time zone (America/New_York).
     await expect(row.locator('time')).toHaveText(/ E[SD]T$/)
 
-    await login('reyes')
-    await page.goto('/trainings')
+    await login('reyes', '/trainings')
     await expect(row.getByTestId('signup-count')).toHaveText('0 signed up')
     const [post] = await Promise.all([
       page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/trainings'),

@@ -165,7 +165,12 @@ test.describe('trainings', () => {
   test('signed out: the BMT and General sections, local times and Login to Sign Up', async ({ browser, baseURL }) => {
     // A reader in New York on a first visit: the server renders the unit's zone, the page switches to the reader's
     // own after hydration, without a warning.
-    const context = await browser.newContext({ baseURL, timezoneId: 'America/New_York', locale: 'en-US' })
+    const context = await browser.newContext({
+      serviceWorkers: 'block',
+      baseURL,
+      timezoneId: 'America/New_York',
+      locale: 'en-US',
+    })
     await stubDiscordCdn(context)
     const page = await context.newPage()
     const errors: string[] = []
@@ -198,8 +203,7 @@ test.describe('trainings', () => {
     const [training] = await db<{ id: number }[]>`
       insert into trainings (name, description, date) values (${name}, 'Seeded by the roster e2e test.', now() + interval '3 days') returning id`
     try {
-      await login('reyes')
-      await page.goto('/trainings')
+      await login('reyes', '/trainings')
       const row = page.getByRole('article', { name })
       await expect(row.getByTestId('signup-count')).toHaveText('0 signed up')
       await row.getByText('Details and attendees').click()
@@ -250,8 +254,7 @@ test.describe('trainings', () => {
     const [training] = await db<{ id: number }[]>`
       insert into trainings (name, date) values (${name}, now() + interval '3 days') returning id`
     try {
-      await login('reyes')
-      await page.goto('/trainings')
+      await login('reyes', '/trainings')
       const row = page.getByRole('article', { name })
       await expect(row).toBeVisible()
       // Deleted behind the page's back.

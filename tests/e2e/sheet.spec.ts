@@ -7,8 +7,7 @@ test('the admin hub opens the full audit log in the side sheet; the backdrop and
   page,
   login,
 }) => {
-  await login('demo_admin')
-  await page.goto('/admin')
+  await login('demo_admin', '/admin')
   const sheet = page.getByRole('dialog', { name: 'Audit Log' })
 
   await page.getByRole('button', { name: 'View full log' }).click()
@@ -37,8 +36,7 @@ test('the admin hub opens the full audit log in the side sheet; the backdrop and
 
 test('on a small screen the side sheet is full width', async ({ page, login }) => {
   await page.setViewportSize({ width: 390, height: 844 })
-  await login('demo_admin')
-  await page.goto('/admin')
+  await login('demo_admin', '/admin')
   await page.getByRole('button', { name: 'View full log' }).click()
   const sheet = page.getByRole('dialog', { name: 'Audit Log' })
   await expect(sheet).toBeVisible()
