@@ -62,13 +62,18 @@ CREATE OR REPLACE TRIGGER member_history_notify
   REFERENCING NEW TABLE AS history_added
   FOR EACH STATEMENT EXECUTE FUNCTION member_history_notify();
 
--- The senders of every instance hear of new rows at the commit (one notice per statement, not per row).
+-- The senders of every instance hear of new rows at the commit (one notice per statement, not per row), and only of
+-- new rows: a statement trigger fires for an insert that adds nothing too, and the sender's own queueing (ON CONFLICT
+-- DO NOTHING, at every run) would then wake the sender for its next run, for ever.
 CREATE OR REPLACE FUNCTION notification_outbox_wake() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM pg_notify('notifications_due', '');
+  IF EXISTS (SELECT 1 FROM outbox_added) THEN
+    PERFORM pg_notify('notifications_due', '');
+  END IF;
   RETURN NULL;
 END
 $$;
 
 CREATE OR REPLACE TRIGGER notification_outbox_wake AFTER INSERT ON notification_outbox
+  REFERENCING NEW TABLE AS outbox_added
   FOR EACH STATEMENT EXECUTE FUNCTION notification_outbox_wake();
