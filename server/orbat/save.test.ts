@@ -31,6 +31,7 @@ import {
   spacer,
   toSave,
   usersWithTwoSlots,
+  retryingDeadlocks,
   waitlistUserIds,
   type LoggedIn,
 } from '#tests/harness/orbat.ts'
@@ -47,7 +48,7 @@ afterAll(async () => {
 })
 beforeEach(async () => {
   await resetOrbat(t)
-  await t.database.db.execute(sql`truncate ${platoons} cascade`)
+  await retryingDeadlocks(() => t.database.db.execute(sql`truncate ${platoons} cascade`))
 })
 
 const db = () => t.database.db

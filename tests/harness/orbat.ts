@@ -44,12 +44,31 @@ export const demoUser = (username: string): DemoUser => {
 /** Empties everything the ORBAT tests arrange (users and their sessions stay, so logged-in clients keep working). */
 export async function resetOrbat(t: TestApp): Promise<void> {
   const db = t.database.db
-  await db.execute(
-    sql`truncate ${waitlistEntries}, ${slots}, ${squads}, ${orbatEdges}, ${orbatWaypoints}, ${orbatPaxCounters}, ${eligibleRoles}, ${settings}, ${auditLog}, ${members}, ${orbatVersions} cascade`,
+  await retryingDeadlocks(() =>
+    db.execute(
+      sql`truncate ${waitlistEntries}, ${slots}, ${squads}, ${orbatEdges}, ${orbatWaypoints}, ${orbatPaxCounters}, ${eligibleRoles}, ${settings}, ${auditLog}, ${members}, ${orbatVersions} cascade`,
+    ),
   )
   t.discord.state.messages.length = 0
   t.discord.state.failures.length = 0
   markChanged()
+}
+
+/**
+ * Runs a statement again when PostgreSQL ends it as a deadlock's victim. A TRUNCATE takes its tables one at a time,
+ * and the app's own reads after the last change (the live ORBAT's snapshot, rebuilt in the background) may hold one of
+ * them while waiting for another; the read finishes once the truncate gives way.
+ */
+export async function retryingDeadlocks<T>(statement: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await statement()
+    } catch (error) {
+      const code =
+        (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code
+      if (code !== '40P01' || attempt >= 5) throw error
+    }
+  }
 }
 
 /**
