@@ -5,7 +5,7 @@ type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'accent' | 'muted' | '
 export type ButtonSize = 'lg' | 'md' | 'sm' | 'xs'
 
 const BASE =
-  'inline-flex shrink-0 items-center justify-center gap-1.5 rounded-md transition disabled:cursor-not-allowed disabled:opacity-50'
+  'inline-flex shrink-0 items-center justify-center gap-1.5 rounded-md transition-colors disabled:cursor-not-allowed disabled:opacity-50'
 
 const VARIANTS: Record<ButtonVariant, string> = {
   primary: 'bg-brand-600 font-semibold text-zinc-950 hover:bg-brand-500',
