@@ -97,15 +97,23 @@ const VOID_ELEMENTS = new Set([
 ])
 
 /**
- * How deeply the elements of an HTML fragment nest, by one pass over its tags (no parser, no recursion). An element
- * left open counts as open to the end, so the answer is never below what a browser would build.
+ * How deeply the elements of an HTML fragment nest, by one pass over its tags (no parser, no recursion). As in the
+ * browser's parser, an end tag closes the innermost open element of its name and those inside it, and an end tag with
+ * no open element of its name closes nothing (`<em></x>` repeated nests as deep as `<em>` repeated). An element left
+ * open counts as open to the end, so the answer is never below what a browser would build.
  */
 export function richTextDepth(html: string): number {
-  let depth = 0
+  const open: string[] = []
   let deepest = 0
   for (const tag of html.matchAll(/<(\/?)([a-zA-Z][a-zA-Z0-9-]*)[^>]*>/g)) {
-    if (tag[1]) depth = Math.max(0, depth - 1)
-    else if (!VOID_ELEMENTS.has(tag[2]!.toLowerCase()) && !tag[0].endsWith('/>')) deepest = Math.max(deepest, ++depth)
+    const name = tag[2]!.toLowerCase()
+    if (tag[1]) {
+      const at = open.lastIndexOf(name)
+      if (at >= 0) open.length = at
+    } else if (!VOID_ELEMENTS.has(name) && !tag[0].endsWith('/>')) {
+      open.push(name)
+      deepest = Math.max(deepest, open.length)
+    }
   }
   return deepest
 }
@@ -174,6 +182,8 @@ export function isSafeAddress(address: string): boolean {
 
 /** Where uploaded question images are served: the only address on this site an image may have. */
 export const UPLOADED_IMAGE_PATH = '/api/tests/images/'
+/** An uploaded image's name: the SHA-256 of its bytes and the extension of its type (server/assessments/images.ts). */
+export const UPLOADED_IMAGE_NAME = /^[0-9a-f]{64}\.(png|gif|jpg|bmp|ico)$/
 
 /**
  * An image address: an absolute http(s) URL, or an image uploaded to this app. Nothing relative: a browser loads an
@@ -184,7 +194,7 @@ export function isSafeImageAddress(address: string): boolean {
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u0020\u007f-\u009f\\]/.test(address)) return false
   if (address.startsWith(UPLOADED_IMAGE_PATH))
-    return /^[A-Za-z0-9._-]+$/.test(address.slice(UPLOADED_IMAGE_PATH.length))
+    return UPLOADED_IMAGE_NAME.test(address.slice(UPLOADED_IMAGE_PATH.length))
   return /^https?:\/\/[^/?#@]+/i.test(address)
 }
 

@@ -14,6 +14,9 @@ export const DEFAULT_LEAVE_MAX_DAYS = 90
 export const LEAVE_MAX_DAYS_LIMIT = 365
 export const LEAVE_REASON_MAX = 500
 
+/** Requests one member may have waiting for an admin at once. */
+export const LEAVE_MAX_PENDING = 3
+
 export const LEAVE_MESSAGES = {
   requested: 'Leave requested. An admin will review it.',
   withdrawn: 'Leave request withdrawn.',
@@ -31,6 +34,7 @@ export const LEAVE_MESSAGES = {
   denyReasonRequired: 'Please give a reason for the denial.',
   notOnRoster: 'You need to be on the company roster to ask for leave.',
   banned: 'Banned members cannot ask for leave.',
+  tooManyPending: `You already have ${'$'}{LEAVE_MAX_PENDING} requests waiting for an admin. Wait for a decision, or withdraw one first.`,
   overlap: (start: string, end: string) =>
     `You already have a leave from ${start} to ${end} that overlaps these days. Withdraw or end it first.`,
   notFound: 'Leave not found.',

@@ -70,7 +70,11 @@ export const pushSubscriptionInputSchema = z.object({
 export const pushUnsubscribeInputSchema = z.object({ endpoint: text().trim().min(1).max(2048) })
 
 export const pushPublicKeySchema = z.object({ publicKey: text() }).meta({ id: 'PushPublicKey' })
-export const pushSubscriptionAnswerSchema = z.object({ id: z.number().int() })
+/** POST /api/push/subscriptions: the device's id, and the device turned off to make room (at most 10 per person). */
+export const pushSubscriptionAnswerSchema = z.object({
+  id: z.number().int(),
+  replaced: z.object({ id: z.number().int(), device: text() }).nullable(),
+})
 
 /** What a push message carries (encrypted, aes128gcm): the service worker shows it and opens `url` on a click. */
 export interface PushPayload {
@@ -118,6 +122,9 @@ export const NOTIFICATION_MESSAGES = {
   noWorker:
     'The app is not fully loaded in this browser yet, so push cannot be turned on. Reload the page and try again.',
   on: 'Push is on for this device.',
+  /** After turning push on past the limit of 10 devices: the device turned off to make room. */
+  replaced: (device: string) =>
+    `Push goes to at most 10 of your devices, so it was turned off on the one you used least recently (${device}).`,
   off: 'Push is off for this device.',
   dmsClosed:
     'Discord did not deliver our last message to you: your direct messages are closed to the bot. To get Discord messages, allow direct messages from server members in the unit’s Discord server (Privacy Settings), or choose push instead.',

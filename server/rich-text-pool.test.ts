@@ -44,6 +44,16 @@ describe('sanitizeRichText', () => {
     expect(performance.now() - started).toBeLessThan(200)
   })
 
+  it('refuses stray end tags that nest past the limit, at once: the parser ignores them, and so does the count', async () => {
+    for (const fooled of ['<em></x>'.repeat(2200), '<u></x>'.repeat(2800)]) {
+      const started = performance.now()
+      await expect(sanitizeRichText(fooled.slice(0, 20_000), messages)).rejects.toThrow(
+        new Invalid(TEST_FIELD_MESSAGES.questionTextTooDeep),
+      )
+      expect(performance.now() - started).toBeLessThan(200)
+    }
+  })
+
   it('refuses text over the limit, as sent and as stored', async () => {
     await expect(sanitizeRichText('a'.repeat(20_001), messages)).rejects.toThrow(
       TEST_FIELD_MESSAGES.questionTextTooLong,

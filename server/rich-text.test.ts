@@ -4,6 +4,9 @@ import { describe, expect, it } from 'vitest'
 import { isSafeAddress, isSafeImageAddress, richTextDepth } from '#contracts/assessments.ts'
 import sanitizeRichText from './rich-text-sanitizer.ts'
 
+/** An uploaded image's address: its bytes' SHA-256 and its type's extension. */
+const UPLOADED = `/api/tests/images/${'a1'.repeat(32)}.png`
+
 describe('sanitizeRichText', () => {
   it('keeps the editor formatting: headings 1-3, marks, lists, links, images, alignment, fonts, sizes, colours, indent', () => {
     const html = [
@@ -11,7 +14,7 @@ describe('sanitizeRichText', () => {
       '<p style="text-align: right; margin-left: 24em"><strong>b</strong> <em>i</em> <u>u</u> <s>s</s><br>line</p>',
       '<ul><li>a</li></ul><ol start="3"><li style="margin-left: 6em">b</li></ol>',
       '<p><span style="color: #0066cc; background-color: #ffff00">c</span><span style="font-family: serif; font-size: 0.75em">f</span></p>',
-      '<p><a href="mailto:hq@example.com">m</a> <a href="tel:+15550100">t</a> <a href="/tests">here</a> <img src="/api/tests/images/a.png" alt="diagram" width="320"></p>',
+      `<p><a href="mailto:hq@example.com">m</a> <a href="tel:+15550100">t</a> <a href="/tests">here</a> <img src="${UPLOADED}" alt="diagram" width="320"></p>`,
     ].join('')
     expect(sanitizeRichText(html)).toBe(
       html
@@ -75,7 +78,7 @@ describe('isSafeAddress', () => {
       'http://a',
       'mailto:x@y.z',
       'tel:+1',
-      '/api/tests/images/a.png',
+      UPLOADED,
       'relative/path',
       '#anchor',
       '//cdn.example.com/x.png',
@@ -102,13 +105,14 @@ describe('isSafeAddress', () => {
 
 describe('isSafeImageAddress', () => {
   it('allows absolute http(s) addresses and images uploaded here; no other path of the app', () => {
-    for (const ok of ['https://a.b/c.png', 'http://a/x', '/api/tests/images/0f3a.png'])
-      expect(isSafeImageAddress(ok), ok).toBe(true)
+    for (const ok of ['https://a.b/c.png', 'http://a/x', UPLOADED]) expect(isSafeImageAddress(ok), ok).toBe(true)
     for (const bad of [
       '/auth/logout',
       'auth/logout',
       '/api/tests/images/../../auth/logout',
-      '/api/tests/images/a.png?x=/auth/logout',
+      `${UPLOADED}?x=/auth/logout`,
+      '/api/tests/images/..',
+      '/api/tests/images/a.png',
       '//cdn.example.com/x.png',
       'https:/x',
       'data:image/png;base64,x',
@@ -120,9 +124,7 @@ describe('isSafeImageAddress', () => {
 
   it('drops an image whose address is a path of the app, so opening a question cannot log anyone out', () => {
     expect(sanitizeRichText('<p>x<img src="/auth/logout"></p>')).toBe('<p>x</p>')
-    expect(sanitizeRichText('<p><img src="/api/tests/images/a.png"></p>')).toBe(
-      '<p><img src="/api/tests/images/a.png"></p>',
-    )
+    expect(sanitizeRichText(`<p><img src="${UPLOADED}"></p>`)).toBe(`<p><img src="${UPLOADED}"></p>`)
   })
 })
 
@@ -133,5 +135,12 @@ describe('richTextDepth', () => {
     expect(richTextDepth('<b><b><b>')).toBe(3)
     expect(richTextDepth('<span>'.repeat(3000))).toBe(3000)
     expect(richTextDepth('a < b and <3')).toBe(0)
+  })
+
+  it('lets an end tag close only an open element of its name, as the parser does: stray ends close nothing', () => {
+    expect(richTextDepth('<em></x>'.repeat(2200))).toBe(2200)
+    expect(richTextDepth('<u></x>'.repeat(2800))).toBe(2800)
+    expect(richTextDepth('<ul><li><p>x</li></ul><p>y</p>')).toBe(3)
+    expect(richTextDepth('<p><em><strong>x</em> y</p>')).toBe(3)
   })
 })

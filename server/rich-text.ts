@@ -62,8 +62,10 @@ export async function sanitizeRichText(html: string, messages: RichTextMessages)
     if (error instanceof Error && /queue/i.test(error.message)) throw new Unavailable(SANITIZE_BUSY)
     throw error
   }
-  // Escaping can lengthen what was sent (`&` becomes `&amp;`): the stored form keeps the limit too.
+  // Escaping can lengthen what was sent (`&` becomes `&amp;`): the stored form keeps the limits too, the depth
+  // measured again on what the parser built.
   if (clean.length > RICH_TEXT.maxLength) throw new Invalid(messages.tooLong)
+  if (richTextDepth(clean) > RICH_TEXT.maxDepth) throw new Invalid(messages.tooDeep)
   return clean
 }
 

@@ -83,11 +83,23 @@ describe('live streams', () => {
 })
 
 /** Sends only the head of a write declaring a large body, and resolves with what the server answered. */
-function headOnly(path: string, headers: Record<string, string>): Promise<{ status: number; ms: number }> {
+function headOnly(
+  path: string,
+  headers: Record<string, string>,
+  localAddress = '127.0.0.1',
+): Promise<{ status: number; ms: number }> {
   return new Promise((resolve, reject) => {
     const started = performance.now()
     const req = http.request(
-      { host: '127.0.0.1', port, path, method: 'POST', headers: { Origin: t.url, ...headers }, agent: false },
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: 'POST',
+        headers: { Origin: t.url, ...headers },
+        agent: false,
+        localAddress,
+      },
       (res) => {
         res.resume()
         resolve({ status: res.statusCode ?? 0, ms: performance.now() - started })
@@ -141,6 +153,47 @@ describe('writes before their body is read', () => {
     for (const socket of sockets) socket.destroy()
     // Without the anonymous limit each held up to 1 MiB: 400 MiB. With it, at most 16 KiB each.
     expect(grown).toBeLessThan(100)
+  })
+})
+
+describe('made-up bearer tokens', () => {
+  const declared = (mib: number) => String(mib * 1024 * 1024)
+
+  it('are answered 401 before their body is sent, on the upload, the application and the push device routes', async () => {
+    const calls: Array<[string, string]> = [
+      ['/api/admin/orbat/import/sqm', 'application/octet-stream'],
+      ['/api/applications', 'application/json'],
+      ['/api/push/subscriptions', 'application/json'],
+    ]
+    for (const [path, type] of calls) {
+      const answer = await headOnly(
+        path,
+        { Authorization: 'Bearer tfhq_made-up', 'Content-Type': type, 'Content-Length': declared(10) },
+        '127.0.0.4',
+      )
+      // The body is never sent: an answer at all means it was not waited for (before, the server read the 10 MiB,
+      // here until the request timeout ended the connection).
+      expect([path, answer.status]).toEqual([path, 401])
+    }
+  })
+
+  it('count against the address as they arrive: of 45 sent at once past the limit, the rest are 429', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 45 }, (_, i) =>
+        headOnly(
+          '/api/admin/orbat/import/sqm',
+          {
+            Authorization: `Bearer tfhq_made-up-${i}`,
+            'Content-Type': 'application/octet-stream',
+            'Content-Length': declared(4),
+          },
+          '127.0.0.5',
+        ),
+      ),
+    )
+    const statuses = answers.map((a) => a.status)
+    expect(statuses.filter((s) => s === 401)).toHaveLength(BEARER_FAILURES)
+    expect(statuses.filter((s) => s === 429)).toHaveLength(45 - BEARER_FAILURES)
   })
 })
 

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { TEST_ERRORS, TEST_IMAGES, type UploadedImage } from '#contracts/assessments.ts'
+import { TEST_ERRORS, TEST_IMAGES, UPLOADED_IMAGE_NAME, type UploadedImage } from '#contracts/assessments.ts'
 import type { User } from '#db/schema/users-sessions.ts'
 import { recordAudit } from '../audit/audit.ts'
 import type { AppServices } from '../context.ts'
@@ -46,8 +46,6 @@ export function detectImageType(bytes: Uint8Array): ImageType | null {
 function readUint32LE(bytes: Uint8Array, offset: number): number {
   return (bytes[offset]! | (bytes[offset + 1]! << 8) | (bytes[offset + 2]! << 16)) + bytes[offset + 3]! * 0x1000000
 }
-
-const NAME = /^[0-9a-f]{64}\.(png|gif|jpg|bmp|ico)$/
 
 function imageDir(services: Pick<AppServices, 'config'>): string {
   return path.resolve(services.config.dataDir, 'uploads', 'test-images')
@@ -127,7 +125,7 @@ export async function uploadTestImage(services: AppServices, admin: User, bytes:
  * would send the header twice.
  */
 export async function serveTestImage(services: AppServices, name: string | undefined): Promise<Response> {
-  if (!name || !NAME.test(name)) throw new NotFound(TEST_ERRORS.imageNotFound)
+  if (!name || !UPLOADED_IMAGE_NAME.test(name)) throw new NotFound(TEST_ERRORS.imageNotFound)
   let bytes: Buffer
   try {
     bytes = await fs.readFile(path.join(imageDir(services), name))

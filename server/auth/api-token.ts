@@ -58,6 +58,19 @@ function tokenLimiter(config: Config): RateLimiter {
   )
 }
 
+/**
+ * Whether a token exists (one read by its hash, on an index): asked before a request's body is read, so a made-up
+ * token is refused at once and costs the server no body (server/http/limits.ts).
+ */
+export async function tokenExists(services: AppServices, token: string): Promise<boolean> {
+  const [row] = await services.db
+    .select({ id: apiTokens.id })
+    .from(apiTokens)
+    .where(eq(apiTokens.token_hash, hashToken(token)))
+    .limit(1)
+  return row !== undefined
+}
+
 interface FoundToken {
   token: ApiToken
   user: User

@@ -12,7 +12,7 @@ import { isBearerApiRequest } from '../auth/api-token.ts'
 import { apiMethodGuard } from './api-methods.ts'
 import { demoCanonicalHost } from './demo-host.ts'
 import { COMPRESS_THRESHOLD_BYTES } from './encodings.ts'
-import { bearerFailureGate, bodyGate } from './limits.ts'
+import { bearerGate, bodyGate } from './limits.ts'
 import { memberWriteRoutes } from './member-writes.ts'
 import { createRateLimiter, originCheck, rateLimit, securityHeaders, signupLimiter } from './security.ts'
 import { sendWebResponse, toWebRequest } from './web.ts'
@@ -62,7 +62,8 @@ export function createHttpApp(options: HttpAppOptions) {
   })
 
   if (config.demoMode) app.use(demoCanonicalHost(config))
-  app.use(bearerFailureGate(config))
+  // A made-up bearer token is refused as it arrives, before anything reads its body.
+  app.use(bearerGate(services))
 
   // The stand-in's REST API is called server-to-server (token exchange) and authenticates by token, not origin; so do
   // /api calls with a bearer token, which a browser never attaches on its own (server/auth/api-token.ts).

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express'
 import proxyAddr from 'proxy-addr'
-import { bearerTokenOf } from '../auth/api-token.ts'
+import { bearerTokenOf, TOKEN_ERRORS, tokenExists } from '../auth/api-token.ts'
 import { sessionIdOf } from '../auth/session.ts'
 import { userOfSession } from '../auth/user.ts'
 import { MISSION_FILE } from '#contracts/mission-file.ts'
@@ -32,6 +32,7 @@ export const LIMIT_MESSAGES = {
   loginRequired: 'You must be logged in.',
   tooManyStreams: 'Too many live connections from your address. Close a few tabs, or wait a moment.',
   serverBusy: 'The server has too many live connections. Retrying shortly.',
+  tooManyBadTokens: 'Too many requests with a token that is not valid. Please wait a minute.',
 } as const
 
 /** The media type of a Content-Type header, without its parameters. */
@@ -91,7 +92,7 @@ export function bodyGate(services: AppServices): RequestHandler {
   }
 }
 
-/** A live session, or a bearer token on an /api call (checked in full by the route; here only its presence). */
+/** A live session, or on an /api call a bearer token that exists (bearerGate let only those through; the route checks the rest). */
 async function signedIn(services: AppServices, req: Request): Promise<boolean> {
   if (req.path.startsWith('/api/') && bearerTokenOf(req.headers.authorization) !== null) return true
   const sessionId = await sessionIdOf(services.config, req.headers.cookie)
@@ -179,29 +180,37 @@ export function streamLimiter(config: Config) {
 export type StreamLimiter = ReturnType<typeof streamLimiter>
 
 /**
- * Failed API tokens, counted per client address: past RATE_LIMIT_PER_MINUTE refusals (401) in a minute, that address's
- * bearer calls are answered 429 until the minute is over, so nobody can try tokens at the speed of the network.
+ * Bearer tokens, checked as the request arrives, before its body is read: an unknown token is answered 401 at once
+ * (the body unread, the connection closed) and counted against the client's address then, not when a slow body
+ * finishes. Past RATE_LIMIT_PER_MINUTE such refusals in a minute that address's bearer calls are answered 429 until
+ * the minute is over, without a lookup, so nobody can try tokens, or send bodies behind made-up ones, at the speed of
+ * the network. A known token goes on to the route, which checks it in full (scopes, ban, its own rate).
  */
-export function bearerFailureGate(config: Config): RequestHandler {
-  const failures = createRateLimiter(config.rateLimitPerMinute)
+export function bearerGate(services: AppServices): RequestHandler {
+  const failures = createRateLimiter(services.config.rateLimitPerMinute)
   const blockedUntil = new Map<string, number>()
+  const blocked = (res: Response, until: number) => {
+    res.set('Retry-After', String(Math.max(1, Math.ceil((until - Date.now()) / 1000))))
+    refuse(res, 429, LIMIT_MESSAGES.tooManyBadTokens)
+  }
   return (req: Request, res: Response, next: NextFunction) => {
-    if (!req.path.startsWith('/api/') || bearerTokenOf(req.headers.authorization) === null) return next()
+    const token = req.path.startsWith('/api/') ? bearerTokenOf(req.headers.authorization) : null
+    if (token === null) return next()
     const address = req.ip ?? ''
-    const now = Date.now()
     const until = blockedUntil.get(address)
-    if (until !== undefined && until > now) {
-      res.set('Retry-After', String(Math.ceil((until - now) / 1000)))
-      return refuse(res, 429, 'Too many requests with a token that is not valid. Please wait a minute.')
-    }
+    if (until !== undefined && until > Date.now()) return blocked(res, until)
     if (until !== undefined) blockedUntil.delete(address)
-    res.on('finish', () => {
-      if (res.statusCode !== 401) return
-      const retryAfter = failures.hit(address)
-      if (retryAfter === null) return
-      if (blockedUntil.size > 10_000) blockedUntil.clear()
-      blockedUntil.set(address, Date.now() + retryAfter * 1000)
-    })
-    next()
+    void tokenExists(services, token).then(
+      (exists) => {
+        if (exists) return next()
+        const retryAfter = failures.hit(address)
+        if (retryAfter === null) return refuse(res, 401, TOKEN_ERRORS.invalid)
+        if (blockedUntil.size > 10_000) blockedUntil.clear()
+        const until = Date.now() + retryAfter * 1000
+        blockedUntil.set(address, until)
+        blocked(res, until)
+      },
+      (error: unknown) => next(error),
+    )
   }
 }

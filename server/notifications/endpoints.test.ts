@@ -4,7 +4,7 @@ import https from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Config } from '../config.ts'
-import { pushAgentFor } from './endpoints.ts'
+import { checkPushEndpoint, isPublicAddress, pushAgentFor } from './endpoints.ts'
 
 let server: https.Server
 let port: number
@@ -36,5 +36,46 @@ describe('the push connection', () => {
     expect(await get(url, pushAgentFor(config([]), url))).toBe('ENOTPUBLIC')
     // The allowed origin goes through to the server (which then fails the TLS handshake: it has no certificate).
     expect(await get(url, pushAgentFor(config([`https://localhost:${port}`]), url))).not.toBe('ENOTPUBLIC')
+  })
+})
+
+describe('a push endpoint address', () => {
+  it('is refused in every form that leads inward, IPv4 written as IPv6 included', async () => {
+    const inward = [
+      '64:ff9b::7f00:1', // NAT64 of 127.0.0.1
+      '::7f00:1', // IPv4-compatible
+      'fec0::1', // site-local
+      '2002:7f00:1::1', // 6to4 of 127.0.0.1
+      '100::1', // discard
+      '2001::1', // Teredo
+      '::ffff:7f00:1', // IPv4-mapped
+      '::ffff:8.8.8.8', // IPv4-mapped, even of a public address
+      '2001:db8::1', // documentation
+      'fe80::1',
+      'fc00::1',
+      '::1',
+      '::',
+      'ff02::1',
+      '127.0.0.1',
+      '10.1.2.3',
+      '100.64.0.1',
+      '169.254.169.254',
+      '172.16.0.1',
+      '192.168.1.1',
+      '192.0.2.1',
+      '198.18.0.1',
+      '224.0.0.1',
+      '255.255.255.255',
+      '0.0.0.0',
+    ]
+    expect(inward.filter(isPublicAddress)).toEqual([])
+    for (const address of ['64:ff9b::7f00:1', '::7f00:1', 'fec0::1', '2002:7f00:1::1', '100::1'])
+      await expect(checkPushEndpoint(config([]), `https://[${address}]/push`), address).rejects.toThrow(
+        'The push endpoint must be an https URL on a public address.',
+      )
+  })
+
+  it('is taken when public', () => {
+    expect(['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '2a00:1450:4001::200e'].every(isPublicAddress)).toBe(true)
   })
 })

@@ -2,40 +2,27 @@ import dnsCallbacks from 'node:dns'
 import dns from 'node:dns/promises'
 import https from 'node:https'
 import net from 'node:net'
+import ipaddr from 'ipaddr.js'
 import type { Config } from '../config.ts'
 import { Invalid } from '../errors.ts'
 
 // A push endpoint is a URL the server will POST to: only https on a public address, so a subscription cannot point
 // the server at the unit's own network (docs/rules/notifications.md). Origins in PUSH_ENDPOINT_ALLOW are exempt.
 
-const NOT_PUBLIC = new net.BlockList()
-for (const [address, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  NOT_PUBLIC.addSubnet(address, prefix, 'ipv4')
-for (const [address, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const)
-  NOT_PUBLIC.addSubnet(address, prefix, 'ipv6')
+/** IANA's global unicast space: everything else (IPv4-compatible ::a.b.c.d, NAT64's 64:ff9b::, site-local) is out. */
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3')
 
-function isPublicAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1]
-  if (mapped) return isPublicAddress(mapped)
-  return !NOT_PUBLIC.check(address, net.isIPv6(address) ? 'ipv6' : 'ipv4')
+/**
+ * Whether an address is a public one, by ipaddr.js's registry of special ranges rather than a hand list: IPv4 only in
+ * its plain unicast range (no private, loopback, shared, link-local, reserved, benchmarking or multicast address),
+ * IPv6 only in the global unicast space and there not in a range that leads to IPv4 or elsewhere (6to4, Teredo,
+ * documentation, ORCHID, ...). IPv4 written as IPv6 (mapped, compatible, NAT64) is refused whatever it points at.
+ */
+export function isPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false
+  const parsed = ipaddr.parse(address)
+  if (parsed.kind() === 'ipv4') return parsed.range() === 'unicast'
+  return parsed.match(GLOBAL_UNICAST_V6) && parsed.range() === 'unicast'
 }
 
 const REFUSED = 'The push endpoint must be an https URL on a public address.'

@@ -35,7 +35,10 @@ const MAX_ATTEMPTS = 10
 const PUSH_TTL_S = 6 * 3600
 /** Sign-ups open: heard 10 minutes before signup_time, and when it passes. */
 const SIGNUPS_SOON_MS = 10 * 60_000
-const PUSH_TIMEOUT_MS = 10_000
+/** A push service that has not answered by then is given up for this attempt (the row is tried again later). */
+const PUSH_TIMEOUT_MS = 5000
+/** A device whose pushes have failed, none taken, for this long is removed (its browser is gone or broken). */
+const DEAD_DEVICE_DAYS = 7
 /** A VAPID token lives 12 hours (web-push's default) and is signed again after one: see vapidAuthorization. */
 const VAPID_TOKEN_S = 12 * 3600
 const VAPID_REUSE_MS = 3600_000
@@ -47,6 +50,8 @@ const REQUEUE_MS = 60_000
 
 const sender = singleton('notifications:sender', () => ({
   running: null as Promise<void> | null,
+  /** Rows being sent, PARALLEL at the most: a run hands rows over and claims the next, not waiting for slow ones. */
+  inFlight: new Set<Promise<void>>(),
   again: false,
   timer: null as NodeJS.Timeout | null,
   vapid: new Map<string, { authorization: string; until: number }>(),
@@ -84,7 +89,7 @@ export function sendDueNotifications(services: AppServices): Promise<void> {
 
 /** Resolves once this process sends nothing (tests). */
 export async function notificationsSettled(): Promise<void> {
-  while (sender.running) await sender.running
+  while (sender.running || sender.inFlight.size) await Promise.all([sender.running, ...sender.inFlight])
 }
 
 /**
@@ -207,6 +212,12 @@ async function claim(services: AppServices): Promise<NotificationOutboxRow[]> {
     .returning()
 }
 
+/**
+ * Hands each row to the process's pool of PARALLEL sends and returns once all are handed over, so the run goes on to
+ * claim what fell due meanwhile: a row whose devices are slow (a dead push service answers only at the timeout) holds
+ * one place in the pool, never another person's notification. The devices that took a push are stamped once the
+ * batch is done.
+ */
 async function sendRows(services: AppServices, rows: NotificationOutboxRow[], holdUntil: number) {
   const users = [...new Set(rows.map((r) => r.user_id))]
   const [choices, devices] = await Promise.all([
@@ -217,26 +228,37 @@ async function sendRows(services: AppServices, rows: NotificationOutboxRow[], ho
   const devicesOf = new Map<number, typeof devices>()
   for (const d of devices) devicesOf.set(d.user_id, [...(devicesOf.get(d.user_id) ?? []), d])
   const reached: number[] = []
-  let next = 0
-  const worker = async () => {
-    while (next < rows.length) {
-      if (rushOn()) await afterTheRush(holdUntil)
-      const row = rows[next++]!
-      const choice = choiceOf.get(`${row.user_id}:${row.kind}`)
-      const chosen = choice ?? defaultChannels(row.kind as NotificationKind)
-      // Unchosen, an application's news goes by Discord message only where no device took the push.
-      const fallback = !choice && row.kind === 'applications'
-      await sendRow(services, row, { ...chosen, fallback }, devicesOf.get(row.user_id) ?? [], reached).catch(
-        (error: unknown) => logger.warn({ msg: 'notification not sent', id: row.id, error: describeError(error) }),
-      )
-    }
+  const sends: Array<Promise<void>> = []
+  for (const row of rows) {
+    while (sender.inFlight.size >= PARALLEL) await Promise.race(sender.inFlight)
+    if (rushOn()) await afterTheRush(holdUntil)
+    const choice = choiceOf.get(`${row.user_id}:${row.kind}`)
+    const chosen = choice ?? defaultChannels(row.kind as NotificationKind)
+    // Unchosen, an application's news goes by Discord message only where no device took the push.
+    const fallback = !choice && row.kind === 'applications'
+    const send: Promise<void> = sendRow(
+      services,
+      row,
+      { ...chosen, fallback },
+      devicesOf.get(row.user_id) ?? [],
+      reached,
+    )
+      .catch((error: unknown) => logger.warn({ msg: 'notification not sent', id: row.id, error: describeError(error) }))
+      .finally(() => sender.inFlight.delete(send))
+    sender.inFlight.add(send)
+    sends.push(send)
   }
-  await Promise.all(Array.from({ length: Math.min(PARALLEL, rows.length) }, worker))
-  if (reached.length)
-    await services.db
-      .update(pushSubscriptions)
-      .set({ last_sent_at: sql`now()` })
-      .where(inArray(pushSubscriptions.id, [...new Set(reached)]))
+  const stamp = Promise.all(sends)
+    .then(async () => {
+      if (reached.length)
+        await services.db
+          .update(pushSubscriptions)
+          .set({ last_sent_at: sql`now()` })
+          .where(inArray(pushSubscriptions.id, [...new Set(reached)]))
+    })
+    .catch((error: unknown) => logger.warn({ msg: 'push devices not stamped', error: describeError(error) }))
+    .finally(() => sender.inFlight.delete(stamp))
+  sender.inFlight.add(stamp)
 }
 
 /**
@@ -318,34 +340,39 @@ async function pushTo(
   }
   let delivered = 0
   let transient = 0
-  for (const device of devices) {
-    try {
-      await webpush.sendNotification(
-        { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
-        JSON.stringify(payload),
-        {
-          // Signed here once per push service (vapidAuthorization), not by the library for each message.
-          headers: { Authorization: vapidAuthorization(services, device.endpoint) },
-          TTL: PUSH_TTL_S,
-          topic: payload.tag,
-          urgency: 'high',
-          contentEncoding: 'aes128gcm',
-          timeout: PUSH_TIMEOUT_MS,
-          agent: pushAgentFor(services.config, device.endpoint),
-        },
-      )
-      delivered++
-      reached.push(device.id)
-    } catch (error) {
-      const status = (error as { statusCode?: number }).statusCode
-      if (status === 404 || status === 410) {
-        await services.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id))
-        continue
+  // A person's devices at once (at most MAX_PUSH_DEVICES): the slowest bounds the row, not their sum.
+  await Promise.all(
+    devices.map(async (device) => {
+      try {
+        await webpush.sendNotification(
+          { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
+          JSON.stringify(payload),
+          {
+            // Signed here once per push service (vapidAuthorization), not by the library for each message.
+            headers: { Authorization: vapidAuthorization(services, device.endpoint) },
+            TTL: PUSH_TTL_S,
+            topic: payload.tag,
+            urgency: 'high',
+            contentEncoding: 'aes128gcm',
+            timeout: PUSH_TIMEOUT_MS,
+            agent: pushAgentFor(services.config, device.endpoint),
+          },
+        )
+        delivered++
+        reached.push(device.id)
+      } catch (error) {
+        const status = (error as { statusCode?: number }).statusCode
+        const lastTook = (device.last_sent_at ?? device.created_at).getTime()
+        if (status === 404 || status === 410 || Date.now() - lastTook > DEAD_DEVICE_DAYS * 86_400_000) {
+          // Gone (its push service says so), or failing with nothing taken for a week: removed.
+          await services.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id))
+          return
+        }
+        if (status === undefined || status === 429 || status >= 500) transient++
+        logger.warn({ msg: 'push not delivered', id: row.id, status, error: describeError(error) })
       }
-      if (status === undefined || status === 429 || status >= 500) transient++
-      logger.warn({ msg: 'push not delivered', id: row.id, status, error: describeError(error) })
-    }
-  }
+    }),
+  )
   if (delivered) return 'sent'
   if (transient) return 'pending'
   return devices.length ? 'failed' : 'sent'

@@ -1,6 +1,7 @@
 // Web push subscriptions and notification choices over real HTTP on real PostgreSQL (docs/rules/notifications.md):
 // the public key, a device turned on and off, endpoints that are not https on a public address refused with 400 and
 // nothing stored, the allow-list for tests, and the choices per kind (admin_queue for admins only).
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { NOTIFICATION_KINDS } from '#contracts/notifications.ts'
 import { pushSubscriptions } from '#db/schema/notifications.ts'
@@ -42,6 +43,11 @@ describe('web push subscriptions', () => {
     'https://[::1]/x',
     'https://[fe80::1]/x',
     'https://[::ffff:127.0.0.1]/x',
+    'https://[64:ff9b::7f00:1]/x',
+    'https://[::7f00:1]/x',
+    'https://[fec0::1]/x',
+    'https://[2002:7f00:1::1]/x',
+    'https://[100::1]/x',
     'not a url',
   ])('refuses %s with 400 and stores nothing', async (endpoint) => {
     const answer = await json(member, 'POST', '/api/push/subscriptions', { endpoint, keys })
@@ -61,6 +67,47 @@ describe('web push subscriptions', () => {
     expect((await json(admin, 'DELETE', '/api/push/subscriptions', { endpoint: `${ALLOWED}/a` })).status).toBe(404)
     expect((await json(member, 'DELETE', '/api/push/subscriptions', { endpoint: `${ALLOWED}/a` })).status).toBe(204)
     expect(await t.database.db.select().from(pushSubscriptions)).toEqual([])
+  })
+})
+
+describe('a device’s keys', () => {
+  it.each([
+    [{ p256dh: 'AAAA', auth: keys.auth }, 'keys.p256dh must be'],
+    // 65 bytes that start as a point should, but lie on no curve.
+    [{ p256dh: Buffer.alloc(65, 4).toString('base64url'), auth: keys.auth }, 'keys.p256dh must be'],
+    [{ p256dh: keys.p256dh, auth: 'AAAA' }, 'keys.auth must be'],
+  ])('are checked when the device subscribes: %j is 400 and stores nothing', async (bad, error) => {
+    const answer = await json(member, 'POST', '/api/push/subscriptions', { endpoint: `${ALLOWED}/k`, keys: bad })
+    expect(answer.status).toBe(400)
+    expect((await answer.json()).error).toContain(error)
+    expect(await t.database.db.select().from(pushSubscriptions)).toEqual([])
+  })
+})
+
+describe('a person’s devices', () => {
+  it('are 10 at the most: the 11th replaces the least recently used, named in the answer; 150 leave 10', async () => {
+    const ids: number[] = []
+    for (let i = 0; i < 10; i++) {
+      const on = await json(member, 'POST', '/api/push/subscriptions', { endpoint: `${ALLOWED}/d${i}`, keys })
+      expect(on.status).toBe(201)
+      const answer = await on.json()
+      expect(answer.replaced).toBeNull()
+      ids.push(answer.id)
+    }
+    // The first device took a push lately; the second is now the least recently used.
+    await t.database.db.execute(sql`update push_subscriptions set last_sent_at = now() where id = ${ids[0]!}`)
+    const eleventh = await json(member, 'POST', '/api/push/subscriptions', { endpoint: `${ALLOWED}/d10`, keys })
+    expect(eleventh.status).toBe(201)
+    expect((await eleventh.json()).replaced).toEqual({ id: ids[1], device: expect.any(String) })
+    const more = await Promise.all(
+      Array.from({ length: 139 }, (_, i) =>
+        json(member, 'POST', '/api/push/subscriptions', { endpoint: `${ALLOWED}/e${i}`, keys }),
+      ),
+    )
+    expect(more.map((r) => r.status)).toEqual(Array(139).fill(201))
+    const left = await t.database.db.select().from(pushSubscriptions)
+    expect(left).toHaveLength(10)
+    await t.database.db.delete(pushSubscriptions)
   })
 })
 

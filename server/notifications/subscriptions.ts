@@ -1,3 +1,4 @@
+import crypto from 'node:crypto'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import {
   ALL_NOTIFICATION_KINDS,
@@ -10,7 +11,7 @@ import type { DbOrTx } from '#db/client.ts'
 import { notificationPreferences, pushSubscriptions } from '#db/schema/notifications.ts'
 import type { User } from '#db/schema/users-sessions.ts'
 import type { AppServices } from '../context.ts'
-import { Forbidden, NotFound } from '../errors.ts'
+import { Forbidden, Invalid, NotFound } from '../errors.ts'
 import { checkPushEndpoint } from './endpoints.ts'
 
 // A person's devices and choices (docs/rules/notifications.md).
@@ -75,16 +76,45 @@ export function deviceName(userAgent: string | null): string {
   return [browser, os].filter(Boolean).join(' on ') || 'A browser'
 }
 
+/** The most devices one person may have push on: a new one past it replaces the least recently used. */
+export const MAX_PUSH_DEVICES = 10
+
+export const PUSH_KEY_ERRORS = {
+  p256dh: "keys.p256dh must be the browser's P-256 public key (65 bytes, base64url).",
+  auth: "keys.auth must be the browser's 16-byte secret (base64url).",
+} as const
+
+/** The keys a browser gives (RFC 8291): a point on P-256, uncompressed, and a 16-byte secret. Else 400 now, not at send. */
+function checkPushKeys(keys: { p256dh: string; auth: string }) {
+  const point = Buffer.from(keys.p256dh, 'base64url')
+  let onCurve = point.length === 65 && point[0] === 4
+  if (onCurve) {
+    try {
+      // Refuses a point that is not on the curve.
+      const ecdh = crypto.createECDH('prime256v1')
+      ecdh.generateKeys()
+      ecdh.computeSecret(point)
+    } catch {
+      onCurve = false
+    }
+  }
+  if (!onCurve) throw new Invalid(PUSH_KEY_ERRORS.p256dh, { keys: [PUSH_KEY_ERRORS.p256dh] })
+  if (Buffer.from(keys.auth, 'base64url').length !== 16)
+    throw new Invalid(PUSH_KEY_ERRORS.auth, { keys: [PUSH_KEY_ERRORS.auth] })
+}
+
 /**
  * Turns push on for one device. The same endpoint subscribed again (a new key, or another person on the device)
- * replaces its row: a device belongs to whoever subscribed it last.
+ * replaces its row: a device belongs to whoever subscribed it last. Past MAX_PUSH_DEVICES the person's least recently
+ * used device (the last push it took, else when it subscribed) is turned off, and named in the answer.
  */
 export async function subscribe(
   services: AppServices,
   user: Pick<User, 'id'>,
   input: { endpoint: string; keys: { p256dh: string; auth: string } },
   userAgent: string | null,
-): Promise<{ id: number }> {
+): Promise<{ id: number; replaced: { id: number; device: string } | null }> {
+  checkPushKeys(input.keys)
   await checkPushEndpoint(services.config, input.endpoint)
   const values = {
     user_id: user.id,
@@ -93,12 +123,23 @@ export async function subscribe(
     auth: input.keys.auth,
     device: deviceName(userAgent),
   }
-  const [row] = await services.db
-    .insert(pushSubscriptions)
-    .values(values)
-    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { ...values, created_at: sql`now()` } })
-    .returning({ id: pushSubscriptions.id })
-  return { id: row!.id }
+  return services.db.transaction(async (tx) => {
+    // One person's subscriptions one at a time, so two at once cannot both pass the cap.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('push-devices'), ${user.id})`)
+    const [row] = await tx
+      .insert(pushSubscriptions)
+      .values(values)
+      .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { ...values, created_at: sql`now()` } })
+      .returning({ id: pushSubscriptions.id })
+    const past = await tx.execute<{ id: number; device: string }>(sql`
+      delete from push_subscriptions where id in (
+        select id from push_subscriptions where user_id = ${user.id} and id <> ${row!.id}
+         order by greatest(created_at, coalesce(last_sent_at, created_at)) desc, id desc
+        offset ${MAX_PUSH_DEVICES - 1})
+      returning id, device`)
+    const [replaced] = [...past]
+    return { id: row!.id, replaced: replaced ? { id: Number(replaced.id), device: replaced.device } : null }
+  })
 }
 
 /** Turns push off for a device (by its endpoint, as the browser knows it) or by its id from the list on /account. */

@@ -207,6 +207,8 @@ describe('defining awards', () => {
       ['POST', '/api/awards', { name: 'X', image_url: 'javascript:alert(1)' }, 400, 'image_url'],
       ['POST', '/api/awards', { name: 'X', image_url: 'data:image/png;base64,AAAA' }, 400, 'image_url'],
       ['POST', '/api/awards', { name: 'X', image_url: '/api/tests/images/../../x.png' }, 400, 'image_url'],
+      // Only a name the upload gives (its bytes' hash): not a way up and out of the folder.
+      ['POST', '/api/awards', { name: 'X', image_url: '/api/tests/images/..' }, 400, 'image_url'],
       ['POST', '/api/awards', { name: 'X', image_url: `https://e.com/${'a'.repeat(2000)}` }, 400, 'image_url'],
     ]
     for (const [method, path, body, status, field] of cases) {

@@ -5,7 +5,7 @@
 // Discord, the daily job, and the days on leave that activity reports read.
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { addDays, LEAVE_MESSAGES, type LeaveItem } from '#contracts/leave.ts'
+import { addDays, LEAVE_MAX_PENDING, LEAVE_MESSAGES, type LeaveItem } from '#contracts/leave.ts'
 import type { OrbatPayload } from '#contracts/orbat.ts'
 import type { PublicMember, RosterMember } from '#contracts/roster-types.ts'
 import { leaves } from '#db/schema/personnel.ts'
@@ -57,6 +57,21 @@ function unitDay(offset = 0, zone = 'America/New_York'): string {
 
 type LeaveAnswer = { leave: LeaveItem; error?: string; fields?: Record<string, string[]> }
 const ask = (client: TestClient, body: Record<string, unknown>) => api<LeaveAnswer>(client, 'POST', '/api/loa', body)
+describe('pending requests', () => {
+  it('are 3 at the most per member: 24 one-day requests at once store 3, the rest 409 with the reason', async () => {
+    const answers = await Promise.all(Array.from({ length: 24 }, (_, i) => ask(novak.client, request(40 + i, 40 + i))))
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(LEAVE_MAX_PENDING)
+    const refused = answers.filter((a) => a.status !== 201)
+    expect(refused.map((a) => [a.status, a.body.error])).toEqual(
+      Array(24 - LEAVE_MAX_PENDING).fill([409, LEAVE_MESSAGES.tooManyPending]),
+    )
+    // One decided frees a place.
+    const [first] = await db().select().from(leaves).where(eq(leaves.member_id, novakId)).limit(1)
+    expect((await api(admin.client, 'POST', `/api/loa/${first!.id}/approve`)).status).toBe(200)
+    expect((await ask(novak.client, request(70, 70))).status).toBe(201)
+  })
+})
+
 const request = (from: number, to: number, reason = 'Family holiday.') => ({
   start_date: unitDay(from),
   end_date: unitDay(to),
@@ -198,6 +213,8 @@ describe('asking for leave', () => {
         ask(reyes.client, request(from + 2, from + 5, 'Second tab.')),
       ])
       expect(answers.map((a) => a.status).sort(), `round ${round}`).toEqual([201, 409])
+      // Decided, so the next round's requests are not held back by the limit of pending ones.
+      await db().update(leaves).set({ status: 'withdrawn' }).where(eq(leaves.member_id, reyesId))
     }
     const stored = await db().select().from(leaves).where(eq(leaves.member_id, reyesId))
     expect(stored).toHaveLength(6)

@@ -4,6 +4,7 @@ import {
   addDays,
   DEFAULT_LEAVE_MAX_DAYS,
   daysInclusive,
+  LEAVE_MAX_PENDING,
   LEAVE_MESSAGES,
   LEAVE_PAST_DAYS,
   LEAVE_PHASE_LABELS,
@@ -187,7 +188,7 @@ const visibleIf = (wasActive: boolean, change: LeaveChange) =>
 /**
  * A member on the roster asks for leave: at most leave_max_days days, starting at most 7 days ago (in the unit's
  * zone), overlapping none of their pending or approved leave. Their member row is locked while this is checked, so
- * two requests at the same moment cannot both pass.
+ * two requests at the same moment cannot both pass. At most LEAVE_MAX_PENDING requests wait for an admin at once.
  */
 export async function requestLeave(services: AppServices, user: User, input: LeaveRequestInput): Promise<LeaveItem> {
   return runTransaction(
@@ -201,6 +202,11 @@ export async function requestLeave(services: AppServices, user: User, input: Lea
         throw new Invalid(LEAVE_MESSAGES.startTooEarly, { start_date: [LEAVE_MESSAGES.startTooEarly] })
       if (daysInclusive(input.start_date, input.end_date) > maxDays)
         throw new Invalid(LEAVE_MESSAGES.tooLong(maxDays), { end_date: [LEAVE_MESSAGES.tooLong(maxDays)] })
+      const [{ waiting } = { waiting: 0 }] = await tx
+        .select({ waiting: count() })
+        .from(leaves)
+        .where(and(eq(leaves.member_id, member.id), eq(leaves.status, 'pending')))
+      if (waiting >= LEAVE_MAX_PENDING) throw new Conflict(LEAVE_MESSAGES.tooManyPending)
       const others = await tx
         .select()
         .from(leaves)

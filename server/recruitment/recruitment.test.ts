@@ -5,7 +5,12 @@
 // reads without the recruiters' comments, the recruiters channel post and the applicant's DMs.
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { ApplicantApplication, Application, RecruitmentForm } from '#contracts/recruitment.ts'
+import {
+  RECRUITMENT_MESSAGES,
+  type ApplicantApplication,
+  type Application,
+  type RecruitmentForm,
+} from '#contracts/recruitment.ts'
 import { rankRoleMappings } from '#db/schema/discord.ts'
 import { applications, recruitmentForms } from '#db/schema/recruitment.ts'
 import { members } from '#db/schema/roster.ts'
@@ -204,6 +209,23 @@ describe('applying', () => {
     expect((await api(applicant.client, 'POST', `/api/applications/${id}/withdraw`)).status).toBe(409)
     // Withdrawn is not open, and no cooldown applies.
     expect((await applyAs(applicant.client)).status).toBe(201)
+  })
+
+  it('withdrawing and applying again is limited to 3 applications a day per Discord account: the 4th is 429', async () => {
+    for (let i = 0; i < 3; i++) {
+      const id = await applied(third.client)
+      expect((await api(third.client, 'POST', `/api/applications/${id}/withdraw`)).status).toBe(200)
+    }
+    const fourth = await applyAs(third.client)
+    expect(fourth.status).toBe(429)
+    expect(fourth.body.error).toBe(RECRUITMENT_MESSAGES.tooManyToday)
+    expect(await db().select().from(applications).where(eq(applications.discord_id, third.discordId))).toHaveLength(3)
+    // A day later the account may apply again.
+    await db()
+      .update(applications)
+      .set({ created_at: new Date(Date.now() - 25 * 3600_000) })
+      .where(eq(applications.discord_id, third.discordId))
+    expect((await applyAs(third.client)).status).toBe(201)
   })
 })
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import {
+  APPLICATIONS_PER_DAY,
   checkAnswers,
   discordAccountCreated,
   isOpenStatus,
@@ -29,7 +30,7 @@ import { members } from '#db/schema/roster.ts'
 import { users, type User } from '#db/schema/users-sessions.ts'
 import { recordAudit } from '../audit/audit.ts'
 import type { AppServices } from '../context.ts'
-import { Conflict, Forbidden, Invalid, NotFound, postgresErrorOf } from '../errors.ts'
+import { Conflict, Forbidden, Invalid, NotFound, postgresErrorOf, RateLimited } from '../errors.ts'
 import { notify } from '../notifications/outbox.ts'
 import { markChange } from '../personnel/history.ts'
 import { unitToday } from '../personnel/leave-days.ts'
@@ -327,6 +328,17 @@ export async function apply(services: AppServices, user: User, raw: Record<strin
           .where(and(eq(applications.discord_id, user.discord_id), inArray(applications.status, [...OPEN_STATUSES])))
           .limit(1)
         if (open) throw new Conflict(RECRUITMENT_MESSAGES.openExists)
+        // Withdrawing and applying again posts to the recruiters' channel every time: a few a day per account.
+        const [{ sent } = { sent: 0 }] = await tx
+          .select({ sent: count() })
+          .from(applications)
+          .where(
+            and(
+              eq(applications.discord_id, user.discord_id),
+              sql`${applications.created_at} > now() - interval '1 day'`,
+            ),
+          )
+        if (sent >= APPLICATIONS_PER_DAY) throw new RateLimited(RECRUITMENT_MESSAGES.tooManyToday, 3600)
         const until = await cooldownUntil(tx, user.discord_id)
         if (until) throw new Conflict(RECRUITMENT_MESSAGES.cooldown(until.slice(0, 10)))
         const { answers, errors } = checkAnswers(form.questions, raw)

@@ -21,13 +21,14 @@ export function PushThisDevice({ push }: { push: PushState }) {
         <div className="h-10 [@media(scripting:none)]:hidden" aria-hidden />
       </>
     )
-  const { status, problem } = push
+  const { status, problem, notice } = push
   return (
     <div className="flex flex-col gap-2" data-testid="push-this-device" data-status={status}>
       {status === 'unsupported' ? <Notice tone="info">{NOTIFICATION_MESSAGES.unsupported}</Notice> : null}
       {status === 'denied' ? <Notice>{NOTIFICATION_MESSAGES.denied}</Notice> : null}
       {status === 'on' ? <p className="text-sm text-emerald-300">{NOTIFICATION_MESSAGES.on}</p> : null}
       {problem ? <Notice>{problem}</Notice> : null}
+      {notice ? <Notice tone="info">{notice}</Notice> : null}
       {status === 'on' ? (
         <div>
           <button type="button" className={secondaryButton} onClick={push.turnOff}>

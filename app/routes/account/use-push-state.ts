@@ -14,6 +14,8 @@ export interface PushState {
   status: PushStatus
   /** What went wrong the last time, in plain words (a refusal, a push service that could not be reached). */
   problem: string | null
+  /** What the last turn-on changed besides this device (another device turned off to make room). */
+  notice: string | null
   /** The endpoint key (server/notifications/account.ts endpointKey) of this browser's subscription, if it has one. */
   thisDeviceKey: string | null
   turnOn: () => void
@@ -66,6 +68,7 @@ export function usePushState(publicKey: string, devices: Array<{ key: string }>)
   const revalidator = useRevalidator()
   const [status, setStatus] = useState<PushStatus>('checking')
   const [problem, setProblem] = useState<string | null>(null)
+  const [notice, setNotice] = useState<string | null>(null)
   const [thisDeviceKey, setThisDeviceKey] = useState<string | null>(null)
   const known = devices.map((d) => d.key).join()
 
@@ -93,6 +96,7 @@ export function usePushState(publicKey: string, devices: Array<{ key: string }>)
     void (async () => {
       setStatus('busy')
       setProblem(null)
+      setNotice(null)
       try {
         const permission = await Notification.requestPermission()
         if (permission === 'denied') return setStatus('denied')
@@ -124,6 +128,8 @@ export function usePushState(publicKey: string, devices: Array<{ key: string }>)
           setProblem(`Could not turn push on: ${await errorOf(answer)}`)
           return setStatus('off')
         }
+        const { replaced } = (await answer.json().catch(() => ({}))) as { replaced?: { device: string } | null }
+        setNotice(replaced ? NOTIFICATION_MESSAGES.replaced(replaced.device) : null)
         setThisDeviceKey(await endpointKey(subscription.endpoint))
         setStatus('on')
         await revalidator.revalidate()
@@ -165,7 +171,7 @@ export function usePushState(publicKey: string, devices: Array<{ key: string }>)
     })()
   }, [revalidator])
 
-  return { status, problem, thisDeviceKey, turnOn, turnOff }
+  return { status, problem, notice, thisDeviceKey, turnOn, turnOff }
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
