@@ -96,6 +96,41 @@ describe('notifications by web push', () => {
       .toEqual([])
   })
 
+  it('a person whose 40 devices fail slowly delays nobody else: another member’s push leaves within a second', async () => {
+    // 40 devices (more than a person may subscribe now, as one had before the limit), each failing after 3 s.
+    const dead = Array.from({ length: 40 }, () => push.device())
+    for (const device of dead) push.answer(device.id, 503, 3000)
+    await t.database.db.insert(pushSubscriptions).values(
+      dead.map((device) => ({
+        user_id: novak.id,
+        endpoint: device.endpoint,
+        p256dh: device.keys.p256dh,
+        auth: device.keys.auth,
+      })),
+    )
+    const live = await subscribeOverHttp(admin)
+    await startRunner()
+    const row = (userId: number, key: string) => ({
+      user_id: userId,
+      kind: 'promotions_awards',
+      event_key: key,
+      title: 'Award granted',
+      body: 'You were awarded the Combat Infantry Badge.',
+      url: '/account/record',
+      discord_state: 'skipped',
+    })
+    await t.database.db.insert(notificationOutbox).values(row(novak.id, 'slow-devices'))
+    // The sender is now busy with the dead devices.
+    await expect.poll(() => push.hits(dead[0]!.id), { timeout: 10_000, interval: 20 }).toBeGreaterThan(0)
+    const granted = Date.now()
+    await t.database.db.insert(notificationOutbox).values(row(admin.id, 'other-member'))
+    await expect
+      .poll(() => push.received.filter((r) => r.device === live.id), { timeout: 10_000, interval: 20 })
+      .toHaveLength(1)
+    // Before, a person's devices were tried one after another and the run waited for them all: 40 x 3 s.
+    expect(Date.now() - granted).toBeLessThan(1000)
+  })
+
   it('"sign-ups open" reaches every subscribed member once, with two runners and one killed mid-send', async () => {
     await resetOrbat(t)
     const members = 150

@@ -28,8 +28,10 @@ export interface PushServiceStandIn {
   caFile: string
   received: Delivered[]
   device: () => TestDevice
-  /** Answers every push to this device with the status (410: the subscription is gone). */
-  answer: (deviceId: string, status: number) => void
+  /** Answers every push to this device with the status (410: the subscription is gone), after `afterMs`. */
+  answer: (deviceId: string, status: number, afterMs?: number) => void
+  /** How many pushes to this device have arrived (answered or not yet). */
+  hits: (deviceId: string) => number
   /** Holds each answer this long (a push in flight when a sender dies). */
   delayMs: number
   close: () => Promise<void>
@@ -70,9 +72,11 @@ export async function startPushService(): Promise<PushServiceStandIn> {
   fs.writeFileSync(caFile, pems.cert)
   const port = await freePort()
   const origin = `https://localhost:${port}`
-  const devices = new Map<string, { ecdh: crypto.ECDH; auth: Buffer; status: number }>()
+  const devices = new Map<string, { ecdh: crypto.ECDH; auth: Buffer; status: number; afterMs: number }>()
   const received: Delivered[] = []
+  const hits = new Map<string, number>()
   const service: PushServiceStandIn = {
+    hits: (deviceId) => hits.get(deviceId) ?? 0,
     origin,
     caFile,
     received,
@@ -82,15 +86,15 @@ export async function startPushService(): Promise<PushServiceStandIn> {
       const ecdh = crypto.createECDH('prime256v1')
       ecdh.generateKeys()
       const auth = crypto.randomBytes(16)
-      devices.set(id, { ecdh, auth, status: 201 })
+      devices.set(id, { ecdh, auth, status: 201, afterMs: 0 })
       return {
         id,
         endpoint: `${origin}/push/${id}`,
         keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
       }
     },
-    answer: (deviceId, status) => {
-      devices.get(deviceId)!.status = status
+    answer: (deviceId, status, afterMs = 0) => {
+      Object.assign(devices.get(deviceId)!, { status, afterMs })
     },
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()))
@@ -104,8 +108,10 @@ export async function startPushService(): Promise<PushServiceStandIn> {
       void (async () => {
         const id = /^\/push\/([\w-]+)$/.exec(req.url ?? '')?.[1]
         const device = id ? devices.get(id) : undefined
+        if (id) hits.set(id, (hits.get(id) ?? 0) + 1)
         if (service.delayMs) await sleep(service.delayMs)
         if (!device) return void res.writeHead(404).end()
+        if (device.afterMs) await sleep(device.afterMs)
         if (device.status !== 201) return void res.writeHead(device.status).end()
         const authorization = String(req.headers.authorization ?? '')
         if (req.headers['content-encoding'] !== 'aes128gcm' || !/^vapid t=.+, k=.+/.test(authorization))
