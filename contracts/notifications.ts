@@ -107,6 +107,9 @@ export interface AccountNotifications {
 }
 
 /** What /account says of push and Discord messages, word for word where a test reads it. */
+/** The most devices one person may have push on: a new one past it replaces the least recently used. */
+export const MAX_PUSH_DEVICES = 10
+
 export const NOTIFICATION_MESSAGES = {
   saved: 'Notification choices saved.',
   saveFailed: 'Could not save your notification choices.',
@@ -122,9 +125,10 @@ export const NOTIFICATION_MESSAGES = {
   noWorker:
     'The app is not fully loaded in this browser yet, so push cannot be turned on. Reload the page and try again.',
   on: 'Push is on for this device.',
+  deviceLimit: `Push goes to at most ${'$'}{MAX_PUSH_DEVICES} of your devices: turning it on for another replaces the one you used least recently.`,
   /** After turning push on past the limit of 10 devices: the device turned off to make room. */
   replaced: (device: string) =>
-    `Push goes to at most 10 of your devices, so it was turned off on the one you used least recently (${device}).`,
+    `Push goes to at most ${'$'}{MAX_PUSH_DEVICES} of your devices, so it was turned off on the one you used least recently (${device}).`,
   off: 'Push is off for this device.',
   dmsClosed:
     'Discord did not deliver our last message to you: your direct messages are closed to the bot. To get Discord messages, allow direct messages from server members in the unit’s Discord server (Privacy Settings), or choose push instead.',

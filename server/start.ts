@@ -1,4 +1,5 @@
 import { closeRichTextPool } from './rich-text.ts'
+import { closeMissionPool } from './orbat/mission/pool.ts'
 import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
@@ -64,7 +65,7 @@ export async function startApp(config: Config, options: StartOptions): Promise<R
 
     const handle: DbHandle = createDb(database.url, { max: 10, countStatements: options.countStatements })
     cleanups.push(handle.close)
-    cleanups.push(closeRichTextPool)
+    cleanups.push(closeRichTextPool, closeMissionPool)
     const discord = createDiscordClient({
       apiUrl: config.discord.apiUrl,
       botToken: config.discord.botToken,

@@ -1,8 +1,8 @@
 // The service worker (docs/decisions/044-installable-app-with-workbox.md). Built files are content-hashed, so they are
 // precached at install and served cache-first. Four pages a member needs in the field (/, /orbat, /trainings,
-// /library) are kept as last seen, network first, to show offline; nothing else is, so nobody else's answers, no
-// admin page and no /api answer is ever stored. Any /auth/ navigation (logout, or the next login) and every new build
-// clear the kept pages.
+// /library) are kept as last seen, network first, to show offline, and only as a visitor signed out sees them (what a
+// signed-in person sees comes private, no-store); nothing else is, so nobody's own answers, no admin page and no /api
+// answer is ever stored. Any request under /auth/ (logout, or the next login) and every new build clear the kept pages.
 import { clientsClaim } from 'workbox-core'
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching'
 import { registerRoute } from 'workbox-routing'
@@ -50,9 +50,10 @@ void worker.skipWaiting()
 clientsClaim()
 worker.addEventListener('activate', (event) => event.waitUntil(caches.delete(OFFLINE_PAGES_CACHE)))
 
+// Any request under /auth/ (a login, a logout: a POST of a form or of a script, or a navigation) empties the kept pages.
 worker.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url)
-  if (event.request.mode === 'navigate' && url.origin === worker.location.origin && url.pathname.startsWith('/auth/'))
+  if (url.origin === worker.location.origin && url.pathname.startsWith('/auth/'))
     event.waitUntil(caches.delete(OFFLINE_PAGES_CACHE))
 })
 
@@ -83,9 +84,12 @@ registerRoute(
           if (keptAt && clientId) (event as unknown as FetchEvent).waitUntil(tellPage(clientId, keptAt))
           return cachedResponse
         },
-        // Only a page served as asked, stamped with when it was kept (the "offline, as of" mark reads it).
+        // Only a page served as asked and meant to be stored: what a signed-in person sees is sent private and
+        // no-store (server/http/app.ts), so only what any visitor may see is kept. Stamped with when it was kept (the
+        // "offline, as of" mark reads it).
         cacheWillUpdate: async ({ response }) => {
           if (response.status !== 200 || response.redirected) return null
+          if (/no-store|private/i.test(response.headers.get('Cache-Control') ?? '')) return null
           const headers = new Headers(response.headers)
           headers.set(OFFLINE_STAMP_HEADER, new Date().toISOString())
           return new Response(await response.blob(), { status: 200, statusText: response.statusText, headers })

@@ -147,6 +147,21 @@ function rawGet(
   })
 }
 
+describe('caching', () => {
+  it('sends what a signed-in person sees private and no-store (pages, their data, /api); a visitor’s pages are not', async () => {
+    const member = await t.login('novak')
+    for (const path of ['/account', '/orbat', '/orbat.data', '/api/roster', '/api/account/notifications']) {
+      const answer = await member.fetch(path)
+      await answer.arrayBuffer()
+      expect([path, answer.headers.get('cache-control')]).toEqual([path, 'private, no-store'])
+    }
+    const visitor = await t.client().fetch('/orbat')
+    await visitor.arrayBuffer()
+    expect(visitor.status).toBe(200)
+    expect(visitor.headers.get('cache-control') ?? '').not.toMatch(/private|no-store/)
+  })
+})
+
 describe('compression', () => {
   it('sends pages compressed by Accept-Encoding (brotli, gzip), with Vary; identity when none is accepted', async () => {
     const plain = await rawGet(`${t.url}/`, 'identity')

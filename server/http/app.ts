@@ -9,6 +9,8 @@ import { appContext, requestContext, type AppServices } from '../context.ts'
 import { Invalid, NotFound, PayloadTooLarge, errorResponse } from '../errors.ts'
 import { logger } from '../logger.ts'
 import { isBearerApiRequest } from '../auth/api-token.ts'
+import { sessionIdOf } from '../auth/session.ts'
+import type { Config } from '../config.ts'
 import { apiMethodGuard } from './api-methods.ts'
 import { demoCanonicalHost } from './demo-host.ts'
 import { COMPRESS_THRESHOLD_BYTES } from './encodings.ts'
@@ -118,6 +120,10 @@ export function createHttpApp(options: HttpAppOptions) {
       context.set(appContext, services)
       context.set(requestContext, { cspNonce: String(res.locals.cspNonce ?? ''), clientIp: req.ip ?? '' })
       const response = await handleRequest(toWebRequest(req, res), context)
+      // What a signed-in person is shown is theirs alone: no shared cache, no back/forward cache after a logout, no
+      // copy kept by the service worker (sw/service-worker.ts keeps only what may be stored).
+      if (!response.headers.has('Cache-Control') && (await isPersonal(config, req, response)))
+        res.setHeader('Cache-Control', 'private, no-store')
       await sendWebResponse(res, response)
     } catch (error) {
       next(error)
@@ -126,6 +132,13 @@ export function createHttpApp(options: HttpAppOptions) {
 
   app.use(errorHandler)
   return app
+}
+
+/** A request made as someone (a session cookie, a bearer token), or an answer that signs someone in or out. */
+async function isPersonal(config: Config, req: Request, response: globalThis.Response): Promise<boolean> {
+  if (response.headers.getSetCookie().length) return true
+  if (isBearerApiRequest(req.path, req.get('authorization'))) return true
+  return (await sessionIdOf(config, req.headers.cookie)) !== null
 }
 
 /**

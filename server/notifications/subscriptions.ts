@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import {
   ALL_NOTIFICATION_KINDS,
+  MAX_PUSH_DEVICES,
   defaultChannels,
   NOTIFICATION_KINDS,
   type NotificationChannels,
@@ -75,9 +76,6 @@ export function deviceName(userAgent: string | null): string {
           : ''
   return [browser, os].filter(Boolean).join(' on ') || 'A browser'
 }
-
-/** The most devices one person may have push on: a new one past it replaces the least recently used. */
-export const MAX_PUSH_DEVICES = 10
 
 export const PUSH_KEY_ERRORS = {
   p256dh: "keys.p256dh must be the browser's P-256 public key (65 bytes, base64url).",

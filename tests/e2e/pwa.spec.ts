@@ -4,15 +4,16 @@ import { expect, test, topBar } from './fixtures.ts'
 import { startNextBuildProxy } from './next-build.ts'
 
 // The installable app (docs/decisions/044-installable-app-with-workbox.md): a valid manifest and worker that Chromium
-// itself finds installable (docs/decisions/047-installability-checked-by-chromium.md); /orbat opens offline as last
-// seen, marked and with its actions off; logout forgets it; the next build's worker replaces the old one.
+// itself finds installable (docs/decisions/047-installability-checked-by-chromium.md); /orbat opens offline as a
+// visitor last saw it, marked and with its actions off; a signed-in member's pages are never kept (private, no-store);
+// the next build's worker replaces the old one.
 
 // Offline, the page's live updates and polls fail to load: that is the point of the test.
 test.use({ allowedConsoleErrors: [/ERR_INTERNET_DISCONNECTED|Failed to fetch/] })
 // The service worker is what these tests are about (playwright.config.ts blocks it elsewhere).
 test.use({ serviceWorkers: 'allow' })
 
-test('the app installs, opens /orbat offline as last seen with actions off, and forgets it at logout', async ({
+test('the app installs, opens /orbat offline as a visitor last saw it with actions off, and never keeps a member’s page', async ({
   page,
   context,
   login,
@@ -27,10 +28,9 @@ test('the app installs, opens /orbat offline as last seen with actions off, and 
   const worker = await context.request.get('/sw.js')
   expect(worker.headers()['cache-control']).toBe('no-cache')
 
-  await login('novak', '/orbat')
+  // Signed out: the ORBAT as any visitor sees it is kept, from the load after the worker took control.
+  await page.goto('/orbat')
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
-
-  // The worker controls the page from the next load on, which keeps it.
   await page.reload()
   await expect.poll(() => page.evaluate(async () => Boolean(await caches.match('/orbat')))).toBe(true)
 
@@ -41,10 +41,17 @@ test('the app installs, opens /orbat offline as last seen with actions off, and 
   const controls = page.locator('main').locator('button, input, select, textarea')
   expect(await controls.count()).toBeGreaterThan(0)
   await expect(page.locator('main').locator('button:enabled, input:enabled, select:enabled')).toHaveCount(0)
-
   await context.setOffline(false)
+
+  // Signed in: what a member sees is private and never kept (the copy kept, if any, is still a visitor's), so nobody
+  // after them on the device finds it; their logout (a POST under /auth/) empties the kept pages.
+  await login('novak', '/orbat')
+  const personal = await page.reload()
+  expect(personal?.headers()['cache-control']).toBe('private, no-store')
   await page.reload()
-  await expect(page.getByTestId('offline-mark')).toHaveCount(0)
+  await expect(topBar(page).getByRole('button', { name: 'Logout' })).toBeVisible()
+  const kept = () => page.evaluate(async () => (await (await caches.match('/orbat'))?.text()) ?? null)
+  expect(await kept()).not.toContain('Logout')
   await topBar(page).getByRole('button', { name: 'Logout' }).click()
   await expect(topBar(page).getByRole('link', { name: 'Login', exact: true })).toBeVisible()
   expect(await page.evaluate(async () => Boolean(await caches.match('/orbat')))).toBe(false)

@@ -20,5 +20,10 @@ const discord = createDiscordClient({
 })
 // The jobs' use cases (promotions, the unlock fill) NOTIFY the app instances of what they changed, as in the app.
 registerChangeListeners()
-await startJobs({ config, db, discord }, config.databaseUrl!)
+const jobs = await startJobs({ config, db, discord }, config.databaseUrl!)
+// SIGTERM is a deploy's stop, as the app does it (server/main.ts): the runner lets go of the jobs it has locked ahead of
+// their time, so the next instance runs them at once instead of after the lock's minute. (SIGKILL is the crash.)
+process.once('SIGTERM', () => {
+  void jobs.stop().finally(() => process.exit(0))
+})
 process.send!('ready')

@@ -31,5 +31,8 @@ export async function stopRunnerProcess(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return
   const exited = once(child, 'exit')
   child.kill('SIGTERM')
+  // It lets go of its jobs and exits; one that cannot within 15 s is ended as a crash would end it.
+  const late = setTimeout(() => child.kill('SIGKILL'), 15_000)
   await exited
+  clearTimeout(late)
 }

@@ -84,6 +84,7 @@ function DeviceList({ devices, thisDevice }: { devices: AccountNotifications['de
       ) : (
         <EmptyState text="No device gets push from you yet." />
       )}
+      <p className="text-xs text-zinc-400">{NOTIFICATION_MESSAGES.deviceLimit}</p>
     </div>
   )
 }

@@ -3,8 +3,8 @@ import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { loadOrbat } from '#server/orbat/orbat.ts'
-import { applyImport, previewImport, proposalView } from '#server/orbat/mission/import.ts'
-import { readMissionFile } from '#server/orbat/mission/mission.ts'
+import { applyImport, previewImport } from '#server/orbat/mission/import.ts'
+import { readMissionOffThread } from '#server/orbat/mission/pool.ts'
 import { readMissionUpload } from '#server/orbat/mission/upload.ts'
 
 // POST /api/admin/orbat/import/sqm (docs/rules/orbat.md, The mission file): a mission.sqm (text/plain or multipart,
@@ -16,7 +16,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const services = getServices(context)
     const bytes = await readMissionUpload(request)
     if (new URL(request.url).searchParams.get('apply') !== '1') return previewImport(services.db, bytes)
-    const result = await applyImport(services, admin, proposalView(readMissionFile(bytes).proposal))
+    const result = await applyImport(services, admin, (await readMissionOffThread(bytes)).squads)
     return {
       message: 'ORBAT Saved Successfully!',
       kept: result.kept,

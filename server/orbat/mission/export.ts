@@ -24,7 +24,8 @@ import {
 export const SLOT_VARIABLE = /^tfhq_slot_(\d+)$/
 export const slotVariable = (slotId: number) => `tfhq_slot_${slotId}`
 
-interface OrbatView {
+/** The stored ORBAT as the export reads it (plain data: it is sent to the mission worker thread). */
+export interface OrbatView {
   squads: ReadonlyArray<{ id: number; name: string }>
   slots: ReadonlyArray<Pick<OrbatSlot, 'id' | 'squad_id' | 'team' | 'team_order' | 'slot_order' | 'role'>>
 }

@@ -6,24 +6,14 @@ import type { User } from '#db/schema/users-sessions.ts'
 import type { AppServices } from '../../context.ts'
 import { loadOrbat } from '../orbat.ts'
 import { saveOrbatLayout } from '../save.ts'
-import { exportMission, type ExportResult } from './export.ts'
-import { readMissionFile, type Proposal } from './mission.ts'
+import type { ExportResult } from './export.ts'
+import { exportMissionOffThread, readMissionOffThread } from './pool.ts'
+
+export { proposalView } from './mission.ts'
 
 // The mission file round trip against the stored ORBAT (docs/rules/orbat.md, The mission file). The import's apply is
 // the ordinary ORBAT save, so everything the save promises holds: one transaction, the audit entry, the live push,
 // sign-ups made meanwhile never dropped, open slots filled from the waitlist.
-
-/** A proposal as the /api answer and the preview page show it (no file positions). */
-export function proposalView(proposal: Proposal): MissionProposal {
-  return proposal.squads.map((s) => ({
-    name: s.name,
-    side: s.side,
-    teams: s.teams.map((t) => ({
-      name: t.name,
-      slots: t.slots.map((x) => ({ name: x.name, unit_class: x.unit_class })),
-    })),
-  }))
-}
 
 const isSpacer = (role: string) => /^-{3}.*-{3}$/.test(role)
 const COLUMNS = 4
@@ -121,10 +111,9 @@ export function importSave(proposal: MissionProposal, orbat: OrbatPayload) {
 
 /** The preview: the proposal, what it leaves out, and which held slots stay or are freed. */
 export async function previewImport(db: DbOrTx, bytes: Uint8Array): Promise<MissionImport> {
-  const { proposal } = readMissionFile(bytes)
-  const view = proposalView(proposal)
-  const { kept, freed } = importSave(view, await loadOrbat(db))
-  return { squads: view, skipped: proposal.skipped, freed, kept }
+  const { squads, skipped } = await readMissionOffThread(bytes)
+  const { kept, freed } = importSave(squads, await loadOrbat(db))
+  return { squads, skipped, freed, kept }
 }
 
 /** Applies a proposal through the ordinary ORBAT save; the version it writes says it came from a mission file. */
@@ -135,6 +124,6 @@ export async function applyImport(services: AppServices, admin: User, proposal: 
 
 /** The mission file with the stored ORBAT written into it. */
 export async function exportToMission(db: DbOrTx, bytes: Uint8Array): Promise<ExportResult> {
-  const { file, proposal } = readMissionFile(bytes)
-  return exportMission(file, proposal, await loadOrbat(db))
+  const orbat = await loadOrbat(db)
+  return exportMissionOffThread(bytes, { squads: orbat.squads, slots: orbat.slots })
 }

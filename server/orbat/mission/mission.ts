@@ -1,3 +1,4 @@
+import type { MissionProposal } from '#contracts/mission-file.ts'
 import { Invalid } from '../../errors.ts'
 import { displayNameOf } from './units.ts'
 import {
@@ -273,4 +274,16 @@ export function proposeOrbat(file: SqmFile): Proposal {
 export function readMissionFile(bytes: Uint8Array): { file: SqmFile; proposal: Proposal } {
   const file = parseSqm(bytes)
   return { file, proposal: proposeOrbat(file) }
+}
+
+/** A proposal as the /api answer and the preview page show it (no file positions). */
+export function proposalView(proposal: Proposal): MissionProposal {
+  return proposal.squads.map((s) => ({
+    name: s.name,
+    side: s.side,
+    teams: s.teams.map((t) => ({
+      name: t.name,
+      slots: t.slots.map((x) => ({ name: x.name, unit_class: x.unit_class })),
+    })),
+  }))
 }
