@@ -51,6 +51,20 @@ export function parseInput<S extends z.ZodType>(
   throw new Invalid(first && Object.keys(fields).length === 1 ? first : message, fields)
 }
 
+/**
+ * Like parseInput, for an /api body that is strict as documented (docs/security.md): a key the schema (an object
+ * schema) does not name is 400 naming it, before anything else is checked, rather than silently ignored.
+ */
+export function parseStrictInput<S extends z.ZodType>(schema: S, value: Record<string, unknown>): z.output<S> {
+  const shape = (schema as unknown as { shape?: Record<string, unknown> }).shape
+  const unknown = shape ? Object.keys(value).filter((key) => !Object.hasOwn(shape, key)) : []
+  if (unknown.length) {
+    const message = `Unknown field${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}.`
+    throw new Invalid(message, Object.fromEntries(unknown.map((key) => [key, ['This field is not accepted here.']])))
+  }
+  return parseInput(schema, value)
+}
+
 /** A numeric route id (canonical decimal digits, see parseIdText), or a 404: unknown and malformed ids answer the same. */
 export function parseId(value: string | undefined, what = 'Item'): number {
   const id = parseIdText(value)

@@ -57,6 +57,16 @@ function unitDay(offset = 0, zone = 'America/New_York'): string {
 
 type LeaveAnswer = { leave: LeaveItem; error?: string; fields?: Record<string, string[]> }
 const ask = (client: TestClient, body: Record<string, unknown>) => api<LeaveAnswer>(client, 'POST', '/api/loa', body)
+describe('the request body', () => {
+  it('is strict: keys the call does not take (status, member_id) are 400 naming them, and nothing is stored', async () => {
+    const answer = await ask(reyes.client, { ...request(5, 6), status: 'approved', member_id: novakId })
+    expect(answer.status).toBe(400)
+    expect(answer.body.error).toBe('Unknown fields: status, member_id.')
+    expect(Object.keys(answer.body.fields ?? {}).sort()).toEqual(['member_id', 'status'])
+    expect(await db().select().from(leaves)).toEqual([])
+  })
+})
+
 describe('pending requests', () => {
   it('are 3 at the most per member: 24 one-day requests at once store 3, the rest 409 with the reason', async () => {
     const answers = await Promise.all(Array.from({ length: 24 }, (_, i) => ask(novak.client, request(40 + i, 40 + i))))

@@ -1,6 +1,6 @@
 import type { Route } from './+types/loa'
 import { leaveListQuerySchema, leaveRequestSchema } from '#contracts/leave.ts'
-import { parseInput, readJsonObject } from '#server/http/request.ts'
+import { parseInput, parseStrictInput, readJsonObject } from '#server/http/request.ts'
 import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     const user = await requireUser(request, context)
-    const input = parseInput(leaveRequestSchema, await readJsonObject(request))
+    const input = parseStrictInput(leaveRequestSchema, await readJsonObject(request))
     const leave = await requestLeave(getServices(context), user, input)
     return Response.json({ leave }, { status: 201 })
   })
