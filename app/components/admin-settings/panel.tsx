@@ -60,7 +60,13 @@ function PanelTab({ tab, onLoadPreset }: { tab: SettingsTab; onLoadPreset?: Load
   const [generation, setGeneration] = useState(0)
   const { load } = loader
 
-  const reload = useCallback(() => void load(tabPath(tab)), [load, tab])
+  // A load a newer one supersedes (a save, then another at once) is aborted, and React Router rejects its promise with
+  // an AbortError: the newer load shows the data, so there is nothing to report.
+  const reload = useCallback(() => {
+    load(tabPath(tab)).catch((error: unknown) => {
+      if (!(error instanceof DOMException && error.name === 'AbortError')) throw error
+    })
+  }, [load, tab])
   useEffect(reload, [reload])
 
   const reported = useRef<unknown>(null)
