@@ -31,17 +31,22 @@ if (!existsSync('build/server/index.js') || !existsSync('build/client')) {
   if (build.status !== 0) process.exit(build.status ?? 1)
 }
 
-/** A TCP port nobody listens on now: the kernel's pick for port 0. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.unref()
-    server.on('error', reject)
-    server.listen(0, 'localhost', () => {
-      const { port } = server.address()
-      server.close(() => resolve(port))
+/**
+ * A TCP port nobody listens on now, at random below the kernel's range for outgoing connections (as freePort in
+ * server/database.ts does): a port from listen(0) could be taken by any outgoing connection before the server listens.
+ */
+async function freePort() {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000)
+    const free = await new Promise((resolve) => {
+      const server = net.createServer()
+      server.unref()
+      server.once('error', () => resolve(false))
+      server.listen(port, 'localhost', () => server.close(() => resolve(true)))
     })
-  })
+    if (free) return port
+  }
+  throw new Error('no free port between 20000 and 32000')
 }
 
 const port = process.env.E2E_PORT || String(await freePort())

@@ -117,17 +117,29 @@ export async function startDatabase(config: {
   return startEmbeddedPostgres({ dir: path.join(config.dataDir, 'postgres') })
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * A loopback TCP port nobody listens on now, for a server that is told its port before it starts (PostgreSQL, the app
+ * under test). Picked at random below the kernel's range for outgoing connections (32768 and up on Linux): a port the
+ * kernel hands out for `listen(0)` comes from that range, and any outgoing connection on the machine could take it
+ * between this check and the server's own listen (an EADDRINUSE that made a test run fail).
+ */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = LISTEN_PORTS.low + Math.floor(Math.random() * (LISTEN_PORTS.high - LISTEN_PORTS.low))
+    if (await canListen(port)) return port
+  }
+  throw new Error(`no free port between ${LISTEN_PORTS.low} and ${LISTEN_PORTS.high}`)
+}
+
+/** Ports for servers started here: above the well-known and common service ports, below the outgoing range. */
+const LISTEN_PORTS = { low: 20_000, high: 32_000 }
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = net.createServer()
     server.unref()
-    server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      )
-    })
+    server.once('error', () => resolve(false))
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)))
   })
 }
 
