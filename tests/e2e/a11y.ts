@@ -76,6 +76,11 @@ export interface CheckedPage {
   path: string | ((db: E2ESql) => Promise<string>)
   /** The ORBAT's remembered view (cookie), to check the list on a wide screen too. */
   orbatView?: 'list' | 'diagram'
+  /**
+   * With JavaScript, the page's first render depends on the window's width (the ORBAT picks its view and fits its
+   * diagram to the window as it starts): it is loaded at each width, where every other page is loaded once and resized.
+   */
+  loadAtEachWidth?: true
 }
 
 const medicTest = async (db: E2ESql) =>
@@ -94,9 +99,9 @@ async function frozenEvent(db: E2ESql): Promise<number> {
 export const CHECKED_PAGES: CheckedPage[] = [
   // Public, signed out.
   { name: 'hub', as: null, path: '/' },
-  { name: 'orbat', as: null, path: '/orbat' },
-  { name: 'orbat list', as: null, path: '/orbat', orbatView: 'list' },
-  { name: 'orbat waitlist panel', as: null, path: '/orbat?sheet=waitlist', orbatView: 'list' },
+  { name: 'orbat', as: null, path: '/orbat', loadAtEachWidth: true },
+  { name: 'orbat list', as: null, path: '/orbat', orbatView: 'list', loadAtEachWidth: true },
+  { name: 'orbat waitlist panel', as: null, path: '/orbat?sheet=waitlist', orbatView: 'list', loadAtEachWidth: true },
   { name: 'roster', as: null, path: '/roster' },
   { name: 'roster member', as: null, path: async (db) => `/roster/${await memberId(db)}?record=all` },
   { name: 'trainings', as: null, path: '/trainings' },
@@ -109,8 +114,8 @@ export const CHECKED_PAGES: CheckedPage[] = [
   { name: 'join', as: null, path: '/join' },
   // A member.
   { name: 'hub (member)', as: 'novak', path: '/' },
-  { name: 'orbat (member)', as: 'novak', path: '/orbat' },
-  { name: 'orbat list (member)', as: 'novak', path: '/orbat', orbatView: 'list' },
+  { name: 'orbat (member)', as: 'novak', path: '/orbat', loadAtEachWidth: true },
+  { name: 'orbat list (member)', as: 'novak', path: '/orbat', orbatView: 'list', loadAtEachWidth: true },
   { name: 'trainings (member)', as: 'novak', path: '/trainings' },
   { name: 'tests (member)', as: 'novak', path: '/tests' },
   { name: 'take test', as: 'novak', path: async (db) => `/tests/${(await medicTest(db)).uuid}/take` },
@@ -125,7 +130,7 @@ export const CHECKED_PAGES: CheckedPage[] = [
     as: 'demo_admin',
     path: async (db) => `/admin/roster/members/${await memberId(db)}/record?record=all`,
   },
-  { name: 'admin orbat editor', as: 'demo_admin', path: '/admin/orbat' },
+  { name: 'admin orbat editor', as: 'demo_admin', path: '/admin/orbat', loadAtEachWidth: true },
   { name: 'admin mission file', as: 'demo_admin', path: '/admin/orbat/mission' },
   { name: 'admin discord', as: 'demo_admin', path: '/admin/discord' },
   { name: 'admin discord sync', as: 'demo_admin', path: '/admin/discord/sync' },
@@ -167,11 +172,17 @@ export const CHECKED_PAGES: CheckedPage[] = [
   { name: 'admin roster events', as: 'demo_admin', path: '/admin/roster/events' },
   { name: 'admin roster add event', as: 'demo_admin', path: '/admin/roster/events?dialog=add' },
   { name: 'admin orbat history', as: 'demo_admin', path: '/admin/orbat/history' },
-  { name: 'operation orbat', as: 'demo_admin', path: async (db) => `/roster/events/${await frozenEvent(db)}/orbat` },
+  {
+    name: 'operation orbat',
+    as: 'demo_admin',
+    path: async (db) => `/roster/events/${await frozenEvent(db)}/orbat`,
+    loadAtEachWidth: true,
+  },
   {
     name: 'operation orbat list (member)',
     as: 'novak',
     path: async (db) => `/roster/events/${await frozenEvent(db)}/orbat?view=list`,
+    loadAtEachWidth: true,
   },
   {
     name: 'attendance filled from the orbat',
@@ -239,8 +250,9 @@ export async function signIn(
 
 /**
  * Opens the page at the first of `sizes`, then checks it at each: the window resized between them, as the layout at a
- * width is CSS alone once the page is loaded without scripts (with scripts, code may read the width as the page starts:
- * the JavaScript spec checks each width in a load of its own). Returns the violations found, labelled.
+ * width is CSS alone once the page is loaded (without scripts; with them, for every page whose code does not read the
+ * width as it starts). `loadAtEachWidth` opens the page again at each width instead. Returns the violations found,
+ * labelled.
  */
 export async function checkPage(
   page: Page,
@@ -248,7 +260,7 @@ export async function checkPage(
   baseURL: string,
   checked: CheckedPage,
   sizes: readonly (typeof WIDTHS)[number][],
-  { settle }: { settle: (page: Page) => Promise<void> },
+  { settle, loadAtEachWidth = false }: { settle: (page: Page) => Promise<void>; loadAtEachWidth?: boolean },
 ): Promise<string[]> {
   const path = typeof checked.path === 'string' ? checked.path : await checked.path(db)
   if (checked.orbatView)
@@ -256,7 +268,7 @@ export async function checkPage(
   const found: string[] = []
   for (const [index, size] of sizes.entries()) {
     await page.setViewportSize(size)
-    if (index === 0) await page.goto(path)
+    if (index === 0 || loadAtEachWidth) await page.goto(path)
     await settle(page)
     found.push(
       ...(await axeViolations(page)).map((violation) => `[${checked.name} ${path} @${size.width}px] ${violation}`),
