@@ -25,6 +25,7 @@ for (const checked of CHECKED_PAGES) {
     const found = await checkPage(page, db, baseURL!, checked, WIDTHS, {
       settle,
       loadAtEachWidth: checked.loadAtEachWidth,
+      clean: 'record',
     })
     expect(found, `axe violations:\n\n${found.join('\n\n')}\n`).toEqual([])
   })
