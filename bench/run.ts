@@ -5,6 +5,7 @@
 //   herd       500 logged-in members sign up at the same instant for 100 slots: against a floor (a bare UPDATE server),
 //              round 1, round 2 (2,500 requests), a round across the lock's end, round 1 on two app instances.
 //   roster     GET /api/roster paging and searching over 2,000 members (p99 < 50 ms).
+//   streams    3,000 live streams asked at once from one address, /healthz asked beside (p99 < 100 ms) (bench/streams.ts).
 //   viewers    1,000 open pages (live SSE connections, then 5 s polling) for 60 s while members sign up and leave.
 //   history    the ORBAT's memory on 300 slots: the freeze of an operation's ORBAT (< 50 ms), GET of a version and of
 //              a snapshot (p95 < 30 ms one request at a time; p99 under 10 connections beside) (bench/orbat-history.ts).
@@ -16,7 +17,7 @@
 //   push       only when named (--only=push): "sign-ups open" pushed to 2,000 subscribed members at the instant the
 //              herd's lock ends, against the unlock round alone (bench/push.ts).
 // The servers run in child processes; this process is only the load generator. Loopback only.
-// Options: --only=poll,herd (any of endpoints, poll, herd, roster, viewers, record, history, mission, scale, activity, push), --no-polling / --no-sse (viewers: one variant only),
+// Options: --only=poll,herd (any of endpoints, streams, poll, herd, roster, viewers, record, history, mission, scale, activity, push), --no-polling / --no-sse (viewers: one variant only),
 // --profile=<dir> (CPU profiles of the app processes). BENCH_DEBUG=1 prints per-second poll latencies (viewers).
 import fs from 'node:fs'
 import os from 'node:os'
@@ -34,6 +35,7 @@ import { rosterScenario } from './roster.ts'
 import { activityScenario } from './activity.ts'
 import { pushScenario } from './push.ts'
 import { scaleScenario } from './scale.ts'
+import { streamsScenario } from './streams.ts'
 import { viewersScenario } from './viewers.ts'
 
 /** The whole run stops by itself after this, whatever hangs. */
@@ -167,6 +169,17 @@ async function main() {
   // In this process, before any server starts: nothing else runs beside it.
   if (wanted('mission')) summary.push(row('mission', await missionImportScenario()))
   if (wanted('endpoints')) await endpointsScenario()
+  if (wanted('streams'))
+    summary.push(
+      row(
+        'streams',
+        await streamsScenario(async () => {
+          const app = await startApp('bench/app-server.ts')
+          children.push(app)
+          return app
+        }),
+      ),
+    )
   if (
     wanted('poll') ||
     wanted('herd') ||

@@ -19,6 +19,7 @@ import { startDatabase, type RunningDatabase } from './database.ts'
 import { createDiscordClient, DISCORD_CDN_URL, setDefaultAvatarBase } from './discord/client.ts'
 import { describeError } from './error-text.ts'
 import { createHttpApp } from './http/app.ts'
+import { connectionGate, streamLimiter } from './http/limits.ts'
 import { liveRequestHandler } from './http/live-routes.ts'
 import { startChangeListener } from './orbat/live.ts'
 import { logger } from './logger.ts'
@@ -47,6 +48,9 @@ export interface RunningApp {
 }
 
 /** config -> database (embedded or URL) -> migrations -> jobs -> HTTP. Used by server/main.ts and the tests. */
+/** The listen backlog asked for (the kernel caps it at net.core.somaxconn). */
+const LISTEN_BACKLOG = 4096
+
 export async function startApp(config: Config, options: StartOptions): Promise<RunningApp> {
   const cleanups: Array<() => Promise<void>> = []
   const close = async () => {
@@ -132,7 +136,8 @@ export async function startApp(config: Config, options: StartOptions): Promise<R
       : undefined
     const app = createHttpApp({ services, build, mode: options.mode, vite, clientDir, discordStandIn: standIn })
     // The polled ORBAT JSON and the live stream are answered before Express (server/http/live-routes.ts).
-    const live = liveRequestHandler(services)
+    const streams = streamLimiter(config)
+    const live = liveRequestHandler(services, streams)
     const { limits } = config
     const server = http.createServer(
       {
@@ -147,9 +152,16 @@ export async function startApp(config: Config, options: StartOptions): Promise<R
       },
     )
     server.keepAliveTimeout = 65_000
+    // Ahead of the HTTP parser: an address past its open-connection limit is closed as it connects.
+    const gate = connectionGate(config)
+    if (gate) server.prependListener('connection', gate)
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject)
-      server.listen(config.port, config.host, () => resolve())
+      // A queue for the connections the kernel has accepted before the app takes them as deep as the system allows
+      // (Linux caps it at net.core.somaxconn, 4096 by default): with Node's 511, a burst of a few thousand connections
+      // (everyone at the sign-up instant, or one client asking for thousands of streams) overflows it, and every
+      // connection made meanwhile, /healthz's included, waits a second for its SYN to be sent again.
+      server.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG }, () => resolve())
     })
     cleanups.push(
       () =>

@@ -83,6 +83,50 @@ describe('live streams', () => {
   })
 })
 
+/** Opens a bare TCP connection from `localAddress`; resolves once connected, with whether the server closed it at once. */
+function connectFrom(localAddress: string): Promise<{ socket: net.Socket; closedAtOnce: Promise<boolean> }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect({ host: '127.0.0.1', port, localAddress })
+    socket.on('error', () => {})
+    socket.once('connect', () => {
+      const closedAtOnce = new Promise<boolean>((done) => {
+        const timer = setTimeout(() => done(false), 500)
+        socket.once('close', () => {
+          clearTimeout(timer)
+          done(true)
+        })
+      })
+      resolve({ socket, closedAtOnce })
+    })
+    socket.once('error', reject)
+  })
+}
+
+describe('open connections per address', () => {
+  it('are capped as they connect, before a byte is read: the next one is closed, other addresses are served', async () => {
+    // The cap: four per live stream an address may hold, at least 100 (server/http/limits.ts).
+    const cap = Math.max(100, PER_CLIENT * 4)
+    const held = await Promise.all(Array.from({ length: cap }, () => connectFrom('127.0.0.3')))
+    expect(await Promise.all(held.map((c) => c.closedAtOnce))).toEqual(Array(cap).fill(false))
+
+    const over = await connectFrom('127.0.0.3')
+    expect(await over.closedAtOnce).toBe(true)
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200)
+
+    // A closed connection frees its place.
+    held.pop()!.socket.destroy()
+    await expect
+      .poll(async () => {
+        const again = await connectFrom('127.0.0.3')
+        const closed = await again.closedAtOnce
+        again.socket.destroy()
+        return closed
+      })
+      .toBe(false)
+    for (const c of held) c.socket.destroy()
+  })
+})
+
 /** Sends only the head of a write declaring a large body, and resolves with what the server answered. */
 function headOnly(
   path: string,

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Socket } from 'node:net'
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express'
 import proxyAddr from 'proxy-addr'
 import { bearerTokenOf, TOKEN_ERRORS, tokenExists } from '../auth/api-token.ts'
@@ -178,6 +179,40 @@ export function streamLimiter(config: Config) {
 }
 
 export type StreamLimiter = ReturnType<typeof streamLimiter>
+
+/**
+ * Open connections one address may hold: four per live stream it may hold (pages also fetch beside their stream, and a
+ * browser opens up to six connections to a site), and never fewer than a hundred.
+ */
+export function connectionsPerAddress(config: Config): number {
+  return Math.max(100, config.limits.streamsPerClient * 4)
+}
+
+/**
+ * Open connections per client address, counted as each is accepted, before Node's HTTP parser reads a byte of it: past
+ * connectionsPerAddress a new connection is closed at once, so a client that holds that many is refused more for the
+ * price of an accept and a close, not a parsed request and an answer each. Off behind a proxy, where every connection
+ * comes from the proxy's own address: the stream limit per client (by forwarded address) still holds there.
+ */
+export function connectionGate(config: Config): ((socket: Socket) => void) | null {
+  if (trustOf(config.trustProxy)) return null
+  const cap = connectionsPerAddress(config)
+  const open = new Map<string, number>()
+  return (socket) => {
+    const address = socket.remoteAddress ?? ''
+    const mine = open.get(address) ?? 0
+    if (mine >= cap) {
+      socket.destroy()
+      return
+    }
+    open.set(address, mine + 1)
+    socket.once('close', () => {
+      const left = (open.get(address) ?? 1) - 1
+      if (left > 0) open.set(address, left)
+      else open.delete(address)
+    })
+  }
+}
 
 /**
  * Bearer tokens, checked as the request arrives, before its body is read: an unknown token is answered 401 at once

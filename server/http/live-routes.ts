@@ -3,7 +3,7 @@ import type { AppServices } from '../context.ts'
 import { describeError } from '../error-text.ts'
 import { logger } from '../logger.ts'
 import { pickRepresentation } from './encodings.ts'
-import { streamLimiter } from './limits.ts'
+import type { StreamLimiter } from './limits.ts'
 import { getSnapshot, peekSnapshot, subscribe, type Snapshot, type SnapshotKey } from '../orbat/live.ts'
 
 /** Live connections send a comment this often so proxies keep them open. */
@@ -24,8 +24,7 @@ export const LIVE_PATHS = [...Object.keys(POLLED), '/api/live']
  * are the hottest paths of the app (every open ORBAT page, every 5 s) and only ever send prepared bytes, so framework
  * routing would be most of their cost (see bench/ and docs/decisions/011). Returns true when it handled the request.
  */
-export function liveRequestHandler(services: AppServices) {
-  const streams = streamLimiter(services.config)
+export function liveRequestHandler(services: AppServices, streams: StreamLimiter) {
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false
     const url = req.url ?? ''
