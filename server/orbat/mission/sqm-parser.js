@@ -1194,7 +1194,8 @@ function peg$parse(input, options) {
 
   // Names, numbers, strings and blank runs are read with one scan each rather than a rule per character: a mission
   // file runs to megabytes. The generated parser keeps its position in peg$currPos, which these scans move on.
-  const NAME = /[A-Za-z_][A-Za-z0-9_.]*/y
+  // Class and entry names: identifiers, and numbers too (Eden names the entries of a HASHMAP value `class 0`, `class 1`).
+  const NAME = /[A-Za-z0-9_][A-Za-z0-9_.]*/y
   const NUMBER = /-?[0-9]+(?:\.[0-9]*)?(?:[eE][+-]?[0-9]+)?(?![^;,{}"\s])/y
   const WORD = /[^;,{}"\s]+/y
   function scan(pattern) {

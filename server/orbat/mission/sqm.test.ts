@@ -137,6 +137,50 @@ describe('other shapes of the format', () => {
     expect(changedLines(bytes, out.bytes)).toHaveLength(20)
   })
 
+  it('reads classes named by numbers (the entries of a HASHMAP value, as mods store them) and keeps their bytes', () => {
+    // The shape Eden writes for an attribute whose value is a hash map (ACE's arsenal and other mods): its entries are
+    // classes named 0, 1, ... A grammar that wanted a letter first refused every mission with one.
+    const hashMap = [
+      'class CustomAttributes',
+      '{',
+      '\tclass Attribute0',
+      '\t{',
+      '\t\tproperty="ace_arsenal_loadouts";',
+      `\t\texpression="_this setVariable ['ace_arsenal_loadouts',_value]";`,
+      '\t\tclass Value',
+      '\t\t{',
+      '\t\t\tclass data',
+      '\t\t\t{',
+      '\t\t\t\tclass type { type[]={"HASHMAP"}; };',
+      '\t\t\t\tclass value',
+      '\t\t\t\t{',
+      '\t\t\t\t\titems=2;',
+      '\t\t\t\t\tclass 0 { class data { class type { type[]={"STRING"}; }; value="Rifleman"; }; };',
+      '\t\t\t\t\tclass 1 { class data { class type { type[]={"SCALAR"}; }; value=1.5e-3; }; };',
+      '\t\t\t\t\tclass 2nd { items=0; };',
+      '\t\t\t\t};',
+      '\t\t\t};',
+      '\t\t};',
+      '\t};',
+      '\tnAttributes=1;',
+      '};',
+      '',
+    ].join('\r\n')
+    const source = FIXTURE.toString('latin1').replace(
+      '\t\t\t\t\t\tskill=0.60000002;',
+      `${hashMap}\t\t\t\t\t\tskill=0.60000002;`,
+    )
+    const bytes = Buffer.from(source, 'latin1')
+    const { entries } = parseSqm(bytes)
+    expect(JSON.stringify(entries)).toContain('"name":"0"')
+    const { file, proposal } = readMissionFile(bytes)
+    const { file: plain, proposal: plainProposal } = readMissionFile(FIXTURE)
+    expect(storedOrbat(proposal)).toEqual(storedOrbat(plainProposal))
+    const out = exportMission(file, proposal, storedOrbat(proposal))
+    const plainOut = exportMission(plain, plainProposal, storedOrbat(plainProposal))
+    expect(changedLines(bytes, out.bytes)).toEqual(changedLines(FIXTURE, plainOut.bytes))
+  })
+
   it("reads the 2D editor's format (Groups > Vehicles, player=, text=) and writes slot ids as text=", () => {
     const legacy = [
       'version=12;',
