@@ -1,7 +1,8 @@
 // The push service for the push bench (bench/push.ts), in its own process so that decrypting 2,000 messages never
 // shares a thread with the load generator: the tests' stand-in (tests/harness/push-service.ts: https with a throw-away
 // certificate, each device with its own keys, every message decrypted as a browser would), with argv[2] devices made
-// up front and written to a JSON file, and a plain-http control port that says what arrived and when.
+// up front and written to a JSON file (then argv[3] dead devices, slow to fail), and a plain-http control port that says
+// what arrived and when.
 // Prints "READY <push origin> <certificate PEM file> <devices JSON file> <control url>".
 import fs from 'node:fs'
 import http from 'node:http'
@@ -11,11 +12,19 @@ import { freePort } from '#server/database.ts'
 import { startPushService, type Delivered } from '../tests/harness/push-service.ts'
 
 const count = Number(process.argv[2] ?? 2000)
+/** Devices that are dead and slow to say so (each push answered 500 after DEAD_AFTER_MS), listed after the live ones. */
+const dead = Number(process.argv[3] ?? 0)
+const DEAD_AFTER_MS = 3000
 // A real push service runs on other machines: here it takes only the CPU the app and PostgreSQL leave over (its TLS
 // and decryption cost about as much as the sender's own work), so what the herd feels is the sender, not the stand-in.
 os.setPriority(10)
 const service = await startPushService()
 const devices = Array.from({ length: count }, () => service.device())
+for (let i = 0; i < dead; i++) {
+  const device = service.device()
+  service.answer(device.id, 500, DEAD_AFTER_MS)
+  devices.push(device)
+}
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'push-bench-devices-'))
 const devicesFile = path.join(dir, 'devices.json')
 fs.writeFileSync(devicesFile, JSON.stringify(devices))
