@@ -47,10 +47,10 @@ export interface RunningApp {
   close: () => Promise<void>
 }
 
-/** config -> database (embedded or URL) -> migrations -> jobs -> HTTP. Used by server/main.ts and the tests. */
 /** The listen backlog asked for (the kernel caps it at net.core.somaxconn). */
 const LISTEN_BACKLOG = 4096
 
+/** config -> database (embedded or URL) -> migrations -> jobs -> HTTP. Used by server/main.ts and the tests. */
 export async function startApp(config: Config, options: StartOptions): Promise<RunningApp> {
   const cleanups: Array<() => Promise<void>> = []
   const close = async () => {
