@@ -23,7 +23,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     fileParallelism: true,
-    maxWorkers: 3,
+    maxWorkers: 4,
     // The time of every test and file, for the run's time guard (scripts/test.mjs).
     reporters: ['default', './tests/harness/timing-reporter.ts'],
   },
