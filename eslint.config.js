@@ -1,6 +1,8 @@
 import js from '@eslint/js'
 import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
+import path from 'node:path'
+import { domainImportRefusal, domainOf } from './scripts/domain-layers.mjs'
 
 // Import boundaries (docs/decisions/015-import-boundaries.md). Arrows point down only: app -> contracts, app route
 // modules -> server -> db, jobs -> server; server, db and jobs never import the UI; contracts import only zod. Proven
@@ -33,6 +35,38 @@ function layer(files, forbidden) {
       ],
     },
   }
+}
+
+const SERVER_DIR = path.resolve(import.meta.dirname, 'server')
+
+/**
+ * Borders between server/'s domain folders (the map in scripts/domain-layers.mjs): every import of another domain,
+ * relative or `#server/*`, static, dynamic or re-exported, must point to a floor below.
+ */
+const domainImports = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const from = domainOf(SERVER_DIR, context.filename)
+    if (!from) return {}
+    const check = (source) => {
+      if (!source || source.type !== 'Literal' || typeof source.value !== 'string') return
+      const specifier = source.value
+      const target = specifier.startsWith('#server/')
+        ? path.join(SERVER_DIR, specifier.slice('#server/'.length))
+        : specifier.startsWith('.')
+          ? path.resolve(path.dirname(context.filename), specifier)
+          : null
+      const to = target && domainOf(SERVER_DIR, target)
+      const refusal = to && domainImportRefusal(from, to)
+      if (refusal) context.report({ node: source, message: refusal })
+    }
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+    }
+  },
 }
 
 /**
@@ -133,6 +167,13 @@ export default tseslint.config(
   layer(['server/**/*.{ts,tsx}', 'jobs/**/*.{ts,tsx}'], [NO_APP]),
   layer(['db/**/*.{ts,tsx}'], [NO_APP, NO_SERVER_FROM_DB]),
   contractsLayer(['contracts/**/*.{ts,tsx}']),
+  {
+    // Tests may reach across domains to set up and check; product code keeps to the map.
+    files: ['server/**/*.{ts,tsx,mjs}'],
+    ignores: ['server/**/*.test.ts'],
+    plugins: { house: { rules: { 'domain-imports': domainImports } } },
+    rules: { 'house/domain-imports': 'error' },
+  },
   {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },

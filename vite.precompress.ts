@@ -3,7 +3,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import type { Plugin } from 'vite'
-import { COMPRESS_THRESHOLD_BYTES } from './server/http/encodings.ts'
+import { COMPRESS_THRESHOLD_BYTES } from './server/lib/encodings.ts'
 
 // The built browser files get brotli (.br) and gzip (.gz) siblings at build time, compressed once at the highest
 // levels, which would be too slow per request; the server sends them by Accept-Encoding (express-static-gzip in

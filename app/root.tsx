@@ -10,7 +10,7 @@ import { TimeZoneCookieScript, TimeZoneProvider } from '#app/ui/date-time.tsx'
 import { OfflineMark, useServiceWorker } from '#app/ui/service-worker.tsx'
 import { getServices } from '#server/context.ts'
 import { getUser, toPublicUser } from '#server/auth/user.ts'
-import { viewerTimeZone } from '#server/settings/unit-time-zone.ts'
+import { viewerTimeZone } from '#server/unit/time-zone.ts'
 import { readToast } from '#server/toast.ts'
 import appStylesheet from './app.css?url'
 

@@ -1,5 +1,5 @@
 // Sync now on /admin/discord/sync and the nightly reconcile (docs/rules/discord.md, Role sync): the dry-run plan and
-// the result of applying it (server/discord/reconcile.ts).
+// the result of applying it (server/role-sync/reconcile.ts).
 
 import { countOf } from './plural.ts'
 

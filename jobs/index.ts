@@ -6,15 +6,15 @@ import type { AppServices } from '#server/context.ts'
 import { describeError } from '#server/error-text.ts'
 import { logger } from '#server/logger.ts'
 import { dispatchDuePings } from '#server/discord/pings.ts'
-import { applyReconcile } from '#server/discord/reconcile.ts'
-import { drainRoleSyncs } from '#server/discord/role-sync-queue.ts'
+import { applyReconcile } from '#server/role-sync/reconcile.ts'
+import { drainRoleSyncs } from '#server/role-sync/queue.ts'
 import { announceDueRuns } from '#server/discord/promotion-announcements.ts'
-import { getUnitTimeZone, onUnitTimeZoneChange } from '#server/settings/unit-time-zone.ts'
+import { getUnitTimeZone, onUnitTimeZoneChange } from '#server/unit/time-zone.ts'
 import { runUnlockFill } from '#server/orbat/sign-ups.ts'
 import { SYSTEM_ACTOR } from '#server/audit/audit.ts'
 import { runPromotions } from '#server/roster/promotions.ts'
 import { PROMOTION_JOB_CRON } from '#server/roster/promotions.ts'
-import { turnLeaveDay } from '#server/personnel/leave.ts'
+import { turnLeaveDay } from '#server/leave/leave.ts'
 import { freezeDueOperations } from '#server/orbat/snapshots.ts'
 import { pruneVersions } from '#server/orbat/history.ts'
 import { createWeeklyDigest, DIGEST_JOB_CRON, sendDueDigests } from '#server/activity/digest.ts'
@@ -87,7 +87,7 @@ export function defineJobs(agenda: Agenda, services: AppServices) {
     const members = await turnLeaveDay(services)
     if (members) logger.info({ msg: 'leave day turned', members })
   })
-  // Queued role syncs (server/discord/role-sync-queue.ts): retries after a failure, and what a crashed process left.
+  // Queued role syncs (server/role-sync/queue.ts): retries after a failure, and what a crashed process left.
   agenda.define(JOBS.syncRoles, () => drainRoleSyncs(services))
   // Promotion announcements (server/discord/promotion-announcements.ts): what Discord did not take, and what a crashed
   // process left half sent.

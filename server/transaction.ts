@@ -1,7 +1,7 @@
 import type { Db, DbOrTx } from '#db/client.ts'
 import { tellCommitted, tellInTransaction, topicsOf, type Changes } from './changes.ts'
 import type { AppServices } from './context.ts'
-import { enqueueRoleSync, wakeRoleSync } from './discord/role-sync-queue.ts'
+import { enqueueRoleSync, wakeRoleSync } from './role-sync/queue.ts'
 import { BANNED_SQLSTATE, Conflict, postgresErrorOf } from './errors.ts'
 import { logger } from './logger.ts'
 import { describeError } from './error-text.ts'
@@ -37,7 +37,7 @@ interface TransactionOptions<T> {
   /**
    * The Discord ids whose managed roles the change may move ('*', EVERYONE: all of them). They are queued inside the
    * transaction, so the sync commits with the change, and synced after the commit by the durable role-sync queue
-   * (server/discord/role-sync-queue.ts), which retries until Discord has them. The request never waits on Discord.
+   * (server/role-sync/queue.ts), which retries until Discord has them. The request never waits on Discord.
    */
   syncRoles?: (result: T) => ReadonlyArray<string | null | undefined>
   /** Names the use case in logs. */

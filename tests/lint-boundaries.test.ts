@@ -1,8 +1,10 @@
 // The import boundaries (eslint.config.js, docs/decisions/015-import-boundaries.md) are lint rules; this proves they
 // fire by linting deliberate violations with the project's own ESLint config.
+import fs from 'node:fs'
 import path from 'node:path'
 import { ESLint } from 'eslint'
 import { describe, expect, it } from 'vitest'
+import { DOMAIN_FLOORS } from '../scripts/domain-layers.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
 const eslint = new ESLint({ cwd: root })
@@ -85,5 +87,72 @@ describe('import boundaries', () => {
     ['app/routes/ok.tsx', "import { loadConfig } from '#server/config.ts'"],
   ])('lets %s import downwards: %s', async (filePath, code) => {
     expect(await boundaryErrors(filePath, code)).toEqual([])
+  })
+})
+
+/** The domain-map complaints ESLint raises for `code` saved as `filePath`. */
+async function domainErrors(filePath: string, code: string) {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) })
+  if (!result) throw new Error(`ESLint returned no result for ${filePath}`)
+  return result.messages.filter((m) => m.ruleId === 'house/domain-imports').map((m) => m.message)
+}
+
+describe('the domain map (scripts/domain-layers.mjs)', () => {
+  it.each([
+    // A floor above, relative or by alias, static, dynamic or re-exported.
+    [
+      'server/discord/leak.ts',
+      "import { saveSetting } from '../settings/admin-settings.ts'",
+      /may not import server\/settings\/ \(a floor above/,
+    ],
+    [
+      'server/lib/leak.ts',
+      "import { recordAudit } from '#server/audit/audit.ts'",
+      /may not import server\/audit\/ \(the same floor/,
+    ],
+    [
+      'server/orbat/mission/leak.ts',
+      "export { listMembers } from '../../roster/members.ts'",
+      /may not import server\/roster\//,
+    ],
+    [
+      'server/leave/leak.ts',
+      "export const load = () => import('#server/personnel/awards.ts')",
+      /may not import server\/personnel\//,
+    ],
+    [
+      'server/newdomain/leak.ts',
+      "import { logger } from '../lib/wall-time.ts'",
+      /server\/newdomain\/ is not in the domain map/,
+    ],
+  ])('fails %s: %s', async (filePath, code, message) => {
+    expect(await domainErrors(filePath, code)).toEqual([expect.stringMatching(message)])
+  })
+
+  it.each([
+    ['server/roster/ok.ts', "import { postActivity } from '../discord/activity-channel.ts'"],
+    ['server/orbat/ok.ts', "import { placementLine } from './waitlist/placement.ts'"],
+    ['server/orbat/mission/ok.ts', "import { getSettings } from '#server/unit/settings.ts'"],
+    ['server/settings/ok.ts', "import { logger } from '../logger.ts'"],
+    ['server/start.ts', "import { createApp } from './http/app.ts'"],
+    ['server/roster/members.test.ts', "import { saveSetting } from '../settings/admin-settings.ts'"],
+  ])('lets %s import: %s', async (filePath, code) => {
+    expect(await domainErrors(filePath, code)).toEqual([])
+  })
+
+  it('is the README’s table, and names every domain folder of server/ once', () => {
+    const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8')
+    const section = readme.slice(readme.indexOf('### The domain map'))
+    const rows = [...section.matchAll(/^\| (\d+) \| ([^|]+) \|/gm)].map(([, floor, cells]) => ({
+      floor: Number(floor),
+      domains: [...cells!.matchAll(/`([a-z-]+)\/`/g)].map(([, name]) => name!),
+    }))
+    expect(rows).toEqual(DOMAIN_FLOORS.map(({ domains }, index) => ({ floor: index + 1, domains })))
+    const folders = fs
+      .readdirSync(path.join(root, 'server'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort()
+    expect(DOMAIN_FLOORS.flatMap(({ domains }) => domains).sort()).toEqual(folders)
   })
 })

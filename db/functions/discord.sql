@@ -7,7 +7,7 @@
 -- again; a function whose arguments or result type change needs a migration that drops the old one first.
 
 -- Queues role syncs for these Discord ids in the caller's transaction, as enqueueRoleSync does
--- (server/discord/role-sync-queue.ts): one row per person, a newer change bumps the version and makes it due now.
+-- (server/role-sync/queue.ts): one row per person, a newer change bumps the version and makes it due now.
 -- Sorted, so two writes queueing the same people lock their rows in the same order.
 CREATE OR REPLACE FUNCTION queue_role_syncs(p_discord_ids text[]) RETURNS void LANGUAGE sql AS $$
   INSERT INTO pending_role_syncs (discord_id)

@@ -36,7 +36,7 @@ CREATE OR REPLACE FUNCTION signup_unlock_at(signup_time text) RETURNS timestampt
 $$;
 
 -- The time lock, and whether the fill of a lock that has ended is still to run (settings key
--- signup_unlock_fill_done holds the signup_time whose fill ran: server/settings/settings.ts).
+-- signup_unlock_fill_done holds the signup_time whose fill ran: server/unit/settings.ts).
 -- NOTE: clock_timestamp(), not now(): the moment of this check, never earlier than a check the caller made before.
 CREATE OR REPLACE FUNCTION signup_lock_state(OUT locked boolean, OUT fill_pending boolean) LANGUAGE plpgsql AS $$
 DECLARE

@@ -1,6 +1,6 @@
 -- The waitlist: the fill rule that places the longest-waiting qualified member in a freed slot (used by the sign-up
 -- and the leave of db/functions/orbat.sql, the ban, the editor's save and the unlock fill), and a member's join and
--- leave, each one stored-function call (server/waitlist/waitlist.ts only calls them and shapes what they return).
+-- leave, each one stored-function call (server/orbat/waitlist/waitlist.ts only calls them and shapes what they return).
 --
 -- This file is the current definition of these functions: the migrator applies every file in db/functions after the
 -- migrations, at every start (db/client.ts runMigrations), so a rule change is an edit here, never a new migration.

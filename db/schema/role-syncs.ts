@@ -1,4 +1,4 @@
-// The durable queue of Discord role syncs (server/discord/role-sync-queue.ts).
+// The durable queue of Discord role syncs (server/role-sync/queue.ts).
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 import { createdAtColumn } from './columns.ts'
 

@@ -1,7 +1,7 @@
 import type { ActivityMember, ActivityWeek } from '#contracts/activity.ts'
 import type { DbOrTx } from '#db/client.ts'
 import type { User } from '#db/schema/users-sessions.ts'
-import { memberIdOfUser } from '../personnel/record.ts'
+import { memberIdOfUser } from '../people.ts'
 import { memberActivity, weeksOf } from './report.ts'
 
 /** The account page's activity: the last 12 weeks of the roster member the person is, or null when they are none. */

@@ -8,7 +8,7 @@ import {
   type DrifterRow,
 } from '#contracts/activity.ts'
 import type { DbOrTx } from '#db/client.ts'
-import { zonedIso } from '../roster/wall-time.ts'
+import { zonedIso } from '../lib/wall-time.ts'
 import { computeActivity, memberRow, sessionRows, sparklines, type MemberFacts } from './report.ts'
 
 // /admin/activity (docs/rules/activity.md): the report's numbers shaped for the page. The members table is sorted

@@ -15,10 +15,10 @@ import { addDays } from '#contracts/leave.ts'
 import type { DbOrTx } from '#db/client.ts'
 import { leaves } from '#db/schema/personnel.ts'
 import { NotFound } from '../errors.ts'
-import { lastLeaveDay, type LeaveSpan } from '../personnel/leave-days.ts'
-import { dayIn, zonedIso } from '../roster/wall-time.ts'
-import { getSetting } from '../settings/settings.ts'
-import { getUnitTimeZone } from '../settings/unit-time-zone.ts'
+import { lastLeaveDay, type LeaveSpan } from '../leave/days.ts'
+import { dayIn, zonedIso } from '../lib/wall-time.ts'
+import { getSetting } from '../unit/settings.ts'
+import { getUnitTimeZone } from '../unit/time-zone.ts'
 
 // Activity (docs/rules/activity.md): the numbers of the dashboard, the API, the CSV, a member's small chart and the
 // weekly digest, from one computation. The database does the set work (a handful of aggregate queries run side by

@@ -6,7 +6,7 @@ import type { ChangeTopic } from '../changes.ts'
 import type { AppServices } from '../context.ts'
 import { markChange } from '../personnel/history.ts'
 import type { ChangeVia } from '#contracts/personnel-kinds.ts'
-import { enqueueRoleSync, wakeRoleSync } from '../discord/role-sync-queue.ts'
+import { enqueueRoleSync, wakeRoleSync } from '../role-sync/queue.ts'
 
 // The one way a test grants its qualification (a pass without in-game evaluation, Approve Qual, a passed evaluation):
 // the member_qualifications row, its audit entry and the member's queued role sync inside the caller's transaction; the

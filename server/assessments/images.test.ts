@@ -7,7 +7,7 @@ import { TEST_ERRORS, TEST_IMAGES, type UploadedImage } from '#contracts/assessm
 import { auditLog } from '#db/schema/audit.ts'
 import { startTestApp, type TestApp } from '#tests/harness/app.ts'
 import { auditEntries, loginDemos, type LoggedIn } from '#tests/harness/orbat.ts'
-import { detectImageType } from './images.ts'
+import { detectImageType } from '../lib/stored-images.ts'
 
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
 const GIF = new TextEncoder().encode('GIF89a\x01\x00\x01\x00')

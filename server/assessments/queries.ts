@@ -26,7 +26,7 @@ import {
   tests,
 } from '#db/schema/assessments.ts'
 import type { User } from '#db/schema/users-sessions.ts'
-import { parseId } from '../http/request.ts'
+import { parseId } from '../lib/request.ts'
 import { Conflict, Forbidden, NotFound } from '../errors.ts'
 
 // What the tests pages and /api read (docs/rules/assessments.md). Nothing here writes.

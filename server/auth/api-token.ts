@@ -8,7 +8,7 @@ import type { Actor } from '../audit/audit.ts'
 import type { AppServices } from '../context.ts'
 import type { Config } from '../config.ts'
 import { Forbidden, RateLimited, Unauthorized } from '../errors.ts'
-import { createRateLimiter, type RateLimiter } from '../http/security.ts'
+import { createRateLimiter, type RateLimiter } from '../lib/rate-limiter.ts'
 import { singleton } from '../singleton.ts'
 import { refreshRolesWhenStale } from './role-refresh.ts'
 

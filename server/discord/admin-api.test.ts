@@ -16,7 +16,7 @@ import { settings } from '#db/schema/settings.ts'
 import { startTestApp, type TestApp } from '#tests/harness/app.ts'
 import { api, expectAdminOnly } from '#tests/harness/admin.ts'
 import { auditEntries, loginDemos, type LoggedIn } from '#tests/harness/orbat.ts'
-import { saveDiscordSettings } from './admin.ts'
+import { saveDiscordSettings } from '../settings/admin-settings.ts'
 
 let t: TestApp
 let admin: LoggedIn, reyes: LoggedIn

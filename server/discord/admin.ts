@@ -4,7 +4,6 @@ import {
   DISCORD_MESSAGES,
   DISCORD_SETTING_KEYS,
   type DiscordSettingKey,
-  type DiscordSettingsInput,
   type PingHistoryItem,
   type PurgeEventPingResult,
   type PurgeSquadsResult,
@@ -23,8 +22,7 @@ import type { User } from '#db/schema/users-sessions.ts'
 import { recordAudit } from '../audit/audit.ts'
 import type { AppServices } from '../context.ts'
 import { Conflict, NotFound, ServiceError } from '../errors.ts'
-import { saveSetting } from '../settings/admin-settings.ts'
-import { getSettings } from '../settings/settings.ts'
+import { getSettings } from '../unit/settings.ts'
 import { afterCommit, runTransaction } from '../transaction.ts'
 import { DISCORD_ACTION_BUDGET_MS, DISCORD_LOOKUP_BUDGET_MS } from './client.ts'
 import { countOf } from '#contracts/plural.ts'
@@ -59,18 +57,6 @@ function discordFailed(what: string, error: string): never {
 
 export async function loadDiscordSettings(db: DbOrTx): Promise<Record<DiscordSettingKey, string>> {
   return getSettings(db, DISCORD_SETTING_KEYS)
-}
-
-/** Saves the settings that changed (trimmed by the schema), each through saveSetting; answers the keys saved. */
-export async function saveDiscordSettings(
-  services: AppServices,
-  admin: User,
-  input: DiscordSettingsInput,
-): Promise<DiscordSettingKey[]> {
-  const current = await loadDiscordSettings(services.db)
-  const changed = DISCORD_SETTING_KEYS.filter((key) => input[key] !== current[key])
-  for (const key of changed) await saveSetting(services, admin, { key, value: input[key] })
-  return changed
 }
 
 // --- Rank role mapping ----------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 import { promotionRuns, type PromotionRecord, type PromotionRun } from '#db/schema/roster.ts'
 import type { AppServices } from '../context.ts'
-import { chunkLines } from '../orbat/activity.ts'
+import { chunkLines } from './activity-channel.ts'
 import { channelPostSender } from './channel-posts.ts'
 
 // The promotion channel hears of a run after its commit (docs/rules/roster.md, Promotions;

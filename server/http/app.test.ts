@@ -1,7 +1,7 @@
 import http from 'node:http'
 import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { COMPRESS_THRESHOLD_BYTES } from './encodings.ts'
+import { COMPRESS_THRESHOLD_BYTES } from '../lib/encodings.ts'
 import { startTestApp, type TestApp } from '#tests/harness/app.ts'
 
 let t: TestApp

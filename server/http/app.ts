@@ -13,10 +13,11 @@ import { sessionIdOf } from '../auth/session.ts'
 import type { Config } from '../config.ts'
 import { apiMethodGuard } from './api-methods.ts'
 import { demoCanonicalHost } from './demo-host.ts'
-import { COMPRESS_THRESHOLD_BYTES } from './encodings.ts'
+import { COMPRESS_THRESHOLD_BYTES } from '../lib/encodings.ts'
 import { bearerGate, bodyGate } from './limits.ts'
 import { memberWriteRoutes } from './member-writes.ts'
-import { createRateLimiter, originCheck, rateLimit, securityHeaders, signupLimiter } from './security.ts'
+import { createRateLimiter } from '../lib/rate-limiter.ts'
+import { originCheck, rateLimit, securityHeaders, signupLimiter } from './security.ts'
 import { sendWebResponse, toWebRequest } from './web.ts'
 
 interface HttpAppOptions {

@@ -4,7 +4,7 @@ import type { User } from '#db/schema/users-sessions.ts'
 import { requireUser } from '../auth/user.ts'
 import { getServices, type AppServices } from '../context.ts'
 import { apiHandler } from '../errors.ts'
-import { parseId, parseInput, readJsonObject } from './request.ts'
+import { parseId, parseInput, readJsonObject } from '../lib/request.ts'
 
 // The action of an admin /api item route (/api/admin/…/{id}): PUT edits the item with a JSON body checked by the
 // contract's schema, DELETE removes it; each calls its use case. The route exports `methods` ['PUT', 'DELETE'] (the

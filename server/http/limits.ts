@@ -8,7 +8,7 @@ import { userOfSession } from '../auth/user.ts'
 import { MISSION_FILE } from '#contracts/mission-file.ts'
 import type { Config } from '../config.ts'
 import type { AppServices } from '../context.ts'
-import { createRateLimiter } from './security.ts'
+import { createRateLimiter } from '../lib/rate-limiter.ts'
 
 // The limits that hold under an attacker (docs/security.md, Limits): what a caller may send before anyone has
 // checked who it is, and how many live streams one address and the whole process may hold. Every number is a

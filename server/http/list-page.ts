@@ -1,5 +1,5 @@
 import { cursorAfter, listPageQuerySchema, pageOf, type ListCursor } from '#contracts/paging.ts'
-import { parseInput } from './request.ts'
+import { parseInput } from '../lib/request.ts'
 
 // `?limit=&before=` of the /api lists that grow with a unit's history (docs/rules/api.md, Pagination): without either
 // the whole list as it always was; with either, one page, and a Link header naming the next one.

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AppServices } from '../context.ts'
 import { describeError } from '../error-text.ts'
 import { logger } from '../logger.ts'
-import { pickRepresentation } from './encodings.ts'
+import { pickRepresentation } from '../lib/encodings.ts'
 import type { StreamLimiter } from './limits.ts'
 import { getSnapshot, peekSnapshot, subscribe, type Snapshot, type SnapshotKey } from '../orbat/live.ts'
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { markChanged, peekSnapshot } from '#server/orbat/live.ts'
 import { startTestApp, type TestApp } from '#tests/harness/app.ts'
 import { addSquad } from '#tests/harness/orbat.ts'
-import { compressionCount } from './encodings.ts'
+import { compressionCount } from '../lib/encodings.ts'
 
 let t: TestApp
 beforeAll(async () => {

@@ -3,6 +3,7 @@ import type { NextFunction, Request, Response } from 'express'
 import type { Config } from '../config.ts'
 import { Forbidden, RateLimited, errorResponse } from '../errors.ts'
 import { singleton } from '../singleton.ts'
+import { createRateLimiter, type RateLimiter } from '../lib/rate-limiter.ts'
 import { sendWebResponse } from './web.ts'
 
 /** A fresh nonce per response; the CSP allows only scripts that carry it (and our own files). */
@@ -69,37 +70,6 @@ function originOf(url: string | undefined): string | undefined {
     return new URL(url).origin
   } catch {
     return undefined
-  }
-}
-
-export interface RateLimiter {
-  /** Counts one request for the key; returns the seconds to wait when over the limit, or null when allowed. */
-  hit: (key: string) => number | null
-}
-
-/**
- * Fixed-window limit per key (client IP). In-memory: each app instance limits on its own, which is enough to blunt
- * abuse; the database constraints, not this, keep sign-ups correct.
- */
-export function createRateLimiter(perMinute: number): RateLimiter {
-  const windows = new Map<string, { start: number; count: number }>()
-  let lastSweep = Date.now()
-  return {
-    hit(key) {
-      if (perMinute <= 0) return null
-      const now = Date.now()
-      if (now - lastSweep > 60_000) {
-        for (const [k, w] of windows) if (now - w.start >= 60_000) windows.delete(k)
-        lastSweep = now
-      }
-      let window = windows.get(key)
-      if (!window || now - window.start >= 60_000) {
-        window = { start: now, count: 0 }
-        windows.set(key, window)
-      }
-      window.count += 1
-      return window.count > perMinute ? Math.max(1, Math.ceil((window.start + 60_000 - now) / 1000)) : null
-    },
   }
 }
 

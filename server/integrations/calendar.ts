@@ -13,8 +13,8 @@ import type { AppServices } from '../context.ts'
 import { NotFound } from '../errors.ts'
 import { eventsSince } from '../roster/events.ts'
 import { listPublicTrainings, visibleTrainingsSince } from '../roster/trainings.ts'
-import { getSetting } from '../settings/settings.ts'
-import { isValidTimeZone } from '../settings/time-lock.ts'
+import { getSetting } from '../unit/settings.ts'
+import { isValidTimeZone } from '../lib/time-lock.ts'
 import { runTransaction } from '../transaction.ts'
 
 // Calendar feeds (docs/rules/api.md), written by ical-generator (RFC 5545) in the unit's time zone with its VTIMEZONE:

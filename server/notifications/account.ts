@@ -11,7 +11,7 @@ import type { DbOrTx } from '#db/client.ts'
 import { notificationOutbox, pushSubscriptions } from '#db/schema/notifications.ts'
 import type { User } from '#db/schema/users-sessions.ts'
 import { Invalid } from '../errors.ts'
-import { parseInput } from '../http/request.ts'
+import { parseInput } from '../lib/request.ts'
 import { DMS_CLOSED } from './sender.ts'
 import { getPreferences, kindsFor, setPreferences } from './subscriptions.ts'
 

@@ -8,7 +8,7 @@ import { members } from '#db/schema/roster.ts'
 import { users } from '#db/schema/users-sessions.ts'
 import { actorName, SYSTEM_ACTOR, type Actor } from '../audit/audit.ts'
 import { NotFound } from '../errors.ts'
-import { getSetting } from '../settings/settings.ts'
+import { getSetting } from '../unit/settings.ts'
 import { memberOfUser } from '../people.ts'
 
 // The ORBAT's versions (docs/rules/orbat-history.md): every save writes the whole layout as it stands after the save,

@@ -14,7 +14,7 @@ import { members } from '#db/schema/roster.ts'
 import { users } from '#db/schema/users-sessions.ts'
 import { discordAvatarUrl } from '../discord/client.ts'
 import { memberOfUser, personColumns } from '../people.ts'
-import { onLeaveSql, unitToday } from '../personnel/leave-days.ts'
+import { onLeaveSql, unitToday } from '../leave/days.ts'
 
 // The public ORBAT payload (GET /api/orbat; docs/rules/orbat.md); its JSON shapes are contracts.
 

@@ -1,7 +1,7 @@
 import { ORBAT_REFUSALS, type OrbatRights } from '#contracts/orbat-rights.ts'
 import type { DbOrTx } from '#db/client.ts'
 import type { User } from '#db/schema/users-sessions.ts'
-import { isBanned, waitlistEligibility } from '../waitlist/waitlist.ts'
+import { isBanned, waitlistEligibility } from './waitlist/waitlist.ts'
 import { eligibleRoleIds, qualifiesForLock } from './orbat.ts'
 
 /**

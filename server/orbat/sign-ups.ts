@@ -1,4 +1,4 @@
-import { postActivity } from './activity.ts'
+import { postActivity } from '../discord/activity-channel.ts'
 import type { Db } from '#db/client.ts'
 import type { SquadPreference, WaitlistItem } from '#contracts/waitlist.ts'
 import type { AppServices } from '../context.ts'
@@ -6,13 +6,13 @@ import { Invalid } from '../errors.ts'
 import { UnlockFillPending } from '../refusals.ts'
 import { runStatement, runTransaction } from '../transaction.ts'
 import { singleton } from '../singleton.ts'
-import { getSettings, lockActive, UNLOCK_FILL_DONE_KEY } from '../settings/settings.ts'
-import { placementLine } from '../waitlist/placement.ts'
-import { ensureUnlockFill, joinWaitlist, leaveWaitlist } from '../waitlist/waitlist.ts'
+import { getSettings, lockActive, UNLOCK_FILL_DONE_KEY } from '../unit/settings.ts'
+import { placementLine } from './waitlist/placement.ts'
+import { ensureUnlockFill, joinWaitlist, leaveWaitlist } from './waitlist/waitlist.ts'
 import { isValidId, leaveSlot, signUpToSlot, type SlotActionResult, type Writer } from './slots.ts'
 
 // The member actions of the public ORBAT, for the light path of the /api writes (server/http/member-writes.ts) and
-// the page's actions alike: each is one stored-function call (server/orbat/slots.ts, server/waitlist/waitlist.ts)
+// the page's actions alike: each is one stored-function call (server/orbat/slots.ts, server/orbat/waitlist/waitlist.ts)
 // that decides, writes and NOTIFYs in one round trip; then this instance's live viewers refresh at once (the 'orbat'
 // topic after the commit) and the activity channel hears of it without making the member wait for Discord.
 

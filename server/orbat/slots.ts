@@ -2,7 +2,7 @@ import { parseIdText } from '#contracts/fields.ts'
 import type { Db } from '#db/client.ts'
 import { Invalid } from '../errors.ts'
 import { decided } from '../refusals.ts'
-import { placementLine, type Placement } from '../waitlist/placement.ts'
+import { placementLine, type Placement } from './waitlist/placement.ts'
 
 // A member's own slot writes (docs/rules/orbat.md). Every rule (the time lock and the unlock fill first, banned, spacer,
 // taken, the role lock, one slot per person with the move, the waitlist removal, the fill of the slot left behind,

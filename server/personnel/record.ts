@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { desc, eq, sql } from 'drizzle-orm'
 import { DateTime } from 'luxon'
 import type { DbOrTx } from '#db/client.ts'
 import { testAttempts, testEvaluations, tests } from '#db/schema/assessments.ts'
@@ -31,9 +31,9 @@ import { eventOrbatHolders } from '#db/schema/orbat-history.ts'
 import { recordAudit } from '../audit/audit.ts'
 import type { AppServices } from '../context.ts'
 import { Forbidden, NotFound } from '../errors.ts'
-import { getUnitTimeZone } from '../settings/unit-time-zone.ts'
+import { getUnitTimeZone } from '../unit/time-zone.ts'
 import { runTransaction } from '../transaction.ts'
-import { isOnLeave } from './leave-days.ts'
+import { isOnLeave } from '../leave/days.ts'
 import { memberActivity, weeksOf } from '../activity/report.ts'
 
 // A member's service record and public profile (docs/rules/personnel.md). The record is read from where each fact
@@ -117,22 +117,6 @@ export async function readMemberProfile(db: DbOrTx, memberId: number, now = new 
     attendance,
     entries,
   }
-}
-
-/** The roster member a signed-in person is (linked by Discord id), or null. */
-export async function memberIdOfUser(db: DbOrTx, user: Pick<User, 'discord_id'>): Promise<number | null> {
-  const [row] = await db.select({ id: members.id }).from(members).where(eq(members.discord_id, user.discord_id))
-  return row?.id ?? null
-}
-
-/** The roster member a user is (linked by Discord id), for a link from an ORBAT slot; a banned member has none. */
-export async function memberIdOfUserId(db: DbOrTx, userId: number): Promise<number | null> {
-  const [row] = await db
-    .select({ id: members.id })
-    .from(members)
-    .innerJoin(users, eq(users.discord_id, members.discord_id))
-    .where(and(eq(users.id, userId), eq(members.is_banned, false)))
-  return row?.id ?? null
 }
 
 /** Where the viewer reads this member's full record: admins on the roster admin, the member on their account. */

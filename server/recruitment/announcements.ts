@@ -1,7 +1,7 @@
 import { APPLICATION_STATUS_LABELS, type ApplicationStatus } from '#contracts/recruitment.ts'
 import type { User } from '#db/schema/users-sessions.ts'
 import type { AppServices } from '../context.ts'
-import { getSetting } from '../settings/settings.ts'
+import { getSetting } from '../unit/settings.ts'
 
 // Recruitment's messages (docs/rules/discord.md, Recruitment). A new application goes to the recruiters channel
 // (setting recruitment_channel_id), posted after the commit through the one Discord client, which retries and never

@@ -9,11 +9,11 @@ import type { User } from '#db/schema/users-sessions.ts'
 import { recordAudit, type Actor } from '../audit/audit.ts'
 import type { AppServices } from '../context.ts'
 import { NotFound } from '../errors.ts'
-import { getUnitTimeZone } from '../settings/unit-time-zone.ts'
+import { getUnitTimeZone } from '../unit/time-zone.ts'
 import { runTransaction } from '../transaction.ts'
 import { assertMembersExist } from './attendance.ts'
 import { pastPage, startsBefore, type PastPage } from './list-pages.ts'
-import { dayIn, instantOf, zonedIso } from './wall-time.ts'
+import { dayIn, instantOf, zonedIso } from '../lib/wall-time.ts'
 
 // Roster events and their attendance (docs/rules/roster.md: attendance moves the event score). Attendance is the source
 // of attended_events_count changes: +1 per member added, -1 per member removed. The use cases (create, update, delete,

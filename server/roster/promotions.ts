@@ -12,8 +12,8 @@ import { actorName, recordAudit, SYSTEM_ACTOR, type Actor } from '../audit/audit
 import type { AppServices } from '../context.ts'
 import { listChannels } from '../discord/guild.ts'
 import { Invalid, toErrorBody } from '../errors.ts'
-import { getSetting } from '../settings/settings.ts'
-import { getUnitTimeZone } from '../settings/unit-time-zone.ts'
+import { getSetting } from '../unit/settings.ts'
+import { getUnitTimeZone } from '../unit/time-zone.ts'
 import { markChange } from '../personnel/history.ts'
 
 // Promotions (docs/rules/roster.md, Promotions): thresholds per starting rank, a run that moves each active member at

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import { RANKS, rosterQuerySchema, type RosterQuery } from '#contracts/roster.ts'
 import type { AdminRosterMember, RosterMember, RosterPage } from '#contracts/roster-types.ts'
 import type { DbOrTx } from '#db/client.ts'
-import { onLeaveSql, unitToday } from '../personnel/leave-days.ts'
+import { onLeaveSql, unitToday } from '../leave/days.ts'
 
 // GET /api/roster (docs/rules/api.md, Pagination): page, limit, term, type, qualification, and is_banned for admins.
 // The admin editor's Assigned autocomplete reads every member with limit=9999.

@@ -12,8 +12,8 @@ import { Conflict, Forbidden, NotFound, Unauthorized } from '../errors.ts'
 import { runTransaction } from '../transaction.ts'
 import { assertMembersExist } from './attendance.ts'
 import { pastPage, startsBefore, type PastPage } from './list-pages.ts'
-import { getUnitTimeZone } from '../settings/unit-time-zone.ts'
-import { instantOf, zonedIso } from './wall-time.ts'
+import { getUnitTimeZone } from '../unit/time-zone.ts'
+import { instantOf, zonedIso } from '../lib/wall-time.ts'
 
 // Trainings (docs/rules/roster.md, Trainings): admin CRUD, attendance, sign-ups; the public list with sign-up / leave
 // for members on the roster. Each change is one use case (its own transaction and audit entry) for the pages' actions

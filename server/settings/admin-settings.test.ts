@@ -3,7 +3,7 @@
 // Discord id settings, and the audit entries.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { DEMO_CHANNELS, DEMO_ROLES } from '#db/seed/demo-guild.ts'
-import { getSetting } from '#server/settings/settings.ts'
+import { getSetting } from '#server/unit/settings.ts'
 import { startTestApp, type TestApp } from '#tests/harness/app.ts'
 import { api, expectAdminOnly } from '#tests/harness/admin.ts'
 import {

@@ -1,20 +1,22 @@
 import type { DbOrTx } from '#db/client.ts'
+import { DISCORD_SETTING_KEYS, type DiscordSettingKey, type DiscordSettingsInput } from '#contracts/discord.ts'
+import { loadDiscordSettings } from '../discord/admin.ts'
 import type { User } from '#db/schema/users-sessions.ts'
 import { recordAudit } from '../audit/audit.ts'
-import type { Placement } from '../waitlist/placement.ts'
-import { ensureUnlockFill, fillOpenSlots } from '../waitlist/waitlist.ts'
+import type { Placement } from '../orbat/waitlist/placement.ts'
+import { ensureUnlockFill, fillOpenSlots } from '../orbat/waitlist/waitlist.ts'
 import { TIME_LOCK_REQUIRED, type SettingInput, type TimeLockInput } from '#contracts/settings.ts'
 import type { ChangeTopic } from '../changes.ts'
 import type { AppServices } from '../context.ts'
 import { discordNames } from '../discord/names.ts'
-import { EVERYONE } from '../discord/role-sync-queue.ts'
+import { EVERYONE } from '../role-sync/queue.ts'
 import { Invalid } from '../errors.ts'
-import { postActivity } from '../orbat/activity.ts'
+import { postActivity } from '../discord/activity-channel.ts'
 import { runTransaction } from '../transaction.ts'
-import { placementLine } from '../waitlist/placement.ts'
-import { isValidTimeZone, nextLockInstant } from './time-lock.ts'
-import { unitTimeZoneChanged } from './unit-time-zone.ts'
-import { getSettings, lockActive, putSetting, SETTING_KEYS, type SettingKey } from './settings.ts'
+import { placementLine } from '../orbat/waitlist/placement.ts'
+import { isValidTimeZone, nextLockInstant } from '../lib/time-lock.ts'
+import { unitTimeZoneChanged } from '../unit/time-zone.ts'
+import { getSettings, lockActive, putSetting, SETTING_KEYS, type SettingKey } from '../unit/settings.ts'
 
 // PUT /api/admin/settings (docs/rules/settings.md): one key at a time. signup_time is the time lock (an ISO date-time,
 // '' when cleared); the other keys are Discord ids ('' = unset). The use cases below run it in a transaction: clearing
@@ -121,4 +123,16 @@ export async function setTimeLock(services: AppServices, admin: User, input: Tim
 /** Opens sign-ups at once. */
 export function clearTimeLock(services: AppServices, admin: User): Promise<SettingUpdate> {
   return saveSetting(services, admin, { key: 'signup_time', value: '' })
+}
+
+/** Saves the settings that changed (trimmed by the schema), each through saveSetting; answers the keys saved. */
+export async function saveDiscordSettings(
+  services: AppServices,
+  admin: User,
+  input: DiscordSettingsInput,
+): Promise<DiscordSettingKey[]> {
+  const current = await loadDiscordSettings(services.db)
+  const changed = DISCORD_SETTING_KEYS.filter((key) => input[key] !== current[key])
+  for (const key of changed) await saveSetting(services, admin, { key, value: input[key] })
+  return changed
 }

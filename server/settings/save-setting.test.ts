@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { TIME_LOCK_REQUIRED } from '#contracts/settings.ts'
 import { users, type User } from '#db/schema/users-sessions.ts'
 import { Invalid } from '#server/errors.ts'
-import { ACTIVITY_BATCH_MS } from '#server/orbat/activity.ts'
+import { ACTIVITY_BATCH_MS } from '#server/discord/activity-channel.ts'
 import { startTestApp, type TestApp } from '#tests/harness/app.ts'
 import {
   addEligibleRoles,
@@ -21,8 +21,8 @@ import {
   type LoggedIn,
 } from '#tests/harness/orbat.ts'
 import { clearTimeLock, setTimeLock } from './admin-settings.ts'
-import { getSetting } from './settings.ts'
-import { nextLockInstant } from './time-lock.ts'
+import { getSetting } from '../unit/settings.ts'
+import { nextLockInstant } from '../lib/time-lock.ts'
 
 let t: TestApp
 let admin: User, reyes: LoggedIn

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { nextLockInstant } from '../../server/settings/time-lock.ts'
+import { nextLockInstant } from '../../server/lib/time-lock.ts'
 import { expect, test, type E2ESql } from './fixtures.ts'
 import { toast } from './page-kit.ts'
 

@@ -4,7 +4,8 @@ import { FullRecord } from '#app/components/personnel/record-page.tsx'
 import { trimRecord } from '#app/components/personnel/timeline.tsx'
 import { requirePageUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
-import { memberIdOfUser, readMemberRecord } from '#server/personnel/record.ts'
+import { memberIdOfUser } from '#server/people.ts'
+import { readMemberRecord } from '#server/personnel/record.ts'
 
 // The signed-in member's own full service record (docs/rules/personnel.md): everything but admin notes. Someone who is
 // not on the roster is told so.

@@ -23,7 +23,7 @@ import { useToast } from '#app/ui/toaster.tsx'
 import { getServices } from '#server/context.ts'
 import { recentActivity } from '#server/audit/audit.ts'
 import { requirePageUser } from '#server/auth/user.ts'
-import { pendingLeaveCount } from '#server/personnel/leave.ts'
+import { pendingLeaveCount } from '#server/leave/leave.ts'
 import { openApplicationCount } from '#server/recruitment/recruitment.ts'
 
 /** The audit log is polled every 15 s. */

@@ -3,7 +3,7 @@ import { notificationPreferencesInputSchema } from '#contracts/notifications.ts'
 import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
-import { parseInput, readJsonObject } from '#server/http/request.ts'
+import { parseInput, readJsonObject } from '#server/lib/request.ts'
 import { getPreferences, setPreferences } from '#server/notifications/subscriptions.ts'
 import type { ApiMethod } from '#server/http/api-methods.ts'
 

@@ -1,5 +1,5 @@
 import type { Route } from './+types/admin.orbat.presets.$id.load'
-import { parseId } from '#server/http/request.ts'
+import { parseId } from '#server/lib/request.ts'
 import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'

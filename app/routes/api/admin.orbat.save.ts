@@ -1,7 +1,7 @@
 import type { Route } from './+types/admin.orbat.save'
 import { orbatSaveSchema } from '#contracts/orbat.ts'
 import type { SaveVia } from '#contracts/orbat-history.ts'
-import { parseInput, readJsonObject } from '#server/http/request.ts'
+import { parseInput, readJsonObject } from '#server/lib/request.ts'
 import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'

@@ -1,6 +1,6 @@
 import type { Route } from './+types/admin.orbat.versions'
 import { versionsQuerySchema } from '#contracts/orbat-history.ts'
-import { parseInput } from '#server/http/request.ts'
+import { parseInput } from '#server/lib/request.ts'
 import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'

@@ -1,6 +1,6 @@
 import type { Route } from './+types/admin.settings'
 import { settingInputSchema } from '#contracts/settings.ts'
-import { parseInput, readJsonObject } from '#server/http/request.ts'
+import { parseInput, readJsonObject } from '#server/lib/request.ts'
 import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'

@@ -1,6 +1,6 @@
 import { eligibleRoleSchema } from '#contracts/settings.ts'
 import { adminItemAction } from '#server/http/item-route.ts'
-import { deleteEligibleRole, saveEligibleRole } from '#server/waitlist/eligible-roles.ts'
+import { deleteEligibleRole, saveEligibleRole } from '#server/orbat/waitlist/eligible-roles.ts'
 import type { ApiMethod } from '#server/http/api-methods.ts'
 
 // PUT /api/admin/waitlist-roles/{id}: same body as POST. DELETE /api/admin/waitlist-roles/{id}.

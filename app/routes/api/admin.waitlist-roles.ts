@@ -1,10 +1,10 @@
 import type { Route } from './+types/admin.waitlist-roles'
 import { eligibleRoleSchema } from '#contracts/settings.ts'
-import { parseInput, readJsonObject } from '#server/http/request.ts'
+import { parseInput, readJsonObject } from '#server/lib/request.ts'
 import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
-import { listEligibleRoles, saveEligibleRole } from '#server/waitlist/eligible-roles.ts'
+import { listEligibleRoles, saveEligibleRole } from '#server/orbat/waitlist/eligible-roles.ts'
 
 // GET /api/admin/waitlist-roles: list. POST: {role_name, role_id, can_join_general_waitlist}.
 export async function loader({ request, context }: Route.LoaderArgs) {

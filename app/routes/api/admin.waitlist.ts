@@ -2,7 +2,7 @@ import type { Route } from './+types/admin.waitlist'
 import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
-import { purgeWaitlist } from '#server/waitlist/eligible-roles.ts'
+import { purgeWaitlist } from '#server/orbat/waitlist/eligible-roles.ts'
 import type { ApiMethod } from '#server/http/api-methods.ts'
 
 // DELETE /api/admin/waitlist: purges the waitlist (Danger Zone).

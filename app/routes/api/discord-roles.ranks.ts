@@ -1,6 +1,6 @@
 import type { Route } from './+types/discord-roles.ranks'
 import { rankRolesSchema } from '#contracts/discord.ts'
-import { parseInput, readJsonBody } from '#server/http/request.ts'
+import { parseInput, readJsonBody } from '#server/lib/request.ts'
 import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { listRankMappings, saveRankMappings } from '#server/discord/admin.ts'

@@ -1,6 +1,6 @@
 import type { Route } from './+types/discord-roles.squads.$id'
 import { squadMappingUpdateSchema } from '#contracts/discord.ts'
-import { parseId, parseInput, readJsonObject } from '#server/http/request.ts'
+import { parseId, parseInput, readJsonObject } from '#server/lib/request.ts'
 import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { deleteSquadMapping, updateSquadMapping } from '#server/discord/admin.ts'

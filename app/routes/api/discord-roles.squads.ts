@@ -1,6 +1,6 @@
 import type { Route } from './+types/discord-roles.squads'
 import { squadMappingCreateSchema } from '#contracts/discord.ts'
-import { parseInput, readJsonObject } from '#server/http/request.ts'
+import { parseInput, readJsonObject } from '#server/lib/request.ts'
 import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { createSquadMapping, listSquadMappings } from '#server/discord/admin.ts'

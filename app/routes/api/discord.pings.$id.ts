@@ -1,6 +1,6 @@
 import type { Route } from './+types/discord.pings.$id'
 import { cancelPingSchema } from '#contracts/discord.ts'
-import { parseId, parseInput, readJsonObject } from '#server/http/request.ts'
+import { parseId, parseInput, readJsonObject } from '#server/lib/request.ts'
 import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { cancelPing } from '#server/discord/admin.ts'

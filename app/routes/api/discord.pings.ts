@@ -1,6 +1,6 @@
 import type { Route } from './+types/discord.pings'
 import { pingHistoryQuerySchema } from '#contracts/discord.ts'
-import { parseInput } from '#server/http/request.ts'
+import { parseInput } from '#server/lib/request.ts'
 import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { listPings } from '#server/discord/admin.ts'

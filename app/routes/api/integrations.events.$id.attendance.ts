@@ -1,6 +1,6 @@
 import type { Route } from './+types/integrations.events.$id.attendance'
 import { attendanceByUuidSchema } from '#contracts/integrations.ts'
-import { parseId, parseInput, readJsonObject } from '#server/http/request.ts'
+import { parseId, parseInput, readJsonObject } from '#server/lib/request.ts'
 import { serverTokenFrom } from '#server/auth/api-token.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'

@@ -1,6 +1,6 @@
 import type { Route } from './+types/integrations.slots'
 import { playerSlotQuerySchema } from '#contracts/integrations.ts'
-import { parseInput } from '#server/http/request.ts'
+import { parseInput } from '#server/lib/request.ts'
 import { serverTokenFrom } from '#server/auth/api-token.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'

@@ -1,10 +1,10 @@
 import type { Route } from './+types/loa.$id.deny'
 import { leaveDenySchema } from '#contracts/leave.ts'
-import { parseId, parseInput, readJsonObject } from '#server/http/request.ts'
+import { parseId, parseInput, readJsonObject } from '#server/lib/request.ts'
 import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
-import { denyLeave } from '#server/personnel/leave.ts'
+import { denyLeave } from '#server/leave/leave.ts'
 
 // POST /api/loa/{id}/deny {reason} (admin): a pending request is denied with a reason the member reads.
 export async function action({ request, params, context }: Route.ActionArgs) {

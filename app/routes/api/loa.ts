@@ -1,10 +1,10 @@
 import type { Route } from './+types/loa'
 import { leaveListQuerySchema, leaveRequestSchema } from '#contracts/leave.ts'
-import { parseInput, parseStrictInput, readJsonObject } from '#server/http/request.ts'
+import { parseInput, parseStrictInput, readJsonObject } from '#server/lib/request.ts'
 import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
-import { listLeaves, requestLeave } from '#server/personnel/leave.ts'
+import { listLeaves, requestLeave } from '#server/leave/leave.ts'
 
 // GET /api/loa[?status=pending|approved|denied|active]: a member's own leave; an admin's: everyone's.
 // POST /api/loa {start_date, end_date, reason}: a member on the roster asks for leave (docs/rules/personnel.md).

@@ -3,7 +3,7 @@ import { pushSubscriptionInputSchema, pushUnsubscribeInputSchema } from '#contra
 import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
-import { parseInput, readJsonObject } from '#server/http/request.ts'
+import { parseInput, readJsonObject } from '#server/lib/request.ts'
 import { listPushDevices } from '#server/notifications/account.ts'
 import { subscribe, unsubscribe } from '#server/notifications/subscriptions.ts'
 import type { ApiMethod } from '#server/http/api-methods.ts'

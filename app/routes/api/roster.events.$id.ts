@@ -1,6 +1,6 @@
 import type { Route } from './+types/roster.events.$id'
 import { eventSchema } from '#contracts/events.ts'
-import { parseId, parseInput, readJsonObject } from '#server/http/request.ts'
+import { parseId, parseInput, readJsonObject } from '#server/lib/request.ts'
 import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'

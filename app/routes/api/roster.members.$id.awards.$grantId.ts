@@ -1,6 +1,6 @@
 import type { Route } from './+types/roster.members.$id.awards.$grantId'
 import { AWARD_MESSAGES } from '#contracts/awards.ts'
-import { parseId } from '#server/http/request.ts'
+import { parseId } from '#server/lib/request.ts'
 import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'

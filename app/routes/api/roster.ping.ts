@@ -1,6 +1,6 @@
 import type { Route } from './+types/roster.ping'
 import { FILL_ALL_FIELDS, pingKindSchema, pingSchema } from '#contracts/pings.ts'
-import { parseId, parseInput, readJsonObject } from '#server/http/request.ts'
+import { parseId, parseInput, readJsonObject } from '#server/lib/request.ts'
 import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { schedulePing } from '#server/discord/pings.ts'

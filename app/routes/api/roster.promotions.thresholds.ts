@@ -1,6 +1,6 @@
 import type { Route } from './+types/roster.promotions.thresholds'
 import { ROSTER_MESSAGES, thresholdsSchema } from '#contracts/roster.ts'
-import { parseInput, readJsonBody } from '#server/http/request.ts'
+import { parseInput, readJsonBody } from '#server/lib/request.ts'
 import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'

@@ -1,5 +1,5 @@
 import type { Route } from './+types/roster.trainings.$id.signups'
-import { parseId } from '#server/http/request.ts'
+import { parseId } from '#server/lib/request.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { listTrainingSignups } from '#server/roster/trainings.ts'

@@ -1,6 +1,6 @@
 import type { Route } from './+types/roster.trainings'
 import { trainingSchema } from '#contracts/trainings.ts'
-import { parseInput, readJsonObject } from '#server/http/request.ts'
+import { parseInput, readJsonObject } from '#server/lib/request.ts'
 import { listAnswer, readListPage } from '#server/http/list-page.ts'
 import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'

@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from 'react-router'
-import { parseId } from '#server/http/request.ts'
+import { parseId } from '#server/lib/request.ts'
 import { getUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'

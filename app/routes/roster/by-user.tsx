@@ -4,7 +4,7 @@ import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { buttonClass } from '#app/ui/button.ts'
 import { getServices } from '#server/context.ts'
 import { parseIdText } from '#contracts/ids.ts'
-import { memberIdOfUserId } from '#server/personnel/record.ts'
+import { memberIdOfUserId } from '#server/people.ts'
 
 // An ORBAT slot's holder, by their user: on to their public profile (docs/rules/personnel.md), or a plain "not on the
 // roster" page for someone who holds a slot without being a roster member.

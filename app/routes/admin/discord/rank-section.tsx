@@ -8,7 +8,7 @@ import { primaryButton } from '#app/ui/button.ts'
 import { FieldError, Section } from '#app/ui/field.tsx'
 
 // Rank role mapping (docs/rules/discord.md, rank roles): one row per rank with its role; saved as the whole list (PUT
-// /api/discord-roles/ranks's use case). A member's rank change syncs these roles (server/discord/roster-roles.ts).
+// /api/discord-roles/ranks's use case). A member's rank change syncs these roles (server/discord/award-announcements.ts).
 
 export function RankSection({ data }: { data: DiscordPageData }) {
   const defaults = Object.fromEntries(data.ranks.map((r) => [r.rank_name, r.discord_role_id]))

@@ -8,6 +8,7 @@ import { PingHistory } from './ping-history.tsx'
 import { RankSection } from './rank-section.tsx'
 import { SettingsSection } from './settings-section.tsx'
 import { removeChannelKey, SquadSection } from './squad-section.tsx'
+import { saveDiscordSettings } from '#server/settings/admin-settings.ts'
 import {
   cancelPingSchema,
   DISCORD_INTENTS,
@@ -43,7 +44,6 @@ import {
   loadDiscordSettings,
   purgeEventPingRole,
   purgeSquadIntegrations,
-  saveDiscordSettings,
   saveRankMappings,
   updateSquadMapping,
 } from '#server/discord/admin.ts'

@@ -12,7 +12,7 @@ import { primaryButton } from '#app/ui/button.ts'
 import { Field, FieldError, Section } from '#app/ui/field.tsx'
 
 // Global settings (docs/rules/settings.md, the settings keys): each chosen by name from the guild's channels, roles or
-// categories; trimmed and saved only when changed (server/discord/admin.ts saveDiscordSettings).
+// categories; trimmed and saved only when changed (server/settings/admin-settings.ts saveDiscordSettings).
 
 /** What a blank choice means where it is more than "not set". */
 const BLANK_LABELS: Partial<Record<(typeof DISCORD_SETTING_KEYS)[number], string>> = {

@@ -18,13 +18,13 @@ import { Table, type Column } from '#app/ui/table.tsx'
 import { requirePageUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { DISCORD_ACTION_BUDGET_MS } from '#server/discord/client.ts'
-import { applyReconcile, planReconcile } from '#server/discord/reconcile.ts'
+import { applyReconcile, planReconcile } from '#server/role-sync/reconcile.ts'
 import { waitAtMost } from '#server/transaction.ts'
 import { logLoadError } from '#server/load-error.ts'
 import { countOf, plural } from '#contracts/plural.ts'
 
 // Discord Role Sync (docs/rules/discord.md, the role sync): the dry run (who gains and loses which managed role) and
-// Apply, which recomputes and applies it (server/discord/reconcile.ts); the same reconcile runs nightly. Apply answers
+// Apply, which recomputes and applies it (server/role-sync/reconcile.ts); the same reconcile runs nightly. Apply answers
 // data, not a redirect, so the page shows the result; without JavaScript it asks on the confirm step first. Neither
 // waits on Discord for long: the dry run gives up after DISCORD_ACTION_BUDGET_MS, and an Apply still running then goes
 // on in the background (one at a time; its audit entry tells the result).

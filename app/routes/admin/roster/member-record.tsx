@@ -11,7 +11,7 @@ import { textareaProps } from '#app/ui/conform-props.ts'
 import { Field, Notice, textareaClass } from '#app/ui/field.tsx'
 import { requirePageUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
-import { parseId } from '#server/http/request.ts'
+import { parseId } from '#server/lib/request.ts'
 import { addMemberNote, readMemberRecord } from '#server/personnel/record.ts'
 
 // A member's full service record for admins (docs/rules/personnel.md), admin notes included, with the form that adds

@@ -46,7 +46,7 @@ import { grantAward, revokeAward } from '#server/personnel/awards.ts'
 import { withLoadError } from '#server/load-error.ts'
 import { loadMembersTab, membersFilters } from '#server/roster/members-tab.ts'
 import { parseRosterQuery } from '#server/roster/roster.ts'
-import { viewerTimeZone } from '#server/settings/unit-time-zone.ts'
+import { viewerTimeZone } from '#server/unit/time-zone.ts'
 import { deleteRecord, submitForm } from '#app/forms/actions.ts'
 
 // Members tab (docs/rules/roster.md, members and bans): the admin roster list (GET /api/roster's service with

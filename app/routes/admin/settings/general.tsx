@@ -24,8 +24,8 @@ import { Invalid } from '#server/errors.ts'
 import { withLoadError } from '#server/load-error.ts'
 import { adminSettings } from '#server/settings/admin-settings.ts'
 import { clearTimeLock, saveSetting, setTimeLock } from '#server/settings/admin-settings.ts'
-import { getUnitTimeZone } from '#server/settings/unit-time-zone.ts'
-import { leaveMaxDays } from '#server/personnel/leave.ts'
+import { getUnitTimeZone } from '#server/unit/time-zone.ts'
+import { leaveMaxDays } from '#server/leave/leave.ts'
 
 // General: the Signup Time Lock (docs/rules/orbat.md, the time lock) and the unit's time zone. Set turns the admin's
 // month/day/time in their zone into an instant (a date already past rolls to next year); Clear empties signup_time. The

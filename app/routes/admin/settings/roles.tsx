@@ -14,7 +14,7 @@ import {
   listEligibleRoles,
   purgeWaitlist,
   saveEligibleRole,
-} from '#server/waitlist/eligible-roles.ts'
+} from '#server/orbat/waitlist/eligible-roles.ts'
 
 // Eligible Roles (docs/rules/orbat.md): add/edit, delete (confirmed) and the Danger Zone purge (confirmed), through the
 // same use cases and schema as /api/admin/waitlist-roles and DELETE /api/admin/waitlist.

@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { eligibleRoles, platoons } from '#db/schema/orbat.ts'
 import { settings } from '#db/schema/settings.ts'
-import { nextLockInstant } from '#server/settings/time-lock.ts'
+import { nextLockInstant } from '#server/lib/time-lock.ts'
 import { startTestApp, type TestApp } from '#tests/harness/app.ts'
 import { auditEntries, loginDemos, resetOrbat, type LoggedIn } from '#tests/harness/orbat.ts'
 

@@ -22,7 +22,7 @@ import { LoadError } from '#app/ui/field.tsx'
 import { requirePageUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { withLoadError } from '#server/load-error.ts'
-import { approveLeave, denyLeave, endLeave, leaveTab } from '#server/personnel/leave.ts'
+import { approveLeave, denyLeave, endLeave, leaveTab } from '#server/leave/leave.ts'
 
 // Leave tab (docs/rules/personnel.md, Leave of absence): the members' requests, pending first by default, filtered
 // by ?status= (pending, active, approved, denied, or all); Approve, Deny (a reason, in a dialog) and End now, through

@@ -6,7 +6,7 @@ export interface Placement {
   userName: string
   slotRole: string
   squadName: string
-  /** Who was placed: their Discord roles follow (server/discord/member-roles.ts). */
+  /** Who was placed: their Discord roles follow (server/role-sync/member-roles.ts). */
   discordId: string
 }
 

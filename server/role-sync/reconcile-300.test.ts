@@ -12,7 +12,7 @@ import { recordAudit, SYSTEM_ACTOR } from '../audit/audit.ts'
 import { startDiscordStandIn, type RunningDiscordStandIn } from '../discord-stand-in/index.ts'
 import type { AppServices } from '../context.ts'
 import { setLogLevel } from '../logger.ts'
-import { createDiscordClient } from './client.ts'
+import { createDiscordClient } from '../discord/client.ts'
 import { desiredRoles } from './member-roles.ts'
 import { applyReconcile, planReconcile } from './reconcile.ts'
 

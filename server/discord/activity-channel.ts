@@ -1,7 +1,7 @@
 import type { AppServices } from '../context.ts'
 import { describeError } from '../error-text.ts'
 import { logger } from '../logger.ts'
-import { getSetting } from '../settings/settings.ts'
+import { getSetting } from '../unit/settings.ts'
 import { singleton } from '../singleton.ts'
 
 // The ORBAT activity channel: who signed up, left or was placed from the waitlist, posted in batches after the commit.

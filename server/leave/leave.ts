@@ -23,10 +23,10 @@ import { recordAudit } from '../audit/audit.ts'
 import type { AppServices } from '../context.ts'
 import { Conflict, Forbidden, Invalid, NotFound } from '../errors.ts'
 import { notify } from '../notifications/outbox.ts'
-import { getSetting } from '../settings/settings.ts'
+import { getSetting } from '../unit/settings.ts'
 import { runTransaction } from '../transaction.ts'
-import { announceLeave, type LeaveNews } from './leave-announcements.ts'
-import { lastLeaveDay, unitToday } from './leave-days.ts'
+import { announceLeave, type LeaveNews } from './announcements.ts'
+import { lastLeaveDay, unitToday } from './days.ts'
 
 // Leave of absence (docs/rules/personnel.md, Leave of absence): a member on the roster asks for leave (from, to, a
 // reason); an admin approves or denies it; the member withdraws a pending request; the member or an admin ends an

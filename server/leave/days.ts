@@ -3,8 +3,8 @@ import { DateTime } from 'luxon'
 import { addDays, daysInclusive } from '#contracts/leave.ts'
 import type { DbOrTx } from '#db/client.ts'
 import { leaves } from '#db/schema/personnel.ts'
-import { dayIn } from '../roster/wall-time.ts'
-import { getUnitTimeZone } from '../settings/unit-time-zone.ts'
+import { dayIn } from '../lib/wall-time.ts'
+import { getUnitTimeZone } from '../unit/time-zone.ts'
 
 // Which days a member is on leave (docs/rules/personnel.md, Leave of absence): the one statement of the rule, for the
 // roster, the ORBAT and Discord roles (on leave today) and for later work on activity (days on leave in a period).

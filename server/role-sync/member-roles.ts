@@ -5,20 +5,20 @@ import { platoons, slots, squads } from '#db/schema/orbat.ts'
 import { memberQualifications, members, qualifications } from '#db/schema/roster.ts'
 import { users } from '#db/schema/users-sessions.ts'
 import type { AppServices } from '../context.ts'
-import { onLeaveSql, unitToday } from '../personnel/leave-days.ts'
-import { getSetting } from '../settings/settings.ts'
+import { onLeaveSql, unitToday } from '../leave/days.ts'
+import { getSetting } from '../unit/settings.ts'
 
 // Who holds which Discord role (docs/rules/discord.md, Managed roles). The app manages these roles: the mapped rank
 // roles, the qualification roles, the squad roles (squad_role_mappings), the platoon roles, milsim_role_id and
 // leave_role_id.
 // - an active (not banned) roster member with a Discord id holds milsim_role_id, their rank's role and the roles of
-//   their qualifications, and leave_role_id while their leave of absence is active (server/personnel/leave-days.ts);
+//   their qualifications, and leave_role_id while their leave of absence is active (server/leave/days.ts);
 // - whoever holds a slot (and is not a banned member) holds their squad's role and the role of its platoon;
 // - nobody else holds any managed role (a banned or deleted member loses them all). Roles nobody mapped are never
 //   touched.
 // desiredRoles() is the one computation of that rule; roleDifference() is the one comparison with what Discord has.
 // Use cases name the Discord ids their change touches (runTransaction's `syncRoles`); the durable queue in
-// role-sync-queue.ts syncs them after the commit and never makes the member's request wait.
+// queue.ts syncs them after the commit and never makes the member's request wait.
 
 export interface DesiredRoles {
   /** Every role the app manages. */

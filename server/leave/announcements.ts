@@ -1,6 +1,6 @@
 import type { LeaveItem } from '#contracts/leave.ts'
 import type { AppServices } from '../context.ts'
-import { getSetting } from '../settings/settings.ts'
+import { getSetting } from '../unit/settings.ts'
 
 // The leave channel (setting leave_channel_id; docs/rules/discord.md, Leave of absence): the member hears of an
 // approval, a denial (with its reason) and an early end there, mentioned by their Discord id. Posted by the leave use

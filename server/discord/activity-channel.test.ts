@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { chunkLines } from './activity.ts'
+import { chunkLines } from './activity-channel.ts'
 
 describe('activity message batching', () => {
   it('joins lines into messages within the limit, in order', () => {

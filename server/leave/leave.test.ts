@@ -25,8 +25,8 @@ import {
   resetOrbat,
   type LoggedIn,
 } from '#tests/harness/orbat.ts'
-import { roleSyncSettled } from '#server/discord/role-sync-queue.ts'
-import { isOnLeave, leaveDaysByMember, leaveSpansByMember, unitDayEndsAt } from './leave-days.ts'
+import { roleSyncSettled } from '#server/role-sync/queue.ts'
+import { isOnLeave, leaveDaysByMember, leaveSpansByMember, unitDayEndsAt } from './days.ts'
 import { turnLeaveDay } from './leave.ts'
 
 let t: TestApp

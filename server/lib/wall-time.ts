@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon'
 import { isCalendarDay, normalizeTime, parseDateTime } from '#contracts/time.ts'
 import { Invalid } from '../errors.ts'
-import { isValidTimeZone, wallClockMs, zonedTimeToInstant } from '../settings/time-lock.ts'
+import { isValidTimeZone, wallClockMs, zonedTimeToInstant } from './time-lock.ts'
 
 // The admin forms send a day, a 24-hour time and the zone their fields were shown in (the viewer's IANA zone, or the
 // unit's); the JSON API sends an instant, or (events) a bare day. All become the instant stored.

@@ -1,5 +1,5 @@
 import type { AppServices } from '../context.ts'
-import { chunkLines } from '../orbat/activity.ts'
+import { chunkLines } from './activity-channel.ts'
 
 // The roster's Discord side beyond roles: an award's grant may be posted in the promotion channel
 // (docs/rules/personnel.md, Awards). Run by the award use case after its commit. (Promotion runs are announced by

@@ -11,7 +11,7 @@ import { applyRoleDifference, desiredRoles, roleDifference } from './member-role
 import { countOf } from '#contracts/plural.ts'
 
 // Sync now / the nightly reconcile (docs/rules/discord.md, Role sync): makes every guild member's managed roles match
-// the roster (server/discord/member-roles.ts), idempotently. The plan is a dry run: who gains and loses which role.
+// the roster (server/role-sync/member-roles.ts), idempotently. The plan is a dry run: who gains and loses which role.
 // Applying recomputes the plan (the roster or Discord may have moved since it was shown) and makes the calls one at a
 // time: the client waits out each 429 within its bound, so a 300-member unit reconciles without a storm of retries.
 
