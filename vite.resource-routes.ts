@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { RollupLog } from 'rollup'
+import type { Rollup } from 'vite'
 import routes from './app/routes.ts'
 
 // React Router makes every route module a browser entry, so each resource route (a .ts route module without a
@@ -31,7 +31,10 @@ function resourceRouteChunks(): Set<string> {
 }
 
 /** Rollup's onwarn: drops the empty-chunk warnings of resource routes, hands every other warning on. */
-export function dropResourceRouteEmptyChunks(): (warning: RollupLog, handle: (warning: RollupLog) => void) => void {
+export function dropResourceRouteEmptyChunks(): (
+  warning: Rollup.RollupLog,
+  handle: (warning: Rollup.RollupLog) => void,
+) => void {
   const expected = resourceRouteChunks()
   return (warning, handle) => {
     if (warning.code === 'EMPTY_BUNDLE' && warning.names?.length && warning.names.every((name) => expected.has(name)))

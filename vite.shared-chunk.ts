@@ -1,4 +1,4 @@
-import type { GetManualChunk, ManualChunkMeta } from 'rollup'
+import type { Rollup } from 'vite'
 
 // Every page loads the browser entry and the root route with all they import: React, React Router, the top bar, the
 // toaster, the sheet and the UI kit's pieces they use. Left to itself Rollup cuts that set into a dozen 1-2 kB chunks
@@ -9,7 +9,7 @@ import type { GetManualChunk, ManualChunkMeta } from 'rollup'
 const ROOT_ROUTE = /\/app\/root\.tsx(\?|$)/
 const ENTRY = /\/react-router\/dist\/.*entry\.client|\/app\/entry\.client\.tsx$|virtual:react-router\/.*entry/
 
-function staticClosure(starts: string[], meta: ManualChunkMeta): Set<string> {
+function staticClosure(starts: string[], meta: Rollup.ManualChunkMeta): Set<string> {
   const seen = new Set<string>()
   const queue = [...starts]
   while (queue.length) {
@@ -22,7 +22,7 @@ function staticClosure(starts: string[], meta: ManualChunkMeta): Set<string> {
 }
 
 /** Rollup's manualChunks for the browser build: what every page loads, in one chunk named `shared`. */
-export function sharedChunk(): GetManualChunk {
+export function sharedChunk(): Rollup.GetManualChunk {
   let shared: Set<string> | null = null
   return (id, meta) => {
     if (!shared) {

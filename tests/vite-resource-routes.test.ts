@@ -1,17 +1,17 @@
-import type { RollupLog } from 'rollup'
+import type { Rollup } from 'vite'
 import { describe, expect, it } from 'vitest'
 import { dropResourceRouteEmptyChunks } from '../vite.resource-routes.ts'
 
 // The build's empty-chunk warnings: every resource route made one (80 lines per build); those, and only those, are
 // dropped.
 
-function passedOn(warning: RollupLog): RollupLog[] {
-  const handled: RollupLog[] = []
+function passedOn(warning: Rollup.RollupLog): Rollup.RollupLog[] {
+  const handled: Rollup.RollupLog[] = []
   dropResourceRouteEmptyChunks()(warning, (w) => handled.push(w))
   return handled
 }
 
-const emptyChunk = (name: string): RollupLog => ({
+const emptyChunk = (name: string): Rollup.RollupLog => ({
   code: 'EMPTY_BUNDLE',
   message: `Generated an empty chunk: "${name}".`,
   names: [name],
