@@ -1,0 +1,254 @@
+import { Invalid } from '../../errors.ts'
+
+// A binarized mission.sqm (Eden: "Binarize the Scenario File") is Arma's binary config format, raP, turned here into
+// the text Eden writes for the same mission, so one parser and one export serve both
+// (docs/decisions/054-binarized-mission-files.md).
+//
+// The format, little-endian throughout:
+//   header       "\0raP", uint32 0, uint32 8, uint32 offset of the enum table (after every class body)
+//   class body   inherited class name (zero-terminated), entry count (compressed int), the entries
+//   entry        type byte, then by type:
+//                  0 class        name, uint32 offset of its body
+//                  1 value        subtype (0 string, 1 float32, 2 int32, 6 int64), name, the value
+//                  2 array        name, array
+//                  3 extern class name            (`class Name;`)
+//                  4 delete       name            (`delete Name;`)
+//                  5 array+flags  uint32 flags (1: `+=`), name, array
+//   array        element count (compressed int), elements: type byte (0 string, 1 float32, 2 int32, 3 array,
+//                4 variable, 6 int64) and the value
+//   compressed int   7 bits a byte, least significant first; a set top bit means another byte follows
+//   enum table   uint32 count, then name and int32 value each (missions have none: count 0)
+// The root body starts at byte 16; the bodies of a body's classes follow its entries. Strings are raw bytes (Eden
+// writes UTF-8), held here as latin1 like the text parser's input (server/orbat/mission/sqm.ts).
+
+export const RAP_MAGIC = [0x00, 0x72, 0x61, 0x50] as const
+
+export const RAP_ERRORS = {
+  truncated:
+    'The binarized mission.sqm ends early: it looks cut off. Upload the whole file (Eden saves it in the mission folder).',
+  header:
+    'The file starts like a binarized mission.sqm but its header is not one Arma writes. Save the mission in Eden again and upload the new mission.sqm.',
+  tooLarge: (mb: number) =>
+    `The binarized mission.sqm unpacks to more than ${mb} MB of text, which no mission does. Is it the right file?`,
+  tooDeep: (depth: number) =>
+    `The binarized mission.sqm nests classes or arrays more than ${depth} levels deep, which no mission does. Is it a mission.sqm?`,
+  damaged: (what: string, at: number) =>
+    `The binarized mission.sqm is damaged: ${what} at byte ${at}. Save the mission in Eden again and upload the new mission.sqm.`,
+} as const
+
+/** Whether the bytes are a binarized (raP) file. */
+export function isRap(bytes: Uint8Array): boolean {
+  return RAP_MAGIC.every((b, i) => bytes[i] === b)
+}
+
+/** Names the text grammar reads (server/orbat/mission/sqm.peggy: Name). */
+const NAME = /^[A-Za-z0-9_][A-Za-z0-9_.]*$/
+/** Bare array values (the grammar's Word). */
+const WORD = /^[^;,{}"\s]+$/
+
+/** A number as Eden prints it: C's `%.8g` (eight significant digits, no trailing zeros), `-0` kept. */
+export function edenNumber(x: number): string {
+  if (x === 0) return Object.is(x, -0) ? '-0' : '0'
+  const [mantissa, exp] = x.toExponential(7).split('e') as [string, string]
+  const exponent = Number(exp)
+  const trim = (digits: string) => (digits.includes('.') ? digits.replace(/0+$/, '').replace(/\.$/, '') : digits)
+  if (exponent >= -4 && exponent < 8) return trim(x.toFixed(7 - exponent))
+  const sign = exponent < 0 ? '-' : '+'
+  return `${trim(mantissa)}e${sign}${String(Math.abs(exponent)).padStart(2, '0')}`
+}
+
+/** A string value as Eden writes it: quoted, `"` doubled, a line break as `" \n "` between quoted parts. */
+function quote(latin1: string): string {
+  return `"${latin1.replaceAll('"', '""').replaceAll('\n', '" \\n "')}"`
+}
+
+type Item = { number: true; text: string } | { number: false; text: string } | Item[]
+
+const inline = (items: Item[]): boolean => items.every((i) => (Array.isArray(i) ? inline(i) : i.number))
+
+export interface RapLimits {
+  /** How deep classes and arrays may nest. */
+  maxDepth: number
+  /** The most text the file may unpack to. */
+  maxTextBytes: number
+}
+
+/**
+ * The text form of a binarized mission, as Eden writes it (tabs, CRLF, `name=value;`, arrays of numbers on one line,
+ * other arrays one value a line). Throws Invalid with a plain message for a file that is cut off or damaged; never
+ * reads outside the bytes, never follows one class body twice, stops at `limits`.
+ */
+export function rapToText(bytes: Uint8Array, limits: RapLimits): Buffer {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  const length = bytes.length
+  const EOL = '\r\n'
+  const out: string[] = []
+  let written = 0
+  let pos = 0
+
+  const emit = (text: string) => {
+    written += text.length
+    if (written > limits.maxTextBytes) throw new Invalid(RAP_ERRORS.tooLarge(Math.round(limits.maxTextBytes / 2 ** 20)))
+    out.push(text)
+  }
+  const damaged = (what: string, at = pos) => new Invalid(RAP_ERRORS.damaged(what, at))
+  const need = (n: number) => {
+    if (pos + n > length) throw new Invalid(RAP_ERRORS.truncated)
+  }
+  const u8 = () => {
+    need(1)
+    return bytes[pos++]!
+  }
+  const u32 = () => {
+    need(4)
+    pos += 4
+    return view.getUint32(pos - 4, true)
+  }
+  const text = () => {
+    const end = bytes.indexOf(0, pos)
+    if (end < 0) throw new Invalid(RAP_ERRORS.truncated)
+    const value = buffer.toString('latin1', pos, end)
+    pos = end + 1
+    return value
+  }
+  const name = () => {
+    const at = pos
+    const value = text()
+    if (!NAME.test(value)) throw damaged('a name no mission has', at)
+    return value
+  }
+  const count = () => {
+    const at = pos
+    let value = 0
+    for (let shift = 0; shift < 35; shift += 7) {
+      const b = u8()
+      value += (b & 0x7f) * 2 ** shift
+      if (b < 0x80) return value
+    }
+    throw damaged('a count longer than five bytes', at)
+  }
+  const scalar = (type: number): Item | null => {
+    switch (type) {
+      case 0:
+        return { number: false, text: quote(text()) }
+      case 1: {
+        need(4)
+        const value = view.getFloat32(pos, true)
+        if (!Number.isFinite(value)) throw damaged('a number that is not one', pos)
+        pos += 4
+        return { number: true, text: edenNumber(value) }
+      }
+      case 2:
+        need(4)
+        pos += 4
+        return { number: true, text: String(view.getInt32(pos - 4, true)) }
+      case 6:
+        need(8)
+        pos += 8
+        return { number: true, text: String(view.getBigInt64(pos - 8, true)) }
+      default:
+        return null
+    }
+  }
+  const array = (depth: number): Item[] => {
+    if (depth > limits.maxDepth) throw new Invalid(RAP_ERRORS.tooDeep(limits.maxDepth))
+    const items: Item[] = []
+    for (let n = count(); n > 0; n--) {
+      const at = pos
+      const type = u8()
+      if (type === 3) items.push(array(depth + 1))
+      else if (type === 4) {
+        const word = text()
+        if (!WORD.test(word)) throw damaged('a bare array value no mission has', at)
+        items.push({ number: false, text: word })
+      } else {
+        const item = scalar(type)
+        if (!item) throw damaged(`an array value of unknown type ${type}`, at)
+        items.push(item)
+      }
+    }
+    return items
+  }
+  const inlineText = (items: Item[]): string =>
+    `{${items.map((i) => (Array.isArray(i) ? inlineText(i) : i.text)).join(',')}}`
+  /** An array over lines: `{` and `}` at `indent`, one value a line one tab deeper. */
+  const blockText = (items: Item[], indent: string): string => {
+    const inner = `${indent}\t`
+    const lines = items.map((i) =>
+      Array.isArray(i) ? (inline(i) ? `${inner}${inlineText(i)}` : blockText(i, inner)) : `${inner}${i.text}`,
+    )
+    return `${indent}{${EOL}${lines.join(`,${EOL}`)}${lines.length ? EOL : ''}${indent}}`
+  }
+
+  const seen = new Set<number>()
+  /** Writes the body at `offset`: `header` with its inherited class name, then its entries at `indent`. */
+  const body = (offset: number, indent: string, depth: number, header: (parent: string) => void) => {
+    if (depth > limits.maxDepth) throw new Invalid(RAP_ERRORS.tooDeep(limits.maxDepth))
+    if (offset < 16 || offset >= length) throw damaged('a class that points outside the file', pos - 4)
+    if (seen.has(offset)) throw damaged('a class body read twice', offset)
+    seen.add(offset)
+    const back = pos
+    pos = offset
+    const parentAt = pos
+    const parent = text()
+    if (parent && !NAME.test(parent)) throw damaged('a name no mission has', parentAt)
+    header(parent)
+    for (let n = count(); n > 0; n--) {
+      const at = pos
+      const type = u8()
+      switch (type) {
+        case 0: {
+          const child = name()
+          const childOffset = u32()
+          body(childOffset, `${indent}\t`, depth + 1, (inherited) =>
+            emit(`${indent}class ${child}${inherited ? `: ${inherited}` : ''}${EOL}${indent}{${EOL}`),
+          )
+          emit(`${indent}};${EOL}`)
+          break
+        }
+        case 1: {
+          const subtype = u8()
+          const entry = name()
+          const item = scalar(subtype)
+          if (!item || Array.isArray(item)) throw damaged(`a value of unknown type ${subtype}`, at)
+          emit(`${indent}${entry}=${item.text};${EOL}`)
+          break
+        }
+        case 2:
+        case 5: {
+          const flags = type === 5 ? u32() : 0
+          const entry = name()
+          const items = array(depth + 1)
+          const assign = flags === 1 ? '+=' : '='
+          emit(
+            inline(items)
+              ? `${indent}${entry}[]${assign}${inlineText(items)};${EOL}`
+              : `${indent}${entry}[]${assign}${EOL}${blockText(items, indent)};${EOL}`,
+          )
+          break
+        }
+        case 3:
+          emit(`${indent}class ${name()};${EOL}`)
+          break
+        case 4:
+          emit(`${indent}delete ${name()};${EOL}`)
+          break
+        default:
+          throw damaged(`an entry of unknown type ${type}`, at)
+      }
+    }
+    pos = back
+  }
+
+  if (length < 20) throw new Invalid(RAP_ERRORS.truncated)
+  if (view.getUint32(4, true) !== 0 || view.getUint32(8, true) !== 8) throw new Invalid(RAP_ERRORS.header)
+  // The enum table comes last, so a file cut anywhere lacks it: say "cut off" rather than where the reading broke.
+  const enums = view.getUint32(12, true)
+  // An offset of 0 says there is no table (older tools).
+  if (enums > length - 4) throw new Invalid(RAP_ERRORS.truncated)
+  if (enums !== 0 && enums < 16) throw new Invalid(RAP_ERRORS.header)
+  pos = 16
+  body(16, '', 0, () => {})
+  return Buffer.from(out.join(''), 'latin1')
+}
