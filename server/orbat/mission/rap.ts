@@ -49,22 +49,47 @@ const WORD = /^[^;,{}"\s]+$/
 /** A number as Eden prints it: C's `%.8g` (eight significant digits, no trailing zeros), `-0` kept. */
 export function edenNumber(x: number): string {
   if (x === 0) return Object.is(x, -0) ? '-0' : '0'
+  if (Number.isInteger(x) && Math.abs(x) < 1e8) return String(x)
+  // toPrecision rounds to eight digits as %g does, but writes 1e-5 and 1e-6 without an exponent, which %g does not.
+  const fixed = x.toPrecision(8)
+  if (!fixed.includes('e') && !/^-?0\.0000/.test(fixed)) return withoutTrailingZeros(fixed)
   const [mantissa, exp] = x.toExponential(7).split('e') as [string, string]
   const exponent = Number(exp)
-  const trim = (digits: string) => (digits.includes('.') ? digits.replace(/0+$/, '').replace(/\.$/, '') : digits)
-  if (exponent >= -4 && exponent < 8) return trim(x.toFixed(7 - exponent))
-  const sign = exponent < 0 ? '-' : '+'
-  return `${trim(mantissa)}e${sign}${String(Math.abs(exponent)).padStart(2, '0')}`
+  return `${withoutTrailingZeros(mantissa)}e${exponent < 0 ? '-' : '+'}${String(Math.abs(exponent)).padStart(2, '0')}`
+}
+
+function withoutTrailingZeros(digits: string): string {
+  if (!digits.includes('.')) return digits
+  let end = digits.length
+  while (digits.charCodeAt(end - 1) === 48) end--
+  if (digits.charCodeAt(end - 1) === 46) end--
+  return digits.slice(0, end)
 }
 
 /** A string value as Eden writes it: quoted, `"` doubled, a line break as `" \n "` between quoted parts. */
 function quote(latin1: string): string {
-  return `"${latin1.replaceAll('"', '""').replaceAll('\n', '" \\n "')}"`
+  let text = latin1
+  if (text.includes('"')) text = text.replaceAll('"', '""')
+  if (text.includes('\n')) text = text.replaceAll('\n', '" \\n "')
+  return `"${text}"`
 }
 
 type Item = { number: true; text: string } | { number: false; text: string } | Item[]
 
-const inline = (items: Item[]): boolean => items.every((i) => (Array.isArray(i) ? inline(i) : i.number))
+/** Whether an array is written on one line: it holds numbers only (nested arrays too). */
+function inline(items: Item[]): boolean {
+  for (const item of items) if (Array.isArray(item) ? !inline(item) : !item.number) return false
+  return true
+}
+
+function inlineText(items: Item[]): string {
+  let text = '{'
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!
+    text += `${i ? ',' : ''}${Array.isArray(item) ? inlineText(item) : item.text}`
+  }
+  return `${text}}`
+}
 
 export interface RapLimits {
   /** How deep classes and arrays may nest. */
@@ -170,8 +195,6 @@ export function rapToText(bytes: Uint8Array, limits: RapLimits): Buffer {
     }
     return items
   }
-  const inlineText = (items: Item[]): string =>
-    `{${items.map((i) => (Array.isArray(i) ? inlineText(i) : i.text)).join(',')}}`
   /** An array over lines: `{` and `}` at `indent`, one value a line one tab deeper. */
   const blockText = (items: Item[], indent: string): string => {
     const inner = `${indent}\t`
