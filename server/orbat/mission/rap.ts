@@ -41,8 +41,6 @@ export function isRap(bytes: Uint8Array): boolean {
   return RAP_MAGIC.every((b, i) => bytes[i] === b)
 }
 
-/** Names the text grammar reads (server/orbat/mission/sqm.peggy: Name). */
-const NAME = /^[A-Za-z0-9_][A-Za-z0-9_.]*$/
 /** Bare array values (the grammar's Word). */
 const WORD = /^[^;,{}"\s]+$/
 
@@ -65,6 +63,9 @@ function withoutTrailingZeros(digits: string): string {
   if (digits.charCodeAt(end - 1) === 46) end--
   return digits.slice(0, end)
 }
+
+/** A line break inside a string as Eden writes it: the string's quoted parts joined by a bare `\n`. */
+const LINE_BREAK = [...Buffer.from('" \\n "', 'latin1')]
 
 /** A string value as Eden writes it: quoted, `"` doubled, a line break as `" \n "` between quoted parts. */
 function quote(latin1: string): string {
@@ -98,24 +99,48 @@ export interface RapLimits {
   maxTextBytes: number
 }
 
+/** Bytes a name may start with and hold (the grammar's Name): letters, digits, `_`, and `.` after the first. */
+const NAME_BYTE = new Uint8Array(256)
+for (const c of 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_') NAME_BYTE[c.charCodeAt(0)] = 3
+NAME_BYTE['.'.charCodeAt(0)] = 2
+
 /**
  * The text form of a binarized mission, as Eden writes it (tabs, CRLF, `name=value;`, arrays of numbers on one line,
  * other arrays one value a line). Throws Invalid with a plain message for a file that is cut off or damaged; never
- * reads outside the bytes, never follows one class body twice, stops at `limits`.
+ * reads outside the bytes, never follows one class body twice, stops at `limits`. Names and strings are copied byte
+ * for byte into the text, which is written as bytes (a 10 MB file holds a million of them: no string for each).
  */
 export function rapToText(bytes: Uint8Array, limits: RapLimits): Buffer {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   const length = bytes.length
-  const EOL = '\r\n'
-  const out: string[] = []
-  let written = 0
   let pos = 0
+  let out = Buffer.allocUnsafe(Math.min(limits.maxTextBytes, Math.max(4096, 2 * length)))
+  let written = 0
 
+  /** Makes room for `n` more bytes of text. */
+  const room = (n: number) => {
+    if (written + n <= out.length) return
+    if (written + n > limits.maxTextBytes)
+      throw new Invalid(RAP_ERRORS.tooLarge(Math.round(limits.maxTextBytes / 2 ** 20)))
+    const grown = Buffer.allocUnsafe(Math.min(limits.maxTextBytes, Math.max(2 * out.length, written + n)))
+    out.copy(grown, 0, 0, written)
+    out = grown
+  }
+  /** Writes text held as latin1 (punctuation, numbers, array values). */
   const emit = (text: string) => {
-    written += text.length
-    if (written > limits.maxTextBytes) throw new Invalid(RAP_ERRORS.tooLarge(Math.round(limits.maxTextBytes / 2 ** 20)))
-    out.push(text)
+    room(text.length)
+    for (let i = 0; i < text.length; i++) out[written++] = text.charCodeAt(i)
+  }
+  const line = (depth: number, text: string) => {
+    room(depth)
+    out.fill(9, written, written + depth)
+    written += depth
+    emit(text)
+  }
+  const copy = (start: number, end: number) => {
+    room(end - start)
+    for (let i = start; i < end; i++) out[written++] = bytes[i]!
   }
   const damaged = (what: string, at = pos) => new Invalid(RAP_ERRORS.damaged(what, at))
   const need = (n: number) => {
@@ -130,18 +155,45 @@ export function rapToText(bytes: Uint8Array, limits: RapLimits): Buffer {
     pos += 4
     return view.getUint32(pos - 4, true)
   }
+  /** The end of the zero-terminated string at `pos`. */
+  const stringEnd = () => {
+    let end = pos
+    while (end < length && bytes[end] !== 0) end++
+    if (end === length) throw new Invalid(RAP_ERRORS.truncated)
+    return end
+  }
   const text = () => {
-    const end = bytes.indexOf(0, pos)
-    if (end < 0) throw new Invalid(RAP_ERRORS.truncated)
+    const end = stringEnd()
     const value = buffer.toString('latin1', pos, end)
     pos = end + 1
     return value
   }
-  const name = () => {
-    const at = pos
-    const value = text()
-    if (!NAME.test(value)) throw damaged('a name no mission has', at)
-    return value
+  /** The name at `pos`, checked, as its place in the file; `empty` allows none (a class that inherits nothing). */
+  const name = (empty = false): [number, number] => {
+    const start = pos
+    const end = stringEnd()
+    if (end === start ? !empty : NAME_BYTE[bytes[start]!]! < 3) throw damaged('a name no mission has', start)
+    for (let i = start + 1; i < end; i++) if (!NAME_BYTE[bytes[i]!]) throw damaged('a name no mission has', start)
+    pos = end + 1
+    return [start, end]
+  }
+  /** Writes the string value at `pos` quoted as Eden quotes it (see quote). */
+  const quoted = () => {
+    const end = stringEnd()
+    let extra = 2
+    for (let i = pos; i < end; i++) extra += bytes[i] === 34 ? 1 : bytes[i] === 10 ? 5 : 0
+    room(end - pos + extra)
+    out[written++] = 34
+    for (let i = pos; i < end; i++) {
+      const b = bytes[i]!
+      if (b === 10) for (const c of LINE_BREAK) out[written++] = c
+      else {
+        if (b === 34) out[written++] = 34
+        out[written++] = b
+      }
+    }
+    out[written++] = 34
+    pos = end + 1
   }
   const count = () => {
     const at = pos
@@ -153,25 +205,24 @@ export function rapToText(bytes: Uint8Array, limits: RapLimits): Buffer {
     }
     throw damaged('a count longer than five bytes', at)
   }
-  const scalar = (type: number): Item | null => {
+  /** A number of type 1, 2 or 6 as text; null for another type. */
+  const number = (type: number): string | null => {
     switch (type) {
-      case 0:
-        return { number: false, text: quote(text()) }
       case 1: {
         need(4)
         const value = view.getFloat32(pos, true)
         if (!Number.isFinite(value)) throw damaged('a number that is not one', pos)
         pos += 4
-        return { number: true, text: edenNumber(value) }
+        return edenNumber(value)
       }
       case 2:
         need(4)
         pos += 4
-        return { number: true, text: String(view.getInt32(pos - 4, true)) }
+        return String(view.getInt32(pos - 4, true))
       case 6:
         need(8)
         pos += 8
-        return { number: true, text: String(view.getBigInt64(pos - 8, true)) }
+        return String(view.getBigInt64(pos - 8, true))
       default:
         return null
     }
@@ -183,59 +234,72 @@ export function rapToText(bytes: Uint8Array, limits: RapLimits): Buffer {
       const at = pos
       const type = u8()
       if (type === 3) items.push(array(depth + 1))
+      else if (type === 0) items.push({ number: false, text: quote(text()) })
       else if (type === 4) {
         const word = text()
         if (!WORD.test(word)) throw damaged('a bare array value no mission has', at)
         items.push({ number: false, text: word })
       } else {
-        const item = scalar(type)
-        if (!item) throw damaged(`an array value of unknown type ${type}`, at)
-        items.push(item)
+        const value = number(type)
+        if (value === null) throw damaged(`an array value of unknown type ${type}`, at)
+        items.push({ number: true, text: value })
       }
     }
     return items
   }
-  /** An array over lines: `{` and `}` at `indent`, one value a line one tab deeper. */
-  const blockText = (items: Item[], indent: string): string => {
-    const inner = `${indent}\t`
-    const lines = items.map((i) =>
-      Array.isArray(i) ? (inline(i) ? `${inner}${inlineText(i)}` : blockText(i, inner)) : `${inner}${i.text}`,
-    )
-    return `${indent}{${EOL}${lines.join(`,${EOL}`)}${lines.length ? EOL : ''}${indent}}`
+  /** An array over lines: `{` and `}` at `depth` tabs, one value a line one tab deeper. */
+  const block = (items: Item[], depth: number) => {
+    line(depth, '{\r\n')
+    items.forEach((item, i) => {
+      if (Array.isArray(item) && !inline(item)) block(item, depth + 1)
+      else line(depth + 1, Array.isArray(item) ? inlineText(item) : item.text)
+      emit(i < items.length - 1 ? ',\r\n' : '\r\n')
+    })
+    line(depth, '}')
   }
 
   const seen = new Set<number>()
-  /** Writes the body at `offset`: `header` with its inherited class name, then its entries at `indent`. */
-  const body = (offset: number, indent: string, depth: number, header: (parent: string) => void) => {
+  /** Writes the class whose body is at `offset`: `class <name>[: <parent>] {`, its entries a tab deeper, `};`. */
+  const body = (offset: number, depth: number, named: [number, number] | null) => {
     if (depth > limits.maxDepth) throw new Invalid(RAP_ERRORS.tooDeep(limits.maxDepth))
     if (offset < 16 || offset >= length) throw damaged('a class that points outside the file', pos - 4)
     if (seen.has(offset)) throw damaged('a class body read twice', offset)
     seen.add(offset)
     const back = pos
     pos = offset
-    const parentAt = pos
-    const parent = text()
-    if (parent && !NAME.test(parent)) throw damaged('a name no mission has', parentAt)
-    header(parent)
+    const parent = name(true)
+    if (named) {
+      line(depth - 1, 'class ')
+      copy(...named)
+      if (parent[1] > parent[0]) {
+        emit(': ')
+        copy(...parent)
+      }
+      emit('\r\n')
+      line(depth - 1, '{\r\n')
+    }
     for (let n = count(); n > 0; n--) {
       const at = pos
       const type = u8()
       switch (type) {
         case 0: {
           const child = name()
-          const childOffset = u32()
-          body(childOffset, `${indent}\t`, depth + 1, (inherited) =>
-            emit(`${indent}class ${child}${inherited ? `: ${inherited}` : ''}${EOL}${indent}{${EOL}`),
-          )
-          emit(`${indent}};${EOL}`)
+          body(u32(), depth + 1, child)
           break
         }
         case 1: {
           const subtype = u8()
           const entry = name()
-          const item = scalar(subtype)
-          if (!item || Array.isArray(item)) throw damaged(`a value of unknown type ${subtype}`, at)
-          emit(`${indent}${entry}=${item.text};${EOL}`)
+          line(depth, '')
+          copy(...entry)
+          emit('=')
+          if (subtype === 0) quoted()
+          else {
+            const value = number(subtype)
+            if (value === null) throw damaged(`a value of unknown type ${subtype}`, at)
+            emit(value)
+          }
+          emit(';\r\n')
           break
         }
         case 2:
@@ -243,24 +307,28 @@ export function rapToText(bytes: Uint8Array, limits: RapLimits): Buffer {
           const flags = type === 5 ? u32() : 0
           const entry = name()
           const items = array(depth + 1)
-          const assign = flags === 1 ? '+=' : '='
-          emit(
-            inline(items)
-              ? `${indent}${entry}[]${assign}${inlineText(items)};${EOL}`
-              : `${indent}${entry}[]${assign}${EOL}${blockText(items, indent)};${EOL}`,
-          )
+          line(depth, '')
+          copy(...entry)
+          emit(flags === 1 ? '[]+=' : '[]=')
+          if (inline(items)) emit(inlineText(items))
+          else {
+            emit('\r\n')
+            block(items, depth)
+          }
+          emit(';\r\n')
           break
         }
         case 3:
-          emit(`${indent}class ${name()};${EOL}`)
-          break
         case 4:
-          emit(`${indent}delete ${name()};${EOL}`)
+          line(depth, type === 3 ? 'class ' : 'delete ')
+          copy(...name())
+          emit(';\r\n')
           break
         default:
           throw damaged(`an entry of unknown type ${type}`, at)
       }
     }
+    if (named) line(depth - 1, '};\r\n')
     pos = back
   }
 
@@ -272,6 +340,6 @@ export function rapToText(bytes: Uint8Array, limits: RapLimits): Buffer {
   if (enums > length - 4) throw new Invalid(RAP_ERRORS.truncated)
   if (enums !== 0 && enums < 16) throw new Invalid(RAP_ERRORS.header)
   pos = 16
-  body(16, '', 0, () => {})
-  return Buffer.from(out.join(''), 'latin1')
+  body(16, 0, null)
+  return out.subarray(0, written)
 }
