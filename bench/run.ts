@@ -9,7 +9,8 @@
 //   viewers    1,000 open pages (live SSE connections, then 5 s polling) for 60 s while members sign up and leave.
 //   history    the ORBAT's memory on 300 slots: the freeze of an operation's ORBAT (< 50 ms), GET of a version and of
 //              a snapshot (p95 < 30 ms one request at a time; p99 under 10 connections beside) (bench/orbat-history.ts).
-//   mission    the import of a 5 MB mission.sqm, parse and proposal, in this process (< 1 s) (bench/mission-import.ts).
+//   mission    the import of a 5 MB mission.sqm, parse and proposal, in this process (< 1 s), and of the same mission
+//              binarized (< 1.5 s) (bench/mission-import.ts).
 //   scale      only when named (--only=scale): the demo unit beside a big unit with years of history (bench/scale.ts),
 //              each page and call one request at a time, and the promotion run of 3,427 members.
 //   activity   only when named (--only=activity): the activity report and dashboard on the big unit with about a

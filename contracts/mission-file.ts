@@ -57,6 +57,10 @@ export const missionImportSchema = z.object({
       'Held slots the apply removes (no slot of the same name in a squad of the same name): their members are freed.',
   }),
   kept: z.array(heldSlot).meta({ description: 'Held slots that stay, with their members (same squad and slot name).' }),
+  binarized: z.boolean().meta({
+    description:
+      'The file was binarized (Eden\'s "Binarize the Scenario File"): it was read from its binary form, and the export answers it as text.',
+  }),
 })
 export type MissionImport = z.output<typeof missionImportSchema>
 

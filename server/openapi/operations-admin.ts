@@ -139,14 +139,14 @@ export const adminOperations: ApiOperation[] = [
     }),
     response: missionImportSchema,
     description:
-      'The Eden text format, at most 10 MB (a binarized file is refused with how to save it unbinarized). Without `apply` nothing changes: the answer is the proposal, the playable units it leaves out, and the held slots it keeps or frees.',
+      'The Eden text format or a binarized file (raP, read as its text form; `binarized` says which), at most 10 MB. Without `apply` nothing changes: the answer is the proposal, the playable units it leaves out, and the held slots it keeps or frees.',
   }),
   orbat.post('/api/admin/orbat/export/sqm', 'admin', 'Write the ORBAT into a mission.sqm (a download)', {
     upload: { field: MISSION_FILE.field, types: ['text/plain', 'application/octet-stream'] },
     produces: 'application/octet-stream',
     response: z.string().meta({ format: 'binary' }),
     description:
-      "The mission file with each playable unit's role description, each group's callsign and each mapped unit's variable name (`tfhq_slot_<id>`) set from the ORBAT; every other byte as sent. Headers `X-Mapped-Units` and `X-Unmapped-Units` count the units.",
+      "The mission file with each playable unit's role description, each group's callsign and each mapped unit's variable name (`tfhq_slot_<id>`) set from the ORBAT; every other byte as sent. A binarized file is answered in Eden's text form (Arma reads both). Headers `X-Mapped-Units` and `X-Unmapped-Units` count the units; `X-Mission-Binarized` is `true` when the file sent was binarized.",
   }),
   orbat.get('/api/admin/orbat/versions', 'admin', 'ORBAT versions, newest first', {
     query: versionsQuerySchema,

@@ -1,10 +1,13 @@
+import fs from 'node:fs'
+import { binarize } from '../harness/rapify.ts'
 import { expectNoAxeViolations, WIDTHS } from './a11y.ts'
 import { expect, test } from './fixtures.ts'
 import { restoreOrbat, snapshotOrbat } from './orbat-snapshot.ts'
 
 // The mission file round trip with JavaScript (docs/rules/orbat.md, The mission file), on a desktop and a phone: from
 // the editor's Actions menu, upload the test mission, preview, apply, and the public ORBAT shows its squads; export
-// downloads the file with the slot ids written in. The seeded ORBAT is put back afterwards.
+// downloads the file with the slot ids written in; the same mission binarized previews alike with a note saying so,
+// and its export downloads as text. The seeded ORBAT is put back afterwards.
 
 const MISSION = 'tests/fixtures/mission/mission.sqm'
 
@@ -54,6 +57,27 @@ test('upload, preview, apply, the public ORBAT shows the mission; export downloa
     expect(file.suggestedFilename()).toBe('mission.sqm')
     const text = await new Response((await file.createReadStream()) as unknown as ReadableStream).text()
     expect(text.match(/name="tfhq_slot_\d+";/g)).toHaveLength(20)
+
+    const binarized = {
+      name: 'mission.sqm',
+      mimeType: 'application/octet-stream',
+      buffer: binarize(fs.readFileSync(MISSION)),
+    }
+    await page
+      .locator('#import')
+      .getByLabel(/Mission file/)
+      .setInputFiles(binarized)
+    await page.getByRole('button', { name: 'Preview Import' }).click()
+    await expect(page.getByTestId('mission-summary')).toHaveText('6 squads · 20 slots · 1 unit not placed')
+    await expect(page.getByTestId('mission-binarized')).toContainText('This mission.sqm is binarized')
+    await page.locator('#export').getByLabel('Mission file to update').setInputFiles(binarized)
+    const textDownload = page.waitForEvent('download')
+    await page.locator('#export').getByRole('button', { name: 'Export' }).click()
+    const fromBinarized = await new Response(
+      (await (await textDownload).createReadStream()) as unknown as ReadableStream,
+    ).text()
+    expect(fromBinarized.startsWith('version=')).toBe(true)
+    expect(fromBinarized.match(/name="tfhq_slot_\d+";/g)).toHaveLength(20)
   } finally {
     await restoreOrbat(db, snapshot)
   }

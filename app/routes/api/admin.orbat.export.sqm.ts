@@ -7,7 +7,8 @@ import { exportToMission } from '#server/orbat/mission/import.ts'
 import { readMissionUpload } from '#server/orbat/mission/upload.ts'
 
 // POST /api/admin/orbat/export/sqm (docs/rules/orbat.md, The mission file): the mission file as the body, answered
-// with a copy in which role descriptions, callsigns and variable names follow the ORBAT; every other byte as sent.
+// with a copy in which role descriptions, callsigns and variable names follow the ORBAT; every other byte as sent. A
+// binarized file is answered in Eden's text form (Arma reads both), and X-Mission-Binarized says so.
 export async function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     await requireUser(request, context, 'admin')
@@ -18,6 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         'Content-Disposition': `attachment; filename="${MISSION_FILE.downloadName}"`,
         'X-Mapped-Units': String(result.mapped),
         'X-Unmapped-Units': String(result.unmapped),
+        'X-Mission-Binarized': String(result.binarized),
       },
     })
   })

@@ -6,7 +6,6 @@ import type { User } from '#db/schema/users-sessions.ts'
 import type { AppServices } from '../../context.ts'
 import { loadOrbat } from '../orbat.ts'
 import { saveOrbatLayout } from '../save.ts'
-import type { ExportResult } from './export.ts'
 import { exportMissionOffThread, readMissionOffThread } from './pool.ts'
 
 export { proposalView } from './mission.ts'
@@ -109,11 +108,11 @@ export function importSave(proposal: MissionProposal, orbat: OrbatPayload) {
   }
 }
 
-/** The preview: the proposal, what it leaves out, and which held slots stay or are freed. */
+/** The preview: the proposal, what it leaves out, which held slots stay or are freed, whether it was binarized. */
 export async function previewImport(db: DbOrTx, bytes: Uint8Array): Promise<MissionImport> {
-  const { squads, skipped } = await readMissionOffThread(bytes)
+  const { squads, skipped, binarized } = await readMissionOffThread(bytes)
   const { kept, freed } = importSave(squads, await loadOrbat(db))
-  return { squads, skipped, freed, kept }
+  return { squads, skipped, freed, kept, binarized }
 }
 
 /** Applies a proposal through the ordinary ORBAT save; the version it writes says it came from a mission file. */
@@ -122,8 +121,8 @@ export async function applyImport(services: AppServices, admin: User, proposal: 
   return saveOrbatLayout(services, admin, input, { via: 'import', note: 'Imported from a mission file' })
 }
 
-/** The mission file with the stored ORBAT written into it. */
-export async function exportToMission(db: DbOrTx, bytes: Uint8Array): Promise<ExportResult> {
+/** The mission file with the stored ORBAT written into it; a binarized file is answered as its text form. */
+export async function exportToMission(db: DbOrTx, bytes: Uint8Array) {
   const orbat = await loadOrbat(db)
   return exportMissionOffThread(bytes, { squads: orbat.squads, slots: orbat.slots })
 }

@@ -9,7 +9,8 @@ import { startTestApp, type TestApp } from '#tests/harness/app.ts'
 import { stateFingerprint } from '#tests/harness/fingerprint.ts'
 import { changedLines, exportMission, previewMission, sendMission, sendMissionForm } from '#tests/harness/mission.ts'
 import { addSquad, auditEntries, getJson, loginDemos, resetOrbat, type LoggedIn } from '#tests/harness/orbat.ts'
-import { SQM_ERRORS } from './sqm.ts'
+import { binarize } from '#tests/harness/rapify.ts'
+import { RAP_ERRORS } from './rap.ts'
 
 const FIXTURE = fs.readFileSync('tests/fixtures/mission/mission.sqm')
 
@@ -140,10 +141,15 @@ describe('export', () => {
 })
 
 describe('bad files: 400 {error}, nothing changes', () => {
-  it('binarized, truncated, not a mission, no playable unit, too large', async () => {
+  it('binarized and cut off, binarized and damaged, truncated, not a mission, no playable unit, too large', async () => {
     const before = await stateFingerprint(t)
+    const binarized = binarize(FIXTURE)
+    const damaged = Buffer.from(binarized)
+    damaged[16 + 2] = 9 // the root's first entry: type 9, which the format has not
     const cases: Array<[Uint8Array, RegExp | string]> = [
-      [Buffer.from([0, 0x72, 0x61, 0x50, 0, 0, 0, 8]), SQM_ERRORS.binarized],
+      [Buffer.from([0, 0x72, 0x61, 0x50, 0, 0, 0, 8]), RAP_ERRORS.truncated],
+      [binarized.subarray(0, 3000), RAP_ERRORS.truncated],
+      [damaged, RAP_ERRORS.damaged('an entry of unknown type 9', 18)],
       [FIXTURE.subarray(0, 5000), /cut off/],
       [Buffer.from('hello world'), /not in Arma's mission format/],
       [

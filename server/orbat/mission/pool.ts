@@ -60,14 +60,14 @@ async function run(
   return result
 }
 
-/** The proposal of a mission file (400 for anything that is not a mission with playable units). */
+/** The proposal of a mission file, and whether it was binarized (400 for anything not a mission with playable units). */
 export async function readMissionOffThread(bytes: Uint8Array) {
   const result = await run({ task: 'read', bytes })
   if (!('squads' in result)) throw new Error('the mission worker answered a read with something else')
-  return { squads: result.squads, skipped: result.skipped }
+  return { squads: result.squads, skipped: result.skipped, binarized: result.binarized }
 }
 
-/** The mission file with the stored ORBAT written into it. */
+/** The mission file with the stored ORBAT written into it (a binarized file comes back as its text form). */
 export async function exportMissionOffThread(bytes: Uint8Array, orbat: OrbatView) {
   const result = await run({ task: 'export', bytes, orbat })
   if (!('bytes' in result)) throw new Error('the mission worker answered an export with something else')
@@ -75,6 +75,7 @@ export async function exportMissionOffThread(bytes: Uint8Array, orbat: OrbatView
     bytes: Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength),
     mapped: result.mapped,
     unmapped: result.unmapped,
+    binarized: result.binarized,
   }
 }
 

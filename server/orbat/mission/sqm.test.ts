@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { ServiceError } from '../../errors.ts'
 import { exportMission } from './export.ts'
 import { proposeOrbat, readMissionFile, type Proposal } from './mission.ts'
+import { RAP_ERRORS } from './rap.ts'
 import { applyEdits, parseSqm, quoted, SQM_ERRORS, utf8, type SqmEntry, type SqmScalar, type SqmArray } from './sqm.ts'
 
 const FIXTURE = fs.readFileSync('tests/fixtures/mission/mission.sqm')
@@ -226,8 +227,8 @@ describe('other shapes of the format', () => {
 })
 
 describe('bad files: 400 saying why, quickly', () => {
-  it('a binarized file says how to save it unbinarized', () => {
-    expect(refusal(Buffer.from([0, 0x72, 0x61, 0x50, 0, 0, 0, 8, 1, 2, 3]))).toBe(SQM_ERRORS.binarized)
+  it('a binarized file too short to hold its header is cut off', () => {
+    expect(refusal(Buffer.from([0, 0x72, 0x61, 0x50, 0, 0, 0, 8, 1, 2, 3]))).toBe(RAP_ERRORS.truncated)
   })
 
   it('no playable unit, not a mission, empty', () => {

@@ -1,4 +1,6 @@
+import { MISSION_FILE } from '#contracts/mission-file.ts'
 import { Invalid } from '../../errors.ts'
+import { isRap, rapToText } from './rap.ts'
 import { parse as parseEntries, SyntaxError as PeggySyntaxError } from './sqm-parser.js'
 
 // mission.sqm as a tree of entries that remember where they stand in the file (server/orbat/mission/sqm.peggy). The
@@ -56,18 +58,23 @@ export interface SqmArrayEntry {
 export type SqmEntry = SqmClass | SqmValueEntry | SqmArrayEntry
 
 export interface SqmFile {
-  /** The file as latin1 (one character per byte). */
+  /** The file as latin1 (one character per byte); for a binarized upload, its text form. */
   source: string
   entries: SqmEntry[]
+  /** The upload was binarized (raP): `source` is the text Eden writes for it (server/orbat/mission/rap.ts). */
+  binarized: boolean
 }
 
 /** How deep classes and arrays may nest: Eden's deepest path is about a dozen levels. */
 export const MAX_DEPTH = 64
+/**
+ * The most text a binarized file may unpack to: four times the upload limit. Real missions unpack to about twice their
+ * binarized size (numbers as text, tabs); a crafted file could reach twenty times.
+ */
+export const MAX_UNPACKED_BYTES = 4 * MISSION_FILE.maxBytes
 
 export const SQM_ERRORS = {
   empty: 'The file is empty. Choose the mission.sqm of your mission folder.',
-  binarized:
-    'This mission.sqm is binarized, which the app cannot read. In the Eden editor open Attributes > General, untick "Binarize the Scenario File", save the mission again and upload the new mission.sqm.',
   tooDeep: `The file nests classes or arrays more than ${MAX_DEPTH} levels deep, which no mission does. Is it a mission.sqm?`,
   notText: 'The file is not text. Choose the mission.sqm of your mission folder.',
   notMission:
@@ -99,16 +106,19 @@ function nestingDepth(source: string): number {
   return deepest
 }
 
-/** Parses a mission file's bytes; throws Invalid saying what is wrong (binarized, not text, truncated, too deep). */
+/**
+ * Parses a mission file's bytes, text or binarized (read as its text form); throws Invalid saying what is wrong (not
+ * text, truncated, too deep, a damaged binarized file).
+ */
 export function parseSqm(bytes: Uint8Array): SqmFile {
   if (bytes.length === 0) throw new Invalid(SQM_ERRORS.empty)
-  if (bytes[0] === 0 && bytes[1] === 0x72 && bytes[2] === 0x61 && bytes[3] === 0x50)
-    throw new Invalid(SQM_ERRORS.binarized)
-  if (bytes.includes(0)) throw new Invalid(SQM_ERRORS.notText)
-  const source = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')
+  const binarized = isRap(bytes)
+  const text = binarized ? rapToText(bytes, { maxDepth: MAX_DEPTH, maxTextBytes: MAX_UNPACKED_BYTES }) : bytes
+  if (text.includes(0)) throw new Invalid(SQM_ERRORS.notText)
+  const source = Buffer.from(text.buffer, text.byteOffset, text.byteLength).toString('latin1')
   if (nestingDepth(source) > MAX_DEPTH) throw new Invalid(SQM_ERRORS.tooDeep)
   try {
-    return { source, entries: parseEntries(source) as SqmEntry[] }
+    return { source, entries: parseEntries(source) as SqmEntry[], binarized }
   } catch (error) {
     if (error instanceof PeggySyntaxError) {
       const { line, column } = error.location.start

@@ -76,8 +76,8 @@ export default function MissionFilePage({ actionData }: Route.ComponentProps) {
       </Link>
       <h1 className="mt-2 text-2xl font-bold tracking-tight sm:text-3xl">Mission File</h1>
       <p className="mt-1 max-w-2xl text-sm text-zinc-400">
-        Build the ORBAT from an Arma 3 mission&apos;s <code>mission.sqm</code>, or write the ORBAT back into it. Save
-        the mission unbinarized in Eden (Attributes &gt; General: untick &quot;Binarize the Scenario File&quot;).
+        Build the ORBAT from an Arma 3 mission&apos;s <code>mission.sqm</code>, or write the ORBAT back into it. Text
+        and binarized files (Eden&apos;s &quot;Binarize the Scenario File&quot;) are both read.
       </p>
 
       <section id="import" aria-labelledby="import-title" className="mt-8 rounded-xl border border-zinc-800 p-4 sm:p-6">
@@ -121,7 +121,8 @@ export default function MissionFilePage({ actionData }: Route.ComponentProps) {
         </h2>
         <p className="mt-1 text-sm text-zinc-400">
           Choose the mission&apos;s <code>mission.sqm</code>: you get a copy in which role descriptions, callsigns and
-          variable names (<code>tfhq_slot_&lt;id&gt;</code>) follow the ORBAT. Nothing else in the file changes.
+          variable names (<code>tfhq_slot_&lt;id&gt;</code>) follow the ORBAT. Nothing else in the file changes. A
+          binarized file comes back in Eden&apos;s text form, which Arma reads as well.
         </p>
         {/* A plain form: the export call answers with the file, which the browser downloads. */}
         <form
@@ -160,6 +161,12 @@ function Preview({ preview, proposal }: { preview: MissionImport; proposal: stri
           </button>
         </Form>
       </div>
+      {preview.binarized ? (
+        <p className="text-sm text-zinc-300" data-testid="mission-binarized">
+          This mission.sqm is binarized: it was read from its binary form. Its export comes back as text, which Arma
+          reads as well.
+        </p>
+      ) : null}
       {preview.freed.length ? (
         <div className="rounded-md border border-amber-500/40 bg-amber-950/30 p-3 text-sm" data-testid="mission-freed">
           <p className="font-medium text-amber-200">
