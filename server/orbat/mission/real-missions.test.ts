@@ -26,6 +26,19 @@ const PLAYABLE: Record<string, number> = {
   'zeusops-template': 80,
   'sia-framework': 183,
   'tenth-templates': 100,
+  '105th-template': 25,
+  '1ra-flypaper': 14,
+  '1ra-recaptura': 14,
+  '1ra-tempesta': 12,
+  '2pzd-template': 1,
+  'acre-advanced-tvt': 39,
+  'acre-basic-coop': 16,
+  'acre-basic-tvt': 36,
+  'adler-breaking-contact': 103,
+  'apex-framework-altis': 80,
+  'serialkillers-tanoa': 24,
+  'vindicta-malden': 20,
+  'vindicta-tanoa': 20,
 }
 
 let t: TestApp
@@ -66,8 +79,9 @@ function ofOrbat(orbat: OrbatPayload): Structure {
 
 const missions = fs.readdirSync(DIR).filter((name) => fs.statSync(path.join(DIR, name)).isDirectory())
 
-it('holds at least six real missions, a framework template and one of 60+ playable units among them', () => {
+it('holds at least twenty real missions, framework templates and one of 60+ playable units among them', () => {
   expect(missions.sort()).toEqual(Object.keys(PLAYABLE).sort())
+  expect(missions.length).toBeGreaterThanOrEqual(20)
   expect(Math.max(...Object.values(PLAYABLE))).toBeGreaterThanOrEqual(60)
 })
 
