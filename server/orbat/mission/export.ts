@@ -168,6 +168,28 @@ function addCallsign(source: string, group: SqmClass, name: string): SqmEdit[] {
   return [{ start: at, end: at, text: before ? block : `${eol}${block}` }]
 }
 
+/** `value` in place of the text of `part`, keeping the spaces around it (`Commander ` stays `Renamed `). */
+function inPlace(part: string, value: string): string {
+  if (!part.trim()) return value
+  const [, before, after] = /^(\s*)[\s\S]*?(\s*)$/.exec(part)!
+  return `${before}${value}${after}`
+}
+
+/**
+ * A unit's role description with the new role and label: a part that keeps its value keeps its bytes (a role taken
+ * from the class's display name stays unwritten), and a new value takes the place of the old one, spaces around the
+ * `@` kept (`Commander (must be selected) @Command`).
+ */
+function describe(unit: MissionUnit, role: string, label: string | null): string {
+  const text = unit.description?.value.kind === 'string' ? textOf(unit.description)! : ''
+  const at = text.indexOf('@')
+  const oldRole = at < 0 ? text : text.slice(0, at)
+  const oldLabel = at < 0 ? '' : text.slice(at + 1)
+  const rolePart = role === unit.role ? oldRole : inPlace(oldRole, role)
+  if (label === null) return at < 0 ? rolePart : `${rolePart}@${oldLabel}`
+  return `${rolePart}@${label === unit.label ? oldLabel : inPlace(oldLabel, label)}`
+}
+
 export interface ExportResult {
   bytes: Buffer
   /** Playable units given a slot id. */
@@ -203,7 +225,7 @@ export function exportMission(file: SqmFile, proposal: Proposal, orbat: OrbatVie
             : orbatSquad.name
       const wanted: string[] = []
       if (slot.role !== unit.role || label !== unit.label) {
-        const description = label === null ? slot.role : `${slot.role}@${label}`
+        const description = describe(unit, slot.role, label)
         if (unit.description) {
           const edit = setString(unit.description, description)
           if (edit) edits.push(edit)

@@ -336,4 +336,35 @@ describe('the export', () => {
     expect(reread.squads[1]!.teams.map((t) => t.name)).toEqual(['HQ', 'Green', 'Blue'])
     expect(reread.squads[1]!.teams[2]!.slots.map((s) => s.name)).toEqual(['Team Leader', 'Grenadier (M320)'])
   })
+  it('writes a new role or label where the old one stood, keeping the spaces around the `@` and an unwritten role', () => {
+    // As real missions write them: a space before the `@`, and a description with a label only (the slot is named
+    // after the unit's class), which a rename of the squad must not fill with that name.
+    const source = FIXTURE.toString('latin1')
+      .replace('description="Squad Leader@Alpha 1-1";', 'description="Squad Leader @ Alpha 1-1";')
+      .replace('description="Grenadier@Alpha 1-1 Blue";', 'description="@Alpha 1-1 Blue";')
+    const bytes = Buffer.from(source, 'latin1')
+    const { file, proposal } = readMissionFile(bytes)
+    const first = exportMission(file, proposal, storedOrbat(proposal)).bytes
+    const orbat = storedOrbat(proposal)
+    orbat.squads[1]!.name = 'Alpha 2-1'
+    const again = readMissionFile(first)
+    const second = exportMission(again.file, again.proposal, orbat).bytes
+    expect(changedLines(first, second)).toEqual(
+      expect.arrayContaining([
+        ['description="Squad Leader @ Alpha 1-1";', 'description="Squad Leader @ Alpha 2-1";'],
+        ['description="@Alpha 1-1 Blue";', 'description="@Alpha 2-1 Blue";'],
+      ]),
+    )
+    const squadLeader = orbat.slots.find((s) => s.role === 'Squad Leader')!
+    squadLeader.role = 'Section Leader'
+    const third = exportMission(readMissionFile(second).file, readMissionFile(second).proposal, orbat).bytes
+    expect(changedLines(second, third)).toEqual([
+      ['description="Squad Leader @ Alpha 2-1";', 'description="Section Leader @ Alpha 2-1";'],
+    ])
+    expect(proposeOrbat(parseSqm(third)).squads[1]!.teams.flatMap((t) => t.slots.map((s) => s.name))).toEqual(
+      proposal.squads[1]!.teams.flatMap((t) =>
+        t.slots.map((s) => (s.name === 'Squad Leader' ? 'Section Leader' : s.name)),
+      ),
+    )
+  })
 })
