@@ -63,6 +63,27 @@ export const missionImportSchema = z.object({
   }),
 })
 export type MissionImport = z.output<typeof missionImportSchema>
+export type HeldSlot = z.output<typeof heldSlot>
+
+/** The held slots a page's Apply was confirmed for (the preview's `freed`, posted back with the proposal). */
+export const confirmedFreedSchema = z.array(heldSlot).max(10_000)
+/** The units the preview left out, posted back with the proposal so that a confirm step can show them again. */
+export const skippedUnitsSchema = missionImportSchema.shape.skipped.max(10_000)
+
+/** How many names the Apply question lists before "and N more". */
+const NAMES_SHOWN = 12
+
+/**
+ * The question Apply asks when it frees held slots (docs/rules/orbat.md, The mission file): "Apply frees 7 members'
+ * slots: Reyes, Novak, ...".
+ */
+export function applyConfirm(freed: readonly HeldSlot[]): string {
+  const names = freed.map((f) => f.member)
+  const shown =
+    names.length > NAMES_SHOWN ? [...names.slice(0, NAMES_SHOWN), `and ${names.length - NAMES_SHOWN} more`] : names
+  const slots = names.length === 1 ? "1 member's slot" : `${names.length} members' slots`
+  return `Apply frees ${slots}: ${shown.join(', ')}. They can sign up again, or restore the version before the import in ORBAT History to put them back.`
+}
 
 /** The proposal a preview page posts back to apply it (what the preview showed, nothing else). */
 export const missionProposalSchema = z.array(proposedSquadSchema).min(1).max(500)

@@ -101,6 +101,56 @@ export const versionDetailSchema = versionItemSchema.extend({
 })
 export type VersionDetail = z.output<typeof versionDetailSchema>
 
+/** Why a restore does not put back a member who held a slot it brings back (docs/rules/orbat-history.md). */
+export const RESEAT_REASONS = ['holdsSlot', 'banned', 'lock', 'notOnRoster'] as const
+export type ReseatReason = (typeof RESEAT_REASONS)[number]
+/** The reasons as the confirms and the history page say them; `lock` names the slot's role lock. */
+export const RESEAT_WHY: Record<ReseatReason, (lock: string | null) => string> = {
+  holdsSlot: () => 'holds another slot now',
+  banned: () => 'banned',
+  lock: (lock) => `no longer meets the slot's lock (${lock ?? 'a deleted role'})`,
+  notOnRoster: () => 'no longer on the roster',
+}
+
+const reseatPlace = z.object({
+  member: text().meta({ description: 'Who held the slot in the version (a manual name as typed).' }),
+  slot: text().meta({ description: 'The slot as "Role (Squad)".' }),
+})
+/** Who a restore of a version puts back in the slots it brings back, and who not, and why. */
+export const reseatSchema = z.object({
+  put_back: z.array(reseatPlace).meta({
+    description: 'Members who held a slot the restore brings back and get it back (manual names too).',
+  }),
+  not_put_back: z
+    .array(
+      reseatPlace.extend({
+        reason: z.enum(RESEAT_REASONS),
+        why: text().meta({ description: 'The reason in words, e.g. "holds another slot now".' }),
+      }),
+    )
+    .meta({ description: 'Members who held a slot the restore brings back and do not get it back.' }),
+})
+export type Reseat = z.output<typeof reseatSchema>
+
+/** The re-seat part of a restore's or an Undo's question: "Puts back: ... Not put back: ..." (empty: nobody). */
+export function reseatText(reseat: Reseat): string {
+  const parts: string[] = []
+  if (reseat.put_back.length)
+    parts.push(`Puts back: ${reseat.put_back.map((p) => `${p.member} in ${p.slot}`).join(', ')}.`)
+  if (reseat.not_put_back.length)
+    parts.push(`Not put back: ${reseat.not_put_back.map((p) => `${p.member} (${p.why})`).join(', ')}.`)
+  return parts.join(' ')
+}
+
+/** GET /api/admin/orbat/versions/{id}: the version, and what restoring it now would do with its slots' people. */
+export const versionWithReseatSchema = versionDetailSchema.extend({
+  reseat: reseatSchema.meta({
+    description:
+      'Restoring this version now: who held a slot it brings back and is put back, and who not (holds another slot now, banned, no longer meets the lock, no longer on the roster).',
+  }),
+})
+export type VersionWithReseat = z.output<typeof versionWithReseatSchema>
+
 const LIMIT_MESSAGE = 'limit must be a whole number from 1 to 500.'
 /** POST /api/admin/orbat/versions/{id}/restore: as PUT /api/admin/orbat/save answers. */
 export const restoreAnswerSchema = z.object({
@@ -111,6 +161,7 @@ export const restoreAnswerSchema = z.object({
   moved: z.array(text()).meta({ description: 'Squads moved so that no cards overlap.' }),
   placements: z.number().int().meta({ description: 'Open slots filled from the waitlist.' }),
   orbat: z.looseObject({}).meta({ description: 'The ORBAT as GET /api/orbat answers it.' }),
+  reseat: reseatSchema.meta({ description: 'Who the restore put back in the slots it brought back, and who not.' }),
 })
 
 export const versionsQuerySchema = z.object({
@@ -187,9 +238,18 @@ export function heldSlotText(held: { squad: string; team: string; slot: string }
 /** What the ORBAT history pages and the editor's Undo say, word for word. */
 export const HISTORY_MESSAGES = {
   restored: (id: number) => `Version ${id} restored.`,
-  restoreConfirm: (id: number) =>
-    `Restore version ${id}? Its squads, teams and slots become the ORBAT; members keep their slots where the slot still exists.`,
+  /** With the re-seat's lines (reseatText) after it when the restore brings back held slots. */
+  restoreConfirm: (id: number, reseat?: Reseat) =>
+    [
+      `Restore version ${id}? Its squads, teams and slots become the ORBAT; members keep their slots where the slot still exists.`,
+      reseat ? reseatText(reseat) : '',
+    ]
+      .filter(Boolean)
+      .join(' '),
   undoConfirm: 'Undo the last save? The ORBAT goes back to how it stood before it.',
+  /** After a restore or an Undo: who it put back ("Put back: Reyes, Novak."); empty when nobody. */
+  putBack: (reseat: Reseat) =>
+    reseat.put_back.length ? `Put back: ${reseat.put_back.map((p) => p.member).join(', ')}.` : '',
   nothingToUndo: 'There is no earlier version to go back to.',
   frozen: 'The ORBAT was frozen for this operation.',
   freezeOver: 'This operation is over: its ORBAT can no longer be frozen again.',

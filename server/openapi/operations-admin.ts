@@ -4,7 +4,7 @@ import {
   attendanceSuggestionSchema,
   orbatSnapshotSchema,
   restoreAnswerSchema,
-  versionDetailSchema,
+  versionWithReseatSchema,
   versionItemSchema,
   versionsQuerySchema,
 } from '#contracts/orbat-history.ts'
@@ -154,7 +154,9 @@ export const adminOperations: ApiOperation[] = [
     description: 'Every save (editor, preset, import, restore) is a version: when, who, how and what changed.',
   }),
   orbat.get('/api/admin/orbat/versions/{id}', 'admin', "A version's whole layout and its diff against the one before", {
-    response: versionDetailSchema,
+    response: versionWithReseatSchema,
+    description:
+      'With `reseat`: who a restore of it now would put back in the slots it brings back, and who not, and why.',
   }),
   orbat.post(
     '/api/admin/orbat/versions/{id}/restore',
@@ -163,7 +165,7 @@ export const adminOperations: ApiOperation[] = [
     {
       response: restoreAnswerSchema,
       description:
-        'Runs the ordinary save: members keep their slots where the slot still exists, open slots fill from the waitlist. 409 naming a platoon or eligible role the version uses that has since been deleted; nothing changes then.',
+        'Runs the ordinary save: members keep their slots where the slot still exists; a slot the version brings back gets back who held it then when they hold no other slot, are not banned, are on the roster and meet its role lock (`reseat` says who and who not); open slots fill from the waitlist. 409 naming a platoon or eligible role the version uses that has since been deleted; nothing changes then.',
     },
   ),
 

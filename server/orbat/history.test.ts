@@ -5,10 +5,18 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { orbatSaveSchema, type OrbatPayload } from '#contracts/orbat.ts'
-import type { OrbatSnapshot, VersionDetail, VersionItem } from '#contracts/orbat-history.ts'
+import {
+  HISTORY_MESSAGES,
+  type OrbatSnapshot,
+  type Reseat,
+  type VersionDetail,
+  type VersionItem,
+  type VersionWithReseat,
+} from '#contracts/orbat-history.ts'
 import { eventOrbatHolders, eventOrbatSnapshots } from '#db/schema/orbat-history.ts'
 import { eligibleRoles, platoons } from '#db/schema/orbat.ts'
-import { eventAttendance, events } from '#db/schema/roster.ts'
+import { notificationOutbox, notificationPreferences } from '#db/schema/notifications.ts'
+import { eventAttendance, events, members } from '#db/schema/roster.ts'
 import { api, expectAdminOnly } from '#tests/harness/admin.ts'
 import { startTestApp, type TestApp } from '#tests/harness/app.ts'
 import { stateFingerprint } from '#tests/harness/fingerprint.ts'
@@ -19,10 +27,13 @@ import {
   addSquad,
   addWaitlistEntry,
   assignSlot,
+  auditEntries,
   getJson,
   loginDemos,
   resetOrbat,
+  setUserRoles,
   signUp,
+  slotsHeldBy,
   toSave,
   usersWithTwoSlots,
   type LoggedIn,
@@ -30,7 +41,9 @@ import {
 import { saveOrbatLayout } from './save.ts'
 import { freezeDueOperations, heldButAbsent } from './snapshots.ts'
 import { pruneVersions } from './history.ts'
+import { undoLastSave } from './restore.ts'
 import { users } from '#db/schema/users-sessions.ts'
+import { DEMO_ROLES } from '#db/seed/demo-guild.ts'
 
 let t: TestApp
 let admin: LoggedIn, novak: LoggedIn
@@ -60,7 +73,7 @@ const versions = async () => (await getJson<VersionItem[]>(admin.client, '/api/a
 const version = async (id: number) =>
   (await getJson<VersionDetail>(admin.client, `/api/admin/orbat/versions/${id}`)).body
 const restore = (id: number) =>
-  api<{ error?: string; message?: string; version?: number; orbat?: OrbatPayload; kept?: string[] }>(
+  api<{ error?: string; message?: string; version?: number; orbat?: OrbatPayload; kept?: string[]; reseat?: Reseat }>(
     admin.client,
     'POST',
     `/api/admin/orbat/versions/${id}/restore`,
@@ -261,6 +274,177 @@ describe('versions', () => {
     await db().execute(sql`update orbat_versions set at = now() - interval '400 days'`)
     expect(await pruneVersions(db())).toBe(0)
     expect((await versions()).map((v) => v.id)).toEqual([first])
+  })
+})
+
+describe('a restore puts people back', () => {
+  const names = ['Reyes', 'Lee', 'Kim', 'Ortiz', null, 'Park'] as const
+
+  /**
+   * Version `first`: Alpha (Team Leader, open) and Bravo, whose slots six members and a manual name hold. Then a save
+   * removes Bravo and adds Charlie, whose Scout Park now holds, and puts Ortiz in Alpha's Team Leader.
+   */
+  async function arrangeRemovedSquad() {
+    const [reyes, lee, kim, ortiz, offRoster, park] = troopers
+    // Their Discord roles as they logged in (a test before may have taken one away).
+    for (const trooper of troopers) await setUserRoles(db(), trooper.id, [DEMO_ROLES.member.id, DEMO_ROLES.rifleman.id])
+    for (const [i, name] of names.entries())
+      if (name) await addMember(db(), troopers[i]!.discordId, { ingameName: name })
+    await addSquad(db(), { name: 'Alpha', slots: [{ team: 'HQ', role: 'Team Leader' }] })
+    await addSquad(db(), {
+      name: 'Bravo',
+      pos_x: 600,
+      slots: [
+        { team: 'Fireteam 1', role: 'Lead', user_id: reyes!.id },
+        { team: 'Fireteam 1', role: 'Rifleman', lock: 'Rifleman', user_id: lee!.id },
+        { team: 'Fireteam 1', role: 'Medic', user_id: kim!.id },
+        { team: 'Fireteam 1', role: 'Gunner', user_id: ortiz!.id },
+        { team: 'Fireteam 1', role: 'Spare', user_id: offRoster!.id },
+        { team: 'Fireteam 1', role: 'Guest', manual_username: 'Guest' },
+        { team: 'Fireteam 1', role: 'Grenadier', user_id: park!.id },
+        { team: 'Fireteam 1', role: '---RESERVE---' },
+      ],
+    })
+    const first = await save(toSave(await loadOrbat()))
+    expect(first.status, first.body.error).toBe(200)
+    const body = toSave(await loadOrbat())
+    body.squads = body.squads!.filter((s) => s.name !== 'Bravo')
+    body.squads.push({ name: 'Charlie', pos_x: 1200, pos_y: 0, can_be_primary_waitlist: false, platoon_id: null })
+    body.slots = body.slots.filter((s) => s.squadName === 'Alpha')
+    body.slots[0]!.user_id = ortiz!.id
+    body.slots.push({ squadName: 'Charlie', team: 'Recon', role: 'Scout', user_id: park!.id, manual_username: null })
+    const removed = await save(body)
+    expect(removed.status, removed.body.error).toBe(200)
+    return {
+      first: first.body.version!,
+      reyes: reyes!,
+      lee: lee!,
+      kim: kim!,
+      ortiz: ortiz!,
+      offRoster: offRoster!,
+      park: park!,
+    }
+  }
+
+  it('puts back who held a slot it brings back, unless they hold another slot, are banned, miss the lock or left the roster', async () => {
+    const { first, reyes, lee, kim, ortiz, offRoster, park } = await arrangeRemovedSquad()
+    // Since the version: Lee lost the Rifleman role, Kim was banned, the fifth member was never on the roster.
+    await setUserRoles(db(), lee.id, [])
+    await db()
+      .update(members)
+      .set({ is_banned: true, ban_reason: 'Test', banned_date: new Date() })
+      .where(eq(members.discord_id, kim.discordId))
+    // Reyes and Park want to hear of slot changes by Discord DM.
+    await db()
+      .insert(notificationPreferences)
+      .values([reyes, park].map((m) => ({ user_id: m.id, kind: 'slot_changed', push: false, discord: true })))
+      .onConflictDoNothing()
+    const offRosterName = (await db().select().from(users).where(eq(users.id, offRoster.id)))[0]!.display_name
+
+    const expected = {
+      put_back: [
+        { member: 'Reyes', slot: 'Lead (Bravo)' },
+        { member: 'Guest', slot: 'Guest (Bravo)' },
+        { member: 'Park', slot: 'Grenadier (Bravo)' },
+      ],
+      not_put_back: [
+        { member: 'Lee', slot: 'Rifleman (Bravo)', reason: 'lock', why: "no longer meets the slot's lock (Rifleman)" },
+        { member: 'Kim', slot: 'Medic (Bravo)', reason: 'banned', why: 'banned' },
+        { member: 'Ortiz', slot: 'Gunner (Bravo)', reason: 'holdsSlot', why: 'holds another slot now' },
+        { member: offRosterName, slot: 'Spare (Bravo)', reason: 'notOnRoster', why: 'no longer on the roster' },
+      ],
+    }
+    // The preview (the confirm's lines) says what the restore then does.
+    const preview = await getJson<VersionWithReseat>(admin.client, `/api/admin/orbat/versions/${first}`)
+    expect(preview.body.reseat).toEqual(expected)
+    expect(HISTORY_MESSAGES.restoreConfirm(first, preview.body.reseat)).toBe(
+      `Restore version ${first}? Its squads, teams and slots become the ORBAT; members keep their slots where the slot still exists. ` +
+        'Puts back: Reyes in Lead (Bravo), Guest in Guest (Bravo), Park in Grenadier (Bravo). ' +
+        `Not put back: Lee (no longer meets the slot's lock (Rifleman)), Kim (banned), Ortiz (holds another slot now), ${offRosterName} (no longer on the roster).`,
+    )
+    const restored = await restore(first)
+    expect(restored.status, restored.body.error).toBe(200)
+    expect(restored.body.reseat).toEqual(expected)
+
+    const after = await loadOrbat()
+    const bravo = after.squads.find((s) => s.name === 'Bravo')!
+    const holders = after.slots
+      .filter((s) => s.squad_id === bravo.id)
+      .map((s) => [s.role, s.user_id ?? s.manual_username])
+    expect(holders).toEqual([
+      ['Lead', reyes.id],
+      ['Rifleman', null],
+      ['Medic', null],
+      ['Gunner', null],
+      ['Spare', null],
+      ['Guest', 'Guest'],
+      ['Grenadier', park.id],
+      ['---RESERVE---', null],
+    ])
+    // Ortiz keeps the slot he holds; Park's Charlie went with the restore, so he is back where he was.
+    expect(after.slots.find((s) => s.role === 'Team Leader')!.user_id).toBe(ortiz.id)
+    expect(after.squads.map((s) => s.name)).not.toContain('Charlie')
+    expect(await usersWithTwoSlots(db())).toEqual([])
+
+    const [audit] = await auditEntries(db(), 'ORBAT version restored')
+    expect(audit!.details).toContain('Put back: Reyes (Lead (Bravo)), Guest (Guest (Bravo)), Park (Grenadier (Bravo)).')
+    expect(audit!.details).toContain("Lee (Rifleman (Bravo)): no longer meets the slot's lock (Rifleman)")
+    // They hear of it as of any admin's change, after the commit (docs/rules/notifications.md, slot_changed).
+    const notices = await db()
+      .select({ user: notificationOutbox.user_id, body: notificationOutbox.body })
+      .from(notificationOutbox)
+      .where(eq(notificationOutbox.kind, 'slot_changed'))
+    expect(notices).toEqual(
+      expect.arrayContaining([
+        { user: reyes.id, body: 'An admin put you in Lead (Bravo).' },
+        { user: park.id, body: 'An admin moved you from Scout (Charlie) to Grenadier (Bravo).' },
+      ]),
+    )
+  })
+
+  it('Undo Last Save puts back the members of the save it undoes', async () => {
+    const { first, reyes } = await arrangeRemovedSquad()
+    const detail = await getJson<VersionWithReseat>(admin.client, `/api/admin/orbat/versions/${first}`)
+    expect(detail.body.reseat.put_back.map((p) => p.member)).toEqual(['Reyes', 'Lee', 'Kim', 'Guest', 'Park'])
+    const user = (await db().select().from(users).where(eq(users.id, admin.id)))[0]!
+    const undone = await undoLastSave(t.app.services, user)
+    expect(undone.restored).toBe(first)
+    expect(undone.reseat).toEqual(detail.body.reseat)
+    const after = await loadOrbat()
+    expect(after.slots.find((s) => s.role === 'Lead')!.user_id).toBe(reyes.id)
+  })
+
+  it('races sign-ups: nobody in two slots, a member who signed up first keeps that slot, the others are put back', async () => {
+    const alpha = await addSquad(db(), {
+      name: 'Alpha',
+      slots: troopers.map((_, i) => ({ team: 'Fireteam 1', role: `Rifleman ${i + 1}` })),
+    })
+    for (const [i, trooper] of troopers.entries()) await addMember(db(), trooper.discordId, { ingameName: `T${i}` })
+    await addSquad(db(), {
+      name: 'Bravo',
+      pos_x: 600,
+      slots: troopers.map((trooper, i) => ({ team: 'Fireteam 1', role: `Gunner ${i + 1}`, user_id: trooper.id })),
+    })
+    const first = (await save(toSave(await loadOrbat()))).body.version!
+    const body = toSave(await loadOrbat())
+    body.squads = body.squads!.filter((s) => s.name === 'Alpha')
+    body.slots = body.slots.filter((s) => s.squadName === 'Alpha')
+    expect((await save(body)).status).toBe(200)
+    const results = await Promise.all([
+      ...troopers.map((trooper, i) => signUp(trooper.client, alpha.slots[i]!.id)),
+      restore(first),
+    ])
+    const restored = results.at(-1) as Awaited<ReturnType<typeof restore>>
+    expect(restored.status, restored.body.error).toBe(200)
+    expect(results.every((r) => r.status === 200)).toBe(true)
+    expect(await usersWithTwoSlots(db())).toEqual([])
+    // Every sign-up was answered yes: whether it came before the restore (its member is then not put back) or after
+    // (it moved them out of the slot they were put back in), each member ends in the Alpha slot they chose.
+    for (const [i, trooper] of troopers.entries())
+      expect(await slotsHeldBy(db(), trooper.id)).toEqual([alpha.slots[i]!.id])
+    const reseat = restored.body.reseat!
+    expect(reseat.put_back.length + reseat.not_put_back.length).toBe(troopers.length)
+    expect(reseat.not_put_back.every((p) => p.reason === 'holdsSlot')).toBe(true)
   })
 })
 

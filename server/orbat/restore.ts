@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm'
 import type { OrbatSaveInput } from '#contracts/orbat.ts'
-import { HISTORY_MESSAGES } from '#contracts/orbat-history.ts'
+import { HISTORY_MESSAGES, type Reseat, type VersionWithReseat } from '#contracts/orbat-history.ts'
 import type { DbOrTx } from '#db/client.ts'
 import { orbatVersions } from '#db/schema/orbat-history.ts'
 import { eligibleRoles, platoons, slots } from '#db/schema/orbat.ts'
@@ -13,20 +13,38 @@ import { placementLine } from './waitlist/placement.ts'
 import { runTransaction } from '../transaction.ts'
 import { postActivity } from '../discord/activity-channel.ts'
 import { getVersion, undoTarget } from './history.ts'
-import { lockFill } from './locks.ts'
+import { lockFill, lockMembers } from './locks.ts'
 import { isSpacer } from './orbat.ts'
+import { decideReseats, reseatOf, type ReseatDecision } from './reseat.ts'
 import { saveOrbat, type SaveResult } from './save.ts'
 
 // Restore (docs/rules/orbat-history.md): a version's squads, teams, slots and diagram become the ORBAT through the
-// ordinary save, so everything a save guarantees holds. Assignments are the members' own: a slot that still exists
-// keeps whoever holds it now; a slot the version brings back is open, and the waitlist fills it as after any save.
-// The save runs under the same locks as any other, after this reads what the slots hold, so a sign-up racing the
-// restore lands either before it (and is kept where its slot stays) or after it.
+// ordinary save, so everything a save guarantees holds. A slot that still exists keeps whoever holds it now; a slot
+// the version brings back gets back who held it then where the re-seat rule allows (server/orbat/reseat.ts), else it
+// is open and the waitlist fills it as after any save. The save runs under the same locks as any other, after this
+// reads what the slots hold, and the members to put back are locked against their own sign-ups first, so a sign-up
+// racing the restore lands either before it (and is kept where its slot stays, or makes its member "hold another
+// slot now") or after it.
+
+interface RestorePlan {
+  body: OrbatSaveInput
+  reseat: ReseatDecision
+}
 
 /** A version's layout as a save body, with the slots' present holders as the base the save checks against. */
-async function restoreBody(tx: DbOrTx, versionId: number): Promise<OrbatSaveInput> {
+async function restorePlan(tx: DbOrTx, versionId: number): Promise<RestorePlan> {
   const version = await getVersion(tx, versionId)
   const { layout } = version
+  // The members the version may put back wait for this restore in their own writes (taken before the slots' rows,
+  // as their sign-up takes its lock before the rows).
+  const heldIds = new Set(layout.slots.map((s) => s.id))
+  const stillThere = new Set(
+    (await tx.select({ id: slots.id }).from(slots)).map((s) => s.id).filter((id) => heldIds.has(id)),
+  )
+  await lockMembers(
+    tx,
+    layout.slots.flatMap((s) => (s.user_id !== null && !stillThere.has(s.id) ? [s.user_id] : [])),
+  )
   const [roleRows, platoonRows, current] = await Promise.all([
     tx.select({ name: eligibleRoles.role_name }).from(eligibleRoles),
     tx.select({ id: platoons.id }).from(platoons),
@@ -51,8 +69,9 @@ async function restoreBody(tx: DbOrTx, versionId: number): Promise<OrbatSaveInpu
         `Version ${versionId} locks ${slot.role || 'a slot'} (${squadName.get(slot.squad_id) ?? 'a squad'}) to the role "${slot.required_role_id}", which has since been deleted. Nothing was restored.`,
       )
   }
+  const reseat = await decideReseats(tx, layout, current)
   const now = new Map(current.map((s) => [s.id, s]))
-  return {
+  const body: OrbatSaveInput = {
     squads: layout.squads.map((s) => ({
       id: s.id,
       name: s.name,
@@ -62,8 +81,9 @@ async function restoreBody(tx: DbOrTx, versionId: number): Promise<OrbatSaveInpu
       platoon_id: s.platoon_id,
     })),
     slots: layout.slots.map((s) => {
-      // A heading row holds nobody; whoever holds the slot now is freed by the save.
-      const present = isSpacer(s.role) ? undefined : now.get(s.id)
+      // A heading row holds nobody; whoever holds the slot now is freed by the save. A slot brought back holds whom
+      // the re-seat puts back, or nobody.
+      const present = isSpacer(s.role) ? undefined : (now.get(s.id) ?? reseat.seats.get(s.id))
       return {
         id: s.id,
         squadName: squadName.get(s.squad_id) ?? '',
@@ -86,31 +106,63 @@ async function restoreBody(tx: DbOrTx, versionId: number): Promise<OrbatSaveInpu
     pax_counters: layout.pax_counters,
     base_slots: current.map((s) => ({ id: s.id, user_id: s.user_id })),
   }
+  return { body, reseat }
 }
 
-/** POST /api/admin/orbat/versions/{id}/restore: answers as a save does. */
-export function restoreVersion(services: AppServices, admin: User, versionId: number): Promise<SaveResult> {
+export type RestoreResult = SaveResult & { reseat: Reseat }
+
+/** The audit line of a restore's re-seat: who was put back and who not, and why. */
+function reseatDetails(reseat: Reseat): string {
+  return [
+    reseat.put_back.length ? `Put back: ${reseat.put_back.map((p) => `${p.member} (${p.slot})`).join(', ')}.` : '',
+    reseat.not_put_back.length
+      ? `Not put back: ${reseat.not_put_back.map((p) => `${p.member} (${p.slot}): ${p.why}`).join('; ')}.`
+      : '',
+  ]
+    .filter(Boolean)
+    .join(' ')
+}
+
+/** POST /api/admin/orbat/versions/{id}/restore: answers as a save does, with who it put back. */
+export function restoreVersion(services: AppServices, admin: User, versionId: number): Promise<RestoreResult> {
   return runTransaction(
     services,
     async (tx) => {
       // Taken before the slots are read, so no fill or save changes them between the read and the save.
       await lockFill(tx)
-      const body = await restoreBody(tx, versionId)
+      const { body, reseat } = await restorePlan(tx, versionId)
       const result = await saveOrbat(tx, admin, body, { via: 'restore', note: `Restored version ${versionId}` })
-      await recordAudit(tx, admin, 'ORBAT version restored', `Version ${versionId} (now version ${result.version}).`)
-      return result
+      await recordAudit(
+        tx,
+        admin,
+        'ORBAT version restored',
+        [`Version ${versionId} (now version ${result.version}).`, reseatDetails(reseat)].filter(Boolean).join(' '),
+      )
+      return { ...result, reseat: reseatOf(reseat) }
     },
     {
       name: 'restore ORBAT version',
       changes: ['orbat'],
+      // Whoever it put back gains their squad's roles, whoever it freed loses them: the reconcile finds both.
       syncRoles: () => [EVERYONE],
       after: (result) => postActivity(services, result.placements.map(placementLine)),
     },
   )
 }
 
+/**
+ * A version with what restoring it now would do with the people who held the slots it brings back (GET
+ * /api/admin/orbat/versions/{id}, the history page's and the Undo's confirms). Read without locks: the restore
+ * decides again under them.
+ */
+export async function getVersionWithReseat(db: DbOrTx, versionId: number): Promise<VersionWithReseat> {
+  const version = await getVersion(db, versionId)
+  const present = await db.select({ id: slots.id, user_id: slots.user_id }).from(slots)
+  return { ...version, reseat: reseatOf(await decideReseats(db, version.layout, present)) }
+}
+
 /** The editor's Undo: restores the version before the newest one. */
-export async function undoLastSave(services: AppServices, admin: User): Promise<SaveResult & { restored: number }> {
+export async function undoLastSave(services: AppServices, admin: User): Promise<RestoreResult & { restored: number }> {
   const target = await undoTarget(services.db)
   if (target === null) throw new NotFound(HISTORY_MESSAGES.nothingToUndo)
   return { ...(await restoreVersion(services, admin, target)), restored: target }

@@ -1,11 +1,11 @@
-import { axeViolations } from './a11y.ts'
+import { axeViolations, WIDTHS } from './a11y.ts'
 import { expect, test } from './fixtures.ts'
+import { MISSION } from './mission.ts'
 import { restoreOrbat, snapshotOrbat } from './orbat-snapshot.ts'
 
 // The mission file round trip without JavaScript (docs/rules/orbat.md, The mission file): the editor's fallback
-// links the page, whose forms post the file, show the preview and apply it; export is a plain download.
-
-const MISSION = 'tests/fixtures/mission/mission.sqm'
+// links the page, whose forms post the file, show the preview and apply it (asking first on the page, naming the members
+// it frees); export is a plain download.
 
 test('without JavaScript: upload, preview, apply, the public ORBAT shows the mission; export downloads it', async ({
   page,
@@ -26,7 +26,17 @@ test('without JavaScript: upload, preview, apply, the public ORBAT shows the mis
     await page.getByRole('button', { name: 'Preview Import' }).click()
     await expect(page.getByTestId('mission-summary')).toHaveText('6 squads · 20 slots · 1 unit not placed')
     expect(await axeViolations(page)).toEqual([])
+    // Apply frees the seeded members' slots: the page asks first, naming them.
     await page.getByRole('button', { name: 'Apply', exact: true }).click()
+    const question = page.getByRole('alertdialog')
+    await expect(question).toContainText(/Apply frees 7 members' slots: Hawthorne, Castellano, /)
+    await expect(page.getByTestId('mission-summary')).toHaveText('6 squads · 20 slots · 1 unit not placed')
+    for (const size of [...WIDTHS].reverse()) {
+      await page.setViewportSize(size)
+      await expect(question.getByRole('button', { name: 'Apply' })).toBeInViewport()
+      expect(await axeViolations(page)).toEqual([])
+    }
+    await question.getByRole('button', { name: 'Apply' }).click()
     await expect(page).toHaveURL(/\/admin\/orbat$/)
     await page.goto('/orbat')
     await expect(

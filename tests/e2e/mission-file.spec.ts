@@ -2,14 +2,14 @@ import fs from 'node:fs'
 import { binarize } from '../harness/rapify.ts'
 import { expectNoAxeViolations, WIDTHS } from './a11y.ts'
 import { expect, test } from './fixtures.ts'
+import { MISSION } from './mission.ts'
 import { restoreOrbat, snapshotOrbat } from './orbat-snapshot.ts'
 
 // The mission file round trip with JavaScript (docs/rules/orbat.md, The mission file), on a desktop and a phone: from
-// the editor's Actions menu, upload the test mission, preview, apply, and the public ORBAT shows its squads; export
-// downloads the file with the slot ids written in; the same mission binarized previews alike with a note saying so,
-// and its export downloads as text. The seeded ORBAT is put back afterwards.
-
-const MISSION = 'tests/fixtures/mission/mission.sqm'
+// the editor's Actions menu, upload the test mission, preview, apply (which asks first, naming the members it frees),
+// and the public ORBAT shows its squads; export downloads the file with the slot ids written in; the same mission
+// binarized previews alike with a note saying so, and its export downloads as text. The seeded ORBAT is put back
+// afterwards.
 
 test('upload, preview, apply, the public ORBAT shows the mission; export downloads it', async ({
   page,
@@ -23,6 +23,8 @@ test('upload, preview, apply, the public ORBAT shows the mission; export downloa
   try {
     await login('demo_admin')
     for (const size of WIDTHS) {
+      // The seeded ORBAT with its members at each width, so that Apply has held slots to free and asks first.
+      await restoreOrbat(db, snapshot)
       await page.setViewportSize(size)
       await page.goto('/admin/orbat')
       await page.getByRole('button', { name: 'Actions' }).first().click()
@@ -38,10 +40,21 @@ test('upload, preview, apply, the public ORBAT shows the mission; export downloa
       const squads = page.getByRole('list', { name: 'Proposed squads' })
       await expect(squads.getByRole('heading', { name: 'Charlie "Ghost"' })).toBeVisible()
       await expect(page.getByTestId('mission-skipped')).toContainText('HC1 (HeadlessClient_F)')
-      if (size.width === WIDTHS[0].width) await expect(page.getByTestId('mission-freed')).toContainText('will be freed')
+      await expect(page.getByTestId('mission-freed')).toContainText('will be freed')
       await expectNoAxeViolations(page, `mission file preview at ${size.width} px`)
 
-      await page.getByRole('button', { name: 'Apply', exact: true }).click()
+      // Apply asks first, naming whom it frees: a no changes nothing, a yes applies.
+      const apply = page.getByRole('button', { name: 'Apply', exact: true })
+      let question = ''
+      page.once('dialog', (dialog) => {
+        question = dialog.message()
+        void dialog.dismiss()
+      })
+      await apply.click()
+      await expect.poll(() => question).toMatch(/^Apply frees 7 members' slots: Hawthorne, Castellano, /)
+      await expect(page).toHaveURL(/\/admin\/orbat\/mission$/)
+      page.once('dialog', (dialog) => void dialog.accept())
+      await apply.click()
       await expect(page).toHaveURL(/\/admin\/orbat$/)
       await expect(page.getByRole('status').getByText('ORBAT Saved Successfully!')).toBeVisible()
       await page.goto('/orbat')

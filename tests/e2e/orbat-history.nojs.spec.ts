@@ -1,15 +1,14 @@
 import { axeViolations, WIDTHS } from './a11y.ts'
+import { heldSlotCount, importMission, saveAsItStands } from './mission.ts'
 import { withOrbatPutBack } from './orbat-snapshot.ts'
-import { expect, test, type E2ESql } from './fixtures.ts'
+import { expect, test } from './fixtures.ts'
 
 // The ORBAT's memory without JavaScript (docs/rules/orbat-history.md), at 1440 and 390 px: the history list and a
-// version's diff, Restore asked on the page's confirm step, an operation's frozen ORBAT as a diagram and a list, and
-// Fill from the ORBAT in the Attendance dialog. (Undo in the diagram editor needs JavaScript: orbat-history.spec.ts.)
+// version's diff, Restore asked on the page's confirm step (undoing an import: it names and puts back the members the
+// import freed), an operation's frozen ORBAT as a diagram and a list, and Fill from the ORBAT in the Attendance
+// dialog. (Undo in the diagram editor needs JavaScript: orbat-history.spec.ts.)
 
 test.describe.configure({ timeout: 120_000 })
-
-const newestVersion = async (db: E2ESql) =>
-  (await db<{ id: number }[]>`select id from orbat_versions order by at desc, id desc limit 1`)[0]!.id
 
 for (const size of WIDTHS) {
   test(`history, diff, restore on the confirm step; frozen ORBAT; Fill from the ORBAT (${size.width} px)`, async ({
@@ -17,26 +16,30 @@ for (const size of WIDTHS) {
     login,
     db,
     orbatLock,
+    baseURL,
   }) => {
     void orbatLock
     await withOrbatPutBack(db, async () => {
       await page.setViewportSize(size)
       await login('demo_admin')
-      const newest = await newestVersion(db)
-      const [older] = await db<
-        { id: number }[]
-      >`select id from orbat_versions where id < ${newest} order by id desc limit 1`
-      await page.goto(`/admin/orbat/history?version=${older!.id}`)
+      // An import frees the seeded members' slots; restoring the version before it asks on the page, naming who it
+      // puts back, and puts them back.
+      const before = await saveAsItStands(page, baseURL!)
+      const held = await heldSlotCount(db)
+      await importMission(page, baseURL!)
+      await page.goto(`/admin/orbat/history?version=${before}`)
       await expect(page.getByTestId('version-diff')).toBeVisible()
+      await expect(page.getByTestId('version-reseat')).toContainText(/Hawthorne, .+: put back/)
       expect(await axeViolations(page)).toEqual([])
-      await page.getByRole('button', { name: `Restore version ${older!.id}` }).click()
-      await expect(page.getByRole('alertdialog')).toContainText(`Restore version ${older!.id}?`)
-      await page.getByRole('alertdialog').getByRole('button', { name: 'Restore' }).click()
-      await expect(page.getByText(`Version ${older!.id} restored.`)).toBeVisible()
-      await page.goto(`/admin/orbat/history?version=${newest}`)
-      await page.getByRole('button', { name: `Restore version ${newest}` }).click()
-      await page.getByRole('alertdialog').getByRole('button', { name: 'Restore' }).click()
-      await expect(page.getByText(`Version ${newest} restored.`)).toBeVisible()
+      await page.getByRole('button', { name: `Restore version ${before}` }).click()
+      const question = page.getByRole('alertdialog')
+      await expect(question).toContainText(`Restore version ${before}?`)
+      await expect(question).toContainText(/Puts back: .*Hawthorne in /)
+      expect(await axeViolations(page)).toEqual([])
+      await question.getByRole('button', { name: 'Restore' }).click()
+      await expect(page.getByText(`Version ${before} restored.`)).toBeVisible()
+      await expect(page.getByText(/Put back: .*Hawthorne/)).toBeVisible()
+      expect(await heldSlotCount(db)).toBe(held)
 
       const [event] = await db<{ id: number; name: string }[]>`
       select e.id, e.name from events e join event_orbat_snapshots s on s.event_id = e.id order by e.date desc limit 1`

@@ -1,10 +1,12 @@
 import type { Page } from '@playwright/test'
 import { expectNoAxeViolations, WIDTHS } from './a11y.ts'
+import { heldSlotCount, importMission, saveAsItStands } from './mission.ts'
 import { withOrbatPutBack } from './orbat-snapshot.ts'
 import { expect, test, type E2ESql } from './fixtures.ts'
 
 // The ORBAT's memory with JavaScript (docs/rules/orbat-history.md), at 1440 and 390 px: the history list and a
-// version's diff, Restore with the browser's confirm, Undo Last Save in the editor (its confirm too), an operation's
+// version's diff, Restore with the browser's confirm (undoing an import: it names and puts back the members the import
+// freed), Undo Last Save in the editor (its confirm too), an operation's
 // frozen ORBAT and Fill from the ORBAT in the Attendance dialog. Each test that restores puts the ORBAT's tables back
 // as they were (tests/e2e/orbat-snapshot.ts).
 
@@ -26,11 +28,22 @@ async function acceptNextConfirm(page: Page, text: string | RegExp) {
 }
 
 for (const size of WIDTHS) {
-  test(`history, diff and restore with a confirm (${size.width} px)`, async ({ page, login, db, orbatLock }) => {
+  test(`history, diff and restore with a confirm that puts members back (${size.width} px)`, async ({
+    page,
+    login,
+    db,
+    orbatLock,
+    baseURL,
+  }) => {
     void orbatLock
     await withOrbatPutBack(db, async () => {
       await page.setViewportSize(size)
       await login('demo_admin')
+      // An import frees the seeded members' slots; restoring the version before it puts them back, and says so first.
+      const before = await saveAsItStands(page, baseURL!)
+      const held = await heldSlotCount(db)
+      await importMission(page, baseURL!)
+      expect(await heldSlotCount(db)).toBeLessThan(held)
       const newest = await newestVersion(db)
       await page.goto('/admin/orbat/history')
       await expect(page.getByRole('heading', { name: 'ORBAT History' })).toBeVisible()
@@ -38,22 +51,16 @@ for (const size of WIDTHS) {
       await expect(rows.first()).toContainText(`Version ${newest}`)
       await expectNoAxeViolations(page, `orbat history ${size.width}`)
 
-      const older = (
-        await db<{ id: number }[]>`select id from orbat_versions where id < ${newest} order by id desc limit 1`
-      )[0]!.id
-      await page.getByRole('link', { name: `Version ${older}`, exact: true }).click()
-      await expect(page.getByRole('region', { name: `Version ${older}` })).toBeVisible()
+      await page.getByRole('link', { name: `Version ${before}`, exact: true }).click()
+      await expect(page.getByRole('region', { name: `Version ${before}` })).toBeVisible()
       await expect(page.getByTestId('version-diff')).toBeVisible()
-      await acceptNextConfirm(page, `Restore version ${older}?`)
-      await page.getByRole('button', { name: `Restore version ${older}` }).click()
-      await expect(page.getByText(`Version ${older} restored.`)).toBeVisible()
-      await expect(rows.first()).toContainText(`Restored version ${older}`)
-
-      // Back as it was.
-      await page.goto(`/admin/orbat/history?version=${newest}`)
-      await acceptNextConfirm(page, `Restore version ${newest}?`)
-      await page.getByRole('button', { name: `Restore version ${newest}` }).click()
-      await expect(page.getByText(`Version ${newest} restored.`)).toBeVisible()
+      await expect(page.getByTestId('version-reseat')).toContainText(/Hawthorne, .+: put back/)
+      await acceptNextConfirm(page, new RegExp(`^Restore version ${before}\\?.* Puts back: .*Hawthorne in `))
+      await page.getByRole('button', { name: `Restore version ${before}` }).click()
+      await expect(page.getByText(`Version ${before} restored.`)).toBeVisible()
+      await expect(page.getByText(/Put back: .*Hawthorne/)).toBeVisible()
+      await expect(rows.first()).toContainText(`Restored version ${before}`)
+      expect(await heldSlotCount(db)).toBe(held)
     })
   })
 }
@@ -68,9 +75,14 @@ test('Undo Last Save in the editor asks, then puts the ORBAT back', async ({ pag
     >`select id from orbat_versions where id < ${before} order by id desc limit 1`
     await page.goto('/admin/orbat')
     await expect(page.getByTestId('orbat-editor')).toBeVisible()
-    page.once('dialog', (dialog) => dialog.dismiss())
+    // The question comes once the version to go back to is read: a no changes nothing.
+    const asked = page.waitForEvent('dialog')
     await page.getByRole('button', { name: 'Undo Last Save' }).click()
-    await expect.poll(() => newestVersion(db)).toBe(before)
+    const question = await asked
+    expect(question.message()).toMatch(/^Undo the last save\?/)
+    await question.dismiss()
+    await expect(page.getByRole('button', { name: 'Undo Last Save' })).toBeEnabled()
+    expect(await newestVersion(db)).toBe(before)
     await acceptNextConfirm(page, 'Undo the last save?')
     await page.getByRole('button', { name: 'Undo Last Save' }).click()
     await expect(page.getByText(`Last save undone. Version ${previous!.id} restored.`)).toBeVisible()

@@ -2,7 +2,7 @@
 // log in extra stand-in users, and read back who holds what. For the ORBAT / waitlist integration tests.
 import { asc, eq, isNotNull, sql } from 'drizzle-orm'
 import { expect } from 'vitest'
-import type { OrbatPayload, OrbatSaveInput } from '#contracts/orbat.ts'
+import type { OrbatPayload } from '#contracts/orbat.ts'
 import type { WaitlistItem, WaitlistSquad } from '#contracts/waitlist.ts'
 import type { Db } from '#db/client.ts'
 import { auditLog } from '#db/schema/audit.ts'
@@ -24,6 +24,8 @@ import { waitlistEntries } from '#db/schema/waitlist.ts'
 import { DEMO_CHANNELS, DEMO_ROLES, DEMO_USERS, type DemoUser } from '#db/seed/demo-guild.ts'
 import { markChanged } from '#server/orbat/live.ts'
 import { TestClient, type TestApp } from './app.ts'
+
+export { toSave } from './save-body.ts'
 
 /** Eligible role names used in slot locks -> the demo guild's Discord role ids. */
 export const ROLE_IDS = {
@@ -406,44 +408,6 @@ export const getJson = async <T = unknown>(client: TestClient, path: string, ini
 /** True when the slot is held by `userId` in the database and by nobody else. */
 export async function expectHolder(db: Db, slotId: number, userId: number | null) {
   expect(await holderOf(db, slotId)).toBe(userId)
-}
-
-type SaveBody = Omit<Partial<OrbatSaveInput>, 'slots'> & { slots?: Array<Record<string, unknown>> }
-
-/** What the editor sends for an ORBAT it loaded: every slot with its squadName and its loaded holder as base. */
-export function toSave(orbat: OrbatPayload): SaveBody & { slots: Array<Record<string, unknown>> } {
-  const names = new Map(orbat.squads.map((s) => [s.id, s.name]))
-  return {
-    squads: orbat.squads.map(({ id, name, pos_x, pos_y, can_be_primary_waitlist, platoon_id }) => ({
-      id,
-      name,
-      pos_x,
-      pos_y,
-      can_be_primary_waitlist,
-      platoon_id,
-    })),
-    slots: orbat.slots.map((s) => ({
-      id: s.id,
-      squadName: names.get(s.squad_id)!,
-      team: s.team,
-      team_order: s.team_order,
-      slot_order: s.slot_order,
-      role: s.role,
-      user_id: s.user_id,
-      manual_username: s.manual_username,
-      required_role_id: s.required_role_id,
-    })),
-    edges: orbat.edges.map(({ source, target, sourceHandle, targetHandle }) => ({
-      source,
-      target,
-      sourceHandle,
-      targetHandle,
-      type: 'smoothstep' as const,
-    })),
-    waypoints: orbat.waypoints,
-    pax_counters: orbat.pax_counters,
-    base_slots: orbat.slots.map((s) => ({ id: s.id, user_id: s.user_id })),
-  }
 }
 
 export interface LiveSnapshot {

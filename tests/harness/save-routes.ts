@@ -1,7 +1,8 @@
 // The two ways a layout becomes the ORBAT through the ordinary save, for tests that hold the save's contract to both:
 // the editor's PUT /api/admin/orbat/save, and a restore (docs/rules/orbat-history.md, Restore and Undo) of the version
-// a save of the same body writes. A restore puts nobody anywhere and judges no sign-up against what an editor loaded:
-// a slot that stays keeps whoever holds it as it runs. Tests say where that differs through `editor`.
+// a save of the same body writes. A restore judges no sign-up against what an editor loaded: a slot that stays keeps
+// whoever holds it as it runs, and a slot it brings back gets back who held it in the version where the re-seat rule
+// allows. Tests say where that differs through `editor`.
 import { eq } from 'drizzle-orm'
 import { orbatSaveSchema, type OrbatPayload } from '#contracts/orbat.ts'
 import { orbatVersions } from '#db/schema/orbat-history.ts'
@@ -36,7 +37,7 @@ export interface SaveRoute {
   message: RegExp
   /**
    * The editor's save: assigns people as the body says and reports sign-ups made since its base as kept. A restore
-   * leaves each slot's holder as it stands when it runs.
+   * leaves each slot that stays with its holder as it stands when it runs.
    */
   editor: boolean
 }

@@ -8,7 +8,7 @@ import { loadOrbat } from '#server/orbat/orbat.ts'
 import { restoreVersion } from '#server/orbat/restore.ts'
 
 // POST /api/admin/orbat/versions/{id}/restore: the version's layout becomes the ORBAT through the ordinary save;
-// answers as PUT /api/admin/orbat/save does, with the new version's id.
+// answers as PUT /api/admin/orbat/save does, with the new version's id and who it put back.
 export async function action({ request, params, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     const admin = await requireUser(request, context, 'admin')
@@ -23,6 +23,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       moved: result.moved,
       placements: result.placements.length,
       orbat: await loadOrbat(services.db),
+      reseat: result.reseat,
     }
   })
 }

@@ -3,12 +3,13 @@ import { parseId } from '#server/lib/request.ts'
 import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
-import { getVersion } from '#server/orbat/history.ts'
+import { getVersionWithReseat } from '#server/orbat/restore.ts'
 
-// GET /api/admin/orbat/versions/{id}: the version's whole layout and its diff against the version before it.
+// GET /api/admin/orbat/versions/{id}: the version's whole layout, its diff against the version before it, and who a
+// restore of it now would put back in the slots it brings back (docs/rules/orbat-history.md).
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   return apiHandler(async () => {
     await requireUser(request, context, 'admin')
-    return getVersion(getServices(context).db, parseId(params.id, 'Version'))
+    return getVersionWithReseat(getServices(context).db, parseId(params.id, 'Version'))
   })
 }

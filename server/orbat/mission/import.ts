@@ -1,11 +1,11 @@
-import type { MissionImport, MissionProposal } from '#contracts/mission-file.ts'
+import type { HeldSlot, MissionImport, MissionProposal } from '#contracts/mission-file.ts'
 import type { OrbatPayload, OrbatSaveInput } from '#contracts/orbat.ts'
 import { CARD_GAP, SQUAD_GRID, squadCardSize } from '#contracts/orbat-layout.ts'
 import type { DbOrTx } from '#db/client.ts'
 import type { User } from '#db/schema/users-sessions.ts'
 import type { AppServices } from '../../context.ts'
 import { loadOrbat } from '../orbat.ts'
-import { saveOrbatLayout } from '../save.ts'
+import { saveOrbatLayout, type SaveResult } from '../save.ts'
 import { exportMissionOffThread, readMissionOffThread } from './pool.ts'
 
 export { proposalView } from './mission.ts'
@@ -119,6 +119,28 @@ export async function previewImport(db: DbOrTx, bytes: Uint8Array): Promise<Miss
 export async function applyImport(services: AppServices, admin: User, proposal: MissionProposal) {
   const { input } = importSave(proposal, await loadOrbat(services.db))
   return saveOrbatLayout(services, admin, input, { via: 'import', note: 'Imported from a mission file' })
+}
+
+const heldKey = (held: HeldSlot) => `${held.member}\u0000${held.slot}`
+
+/**
+ * The page's Apply, which asks first (docs/rules/orbat.md, The mission file): it saves only when every held slot it
+ * frees was named in the question the admin confirmed (`confirmed`: none asked yet is an empty list). Otherwise
+ * nothing changes and the answer is what to ask: who it frees and who it keeps, as of now. The save's base is this
+ * read, so a sign-up after it makes the save refuse (409) rather than free someone nobody was asked about.
+ */
+export async function applyConfirmedImport(
+  services: AppServices,
+  admin: User,
+  proposal: MissionProposal,
+  confirmed: readonly HeldSlot[],
+): Promise<{ saved: SaveResult } | { ask: { freed: HeldSlot[]; kept: HeldSlot[] } }> {
+  const { input, freed, kept } = importSave(proposal, await loadOrbat(services.db))
+  const asked = new Set(confirmed.map(heldKey))
+  if (freed.some((held) => !asked.has(heldKey(held)))) return { ask: { freed, kept } }
+  return {
+    saved: await saveOrbatLayout(services, admin, input, { via: 'import', note: 'Imported from a mission file' }),
+  }
 }
 
 /** The mission file with the stored ORBAT written into it; a binarized file is answered as its text form. */

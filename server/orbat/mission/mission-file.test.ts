@@ -3,12 +3,25 @@
 // ids and the renamed values and nothing else, and bad files are a 400 that changes nothing.
 import fs from 'node:fs'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { applyConfirm } from '#contracts/mission-file.ts'
 import type { OrbatPayload } from '#contracts/orbat.ts'
+import type { Reseat } from '#contracts/orbat-history.ts'
+import { slots } from '#db/schema/orbat.ts'
 import { api } from '#tests/harness/admin.ts'
 import { startTestApp, type TestApp } from '#tests/harness/app.ts'
 import { stateFingerprint } from '#tests/harness/fingerprint.ts'
 import { changedLines, exportMission, previewMission, sendMission, sendMissionForm } from '#tests/harness/mission.ts'
-import { addSquad, auditEntries, getJson, loginDemos, resetOrbat, type LoggedIn } from '#tests/harness/orbat.ts'
+import {
+  addMember,
+  addSquad,
+  auditEntries,
+  getJson,
+  loginDemos,
+  resetOrbat,
+  toSave,
+  type LoggedIn,
+} from '#tests/harness/orbat.ts'
 import { binarize } from '#tests/harness/rapify.ts'
 import { RAP_ERRORS } from './rap.ts'
 
@@ -94,6 +107,91 @@ describe('import', () => {
     const versions = await admin.client.fetch('/api/admin/orbat/versions?limit=1')
     const [newest] = (await versions.json()) as Array<{ summary: string }>
     expect(newest!.summary).toMatch(/^Imported from a mission file: /)
+  })
+})
+
+describe("the page's Apply asks first", () => {
+  /** The page's HTML as text (React escapes apostrophes and quotes). */
+  const pageText = async (response: Response) =>
+    (await response.text())
+      .replace(/&#x27;/g, "'")
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, '&')
+  const apply = (fields: Record<string, string>) =>
+    admin.client.postForm('/admin/orbat/mission', { intent: 'apply-import', ...fields })
+
+  it('names whom it frees, saves only when each was confirmed, asks again for one who took a slot since; a restore puts them back', async () => {
+    const db = t.database.db
+    await addMember(db, reyes.discordId, { ingameName: 'Reyes' })
+    const alpha = await addSquad(db, {
+      name: 'Alpha 1-1',
+      slots: [
+        { team: 'A', role: 'Squad Leader' },
+        { team: 'A', role: 'Medic', user_id: reyes.id },
+        { team: 'A', role: 'Spare' },
+      ],
+    })
+    const before = await api<{ version: number }>(admin.client, 'PUT', '/api/admin/orbat/save', toSave(await orbat()))
+    expect(before.status).toBe(200)
+    const { body: shown } = await preview()
+    expect(shown.freed).toEqual([{ slot: 'Medic (Alpha 1-1)', member: 'Reyes' }])
+    const fields = {
+      proposal: JSON.stringify(shown.squads),
+      freed: JSON.stringify(shown.freed),
+      skipped: JSON.stringify(shown.skipped),
+    }
+    expect(applyConfirm(shown.freed)).toBe(
+      "Apply frees 1 member's slot: Reyes. They can sign up again, or restore the version before the import in ORBAT History to put them back.",
+    )
+    const unchanged = await stateFingerprint(t)
+    // Not confirmed (no JavaScript): the page asks, naming them, and nothing changes.
+    const asked = await apply(fields)
+    expect(asked.status).toBe(200)
+    const text = await pageText(asked)
+    expect(text).toContain(applyConfirm(shown.freed))
+    expect(text).toContain('1 unit not placed')
+    expect(await stateFingerprint(t)).toBe(unchanged)
+
+    // Someone takes the Spare after the question: the yes given for Reyes alone does not free them; it asks again.
+    await db
+      .update(slots)
+      .set({ manual_username: 'Doc' })
+      .where(eq(slots.id, alpha.slot('Spare').id))
+    const changed = await stateFingerprint(t)
+    const again = await apply({ ...fields, confirmed: 'yes' })
+    expect(again.status).toBe(200)
+    const both = [
+      { slot: 'Medic (Alpha 1-1)', member: 'Reyes' },
+      { slot: 'Spare (Alpha 1-1)', member: 'Doc' },
+    ]
+    expect(await pageText(again)).toContain("Apply frees 2 members' slots: Reyes, Doc.")
+    expect(await stateFingerprint(t)).toBe(changed)
+
+    const applied = await apply({ ...fields, freed: JSON.stringify(both), confirmed: 'yes' })
+    expect(applied.status).toBe(302)
+    expect(applied.headers.get('location')).toBe('/admin/orbat')
+    expect((await orbat()).slots).toHaveLength(20)
+
+    // Undoing the import: the version before it puts Reyes back in the Medic slot it brings back.
+    const restored = await api<{ reseat: Reseat }>(
+      admin.client,
+      'POST',
+      `/api/admin/orbat/versions/${before.body.version}/restore`,
+    )
+    expect(restored.status).toBe(200)
+    expect(restored.body.reseat).toEqual({
+      put_back: [{ member: 'Reyes', slot: 'Medic (Alpha 1-1)' }],
+      not_put_back: [],
+    })
+    const medic = (await orbat()).slots.find((s) => s.role === 'Medic')!
+    expect(medic.user_id).toBe(reyes.id)
+  })
+
+  it('applies at once when it frees nobody', async () => {
+    const { body: shown } = await preview()
+    expect(shown.freed).toEqual([])
+    const applied = await apply({ proposal: JSON.stringify(shown.squads), freed: '[]', skipped: '[]' })
+    expect(applied.status).toBe(302)
   })
 })
 

@@ -4,24 +4,31 @@ import { DiffView } from '#app/components/orbat-history/diff-view.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { deleteRecord } from '#app/forms/actions.ts'
 import { readAdminPost, unknownIntent } from '#app/forms/respond.ts'
-import { HISTORY_MESSAGES, type VersionDetail, type VersionItem } from '#contracts/orbat-history.ts'
+import {
+  HISTORY_MESSAGES,
+  reseatText,
+  type Reseat,
+  type VersionItem,
+  type VersionWithReseat,
+} from '#contracts/orbat-history.ts'
 import { countOf } from '#contracts/plural.ts'
 import { Badge } from '#app/ui/badge.tsx'
 import { secondaryButton, smallButton, buttonClass } from '#app/ui/button.ts'
-import { ConfirmButtonForm } from '#app/ui/confirm.tsx'
 import { DateTime } from '#app/ui/date-time.tsx'
-import { DeleteConfirmStep } from '#app/ui/delete-button.tsx'
+import { ConfirmButtonForm, ConfirmStep } from '#app/ui/confirm.tsx'
+import { confirmKeyOf } from '#app/ui/delete-button.tsx'
 import { EmptyState, Section } from '#app/ui/field.tsx'
 import { Table, type Column } from '#app/ui/table.tsx'
 import { requirePageUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { idOf } from '#app/forms/respond.ts'
-import { getVersion, listVersions } from '#server/orbat/history.ts'
-import { restoreVersion } from '#server/orbat/restore.ts'
+import { listVersions } from '#server/orbat/history.ts'
+import { getVersionWithReseat, restoreVersion } from '#server/orbat/restore.ts'
 
 // ORBAT history (docs/rules/orbat-history.md): every save as a version, newest first; the chosen one (?version=ID,
-// the newest without it) with its diff against the one before and Restore, which asks first (the browser's confirm,
-// or the page's confirm step without JavaScript) and runs the ordinary save.
+// the newest without it) with its diff against the one before, who a restore would put back in the slots it brings
+// back, and Restore, which asks first naming them (the browser's confirm, or the page's confirm step without
+// JavaScript) and runs the ordinary save.
 
 export const RESTORE_VERSION = 'restore-version'
 const LIST_SIZE = 100
@@ -30,8 +37,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePageUser(request, context, 'admin')
   const { db } = getServices(context)
   const versions = await listVersions(db, LIST_SIZE)
-  const wanted = idOf(new URL(request.url).searchParams.get('version')) ?? versions[0]?.id ?? null
-  const selected = wanted === null ? null : await getVersion(db, wanted).catch(() => null)
+  const params = new URL(request.url).searchParams
+  // The confirm step without JavaScript (?confirm=restore-version-ID) asks about the version it names.
+  const confirming = idOf(params.get('confirm')?.slice(`${RESTORE_VERSION}-`.length))
+  const wanted = idOf(params.get('version')) ?? confirming ?? versions[0]?.id ?? null
+  const selected = wanted === null ? null : await getVersionWithReseat(db, wanted).catch(() => null)
   return { versions, selected, newest: versions[0]?.id ?? null }
 }
 
@@ -39,7 +49,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const post = await readAdminPost(request, context)
   if (post.intent !== RESTORE_VERSION) return unknownIntent(post)
   return deleteRecord(post, (id) => restoreVersion(getServices(context), post.admin, id), {
-    success: (result) => `${HISTORY_MESSAGES.restored(Number(post.form.get('id')))} Now version ${result.version}.`,
+    success: (result) =>
+      [
+        `${HISTORY_MESSAGES.restored(Number(post.form.get('id')))} Now version ${result.version}.`,
+        HISTORY_MESSAGES.putBack(result.reseat),
+      ]
+        .filter(Boolean)
+        .join(' '),
     failure: 'Could not restore the version.',
   })
 }
@@ -88,12 +104,16 @@ export default function OrbatHistoryPage({ loaderData }: Route.ComponentProps) {
           Back to the editor
         </Link>
       </div>
-      <DeleteConfirmStep
-        intent={RESTORE_VERSION}
-        items={versions}
-        message={(v) => HISTORY_MESSAGES.restoreConfirm(v.id)}
-        confirmLabel="Restore"
-      />
+      {selected ? (
+        <ConfirmStep
+          confirmKey={confirmKeyOf(RESTORE_VERSION, selected.id)}
+          intent={RESTORE_VERSION}
+          fields={{ id: selected.id }}
+          message={HISTORY_MESSAGES.restoreConfirm(selected.id)}
+          detail={reseatText(selected.reseat) || undefined}
+          confirmLabel="Restore"
+        />
+      ) : null}
       {versions.length === 0 ? (
         <EmptyState>No ORBAT saves yet: the first save of the editor will be version 1.</EmptyState>
       ) : (
@@ -116,7 +136,7 @@ export default function OrbatHistoryPage({ loaderData }: Route.ComponentProps) {
   )
 }
 
-function Selected({ version, newest }: { version: VersionDetail; newest: number | null }) {
+function Selected({ version, newest }: { version: VersionWithReseat; newest: number | null }) {
   const squads = version.layout.squads.length
   const slots = version.layout.slots.filter((s) => !/^---.*---$/.test(s.role)).length
   return (
@@ -130,6 +150,7 @@ function Selected({ version, newest }: { version: VersionDetail; newest: number 
       }
     >
       <DiffView diff={version.diff} />
+      {version.id === newest ? null : <ReseatView reseat={version.reseat} />}
       <div className="flex flex-wrap gap-2">
         {version.id === newest ? (
           <p className="text-sm text-zinc-400">This is the ORBAT as it stands.</p>
@@ -138,7 +159,7 @@ function Selected({ version, newest }: { version: VersionDetail; newest: number 
             formKey={`${RESTORE_VERSION}-${version.id}`}
             intent={RESTORE_VERSION}
             fields={{ id: version.id }}
-            confirm={HISTORY_MESSAGES.restoreConfirm(version.id)}
+            confirm={HISTORY_MESSAGES.restoreConfirm(version.id, version.reseat)}
             label={`Restore version ${version.id}`}
             className={buttonClass('primary', 'sm')}
           />
@@ -150,6 +171,28 @@ function Selected({ version, newest }: { version: VersionDetail; newest: number 
         ) : null}
       </div>
     </Section>
+  )
+}
+
+/** Who a restore of the version now puts back in the slots it brings back, and who not and why. */
+function ReseatView({ reseat }: { reseat: Reseat }) {
+  if (!reseat.put_back.length && !reseat.not_put_back.length) return null
+  return (
+    <div data-testid="version-reseat">
+      <h3 className="text-sm font-semibold text-zinc-200">Who held the slots it brings back</h3>
+      <ul className="mt-1 flex flex-col gap-0.5 text-sm">
+        {reseat.put_back.map((p, i) => (
+          <li key={`b${i}`} className="break-words text-emerald-300">
+            {p.member}, {p.slot}: put back
+          </li>
+        ))}
+        {reseat.not_put_back.map((p, i) => (
+          <li key={`n${i}`} className="break-words text-amber-200">
+            {p.member}, {p.slot}: not put back, {p.why}
+          </li>
+        ))}
+      </ul>
+    </div>
   )
 }
 

@@ -1,28 +1,52 @@
 import { data, Form, Link, useNavigation } from 'react-router'
+import type { z } from 'zod'
 import type { Route } from './+types/mission'
 import { failWithToast, readAdminPost, succeed, unknownIntent } from '#app/forms/respond.ts'
 import { Badge } from '#app/ui/badge.tsx'
 import { primaryButton, secondaryButton } from '#app/ui/button.ts'
-import { Notice } from '#app/ui/field.tsx'
-import { MISSION_FILE, missionProposalSchema, type MissionImport } from '#contracts/mission-file.ts'
+import { confirmBeforeSubmit, ConfirmStep } from '#app/ui/confirm.tsx'
+import { HiddenFields, Notice } from '#app/ui/field.tsx'
+import {
+  applyConfirm,
+  confirmedFreedSchema,
+  MISSION_FILE,
+  missionProposalSchema,
+  skippedUnitsSchema,
+  type MissionImport,
+} from '#contracts/mission-file.ts'
 import { countOf } from '#contracts/plural.ts'
 import { requirePageUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { userMessageOf } from '#server/errors.ts'
-import { applyImport, previewImport } from '#server/orbat/mission/import.ts'
+import { applyConfirmedImport, previewImport } from '#server/orbat/mission/import.ts'
 import { missionFromForm } from '#server/orbat/mission/upload.ts'
 
 // The mission file round trip as a page (docs/rules/orbat.md, The mission file), reached from the ORBAT editor's
 // Actions menu; it works without JavaScript. Import: the file posted here, a preview, then Apply posts the previewed
-// proposal back and saves it through the ORBAT save. Export: the form posts straight to the export call, whose answer
-// is the download.
+// proposal back and saves it through the ORBAT save. An Apply that frees held slots asks first, naming the members:
+// the browser's confirm, or (without JavaScript, or when someone signed up since the preview) the page's confirm
+// step. Export: the form posts straight to the export call, whose answer is the download.
 
 const INTENTS = { preview: 'preview-import', apply: 'apply-import' } as const
 
 interface PreviewAnswer {
   preview?: MissionImport
   proposal?: string
+  /** Apply found held slots nobody confirmed freeing (no JavaScript, or someone signed up since): the page asks. */
+  confirmApply?: boolean
   error?: string
+}
+
+/** A JSON form field read with its schema; a field that does not parse is null. */
+function jsonField<T>(form: FormData, name: string, schema: z.ZodType<T>): T | null {
+  let value: unknown
+  try {
+    value = JSON.parse(String(form.get(name) ?? ''))
+  } catch {
+    return null
+  }
+  const parsed = schema.safeParse(value)
+  return parsed.success ? parsed.data : null
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -44,15 +68,19 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
     case INTENTS.apply:
       try {
-        let proposal: unknown
-        try {
-          proposal = JSON.parse(String(post.form.get('proposal') ?? ''))
-        } catch {
-          proposal = null
+        const proposal = jsonField(post.form, 'proposal', missionProposalSchema)
+        if (!proposal) return data<PreviewAnswer>({ error: 'Upload the mission file again.' }, { status: 400 })
+        // Apply frees held slots only after the admin confirmed freeing them (docs/rules/orbat.md, The mission file).
+        const confirmed = post.confirmed ? (jsonField(post.form, 'freed', confirmedFreedSchema) ?? []) : []
+        const result = await applyConfirmedImport(services, post.admin, proposal, confirmed)
+        if ('ask' in result) {
+          const skipped = jsonField(post.form, 'skipped', skippedUnitsSchema) ?? []
+          return data<PreviewAnswer>({
+            preview: { squads: proposal, skipped, binarized: post.form.get('binarized') === 'true', ...result.ask },
+            proposal: JSON.stringify(proposal),
+            confirmApply: true,
+          })
         }
-        const parsed = missionProposalSchema.safeParse(proposal)
-        if (!parsed.success) return data<PreviewAnswer>({ error: 'Upload the mission file again.' }, { status: 400 })
-        await applyImport(services, post.admin, parsed.data)
         return succeed(post, 'ORBAT Saved Successfully!', { to: '/admin/orbat' })
       } catch (error) {
         return failWithToast(post, error, 'Failed to apply the mission file.')
@@ -112,7 +140,9 @@ export default function MissionFilePage({ actionData }: Route.ComponentProps) {
             <Notice>{answer.error}</Notice>
           </div>
         ) : null}
-        {answer?.preview && answer.proposal ? <Preview preview={answer.preview} proposal={answer.proposal} /> : null}
+        {answer?.preview && answer.proposal ? (
+          <Preview preview={answer.preview} proposal={answer.proposal} confirming={answer.confirmApply === true} />
+        ) : null}
       </section>
 
       <section id="export" aria-labelledby="export-title" className="mt-6 rounded-xl border border-zinc-800 p-4 sm:p-6">
@@ -144,22 +174,43 @@ export default function MissionFilePage({ actionData }: Route.ComponentProps) {
   )
 }
 
-function Preview({ preview, proposal }: { preview: MissionImport; proposal: string }) {
+function Preview({ preview, proposal, confirming }: { preview: MissionImport; proposal: string; confirming: boolean }) {
   const slots = preview.squads.reduce((n, s) => n + s.teams.reduce((m, t) => m + t.slots.length, 0), 0)
+  // What Apply posts besides its intent: the proposal, the held slots the admin is asked to free, the units left out.
+  const fields = {
+    proposal,
+    freed: JSON.stringify(preview.freed),
+    skipped: JSON.stringify(preview.skipped),
+    binarized: String(preview.binarized),
+  }
   return (
     <div className="mt-6 flex flex-col gap-5" data-testid="mission-preview">
+      {confirming ? (
+        <ConfirmStep
+          intent={INTENTS.apply}
+          fields={fields}
+          message={applyConfirm(preview.freed)}
+          confirmLabel="Apply"
+        />
+      ) : null}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-zinc-300" data-testid="mission-summary">
           {countOf(preview.squads.length, 'squad')} · {countOf(slots, 'slot')}
           {preview.skipped.length ? ` · ${countOf(preview.skipped.length, 'unit')} not placed` : ''}
         </p>
-        <Form method="post">
-          <input type="hidden" name="intent" value={INTENTS.apply} />
-          <input type="hidden" name="proposal" value={proposal} />
-          <button type="submit" className={primaryButton}>
-            Apply
-          </button>
-        </Form>
+        {confirming ? null : (
+          <Form
+            method="post"
+            onSubmit={preview.freed.length ? confirmBeforeSubmit(applyConfirm(preview.freed)) : undefined}
+          >
+            <input type="hidden" name="intent" value={INTENTS.apply} />
+            <HiddenFields fields={fields} />
+            <input type="hidden" name="confirmed" value="" />
+            <button type="submit" className={primaryButton}>
+              Apply
+            </button>
+          </Form>
+        )}
       </div>
       {preview.binarized ? (
         <p className="text-sm text-zinc-300" data-testid="mission-binarized">

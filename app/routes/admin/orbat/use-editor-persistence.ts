@@ -2,7 +2,13 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { useBlocker } from 'react-router'
 import { useToast } from '#app/ui/toaster.tsx'
 import type { OrbatPayload } from '#contracts/orbat.ts'
-import { HISTORY_MESSAGES, type VersionItem } from '#contracts/orbat-history.ts'
+import {
+  HISTORY_MESSAGES,
+  reseatText,
+  type Reseat,
+  type VersionItem,
+  type VersionWithReseat,
+} from '#contracts/orbat-history.ts'
 import { toSavePayload } from './model.ts'
 import type { EditorState } from './reducer.ts'
 import { EDITOR_TOAST_ID, unsavedChangesText, type EditorDispatch } from './use-editor-store.ts'
@@ -17,7 +23,8 @@ const ORBAT_URL = '/api/orbat'
 const DISCARD_CONFIRM = 'Discard your unsaved ORBAT changes and reload the ORBAT from the server?'
 const presetLoadUrl = (id: number) => `/api/admin/orbat/presets/${id}/load`
 const VERSIONS_URL = '/api/admin/orbat/versions?limit=2'
-const restoreUrl = (id: number) => `/api/admin/orbat/versions/${id}/restore`
+const versionUrl = (id: number) => `/api/admin/orbat/versions/${id}`
+const restoreUrl = (id: number) => `${versionUrl(id)}/restore`
 
 /** A preset as POST /api/admin/orbat/presets/{id}/load answers it (the GET /api/orbat shape, negative ids). */
 type LoadedPreset = OrbatPayload & { id?: number; name?: string }
@@ -105,18 +112,23 @@ export function useEditorPersistence({
     }
   }
 
-  // Undo Last Save: the version before the newest becomes the ORBAT again, through the ordinary save.
+  // Undo Last Save: the version before the newest becomes the ORBAT again, through the ordinary save. The confirm
+  // names who it puts back in the slots it brings back (docs/rules/orbat-history.md, Restore and Undo).
   const undo = async () => {
     const unsaved = getState().dirty ? ' Your unsaved changes are dropped.' : ''
-    if (!window.confirm(`${HISTORY_MESSAGES.undoConfirm}${unsaved}`)) return
     setSaving(true)
     try {
       const [, before] = await requestJson<VersionItem[]>(VERSIONS_URL)
       if (!before) throw new Error(HISTORY_MESSAGES.nothingToUndo)
-      const body = await requestJson<{ message?: string; orbat?: OrbatPayload }>(restoreUrl(before.id), {
-        method: 'POST',
-      })
-      toast.success(`Last save undone. ${body.message ?? ''}`.trim(), { id: EDITOR_TOAST_ID })
+      const { reseat } = await requestJson<VersionWithReseat>(versionUrl(before.id))
+      const question = [HISTORY_MESSAGES.undoConfirm, reseatText(reseat)].filter(Boolean).join(' ')
+      if (!window.confirm(`${question}${unsaved}`)) return
+      const body = await requestJson<{ message?: string; orbat?: OrbatPayload; reseat?: Reseat }>(
+        restoreUrl(before.id),
+        { method: 'POST' },
+      )
+      const putBack = body.reseat ? HISTORY_MESSAGES.putBack(body.reseat) : ''
+      toast.success(`Last save undone. ${body.message ?? ''} ${putBack}`.trim(), { id: EDITOR_TOAST_ID })
       presetLoaded.current = false
       dispatch({ type: 'resetToServer', payload: body.orbat ?? (await requestJson<OrbatPayload>(ORBAT_URL)) })
       onSaved()
