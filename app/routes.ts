@@ -13,16 +13,16 @@ export default [
   route('roster', 'routes/roster/route.tsx'),
   route('roster/:id', 'routes/roster/$id.tsx'),
   // A slot holder's profile from the ORBAT, which knows the holder's user, not their roster member.
-  route('roster/by-user/:userId', 'routes/roster/by-user.tsx'),
+  route('roster/by-user/:userId', 'routes/roster/by-user.$userId.tsx'),
   // An operation's frozen ORBAT (a logged-in member; admins freeze it again and see who held a slot but was absent).
-  route('roster/events/:id/orbat', 'routes/roster/event-orbat.tsx'),
+  route('roster/events/:id/orbat', 'routes/roster/events.$id.orbat.tsx'),
   route('trainings', 'routes/trainings/route.tsx'),
   route('library', 'routes/library/route.tsx'),
   // Qualification tests: the cards (a member's standing when signed in), taking a test (works without JavaScript) and
   // an attempt's result.
   route('tests', 'routes/tests/route.tsx'),
-  route('tests/:uuid/take', 'routes/tests/take.tsx'),
-  route('tests/result/:uuid', 'routes/tests/result.tsx'),
+  route('tests/:uuid/take', 'routes/tests/$uuid.take.tsx'),
+  route('tests/result/:uuid', 'routes/tests/result.$uuid.tsx'),
 
   // The signed-in person's own page: leave of absence, calendar feed and API tokens.
   route('account', 'routes/account/route.tsx'),
@@ -30,25 +30,25 @@ export default [
   // Recruitment: what the unit is and its application form; an applicant's status.
   route('join', 'routes/join/route.tsx'),
   // Calendar feeds: the unit's, and each person's at a secret URL made on /account.
-  route('calendar/unit.ics', 'routes/calendar/unit.ts'),
-  route('calendar/personal/:file', 'routes/calendar/personal.ts'),
+  route('calendar/unit.ics', 'routes/calendar/unit.ics.ts'),
+  route('calendar/personal/:file', 'routes/calendar/personal.$file.ts'),
 
   // Login with Discord (docs/rules/discord.md)
   route('auth/discord', 'routes/auth/discord.ts'),
-  route('auth/discord/callback', 'routes/auth/callback.tsx'),
+  route('auth/discord/callback', 'routes/auth/discord.callback.tsx'),
   route('auth/logout', 'routes/auth/logout.ts'),
   route('auth/user', 'routes/auth/user.ts'),
 
   // Admin area: the layout gates every child once.
   ...prefix('admin', [
     layout('routes/admin/layout.tsx', [
-      index('routes/admin/hub.tsx'),
+      index('routes/admin/index.tsx'),
       // The ORBAT diagram editor; needs JavaScript.
       route('orbat', 'routes/admin/orbat/route.tsx'),
       // Import from and export to an Arma mission file; works without JavaScript.
       route('orbat/mission', 'routes/admin/orbat/mission.tsx'),
       // The ORBAT's versions with their diffs and Restore (works without JavaScript).
-      route('orbat/history', 'routes/admin/orbat-history/route.tsx'),
+      route('orbat/history', 'routes/admin/orbat/history.tsx'),
       // Discord role sync (docs/rules/discord.md, the role sync): the dry run and Apply; a full page linked back to
       // /admin/discord.
       route('discord/sync', 'routes/admin/discord/sync.tsx'),
@@ -66,15 +66,15 @@ export default [
       route('tests', 'routes/admin/tests/route.tsx', [
         // The test editor: Create Test and Edit Test, full-screen style over the list.
         route('new', 'routes/admin/tests/new.tsx'),
-        route(':id/edit', 'routes/admin/tests/edit.tsx'),
+        route(':id/edit', 'routes/admin/tests/$id.edit.tsx'),
         // Manage Test (attempts, approvals, retakes, Approve Qual) and the Evaluations dialog.
-        route(':id/attempts', 'routes/admin/tests/attempts/route.tsx'),
-        route(':id/evaluations', 'routes/admin/tests/evaluations/route.tsx'),
+        route(':id/attempts', 'routes/admin/tests/$id.attempts/route.tsx'),
+        route(':id/evaluations', 'routes/admin/tests/$id.evaluations/route.tsx'),
       ]),
       // Live in-game evaluations: a session under way (its answer buttons work without JavaScript; with it every open
       // view updates live), and a finished evaluation.
-      route('evaluations/view/:id', 'routes/admin/evaluations/view.tsx'),
-      route('evaluations/:sessionId', 'routes/admin/evaluations/live/route.tsx'),
+      route('evaluations/view/:id', 'routes/admin/evaluations/view.$id.tsx'),
+      route('evaluations/:sessionId', 'routes/admin/evaluations/$sessionId/route.tsx'),
       // Recruitment: the pipeline of applications and the application form (docs/rules/recruitment.md).
       route('recruitment', 'routes/admin/recruitment/route.tsx'),
       route('recruitment/form', 'routes/admin/recruitment/form.tsx'),
@@ -95,18 +95,18 @@ export default [
           route('leave', 'routes/admin/roster/leave/route.tsx'),
         ]),
         // A member's full service record, with admin notes (its own page, outside the tabs).
-        route('members/:id/record', 'routes/admin/roster/member-record.tsx'),
+        route('members/:id/record', 'routes/admin/roster/members.$id.record.tsx'),
       ]),
-      // Discord admin: settings, role mappings, Danger Zone, Ping History; children: the sync screen.
-      route('discord', 'routes/admin/discord/route.tsx', []),
+      // Discord admin: settings, role mappings, Danger Zone, Ping History (the sync screen is its own page above).
+      route('discord', 'routes/admin/discord/route.tsx'),
     ]),
   ]),
 
   // JSON API
   ...prefix('api', [
     // The API's own description: the OpenAPI 3.1 document and its readable reference page (server-rendered).
-    route('openapi.json', 'routes/api/openapi.ts'),
-    route('docs', 'routes/api-docs/route.tsx'),
+    route('openapi.json', 'routes/api/openapi.json.ts'),
+    route('docs', 'routes/api/docs.tsx'),
     route('admin/audit-log', 'routes/api/admin.audit-log.ts'),
     // The public ORBAT's /api never reaches React Router: its writes (POST slot/:id/signup, slot/:id/leave,
     // waitlist/join, waitlist/leave) are answered by server/http/member-writes.ts; its polled reads (/api/orbat,
@@ -168,16 +168,16 @@ export default [
     route('roster/trainings/:id/signups/:memberId', 'routes/api/roster.trainings.$id.signups.$memberId.ts'),
     route('roster/trainings/:id/attendance', 'routes/api/roster.trainings.$id.attendance.ts'),
     route('roster/trainings/:id/post-to-discord', 'routes/api/roster.trainings.$id.post-to-discord.ts'),
-    route('roster/:kind/:id/ping', 'routes/api/roster.ping.ts'),
+    route('roster/:kind/:id/ping', 'routes/api/roster.$kind.$id.ping.ts'),
     route('roster/bmt-graduate', 'routes/api/roster.bmt-graduate.ts'),
     route('roster/promotions/thresholds', 'routes/api/roster.promotions.thresholds.ts'),
     route('roster/promotions/run', 'routes/api/roster.promotions.run.ts'),
-    // Leave of absence (docs/rules/personnel.md): a member's own requests (an admin's: everyone's), asking, withdrawing
-    // a pending request, an admin's approval or denial, ending an approved leave early.
     // Notifications (docs/rules/notifications.md): web push per device, and each kind's channels.
     route('push/public-key', 'routes/api/push.public-key.ts'),
     route('push/subscriptions', 'routes/api/push.subscriptions.ts'),
     route('account/notifications', 'routes/api/account.notifications.ts'),
+    // Leave of absence (docs/rules/personnel.md): a member's own requests (an admin's: everyone's), asking, withdrawing
+    // a pending request, an admin's approval or denial, ending an approved leave early.
     route('loa', 'routes/api/loa.ts'),
     route('loa/:id', 'routes/api/loa.$id.ts'),
     route('loa/:id/approve', 'routes/api/loa.$id.approve.ts'),

@@ -1,5 +1,6 @@
 // The import boundaries (eslint.config.js, docs/decisions/015-import-boundaries.md) are lint rules; this proves they
 // fire by linting deliberate violations with the project's own ESLint config.
+import { execSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { ESLint } from 'eslint'
@@ -154,5 +155,27 @@ describe('the domain map (scripts/domain-layers.mjs)', () => {
       .map((entry) => entry.name)
       .sort()
     expect(DOMAIN_FLOORS.flatMap(({ domains }) => domains).sort()).toEqual(folders)
+  })
+})
+
+describe('the README’s map of the repository', () => {
+  const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8')
+
+  it('names every top-level folder git keeps', () => {
+    const map = readme.slice(readme.indexOf('contracts/    what both sides agree on'))
+    const folders = new Set(
+      execSync('git ls-files', { cwd: root, encoding: 'utf8' })
+        .split('\n')
+        .filter((file) => file.includes('/') && !file.startsWith('.'))
+        .map((file) => file.slice(0, file.indexOf('/'))),
+    )
+    expect(folders.size).toBeGreaterThan(5)
+    for (const folder of folders)
+      expect(map, `the folder map names ${folder}/`).toMatch(new RegExp(`^${folder}/ `, 'm'))
+  })
+
+  it('links every rules file of docs/rules', () => {
+    for (const file of fs.readdirSync(path.join(root, 'docs', 'rules')))
+      expect(readme, `the README links docs/rules/${file}`).toContain(`(docs/rules/${file})`)
   })
 })

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import type { Route } from './+types/view'
+import type { Route } from './+types/view.$id'
 import { SectionBlock, SummaryCards, pointsText, sectionsOf } from './parts.tsx'
 import { EVALUATION_MESSAGES, type EvaluationAnswer } from '#contracts/evaluations.ts'
 import { foundOrBack } from '#app/forms/found-or-back.ts'

@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useCallback, useEffect, useMemo, useRef, type RefObject } from 'react'
 import { Link } from 'react-router'
-import type { Route } from './+types/take'
+import type { Route } from './+types/$uuid.take'
 import { TESTS_PATH, resultHref } from './paths.ts'
 import { QuestionCard, TestsNotice, questionIds } from './question.tsx'
 import {

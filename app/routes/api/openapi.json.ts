@@ -1,4 +1,4 @@
-import type { Route } from './+types/openapi'
+import type { Route } from './+types/openapi.json'
 import { getServices } from '#server/context.ts'
 import { openApiDocument } from '#server/openapi/document.ts'
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import type { Route } from './+types/route'
+import type { Route } from './+types/history'
 import { DiffView } from '#app/components/orbat-history/diff-view.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { deleteRecord } from '#app/forms/actions.ts'

@@ -1,5 +1,5 @@
 import { data, Link, redirect } from 'react-router'
-import type { Route } from './+types/by-user'
+import type { Route } from './+types/by-user.$userId'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { buttonClass } from '#app/ui/button.ts'
 import { getServices } from '#server/context.ts'

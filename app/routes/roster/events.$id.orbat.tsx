@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import type { Route } from './+types/event-orbat'
+import type { Route } from './+types/events.$id.orbat'
 import { FrozenOrbat } from '#app/components/orbat-history/frozen-orbat.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { askToConfirm, readFormPost, unknownIntent } from '#app/forms/respond.ts'

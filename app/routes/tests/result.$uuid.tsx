@@ -1,4 +1,4 @@
-import type { Route } from './+types/result'
+import type { Route } from './+types/result.$uuid'
 import { BackToTests, QuestionCard, TestsNotice, questionIds } from './question.tsx'
 import { TEST_MESSAGES, type ResultQuestion, type TestResult } from '#contracts/assessments.ts'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'

@@ -1,4 +1,4 @@
-import type { Route } from './+types/unit'
+import type { Route } from './+types/unit.ics'
 import { calendarResponse } from './respond.server.ts'
 import { getServices } from '#server/context.ts'
 import { unitCalendar } from '#server/integrations/calendar.ts'

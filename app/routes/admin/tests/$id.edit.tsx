@@ -1,4 +1,4 @@
-import type { Route } from './+types/edit'
+import type { Route } from './+types/$id.edit'
 import { loadTestEditor, saveTestEditor } from './editor.server.ts'
 import { TestEditorDialog } from './test-editor.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'

@@ -1,4 +1,4 @@
-import type { Route } from './+types/route'
+import type { Route } from './+types/docs'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { Badge, type BadgeTone } from '#app/ui/badge.tsx'
 import { buttonClass } from '#app/ui/button.ts'

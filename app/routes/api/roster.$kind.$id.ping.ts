@@ -1,4 +1,4 @@
-import type { Route } from './+types/roster.ping'
+import type { Route } from './+types/roster.$kind.$id.ping'
 import { FILL_ALL_FIELDS, pingKindSchema, pingSchema } from '#contracts/pings.ts'
 import { parseId, parseInput, readJsonObject } from '#server/lib/request.ts'
 import { requireUser } from '#server/auth/user.ts'

@@ -1,4 +1,4 @@
-import type { Route } from './+types/personal'
+import type { Route } from './+types/personal.$file'
 import { calendarResponse } from './respond.server.ts'
 import { getServices } from '#server/context.ts'
 import { NotFound } from '#server/errors.ts'

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import { useRevalidator } from 'react-router'
-import type { Route } from './+types/hub'
+import type { Route } from './+types/index'
 import type { AuditEntry } from '#contracts/types.ts'
 import { HubGrid } from '#app/components/hub-card.tsx'
 import { useHydrated } from '#app/hooks/use-hydrated.ts'

@@ -1,5 +1,5 @@
 import { data, Link } from 'react-router'
-import type { Route } from './+types/callback'
+import type { Route } from './+types/discord.callback'
 import { LoginButton } from '#app/components/login-button.tsx'
 import { buttonClass } from '#app/ui/button.ts'
 import { getServices } from '#server/context.ts'

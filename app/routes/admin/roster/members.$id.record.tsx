@@ -1,4 +1,4 @@
-import type { Route } from './+types/member-record'
+import type { Route } from './+types/members.$id.record'
 import { noteSchema, PERSONNEL_MESSAGES } from '#contracts/personnel.ts'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { FullRecord } from '#app/components/personnel/record-page.tsx'
