@@ -79,3 +79,17 @@ export function maskTimeInput(input: string): string {
   const digits = input.replace(/\D/g, '').slice(0, 4)
   return digits.length > 2 ? `${digits.slice(0, 2)}:${digits.slice(2)}` : digits
 }
+
+/**
+ * How a stored time lock (the signup_time setting) reads, on the server, in the browser and in the database alike
+ * (the stored function signup_unlock_at in db/functions/orbat.sql uses the same pattern): an ISO date and 24-hour time
+ * with seconds and a fraction optional and a zone required (`Z` or an offset up to 14 hours), on a day the calendar
+ * has. Anything else is no lock.
+ */
+export const SIGNUP_TIME_PATTERN =
+  /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,6})?)?(Z|[+-](0\d|1[0-4]):?[0-5]\d)$/
+
+/** The instant a stored time lock ends, or null when the value is no lock (see SIGNUP_TIME_PATTERN). */
+export function signupUnlockAt(value: string): Date | null {
+  return SIGNUP_TIME_PATTERN.test(value) ? parseDateTime(value) : null
+}

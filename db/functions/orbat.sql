@@ -27,12 +27,19 @@
 -- Advisory lock keys are those of server/orbat/locks.ts: 7202612 (one member's own writes, with the user id),
 -- 7202611 (waitlist fills).
 
--- When the time lock ends, as the services read signup_time: an ISO instant with a zone (what the admin form stores);
--- anything else, like an unparseable date in JavaScript, is no lock.
-CREATE OR REPLACE FUNCTION signup_unlock_at(signup_time text) RETURNS timestamptz LANGUAGE sql STABLE AS $$
-  SELECT CASE
-    WHEN signup_time ~ '^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$' THEN signup_time::timestamptz
-  END
+-- When the time lock ends, read as the app reads signup_time everywhere (SIGNUP_TIME_PATTERN and signupUnlockAt in
+-- contracts/time.ts, the same pattern): an ISO instant with a zone (what the admin form stores), on a day the calendar
+-- has; anything else is no lock. server/unit/time-lock-reading.test.ts holds the two to the same answers.
+CREATE OR REPLACE FUNCTION signup_unlock_at(signup_time text) RETURNS timestamptz LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  IF signup_time ~ '^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,6})?)?(Z|[+-](0\d|1[0-4]):?[0-5]\d)$' THEN
+    RETURN signup_time::timestamptz;
+  END IF;
+  RETURN NULL;
+EXCEPTION WHEN datetime_field_overflow OR invalid_datetime_format THEN
+  -- A day the calendar does not have (30 February).
+  RETURN NULL;
+END
 $$;
 
 -- The time lock, and whether the fill of a lock that has ended is still to run (settings key

@@ -1,8 +1,10 @@
 // The Signup Time Lock form (docs/rules/orbat.md, The time lock) sends a month, a day and a 24-hour time meant in the
 // page's time zone (the admin's IANA zone, or the unit's when the server does not know it). These turn that wall time
-// into the instant stored as signup_time, with Intl only (no date library).
+// into the instant stored as signup_time. Zone arithmetic is luxon's, the server's one time library
+// (docs/decisions/025-times-in-the-viewers-zone.md).
 
-import { canonicalTimeZone, wallClock } from '#contracts/time-zone.ts'
+import { DateTime } from 'luxon'
+import { canonicalTimeZone } from '#contracts/time-zone.ts'
 
 interface WallTime {
   month: number
@@ -11,23 +13,15 @@ interface WallTime {
   minute: number
 }
 
-const DAY_MS = 86_400_000
-
 /** True when Intl knows the IANA time zone name. */
 export function isValidTimeZone(timeZone: string): boolean {
   return canonicalTimeZone(timeZone) !== null
 }
 
-/** The wall-clock reading of an instant in a time zone, as if that reading were UTC (ms). */
+/** The wall-clock reading of an instant in a time zone, as if that reading were UTC (ms, to the second). */
 export function wallClockMs(epochMs: number, timeZone: string): number {
-  const clock = wallClock(epochMs, timeZone)
-  return Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second)
-}
-
-/** The zone's offset from UTC (ms) at an instant. */
-function offsetAt(epochMs: number, timeZone: string): number {
-  const whole = Math.floor(epochMs / 1000) * 1000
-  return wallClockMs(whole, timeZone) - whole
+  const reading = DateTime.fromMillis(Math.floor(epochMs / 1000) * 1000, { zone: timeZone })
+  return reading.setZone('UTC', { keepLocalTime: true }).toMillis()
 }
 
 /**
@@ -36,14 +30,18 @@ function offsetAt(epochMs: number, timeZone: string): number {
  * and a time that happens twice (the fall-back hour) is the earlier of the two.
  */
 export function zonedTimeToInstant(year: number, wall: WallTime, timeZone: string): Date {
-  const asUtc = Date.UTC(year, wall.month - 1, wall.day, wall.hour, wall.minute)
-  // The offsets a day either side cover any transition near this wall time.
-  const before = offsetAt(asUtc - DAY_MS, timeZone)
-  const after = offsetAt(asUtc + DAY_MS, timeZone)
-  const candidates = [...new Set([asUtc - before, asUtc - after])].sort((a, b) => a - b)
-  const exact = candidates.find((instant) => instant + offsetAt(instant, timeZone) === asUtc)
-  // No exact match: the wall time falls in a gap; reading it with the offset before the jump moves it forward.
-  return new Date(exact ?? asUtc - before)
+  const reading = { year, month: wall.month, day: wall.day, hour: wall.hour, minute: wall.minute }
+  const instant = DateTime.fromObject(reading, { zone: timeZone })
+  // luxon moves a skipped time forward by the jump; of a time that happens twice it may pick either: take the
+  // earlier when the hour before reads the same.
+  const hourEarlier = instant.minus({ hours: 1 })
+  const sameReading = (other: DateTime) =>
+    other.year === year &&
+    other.month === wall.month &&
+    other.day === wall.day &&
+    other.hour === wall.hour &&
+    other.minute === wall.minute
+  return (sameReading(hourEarlier) && hourEarlier.offset !== instant.offset ? hourEarlier : instant).toJSDate()
 }
 
 /** The wall time exists in that year (no 31 April, no 29 February in a common year). */

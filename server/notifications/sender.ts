@@ -1,3 +1,4 @@
+import { signupUnlockAt } from '#contracts/time.ts'
 import crypto from 'node:crypto'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import webpush from 'web-push'
@@ -128,8 +129,8 @@ async function scheduleNext(services: AppServices) {
  */
 async function queueSignupsOpen(services: AppServices) {
   const [row] = await services.db.select().from(settings).where(eq(settings.key, 'signup_time'))
-  const at = Date.parse(row?.value ?? '')
-  if (!Number.isFinite(at)) return
+  const at = signupUnlockAt(row?.value ?? '')?.getTime()
+  if (at === undefined) return
   const now = Date.now()
   if (now < at - SIGNUPS_SOON_MS || now > at + 60_000) return
   const when = new Date(at).toISOString()

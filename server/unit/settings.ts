@@ -1,3 +1,4 @@
+import { signupUnlockAt } from '#contracts/time.ts'
 import { eq, inArray } from 'drizzle-orm'
 import type { DbOrTx } from '#db/client.ts'
 import { settings, SETTING_KEYS, type SettingKey } from '#db/schema/settings.ts'
@@ -31,7 +32,6 @@ export async function putSetting(db: DbOrTx, key: string, value: string): Promis
 
 /** The time lock is active while signup_time lies in the future (docs/rules/orbat.md, The time lock). */
 export function lockActive(signupTime: string, now = new Date()): boolean {
-  if (!signupTime) return false
-  const at = Date.parse(signupTime)
-  return Number.isFinite(at) && at > now.getTime()
+  const at = signupUnlockAt(signupTime)
+  return at !== null && at.getTime() > now.getTime()
 }

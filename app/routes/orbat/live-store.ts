@@ -1,3 +1,4 @@
+import { signupUnlockAt } from '#contracts/time.ts'
 import type { LiveOrbatData } from '#contracts/orbat.ts'
 
 /** When the countdown reaches zero the data is reloaded after 0.5 s (docs/rules/orbat.md, the time lock). */
@@ -14,9 +15,7 @@ export interface LiveOrbatView {
 }
 
 function parseUnlockAt(signupTime: string): number | null {
-  if (!signupTime) return null
-  const at = Date.parse(signupTime)
-  return Number.isFinite(at) ? at : null
+  return signupUnlockAt(signupTime)?.getTime() ?? null
 }
 
 /**
