@@ -3,7 +3,7 @@ import { MISSION_FILE } from '#contracts/mission-file.ts'
 import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
-import { exportToMission } from '#server/orbat/mission/import.ts'
+import { exportToMission } from '#server/orbat/mission/mission-file.ts'
 import { readMissionUpload } from '#server/orbat/mission/upload.ts'
 
 // POST /api/admin/orbat/export/sqm (docs/rules/orbat.md, The mission file): the mission file as the body, answered

@@ -3,7 +3,7 @@ import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { loadOrbat } from '#server/orbat/orbat.ts'
-import { applyImport, previewImport } from '#server/orbat/mission/import.ts'
+import { applyImport, previewImport } from '#server/orbat/mission/mission-file.ts'
 import { readMissionOffThread } from '#server/orbat/mission/pool.ts'
 import { readMissionUpload } from '#server/orbat/mission/upload.ts'
 

@@ -18,7 +18,7 @@ import { countOf } from '#contracts/plural.ts'
 import { requirePageUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { userMessageOf } from '#server/errors.ts'
-import { applyConfirmedImport, previewImport } from '#server/orbat/mission/import.ts'
+import { applyConfirmedImport, previewImport } from '#server/orbat/mission/mission-file.ts'
 import { missionFromForm } from '#server/orbat/mission/upload.ts'
 
 // The mission file round trip as a page (docs/rules/orbat.md, The mission file), reached from the ORBAT editor's
