@@ -59,11 +59,39 @@ async function menu(page: Page, item: string) {
   await page.getByRole('menuitem', { name: item }).click()
 }
 
+/**
+ * Waits until the diagram stops moving: React Flow animates its fit and the pans that bring a focused card into view
+ * (150-200 ms), and a measurement taken mid-flight reads a card where it is passing. Settled is the viewport's
+ * transform unchanged over six frames in a row.
+ */
+async function viewportSettled(page: Page) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          () =>
+            new Promise<boolean>((resolve) => {
+              const viewport = document.querySelector<HTMLElement>('.react-flow__viewport')
+              const first = viewport?.style.transform
+              let frames = 0
+              const step = () => {
+                if (viewport?.style.transform !== first) return resolve(false)
+                if (++frames >= 6) return resolve(true)
+                requestAnimationFrame(step)
+              }
+              requestAnimationFrame(step)
+            }),
+        ),
+      { intervals: [0] },
+    )
+    .toBe(true)
+}
+
 /** Fits the whole diagram in view (the canvas does not scroll), after any pan animation of a focused field ends. */
 async function fitView(page: Page) {
-  await page.waitForTimeout(250)
+  await viewportSettled(page)
   await page.getByRole('button', { name: 'Fit View' }).click()
-  await page.waitForTimeout(250)
+  await viewportSettled(page)
 }
 
 /** Drags from a source handle to a target handle with the mouse, as a person connects two nodes. */
@@ -547,7 +575,7 @@ test('Add Squad brings the new card into view, selected and on top; changes shar
   await menu(page, 'Add Squad')
   const node = flowNode(page, 'New Squad')
   await expect(node).toHaveClass(/selected/)
-  await page.waitForTimeout(400)
+  await viewportSettled(page)
   const box = (await squadCard(page, 'New Squad').boundingBox())!
   const size = page.viewportSize()!
   expect(box.x).toBeGreaterThanOrEqual(0)
@@ -575,7 +603,7 @@ test('Add Squad brings the new card into view, selected and on top; changes shar
   await page.getByRole('button', { name: 'Edit Alpha', exact: true }).click()
   const edit = squadCard(page, 'Alpha').getByTestId('squad-edit-view')
   await expect(edit).toBeVisible()
-  await page.waitForTimeout(400)
+  await viewportSettled(page)
   // Make the card long: a few more teams.
   for (let i = 0; i < 6; i++) await squadCard(page, 'Alpha').getByRole('button', { name: '+ Add Team' }).click()
   expect(await edit.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true)
@@ -729,7 +757,7 @@ test.describe('at 1440 px', () => {
       const publicCards = page.getByTestId('squad-card')
       await expect(publicCards).toHaveCount(stored.squads.length)
       await page.getByRole('button', { name: 'Fit View' }).click()
-      await page.waitForTimeout(250)
+      await viewportSettled(page)
       expect(await overlappingCards(publicCards)).toEqual([])
       for (const squad of stored.squads) {
         const height = await squadCard(page, squad.name).evaluate((el) => (el as HTMLElement).offsetHeight)
@@ -749,7 +777,7 @@ test.describe('at 1440 px', () => {
     await page.getByRole('button', { name: 'Edit Bravo', exact: true }).click()
     let card = squadCard(page, 'Bravo')
     // Panned so the card's top sits where the toasts appear (just under the top bar), as an admin may leave it.
-    await page.waitForTimeout(400)
+    await viewportSettled(page)
     await dragPane(page, 70 - (await card.boundingBox())!.y)
     expect(Math.abs((await card.boundingBox())!.y - 70)).toBeLessThan(4)
     const stack = page.getByTestId('toast-stack')

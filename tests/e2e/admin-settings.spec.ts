@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { nextLockInstant } from '../../server/lib/time-lock.ts'
-import { expect, test, type E2ESql } from './fixtures.ts'
+import { expect, pageTasksDone, recordWrites, test, type E2ESql } from './fixtures.ts'
 import { acceptConfirm, toast } from './page-kit.ts'
 
 // Admin Settings with JavaScript: the pages under /admin/settings (confirmations through the browser's confirm) and the
@@ -179,9 +179,14 @@ test('dismissing the confirm keeps the role', async ({ page, login }) => {
   await login('demo_admin')
   await openSettingsPage(page, 'roles')
   const row = page.getByTestId('role-row').filter({ hasText: 'Pilot' })
-  page.once('dialog', (dialog) => void dialog.dismiss())
+  const writes = recordWrites(page)
+  const dismissed = new Promise<void>((resolve) =>
+    page.once('dialog', (dialog) => void dialog.dismiss().then(() => resolve())),
+  )
   await row.getByRole('button', { name: 'Delete Pilot' }).click()
-  await page.waitForTimeout(300)
+  await dismissed
+  await pageTasksDone(page)
+  expect(writes, 'a dismissed confirm sends nothing').toEqual([])
   await expect(row).toBeVisible()
   await expect(page).toHaveURL(/\/admin\/settings\/roles$/)
 })

@@ -232,6 +232,25 @@ export async function waitForHydration(page: Page) {
   })
 }
 
+/**
+ * A barrier, not a wait: resolves once the page has run every task queued before it (the evaluate's timer is a task
+ * after them), so whatever a click's handler did (a confirm answered, a request sent) has happened and been reported
+ * to the test. What a "nothing happened" check waits for before it looks.
+ */
+export async function pageTasksDone(page: Page) {
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)))
+}
+
+/** The requests that would change something (any method but GET and HEAD) the page sends from now on. */
+export function recordWrites(page: Page): string[] {
+  const writes: string[] = []
+  page.on('request', (request) => {
+    if (!['GET', 'HEAD'].includes(request.method()))
+      writes.push(`${request.method()} ${new URL(request.url()).pathname}`)
+  })
+  return writes
+}
+
 /** The app's top bar (the page's banner landmark). */
 export function topBar(page: Page) {
   return page.getByRole('banner')

@@ -1,5 +1,5 @@
 import type { APIRequestContext, ConsoleMessage, Dialog, Page } from '@playwright/test'
-import { expect, loginAs, stubDiscordCdn, test, topBar, type E2ESql } from './fixtures.ts'
+import { expect, loginAs, pageTasksDone, recordWrites, stubDiscordCdn, test, topBar, type E2ESql } from './fixtures.ts'
 
 // The public ORBAT with JavaScript (docs/rules/orbat.md): sign-up and leave with the confirm, live updates in a second
 // browser, the waitlist sheet, the time-lock banner and its countdown, the anonymous Login prompt, and the 390 px
@@ -82,6 +82,7 @@ test('a member signs up to an open slot, sees his name in it, and leaves after t
   expect(new URL(page.url()).pathname).toBe('/orbat')
 
   // Cancelling the confirm keeps the slot.
+  const writes = recordWrites(page)
   const messages: string[] = []
   page.once('dialog', (dialog) => {
     messages.push(`${dialog.type()}: ${dialog.message()}`)
@@ -89,7 +90,8 @@ test('a member signs up to an open slot, sees his name in it, and leaves after t
   })
   await leave.click()
   await expect.poll(() => messages).toEqual([`confirm: ${LEAVE_CONFIRM}`])
-  await page.waitForTimeout(500)
+  await pageTasksDone(page)
+  expect(writes, 'a cancelled confirm sends nothing').toEqual([])
   await expect(row).toContainText('Reyes')
   await expect(toast(page, 'You have left the slot.')).toHaveCount(0)
 
@@ -101,9 +103,10 @@ test('a member signs up to an open slot, sees his name in it, and leaves after t
   page.on('dialog', onDialog)
   await leave.dblclick()
   await expect(toast(page, 'You have left the slot.')).toBeVisible()
-  await page.waitForTimeout(800)
+  await pageTasksDone(page)
   page.off('dialog', onDialog)
   expect(messages).toEqual([`confirm: ${LEAVE_CONFIRM}`, `confirm: ${LEAVE_CONFIRM}`])
+  expect(writes, 'the double-click posted one leave').toHaveLength(1)
   await expect(row).toContainText('OPEN')
   await expect(row).not.toContainText('Reyes')
   await expect(row.getByRole('button', { name: 'Sign up for JTAC in Command' })).toBeVisible()
