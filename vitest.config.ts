@@ -22,6 +22,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // A worker runs its files one after another in one module graph: the app's modules and their dependencies are
+    // loaded once per worker, not once per file (docs/decisions/057-vitest-files-share-their-worker.md). The tests
+    // keep no state in modules: each starts its own app and database, and nothing stubs globals or the environment.
+    isolate: false,
     fileParallelism: true,
     maxWorkers: 4,
     // The time of every test and file, for the run's time guard (scripts/test.mjs).

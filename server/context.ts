@@ -19,8 +19,8 @@ interface RequestInfo {
 
 // NOTE: the keys live on globalThis (see singleton.ts) so the copy bundled into the React Router build and
 // the copy server/main.ts loaded are the same object.
-export const appContext = singleton('context:app', () => createContext<AppServices>())
-export const requestContext = singleton('context:request', () => createContext<RequestInfo>())
+export const appContext = singleton('context:app', () => createContext<AppServices>(), { keep: true })
+export const requestContext = singleton('context:request', () => createContext<RequestInfo>(), { keep: true })
 
 export function getServices(context: Readonly<RouterContextProvider>): AppServices {
   return context.get(appContext)

@@ -18,10 +18,14 @@ const MAX_QUEUE = 64
 // NOTE: route modules run a bundled copy of this file from build/server/, where the worker file is not. The process
 // loads this source file first (server/start.ts imports it), so the one pool of the process is made here, with the
 // worker's path taken from the source file's own place.
-const pool = singleton('rich-text:pool', () => ({
-  current: null as Piscina | null,
-  worker: fileURLToPath(new URL('./rich-text-worker.mjs', import.meta.url)),
-}))
+const pool = singleton(
+  'rich-text:pool',
+  () => ({
+    current: null as Piscina | null,
+    worker: fileURLToPath(new URL('./rich-text-worker.mjs', import.meta.url)),
+  }),
+  { keep: true },
+)
 
 function sanitizerPool(): Piscina {
   pool.current ??= new Piscina({

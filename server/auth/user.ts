@@ -98,7 +98,7 @@ export async function requireUser(request: Request, context: Ctx, need: Need = '
 
 type AdminAccess = { status: 'ok'; user: User } | { status: 'anonymous' } | { status: 'denied'; user: User }
 
-const adminAccessContext = singleton('context:admin-access', () => createContext<AdminAccess>())
+const adminAccessContext = singleton('context:admin-access', () => createContext<AdminAccess>(), { keep: true })
 
 /** The admin layout's middleware: looks the admin access up once per request, before any admin loader runs. */
 export async function lookUpAdminAccess(request: Request, context: Ctx): Promise<void> {

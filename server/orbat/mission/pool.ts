@@ -19,10 +19,14 @@ export const MISSION_TOO_SLOW = 'The mission file took too long to read. Please 
 // NOTE: route modules run a bundled copy of this file from build/server/, where the worker file is not. The process
 // loads this source file first (server/start.ts imports it), so the one pool of the process is made here, with the
 // worker's path taken from the source file's own place (as server/rich-text.ts does).
-const pool = singleton('mission:pool', () => ({
-  current: null as Piscina | null,
-  worker: fileURLToPath(new URL('./worker.mjs', import.meta.url)),
-}))
+const pool = singleton(
+  'mission:pool',
+  () => ({
+    current: null as Piscina | null,
+    worker: fileURLToPath(new URL('./worker.mjs', import.meta.url)),
+  }),
+  { keep: true },
+)
 
 function missionPool(): Piscina {
   pool.current ??= new Piscina({
