@@ -53,8 +53,6 @@ const port = process.env.E2E_PORT || String(await freePort())
 console.log(`browser tests: the e2e server listens on port ${port}`)
 
 fs.rmSync(timingsPath('e2e'), { force: true })
-// The renders axe found clean in the last run (tests/e2e/a11y.ts, AXE_CLEAN_DIR): each run records its own.
-fs.rmSync('test-results/axe-clean', { recursive: true, force: true })
 const run = spawnSync(npx, ['playwright', 'test', ...process.argv.slice(2)], {
   stdio: 'inherit',
   env: {

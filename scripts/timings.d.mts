@@ -7,6 +7,8 @@ export interface TimingEntry {
   ms: number
   tries: number
   status: string
+  /** Of `ms`, the time spent waiting for the ORBAT lock (browser tests that change the ORBAT). */
+  lockWaitMs?: number
 }
 export interface TimingsFile {
   kind: 'e2e' | 'vitest'

@@ -5,7 +5,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 /**
- * @typedef {{ file: string, title: string, project: string, ms: number, tries: number, status: string }} TimingEntry
+ * @typedef {{ file: string, title: string, project: string, ms: number, tries: number, status: string, lockWaitMs?: number }} TimingEntry
  * @typedef {{ kind: 'e2e' | 'vitest', wallMs: number, tests: TimingEntry[] }} TimingsFile
  */
 
@@ -45,8 +45,11 @@ export function slowestFiles(tests) {
 /** The slowest tests and files of one run, as lines to print. @param {TimingsFile} timings */
 export function summariseTimings(timings, top = 10) {
   const slowTests = [...timings.tests].sort((a, b) => b.ms - a.ms).slice(0, top)
+  const lockWaitMs = timings.tests.reduce((sum, test) => sum + (test.lockWaitMs ?? 0), 0)
   return [
-    `${timings.kind}: ${timings.tests.length} tests in ${seconds(timings.wallMs)} wall clock`,
+    `${timings.kind}: ${timings.tests.length} tests in ${seconds(timings.wallMs)} wall clock, ` +
+      `${seconds(timings.tests.reduce((sum, test) => sum + test.ms, 0))} of tests` +
+      (lockWaitMs ? ` (of which ${seconds(lockWaitMs)} waiting for the ORBAT lock)` : ''),
     `the ${top} slowest ${timings.kind} tests:`,
     ...slowTests.map(
       (t) =>

@@ -1,11 +1,12 @@
 import type { Locator, Page } from '@playwright/test'
-import { AXE_TEST_TIMEOUT, CHECKED_PAGES, checkPage, expectNoAxeViolations, signIn, WIDTHS } from './a11y.ts'
-import { expect, test, waitForHydration } from './fixtures.ts'
+import { AXE_TEST_TIMEOUT, CHECKED_PAGES, checkPage, expectNoAxeViolations, pathOf, signIn, WIDTHS } from './a11y.ts'
+import { expect, stubDiscordCdn, test, waitForHydration } from './fixtures.ts'
 import { useEvaluationData } from './evaluations-data.ts'
 
-// Accessibility with JavaScript (docs/decisions/029-axe-in-the-browser-tests.md): axe finds nothing on any page at 1440
-// and 390 px once hydrated; the kit's sheet and dialogs keep focus inside while open and give it back to their opener
-// on Escape; focus is visible.
+// Accessibility (docs/decisions/029-axe-in-the-browser-tests.md): axe finds nothing on any page at 1440 and 390 px,
+// hydrated and with JavaScript off (the server-rendered pages, URL dialogs open as plain <dialog open>, confirm steps
+// as pages); the kit's sheet and dialogs keep focus inside while open and give it back to their opener on Escape;
+// focus is visible.
 
 /** Hydrated and done loading: React Router's router is idle, and the ORBAT's live stream is connected. */
 async function settle(page: Page) {
@@ -15,21 +16,53 @@ async function settle(page: Page) {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
 }
 
-// One test per page, at both widths: a failure names the page and the width. A page is loaded once and resized, as
-// its layout at a width is CSS and code that listens to the width; one whose code reads the width as it starts is
-// loaded at each (loadAtEachWidth in a11y.ts).
-for (const checked of CHECKED_PAGES) {
-  test(`axe finds no violation: ${checked.name}`, async ({ page, browser, db, baseURL, serverInfo }) => {
-    test.setTimeout(AXE_TEST_TIMEOUT)
-    if (checked.as) await signIn(page, browser, checked.as, { baseURL: baseURL!, standInUrl: serverInfo.standInUrl })
-    const found = await checkPage(page, db, baseURL!, checked, WIDTHS, {
-      settle,
-      loadAtEachWidth: checked.loadAtEachWidth,
-      clean: 'record',
+// One test per page, at both widths, with JavaScript and then without: a failure names the page, the width and which.
+// With JavaScript a page is loaded once and resized, as its layout at a width is CSS and code that listens to the
+// width; one whose code reads the width as it starts is loaded at each (loadAtEachWidth in a11y.ts). Without
+// JavaScript (a browser context of its own) a resize lays the page out as a load at that width would; a render exactly
+// like one found clean with JavaScript (the server renders many pages as they look hydrated) has its verdict already
+// and is not checked twice.
+test.describe('every page', () => {
+  // Spread over the workers like separate files: the pages share nothing but the seeded data they read.
+  test.describe.configure({ mode: 'parallel' })
+  for (const checked of CHECKED_PAGES) {
+    test(`axe finds no violation, with and without JavaScript: ${checked.name}`, async ({
+      page,
+      browser,
+      db,
+      baseURL,
+      serverInfo,
+    }) => {
+      test.setTimeout(AXE_TEST_TIMEOUT)
+      const urls = { baseURL: baseURL!, standInUrl: serverInfo.standInUrl }
+      const path = await pathOf(checked, db)
+      const clean = new Set<string>()
+      if (checked.as) await signIn(page, browser, checked.as, urls)
+      const found = await checkPage(page, path, baseURL!, checked, WIDTHS, {
+        label: 'with JavaScript',
+        settle,
+        loadAtEachWidth: checked.loadAtEachWidth,
+        clean,
+      })
+      const withoutScripts = await browser.newContext({ javaScriptEnabled: false, serviceWorkers: 'block', baseURL })
+      try {
+        await stubDiscordCdn(withoutScripts)
+        const plain = await withoutScripts.newPage()
+        if (checked.as) await signIn(plain, browser, checked.as, urls)
+        found.push(
+          ...(await checkPage(plain, path, baseURL!, checked, WIDTHS, {
+            label: 'without JavaScript',
+            settle: async () => {},
+            clean,
+          })),
+        )
+      } finally {
+        await withoutScripts.close()
+      }
+      expect(found, `axe violations:\n\n${found.join('\n\n')}\n`).toEqual([])
     })
-    expect(found, `axe violations:\n\n${found.join('\n\n')}\n`).toEqual([])
-  })
-}
+  }
+})
 
 test.describe('a live evaluation', () => {
   const evaluationData = useEvaluationData('A11y')

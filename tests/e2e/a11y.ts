@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
-import nodePath from 'node:path'
+import { createRequire } from 'node:module'
 import axe from 'axe-core'
 import type { Browser, Cookie, Page } from '@playwright/test'
 import { expect, loginAs, stubDiscordCdn, test, type DemoUsername, type E2ESql } from './fixtures.ts'
@@ -31,81 +31,84 @@ function describeViolations(violations: axe.Result[]): string[] {
   )
 }
 
+/** axe's minified build: the same rules as `axe.source` (the unminified build), in less than half the text to compile. */
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
 /**
- * axe on the page as it is, with its scripts on or off. axe-core runs in an isolated world of the page (as a browser
- * extension's script would: the same DOM and CSS, its own globals), injected through the DevTools protocol. Without
- * the page's scripts timers never fire, and axe waits on setTimeout between its checks: there its setTimeout is a
- * microtask. @axe-core/playwright did the same work at about twice the cost (it opens a second page for every check
- * to merge the frames' results, and the app has no frames): docs/decisions/029-axe-in-the-browser-tests.md.
+ * A fresh isolated world of the page's document (as a browser extension's script has: the same DOM and CSS, its own
+ * globals), reached through the DevTools protocol, so it works with the page's scripts on or off. axe is loaded into
+ * it once, on the first check, and serves every check of the same document (a resize keeps the document; a load
+ * makes a new one, which needs a new world). Without the page's scripts timers never fire, and axe waits on setTimeout
+ * between its checks: in this world its setTimeout is a microtask. @axe-core/playwright did the same work at about
+ * twice the cost (it opens a second page for every check to merge the frames' results, and the app has no frames):
+ * docs/decisions/029-axe-in-the-browser-tests.md.
  */
-export async function axeViolations(page: Page): Promise<string[]> {
-  return inIsolatedWorld(page, async (evaluate) => {
-    await evaluate(
-      'window.setTimeout = (handler, _delay, ...args) => { queueMicrotask(() => handler(...args)); return 0 }',
-    )
-    await evaluate(axe.source)
-    const violations = await evaluate(
-      `axe.run(document, { runOnly: { type: 'tag', values: ${JSON.stringify(AXE_TAGS)} }, resultTypes: ['violations'] }).then((results) => JSON.stringify(results.violations))`,
-    )
-    return describeViolations(JSON.parse(violations as string) as axe.Result[])
-  })
-}
-
-type Evaluate = (expression: string) => Promise<unknown>
-
-/** Runs `work` with an evaluator in a fresh isolated world of the page (scripts on or off alike). */
-async function inIsolatedWorld<T>(page: Page, work: (evaluate: Evaluate) => Promise<T>): Promise<T> {
+export async function axeWorld(page: Page) {
   const cdp = await page.context().newCDPSession(page)
-  try {
-    const { frameTree } = await cdp.send('Page.getFrameTree')
-    const { executionContextId: contextId } = await cdp.send('Page.createIsolatedWorld', {
-      frameId: frameTree.frame.id,
-      worldName: 'axe',
+  const { frameTree } = await cdp.send('Page.getFrameTree')
+  const { executionContextId: contextId } = await cdp.send('Page.createIsolatedWorld', {
+    frameId: frameTree.frame.id,
+    worldName: 'axe',
+  })
+  const evaluate = async (expression: string): Promise<unknown> => {
+    const { result, exceptionDetails } = await cdp.send('Runtime.evaluate', {
+      expression,
+      contextId,
+      awaitPromise: true,
+      returnByValue: true,
     })
-    return await work(async (expression) => {
-      const { result, exceptionDetails } = await cdp.send('Runtime.evaluate', {
-        expression,
-        contextId,
-        awaitPromise: true,
-        returnByValue: true,
-      })
-      if (exceptionDetails)
-        throw new Error(`axe failed: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`)
-      return result.value
-    })
-  } finally {
-    await cdp.detach()
+    if (exceptionDetails)
+      throw new Error(`axe failed: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`)
+    return result.value
+  }
+  let axeLoaded = false
+  return {
+    /** axe's violations on the document as it is now, one readable line per violation. */
+    async violations(): Promise<string[]> {
+      if (!axeLoaded) {
+        await evaluate(
+          'window.setTimeout = (handler, _delay, ...args) => { queueMicrotask(() => handler(...args)); return 0 }',
+        )
+        await evaluate(AXE_SOURCE)
+        axeLoaded = true
+      }
+      const violations = await evaluate(
+        `axe.run(document, { runOnly: { type: 'tag', values: ${JSON.stringify(AXE_TAGS)} }, resultTypes: ['violations'] }).then((results) => JSON.stringify(results.violations))`,
+      )
+      return describeViolations(JSON.parse(violations as string) as axe.Result[])
+    },
+    /**
+     * What axe's verdict on the document depends on, as one hash: the window's size and the document without what no
+     * rule reads (scripts and module preloads, nonces, hidden inputs' values, which carry per-session tokens).
+     * Stylesheets keep their content-hashed names, so the CSS is part of it; so are axe's version and the rules asked
+     * for.
+     */
+    async renderKey(): Promise<string> {
+      const dom = await evaluate(`(() => {
+        const root = document.documentElement.cloneNode(true)
+        root.querySelectorAll('script, link[rel=modulepreload]').forEach((element) => element.remove())
+        root.querySelectorAll('[nonce]').forEach((element) => element.removeAttribute('nonce'))
+        root.querySelectorAll('input[type=hidden]').forEach((element) => element.removeAttribute('value'))
+        return innerWidth + 'x' + innerHeight + ' ' + root.outerHTML
+      })()`)
+      return crypto
+        .createHash('sha256')
+        .update(`${axe.version} ${AXE_TAGS.join(',')} ${dom as string}`)
+        .digest('hex')
+    },
+    close: () => cdp.detach(),
   }
 }
 
-/**
- * What axe's verdict on the page depends on, as one hash: the window's size and the document without what no rule
- * reads (scripts and module preloads, nonces, hidden inputs' values, which carry per-session tokens). Stylesheets
- * keep their content-hashed names, so the CSS is part of it; so are axe's version and the rules asked for.
- */
-async function renderKey(page: Page): Promise<string> {
-  const dom = await inIsolatedWorld(page, (evaluate) =>
-    evaluate(`(() => {
-      const root = document.documentElement.cloneNode(true)
-      root.querySelectorAll('script, link[rel=modulepreload]').forEach((element) => element.remove())
-      root.querySelectorAll('[nonce]').forEach((element) => element.removeAttribute('nonce'))
-      root.querySelectorAll('input[type=hidden]').forEach((element) => element.removeAttribute('value'))
-      return innerWidth + 'x' + innerHeight + ' ' + root.outerHTML
-    })()`),
-  )
-  return crypto
-    .createHash('sha256')
-    .update(`${axe.version} ${AXE_TAGS.join(',')} ${dom as string}`)
-    .digest('hex')
+/** axe on the page as it is, with its scripts on or off. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const world = await axeWorld(page)
+  try {
+    return await world.violations()
+  } finally {
+    await world.close()
+  }
 }
-
-/**
- * Renders axe found clean in this run, by renderKey: the JavaScript spec records each page it checks clean at each
- * width, and the spec without JavaScript (which runs after it) checks only the renders that differ. A page the server
- * renders exactly as the hydrated page shows it gets the same verdict; one whose scripts change anything (times in the
- * viewer's zone, enhanced forms, the ORBAT's views) is checked on its own. scripts/e2e.mjs empties this at each run.
- */
-export const AXE_CLEAN_DIR = nodePath.resolve('test-results', 'axe-clean')
 
 /** Fails with every violation on the page, readably, under `where` (the page and width). */
 export async function expectNoAxeViolations(page: Page, where: string) {
@@ -296,51 +299,70 @@ export async function signIn(
  * Opens the page at the first of `sizes`, then checks it at each: the window resized between them, as the layout at a
  * width is CSS alone once the page is loaded (without scripts; with them, for every page whose code does not read the
  * width as it starts). `loadAtEachWidth` opens the page again at each width instead. Returns the violations found,
- * labelled.
+ * labelled with `label`, the page and the width.
+ *
+ * `clean` holds the renders axe found clean (by renderKey): each clean render checked here is added to it, and a
+ * render already in it is not checked again. The check with JavaScript runs first and the one without reuses its
+ * verdicts: a page the server renders exactly as the hydrated page shows it gets the same verdict, while one whose
+ * scripts change anything (times in the viewer's zone, enhanced forms, the ORBAT's views) is checked on its own.
  */
 export async function checkPage(
   page: Page,
-  db: E2ESql,
+  path: string,
   baseURL: string,
   checked: CheckedPage,
   sizes: readonly (typeof WIDTHS)[number][],
   {
+    label,
     settle,
     loadAtEachWidth = false,
     clean,
   }: {
+    label: string
     settle: (page: Page) => Promise<void>
     loadAtEachWidth?: boolean
-    /** 'record' the renders found clean (with JavaScript), or 'reuse' them (without): see AXE_CLEAN_DIR. */
-    clean: 'record' | 'reuse'
+    clean: Set<string>
   },
 ): Promise<string[]> {
-  const path = typeof checked.path === 'string' ? checked.path : await checked.path(db)
   if (checked.orbatView)
     await page.context().addCookies([{ name: 'orbat_view', value: checked.orbatView, url: baseURL }])
   const found: string[] = []
-  for (const [index, size] of sizes.entries()) {
-    await page.setViewportSize(size)
-    if (index === 0 || loadAtEachWidth) await page.goto(path)
-    await settle(page)
-    const key = await renderKey(page)
-    const recorded = nodePath.join(AXE_CLEAN_DIR, key)
-    if (clean === 'reuse' && fs.existsSync(recorded)) {
-      test.info().annotations.push({ type: 'axe', description: `@${size.width}px: the render checked with JavaScript` })
-      continue
+  // One isolated world (and one copy of axe) per document: a resize keeps it, a load replaces it.
+  let world: Awaited<ReturnType<typeof axeWorld>> | undefined
+  try {
+    for (const [index, size] of sizes.entries()) {
+      await page.setViewportSize(size)
+      if (index === 0 || loadAtEachWidth) {
+        await world?.close()
+        world = undefined
+        await page.goto(path)
+      }
+      await settle(page)
+      world ??= await axeWorld(page)
+      const key = await world.renderKey()
+      if (clean.has(key)) {
+        test
+          .info()
+          .annotations.push({ type: 'axe', description: `${label} @${size.width}px: a render already found clean` })
+        continue
+      }
+      const violations = await world.violations()
+      found.push(...violations.map((violation) => `[${checked.name} ${label} ${path} @${size.width}px] ${violation}`))
+      if (violations.length === 0) clean.add(key)
     }
-    const violations = await axeViolations(page)
-    found.push(...violations.map((violation) => `[${checked.name} ${path} @${size.width}px] ${violation}`))
-    if (clean === 'record' && violations.length === 0) {
-      fs.mkdirSync(AXE_CLEAN_DIR, { recursive: true })
-      fs.writeFileSync(recorded, `${checked.name} @${size.width}px\n`)
-    }
+  } finally {
+    await world?.close()
   }
   return found
+}
+
+/** A checked page's path (some need the database for an id). */
+export async function pathOf(checked: CheckedPage, db: E2ESql): Promise<string> {
+  return typeof checked.path === 'string' ? checked.path : await checked.path(db)
 }
 
 /**
  * The time a page's check may take: axe's time grows with the page's elements (the API reference has some 9,500, and
  * takes ten seconds or more on a busy two-core machine); the rest take a few.
  */
-export const AXE_TEST_TIMEOUT = 90_000
+export const AXE_TEST_TIMEOUT = 120_000

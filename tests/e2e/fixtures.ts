@@ -32,6 +32,9 @@ export async function stubDiscordCdn(target: Page | BrowserContext) {
 /** The e2e server's database (postgres.js), for state no UI sets yet. One short-lived connection per test. */
 export type E2ESql = postgres.Sql
 
+/** The annotation that carries how long a test waited for the ORBAT lock, in ms (tests/e2e/timing-reporter.ts). */
+export const ORBAT_LOCK_WAIT = 'orbat-lock-wait'
+
 // Session-level advisory lock (two-int form: never collides with the app's own transaction-scoped locks).
 const ORBAT_MUTEX = [7_202_690, 1] as const
 
@@ -80,10 +83,13 @@ export const test = base.extend<Fixtures>({
   },
 
   orbatLock: [
-    async ({ db }, use) => {
+    async ({ db }, use, testInfo) => {
       const held = await db.reserve()
       try {
+        const asked = Date.now()
         await held`select pg_advisory_lock(${ORBAT_MUTEX[0]}, ${ORBAT_MUTEX[1]})`
+        // The run's summary adds these up: time a worker spent idle behind another worker's ORBAT test.
+        testInfo.annotations.push({ type: ORBAT_LOCK_WAIT, description: String(Date.now() - asked) })
         try {
           await use()
         } finally {

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import type { Reporter, TestCase, TestResult } from '@playwright/test/reporter'
 import { writeTimings, type TimingEntry } from '../../scripts/timings.mjs'
+import { ORBAT_LOCK_WAIT } from './fixtures.ts'
 
 // Every browser test's time (each try summed) for scripts/timings.mjs: test-results/timings-e2e.json. A test's time
 // includes its fixtures (login, database, waiting for the ORBAT lock).
@@ -21,6 +22,8 @@ export default class TimingReporter implements Reporter {
       status: result.status,
     }
     entry.ms += result.duration
+    const waited = result.annotations.find((annotation) => annotation.type === ORBAT_LOCK_WAIT)?.description
+    if (waited) entry.lockWaitMs = (entry.lockWaitMs ?? 0) + Number(waited)
     entry.tries += 1
     entry.status = result.status
     this.byTest.set(key, entry)

@@ -55,8 +55,9 @@ function ensureFreshBuild() {
       ? 'Sources changed since the last build: rebuilding for the integration tests...'
       : 'No build yet: building for the integration tests...',
   )
-  // NOTE: vitest sets NODE_ENV=test, which would build React's development bundle into the client assets.
-  execSync('npx react-router build', {
+  // NOTE: vitest sets NODE_ENV=test, which would build React's development bundle into the client assets. The whole
+  // build (`npm run build`, the service worker too), so a browser test run after this one serves a complete app.
+  execSync('npm run build', {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, NODE_ENV: 'production' },

@@ -154,7 +154,7 @@ export default function DiscordSyncRoute({ loaderData }: Route.ComponentProps) {
               {plural(plan.changes.length, 'needs', 'need')} changes · {countOf(calls, 'role change')}
             </p>
             {plan.changes.length ? (
-              <Table label="Role changes" columns={COLUMNS} rows={plan.changes} rowKey={(c) => c.discordId} />
+              <Table label="Role changes" columns={COLUMNS} rows={plan.changes} rowKey={(c) => c.discordId} stacked />
             ) : (
               <EmptyState
                 title={SYNC_MESSAGES.inSync}
