@@ -11,7 +11,7 @@ import type { MemberProfile, MemberRecord } from '#contracts/personnel.ts'
 import type { AdminMember } from '#contracts/roster-types.ts'
 import { startTestApp, type TestApp } from '#tests/harness/app.ts'
 import { api } from '#tests/harness/admin.ts'
-import { loginDemos, resetOrbat, type LoggedIn } from '#tests/harness/orbat.ts'
+import { loginDemos, resetOrbat, retryingDeadlocks, type LoggedIn } from '#tests/harness/orbat.ts'
 import { stateFingerprint } from '#tests/harness/fingerprint.ts'
 
 let t: TestApp
@@ -26,7 +26,9 @@ afterAll(async () => {
 })
 beforeEach(async () => {
   await resetOrbat(t)
-  await t.database.db.execute(sql`truncate ${members}, ${events}, ${qualifications}, ${tests} cascade`)
+  await retryingDeadlocks(() =>
+    t.database.db.execute(sql`truncate ${members}, ${events}, ${qualifications}, ${tests} cascade`),
+  )
 })
 
 const db = () => t.database.db

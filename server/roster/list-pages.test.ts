@@ -11,7 +11,7 @@ import type { PublicTraining, TrainingItem } from '#contracts/trainings.ts'
 import { events, members, trainings } from '#db/schema/roster.ts'
 import { startTestApp, type TestApp, type TestClient } from '#tests/harness/app.ts'
 import { api } from '#tests/harness/admin.ts'
-import { addMember, demoUser, getJson, loginDemos, type LoggedIn } from '#tests/harness/orbat.ts'
+import { addMember, demoUser, getJson, loginDemos, retryingDeadlocks, type LoggedIn } from '#tests/harness/orbat.ts'
 import { statementsOf } from '#tests/harness/statements.ts'
 
 let t: TestApp
@@ -25,7 +25,7 @@ afterAll(async () => {
   await t?.close()
 })
 beforeEach(async () => {
-  await t.database.db.execute(sql`truncate ${events}, ${trainings}, ${members} cascade`)
+  await retryingDeadlocks(() => t.database.db.execute(sql`truncate ${events}, ${trainings}, ${members} cascade`))
 })
 
 const db = () => t.database.db

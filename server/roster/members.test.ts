@@ -18,6 +18,7 @@ import {
   holderOf,
   loginDemos,
   resetOrbat,
+  retryingDeadlocks,
   waitlistUserIds,
   type LoggedIn,
 } from '#tests/harness/orbat.ts'
@@ -34,7 +35,9 @@ afterAll(async () => {
 })
 beforeEach(async () => {
   await resetOrbat(t)
-  await t.database.db.execute(sql`truncate ${members}, ${events}, ${qualifications}, ${tests} cascade`)
+  await retryingDeadlocks(() =>
+    t.database.db.execute(sql`truncate ${members}, ${events}, ${qualifications}, ${tests} cascade`),
+  )
 })
 
 const db = () => t.database.db

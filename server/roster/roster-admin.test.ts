@@ -15,7 +15,15 @@ import { editMember } from '#server/roster/members.ts'
 import { runPromotions } from '#server/roster/promotions.ts'
 import { startTestApp, type TestApp } from '#tests/harness/app.ts'
 import { api } from '#tests/harness/admin.ts'
-import { addMember, auditEntries, demoUser, loginDemos, resetOrbat, type LoggedIn } from '#tests/harness/orbat.ts'
+import {
+  addMember,
+  auditEntries,
+  demoUser,
+  loginDemos,
+  resetOrbat,
+  retryingDeadlocks,
+  type LoggedIn,
+} from '#tests/harness/orbat.ts'
 
 let t: TestApp
 let admin: LoggedIn
@@ -29,7 +37,9 @@ afterAll(async () => {
 })
 beforeEach(async () => {
   await resetOrbat(t)
-  await t.database.db.execute(sql`truncate ${promotionThresholds}, ${rankRoleMappings}, ${members} cascade`)
+  await retryingDeadlocks(() =>
+    t.database.db.execute(sql`truncate ${promotionThresholds}, ${rankRoleMappings}, ${members} cascade`),
+  )
   t.discord.state.roleChanges.length = 0
   t.discord.state.failures.length = 0
 })

@@ -32,6 +32,23 @@ export interface TestApp {
  */
 export async function startTestApp(options: { jobs?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
   const database = await createTestDatabase()
+  // A port found free can be taken before the app listens on it (another test process picked the same one): then
+  // the app starts again on another.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnFreePort(database, options)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE' && attempt < 3) continue
+      await database.drop()
+      throw error
+    }
+  }
+}
+
+async function startOnFreePort(
+  database: TestDatabase,
+  options: { jobs?: boolean; env?: Record<string, string> },
+): Promise<TestApp> {
   const port = await freePort()
   const appUrl = `http://localhost:${port}`
   const discord = await startDiscordStandIn({
@@ -63,13 +80,20 @@ export async function startTestApp(options: { jobs?: boolean; env?: Record<strin
   if (!fs.existsSync(path.join(buildDir, 'server', 'index.js'))) {
     throw new Error('Integration tests serve the production build: run "npm run build" first (npm test does).')
   }
-  const app = await startApp(config, {
-    mode: 'production',
-    buildDir,
-    jobs: options.jobs ?? false,
-    seed: false,
-    countStatements: true,
-  })
+  let app: RunningApp
+  try {
+    app = await startApp(config, {
+      mode: 'production',
+      buildDir,
+      jobs: options.jobs ?? false,
+      seed: false,
+      countStatements: true,
+    })
+  } catch (error) {
+    await discord.close()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+    throw error
+  }
   const url = appUrl
   return {
     app,
