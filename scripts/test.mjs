@@ -8,11 +8,13 @@ import { readTimings, slowestFiles, summariseTimings, timingsPath } from './timi
 
 const budgetMinutes = Number(process.env.TEST_TIME_BUDGET_MINUTES || 30)
 
-// The three cheap checks share nothing and each keeps about one core busy: they run side by side (their output is
-// printed as each ends). Then the two test steps, one after the other.
+// The cheap checks share nothing and each keeps about one core busy: they run side by side, the three parts of
+// `npm run lint` as three (their output is printed as each ends). Then the two test steps, one after the other.
 const checks = [
   ['typecheck', 'npm run typecheck'],
-  ['lint', 'npm run lint'],
+  ['lint: code', 'npm run lint:code'],
+  ['lint: format', 'npm run lint:format'],
+  ['lint: dependencies', 'npm run lint:deps'],
   ['build', 'npm run build'],
 ]
 const steps = [

@@ -1,6 +1,14 @@
-import type { Locator, Page } from '@playwright/test'
+import type { Browser, Locator, Page } from '@playwright/test'
 import { AXE_TEST_TIMEOUT, CHECKED_PAGES, checkPage, expectNoAxeViolations, pathOf, signIn, WIDTHS } from './a11y.ts'
-import { expect, stubDiscordCdn, test, waitForHydration } from './fixtures.ts'
+import {
+  expect,
+  expectNoConsoleProblems,
+  stubDiscordCdn,
+  test,
+  waitForHydration,
+  watchConsole,
+  type DemoUsername,
+} from './fixtures.ts'
 import { useEvaluationData } from './evaluations-data.ts'
 
 // Accessibility (docs/decisions/029-axe-in-the-browser-tests.md): axe finds nothing on any page at 1440 and 390 px,
@@ -19,48 +27,78 @@ async function settle(page: Page) {
 // One test per page, at both widths, with JavaScript and then without: a failure names the page, the width and which.
 // With JavaScript a page is loaded once and resized, as its layout at a width is CSS and code that listens to the
 // width; one whose code reads the width as it starts is loaded at each (loadAtEachWidth in a11y.ts). Without
-// JavaScript (a browser context of its own) a resize lays the page out as a load at that width would; a render exactly
-// like one found clean with JavaScript (the server renders many pages as they look hydrated) has its verdict already
-// and is not checked twice.
+// JavaScript a resize lays the page out as a load at that width would; a render exactly like one found clean with
+// JavaScript (the server renders many pages as they look hydrated) has its verdict already and is not checked twice.
+//
+// The pages are opened in tabs kept open for the worker's whole run, one per visitor (signed out, a member, the admin)
+// and with or without JavaScript, as a person browses page after page: a fresh browser context per page cost a new
+// renderer, a cold cache of the app's scripts and a cold copy of axe, some half of a check's time. A check sets (or
+// clears) the one cookie it depends on, the ORBAT's remembered view; the only other state a page leaves is the
+// viewer's time zone the app's script remembers, which the app renders with or without. Console errors and uncaught
+// page errors fail the check in both tabs. Playwright starts a new worker (and new tabs) after a failed test.
+const tabs = new Map<string, Page>()
+
+async function tabOf(
+  browser: Browser,
+  as: DemoUsername | null,
+  javaScriptEnabled: boolean,
+  urls: { baseURL: string; standInUrl: string },
+): Promise<Page> {
+  const key = `${as ?? 'visitor'} ${javaScriptEnabled ? 'js' : 'no-js'}`
+  let tab = tabs.get(key)
+  if (!tab || tab.isClosed()) {
+    const context = await browser.newContext({ javaScriptEnabled, serviceWorkers: 'block', baseURL: urls.baseURL })
+    await stubDiscordCdn(context)
+    tab = await context.newPage()
+    if (as) await signIn(tab, browser, as, urls)
+    tabs.set(key, tab)
+  }
+  return tab
+}
+
+// The checks open their own tabs: no per-test page (and no guard on one) is made for them.
+const pageCheck = test.extend<{ failOnConsoleErrors: void }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+  failOnConsoleErrors: async ({}, use) => use(),
+})
+
 test.describe('every page', () => {
   // Spread over the workers like separate files: the pages share nothing but the seeded data they read.
   test.describe.configure({ mode: 'parallel' })
   for (const checked of CHECKED_PAGES) {
-    test(`axe finds no violation, with and without JavaScript: ${checked.name}`, async ({
-      page,
-      browser,
-      db,
-      baseURL,
-      serverInfo,
-    }) => {
-      test.setTimeout(AXE_TEST_TIMEOUT)
-      const urls = { baseURL: baseURL!, standInUrl: serverInfo.standInUrl }
-      const path = await pathOf(checked, db)
-      const clean = new Set<string>()
-      if (checked.as) await signIn(page, browser, checked.as, urls)
-      const found = await checkPage(page, path, baseURL!, checked, WIDTHS, {
-        label: 'with JavaScript',
-        settle,
-        loadAtEachWidth: checked.loadAtEachWidth,
-        clean,
-      })
-      const withoutScripts = await browser.newContext({ javaScriptEnabled: false, serviceWorkers: 'block', baseURL })
-      try {
-        await stubDiscordCdn(withoutScripts)
-        const plain = await withoutScripts.newPage()
-        if (checked.as) await signIn(plain, browser, checked.as, urls)
-        found.push(
-          ...(await checkPage(plain, path, baseURL!, checked, WIDTHS, {
-            label: 'without JavaScript',
-            settle: async () => {},
-            clean,
-          })),
-        )
-      } finally {
-        await withoutScripts.close()
-      }
-      expect(found, `axe violations:\n\n${found.join('\n\n')}\n`).toEqual([])
-    })
+    pageCheck(
+      `axe finds no violation, with and without JavaScript: ${checked.name}`,
+      async ({ browser, db, baseURL, serverInfo }, testInfo) => {
+        test.setTimeout(AXE_TEST_TIMEOUT)
+        const urls = { baseURL: baseURL!, standInUrl: serverInfo.standInUrl }
+        const path = await pathOf(checked, db)
+        const clean = new Set<string>()
+        const found: string[] = []
+        const problems: string[] = []
+        for (const javaScriptEnabled of [true, false]) {
+          const tab = await tabOf(browser, checked.as, javaScriptEnabled, urls)
+          const watch = watchConsole(tab, [])
+          try {
+            found.push(
+              ...(await checkPage(
+                tab,
+                path,
+                baseURL!,
+                checked,
+                WIDTHS,
+                javaScriptEnabled
+                  ? { label: 'with JavaScript', settle, loadAtEachWidth: checked.loadAtEachWidth, clean }
+                  : { label: 'without JavaScript', settle: async () => {}, clean },
+              )),
+            )
+          } finally {
+            problems.push(...watch.stop())
+          }
+        }
+        expect(found, `axe violations:\n\n${found.join('\n\n')}\n`).toEqual([])
+        await expectNoConsoleProblems(problems, testInfo)
+      },
+    )
   }
 })
 

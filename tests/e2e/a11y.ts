@@ -73,7 +73,7 @@ export async function axeWorld(page: Page) {
         axeLoaded = true
       }
       const violations = await evaluate(
-        `axe.run(document, { runOnly: { type: 'tag', values: ${JSON.stringify(AXE_TAGS)} }, resultTypes: ['violations'] }).then((results) => JSON.stringify(results.violations))`,
+        `axe.run(document, { runOnly: { type: 'tag', values: ${JSON.stringify(AXE_TAGS)} }, resultTypes: ['violations'], preload: { assets: ['media'] } }).then((results) => JSON.stringify(results.violations))`,
       )
       return describeViolations(JSON.parse(violations as string) as axe.Result[])
     },
@@ -324,8 +324,10 @@ export async function checkPage(
     clean: Set<string>
   },
 ): Promise<string[]> {
+  // The ORBAT's remembered view: this page's, or none (a tab may have shown another page before).
   if (checked.orbatView)
     await page.context().addCookies([{ name: 'orbat_view', value: checked.orbatView, url: baseURL }])
+  else await page.context().clearCookies({ name: 'orbat_view' })
   const found: string[] = []
   // One isolated world (and one copy of axe) per document: a resize keeps it, a load replaces it.
   let world: Awaited<ReturnType<typeof axeWorld>> | undefined

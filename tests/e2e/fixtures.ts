@@ -1,4 +1,12 @@
-import { test as base, expect, type BrowserContext, type ConsoleMessage, type Page } from '@playwright/test'
+import {
+  test as base,
+  expect,
+  type BrowserContext,
+  type ConsoleMessage,
+  type Page,
+  type Response,
+  type TestInfo,
+} from '@playwright/test'
 import postgres from 'postgres'
 import { readServerInfo, type E2EServerInfo } from './env.ts'
 
@@ -111,38 +119,9 @@ export const test = base.extend<Fixtures>({
 
   failOnConsoleErrors: [
     async ({ page, allowedConsoleErrors }, use, testInfo) => {
-      const problems: string[] = []
-      // The app answers some pages with an error status on purpose (401/403 admin states, 404, a failed login, 400 for
-      // a form that failed validation).
-      // Chromium logs "Failed to load resource" for such a document; that line is expected for exactly that URL.
-      const errorDocuments = new Map<string, number>()
-      page.on('response', (response) => {
-        const request = response.request()
-        if (response.status() >= 400 && request.resourceType() === 'document' && request.frame() === page.mainFrame()) {
-          errorDocuments.set(response.url(), response.status())
-        }
-        // A form post refused with 400 is the action's answer to a validation failure (inline errors), with or
-        // without JavaScript; Chromium logs it like a failed load.
-        if (response.status() === 400 && request.method() === 'POST') errorDocuments.set(response.url(), 400)
-      })
-      const onConsole = (message: ConsoleMessage) => {
-        if (message.type() !== 'error') return
-        const text = message.text()
-        const url = message.location().url
-        const status = /^Failed to load resource: the server responded with a status of (\d+)/.exec(text)?.[1]
-        if (status && errorDocuments.get(url) === Number(status)) return
-        if (allowedConsoleErrors.some((pattern) => pattern.test(text))) return
-        problems.push(`console.error: ${text}${url ? ` (${url})` : ''}`)
-      }
-      page.on('console', onConsole)
-      page.on('pageerror', (error) => problems.push(`page error: ${error.stack ?? error.message}`))
-
+      const watch = watchConsole(page, allowedConsoleErrors)
       await use()
-
-      if (problems.length) {
-        await testInfo.attach('console-errors', { body: problems.join('\n\n'), contentType: 'text/plain' })
-        expect(problems, 'the page logged errors to the console').toEqual([])
-      }
+      await expectNoConsoleProblems(watch.stop(), testInfo)
     },
     { auto: true },
   ],
@@ -157,6 +136,52 @@ export const test = base.extend<Fixtures>({
 })
 
 export { expect }
+
+/**
+ * Collects a page's console errors and uncaught page errors until `stop()`, which returns them. The app answers some
+ * pages with an error status on purpose (401/403 admin states, 404, a failed login, 400 for a form that failed
+ * validation): Chromium logs "Failed to load resource" for such a document, and that line is expected for exactly that
+ * URL; so is a form post refused with 400 (the action's answer to a validation failure, with or without JavaScript).
+ */
+export function watchConsole(page: Page, allowed: RegExp[]): { stop: () => string[] } {
+  const problems: string[] = []
+  const errorDocuments = new Map<string, number>()
+  const onResponse = (response: Response) => {
+    const request = response.request()
+    if (response.status() >= 400 && request.resourceType() === 'document' && request.frame() === page.mainFrame()) {
+      errorDocuments.set(response.url(), response.status())
+    }
+    if (response.status() === 400 && request.method() === 'POST') errorDocuments.set(response.url(), 400)
+  }
+  const onConsole = (message: ConsoleMessage) => {
+    if (message.type() !== 'error') return
+    const text = message.text()
+    const url = message.location().url
+    const status = /^Failed to load resource: the server responded with a status of (\d+)/.exec(text)?.[1]
+    if (status && errorDocuments.get(url) === Number(status)) return
+    if (allowed.some((pattern) => pattern.test(text))) return
+    problems.push(`console.error: ${text}${url ? ` (${url})` : ''}`)
+  }
+  const onPageError = (error: Error) => problems.push(`page error: ${error.stack ?? error.message}`)
+  page.on('response', onResponse)
+  page.on('console', onConsole)
+  page.on('pageerror', onPageError)
+  return {
+    stop: () => {
+      page.off('response', onResponse)
+      page.off('console', onConsole)
+      page.off('pageerror', onPageError)
+      return problems
+    },
+  }
+}
+
+/** Fails the test with the console problems `watchConsole` collected, attached in full to its report. */
+export async function expectNoConsoleProblems(problems: string[], testInfo: TestInfo) {
+  if (!problems.length) return
+  await testInfo.attach('console-errors', { body: problems.join('\n\n'), contentType: 'text/plain' })
+  expect(problems, 'the page logged errors to the console').toEqual([])
+}
 
 /**
  * The `login` fixture's steps for any page (e.g. a second browser context's): the real OAuth flow (the app's
