@@ -1,5 +1,15 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { createContext, useContext, useEffect, useRef, type ReactNode } from 'react'
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react'
 import { Form, useActionData, useFetcher, useLocation, useNavigation } from 'react-router'
 import type { ToastInput } from '#contracts/toast.ts'
 import { useToast } from '#app/ui/toaster.tsx'
@@ -27,11 +37,57 @@ export interface PanelSurface {
   onSubmitted?: () => void
 }
 
-const PanelContext = createContext<PanelSurface | null>(null)
+interface PanelContextValue extends PanelSurface {
+  /** A form posted through the fetcher `key`: the panel shows its answer (toast, onSubmitted) when it comes. */
+  watch: (key: string) => void
+}
 
-/** Renders its children as a panel: their forms post through fetchers to `value.action`. */
+const PanelContext = createContext<PanelContextValue | null>(null)
+
+/**
+ * Renders its children as a panel: their forms post through fetchers to `value.action`. The panel itself answers each
+ * post (its toast, `onSubmitted`), not the form: a row's form (Delete) is gone as soon as the revalidated list no longer
+ * has the row, and on a busy machine React may render the answer and the new list in one go, so the form never sees
+ * its answer. The panel outlives its forms and reads their fetchers by key.
+ */
 export function PanelProvider({ value, children }: { value: PanelSurface; children: ReactNode }) {
-  return <PanelContext.Provider value={value}>{children}</PanelContext.Provider>
+  const [watched, setWatched] = useState<string[]>([])
+  const watch = useCallback((key: string) => setWatched((keys) => (keys.includes(key) ? keys : [...keys, key])), [])
+  const done = useCallback((key: string) => setWatched((keys) => keys.filter((k) => k !== key)), [])
+  const context = useMemo(() => ({ ...value, watch }), [value, watch])
+  return (
+    <PanelContext.Provider value={context}>
+      {children}
+      {watched.map((key) => (
+        <PanelAnswer key={key} fetcherKey={key} onSubmitted={value.onSubmitted} done={done} />
+      ))}
+    </PanelContext.Provider>
+  )
+}
+
+/** Waits for the answer of the post the fetcher `fetcherKey` made, shows its toast, then says it is done. */
+function PanelAnswer({
+  fetcherKey,
+  onSubmitted,
+  done,
+}: {
+  fetcherKey: string
+  onSubmitted?: () => void
+  done: (key: string) => void
+}) {
+  const fetcher = useFetcher<ActionAnswer>({ key: fetcherKey })
+  const toast = useToast()
+  // The fetcher's answer to an earlier post is not this one's.
+  const earlier = useRef(fetcher.data)
+  useEffect(() => {
+    const answer = fetcher.data
+    if (!answer || answer === earlier.current) return
+    earlier.current = answer
+    if (answer.toast) toast.show(answer.toast.message, answer.toast.type)
+    if (answer.ok) onSubmitted?.()
+    done(fetcherKey)
+  }, [fetcher.data, toast, onSubmitted, done, fetcherKey])
+  return null
 }
 
 /** The panel the component renders in, or null on a page. */
@@ -44,33 +100,36 @@ export function usePanel(): PanelSurface | null {
  * On a page the action is the current URL, so a 400 answer keeps the dialog and the list's query.
  */
 export function useFormPost<T extends ActionAnswer = ActionAnswer>(formKey: string) {
-  const panel = usePanel()
-  const fetcher = useFetcher<T>()
+  const panel = useContext(PanelContext)
+  const fetcherKey = `panel-form-${useId()}`
+  const fetcher = useFetcher<T>({ key: fetcherKey })
   const navigation = useNavigation()
   const location = useLocation()
   const actionData = useActionData<T | undefined>()
-  const toast = useToast()
   const answer = (panel ? fetcher.data : actionData) as T | undefined
   const lastResult = answer?.form === formKey ? answer.result : undefined
   const busy = panel
     ? fetcher.state !== 'idle'
     : navigation.state === 'submitting' && navigation.formData?.get('_form') === formKey
 
-  const handled = useRef<unknown>(undefined)
-  const onSubmitted = panel?.onSubmitted
-  // NOTE: not waiting for 'idle': the data arrives while the revalidation after the action still runs, and a row's
-  // form (Delete) is gone once the revalidated list no longer has the row.
-  useEffect(() => {
-    if (!panel || !fetcher.data || handled.current === fetcher.data) return
-    handled.current = fetcher.data
-    if (fetcher.data.toast) toast.show(fetcher.data.toast.message, fetcher.data.toast.type)
-    if (fetcher.data.ok) onSubmitted?.()
-  }, [panel, fetcher.data, toast, onSubmitted])
+  // The panel shows the answer (PanelProvider): it is told of the post as the form submits, before React renders
+  // anything, from a listener on the form element (it runs before React's own submit handling).
+  const watch = panel?.watch
+  const watchSubmits = useCallback(
+    (input: HTMLInputElement | null) => {
+      const form = input?.form
+      if (!form || !watch) return
+      const onSubmit = () => watch(fetcherKey)
+      form.addEventListener('submit', onSubmit)
+      return () => form.removeEventListener('submit', onSubmit)
+    },
+    [watch, fetcherKey],
+  )
 
   const hidden = (
     <>
       <input type="hidden" name="_form" value={formKey} />
-      {panel ? <input type="hidden" name="_panel" value="1" /> : null}
+      {panel ? <input type="hidden" name="_panel" value="1" ref={watchSubmits} /> : null}
     </>
   )
   return {

@@ -13,7 +13,8 @@ import { eventAttendance, events, members, trainingAttendance, trainings, traini
 import { settings } from '#db/schema/settings.ts'
 import { startTestApp, type TestApp } from '#tests/harness/app.ts'
 import { api } from '#tests/harness/admin.ts'
-import { loginDemos, retryingDeadlocks, type LoggedIn } from '#tests/harness/orbat.ts'
+import { loginDemos, type LoggedIn } from '#tests/harness/orbat.ts'
+import { truncateTables } from '#tests/harness/db.ts'
 import { activityWindow, computeActivity } from './report.ts'
 
 const ZONE = 'America/New_York'
@@ -31,7 +32,7 @@ const at = (day: string, time: string) => DateTime.fromISO(`${day}T${time}`, { z
 beforeAll(async () => {
   t = await startTestApp()
   ;[admin, reyes, novak] = await loginDemos(t, ['demo_admin', 'reyes', 'novak'])
-  await retryingDeadlocks(() => db().execute(sql`truncate ${members}, ${events}, ${trainings} cascade`))
+  await truncateTables(db(), [members, events, trainings])
   await db()
     .insert(settings)
     .values({ key: 'unit_time_zone', value: ZONE })

@@ -31,10 +31,10 @@ import {
   spacer,
   toSave,
   usersWithTwoSlots,
-  retryingDeadlocks,
   waitlistUserIds,
   type LoggedIn,
 } from '#tests/harness/orbat.ts'
+import { truncateTables } from '#tests/harness/db.ts'
 
 let t: TestApp
 let admin: LoggedIn, reyes: LoggedIn, novak: LoggedIn
@@ -48,7 +48,7 @@ afterAll(async () => {
 })
 beforeEach(async () => {
   await resetOrbat(t)
-  await retryingDeadlocks(() => t.database.db.execute(sql`truncate ${platoons} cascade`))
+  await truncateTables(t.database.db, [platoons])
 })
 
 const db = () => t.database.db

@@ -11,7 +11,8 @@ import type { MemberProfile, MemberRecord } from '#contracts/personnel.ts'
 import type { AdminMember } from '#contracts/roster-types.ts'
 import { startTestApp, type TestApp } from '#tests/harness/app.ts'
 import { api } from '#tests/harness/admin.ts'
-import { loginDemos, resetOrbat, retryingDeadlocks, type LoggedIn } from '#tests/harness/orbat.ts'
+import { loginDemos, resetOrbat, type LoggedIn } from '#tests/harness/orbat.ts'
+import { truncateTables } from '#tests/harness/db.ts'
 import { stateFingerprint } from '#tests/harness/fingerprint.ts'
 
 let t: TestApp
@@ -26,9 +27,7 @@ afterAll(async () => {
 })
 beforeEach(async () => {
   await resetOrbat(t)
-  await retryingDeadlocks(() =>
-    t.database.db.execute(sql`truncate ${members}, ${events}, ${qualifications}, ${tests} cascade`),
-  )
+  await truncateTables(t.database.db, [members, events, qualifications, tests])
 })
 
 const db = () => t.database.db

@@ -11,7 +11,8 @@ import type { PublicTraining, TrainingItem } from '#contracts/trainings.ts'
 import { events, members, trainings } from '#db/schema/roster.ts'
 import { startTestApp, type TestApp, type TestClient } from '#tests/harness/app.ts'
 import { api } from '#tests/harness/admin.ts'
-import { addMember, demoUser, getJson, loginDemos, retryingDeadlocks, type LoggedIn } from '#tests/harness/orbat.ts'
+import { addMember, demoUser, getJson, loginDemos, type LoggedIn } from '#tests/harness/orbat.ts'
+import { truncateTables } from '#tests/harness/db.ts'
 import { statementsOf } from '#tests/harness/statements.ts'
 
 let t: TestApp
@@ -25,7 +26,7 @@ afterAll(async () => {
   await t?.close()
 })
 beforeEach(async () => {
-  await retryingDeadlocks(() => t.database.db.execute(sql`truncate ${events}, ${trainings}, ${members} cascade`))
+  await truncateTables(t.database.db, [events, trainings, members])
 })
 
 const db = () => t.database.db

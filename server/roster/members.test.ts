@@ -18,10 +18,10 @@ import {
   holderOf,
   loginDemos,
   resetOrbat,
-  retryingDeadlocks,
   waitlistUserIds,
   type LoggedIn,
 } from '#tests/harness/orbat.ts'
+import { truncateTables } from '#tests/harness/db.ts'
 
 let t: TestApp
 let admin: LoggedIn, reyes: LoggedIn, novak: LoggedIn
@@ -35,9 +35,7 @@ afterAll(async () => {
 })
 beforeEach(async () => {
   await resetOrbat(t)
-  await retryingDeadlocks(() =>
-    t.database.db.execute(sql`truncate ${members}, ${events}, ${qualifications}, ${tests} cascade`),
-  )
+  await truncateTables(t.database.db, [members, events, qualifications, tests])
 })
 
 const db = () => t.database.db

@@ -7,7 +7,8 @@ import { members, promotionRuns, promotionThresholds } from '#db/schema/roster.t
 import { announcementMessages } from '#server/discord/promotion-announcements.ts'
 import { startTestApp, type TestApp } from '#tests/harness/app.ts'
 import { api } from '#tests/harness/admin.ts'
-import { loginDemos, retryingDeadlocks, type LoggedIn } from '#tests/harness/orbat.ts'
+import { loginDemos, type LoggedIn } from '#tests/harness/orbat.ts'
+import { truncateTables } from '#tests/harness/db.ts'
 import { statementsOf } from '#tests/harness/statements.ts'
 
 let t: TestApp
@@ -29,7 +30,7 @@ describe('a promotion run', () => {
     await db().insert(promotionThresholds).values({ from_rank: 'BMT', to_rank: 'JNCO', required_score: 1 })
     /** `n` BMTs due for JNCO (no Discord account, no announcement channel: only the run itself is counted). */
     async function runWithDue(n: number) {
-      await retryingDeadlocks(() => db().execute(sql`truncate ${members}, ${promotionRuns} cascade`))
+      await truncateTables(db(), [members, promotionRuns])
       await db().execute(sql`
         insert into members (ingame_name, join_date, attended_events_count)
         select 'Due ' || g, '2024-01-01', 1 from generate_series(1, ${n}::int) g`)
@@ -49,9 +50,7 @@ describe('a promotion run', () => {
 
 describe('Run Promotions on the page', () => {
   it('names the first 25 who moved and counts the rest (a run of thousands stays a short page)', async () => {
-    await retryingDeadlocks(() =>
-      db().execute(sql`truncate ${members}, ${promotionRuns}, ${promotionThresholds} cascade`),
-    )
+    await truncateTables(db(), [members, promotionRuns, promotionThresholds])
     await db().insert(promotionThresholds).values({ from_rank: 'BMT', to_rank: 'JNCO', required_score: 1 })
     await db().execute(sql`
       insert into members (ingame_name, join_date, attended_events_count)

@@ -1,7 +1,7 @@
 // The roster use cases' own behaviour (server/roster/*.ts): what follows the commit (rank roles, the promotion
 // announcement, a member's role sync) never turns a committed change into an error, whether Discord refuses the calls
 // (recorded as System audit entries) or the side effect itself throws.
-import { eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { rankRoleMappings } from '#db/schema/discord.ts'
 import { members, promotionThresholds } from '#db/schema/roster.ts'
@@ -15,15 +15,8 @@ import { editMember } from '#server/roster/members.ts'
 import { runPromotions } from '#server/roster/promotions.ts'
 import { startTestApp, type TestApp } from '#tests/harness/app.ts'
 import { api } from '#tests/harness/admin.ts'
-import {
-  addMember,
-  auditEntries,
-  demoUser,
-  loginDemos,
-  resetOrbat,
-  retryingDeadlocks,
-  type LoggedIn,
-} from '#tests/harness/orbat.ts'
+import { addMember, auditEntries, demoUser, loginDemos, resetOrbat, type LoggedIn } from '#tests/harness/orbat.ts'
+import { truncateTables } from '#tests/harness/db.ts'
 
 let t: TestApp
 let admin: LoggedIn
@@ -37,9 +30,7 @@ afterAll(async () => {
 })
 beforeEach(async () => {
   await resetOrbat(t)
-  await retryingDeadlocks(() =>
-    t.database.db.execute(sql`truncate ${promotionThresholds}, ${rankRoleMappings}, ${members} cascade`),
-  )
+  await truncateTables(t.database.db, [promotionThresholds, rankRoleMappings, members])
   t.discord.state.roleChanges.length = 0
   t.discord.state.failures.length = 0
 })

@@ -24,6 +24,7 @@ import { waitlistEntries } from '#db/schema/waitlist.ts'
 import { DEMO_CHANNELS, DEMO_ROLES, DEMO_USERS, type DemoUser } from '#db/seed/demo-guild.ts'
 import { markChanged } from '#server/orbat/live.ts'
 import { TestClient, type TestApp } from './app.ts'
+import { truncateTables } from './db.ts'
 
 export { toSave } from './save-body.ts'
 
@@ -46,31 +47,22 @@ export const demoUser = (username: string): DemoUser => {
 /** Empties everything the ORBAT tests arrange (users and their sessions stay, so logged-in clients keep working). */
 export async function resetOrbat(t: TestApp): Promise<void> {
   const db = t.database.db
-  await retryingDeadlocks(() =>
-    db.execute(
-      sql`truncate ${waitlistEntries}, ${slots}, ${squads}, ${orbatEdges}, ${orbatWaypoints}, ${orbatPaxCounters}, ${eligibleRoles}, ${settings}, ${auditLog}, ${members}, ${orbatVersions} cascade`,
-    ),
-  )
+  await truncateTables(db, [
+    waitlistEntries,
+    slots,
+    squads,
+    orbatEdges,
+    orbatWaypoints,
+    orbatPaxCounters,
+    eligibleRoles,
+    settings,
+    auditLog,
+    members,
+    orbatVersions,
+  ])
   t.discord.state.messages.length = 0
   t.discord.state.failures.length = 0
   markChanged()
-}
-
-/**
- * Runs a statement again when PostgreSQL ends it as a deadlock's victim. A TRUNCATE takes its tables one at a time,
- * and the app's own reads after the last change (the live ORBAT's snapshot, rebuilt in the background) may hold one of
- * them while waiting for another; the read finishes once the truncate gives way.
- */
-export async function retryingDeadlocks<T>(statement: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await statement()
-    } catch (error) {
-      const code =
-        (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code
-      if (code !== '40P01' || attempt >= 5) throw error
-    }
-  }
 }
 
 /**
