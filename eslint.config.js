@@ -137,10 +137,9 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx}'],
     rules: {
-      '@typescript-eslint/no-unused-vars': [
-        'error',
-        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
-      ],
+      // Unused imports, locals and parameters are the type check's (noUnusedLocals, noUnusedParameters in
+      // tsconfig.json), far cheaper than this rule: docs/decisions/059-prettier-oxc-and-unused-names-by-tsc.md.
+      '@typescript-eslint/no-unused-vars': 'off',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
   },

@@ -20,12 +20,11 @@ for (const size of WIDTHS) {
   test(`a member asks for leave, an admin approves it, LOA shows on the roster and the ORBAT, the member ends it early (${size.width} px)`, async ({
     page,
     browser,
-    db,
     baseURL,
     serverInfo,
     orbatLock,
   }) => {
     void orbatLock
-    await leaveJourney(page, browser, db, { baseURL: baseURL!, standInUrl: serverInfo.standInUrl }, journey, size)
+    await leaveJourney(page, browser, { baseURL: baseURL!, standInUrl: serverInfo.standInUrl }, journey, size)
   })
 }

@@ -38,7 +38,6 @@ async function expectClean(page: Page, journey: Journey, where: string) {
 export async function leaveJourney(
   page: Page,
   browser: Browser,
-  db: E2ESql,
   urls: { baseURL: string; standInUrl: string },
   journey: Journey,
   size: (typeof WIDTHS)[number],

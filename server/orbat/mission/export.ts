@@ -99,7 +99,7 @@ function pairUp(proposal: Proposal, orbat: OrbatView): Pairing[] {
         open.find((s) => s.team === u.team && s.role === u.proposed.name),
       ),
     )
-    units.forEach((u, i) => claim(i, open[0]))
+    units.forEach((_unit, i) => claim(i, open[0]))
     return [
       {
         squad,
