@@ -110,6 +110,28 @@ export async function axeViolations(page: Page): Promise<string[]> {
   }
 }
 
+/**
+ * axe on a page without JavaScript at each of the two widths: the window is resized to the other width for a second
+ * check and back. Without scripts a resize lays the page out exactly as a load at that width would (the layout is CSS
+ * alone), so a journey without JavaScript runs once, at a phone's width, and still has each of its pages checked at
+ * both. Each violation names the width it was found at.
+ */
+export async function axeViolationsAtEachWidth(page: Page): Promise<string[]> {
+  const start = page.viewportSize()!
+  const world = await axeWorld(page)
+  const found: string[] = []
+  try {
+    for (const size of [start, ...WIDTHS.filter((width) => width.width !== start.width)]) {
+      await page.setViewportSize(size)
+      found.push(...(await world.violations()).map((violation) => `@${size.width}px: ${violation}`))
+    }
+  } finally {
+    await page.setViewportSize(start)
+    await world.close()
+  }
+  return found
+}
+
 /** Fails with every violation on the page, readably, under `where` (the page and width). */
 export async function expectNoAxeViolations(page: Page, where: string) {
   const found = await axeViolations(page)

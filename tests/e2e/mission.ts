@@ -17,6 +17,10 @@ export const heldSlotCount = async (db: E2ESql) =>
     >`select count(*)::int as n from slots where user_id is not null or manual_username is not null`
   )[0]!.n
 
+/** The newest version of the ORBAT (after an import, the import's own). */
+export const newestVersion = async (db: E2ESql) =>
+  (await db<{ id: number }[]>`select id from orbat_versions order by at desc, id desc limit 1`)[0]!.id
+
 /** The test mission applied through the API: it frees the seeded members' slots. */
 export async function importMission(page: Page, origin: string) {
   const applied = await page.request.post('/api/admin/orbat/import/sqm?apply=1', {

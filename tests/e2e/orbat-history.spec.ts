@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expectNoAxeViolations, WIDTHS } from './a11y.ts'
-import { heldSlotCount, importMission, saveAsItStands } from './mission.ts'
+import { heldSlotCount, importMission, newestVersion, saveAsItStands } from './mission.ts'
 import { withOrbatPutBack } from './orbat-snapshot.ts'
 import { expect, test, type E2ESql } from './fixtures.ts'
 
@@ -12,8 +12,6 @@ import { expect, test, type E2ESql } from './fixtures.ts'
 
 test.describe.configure({ timeout: 120_000 })
 
-const newestVersion = async (db: E2ESql) =>
-  (await db<{ id: number }[]>`select id from orbat_versions order by at desc, id desc limit 1`)[0]!.id
 const frozenEvent = async (db: E2ESql) =>
   (
     await db<{ id: number; name: string }[]>`
@@ -51,9 +49,12 @@ for (const size of WIDTHS) {
       await expect(rows.first()).toContainText(`Version ${newest}`)
       await expectNoAxeViolations(page, `orbat history ${size.width}`)
 
+      // The import's version shows what it changed; the version before it, who a restore puts back (its own diff
+      // may be empty: the ORBAT as it stood).
+      await page.getByRole('link', { name: `Version ${newest}`, exact: true }).click()
+      await expect(page.getByRole('region', { name: `Version ${newest}` }).getByTestId('version-diff')).toBeVisible()
       await page.getByRole('link', { name: `Version ${before}`, exact: true }).click()
       await expect(page.getByRole('region', { name: `Version ${before}` })).toBeVisible()
-      await expect(page.getByTestId('version-diff')).toBeVisible()
       await expect(page.getByTestId('version-reseat')).toContainText(/Hawthorne, .+: put back/)
       await acceptNextConfirm(page, new RegExp(`^Restore version ${before}\\?.* Puts back: .*Hawthorne in `))
       await page.getByRole('button', { name: `Restore version ${before}` }).click()
