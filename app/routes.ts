@@ -108,6 +108,13 @@ export default [
     route('openapi.json', 'routes/api/openapi.json.ts'),
     route('docs', 'routes/api/docs.tsx'),
     route('admin/audit-log', 'routes/api/admin.audit-log.ts'),
+    // Moving in and out (docs/rules/roster.md): imports, bulk actions, exports.
+    route('admin/roster/import/csv', 'routes/api/admin.roster.import.csv.ts'),
+    route('admin/roster/import/discord', 'routes/api/admin.roster.import.discord.ts'),
+    route('admin/roster/members/bulk', 'routes/api/admin.roster.members.bulk.ts'),
+    route('admin/roster/export.csv', 'routes/api/admin.roster.export.csv.ts'),
+    route('admin/export/:file', 'routes/api/admin.export.$file.ts'),
+    route('account/export', 'routes/api/account.export.ts'),
     // The public ORBAT's /api never reaches React Router: its writes (POST slot/:id/signup, slot/:id/leave,
     // waitlist/join, waitlist/leave) are answered by server/http/member-writes.ts; its polled reads (/api/orbat,
     // /api/waitlist, /api/settings, /api/waitlist/squads) and the live stream (/api/live) are served from the

@@ -6,6 +6,7 @@ import { bearerTokenOf, TOKEN_ERRORS, tokenExists } from '../auth/api-token.ts'
 import { sessionIdOf } from '../auth/session.ts'
 import { userOfSession } from '../auth/user.ts'
 import { MISSION_FILE } from '#contracts/mission-file.ts'
+import { IMPORT_LIMITS } from '#contracts/moving.ts'
 import type { Config } from '../config.ts'
 import type { AppServices } from '../context.ts'
 import { createRateLimiter } from '../lib/rate-limiter.ts'
@@ -25,6 +26,16 @@ const MISSION_PATHS = new Set([
   '/api/admin/orbat/export/sqm',
   '/admin/orbat/mission',
   '/admin/orbat/mission.data',
+])
+
+/**
+ * Where a signed-in caller may send a roster CSV file (up to IMPORT_LIMITS.maxBytes; inside a JSON string its quotes
+ * and line breaks are escaped, so the body may be up to twice that).
+ */
+const ROSTER_IMPORT_PATHS = new Set([
+  '/api/admin/roster/import/csv',
+  '/admin/roster/import',
+  '/admin/roster/import.data',
 ])
 
 export const LIMIT_MESSAGES = {
@@ -67,6 +78,8 @@ export function bodyGate(services: AppServices): RequestHandler {
   // A mission file is sent whole (docs/rules/orbat.md, The mission file); the route checks the caller is an admin.
   const missionBytes = Math.max(limits.maxBodyBytes, MISSION_FILE.maxBytes + 64 * 1024)
   const readMission = express.raw({ type: () => true, limit: missionBytes })
+  const importBytes = Math.max(limits.maxBodyBytes, 2 * IMPORT_LIMITS.maxBytes + 64 * 1024)
+  const readImport = express.raw({ type: () => true, limit: importBytes })
   return (req: Request, res: Response, next: NextFunction) => {
     if (SAFE_METHODS.has(req.method)) return next()
     const declared = Number(req.headers['content-length'] ?? 0)
@@ -74,10 +87,12 @@ export function bodyGate(services: AppServices): RequestHandler {
     if (hasBody && !acceptsType(req.path, mediaType(req.headers['content-type'])))
       return refuse(res, 415, LIMIT_MESSAGES.unsupportedType)
     const mission = MISSION_PATHS.has(req.path)
-    if (declared > (mission ? missionBytes : limits.maxBodyBytes)) return refuse(res, 413, LIMIT_MESSAGES.tooLarge)
+    const rosterImport = ROSTER_IMPORT_PATHS.has(req.path)
+    const allowed = mission ? missionBytes : rosterImport ? importBytes : limits.maxBodyBytes
+    if (declared > allowed) return refuse(res, 413, LIMIT_MESSAGES.tooLarge)
     void signedIn(services, req).then(
       (known) => {
-        if (known) return (mission ? readMission : readSignedIn)(req, res, next)
+        if (known) return (mission ? readMission : rosterImport ? readImport : readSignedIn)(req, res, next)
         // Over the anonymous limit an /api write is refused as what it is, a call nobody signed in may make; a small
         // one is read, so the route answers its own "log in" message.
         if (declared > limits.anonymousMaxBodyBytes)

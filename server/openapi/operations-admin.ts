@@ -31,6 +31,7 @@ import { orbatSaveSchema } from '#contracts/orbat.ts'
 import { MISSION_FILE, missionImportSchema } from '#contracts/mission-file.ts'
 import { noteSavedSchema, noteSchema } from '#contracts/personnel.ts'
 import { pingSchema } from '#contracts/pings.ts'
+import { bulkSchema, csvImportSchema, discordImportSchema, EXPORT_LISTS, IMPORT_LIMITS } from '#contracts/moving.ts'
 import {
   banSchema,
   createMemberSchema,
@@ -68,6 +69,12 @@ const auditQuery = z.object({
 })
 
 const activity = operationsOf('Admin: activity')
+const moving = operationsOf('Admin: moving in and out')
+
+const auditRangeQuery = z.object({
+  from: z.iso.date().optional().meta({ description: 'The first day (YYYY-MM-DD, in the unit time zone).' }),
+  to: z.iso.date().optional().meta({ description: 'The last day, included.' }),
+})
 
 /** `?weeks=` of the activity calls. */
 const activityQuery = z.object({
@@ -101,6 +108,41 @@ export const adminOperations: ApiOperation[] = [
       'A header row of the JSON field names, then one row per member with the same values (null is an empty cell; a text starting with = + - or @ is prefixed with an apostrophe).',
   }),
   settings.get('/api/admin/audit-log', 'admin', 'The audit log, newest first', { query: auditQuery }),
+  moving.post('/api/admin/roster/import/csv', 'admin', 'Preview or apply a roster CSV file', {
+    body: csvImportSchema,
+    description: `Without apply: {columns, mapping, rows: [{line, action (create|update|skip), ingame_name, errors, changes}], summary: {create, update, skip, errors}, missing: {qualifications, awards}, unknown_ranks, delimiter}. With apply: true: {created, updated, skipped}, or 400 {error, ...the preview} when any row has an error (nothing written). Rows are matched by Discord id, then by exact in-game name; an empty cell leaves a member's field as it is. Comma, semicolon or tab; UTF-8 with or without a BOM; up to ${IMPORT_LIMITS.maxBytes / 1024 / 1024} MB and ${IMPORT_LIMITS.maxRows.toLocaleString('en-US')} rows.`,
+  }),
+  moving.get(
+    '/api/admin/roster/import/discord',
+    'admin',
+    "The Discord server's members with the rank, qualifications and squad their roles map to",
+    {
+      description:
+        '{members: [{discord_id, name, rank, qualifications, squad, on_roster, differences, roles}]}, those not on the roster first. 502 when Discord does not answer.',
+    },
+  ),
+  moving.post('/api/admin/roster/import/discord', 'admin', 'Add Discord server members to the roster', {
+    body: discordImportSchema,
+    status: 201,
+    description:
+      '{created, members: [{id, discord_id}]}. The rank and qualifications come from their roles (BMT when no role maps to a rank); the join date defaults to today in the unit time zone. An id not in the server or already on the roster: 400 naming it, nothing added.',
+  }),
+  moving.post('/api/admin/roster/members/bulk', 'admin', 'One action on many members', {
+    body: bulkSchema,
+    description:
+      '{changed}: the members the action changed. One transaction; an unknown member id, or a member the action cannot apply to (banning a banned member), is a 400 naming them and nothing changes.',
+  }),
+  moving.get('/api/admin/roster/export.csv', 'admin', 'The roster as CSV, in the columns the CSV import reads', {
+    produces: 'text/csv',
+    description: `Columns: ingame_name, discord_id, rank, join_date, bohemia_uuid, notes, qualifications, attended_events_count, awards (lists joined with "; "). Formula-safe: a text starting with = + - or @ is prefixed with an apostrophe, which the import removes.`,
+  }),
+  moving.get('/api/admin/export/{file}', 'admin', 'An admin list as CSV', {
+    params: { file: z.enum(EXPORT_LISTS.map((list) => `${list}.csv`) as [string, ...string[]]) },
+    query: auditRangeQuery,
+    produces: 'text/csv',
+    description:
+      'events, trainings, qualifications, awards (with their grants), leave, applications, audit-log (from and to apply to it only). Times in the unit time zone.',
+  }),
   settings.get('/api/admin/settings', 'admin', 'Every setting'),
   settings.put('/api/admin/settings', 'admin', 'Save one setting (the time lock, channels, roles)', {
     body: settingInputSchema,

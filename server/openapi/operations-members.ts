@@ -226,6 +226,10 @@ export const memberOperations: ApiOperation[] = [
   notifications.delete('/api/push/subscriptions', 'user', 'Turn web push off for a device (204)', {
     body: pushUnsubscribeInputSchema,
   }),
+  notifications.get('/api/account/export', 'user', 'Everything the app holds about you, as JSON', {
+    description:
+      'Your account, your roster record, service history, awards, leave, attendance, sign-ups, test attempts, applications, slot, notification choices, devices and token names (never a secret). A download (Content-Disposition: attachment).',
+  }),
   notifications.get('/api/account/notifications', 'user', 'Your choices per kind: by push, by Discord message', {
     response: notificationPreferencesSchema,
     description: '`admin_queue` is listed for admins only.',

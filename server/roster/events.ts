@@ -212,6 +212,26 @@ async function adjustCount(tx: DbOrTx, memberIds: number[], delta: 1 | -1) {
     .where(inArray(members.id, memberIds))
 }
 
+/**
+ * Adds members to an event's attendance (those already there stay as they are), moving their scores: bulk actions'
+ * Mark attended. Answers the ids added. The caller holds the transaction and audits.
+ */
+export async function addEventAttendees(tx: DbOrTx, eventId: number, memberIds: number[]): Promise<number[]> {
+  const current = new Set(
+    (
+      await tx
+        .select({ id: eventAttendance.member_id })
+        .from(eventAttendance)
+        .where(eq(eventAttendance.event_id, eventId))
+    ).map((r) => r.id),
+  )
+  const added = memberIds.filter((id) => !current.has(id))
+  if (added.length)
+    await tx.insert(eventAttendance).values(added.map((member_id) => ({ event_id: eventId, member_id })))
+  await adjustCount(tx, added, 1)
+  return added
+}
+
 export async function getEventAttendance(db: DbOrTx, eventId: number): Promise<AttendanceResult> {
   await eventRow(db, eventId)
   const rows = await db

@@ -292,7 +292,7 @@ export async function updateMember(
 }
 
 /** Answers the deleted member's Discord id, whose managed roles go after the commit. */
-async function deleteMember(tx: DbOrTx, admin: User, id: number): Promise<{ discordId: string | null }> {
+export async function deleteMember(tx: DbOrTx, admin: User, id: number): Promise<{ discordId: string | null }> {
   const [removed] = await tx
     .delete(members)
     .where(eq(members.id, id))
@@ -329,14 +329,14 @@ async function removeFromOrbat(
   return { slot, placement }
 }
 
-interface BanResult {
+export interface BanResult {
   member: AdminMember
   /** The slot the member was removed from, if any. */
   freedSlot: string | null
   placement: Placement | null
 }
 
-async function storeBan(tx: DbOrTx, admin: User, id: number, reason: string): Promise<BanResult> {
+export async function storeBan(tx: DbOrTx, admin: User, id: number, reason: string): Promise<BanResult> {
   const row = await memberRow(tx, id, true)
   if (row.is_banned) throw new Conflict(`${row.ingame_name} is already banned.`)
   await markChange(tx, 'admin', admin)
@@ -349,7 +349,7 @@ async function storeBan(tx: DbOrTx, admin: User, id: number, reason: string): Pr
   return { member: await getAdminMember(tx, id), freedSlot: slot, placement }
 }
 
-async function clearBan(tx: DbOrTx, admin: User, id: number): Promise<AdminMember> {
+export async function clearBan(tx: DbOrTx, admin: User, id: number): Promise<AdminMember> {
   const row = await memberRow(tx, id, true)
   if (!row.is_banned) throw new Conflict(`${row.ingame_name} is not banned.`)
   await markChange(tx, 'admin', admin)
