@@ -93,6 +93,7 @@ export default [
           route('awards', 'routes/admin/roster/awards.tsx'),
           route('promotions', 'routes/admin/roster/promotions.tsx'),
           route('leave', 'routes/admin/roster/leave/route.tsx'),
+          route('import', 'routes/admin/roster/import/route.tsx'),
         ]),
         // A member's full service record, with admin notes (its own page, outside the tabs).
         route('members/:id/record', 'routes/admin/roster/members.$id.record.tsx'),

@@ -102,4 +102,52 @@ export const DEMO_USERS: DemoUser[] = [
   },
 ]
 
+/**
+ * Members of the demo server who are not on the roster yet: what the roster admin's Import tab offers to bring in
+ * (their rank and qualifications from their roles). Demo mode and the browser tests' server add them to the guild;
+ * they can log in on the stand-in like anyone else.
+ */
+export const DEMO_NEWCOMERS: DemoUser[] = [
+  {
+    id: '800000000000000101',
+    username: 'hart_ops',
+    global_name: 'Hart',
+    avatar: null,
+    roles: [r.member.id, r.rankNCO.id, r.medic.id],
+    description: 'On the server, not on the roster (NCO, medic)',
+  },
+  {
+    id: '800000000000000102',
+    username: 'ivanova',
+    global_name: 'Ivanova',
+    avatar: null,
+    roles: [r.member.id, r.rankJNCO.id, r.rifleman.id],
+    description: 'On the server, not on the roster (JNCO)',
+  },
+  {
+    id: '800000000000000103',
+    username: 'mbeki',
+    global_name: 'Mbeki',
+    avatar: null,
+    roles: [r.member.id, r.rankJOFC.id, r.pilot.id],
+    description: 'On the server, not on the roster (JOFC, pilot)',
+  },
+  {
+    id: '800000000000000104',
+    username: 'quinn.r',
+    global_name: 'Quinn',
+    avatar: null,
+    roles: [r.member.id],
+    description: 'On the server, not on the roster (no rank role)',
+  },
+  {
+    id: '800000000000000105',
+    username: 'dasilva',
+    global_name: 'Da Silva',
+    avatar: null,
+    roles: [r.rankBMT.id],
+    description: 'On the server, not on the roster (BMT)',
+  },
+]
+
 export const DEMO_ADMIN_ROLE_IDS = [r.admin.id]

@@ -71,7 +71,8 @@ export function parseCsv(text: string, maxRows = Infinity): ParsedCsv {
       // Blank lines skipped before this row still count.
       while (counted < body.length && /\s/.test(body[counted]!)) if (body.charCodeAt(counted++) === 10) line++
       delimiter = result.meta.delimiter
-      const cells = result.data
+      // A line break inside a quoted cell is kept as \n, whichever the file (or a form's text) used.
+      const cells = result.data.map((cell) => cell.replace(/\r\n?/g, '\n'))
       if (result.errors.some((error) => error.code === 'MissingQuotes')) unclosed ??= line
       if (header === null) header = cells.map((value) => value.trim())
       else if (cells.some((value) => value.trim() !== '')) {

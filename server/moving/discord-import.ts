@@ -1,4 +1,4 @@
-import { eq, inArray, isNotNull } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull } from 'drizzle-orm'
 import type { APIGuildMember } from 'discord-api-types/v10'
 import type { DbOrTx } from '#db/client.ts'
 import { rankRoleMappings, squadRoleMappings } from '#db/schema/discord.ts'
@@ -194,4 +194,75 @@ export async function importFromDiscord(
     { name: 'import from Discord', changes: ['roster', 'orbat'], syncRoles: (added) => added.map((m) => m.discord_id) },
   )
   return { created: created.length, members: created }
+}
+
+/**
+ * "Take the roster's" for a member whose Discord roles disagree with the roster: the role sync puts the roster's rank
+ * and qualification roles on Discord (queued after the commit, as every role change is). Audited.
+ */
+export async function takeRosterRoles(services: AppServices, admin: User, discordId: string): Promise<string> {
+  return runTransaction(
+    services,
+    async (tx) => {
+      const [member] = await tx
+        .select({ name: members.ingame_name })
+        .from(members)
+        .where(eq(members.discord_id, discordId))
+      if (!member) throw new Invalid('That Discord member is not on the roster.')
+      await recordAudit(tx, admin, 'Discord roles synced', `${member.name}: the roster's rank and qualifications`)
+      return member.name
+    },
+    { name: 'take the roster roles', changes: [], syncRoles: () => [discordId] },
+  )
+}
+
+/**
+ * "Take Discord's": the roster takes the rank and the qualifications (those with a Discord role) that the member's
+ * Discord roles map to. A qualification without a role is left as it is. Audited; the history marks it an import.
+ */
+export async function takeDiscordRoles(services: AppServices, admin: User, discordId: string): Promise<string> {
+  const { members: guildMembers, roleNames } = await guild(services)
+  const guildMember = guildMembers.find((m) => m.user!.id === discordId)
+  if (!guildMember) throw new Invalid(`Not a member of the Discord server: ${discordId}.`)
+  return runTransaction(
+    services,
+    async (tx) => {
+      const maps = await roleMaps(tx, roleNames)
+      const [member] = await tx
+        .select({ id: members.id, name: members.ingame_name, rank: members.rank })
+        .from(members)
+        .where(eq(members.discord_id, discordId))
+        .for('update')
+      if (!member) throw new Invalid('That Discord member is not on the roster.')
+      await markChange(tx, 'import', admin)
+      const rank = rankOfRoles(guildMember.roles, maps)
+      if (rank && rank !== member.rank) await tx.update(members).set({ rank }).where(eq(members.id, member.id))
+      const onDiscord = new Set(guildMember.roles.flatMap((role) => maps.qualificationOf.get(role)?.id ?? []))
+      const mapped = [...maps.qualificationOf.values()].map((q) => q.id)
+      const held = (
+        await tx
+          .select({ id: memberQualifications.qualification_id })
+          .from(memberQualifications)
+          .where(eq(memberQualifications.member_id, member.id))
+      ).map((r) => r.id)
+      const remove = held.filter((id) => mapped.includes(id) && !onDiscord.has(id))
+      const add = [...onDiscord].filter((id) => !held.includes(id))
+      if (remove.length)
+        await tx
+          .delete(memberQualifications)
+          .where(
+            and(eq(memberQualifications.member_id, member.id), inArray(memberQualifications.qualification_id, remove)),
+          )
+      if (add.length)
+        await tx.insert(memberQualifications).values(add.map((id) => ({ member_id: member.id, qualification_id: id })))
+      await recordAudit(
+        tx,
+        admin,
+        'Member updated',
+        `${member.name}: took Discord's roles${rank && rank !== member.rank ? `, rank ${member.rank} -> ${rank}` : ''}${add.length ? `, +${add.length} qualification(s)` : ''}${remove.length ? `, -${remove.length} qualification(s)` : ''}`,
+      )
+      return member.name
+    },
+    { name: "take Discord's roles", changes: ['roster'], syncRoles: () => [discordId] },
+  )
 }

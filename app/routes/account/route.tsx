@@ -40,6 +40,7 @@ import { NOTIFICATION_MESSAGES } from '#contracts/notifications.ts'
 import { accountNotifications, saveChoicesForm } from '#server/notifications/account.ts'
 import { unsubscribe } from '#server/notifications/subscriptions.ts'
 import { userMessageOf } from '#server/errors.ts'
+import { buttonClass } from '#app/ui/button.ts'
 
 // The signed-in person's own page: their applications to join, the slots they held in recent operations, their leave
 // of absence, notifications, calendar feed and API tokens (and server tokens for admins). Forms post here and work without
@@ -185,6 +186,16 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
       <NotificationsSection data={notifications} publicKey={pushPublicKey} />
       <CalendarSection feed={feed} appUrl={appUrl} />
       <TokensSection tokens={tokens} isAdmin={isAdmin} appUrl={appUrl} />
+      <Section
+        title="Your data"
+        description="Everything the app holds about you (your account, service record, awards, leave, attendance, tests, applications and settings) as one JSON file."
+      >
+        <div>
+          <a href="/api/account/export" download className={buttonClass('secondary', 'md')}>
+            Download my data
+          </a>
+        </div>
+      </Section>
     </main>
   )
 }

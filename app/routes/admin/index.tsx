@@ -25,6 +25,7 @@ import { recentActivity } from '#server/audit/audit.ts'
 import { requirePageUser } from '#server/auth/user.ts'
 import { pendingLeaveCount } from '#server/leave/leave.ts'
 import { openApplicationCount } from '#server/recruitment/recruitment.ts'
+import { inputClass, labelClass } from '#app/ui/field.tsx'
 
 /** The audit log is polled every 15 s. */
 const ACTIVITY_POLL_MS = 15_000
@@ -134,6 +135,24 @@ export default function AdminHub({ loaderData }: Route.ComponentProps) {
         <ActivityList title="User Actions" entries={loaderData.activity.user} />
         <ActivityList title="System & Bot Actions" entries={loaderData.activity.system} />
       </div>
+      <form
+        method="get"
+        action="/api/admin/export/audit-log.csv"
+        className="mt-4 flex flex-wrap items-end gap-3"
+        aria-label="Download the audit log"
+      >
+        <label className={labelClass}>
+          From
+          <input type="date" name="from" className={inputClass} />
+        </label>
+        <label className={labelClass}>
+          To
+          <input type="date" name="to" className={inputClass} />
+        </label>
+        <button type="submit" className={secondaryButton}>
+          Download the audit log (CSV)
+        </button>
+      </form>
     </main>
   )
 }

@@ -35,6 +35,7 @@ import {
   listApplications,
   moveApplication,
 } from '#server/recruitment/recruitment.ts'
+import { DownloadCsv } from '#app/ui/download-link.tsx'
 
 // The recruiters' pipeline (docs/rules/recruitment.md): applications by status, as columns on wide screens and a list
 // on phones; ?application=ID opens one (answers, the applicant's Discord account and its age, comments, assignee,
@@ -113,6 +114,9 @@ export default function RecruitmentRoute({ loaderData }: Route.ComponentProps) {
       <LoadError message={'loadError' in loaderData ? loaderData.loadError : undefined} />
       {selected ? <ApplicationDialog application={selected} admins={admins} closeHref={closeHref} /> : null}
       <Pipeline applications={applications} />
+      <div className="mt-4 flex justify-end">
+        <DownloadCsv href="/api/admin/export/applications.csv" label="Download applications (CSV)" />
+      </div>
     </TabbedPage>
   )
 }

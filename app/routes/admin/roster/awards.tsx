@@ -20,6 +20,7 @@ import { requirePageUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { withLoadError } from '#server/load-error.ts'
 import { addAward, editAward, listAwards, removeAward } from '#server/personnel/awards.ts'
+import { DownloadCsv } from '#app/ui/download-link.tsx'
 
 // Awards tab (docs/rules/personnel.md, Awards): the awards in precedence order with their ribbons and how often each
 // was granted; Add / Edit Award (with an uploaded image, checked by its bytes) and delete, which asks first and says
@@ -94,9 +95,12 @@ export default function AwardsRoute({ loaderData: data }: Route.ComponentProps) 
         <p className="text-sm text-zinc-400">
           {count} {count === 1 ? 'award' : 'awards'}, in order of precedence
         </p>
-        <Link to={hrefWith({ dialog: 'add-award' })} preventScrollReset className={primaryButton}>
-          Add Award
-        </Link>
+        <div className="flex flex-wrap items-center gap-2">
+          <DownloadCsv href="/api/admin/export/awards.csv" label="Download grants (CSV)" />
+          <Link to={hrefWith({ dialog: 'add-award' })} preventScrollReset className={primaryButton}>
+            Add Award
+          </Link>
+        </div>
       </div>
       {count === 0 ? (
         <EmptyState text="No awards yet." />

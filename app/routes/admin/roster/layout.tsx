@@ -4,7 +4,7 @@ import { RosterTabBar } from './tab-bar.tsx'
 import { TabbedPage } from '#app/ui/tabs.tsx'
 import { requirePageUser } from '#server/auth/user.ts'
 
-// Roster admin: the tabs Members, Events, Trainings, Qualifications, Awards, Promotions and Leave are links to
+// Roster admin: the tabs Members, Events, Trainings, Qualifications, Awards, Promotions, Leave and Import are links to
 // /admin/roster/<tab>;
 // the tab is the last path segment. Each tab is its own route module.
 

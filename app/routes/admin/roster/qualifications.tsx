@@ -26,6 +26,7 @@ import { loadRolePicker } from '#server/discord/guild.ts'
 import { listQualifications } from '#server/roster/qualifications.ts'
 import { deleteRecord } from '#app/forms/actions.ts'
 import { countOf } from '#contracts/plural.ts'
+import { DownloadCsv } from '#app/ui/download-link.tsx'
 
 // Qualifications tab (docs/rules/roster.md, qualifications): list, add / edit, delete (refused while a test grants it),
 // through the same use cases and schema as /api/roster/qualifications.
@@ -110,9 +111,12 @@ export default function QualificationsRoute({ loaderData: data }: Route.Componen
       ) : null}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-zinc-400">{countOf(count, 'qualification')}</p>
-        <Link to={hrefWith({ dialog: 'add-qualification' })} preventScrollReset className={primaryButton}>
-          Add Qualification
-        </Link>
+        <div className="flex flex-wrap items-center gap-2">
+          <DownloadCsv href="/api/admin/export/qualifications.csv" />
+          <Link to={hrefWith({ dialog: 'add-qualification' })} preventScrollReset className={primaryButton}>
+            Add Qualification
+          </Link>
+        </div>
       </div>
       {count === 0 ? (
         <EmptyState text="No qualifications yet." />

@@ -10,6 +10,7 @@ const ROSTER_TABS = [
   { id: 'awards', label: 'Awards' },
   { id: 'promotions', label: 'Promotions' },
   { id: 'leave', label: 'Leave' },
+  { id: 'import', label: 'Import' },
 ] as const
 type RosterTab = (typeof ROSTER_TABS)[number]['id']
 

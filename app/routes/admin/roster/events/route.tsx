@@ -32,6 +32,7 @@ import {
   updateEvent,
 } from '#server/roster/events.ts'
 import { countOf } from '#contracts/plural.ts'
+import { DownloadCsv } from '#app/ui/download-link.tsx'
 
 // Roster admin, Events tab (docs/rules/roster.md, events and attendance): the upcoming events and one page of past ones
 // (Show older: ?before=<cursor>, a link), with Schedule Ping, Attendance, Edit and delete, and Add Event. Dialogs are
@@ -136,9 +137,12 @@ export default function EventsTab({ loaderData }: Route.ComponentProps) {
         title="Events"
         count={`${countOf(total, 'event')}. Attendance counts towards members' event scores.`}
       >
-        <Link to={href({ dialog: 'add' })} preventScrollReset className={primaryButton}>
-          Add Event
-        </Link>
+        <div className="flex flex-wrap items-center gap-2">
+          <DownloadCsv href="/api/admin/export/events.csv" />
+          <Link to={href({ dialog: 'add' })} preventScrollReset className={primaryButton}>
+            Add Event
+          </Link>
+        </div>
       </ScheduleHeading>
 
       <LoadError message={loaderData.loadError} />

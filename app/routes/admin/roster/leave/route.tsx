@@ -23,6 +23,7 @@ import { requirePageUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { withLoadError } from '#server/load-error.ts'
 import { approveLeave, denyLeave, endLeave, leaveTab } from '#server/leave/leave.ts'
+import { DownloadCsv } from '#app/ui/download-link.tsx'
 
 // Leave tab (docs/rules/personnel.md, Leave of absence): the members' requests, pending first by default, filtered
 // by ?status= (pending, active, approved, denied, or all); Approve, Deny (a reason, in a dialog) and End now, through
@@ -101,7 +102,10 @@ export default function LeaveRoute({ loaderData: data }: Route.ComponentProps) {
         confirmLabel="End leave"
       />
       {denying && denying.status === 'pending' ? <DenyDialog leave={denying} closeHref={closeHref} /> : null}
-      <LeaveFilters data={data} />
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <LeaveFilters data={data} />
+        <DownloadCsv href="/api/admin/export/leave.csv" />
+      </div>
       <LeaveTable data={data} />
     </div>
   )

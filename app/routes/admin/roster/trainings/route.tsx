@@ -42,6 +42,7 @@ import {
   updateTraining,
 } from '#server/roster/trainings.ts'
 import { countOf } from '#contracts/plural.ts'
+import { DownloadCsv } from '#app/ui/download-link.tsx'
 
 // Roster admin, Trainings tab (docs/rules/roster.md, trainings): the upcoming BMT Trainings and General Trainings, one
 // page of Past Trainings (Show older: ?before=<cursor>, a link), Create BMT Training and Add Training, and per training
@@ -151,6 +152,7 @@ export default function TrainingsTab({ loaderData }: Route.ComponentProps) {
     <section aria-labelledby="trainings-heading" className="flex flex-col gap-4">
       <ScheduleHeading id="trainings-heading" title="Trainings" count={`${countOf(total, 'training')}.`}>
         <div className="flex flex-wrap gap-2">
+          <DownloadCsv href="/api/admin/export/trainings.csv" />
           <Link to={href({ dialog: 'add-bmt' })} preventScrollReset className={buttonClass('secondary', 'md')}>
             Create BMT Training
           </Link>
