@@ -68,6 +68,7 @@ test('/admin/roster redirects to Members; the search is a GET form whose state i
     'Awards',
     'Promotions',
     'Leave',
+    'Import',
   ])
   await page.getByRole('searchbox').fill('800000000000000003')
   await page.getByLabel('Search By').selectOption('discord_id')

@@ -58,7 +58,16 @@ test('/admin/roster opens Members; the tabs are links named by the last path seg
     .click()
   await expect(page).toHaveURL(/\/admin\/roster\/members$/)
   const tabs = page.getByRole('navigation', { name: 'Roster admin' }).getByRole('link')
-  await expect(tabs).toHaveText(['Members', 'Events', 'Trainings', 'Qualifications', 'Awards', 'Promotions', 'Leave'])
+  await expect(tabs).toHaveText([
+    'Members',
+    'Events',
+    'Trainings',
+    'Qualifications',
+    'Awards',
+    'Promotions',
+    'Leave',
+    'Import',
+  ])
   await expect(tabs.filter({ hasText: 'Members' })).toHaveAttribute('aria-current', 'page')
   await tabs.filter({ hasText: 'Qualifications' }).click()
   await expect(page).toHaveURL(/\/admin\/roster\/qualifications$/)
