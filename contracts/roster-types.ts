@@ -138,6 +138,8 @@ export interface MembersData {
   granting: { id: number; name: string } | null
   /** ?confirm=revoke-award-GRANT_ID: the grant the question is about. */
   revoking: { id: number; member_id: number; name: string; member: string } | null
+  /** ?dialog=bulk: what the bulk actions pick from (the awards, the recent events). */
+  bulk: { awards: PickItem[]; events: PickItem[] } | null
   /** Today's date (YYYY-MM-DD, UTC) as the server saw it: the default join and completion date. */
   today: string
   loadError?: string

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import type { DbOrTx } from '#db/client.ts'
 import { awardGrants, awards } from '#db/schema/personnel.ts'
 import { memberQualifications, members, qualifications, RANKS, type Rank } from '#db/schema/roster.ts'
@@ -14,7 +14,8 @@ import {
 } from '#contracts/moving.ts'
 import { isCalendarDay } from '#contracts/time.ts'
 import type { User } from '#db/schema/users-sessions.ts'
-import { recordAudit } from '../audit/audit.ts'
+import { actorName, recordAudit } from '../audit/audit.ts'
+import { auditLog } from '#db/schema/audit.ts'
 import type { AppServices } from '../context.ts'
 import { Invalid } from '../errors.ts'
 import { unitToday } from '../leave/days.ts'
@@ -346,6 +347,15 @@ export async function previewCsvImport(db: DbOrTx, input: CsvImportInput): Promi
   return (await plan(db, input)).preview
 }
 
+/** Rows per statement when the import writes (well under PostgreSQL's 65,535 parameters). */
+const BATCH = 1000
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = []
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size))
+  return out
+}
+
 /** A refusal that carries the preview's rows: any row with an error, and nothing was written. */
 export class ImportRefused extends Invalid {
   constructor(readonly preview: CsvImportPreview) {
@@ -387,61 +397,73 @@ export async function applyCsvImport(
         await recordAudit(tx, admin, 'Award added', `${name} (import)`)
       }
 
-      const touched: (string | null)[] = []
-      let created = 0
-      let updated = 0
-      for (const { row, memberId, values, addQualifications, addAwards } of planned) {
-        if (row.action === 'skip') continue
-        let id = memberId
-        if (id === null) {
-          const [inserted] = await tx
-            .insert(members)
-            .values({ ...values, rank: values.rank ?? 'BMT', join_date: values.join_date ?? today })
-            .returning({ id: members.id, discord_id: members.discord_id })
-          id = inserted!.id
-          touched.push(inserted!.discord_id)
-          created++
-          await recordAudit(
-            tx,
-            admin,
-            'Member imported',
-            `${values.ingame_name} (${values.rank ?? 'BMT'}), CSV line ${row.line}`,
+      // Written in batches (a 5,000-row file is a few dozen statements, not tens of thousands), in the file's order.
+      const writing = planned.filter((p) => p.row.action !== 'skip')
+      const creates = writing.filter((p) => p.memberId === null)
+      const idOfName = new Map<string, number>()
+      for (const batch of chunks(creates, BATCH)) {
+        const inserted = await tx
+          .insert(members)
+          .values(
+            batch.map(({ values }) => ({
+              ...values,
+              rank: values.rank ?? 'BMT',
+              join_date: values.join_date ?? today,
+            })),
           )
-        } else {
-          const [changed] = await tx
-            .update(members)
-            .set({ ...values, updated_at: new Date() })
-            .where(eq(members.id, id))
-            .returning({ discord_id: members.discord_id })
-          touched.push(changed!.discord_id)
-          updated++
-          await recordAudit(tx, admin, 'Member updated (import)', `${values.ingame_name}: ${row.changes.join(', ')}`)
-        }
-        if (addQualifications.length)
-          await tx
-            .insert(memberQualifications)
-            .values(
-              addQualifications.map((q) => ({
-                member_id: id,
-                qualification_id: qualificationIds.get(q.toLowerCase())!,
-              })),
-            )
-            .onConflictDoNothing()
-        if (addAwards.length)
-          await tx.insert(awardGrants).values(
-            addAwards.map((a) => {
-              const award = awardIds.get(a.toLowerCase())!
-              return {
-                member_id: id,
-                award_id: award.id,
-                award_name: award.name,
-                citation: 'Imported from a CSV file',
-                date: today,
-                granted_by_user_id: admin.id,
-              }
-            }),
-          )
+          .returning({ id: members.id, name: members.ingame_name })
+        // A file never adds two members of one name (a row error), so the name finds the row.
+        for (const row of inserted) idOfName.set(row.name, row.id)
       }
+      for (const { memberId, values } of writing.filter((p) => p.memberId !== null))
+        await tx
+          .update(members)
+          .set({ ...values, updated_at: new Date() })
+          .where(eq(members.id, memberId!))
+      const idOf = (p: PlannedRow) => p.memberId ?? idOfName.get(p.values.ingame_name)!
+      const entries = writing.map((p) => ({
+        actor: actorName(admin),
+        actor_user_id: admin.id,
+        action: p.memberId === null ? 'Member imported' : 'Member updated (import)',
+        details:
+          p.memberId === null
+            ? `${p.values.ingame_name} (${p.values.rank ?? 'BMT'}), CSV line ${p.row.line}`
+            : `${p.values.ingame_name}: ${p.row.changes.join(', ')}`,
+      }))
+      for (const batch of chunks(entries, BATCH)) await tx.insert(auditLog).values(batch)
+      const held = writing.flatMap((p) =>
+        p.addQualifications.map((q) => ({
+          member_id: idOf(p),
+          qualification_id: qualificationIds.get(q.toLowerCase())!,
+        })),
+      )
+      for (const batch of chunks(held, BATCH)) await tx.insert(memberQualifications).values(batch).onConflictDoNothing()
+      const grants = writing.flatMap((p) =>
+        p.addAwards.map((a) => {
+          const award = awardIds.get(a.toLowerCase())!
+          return {
+            member_id: idOf(p),
+            award_id: award.id,
+            award_name: award.name,
+            citation: 'Imported from a CSV file',
+            date: today,
+            granted_by_user_id: admin.id,
+          }
+        }),
+      )
+      for (const batch of chunks(grants, BATCH)) await tx.insert(awardGrants).values(batch)
+      const created = creates.length
+      const updated = writing.length - created
+      const touched = writing.map((p) => p.values.discord_id ?? null)
+      const discordIds = new Set(touched)
+      // An update that leaves the Discord id as it was still changes what the member's roles should be.
+      const keptIds = writing.filter((p) => p.memberId !== null && p.values.discord_id === undefined).map(idOf)
+      if (keptIds.length)
+        for (const row of await tx
+          .select({ discord_id: members.discord_id })
+          .from(members)
+          .where(inArray(members.id, keptIds)))
+          if (row.discord_id && !discordIds.has(row.discord_id)) touched.push(row.discord_id)
       return { result: { created, updated, skipped: preview.summary.skip }, touched }
     },
     {

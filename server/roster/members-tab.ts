@@ -41,6 +41,8 @@ interface MembersTabWants {
   revokeId: number | null
   /** The page's zone (the viewer's, or the unit's): the Edit form's event and training days. */
   timeZone: string
+  /** The bulk actions are open (?dialog=bulk): their pick lists. */
+  bulk: boolean
 }
 
 async function adminList(db: DbOrTx, query: RosterQuery) {
@@ -54,15 +56,18 @@ export async function loadMembersTab(
   wants: MembersTabWants,
 ): Promise<Omit<MembersData, 'today' | 'loadError'>> {
   const query = { ...filters, qualification: filters.qualification ?? undefined }
-  const [{ members, pagination }, qualifications, picks, editing, awards, granting, revoking] = await Promise.all([
-    adminList(db, query),
-    listQualifications(db),
-    wants.pickLists ? pickLists(db) : null,
-    wants.editId === null ? null : editingMember(db, wants.editId, dayFormat(wants.timeZone)),
-    wants.editId === null && wants.grantTo === null ? null : listAwards(db),
-    wants.grantTo === null ? null : memberName(db, wants.grantTo),
-    wants.revokeId === null ? null : grantSummary(db, wants.revokeId),
-  ])
+  const [{ members, pagination }, qualifications, picks, editing, awards, granting, revoking, bulk] = await Promise.all(
+    [
+      adminList(db, query),
+      listQualifications(db),
+      wants.pickLists ? pickLists(db) : null,
+      wants.editId === null ? null : editingMember(db, wants.editId, dayFormat(wants.timeZone)),
+      wants.editId === null && wants.grantTo === null ? null : listAwards(db),
+      wants.grantTo === null ? null : memberName(db, wants.grantTo),
+      wants.revokeId === null ? null : grantSummary(db, wants.revokeId),
+      wants.bulk ? bulkChoices(db, dayFormat(wants.timeZone)) : null,
+    ],
+  )
   let confirming: MembersData['confirming'] = null
   if (wants.confirmId !== null) {
     const row =
@@ -81,7 +86,31 @@ export async function loadMembersTab(
     awards,
     granting,
     revoking,
+    bulk,
   }
+}
+
+/** What the bulk actions pick from: every award, and the events newest first (the last 50). */
+async function bulkChoices(db: DbOrTx, day: Intl.DateTimeFormat): Promise<MembersData['bulk']> {
+  const [awards, events] = await Promise.all([listAwards(db), listEvents(db)])
+  return {
+    awards: awards.map((a) => ({ id: a.id, name: a.name })),
+    events: [...events]
+      .sort((a, b) => b.date.localeCompare(a.date))
+      .slice(0, 50)
+      .map((e) => ({ id: e.id, name: e.name, detail: day.format(new Date(e.date)) })),
+  }
+}
+
+/** The ids of every member the admin list's filters match (all pages): "all N matching the search". */
+export async function matchingMemberIds(db: DbOrTx, filters: MembersFilters): Promise<number[]> {
+  const { members } = await adminList(db, {
+    ...filters,
+    qualification: filters.qualification ?? undefined,
+    page: 1,
+    limit: ROSTER_MAX_LIMIT,
+  })
+  return members.map((m) => m.id)
 }
 
 async function memberName(db: DbOrTx, id: number): Promise<{ id: number; name: string } | null> {

@@ -20,8 +20,9 @@ test('an admin imports a CSV file with a changed mapping and a rank map, then a 
   page,
   login,
   db,
+  serverInfo,
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 })
   await login('demo_admin')
-  await importJourney(page, db, journey)
+  await importJourney(page, db, serverInfo.standInUrl, journey)
 })

@@ -4,6 +4,8 @@ import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { expect, type E2ESql } from './fixtures.ts'
 import { toast } from './page-kit.ts'
+import { setRoles } from './discord-sync-helpers.ts'
+import { DEMO_ROLES } from '../../db/seed/demo-guild.ts'
 
 // The Import tab's journey (docs/rules/roster.md, Moving in and out), shared by import.spec.ts (JavaScript on) and
 // import.nojs.spec.ts (off): a semicolon CSV file is previewed, a column is mapped by hand and a rank name mapped to a
@@ -30,7 +32,7 @@ async function expectClean(page: Page, journey: ImportJourney, where: string) {
   expect(found, `axe violations on ${where}:\n\n${found.join('\n\n')}\n`).toEqual([])
 }
 
-export async function importJourney(page: Page, db: E2ESql, journey: ImportJourney) {
+export async function importJourney(page: Page, db: E2ESql, standInUrl: string, journey: ImportJourney) {
   const [alpha, bravo] = names(journey.js) as [string, string]
   await page.goto('/admin/roster/import')
   await expect(page.getByRole('heading', { name: 'From a CSV file' })).toBeVisible()
@@ -70,7 +72,11 @@ export async function importJourney(page: Page, db: E2ESql, journey: ImportJourn
     { name: bravo, rank: 'JNCO', join_date: '2024-03-04', notes: 'Medic,\nsecond line' },
   ])
 
-  // From the Discord server: the newcomer, filtered by a role they hold, ticked and imported.
+  // From the Discord server: the newcomer, filtered by a role they hold, ticked and imported. Their roles are set
+  // here: the shared stand-in's roles change under other specs (the role sync takes managed roles from people who
+  // are not on the roster), and Member is a role the app never manages.
+  await setRoles(standInUrl, journey.newcomer.discordId, [DEMO_ROLES.member.id, DEMO_ROLES.rankNCO.id])
+  await page.reload()
   const discord = page.getByRole('region', { name: 'From the Discord server' })
   await discord.getByLabel('Only members with the role').selectOption('Member')
   await discord.getByRole('button', { name: 'Filter' }).click()

@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { z } from 'zod'
-import { useLocation, useSearchParams } from 'react-router'
+import { data, useActionData, useLocation, useSearchParams } from 'react-router'
 import type { Route } from './+types/members'
 import { BanDialog } from './members/ban-dialog.tsx'
 import { GrantAwardDialog } from './members/grant-award-dialog.tsx'
@@ -36,6 +36,11 @@ import { hrefWithState, useStateHref } from '#app/hooks/url-state.ts'
 import { ConfirmStep } from '#app/ui/confirm.tsx'
 import { confirmKeyOf, DeleteConfirmStep } from '#app/ui/delete-button.tsx'
 import { LoadError } from '#app/ui/field.tsx'
+import { BulkActions, BULK_INTENT, FIELDS_OF, type BulkConfirm } from './members/bulk-actions.tsx'
+import { bulkSchema, MOVING_MESSAGES } from '#contracts/moving.ts'
+import { countOf } from '#contracts/plural.ts'
+import { parseInput } from '#server/lib/request.ts'
+import { bulkMemberAction } from '#server/moving/bulk.ts'
 import { Pager } from '#app/ui/pager.tsx'
 import { requirePageUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
@@ -44,7 +49,7 @@ import { addMember, banMember, editMember, removeMember, unbanMember } from '#se
 import { graduateBmts } from '#server/roster/promotions.ts'
 import { grantAward, revokeAward } from '#server/personnel/awards.ts'
 import { withLoadError } from '#server/load-error.ts'
-import { loadMembersTab, membersFilters } from '#server/roster/members-tab.ts'
+import { loadMembersTab, matchingMemberIds, membersFilters } from '#server/roster/members-tab.ts'
 import { parseRosterQuery } from '#server/roster/roster.ts'
 import { viewerTimeZone } from '#server/unit/time-zone.ts'
 import { deleteRecord, submitForm } from '#app/forms/actions.ts'
@@ -75,6 +80,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Me
     awards: null,
     granting: null,
     revoking: null,
+    bulk: null,
   }
   const load = async () => {
     const { zone } = await viewerTimeZone(request, db)
@@ -85,6 +91,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Me
       grantTo: dialog === 'grant-award' ? idOf(url.searchParams.get('member')) : null,
       revokeId: idOf(confirmingIdOf(url.searchParams, AWARD_INTENTS.revoke)),
       timeZone: zone,
+      bulk: dialog === 'bulk',
     }
     return loadMembersTab(db, filters, wants)
   }
@@ -110,8 +117,75 @@ export async function action({ request, context }: Route.ActionArgs) {
       return grant(post)
     case AWARD_INTENTS.revoke:
       return revoke(post)
+    case BULK_INTENT:
+      return bulk(post)
     default:
       return unknownIntent(post)
+  }
+}
+
+/** The fields a destructive bulk action posts, sent again from its confirm (BulkConfirm). */
+const BULK_FIELDS = [
+  'intent',
+  'action',
+  'rank',
+  'qualification_id',
+  'award_id',
+  'citation',
+  'date',
+  'event_id',
+  'reason',
+]
+const BULK_FILTER_FIELDS = ['term', 'type', 'qualification', 'is_banned', 'all_matching']
+
+/**
+ * Bulk actions: the ticked members (member_ids), or with all_matching every member the posted search matches, through
+ * the same use case as POST /api/admin/roster/members/bulk. Delete and Ban ask first on the page (naming the count).
+ */
+async function bulk(post: AdminPost) {
+  const services = getServices(post.context)
+  const form = post.form
+  const action = String(form.get('action') ?? '')
+  let ids = form.getAll('member_ids').map(String)
+  if (form.get('all_matching') === 'yes') {
+    const query = parseRosterQuery(
+      new URL(
+        `http://x/?${new URLSearchParams(BULK_FILTER_FIELDS.slice(0, 4).map((k) => [k, String(form.get(k) ?? '')]))}`,
+      ),
+    )
+    ids = (await matchingMemberIds(services.db, membersFilters(query))).map(String)
+  }
+  if ((action === 'delete' || action === 'ban') && !post.confirmed && ids.length) {
+    const fields: [string, string][] = [
+      ...BULK_FIELDS.flatMap((name): [string, string][] => {
+        const value = form.get(name)
+        return typeof value === 'string' ? [[name, value]] : []
+      }),
+      ...ids.map((id): [string, string] => ['member_ids', id]),
+    ]
+    const question =
+      action === 'delete'
+        ? `Delete ${countOf(ids.length, 'member')}? Their records go with them; this cannot be undone.`
+        : `Ban ${countOf(ids.length, 'member')}? They leave their slots and the waitlist.`
+    return data<{ bulkConfirm: BulkConfirm }>({ bulkConfirm: { question, fields } })
+  }
+  // The chosen action's own fields: the form shows every action's.
+  const fields = FIELDS_OF[action as keyof typeof FIELDS_OF] ?? []
+  const body = Object.fromEntries(
+    fields.flatMap((name) => {
+      const value = form.get(name)
+      return typeof value === 'string' && value !== '' ? [[name, value]] : []
+    }),
+  )
+  try {
+    const input = parseInput(bulkSchema, { ...body, action, member_ids: ids })
+    const { changed } = await bulkMemberAction(services, post.admin, input)
+    // Back on the list with the bulk actions still open: the next action is often on the same members.
+    const back = new URL(post.back, 'http://page')
+    back.searchParams.set('dialog', 'bulk')
+    return succeed(post, MOVING_MESSAGES.bulkDone(changed), { to: `${back.pathname}${back.search}` })
+  } catch (error) {
+    return failWithToast(post, error, FAILED)
   }
 }
 
@@ -207,6 +281,7 @@ async function revoke(post: AdminPost) {
 
 export default function MembersRoute({ loaderData: data }: Route.ComponentProps) {
   const [params] = useSearchParams()
+  const answer = useActionData<{ bulkConfirm?: BulkConfirm }>()
   const location = useLocation()
   const closeHref = useStateHref()(null)
   const dialog = openDialogOf(params)
@@ -252,7 +327,8 @@ export default function MembersRoute({ loaderData: data }: Route.ComponentProps)
         <GraduateDialog members={data.bmtMembers} today={data.today} closeHref={closeHref} />
       ) : null}
       <MembersToolbar data={data} />
-      <MembersTable data={data} />
+      {dialog === 'bulk' ? <BulkActions data={data} confirm={answer?.bulkConfirm ?? null} /> : null}
+      <MembersTable data={data} selectable={dialog === 'bulk'} />
       <Pager
         pagination={data.pagination}
         pageHref={(page) => pageHref(location, page)}

@@ -7,12 +7,13 @@ import { dangerButton, secondaryButton } from '#app/ui/button.ts'
 import { DeleteButton } from '#app/ui/delete-button.tsx'
 import { EmptyState } from '#app/ui/field.tsx'
 import { Table, type Column } from '#app/ui/table.tsx'
+import { BULK_FORM_ID } from './bulk-actions.tsx'
 import { deleteMemberConfirm } from './state.ts'
 
 // The member table: name (and notes), rank, join date, event score, Discord ID or the ban, and the row's Edit / Ban or
 // Unban / delete. On a phone each member is a card with its actions in reach (the kit's stacked table).
 
-export function MembersTable({ data }: { data: MembersData }) {
+export function MembersTable({ data, selectable = false }: { data: MembersData; selectable?: boolean }) {
   const banned = data.filters.is_banned
   if (data.members.length === 0) {
     return (
@@ -26,12 +27,28 @@ export function MembersTable({ data }: { data: MembersData }) {
     <Table
       label="Members"
       stacked
-      columns={banned ? BANNED_COLUMNS : ACTIVE_COLUMNS}
+      columns={[...(selectable ? [SELECT] : []), ...(banned ? BANNED_COLUMNS : ACTIVE_COLUMNS)]}
       rows={data.members}
       rowKey={(member) => member.id}
       rowProps={() => ({ 'data-testid': 'member-row' })}
     />
   )
+}
+
+/** The bulk actions' checkbox (?dialog=bulk): it belongs to their form, which sits above the table. */
+const SELECT: Column<AdminRosterMember> = {
+  header: <span className="sr-only">Select</span>,
+  className: 'w-10',
+  cell: (member) => (
+    <input
+      type="checkbox"
+      name="member_ids"
+      value={member.id}
+      form={BULK_FORM_ID}
+      aria-label={`Select ${member.ingame_name}`}
+      className="size-4 accent-brand-600"
+    />
+  ),
 }
 
 const NAME: Column<AdminRosterMember> = {

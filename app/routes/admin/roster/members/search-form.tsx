@@ -24,6 +24,9 @@ export function MembersToolbar({ data }: { data: MembersData }) {
           {countText(data.filters, data.pagination.total)}
         </p>
         <div className="flex flex-wrap gap-2">
+          <Link to={hrefWith({ dialog: 'bulk' })} preventScrollReset className={`${secondaryButton} h-10`}>
+            Bulk actions
+          </Link>
           <Link to={hrefWith({ dialog: 'ban' })} preventScrollReset className={`${dangerButton} h-10`}>
             Ban a Member
           </Link>

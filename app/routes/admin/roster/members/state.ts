@@ -3,12 +3,13 @@ import type { MembersFilters } from '#contracts/roster-types.ts'
 import { hrefWithState } from '#app/hooks/url-state.ts'
 import { countOf, plural } from '#contracts/plural.ts'
 
-// The Members tab's URL state, pure: which dialog is open (?dialog=add-member|ban|graduate|grant-award, ?edit=ID,
+// The Members tab's URL state, pure: which dialog is open (?dialog=add-member|ban|graduate|grant-award, ?dialog=bulk
+// for the bulk actions and the rows' checkboxes, ?edit=ID,
 // ?member=ID for a row's Ban and for Grant Award), which delete or revoke awaits its confirm step
 // (?confirm=delete-member-ID, ?confirm=revoke-award-GRANT_ID), and the paging links. The list's own
 // query (term, type, qualification, is_banned, limit, page) stays across all of them.
 
-const MEMBER_DIALOGS = ['add-member', 'ban', 'graduate', 'grant-award'] as const
+const MEMBER_DIALOGS = ['add-member', 'ban', 'graduate', 'grant-award', 'bulk'] as const
 type MemberDialog = (typeof MEMBER_DIALOGS)[number]
 
 export const SEARCH_TYPES = [
