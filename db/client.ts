@@ -1,4 +1,5 @@
 import { drizzle, type PostgresJsDatabase } from 'drizzle-orm/postgres-js'
+import { readMigrationFiles, type MigrationMeta } from 'drizzle-orm/migrator'
 import { migrate } from 'drizzle-orm/postgres-js/migrator'
 import postgres from 'postgres'
 import fs from 'node:fs'
@@ -57,6 +58,26 @@ export async function runMigrations(url: string) {
   try {
     await migrate(drizzle(sql), { migrationsFolder })
     await applyStoredFunctions(sql)
+  } finally {
+    await sql.end({ timeout: 5 })
+  }
+}
+
+/** The migrations of db/migrations in order, as drizzle applies them (statements, journal timestamp, hash). */
+export function migrationJournal(): MigrationMeta[] {
+  return readMigrationFiles({ migrationsFolder })
+}
+
+/** How many of the app's migrations a database lacks (0 for an empty database: nothing there to lose). */
+export async function pendingMigrations(url: string): Promise<{ applied: number; pending: number }> {
+  const sql = postgres(url, { max: 1, onnotice: () => {} })
+  try {
+    const [journal] = await sql<[{ name: string | null }]>`select to_regclass('drizzle.__drizzle_migrations') as name`
+    if (!journal.name) return { applied: 0, pending: 0 }
+    const [row] = await sql<[{ last: string | null; count: number }]>`
+      select max(created_at)::text as last, count(*)::int as count from drizzle.__drizzle_migrations`
+    const last = Number(row.last ?? 0)
+    return { applied: row.count, pending: migrationJournal().filter((m) => m.folderMillis > last).length }
   } finally {
     await sql.end({ timeout: 5 })
   }

@@ -19,6 +19,7 @@ import { freezeDueOperations } from '#server/orbat/snapshots.ts'
 import { pruneVersions } from '#server/orbat/history.ts'
 import { createWeeklyDigest, DIGEST_JOB_CRON, sendDueDigests } from '#server/activity/digest.ts'
 import { sendDueNotifications, startNotificationSender } from '#server/notifications/sender.ts'
+import { runQueuedBackups, runScheduledBackup } from '#server/backups/runs.ts'
 import { createAgenda, renewingLock } from './agenda.ts'
 
 /** Job names: jobs call server/<domain> services and nothing else. */
@@ -36,6 +37,8 @@ export const JOBS = {
   weeklyDigest: 'activity.weekly-digest',
   sendDigests: 'discord.send-activity-digests',
   sendNotifications: 'notifications.send',
+  scheduledBackup: 'backups.scheduled',
+  queuedBackups: 'backups.run-queued',
 } as const
 
 /**
@@ -121,6 +124,12 @@ export function defineJobs(agenda: Agenda, services: AppServices) {
   // Notifications (server/notifications/sender.ts): the tick behind the sender's own wake-ups, and what a crashed
   // sender left claimed.
   agenda.define(JOBS.sendNotifications, () => sendDueNotifications(services))
+  // Backups (docs/rules/backups.md): on BACKUP_SCHEDULE in the unit's zone, and an admin's Back up now (queued; the
+  // instance that took the request starts on it at once, this tick picks up what a stopped instance left queued).
+  agenda.define(JOBS.scheduledBackup, () => runScheduledBackup(services))
+  agenda.define(JOBS.queuedBackups, async () => {
+    await runQueuedBackups(services)
+  })
   agenda.define(JOBS.cleanupSessions, async () => {
     const removed = await services.db
       .delete(sessions)
@@ -155,10 +164,12 @@ export async function startJobs(services: AppServices, databaseUrl: string): Pro
   await agenda.every('1 day', JOBS.pruneVersions, {}, { skipImmediate: true })
   await agenda.every('10 seconds', JOBS.sendDigests)
   await agenda.every('10 seconds', JOBS.sendNotifications)
+  await agenda.every('30 seconds', JOBS.queuedBackups, {}, { skipImmediate: true })
   // Woken at every commit that queues a notification, on any instance, so a placement is heard of within seconds.
   const stopSender = await startNotificationSender(services)
-  await scheduleUnitClockJobs(agenda, await getUnitTimeZone(services.db))
-  const stopFollowing = onUnitTimeZoneChange((zone) => scheduleUnitClockJobs(agenda, zone))
+  const backupSchedule = services.config.backups.schedule
+  await scheduleUnitClockJobs(agenda, await getUnitTimeZone(services.db), backupSchedule)
+  const stopFollowing = onUnitTimeZoneChange((zone) => scheduleUnitClockJobs(agenda, zone, backupSchedule))
   return {
     agenda,
     stop: async () => {
@@ -173,10 +184,12 @@ export async function startJobs(services: AppServices, databaseUrl: string): Pro
  * The jobs on the unit's clock, (re)scheduled in its zone. Agenda keeps one record per recurring job name and
  * updates its zone and next run, so every instance sees the change.
  */
-async function scheduleUnitClockJobs(agenda: Agenda, zone: string) {
+async function scheduleUnitClockJobs(agenda: Agenda, zone: string, backupSchedule: string | null) {
   const options = { timezone: zone, skipImmediate: true }
   await agenda.every(PROMOTION_JOB_CRON, JOBS.weeklyPromotions, undefined, options)
   await agenda.every(RECONCILE_JOB_CRON, JOBS.reconcileRoles, undefined, options)
   await agenda.every(LEAVE_DAY_JOB_CRON, JOBS.leaveDayTurn, undefined, options)
   await agenda.every(DIGEST_JOB_CRON, JOBS.weeklyDigest, undefined, options)
+  if (backupSchedule) await agenda.every(backupSchedule, JOBS.scheduledBackup, undefined, options)
+  else await agenda.cancel({ name: JOBS.scheduledBackup })
 }

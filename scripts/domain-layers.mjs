@@ -14,7 +14,7 @@ export const DOMAIN_FLOORS = [
   { floor: 'units', domains: ['orbat', 'personnel'] },
   { floor: 'use cases', domains: ['assessments', 'http', 'recruitment', 'settings'] },
   { floor: 'roster', domains: ['roster'] },
-  { floor: 'integrations', domains: ['integrations', 'moving'] },
+  { floor: 'integrations', domains: ['integrations', 'moving', 'backups'] },
 ]
 
 const floorOf = new Map(DOMAIN_FLOORS.flatMap(({ domains }, index) => domains.map((domain) => [domain, index])))

