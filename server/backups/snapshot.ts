@@ -209,6 +209,11 @@ async function copyTableOut(sql: postgres.Sql, table: TableInfo, file: string, l
     },
   })
   await pipeline(stream, countRows, zlib.createGzip({ level }), measure, fs.createWriteStream(file, { mode: 0o600 }))
+  // NOTE: postgres.js 3.4 pauses the connection's socket when a COPY chunk fills the stream's buffer and resumes it only
+  // when the stream is read again; when the COPY's end came in the same chunk, nothing reads again and the connection
+  // hangs on its next statement (upstream: porsager/postgres pull request 1016). The stream's read() is that resume:
+  // call it once the stream has ended.
+  ;(stream as unknown as { _read: (size: number) => void })._read(0)
   return { rows, bytes, sha256: hash.digest('hex') }
 }
 
