@@ -103,6 +103,11 @@ export const DISCORD_SETTING_FIELDS: Record<
     pick: 'role',
     hint: 'Members on leave hold it while their leave is active.',
   },
+  admin_channel_id: {
+    label: 'Admin alerts channel',
+    pick: 'channel',
+    hint: 'Where the app tells admins what needs them, such as a failed backup. Blank: the admin hub only.',
+  },
   recruitment_channel_id: {
     label: 'Recruiters channel',
     pick: 'channel',
@@ -121,6 +126,7 @@ export const discordSettingsSchema = z.object({
   leave_role_id: discordId('The leave of absence role'),
   recruitment_channel_id: discordId('The recruiters channel'),
   activity_digest_channel_id: discordId('The activity digest channel'),
+  admin_channel_id: discordId('The admin alerts channel'),
 })
 export type DiscordSettingsInput = z.output<typeof discordSettingsSchema>
 

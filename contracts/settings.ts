@@ -175,6 +175,7 @@ export const SETTING_KEYS = [
   'orbat_history_days',
   'inactivity_weeks',
   'activity_digest_channel_id',
+  'admin_channel_id',
 ] as const
 export type SettingKey = (typeof SETTING_KEYS)[number]
 

@@ -37,6 +37,7 @@ export const DEMO_CHANNELS = {
   squadCategory: { id: '930000000000000006', name: 'SQUADS', type: 4 },
   leave: { id: '930000000000000007', name: 'leave-of-absence', type: 0 },
   recruiters: { id: '930000000000000008', name: 'recruiters', type: 0 },
+  adminAlerts: { id: '930000000000000009', name: 'admin-alerts', type: 0 },
 } as const
 
 export interface DemoUser {

@@ -330,6 +330,8 @@ async function insertDemoUnit(tx: Tx, now: Date) {
     // '' = 3 weeks. The weekly digest goes to the announcements channel.
     inactivity_weeks: '',
     activity_digest_channel_id: DEMO_CHANNELS.announcements.id,
+    // A failed backup is told here as well as on the admin hub.
+    admin_channel_id: DEMO_CHANNELS.adminAlerts.id,
   }
   await tx
     .insert(settings)

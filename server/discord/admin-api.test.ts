@@ -77,6 +77,7 @@ describe('global settings', () => {
       leave_role_id: '',
       recruitment_channel_id: '',
       activity_digest_channel_id: '',
+      admin_channel_id: '',
     }
     const asUser = user as never
     expect(await saveDiscordSettings(services, asUser, input)).toEqual([

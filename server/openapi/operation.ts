@@ -24,8 +24,8 @@ export interface ApiOperation {
   body?: z.ZodType
   query?: z.ZodObject
   response?: z.ZodType
-  /** The success status (200 unless told). */
-  status?: 200 | 201
+  /** The success status (200 unless told; 202 for work queued, not yet done). */
+  status?: 200 | 201 | 202
   /** The success answer's media type when it is not JSON (an image, an event stream, a calendar). */
   produces?: string
   /** A file sent as the raw body (these media types) or as this multipart field, instead of a JSON body. */

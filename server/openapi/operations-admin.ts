@@ -8,6 +8,7 @@ import {
   versionItemSchema,
   versionsQuerySchema,
 } from '#contracts/orbat-history.ts'
+import { backupsAnswerSchema } from '#contracts/backups.ts'
 import { ACTIVITY_DEFAULT_WEEKS, ACTIVITY_MAX_WEEKS, activityReportSchema } from '#contracts/activity.ts'
 import {
   awardInputSchema,
@@ -70,6 +71,7 @@ const auditQuery = z.object({
 
 const activity = operationsOf('Admin: activity')
 const moving = operationsOf('Admin: moving in and out')
+const backups = operationsOf('Admin: backups')
 
 const auditRangeQuery = z.object({
   from: z.iso.date().optional().meta({ description: 'The first day (YYYY-MM-DD, in the unit time zone).' }),
@@ -142,6 +144,29 @@ export const adminOperations: ApiOperation[] = [
     produces: 'text/csv',
     description:
       'events, trainings, qualifications, awards (with their grants), leave, applications, audit-log (from and to apply to it only). Times in the unit time zone.',
+  }),
+  backups.get('/api/admin/backups', 'admin', 'The backups, the one being made, the last failure and the schedule', {
+    response: backupsAnswerSchema,
+    description:
+      'The finished backup files in BACKUP_DIR, newest first (a file whose manifest cannot be read is left out), whether a backup is queued or being made, the newest finished run when it failed (shown until a backup succeeds), BACKUP_SCHEDULE in words with the next run of a daily schedule, and the retention rule (BACKUP_KEEP).',
+  }),
+  backups.post('/api/admin/backups', 'admin', 'Back up now', {
+    status: 202,
+    response: messageSchema,
+    description:
+      'Queues a backup, started at once in the background; it appears in GET /api/admin/backups when complete (a failure shows there as lastFailure). 202 {message}; 409 {error} when a backup is already queued or being made. Audit-logged.',
+  }),
+  backups.get('/api/admin/backups/{name}', 'admin', 'Download one backup file', {
+    params: {
+      name: z
+        .string()
+        .regex(/^[^./][^/]*\.backup\.tar$/)
+        .meta({ description: 'The backup file name, as GET /api/admin/backups lists it.' }),
+    },
+    produces: 'application/x-tar',
+    response: z.string().meta({ format: 'binary' }),
+    description:
+      'The tar file (Content-Disposition: attachment, never cached); restore it with `npm run restore`. Audit-logged. 404 for a name that is no backup in BACKUP_DIR.',
   }),
   settings.get('/api/admin/settings', 'admin', 'Every setting'),
   settings.put('/api/admin/settings', 'admin', 'Save one setting (the time lock, channels, roles)', {

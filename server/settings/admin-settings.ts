@@ -78,6 +78,7 @@ const DISCORD_SETTING_KINDS: Partial<Record<SettingInput['key'], 'channel' | 'ro
   leave_channel_id: 'channel',
   recruitment_channel_id: 'channel',
   activity_digest_channel_id: 'channel',
+  admin_channel_id: 'channel',
   event_ping_role_id: 'role',
   milsim_role_id: 'role',
   leave_role_id: 'role',

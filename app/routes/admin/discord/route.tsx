@@ -72,6 +72,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Di
       leave_role_id: '',
       recruitment_channel_id: '',
       activity_digest_channel_id: '',
+      admin_channel_id: '',
     },
     roles: null,
     channels: null,

@@ -20,6 +20,7 @@ const BLANK_LABELS: Partial<Record<(typeof DISCORD_SETTING_KEYS)[number], string
   leave_channel_id: 'Disabled (no posts)',
   recruitment_channel_id: 'Disabled (no posts)',
   activity_digest_channel_id: 'Disabled (no digest)',
+  admin_channel_id: 'Disabled (admin hub only)',
 }
 
 export function SettingsSection({ data }: { data: DiscordPageData }) {
