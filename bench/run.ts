@@ -17,8 +17,10 @@
 //              million attendance rows beside the demo unit (bench/activity.ts).
 //   push       only when named (--only=push): "sign-ups open" pushed to 2,000 subscribed members at the instant the
 //              herd's lock ends, against the unlock round alone (bench/push.ts).
+//   backup     only when named (--only=backup): the big unit backed up by the running app while members read (its
+//              time, the reads' p99 beside it), then restored, every table compared (bench/backup.ts).
 // The servers run in child processes; this process is only the load generator. Loopback only.
-// Options: --only=poll,herd (any of endpoints, streams, poll, herd, roster, viewers, record, history, mission, scale, activity, push), --no-polling / --no-sse (viewers: one variant only),
+// Options: --only=poll,herd (any of endpoints, streams, poll, herd, roster, viewers, record, history, mission, scale, activity, push, backup), --no-polling / --no-sse (viewers: one variant only),
 // --profile=<dir> (CPU profiles of the app processes). BENCH_DEBUG=1 prints per-second poll latencies (viewers).
 import fs from 'node:fs'
 import os from 'node:os'
@@ -36,6 +38,7 @@ import { rosterScenario } from './roster.ts'
 import { activityScenario } from './activity.ts'
 import { pushScenario } from './push.ts'
 import { scaleScenario } from './scale.ts'
+import { backupScenario } from './backup.ts'
 import { streamsScenario } from './streams.ts'
 import { viewersScenario } from './viewers.ts'
 
@@ -209,6 +212,17 @@ async function main() {
           const app = await startApp('bench/app-server.ts')
           children.push(app)
           return app
+        }),
+      ),
+    )
+  if (named('backup'))
+    summary.push(
+      row(
+        'backup',
+        await backupScenario(async (env) => {
+          const child = await startAppWith(env, 'bench/app-server.ts')
+          children.push(child)
+          return child
         }),
       ),
     )
