@@ -100,6 +100,9 @@ export default [
       ]),
       // Discord admin: settings, role mappings, Danger Zone, Ping History (the sync screen is its own page above).
       route('discord', 'routes/admin/discord/route.tsx'),
+      // Backups (docs/rules/backups.md): how they are made here, Back up now (works without JavaScript), the last
+      // failure, the finished backups with their downloads.
+      route('backups', 'routes/admin/backups/route.tsx'),
     ]),
   ]),
 
@@ -116,6 +119,9 @@ export default [
     route('admin/roster/export.csv', 'routes/api/admin.roster.export.csv.ts'),
     route('admin/export/:file', 'routes/api/admin.export.$file.ts'),
     route('account/export', 'routes/api/account.export.ts'),
+    // Backups: the list with the schedule and the last failure, Back up now, one backup file's download.
+    route('admin/backups', 'routes/api/admin.backups.ts'),
+    route('admin/backups/:name', 'routes/api/admin.backups.$name.ts'),
     // The public ORBAT's /api never reaches React Router: its writes (POST slot/:id/signup, slot/:id/leave,
     // waitlist/join, waitlist/leave) are answered by server/http/member-writes.ts; its polled reads (/api/orbat,
     // /api/waitlist, /api/settings, /api/waitlist/squads) and the live stream (/api/live) are served from the

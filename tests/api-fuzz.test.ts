@@ -269,6 +269,8 @@ const KNOWN: Record<string, Known> = {
     }),
   },
   'api/roster/promotions/run': { params: () => ({}), methods: () => ({ POST: NO_BODY }) },
+  // Back up now reads no body.
+  'api/admin/backups': { params: () => ({}), methods: () => ({ POST: NO_BODY }) },
   'api/discord-roles/squads': {
     params: () => ({}),
     methods: (i) => ({ POST: { squad_id: i.squad, create_discord_channel: true } }),

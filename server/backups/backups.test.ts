@@ -8,6 +8,7 @@ import postgres from 'postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
 import { migrationJournal } from '#db/client.ts'
+import { DEMO_CHANNELS } from '#db/seed/demo-guild.ts'
 import { seedDemoData } from '#db/seed/demo-unit.ts'
 import { parseBackupKeep } from '#server/config.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/harness/db.ts'
@@ -438,6 +439,10 @@ describe('backup runs in the app', { timeout: 60_000 }, () => {
     expect((await lastBackupFailure(services.db))!.error).toBe(
       'The backup was made, but BACKUP_COMMAND exited with 3: quota exceeded',
     )
+    // The admin alerts channel (seeded in the demo unit) hears of it.
+    expect(t.discord.state.messagesIn(DEMO_CHANNELS.adminAlerts.id)).toMatchObject([
+      { content: 'Backup failed: The backup was made, but BACKUP_COMMAND exited with 3: quota exceeded' },
+    ])
     await requestBackup(services, { id: 1, username: 'demo_admin', display_name: 'Admin' })
     await until(async () => (await lastBackupFailure(services.db)) === null, 'a good run')
   })

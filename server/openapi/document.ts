@@ -58,7 +58,7 @@ function securityOf(op: ApiOperation): ZodOpenApiOperationObject['security'] {
 function responsesOf(op: ApiOperation): ZodOpenApiResponsesObject {
   const media = op.produces ?? 'application/json'
   const success = {
-    description: op.status === 201 ? 'Created' : 'OK',
+    description: op.status === 201 ? 'Created' : op.status === 202 ? 'Accepted' : 'OK',
     content: { [media]: op.response ? { schema: op.response } : {} },
   }
   const statuses: number[] = []

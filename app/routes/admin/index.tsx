@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react'
 import { useRevalidator } from 'react-router'
 import type { Route } from './+types/index'
 import type { AuditEntry } from '#contracts/types.ts'
+import { BackupFailureBanner } from '#app/components/backup-failure.tsx'
 import { HubGrid } from '#app/components/hub-card.tsx'
 import { useHydrated } from '#app/hooks/use-hydrated.ts'
 import { secondaryButton } from '#app/ui/button.ts'
@@ -23,6 +24,7 @@ import { useToast } from '#app/ui/toaster.tsx'
 import { getServices } from '#server/context.ts'
 import { recentActivity } from '#server/audit/audit.ts'
 import { requirePageUser } from '#server/auth/user.ts'
+import { lastBackupFailureOf } from '#server/backups/overview.ts'
 import { pendingLeaveCount } from '#server/leave/leave.ts'
 import { openApplicationCount } from '#server/recruitment/recruitment.ts'
 import { inputClass, labelClass } from '#app/ui/field.tsx'
@@ -33,12 +35,13 @@ const ACTIVITY_POLL_MS = 15_000
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePageUser(request, context, 'admin')
   const { db } = getServices(context)
-  const [activity, pendingLeave, openApplications] = await Promise.all([
+  const [activity, pendingLeave, openApplications, backupFailure] = await Promise.all([
     recentActivity(db),
     pendingLeaveCount(db),
     openApplicationCount(db),
+    lastBackupFailureOf(db),
   ])
-  return { activity, pendingLeave, openApplications }
+  return { activity, pendingLeave, openApplications, backupFailure }
 }
 
 const cards = [
@@ -80,6 +83,37 @@ const cards = [
     icon: <SettingsIcon />,
   },
 ]
+
+/** The Backups card, marked when the last backup failed (the banner above the cards says why). */
+function backupsCard(failed: boolean) {
+  return {
+    to: '/admin/backups',
+    title: 'Backups',
+    text: 'The backup files, how they are made here, Back up now and downloads.',
+    icon: <BackupIcon />,
+    badge: failed ? <Badge tone="danger">Failed</Badge> : undefined,
+  }
+}
+
+/** A database cylinder with an arrow into it (the hub's Backups card). */
+function BackupIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.75}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className="size-5"
+      aria-hidden
+    >
+      <ellipse cx="10" cy="5.5" rx="7" ry="2.5" />
+      <path d="M3 5.5v12c0 1.4 3.1 2.5 7 2.5M17 5.5V11M3 11.5c0 1.4 3.1 2.5 7 2.5" />
+      <path d="M18 14v7M15 18l3 3 3-3" />
+    </svg>
+  )
+}
 
 /** The Leave card, with the requests waiting for a decision. */
 function leaveCard(pending: number) {
@@ -123,8 +157,18 @@ export default function AdminHub({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Admin Hub</h1>
+      {loaderData.backupFailure ? (
+        <div className="mt-6">
+          <BackupFailureBanner failure={loaderData.backupFailure} linked />
+        </div>
+      ) : null}
       <HubGrid
-        cards={[...cards, leaveCard(loaderData.pendingLeave), recruitmentCard(loaderData.openApplications)]}
+        cards={[
+          ...cards,
+          leaveCard(loaderData.pendingLeave),
+          recruitmentCard(loaderData.openApplications),
+          backupsCard(Boolean(loaderData.backupFailure)),
+        ]}
         className="mt-6"
       />
       <div className="mt-10 flex items-center justify-between gap-4">

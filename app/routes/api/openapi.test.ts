@@ -139,12 +139,15 @@ describe('serving it', () => {
     expect(schema('get /api/admin/evaluations/live/{sessionId} sessionId')).toMatchObject(uuid)
     expect(schema('post /api/tests/{id}/submit id')).toMatchObject({ oneOf: [id, uuid] })
     expect(schema('get /api/tests/{id}/take id')).toMatchObject({ oneOf: [id, uuid] })
-    // Only an image's file name is free text.
+    // Only an image's and a backup's file names are free text.
     const freeText = (p: { schema: unknown }) => {
       const s = p.schema as { type?: string; enum?: unknown; format?: unknown }
       return s.type === 'string' && !s.enum && !s.format
     }
-    expect(pathParams.filter(freeText).map((p) => p.at)).toEqual(['get /api/tests/images/{name} name'])
+    expect(pathParams.filter(freeText).map((p) => p.at)).toEqual([
+      'get /api/tests/images/{name} name',
+      'get /api/admin/backups/{name} name',
+    ])
     expect(pathParams.length).toBeGreaterThan(50)
   })
 
