@@ -11,7 +11,15 @@ setLogLevel('warn')
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'milsim-bench-'))
 fs.chmodSync(dataDir, 0o755)
 const port = await freePort()
-const config = loadConfig({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '0' })
+// A scenario may set where and when backups go (bench/backup.ts).
+const backupEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => key.startsWith('BACKUP_')))
+const config = loadConfig({
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  RATE_LIMIT_PER_MINUTE: '0',
+  ...backupEnv,
+})
 selectRuntimeBuilds('production')
 const { startApp } = await import('#server/start.ts')
 const app = await startApp(config, { mode: 'production', buildDir: path.resolve('build'), jobs: true, seed: true })

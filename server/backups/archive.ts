@@ -192,6 +192,8 @@ export async function walkArchive(
 ): Promise<void> {
   const extract = tar.extract()
   const source = fs.createReadStream(file)
+  // A read error (no such file, a disk error) ends the walk with that error.
+  source.on('error', (error) => extract.destroy(error))
   source.pipe(extract)
   try {
     for await (const entry of extract) {
@@ -202,6 +204,7 @@ export async function walkArchive(
     }
   } catch (error) {
     if (error instanceof BackupFileError) throw error
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new BackupFileError(`There is no file ${file}.`)
     const text = error instanceof Error ? error.message : String(error)
     if (/unexpected end|invalid tar|checksum|header/i.test(text)) {
       throw new BackupFileError(`${path.basename(file)} is damaged or incomplete (${text}).`)

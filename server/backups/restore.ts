@@ -5,7 +5,13 @@ import path from 'node:path'
 import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import zlib from 'node:zlib'
-import { getCreateIndexesSQL, getCreateTableSQL, getUpdateTimestampTriggerSQL } from '@agendajs/postgres-backend'
+import {
+  getCreateIndexesSQL,
+  getCreateLogsIndexesSQL,
+  getCreateLogsTableSQL,
+  getCreateTableSQL,
+  getUpdateTimestampTriggerSQL,
+} from '@agendajs/postgres-backend'
 import postgres from 'postgres'
 import { migrationJournal, runMigrations } from '#db/client.ts'
 import { BackupFileError, manifestRows, verifyArchive, walkArchive, type BackupManifest } from './archive.ts'
@@ -17,8 +23,18 @@ import { BACKUP_SCHEMAS, columnList, qualified } from './snapshot.ts'
 // migrations and its stored functions bring the database up to this version. A crash before the commit leaves the
 // database as it was; after it, only the forward migrations remain, which the next start runs anyway.
 
-/** The job runner's table: made by its library on connect, not by a migration, so a restore makes it the same way. */
-const JOB_TABLE = 'agenda_jobs'
+/**
+ * The job runner's tables (its jobs, and its log when logging is on): made by its library on connect, not by a
+ * migration, so a restore makes them with the library's own SQL (jobs/agenda.ts names them).
+ */
+const JOB_RUNNER_TABLES: Record<string, () => string[]> = {
+  agenda_jobs: () => [
+    getCreateTableSQL('agenda_jobs'),
+    ...getCreateIndexesSQL('agenda_jobs'),
+    getUpdateTimestampTriggerSQL('agenda_jobs'),
+  ],
+  agenda_logs: () => [getCreateLogsTableSQL('agenda_logs'), ...getCreateLogsIndexesSQL('agenda_logs')],
+}
 
 export interface RestoreOptions {
   databaseUrl: string
@@ -153,12 +169,9 @@ async function createSchemaAsOf(tx: postgres.TransactionSql, count: number, mani
   for (const migration of migrationJournal().slice(0, count)) {
     for (const statement of migration.sql) if (statement.trim()) await tx.unsafe(statement)
   }
-  if (manifest.tables.some((t) => t.schema === 'public' && t.name === JOB_TABLE)) {
-    await tx.unsafe(getCreateTableSQL(JOB_TABLE))
-    for (const statement of getCreateIndexesSQL(JOB_TABLE)) {
-      await tx.unsafe(statement)
-    }
-    await tx.unsafe(getUpdateTimestampTriggerSQL(JOB_TABLE))
+  for (const [name, statements] of Object.entries(JOB_RUNNER_TABLES)) {
+    if (!manifest.tables.some((t) => t.schema === 'public' && t.name === name)) continue
+    for (const statement of statements()) await tx.unsafe(statement)
   }
   for (const table of manifest.tables) {
     const [found] = await tx<[{ name: string | null }]>`select to_regclass(${qualified(table)}) as name`
