@@ -22,8 +22,8 @@ const TARGET_P99_RATIO = 1.5
 const READERS = 4
 /** Seconds of load measured before and after the backup. */
 const QUIET_S = 20
-/** What members read: the ORBAT, the roster, events, a member's own page. */
-const READS = ['/api/orbat', '/roster', '/api/roster/events?limit=25', '/account']
+/** What members read: the ORBAT, the roster, trainings, their own page. */
+const READS = ['/api/orbat', '/roster', '/trainings', '/account']
 /** Tables the bench's own run writes to after the snapshot (its record, audit entry, job ticks, session touches). */
 const MOVING = ['public.backup_runs', 'public.audit_log', 'public.agenda_jobs', 'public.sessions']
 
