@@ -15,7 +15,14 @@ import { createTestDatabase, type TestDatabase } from '#tests/harness/db.ts'
 import { startTestApp, type TestApp } from '#tests/harness/app.ts'
 import { BackupFileError, readManifest, verifyArchive, writeArchive } from './archive.ts'
 import { restoreBackup } from './restore.ts'
-import { backupsToPrune, lastBackupFailure, listBackups, requestBackup, runQueuedBackups } from './runs.ts'
+import {
+  backupInProgress,
+  backupsToPrune,
+  lastBackupFailure,
+  listBackups,
+  requestBackup,
+  runQueuedBackups,
+} from './runs.ts'
 import { takeBackup } from './snapshot.ts'
 
 // Backups (docs/rules/backups.md): what a restore gives back, what it refuses, what a crash leaves, and the runs.
@@ -415,7 +422,8 @@ describe('backup runs in the app', { timeout: 60_000 }, () => {
     })
     // Two runners at once (two instances' ticks): one makes it, the other finds the lock taken.
     await Promise.all([runQueuedBackups(t.app.services), runQueuedBackups(t.app.services)])
-    await until(async () => (await listBackups(t.app.services.config)).length === 1, 'the backup')
+    // Finished: made, copied off the machine, recorded.
+    await until(async () => !(await backupInProgress(t.app.services.db)), 'the run to finish')
     const [listed] = await listBackups(t.app.services.config)
     expect(listed).toMatchObject({ trigger: 'manual' })
     expect(fs.readdirSync(path.join(work, 'offsite'))).toEqual([listed!.name])
@@ -433,8 +441,9 @@ describe('backup runs in the app', { timeout: 60_000 }, () => {
         backups: { ...services.config.backups, command: 'echo quota exceeded >&2; exit 3' },
       },
     }
-    await requestBackup(failing, { id: 1, username: 'demo_admin', display_name: 'Admin' })
-    await runQueuedBackups(failing)
+    expect(await requestBackup(failing, { id: 1, username: 'demo_admin', display_name: 'Admin' })).toMatchObject({
+      queued: true,
+    })
     await until(async () => (await lastBackupFailure(services.db)) !== null, 'the failure')
     expect((await lastBackupFailure(services.db))!.error).toBe(
       'The backup was made, but BACKUP_COMMAND exited with 3: quota exceeded',
