@@ -10,7 +10,7 @@ import { inject } from 'vitest'
 import { migrationJournal } from '#db/client.ts'
 import { DEMO_CHANNELS } from '#db/seed/demo-guild.ts'
 import { seedDemoData } from '#db/seed/demo-unit.ts'
-import { parseBackupKeep } from '#server/config.ts'
+import { loadConfig, parseBackupKeep } from '#server/config.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/harness/db.ts'
 import { startTestApp, type TestApp } from '#tests/harness/app.ts'
 import { BackupFileError, readManifest, verifyArchive, writeArchive } from './archive.ts'
@@ -24,6 +24,7 @@ import {
   runQueuedBackups,
 } from './runs.ts'
 import { takeBackup } from './snapshot.ts'
+import { backupBeforeUpgrade } from './upgrade.ts'
 
 // Backups (docs/rules/backups.md): what a restore gives back, what it refuses, what a crash leaves, and the runs.
 
@@ -192,7 +193,7 @@ describe('a backup of the demo unit', () => {
     expect(await tableChecksums(target)).toEqual({})
   })
 
-  it('restores a backup of an older version of the app and migrates it forward', async () => {
+  it('backs up before a start that would migrate, and restores a backup of an older version of the app, migrating it forward', async () => {
     // A unit on the version before the newest migration: its schema made by the migrations up to then.
     const journal = migrationJournal()
     const older = await emptyDatabase()
@@ -209,6 +210,14 @@ describe('a backup of the demo unit', () => {
       })
       await sql`insert into users (discord_id, username) values ('123456789012345678', 'old_timer')`
     })
+    // Starting the newer app on it would migrate: a backup of it as it is comes first (unless turned off).
+    const config = loadConfig({ DATA_DIR: work, BACKUP_DIR: path.join(work, 'upgrade') })
+    const beforeUpgrade = await backupBeforeUpgrade(config, older)
+    expect(beforeUpgrade).toMatch(/-before-upgrade\.backup\.tar$/)
+    expect((await readManifest(beforeUpgrade!)).migrations.count).toBe(journal.length - 1)
+    const off = { ...config, backups: { ...config.backups, beforeUpgrade: false } }
+    expect(await backupBeforeUpgrade(off, older)).toBeNull()
+
     const handle = postgres(older, { max: 2, onnotice: () => {} })
     const taken = await takeBackup({
       sql: handle,
@@ -229,6 +238,8 @@ describe('a backup of the demo unit', () => {
       (sql) => sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
     )
     expect(migrations!.n).toBe(journal.length)
+    // Nothing left to migrate: no backup at the next start.
+    expect(await backupBeforeUpgrade(config, target)).toBeNull()
     for (const [table, sum] of Object.entries(before)) {
       if (table !== 'drizzle.__drizzle_migrations') expect(after[table]).toBe(sum)
     }
