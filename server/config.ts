@@ -102,7 +102,8 @@ const envSchema = z.object({
     .default('7d 4w 6m')
     .transform((v, ctx) => {
       const keep = parseBackupKeep(v)
-      if (!keep) ctx.addIssue({ code: 'custom', message: 'must name counts of days, weeks and months, e.g. "7d 4w 6m"' })
+      if (!keep)
+        ctx.addIssue({ code: 'custom', message: 'must name counts of days, weeks and months, e.g. "7d 4w 6m"' })
       return keep ?? { daily: 0, weekly: 0, monthly: 0 }
     }),
   BACKUP_COMMAND: optionalText,
