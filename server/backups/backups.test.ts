@@ -1,74 +1,25 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import crypto from 'node:crypto'
-import { once } from 'node:events'
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import postgres from 'postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { inject } from 'vitest'
 import { migrationJournal } from '#db/client.ts'
-import { DEMO_CHANNELS } from '#db/seed/demo-guild.ts'
 import { seedDemoData } from '#db/seed/demo-unit.ts'
-import { loadConfig, parseBackupKeep } from '#server/config.ts'
+import { loadConfig } from '#server/config.ts'
+import { backupWorkspace, emptyDatabase as emptyDatabaseIn, tableChecksums, withSql } from '#tests/harness/backups.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/harness/db.ts'
-import { startTestApp, type TestApp } from '#tests/harness/app.ts'
 import { BackupFileError, readManifest, verifyArchive, writeArchive } from './archive.ts'
 import { restoreBackup } from './restore.ts'
-import {
-  backupInProgress,
-  backupsToPrune,
-  lastBackupFailure,
-  listBackups,
-  requestBackup,
-  runBackupNow,
-  runQueuedBackups,
-} from './runs.ts'
 import { takeBackup } from './snapshot.ts'
 import { backupBeforeUpgrade } from './upgrade.ts'
 
-// Backups (docs/rules/backups.md): what a restore gives back, what it refuses, what a crash leaves, and the runs.
+// Backups (docs/rules/backups.md): what a restore gives back and what it refuses. A crash's leavings:
+// crash.test.ts; the runs (requested, scheduled, failed, kept): runs.test.ts.
 
 let source: TestDatabase
+let workspace: ReturnType<typeof backupWorkspace>
 let work: string
-const databases: string[] = []
-const adminUrl = () => inject('pgAdminUrl')
-
-/** An empty database on the test server (a fresh unit's DATABASE_URL). */
-async function emptyDatabase(): Promise<string> {
-  const name = `restore_${crypto.randomBytes(5).toString('hex')}`
-  const admin = postgres(adminUrl(), { max: 1, onnotice: () => {} })
-  await admin.unsafe(`create database ${name}`)
-  await admin.end()
-  databases.push(name)
-  return adminUrl().replace(/\/postgres$/, `/${name}`)
-}
-
-async function withSql<T>(url: string, work: (sql: postgres.Sql) => Promise<T>): Promise<T> {
-  const sql = postgres(url, { max: 1, onnotice: () => {} })
-  try {
-    return await work(sql)
-  } finally {
-    await sql.end()
-  }
-}
-
-/** Every table of the app's schemas with its row count and a checksum of its rows. */
-function tableChecksums(url: string): Promise<Record<string, string>> {
-  return withSql(url, async (sql) => {
-    const tables = await sql<{ name: string }[]>`
-      select format('%I.%I', n.nspname, c.relname) as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
-      where c.relkind = 'r' and n.nspname in ('public', 'drizzle') order by 1`
-    const sums: Record<string, string> = {}
-    for (const { name } of tables) {
-      const [row] = await sql.unsafe<[{ rows: number; sum: string | null }]>(
-        `select count(*)::int as rows, md5(string_agg(t::text, E'\\n' order by t::text)) as sum from ${name} t`,
-      )
-      sums[name] = `${row.rows}:${row.sum}`
-    }
-    return sums
-  })
-}
+const emptyDatabase = () => emptyDatabaseIn(work)
 
 /** The stored functions and triggers of the app's schema, by name. */
 function routines(url: string): Promise<string[]> {
@@ -111,17 +62,15 @@ async function backupOf(db: TestDatabase, dir = path.join(work, 'backups')) {
 beforeAll(async () => {
   source = await createTestDatabase()
   await seedDemoData(source.db)
-  work = fs.mkdtempSync(path.join(os.tmpdir(), 'milsim-backups-'))
+  workspace = backupWorkspace()
+  work = workspace.dir
   fs.mkdirSync(path.join(uploadsDir(), 'test-images'), { recursive: true })
   fs.writeFileSync(path.join(uploadsDir(), 'test-images', 'a.png'), crypto.randomBytes(3000))
 })
 
 afterAll(async () => {
   await source.drop()
-  const admin = postgres(adminUrl(), { max: 1, onnotice: () => {} })
-  for (const name of databases) await admin.unsafe(`drop database if exists ${name} with (force)`)
-  await admin.end()
-  fs.rmSync(work, { recursive: true, force: true })
+  await workspace.remove()
 })
 
 describe('a backup of the demo unit', () => {
@@ -315,197 +264,5 @@ describe('a backup taken while the unit writes', { timeout: 60_000 }, () => {
       ).toEqual([])
     })
     await busy.drop()
-  })
-})
-
-/** Runs a repository script (npm run backup / restore) as its own process. */
-function runScript(
-  script: string,
-  args: string[],
-  env: Record<string, string>,
-): ChildProcess & { output: () => string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  return Object.assign(child, { output: () => output })
-}
-
-async function until(check: () => boolean | Promise<boolean>, what: string, ms = 60_000) {
-  const deadline = Date.now() + ms
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-}
-
-describe('kill -9', { timeout: 120_000 }, () => {
-  it('during a backup leaves nothing the list or a restore takes for a backup; during a restore, the database untouched', async () => {
-    // Enough rows that the snapshot takes a while to write.
-    const big = await createTestDatabase()
-    await seedDemoData(big.db)
-    await big.sql`insert into audit_log (actor, action, details)
-      select 'System', 'Filler', repeat(md5(g::text), 2) from generate_series(1, 150000) g`
-    const dir = path.join(work, 'killed')
-    const env = { DATABASE_URL: big.url, DATA_DIR: work, BACKUP_DIR: dir, SESSION_SECRET: 'x'.repeat(32) }
-    const backup = runScript('scripts/backup.ts', [], env)
-    // Killed while it copies the big table (its part is being written in the staging folder).
-    const copying = () =>
-      fs.existsSync(dir) &&
-      fs
-        .readdirSync(dir)
-        .filter((name) => name.startsWith('.staging-'))
-        .some((staging) => fs.readdirSync(path.join(dir, staging)).some((part) => part.includes('public.audit_log')))
-    await until(() => copying() || backup.exitCode !== null, 'the backup to copy the audit log')
-    expect(backup.exitCode).toBeNull()
-    const exited = once(backup, 'exit')
-    backup.kill('SIGKILL')
-    await exited
-    expect(fs.readdirSync(dir).filter((name) => name.endsWith('.backup.tar'))).toEqual([])
-    const config = { backups: { dir } } as unknown as Parameters<typeof listBackups>[0]
-    expect(await listBackups(config)).toEqual([])
-    for (const name of fs.readdirSync(dir).filter((n) => n.endsWith('.partial'))) {
-      await expect(verifyArchive(path.join(dir, name))).rejects.toThrow(BackupFileError)
-    }
-
-    // A whole backup, then a restore killed in the middle of loading it: the target is as it was (empty), and the
-    // restore runs again.
-    // The next run clears what the killed one left (its staging folder, its row still 'running').
-    const run = await runBackupNow({ db: big.db, config: loadConfig({ DATA_DIR: work, BACKUP_DIR: dir }) })
-    expect(run.status, run.error ?? '').toBe('done')
-    expect(fs.readdirSync(dir)).toEqual([run.file])
-    const runs = await big.sql`select status, error from backup_runs order by id`
-    expect(runs.map((row) => [row.status, row.error])).toEqual([
-      ['failed', 'Interrupted: the app stopped during the backup.'],
-      ['done', null],
-    ])
-    const [file] = fs.readdirSync(dir).filter((name) => name.endsWith('.backup.tar'))
-    const target = await emptyDatabase()
-    const restore = runScript('scripts/restore.ts', [path.join(dir, file!)], { ...env, DATABASE_URL: target })
-    await until(() => /: [\d,]+ rows/.test(restore.output()) || restore.exitCode !== null, 'the restore to load')
-    expect(restore.exitCode).toBeNull()
-    const gone = once(restore, 'exit')
-    restore.kill('SIGKILL')
-    await gone
-    await until(
-      () =>
-        withSql(target, async (sql) => {
-          const [row] =
-            await sql`select count(*)::int as n from pg_stat_activity where application_name = 'milsim-unit restore'`
-          return row!.n === 0
-        }),
-      'the killed restore to end',
-    )
-    expect(await tableChecksums(target)).toEqual({})
-    const before = await tableChecksums(big.url)
-    await restoreBackup({
-      databaseUrl: target,
-      file: path.join(dir, file!),
-      uploadsDir: path.join(work, 'killed-uploads'),
-    })
-    const after = await tableChecksums(target)
-    // The run's own record (its row, its audit entry) is written after its snapshot.
-    const runOwn = ['public.backup_runs', 'public.audit_log']
-    for (const [table, sum] of Object.entries(after)) if (!runOwn.includes(table)) expect(sum).toBe(before[table])
-    const entries = (url: string) =>
-      withSql(
-        url,
-        async (sql) => (await sql`select count(*)::int as n from audit_log where action not like 'Backup%'`)[0]!.n,
-      )
-    expect(await entries(target)).toBe(await entries(big.url))
-    await big.drop()
-  })
-})
-
-describe('backup runs in the app', { timeout: 60_000 }, () => {
-  let t: TestApp
-  beforeAll(async () => {
-    const dir = path.join(work, 'app-backups')
-    t = await startTestApp({ env: { BACKUP_DIR: dir, BACKUP_COMMAND: `cp "$1" ${path.join(work, 'offsite')}/` } })
-    fs.mkdirSync(path.join(work, 'offsite'))
-    await seedDemoData(t.app.services.db)
-  })
-  afterAll(() => t.close())
-
-  it('makes a requested backup once across instances, copies it off the machine, and audits it', async () => {
-    const admin = { id: 1, username: 'demo_admin', display_name: 'Admin' }
-    const first = await requestBackup(t.app.services, admin)
-    expect(first).toEqual({ queued: true, message: 'Backup started: it appears in the list when complete.' })
-    expect(await requestBackup(t.app.services, admin)).toEqual({
-      queued: false,
-      message: 'A backup is already being made: it appears in the list when complete.',
-    })
-    // Two runners at once (two instances' ticks): one makes it, the other finds the lock taken.
-    await Promise.all([runQueuedBackups(t.app.services), runQueuedBackups(t.app.services)])
-    // Finished: made, copied off the machine, recorded.
-    await until(async () => !(await backupInProgress(t.app.services.db)), 'the run to finish')
-    const [listed] = await listBackups(t.app.services.config)
-    expect(listed).toMatchObject({ trigger: 'manual' })
-    expect(fs.readdirSync(path.join(work, 'offsite'))).toEqual([listed!.name])
-    const audit = await t.database.sql`select action from audit_log where action like 'Backup%' order by id`
-    expect(audit.map((row) => row.action)).toEqual(['Backup requested', 'Backup made'])
-    expect(await lastBackupFailure(t.app.services.db)).toBeNull()
-  })
-
-  it('records a failed run for the admin hub, until the next one succeeds', async () => {
-    const services = t.app.services
-    const failing = {
-      ...services,
-      config: {
-        ...services.config,
-        backups: { ...services.config.backups, command: 'echo quota exceeded >&2; exit 3' },
-      },
-    }
-    expect(await requestBackup(failing, { id: 1, username: 'demo_admin', display_name: 'Admin' })).toMatchObject({
-      queued: true,
-    })
-    await until(async () => (await lastBackupFailure(services.db)) !== null, 'the failure')
-    expect((await lastBackupFailure(services.db))!.error).toBe(
-      'The backup was made, but BACKUP_COMMAND exited with 3: quota exceeded',
-    )
-    // The admin alerts channel (seeded in the demo unit) hears of it.
-    expect(t.discord.state.messagesIn(DEMO_CHANNELS.adminAlerts.id)).toMatchObject([
-      { content: 'Backup failed: The backup was made, but BACKUP_COMMAND exited with 3: quota exceeded' },
-    ])
-    await requestBackup(services, { id: 1, username: 'demo_admin', display_name: 'Admin' })
-    await until(async () => (await lastBackupFailure(services.db)) === null, 'a good run')
-  })
-})
-
-describe('the retention rule', () => {
-  it('keeps the newest of each of the last days, weeks and months, and the newest of all', () => {
-    const at = (iso: string) => ({ name: iso, createdAt: iso })
-    const backups = [
-      at('2026-11-29T03:00:00Z'),
-      at('2026-11-29T12:00:00Z'),
-      at('2026-11-28T03:00:00Z'),
-      at('2026-11-27T03:00:00Z'),
-      at('2026-11-20T03:00:00Z'),
-      at('2026-11-13T03:00:00Z'),
-      at('2026-10-15T03:00:00Z'),
-      at('2026-09-15T03:00:00Z'),
-      at('2026-08-15T03:00:00Z'),
-    ]
-    const pruned = (keep: string) => backupsToPrune(backups, parseBackupKeep(keep)!, 'UTC').map((b) => b.name)
-    expect(pruned('2d')).toEqual([
-      '2026-11-29T03:00:00Z',
-      '2026-11-27T03:00:00Z',
-      '2026-11-20T03:00:00Z',
-      '2026-11-13T03:00:00Z',
-      '2026-10-15T03:00:00Z',
-      '2026-09-15T03:00:00Z',
-      '2026-08-15T03:00:00Z',
-    ])
-    expect(pruned('1d 3w 3m')).toEqual([
-      '2026-11-29T03:00:00Z',
-      '2026-11-28T03:00:00Z',
-      '2026-11-27T03:00:00Z',
-      '2026-08-15T03:00:00Z',
-    ])
-    expect(parseBackupKeep('7 days')).toBeNull()
-    expect(parseBackupKeep('0d')).toBeNull()
   })
 })
