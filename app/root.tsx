@@ -1,3 +1,4 @@
+import { ConfirmHost } from '#app/ui/confirm.tsx'
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
 import { DEFAULT_UNIT_TIME_ZONE, type ViewerTimeZone } from '#contracts/time-zone.ts'
@@ -58,6 +59,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
               <TopBar user={rootData?.user ?? null} />
               <OfflineMark />
               {children}
+              <ConfirmHost />
             </SheetProvider>
           </ToastProvider>
         </TimeZoneProvider>

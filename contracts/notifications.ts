@@ -122,13 +122,16 @@ export const NOTIFICATION_MESSAGES = {
   denied:
     'Your browser blocks notifications from this site. Allow them in the site settings (the icon beside the address), then try again.',
   dismissed: 'You did not allow notifications. Try again and choose Allow when the browser asks.',
+  /** The browser's push service could not be reached (offline, or the browser's push turned off). */
+  pushServiceDown:
+    'Your browser could not reach its push service. Check that you are online and that the browser may use push, then try again.',
   noWorker:
     'The app is not fully loaded in this browser yet, so push cannot be turned on. Reload the page and try again.',
   on: 'Push is on for this device.',
-  deviceLimit: `Push goes to at most ${'$'}{MAX_PUSH_DEVICES} of your devices: turning it on for another replaces the one you used least recently.`,
+  deviceLimit: `Push goes to at most ${MAX_PUSH_DEVICES} of your devices: turning it on for another replaces the one you used least recently.`,
   /** After turning push on past the limit of 10 devices: the device turned off to make room. */
   replaced: (device: string) =>
-    `Push goes to at most ${'$'}{MAX_PUSH_DEVICES} of your devices, so it was turned off on the one you used least recently (${device}).`,
+    `Push goes to at most ${MAX_PUSH_DEVICES} of your devices, so it was turned off on the one you used least recently (${device}).`,
   off: 'Push is off for this device.',
   dmsClosed:
     'Discord did not deliver our last message to you: your direct messages are closed to the bot. To get Discord messages, allow direct messages from server members in the unit’s Discord server (Privacy Settings), or choose push instead.',

@@ -1,4 +1,5 @@
 import type { VersionDiff, VersionLayout, VersionSlot } from './orbat-history.ts'
+import { isSpacer, spacerLabel } from './orbat.ts'
 import { countOf } from './plural.ts'
 
 // What changed between two ORBAT versions (docs/rules/orbat-history.md), computed from the two stored layouts by row
@@ -16,6 +17,7 @@ export function diffLayouts(before: VersionLayout | null, after: VersionLayout):
     squads: { added: [], removed: [], renamed: [] },
     teams: { added: [], removed: [], renamed: [] },
     slots: { added: [], removed: [], renamed: [], locks: [] },
+    headings: { added: [], removed: [], renamed: [] },
     assignments: [],
   }
   for (const [id, name] of nextSquads) {
@@ -67,8 +69,38 @@ export function diffLayouts(before: VersionLayout | null, after: VersionLayout):
     role: slot.role,
   })
   const prevSlotById = new Map(prev.slots.map((s) => [s.id, s]))
+  const heading = (layout: Map<number, string>, slot: VersionSlot) => ({
+    squad: layout.get(slot.squad_id) ?? '',
+    team: slot.team,
+    text: spacerLabel(slot.role),
+  })
   for (const slot of after.slots) {
     const was = prevSlotById.get(slot.id)
+    // Heading rows are told apart: a row that was or became one is a heading added or removed, never a slot.
+    if (isSpacer(slot.role) || (was && isSpacer(was.role))) {
+      if (was && isSpacer(was.role) && isSpacer(slot.role)) {
+        if (was.role !== slot.role)
+          diff.headings.renamed.push({
+            squad: nextSquads.get(slot.squad_id) ?? '',
+            team: slot.team,
+            from: spacerLabel(was.role),
+            to: spacerLabel(slot.role),
+          })
+        continue
+      }
+      if (was && isSpacer(was.role)) {
+        diff.headings.removed.push(heading(prevSquads, was))
+        diff.slots.added.push(place(nextSquads, slot))
+        if (slot.holder) diff.assignments.push({ ...place(nextSquads, slot), from: null, to: slot.holder })
+        continue
+      }
+      diff.headings.added.push(heading(nextSquads, slot))
+      if (was) {
+        diff.slots.removed.push(place(prevSquads, was))
+        if (was.holder) diff.assignments.push({ ...place(prevSquads, was), from: was.holder, to: null })
+      }
+      continue
+    }
     if (!was) {
       diff.slots.added.push(place(nextSquads, slot))
       if (slot.holder) diff.assignments.push({ ...place(nextSquads, slot), from: null, to: slot.holder })
@@ -88,6 +120,10 @@ export function diffLayouts(before: VersionLayout | null, after: VersionLayout):
   }
   for (const slot of prev.slots) {
     if (nextSlotById.has(slot.id)) continue
+    if (isSpacer(slot.role)) {
+      diff.headings.removed.push(heading(prevSquads, slot))
+      continue
+    }
     diff.slots.removed.push(place(prevSquads, slot))
     if (slot.holder) diff.assignments.push({ ...place(prevSquads, slot), from: slot.holder, to: null })
   }
@@ -110,6 +146,8 @@ export function summarise(diff: VersionDiff): string {
   add(diff.slots.removed.length, `-${countOf(diff.slots.removed.length, 'slot')}`)
   add(diff.slots.renamed.length, `${countOf(diff.slots.renamed.length, 'slot')} renamed`)
   add(diff.slots.locks.length, `${countOf(diff.slots.locks.length, 'lock')} changed`)
+  const headings = diff.headings.added.length + diff.headings.removed.length + diff.headings.renamed.length
+  add(headings, `${countOf(headings, 'heading')} changed`)
   add(diff.assignments.length, `${countOf(diff.assignments.length, 'member')} moved`)
   return parts.join(', ') || 'No changes'
 }

@@ -70,6 +70,12 @@ const slotPlace = z.object({ squad: text(), team: text(), role: text() })
 const change = z.object({ from: text(), to: text() })
 
 /** What changed from one version to the next. Assignments are shown apart: they are the members' own doing. */
+const headingPlace = z.object({
+  squad: text(),
+  team: text(),
+  text: text().meta({ description: 'The heading as shown, without its dashes.' }),
+})
+
 export const versionDiffSchema = z.object({
   squads: z.object({
     added: z.array(text()),
@@ -89,6 +95,13 @@ export const versionDiffSchema = z.object({
       .array(slotPlace.extend({ from: text().nullable(), to: text().nullable() }))
       .meta({ description: 'Role locks changed (null: unlocked).' }),
   }),
+  headings: z
+    .object({
+      added: z.array(headingPlace),
+      removed: z.array(headingPlace),
+      renamed: z.array(change.extend({ squad: text(), team: text() })),
+    })
+    .meta({ description: 'Heading rows (a role in three dashes): not slots, so apart from them.' }),
   assignments: z.array(slotPlace.extend({ from: text().nullable(), to: text().nullable() })),
 })
 export type VersionDiff = z.output<typeof versionDiffSchema>

@@ -364,6 +364,17 @@ const commentSchema = z
   .meta({ id: 'ApplicationComment' })
 export type ApplicationComment = z.output<typeof commentSchema>
 
+const channelState = z.enum(['pending', 'sent', 'skipped', 'failed'])
+const deliverySchema = z
+  .object({
+    status: z.enum(APPLICATION_STATUSES).meta({ description: 'The status the notice told of.' }),
+    push: channelState,
+    discord: channelState,
+    discord_error: text().nullable().meta({ description: 'Why the Discord message did not go.' }),
+  })
+  .meta({ id: 'ApplicantNoticeDelivery' })
+export type ApplicantNoticeDelivery = z.output<typeof deliverySchema>
+
 /** What the applicant sees of their application (no recruiters' comments, no assignee). */
 export const applicantApplicationSchema = z
   .object({
@@ -392,6 +403,19 @@ export const applicationSchema = applicantApplicationSchema
     }),
     assignee: z.object({ user_id: z.int(), name: text() }).nullable(),
     comments: z.array(commentSchema),
+    member_name: text()
+      .nullable()
+      .meta({ description: 'The in-game name of the roster member an acceptance created (null once they left).' }),
+    applicant_told: deliverySchema
+      .nullable()
+      .meta({ description: 'How the last status change reached the applicant; null before any.' }),
+    discord_roles: z
+      .object({
+        state: z.enum(['given', 'pending']),
+        error: text().nullable().meta({ description: "Discord's answer to the last try, while it keeps refusing." }),
+      })
+      .nullable()
+      .meta({ description: 'The accepted recruit’s Discord roles; null before an acceptance.' }),
   })
   .meta({ id: 'Application' })
 export type Application = z.output<typeof applicationSchema>

@@ -66,3 +66,14 @@ export function wallClock(epochMs: number, timeZone: string): WallClock {
     second: parts.second!,
   }
 }
+
+const DAY_FORMAT = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' })
+
+/**
+ * A calendar day ('YYYY-MM-DD', no zone: a join date, a leave's first day) as people read dates everywhere in the app:
+ * "Nov 25, 2026". Anything else is returned as it is.
+ */
+export function formatDay(day: string): string {
+  const value = new Date(`${day.slice(0, 10)}T00:00:00Z`)
+  return Number.isNaN(value.getTime()) ? day : DAY_FORMAT.format(value)
+}

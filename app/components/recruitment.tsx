@@ -90,7 +90,13 @@ export function MyApplication({
         </p>
       ) : null}
       {application.status === 'accepted' ? (
-        <p className="text-sm text-emerald-300">Welcome aboard: you are on the roster as a BMT recruit.</p>
+        application.member_id ? (
+          <p className="text-sm text-emerald-300">Welcome aboard: you are on the roster as a BMT recruit.</p>
+        ) : (
+          <p className="text-sm text-zinc-300" data-testid="left-roster">
+            You were accepted, and have since left the roster.
+          </p>
+        )
       ) : null}
       <details className="text-sm">
         <summary className="cursor-pointer text-zinc-400 hover:text-zinc-200">Your answers</summary>

@@ -13,6 +13,8 @@ interface Messages<T> {
   failure: string
   /** Wraps a known failure's reason where the product's message does ('Error setting time lock: {reason}'). */
   describe?: (reason: string) => string
+  /** Where the success lands instead of the page (e.g. the new version a restore made). */
+  to?: (result: T) => string
 }
 
 /** Runs the use case, then answers with a success toast, or the failure as an error toast. */
@@ -23,7 +25,9 @@ export async function runUseCase<T>(post: FormPost, work: () => Promise<T>, mess
   } catch (error) {
     return failWithToast(post, error, messages.failure, { describe: messages.describe })
   }
-  return succeed(post, typeof messages.success === 'function' ? messages.success(result) : messages.success)
+  return succeed(post, typeof messages.success === 'function' ? messages.success(result) : messages.success, {
+    to: messages.to?.(result),
+  })
 }
 
 /**

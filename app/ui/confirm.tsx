@@ -1,40 +1,123 @@
-import type { FormEvent, ReactNode } from 'react'
+import { useEffect, useId, useSyncExternalStore, type FormEvent, type ReactNode } from 'react'
 import { Form, Link, useLocation, useSearchParams } from 'react-router'
 import { dangerButton, secondaryButton } from './button.ts'
+import { useModalDialog } from './dialog.tsx'
 import { HiddenFields } from './field.tsx'
 import { hrefWithState } from '#app/hooks/url-state.ts'
 import { useFormPost, usePanel } from '#app/hooks/use-form-post.tsx'
 
-// The one confirm of a destructive action (docs/rules/ui.md): with JavaScript the browser's confirm asks and the post
-// is sent confirmed; without it the post arrives unconfirmed, the action answers with the page's confirm step
-// (?confirm=<key>), and that step posts the same intent confirmed.
+// The one confirm of a destructive action (docs/rules/ui.md), one look everywhere: with JavaScript the app's own
+// confirm dialog asks (ConfirmHost, once in the root) and the post is sent confirmed; without it the post arrives
+// unconfirmed, the action answers with the page's confirm step (?confirm=<key>), and that step posts the same intent
+// confirmed. Questions that are not posts (the ORBAT editor's deletes, leaving it unsaved) ask through askToConfirm.
+
+interface Question {
+  message: string
+  confirmLabel: string
+  resolve: (yes: boolean) => void
+}
+
+/** The question open now (one at a time), and who renders it. */
+let open: Question | null = null
+let hosts = 0
+const listeners = new Set<() => void>()
+const subscribe = (listener: () => void) => {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+function setOpen(next: Question | null) {
+  open = next
+  for (const listener of listeners) listener()
+}
 
 /**
- * A second submit of the same form this soon after its question was answered yes is the rest of a double-click: the
- * browser queued the second click while its confirm was open, and the action is already on its way. One action, one
- * question. After a no, the next click asks again: the person may have changed their mind.
+ * Asks in the app's confirm dialog: true on Confirm, false on Cancel or Escape. While a question is
+ * open another one is answered no (a double-click asks once).
  */
-const REPEAT_WINDOW_MS = 300
-const answeredAt = new WeakMap<HTMLFormElement, number>()
+export function askToConfirm(message: string, confirmLabel = 'Confirm'): Promise<boolean> {
+  // NOTE: no host before the root has rendered (never in practice): the browser's confirm rather than no question.
+  if (hosts === 0) return Promise.resolve(window.confirm(message))
+  if (open) return Promise.resolve(false)
+  return new Promise((resolve) => setOpen({ message, confirmLabel, resolve }))
+}
 
-/** onSubmit for a form that needs a confirmation: asks (once per action), then marks the post confirmed. */
+function answer(yes: boolean) {
+  const question = open
+  if (!question) return
+  setOpen(null)
+  question.resolve(yes)
+}
+
+/** The confirm dialog: rendered once, in the root layout; shows the question askToConfirm asked. */
+export function ConfirmHost() {
+  const question = useSyncExternalStore(
+    subscribe,
+    () => open,
+    () => null,
+  )
+  useEffect(() => {
+    hosts++
+    return () => {
+      hosts--
+    }
+  }, [])
+  const modal = useModalDialog(question !== null, () => answer(false))
+  // A click beside the question does not answer it: the second click of a double-click lands there.
+  const onClick = () => {}
+  const messageId = useId()
+  return (
+    <dialog
+      {...modal}
+      onClick={onClick}
+      role="alertdialog"
+      aria-labelledby={messageId}
+      data-testid="confirm-dialog"
+      className="m-auto w-[min(92vw,28rem)] rounded-xl border border-zinc-700 bg-zinc-900 p-0 text-zinc-100 shadow-2xl shadow-black backdrop:bg-black/60"
+    >
+      {question ? (
+        <div className="flex flex-col gap-4 p-5">
+          <p id={messageId} className="text-sm whitespace-pre-line text-zinc-100">
+            {question.message}
+          </p>
+          <div className="flex flex-wrap justify-end gap-2">
+            {/* Cancel has the focus: Enter on a destructive question changes nothing. */}
+            <button type="button" className={secondaryButton} onClick={() => answer(false)} autoFocus>
+              Cancel
+            </button>
+            <button type="button" className={dangerButton} onClick={() => answer(true)}>
+              {question.confirmLabel}
+            </button>
+          </div>
+        </div>
+      ) : null}
+    </dialog>
+  )
+}
+
+/** Forms whose question is open, and forms sent again after a yes (their next submit goes through). */
+const asking = new WeakSet<HTMLFormElement>()
+const confirmedForms = new WeakSet<HTMLFormElement>()
+
+/** onSubmit for a form that needs a confirmation: asks (once per action), then sends the post marked confirmed. */
 export function confirmBeforeSubmit(message: string) {
   return (event: FormEvent<HTMLFormElement>) => {
     const form = event.currentTarget
-    const last = answeredAt.get(form)
-    if (last !== undefined && performance.now() - last < REPEAT_WINDOW_MS) {
-      event.preventDefault()
+    if (confirmedForms.has(form)) {
+      confirmedForms.delete(form)
       return
     }
-    const confirmed = window.confirm(message)
-    if (!confirmed) {
-      answeredAt.delete(form)
-      event.preventDefault()
-      return
-    }
-    answeredAt.set(form, performance.now())
-    const input = form.elements.namedItem('confirmed')
-    if (input instanceof HTMLInputElement) input.value = 'yes'
+    event.preventDefault()
+    if (asking.has(form)) return
+    asking.add(form)
+    const submitter = (event.nativeEvent as SubmitEvent).submitter
+    void askToConfirm(message).then((yes) => {
+      asking.delete(form)
+      if (!yes || !form.isConnected) return
+      const input = form.elements.namedItem('confirmed')
+      if (input instanceof HTMLInputElement) input.value = 'yes'
+      confirmedForms.add(form)
+      form.requestSubmit(submitter instanceof HTMLButtonElement && submitter.form === form ? submitter : undefined)
+    })
   }
 }
 

@@ -4,7 +4,7 @@ import { smallDangerButton } from './button.ts'
 import { ConfirmButtonForm, ConfirmStep } from './confirm.tsx'
 
 // Deleting a record of an admin list (destructive actions confirm: docs/rules/ui.md). The button posts `intent` with
-// the record's id; with JavaScript the browser's confirm asks first, without it the action answers with the page's
+// the record's id; with JavaScript the app's confirm dialog asks first, without it the action answers with the page's
 // confirm step (?confirm=<intent>-<id>, app/forms/actions.ts deleteRecord), which DeleteConfirmStep renders.
 
 /** The confirm step's key of a delete: `<intent>-<id>` (e.g. delete-event-3); also the button's form key. */

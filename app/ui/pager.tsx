@@ -74,7 +74,7 @@ export function Pager({
                   }
                 : undefined
             }
-            className={`${selectClass} h-9 w-20`}
+            className={`${selectClass} h-9 w-24`}
           >
             <Options items={sizes} />
           </select>

@@ -21,7 +21,11 @@ const BARS = {
 export type TabsLayout = keyof typeof BARS
 
 function tabClass(active: boolean, layout: TabsLayout) {
-  const shape = layout === 'fill' ? 'flex flex-1 items-center justify-center gap-1.5 px-2' : 'shrink-0 px-3'
+  // Shared equally, a tab's label and count stack on a phone rather than run past the bar's edge.
+  const shape =
+    layout === 'fill'
+      ? 'flex min-w-0 flex-1 flex-col items-center justify-center gap-0.5 px-1.5 sm:flex-row sm:gap-1.5 sm:px-2'
+      : 'shrink-0 px-3'
   const tone = active ? 'bg-zinc-800 text-white' : 'text-zinc-400 hover:bg-zinc-800/60 hover:text-zinc-100'
   return `${shape} whitespace-nowrap rounded-md py-1.5 text-sm font-medium transition ${tone}`
 }
@@ -156,16 +160,20 @@ export function TabbedPage({
   title,
   tabs,
   width = 'max-w-6xl',
+  back,
   children,
 }: {
   title: string
   tabs: ReactNode
   width?: string
+  /** A way back above the title (an admin page's BackToAdminHub). */
+  back?: ReactNode
   children: ReactNode
 }) {
   return (
     <main className={`mx-auto ${width} px-4 py-8 sm:px-6 sm:py-12`}>
-      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
+      {back}
+      <h1 className={`text-2xl font-bold tracking-tight sm:text-3xl ${back ? 'mt-2' : ''}`}>{title}</h1>
       <div className="mt-6">{tabs}</div>
       <div className="mt-6">{children}</div>
     </main>

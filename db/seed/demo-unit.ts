@@ -28,6 +28,7 @@ import {
   settings,
   slots,
   squads,
+  users,
   testAttemptAnswers,
   testAttempts,
   testEligibility,
@@ -351,8 +352,11 @@ async function insertDemoUnit(tx: Tx, now: Date) {
           rank: m.rank,
           join_date: isoDay(new Date(now.getTime() - m.joinedDaysAgo * DAY_MS)),
           notes: m.notes ?? null,
-          // Members without a demo login still get Discord-style ids, as a real roster would have.
-          discord_id: m.discordId ?? (i % 3 === 2 ? null : `8100000000000000${String(i + 1).padStart(2, '0')}`),
+          // Members without a demo login still get Discord-style ids, as a real roster would have (every slot holder
+          // has one: a slot is held by the member's account).
+          discord_id:
+            m.discordId ??
+            (i % 3 === 2 && !SLOT_HOLDERS.has(m.name) ? null : `8100000000000000${String(i + 1).padStart(2, '0')}`),
           bohemia_uuid: m.bohemia ? stableUuid(m.name) : null,
           hidden_score: m.hidden ?? 0,
           attended_events_count: m.prior + attendedCount,
@@ -362,7 +366,7 @@ async function insertDemoUnit(tx: Tx, now: Date) {
         }
       }),
     )
-    .returning({ id: members.id, name: members.ingame_name })
+    .returning({ id: members.id, name: members.ingame_name, discord_id: members.discord_id })
   const memberId = new Map(insertedMembers.map((m) => [m.name, m.id]))
   // What the seed changes is recorded as the seed's own doing (db/functions/personnel.sql), and each member's way up
   // the ranks is written as it would have happened.
@@ -515,13 +519,7 @@ async function insertDemoUnit(tx: Tx, now: Date) {
   await tx.insert(rankRoleMappings).values(RANKS.map((rank) => ({ rank_name: rank, discord_role_id: rankRoles[rank] })))
 
   // Eligible roles (slot locks and the waitlist).
-  await tx.insert(eligibleRoles).values([
-    { role_name: 'Rifleman', role_id: r.rifleman.id, can_join_general_waitlist: true },
-    { role_name: 'Combat Medic', role_id: r.medic.id, can_join_general_waitlist: false },
-    { role_name: 'Pilot', role_id: r.pilot.id, can_join_general_waitlist: false },
-    { role_name: 'Squad Leader', role_id: r.leader.id, can_join_general_waitlist: false },
-    { role_name: 'Command Element', role_id: `${r.admin.id},${r.leader.id}`, can_join_general_waitlist: false },
-  ])
+  await tx.insert(eligibleRoles).values(ELIGIBLE_ROLES)
 
   const [platoon] = await tx
     .insert(platoons)
@@ -529,17 +527,47 @@ async function insertDemoUnit(tx: Tx, now: Date) {
     .returning({ id: platoons.id })
   if (!platoon) throw new Error('seed: platoon was not inserted')
 
-  await insertDemoOrbat(tx, platoon.id)
-  // The ORBAT's versions, and Broken Anvil and Red Tide with their frozen ORBATs (db/seed/orbat-history.ts).
+  // The slot holders hold their slots as members (their accounts, as their first login made them), so the ORBAT knows
+  // who they are: a holder on leave shows LOA there, and the activity page knows their squad.
+  const holderUsers = await tx
+    .insert(users)
+    .values(
+      insertedMembers
+        .filter((m) => SLOT_HOLDERS.has(m.name))
+        .map((m) => ({
+          discord_id: m.discord_id!,
+          username: m.name.toLowerCase(),
+          display_name: m.name,
+          // The roles their slot's lock asks for, as last read from Discord (a restore or a save judges the lock so).
+          discord_roles: holderRoles(m.name),
+          roles_refreshed_at: now,
+          created_at: new Date(now.getTime() - 400 * DAY_MS),
+          last_login_at: new Date(now.getTime() - 2 * DAY_MS),
+        })),
+    )
+    .returning({ id: users.id, name: users.display_name })
+  const holderUserId = new Map(holderUsers.map((u) => [u.name!, u.id]))
+  await insertDemoOrbat(tx, platoon.id, (name) => {
+    const id = holderUserId.get(name)
+    if (id === undefined) throw new Error(`seed: slot holder ${name} has no account`)
+    return id
+  })
+  // The ORBAT's versions, and the named operations with their frozen ORBATs (db/seed/orbat-history.ts): Broken Anvil and
+  // Red Tide with the demo users in them, the other three with whoever came, in the slots left open.
+  const attendeesOf = (index: number) =>
+    MEMBERS.filter((m) => m.attended[index] === '1' && !m.banned && !SLOT_HOLDERS.has(m.name)).map((m) => m.name)
   await seedOrbatHistory(
     tx,
     now,
     [
+      { eventId: pastEventIds[0]!, placed: placeInOpenSlots(attendeesOf(0)), waitlist: [] },
+      { eventId: pastEventIds[1]!, placed: placeInOpenSlots(attendeesOf(1)), waitlist: [] },
       {
         eventId: pastEventIds[2]!,
         placed: { 'Alpha/Fireteam 1/Rifleman (AT)': 'Novak', 'Alpha/Alpha HQ/Medic': 'Reyes' },
         waitlist: ['Larsen'],
       },
+      { eventId: pastEventIds[3]!, placed: placeInOpenSlots(attendeesOf(3)), waitlist: [] },
       {
         eventId: pastEventIds[4]!,
         placed: { 'Alpha/Fireteam 1/Autorifleman': 'Novak', 'Alpha/Alpha HQ/Medic': 'Reyes' },
@@ -817,6 +845,19 @@ interface SquadSeed {
   teams: Array<[team: string, slots: SlotSeed[]]>
 }
 
+/** The eligible roles (slot locks and the waitlist); a lock may name several Discord roles. */
+const ELIGIBLE_ROLES = [
+  { role_name: 'Rifleman', role_id: DEMO_ROLES.rifleman.id, can_join_general_waitlist: true },
+  { role_name: 'Combat Medic', role_id: DEMO_ROLES.medic.id, can_join_general_waitlist: false },
+  { role_name: 'Pilot', role_id: DEMO_ROLES.pilot.id, can_join_general_waitlist: false },
+  { role_name: 'Squad Leader', role_id: DEMO_ROLES.leader.id, can_join_general_waitlist: false },
+  {
+    role_name: 'Command Element',
+    role_id: `${DEMO_ROLES.admin.id},${DEMO_ROLES.leader.id}`,
+    can_join_general_waitlist: false,
+  },
+]
+
 const SPACER = (text: string) => `---${text.toUpperCase()}---`
 
 // Left to right: Command, then Alpha and Bravo, then Raven (Air) reached through a waypoint below Command.
@@ -940,7 +981,39 @@ const ORBAT: SquadSeed[] = [
   },
 ]
 
-async function insertDemoOrbat(tx: Tx, platoonId: number) {
+/** The members who hold a slot in the demo ORBAT (by name in ORBAT below). */
+const SLOT_HOLDERS = new Set(orbatHolders())
+
+function orbatHolders(): string[] {
+  return ORBAT.flatMap((squad) => squad.teams.flatMap(([, teamSlots]) => teamSlots.flatMap((s) => s.name ?? [])))
+}
+
+/** A slot holder's Discord roles: the unit's member and milsim roles, and every role their slot's lock names. */
+function holderRoles(name: string): string[] {
+  const lock = ORBAT.flatMap((squad) => squad.teams.flatMap(([, teamSlots]) => teamSlots)).find((s) => s.name === name)
+    ?.lock
+  const eligible = ELIGIBLE_ROLES.find((role) => role.role_name === lock)
+  return [DEMO_ROLES.member.id, DEMO_ROLES.milsim.id, ...(eligible ? eligible.role_id.split(',') : [])]
+}
+
+/**
+ * A past operation's slots for these people: the ORBAT's open slots in order (a slot's "squad/team/role", as the frozen
+ * ORBAT's seed reads them; a role twice in one team is used once), one person each, until either runs out.
+ */
+function placeInOpenSlots(names: readonly string[]): Record<string, string> {
+  const open = [
+    ...new Set(
+      ORBAT.flatMap((squad) =>
+        squad.teams.flatMap(([team, teamSlots]) =>
+          teamSlots.filter((s) => !s.name && !s.role.startsWith('---')).map((s) => `${squad.name}/${team}/${s.role}`),
+        ),
+      ),
+    ),
+  ]
+  return Object.fromEntries(names.slice(0, open.length).map((name, i) => [open[i]!, name]))
+}
+
+async function insertDemoOrbat(tx: Tx, platoonId: number, holderUserId: (name: string) => number) {
   const insertedSquads = await tx
     .insert(squads)
     .values(
@@ -969,7 +1042,7 @@ async function insertDemoOrbat(tx: Tx, platoonId: number) {
         slot_order: slotOrder,
         role: slot.role,
         required_role_id: slot.lock ?? null,
-        manual_username: slot.name ?? null,
+        user_id: slot.name ? holderUserId(slot.name) : null,
       })),
     ),
   )

@@ -1,7 +1,7 @@
 // The demo unit's ORBAT memory (docs/rules/orbat-history.md): three versions of the ORBAT (the first without the air
-// element, then Raven (Air) added, then a slot renamed and a lock changed), and two past operations linked to the
-// ORBAT with their frozen ORBATs. The demo users Reyes and Novak held slots in them; Novak was not marked present
-// at Broken Anvil, so he shows as held-but-absent there.
+// element, then Raven (Air) added, then a slot renamed and a lock changed), and the past operations linked to the
+// ORBAT with their frozen ORBATs. The demo users Reyes and Novak held slots in two of them; Novak was not marked
+// present at Broken Anvil, so he shows as held-but-absent there.
 import { asc, eq } from 'drizzle-orm'
 import { diffLayouts, summarise } from '../../contracts/orbat-diff.ts'
 import type { OrbatSnapshot, VersionLayout } from '../../contracts/orbat-history.ts'
@@ -9,6 +9,7 @@ import type { Tx } from '../client.ts'
 import { eventOrbatHolders, eventOrbatSnapshots, orbatVersions } from '../schema/orbat-history.ts'
 import { orbatEdges, orbatPaxCounters, orbatWaypoints, platoons, slots, squads } from '../schema/orbat.ts'
 import { events } from '../schema/roster.ts'
+import { users } from '../schema/users-sessions.ts'
 
 const DAY_MS = 86_400_000
 const SPACER = /^---.*---$/
@@ -17,7 +18,12 @@ async function layoutNow(tx: Tx): Promise<VersionLayout> {
   const [squadRows, platoonRows, slotRows, edgeRows, waypointRows, paxRows] = await Promise.all([
     tx.select().from(squads).orderBy(asc(squads.pos_x), asc(squads.id)),
     tx.select().from(platoons),
-    tx.select().from(slots).orderBy(asc(slots.squad_id), asc(slots.team_order), asc(slots.slot_order), asc(slots.id)),
+    // A member's slot is held by their account: its name is the member's (the seed names accounts after them).
+    tx
+      .select({ slot: slots, account: users.display_name })
+      .from(slots)
+      .leftJoin(users, eq(users.id, slots.user_id))
+      .orderBy(asc(slots.squad_id), asc(slots.team_order), asc(slots.slot_order), asc(slots.id)),
     tx.select().from(orbatEdges).orderBy(asc(orbatEdges.id)),
     tx.select().from(orbatWaypoints).orderBy(asc(orbatWaypoints.id)),
     tx.select().from(orbatPaxCounters).orderBy(asc(orbatPaxCounters.id)),
@@ -33,7 +39,7 @@ async function layoutNow(tx: Tx): Promise<VersionLayout> {
       platoon_id: s.platoon_id,
       platoon_name: s.platoon_id === null ? null : (platoonName.get(s.platoon_id) ?? null),
     })),
-    slots: slotRows.map((s) => ({
+    slots: slotRows.map(({ slot: s, account }) => ({
       id: s.id,
       squad_id: s.squad_id,
       team: s.team,
@@ -43,7 +49,7 @@ async function layoutNow(tx: Tx): Promise<VersionLayout> {
       required_role_id: s.required_role_id,
       user_id: s.user_id,
       manual_username: s.manual_username,
-      holder: s.manual_username,
+      holder: s.manual_username ?? account,
     })),
     edges: edgeRows.map((e) => ({
       source: e.source,
@@ -116,7 +122,7 @@ function snapshotOf(
       let team = teams.at(-1)
       if (!team || team.name !== slot.team) teams.push((team = { name: slot.team, slots: [] }))
       const spacer = SPACER.test(slot.role)
-      const holder = spacer ? null : (placed[`${squad.name}/${slot.team}/${slot.role}`] ?? slot.manual_username)
+      const holder = spacer ? null : (placed[`${squad.name}/${slot.team}/${slot.role}`] ?? slot.holder)
       const named = holder ? memberId(holder) : null
       // One person, one slot: a name that already holds one stays a name only.
       const member = named !== null && !holders.some((h) => h.member_id === named) ? named : null

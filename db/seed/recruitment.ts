@@ -27,7 +27,7 @@ const QUESTIONS: Question[] = [
 ]
 
 const INTRO =
-  '<h2>Join Task Force HQ</h2><p>We are a <strong>realism-focused Arma 3 unit</strong> playing one full operation every Saturday at 20:00 Eastern, with trainings during the week.</p><ul><li>Everyone starts as a recruit in Basic Military Training (BMT).</li><li>No experience needed: we teach you, you show up.</li><li>You need Discord and a working microphone.</li></ul><p>Fill in the form below; a recruiter answers within a few days.</p>'
+  '<h2>Join Task Force HQ</h2><p>We are a <strong>realism-focused Arma 3 unit</strong> playing one full operation a week, starting at 23:00 UTC (the ORBAT shows it in your own time zone), with trainings during the week.</p><ul><li>Everyone starts as a recruit in Basic Military Training (BMT).</li><li>No experience needed: we teach you, you show up.</li><li>You need Discord and a working microphone.</li></ul><p>Fill in the form below; a recruiter answers within a few days.</p>'
 
 /** A Discord snowflake made at `date` (ids carry their creation time), so account ages read true. */
 function snowflakeAt(date: Date, n: number): string {

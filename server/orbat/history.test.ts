@@ -124,7 +124,7 @@ describe('versions', () => {
     expect(await versions()).toHaveLength(4)
   })
 
-  it('diff: squads, teams and slots added, removed, renamed, locks changed; assignments apart', async () => {
+  it('diff: squads, teams and slots added, removed, renamed, locks changed; headings and assignments apart', async () => {
     const { first } = await arrange()
     const member = await addMember(db(), novak.discordId, { ingameName: 'Novak' })
     expect(member.id).toBeGreaterThan(0)
@@ -145,12 +145,20 @@ describe('versions', () => {
       user_id: null,
       manual_username: null,
     })
+    // A heading row is not a slot: it is told as a heading, and counts as no slot.
+    body.slots.push({
+      squadName: 'Alpha Squad',
+      team: 'Blue Team',
+      role: '---FIRE SUPPORT---',
+      user_id: null,
+      manual_username: null,
+    })
     const saved = await save(body)
     expect(saved.status, saved.body.error).toBe(200)
     const detail = await version(saved.body.version!)
     expect(detail.previous_id).toBe(first)
     expect(detail.summary).toBe(
-      '1 squad renamed, +1 team, -1 team, 1 team renamed, +1 slot, -1 slot, 1 slot renamed, 1 lock changed, 1 member moved',
+      '1 squad renamed, +1 team, -1 team, 1 team renamed, +1 slot, -1 slot, 1 slot renamed, 1 lock changed, 1 heading changed, 1 member moved',
     )
     expect(detail.diff).toEqual({
       squads: { added: [], removed: [], renamed: [{ from: 'Alpha', to: 'Alpha Squad' }] },
@@ -165,6 +173,7 @@ describe('versions', () => {
         renamed: [{ squad: 'Alpha Squad', team: 'Red Team', from: 'Autorifleman', to: 'Machine Gunner' }],
         locks: [{ squad: 'Alpha Squad', team: 'Red Team', role: 'Rifleman', from: 'Rifleman', to: null }],
       },
+      headings: { added: [{ squad: 'Alpha Squad', team: 'Blue Team', text: 'FIRE SUPPORT' }], removed: [], renamed: [] },
       assignments: [{ squad: 'Alpha Squad', team: 'Red Team', role: 'Team Leader', from: null, to: 'Novak' }],
     })
     expect(detail.layout.squads.map((s) => s.name)).toEqual(['Alpha Squad'])

@@ -26,6 +26,7 @@ import type {
 } from '#contracts/personnel.ts'
 import type { ChangeVia } from '#contracts/personnel-kinds.ts'
 import { PERSONNEL_MESSAGES } from '#contracts/personnel.ts'
+import { formatDay } from '#contracts/time-zone.ts'
 import { heldSlotText, type HeldSlot } from '#contracts/orbat-history.ts'
 import { eventOrbatHolders } from '#db/schema/orbat-history.ts'
 import { recordAudit } from '../audit/audit.ts'
@@ -409,7 +410,8 @@ async function timeline(
   }
   for (const l of leaveRows) {
     if (!full && l.status !== 'approved') continue
-    const span = `${l.start_date} to ${l.end_date}`
+    // Days as the page shows every other date (the entry's own date above it).
+    const span = `${formatDay(l.start_date)} to ${formatDay(l.end_date)}`
     const text =
       l.status === 'approved'
         ? `Leave of absence, ${span}${l.ended_at ? ` (ended early)` : ''}`

@@ -318,7 +318,35 @@ describe('the pipeline', () => {
         t.discord.state.messages.filter((m) => m.channelName === `@${applicant.username}`).map((m) => m.content),
       )
       .toContainEqual(expect.stringContaining('Your application was accepted'))
+    // The recruiters read what reached the applicant, and the new member's name.
+    const read = async () =>
+      (await api<{ application: Application }>(admin.client, 'GET', `/api/applications/${id}`)).body.application
+    await expect
+      .poll(async () => {
+        const a = await read()
+        return [a.applicant_told?.discord, a.discord_roles?.state]
+      })
+      .toEqual(['sent', 'given'])
+    expect(await read()).toMatchObject({
+      member_name: rows[0]!.ingame_name,
+      applicant_told: { status: 'accepted', discord: 'sent', discord_error: null },
+    })
     await db().delete(rankRoleMappings)
+  })
+
+  it('an applicant whose direct messages are closed: the recruiters see the message did not reach them', async () => {
+    const id = await applied(other.client)
+    t.discord.state.closedDms.add(other.discordId)
+    try {
+      expect((await move(admin.client, id, 'reviewing')).status).toBe(200)
+      const told = async () =>
+        (await api<{ application: Application }>(admin.client, 'GET', `/api/applications/${id}`)).body.application
+          .applicant_told
+      await expect.poll(async () => (await told())?.discord, { timeout: 10_000 }).toBe('failed')
+      expect(await told()).toMatchObject({ status: 'reviewing', discord_error: expect.any(String) })
+    } finally {
+      t.discord.state.closedDms.delete(other.discordId)
+    }
   })
 
   it('refuses to accept when the Discord account is already on the roster', async () => {

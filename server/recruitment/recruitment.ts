@@ -8,6 +8,7 @@ import {
   OPEN_STATUSES,
   RECRUITMENT_MESSAGES,
   type ApplicantApplication,
+  type ApplicantNoticeDelivery,
   type Application,
   type ApplicationHistoryEntry,
   type ApplicationStatus,
@@ -186,6 +187,20 @@ async function readApplications(db: DbOrTx, where: SQL | undefined, limit = 500)
       assignee_name: sql<
         string | null
       >`(select coalesce(a.display_name, a.username) from users a where a.id = ${applications.assignee_user_id})`,
+      member_name: sql<string | null>`(select m.ingame_name from members m where m.id = ${applications.member_id})`,
+      // How the last status change reached the applicant: its notice's state per channel (the outbox row the change
+      // wrote, keyed by its history entry).
+      told: sql<ApplicantNoticeDelivery | null>`(
+        select json_build_object('status', e.to_status, 'push', o.push_state, 'discord', o.discord_state,
+                                 'discord_error', o.discord_error)
+        from application_events e
+        join notification_outbox o on o.user_id = ${applications.user_id} and o.event_key = 'application:' || e.id
+        where e.application_id = ${applications.id} and e.kind = 'status'
+        order by e.id desc limit 1)`,
+      // An accepted recruit's role sync still waiting (and Discord's last refusal), or none left.
+      roles_waiting: sql<{ error: string | null } | null>`(
+        select json_build_object('error', p.last_error) from pending_role_syncs p
+        where p.discord_id = ${applications.discord_id})`,
     })
     .from(applications)
     .innerJoin(users, eq(users.id, applications.user_id))
@@ -211,7 +226,7 @@ async function readApplications(db: DbOrTx, where: SQL | undefined, limit = 500)
       : Promise.resolve([]),
   ])
   const now = Date.now()
-  return rows.map(({ application: row, username, discord_name, assignee_name }) => {
+  return rows.map(({ application: row, username, discord_name, assignee_name, member_name, told, roles_waiting }) => {
     const created = discordAccountCreated(row.discord_id)
     return {
       ...applicantView(row, history.get(row.id) ?? []),
@@ -227,6 +242,14 @@ async function readApplications(db: DbOrTx, where: SQL | undefined, limit = 500)
       comments: comments
         .filter((c) => c.application_id === row.id)
         .map((c) => ({ id: c.id, author: c.author, text: c.text, created_at: c.created_at.toISOString() })),
+      member_name,
+      applicant_told: told,
+      discord_roles:
+        row.status === 'accepted'
+          ? roles_waiting
+            ? { state: 'pending' as const, error: roles_waiting.error }
+            : { state: 'given' as const, error: null }
+          : null,
     }
   })
 }

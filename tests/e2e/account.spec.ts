@@ -1,4 +1,5 @@
 import { expect, test, topBar } from './fixtures.ts'
+import { acceptConfirm } from './page-kit.ts'
 
 // The account page with JavaScript: reached from the top bar; the calendar feed (create: its URL shown once, copy, Add to
 // calendar) and API tokens (create: shown once; revoke after the browser's confirm). The token works at once.
@@ -16,7 +17,7 @@ test('a member makes a calendar feed and an API token, uses the token, and revok
   if (await calendar.getByRole('button', { name: 'Create my calendar feed' }).isVisible()) {
     await calendar.getByRole('button', { name: 'Create my calendar feed' }).click()
   } else {
-    page.once('dialog', (dialog) => void dialog.accept())
+    void acceptConfirm(page)
     await calendar.getByRole('button', { name: 'Regenerate URL' }).click()
   }
   // Shown once, in the answer: only the secret's hash is kept.
@@ -54,7 +55,7 @@ test('a member makes a calendar feed and an API token, uses the token, and revok
   await page.reload()
   await expect(page.getByTestId('new-token')).toHaveCount(0)
   await expect(tokens.getByText(name)).toBeVisible()
-  page.once('dialog', (dialog) => void dialog.accept())
+  void acceptConfirm(page)
   await tokens.getByRole('button', { name: `Revoke ${name}` }).click()
   await expect(tokens.getByText(name)).toHaveCount(0)
   expect((await context.request.get('/api/tests', { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { DEMO_ROLES } from '../../db/seed/demo-guild.ts'
 import { test } from './admin-discord-lock.ts'
 import { expect, type E2ESql } from './fixtures.ts'
-import { toast } from './page-kit.ts'
+import { acceptConfirm, answerConfirm, toast } from './page-kit.ts'
 
 // /admin/discord with JavaScript: the settings chosen by name, the rank role mapping, squad role mappings creating a
 // role and a channel on the stand-in, the Danger Zone's confirmations naming what goes, and Ping History with sizes and
@@ -14,14 +14,7 @@ async function open(page: Page) {
 }
 
 /** Accepts the next confirm() and answers its text. */
-function acceptNextConfirm(page: Page): Promise<string> {
-  return new Promise((resolve) => {
-    page.once('dialog', (dialog) => {
-      resolve(dialog.message())
-      void dialog.accept()
-    })
-  })
-}
+const acceptNextConfirm = (page: Page) => acceptConfirm(page)
 
 async function settingValue(db: E2ESql, key: string): Promise<string> {
   const [row] = await db<Array<{ value: string }>>`select value from settings where key = ${key}`
@@ -116,12 +109,7 @@ test('Danger Zone: each purge asks first, naming what goes', async ({ page, logi
   await open(page)
   const danger = page.getByRole('region', { name: 'Danger Zone' })
   // Dismissed: nothing happens.
-  const dismissed = new Promise<string>((resolve) =>
-    page.once('dialog', (dialog) => {
-      resolve(dialog.message())
-      void dialog.dismiss()
-    }),
-  )
+  const dismissed = answerConfirm(page, false)
   await danger.getByRole('button', { name: 'Purge Squad Integrations' }).click()
   expect(await dismissed).toMatch(/^Purge squad integrations\? /)
 

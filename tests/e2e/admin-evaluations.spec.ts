@@ -80,7 +80,7 @@ test('Manage Test: search, Approve and Revoke, Allow Retake, Approve Qual, incor
   await expect(wrong).toContainText('Correct answer: Green')
   await failed.getByText('Hide Incorrect Answers').click()
   await expect(wrong).toBeHidden()
-  acceptConfirm(
+  void acceptConfirm(
     page,
     'Are you sure you want to allow this member to retake the test? Their previous attempt will be deleted.',
   )
@@ -259,7 +259,7 @@ test('a live evaluation: a second admin watches every answer arrive; the submit 
     'Safe drills throughout; the contact report was not exercised.',
   )
   await page.getByRole('link', { name: '← Back to Evaluations' }).click()
-  acceptConfirm(page, 'Are you sure you want to permanently delete this evaluation? This action cannot be undone.')
+  void acceptConfirm(page, 'Are you sure you want to permanently delete this evaluation? This action cannot be undone.')
   await page.getByRole('button', { name: `Delete the evaluation of ${evaluatee.name}` }).click()
   await expect(toast(page, 'Evaluation deleted.')).toBeVisible()
   await expect(evaluations.getByText('No evaluations recorded for this test yet.', { exact: true })).toBeVisible()
@@ -309,7 +309,7 @@ test.describe('when a save fails or the live stream is unavailable', () => {
     })
 
     // Cancel (confirmed) ends the session without recording anything.
-    acceptConfirm(page, 'Are you sure you want to cancel this evaluation? Nothing will be recorded.')
+    void acceptConfirm(page, 'Are you sure you want to cancel this evaluation? Nothing will be recorded.')
     await page.getByRole('button', { name: 'Cancel', exact: true }).click()
     await expect(page).toHaveURL(/\/admin\/tests$/)
     await expect(toast(page, 'Evaluation cancelled.')).toBeVisible()

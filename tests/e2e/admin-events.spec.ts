@@ -122,7 +122,7 @@ test('an admin adds an event, records attendance (the score moves), schedules a 
     expect(pings[0]!.status).toBe('pending')
 
     // Delete (confirmed): the attendance leaves the score again.
-    acceptConfirm(page, /Are you sure you want to delete the event/)
+    void acceptConfirm(page, /Are you sure you want to delete the event/)
     await row.getByRole('button', { name: `Delete ${name}` }).click()
     await expect(toast(page, 'Event deleted.')).toBeVisible()
     await expect(row).toHaveCount(0)
@@ -226,7 +226,7 @@ test('an admin adds a training (24-hour time, local zone), views and removes sig
     await expect(row).toContainText('Hidden')
 
     await row.getByLabel(`More actions for ${name}`).click()
-    acceptConfirm(page, /Are you sure you want to delete the training/)
+    void acceptConfirm(page, /Are you sure you want to delete the training/)
     await row.getByRole('button', { name: 'Delete Training' }).click()
     await expect(toast(page, 'Training deleted.')).toBeVisible()
     await expect(row).toHaveCount(0)
@@ -313,7 +313,7 @@ test('Manage Library: add, edit and delete a document', async ({ page, login, db
     await expect(toast(page, 'Packet updated successfully!')).toBeVisible()
     await expect(row).toContainText('https://docs.google.com/document/d/e2e-2/edit')
 
-    acceptConfirm(page, 'Are you sure you want to delete this knowledge packet?')
+    void acceptConfirm(page, 'Are you sure you want to delete this knowledge packet?')
     await row.getByRole('button', { name: `Delete ${name}` }).click()
     await expect(toast(page, 'Packet deleted successfully.')).toBeVisible()
     await expect(row).toHaveCount(0)

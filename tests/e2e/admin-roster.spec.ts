@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test, type E2ESql } from './fixtures.ts'
-import { acceptConfirm, toast } from './page-kit.ts'
+import { acceptConfirm, answerConfirm, toast } from './page-kit.ts'
 
 // Roster admin with JavaScript (docs/rules/roster.md): the tab layout, the member list's search and paging, an admin
 // adding, editing, banning, unbanning and deleting a member in the dialogs, qualifications, and the Promotions tab
@@ -222,10 +222,11 @@ test('an admin adds, edits, bans, unbans and deletes a member in the dialogs', a
     await expect(row).toBeVisible()
 
     // Delete asks first; dismissing keeps the member.
-    page.once('dialog', (dialog) => void dialog.dismiss())
+    const dismissed = answerConfirm(page, false)
     await row.getByRole('button', { name: `Delete ${name}` }).click()
+    await dismissed
     await expect(row).toBeVisible()
-    acceptConfirm(page, new RegExp(`delete ${name}`))
+    void acceptConfirm(page, new RegExp(`delete ${name}`))
     await row.getByRole('button', { name: `Delete ${name}` }).click()
     await expect(toast(page, 'Member deleted.')).toBeVisible()
     await expect(row).toHaveCount(0)
@@ -298,7 +299,7 @@ test('an admin adds, edits and deletes a qualification', async ({ page, login, d
     await expect(toast(page, 'Qualification updated successfully.')).toBeVisible()
     await expect(row.getByText('No Discord role')).toBeVisible()
 
-    acceptConfirm(page, new RegExp(`delete the qualification "${name}"`))
+    void acceptConfirm(page, new RegExp(`delete the qualification "${name}"`))
     await row.getByRole('button', { name: `Delete ${name}` }).click()
     await expect(toast(page, 'Qualification deleted.')).toBeVisible()
     await expect(row).toHaveCount(0)
@@ -340,19 +341,13 @@ test('thresholds take whole numbers; Run Promotions lists who moved up, or says 
       // Run Promotions asks first, with the dry run's count; declining promotes nobody.
       const run = page.getByRole('region', { name: 'Run Promotions' })
       const question = 'Run promotions now? 1 member would be promoted: 1 from BMT to JNCO.'
-      const asked: string[] = []
-      page.once('dialog', (dialog) => {
-        asked.push(dialog.message())
-        void dialog.dismiss()
-      })
+      const asked = answerConfirm(page, false)
       await run.getByRole('button', { name: 'Run Promotions' }).click()
-      await expect.poll(() => asked).toEqual([question])
+      expect(await asked).toBe(question)
       expect(await db`select rank from members where ingame_name = ${name}`).toEqual([{ rank: 'BMT' }])
       await expect(page.getByTestId('promotion-results')).toHaveCount(0)
-      // A click right after a confirm closed is taken for the rest of a double-click (app/ui/confirm.tsx).
-      await page.waitForTimeout(400)
 
-      acceptConfirm(page, new RegExp(`^${question.replace(/[.?]/g, '\\$&')}$`))
+      void acceptConfirm(page, new RegExp(`^${question.replace(/[.?]/g, '\\$&')}$`))
       await run.getByRole('button', { name: 'Run Promotions' }).click()
       // The toast names who moved up.
       await expect(toast(page, `Promotions check complete. Promoted: ${name} (BMT to JNCO).`)).toBeVisible()
@@ -362,7 +357,7 @@ test('thresholds take whole numbers; Run Promotions lists who moved up, or says 
       await expect(results.getByRole('listitem')).toContainText(/BMT\s*→\s*to\s*JNCO|BMT.*JNCO/)
 
       // The question follows the data: nobody is due any more.
-      acceptConfirm(
+      void acceptConfirm(
         page,
         /^Run promotions now\? No member meets a promotion threshold at the moment, so nobody would be promoted\.$/,
       )

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { nextLockInstant } from '../../server/lib/time-lock.ts'
 import { expect, pageTasksDone, recordWrites, test, type E2ESql } from './fixtures.ts'
-import { acceptConfirm, toast } from './page-kit.ts'
+import { acceptConfirm, answerConfirm, toast } from './page-kit.ts'
 
 // Admin Settings with JavaScript: the pages under /admin/settings (confirmations through the browser's confirm) and the
 // same tabs inside the side sheet of the ORBAT editor, whose posts answer data so the editor never navigates. The
@@ -114,7 +114,7 @@ test('an admin sets the time lock in local time, /orbat shows Sign-ups Locked, a
   await expect(page.getByTestId('lock-banner')).toContainText('Sign-ups Locked')
 
   await openSettingsPage(page, 'general')
-  acceptConfirm(page, /clear the time lock/)
+  void acceptConfirm(page, /clear the time lock/)
   await page.getByRole('button', { name: 'Clear Time Lock' }).click()
   await expect(toast(page, 'Time lock cleared.')).toBeVisible()
   await expect(page.getByTestId('current-lock')).toHaveText('None')
@@ -169,7 +169,7 @@ test('an admin adds, edits and deletes an eligible role', async ({ page, login }
   await page.getByRole('form', { name: 'Add role' }).getByRole('button', { name: 'Add Role' }).click()
   await expect(toast(page, `An eligible role named "${name} (edited)" already exists.`)).toBeVisible()
 
-  acceptConfirm(page, /delete the role/)
+  void acceptConfirm(page, /delete the role/)
   await edited.getByRole('button', { name: `Delete ${name} (edited)` }).click()
   await expect(toast(page, 'Role deleted.')).toBeVisible()
   await expect(page.getByTestId('role-row').filter({ hasText: name })).toHaveCount(0)
@@ -180,9 +180,7 @@ test('dismissing the confirm keeps the role', async ({ page, login }) => {
   await openSettingsPage(page, 'roles')
   const row = page.getByTestId('role-row').filter({ hasText: 'Pilot' })
   const writes = recordWrites(page)
-  const dismissed = new Promise<void>((resolve) =>
-    page.once('dialog', (dialog) => void dialog.dismiss().then(() => resolve())),
-  )
+  const dismissed = answerConfirm(page, false)
   await row.getByRole('button', { name: 'Delete Pilot' }).click()
   await dismissed
   await pageTasksDone(page)
@@ -197,7 +195,7 @@ test('an admin purges the waitlist after the confirm', async ({ page, login, db,
   const [user] = await db<Array<{ id: number }>>`select id from users where username = 'demo_admin'`
   if (user) await db`insert into waitlist_entries (user_id) values (${user.id}) on conflict do nothing`
   await openSettingsPage(page, 'roles')
-  acceptConfirm(page, /cannot be undone/)
+  void acceptConfirm(page, /cannot be undone/)
   await page.getByRole('button', { name: 'Purge Waitlist' }).click()
   await expect(toast(page, 'Waitlist purged successfully.')).toBeVisible()
   const [count] = await db<Array<{ n: number }>>`select count(*)::int as n from waitlist_entries`
@@ -218,7 +216,7 @@ test('an admin adds and deletes a platoon', async ({ page, login }) => {
   const row = page.getByTestId('platoon-row').filter({ hasText: name })
   await expect(row).toContainText('Role: @Pilot')
 
-  acceptConfirm(page, /squads become unassigned/)
+  void acceptConfirm(page, /squads become unassigned/)
   await row.getByRole('button', { name: `Delete ${name}` }).click()
   await expect(toast(page, 'Platoon deleted.')).toBeVisible()
   await expect(row).toHaveCount(0)
@@ -251,7 +249,7 @@ test('when Discord cannot list the roles, the platoon role is a typed id with a 
   const row = page.getByTestId('platoon-row').filter({ hasText: name })
   await expect(row).toContainText('Role: 998877665544332211')
 
-  acceptConfirm(page, /squads become unassigned/)
+  void acceptConfirm(page, /squads become unassigned/)
   await row.getByRole('button', { name: `Delete ${name}` }).click()
   await expect(toast(page, 'Platoon deleted.')).toBeVisible()
   await expect(row).toHaveCount(0)
@@ -284,7 +282,7 @@ test('an admin saves, renames and deletes a preset; Load opens the editor with i
   const renamed = page.getByTestId('preset-row').filter({ hasText: `${name} v2` })
   await expect(renamed).toBeVisible()
 
-  acceptConfirm(page, /delete the preset/)
+  void acceptConfirm(page, /delete the preset/)
   await renamed.getByRole('button', { name: `Delete ${name} v2` }).click()
   await expect(toast(page, 'Preset deleted.')).toBeVisible()
   await expect(page.getByTestId('preset-row').filter({ hasText: name })).toHaveCount(0)
@@ -331,7 +329,7 @@ test.describe('inside the ORBAT editor side panel', () => {
     await form.getByRole('button', { name: 'Add Platoon' }).click()
     await expect(toast(page, `A platoon named "${name}" already exists.`)).toBeVisible()
 
-    acceptConfirm(page, /squads become unassigned/)
+    void acceptConfirm(page, /squads become unassigned/)
     await row.getByRole('button', { name: `Delete ${name}` }).click()
     await expect(toast(page, 'Platoon deleted.')).toBeVisible()
     await expect(row).toHaveCount(0)
@@ -353,7 +351,7 @@ test.describe('inside the ORBAT editor side panel', () => {
     await expect.poll(() => signupTime(db)).toBe(expected)
     await expect(sheet.getByTestId('current-lock')).toContainText('07:15')
 
-    acceptConfirm(page, /clear the time lock/)
+    void acceptConfirm(page, /clear the time lock/)
     await sheet.getByRole('button', { name: 'Clear Time Lock' }).click()
     await expect(toast(page, 'Time lock cleared.')).toBeVisible()
     await expect(sheet.getByTestId('current-lock')).toHaveText('None')
@@ -383,7 +381,7 @@ test.describe('inside the ORBAT editor side panel', () => {
     await expect(row).toContainText('910000000000000005')
     await expect(sheet.getByRole('form', { name: 'Add role' })).toBeVisible()
 
-    acceptConfirm(page, /delete the role/)
+    void acceptConfirm(page, /delete the role/)
     await row.getByRole('button', { name: `Delete ${name}` }).click()
     await expect(toast(page, 'Role deleted.')).toBeVisible()
     await expect(row).toHaveCount(0)

@@ -179,7 +179,7 @@ test('an admin writes a test with formatted text, a link, an image and a two-sec
     ).toHaveCount(2)
 
     // Delete a section (confirmed), rename the test, save.
-    acceptConfirm(page, 'Are you sure you want to delete the section and all its items?')
+    void acceptConfirm(page, 'Are you sure you want to delete the section and all its items?')
     await edit.getByRole('button', { name: 'Delete section Approach' }).click()
     await expect(edit.getByRole('region', { name: 'Section Approach' })).toHaveCount(0)
     await edit.getByRole('tab', { name: 'Settings' }).click()
@@ -193,7 +193,7 @@ test('an admin writes a test with formatted text, a link, an image and a two-sec
     expect(sections.map((s) => s.section)).toEqual(['Treatment', 'Treatment'])
 
     // Delete the test (confirmed).
-    acceptConfirm(page, 'Are you sure you want to permanently delete this test and all its questions?')
+    void acceptConfirm(page, 'Are you sure you want to permanently delete this test and all its questions?')
     await renamedRow.getByRole('button', { name: `Delete ${renamed}` }).click()
     await expect(toast(page, 'Test deleted successfully.')).toBeVisible()
     await expect(renamedRow).toHaveCount(0)

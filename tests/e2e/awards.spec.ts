@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { expect, test, type E2ESql } from './fixtures.ts'
-import { axeAtBothWidths, toast } from './page-kit.ts'
+import { acceptConfirm, axeAtBothWidths, toast } from './page-kit.ts'
 
 // Awards with JavaScript (docs/rules/personnel.md, Awards): an admin defines an award with an uploaded image on the
 // Awards tab, grants it twice to a member from the member sheet (announced in the promotion channel), the ribbon shows
@@ -97,12 +97,10 @@ test('an admin defines an award with an image, grants it twice, and the ribbon s
 
   // Deleting the award asks first with its number of grants; the member keeps it by name (a drawn ribbon).
   await page.goto('/admin/roster/awards')
-  page.once('dialog', (dialog) => {
-    expect(dialog.message()).toBe(
-      `Are you sure you want to delete the award "${AWARD}"? It has been granted 2 times; members keep it in their record under its name.`,
-    )
-    void dialog.accept()
-  })
+  void acceptConfirm(
+    page,
+    `Are you sure you want to delete the award "${AWARD}"? It has been granted 2 times; members keep it in their record under its name.`,
+  )
   await row.getByRole('button', { name: `Delete ${AWARD}` }).click()
   await expect(toast(page, 'Award deleted.')).toBeVisible()
   await expect(row).toHaveCount(0)

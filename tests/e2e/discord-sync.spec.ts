@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures.ts'
 import { MILSIM, novakRoles, withNovakMissingMilsim } from './discord-sync-helpers.ts'
+import { acceptConfirm } from './page-kit.ts'
 
 // /admin/discord/sync with JavaScript (docs/rules/discord.md, the role sync): the dry run names who gains and loses
 // which role, Apply asks in the browser's confirm, then shows the result and the healed (empty) list.
@@ -20,14 +21,10 @@ test('the dry run lists a role removed by hand; Apply heals it and shows the res
     await expect(row).toContainText(`+ ${MILSIM.name}`)
     await expect(page.getByTestId('sync-summary')).toContainText('guild members checked')
 
-    let question = ''
-    page.once('dialog', (dialog) => {
-      question = dialog.message()
-      void dialog.accept()
-    })
+    const asked = acceptConfirm(page)
     await page.getByRole('button', { name: 'Apply' }).click()
     await expect(page.getByTestId('sync-result')).toContainText(/Role sync finished: \d+ changes? applied\./)
-    expect(question).toMatch(/^Apply \d+ role changes? to \d+ members? in Discord\?$/)
+    expect(await asked).toMatch(/^Apply \d+ role changes? to \d+ members? in Discord\?$/)
     await expect(page.getByText('Discord matches the roster: nothing to change.')).toBeVisible()
     await expect(page.getByRole('button', { name: 'Apply' })).toHaveCount(0)
     expect(await novakRoles(serverInfo.standInUrl)).toContain(MILSIM.id)

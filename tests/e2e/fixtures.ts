@@ -98,6 +98,10 @@ export const test = base.extend<Fixtures>({
         await held`select pg_advisory_lock(${ORBAT_MUTEX[0]}, ${ORBAT_MUTEX[1]})`
         // The run's summary adds these up: time a worker spent idle behind another worker's ORBAT test.
         testInfo.annotations.push({ type: ORBAT_LOCK_WAIT, description: String(Date.now() - asked) })
+        // Who held which slot before (the demo's members in their slots): they hold them again afterwards, and
+        // every sign-up the test made is undone.
+        const holders = await held<Array<{ id: number; user_id: number }>>`
+          select id, user_id from slots where user_id is not null order by id`
         try {
           await use()
         } finally {
@@ -105,6 +109,10 @@ export const test = base.extend<Fixtures>({
             await tx`update settings set value = '' where key = 'signup_time' and value <> ''`
             await tx`delete from waitlist_entries`
             await tx`update slots set user_id = null where user_id is not null`
+            await tx`
+              update slots s set user_id = h.user_id
+              from unnest(${holders.map((h) => h.id)}::int[], ${holders.map((h) => h.user_id)}::int[]) as h(id, user_id)
+              where s.id = h.id`
             await tx`select pg_notify('orbat_changed', '')`
           })
         }

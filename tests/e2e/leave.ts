@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test'
 import { signIn, type WIDTHS } from './a11y.ts'
 import { expect, type DemoUsername, type E2ESql } from './fixtures.ts'
-import { toast } from './page-kit.ts'
+import { acceptConfirm, toast } from './page-kit.ts'
 
 // The leave of absence journey (docs/rules/personnel.md, Leave of absence), shared by leave.spec.ts (JavaScript on)
 // and leave.nojs.spec.ts (off): a member asks for leave on /account, an admin approves it on the Leave tab, the LOA
@@ -111,8 +111,9 @@ export async function leaveJourney(
   await page.goto('/account')
   await expect(mine.getByTestId('leave-phase')).toHaveText('On leave')
   if (journey.js) {
-    page.once('dialog', (dialog) => void dialog.accept())
+    const ended = acceptConfirm(page)
     await mine.getByRole('button', { name: 'End leave now' }).click()
+    await ended
   } else {
     await mine.getByRole('button', { name: 'End leave now' }).click()
     await page.getByRole('alertdialog').getByRole('button', { name: 'End leave' }).click()

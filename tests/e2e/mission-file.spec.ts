@@ -4,6 +4,7 @@ import { expectNoAxeViolations, WIDTHS } from './a11y.ts'
 import { expect, test } from './fixtures.ts'
 import { MISSION } from './mission.ts'
 import { restoreOrbat, snapshotOrbat } from './orbat-snapshot.ts'
+import { acceptConfirm, answerConfirm } from './page-kit.ts'
 
 // The mission file round trip with JavaScript (docs/rules/orbat.md, The mission file), on a desktop and a phone: from
 // the editor's Actions menu, upload the test mission, preview, apply (which asks first, naming the members it frees),
@@ -45,15 +46,11 @@ test('upload, preview, apply, the public ORBAT shows the mission; export downloa
 
       // Apply asks first, naming whom it frees: a no changes nothing, a yes applies.
       const apply = page.getByRole('button', { name: 'Apply', exact: true })
-      let question = ''
-      page.once('dialog', (dialog) => {
-        question = dialog.message()
-        void dialog.dismiss()
-      })
+      const question = answerConfirm(page, false)
       await apply.click()
-      await expect.poll(() => question).toMatch(/^Apply frees 7 members' slots: Hawthorne, Castellano, /)
+      expect(await question).toMatch(/^Apply frees 7 members' slots: Hawthorne, Castellano, /)
       await expect(page).toHaveURL(/\/admin\/orbat\/mission$/)
-      page.once('dialog', (dialog) => void dialog.accept())
+      void acceptConfirm(page)
       await apply.click()
       await expect(page).toHaveURL(/\/admin\/orbat$/)
       await expect(page.getByRole('status').getByText('ORBAT Saved Successfully!')).toBeVisible()

@@ -3,6 +3,7 @@ import { expectNoAxeViolations, WIDTHS } from './a11y.ts'
 import { heldSlotCount, importMission, newestVersion, saveAsItStands } from './mission.ts'
 import { withOrbatPutBack } from './orbat-snapshot.ts'
 import { expect, test, type E2ESql } from './fixtures.ts'
+import { acceptConfirm, answerConfirm } from './page-kit.ts'
 
 // The ORBAT's memory with JavaScript (docs/rules/orbat-history.md), at 1440 and 390 px: the history list and a
 // version's diff, Restore with the browser's confirm (undoing an import: it names and puts back the members the import
@@ -19,10 +20,7 @@ const frozenEvent = async (db: E2ESql) =>
   )[0]!
 
 async function acceptNextConfirm(page: Page, text: string | RegExp) {
-  page.once('dialog', async (dialog) => {
-    expect(dialog.message()).toMatch(text)
-    await dialog.accept()
-  })
+  void acceptConfirm(page, typeof text === 'string' ? new RegExp(`^${text.replace(/[.?]/g, '\\$&')}`) : text)
 }
 
 for (const size of WIDTHS) {
@@ -77,11 +75,9 @@ test('Undo Last Save in the editor asks, then puts the ORBAT back', async ({ pag
     await page.goto('/admin/orbat')
     await expect(page.getByTestId('orbat-editor')).toBeVisible()
     // The question comes once the version to go back to is read: a no changes nothing.
-    const asked = page.waitForEvent('dialog')
+    const asked = answerConfirm(page, false, /^Undo the last save\?/)
     await page.getByRole('button', { name: 'Undo Last Save' }).click()
-    const question = await asked
-    expect(question.message()).toMatch(/^Undo the last save\?/)
-    await question.dismiss()
+    await asked
     await expect(page.getByRole('button', { name: 'Undo Last Save' })).toBeEnabled()
     expect(await newestVersion(db)).toBe(before)
     await acceptNextConfirm(page, 'Undo the last save?')

@@ -1,5 +1,6 @@
 import type { ConsoleMessage, Page } from '@playwright/test'
 import { expect, loginAs, stubDiscordCdn, test } from './fixtures.ts'
+import { acceptConfirm } from './page-kit.ts'
 import {
   diagramZoom,
   enabledButtons,
@@ -69,7 +70,7 @@ test('a member finds an open slot in the list, signs up with one tap, sees it pi
 
   const leave = pinned.getByRole('button', { name: 'Leave Medic in Alpha' })
   await expectTapTarget(leave)
-  page.once('dialog', (dialog) => void dialog.accept())
+  void acceptConfirm(page)
   await leave.tap()
   await expect(toast(page, 'You have left the slot.')).toBeVisible()
   await expect(pinned).toHaveCount(0)
@@ -112,7 +113,7 @@ test('the list updates live when somebody signs up in another browser', async ({
     // Anonymous: nobody's Leave.
     await expect(row.getByRole('button')).toHaveCount(0)
 
-    other.once('dialog', (dialog) => void dialog.accept())
+    void acceptConfirm(other)
     await yourSlot(other).getByRole('button', { name: 'Leave JTAC in Command' }).tap()
     await expect(row).toContainText('OPEN', { timeout: 2_000 })
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: string }).sameDocument)).toBe('yes')

@@ -1,5 +1,6 @@
-import type { APIRequestContext, ConsoleMessage, Dialog, Page } from '@playwright/test'
+import type { APIRequestContext, ConsoleMessage, Page } from '@playwright/test'
 import { expect, loginAs, pageTasksDone, recordWrites, stubDiscordCdn, test, topBar, type E2ESql } from './fixtures.ts'
+import { acceptConfirm, answerConfirm } from './page-kit.ts'
 
 // The public ORBAT with JavaScript (docs/rules/orbat.md): sign-up and leave with the confirm, live updates in a second
 // browser, the waitlist sheet, the time-lock banner and its countdown, the anonymous Login prompt, and the 390 px
@@ -83,29 +84,22 @@ test('a member signs up to an open slot, sees his name in it, and leaves after t
 
   // Cancelling the confirm keeps the slot.
   const writes = recordWrites(page)
-  const messages: string[] = []
-  page.once('dialog', (dialog) => {
-    messages.push(`${dialog.type()}: ${dialog.message()}`)
-    void dialog.dismiss()
-  })
+  const dismissed = answerConfirm(page, false)
   await leave.click()
-  await expect.poll(() => messages).toEqual([`confirm: ${LEAVE_CONFIRM}`])
+  expect(await dismissed).toBe(LEAVE_CONFIRM)
   await pageTasksDone(page)
   expect(writes, 'a cancelled confirm sends nothing').toEqual([])
   await expect(row).toContainText('Reyes')
   await expect(toast(page, 'You have left the slot.')).toHaveCount(0)
 
-  // Accepting it leaves; a double-click is one action and asks once.
-  const onDialog = (dialog: Dialog) => {
-    messages.push(`${dialog.type()}: ${dialog.message()}`)
-    void dialog.accept()
-  }
-  page.on('dialog', onDialog)
+  // Accepting it leaves; a double-click is one action and asks once (its second click lands beside the question,
+  // which does not answer it).
+  const accepted = acceptConfirm(page, LEAVE_CONFIRM)
   await leave.dblclick()
+  expect(await accepted).toBe(LEAVE_CONFIRM)
   await expect(toast(page, 'You have left the slot.')).toBeVisible()
   await pageTasksDone(page)
-  page.off('dialog', onDialog)
-  expect(messages).toEqual([`confirm: ${LEAVE_CONFIRM}`, `confirm: ${LEAVE_CONFIRM}`])
+  await expect(page.getByTestId('confirm-dialog')).toBeHidden()
   expect(writes, 'the double-click posted one leave').toHaveLength(1)
   await expect(row).toContainText('OPEN')
   await expect(row).not.toContainText('Reyes')
@@ -162,7 +156,7 @@ test('a second browser sees a sign-up and a leave live, without reloading', asyn
     await expect(toast(page, 'Successfully signed up!')).toBeVisible()
 
     // He leaves; the slot is open again for the viewer within ~2 s.
-    page.once('dialog', (dialog) => void dialog.accept())
+    void acceptConfirm(page)
     const leaveAt = Date.now()
     await slotRow(page, 'Alpha', 'Alpha HQ', 'Medic').getByRole('button', { name: 'Leave Medic in Alpha' }).click()
     await expect(viewerRow).toContainText('OPEN', { timeout: 2_000 })
@@ -224,7 +218,7 @@ test.describe('a page that missed an update', () => {
       await expect(row).toContainText('Novak', { timeout: 2_000 })
       await expect(row.getByRole('button')).toHaveCount(0)
 
-      other.once('dialog', (dialog) => void dialog.accept())
+      void acceptConfirm(other)
       await otherRow.getByRole('button', { name: 'Leave JTAC in Command' }).click()
       await expect(otherRow).toContainText('OPEN')
     } finally {

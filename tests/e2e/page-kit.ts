@@ -1,6 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
 import { expectNoAxeViolations } from './a11y.ts'
-import { expect } from './fixtures.ts'
 
 // What browser tests do on many pages: read a toast, accept a confirm, post a form without JavaScript, check axe at
 // both widths. One copy here; a spec file imports what it needs.
@@ -10,14 +9,31 @@ export function toast(page: Page, message: string) {
   return page.getByTestId('toast-stack').getByText(message, { exact: true })
 }
 
-/** Accepts the next window.confirm after checking its text (equal to a string, or matching a pattern). */
-export function acceptConfirm(page: Page, expected: string | RegExp) {
-  page.once('dialog', (dialog) => {
-    expect(dialog.type()).toBe('confirm')
-    if (typeof expected === 'string') expect(dialog.message()).toBe(expected)
-    else expect(dialog.message()).toMatch(expected)
-    void dialog.accept()
-  })
+/**
+ * Answers the app's next confirm dialog (app/ui/confirm.tsx) when it shows, as a person would: waits for it, reads its
+ * question and presses Confirm (`yes`) or Cancel. Call it before the click that asks; it resolves to the question. A
+ * question that is not `expected` (equal to a string, or matching a pattern) is cancelled instead, so the action the
+ * test waits for never happens, and the returned promise rejects saying why.
+ */
+export function answerConfirm(page: Page, yes: boolean, expected: string | RegExp = /./): Promise<string> {
+  const answered = (async () => {
+    const dialog = page.getByTestId('confirm-dialog')
+    const message = dialog.locator('p').first()
+    await message.waitFor({ state: 'visible', timeout: 0 })
+    const question = await message.innerText()
+    const wanted = typeof expected === 'string' ? question === expected : expected.test(question)
+    await dialog.getByRole('button', { name: yes && wanted ? 'Confirm' : 'Cancel', exact: true }).click()
+    if (!wanted) throw new Error(`The confirm asked ${JSON.stringify(question)}, not ${String(expected)}`)
+    return question
+  })()
+  // A test that ends before the question comes (or does not await the answer) leaves no unhandled rejection.
+  answered.catch(() => {})
+  return answered
+}
+
+/** Accepts the app's next confirm (answerConfirm with yes). */
+export function acceptConfirm(page: Page, expected: string | RegExp = /./): Promise<string> {
+  return answerConfirm(page, true, expected)
 }
 
 /** Submits with a button and waits for the document answer (no JavaScript); returns its status. */

@@ -239,6 +239,15 @@ export function MemberWeeksChart({ weeks, caption }: { weeks: readonly ActivityW
       <figcaption className="text-xs text-zinc-400">
         {caption}
         <span className="sr-only">. Outlined: operations that week; filled: attended.</span>
+        {/* The key, seen (the line above says it to screen readers). */}
+        <span className="mt-1 flex flex-wrap gap-x-4 gap-y-1" aria-hidden="true" data-testid="chart-key">
+          <span className="flex items-center gap-1.5">
+            <span className="inline-block size-3 rounded-sm border border-zinc-600 bg-zinc-800" /> Operations that week
+          </span>
+          <span className="flex items-center gap-1.5">
+            <span className="inline-block size-3 rounded-sm bg-emerald-500" /> Attended
+          </span>
+        </span>
       </figcaption>
     </figure>
   )

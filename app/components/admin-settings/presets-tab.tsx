@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { usePanel } from '#app/hooks/use-form-post.tsx'
 import { useSchemaForm } from '#app/hooks/use-schema-form.ts'
 import { buttonClass, primaryButton, secondaryButton } from '#app/ui/button.ts'
-import { ConfirmButtonForm, ConfirmStep } from '#app/ui/confirm.tsx'
+import { askToConfirm, ConfirmButtonForm, ConfirmStep } from '#app/ui/confirm.tsx'
 import { inputProps } from '#app/ui/conform-props.ts'
 import { FieldError, inputClass, labelClass, LoadError, Section } from '#app/ui/field.tsx'
 import { presetNameSchema, SETTINGS_INTENTS as INTENTS, type PresetItem } from '#contracts/settings.ts'
@@ -131,7 +131,7 @@ function LoadPresetButton({ preset }: { preset: PresetItem }) {
       disabled={loading}
       aria-busy={loading || undefined}
       onClick={async () => {
-        if (!window.confirm(loadPresetConfirm(preset))) return
+        if (!(await askToConfirm(loadPresetConfirm(preset)))) return
         setLoading(true)
         try {
           await onLoadPreset(preset.id)

@@ -2,11 +2,12 @@ import type { ReactNode } from 'react'
 import type { VersionDiff } from '#contracts/orbat-history.ts'
 
 // A version's diff against the one before (docs/rules/orbat-history.md): squads, teams and slots added, removed and
-// renamed, locks changed; assignments apart, since they are the members' own doing.
+// renamed, locks changed; heading rows apart from slots (they are not slots); assignments apart, since they are the
+// members' own doing.
 
 const place = (p: { squad: string; team: string; role: string }) =>
   `${p.role || 'a slot'} (${p.squad}${p.team ? `, ${p.team}` : ''})`
-const lock = (name: string | null) => name ?? 'unlocked'
+const lock = (name: string | null) => name ?? 'none'
 
 function Group({ title, lines }: { title: string; lines: ReactNode[] }) {
   if (!lines.length) return null
@@ -52,7 +53,15 @@ export function DiffView({ diff }: { diff: VersionDiff }) {
       <Changed key={`n${i}`}>{`${s.from} renamed ${s.to} (${s.squad}, ${s.team})`}</Changed>
     )),
     ...diff.slots.locks.map((s, i) => (
-      <Changed key={`l${i}`}>{`${place(s)}: lock ${lock(s.from)} → ${lock(s.to)}`}</Changed>
+      <Changed key={`l${i}`}>{`${place(s)}, lock: ${lock(s.from)} → ${lock(s.to)}`}</Changed>
+    )),
+  ]
+  const where = (h: { squad: string; team: string }) => `(${h.squad}${h.team ? `, ${h.team}` : ''})`
+  const headings = [
+    ...diff.headings.added.map((h, i) => <Added key={`ha${i}`}>{`Heading “${h.text}” ${where(h)}`}</Added>),
+    ...diff.headings.removed.map((h, i) => <Removed key={`hr${i}`}>{`Heading “${h.text}” ${where(h)}`}</Removed>),
+    ...diff.headings.renamed.map((h, i) => (
+      <Changed key={`hn${i}`}>{`Heading “${h.from}” renamed “${h.to}” ${where(h)}`}</Changed>
     )),
   ]
   const assignments = diff.assignments.map((a, i) => (
@@ -60,13 +69,14 @@ export function DiffView({ diff }: { diff: VersionDiff }) {
       {`${place(a)}: ${a.from ?? 'open'} → ${a.to ?? 'open'}`}
     </span>
   ))
-  if (!structure.length && !teams.length && !slots.length && !assignments.length)
+  if (!structure.length && !teams.length && !slots.length && !headings.length && !assignments.length)
     return <p className="text-sm text-zinc-400">Nothing changed against the version before.</p>
   return (
     <div className="flex flex-col gap-4" data-testid="version-diff">
       <Group title="Squads" lines={structure} />
       <Group title="Teams" lines={teams} />
       <Group title="Slots" lines={slots} />
+      <Group title="Headings" lines={headings} />
       <Group title="Assignments (the members' own)" lines={assignments} />
     </div>
   )

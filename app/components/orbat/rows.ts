@@ -1,4 +1,4 @@
-import type { OrbatSlot, OrbatSquad } from '#contracts/orbat.ts'
+import { isSpacer, spacerLabel, type OrbatSlot, type OrbatSquad } from '#contracts/orbat.ts'
 import { roleLockRefusal, type Refusal } from '#contracts/orbat-rights.ts'
 import type { OrbatViewer } from './viewer.tsx'
 
@@ -6,17 +6,7 @@ import type { OrbatViewer } from './viewer.tsx'
 // it, what the viewer may do with it, and the order squads are read in. No React Flow here, so the list view never
 // loads the diagram library.
 
-const SPACER_MARK = '---'
-
-/** A role wrapped in three dashes is a heading row, not a slot: never taken, never counted (docs/rules/orbat.md). */
-export function isSpacer(role: string): boolean {
-  return role.startsWith(SPACER_MARK)
-}
-
-/** The heading text of a spacer row, without its dashes. */
-export function spacerLabel(role: string): string {
-  return role.replace(/^-{3}/, '').replace(/-{3}$/, '').trim()
-}
+export { isSpacer, spacerLabel }
 
 /** Open = no user and no manual name; spacers are never open. */
 export function isOpen(slot: Pick<OrbatSlot, 'role' | 'user_id' | 'manual_username'>): boolean {

@@ -66,8 +66,8 @@ function SignUpButton({ slotId, label, size = 'xs' }: { slotId: number; label: s
 }
 
 /**
- * Leave asks 'Are you sure you want to leave this slot?' first. With JavaScript that is the browser's own confirm
- * dialog; without it the post carries no confirmation and the action answers with the page's confirm step.
+ * Leave asks 'Are you sure you want to leave this slot?' first. With JavaScript that is the app's confirm dialog
+ * (app/ui/confirm.tsx); without it the post carries no confirmation and the action answers with the page's confirm step.
  */
 function LeaveButton({ slotId, label, size = 'xs' }: { slotId: number; label: string; size?: ButtonSize }) {
   return (

@@ -1,4 +1,5 @@
 import { Badge } from '#app/ui/badge.tsx'
+import { formatDay } from '#contracts/time-zone.ts'
 import { useTimeZone } from '#app/ui/date-time.tsx'
 
 // Small building blocks shared by the public personnel pages (roster, member sheet, trainings, library).
@@ -32,13 +33,7 @@ export function BmtBadge({ className = '' }: { className?: string }) {
 }
 
 /** A join date (YYYY-MM-DD, no time of day): the same text on the server and in every time zone. */
-export function formatDateOnly(date: string): string {
-  const value = new Date(`${date.slice(0, 10)}T00:00:00Z`)
-  if (Number.isNaN(value.getTime())) return date
-  return DATE_ONLY.format(value)
-}
-
-const DATE_ONLY = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' })
+export const formatDateOnly = formatDay
 
 /** Member scores show 2 decimals: the admin's hidden_score adjustment is in hundredths (docs/rules/roster.md). */
 export function formatScore(score: number): string {

@@ -134,7 +134,14 @@ export function usePushState(publicKey: string, devices: Array<{ key: string }>)
         setStatus('on')
         await revalidator.revalidate()
       } catch (error) {
-        setProblem(`Could not turn push on: ${error instanceof Error ? error.message : String(error)}`)
+        // The browser's own words ("Registration failed - permission denied") say nothing of what to do.
+        const name = error instanceof DOMException ? error.name : ''
+        if (name === 'NotAllowedError') return setStatus('denied')
+        setProblem(
+          name === 'AbortError' || name === 'InvalidStateError'
+            ? NOTIFICATION_MESSAGES.pushServiceDown
+            : `Could not turn push on: ${error instanceof Error ? error.message : String(error)}`,
+        )
         setStatus('off')
       }
     })()

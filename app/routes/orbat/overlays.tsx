@@ -119,7 +119,7 @@ export function StaticWaitlistPanel({ store, rights }: { store: LiveOrbatStore; 
 
 /**
  * The leave confirmation when JavaScript is off: the Leave button posted without a confirmation, and the action sent
- * the browser here (?leave=<slotId>&confirm=leave). With JavaScript the browser's confirm dialog asks instead.
+ * the browser here (?leave=<slotId>&confirm=leave). With JavaScript the app's confirm dialog asks instead.
  */
 export function LeaveConfirm({
   orbat,

@@ -13,6 +13,7 @@ import { getPublicMember } from '#server/roster/members.ts'
 import { getUser } from '#server/auth/user.ts'
 import { fullRecordHref, readMemberProfile } from '#server/personnel/record.ts'
 import { AttendanceStrip, ProfileHeader } from '#app/components/personnel/profile.tsx'
+import { AdminMemberLinks } from '#app/components/roster/admin-member-links.tsx'
 import { ServiceTimeline, trimRecord } from '#app/components/personnel/timeline.tsx'
 
 // One roster member. The roster page loads this loader with a fetcher (?view=sheet) to fill its side sheet (the
@@ -95,6 +96,9 @@ export default function RosterMemberPage({ loaderData }: Route.ComponentProps) {
             </Link>
           </p>
         ) : null}
+        <div className="mt-3 empty:hidden">
+          <AdminMemberLinks memberId={member.id} name={member.ingame_name} />
+        </div>
       </section>
       <section aria-labelledby="attendance-heading" className="flex flex-col gap-3">
         <h2 id="attendance-heading" className="text-lg font-semibold">

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link, useFetcher } from 'react-router'
 import type { PublicMember } from '#contracts/roster-types.ts'
+import { AdminMemberLinks } from '#app/components/roster/admin-member-links.tsx'
 import { MemberDetails, type MemberTab, type MemberTotals } from '#app/components/roster/member-details.tsx'
 
 // The side sheet's body for one member: loads /roster/:id?view=sheet (that route's loader) with a fetcher.
@@ -37,6 +38,7 @@ export function MemberSheet({ id }: { id: number }) {
       <Link to={`/roster/${id}`} className="text-sm text-brand-400 underline">
         Full profile and service record
       </Link>
+      <AdminMemberLinks memberId={id} name={fetcher.data.member.ingame_name} />
       <MemberDetails
         member={fetcher.data.member}
         totals={fetcher.data.totals ?? undefined}

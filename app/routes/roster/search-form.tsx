@@ -62,20 +62,21 @@ export function RosterSearchForm({
       <button type="submit" className={`${secondaryButton} h-10 sm:order-last`}>
         Search
       </button>
-      <label className="min-w-0 flex-1 basis-[40%] sm:flex-none sm:basis-auto">
-        <span className="sr-only">Search by</span>
+      {/* What the box matches (not a sort): a name or a rank. Its caption above it on a phone, beside it wider. */}
+      <label className="flex min-w-0 flex-1 basis-[40%] flex-col gap-1 sm:flex-none sm:basis-auto sm:flex-row sm:items-center sm:gap-2">
+        <span className="text-xs whitespace-nowrap text-zinc-400 sm:text-sm">Search by</span>
         <select
           key={`type-${state.type}`}
           name="type"
           defaultValue={state.type}
-          className={`${selectClass} w-full sm:w-36`}
+          className={`${selectClass} w-full min-w-0 sm:w-36`}
           onChange={(event) => go({ type: event.currentTarget.value as SearchType, term: term() })}
         >
           <Options items={SEARCH_TYPES} />
         </select>
       </label>
-      <label className="min-w-0 flex-1 basis-[40%] sm:flex-none sm:basis-auto">
-        <span className="sr-only">Qualification</span>
+      <label className="flex min-w-0 flex-1 basis-[40%] flex-col gap-1 sm:flex-none sm:basis-auto">
+        <span className="text-xs text-zinc-400 sm:sr-only">Qualification</span>
         <select
           key={`qualification-${state.qualification ?? ''}`}
           name="qualification"

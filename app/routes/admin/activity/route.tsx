@@ -23,6 +23,7 @@ import { requirePageUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { withLoadError } from '#server/load-error.ts'
 import { saveSetting } from '#server/settings/admin-settings.ts'
+import { AdminPageHeader } from '#app/ui/admin-page-header.tsx'
 
 // Activity (docs/rules/activity.md): turnout over time, per squad, every member's attendance and reliability, who is
 // drifting away, and the CSV. Everything is a link or a plain form (window, sort, page), and the charts are SVG drawn
@@ -79,29 +80,24 @@ export default function ActivityRoute({ loaderData: data }: Route.ComponentProps
     : `No events or trainings from ${dayLabel(data.from)} to ${dayLabel(data.to)}.`
   return (
     <main className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-12">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <Link to="/admin" className="text-sm text-zinc-400 hover:text-zinc-100">
-            ← Back to Admin Hub
-          </Link>
-          <h1 className="mt-2 text-2xl font-bold tracking-tight sm:text-3xl">Activity</h1>
-          <p className="mt-1 text-sm text-zinc-400">
-            Who shows up, who signs up and does not come, and who is drifting away.
-          </p>
-        </div>
-        <nav aria-label="Window" className="flex flex-wrap gap-1.5" data-testid="activity-window">
-          {ACTIVITY_WINDOWS.map((weeks) => (
-            <Link
-              key={weeks}
-              to={hrefWith(data, { weeks, page: 1 })}
-              aria-current={weeks === data.weeks ? 'page' : undefined}
-              className={buttonClass(weeks === data.weeks ? 'primary' : 'secondary', 'sm')}
-            >
-              {weeks} weeks
-            </Link>
-          ))}
-        </nav>
-      </div>
+      <AdminPageHeader
+        title="Activity"
+        description={<p>Who shows up, who signs up and does not come, and who is drifting away.</p>}
+        actions={
+          <nav aria-label="Window" className="flex flex-wrap gap-1.5" data-testid="activity-window">
+            {ACTIVITY_WINDOWS.map((weeks) => (
+              <Link
+                key={weeks}
+                to={hrefWith(data, { weeks, page: 1 })}
+                aria-current={weeks === data.weeks ? 'page' : undefined}
+                className={buttonClass(weeks === data.weeks ? 'primary' : 'secondary', 'sm')}
+              >
+                {weeks} weeks
+              </Link>
+            ))}
+          </nav>
+        }
+      />
       <LoadError message={data.loadError} />
 
       <dl className="grid grid-cols-2 gap-3 md:grid-cols-4" data-testid="activity-totals">

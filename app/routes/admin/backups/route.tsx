@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react'
-import { Link, useRevalidator } from 'react-router'
+import { useRevalidator } from 'react-router'
 import type { Route } from './+types/route'
 import {
   BACK_UP_NOW,
@@ -24,6 +24,7 @@ import { formatBytes, requestBackup } from '#server/backups/runs.ts'
 import { getServices } from '#server/context.ts'
 import { Conflict } from '#server/errors.ts'
 import { withLoadError } from '#server/load-error.ts'
+import { AdminPageHeader } from '#app/ui/admin-page-header.tsx'
 
 // Backups (docs/rules/backups.md): how backups are made here (the folder, the schedule, the retention rule, whether
 // BACKUP_COMMAND sends each file elsewhere), Back up now (a plain form: works without JavaScript), the last run's
@@ -126,19 +127,16 @@ export default function BackupsPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <main className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <Link to="/admin" className="text-sm text-zinc-400 hover:text-zinc-100">
-            ← Back to Admin Hub
-          </Link>
-          <h1 className="mt-2 text-2xl font-bold tracking-tight sm:text-3xl">Backups</h1>
-          <p className="mt-1 max-w-2xl text-sm text-zinc-400">
+      <AdminPageHeader
+        title="Backups"
+        description={
+          <p>
             Each backup is one file holding the whole database and the uploaded files, restored with{' '}
             <code className="font-mono text-xs whitespace-nowrap text-zinc-300">npm run restore</code>.
           </p>
-        </div>
-        <BackUpNow inProgress={inProgress} />
-      </div>
+        }
+        actions={<BackUpNow inProgress={inProgress} />}
+      />
 
       <div className="mt-6 flex flex-col gap-4">
         <HowBackupsAreMade data={loaderData} />

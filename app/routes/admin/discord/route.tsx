@@ -50,6 +50,7 @@ import {
 import { loadPickers } from '#server/discord/guild.ts'
 import { withLoadError } from '#server/load-error.ts'
 import { secondaryButton } from '#app/ui/button.ts'
+import { AdminPageHeader } from '#app/ui/admin-page-header.tsx'
 
 // /admin/discord (docs/rules/discord.md): global settings, rank role mapping, squad role mapping, a Danger Zone and
 // Ping History. Every form works without JavaScript (app/forms/respond.ts); the use cases are server/discord/admin.ts,
@@ -193,21 +194,16 @@ async function cancel(post: AdminPost) {
 export default function DiscordAdmin({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12">
-      <Link to="/admin" className="text-sm text-zinc-400 hover:text-zinc-100">
-        ← Back to Admin Hub
-      </Link>
-      <div className="mt-2 flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Discord Integration</h1>
-          <p className="mt-1 text-sm text-zinc-400">
-            Channels, role mappings and scheduled pings on the unit's Discord server.
-          </p>
-        </div>
-        {/* The reconcile: what Discord has against what the roster says, applied on confirmation. */}
-        <Link to="/admin/discord/sync" className={secondaryButton}>
-          Sync Roles Now
-        </Link>
-      </div>
+      <AdminPageHeader
+        title="Discord Integration"
+        description={<p>Channels, role mappings and scheduled pings on the unit's Discord server.</p>}
+        actions={
+          // The reconcile: what Discord has against what the roster says, applied on confirmation.
+          <Link to="/admin/discord/sync" className={secondaryButton}>
+            Sync Roles Now
+          </Link>
+        }
+      />
       <div className="mt-6 flex flex-col gap-6">
         <LoadError message={loaderData.loadError} />
         {loaderData.discordError ? (

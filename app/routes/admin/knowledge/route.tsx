@@ -14,6 +14,7 @@ import { createPacket, deletePacket, listPackets, updatePacket } from '#server/l
 import { withLoadError } from '#server/load-error.ts'
 import { parseIdText } from '#contracts/fields.ts'
 import { countOf } from '#contracts/plural.ts'
+import { AdminPageHeader } from '#app/ui/admin-page-header.tsx'
 
 // Manage Library (docs/rules/library.md): the documents with a count, Add Document, Edit and delete (confirmed). The
 // same use cases and schema as /api/knowledge. Dialogs are URL states (?dialog=edit&packet=3).
@@ -68,20 +69,15 @@ export default function ManageLibrary({ loaderData }: Route.ComponentProps) {
 
   return (
     <main className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <Link to="/admin" className="text-sm text-zinc-400 hover:text-zinc-100">
-            ← Back to Admin Hub
+      <AdminPageHeader
+        title="Manage Library"
+        description={<p data-testid="packet-count">{countOf(packets.length, 'document')}</p>}
+        actions={
+          <Link to={href({ dialog: 'add' })} preventScrollReset className={primaryButton}>
+            Add Document
           </Link>
-          <h1 className="mt-2 text-2xl font-bold tracking-tight sm:text-3xl">Manage Library</h1>
-          <p className="mt-1 text-sm text-zinc-400" data-testid="packet-count">
-            {countOf(packets.length, 'document')}
-          </p>
-        </div>
-        <Link to={href({ dialog: 'add' })} preventScrollReset className={primaryButton}>
-          Add Document
-        </Link>
-      </div>
+        }
+      />
 
       <div className="mt-6 flex flex-col gap-4">
         <LoadError message={loaderData.loadError} />

@@ -30,6 +30,7 @@ import { EditorToolbar, ListActionBar, type EditorView } from './toolbar.tsx'
 import { EDITOR_MAX_ZOOM, EDITOR_MIN_ZOOM, FIT_OPTIONS, useCanvasView } from './use-canvas-view.ts'
 import { useEditorPersistence, type LoadPreset } from './use-editor-persistence.ts'
 import { useEditorStore, type EditorDispatch } from './use-editor-store.ts'
+import { askToConfirm } from '#app/ui/confirm.tsx'
 
 // The admin ORBAT editor (docs/rules/orbat.md, the editor): every change is local until Save ORBAT. The state and its
 // changes are reducer.ts; the server round trips use-editor-persistence.ts; this file renders them, as the diagram or
@@ -235,7 +236,7 @@ function useFlowHandlers(dispatch: EditorDispatch) {
     const squads = nodes.filter((n): n is EditorSquadNode => n.type === 'squad')
     if (squads.length === 0) return true
     const names = squads.map((n) => `"${n.data.squad.name}"`).join(', ')
-    return window.confirm(
+    return askToConfirm(
       squads.length === 1
         ? `Are you sure you want to delete the squad ${names} and all its slots?`
         : `Are you sure you want to delete the squads ${names} and all their slots?`,

@@ -27,7 +27,7 @@ import { getVersionWithReseat, restoreVersion } from '#server/orbat/restore.ts'
 
 // ORBAT history (docs/rules/orbat-history.md): every save as a version, newest first; the chosen one (?version=ID,
 // the newest without it) with its diff against the one before, who a restore would put back in the slots it brings
-// back, and Restore, which asks first naming them (the browser's confirm, or the page's confirm step without
+// back, and Restore, which asks first naming them (the app's confirm dialog, or the page's confirm step without
 // JavaScript) and runs the ordinary save.
 
 export const RESTORE_VERSION = 'restore-version'
@@ -57,6 +57,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         .filter(Boolean)
         .join(' '),
     failure: 'Could not restore the version.',
+    // The page then shows the version the restore made (the ORBAT now), not the one restored.
+    to: (result) => `/admin/orbat/history?version=${result.version}`,
   })
 }
 

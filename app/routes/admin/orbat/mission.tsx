@@ -24,7 +24,7 @@ import { missionFromForm } from '#server/orbat/mission/upload.ts'
 // The mission file round trip as a page (docs/rules/orbat.md, The mission file), reached from the ORBAT editor's
 // Actions menu; it works without JavaScript. Import: the file posted here, a preview, then Apply posts the previewed
 // proposal back and saves it through the ORBAT save. An Apply that frees held slots asks first, naming the members:
-// the browser's confirm, or (without JavaScript, or when someone signed up since the preview) the page's confirm
+// the app's confirm dialog, or (without JavaScript, or when someone signed up since the preview) the page's confirm
 // step. Export: the form posts straight to the export call, whose answer is the download.
 
 const INTENTS = { preview: 'preview-import', apply: 'apply-import' } as const

@@ -15,6 +15,7 @@ import {
   UpIcon,
 } from './fields.tsx'
 import { DEFAULT_LOCK_MARK, rosterMatch, spacerRole, type EditorSlot, type EditorTeam } from './model.ts'
+import { askToConfirm } from '#app/ui/confirm.tsx'
 
 // A squad's edit view, in its card on the diagram or in the list: the squad's fields, its team blocks and their slot
 // rows. Every change is a reducer action; deleting a squad or a team asks first (docs/rules/ui.md).
@@ -34,8 +35,9 @@ export function SquadEditView({
   const { id: squadId, name } = squad
   const { dispatch } = editor
   const deleteSquad = () => {
-    if (window.confirm(`Are you sure you want to delete the squad "${name}" and all its slots?`))
-      dispatch({ type: 'deleteSquad', squadId })
+    void askToConfirm(`Are you sure you want to delete the squad "${name}" and all its slots?`).then(
+      (yes) => yes && dispatch({ type: 'deleteSquad', squadId }),
+    )
   }
   const [platoonOn, setPlatoonOn] = useState(squad.platoon_id !== null)
   const ids = useId()
@@ -153,8 +155,9 @@ function TeamBlock({
   const [spacerOpen, setSpacerOpen] = useState(false)
   const [spacerText, setSpacerText] = useState('')
   const deleteTeam = () => {
-    if (window.confirm(`Are you sure you want to delete the team "${team.name}" and all its slots?`))
-      dispatch({ type: 'deleteTeam', squadId, team: team.name })
+    void askToConfirm(`Are you sure you want to delete the team "${team.name}" and all its slots?`).then(
+      (yes) => yes && dispatch({ type: 'deleteTeam', squadId, team: team.name }),
+    )
   }
   const addSpacer = () => {
     if (dispatch({ type: 'addSpacer', squadId, team: team.name, text: spacerText })) {

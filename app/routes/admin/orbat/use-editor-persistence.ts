@@ -12,6 +12,7 @@ import {
 import { toSavePayload } from './model.ts'
 import type { EditorState } from './reducer.ts'
 import { EDITOR_TOAST_ID, unsavedChangesText, type EditorDispatch } from './use-editor-store.ts'
+import { askToConfirm } from '#app/ui/confirm.tsx'
 
 // The editor's round trips to the server (docs/decisions/012-orbat-save-keeps-concurrent-sign-ups.md): Save ORBAT sends
 // the whole diagram with the base it was edited from; Discard Changes and a save's answer reload it from the server; a
@@ -102,7 +103,7 @@ export function useEditorPersistence({
   }
 
   const discard = async () => {
-    if (getState().dirty && !window.confirm(DISCARD_CONFIRM)) return
+    if (getState().dirty && !(await askToConfirm(DISCARD_CONFIRM))) return
     try {
       dispatch({ type: 'resetToServer', payload: await requestJson<OrbatPayload>(ORBAT_URL) })
       presetLoaded.current = false
@@ -122,7 +123,7 @@ export function useEditorPersistence({
       if (!before) throw new Error(HISTORY_MESSAGES.nothingToUndo)
       const { reseat } = await requestJson<VersionWithReseat>(versionUrl(before.id))
       const question = [HISTORY_MESSAGES.undoConfirm, reseatText(reseat)].filter(Boolean).join(' ')
-      if (!window.confirm(`${question}${unsaved}`)) return
+      if (!(await askToConfirm(`${question}${unsaved}`))) return
       const body = await requestJson<{ message?: string; orbat?: OrbatPayload; reseat?: Reseat }>(
         restoreUrl(before.id),
         { method: 'POST' },
@@ -180,7 +181,8 @@ function useLeaveBlocker(dirty: boolean) {
   // ask once.
   useEffect(() => {
     if (blocker.state !== 'blocked') return
-    if (window.confirm('You have unsaved ORBAT changes. Leave without saving them?')) blockerRef.current.proceed?.()
-    else blockerRef.current.reset?.()
+    void askToConfirm('You have unsaved ORBAT changes. Leave without saving them?').then((yes) =>
+      yes ? blockerRef.current.proceed?.() : blockerRef.current.reset?.(),
+    )
   }, [blocker.state])
 }

@@ -19,6 +19,7 @@ import { useHydrated } from '#app/hooks/use-hydrated.ts'
 import { primaryButton, secondaryButton } from '#app/ui/button.ts'
 import { inputClass, Notice, Section, selectClass, textareaClass } from '#app/ui/field.tsx'
 import { TabbedPage } from '#app/ui/tabs.tsx'
+import { BackToAdminHub } from '#app/ui/admin-page-header.tsx'
 import { requirePageUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { warmRichText } from '#server/rich-text.ts'
@@ -168,7 +169,7 @@ export default function RecruitmentFormRoute({ loaderData }: Route.ComponentProp
   const refused = answer?.form === 'recruitment-form' ? answer : undefined
   const draft = refused?.draft ?? loaderData.draft
   return (
-    <TabbedPage title="Recruitment" tabs={<RecruitmentTabs />}>
+    <TabbedPage title="Recruitment" tabs={<RecruitmentTabs />} back={<BackToAdminHub />}>
       <div className="flex flex-col gap-6">
         <FormEditor key={JSON.stringify(loaderData.draft)} draft={draft} error={refused?.error} />
         <CooldownForm days={loaderData.cooldown} />
@@ -274,6 +275,7 @@ function QuestionRow({ question: q, index }: { question: DraftQuestion | null; i
     <li
       className="grid gap-3 rounded-lg border border-zinc-800 bg-zinc-950/40 p-3 sm:grid-cols-[5rem_1fr_10rem]"
       data-testid={q ? 'question-row' : 'new-question-row'}
+      data-question
     >
       <input type="hidden" name={name('id')} value={q?.id ?? ''} />
       <div className="flex flex-col gap-1.5">
@@ -313,9 +315,10 @@ function QuestionRow({ question: q, index }: { question: DraftQuestion | null; i
           ))}
         </select>
       </div>
-      <div className="flex min-w-0 flex-col gap-1.5 sm:col-span-2 sm:col-start-2">
+      {/* Shown only while the kind is Choice, by CSS (app/app.css), so it follows the select without scripts too. */}
+      <div className="min-w-0 flex-col gap-1.5 sm:col-span-2 sm:col-start-2" data-choice-options>
         <label htmlFor={id('options')} className="text-sm text-zinc-300">
-          Options (Choice only, one per line)
+          Options (one per line)
         </label>
         <textarea
           id={id('options')}

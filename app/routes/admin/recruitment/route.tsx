@@ -12,6 +12,7 @@ import {
   RECRUITMENT_INTENTS,
   RECRUITMENT_LIMITS,
   RECRUITMENT_MESSAGES,
+  type ApplicantNoticeDelivery,
   type Application,
   type ApplicationStatus,
 } from '#contracts/recruitment.ts'
@@ -24,6 +25,7 @@ import { DateTime } from '#app/ui/date-time.tsx'
 import { UrlDialog } from '#app/ui/dialog.tsx'
 import { EmptyState, LoadError, selectClass, textareaClass } from '#app/ui/field.tsx'
 import { TabbedPage } from '#app/ui/tabs.tsx'
+import { BackToAdminHub } from '#app/ui/admin-page-header.tsx'
 import { requirePageUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { Invalid } from '#server/errors.ts'
@@ -110,7 +112,7 @@ export default function RecruitmentRoute({ loaderData }: Route.ComponentProps) {
   const selected = applications.find((a) => String(a.id) === selectedId) ?? null
   const closeHref = location.pathname
   return (
-    <TabbedPage title="Recruitment" tabs={<RecruitmentTabs />} width="max-w-[90rem]">
+    <TabbedPage title="Recruitment" tabs={<RecruitmentTabs />} back={<BackToAdminHub />}>
       <LoadError message={'loadError' in loaderData ? loaderData.loadError : undefined} />
       {selected ? <ApplicationDialog application={selected} admins={admins} closeHref={closeHref} /> : null}
       <Pipeline applications={applications} />
@@ -236,11 +238,12 @@ function ApplicationDialog({
               <dt className="text-zinc-400">Roster</dt>
               <dd>
                 <Link to={`/roster/${a.member_id}`} className="text-brand-400 underline">
-                  The new member
+                  {a.member_name ?? 'The new member'}
                 </Link>
               </dd>
             </>
           ) : null}
+          <Reach application={a} />
         </dl>
         <section aria-label="Answers" className="flex flex-col gap-2">
           <h3 className="text-sm font-semibold text-zinc-200">Answers</h3>
@@ -255,6 +258,65 @@ function ApplicationDialog({
         </section>
       </div>
     </UrlDialog>
+  )
+}
+
+const DISCORD_STATE: Record<ApplicantNoticeDelivery['discord'], string> = {
+  sent: 'Discord message sent',
+  pending: 'Discord message on its way',
+  skipped: 'no Discord message (not wanted)',
+  failed: 'Discord message not delivered',
+}
+const PUSH_STATE: Record<ApplicantNoticeDelivery['push'], string> = {
+  sent: 'push sent',
+  pending: 'push on its way',
+  skipped: 'no push (no device)',
+  failed: 'push not delivered',
+}
+
+/**
+ * What reached the applicant: how the last status change's notice went out, and an accepted recruit's Discord roles,
+ * with Discord's refusal when it refused (closed direct messages, not on the server).
+ */
+function Reach({ application: a }: { application: Application }) {
+  const told = a.applicant_told
+  const roles = a.discord_roles
+  const notOnServer = roles?.error && /unknown member/i.test(roles.error)
+  return (
+    <>
+      {told ? (
+        <>
+          <dt className="text-zinc-400">Told</dt>
+          <dd className="text-zinc-100" data-testid="applicant-told">
+            {APPLICATION_STATUS_LABELS[told.status]}: {DISCORD_STATE[told.discord]}
+            {told.discord === 'failed' && told.discord_error ? (
+              <span className="text-amber-300"> ({told.discord_error})</span>
+            ) : null}
+            , {PUSH_STATE[told.push]}.
+            {told.discord === 'failed' && told.push !== 'sent' ? (
+              <span className="block text-amber-300">
+                The applicant has not been told: their Discord direct messages may be closed. Tell them another way.
+              </span>
+            ) : null}
+          </dd>
+        </>
+      ) : null}
+      {roles ? (
+        <>
+          <dt className="text-zinc-400">Discord roles</dt>
+          <dd className="text-zinc-100" data-testid="applicant-roles">
+            {roles.state === 'given' ? (
+              'Given'
+            ) : (
+              <span className="text-amber-300">
+                Not given yet{roles.error ? ` (${roles.error})` : ''}: tried again until Discord takes them.
+                {notOnServer ? ' They are not on the unit’s Discord server; the roles follow once they join.' : ''}
+              </span>
+            )}
+          </dd>
+        </>
+      ) : null}
+    </>
   )
 }
 
@@ -362,7 +424,14 @@ function Comments({ application: a }: { application: Application }) {
       ) : (
         <p className="text-sm text-zinc-500">No comments yet. The applicant never sees them.</p>
       )}
-      <Form method="post" action={action} className="flex flex-col gap-2" aria-label="Add a comment">
+      {/* Keyed by the number of comments: once a comment is added the form starts empty again. */}
+      <Form
+        key={a.comments.length}
+        method="post"
+        action={action}
+        className="flex flex-col gap-2"
+        aria-label="Add a comment"
+      >
         {hidden}
         <input type="hidden" name="intent" value={RECRUITMENT_INTENTS.comment} />
         <input type="hidden" name="id" value={a.id} />

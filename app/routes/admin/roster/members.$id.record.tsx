@@ -1,6 +1,7 @@
 import type { Route } from './+types/members.$id.record'
 import { noteSchema, PERSONNEL_MESSAGES } from '#contracts/personnel.ts'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+import { AdminMemberLinks } from '#app/components/roster/admin-member-links.tsx'
 import { FullRecord } from '#app/components/personnel/record-page.tsx'
 import { trimRecord } from '#app/components/personnel/timeline.tsx'
 import { submitForm } from '#app/forms/actions.ts'
@@ -44,6 +45,7 @@ export default function MemberRecordPage({ loaderData }: Route.ComponentProps) {
       title={`Service record: ${record.member.ingame_name}`}
       back={{ to: '/admin/roster/members', label: 'Members' }}
     >
+      <AdminMemberLinks memberId={record.member.id} name={record.member.ingame_name} />
       {/* A new note adds an entry: the form starts empty again. */}
       <NoteForm key={record.entries.filter((e) => e.kind === 'note').length} />
     </FullRecord>

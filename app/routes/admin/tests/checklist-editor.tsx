@@ -15,6 +15,7 @@ import { secondaryButton, smallButton, smallDangerButton } from '#app/ui/button.
 import { inputProps } from '#app/ui/conform-props.ts'
 import { EmptyState, FieldError, inputClass } from '#app/ui/field.tsx'
 import { countOf } from '#contracts/plural.ts'
+import { askToConfirm } from '#app/ui/confirm.tsx'
 
 // The Evaluation Checklist tab: items grouped in named sections, posted as one flat list with a section name on each
 // item. Add Section makes "New Section N" with a first item; a section's name is renamed in place (ignored when empty,
@@ -58,7 +59,7 @@ export function ChecklistEditor({ form, field, hydrated }: { form: Form; field: 
     return next !== null
   }
   const remove = (name: string) => {
-    if (window.confirm(TEST_MESSAGES.confirmDeleteSection)) replace(removeSection(current(), name))
+    void askToConfirm(TEST_MESSAGES.confirmDeleteSection).then((yes) => yes && replace(removeSection(current(), name)))
   }
 
   return (

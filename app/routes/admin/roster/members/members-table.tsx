@@ -9,6 +9,7 @@ import { EmptyState } from '#app/ui/field.tsx'
 import { Table, type Column } from '#app/ui/table.tsx'
 import { BULK_FORM_ID } from './bulk-actions.tsx'
 import { deleteMemberConfirm } from './state.ts'
+import { formatDateOnly } from '#app/components/roster/ui.tsx'
 
 // The member table: name (and notes), rank, join date, event score, Discord ID or the ban, and the row's Edit / Ban or
 // Unban / delete. On a phone each member is a card with its actions in reach (the kit's stacked table).
@@ -57,7 +58,13 @@ const NAME: Column<AdminRosterMember> = {
   className: 'max-w-64',
   cell: (member) => (
     <>
-      <span className="block truncate">{member.ingame_name}</span>
+      {/* The name opens the member's service record (Grant Award and Edit are there too). */}
+      <Link
+        to={`/admin/roster/members/${member.id}/record`}
+        className="block truncate text-zinc-100 underline decoration-zinc-600 underline-offset-4 hover:text-brand-300 hover:decoration-brand-400"
+      >
+        {member.ingame_name}
+      </Link>
       {member.notes ? <span className="block truncate text-xs font-normal text-zinc-500">{member.notes}</span> : null}
     </>
   ),
@@ -76,7 +83,7 @@ const FACTS: ReadonlyArray<Column<AdminRosterMember>> = [
     header: 'Join Date',
     className: 'whitespace-nowrap',
     cellClassName: 'text-zinc-300 tabular-nums',
-    cell: (member) => member.join_date,
+    cell: (member) => formatDateOnly(member.join_date),
   },
   {
     header: 'Event Score',

@@ -40,7 +40,7 @@ export function RunSection({ unitTimeZone, preview }: { unitTimeZone: string; pr
       title="Run Promotions"
       description={`Promotes every active member whose event score meets their rank's threshold, one rank per run. Also runs every Monday at 1 AM (${unitTimeZone}, the unit's time zone).`}
     >
-      {/* Asked first, with the dry run's count: with JavaScript the browser's confirm, without it the step below. */}
+      {/* Asked first, with the dry run's count: with JavaScript the app's confirm dialog, without it the step below. */}
       {run ? null : (
         <ConfirmStep
           confirmKey={ROSTER_INTENTS.runPromotions}
