@@ -67,7 +67,12 @@ export function wallClock(epochMs: number, timeZone: string): WallClock {
   }
 }
 
-const DAY_FORMAT = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' })
+const DAY_FORMAT = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+})
 
 /**
  * A calendar day ('YYYY-MM-DD', no zone: a join date, a leave's first day) as people read dates everywhere in the app:

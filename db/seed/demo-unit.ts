@@ -990,8 +990,9 @@ function orbatHolders(): string[] {
 
 /** A slot holder's Discord roles: the unit's member and milsim roles, and every role their slot's lock names. */
 function holderRoles(name: string): string[] {
-  const lock = ORBAT.flatMap((squad) => squad.teams.flatMap(([, teamSlots]) => teamSlots)).find((s) => s.name === name)
-    ?.lock
+  const lock = ORBAT.flatMap((squad) => squad.teams.flatMap(([, teamSlots]) => teamSlots)).find(
+    (s) => s.name === name,
+  )?.lock
   const eligible = ELIGIBLE_ROLES.find((role) => role.role_name === lock)
   return [DEMO_ROLES.member.id, DEMO_ROLES.milsim.id, ...(eligible ? eligible.role_id.split(',') : [])]
 }

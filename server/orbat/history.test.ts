@@ -173,7 +173,11 @@ describe('versions', () => {
         renamed: [{ squad: 'Alpha Squad', team: 'Red Team', from: 'Autorifleman', to: 'Machine Gunner' }],
         locks: [{ squad: 'Alpha Squad', team: 'Red Team', role: 'Rifleman', from: 'Rifleman', to: null }],
       },
-      headings: { added: [{ squad: 'Alpha Squad', team: 'Blue Team', text: 'FIRE SUPPORT' }], removed: [], renamed: [] },
+      headings: {
+        added: [{ squad: 'Alpha Squad', team: 'Blue Team', text: 'FIRE SUPPORT' }],
+        removed: [],
+        renamed: [],
+      },
       assignments: [{ squad: 'Alpha Squad', team: 'Red Team', role: 'Team Leader', from: null, to: 'Novak' }],
     })
     expect(detail.layout.squads.map((s) => s.name)).toEqual(['Alpha Squad'])
