@@ -1,5 +1,5 @@
 import type { VersionDiff, VersionLayout, VersionSlot } from './orbat-history.ts'
-import { isSpacer, spacerLabel } from './orbat.ts'
+import { isSpacer, spacerLabel } from './spacer.ts'
 import { countOf } from './plural.ts'
 
 // What changed between two ORBAT versions (docs/rules/orbat-history.md), computed from the two stored layouts by row

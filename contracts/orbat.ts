@@ -244,13 +244,3 @@ export const orbatSaveSchema = z.object({
 export type OrbatSaveBody = z.input<typeof orbatSaveSchema>
 /** The save body as the server reads it. */
 export type OrbatSaveInput = z.output<typeof orbatSaveSchema>
-
-/** A role wrapped in three dashes is a heading row, not a slot: never taken, never counted (docs/rules/orbat.md). */
-export function isSpacer(role: string): boolean {
-  return role.startsWith('---')
-}
-
-/** The heading text of a spacer row, without its dashes. */
-export function spacerLabel(role: string): string {
-  return role.replace(/^-{3}/, '').replace(/-{3}$/, '').trim()
-}

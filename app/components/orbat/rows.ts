@@ -1,4 +1,5 @@
-import { isSpacer, spacerLabel, type OrbatSlot, type OrbatSquad } from '#contracts/orbat.ts'
+import type { OrbatSlot, OrbatSquad } from '#contracts/orbat.ts'
+import { isSpacer, spacerLabel } from '#contracts/spacer.ts'
 import { roleLockRefusal, type Refusal } from '#contracts/orbat-rights.ts'
 import type { OrbatViewer } from './viewer.tsx'
 
