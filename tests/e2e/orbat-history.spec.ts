@@ -59,6 +59,11 @@ for (const size of WIDTHS) {
       await expect(page.getByText(`Version ${before} restored.`)).toBeVisible()
       await expect(page.getByText(/Put back: .*Hawthorne/)).toBeVisible()
       await expect(rows.first()).toContainText(`Restored version ${before}`)
+      // The page shows the version the restore made (the ORBAT now), with no Restore of its own.
+      const made = await newestVersion(db)
+      await expect(page).toHaveURL(new RegExp(`version=${made}$`))
+      await expect(page.getByRole('region', { name: `Version ${made}` })).toBeVisible()
+      await expect(page.getByRole('button', { name: /^Restore version / })).toHaveCount(0)
       expect(await heldSlotCount(db)).toBe(held)
     })
   })
