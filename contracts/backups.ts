@@ -7,10 +7,10 @@ import { countOf } from './plural.ts'
 
 /** Why a backup was made, as the backup file's manifest records it. */
 export const BACKUP_TRIGGERS = ['command', 'manual', 'scheduled', 'before-upgrade'] as const
-export type BackupTriggerName = (typeof BACKUP_TRIGGERS)[number]
+export type BackupTrigger = (typeof BACKUP_TRIGGERS)[number]
 
 /** The page's Why column. */
-export const BACKUP_TRIGGER_LABELS: Record<BackupTriggerName, string> = {
+export const BACKUP_TRIGGER_LABELS: Record<BackupTrigger, string> = {
   scheduled: 'Scheduled',
   manual: 'Back up now',
   command: 'npm run backup',

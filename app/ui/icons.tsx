@@ -110,3 +110,11 @@ export const LogoutIcon = ({ className = 'size-4' }: { className?: string }) => 
     <path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 17l-5-5 5-5M5 12h11" />
   </svg>
 )
+/** A database cylinder with an arrow into it (backups). */
+export const BackupIcon = () => (
+  <Icon>
+    <ellipse cx="10" cy="5.5" rx="7" ry="2.5" />
+    <path d="M3 5.5v12c0 1.4 3.1 2.5 7 2.5M17 5.5V11M3 11.5c0 1.4 3.1 2.5 7 2.5" />
+    <path d="M18 14v7M15 18l3 3 3-3" />
+  </Icon>
+)

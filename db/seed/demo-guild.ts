@@ -115,7 +115,7 @@ export const DEMO_NEWCOMERS: DemoUser[] = [
     global_name: 'Hart',
     avatar: null,
     roles: [r.member.id, r.rankNCO.id, r.medic.id],
-    description: 'On the server, not on the roster (NCO, medic)',
+    description: 'On the server, not on the roster (NCO, medic): can apply on /join',
   },
   {
     id: '800000000000000102',

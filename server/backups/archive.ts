@@ -4,6 +4,7 @@ import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import tar from 'tar-stream'
 import { z } from 'zod'
+import { BACKUP_TRIGGERS } from '#contracts/backups.ts'
 
 // The backup file (docs/decisions/061-backups-as-one-tar-of-copy-parts.md): an uncompressed tar whose first entry is
 // manifest.json, then one gzip'd COPY text part per table (tables/NNNN-schema.table.copy.gz, in an order a restore
@@ -17,8 +18,7 @@ export const BACKUP_FORMAT_VERSION = 1
 export const BACKUP_SUFFIX = '.backup.tar'
 const MANIFEST_ENTRY = 'manifest.json'
 
-export const BACKUP_TRIGGERS = ['command', 'manual', 'scheduled', 'before-upgrade'] as const
-export type BackupTrigger = (typeof BACKUP_TRIGGERS)[number]
+export type { BackupTrigger } from '#contracts/backups.ts'
 
 const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/)
 const partName = z.string().regex(/^[A-Za-z0-9_.\-/]+$/)

@@ -72,7 +72,9 @@ describe('backup runs in the app', { timeout: 60_000 }, () => {
     expect((await lastBackupFailure(services.db))!.error).toBe(
       'The backup was made, but BACKUP_COMMAND exited with 3: quota exceeded',
     )
-    // The admin alerts channel (seeded in the demo unit) hears of it.
+    // The admin alerts channel (seeded in the demo unit) hears of it, once the failure is recorded (a moment after).
+    const alerts = () => t.discord.state.messagesIn(DEMO_CHANNELS.adminAlerts.id)
+    await until(async () => alerts().length > 0, 'the alert')
     expect(t.discord.state.messagesIn(DEMO_CHANNELS.adminAlerts.id)).toMatchObject([
       { content: 'Backup failed: The backup was made, but BACKUP_COMMAND exited with 3: quota exceeded' },
     ])

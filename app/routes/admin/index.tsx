@@ -11,6 +11,7 @@ import { useSheet } from '#app/ui/sheet.tsx'
 import { Badge } from '#app/ui/badge.tsx'
 import {
   ActivityIcon,
+  BackupIcon,
   DiscordIcon,
   LeaveIcon,
   LibraryIcon,
@@ -93,26 +94,6 @@ function backupsCard(failed: boolean) {
     icon: <BackupIcon />,
     badge: failed ? <Badge tone="danger">Failed</Badge> : undefined,
   }
-}
-
-/** A database cylinder with an arrow into it (the hub's Backups card). */
-function BackupIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.75}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className="size-5"
-      aria-hidden
-    >
-      <ellipse cx="10" cy="5.5" rx="7" ry="2.5" />
-      <path d="M3 5.5v12c0 1.4 3.1 2.5 7 2.5M17 5.5V11M3 11.5c0 1.4 3.1 2.5 7 2.5" />
-      <path d="M18 14v7M15 18l3 3 3-3" />
-    </svg>
-  )
 }
 
 /** The Leave card, with the requests waiting for a decision. */
