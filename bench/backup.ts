@@ -14,6 +14,7 @@ import { restoreBackup } from '#server/backups/restore.ts'
 import { login, request } from './http-client.ts'
 import { ms, percentile, printTable, progress, sleep, type Child } from './lib.ts'
 import { growBigUnit } from './scale-fixture.ts'
+import { tableChecksums } from '../tests/harness/table-checksums.ts'
 
 const TARGET_BACKUP_S = 60
 const TARGET_RESTORE_S = 120
@@ -107,7 +108,7 @@ export async function backupScenario(
       uploadsDir: path.join(backupDir, 'restored-uploads'),
     })
     progress('backup: comparing every table')
-    const [before, after] = await Promise.all([checksums(databaseUrl), checksums(targetUrl)])
+    const [before, after] = await Promise.all([tableChecksums(databaseUrl), tableChecksums(targetUrl)])
     const differing = Object.keys(before).filter((table) => !MOVING.includes(table) && before[table] !== after[table])
     const missing = Object.keys(before).filter((table) => !(table in after))
 
@@ -158,23 +159,3 @@ export async function backupScenario(
 }
 
 const yes = (met: boolean) => (met ? 'yes' : 'NO')
-
-/** Every table's row count and a checksum of its rows. */
-async function checksums(url: string): Promise<Record<string, string>> {
-  const sql = postgres(url, { max: 1, onnotice: () => {} })
-  try {
-    const tables = await sql<{ name: string }[]>`
-      select format('%I.%I', n.nspname, c.relname) as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
-      where c.relkind = 'r' and n.nspname in ('public', 'drizzle') order by 1`
-    const sums: Record<string, string> = {}
-    for (const { name } of tables) {
-      const [row] = await sql.unsafe<[{ rows: number; sum: string | null }]>(
-        `select count(*)::int as rows, md5(string_agg(md5(t::text), '' order by md5(t::text))) as sum from ${name} t`,
-      )
-      sums[name] = `${row.rows}:${row.sum}`
-    }
-    return sums
-  } finally {
-    await sql.end({ timeout: 5 })
-  }
-}

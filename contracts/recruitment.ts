@@ -415,7 +415,9 @@ export const applicationSchema = applicantApplicationSchema
         error: text().nullable().meta({ description: "Discord's answer to the last try, while it keeps refusing." }),
       })
       .nullable()
-      .meta({ description: 'The accepted recruit’s Discord roles; null before an acceptance.' }),
+      .meta({
+        description: 'The accepted recruit’s Discord roles; null before an acceptance or once they left the roster.',
+      }),
   })
   .meta({ id: 'Application' })
 export type Application = z.output<typeof applicationSchema>

@@ -244,8 +244,9 @@ async function readApplications(db: DbOrTx, where: SQL | undefined, limit = 500)
         .map((c) => ({ id: c.id, author: c.author, text: c.text, created_at: c.created_at.toISOString() })),
       member_name,
       applicant_told: told,
+      // Only while the recruit is on the roster: a member removed since has no roles to give.
       discord_roles:
-        row.status === 'accepted'
+        row.status === 'accepted' && row.member_id !== null
           ? roles_waiting
             ? { state: 'pending' as const, error: roles_waiting.error }
             : { state: 'given' as const, error: null }

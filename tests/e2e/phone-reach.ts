@@ -24,7 +24,8 @@ export async function expectInReach(page: Page, controls: Locator[]) {
 export async function checkMembersAndEvents(page: Page) {
   await page.goto('/admin/roster/members')
   const member = page.getByTestId('member-row').first()
-  const name = (await member.getByRole('rowheader').locator('span').first().textContent())!.trim()
+  // The name is the row header's link (to the member's service record).
+  const name = (await member.getByRole('rowheader').getByRole('link').first().textContent())!.trim()
   await expectInReach(page, [
     member.getByRole('link', { name: `Edit ${name}` }),
     member.getByRole('link', { name: `Ban ${name}` }),

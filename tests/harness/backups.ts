@@ -38,31 +38,7 @@ export async function emptyDatabase(workspace: string): Promise<string> {
   return adminUrl().replace(/\/postgres$/, `/${name}`)
 }
 
-export async function withSql<T>(url: string, work: (sql: postgres.Sql) => Promise<T>): Promise<T> {
-  const sql = postgres(url, { max: 1, onnotice: () => {} })
-  try {
-    return await work(sql)
-  } finally {
-    await sql.end()
-  }
-}
-
-/** Every table of the app's schemas with its row count and a checksum of its rows. */
-export function tableChecksums(url: string): Promise<Record<string, string>> {
-  return withSql(url, async (sql) => {
-    const tables = await sql<{ name: string }[]>`
-      select format('%I.%I', n.nspname, c.relname) as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
-      where c.relkind = 'r' and n.nspname in ('public', 'drizzle') order by 1`
-    const sums: Record<string, string> = {}
-    for (const { name } of tables) {
-      const [row] = await sql.unsafe<[{ rows: number; sum: string | null }]>(
-        `select count(*)::int as rows, md5(string_agg(t::text, E'\\n' order by t::text)) as sum from ${name} t`,
-      )
-      sums[name] = `${row.rows}:${row.sum}`
-    }
-    return sums
-  })
-}
+export { tableChecksums, withSql } from './table-checksums.ts'
 
 /** Runs a repository script (npm run backup / restore) as its own process. */
 export function runScript(
