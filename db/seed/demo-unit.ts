@@ -981,7 +981,7 @@ const ORBAT: SquadSeed[] = [
   },
 ]
 
-/** The members who hold a slot in the demo ORBAT (by name in ORBAT below). */
+/** The members who hold a slot in the demo ORBAT (the names in ORBAT above). */
 const SLOT_HOLDERS = new Set(orbatHolders())
 
 function orbatHolders(): string[] {
