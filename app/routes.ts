@@ -122,6 +122,16 @@ export default [
     // Backups: the list with the schedule and the last failure, Back up now, one backup file's download.
     route('admin/backups', 'routes/api/admin.backups.ts'),
     route('admin/backups/:name', 'routes/api/admin.backups.$name.ts'),
+    // Outgoing webhooks (docs/rules/webhooks.md): the endpoints, Send test, the deliveries and Redeliver.
+    route('admin/webhooks', 'routes/api/admin.webhooks.ts'),
+    route('admin/webhooks/:id', 'routes/api/admin.webhooks.$id.ts'),
+    route('admin/webhooks/:id/rotate-secret', 'routes/api/admin.webhooks.$id.rotate-secret.ts'),
+    route('admin/webhooks/:id/test', 'routes/api/admin.webhooks.$id.send-test.ts'),
+    route('admin/webhooks/:id/deliveries', 'routes/api/admin.webhooks.$id.deliveries.ts'),
+    route(
+      'admin/webhooks/:id/deliveries/:deliveryId/redeliver',
+      'routes/api/admin.webhooks.$id.deliveries.$deliveryId.redeliver.ts',
+    ),
     // The public ORBAT's /api never reaches React Router: its writes (POST slot/:id/signup, slot/:id/leave,
     // waitlist/join, waitlist/leave) are answered by server/http/member-writes.ts; its polled reads (/api/orbat,
     // /api/waitlist, /api/settings, /api/waitlist/squads) and the live stream (/api/live) are served from the

@@ -20,6 +20,7 @@ import { pruneVersions } from '#server/orbat/history.ts'
 import { createWeeklyDigest, DIGEST_JOB_CRON, sendDueDigests } from '#server/activity/digest.ts'
 import { sendDueNotifications, startNotificationSender } from '#server/notifications/sender.ts'
 import { runQueuedBackups, runScheduledBackup } from '#server/backups/runs.ts'
+import { sendDueWebhooks, startWebhookSender } from '#server/webhooks/sender.ts'
 import { createAgenda, renewingLock } from './agenda.ts'
 
 /** Job names: jobs call server/<domain> services and nothing else. */
@@ -37,6 +38,7 @@ export const JOBS = {
   weeklyDigest: 'activity.weekly-digest',
   sendDigests: 'discord.send-activity-digests',
   sendNotifications: 'notifications.send',
+  sendWebhooks: 'webhooks.send',
   scheduledBackup: 'backups.scheduled',
   queuedBackups: 'backups.run-queued',
 } as const
@@ -124,6 +126,8 @@ export function defineJobs(agenda: Agenda, services: AppServices) {
   // Notifications (server/notifications/sender.ts): the tick behind the sender's own wake-ups, and what a crashed
   // sender left claimed.
   agenda.define(JOBS.sendNotifications, () => sendDueNotifications(services))
+  // Outgoing webhooks (server/webhooks/sender.ts): the tick behind the sender's own wake-ups.
+  agenda.define(JOBS.sendWebhooks, () => sendDueWebhooks(services))
   // Backups (docs/rules/backups.md): on BACKUP_SCHEDULE in the unit's zone, and an admin's Back up now (queued; the
   // instance that took the request starts on it at once, this tick picks up what a stopped instance left queued).
   agenda.define(JOBS.scheduledBackup, () => runScheduledBackup(services))
@@ -164,9 +168,12 @@ export async function startJobs(services: AppServices, databaseUrl: string): Pro
   await agenda.every('1 day', JOBS.pruneVersions, {}, { skipImmediate: true })
   await agenda.every('10 seconds', JOBS.sendDigests)
   await agenda.every('10 seconds', JOBS.sendNotifications)
+  await agenda.every('10 seconds', JOBS.sendWebhooks)
   await agenda.every('30 seconds', JOBS.queuedBackups, {}, { skipImmediate: true })
   // Woken at every commit that queues a notification, on any instance, so a placement is heard of within seconds.
   const stopSender = await startNotificationSender(services)
+  // Woken likewise at every commit that writes webhook deliveries.
+  const stopWebhooks = await startWebhookSender(services)
   const backupSchedule = services.config.backups.schedule
   await scheduleUnitClockJobs(agenda, await getUnitTimeZone(services.db), backupSchedule)
   const stopFollowing = onUnitTimeZoneChange((zone) => scheduleUnitClockJobs(agenda, zone, backupSchedule))
@@ -175,6 +182,7 @@ export async function startJobs(services: AppServices, databaseUrl: string): Pro
     stop: async () => {
       stopFollowing()
       await stopSender()
+      await stopWebhooks()
       await runner.stop()
     },
   }

@@ -9,6 +9,7 @@ import path from 'node:path'
 export const DOMAIN_FLOORS = [
   { floor: 'helpers', domains: ['lib', 'audit', 'unit'] },
   { floor: 'outside', domains: ['discord', 'notifications', 'library', 'openapi', 'discord-stand-in'] },
+  { floor: 'outgoing', domains: ['webhooks'] },
   { floor: 'people', domains: ['auth', 'leave'] },
   { floor: 'reads', domains: ['activity', 'role-sync'] },
   { floor: 'units', domains: ['orbat', 'personnel'] },

@@ -28,6 +28,12 @@ const commaList = z
       .filter(Boolean),
   )
 
+/** Origins exempt from an outbound address rule (push endpoints, webhook endpoints): scheme://host[:port] each. */
+const originList = commaList.refine(
+  (origins) => origins.every((o) => URL.canParse(o) && new URL(o).origin === o.replace(/\/+$/, '')),
+  { message: 'must be a comma list of origins (scheme://host[:port])' },
+)
+
 const snowflakeList = commaList.refine((ids) => ids.every((id) => /^\d{5,25}$/.test(id)), {
   message: 'must be a comma-separated list of Discord IDs (digits only)',
 })
@@ -111,10 +117,8 @@ const envSchema = z.object({
     .enum(['on', 'off', 'true', 'false', '1', '0'])
     .default('on')
     .transform((v) => ['on', 'true', '1'].includes(v)),
-  PUSH_ENDPOINT_ALLOW: commaList.refine(
-    (origins) => origins.every((o) => URL.canParse(o) && new URL(o).origin === o.replace(/\/+$/, '')),
-    { message: 'must be a comma list of origins (scheme://host[:port])' },
-  ),
+  PUSH_ENDPOINT_ALLOW: originList,
+  WEBHOOK_ENDPOINT_ALLOW: originList,
 })
 
 export interface Config {
@@ -127,6 +131,8 @@ export interface Config {
   /** Web push: the VAPID keys (configured, or generated once into DATA_DIR), and the origins exempt from the
    *  public-address rule for push endpoints (tests, private deployments). */
   push: { publicKey: string; privateKey: string; subject: string; endpointAllow: string[] }
+  /** Outgoing webhooks: the origins exempt from the public-address rule for endpoints (tests, private deployments). */
+  webhooks: { endpointAllow: string[] }
   dataDir: string
   sessionSecrets: string[]
   isProduction: boolean
@@ -301,6 +307,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       subject: e.VAPID_SUBJECT ?? (appUrl.startsWith('https://') ? appUrl : 'mailto:admin@localhost'),
       endpointAllow: e.PUSH_ENDPOINT_ALLOW.map((o) => new URL(o).origin),
     },
+    webhooks: { endpointAllow: e.WEBHOOK_ENDPOINT_ALLOW.map((o) => new URL(o).origin) },
   }
 }
 

@@ -169,6 +169,15 @@ BEGIN
   move.slot_role := target.role;
   move.squad_name := target.squad_name;
 
+  -- The unit's other tools hear of it after the commit (db/functions/webhooks.sql): the slot left, as they held it,
+  -- and the slot taken. The JSON is built only when an endpoint asked for the event.
+  IF released_slot IS NOT NULL AND webhook_wanted('slot.left') THEN
+    PERFORM webhook_emit('slot.left', webhook_slot_json(released_slot, p_user));
+  END IF;
+  IF webhook_wanted('slot.taken') THEN
+    PERFORM webhook_emit('slot.taken', webhook_slot_json(p_slot));
+  END IF;
+
   -- 6. The slot they moved out of goes to the waitlist.
   IF released_slot IS NOT NULL THEN
     SELECT f.user_name, f.slot_role, f.squad_name, f.discord_id
@@ -205,6 +214,9 @@ BEGIN
 
   SELECT p.name, p.discord_id INTO move.member_name, move.member_discord_id FROM orbat_person(p_user) p;
   SELECT s.role, q.name INTO move.slot_role, move.squad_name FROM slots s JOIN squads q ON q.id = s.squad_id WHERE s.id = p_slot;
+  IF webhook_wanted('slot.left') THEN
+    PERFORM webhook_emit('slot.left', webhook_slot_json(p_slot, p_user));
+  END IF;
 
   -- 2. The freed slot goes to the longest-waiting qualified member.
   SELECT f.user_name, f.slot_role, f.squad_name, f.discord_id

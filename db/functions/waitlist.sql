@@ -66,6 +66,10 @@ BEGIN
     PERFORM notify_user(candidate.user_id, 'waitlist_placed', format('waitlist-placed:%s', candidate.entry_id),
       'You have a slot', format('You were placed from the waitlist in %s (%s).', target.role, target.squad_name),
       '/orbat');
+    -- The unit's other tools hear of it too (db/functions/webhooks.sql): the slot, now theirs.
+    IF webhook_wanted('waitlist.promoted') THEN
+      PERFORM webhook_emit('waitlist.promoted', webhook_slot_json(target.id));
+    END IF;
     RETURN QUERY SELECT candidate.name, target.role, target.squad_name, candidate.discord_id;
     RETURN;
   END LOOP;
@@ -174,6 +178,9 @@ BEGIN
   user_name := person.name;
   discord_id := person.discord_id;
   avatar := person.avatar;
+  IF webhook_wanted('waitlist.joined') THEN
+    PERFORM webhook_emit('waitlist.joined', webhook_waitlist_entry_json(entry_id));
+  END IF;
   PERFORM pg_notify('orbat_changed', '');
 END
 $$;

@@ -20,8 +20,9 @@ import type { AppServices } from '../context.ts'
 import { Conflict, Invalid, NotFound } from '../errors.ts'
 import { notify } from '../notifications/outbox.ts'
 import { runTransaction } from '../transaction.ts'
+import { emitWebhook } from '../webhooks/emit.ts'
 import { grantChanges, grantQualification, syncGrantedRole, type Grant } from './grant.ts'
-import { approvalAndAttempt, assertMayTake, findTest, memberOfUser, memberTestStatus } from './queries.ts'
+import { approvalAndAttempt, assertMayTake, findTest, listAttempts, memberOfUser, memberTestStatus } from './queries.ts'
 
 // Taking a test and the Manage Test modal's actions (Approve, Revoke, Allow Retake, Approve Qual:
 // docs/rules/assessments.md). Scoring happens here, never in the browser; one attempt per member per test is the
@@ -75,6 +76,11 @@ export async function submitTest(
         passed && !test.requires_in_game_eval
           ? await grantQualification(tx, user, member.id, test.qualification_id, `passed ${test.name}`, 'test')
           : null
+      // The attempt as the test's attempts list shows it (GET /api/tests/{id}/attempts), with the test.
+      await emitWebhook(tx, 'test.attempted', async () => ({
+        test: { id: test.id, name: test.name },
+        attempt: (await listAttempts(tx, test.id)).attempts.find((a) => a.id === attempt.id) ?? null,
+      }))
       const result: TestSubmitResult = {
         score,
         passed,

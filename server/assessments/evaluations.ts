@@ -30,10 +30,11 @@ import type { AppServices } from '../context.ts'
 import { Conflict, Invalid, NotFound } from '../errors.ts'
 import { notify } from '../notifications/outbox.ts'
 import { runTransaction } from '../transaction.ts'
+import { emitWebhook } from '../webhooks/emit.ts'
 import { grantChanges, grantQualification, syncGrantedRole, type Grant } from './grant.ts'
 import { evaluationQuestions, findTest } from './queries.ts'
 import { announceSessionChange } from './evaluation-live.ts'
-import { activeSessionRow, getLiveSession } from './evaluation-queries.ts'
+import { activeSessionRow, getEvaluationDetails, getLiveSession } from './evaluation-queries.ts'
 
 // Live in-game evaluations (docs/rules/assessments.md): start a session, mark each checklist item Pass / Fail / N/A,
 // submit (which finishes the session, stores the evaluation and, on a pass, grants the qualification and its Discord
@@ -247,6 +248,8 @@ export async function submitEvaluation(
           )
         : null
       await announceSessionChange(tx, session.id)
+      // The evaluation as GET /api/admin/evaluations/details/{id} shows it.
+      await emitWebhook(tx, 'evaluation.completed', () => getEvaluationDetails(tx, evaluationId))
       // The member hears the result, and the qualification it granted (which the grant itself does not tell).
       await notify(
         tx,

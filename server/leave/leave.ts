@@ -25,6 +25,7 @@ import { Conflict, Forbidden, Invalid, NotFound } from '../errors.ts'
 import { notify } from '../notifications/outbox.ts'
 import { getSetting } from '../unit/settings.ts'
 import { runTransaction } from '../transaction.ts'
+import { emitWebhook } from '../webhooks/emit.ts'
 import { announceLeave, type LeaveNews } from './announcements.ts'
 import { lastLeaveDay, unitToday } from './days.ts'
 
@@ -236,7 +237,9 @@ export async function requestLeave(services: AppServices, user: User, input: Lea
           url: '/admin/roster/leave',
         },
       )
-      return leaveItem(tx, created!.id, today)
+      const item = await leaveItem(tx, created!.id, today)
+      await emitWebhook(tx, 'leave.requested', item)
+      return item
     },
     // A pending request shows on no page anyone keeps a copy of.
     { name: 'request leave', changes: [] },
@@ -303,6 +306,7 @@ async function decide(services: AppServices, admin: User, id: number, decision: 
         },
       )
       const item = await leaveItem(tx, id, today)
+      await emitWebhook(tx, approved ? 'leave.approved' : 'leave.denied', item)
       return {
         leave: item,
         discordId: discord_id,
@@ -348,6 +352,7 @@ export async function endLeave(services: AppServices, user: User, id: number): P
       await tx.update(leaves).set({ ended_at: new Date(), ended_by_user_id: user.id }).where(eq(leaves.id, id))
       await recordAudit(tx, user, 'Leave ended early', `${name}: ${leave.start_date} to ${leave.end_date}`)
       const item = await leaveItem(tx, id, today)
+      await emitWebhook(tx, 'leave.ended', item)
       return {
         leave: item,
         discordId: discord_id,

@@ -9,6 +9,15 @@ import {
   versionsQuerySchema,
 } from '#contracts/orbat-history.ts'
 import { backupsAnswerSchema } from '#contracts/backups.ts'
+import {
+  webhookCreatedSchema,
+  webhookDeliveriesAnswerSchema,
+  webhookEndpointSchema,
+  webhookEndpointsAnswerSchema,
+  webhookQueuedSchema,
+  webhookSavedSchema,
+  webhookSecretSchema,
+} from '#contracts/webhooks.ts'
 import { ACTIVITY_DEFAULT_WEEKS, ACTIVITY_MAX_WEEKS, activityReportSchema } from '#contracts/activity.ts'
 import {
   awardInputSchema,
@@ -72,6 +81,7 @@ const auditQuery = z.object({
 const activity = operationsOf('Admin: activity')
 const moving = operationsOf('Admin: moving in and out')
 const backups = operationsOf('Admin: backups')
+const webhooks = operationsOf('Admin: webhooks')
 
 const auditRangeQuery = z.object({
   from: z.iso.date().optional().meta({ description: 'The first day (YYYY-MM-DD, in the unit time zone).' }),
@@ -156,6 +166,52 @@ export const adminOperations: ApiOperation[] = [
     description:
       'Queues a backup, started at once in the background; it appears in GET /api/admin/backups when complete (a failure shows there as lastFailure). 202 {message}; 409 {error} when a backup is already queued or being made. Audit-logged.',
   }),
+  webhooks.get('/api/admin/webhooks', 'admin', 'The outgoing webhook endpoints', {
+    response: webhookEndpointsAnswerSchema,
+    description: 'Every endpoint with the events it is sent and whether it is active; never its signing secret.',
+  }),
+  webhooks.post('/api/admin/webhooks', 'admin', 'Add a webhook endpoint', {
+    body: webhookEndpointSchema,
+    status: 201,
+    response: webhookCreatedSchema,
+    description:
+      'The URL must be https on a public address (400 otherwise; origins in WEBHOOK_ENDPOINT_ALLOW are exempt). Answers the signing secret (whsec_…), shown only here and at a rotation. Audit-logged. See docs/webhooks.md for the events and how to verify a signature.',
+  }),
+  webhooks.put('/api/admin/webhooks/{id}', 'admin', 'Edit a webhook endpoint', {
+    body: webhookEndpointSchema,
+    response: webhookSavedSchema,
+    description:
+      'The same fields as the create; the secret stays. active left out keeps it as it is; made active again, a paused endpoint gets its waiting deliveries in order. Audit-logged.',
+  }),
+  webhooks.delete('/api/admin/webhooks/{id}', 'admin', 'Delete a webhook endpoint and its deliveries', {
+    response: messageSchema,
+  }),
+  webhooks.post('/api/admin/webhooks/{id}/rotate-secret', 'admin', 'A new signing secret for an endpoint', {
+    response: webhookSecretSchema,
+    description: 'Answers the new secret once; deliveries sent from now on are signed with it. Audit-logged.',
+  }),
+  webhooks.post('/api/admin/webhooks/{id}/test', 'admin', 'Send test: a webhook.test event to this endpoint', {
+    status: 202,
+    response: webhookQueuedSchema,
+    description:
+      'Queued for this endpoint alone whatever events it asked for, sent by the job runner within seconds; its data is the endpoint as GET /api/admin/webhooks shows it. 409 when the endpoint is paused. Audit-logged.',
+  }),
+  webhooks.get('/api/admin/webhooks/{id}/deliveries', 'admin', "An endpoint's last 100 deliveries", {
+    response: webhookDeliveriesAnswerSchema,
+    description:
+      'Newest first: the message id (the webhook-id header), the event type, pending / delivered / failed, the attempts so far, the last answer (status, time taken, body cut at 4 KB) and the body sent (cut at 4 KB).',
+  }),
+  webhooks.post(
+    '/api/admin/webhooks/{id}/deliveries/{deliveryId}/redeliver',
+    'admin',
+    'Redeliver: send one delivery again',
+    {
+      status: 202,
+      response: webhookQueuedSchema,
+      description:
+        "The same message (the same webhook-id and body) goes to the back of the endpoint's queue and is retried for a day again. 409 while it is still being sent, or when the endpoint is paused; 404 for an unknown delivery. Audit-logged.",
+    },
+  ),
   backups.get('/api/admin/backups/{name}', 'admin', 'Download one backup file', {
     params: {
       name: z

@@ -15,6 +15,10 @@ export const PATH_PARAMETERS: Readonly<Record<string, z.ZodType>> = {
   id: id.meta({ description: 'A numeric id.' }),
   memberId: id.meta({ description: "The member's numeric id." }),
   grantId: id.meta({ description: "The award grant's numeric id." }),
+  deliveryId: z
+    .string()
+    .regex(/^msg_[0-9a-f]{32}$/)
+    .meta({ description: "A webhook delivery's message id (msg_…), as the deliveries list names it." }),
   uuid: uuid.meta({ description: "The attempt's uuid." }),
   sessionId: uuid.meta({ description: "The live evaluation's uuid." }),
   kind: pingKindSchema,

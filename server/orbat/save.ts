@@ -1,6 +1,7 @@
 import type { AppServices } from '../context.ts'
 import { EVERYONE } from '../role-sync/queue.ts'
 import { runTransaction } from '../transaction.ts'
+import { emitWebhook } from '../webhooks/emit.ts'
 import { placementLine } from './waitlist/placement.ts'
 import { postActivity } from '../discord/activity-channel.ts'
 import { and, asc, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm'
@@ -26,7 +27,7 @@ import { getSetting, lockActive } from '../unit/settings.ts'
 import type { Placement } from './waitlist/placement.ts'
 import { fillOpenSlots } from './waitlist/waitlist.ts'
 import { lockFill } from './locks.ts'
-import { isSpacer } from './orbat.ts'
+import { isSpacer, loadOrbat } from './orbat.ts'
 import { recordVersion } from './history.ts'
 import { notify } from '../notifications/outbox.ts'
 import type { VersionVia } from '#contracts/orbat-history.ts'
@@ -532,6 +533,8 @@ export async function saveOrbat(
   await tellMovedMembers(tx, admin, version.id, storedSlots, input.slots, (slot) =>
     storedId(slot.id, storedSlotById) ? finalUser.get(slot.id)! : slot.user_id,
   )
+  // The ORBAT as GET /api/orbat answers it after the save (the editor, a preset, a restore, an import alike).
+  await emitWebhook(tx, 'orbat.saved', () => loadOrbat(tx))
   return {
     version: version.id,
     squads: input.squads.length,

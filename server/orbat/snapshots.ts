@@ -17,6 +17,7 @@ import type { AppServices } from '../context.ts'
 import { Conflict, NotFound } from '../errors.ts'
 import { memberOfUser } from '../people.ts'
 import { runTransaction } from '../transaction.ts'
+import { emitWebhook } from '../webhooks/emit.ts'
 import { isSpacer } from './orbat.ts'
 
 // An operation's ORBAT (docs/rules/orbat-history.md): the ORBAT as it stood at a linked event's start, frozen by the
@@ -168,7 +169,11 @@ export async function freezeDueOperations(services: AppServices, now = new Date(
       services,
       async (tx) => {
         const done = await freeze(tx, event.id, null, false)
-        if (done) await recordAudit(tx, SYSTEM_ACTOR, 'Operation ORBAT frozen', `${event.name} (at its start).`)
+        if (done) {
+          await recordAudit(tx, SYSTEM_ACTOR, 'Operation ORBAT frozen', `${event.name} (at its start).`)
+          // The snapshot as GET /api/roster/events/{id}/orbat-snapshot answers it.
+          await emitWebhook(tx, 'operation.frozen', () => getSnapshot(tx, event.id))
+        }
         return done
       },
       { name: 'freeze operation ORBAT', changes: [] },
@@ -198,6 +203,7 @@ export async function freezeNow(services: AppServices, admin: User, eventId: num
       if (operationOver(event.date)) throw new Conflict(HISTORY_MESSAGES.freezeOver)
       await freeze(tx, eventId, admin, true)
       await recordAudit(tx, admin, 'Operation ORBAT frozen', `${event.name} (by hand).`)
+      await emitWebhook(tx, 'operation.frozen', () => getSnapshot(tx, eventId))
     },
     { name: 'freeze operation ORBAT by hand', changes: [] },
   )

@@ -20,6 +20,7 @@ import { Conflict, Invalid, NotFound, ServiceError } from '../errors.ts'
 import { getSetting } from '../unit/settings.ts'
 import { notify } from '../notifications/outbox.ts'
 import { runTransaction } from '../transaction.ts'
+import { emitWebhook } from '../webhooks/emit.ts'
 
 // Awards (docs/rules/personnel.md, Awards): admins define them (name, description, an image or a drawn ribbon, the
 // precedence), grant them to members with a citation and a day, and revoke a grant. A grant copies the award's name,
@@ -298,6 +299,11 @@ export async function grantAward(
           url: '/account/record',
         },
       )
+      // The grant as the member's grants list shows it (GET /api/roster/members/{id}/awards), with whose it is.
+      await emitWebhook(tx, 'award.granted', async () => ({
+        member_id: member.id,
+        grant: (await memberGrants(tx, member.id)).find((g) => g.id === row!.id) ?? null,
+      }))
       return { id: row!.id, award: award.name, member: member.name, citation: input.citation, channel }
     },
     {
@@ -318,6 +324,11 @@ export async function revokeAward(
   await runTransaction(
     services,
     async (tx) => {
+      // The grant as it was (a revoke that finds nothing rolls back, and with it this).
+      await emitWebhook(tx, 'award.revoked', async () => ({
+        member_id: memberId,
+        grant: (await memberGrants(tx, memberId)).find((g) => g.id === grantId) ?? null,
+      }))
       const [removed] = await tx
         .delete(awardGrants)
         .where(and(eq(awardGrants.id, grantId), eq(awardGrants.member_id, memberId)))

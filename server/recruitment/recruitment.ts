@@ -38,6 +38,7 @@ import { unitToday } from '../leave/days.ts'
 import { sanitizeRichText } from '../rich-text.ts'
 import { getSetting } from '../unit/settings.ts'
 import { runTransaction } from '../transaction.ts'
+import { emitWebhook } from '../webhooks/emit.ts'
 import { announceApplication, statusNotice } from './announcements.ts'
 
 // Recruitment (docs/rules/recruitment.md): the unit's form, a logged-in non-member's application, the recruiters'
@@ -389,6 +390,7 @@ export async function apply(services: AppServices, user: User, raw: Record<strin
             url: `/admin/recruitment?application=${created!.id}`,
           },
         )
+        await emitWebhook(tx, 'application.submitted', () => applicationOf(tx, created!.id))
         return { id: created!.id }
       },
       {
@@ -498,7 +500,9 @@ export async function moveApplication(
         'Application moved',
         `#${id}: ${row.status} -> ${input.status}${input.reason && input.status === 'rejected' ? `: ${input.reason}` : ''}`,
       )
-      return { application: await applicationOf(tx, id), memberId, discordId: row.discord_id, status: input.status }
+      const application = await applicationOf(tx, id)
+      await emitWebhook(tx, 'application.status_changed', application)
+      return { application, memberId, discordId: row.discord_id, status: input.status }
     },
     {
       name: 'move application',

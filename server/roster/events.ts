@@ -11,6 +11,7 @@ import type { AppServices } from '../context.ts'
 import { NotFound } from '../errors.ts'
 import { getUnitTimeZone } from '../unit/time-zone.ts'
 import { runTransaction } from '../transaction.ts'
+import { emitWebhook } from '../webhooks/emit.ts'
 import { assertMembersExist } from './attendance.ts'
 import { pastPage, startsBefore, type PastPage } from './list-pages.ts'
 import { dayIn, instantOf, zonedIso } from '../lib/wall-time.ts'
@@ -136,7 +137,7 @@ export async function createEvent(services: AppServices, admin: User, input: Eve
         // An instant, which the audit log shows in its viewer's zone.
         `${input.name} (${values.date.toISOString()})`,
       )
-      return {
+      const event: EventItem = {
         id: row!.id,
         name: row!.name,
         date: zonedIso(row!.date, zone),
@@ -144,6 +145,8 @@ export async function createEvent(services: AppServices, admin: User, input: Eve
         attendance_count: row!.attendance_count,
         orbat_linked: row!.orbat_linked,
       }
+      await emitWebhook(tx, 'event.created', event)
+      return event
     },
     // Neither the ORBAT nor the public roster shows events; only attendance counts (the event score).
     { name: 'create event', changes: [] },
@@ -176,7 +179,9 @@ export async function updateEvent(
         'Event updated',
         before.name === input.name ? input.name : `${before.name} -> ${input.name}`,
       )
-      return (await findEvent(tx, id))!
+      const event = (await findEvent(tx, id))!
+      await emitWebhook(tx, 'event.updated', event)
+      return event
     },
     { name: 'update event', changes: [] },
   )
@@ -190,6 +195,8 @@ export async function deleteEvent(services: AppServices, admin: User, id: number
       const attendees = (
         await tx.select({ id: eventAttendance.member_id }).from(eventAttendance).where(eq(eventAttendance.event_id, id))
       ).map((r) => r.id)
+      // The event as it was (a delete that finds nothing rolls back, and with it this).
+      await emitWebhook(tx, 'event.deleted', () => findEvent(tx, id))
       const [removed] = await tx.delete(events).where(eq(events.id, id)).returning({ name: events.name })
       if (!removed) throw new NotFound('Event not found.')
       await adjustCount(tx, attendees, -1)

@@ -1,6 +1,7 @@
 import type { AppServices } from '../context.ts'
 import { postActivity } from '../discord/activity-channel.ts'
 import { runTransaction } from '../transaction.ts'
+import { emitWebhook } from '../webhooks/emit.ts'
 import { placementLine } from '../orbat/waitlist/placement.ts'
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { CreateMemberInput, MemberFieldsInput } from '#contracts/roster.ts'
@@ -254,7 +255,9 @@ async function createMember(tx: DbOrTx, admin: User, input: CreateMemberInput): 
     denied ? `${input.ingame_name}: ${input.ban_reason}` : `${input.ingame_name} (${input.rank})`,
   )
   if (denied) await removeFromOrbat(tx, input.discord_id)
-  return getAdminMember(tx, row!.id)
+  const member = await getAdminMember(tx, row!.id)
+  await emitWebhook(tx, 'member.created', member)
+  return member
 }
 
 export interface MemberUpdate {
@@ -285,14 +288,15 @@ export async function updateMember(
     'Member updated',
     `${input.ingame_name}${changes.length ? `: ${changes.join(', ')}` : ''}`,
   )
-  return {
-    member: await getAdminMember(tx, id),
-    orbatName: before.ingame_name !== input.ingame_name || before.discord_id !== input.discord_id,
-  }
+  const member = await getAdminMember(tx, id)
+  await emitWebhook(tx, 'member.updated', member)
+  return { member, orbatName: before.ingame_name !== input.ingame_name || before.discord_id !== input.discord_id }
 }
 
 /** Answers the deleted member's Discord id, whose managed roles go after the commit. */
 export async function deleteMember(tx: DbOrTx, admin: User, id: number): Promise<{ discordId: string | null }> {
+  // The member as they were (a delete that finds nothing rolls back, and with it this).
+  await emitWebhook(tx, 'member.deleted', () => getAdminMember(tx, id))
   const [removed] = await tx
     .delete(members)
     .where(eq(members.id, id))
@@ -346,7 +350,9 @@ export async function storeBan(tx: DbOrTx, admin: User, id: number, reason: stri
     .where(eq(members.id, id))
   const { slot, placement } = await removeFromOrbat(tx, row.discord_id)
   await recordAudit(tx, admin, 'Member banned', `${row.ingame_name}: ${reason}${slot ? ` (removed from ${slot})` : ''}`)
-  return { member: await getAdminMember(tx, id), freedSlot: slot, placement }
+  const member = await getAdminMember(tx, id)
+  await emitWebhook(tx, 'member.banned', member)
+  return { member, freedSlot: slot, placement }
 }
 
 export async function clearBan(tx: DbOrTx, admin: User, id: number): Promise<AdminMember> {

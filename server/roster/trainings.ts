@@ -10,6 +10,7 @@ import type { AppServices } from '../context.ts'
 import { discordAvatarUrl } from '../discord/client.ts'
 import { Conflict, Forbidden, NotFound, Unauthorized } from '../errors.ts'
 import { runTransaction } from '../transaction.ts'
+import { emitWebhook } from '../webhooks/emit.ts'
 import { assertMembersExist } from './attendance.ts'
 import { pastPage, startsBefore, type PastPage } from './list-pages.ts'
 import { getUnitTimeZone } from '../unit/time-zone.ts'
@@ -281,7 +282,9 @@ export async function createTraining(services: AppServices, admin: User, input: 
         values.is_bmt_training ? 'BMT training added' : 'Training added',
         `${values.name} (${values.date.toISOString()})`,
       )
-      return toItem(row!, await getUnitTimeZone(tx))
+      const training = toItem(row!, await getUnitTimeZone(tx))
+      await emitWebhook(tx, 'training.created', training)
+      return training
     },
     // Trainings show on neither the ORBAT nor the public roster (their attendance is not the event score).
     { name: 'create training', changes: [] },
@@ -306,7 +309,9 @@ export async function updateTraining(
         'Training updated',
         before.name === values.name ? values.name : `${before.name} -> ${values.name}`,
       )
-      return (await findTraining(tx, id))!
+      const training = (await findTraining(tx, id))!
+      await emitWebhook(tx, 'training.updated', training)
+      return training
     },
     { name: 'update training', changes: [] },
   )
@@ -316,6 +321,8 @@ export async function deleteTraining(services: AppServices, admin: User, id: num
   return runTransaction(
     services,
     async (tx) => {
+      // The training as it was (a delete that finds nothing rolls back, and with it this).
+      await emitWebhook(tx, 'training.deleted', () => findTraining(tx, id))
       const [removed] = await tx.delete(trainings).where(eq(trainings.id, id)).returning({ name: trainings.name })
       if (!removed) throw new NotFound('Training not found.')
       await recordAudit(tx, admin, 'Training deleted', removed.name)
@@ -411,6 +418,11 @@ export function signUpToTraining(
       .returning({ id: trainingSignups.member_id })
     if (!inserted.length) throw new Conflict('You are already signed up for this training.')
     await recordAudit(tx, actor, 'Training sign-up', `${member.name} signed up for ${training.name}.`)
+    // The training and the sign-up, as GET /api/roster/trainings/{id} and its /signups show them.
+    await emitWebhook(tx, 'training.signup', async () => ({
+      training: await findTraining(tx, trainingId),
+      signup: (await listTrainingSignups(tx, trainingId)).find((s) => s.id === member.id) ?? null,
+    }))
     return { message: `You have signed up for ${training.name}.` }
   })
 }

@@ -139,13 +139,18 @@ describe('serving it', () => {
     expect(schema('get /api/admin/evaluations/live/{sessionId} sessionId')).toMatchObject(uuid)
     expect(schema('post /api/tests/{id}/submit id')).toMatchObject({ oneOf: [id, uuid] })
     expect(schema('get /api/tests/{id}/take id')).toMatchObject({ oneOf: [id, uuid] })
-    // Only an image's and a backup's file names are free text.
+    // Only an image's and a backup's file names are free text; a webhook delivery's id is text of one pattern.
+    expect(schema('post /api/admin/webhooks/{id}/deliveries/{deliveryId}/redeliver deliveryId')).toMatchObject({
+      type: 'string',
+      pattern: '^msg_[0-9a-f]{32}$',
+    })
     const freeText = (p: { schema: unknown }) => {
       const s = p.schema as { type?: string; enum?: unknown; format?: unknown }
       return s.type === 'string' && !s.enum && !s.format
     }
     expect(pathParams.filter(freeText).map((p) => p.at)).toEqual([
       'get /api/tests/images/{name} name',
+      'post /api/admin/webhooks/{id}/deliveries/{deliveryId}/redeliver deliveryId',
       'get /api/admin/backups/{name} name',
     ])
     expect(pathParams.length).toBeGreaterThan(50)
