@@ -14,6 +14,8 @@ export function PostButton({
   fields = {},
   label,
   className = secondaryButton,
+  disabled = false,
+  title,
   'aria-label': ariaLabel,
 }: {
   formKey: string
@@ -21,6 +23,9 @@ export function PostButton({
   fields?: Record<string, string | number>
   label: ReactNode
   className?: string
+  /** Off (e.g. while what it acts on is paused); `title` can say why. */
+  disabled?: boolean
+  title?: string
   'aria-label'?: string
 }) {
   const { Form, action, hidden, busy } = useFormPost(formKey)
@@ -29,7 +34,14 @@ export function PostButton({
       {hidden}
       <input type="hidden" name="intent" value={intent} />
       <HiddenFields fields={fields} />
-      <button type="submit" className={className} disabled={busy} aria-busy={busy || undefined} aria-label={ariaLabel}>
+      <button
+        type="submit"
+        className={className}
+        disabled={busy || disabled}
+        aria-busy={busy || undefined}
+        aria-label={ariaLabel}
+        title={title}
+      >
         {label}
       </button>
     </Form>

@@ -4,10 +4,10 @@ import {
   type WebhookDeliveryStatus,
   type WebhookEndpointItem,
 } from '#contracts/webhooks.ts'
-import { useFormPost } from '#app/hooks/use-form-post.tsx'
 import { Badge, type BadgeTone } from '#app/ui/badge.tsx'
-import { buttonClass } from '#app/ui/button.ts'
+import { smallButton } from '#app/ui/button.ts'
 import { DateTime } from '#app/ui/date-time.tsx'
+import { PostButton } from '#app/ui/post-button.tsx'
 import { Table, type Column } from '#app/ui/table.tsx'
 import { WEBHOOK_INTENTS } from './intents.ts'
 
@@ -128,23 +128,16 @@ function Bodies({ delivery }: { delivery: WebhookDeliveryItem }) {
 
 /** Redeliver: the same message again (the same webhook-id); not while it is still being sent. */
 function Redeliver({ endpoint, delivery }: { endpoint: WebhookEndpointItem; delivery: WebhookDeliveryItem }) {
-  const { Form, action, hidden, busy } = useFormPost(`redeliver-${delivery.id}`)
   if (delivery.status === 'pending') return null
   return (
-    <Form method="post" action={action}>
-      {hidden}
-      <input type="hidden" name="intent" value={WEBHOOK_INTENTS.redeliver} />
-      <input type="hidden" name="id" value={endpoint.id} />
-      <input type="hidden" name="delivery" value={delivery.id} />
-      <button
-        type="submit"
-        className={buttonClass('secondary', 'xs')}
-        disabled={busy || !endpoint.active}
-        aria-busy={busy || undefined}
-        aria-label={`Redeliver ${delivery.type} ${delivery.id}`}
-      >
-        Redeliver
-      </button>
-    </Form>
+    <PostButton
+      formKey={`redeliver-${delivery.id}`}
+      intent={WEBHOOK_INTENTS.redeliver}
+      fields={{ id: endpoint.id, delivery: delivery.id }}
+      label="Redeliver"
+      className={smallButton}
+      disabled={!endpoint.active}
+      aria-label={`Redeliver ${delivery.type} ${delivery.id}`}
+    />
   )
 }

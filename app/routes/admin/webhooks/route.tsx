@@ -25,14 +25,14 @@ import {
   type AdminPost,
 } from '#app/forms/respond.ts'
 import { useStateHref } from '#app/hooks/url-state.ts'
-import { useFormPost } from '#app/hooks/use-form-post.tsx'
 import { AdminPageHeader } from '#app/ui/admin-page-header.tsx'
 import { Badge } from '#app/ui/badge.tsx'
-import { buttonClass, primaryButton, smallButton } from '#app/ui/button.ts'
+import { primaryButton, smallButton } from '#app/ui/button.ts'
 import { ConfirmButtonForm } from '#app/ui/confirm.tsx'
 import { CopyField } from '#app/ui/copy-field.tsx'
 import { confirmKeyOf, DeleteButton, DeleteConfirmStep } from '#app/ui/delete-button.tsx'
 import { EmptyState, LoadError } from '#app/ui/field.tsx'
+import { PostButton } from '#app/ui/post-button.tsx'
 import { requirePageUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { withLoadError } from '#server/load-error.ts'
@@ -299,7 +299,17 @@ function EndpointCard({
         <Link to={editHref} preventScrollReset className={smallButton} aria-label={`Edit ${endpoint.url}`}>
           Edit
         </Link>
-        <SendTest endpoint={endpoint} />
+        {/* Send test: a `webhook.test` event to this endpoint now (off while it is paused). */}
+        <PostButton
+          formKey={`test-webhook-${endpoint.id}`}
+          intent={WEBHOOK_INTENTS.test}
+          fields={{ id: endpoint.id }}
+          label="Send test"
+          className={smallButton}
+          disabled={!endpoint.active}
+          title={endpoint.active ? undefined : 'The endpoint is paused: make it active first.'}
+          aria-label={`Send a test event to ${endpoint.url}`}
+        />
         <ConfirmButtonForm
           formKey={confirmKeyOf(WEBHOOK_INTENTS.rotate, endpoint.id)}
           intent={WEBHOOK_INTENTS.rotate}
@@ -336,28 +346,6 @@ function EndpointState({ endpoint }: { endpoint: WebhookEndpointItem }) {
         </p>
       ) : null}
     </div>
-  )
-}
-
-/** Send test: a `webhook.test` event to this endpoint now (off while it is paused). */
-function SendTest({ endpoint }: { endpoint: WebhookEndpointItem }) {
-  const { Form, action, hidden, busy } = useFormPost(`test-webhook-${endpoint.id}`)
-  return (
-    <Form method="post" action={action}>
-      {hidden}
-      <input type="hidden" name="intent" value={WEBHOOK_INTENTS.test} />
-      <input type="hidden" name="id" value={endpoint.id} />
-      <button
-        type="submit"
-        className={buttonClass('secondary', 'xs')}
-        disabled={busy || !endpoint.active}
-        aria-busy={busy || undefined}
-        aria-label={`Send a test event to ${endpoint.url}`}
-        title={endpoint.active ? undefined : 'The endpoint is paused: make it active first.'}
-      >
-        Send test
-      </button>
-    </Form>
   )
 }
 
