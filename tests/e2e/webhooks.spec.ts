@@ -8,6 +8,9 @@ import { removeJourneyEndpoints, webhooksJourney } from './webhooks.ts'
 
 const journey = { js: true, path: '/e2e-js' }
 
+// A whole admin task of a dozen pages: 10-30 s on a busy two-core machine.
+test.describe.configure({ timeout: 120_000 })
+
 test.afterEach(async ({ db }) => removeJourneyEndpoints(db, journey.path))
 
 test('an admin adds an endpoint (its secret shown once), sends a test, redelivers, pauses, rotates and deletes it (390 px)', async ({
