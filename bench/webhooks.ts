@@ -31,6 +31,8 @@ interface RoundFigures {
   /** Unlock -> the last delivery at either endpoint. */
   lastMs: number | null
   appCpu: number
+  /** The deliveries' states at the end of the wait, and the first error any recorded. */
+  states: string
 }
 
 export async function webhooksScenario(start: StartChild): Promise<{ ok: boolean; figures: string }> {
@@ -104,6 +106,9 @@ async function webhookRound(
     await sleep(1000)
     stats = await receiverStats(controlUrl)
   }
+  const states = await sql<Array<{ status: string; n: number; error: string | null }>>`
+    select status, count(*)::int as n, min(coalesce(error, 'HTTP ' || response_status)) as error
+      from webhook_deliveries group by status order by status`
   const lasts = ENDPOINTS.map((p) => stats.paths[p]?.last).filter((v): v is number => v !== undefined)
   return {
     subscribed,
@@ -121,6 +126,10 @@ async function webhookRound(
     ),
     lastMs: lasts.length ? Math.max(...lasts) - unlockAt : null,
     appCpu: cpuSeconds(app.pid).self - cpuBefore,
+    states:
+      states
+        .map((r) => `${r.status} ${r.n}${r.status === 'delivered' || !r.error ? '' : ` (${r.error})`}`)
+        .join(', ') || 'none',
   }
 }
 
@@ -192,6 +201,7 @@ function report(rounds: RoundFigures[], machineUse: string): { ok: boolean; figu
         `<= ${TARGET_DELIVERED_S}`,
         verdict(ok.delivered),
       ],
+      ['deliveries at the end of the round', '', each(withHooks, (r) => r.states), '', '', ''],
       [
         'app CPU s per round',
         each(alone, (r) => r.appCpu.toFixed(1)),
