@@ -417,6 +417,22 @@ describe('delivery', () => {
     },
   )
 
+  it('keeps the last 100 deliveries of an endpoint, and cuts a long answer at 4 KB', { timeout: 30_000 }, async () => {
+    const hook = await endpoint('/kept', ['event.created'])
+    // 120 finished deliveries of long ago, then one more sent now.
+    await db().execute(sql`
+      insert into webhook_deliveries (id, endpoint_id, type, payload, status, attempts)
+      select 'msg_' || replace(gen_random_uuid()::text, '-', ''), ${hook.id}, 'event.created', '{}', 'delivered', 1
+        from generate_series(1, 120)`)
+    await receiver.plan('/kept', [{ status: 200, body: 'x'.repeat(10_000) }])
+    await api(admin.client, 'POST', '/api/roster/events', { name: 'Op Kept', date: '2099-08-01' })
+    await expect.poll(async () => (await deliveriesOf(hook.id)).length, { timeout: 20_000, interval: 100 }).toBe(100)
+    const newest = (await deliveriesOf(hook.id)).at(-1)!
+    expect(newest).toMatchObject({ status: 'delivered', response_status: 200 })
+    expect(newest.response_body).toHaveLength(4096)
+    await api(admin.client, 'DELETE', `/api/admin/webhooks/${hook.id}`)
+  })
+
   it('an endpoint whose name points at a private address is refused at connection', { timeout: 30_000 }, async () => {
     // Written past the create's check (as a name that pointed elsewhere then would be): another origin than the
     // allowed one, so the checked agent resolves localhost at connection and refuses it.
