@@ -417,6 +417,34 @@ describe('delivery', () => {
     },
   )
 
+  it(
+    'a bulk rank change tells of each member it changed, as the member call answers',
+    { timeout: 30_000 },
+    async () => {
+      const hook = await endpoint('/bulk', ['member.updated'])
+      const ids: number[] = []
+      for (const name of ['Able', 'Baker']) {
+        const made = await api<{ member: { id: number } }>(admin.client, 'POST', '/api/roster/members', {
+          ingame_name: name,
+          join_date: '2024-05-01',
+        })
+        ids.push(made.body.member.id)
+      }
+      const bulk = await api(admin.client, 'POST', '/api/admin/roster/members/bulk', {
+        action: 'set_rank',
+        member_ids: ids,
+        rank: 'NCO',
+      })
+      expect(bulk.status, JSON.stringify(bulk.body)).toBe(200)
+      await expect.poll(() => receiver.at('/bulk').length, { timeout: 20_000, interval: 50 }).toBe(2)
+      const sent = receiver.at('/bulk').map((r) => verified(hook.secret, r).data)
+      for (const id of ids)
+        expect(sent).toContainEqual((await api(admin.client, 'GET', `/api/roster/admin/member/${id}`)).body)
+      expect(sent.map((m) => (m as { rank: string }).rank)).toEqual(['NCO', 'NCO'])
+      await api(admin.client, 'DELETE', `/api/admin/webhooks/${hook.id}`)
+    },
+  )
+
   it('keeps the last 100 deliveries of an endpoint, and cuts a long answer at 4 KB', { timeout: 30_000 }, async () => {
     const hook = await endpoint('/kept', ['event.created'])
     // 120 finished deliveries of long ago, then one more sent now.
