@@ -59,6 +59,8 @@ const config = loadConfig({
   RATE_LIMIT_PER_MINUTE: '0',
   // The push bench's push service on loopback (bench/push.ts).
   ...(process.env.PUSH_ENDPOINT_ALLOW ? { PUSH_ENDPOINT_ALLOW: process.env.PUSH_ENDPOINT_ALLOW } : {}),
+  // The webhooks bench's receiver on loopback (bench/webhooks.ts).
+  ...(process.env.WEBHOOK_ENDPOINT_ALLOW ? { WEBHOOK_ENDPOINT_ALLOW: process.env.WEBHOOK_ENDPOINT_ALLOW } : {}),
 })
 selectRuntimeBuilds('production')
 const { startApp } = await import('#server/start.ts')

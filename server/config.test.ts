@@ -22,6 +22,20 @@ describe('loadConfig', () => {
     expect(config.sessionSecrets).toHaveLength(1)
   })
 
+  it('reads the origins exempt from the outbound address rule, for push and webhooks apart', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      PUSH_ENDPOINT_ALLOW: 'https://push.internal:8443',
+      WEBHOOK_ENDPOINT_ALLOW: 'https://hooks.internal, http://10.0.0.5:8080/',
+    })
+    expect(config.push.endpointAllow).toEqual(['https://push.internal:8443'])
+    expect(config.webhooks.endpointAllow).toEqual(['https://hooks.internal', 'http://10.0.0.5:8080'])
+    expect(loadConfig({ DATA_DIR: dataDir() }).webhooks.endpointAllow).toEqual([])
+    expect(() => loadConfig({ DATA_DIR: dataDir(), WEBHOOK_ENDPOINT_ALLOW: 'https://hooks.internal/path' })).toThrow(
+      /WEBHOOK_ENDPOINT_ALLOW/,
+    )
+  })
+
   it('keeps the generated development secret across restarts', () => {
     const dir = dataDir()
     expect(loadConfig({ DATA_DIR: dir }).sessionSecrets).toEqual(loadConfig({ DATA_DIR: dir }).sessionSecrets)

@@ -7,6 +7,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { webhookDeliveries, webhookEndpoints } from '#db/schema/webhooks.ts'
 import routes from '#app/routes.ts'
 import type { OrbatPayload } from '#contracts/orbat.ts'
 import {
@@ -79,6 +80,9 @@ interface Ids {
   application: number
   adminUser: number
   orbat: Record<string, unknown>
+  /** The seeded webhook endpoint (paused) and one of its deliveries. */
+  webhook: number
+  webhookDelivery: string
 }
 
 interface Known {
@@ -108,6 +112,12 @@ const memberBody = (ids: Ids) => ({
   events: [ids.event],
   trainings: [ids.training],
 })
+const webhookBody = {
+  url: 'https://93.184.215.14/hooks/fuzz',
+  description: 'Fuzz endpoint',
+  events: ['slot.taken', 'member.created'],
+  active: false,
+}
 const testBody = (ids: Ids) => ({
   name: 'Fuzz test',
   qualification_id: ids.qualification,
@@ -271,6 +281,22 @@ const KNOWN: Record<string, Known> = {
   'api/roster/promotions/run': { params: () => ({}), methods: () => ({ POST: NO_BODY }) },
   // Back up now reads no body.
   'api/admin/backups': { params: () => ({}), methods: () => ({ POST: NO_BODY }) },
+  // Outgoing webhooks: an endpoint's body (a public address written as one, so no DNS is asked); the seeded endpoint
+  // is paused, so Send test and Redeliver are refused even with a good id.
+  'api/admin/webhooks': { params: () => ({}), methods: () => ({ POST: webhookBody }) },
+  'api/admin/webhooks/:id': {
+    params: (i) => ({ id: String(i.webhook) }),
+    methods: () => ({ PUT: webhookBody, DELETE: NO_BODY }),
+  },
+  'api/admin/webhooks/:id/rotate-secret': {
+    params: (i) => ({ id: String(i.webhook) }),
+    methods: () => ({ POST: NO_BODY }),
+  },
+  'api/admin/webhooks/:id/test': { params: (i) => ({ id: String(i.webhook) }), methods: () => ({ POST: NO_BODY }) },
+  'api/admin/webhooks/:id/deliveries/:deliveryId/redeliver': {
+    params: (i) => ({ id: String(i.webhook), deliveryId: i.webhookDelivery }),
+    methods: () => ({ POST: NO_BODY }),
+  },
   'api/discord-roles/squads': {
     params: () => ({}),
     methods: (i) => ({ POST: { squad_id: i.squad, create_discord_channel: true } }),
@@ -804,6 +830,8 @@ async function loadIds(): Promise<Ids> {
       .id,
     // The editor's body for the ORBAT as loaded (base_slots: what it saw).
     orbat: toSave(orbat),
+    webhook: (await first(db.select({ id: webhookEndpoints.id }).from(webhookEndpoints).limit(1))).id,
+    webhookDelivery: (await first(db.select({ id: webhookDeliveries.id }).from(webhookDeliveries).limit(1))).id,
   }
 }
 

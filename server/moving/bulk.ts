@@ -10,7 +10,7 @@ import { Invalid } from '../errors.ts'
 import { notify } from '../notifications/outbox.ts'
 import { markChange } from '../personnel/history.ts'
 import { addEventAttendees } from '../roster/events.ts'
-import { clearBan, deleteMember, storeBan } from '../roster/members.ts'
+import { clearBan, deleteMember, emitMemberEvents, storeBan } from '../roster/members.ts'
 import { runTransaction } from '../transaction.ts'
 
 // Bulk actions on the roster admin's ticked members (docs/rules/roster.md, Moving in and out): one action on many
@@ -80,6 +80,11 @@ async function applyBulk(
           )
       for (const m of moving)
         await recordAudit(tx, admin, 'Member updated', `${m.name}: rank ${m.rank} -> ${input.rank} (bulk)`)
+      await emitMemberEvents(
+        tx,
+        'member.updated',
+        moving.map((m) => m.id),
+      )
       return { changed: moving.length, discordIds }
     }
     case 'grant_qualification':

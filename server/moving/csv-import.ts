@@ -22,6 +22,7 @@ import { unitToday } from '../leave/days.ts'
 import { CsvError, parseCsv, unguardFormula } from '../lib/csv.ts'
 import { markChange } from '../personnel/history.ts'
 import { runTransaction } from '../transaction.ts'
+import { emitMemberEvents } from '../roster/members.ts'
 
 // The roster from a CSV file (docs/rules/roster.md, Moving in and out). A preview reads the file, maps its columns to
 // roster fields (by header, or as the admin mapped them), and says of every row whether it creates a member, updates
@@ -452,6 +453,8 @@ export async function applyCsvImport(
         }),
       )
       for (const batch of chunks(grants, BATCH)) await tx.insert(awardGrants).values(batch)
+      await emitMemberEvents(tx, 'member.created', creates.map(idOf))
+      await emitMemberEvents(tx, 'member.updated', writing.filter((p) => p.memberId !== null).map(idOf))
       const created = creates.length
       const updated = writing.length - created
       const touched = writing.map((p) => p.values.discord_id ?? null)

@@ -13,6 +13,7 @@ import { Invalid, ServiceError } from '../errors.ts'
 import { unitToday } from '../leave/days.ts'
 import { markChange } from '../personnel/history.ts'
 import { runTransaction } from '../transaction.ts'
+import { emitMemberEvents } from '../roster/members.ts'
 
 // The roster from the Discord server (docs/rules/roster.md, Moving in and out): the guild's members with the rank,
 // qualifications and squad their roles map to (the rank-role mappings, each qualification's role, the squad roles),
@@ -189,6 +190,11 @@ export async function importFromDiscord(
         )
         added.push({ id: row!.id, discord_id: discordId })
       }
+      await emitMemberEvents(
+        tx,
+        'member.created',
+        added.map((m) => m.id),
+      )
       return added
     },
     { name: 'import from Discord', changes: ['roster', 'orbat'], syncRoles: (added) => added.map((m) => m.discord_id) },

@@ -293,6 +293,21 @@ export async function updateMember(
   return { member, orbatName: before.ingame_name !== input.ingame_name || before.discord_id !== input.discord_id }
 }
 
+/**
+ * member.created or member.updated for many members at once (an import, a bulk action): each as
+ * GET /api/roster/admin/member/{id} answers it, worked out only when an endpoint wants the event.
+ */
+export async function emitMemberEvents(
+  tx: DbOrTx,
+  type: 'member.created' | 'member.updated',
+  ids: readonly number[],
+): Promise<void> {
+  if (!ids.length) return
+  const [wanted] = await tx.execute<{ wanted: boolean }>(sql`select webhook_wanted(${type}) as wanted`)
+  if (!wanted?.wanted) return
+  for (const id of ids) await emitWebhook(tx, type, await getAdminMember(tx, id))
+}
+
 /** Answers the deleted member's Discord id, whose managed roles go after the commit. */
 export async function deleteMember(tx: DbOrTx, admin: User, id: number): Promise<{ discordId: string | null }> {
   // The member as they were (a delete that finds nothing rolls back, and with it this).

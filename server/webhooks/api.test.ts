@@ -244,7 +244,7 @@ describe('the endpoints', () => {
     expect(again.status).toBe(202)
     expect(again.body.id).toBe(test.body.id)
     const [row] = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.id, test.body.id))
-    expect(row).toMatchObject({ status: 'pending', attempts: 3, claimed_until: null })
+    expect(row).toMatchObject({ status: 'pending', attempts: 0, claimed_until: null })
     // Another endpoint's delivery id, or none: 404.
     expect((await api(admin, 'POST', `/api/admin/webhooks/${other}/deliveries/${test.body.id}/redeliver`)).status).toBe(
       404,

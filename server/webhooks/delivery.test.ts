@@ -417,6 +417,50 @@ describe('delivery', () => {
     },
   )
 
+  it(
+    'a bulk rank change tells of each member it changed, as the member call answers',
+    { timeout: 30_000 },
+    async () => {
+      const hook = await endpoint('/bulk', ['member.updated'])
+      const ids: number[] = []
+      for (const name of ['Able', 'Baker']) {
+        const made = await api<{ member: { id: number } }>(admin.client, 'POST', '/api/roster/members', {
+          ingame_name: name,
+          join_date: '2024-05-01',
+        })
+        ids.push(made.body.member.id)
+      }
+      const bulk = await api(admin.client, 'POST', '/api/admin/roster/members/bulk', {
+        action: 'set_rank',
+        member_ids: ids,
+        rank: 'NCO',
+      })
+      expect(bulk.status, JSON.stringify(bulk.body)).toBe(200)
+      await expect.poll(() => receiver.at('/bulk').length, { timeout: 20_000, interval: 50 }).toBe(2)
+      const sent = receiver.at('/bulk').map((r) => verified(hook.secret, r).data)
+      for (const id of ids)
+        expect(sent).toContainEqual((await api(admin.client, 'GET', `/api/roster/admin/member/${id}`)).body)
+      expect(sent.map((m) => (m as { rank: string }).rank)).toEqual(['NCO', 'NCO'])
+      await api(admin.client, 'DELETE', `/api/admin/webhooks/${hook.id}`)
+    },
+  )
+
+  it('keeps the last 100 deliveries of an endpoint, and cuts a long answer at 4 KB', { timeout: 30_000 }, async () => {
+    const hook = await endpoint('/kept', ['event.created'])
+    // 120 finished deliveries of long ago, then one more sent now.
+    await db().execute(sql`
+      insert into webhook_deliveries (id, endpoint_id, type, payload, status, attempts)
+      select 'msg_' || replace(gen_random_uuid()::text, '-', ''), ${hook.id}, 'event.created', '{}', 'delivered', 1
+        from generate_series(1, 120)`)
+    await receiver.plan('/kept', [{ status: 200, body: 'x'.repeat(10_000) }])
+    await api(admin.client, 'POST', '/api/roster/events', { name: 'Op Kept', date: '2099-08-01' })
+    await expect.poll(async () => (await deliveriesOf(hook.id)).length, { timeout: 20_000, interval: 100 }).toBe(100)
+    const newest = (await deliveriesOf(hook.id)).at(-1)!
+    expect(newest).toMatchObject({ status: 'delivered', response_status: 200 })
+    expect(newest.response_body).toHaveLength(4096)
+    await api(admin.client, 'DELETE', `/api/admin/webhooks/${hook.id}`)
+  })
+
   it('an endpoint whose name points at a private address is refused at connection', { timeout: 30_000 }, async () => {
     // Written past the create's check (as a name that pointed elsewhere then would be): another origin than the
     // allowed one, so the checked agent resolves localhost at connection and refuses it.

@@ -258,6 +258,8 @@ export function redeliverWebhook(
         .update(d)
         .set({
           status: 'pending',
+          // A new round of attempts: its back-off starts short again.
+          attempts: 0,
           seq: sql`nextval(pg_get_serial_sequence('webhook_deliveries', 'seq'))`,
           queued_at: sql`now()`,
           next_attempt_at: sql`now()`,

@@ -1,3 +1,4 @@
+import type http from 'node:http'
 import https from 'node:https'
 import { sql } from 'drizzle-orm'
 import { Webhook } from 'standardwebhooks'
@@ -50,10 +51,13 @@ const sender = singleton('webhooks:sender', () => ({
   inFlight: new Set<Promise<void>>(),
   timer: null as NodeJS.Timeout | null,
   options: DEFAULT_WEBHOOK_SENDER,
+  /** Stopped (the job runner's shutdown): no new run starts, so the wait for the last sends ends. */
+  stopped: false,
 }))
 
 /** Sends whatever is due (a NOTIFY, a timer, the job runner's tick, a finished send). Never throws. */
 export function sendDueWebhooks(services: AppServices): Promise<void> {
+  if (sender.stopped) return Promise.resolve()
   if (sender.running) {
     sender.again = true
     return sender.running
@@ -102,9 +106,11 @@ export async function startWebhookSender(
   options: Partial<WebhookSenderOptions> = {},
 ): Promise<() => Promise<void>> {
   sender.options = { ...DEFAULT_WEBHOOK_SENDER, ...options }
+  sender.stopped = false
   const wake = () => void sendDueWebhooks(services)
   const { unlisten } = await services.db.$client.listen('webhooks_due', wake, wake)
   return async () => {
+    sender.stopped = true
     await unlisten().catch(() => {})
     if (sender.timer) clearTimeout(sender.timer)
     sender.timer = null
@@ -272,17 +278,23 @@ function attempt(services: AppServices, endpoint: WebhookEndpointRow, delivery: 
       clearTimeout(timer)
       resolve({ ...result, ms: took() })
     }
-    const request = https.request(endpoint.url, {
-      method: 'POST',
-      agent,
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': 'milsim-unit-webhooks',
-        'webhook-id': delivery.id,
-        'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
-        'webhook-signature': signature,
-      },
-    })
+    let request: http.ClientRequest
+    try {
+      request = https.request(endpoint.url, {
+        method: 'POST',
+        agent,
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'milsim-unit-webhooks',
+          'webhook-id': delivery.id,
+          'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+          'webhook-signature': signature,
+        },
+      })
+    } catch (error) {
+      // A URL the request cannot even be made to (written past the create's check): a failed attempt like any other.
+      return resolve({ status: null, body: null, error: describeError(error), ms: took() })
+    }
     const timer = setTimeout(() => {
       request.destroy()
       finish({ status: null, body: null, error: `No answer within ${sender.options.timeoutMs} ms.` })

@@ -13,6 +13,8 @@ import { freePort } from '#server/database.ts'
 interface Answer {
   status: number
   delayMs?: number
+  /** The answer's body (else `answered <status>`). */
+  body?: string
 }
 
 const plans = new Map<string, Answer[]>()
@@ -54,7 +56,7 @@ const server = https.createServer({ key: pems.private, cert: pems.cert }, (req, 
       })
       if (answer.delayMs) await sleep(answer.delayMs)
       if (!res.destroyed)
-        res.writeHead(answer.status, { 'content-type': 'text/plain' }).end(`answered ${answer.status}`)
+        res.writeHead(answer.status, { 'content-type': 'text/plain' }).end(answer.body ?? `answered ${answer.status}`)
     })()
   })
 })
