@@ -103,6 +103,9 @@ export default [
       // Backups (docs/rules/backups.md): how they are made here, Back up now (works without JavaScript), the last
       // failure, the finished backups with their downloads.
       route('backups', 'routes/admin/backups/route.tsx'),
+      // Webhooks (docs/rules/webhooks.md): the endpoints other tools listen on, their secrets (shown once), Send test and
+      // each endpoint's last deliveries with Redeliver; every form works without JavaScript.
+      route('webhooks', 'routes/admin/webhooks/route.tsx'),
     ]),
   ]),
 

@@ -131,3 +131,34 @@ export const webhookQueuedSchema = z.object({
   id: text().meta({ description: 'The delivery (msg_…).' }),
   message: text(),
 })
+
+/** The event types an admin can tick on the Webhooks page, in groups (`webhook.test` is what Send test sends). */
+export const WEBHOOK_EVENT_GROUPS: ReadonlyArray<{ label: string; types: readonly WebhookEventType[] }> = [
+  { label: 'ORBAT', types: ['slot.taken', 'slot.left', 'waitlist.joined', 'waitlist.promoted', 'orbat.saved'] },
+  { label: 'Operations', types: ['operation.frozen', 'event.created', 'event.updated', 'event.deleted'] },
+  {
+    label: 'Trainings',
+    types: ['training.created', 'training.updated', 'training.deleted', 'training.signup'],
+  },
+  {
+    label: 'Members',
+    types: ['member.created', 'member.updated', 'member.deleted', 'member.promoted', 'member.banned'],
+  },
+  {
+    label: 'Qualifications and awards',
+    types: ['qualification.granted', 'qualification.revoked', 'award.granted', 'award.revoked'],
+  },
+  { label: 'Leave', types: ['leave.requested', 'leave.approved', 'leave.denied', 'leave.ended'] },
+  {
+    label: 'Recruitment and tests',
+    types: ['application.submitted', 'application.status_changed', 'test.attempted', 'evaluation.completed'],
+  },
+  { label: 'Tests of the endpoint', types: ['webhook.test'] },
+]
+
+/** How a delivery's status reads on the Webhooks page. */
+export const WEBHOOK_STATUS_LABELS: Record<WebhookDeliveryStatus, string> = {
+  pending: 'Pending',
+  delivered: 'Delivered',
+  failed: 'Failed',
+}

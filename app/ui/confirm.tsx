@@ -1,4 +1,4 @@
-import { useEffect, useId, useSyncExternalStore, type FormEvent, type ReactNode } from 'react'
+import { useId, useSyncExternalStore, type FormEvent, type ReactNode } from 'react'
 import { Form, Link, useLocation, useSearchParams } from 'react-router'
 import { dangerButton, secondaryButton } from './button.ts'
 import { useModalDialog } from './dialog.tsx'
@@ -17,9 +17,11 @@ interface Question {
   resolve: (yes: boolean) => void
 }
 
-/** The question open now (one at a time), and who renders it. */
+/**
+ * The question open now (one at a time). ConfirmHost renders it; the host is in the root layout, on every page, and a
+ * question asked before its first render (a tap during hydration) is shown as soon as it renders.
+ */
 let open: Question | null = null
-let hosts = 0
 const listeners = new Set<() => void>()
 const subscribe = (listener: () => void) => {
   listeners.add(listener)
@@ -35,8 +37,6 @@ function setOpen(next: Question | null) {
  * open another one is answered no (a double-click asks once).
  */
 export function askToConfirm(message: string, confirmLabel = 'Confirm'): Promise<boolean> {
-  // NOTE: no host before the root has rendered (never in practice): the browser's confirm rather than no question.
-  if (hosts === 0) return Promise.resolve(window.confirm(message))
   if (open) return Promise.resolve(false)
   return new Promise((resolve) => setOpen({ message, confirmLabel, resolve }))
 }
@@ -55,12 +55,6 @@ export function ConfirmHost() {
     () => open,
     () => null,
   )
-  useEffect(() => {
-    hosts++
-    return () => {
-      hosts--
-    }
-  }, [])
   const modal = useModalDialog(question !== null, () => answer(false))
   // A click beside the question does not answer it: the second click of a double-click lands there.
   const onClick = () => {}

@@ -118,3 +118,11 @@ export const BackupIcon = () => (
     <path d="M18 14v7M15 18l3 3 3-3" />
   </Icon>
 )
+/** Two linked nodes with an arrow out (webhooks: the unit's other tools told of changes). */
+export const WebhookIcon = () => (
+  <Icon>
+    <circle cx="6" cy="17" r="2.5" />
+    <circle cx="12" cy="6" r="2.5" />
+    <path d="M10.8 8.2 7.2 14.8M8.5 17H15M15 14l3 3-3 3" />
+  </Icon>
+)

@@ -51,6 +51,7 @@ import { seedDemoRecruitment } from './recruitment.ts'
 import { seedOrbatHistory } from './orbat-history.ts'
 import { seedDemoActivity } from './activity.ts'
 import { seedNotificationChoices } from './notifications.ts'
+import { seedDemoWebhooks } from './webhooks.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -751,6 +752,7 @@ async function insertDemoUnit(tx: Tx, now: Date) {
 
   await seedTestEvaluations(tx, now)
   await seedAwards(tx, now)
+  await seedDemoWebhooks(tx, now)
 
   // Scheduled pings: one sent for the last operation, one pending for the next.
   const lastEventId = pastEventIds[pastEventIds.length - 1]

@@ -290,6 +290,8 @@ export const CHECKED_PAGES: CheckedPage[] = [
   },
   { name: 'recruitment form', as: 'demo_admin', path: '/admin/recruitment/form' },
   { name: 'admin activity', as: 'demo_admin', path: '/admin/activity' },
+  { name: 'admin webhooks', as: 'demo_admin', path: '/admin/webhooks' },
+  { name: 'admin webhooks add', as: 'demo_admin', path: '/admin/webhooks?dialog=add' },
 ]
 
 // One login per demo user and worker: its session cookie is copied into each test's context.

@@ -9,6 +9,8 @@ export const E2E_CLIENT_SECRET = 'e2e-client-secret'
 export const E2E_BOT_TOKEN = 'e2e-bot-token'
 /** The push service origin the e2e server accepts subscriptions at (its .invalid name never resolves, so nothing is sent). */
 export const E2E_PUSH_ORIGIN = 'https://push.e2e.invalid'
+/** The webhook receivers' origin the e2e server accepts endpoints at (never resolves: a delivery fails and is retried). */
+export const E2E_WEBHOOK_ORIGIN = 'https://hooks.e2e.invalid'
 
 export const DEFAULT_E2E_PORT = 3100
 

@@ -14,6 +14,7 @@ import {
   E2E_CLIENT_SECRET,
   E2E_BOT_TOKEN,
   E2E_PUSH_ORIGIN,
+  E2E_WEBHOOK_ORIGIN,
   e2ePort,
   serverInfoFile,
   type E2EServerInfo,
@@ -103,6 +104,7 @@ async function main() {
     RATE_LIMIT_PER_MINUTE: '0',
     // Browsers here reach no push service: tests subscribe a device at this origin through the API instead.
     PUSH_ENDPOINT_ALLOW: E2E_PUSH_ORIGIN,
+    WEBHOOK_ENDPOINT_ALLOW: E2E_WEBHOOK_ORIGIN,
   })
 
   const buildDir = path.resolve('build')

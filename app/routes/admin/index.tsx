@@ -20,6 +20,7 @@ import {
   RosterIcon,
   SettingsIcon,
   TestIcon,
+  WebhookIcon,
 } from '#app/ui/icons.tsx'
 import { useToast } from '#app/ui/toaster.tsx'
 import { getServices } from '#server/context.ts'
@@ -76,6 +77,12 @@ const cards = [
     title: 'Discord',
     text: 'Role mappings, channels, scheduled pings and the audit log.',
     icon: <DiscordIcon />,
+  },
+  {
+    to: '/admin/webhooks',
+    title: 'Webhooks',
+    text: "Signed posts to the unit's other tools for every change, with each endpoint's deliveries.",
+    icon: <WebhookIcon />,
   },
   {
     to: '/admin/settings',
