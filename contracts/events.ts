@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DISCORD_EVENT_FLAG, discordEventId } from './discord-events.ts'
 import { keptFlagSchema, isHttpUrl, requiredText, text, unitDateTime } from './fields.ts'
 import { isCalendarDay, isDateTime, normalizeTime, TIME_FORMAT_SUBMIT } from './time.ts'
 
@@ -35,6 +36,7 @@ export const eventSchema = z
       description:
         'Link to the ORBAT: the job runner freezes the ORBAT at the start (docs/rules/orbat-history.md). Absent: false for a new event, unchanged on an edit.',
     }),
+    discord_event: keptFlagSchema.meta({ description: DISCORD_EVENT_FLAG }),
   })
   .superRefine((input, ctx) => {
     // The form's time field left empty (the form always sends its zone); the API may send a day alone.
@@ -52,6 +54,10 @@ export const eventItemSchema = z.object({
   orbat_image_url: text().nullable(),
   attendance_count: z.number().int(),
   orbat_linked: z.boolean().meta({ description: 'The ORBAT is frozen at its start.' }),
+  discord_event: z
+    .boolean()
+    .meta({ description: 'Published as a Discord scheduled event (the wish; see discord_event_id).' }),
+  discord_event_id: discordEventId,
 })
 export type EventItem = z.output<typeof eventItemSchema>
 

@@ -4,6 +4,7 @@ import { normalizeTime, parseDateTime } from './time.ts'
 import { canonicalTimeZone, INVALID_TIME_ZONE } from './time-zone.ts'
 import { LEAVE_MAX_DAYS_LIMIT, LEAVE_MESSAGES } from './leave.ts'
 import { INACTIVITY_WEEKS_INVALID, isInactivityWeeks } from './activity.ts'
+import { DISCORD_EVENT_DRIFT } from './discord-events.ts'
 
 // Admin Settings (docs/rules/orbat.md, docs/rules/settings.md): one zod schema per form and /api body, used by the
 // browser (conform), the settings pages' actions and the /api routes alike, and the JSON shapes of their answers.
@@ -157,7 +158,9 @@ export interface PlatoonItem {
  * default, America/New_York); leave_max_days a whole number of days ('' = the default, 90);
  * recruitment_cooldown_days a whole number of days ('' = the default, 30); orbat_history_days how many days ORBAT
  * versions are kept (1 to 3650; '' = the default, 365); inactivity_weeks a whole number of weeks ('' = the default,
- * 3); the rest are Discord ids ('' = unset).
+ * 3); discord_events_default 'true' or '' (new events and trainings are published on Discord, or not);
+ * discord_events_location a place name ('' = "Task Force HQ"); discord_events_drift 'recreate' or 'unlink' ('' =
+ * recreate); the rest are Discord ids ('' = unset).
  */
 export const SETTING_KEYS = [
   'signup_time',
@@ -176,6 +179,9 @@ export const SETTING_KEYS = [
   'inactivity_weeks',
   'activity_digest_channel_id',
   'admin_channel_id',
+  'discord_events_default',
+  'discord_events_location',
+  'discord_events_drift',
 ] as const
 export type SettingKey = (typeof SETTING_KEYS)[number]
 
@@ -187,6 +193,9 @@ export const NON_DISCORD_SETTING_KEYS = [
   'recruitment_cooldown_days',
   'orbat_history_days',
   'inactivity_weeks',
+  'discord_events_default',
+  'discord_events_location',
+  'discord_events_drift',
 ] as const
 
 /** Days a rejected applicant waits before applying again when recruitment_cooldown_days is unset. */
@@ -257,6 +266,14 @@ export const settingInputSchema = z
     } else if (input.key === 'inactivity_weeks') {
       if (input.value !== '' && !isInactivityWeeks(input.value))
         ctx.addIssue({ code: 'custom', path: ['value'], message: INACTIVITY_WEEKS_INVALID })
+    } else if (input.key === 'discord_events_default') {
+      if (!['', 'true', 'false'].includes(input.value))
+        ctx.addIssue({ code: 'custom', path: ['value'], message: 'Must be true or false.' })
+    } else if (input.key === 'discord_events_drift') {
+      if (input.value !== '' && !(DISCORD_EVENT_DRIFT as readonly string[]).includes(input.value))
+        ctx.addIssue({ code: 'custom', path: ['value'], message: `Must be one of: ${DISCORD_EVENT_DRIFT.join(', ')}.` })
+    } else if (input.key === 'discord_events_location') {
+      // Any place name of at most 100 characters (checked above).
     } else if (input.value !== '' && !DISCORD_ID.test(input.value)) {
       ctx.addIssue({ code: 'custom', path: ['value'], message: 'A Discord id must contain digits only.' })
     }
@@ -269,6 +286,7 @@ function canonicalValue(key: SettingKey, value: string): string {
   if (!value) return value
   if (key === 'signup_time') return parseDateTime(value)!.toISOString()
   if (key === 'unit_time_zone') return canonicalTimeZone(value)!
+  if (key === 'discord_events_default') return value === 'true' ? 'true' : ''
   const counts: SettingKey[] = ['leave_max_days', 'recruitment_cooldown_days', 'orbat_history_days', 'inactivity_weeks']
   if (counts.includes(key)) return String(Number(value))
   return value

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { flagSchema, requiredText, SNOWFLAKE, text, unitDateTime } from './fields.ts'
+import { DISCORD_EVENT_FLAG, discordEventId } from './discord-events.ts'
+import { flagSchema, keptFlagSchema, requiredText, SNOWFLAKE, text, unitDateTime } from './fields.ts'
 import { isCalendarDay, isDateTime, looksLikeDay, normalizeTime, TIME_FORMAT_SUBMIT } from './time.ts'
 
 // Trainings (docs/rules/roster.md, Trainings). The Add/Edit Training form and POST/PUT /api/roster/trainings parse with
@@ -33,6 +34,7 @@ export const trainingSchema = z
     tz: text().max(100).optional(),
     is_hidden: flagSchema,
     is_bmt_training: flagSchema,
+    discord_event: keptFlagSchema.meta({ description: DISCORD_EVENT_FLAG }),
   })
   .superRefine((input, ctx) => {
     // A day needs its time: the form's time field was left empty, or the API sent a day without one.
@@ -66,6 +68,10 @@ export const trainingItemSchema = z.object({
   is_hidden: z.boolean(),
   is_bmt_training: z.boolean(),
   signup_count: z.number().int(),
+  discord_event: z.boolean().meta({
+    description: 'Published as a Discord scheduled event while visible (the wish; see discord_event_id).',
+  }),
+  discord_event_id: discordEventId,
 })
 export type TrainingItem = z.output<typeof trainingItemSchema>
 

@@ -8,6 +8,7 @@ import { logger } from '#server/logger.ts'
 import { dispatchDuePings } from '#server/discord/pings.ts'
 import { applyReconcile } from '#server/role-sync/reconcile.ts'
 import { drainRoleSyncs } from '#server/role-sync/queue.ts'
+import { drainDiscordEvents, reconcileDiscordEvents } from '#server/discord/scheduled-events.ts'
 import { announceDueRuns } from '#server/discord/promotion-announcements.ts'
 import { getUnitTimeZone, onUnitTimeZoneChange } from '#server/unit/time-zone.ts'
 import { runUnlockFill } from '#server/orbat/sign-ups.ts'
@@ -31,6 +32,8 @@ export const JOBS = {
   dispatchPings: 'discord.dispatch-pings',
   reconcileRoles: 'discord.reconcile-roles',
   syncRoles: 'discord.sync-roles',
+  syncDiscordEvents: 'discord.sync-scheduled-events',
+  reconcileDiscordEvents: 'discord.reconcile-scheduled-events',
   leaveDayTurn: 'personnel.leave-day-turn',
   announcePromotions: 'discord.announce-promotions',
   freezeOperations: 'orbat.freeze-operations',
@@ -57,6 +60,8 @@ const DIGEST_LOCK_LIFETIME_MS = 6_000
 
 /** The nightly role reconcile: 04:00 in the unit's time zone (setting unit_time_zone). */
 const RECONCILE_JOB_CRON = '0 4 * * *'
+/** The nightly scheduled-event reconcile: 04:30 in the unit's time zone, after the roles'. */
+const EVENTS_RECONCILE_JOB_CRON = '30 4 * * *'
 /** Leave that starts or ends by the calendar: at midnight in the unit's time zone. */
 const LEAVE_DAY_JOB_CRON = '0 0 * * *'
 
@@ -94,6 +99,13 @@ export function defineJobs(agenda: Agenda, services: AppServices) {
   })
   // Queued role syncs (server/role-sync/queue.ts): retries after a failure, and what a crashed process left.
   agenda.define(JOBS.syncRoles, () => drainRoleSyncs(services))
+  // Queued Discord scheduled events (server/discord/scheduled-events.ts): retries after a failure, and what a crashed
+  // process left; nightly, the drift repair (a Discord event deleted by hand).
+  agenda.define(JOBS.syncDiscordEvents, () => drainDiscordEvents(services))
+  agenda.define(JOBS.reconcileDiscordEvents, async () => {
+    const result = await reconcileDiscordEvents(services)
+    logger.info({ msg: 'nightly scheduled event reconcile', ...result })
+  })
   // Promotion announcements (server/discord/promotion-announcements.ts): what Discord did not take, and what a crashed
   // process left half sent.
   agenda.define(JOBS.announcePromotions, () => announceDueRuns(services))
@@ -163,6 +175,7 @@ export async function startJobs(services: AppServices, databaseUrl: string): Pro
   await agenda.every('15 seconds', JOBS.unlockFill)
   await agenda.every('10 seconds', JOBS.dispatchPings)
   await agenda.every('10 seconds', JOBS.syncRoles)
+  await agenda.every('10 seconds', JOBS.syncDiscordEvents)
   await agenda.every('10 seconds', JOBS.announcePromotions)
   await agenda.every('5 seconds', JOBS.freezeOperations)
   await agenda.every('1 day', JOBS.pruneVersions, {}, { skipImmediate: true })
@@ -196,6 +209,7 @@ async function scheduleUnitClockJobs(agenda: Agenda, zone: string, backupSchedul
   const options = { timezone: zone, skipImmediate: true }
   await agenda.every(PROMOTION_JOB_CRON, JOBS.weeklyPromotions, undefined, options)
   await agenda.every(RECONCILE_JOB_CRON, JOBS.reconcileRoles, undefined, options)
+  await agenda.every(EVENTS_RECONCILE_JOB_CRON, JOBS.reconcileDiscordEvents, undefined, options)
   await agenda.every(LEAVE_DAY_JOB_CRON, JOBS.leaveDayTurn, undefined, options)
   await agenda.every(DIGEST_JOB_CRON, JOBS.weeklyDigest, undefined, options)
   if (backupSchedule) await agenda.every(backupSchedule, JOBS.scheduledBackup, undefined, options)

@@ -9,6 +9,7 @@ import { createDb, runMigrations, type DbHandle } from '#db/client.ts'
 import { seedDemoData } from '#db/seed/demo-unit.ts'
 import { storeDemoAwardImages } from './personnel/seed-images.ts'
 import { startJobs, type RunningJobs } from '#jobs/index.ts'
+import { reconcileDiscordEvents } from './discord/scheduled-events.ts'
 import { backupBeforeUpgrade } from './backups/upgrade.ts'
 import { recordAudit, SYSTEM_ACTOR } from './audit/audit.ts'
 import { listenForSessionChanges } from './auth/session-cache.ts'
@@ -167,6 +168,12 @@ export async function startApp(config: Config, options: StartOptions): Promise<R
       // connection made meanwhile, /healthz's included, waits a second for its SYN to be sent again.
       server.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG }, () => resolve())
     })
+    // Demo mode: the stand-in Discord forgets at every start; published events and trainings get theirs back.
+    if (config.demoMode && jobs) {
+      void reconcileDiscordEvents(services).catch((error: unknown) =>
+        logger.warn({ msg: 'demo scheduled events not restored', error: describeError(error) }),
+      )
+    }
     cleanups.push(
       () =>
         new Promise<void>((resolve) => {

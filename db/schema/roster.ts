@@ -101,6 +101,17 @@ export const memberQualifications = pgTable(
 )
 
 /**
+ * Published as a Discord scheduled event (docs/rules/discord.md, Scheduled events): the admin's wish, and the id of the
+ * Discord event once the queue (server/discord/scheduled-events.ts) created it. Null while it is not (yet) on Discord.
+ */
+function discordEventColumns() {
+  return {
+    discord_event: boolean('discord_event').notNull().default(false),
+    discord_event_id: text('discord_event_id'),
+  }
+}
+
+/**
  * NOTE: attendance_count is kept by the triggers of db/functions/roster.sql (one UPDATE per statement that adds or
  * removes attendance rows, cascades included), so a list of events never counts attendance rows
  * (docs/decisions/033-stored-counts-and-keyset-pages.md).
@@ -116,6 +127,7 @@ export const events = pgTable(
     orbat_linked: boolean('orbat_linked').notNull().default(false),
     /** The event's event_attendance rows, kept by a trigger. */
     attendance_count: integer('attendance_count').notNull().default(0),
+    ...discordEventColumns(),
     ...timestampColumns(),
   },
   (t) => [
@@ -155,6 +167,7 @@ export const trainings = pgTable(
     is_bmt_training: boolean('is_bmt_training').notNull().default(false),
     /** The training's training_signups rows, kept by a trigger. */
     signup_count: integer('signup_count').notNull().default(0),
+    ...discordEventColumns(),
     ...timestampColumns(),
   },
   (t) => [

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { count, sql } from 'drizzle-orm'
 import { DEMO_CHANNELS, DEMO_ROLES, DEMO_USERS } from './demo-guild.ts'
 import type { Db, Tx } from '../client.ts'
+import { pendingDiscordEvents } from '../schema/discord-events.ts'
 import {
   auditLog,
   eligibleRoles,
@@ -334,6 +335,10 @@ async function insertDemoUnit(tx: Tx, now: Date) {
     activity_digest_channel_id: DEMO_CHANNELS.announcements.id,
     // A failed backup is told here as well as on the admin hub.
     admin_channel_id: DEMO_CHANNELS.adminAlerts.id,
+    // New events and trainings are not published on Discord unless ticked; '' = "Task Force HQ"; '' = recreate.
+    discord_events_default: '',
+    discord_events_location: '',
+    discord_events_drift: '',
   }
   await tx
     .insert(settings)
@@ -412,12 +417,14 @@ async function insertDemoUnit(tx: Tx, now: Date) {
     .insert(events)
     .values([
       ...PAST_EVENTS.map((e) => ({ name: e.name, date: atUtc(now, -e.daysAgo, 23) })),
-      { name: 'Operation Last Light', date: atUtc(now, 5, 23) },
+      // Published on Discord: the queued sync below creates its scheduled event on the stand-in at first start.
+      { name: 'Operation Last Light', date: atUtc(now, 5, 23), discord_event: true },
     ])
     .returning({ id: events.id, name: events.name })
   const pastEventIds = insertedEvents.slice(0, PAST_EVENTS.length).map((e) => e.id)
   const upcomingEvent = insertedEvents[PAST_EVENTS.length]
   if (!upcomingEvent) throw new Error('seed: upcoming event was not inserted')
+  await tx.insert(pendingDiscordEvents).values({ kind: 'event', item_id: upcomingEvent.id })
   const attendanceRows = MEMBERS.flatMap((m) =>
     [...m.attended].flatMap((c, i) => {
       if (c !== '1') return []

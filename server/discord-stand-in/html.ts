@@ -205,6 +205,19 @@ export function homePage(input: {
       )}</td><td>${escapeHtml(user ? user.global_name || user.username : r.userId)}</td><td class="muted">${escapeHtml(r.reason ?? '')}</td></tr>`
     })
     .join('')
+  const eventRows = [
+    ...[...state.scheduledEvents.values()].map((event) => ({ event, what: 'scheduled' })),
+    ...[...state.deletedScheduledEvents].reverse().map((d) => ({ event: d.event, what: 'deleted' })),
+  ]
+    .map(
+      ({ event, what }) =>
+        `<tr><td class="time">${escapeHtml(time(event.scheduled_start_time))}</td><td class="${what === 'scheduled' ? 'add' : 'remove'}">${what}</td><td>${escapeHtml(
+          event.name,
+        )}</td><td class="muted">${escapeHtml(event.entity_metadata?.location ?? '')}</td><td class="content muted">${escapeHtml(
+          event.description ?? '',
+        )}</td></tr>`,
+    )
+    .join('')
   const memberRows = [...state.users.values()]
     .map(
       (m) =>
@@ -228,6 +241,8 @@ export function homePage(input: {
 <table><thead><tr><th>Time (UTC)</th><th></th><th>Channel</th><th>ID</th></tr></thead><tbody>${channelRows || empty(4, 'No channel changes yet.')}</tbody></table>
 <h2>Role changes</h2>
 <table><thead><tr><th>Time (UTC)</th><th></th><th>Role</th><th>Member</th><th>Reason</th></tr></thead><tbody>${roleRows || empty(5, 'No role changes yet.')}</tbody></table>
+<h2>Scheduled events</h2>
+<table><thead><tr><th>Starts (UTC)</th><th></th><th>Name</th><th>Location</th><th>Description</th></tr></thead><tbody>${eventRows || empty(5, 'No scheduled events.')}</tbody></table>
 <h2>Members and roles</h2>
 <table><thead><tr><th>Member</th><th>Roles</th></tr></thead><tbody>${memberRows || empty(2, 'No members.')}</tbody></table>
 </div>

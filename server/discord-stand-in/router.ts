@@ -4,7 +4,14 @@
 
 import crypto from 'node:crypto'
 import express, { type NextFunction, type Request, type Response } from 'express'
-import type { APIMessage, RESTPostOAuth2AccessTokenResult } from 'discord-api-types/v10'
+import {
+  GuildScheduledEventEntityType,
+  GuildScheduledEventPrivacyLevel,
+  GuildScheduledEventStatus,
+  type APIGuildScheduledEvent,
+  type APIMessage,
+  type RESTPostOAuth2AccessTokenResult,
+} from 'discord-api-types/v10'
 import { z } from 'zod'
 import type { DemoUser } from '#db/seed/demo-guild.ts'
 import { sendDefaultAvatar } from './avatars.ts'
@@ -54,6 +61,7 @@ const NOT_FOUND_CODES = {
   member: { message: 'Unknown Member', code: 10007 },
   channel: { message: 'Unknown Channel', code: 10003 },
   role: { message: 'Unknown Role', code: 10011 },
+  scheduledEvent: { message: 'Unknown Guild Scheduled Event', code: 10070 },
 } as const
 
 /** How long a message nonce de-duplicates sends (Discord: "a few minutes"). */
@@ -373,6 +381,62 @@ export function createDiscordStandIn(options: DiscordStandInOptions = {}): Disco
     res.status(201).json(state.apiChannel(channel))
   })
 
+  // -- scheduled events (Discord's Guild Scheduled Event resource: external events with a location, or voice ones) --
+
+  guild.get('/scheduled-events', (_req, res) => void res.json([...state.scheduledEvents.values()]))
+
+  guild.post('/scheduled-events', (req, res) => {
+    const parsed = scheduledEventBody.safeParse(req.body ?? {})
+    if (!parsed.success) return void res.status(400).json(invalidFormBody(parsed.error))
+    const refusal = scheduledEventRefusal(state, parsed.data, null)
+    if (refusal) return void res.status(400).json(refusal)
+    const body = parsed.data
+    const event = {
+      id: state.nextSnowflake(),
+      guild_id: state.config.guildId,
+      channel_id: body.channel_id ?? null,
+      creator_id: state.config.botUser.id,
+      name: body.name,
+      description: body.description ?? null,
+      scheduled_start_time: body.scheduled_start_time,
+      scheduled_end_time: body.scheduled_end_time ?? null,
+      privacy_level: GuildScheduledEventPrivacyLevel.GuildOnly,
+      status: GuildScheduledEventStatus.Scheduled,
+      entity_type: body.entity_type,
+      entity_id: null,
+      entity_metadata: body.entity_metadata ?? null,
+      image: null,
+      recurrence_rule: null,
+      user_count: 0,
+    } as APIGuildScheduledEvent
+    state.scheduledEvents.set(event.id, event)
+    res.json(event)
+  })
+
+  guild.get('/scheduled-events/:eventId', (req, res) => {
+    const event = state.scheduledEvents.get(req.params.eventId!)
+    if (!event) return void res.status(404).json(NOT_FOUND_CODES.scheduledEvent)
+    res.json(event)
+  })
+
+  guild.patch('/scheduled-events/:eventId', (req, res) => {
+    const event = state.scheduledEvents.get(req.params.eventId!)
+    if (!event) return void res.status(404).json(NOT_FOUND_CODES.scheduledEvent)
+    const parsed = scheduledEventBody.partial().safeParse(req.body ?? {})
+    if (!parsed.success) return void res.status(400).json(invalidFormBody(parsed.error))
+    const merged = { ...event, ...parsed.data } as APIGuildScheduledEvent
+    const refusal = scheduledEventRefusal(state, merged, event)
+    if (refusal) return void res.status(400).json(refusal)
+    state.scheduledEvents.set(event.id, merged)
+    res.json(merged)
+  })
+
+  guild.delete('/scheduled-events/:eventId', (req, res) => {
+    if (!state.deleteScheduledEvent(req.params.eventId!))
+      return void res.status(404).json(NOT_FOUND_CODES.scheduledEvent)
+    res.status(204).end()
+  })
+
   guild.put('/members/:userId/roles/:roleId', (req, res) => changeRole(req, res, 'add'))
   guild.delete('/members/:userId/roles/:roleId', (req, res) => changeRole(req, res, 'remove'))
 
@@ -669,6 +733,55 @@ const allowedMentions = z.object({
   users: z.array(snowflake).optional(),
   replied_user: z.boolean().optional(),
 })
+
+const scheduledEventBody = z.object({
+  name: z.string().min(1).max(100),
+  privacy_level: z.literal(GuildScheduledEventPrivacyLevel.GuildOnly),
+  scheduled_start_time: z.iso.datetime({ offset: true }),
+  scheduled_end_time: z.iso.datetime({ offset: true }).nullish(),
+  description: z.string().max(1000).nullish(),
+  entity_type: z.union([
+    z.literal(GuildScheduledEventEntityType.StageInstance),
+    z.literal(GuildScheduledEventEntityType.Voice),
+    z.literal(GuildScheduledEventEntityType.External),
+  ]),
+  channel_id: snowflake.nullish(),
+  entity_metadata: z.object({ location: z.string().min(1).max(100).optional() }).nullish(),
+})
+
+/**
+ * Discord's rules for a scheduled event beyond the shape of its fields: an external event has a location and an end;
+ * a voice event a voice channel; the start of a new (or rescheduled) event is in the future and before its end.
+ */
+function scheduledEventRefusal(
+  state: DiscordStandInState,
+  event: {
+    entity_type: number
+    entity_metadata?: { location?: string } | null
+    channel_id?: string | null
+    scheduled_start_time: string
+    scheduled_end_time?: string | null
+  },
+  before: APIGuildScheduledEvent | null,
+) {
+  const invalid = (field: string, message: string) => ({
+    message: 'Invalid Form Body',
+    code: 50035,
+    errors: { [field]: { _errors: [{ code: 'GUILD_SCHEDULED_EVENT_INVALID', message }] } },
+  })
+  if (event.entity_type === GuildScheduledEventEntityType.External) {
+    if (!event.entity_metadata?.location) return invalid('entity_metadata', 'An external event needs a location.')
+    if (!event.scheduled_end_time) return invalid('scheduled_end_time', 'An external event needs an end time.')
+  } else if (state.channels.get(event.channel_id ?? '')?.type !== 2 && event.entity_type === 2) {
+    return invalid('channel_id', 'A voice event needs a voice channel.')
+  }
+  const start = Date.parse(event.scheduled_start_time)
+  if ((!before || before.scheduled_start_time !== event.scheduled_start_time) && start < Date.now())
+    return invalid('scheduled_start_time', 'Cannot schedule event in the past.')
+  if (event.scheduled_end_time && Date.parse(event.scheduled_end_time) <= start)
+    return invalid('scheduled_end_time', 'The end must be after the start.')
+  return null
+}
 
 const messageBody = z.object({
   content: z.string().max(2000).optional(),

@@ -341,6 +341,53 @@ describe('bot channels, messages and failure injection', () => {
     expect(discord.state.deletedChannels).toHaveLength(1)
   })
 
+  it('schedules, lists, edits and deletes guild scheduled events as Discord does, and shows them on its page', async () => {
+    const events = `${discord.apiUrl}/v10/guilds/${DEMO_GUILD_ID}/scheduled-events`
+    const start = new Date(Date.now() + 86_400_000).toISOString()
+    const end = new Date(Date.now() + 2 * 86_400_000).toISOString()
+    const body = {
+      name: 'Op <Dawn>',
+      privacy_level: 2,
+      scheduled_start_time: start,
+      scheduled_end_time: end,
+      entity_type: 3,
+      entity_metadata: { location: 'Task Force HQ' },
+      description: 'https://hq.example/orbat',
+    }
+    const created = await fetch(events, { method: 'POST', headers: bot, body: JSON.stringify(body) })
+    expect(created.status).toBe(200)
+    const event = (await created.json()) as { id: string; status: number; guild_id: string }
+    expect(event).toMatchObject({ ...body, status: 1, guild_id: DEMO_GUILD_ID })
+    expect(((await (await fetch(events, { headers: bot })).json()) as { id: string }[]).map((e) => e.id)).toEqual([
+      event.id,
+    ])
+    const edited = await fetch(`${events}/${event.id}`, {
+      method: 'PATCH',
+      headers: bot,
+      body: JSON.stringify({ name: 'Op Dusk' }),
+    })
+    expect(await edited.json()).toMatchObject({ id: event.id, name: 'Op Dusk', scheduled_start_time: start })
+    expect(await (await fetch(`${events}/${event.id}`, { headers: bot })).json()).toMatchObject({ name: 'Op Dusk' })
+    expect(await (await fetch(`${discord.url}/`)).text()).toContain('Op Dusk')
+
+    // Discord's refusals: an external event without a location, a start in the past.
+    for (const refused of [
+      { ...body, entity_metadata: {} },
+      { ...body, scheduled_start_time: new Date(Date.now() - 60_000).toISOString() },
+    ]) {
+      const res = await fetch(events, { method: 'POST', headers: bot, body: JSON.stringify(refused) })
+      expect(res.status).toBe(400)
+      expect(await res.json()).toMatchObject({ code: 50035 })
+    }
+
+    expect((await fetch(`${events}/${event.id}`, { method: 'DELETE', headers: bot })).status).toBe(204)
+    const gone = await fetch(`${events}/${event.id}`, { method: 'DELETE', headers: bot })
+    expect(gone.status).toBe(404)
+    expect(await gone.json()).toEqual({ message: 'Unknown Guild Scheduled Event', code: 10070 })
+    expect(discord.state.scheduledEvents.size).toBe(0)
+    expect(discord.state.deletedScheduledEvents.map((d) => d.event.id)).toEqual([event.id])
+  })
+
   it('fails the next calls as told, 429 the way Discord does', async () => {
     const control = await fetch(`${discord.url}/__control/fail`, {
       method: 'POST',

@@ -4,6 +4,7 @@
 import crypto from 'node:crypto'
 import type {
   APIGuildMember,
+  APIGuildScheduledEvent,
   APIMessage,
   APIRole,
   APIUser,
@@ -180,6 +181,9 @@ export class DiscordStandInState {
   readonly createdChannels: ChannelRecord[] = []
   readonly deletedChannels: ChannelRecord[] = []
   readonly roleChanges: RoleChange[] = []
+  /** The guild's scheduled events, by id; those deleted are listed apart (the stand-in's page, tests). */
+  readonly scheduledEvents = new Map<string, APIGuildScheduledEvent>()
+  readonly deletedScheduledEvents: Array<{ at: string; event: APIGuildScheduledEvent }> = []
   readonly codes = new Map<string, IssuedCode>()
   readonly tokens = new Map<string, IssuedToken>()
   readonly requests: RequestRecord[] = []
@@ -252,6 +256,8 @@ export class DiscordStandInState {
     this.createdChannels.length = 0
     this.deletedChannels.length = 0
     this.roleChanges.length = 0
+    this.scheduledEvents.clear()
+    this.deletedScheduledEvents.length = 0
     this.codes.clear()
     this.tokens.clear()
     this.requests.length = 0
@@ -391,6 +397,16 @@ export class DiscordStandInState {
   /** Messages the bot sent to a channel, oldest first. */
   messagesIn(channelId: string): SentMessage[] {
     return this.messages.filter((m) => m.channelId === channelId)
+  }
+
+  // ---- scheduled events ----
+
+  deleteScheduledEvent(eventId: string): APIGuildScheduledEvent | undefined {
+    const event = this.scheduledEvents.get(eventId)
+    if (!event) return undefined
+    this.scheduledEvents.delete(eventId)
+    push(this.deletedScheduledEvents, { at: new Date().toISOString(), event: structuredClone(event) })
+    return event
   }
 
   createRole(input: { name: string; color?: number }): StandInRole {
@@ -583,6 +599,7 @@ export class DiscordStandInState {
         deleted: this.deletedChannels,
       },
       roleChanges: this.roleChanges,
+      scheduledEvents: { current: [...this.scheduledEvents.values()], deleted: this.deletedScheduledEvents },
       codes: [...this.codes.values()].map((c) => ({
         // The code itself is a credential only until used; show it so tests can replay it.
         code: c.code,

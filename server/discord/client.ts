@@ -13,12 +13,14 @@ import {
   type APIChannel,
   type APIEmbed,
   type APIGuildMember,
+  type APIGuildScheduledEvent,
   type APIMessage,
   type APIRole,
   type APIUser,
   type RESTGetAPIGuildChannelsResult,
   type RESTPostAPIChannelMessageJSONBody,
   type RESTPostAPIGuildChannelJSONBody,
+  type RESTPostAPIGuildScheduledEventJSONBody,
 } from 'discord-api-types/v10'
 import { z } from 'zod'
 import { logger } from '../logger.ts'
@@ -107,6 +109,15 @@ export interface DiscordClient {
   // -- Discord admin page: squad roles, purges --
   createRole(input: { name: string; reason?: string; budgetMs?: number }): Promise<DiscordResult<APIRole>>
   deleteRole(roleId: string, reason?: string): Promise<DiscordResult<null>>
+  // -- Scheduled events (server/discord/scheduled-events.ts) --
+  listScheduledEvents(): Promise<DiscordResult<APIGuildScheduledEvent[]>>
+  createScheduledEvent(body: RESTPostAPIGuildScheduledEventJSONBody): Promise<DiscordResult<APIGuildScheduledEvent>>
+  /** Edits the event with the same fields as a create (a 404 "Unknown Guild Scheduled Event" when it is gone). */
+  editScheduledEvent(
+    eventId: string,
+    body: RESTPostAPIGuildScheduledEventJSONBody,
+  ): Promise<DiscordResult<APIGuildScheduledEvent>>
+  deleteScheduledEvent(eventId: string): Promise<DiscordResult<null>>
 }
 
 /** The most a request waits on Discord when Discord is the point of the action (Post Training on Discord, a purge). */
@@ -345,6 +356,34 @@ export function createDiscordClient(options: DiscordClientOptions): DiscordClien
         `delete role ${roleId}`,
         async (signal) => {
           await rest.delete(Routes.guildRole(guildId!, roleId), { reason, signal })
+          return null
+        },
+        deadline,
+      ),
+
+    // -- Scheduled events --
+    listScheduledEvents: () =>
+      run('list scheduled events', (signal) => rest.get(Routes.guildScheduledEvents(guildId!), { signal }), deadline),
+
+    createScheduledEvent: (body) =>
+      run(
+        `create scheduled event "${body.name}"`,
+        (signal) => rest.post(Routes.guildScheduledEvents(guildId!), { body, signal }),
+        deadline,
+      ),
+
+    editScheduledEvent: (eventId, body) =>
+      run(
+        `edit scheduled event ${eventId}`,
+        (signal) => rest.patch(Routes.guildScheduledEvent(guildId!, eventId), { body, signal }),
+        deadline,
+      ),
+
+    deleteScheduledEvent: (eventId) =>
+      run(
+        `delete scheduled event ${eventId}`,
+        async (signal) => {
+          await rest.delete(Routes.guildScheduledEvent(guildId!, eventId), { signal })
           return null
         },
         deadline,

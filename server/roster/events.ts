@@ -12,6 +12,7 @@ import { NotFound } from '../errors.ts'
 import { getUnitTimeZone } from '../unit/time-zone.ts'
 import { runTransaction } from '../transaction.ts'
 import { emitWebhook } from '../webhooks/emit.ts'
+import { enqueueDiscordEvent, publishedByDefault, wakeDiscordEvents } from '../discord/scheduled-events.ts'
 import { assertMembersExist } from './attendance.ts'
 import { pastPage, startsBefore, type PastPage } from './list-pages.ts'
 import { dayIn, instantOf, zonedIso } from '../lib/wall-time.ts'
@@ -35,6 +36,8 @@ const itemColumns = {
   orbat_image_url: events.orbat_image_url,
   attendance_count: events.attendance_count,
   orbat_linked: events.orbat_linked,
+  discord_event: events.discord_event,
+  discord_event_id: events.discord_event_id,
 }
 
 type EventRow = { date: Date } & Omit<EventItem, 'date'>
@@ -110,11 +113,21 @@ function startOf(input: EventInput, zone: string): Date {
 }
 
 /**
- * The stored columns of an event (the form's time and zone are folded into `date`). An input without orbat_linked
- * leaves the link as it was (`keep`), so an API client that never heard of it does not unlink an event.
+ * The stored columns of an event (the form's time and zone are folded into `date`). An input without orbat_linked or
+ * discord_event leaves them as they were (`keep`), so an API client that never heard of them changes neither.
  */
-function columns({ name, orbat_image_url, orbat_linked }: EventInput, date: Date, keep = false) {
-  return { name, orbat_image_url, orbat_linked: orbat_linked ?? keep, date }
+function columns(
+  { name, orbat_image_url, orbat_linked, discord_event }: EventInput,
+  date: Date,
+  keep: { orbat_linked: boolean; discord_event: boolean },
+) {
+  return {
+    name,
+    orbat_image_url,
+    orbat_linked: orbat_linked ?? keep.orbat_linked,
+    discord_event: discord_event ?? keep.discord_event,
+    date,
+  }
 }
 
 async function eventRow(db: DbOrTx, id: number) {
@@ -128,8 +141,11 @@ export async function createEvent(services: AppServices, admin: User, input: Eve
     services,
     async (tx) => {
       const zone = await getUnitTimeZone(tx)
-      const values = columns(input, startOf(input, zone))
+      // Published on Discord as the body says, or as the Discord settings' default for new ones.
+      const published = input.discord_event ?? (await publishedByDefault(tx))
+      const values = columns(input, startOf(input, zone), { orbat_linked: false, discord_event: published })
       const [row] = await tx.insert(events).values(values).returning()
+      if (row!.discord_event) await enqueueDiscordEvent(tx, 'event', row!.id)
       await recordAudit(
         tx,
         admin,
@@ -144,12 +160,14 @@ export async function createEvent(services: AppServices, admin: User, input: Eve
         orbat_image_url: row!.orbat_image_url,
         attendance_count: row!.attendance_count,
         orbat_linked: row!.orbat_linked,
+        discord_event: row!.discord_event,
+        discord_event_id: row!.discord_event_id,
       }
       await emitWebhook(tx, 'event.created', event)
       return event
     },
     // Neither the ORBAT nor the public roster shows events; only attendance counts (the event score).
-    { name: 'create event', changes: [] },
+    { name: 'create event', changes: [], after: (event) => event.discord_event && wakeDiscordEvents(services) },
   )
 }
 
@@ -169,10 +187,11 @@ export async function updateEvent(
       const before = await eventRow(tx, id)
       const zone = await getUnitTimeZone(tx)
       const sameDay = isCalendarDay(input.date) && input.time === undefined && dayIn(before.date, zone) === input.date
-      await tx
-        .update(events)
-        .set(columns(input, sameDay ? before.date : startOf(input, zone), before.orbat_linked))
-        .where(eq(events.id, id))
+      const values = columns(input, sameDay ? before.date : startOf(input, zone), before)
+      await tx.update(events).set(values).where(eq(events.id, id))
+      // Its Discord event follows: edited, or deleted when unticked.
+      if (values.discord_event || before.discord_event || before.discord_event_id)
+        await enqueueDiscordEvent(tx, 'event', id)
       await recordAudit(
         tx,
         admin,
@@ -183,7 +202,7 @@ export async function updateEvent(
       await emitWebhook(tx, 'event.updated', event)
       return event
     },
-    { name: 'update event', changes: [] },
+    { name: 'update event', changes: [], after: () => wakeDiscordEvents(services) },
   )
 }
 
@@ -197,8 +216,18 @@ export async function deleteEvent(services: AppServices, admin: User, id: number
       ).map((r) => r.id)
       // The event as it was (a delete that finds nothing rolls back, and with it this).
       await emitWebhook(tx, 'event.deleted', () => findEvent(tx, id))
-      const [removed] = await tx.delete(events).where(eq(events.id, id)).returning({ name: events.name })
+      const [removed] = await tx
+        .delete(events)
+        .where(eq(events.id, id))
+        .returning({
+          name: events.name,
+          discord_event: events.discord_event,
+          discord_event_id: events.discord_event_id,
+        })
       if (!removed) throw new NotFound('Event not found.')
+      // Its Discord event is deleted too (after the commit, retried until Discord has it).
+      if (removed.discord_event || removed.discord_event_id)
+        await enqueueDiscordEvent(tx, 'event', id, removed.discord_event_id)
       await adjustCount(tx, attendees, -1)
       await recordAudit(
         tx,
@@ -207,7 +236,7 @@ export async function deleteEvent(services: AppServices, admin: User, id: number
         `${removed.name}${attendees.length ? ` (${attendees.length} attendance records removed)` : ''}`,
       )
     },
-    { name: 'delete event', changes: ['roster'] },
+    { name: 'delete event', changes: ['roster'], after: () => wakeDiscordEvents(services) },
   )
 }
 

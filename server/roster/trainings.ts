@@ -11,6 +11,7 @@ import { discordAvatarUrl } from '../discord/client.ts'
 import { Conflict, Forbidden, NotFound, Unauthorized } from '../errors.ts'
 import { runTransaction } from '../transaction.ts'
 import { emitWebhook } from '../webhooks/emit.ts'
+import { enqueueDiscordEvent, publishedByDefault, wakeDiscordEvents } from '../discord/scheduled-events.ts'
 import { assertMembersExist } from './attendance.ts'
 import { pastPage, startsBefore, type PastPage } from './list-pages.ts'
 import { getUnitTimeZone } from '../unit/time-zone.ts'
@@ -52,6 +53,8 @@ const itemColumns = {
   is_hidden: trainings.is_hidden,
   is_bmt_training: trainings.is_bmt_training,
   signup_count: trainings.signup_count,
+  discord_event: trainings.discord_event,
+  discord_event_id: trainings.discord_event_id,
 }
 
 /**
@@ -264,18 +267,33 @@ async function trainingRow(db: DbOrTx, id: number): Promise<TrainingRow> {
   return row
 }
 
-/** The columns a parsed form or body sets: the date becomes its instant (a form's day and time in the admin's zone). */
-function trainingValues(input: TrainingInput) {
+/**
+ * The columns a parsed form or body sets: the date becomes its instant (a form's day and time in the admin's zone).
+ * Without discord_event, `published` decides (the default for a new one, the training's own on an edit).
+ */
+function trainingValues(input: TrainingInput, published: boolean) {
   const { name, description, is_hidden, is_bmt_training } = input
-  return { name, description, is_hidden, is_bmt_training, date: instantOf(input) }
+  return {
+    name,
+    description,
+    is_hidden,
+    is_bmt_training,
+    discord_event: input.discord_event ?? published,
+    date: instantOf(input),
+  }
 }
 
+/** A training's Discord event follows it: created, edited, or deleted when unticked or hidden. */
+const onDiscord = (row: { discord_event: boolean; discord_event_id: string | null }) =>
+  row.discord_event || row.discord_event_id !== null
+
 export async function createTraining(services: AppServices, admin: User, input: TrainingInput): Promise<TrainingItem> {
-  const values = trainingValues(input)
   return runTransaction(
     services,
     async (tx) => {
+      const values = trainingValues(input, input.discord_event ?? (await publishedByDefault(tx)))
       const [row] = await tx.insert(trainings).values(values).returning()
+      if (row!.discord_event) await enqueueDiscordEvent(tx, 'training', row!.id)
       await recordAudit(
         tx,
         admin,
@@ -287,7 +305,11 @@ export async function createTraining(services: AppServices, admin: User, input: 
       return training
     },
     // Trainings show on neither the ORBAT nor the public roster (their attendance is not the event score).
-    { name: 'create training', changes: [] },
+    {
+      name: 'create training',
+      changes: [],
+      after: (training) => training.discord_event && wakeDiscordEvents(services),
+    },
   )
 }
 
@@ -297,12 +319,13 @@ export async function updateTraining(
   id: number,
   input: TrainingInput,
 ): Promise<TrainingItem> {
-  const values = trainingValues(input)
   return runTransaction(
     services,
     async (tx) => {
       const before = await trainingRow(tx, id)
+      const values = trainingValues(input, before.discord_event)
       await tx.update(trainings).set(values).where(eq(trainings.id, id))
+      if (onDiscord(before) || values.discord_event) await enqueueDiscordEvent(tx, 'training', id)
       await recordAudit(
         tx,
         admin,
@@ -313,7 +336,7 @@ export async function updateTraining(
       await emitWebhook(tx, 'training.updated', training)
       return training
     },
-    { name: 'update training', changes: [] },
+    { name: 'update training', changes: [], after: () => wakeDiscordEvents(services) },
   )
 }
 
@@ -323,11 +346,16 @@ export async function deleteTraining(services: AppServices, admin: User, id: num
     async (tx) => {
       // The training as it was (a delete that finds nothing rolls back, and with it this).
       await emitWebhook(tx, 'training.deleted', () => findTraining(tx, id))
-      const [removed] = await tx.delete(trainings).where(eq(trainings.id, id)).returning({ name: trainings.name })
+      const [removed] = await tx.delete(trainings).where(eq(trainings.id, id)).returning({
+        name: trainings.name,
+        discord_event: trainings.discord_event,
+        discord_event_id: trainings.discord_event_id,
+      })
       if (!removed) throw new NotFound('Training not found.')
+      if (onDiscord(removed)) await enqueueDiscordEvent(tx, 'training', id, removed.discord_event_id)
       await recordAudit(tx, admin, 'Training deleted', removed.name)
     },
-    { name: 'delete training', changes: [] },
+    { name: 'delete training', changes: [], after: () => wakeDiscordEvents(services) },
   )
 }
 

@@ -1,6 +1,8 @@
 import type { DbOrTx } from '#db/client.ts'
 import { DISCORD_SETTING_KEYS, type DiscordSettingKey, type DiscordSettingsInput } from '#contracts/discord.ts'
 import { loadDiscordSettings } from '../discord/admin.ts'
+import { loadDiscordEventSettings } from '../discord/scheduled-events.ts'
+import type { DiscordEventSettings, DiscordEventSettingsInput } from '#contracts/discord-events.ts'
 import type { User } from '#db/schema/users-sessions.ts'
 import { recordAudit } from '../audit/audit.ts'
 import type { Placement } from '../orbat/waitlist/placement.ts'
@@ -135,5 +137,28 @@ export async function saveDiscordSettings(
   const current = await loadDiscordSettings(services.db)
   const changed = DISCORD_SETTING_KEYS.filter((key) => input[key] !== current[key])
   for (const key of changed) await saveSetting(services, admin, { key, value: input[key] })
+  return changed
+}
+
+/**
+ * The Discord page's Scheduled Events form (docs/rules/discord.md, Scheduled events): whether new events and trainings
+ * are published by default, their location, and what the nightly reconcile does with one deleted by hand. Saves the
+ * settings that changed, each through saveSetting (its audit entry); answers the keys saved.
+ */
+export async function saveDiscordEventSettings(
+  services: AppServices,
+  admin: User,
+  input: DiscordEventSettingsInput,
+): Promise<SettingKey[]> {
+  const current = await loadDiscordEventSettings(services.db)
+  const stored = (value: DiscordEventSettings) => ({
+    discord_events_default: value.discord_events_default ? 'true' : '',
+    discord_events_location: value.discord_events_location,
+    discord_events_drift: value.discord_events_drift,
+  })
+  const before = stored(current)
+  const after = stored(input)
+  const changed = (Object.keys(after) as Array<keyof typeof after>).filter((key) => after[key] !== before[key])
+  for (const key of changed) await saveSetting(services, admin, { key, value: after[key] })
   return changed
 }

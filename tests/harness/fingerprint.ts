@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm'
 import type { TestApp } from './app.ts'
 
 /** Tables a background worker drains on its own clock: their rows come and go whatever a request did. */
-const WORKER_QUEUES = ['pending_role_syncs']
+const WORKER_QUEUES = ['pending_role_syncs', 'pending_discord_events']
 /** How long to wait for the role-sync queue to drain before taking a fingerprint. */
 const SETTLE_MS = 10_000
 

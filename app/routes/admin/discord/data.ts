@@ -4,11 +4,14 @@ import type {
   RankRoleMappingItem,
   SquadRoleMappingItem,
 } from '#contracts/discord.ts'
+import type { DiscordEventSettings } from '#contracts/discord-events.ts'
 import type { GuildChannelItem, GuildRoleItem } from '#contracts/guild.ts'
 
 /** What the Discord admin page's loader answers. */
 export interface DiscordPageData {
   settings: Record<DiscordSettingKey, string>
+  /** The Scheduled Events form's settings. */
+  eventSettings: DiscordEventSettings
   /** Null when Discord could not be reached (the pickers become id fields). */
   roles: GuildRoleItem[] | null
   channels: GuildChannelItem[] | null

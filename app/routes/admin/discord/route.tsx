@@ -8,7 +8,14 @@ import { PingHistory } from './ping-history.tsx'
 import { RankSection } from './rank-section.tsx'
 import { SettingsSection } from './settings-section.tsx'
 import { removeChannelKey, SquadSection } from './squad-section.tsx'
-import { saveDiscordSettings } from '#server/settings/admin-settings.ts'
+import { ScheduledEventsSection } from './scheduled-events-section.tsx'
+import { saveDiscordEventSettings, saveDiscordSettings } from '#server/settings/admin-settings.ts'
+import { loadDiscordEventSettings } from '#server/discord/scheduled-events.ts'
+import {
+  DISCORD_EVENT_SETTINGS_INTENT,
+  DISCORD_EVENT_SETTINGS_SAVED,
+  discordEventSettingsSchema,
+} from '#contracts/discord-events.ts'
 import {
   cancelPingSchema,
   DISCORD_INTENTS,
@@ -75,6 +82,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Di
       activity_digest_channel_id: '',
       admin_channel_id: '',
     },
+    eventSettings: { discord_events_default: false, discord_events_location: '', discord_events_drift: 'recreate' },
     roles: null,
     channels: null,
     ranks: [],
@@ -86,9 +94,10 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Di
   return withLoadError(
     'discord admin',
     async () => {
-      const [pickers, settings, ranks, squads, unmappedSquads, pings] = await Promise.all([
+      const [pickers, settings, eventSettings, ranks, squads, unmappedSquads, pings] = await Promise.all([
         loadPickers(services.discord),
         loadDiscordSettings(services.db),
+        loadDiscordEventSettings(services.db),
         listRankMappings(services.db),
         listSquadMappings(services.db),
         listUnmappedSquads(services.db),
@@ -97,6 +106,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Di
       const reachable = !pickers.error
       return {
         settings,
+        eventSettings,
         roles: reachable ? pickers.roles : null,
         channels: reachable ? pickers.channels : null,
         ...(pickers.error ? { discordError: pickers.error } : {}),
@@ -120,6 +130,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       return saveRecord(post, discordSettingsSchema, {
         save: (value) => saveDiscordSettings(services, post.admin, value),
         done: (_id, changed) => (changed.length ? DISCORD_MESSAGES.settingsSaved : DISCORD_MESSAGES.noChanges),
+        failed: DISCORD_MESSAGES.requestFailed,
+      })
+    case DISCORD_EVENT_SETTINGS_INTENT:
+      return saveRecord(post, discordEventSettingsSchema, {
+        save: (value) => saveDiscordEventSettings(services, post.admin, value),
+        done: (_id, changed) => (changed.length ? DISCORD_EVENT_SETTINGS_SAVED : DISCORD_MESSAGES.noChanges),
         failed: DISCORD_MESSAGES.requestFailed,
       })
     case DISCORD_INTENTS.saveRankRoles:
@@ -214,6 +230,7 @@ export default function DiscordAdmin({ loaderData }: Route.ComponentProps) {
         ) : null}
         <Outlet />
         <SettingsSection data={loaderData} />
+        <ScheduledEventsSection data={loaderData} />
         <RankSection data={loaderData} />
         <SquadSection data={loaderData} />
         <DangerSection data={loaderData} />

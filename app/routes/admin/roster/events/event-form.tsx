@@ -7,6 +7,7 @@ import { checkboxProps, fieldProps, inputProps } from '#app/ui/conform-props.ts'
 import { Field, HiddenFields, inputClass } from '#app/ui/field.tsx'
 import { FormFooter } from '#app/ui/form-footer.tsx'
 import { DateTimeFields } from '#app/ui/time-field.tsx'
+import { DiscordEventCheckbox } from '../events-and-trainings.tsx'
 
 // Add Event / Edit Event (docs/rules/roster.md, events: name and date required, ORBAT image URL optional; Link to the
 // ORBAT: docs/rules/orbat-history.md). An event
@@ -15,17 +16,36 @@ import { DateTimeFields } from '#app/ui/time-field.tsx'
 
 export const SAVE_EVENT = 'save-event'
 
-export function EventFormDialog({ editing, closeHref }: { editing: EventItem | null; closeHref: string }) {
+export function EventFormDialog({
+  editing,
+  closeHref,
+  publishByDefault,
+}: {
+  editing: EventItem | null
+  closeHref: string
+  /** A new event's "Publish as a Discord event" starts ticked (setting discord_events_default). */
+  publishByDefault: boolean
+}) {
   const { zone } = useTimeZone()
   return (
     <UrlDialog title={editing ? 'Edit Event' : 'Add Event'} closeHref={closeHref}>
       {/* Re-mounted when the page's zone changes (after hydration, on a first visit) so the fields follow it. */}
-      <EventForm key={zone} editing={editing} zone={zone} closeHref={closeHref} />
+      <EventForm key={zone} editing={editing} zone={zone} closeHref={closeHref} publishByDefault={publishByDefault} />
     </UrlDialog>
   )
 }
 
-function EventForm({ editing, zone, closeHref }: { editing: EventItem | null; zone: string; closeHref: string }) {
+function EventForm({
+  editing,
+  zone,
+  closeHref,
+  publishByDefault,
+}: {
+  editing: EventItem | null
+  zone: string
+  closeHref: string
+  publishByDefault: boolean
+}) {
   const wall = editing ? wallParts(Date.parse(editing.date), zone) : { date: '', time: DEFAULT_EVENT_TIME }
   const { Form, busy, hidden, form, fields, formProps } = useSchemaForm('event', eventSchema, {
     id: editing ? `event-${editing.id}` : 'event-add',
@@ -34,8 +54,9 @@ function EventForm({ editing, zone, closeHref }: { editing: EventItem | null; zo
           name: editing.name,
           orbat_image_url: editing.orbat_image_url ?? '',
           orbat_linked: editing.orbat_linked ? 'on' : '',
+          discord_event: editing.discord_event ? 'on' : '',
         }
-      : undefined,
+      : { discord_event: publishByDefault ? 'on' : '' },
     validateOn: 'onSubmit',
   })
   const initial = (value: unknown, fallback: string) => (typeof value === 'string' ? value : fallback)
@@ -64,6 +85,7 @@ function EventForm({ editing, zone, closeHref }: { editing: EventItem | null; zo
           </span>
         </span>
       </label>
+      <DiscordEventCheckbox field={fields.discord_event} />
       <FormFooter
         closeHref={closeHref}
         submitLabel={editing ? 'Save Changes' : 'Add Event'}

@@ -5,7 +5,8 @@ import { smallButton } from '#app/ui/button.ts'
 import { DateTime } from '#app/ui/date-time.tsx'
 import { DeleteButton } from '#app/ui/delete-button.tsx'
 import { Table, type Column } from '#app/ui/table.tsx'
-import { PingAndAttendanceLinks } from '../events-and-trainings.tsx'
+import type { DiscordEventStatus } from '#contracts/discord-events.ts'
+import { DiscordEventBadge, PingAndAttendanceLinks } from '../events-and-trainings.tsx'
 
 // The Events tab's list: name (with its ORBAT image link), start, attendance count, and the row's actions, with the
 // way to the event's frozen ORBAT when it is linked or frozen (on a phone each event is a card with its actions in
@@ -21,12 +22,15 @@ export function EventsTable({
   events,
   activeId,
   frozen,
+  discord,
 }: {
   label: string
   events: EventItem[]
   activeId: number | null
   /** Events whose ORBAT was frozen (docs/rules/orbat-history.md). */
   frozen: ReadonlySet<number>
+  /** Each published event's state on Discord. */
+  discord: Readonly<Record<number, DiscordEventStatus>>
 }) {
   const href = useStateHref()
   const columns: ReadonlyArray<Column<EventItem>> = [
@@ -46,6 +50,7 @@ export function EventsTable({
               ORBAT
             </a>
           ) : null}
+          <DiscordEventBadge status={discord[event.id]} />
         </span>
       ),
     },

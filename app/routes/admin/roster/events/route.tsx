@@ -22,6 +22,8 @@ import { requirePageUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { loadPickers } from '#server/discord/guild.ts'
 import { hasEventPingRole } from '#server/discord/pings.ts'
+import { discordEventStatuses, publishedByDefault } from '#server/discord/scheduled-events.ts'
+import type { DiscordEventStatus } from '#contracts/discord-events.ts'
 import {
   createEvent,
   deleteEvent,
@@ -48,6 +50,10 @@ interface EventsData {
   target: EventItem | null
   /** Events shown whose ORBAT was frozen. */
   frozen: number[]
+  /** The state on Discord of each event shown that is published. */
+  discord: Record<number, DiscordEventStatus>
+  /** Whether Add Event's "Publish as a Discord event" starts ticked (setting discord_events_default). */
+  publishByDefault: boolean
   loadError?: string
   pickers?: DiscordPickers
   hasDefaultRole?: boolean
@@ -63,8 +69,22 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ev
     { lists: (before) => eventsTab(db, { before }), one: (id) => findEvent(db, id) },
     'Could not load roster data: An error occurred.',
   )
-  const shown = [...tab.lists.upcoming, ...tab.lists.past].map((e) => e.id)
-  const data = { ...tab.lists, target: tab.target ?? null, frozen: [...(await eventsWithSnapshot(db, shown))] }
+  const shownEvents = [...tab.lists.upcoming, ...tab.lists.past]
+  const [frozen, discordStatus, publishByDefault] = await Promise.all([
+    eventsWithSnapshot(
+      db,
+      shownEvents.map((e) => e.id),
+    ),
+    discordEventStatuses(db, 'event', shownEvents),
+    publishedByDefault(db),
+  ])
+  const data = {
+    ...tab.lists,
+    target: tab.target ?? null,
+    frozen: [...frozen],
+    discord: discordStatus,
+    publishByDefault,
+  }
   if (tab.loadError || !tab.target) return { ...data, loadError: tab.loadError }
   if (tab.dialog === 'ping') {
     const [pickers, hasDefaultRole] = await Promise.all([loadPickers(discord), hasEventPingRole(db)])
@@ -99,9 +119,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   switch (post.intent) {
     case SAVE_EVENT:
       return saveRecord(post, eventSchema, {
-        // The form's checkbox sends nothing when unticked: on the form, absent means unlinked.
+        // The form's checkboxes send nothing when unticked: on the form, absent means unlinked and unpublished.
         save: (input, id) => {
-          const value = { ...input, orbat_linked: input.orbat_linked ?? false }
+          const value = {
+            ...input,
+            orbat_linked: input.orbat_linked ?? false,
+            discord_event: input.discord_event ?? false,
+          }
           return id ? updateEvent(services, post.admin, id, value) : createEvent(services, post.admin, value)
         },
         done: (id) => (id ? 'Event updated!' : 'Event added!'),
@@ -126,6 +150,7 @@ export default function EventsTab({ loaderData }: Route.ComponentProps) {
   const href = useStateHref()
   const { upcoming, past, older, total, target } = loaderData
   const frozen = new Set(loaderData.frozen)
+  const discord = loaderData.discord
   const dialog = searchParams.get('dialog')
   const closeHref = href(null)
   const activeId = target?.id ?? null
@@ -159,14 +184,20 @@ export default function EventsTab({ loaderData }: Route.ComponentProps) {
         <>
           <ListGroup id="upcoming-events" title="Upcoming Events" count={upcoming.length}>
             {upcoming.length ? (
-              <EventsTable label="Upcoming events" events={upcoming} activeId={activeId} frozen={frozen} />
+              <EventsTable
+                label="Upcoming events"
+                events={upcoming}
+                activeId={activeId}
+                frozen={frozen}
+                discord={discord}
+              />
             ) : (
               <EmptyState>No upcoming events.</EmptyState>
             )}
           </ListGroup>
           <ListGroup id="past-events" title="Past Events">
             {past.length ? (
-              <EventsTable label="Past events" events={past} activeId={activeId} frozen={frozen} />
+              <EventsTable label="Past events" events={past} activeId={activeId} frozen={frozen} discord={discord} />
             ) : (
               <EmptyState>No past events.</EmptyState>
             )}
@@ -175,8 +206,12 @@ export default function EventsTab({ loaderData }: Route.ComponentProps) {
         </>
       )}
 
-      {dialog === 'add' ? <EventFormDialog editing={null} closeHref={closeHref} /> : null}
-      {dialog === 'edit' && target ? <EventFormDialog key={target.id} editing={target} closeHref={closeHref} /> : null}
+      {dialog === 'add' ? (
+        <EventFormDialog editing={null} closeHref={closeHref} publishByDefault={loaderData.publishByDefault} />
+      ) : null}
+      {dialog === 'edit' && target ? (
+        <EventFormDialog key={target.id} editing={target} closeHref={closeHref} publishByDefault={false} />
+      ) : null}
       <PingAndAttendanceDialogs kind="event" dialog={dialog} target={target} data={loaderData} closeHref={closeHref} />
     </section>
   )

@@ -42,6 +42,8 @@ import {
   updateTraining,
 } from '#server/roster/trainings.ts'
 import { countOf } from '#contracts/plural.ts'
+import type { DiscordEventStatus } from '#contracts/discord-events.ts'
+import { discordEventStatuses, publishedByDefault } from '#server/discord/scheduled-events.ts'
 import { DownloadCsv } from '#app/ui/download-link.tsx'
 
 // Roster admin, Trainings tab (docs/rules/roster.md, trainings): the upcoming BMT Trainings and General Trainings, one
@@ -61,6 +63,10 @@ interface TrainingsData {
   pickers?: DiscordPickers
   attendance?: AttendanceData
   signups?: TrainingSignupItem[]
+  /** The state on Discord of each training shown that is published. */
+  discord: Record<number, DiscordEventStatus>
+  /** Whether Add Training's "Publish as a Discord event" starts ticked (setting discord_events_default). */
+  publishByDefault: boolean
 }
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<TrainingsData> {
@@ -72,7 +78,14 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Tr
     { lists: (before) => trainingsTab(db, { before }), one: (id) => findTraining(db, id) },
     'Failed to fetch trainings.',
   )
-  const data: TrainingsData = { ...tab.lists, target: tab.target ?? null }
+  // After a failed load the lists are empty and the database is likely down: nothing more is asked of it.
+  const [discordStatus, publishByDefault] = tab.loadError
+    ? [{}, false]
+    : await Promise.all([
+        discordEventStatuses(db, 'training', [...tab.lists.upcoming, ...tab.lists.past]),
+        publishedByDefault(db),
+      ])
+  const data: TrainingsData = { ...tab.lists, target: tab.target ?? null, discord: discordStatus, publishByDefault }
   if (tab.loadError || !tab.target) return { ...data, loadError: tab.loadError }
   if (tab.dialog === 'ping' || tab.dialog === 'post') return { ...data, pickers: await loadPickers(discord) }
   if (tab.dialog === 'attendance')
@@ -95,8 +108,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   switch (post.intent) {
     case SAVE_TRAINING:
       return saveRecord(post, trainingSchema, {
-        save: (value, id) =>
-          id ? updateTraining(services, post.admin, id, value) : createTraining(services, post.admin, value),
+        // The form's checkbox sends nothing when unticked: on the form, absent means unpublished.
+        save: (input, id) => {
+          const value = { ...input, discord_event: input.discord_event ?? false }
+          return id ? updateTraining(services, post.admin, id, value) : createTraining(services, post.admin, value)
+        },
         done: (id, saved) =>
           id ? 'Training updated!' : saved.is_bmt_training ? 'BMT training created!' : 'Training added!',
         failed: 'Failed to save training.',
@@ -176,6 +192,7 @@ export default function TrainingsTab({ loaderData }: Route.ComponentProps) {
         trainings={upcoming.filter((t) => t.is_bmt_training)}
         empty="No BMT trainings scheduled."
         activeId={activeId}
+        discord={loaderData.discord}
       />
       <TrainingGroup
         id="general-trainings"
@@ -183,6 +200,7 @@ export default function TrainingsTab({ loaderData }: Route.ComponentProps) {
         trainings={upcoming.filter((t) => !t.is_bmt_training)}
         empty="No general trainings scheduled."
         activeId={activeId}
+        discord={loaderData.discord}
       />
       {past.length || older || searchParams.has('before') ? (
         <TrainingGroup
@@ -191,6 +209,7 @@ export default function TrainingsTab({ loaderData }: Route.ComponentProps) {
           trainings={past}
           empty="No past trainings."
           activeId={activeId}
+          discord={loaderData.discord}
           counted={false}
         >
           <OlderPager older={older} anchor="past-trainings" label="Older trainings" />
@@ -198,10 +217,22 @@ export default function TrainingsTab({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       {dialog === 'add' || dialog === 'add-bmt' ? (
-        <TrainingFormDialog key={dialog} editing={null} bmt={dialog === 'add-bmt'} closeHref={closeHref} />
+        <TrainingFormDialog
+          key={dialog}
+          editing={null}
+          bmt={dialog === 'add-bmt'}
+          closeHref={closeHref}
+          publishByDefault={loaderData.publishByDefault}
+        />
       ) : null}
       {dialog === 'edit' && target ? (
-        <TrainingFormDialog key={target.id} editing={target} bmt={target.is_bmt_training} closeHref={closeHref} />
+        <TrainingFormDialog
+          key={target.id}
+          editing={target}
+          bmt={target.is_bmt_training}
+          closeHref={closeHref}
+          publishByDefault={false}
+        />
       ) : null}
       <PingAndAttendanceDialogs
         kind="training"

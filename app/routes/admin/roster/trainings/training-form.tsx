@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { trainingSchema, type TrainingItem } from '#contracts/trainings.ts'
+import { DiscordEventCheckbox } from '../events-and-trainings.tsx'
 import { useSchemaForm } from '#app/hooks/use-schema-form.ts'
 import { TimeZoneField, useTimeZone, wallParts } from '#app/ui/date-time.tsx'
 import { UrlDialog } from '#app/ui/dialog.tsx'
@@ -18,17 +19,27 @@ export function TrainingFormDialog({
   editing,
   bmt,
   closeHref,
+  publishByDefault,
 }: {
   editing: TrainingItem | null
   bmt: boolean
   closeHref: string
+  /** A new training's "Publish as a Discord event" starts ticked (setting discord_events_default). */
+  publishByDefault: boolean
 }) {
   const { zone } = useTimeZone()
   const title = editing ? 'Edit Training' : bmt ? 'Create BMT Training' : 'Add Training'
   return (
     <UrlDialog title={title} closeHref={closeHref}>
       {/* Re-mounted when the page's zone changes (after hydration, on a first visit) so the fields follow it. */}
-      <TrainingForm key={zone} editing={editing} bmt={bmt} zone={zone} closeHref={closeHref} />
+      <TrainingForm
+        key={zone}
+        editing={editing}
+        bmt={bmt}
+        zone={zone}
+        closeHref={closeHref}
+        publishByDefault={publishByDefault}
+      />
     </UrlDialog>
   )
 }
@@ -38,18 +49,25 @@ function TrainingForm({
   bmt,
   zone,
   closeHref,
+  publishByDefault,
 }: {
   editing: TrainingItem | null
   bmt: boolean
   zone: string
   closeHref: string
+  publishByDefault: boolean
 }) {
   const wall = editing ? wallParts(Date.parse(editing.date), zone) : { date: '', time: DEFAULT_TRAINING_TIME }
   const { Form, busy, hidden, form, fields, formProps } = useSchemaForm('training', trainingSchema, {
     id: editing ? `training-${editing.id}` : bmt ? 'training-add-bmt' : 'training-add',
     defaultValue: editing
-      ? { name: editing.name, description: editing.description ?? '', is_hidden: editing.is_hidden ? 'on' : '' }
-      : undefined,
+      ? {
+          name: editing.name,
+          description: editing.description ?? '',
+          is_hidden: editing.is_hidden ? 'on' : '',
+          discord_event: editing.discord_event ? 'on' : '',
+        }
+      : { discord_event: publishByDefault ? 'on' : '' },
     validateOn: 'onSubmit',
   })
   const initial = (value: unknown, fallback: string) => (typeof value === 'string' ? value : fallback)
@@ -84,6 +102,7 @@ function TrainingForm({
         <input {...checkboxProps(fields.is_hidden)} className="size-4 accent-brand-600" />
         Hidden (not shown on the public trainings page)
       </label>
+      <DiscordEventCheckbox field={fields.discord_event} />
       <FormFooter
         closeHref={closeHref}
         submitLabel={editing ? 'Save Changes' : bmt ? 'Create BMT Training' : 'Add Training'}

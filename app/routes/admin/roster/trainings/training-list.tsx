@@ -6,7 +6,8 @@ import { smallButton } from '#app/ui/button.ts'
 import { DateTime } from '#app/ui/date-time.tsx'
 import { DeleteButton } from '#app/ui/delete-button.tsx'
 import { EmptyState } from '#app/ui/field.tsx'
-import { ListGroup, PingAndAttendanceLinks } from '../events-and-trainings.tsx'
+import type { DiscordEventStatus } from '#contracts/discord-events.ts'
+import { DiscordEventBadge, ListGroup, PingAndAttendanceLinks } from '../events-and-trainings.tsx'
 
 // The Trainings tab's groups (upcoming BMT Trainings and General Trainings, a page of Past Trainings): per training
 // Schedule Ping, Attendance and a menu (Post Training on Discord, View Signups, Edit Training, Delete Training).
@@ -22,6 +23,7 @@ export function TrainingGroup({
   trainings,
   empty,
   activeId,
+  discord,
   counted = true,
   children,
 }: {
@@ -30,6 +32,8 @@ export function TrainingGroup({
   trainings: TrainingItem[]
   empty: string
   activeId: number | null
+  /** Each published training's state on Discord. */
+  discord: Readonly<Record<number, DiscordEventStatus>>
   /** The heading shows how many (a page of the past does not: it is one page of many). */
   counted?: boolean
   /** Below the list (Show older). */
@@ -58,6 +62,7 @@ export function TrainingGroup({
                   {training.is_hidden ? (
                     <span className="rounded bg-zinc-800 px-1.5 py-0.5 text-xs text-zinc-400">Hidden</span>
                   ) : null}
+                  <DiscordEventBadge status={discord[training.id]} />
                 </div>
                 <p className="mt-0.5 text-sm text-zinc-400">
                   <DateTime iso={training.date} /> · <span data-testid="signup-count">{training.signup_count}</span>{' '}
