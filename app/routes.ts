@@ -129,7 +129,8 @@ export default [
     route('admin/webhooks', 'routes/api/admin.webhooks.ts'),
     route('admin/webhooks/:id', 'routes/api/admin.webhooks.$id.ts'),
     route('admin/webhooks/:id/rotate-secret', 'routes/api/admin.webhooks.$id.rotate-secret.ts'),
-    route('admin/webhooks/:id/test', 'routes/api/admin.webhooks.$id.send-test.ts'),
+    // Send test: a folder of its name, since a file named ….test.ts would be taken for a test file.
+    route('admin/webhooks/:id/test', 'routes/api/admin.webhooks.$id.test/route.ts'),
     route('admin/webhooks/:id/deliveries', 'routes/api/admin.webhooks.$id.deliveries.ts'),
     route(
       'admin/webhooks/:id/deliveries/:deliveryId/redeliver',

@@ -356,6 +356,18 @@ describe('delivery', () => {
     },
   )
 
+  it('does not follow a redirect: it is a failed attempt, tried again', { timeout: 30_000 }, async () => {
+    const hook = await endpoint('/moved', ['event.created'])
+    await receiver.plan('/moved', [{ status: 302, location: `${receiver.origin}/elsewhere` }])
+    await api(admin.client, 'POST', '/api/roster/events', { name: 'Op Moved', date: '2099-09-01' })
+    await expect
+      .poll(async () => (await deliveriesOf(hook.id)).map((d) => [d.status, d.attempts]), { timeout: 20_000 })
+      .toEqual([['delivered', 2]])
+    expect(receiver.at('/moved')).toHaveLength(2)
+    expect(receiver.at('/elsewhere')).toEqual([])
+    await api(admin.client, 'DELETE', `/api/admin/webhooks/${hook.id}`)
+  })
+
   it(
     'a day of failures fails the delivery, pauses the endpoint and tells the admins; a paused endpoint is written nothing',
     { timeout: 60_000 },

@@ -15,6 +15,8 @@ interface Answer {
   delayMs?: number
   /** The answer's body (else `answered <status>`). */
   body?: string
+  /** A Location header (a redirect). */
+  location?: string
 }
 
 const plans = new Map<string, Answer[]>()
@@ -56,7 +58,12 @@ const server = https.createServer({ key: pems.private, cert: pems.cert }, (req, 
       })
       if (answer.delayMs) await sleep(answer.delayMs)
       if (!res.destroyed)
-        res.writeHead(answer.status, { 'content-type': 'text/plain' }).end(answer.body ?? `answered ${answer.status}`)
+        res
+          .writeHead(answer.status, {
+            'content-type': 'text/plain',
+            ...(answer.location ? { location: answer.location } : {}),
+          })
+          .end(answer.body ?? `answered ${answer.status}`)
     })()
   })
 })

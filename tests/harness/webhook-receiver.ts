@@ -19,7 +19,10 @@ export interface WebhookReceiver {
   /** What arrived at a path (e.g. '/a'). */
   at: (path: string) => ReceivedWebhook[]
   /** The next requests to `path` answer these, in order (then 200). */
-  plan: (path: string, answers: Array<{ status: number; delayMs?: number; body?: string }>) => Promise<void>
+  plan: (
+    path: string,
+    answers: Array<{ status: number; delayMs?: number; body?: string; location?: string }>,
+  ) => Promise<void>
   close: () => Promise<void>
 }
 

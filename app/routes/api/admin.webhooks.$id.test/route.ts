@@ -1,4 +1,4 @@
-import type { Route } from './+types/admin.webhooks.$id.send-test'
+import type { Route } from './+types/route'
 import { WEBHOOK_MESSAGES } from '#contracts/webhooks.ts'
 import { parseId } from '#server/lib/request.ts'
 import { requireUser } from '#server/auth/user.ts'
