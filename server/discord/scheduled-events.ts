@@ -92,7 +92,7 @@ export async function publishedByDefault(db: DbOrTx): Promise<boolean> {
 }
 
 /** The items of these ids with a sync queued, and the last error of each (null before a failure). */
-export async function pendingDiscordEventsOf(
+async function pendingDiscordEventsOf(
   db: DbOrTx,
   kind: DiscordEventKind,
   ids: number[],
@@ -249,7 +249,7 @@ function linkOf(services: AppServices, kind: DiscordEventKind): string {
  * What Discord is told: name, start, an end DISCORD_EVENT_HOURS later, the place (the voice channel the settings name,
  * else an external event at the location), and the app's link.
  */
-export function scheduledEventBody(
+function scheduledEventBody(
   services: AppServices,
   item: Pick<Item, 'kind' | 'name' | 'date' | 'description'>,
   settings: DiscordEventSettings,
