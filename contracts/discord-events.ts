@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { flagSchema, text } from './fields.ts'
+import { flagSchema, SNOWFLAKE, text } from './fields.ts'
 
 // Discord scheduled events (docs/rules/discord.md, Scheduled events): an event or a training published in the guild.
 // The fields the event and training bodies and answers gain, the settings of the Discord page's Scheduled Events form,
@@ -43,6 +43,10 @@ export const discordEventSettingsSchema = z.object({
     .enum(DISCORD_EVENT_DRIFT, { error: 'Choose what happens to a Discord event deleted by hand.' })
     .optional()
     .transform((v) => v ?? 'recreate'),
+  discord_events_channel_id: text()
+    .nullish()
+    .transform((v) => (v ?? '').trim())
+    .refine((v) => v === '' || SNOWFLAKE.test(v), 'The voice channel must be a Discord id (digits only).'),
 })
 export type DiscordEventSettingsInput = z.output<typeof discordEventSettingsSchema>
 
@@ -50,6 +54,8 @@ export interface DiscordEventSettings {
   discord_events_default: boolean
   discord_events_location: string
   discord_events_drift: DiscordEventDrift
+  /** A voice channel: the Discord events take place there instead of at the location. */
+  discord_events_channel_id: string
 }
 
 /** An item's state on Discord, for its row in the admin lists. */

@@ -160,7 +160,8 @@ export interface PlatoonItem {
  * versions are kept (1 to 3650; '' = the default, 365); inactivity_weeks a whole number of weeks ('' = the default,
  * 3); discord_events_default 'true' or '' (new events and trainings are published on Discord, or not);
  * discord_events_location a place name ('' = "Task Force HQ"); discord_events_drift 'recreate' or 'unlink' ('' =
- * recreate); the rest are Discord ids ('' = unset).
+ * recreate); discord_events_channel_id a voice channel ('' = an external event at the location); the rest are Discord
+ * ids ('' = unset).
  */
 export const SETTING_KEYS = [
   'signup_time',
@@ -182,10 +183,14 @@ export const SETTING_KEYS = [
   'discord_events_default',
   'discord_events_location',
   'discord_events_drift',
+  'discord_events_channel_id',
 ] as const
 export type SettingKey = (typeof SETTING_KEYS)[number]
 
-/** The settings that hold no Discord id (the rest are set on the Discord page). */
+/**
+ * The settings that are not the Discord page's Global Settings (those are Discord ids chosen by name). The scheduled
+ * events' settings have their own form on the Discord page; discord_events_channel_id is a Discord id all the same.
+ */
 export const NON_DISCORD_SETTING_KEYS = [
   'signup_time',
   'unit_time_zone',
@@ -196,6 +201,7 @@ export const NON_DISCORD_SETTING_KEYS = [
   'discord_events_default',
   'discord_events_location',
   'discord_events_drift',
+  'discord_events_channel_id',
 ] as const
 
 /** Days a rejected applicant waits before applying again when recruitment_cooldown_days is unset. */

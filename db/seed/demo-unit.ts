@@ -339,6 +339,7 @@ async function insertDemoUnit(tx: Tx, now: Date) {
     discord_events_default: '',
     discord_events_location: '',
     discord_events_drift: '',
+    discord_events_channel_id: '',
   }
   await tx
     .insert(settings)

@@ -20,6 +20,7 @@ import {
   type RESTGetAPIGuildChannelsResult,
   type RESTPostAPIChannelMessageJSONBody,
   type RESTPostAPIGuildChannelJSONBody,
+  type RESTPatchAPIGuildScheduledEventJSONBody,
   type RESTPostAPIGuildScheduledEventJSONBody,
 } from 'discord-api-types/v10'
 import { z } from 'zod'
@@ -375,7 +376,17 @@ export function createDiscordClient(options: DiscordClientOptions): DiscordClien
     editScheduledEvent: (eventId, body) =>
       run(
         `edit scheduled event ${eventId}`,
-        (signal) => rest.patch(Routes.guildScheduledEvent(guildId!, eventId), { body, signal }),
+        (signal) =>
+          rest.patch(Routes.guildScheduledEvent(guildId!, eventId), {
+            // NOTE: Discord asks an edit that changes the kind of place to clear the other kind's field: a channel
+            // for an external event, the location for a voice one.
+            body: {
+              ...body,
+              channel_id: body.channel_id ?? null,
+              entity_metadata: body.entity_metadata ?? null,
+            } satisfies RESTPatchAPIGuildScheduledEventJSONBody,
+            signal,
+          }),
         deadline,
       ),
 

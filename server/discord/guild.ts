@@ -76,3 +76,17 @@ export async function loadRolePicker(discord: DiscordClient): Promise<RolePicker
     }
   }
 }
+
+/**
+ * The guild's voice channels in guild order, for the Scheduled Events form's place (docs/rules/discord.md, Scheduled
+ * events); null when Discord could not be reached (the form falls back to a typed id). Apart from listChannels, whose
+ * answer (GET /api/discord/channels) lists the channels a message can go to.
+ */
+export async function loadVoiceChannels(discord: DiscordClient): Promise<Array<{ id: string; name: string }> | null> {
+  const result = await discord.within(DISCORD_LOOKUP_BUDGET_MS).listGuildChannels()
+  if (!result.ok) return null
+  return result.data
+    .filter((c) => c.type === ChannelType.GuildVoice)
+    .sort((a, b) => position(a) - position(b))
+    .map((c) => ({ id: c.id, name: c.name ?? c.id }))
+}

@@ -114,6 +114,7 @@ describe('the admin pages, without JavaScript', () => {
     })
     const discordPage = await (await admin.client.get('/admin/discord')).text()
     expect(discordPage).toContain('Scheduled Events')
+    expect(discordPage).toContain('name="discord_events_channel_id"')
     expect(discordPage).toMatch(/<input[^>]*name="discord_events_default"[^>]*checked/)
     expect(await page()).toMatch(/<input[^>]*name="discord_event"[^>]*checked/)
 

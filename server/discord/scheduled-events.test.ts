@@ -169,6 +169,7 @@ describe('publishing events and trainings as Discord scheduled events', () => {
       discord_events_default: true,
       discord_events_location: 'Altis, server 2',
       discord_events_drift: 'recreate',
+      discord_events_channel_id: '',
     })
     const loud = await createTraining(services, admin, trainingSchema.parse({ name: 'Drills', date: inDays(2) }))
     expect(loud.discord_event).toBe(true)
@@ -186,6 +187,38 @@ describe('publishing events and trainings as Discord scheduled events', () => {
       'discord_events_default set to true.',
       'discord_events_location set to Altis, server 2.',
     ])
+  })
+
+  it('takes place in the voice channel the settings name, and back at the location when it is cleared', async () => {
+    const voice = discord.state.createChannel({
+      name: 'ops-voice',
+      type: 2,
+      parent_id: null,
+      topic: null,
+      permission_overwrites: [],
+    })
+    const eventSettings = {
+      discord_events_default: false,
+      discord_events_location: '',
+      discord_events_drift: 'recreate' as const,
+    }
+    await saveDiscordEventSettings(services, admin, { ...eventSettings, discord_events_channel_id: voice.id })
+    const made = await createEvent(
+      services,
+      admin,
+      eventSchema.parse({ name: 'Op Voice', date: inDays(2), discord_event: true }),
+    )
+    await synced()
+    const id = (await eventRow(made.id)).discord_event_id
+    expect(onDiscord(id)).toMatchObject({ entity_type: GuildScheduledEventEntityType.Voice, channel_id: voice.id })
+    await saveDiscordEventSettings(services, admin, { ...eventSettings, discord_events_channel_id: '' })
+    await updateEvent(services, admin, made.id, eventSchema.parse({ name: 'Op Voice', date: inDays(2) }))
+    await synced()
+    expect(onDiscord(id)).toMatchObject({
+      entity_type: GuildScheduledEventEntityType.External,
+      channel_id: null,
+      entity_metadata: { location: 'Task Force HQ' },
+    })
   })
 
   it('a failure is kept in the queue, shown on the row, and retried until Discord has it', async () => {
@@ -244,6 +277,7 @@ describe('the nightly reconcile', () => {
       discord_events_default: false,
       discord_events_location: '',
       discord_events_drift: 'unlink',
+      discord_events_channel_id: '',
     })
     const { eventId, discordId } = await publishedEvent('Op Ghost')
     discord.state.deleteScheduledEvent(discordId)

@@ -70,13 +70,19 @@ export async function enqueueDiscordEvent(
 
 /** The Discord page's Scheduled Events settings. */
 export async function loadDiscordEventSettings(db: DbOrTx): Promise<DiscordEventSettings> {
-  const values = await getSettings(db, ['discord_events_default', 'discord_events_location', 'discord_events_drift'])
+  const values = await getSettings(db, [
+    'discord_events_default',
+    'discord_events_location',
+    'discord_events_drift',
+    'discord_events_channel_id',
+  ])
   return {
     discord_events_default: values.discord_events_default === 'true',
     discord_events_location: values.discord_events_location,
     discord_events_drift: (DISCORD_EVENT_DRIFT as readonly string[]).includes(values.discord_events_drift)
       ? (values.discord_events_drift as DiscordEventDrift)
       : 'recreate',
+    discord_events_channel_id: values.discord_events_channel_id,
   }
 }
 
@@ -86,7 +92,7 @@ export async function publishedByDefault(db: DbOrTx): Promise<boolean> {
 }
 
 /** The items of these ids with a sync queued, and the last error of each (null before a failure). */
-export async function pendingDiscordEventsOf(
+async function pendingDiscordEventsOf(
   db: DbOrTx,
   kind: DiscordEventKind,
   ids: number[],
@@ -239,8 +245,11 @@ function linkOf(services: AppServices, kind: DiscordEventKind): string {
   return `${base}${kind === 'event' ? '/orbat' : '/trainings'}`
 }
 
-/** What Discord is told: name, start, an end DISCORD_EVENT_HOURS later, the place, and the app's link. */
-export function scheduledEventBody(
+/**
+ * What Discord is told: name, start, an end DISCORD_EVENT_HOURS later, the place (the voice channel the settings name,
+ * else an external event at the location), and the app's link.
+ */
+function scheduledEventBody(
   services: AppServices,
   item: Pick<Item, 'kind' | 'name' | 'date' | 'description'>,
   settings: DiscordEventSettings,
@@ -249,14 +258,19 @@ export function scheduledEventBody(
   const room = DESCRIPTION_MAX - link.length - 2
   const text = (item.description ?? '').trim()
   const description = text ? `${text.length > room ? `${text.slice(0, room - 1)}…` : text}\n\n${link}` : link
-  return {
+  const when = {
     name: item.name.slice(0, 100),
     privacy_level: GuildScheduledEventPrivacyLevel.GuildOnly,
     scheduled_start_time: item.date.toISOString(),
     scheduled_end_time: new Date(item.date.getTime() + DISCORD_EVENT_HOURS * 3600_000).toISOString(),
+    description,
+  }
+  if (settings.discord_events_channel_id)
+    return { ...when, entity_type: GuildScheduledEventEntityType.Voice, channel_id: settings.discord_events_channel_id }
+  return {
+    ...when,
     entity_type: GuildScheduledEventEntityType.External,
     entity_metadata: { location: settings.discord_events_location || DEFAULT_DISCORD_EVENT_LOCATION },
-    description,
   }
 }
 

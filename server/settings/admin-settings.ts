@@ -81,6 +81,7 @@ const DISCORD_SETTING_KINDS: Partial<Record<SettingInput['key'], 'channel' | 'ro
   recruitment_channel_id: 'channel',
   activity_digest_channel_id: 'channel',
   admin_channel_id: 'channel',
+  discord_events_channel_id: 'channel',
   event_ping_role_id: 'role',
   milsim_role_id: 'role',
   leave_role_id: 'role',
@@ -155,6 +156,7 @@ export async function saveDiscordEventSettings(
     discord_events_default: value.discord_events_default ? 'true' : '',
     discord_events_location: value.discord_events_location,
     discord_events_drift: value.discord_events_drift,
+    discord_events_channel_id: value.discord_events_channel_id,
   })
   const before = stored(current)
   const after = stored(input)

@@ -12,6 +12,8 @@ export interface DiscordPageData {
   settings: Record<DiscordSettingKey, string>
   /** The Scheduled Events form's settings. */
   eventSettings: DiscordEventSettings
+  /** The guild's voice channels for the Scheduled Events form; null when Discord could not be reached. */
+  voiceChannels: Array<{ id: string; name: string }> | null
   /** Null when Discord could not be reached (the pickers become id fields). */
   roles: GuildRoleItem[] | null
   channels: GuildChannelItem[] | null

@@ -54,7 +54,7 @@ import {
   saveRankMappings,
   updateSquadMapping,
 } from '#server/discord/admin.ts'
-import { loadPickers } from '#server/discord/guild.ts'
+import { loadPickers, loadVoiceChannels } from '#server/discord/guild.ts'
 import { withLoadError } from '#server/load-error.ts'
 import { secondaryButton } from '#app/ui/button.ts'
 import { AdminPageHeader } from '#app/ui/admin-page-header.tsx'
@@ -82,7 +82,13 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Di
       activity_digest_channel_id: '',
       admin_channel_id: '',
     },
-    eventSettings: { discord_events_default: false, discord_events_location: '', discord_events_drift: 'recreate' },
+    eventSettings: {
+      discord_events_default: false,
+      discord_events_location: '',
+      discord_events_drift: 'recreate',
+      discord_events_channel_id: '',
+    },
+    voiceChannels: null,
     roles: null,
     channels: null,
     ranks: [],
@@ -94,19 +100,23 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Di
   return withLoadError(
     'discord admin',
     async () => {
-      const [pickers, settings, eventSettings, ranks, squads, unmappedSquads, pings] = await Promise.all([
-        loadPickers(services.discord),
-        loadDiscordSettings(services.db),
-        loadDiscordEventSettings(services.db),
-        listRankMappings(services.db),
-        listSquadMappings(services.db),
-        listUnmappedSquads(services.db),
-        listPings(services, pingLimit),
-      ])
+      const [pickers, voiceChannels, settings, eventSettings, ranks, squads, unmappedSquads, pings] = await Promise.all(
+        [
+          loadPickers(services.discord),
+          loadVoiceChannels(services.discord),
+          loadDiscordSettings(services.db),
+          loadDiscordEventSettings(services.db),
+          listRankMappings(services.db),
+          listSquadMappings(services.db),
+          listUnmappedSquads(services.db),
+          listPings(services, pingLimit),
+        ],
+      )
       const reachable = !pickers.error
       return {
         settings,
         eventSettings,
+        voiceChannels,
         roles: reachable ? pickers.roles : null,
         channels: reachable ? pickers.channels : null,
         ...(pickers.error ? { discordError: pickers.error } : {}),

@@ -10,7 +10,8 @@ import {
 } from '#contracts/discord-events.ts'
 import { useSchemaForm } from '#app/hooks/use-schema-form.ts'
 import { primaryButton } from '#app/ui/button.ts'
-import { checkboxProps, fieldProps, inputProps, selectProps } from '#app/ui/conform-props.ts'
+import { checkboxProps, fieldProps, inputProps, pickOrIdProps, selectProps } from '#app/ui/conform-props.ts'
+import { PickOrId } from '#app/components/discord-pickers.tsx'
 import { Field, FieldError, inputClass, Section, selectClass } from '#app/ui/field.tsx'
 
 // Scheduled events (docs/rules/discord.md, Scheduled events): whether a new event or training is published on Discord
@@ -28,6 +29,7 @@ export function ScheduledEventsSection({ data }: { data: DiscordPageData }) {
         discord_events_default: current.discord_events_default ? 'on' : '',
         discord_events_location: current.discord_events_location,
         discord_events_drift: current.discord_events_drift,
+        discord_events_channel_id: current.discord_events_channel_id,
       },
       validateOn: 'onSubmit',
     },
@@ -56,6 +58,16 @@ export function ScheduledEventsSection({ data }: { data: DiscordPageData }) {
               {...inputProps(fields.discord_events_location)}
               placeholder={DEFAULT_DISCORD_EVENT_LOCATION}
               className={inputClass}
+            />
+          </Field>
+          <Field
+            {...fieldProps(fields.discord_events_channel_id, 'Voice channel')}
+            hint="Where the Discord events take place. None: an external event at the location above."
+          >
+            <PickOrId
+              {...pickOrIdProps(fields.discord_events_channel_id)}
+              options={data.voiceChannels?.map((c) => ({ id: c.id, label: `🔊 ${c.name}` })) ?? null}
+              blankLabel="None (at the location)"
             />
           </Field>
           <Field
