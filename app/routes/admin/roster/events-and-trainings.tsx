@@ -4,6 +4,7 @@ import type { AttendanceData } from '#contracts/attendance.ts'
 import type { DiscordPickers } from '#contracts/guild.ts'
 import { DISCORD_EVENT_HOURS, DISCORD_EVENT_STATE_LABELS, type DiscordEventStatus } from '#contracts/discord-events.ts'
 import { checkboxProps } from '#app/ui/conform-props.ts'
+import { Badge } from '#app/ui/badge.tsx'
 import { AttendanceDialog } from '#app/components/attendance-dialog.tsx'
 import { PingDialog } from '#app/components/ping-dialog.tsx'
 import { useStateHref } from '#app/hooks/url-state.ts'
@@ -134,29 +135,29 @@ export function PingAndAttendanceLinks({
 /** A row's state on Discord (docs/rules/discord.md, Scheduled events); a failure names its error on hover. */
 export function DiscordEventBadge({ status }: { status: DiscordEventStatus | undefined }) {
   if (!status) return null
-  const failed = status.state === 'retrying'
   return (
-    <span
-      data-testid="discord-event-status"
+    <Badge
+      tone={status.state === 'retrying' ? 'danger' : 'info'}
       title={status.error ?? undefined}
-      className={`shrink-0 rounded px-1.5 py-0.5 text-xs font-normal ${failed ? 'bg-red-950 text-red-300' : 'bg-indigo-950 text-indigo-300'}`}
+      data-testid="discord-event-status"
     >
       {DISCORD_EVENT_STATE_LABELS[status.state]}
-    </span>
+    </Badge>
   )
 }
 
 /** The Add/Edit form's "Publish as a Discord event" box (a plain checkbox: it posts without JavaScript). */
 export function DiscordEventCheckbox({ field }: { field: Parameters<typeof checkboxProps>[0] }) {
+  const hintId = `${field.id}-hint`
   return (
-    <label className="flex items-start gap-2 text-sm text-zinc-300">
-      <input {...checkboxProps(field)} className="mt-0.5 size-4 accent-brand-600" />
-      <span>
-        Publish as a Discord event
-        <span className="block text-xs text-zinc-500">
+    <div className="flex items-start gap-2 text-sm text-zinc-300">
+      <input {...checkboxProps(field)} aria-describedby={hintId} className="mt-0.5 size-4 accent-brand-600" />
+      <div>
+        <label htmlFor={field.id}>Publish as a Discord event</label>
+        <p id={hintId} className="text-xs text-zinc-500">
           A scheduled event in the Discord server, {DISCORD_EVENT_HOURS} hours long, kept up to date with this one.
-        </span>
-      </span>
-    </label>
+        </p>
+      </div>
+    </div>
   )
 }

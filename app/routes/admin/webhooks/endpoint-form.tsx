@@ -91,15 +91,19 @@ export function EndpointFormDialog({ editing, closeHref }: { editing: WebhookEnd
           </div>
           <FieldError id={fields.events.errorId} errors={fields.events.errors} />
         </fieldset>
-        <label className="flex items-start gap-2 text-sm text-zinc-200">
-          <input {...checkboxProps(fields.active)} className="mt-0.5 size-4 accent-brand-600" />
-          <span>
-            Active
-            <span className="block text-xs text-zinc-400">
+        <div className="flex items-start gap-2 text-sm text-zinc-200">
+          <input
+            {...checkboxProps(fields.active)}
+            aria-describedby={`${fields.active.id}-hint`}
+            className="mt-0.5 size-4 accent-brand-600"
+          />
+          <div>
+            <label htmlFor={fields.active.id}>Active</label>
+            <p id={`${fields.active.id}-hint`} className="text-xs text-zinc-400">
               A paused endpoint is sent nothing; events that happen while it is paused are not kept for it.
-            </span>
-          </span>
-        </label>
+            </p>
+          </div>
+        </div>
         <FormFooter
           closeHref={closeHref}
           submitLabel={editing ? 'Save Changes' : 'Add endpoint'}
