@@ -216,14 +216,11 @@ export async function deleteEvent(services: AppServices, admin: User, id: number
       ).map((r) => r.id)
       // The event as it was (a delete that finds nothing rolls back, and with it this).
       await emitWebhook(tx, 'event.deleted', () => findEvent(tx, id))
-      const [removed] = await tx
-        .delete(events)
-        .where(eq(events.id, id))
-        .returning({
-          name: events.name,
-          discord_event: events.discord_event,
-          discord_event_id: events.discord_event_id,
-        })
+      const [removed] = await tx.delete(events).where(eq(events.id, id)).returning({
+        name: events.name,
+        discord_event: events.discord_event,
+        discord_event_id: events.discord_event_id,
+      })
       if (!removed) throw new NotFound('Event not found.')
       // Its Discord event is deleted too (after the commit, retried until Discord has it).
       if (removed.discord_event || removed.discord_event_id)
