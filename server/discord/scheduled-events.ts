@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises'
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import {
   GuildScheduledEventEntityType,
@@ -20,8 +19,7 @@ import { events, trainings } from '#db/schema/roster.ts'
 import { recordAudit, SYSTEM_ACTOR } from '../audit/audit.ts'
 import type { AppServices } from '../context.ts'
 import { describeError } from '../error-text.ts'
-import { logger } from '../logger.ts'
-import { singleton } from '../singleton.ts'
+import { backgroundRun } from '../lib/background-run.ts'
 import { getSettings } from '../unit/settings.ts'
 
 // Discord scheduled events (docs/rules/discord.md, Scheduled events; docs/decisions/064-discord-scheduled-events.md).
@@ -108,49 +106,27 @@ async function pendingDiscordEventsOf(
 
 // ---- the drain ----
 
-const drainer = singleton('discord:scheduled-event-drainer', () => ({
-  timer: null as NodeJS.Timeout | null,
-  running: null as Promise<void> | null,
-  again: false,
-}))
+const drainer = backgroundRun(
+  'discord:scheduled-event-drainer',
+  async (services) => {
+    while (await drainBatch(services));
+  },
+  { failure: 'scheduled event drain failed', batchMs: BATCH_WAIT_MS },
+)
 
 /** After a commit that queued syncs: drains them shortly, in the background. Never throws. */
 export function wakeDiscordEvents(services: AppServices): void {
-  if (drainer.timer) return
-  drainer.timer = setTimeout(() => {
-    drainer.timer = null
-    void drainDiscordEvents(services)
-  }, BATCH_WAIT_MS)
-  drainer.timer.unref()
+  drainer.wake(services)
 }
 
 /** Syncs every queued item whose turn has come (the job runner's tick and wakeDiscordEvents). Never throws. */
 export function drainDiscordEvents(services: AppServices): Promise<void> {
-  if (drainer.running) {
-    drainer.again = true
-    return drainer.running
-  }
-  const run = (async () => {
-    do {
-      drainer.again = false
-      while (await drainBatch(services));
-    } while (drainer.again)
-  })()
-    .catch((error: unknown) => logger.warn({ msg: 'scheduled event drain failed', error: describeError(error) }))
-    .finally(() => {
-      drainer.running = null
-    })
-  drainer.running = run
-  return run
+  return drainer.run(services)
 }
 
 /** Resolves once no drain is due or running in this process (tests, shutdown). Failed syncs stay queued. */
-export async function discordEventsSettled(): Promise<void> {
-  for (;;) {
-    if (drainer.timer) await sleep(BATCH_WAIT_MS)
-    else if (drainer.running) await drainer.running
-    else return
-  }
+export function discordEventsSettled(): Promise<void> {
+  return drainer.settled()
 }
 
 interface Claimed {

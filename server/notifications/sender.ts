@@ -17,6 +17,7 @@ import { logger } from '../logger.ts'
 import { pushAgentFor } from './endpoints.ts'
 import { afterTheRush, rushOn } from '../rush.ts'
 import { singleton } from '../singleton.ts'
+import { backgroundRun } from '../lib/background-run.ts'
 
 // The sender (docs/decisions/045-notifications-from-an-outbox.md): runs in the job runner, never on a request's path.
 // It claims due outbox rows with a lease (FOR UPDATE SKIP LOCKED, so two instances never take the same row), sends
@@ -50,47 +51,38 @@ const AFTER_DUE_MS = 300
 const REQUEUE_MS = 60_000
 
 const sender = singleton('notifications:sender', () => ({
-  running: null as Promise<void> | null,
   /** Rows being sent, PARALLEL at the most: a run hands rows over and claims the next, not waiting for slow ones. */
   inFlight: new Set<Promise<void>>(),
-  again: false,
   timer: null as NodeJS.Timeout | null,
   vapid: new Map<string, { authorization: string; until: number }>(),
   /** Sign-ups open events and when this process last wrote their rows. */
   signupsQueued: new Map<string, number>(),
 }))
 
+const sending = backgroundRun(
+  'notifications:sender',
+  async (services) => {
+    // The sign-up rush first: "sign-ups are open" falls due the instant the lock ends, when the members' sign-ups
+    // need this process most; the queueing and the sends wait for the wave to pass, RUSH_WAIT_MS at the most per pass.
+    const holdUntil = performance.now() + RUSH_WAIT_MS
+    await afterTheRush(holdUntil)
+    await queueSignupsOpen(services)
+    await queueTrainingReminders(services)
+    for (let rows = await claim(services); rows.length; rows = await claim(services))
+      await sendRows(services, rows, holdUntil)
+    await scheduleNext(services)
+  },
+  { failure: 'notification sending failed' },
+)
+
 /** Sends whatever is due (the job runner's tick, a NOTIFY, a timer for the next due row). Never throws. */
 export function sendDueNotifications(services: AppServices): Promise<void> {
-  if (sender.running) {
-    sender.again = true
-    return sender.running
-  }
-  const run = (async () => {
-    do {
-      sender.again = false
-      // The sign-up rush first: "sign-ups are open" falls due the instant the lock ends, when the members' sign-ups
-      // need this process most; the queueing and the sends wait for the wave to pass, RUSH_WAIT_MS at the most per run.
-      const holdUntil = performance.now() + RUSH_WAIT_MS
-      await afterTheRush(holdUntil)
-      await queueSignupsOpen(services)
-      await queueTrainingReminders(services)
-      for (let rows = await claim(services); rows.length; rows = await claim(services))
-        await sendRows(services, rows, holdUntil)
-      await scheduleNext(services)
-    } while (sender.again)
-  })()
-    .catch((error: unknown) => logger.warn({ msg: 'notification sending failed', error: describeError(error) }))
-    .finally(() => {
-      sender.running = null
-    })
-  sender.running = run
-  return run
+  return sending.run(services)
 }
 
 /** Resolves once this process sends nothing (tests). */
 export async function notificationsSettled(): Promise<void> {
-  while (sender.running || sender.inFlight.size) await Promise.all([sender.running, ...sender.inFlight])
+  while (sending.running() || sender.inFlight.size) await Promise.all([sending.running(), ...sender.inFlight])
 }
 
 /**

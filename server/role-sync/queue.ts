@@ -1,11 +1,9 @@
-import { setTimeout as sleep } from 'node:timers/promises'
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#db/client.ts'
 import { pendingRoleSyncs } from '#db/schema/role-syncs.ts'
 import { recordAudit, SYSTEM_ACTOR } from '../audit/audit.ts'
 import type { AppServices } from '../context.ts'
-import { logger } from '../logger.ts'
-import { singleton } from '../singleton.ts'
+import { backgroundRun } from '../lib/background-run.ts'
 import { desiredRoles, syncMemberRoles, type DesiredRoles } from './member-roles.ts'
 import { applyReconcile } from './reconcile.ts'
 import { describeError } from '../error-text.ts'
@@ -55,20 +53,17 @@ function arrayLiteral(texts: readonly string[]): string {
   return `{${texts.map((text) => `"${text.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`
 }
 
-const drainer = singleton('discord:role-sync-drainer', () => ({
-  timer: null as NodeJS.Timeout | null,
-  running: null as Promise<void> | null,
-  again: false,
-}))
+const drainer = backgroundRun(
+  'discord:role-sync-drainer',
+  async (services) => {
+    while (await drainBatch(services));
+  },
+  { failure: 'role sync drain failed', batchMs: ROLE_SYNC_BATCH_MS },
+)
 
 /** After a commit that queued syncs: drains them shortly, in the background. Never throws. */
 export function wakeRoleSync(services: AppServices): void {
-  if (drainer.timer) return
-  drainer.timer = setTimeout(() => {
-    drainer.timer = null
-    void drainRoleSyncs(services)
-  }, ROLE_SYNC_BATCH_MS)
-  drainer.timer.unref()
+  drainer.wake(services)
 }
 
 /**
@@ -76,31 +71,12 @@ export function wakeRoleSync(services: AppServices): void {
  * process, so calls to Discord go one after another; a call while one runs makes it go round once more. Never throws.
  */
 export function drainRoleSyncs(services: AppServices): Promise<void> {
-  if (drainer.running) {
-    drainer.again = true
-    return drainer.running
-  }
-  const run = (async () => {
-    do {
-      drainer.again = false
-      while (await drainBatch(services));
-    } while (drainer.again)
-  })()
-    .catch((error: unknown) => logger.warn({ msg: 'role sync drain failed', error: describeError(error) }))
-    .finally(() => {
-      drainer.running = null
-    })
-  drainer.running = run
-  return run
+  return drainer.run(services)
 }
 
 /** Resolves once no drain is due or running in this process (tests, shutdown). Failed syncs stay queued. */
-export async function roleSyncSettled(): Promise<void> {
-  for (;;) {
-    if (drainer.timer) await sleep(ROLE_SYNC_BATCH_MS)
-    else if (drainer.running) await drainer.running
-    else return
-  }
+export function roleSyncSettled(): Promise<void> {
+  return drainer.settled()
 }
 
 interface Claimed {

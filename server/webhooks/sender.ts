@@ -10,6 +10,7 @@ import { logger } from '../logger.ts'
 import { notify } from '../notifications/outbox.ts'
 import { afterTheRush } from '../rush.ts'
 import { singleton } from '../singleton.ts'
+import { backgroundRun } from '../lib/background-run.ts'
 import { BODY_SHOWN, DELIVERIES_KEPT, webhookAgentFor } from './endpoints.ts'
 
 // The webhook sender (docs/rules/webhooks.md, docs/decisions/063-outgoing-webhooks.md): runs in the job runner, never
@@ -46,8 +47,6 @@ export const DEFAULT_WEBHOOK_SENDER: WebhookSenderOptions = {
 const RUSH_WAIT_MS = 5000
 
 const sender = singleton('webhooks:sender', () => ({
-  running: null as Promise<void> | null,
-  again: false,
   inFlight: new Set<Promise<void>>(),
   timer: null as NodeJS.Timeout | null,
   options: DEFAULT_WEBHOOK_SENDER,
@@ -55,46 +54,39 @@ const sender = singleton('webhooks:sender', () => ({
   stopped: false,
 }))
 
+const sending = backgroundRun(
+  'webhooks:sender',
+  async (services) => {
+    // The sign-up rush first: a slot.taken per sign-up falls due in the middle of it.
+    await afterTheRush(performance.now() + RUSH_WAIT_MS)
+    const room = sender.options.parallel - sender.inFlight.size
+    if (room > 0)
+      for (const delivery of await claim(services, room)) {
+        const send: Promise<void> = deliver(services, delivery)
+          .catch((error: unknown) =>
+            logger.warn({ msg: 'webhook delivery not recorded', id: delivery.id, error: describeError(error) }),
+          )
+          .finally(() => {
+            sender.inFlight.delete(send)
+            // The endpoint's next delivery may go now.
+            void sendDueWebhooks(services)
+          })
+        sender.inFlight.add(send)
+      }
+    await scheduleNext(services)
+  },
+  { failure: 'webhook sending failed' },
+)
+
 /** Sends whatever is due (a NOTIFY, a timer, the job runner's tick, a finished send). Never throws. */
 export function sendDueWebhooks(services: AppServices): Promise<void> {
   if (sender.stopped) return Promise.resolve()
-  if (sender.running) {
-    sender.again = true
-    return sender.running
-  }
-  const run = (async () => {
-    do {
-      sender.again = false
-      // The sign-up rush first: a slot.taken per sign-up falls due in the middle of it.
-      await afterTheRush(performance.now() + RUSH_WAIT_MS)
-      const room = sender.options.parallel - sender.inFlight.size
-      if (room > 0)
-        for (const delivery of await claim(services, room)) {
-          const send: Promise<void> = deliver(services, delivery)
-            .catch((error: unknown) =>
-              logger.warn({ msg: 'webhook delivery not recorded', id: delivery.id, error: describeError(error) }),
-            )
-            .finally(() => {
-              sender.inFlight.delete(send)
-              // The endpoint's next delivery may go now.
-              void sendDueWebhooks(services)
-            })
-          sender.inFlight.add(send)
-        }
-      await scheduleNext(services)
-    } while (sender.again)
-  })()
-    .catch((error: unknown) => logger.warn({ msg: 'webhook sending failed', error: describeError(error) }))
-    .finally(() => {
-      sender.running = null
-    })
-  sender.running = run
-  return run
+  return sending.run(services)
 }
 
 /** Resolves once this process sends nothing (tests, shutdown). */
 export async function webhooksSettled(): Promise<void> {
-  while (sender.running || sender.inFlight.size) await Promise.all([sender.running, ...sender.inFlight])
+  while (sending.running() || sender.inFlight.size) await Promise.all([sending.running(), ...sender.inFlight])
 }
 
 /**
