@@ -283,6 +283,9 @@ describe('events and attendance', () => {
       orbat_image_url: 'https://x/y.png',
       attendance_count: 0,
       orbat_linked: false,
+      // Not published on Discord unless asked (the demo unit's default: docs/rules/discord.md, Scheduled events).
+      discord_event: false,
+      discord_event_id: null,
     })
     const edited = await api<{ event: EventItem }>(admin.client, 'PUT', `/api/roster/events/${event.id}`, {
       name: 'Op Hammer',
