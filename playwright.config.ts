@@ -44,11 +44,17 @@ export default defineConfig({
       args: CHROMIUM_ARGS,
     },
   },
+  // The JS and no-JS projects reuse one browser context per worker (`reuseContext`): between tests Playwright clears
+  // cookies, storage, the cache's state it may clear, routes and init scripts, closes extra pages and re-applies the
+  // viewport, while the renderer and the compiled app scripts stay warm (6% of the browser step, measured side by
+  // side: docs/decisions/050-ci-time-budget.md). A spec that sets another context option (a time zone) gets a fresh
+  // context. The full-browser specs grant permissions and go offline, which a reset does not undo: they keep a new
+  // context per test.
   projects: [
     {
       name: 'chromium-js',
       testIgnore: [NO_JS_SPECS, FULL_BROWSER_SPECS],
-      use: { browserName: 'chromium', javaScriptEnabled: true },
+      use: { browserName: 'chromium', javaScriptEnabled: true, reuseContext: true },
     },
     {
       name: 'chromium-full',
@@ -63,7 +69,7 @@ export default defineConfig({
     {
       name: 'chromium-nojs',
       testMatch: NO_JS_SPECS,
-      use: { browserName: 'chromium', javaScriptEnabled: false },
+      use: { browserName: 'chromium', javaScriptEnabled: false, reuseContext: true },
     },
   ],
   webServer: {
