@@ -2,6 +2,7 @@ import type { AppServices } from '../context.ts'
 import { EVERYONE } from '../role-sync/queue.ts'
 import { runTransaction } from '../transaction.ts'
 import { emitWebhook } from '../webhooks/emit.ts'
+import { emitSlotChanges, heldSlotsBefore } from '../webhooks/slots.ts'
 import { placementLine } from './waitlist/placement.ts'
 import { postActivity } from '../discord/activity-channel.ts'
 import { and, asc, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm'
@@ -284,6 +285,7 @@ export async function saveOrbat(
   checkShape(body)
   // Saves serialise with each other and with waitlist fills; sign-ups wait on the slot row locks below.
   await lockFill(tx)
+  const heldBefore = await heldSlotsBefore(tx)
 
   const storedSquads = await tx.select({ id: squads.id, pos_x: squads.pos_x, pos_y: squads.pos_y }).from(squads)
   const apart = keepCardsApart(body, storedSquads)
@@ -516,6 +518,9 @@ export async function saveOrbat(
   // Members the admin placed leave the waitlist; then slots left open go to the waitlist (fill rule).
   const placed = [...holders.keys()]
   if (placed.length) await tx.delete(waitlistEntries).where(inArray(waitlistEntries.user_id, placed))
+  // The members the save put in or took out of a slot, as their own sign-ups and leaves are told; then the waitlist's
+  // fills, which tell their own (waitlist.promoted).
+  await emitSlotChanges(tx, heldBefore)
   const placements = lockActive(await getSetting(tx, 'signup_time')) ? [] : await fillOpenSlots(tx)
 
   const slotCount = input.slots.filter((s) => !isSpacer(s.role)).length

@@ -34,6 +34,7 @@ import type { AppServices } from '../context.ts'
 import { Conflict, Forbidden, Invalid, NotFound, postgresErrorOf, RateLimited } from '../errors.ts'
 import { notify } from '../notifications/outbox.ts'
 import { markChange } from '../personnel/history.ts'
+import { getAdminMember } from '../personnel/member-views.ts'
 import { unitToday } from '../leave/days.ts'
 import { sanitizeRichText } from '../rich-text.ts'
 import { getSetting } from '../unit/settings.ts'
@@ -467,8 +468,7 @@ export async function moveApplication(
         const [now] = await tx.select({ status: applications.status }).from(applications).where(eq(applications.id, id))
         throw new Conflict(RECRUITMENT_MESSAGES.notOpen(now?.status ?? row.status))
       }
-      let memberId: number | null = null
-      if (input.status === 'accepted') memberId = await createRecruit(tx, admin, row)
+      const memberId = input.status === 'accepted' ? await createRecruit(tx, admin, row) : null
       if (memberId) await tx.update(applications).set({ member_id: memberId }).where(eq(applications.id, id))
       const [event] = await tx
         .insert(applicationEvents)
@@ -502,6 +502,8 @@ export async function moveApplication(
       )
       const application = await applicationOf(tx, id)
       await emitWebhook(tx, 'application.status_changed', application)
+      // The recruit is a new roster member: subscribers hear of it as of a member an admin added.
+      if (memberId !== null) await emitWebhook(tx, 'member.created', () => getAdminMember(tx, memberId))
       return { application, memberId, discordId: row.discord_id, status: input.status }
     },
     {

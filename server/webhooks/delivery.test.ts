@@ -328,6 +328,87 @@ describe('every event type', () => {
   })
 })
 
+describe("an admin's ORBAT save", () => {
+  it(
+    'tells slot.left and slot.taken for each member it moves or removes, and nothing for those it keeps',
+    { timeout: 60_000 },
+    async () => {
+      await resetOrbat(t)
+      await addEligibleRoles(db(), { Rifleman: { general: true } })
+      const bravo = await addSquad(db(), { name: 'Bravo', slots: [{ role: 'Rifleman' }, { role: 'Medic' }] })
+      const charlie = await addSquad(db(), { name: 'Charlie', slots: [{ role: 'Rifleman' }] })
+      await addMember(db(), reyes.discordId, { ingameName: 'Reyes' })
+      await addMember(db(), novak.discordId, { ingameName: 'Novak' })
+      const [rifleman, gunner, medic] = [bravo.slot('Rifleman').id, charlie.slot('Rifleman').id, bravo.slot('Medic').id]
+      expect((await signUp(reyes.client, rifleman)).status).toBe(200)
+      expect((await signUp(novak.client, gunner)).status).toBe(200)
+      const hook = await endpoint('/saves', ['slot.taken', 'slot.left'])
+      const loaded = (await api<OrbatPayload>(admin.client, 'GET', '/api/orbat')).body
+      const asHeld = (id: number) => loaded.slots.find((s) => s.id === id)!
+
+      // Reyes moves from Rifleman to Medic; Novak is taken out of Gunner.
+      const { toSave } = await import('#tests/harness/orbat.ts')
+      const body = toSave(loaded)
+      for (const slot of body.slots) {
+        if (slot.id === rifleman || slot.id === gunner) slot.user_id = null
+        if (slot.id === medic) slot.user_id = reyes.id
+      }
+      const saved = await api(admin.client, 'PUT', '/api/admin/orbat/save', body)
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200)
+      const after = (await api<OrbatPayload>(admin.client, 'GET', '/api/orbat')).body
+
+      await expect.poll(() => receiver.at('/saves').length, { timeout: 30_000, interval: 100 }).toBe(3)
+      const events = receiver.at('/saves').map((request) => verified(hook.secret, request))
+      const slot = (s: Record<string, unknown>) => ({ ...s, avatar: expect.any(String) })
+      expect(events.filter((e) => e.type === 'slot.left').map((e) => e.data)).toEqual(
+        expect.arrayContaining([slot({ ...asHeld(rifleman) }), slot({ ...asHeld(gunner) })]),
+      )
+      expect(events.filter((e) => e.type === 'slot.taken').map((e) => e.data)).toEqual([
+        slot({ ...after.slots.find((s) => s.id === medic)! }),
+      ])
+
+      // A save that changes no holder tells nothing.
+      expect((await api(admin.client, 'PUT', '/api/admin/orbat/save', toSave(after))).status).toBe(200)
+      expect((await api(admin.client, 'POST', `/api/admin/webhooks/${hook.id}/test`)).status).toBe(202)
+      await expect.poll(() => receiver.at('/saves').length, { timeout: 30_000, interval: 100 }).toBe(4)
+      expect(verified(hook.secret, receiver.at('/saves')[3]!).type).toBe('webhook.test')
+      await api(admin.client, 'DELETE', `/api/admin/webhooks/${hook.id}`)
+    },
+  )
+})
+
+describe('a recruit accepted onto the roster', () => {
+  it('is a member.created, with the member as the /api answers for them', { timeout: 60_000 }, async () => {
+    const hook = await endpoint('/recruits', ['member.created', 'application.status_changed'])
+    const form = await api(admin.client, 'PUT', '/api/recruitment/form', {
+      open: true,
+      closed_message: '',
+      intro: '<p>Join us.</p>',
+      questions: [{ id: 'why', label: 'Why?', kind: 'textarea', required: true }],
+    })
+    expect(form.status).toBe(200)
+    const [applicant] = await addAndLoginUsers(t, 1, { prefix: 79, roles: [], namePrefix: 'accepted' })
+    const applied = await api<{ id: number }>(applicant!.client, 'POST', '/api/applications', {
+      answers: { why: 'Teamwork.' },
+    })
+    expect(applied.status).toBe(201)
+    const accepted = await api<{ member_id: number }>(
+      admin.client,
+      'POST',
+      `/api/applications/${applied.body.id}/status`,
+      { status: 'accepted' },
+    )
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200)
+    const member = await api(admin.client, 'GET', `/api/roster/admin/member/${accepted.body.member_id}`)
+
+    await expect.poll(() => receiver.at('/recruits').length, { timeout: 30_000, interval: 100 }).toBe(2)
+    const events = receiver.at('/recruits').map((request) => verified(hook.secret, request))
+    expect(events.map((e) => e.type).sort()).toEqual(['application.status_changed', 'member.created'])
+    expect(events.find((e) => e.type === 'member.created')!.data).toEqual(member.body)
+    await api(admin.client, 'DELETE', `/api/admin/webhooks/${hook.id}`)
+  })
+})
+
 describe('delivery', () => {
   it(
     'retries after 500s and a timeout with the same webhook-id, and keeps the order per endpoint',

@@ -2,7 +2,7 @@ import type { Route } from './+types/roster.member.$id'
 import { parseId } from '#server/lib/request.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
-import { getPublicMember } from '#server/roster/members.ts'
+import { getPublicMember } from '#server/personnel/member-views.ts'
 
 // GET /api/roster/member/{id}: the public member sheet.
 export async function loader({ params, context }: Route.LoaderArgs) {
