@@ -189,7 +189,7 @@ describe('publishing events and trainings as Discord scheduled events', () => {
     ])
   })
 
-  it('takes place in the voice channel the settings name, and back at the location when it is cleared', async () => {
+  it('takes place in the voice channel the settings name, then at the location: published events move without an edit', async () => {
     const voice = discord.state.createChannel({
       name: 'ops-voice',
       type: 2,
@@ -211,14 +211,22 @@ describe('publishing events and trainings as Discord scheduled events', () => {
     await synced()
     const id = (await eventRow(made.id)).discord_event_id
     expect(onDiscord(id)).toMatchObject({ entity_type: GuildScheduledEventEntityType.Voice, channel_id: voice.id })
+    // A change of place reaches the published events at once, without an edit of each.
     await saveDiscordEventSettings(services, admin, { ...eventSettings, discord_events_channel_id: '' })
-    await updateEvent(services, admin, made.id, eventSchema.parse({ name: 'Op Voice', date: inDays(2) }))
     await synced()
     expect(onDiscord(id)).toMatchObject({
       entity_type: GuildScheduledEventEntityType.External,
       channel_id: null,
       entity_metadata: { location: 'Task Force HQ' },
     })
+    await saveDiscordEventSettings(services, admin, {
+      ...eventSettings,
+      discord_events_location: 'Altis, server 2',
+      discord_events_channel_id: '',
+    })
+    await synced()
+    expect(onDiscord(id)).toMatchObject({ entity_metadata: { location: 'Altis, server 2' } })
+    expect((await eventRow(made.id)).discord_event_id).toBe(id)
   })
 
   it('a failure is kept in the queue, shown on the row, and retried until Discord has it', async () => {

@@ -1,7 +1,9 @@
 import type { DbOrTx } from '#db/client.ts'
 import { DISCORD_SETTING_KEYS, type DiscordSettingKey, type DiscordSettingsInput } from '#contracts/discord.ts'
 import { loadDiscordSettings } from '../discord/admin.ts'
-import { loadDiscordEventSettings } from '../discord/scheduled-events.ts'
+import { enqueueDiscordEvent, loadDiscordEventSettings, wakeDiscordEvents } from '../discord/scheduled-events.ts'
+import { and, gt, isNotNull } from 'drizzle-orm'
+import { events, trainings } from '#db/schema/roster.ts'
 import type { DiscordEventSettings, DiscordEventSettingsInput } from '#contracts/discord-events.ts'
 import type { User } from '#db/schema/users-sessions.ts'
 import { recordAudit } from '../audit/audit.ts'
@@ -162,5 +164,28 @@ export async function saveDiscordEventSettings(
   const after = stored(input)
   const changed = (Object.keys(after) as Array<keyof typeof after>).filter((key) => after[key] !== before[key])
   for (const key of changed) await saveSetting(services, admin, { key, value: after[key] })
+  // Where the events take place is part of every published one: the upcoming ones on Discord take the new place now,
+  // not at their next edit.
+  if (changed.includes('discord_events_location') || changed.includes('discord_events_channel_id')) {
+    await runTransaction(
+      services,
+      async (tx) => {
+        const published = (table: typeof events | typeof trainings) =>
+          tx
+            .select({ id: table.id })
+            .from(table)
+            .where(and(isNotNull(table.discord_event_id), gt(table.date, new Date())))
+        const [upcomingEvents, upcomingTrainings] = [await published(events), await published(trainings)]
+        for (const { id } of upcomingEvents) await enqueueDiscordEvent(tx, 'event', id)
+        for (const { id } of upcomingTrainings) await enqueueDiscordEvent(tx, 'training', id)
+        return upcomingEvents.length + upcomingTrainings.length
+      },
+      {
+        name: 'move published events',
+        changes: [],
+        after: (queued) => queued > 0 && wakeDiscordEvents(services),
+      },
+    )
+  }
   return changed
 }
