@@ -415,6 +415,40 @@ describe('a restore puts people back', () => {
     )
   })
 
+  it('puts back who held a slot that is still there and empty now; a slot someone holds now keeps them', async () => {
+    const [reyes, lee] = troopers
+    for (const trooper of [reyes!, lee!])
+      await setUserRoles(db(), trooper.id, [DEMO_ROLES.member.id, DEMO_ROLES.rifleman.id])
+    await addMember(db(), reyes!.discordId, { ingameName: 'Reyes' })
+    await addMember(db(), lee!.discordId, { ingameName: 'Lee' })
+    await addMember(db(), troopers[2]!.discordId, { ingameName: 'Kim' })
+    await addSquad(db(), {
+      name: 'Delta',
+      slots: [
+        { team: 'HQ', role: 'Lead', user_id: reyes!.id },
+        { team: 'HQ', role: 'Signaller', user_id: lee!.id },
+      ],
+    })
+    const first = await save(toSave(await loadOrbat()))
+    expect(first.status, first.body.error).toBe(200)
+    // A later save empties both slots and gives Signaller to Kim; the slots themselves stay.
+    const body = toSave(await loadOrbat())
+    for (const slot of body.slots) slot.user_id = slot.role === 'Signaller' ? troopers[2]!.id : null
+    expect((await save(body)).status).toBe(200)
+
+    const preview = await getJson<VersionWithReseat>(admin.client, `/api/admin/orbat/versions/${first.body.version}`)
+    expect(preview.body.reseat).toEqual({ put_back: [{ member: 'Reyes', slot: 'Lead (Delta)' }], not_put_back: [] })
+    const restored = await restore(first.body.version!)
+    expect(restored.status, restored.body.error).toBe(200)
+    expect(restored.body.reseat).toEqual(preview.body.reseat)
+    const after = await loadOrbat()
+    expect(after.slots.map((s) => [s.role, s.user_id])).toEqual([
+      ['Lead', reyes!.id],
+      ['Signaller', troopers[2]!.id],
+    ])
+    expect(await usersWithTwoSlots(db())).toEqual([])
+  })
+
   it('Undo Last Save puts back the members of the save it undoes', async () => {
     const { first, reyes } = await arrangeRemovedSquad()
     const detail = await getJson<VersionWithReseat>(admin.client, `/api/admin/orbat/versions/${first}`)

@@ -6,15 +6,17 @@ import { users } from '#db/schema/users-sessions.ts'
 import { isSpacer } from './orbat.ts'
 
 // Who a restore puts back (docs/rules/orbat-history.md, Restore and Undo): a slot the version brings back (it is not in
-// the ORBAT now) gets back whoever held it in the version when that member holds no slot the restore keeps, is not
-// banned, is on the roster and meets the slot's role lock. The lock is judged by the sign-up's own rule, the stored
+// the ORBAT now, or it is and nobody holds it) gets back whoever held it in the version when that member holds no slot
+// the restore keeps, is not banned, is on the roster and meets the slot's role lock. A slot someone holds now keeps
+// them. The lock is judged by the sign-up's own rule, the stored
 // function holds_lock_role of db/functions/orbat.sql, against the member's Discord roles as last read from Discord.
 // A manual name is text (docs/rules/orbat.md, One slot per person) and comes back with its slot.
 
-/** A slot as the ORBAT holds it now: its id and its member. */
+/** A slot as the ORBAT holds it now: its id, its member and its typed name. */
 export interface PresentSlot {
   id: number
   user_id: number | null
+  manual_username: string | null
 }
 
 export interface ReseatDecision extends Reseat {
@@ -38,8 +40,8 @@ type Standing = {
 }
 
 /**
- * Decides, for each held slot of the version that the restore brings back, whether its member is put back, from the
- * slots as they stand (`present`: in the restore, read under the save's locks). A member whose present slot the
+ * Decides, for each held slot of the version that the restore brings back or finds empty, whether its member is put
+ * back, from the slots as they stand (`present`: in the restore, read under the save's locks). A member whose present slot the
  * restore removes holds no slot after it, so is put back where they were.
  */
 export async function decideReseats(
@@ -47,7 +49,8 @@ export async function decideReseats(
   layout: VersionLayout,
   present: readonly PresentSlot[],
 ): Promise<ReseatDecision> {
-  const presentIds = new Set(present.map((s) => s.id))
+  // The slots someone holds now (a member or a typed name): they keep their holder through the restore.
+  const heldIds = new Set(present.flatMap((s) => (s.user_id !== null || s.manual_username !== null ? [s.id] : [])))
   const restoredIds = new Set(layout.slots.map((s) => s.id))
   // Members who hold a slot that stays after the restore.
   const seated = new Set(present.flatMap((s) => (s.user_id !== null && restoredIds.has(s.id) ? [s.user_id] : [])))
@@ -55,7 +58,7 @@ export async function decideReseats(
   const place = (slot: VersionLayout['slots'][number]) =>
     `${slot.role || 'a slot'} (${squadName.get(slot.squad_id) ?? 'a squad'})`
   const back = layout.slots.filter(
-    (s) => !presentIds.has(s.id) && !isSpacer(s.role) && (s.user_id !== null || s.manual_username !== null),
+    (s) => !heldIds.has(s.id) && !isSpacer(s.role) && (s.user_id !== null || s.manual_username !== null),
   )
   const candidates: Candidate[] = back.flatMap((s) =>
     s.user_id === null ? [] : [{ slot_id: s.id, user_id: s.user_id, lock: s.required_role_id }],

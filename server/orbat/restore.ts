@@ -35,15 +35,11 @@ interface RestorePlan {
 async function restorePlan(tx: DbOrTx, versionId: number): Promise<RestorePlan> {
   const version = await getVersion(tx, versionId)
   const { layout } = version
-  // The members the version may put back wait for this restore in their own writes (taken before the slots' rows,
-  // as their sign-up takes its lock before the rows).
-  const heldIds = new Set(layout.slots.map((s) => s.id))
-  const stillThere = new Set(
-    (await tx.select({ id: slots.id }).from(slots)).map((s) => s.id).filter((id) => heldIds.has(id)),
-  )
+  // The members the version may put back (every member it names: a slot still there may be empty by now) wait for
+  // this restore in their own writes (taken before the slots' rows, as their sign-up takes its lock before the rows).
   await lockMembers(
     tx,
-    layout.slots.flatMap((s) => (s.user_id !== null && !stillThere.has(s.id) ? [s.user_id] : [])),
+    layout.slots.flatMap((s) => (s.user_id !== null ? [s.user_id] : [])),
   )
   const [roleRows, platoonRows, current] = await Promise.all([
     tx.select({ name: eligibleRoles.role_name }).from(eligibleRoles),
@@ -81,9 +77,9 @@ async function restorePlan(tx: DbOrTx, versionId: number): Promise<RestorePlan> 
       platoon_id: s.platoon_id,
     })),
     slots: layout.slots.map((s) => {
-      // A heading row holds nobody; whoever holds the slot now is freed by the save. A slot brought back holds whom
-      // the re-seat puts back, or nobody.
-      const present = isSpacer(s.role) ? undefined : (now.get(s.id) ?? reseat.seats.get(s.id))
+      // A heading row holds nobody; whoever holds the slot now is freed by the save. A slot someone holds now keeps
+      // them; one brought back or found empty holds whom the re-seat puts back, or nobody.
+      const present = isSpacer(s.role) ? undefined : (reseat.seats.get(s.id) ?? now.get(s.id))
       return {
         id: s.id,
         squadName: squadName.get(s.squad_id) ?? '',
@@ -157,7 +153,9 @@ export function restoreVersion(services: AppServices, admin: User, versionId: nu
  */
 export async function getVersionWithReseat(db: DbOrTx, versionId: number): Promise<VersionWithReseat> {
   const version = await getVersion(db, versionId)
-  const present = await db.select({ id: slots.id, user_id: slots.user_id }).from(slots)
+  const present = await db
+    .select({ id: slots.id, user_id: slots.user_id, manual_username: slots.manual_username })
+    .from(slots)
   return { ...version, reseat: reseatOf(await decideReseats(db, version.layout, present)) }
 }
 
