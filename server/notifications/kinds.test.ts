@@ -170,7 +170,8 @@ describe('slot_changed', () => {
     )
     expect(await rowsOf(novak)).toHaveLength(1)
 
-    // Moved to a new squad's slot; then a restore of the first version, which has no such squad, frees him.
+    // Moved to a new squad's slot; then a restore of the first version, which has no such squad, puts him back in the
+    // slot he held in it (still there, and empty).
     body = toSave(await loadOrbat())
     body.slots.find((s) => s.role === 'Rifleman')!.user_id = null
     body.squads!.push({ name: 'Charlie', pos_x: 900, pos_y: 0, can_be_primary_waitlist: false, platoon_id: null })
@@ -194,7 +195,11 @@ describe('slot_changed', () => {
         body: 'An admin moved you from Rifleman (Alpha) to Pilot (Charlie).',
         url: '/orbat',
       },
-      { title: 'Your slot changed', body: 'An admin removed you from Pilot (Charlie).', url: '/orbat' },
+      {
+        title: 'Your slot changed',
+        body: 'An admin moved you from Pilot (Charlie) to Rifleman (Alpha).',
+        url: '/orbat',
+      },
     ])
     await allSent()
     expect(await rowsOf(novak)).toHaveLength(3)
