@@ -12,7 +12,8 @@ import { createdAtColumn } from './columns.ts'
 export const pendingDiscordEvents = pgTable(
   'pending_discord_events',
   {
-    kind: text('kind').notNull(),
+    /** What the item is (the check below keeps the table to these). */
+    kind: text('kind').$type<'event' | 'training'>().notNull(),
     item_id: integer('item_id').notNull(),
     /** The Discord event of an item deleted in the app, to be deleted on Discord too. */
     discord_event_id: text('discord_event_id'),

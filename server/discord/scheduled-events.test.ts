@@ -17,7 +17,7 @@ import { startDiscordStandIn, type RunningDiscordStandIn } from '../discord-stan
 import { setLogLevel } from '../logger.ts'
 import { openApiDocument } from '../openapi/document.ts'
 import { createEvent, deleteEvent, updateEvent } from '../roster/events.ts'
-import { createTraining, updateTraining } from '../roster/trainings.ts'
+import { createTraining, deleteTraining, updateTraining } from '../roster/trainings.ts'
 import { saveDiscordEventSettings } from '../settings/admin-settings.ts'
 import { createDiscordClient } from './client.ts'
 import {
@@ -136,6 +136,38 @@ describe('publishing events and trainings as Discord scheduled events', () => {
     await synced()
     expect(discord.state.scheduledEvents.size).toBe(0)
     expect(await queued()).toEqual([])
+  })
+
+  it('an edit or delete of an item never published queues nothing and wakes no drain', async () => {
+    // A sync left queued for a published event: a drain woken by the edits below would make its Discord event.
+    const waiting = await createEvent(
+      services,
+      admin,
+      eventSchema.parse({ name: 'Op Waiting', date: inDays(4), discord_event: false }),
+    )
+    await database.db.update(events).set({ discord_event: true }).where(eq(events.id, waiting.id))
+    await database.db.insert(pendingDiscordEvents).values({ kind: 'event', item_id: waiting.id })
+    const event = await createEvent(
+      services,
+      admin,
+      eventSchema.parse({ name: 'Op Quiet', date: inDays(3), discord_event: false }),
+    )
+    const training = await createTraining(
+      services,
+      admin,
+      trainingSchema.parse({ name: 'Drill', date: inDays(2), discord_event: false }),
+    )
+    await updateEvent(services, admin, event.id, eventSchema.parse({ name: 'Op Still', date: inDays(3) }))
+    await updateTraining(services, admin, training.id, trainingSchema.parse({ name: 'Drill 2', date: inDays(2) }))
+    await deleteEvent(services, admin, event.id)
+    await deleteTraining(services, admin, training.id)
+    await synced()
+    expect((await queued()).map((r) => r.item_id)).toEqual([waiting.id])
+    expect(discord.state.scheduledEvents.size).toBe(0)
+    // The job runner's tick drains it.
+    await drainDiscordEvents(services)
+    expect(await queued()).toEqual([])
+    expect(onDiscord((await eventRow(waiting.id)).discord_event_id)).toMatchObject({ name: 'Op Waiting' })
   })
 
   it('a training carries its description and the trainings link; hiding it cancels its Discord event', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm'
 import {
   GuildScheduledEventEntityType,
   GuildScheduledEventPrivacyLevel,
@@ -14,12 +14,12 @@ import {
   type DiscordEventSettings,
 } from '#contracts/discord-events.ts'
 import type { DbOrTx } from '#db/client.ts'
-import { pendingDiscordEvents } from '#db/schema/discord-events.ts'
+import { pendingDiscordEvents, type PendingDiscordEvent } from '#db/schema/discord-events.ts'
 import { events, trainings } from '#db/schema/roster.ts'
 import { recordAudit, SYSTEM_ACTOR } from '../audit/audit.ts'
 import type { AppServices } from '../context.ts'
-import { describeError } from '../error-text.ts'
 import { backgroundRun } from '../lib/background-run.ts'
+import { durableQueue, type QueueFailure } from '../lib/durable-queue.ts'
 import { getSettings } from '../unit/settings.ts'
 
 // Discord scheduled events (docs/rules/discord.md, Scheduled events; docs/decisions/064-discord-scheduled-events.md).
@@ -28,18 +28,10 @@ import { getSettings } from '../unit/settings.ts'
 // delete. The job runner drains every few seconds too, so a call Discord refused or did not answer is retried with
 // back-off across restarts, as role syncs are (server/role-sync/queue.ts). The nightly reconcile repairs drift.
 
-export type DiscordEventKind = 'event' | 'training'
+export type DiscordEventKind = PendingDiscordEvent['kind']
 
 /** After a commit that queued syncs, they are drained this much later (a burst of edits gathered). */
 const BATCH_WAIT_MS = 300
-/** The first retry waits this long, each further one twice as long, up to RETRY_MAX_S. */
-const RETRY_S = 5
-const RETRY_MAX_S = 3600
-/** Failed attempts in a row after which a sync is dropped (with a System entry); the nightly reconcile heals it. */
-const MAX_ATTEMPTS = 20
-/** How long a drainer may hold claimed rows before another may take them (it died, most likely). */
-const CLAIM_S = 300
-const BATCH = 10
 /** Discord's limit on a scheduled event's description. */
 const DESCRIPTION_MAX = 1000
 
@@ -129,48 +121,34 @@ export function discordEventsSettled(): Promise<void> {
   return drainer.settled()
 }
 
-interface Claimed {
-  kind: DiscordEventKind
-  item_id: number
-  discord_event_id: string | null
-  version: number
-  attempts: number
-}
+// Claims, finishes and retries as every durable queue does (server/lib/durable-queue.ts). A claimed row carries the
+// Discord id a deleted item left behind; an item dropped after the last failed attempt gets a System entry, and the
+// nightly reconcile queues it again.
+const queue = durableQueue({
+  table: pendingDiscordEvents,
+  key: { kind: pendingDiscordEvents.kind, item_id: pendingDiscordEvents.item_id },
+  carry: { discord_event_id: pendingDiscordEvents.discord_event_id },
+  dropped: (db, row, error, attempts) =>
+    recordAudit(
+      db,
+      SYSTEM_ACTOR,
+      'Discord event sync dropped',
+      `${row.kind} ${row.item_id}: ${error} (${attempts} attempts); the nightly reconcile will try again.`,
+    ),
+})
 
-interface Failure {
-  error: string
-  status?: number
-}
+type Claimed = Awaited<ReturnType<typeof queue.claimDue>>[number]
 
 async function drainBatch(services: AppServices): Promise<boolean> {
-  const claimed = await claimDue(services)
+  const claimed = await queue.claimDue(services.db)
   if (!claimed.length) return false
   if (!services.discord.configured) {
     // No bot: nothing to sync with (once one is configured, the nightly reconcile queues what is missing).
-    for (const row of claimed) await finish(services, row)
+    for (const row of claimed) await queue.finish(services.db, row)
     return true
   }
   const settings = await loadDiscordEventSettings(services.db)
-  let outage: string | null = null
-  for (const row of claimed) {
-    if (outage) {
-      await retryLater(services, row, outage)
-      continue
-    }
-    let failure: Failure | undefined
-    try {
-      failure = await syncItem(services, row, settings)
-    } catch (error) {
-      failure = { error: describeError(error) }
-    }
-    if (!failure) await finish(services, row)
-    else {
-      await retryLater(services, row, failure.error)
-      // Discord's own trouble (no answer, 5xx, 429): the rest of the batch waits for the next tick.
-      if (failure.status === undefined || failure.status === 429 || failure.status >= 500) outage = failure.error
-    }
-  }
-  return outage === null
+  return queue.workThrough(services.db, claimed, (row) => syncItem(services, row, settings))
 }
 
 const tableOf = (kind: DiscordEventKind) => (kind === 'event' ? events : trainings)
@@ -258,7 +236,7 @@ async function syncItem(
   services: AppServices,
   row: Claimed,
   settings: DiscordEventSettings,
-): Promise<Failure | undefined> {
+): Promise<QueueFailure | undefined> {
   const { discord, db } = services
   const item = await loadItem(db, row.kind, row.item_id)
   if (!item) {
@@ -315,82 +293,6 @@ async function unlink(db: DbOrTx, item: Pick<Item, 'kind' | 'id' | 'name'>) {
     'Discord event unlinked',
     `${item.name} (${item.kind} ${item.id}): its Discord event was deleted on Discord, so it is no longer published.`,
   )
-}
-
-async function claimDue(services: AppServices): Promise<Claimed[]> {
-  const t = pendingDiscordEvents
-  const due = await services.db
-    .select({ kind: t.kind, item_id: t.item_id })
-    .from(t)
-    .where(and(lte(t.due_at, sql`now()`), or(isNull(t.claimed_until), lt(t.claimed_until, sql`now()`))))
-    .orderBy(asc(t.due_at))
-    .limit(BATCH)
-  if (!due.length) return []
-  // Claimed only if still unclaimed: two drainers (two instances) never work on one row at once.
-  const claimed: Claimed[] = []
-  for (const key of due) {
-    const [row] = await services.db
-      .update(t)
-      .set({ claimed_until: sql`now() + make_interval(secs => ${CLAIM_S}::int)` })
-      .where(
-        and(
-          eq(t.kind, key.kind),
-          eq(t.item_id, key.item_id),
-          or(isNull(t.claimed_until), lt(t.claimed_until, sql`now()`)),
-        ),
-      )
-      .returning({
-        kind: t.kind,
-        item_id: t.item_id,
-        discord_event_id: t.discord_event_id,
-        version: t.version,
-        attempts: t.attempts,
-      })
-    if (row) claimed.push(row as Claimed)
-  }
-  return claimed
-}
-
-const rowKey = (row: Pick<Claimed, 'kind' | 'item_id'>) =>
-  and(eq(pendingDiscordEvents.kind, row.kind), eq(pendingDiscordEvents.item_id, row.item_id))
-
-/** Done: the row goes, unless a newer request came meanwhile (then it is released, due at once). */
-async function finish(services: AppServices, row: Claimed) {
-  const t = pendingDiscordEvents
-  const deleted = await services.db
-    .delete(t)
-    .where(and(rowKey(row), eq(t.version, row.version)))
-    .returning({ id: t.item_id })
-  if (!deleted.length) await services.db.update(t).set({ claimed_until: null }).where(rowKey(row))
-}
-
-/** Failed: tried again after 5 s, 10 s, 20 s ... (at most an hour); dropped after MAX_ATTEMPTS failures in a row. */
-async function retryLater(services: AppServices, row: Claimed, error: string) {
-  const t = pendingDiscordEvents
-  if (row.attempts + 1 >= MAX_ATTEMPTS) {
-    const dropped = await services.db
-      .delete(t)
-      .where(and(rowKey(row), eq(t.version, row.version)))
-      .returning({ id: t.item_id })
-    if (dropped.length) {
-      await recordAudit(
-        services.db,
-        SYSTEM_ACTOR,
-        'Discord event sync dropped',
-        `${row.kind} ${row.item_id}: ${error} (${MAX_ATTEMPTS} attempts); the nightly reconcile will try again.`,
-      )
-      return
-    }
-  }
-  await services.db
-    .update(t)
-    .set({
-      claimed_until: null,
-      attempts: sql`${t.attempts} + 1`,
-      due_at: sql`now() + make_interval(secs => least(${RETRY_S}::int * power(2, ${t.attempts}), ${RETRY_MAX_S}::int))`,
-      last_error: error,
-    })
-    .where(rowKey(row))
 }
 
 // ---- the nightly reconcile ----

@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
+import { inArray, sql } from 'drizzle-orm'
 import type { DbOrTx } from '#db/client.ts'
 import { pendingRoleSyncs } from '#db/schema/role-syncs.ts'
 import { recordAudit, SYSTEM_ACTOR } from '../audit/audit.ts'
 import type { AppServices } from '../context.ts'
 import { backgroundRun } from '../lib/background-run.ts'
+import { durableQueue, type QueueFailure } from '../lib/durable-queue.ts'
 import { desiredRoles, syncMemberRoles, type DesiredRoles } from './member-roles.ts'
 import { applyReconcile } from './reconcile.ts'
 import { describeError } from '../error-text.ts'
@@ -20,15 +21,6 @@ export const EVERYONE = '*'
 
 /** A burst of requests (sign-ups in a rush) is gathered this long and synced as one batch. */
 const ROLE_SYNC_BATCH_MS = 500
-/** The first retry waits this long, each further one twice as long, up to RETRY_MAX_S. */
-const ROLE_SYNC_RETRY_S = 5
-const RETRY_MAX_S = 3600
-/** Failed attempts in a row after which a sync is dropped (with a System entry); the nightly reconcile still heals it. */
-const MAX_ATTEMPTS = 20
-/** How long a drainer may hold claimed rows before another drainer may take them (it died, most likely). */
-const CLAIM_S = 300
-/** Rows claimed at once: one roster read for all of them. */
-const BATCH = 10
 const REASON = 'Roster sync'
 
 /** Queues role syncs for these people inside the caller's transaction. Answers whether anything was queued. */
@@ -79,15 +71,23 @@ export function roleSyncSettled(): Promise<void> {
   return drainer.settled()
 }
 
-interface Claimed {
-  discord_id: string
-  version: number
-  attempts: number
-}
+// Claims, finishes and retries as every durable queue does (server/lib/durable-queue.ts): a batch of people is one
+// roster read; a person dropped after the last failed attempt gets a System entry, and the nightly reconcile heals them.
+const queue = durableQueue({
+  table: pendingRoleSyncs,
+  key: { discord_id: pendingRoleSyncs.discord_id },
+  dropped: (db, row, error, attempts) =>
+    recordAudit(
+      db,
+      SYSTEM_ACTOR,
+      'Discord role sync dropped',
+      `${row.discord_id}: ${error} (${attempts} attempts); the nightly reconcile will try again.`,
+    ),
+})
 
-/** Claims up to BATCH due rows and syncs them. Answers whether to go on (it found some, and Discord answered). */
+/** Claims due rows and syncs them. Answers whether to go on (it found some, and Discord answered). */
 async function drainBatch(services: AppServices): Promise<boolean> {
-  const claimed = await claimDue(services)
+  const claimed = await queue.claimDue(services.db)
   if (!claimed.length) return false
   if (!services.discord.configured) {
     // No bot: nothing to sync with (once one is configured, the reconcile brings Discord in line).
@@ -104,95 +104,15 @@ async function drainBatch(services: AppServices): Promise<boolean> {
   try {
     desired = await desiredRoles(services.db, people)
   } catch (error) {
-    for (const row of claimed) await retryLater(services, row, describeError(error))
+    for (const row of claimed) await queue.retryLater(services.db, row, describeError(error))
     return true
   }
-  // After a failure that is Discord's (no answer, 5xx, 429) the rest of the batch waits too: during an outage a drain
-  // makes one call that times out, not one per person.
-  let outage: string | null = null
-  for (const row of claimed) {
-    if (outage) {
-      await retryLater(services, row, outage)
-      continue
-    }
-    const failure = await syncOne(services, row.discord_id, desired)
-    if (!failure) await finish(services, row)
-    else {
-      await retryLater(services, row, failure.error)
-      if (failure.status === undefined || failure.status === 429 || failure.status >= 500) outage = failure.error
-    }
-  }
-  // During an outage the drain stops here; the next one (the job runner's tick) tries again.
-  return outage === null
+  return queue.workThrough(services.db, claimed, (row) => syncOne(services, row.discord_id, desired))
 }
 
 /** One queued sync: a person's managed roles, or everyone's (the reconcile). Answers the failure, if any. */
-async function syncOne(
-  services: AppServices,
-  key: string,
-  desired: DesiredRoles,
-): Promise<{ error: string; status?: number } | undefined> {
-  try {
-    if (key !== EVERYONE) return (await syncMemberRoles(services, key, desired, REASON)).failure
-    const result = await applyReconcile(services, SYSTEM_ACTOR, REASON)
-    return result.failed ? { error: `${countOf(result.failed, 'role change')} failed`, status: 500 } : undefined
-  } catch (error) {
-    // Not Discord's answer (the client never throws) but a fault here: retried like an outage, never left claimed.
-    return { error: describeError(error) }
-  }
-}
-
-async function claimDue(services: AppServices): Promise<Claimed[]> {
-  const t = pendingRoleSyncs
-  const due = services.db
-    .select({ discord_id: t.discord_id })
-    .from(t)
-    .where(and(lte(t.due_at, sql`now()`), or(isNull(t.claimed_until), lt(t.claimed_until, sql`now()`))))
-    .orderBy(asc(t.due_at))
-    .limit(BATCH)
-    .for('update', { skipLocked: true })
-  return services.db
-    .update(t)
-    .set({ claimed_until: sql`now() + make_interval(secs => ${CLAIM_S}::int)` })
-    .where(inArray(t.discord_id, due))
-    .returning({ discord_id: t.discord_id, version: t.version, attempts: t.attempts })
-}
-
-/** Done: the row goes, unless a newer request came meanwhile (then it is released, due at once). */
-async function finish(services: AppServices, row: Claimed) {
-  const t = pendingRoleSyncs
-  const deleted = await services.db
-    .delete(t)
-    .where(and(eq(t.discord_id, row.discord_id), eq(t.version, row.version)))
-    .returning({ discord_id: t.discord_id })
-  if (!deleted.length) await services.db.update(t).set({ claimed_until: null }).where(eq(t.discord_id, row.discord_id))
-}
-
-/** Failed: tried again after 5 s, 10 s, 20 s ... (at most an hour); dropped after MAX_ATTEMPTS failures in a row. */
-async function retryLater(services: AppServices, row: Claimed, error: string) {
-  const t = pendingRoleSyncs
-  if (row.attempts + 1 >= MAX_ATTEMPTS) {
-    const dropped = await services.db
-      .delete(t)
-      .where(and(eq(t.discord_id, row.discord_id), eq(t.version, row.version)))
-      .returning({ discord_id: t.discord_id })
-    if (dropped.length) {
-      await recordAudit(
-        services.db,
-        SYSTEM_ACTOR,
-        'Discord role sync dropped',
-        `${row.discord_id}: ${error} (${MAX_ATTEMPTS} attempts); the nightly reconcile will try again.`,
-      )
-      return
-    }
-  }
-  await services.db
-    .update(t)
-    .set({
-      claimed_until: null,
-      attempts: sql`${t.attempts} + 1`,
-      due_at: sql`now() + make_interval(secs => least(${ROLE_SYNC_RETRY_S}::int * power(2, ${t.attempts}), ${RETRY_MAX_S}::int))`,
-      last_error: error,
-    })
-    .where(eq(t.discord_id, row.discord_id))
+async function syncOne(services: AppServices, key: string, desired: DesiredRoles): Promise<QueueFailure | undefined> {
+  if (key !== EVERYONE) return (await syncMemberRoles(services, key, desired, REASON)).failure
+  const result = await applyReconcile(services, SYSTEM_ACTOR, REASON)
+  return result.failed ? { error: `${countOf(result.failed, 'role change')} failed`, status: 500 } : undefined
 }

@@ -181,7 +181,7 @@ export async function updateEvent(
   id: number,
   input: EventInput,
 ): Promise<EventItem> {
-  return runTransaction(
+  const { event } = await runTransaction(
     services,
     async (tx) => {
       const before = await eventRow(tx, id)
@@ -190,8 +190,8 @@ export async function updateEvent(
       const values = columns(input, sameDay ? before.date : startOf(input, zone), before)
       await tx.update(events).set(values).where(eq(events.id, id))
       // Its Discord event follows: edited, or deleted when unticked.
-      if (values.discord_event || before.discord_event || before.discord_event_id)
-        await enqueueDiscordEvent(tx, 'event', id)
+      const queued = Boolean(values.discord_event || before.discord_event || before.discord_event_id)
+      if (queued) await enqueueDiscordEvent(tx, 'event', id)
       await recordAudit(
         tx,
         admin,
@@ -200,15 +200,17 @@ export async function updateEvent(
       )
       const event = (await findEvent(tx, id))!
       await emitWebhook(tx, 'event.updated', event)
-      return event
+      return { event, queued }
     },
-    { name: 'update event', changes: [], after: () => wakeDiscordEvents(services) },
+    // The drain is woken only when there is something for it (an event never published queues nothing).
+    { name: 'update event', changes: [], after: ({ queued }) => queued && wakeDiscordEvents(services) },
   )
+  return event
 }
 
 /** Deleting an event takes its attendance back out of its attendees' scores. */
 export async function deleteEvent(services: AppServices, admin: User, id: number): Promise<void> {
-  return runTransaction(
+  await runTransaction(
     services,
     async (tx) => {
       const attendees = (
@@ -223,8 +225,8 @@ export async function deleteEvent(services: AppServices, admin: User, id: number
       })
       if (!removed) throw new NotFound('Event not found.')
       // Its Discord event is deleted too (after the commit, retried until Discord has it).
-      if (removed.discord_event || removed.discord_event_id)
-        await enqueueDiscordEvent(tx, 'event', id, removed.discord_event_id)
+      const queued = Boolean(removed.discord_event || removed.discord_event_id)
+      if (queued) await enqueueDiscordEvent(tx, 'event', id, removed.discord_event_id)
       await adjustCount(tx, attendees, -1)
       await recordAudit(
         tx,
@@ -232,8 +234,9 @@ export async function deleteEvent(services: AppServices, admin: User, id: number
         'Event deleted',
         `${removed.name}${attendees.length ? ` (${attendees.length} attendance records removed)` : ''}`,
       )
+      return queued
     },
-    { name: 'delete event', changes: ['roster'], after: () => wakeDiscordEvents(services) },
+    { name: 'delete event', changes: ['roster'], after: (queued) => queued && wakeDiscordEvents(services) },
   )
 }
 

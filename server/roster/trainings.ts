@@ -319,13 +319,14 @@ export async function updateTraining(
   id: number,
   input: TrainingInput,
 ): Promise<TrainingItem> {
-  return runTransaction(
+  const { training } = await runTransaction(
     services,
     async (tx) => {
       const before = await trainingRow(tx, id)
       const values = trainingValues(input, before.discord_event)
       await tx.update(trainings).set(values).where(eq(trainings.id, id))
-      if (onDiscord(before) || values.discord_event) await enqueueDiscordEvent(tx, 'training', id)
+      const queued = onDiscord(before) || values.discord_event
+      if (queued) await enqueueDiscordEvent(tx, 'training', id)
       await recordAudit(
         tx,
         admin,
@@ -334,14 +335,16 @@ export async function updateTraining(
       )
       const training = (await findTraining(tx, id))!
       await emitWebhook(tx, 'training.updated', training)
-      return training
+      return { training, queued }
     },
-    { name: 'update training', changes: [], after: () => wakeDiscordEvents(services) },
+    // The drain is woken only when there is something for it (a training never published queues nothing).
+    { name: 'update training', changes: [], after: ({ queued }) => queued && wakeDiscordEvents(services) },
   )
+  return training
 }
 
 export async function deleteTraining(services: AppServices, admin: User, id: number): Promise<void> {
-  return runTransaction(
+  await runTransaction(
     services,
     async (tx) => {
       // The training as it was (a delete that finds nothing rolls back, and with it this).
@@ -352,10 +355,12 @@ export async function deleteTraining(services: AppServices, admin: User, id: num
         discord_event_id: trainings.discord_event_id,
       })
       if (!removed) throw new NotFound('Training not found.')
-      if (onDiscord(removed)) await enqueueDiscordEvent(tx, 'training', id, removed.discord_event_id)
+      const queued = onDiscord(removed)
+      if (queued) await enqueueDiscordEvent(tx, 'training', id, removed.discord_event_id)
       await recordAudit(tx, admin, 'Training deleted', removed.name)
+      return queued
     },
-    { name: 'delete training', changes: [], after: () => wakeDiscordEvents(services) },
+    { name: 'delete training', changes: [], after: (queued) => queued && wakeDiscordEvents(services) },
   )
 }
 
