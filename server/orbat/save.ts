@@ -285,7 +285,6 @@ export async function saveOrbat(
   checkShape(body)
   // Saves serialise with each other and with waitlist fills; sign-ups wait on the slot row locks below.
   await lockFill(tx)
-  const heldBefore = await heldSlotsBefore(tx)
 
   const storedSquads = await tx.select({ id: squads.id, pos_x: squads.pos_x, pos_y: squads.pos_y }).from(squads)
   const apart = keepCardsApart(body, storedSquads)
@@ -305,6 +304,8 @@ export async function saveOrbat(
     .leftJoin(members, eq(members.discord_id, users.discord_id))
     .orderBy(asc(slots.id))
     .for('update', { of: slots })
+  // Who holds which slot, read under the rows' locks: a sign-up that commits before them tells its own slot.taken.
+  const heldBefore = await heldSlotsBefore(tx)
 
   const platoonIds = new Set((await tx.select({ id: platoons.id }).from(platoons)).map((p) => p.id))
   input.squads.forEach((squad, i) => {
