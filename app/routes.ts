@@ -136,6 +136,13 @@ export default [
       'admin/webhooks/:id/deliveries/:deliveryId/redeliver',
       'routes/api/admin.webhooks.$id.deliveries.$deliveryId.redeliver.ts',
     ),
+    // Joint operations (docs/rules/joint-operations.md): allied units, their invite links and guests; the join.
+    route('admin/allied-units', 'routes/api/admin.allied-units.ts'),
+    route('admin/allied-units/:id', 'routes/api/admin.allied-units.$id.ts'),
+    route('admin/allied-units/:id/rotate-invite', 'routes/api/admin.allied-units.$id.rotate-invite.ts'),
+    route('admin/allied-units/:id/guests', 'routes/api/admin.allied-units.$id.guests.ts'),
+    route('admin/allied-units/:id/guests/:userId', 'routes/api/admin.allied-units.$id.guests.$userId.ts'),
+    route('allied-units/join', 'routes/api/allied-units.join.ts'),
     // The public ORBAT's /api never reaches React Router: its writes (POST slot/:id/signup, slot/:id/leave,
     // waitlist/join, waitlist/leave) are answered by server/http/member-writes.ts; its polled reads (/api/orbat,
     // /api/waitlist, /api/settings, /api/waitlist/squads) and the live stream (/api/live) are served from the

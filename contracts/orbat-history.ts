@@ -33,6 +33,10 @@ const layoutSquad = z.object({
   can_be_primary_waitlist: z.boolean(),
   platoon_id: id.nullable(),
   platoon_name: text().nullable(),
+  reserved_for: id
+    .nullable()
+    .optional()
+    .meta({ description: 'The allied unit the squad was reserved for (absent in versions older than reservations).' }),
 })
 const layoutSlot = z.object({
   id,
@@ -45,6 +49,8 @@ const layoutSlot = z.object({
   user_id: id.nullable(),
   manual_username: text().nullable(),
   holder: text().nullable().meta({ description: 'The holder as shown then.' }),
+  reserved_for: id.nullable().optional().meta({ description: "The slot's own reservation for an allied unit." }),
+  team_reserved_for: id.nullable().optional().meta({ description: "Its team's reservation for an allied unit." }),
 })
 const layoutEdge = z.object({
   source: text(),
@@ -192,6 +198,16 @@ const snapshotSlot = z.object({
   required_role_id: text().nullable(),
   holder: text().nullable().meta({ description: 'Who held it, as shown then; null when open.' }),
   member_id: id.nullable().meta({ description: 'The roster member who held it, when there was one.' }),
+  guest_of: text()
+    .nullable()
+    .optional()
+    .meta({ description: "The allied unit's tag of a guest who held it (docs/rules/joint-operations.md), else null." }),
+  reserved_for: text()
+    .nullable()
+    .optional()
+    .meta({
+      description: 'The tag of the allied unit it was reserved for then, while the reservation held; else null.',
+    }),
 })
 const snapshotSquad = z.object({
   id,

@@ -26,6 +26,8 @@ export const ORBAT_REFUSALS = {
   alreadyYourSlot: 'You are already signed up to this slot.',
   slotTaken: 'This slot is already taken.',
   roleLocked: 'This slot is locked to %s. You do not have the required Discord role.',
+  slotReserved: 'This slot is reserved for %s.',
+  guestOutsideReservation: 'Guests of %s can only take slots reserved for %s.',
   notYourSlot: 'You can only leave your own slot.',
   waitlistLocked: 'The waitlist is locked until sign-ups open.',
   bannedWaitlist: 'Banned members cannot join the waitlist.',
@@ -46,7 +48,7 @@ export const ORBAT_REFUSAL_FIELDS: Partial<Record<OrbatRefusalCode, { field: str
 /** A refusal's text, its detail (the lock of a role-locked slot) filled in. */
 export function orbatRefusalText(code: OrbatRefusalCode, detail?: string | null): string {
   // NOTE: a replacer function, so a `$&` in a role name is not read as a replacement pattern.
-  return ORBAT_REFUSALS[code].replace('%s', () => detail ?? '')
+  return ORBAT_REFUSALS[code].replaceAll('%s', () => detail ?? '')
 }
 
 /** A role-locked slot refused to a member without one of the lock's Discord roles. */

@@ -15,6 +15,21 @@ export interface OrbatSquad {
   can_be_primary_waitlist: boolean
   platoon_id: number | null
   discord_channel_id: string | null
+  /** The squad's own reservation for an allied unit (stored: the editor's value, released or not), or null. */
+  reserved_for?: number | null
+}
+
+/** An allied unit a slot is reserved for, as the ORBAT shows it (docs/rules/joint-operations.md). */
+export interface SlotReservation {
+  id: number
+  tag: string
+  name: string
+}
+
+/** Who holds a slot, as shown: a guest of an allied unit carries its tag. */
+export interface SlotHolder {
+  name: string
+  guest_of: string | null
 }
 
 export interface OrbatSlot {
@@ -36,6 +51,16 @@ export interface OrbatSlot {
    * name. Every slot of GET /api/orbat has it; a layout the editor builds or a preset loads may not.
    */
   on_loa?: boolean
+  /**
+   * Read only: the allied unit the slot is reserved for while the reservation holds (its own, else its team's, else its
+   * squad's), or null (none, or released). Every slot of GET /api/orbat has it.
+   */
+  reserved_for?: SlotReservation | null
+  /** The slot's own and its team's stored reservations (allied unit ids), as the editor keeps them. */
+  own_reserved_for?: number | null
+  team_reserved_for?: number | null
+  /** Read only: the holder as shown, or null for an open slot. */
+  holder?: SlotHolder | null
 }
 
 export interface OrbatEdge {
@@ -118,6 +143,16 @@ const userId = z
   .max(MAX_INT, at('user_id must be a user id.'))
 const PLATOON_ID = 'platoon_id must be a platoon id or null.'
 const platoonId = z.number(at(PLATOON_ID)).int(at(PLATOON_ID)).min(1, at(PLATOON_ID)).max(MAX_INT, at(PLATOON_ID))
+const ALLY_ID = 'reserved_for must be an allied unit id or null.'
+const alliedIdNumber = z.number(at(ALLY_ID)).int(at(ALLY_ID)).min(1, at(ALLY_ID)).max(MAX_INT, at(ALLY_ID))
+/**
+ * A reservation for an allied unit (docs/rules/joint-operations.md): its id, or null for none; left out, a stored
+ * squad or slot keeps the one it has (a new one has none). A slot's reservation as GET /api/orbat shows it
+ * (`{ id, tag }`) is read as its id.
+ */
+const reservedFor = z
+  .union([alliedIdNumber, z.object({ id: alliedIdNumber }).transform((v) => v.id), z.null()], at(ALLY_ID))
+  .optional()
 const coordinate = z
   .number(at('Positions must be numbers.'))
   .finite(at('Positions must be numbers.'))
@@ -161,6 +196,7 @@ const squadInput = z.object(
     pos_y: coordinate,
     can_be_primary_waitlist: z.boolean(at('can_be_primary_waitlist must be true or false.')).optional().default(false),
     platoon_id: platoonId.nullable().optional().default(null),
+    reserved_for: reservedFor,
   },
   at('Every squad must be an object.'),
 )
@@ -186,6 +222,10 @@ const slotInput = z.object(
     user_id: userId.nullable().optional().default(null),
     manual_username: optionalText(100, 'The assigned name'),
     required_role_id: optionalText(100, 'The role lock'),
+    /** The slot's own reservation (it wins over its team's and its squad's). */
+    reserved_for: reservedFor,
+    /** Its team's reservation, when the body has no `teams` list (every slot of a team should say the same). */
+    team_reserved_for: reservedFor,
     base_user_id: userId.nullable().optional(),
   },
   at('Every slot must be an object.'),
@@ -223,6 +263,24 @@ export const orbatSaveSchema = z.object({
     .max(100, 'At most 100 pax counters.')
     .optional()
     .default([]),
+  teams: z
+    .array(
+      z.object(
+        {
+          squadName: text(at('Every team needs its squadName.')).trim().min(1, at('Every team needs its squadName.')),
+          team: text(at('Every team needs its name.')).trim().min(1, at('Every team needs its name.')),
+          reserved_for: reservedFor,
+        },
+        at('Every team must be an object.'),
+      ),
+      { error: 'teams must be a list.' },
+    )
+    .max(10_000, 'At most 10,000 teams.')
+    .optional()
+    .meta({
+      description:
+        "Teams' reservations for allied units, by squad and team name (teams are the slots that share a team name). When given, it replaces every slot's team_reserved_for.",
+    }),
   base_slots: z
     .array(
       z.object(

@@ -17,6 +17,7 @@ import { runPromotions } from '#server/roster/promotions.ts'
 import { PROMOTION_JOB_CRON } from '#server/roster/promotions.ts'
 import { turnLeaveDay } from '#server/leave/leave.ts'
 import { freezeDueOperations } from '#server/orbat/snapshots.ts'
+import { releaseDueReservations } from '#server/allies/release.ts'
 import { pruneVersions } from '#server/orbat/history.ts'
 import { createWeeklyDigest, DIGEST_JOB_CRON, sendDueDigests } from '#server/activity/digest.ts'
 import { sendDueNotifications, startNotificationSender } from '#server/notifications/sender.ts'
@@ -37,6 +38,7 @@ export const JOBS = {
   leaveDayTurn: 'personnel.leave-day-turn',
   announcePromotions: 'discord.announce-promotions',
   freezeOperations: 'orbat.freeze-operations',
+  releaseReservations: 'allies.release-reservations',
   pruneVersions: 'orbat.prune-versions',
   weeklyDigest: 'activity.weekly-digest',
   sendDigests: 'discord.send-activity-digests',
@@ -122,6 +124,12 @@ export function defineJobs(agenda: Agenda, services: AppServices) {
       }),
     { lockLifetime: FREEZE_LOCK_LIFETIME_MS },
   )
+  // Reservations for allied units whose release time has come: announced once per operation (the sign-up rules
+  // already read the clock), the waitlist fills the slots that opened (docs/rules/joint-operations.md).
+  agenda.define(JOBS.releaseReservations, async () => {
+    const released = await releaseDueReservations(services)
+    if (released.length) logger.info({ msg: 'allied reservations released', units: released })
+  })
   // ORBAT versions older than the kept days (setting orbat_history_days, a year by default).
   agenda.define(JOBS.pruneVersions, async () => {
     const removed = await pruneVersions(services.db)
@@ -178,6 +186,7 @@ export async function startJobs(services: AppServices, databaseUrl: string): Pro
   await agenda.every('10 seconds', JOBS.syncDiscordEvents)
   await agenda.every('10 seconds', JOBS.announcePromotions)
   await agenda.every('5 seconds', JOBS.freezeOperations)
+  await agenda.every('15 seconds', JOBS.releaseReservations)
   await agenda.every('1 day', JOBS.pruneVersions, {}, { skipImmediate: true })
   await agenda.every('10 seconds', JOBS.sendDigests)
   await agenda.every('10 seconds', JOBS.sendNotifications)

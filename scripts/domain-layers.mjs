@@ -13,7 +13,7 @@ export const DOMAIN_FLOORS = [
   { floor: 'people', domains: ['auth', 'leave'] },
   { floor: 'reads', domains: ['activity', 'role-sync'] },
   { floor: 'units', domains: ['orbat', 'personnel'] },
-  { floor: 'use cases', domains: ['assessments', 'http', 'recruitment', 'settings'] },
+  { floor: 'use cases', domains: ['allies', 'assessments', 'http', 'recruitment', 'settings'] },
   { floor: 'roster', domains: ['roster'] },
   { floor: 'integrations', domains: ['integrations', 'moving', 'backups'] },
 ]

@@ -41,6 +41,8 @@ const ANSWERS: Record<OrbatRefusalCode, ErrorClass> = {
   alreadyYourSlot: Conflict,
   slotTaken: Conflict,
   roleLocked: Forbidden,
+  slotReserved: Forbidden,
+  guestOutsideReservation: Forbidden,
   notYourSlot: Forbidden,
   waitlistLocked: Locked,
   bannedWaitlist: Forbidden,

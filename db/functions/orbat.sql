@@ -68,6 +68,36 @@ CREATE OR REPLACE FUNCTION holds_lock_role(lock_name text, discord_roles text[])
      WHERE e.role_name = lock_name AND btrim(listed.id) <> '' AND btrim(listed.id) = ANY (discord_roles))
 $$;
 
+-- Joint operations (docs/rules/joint-operations.md). The next operation a reservation's release counts back from: the
+-- earliest ORBAT-linked event that has not started yet, or null.
+CREATE OR REPLACE FUNCTION next_operation_start() RETURNS timestamptz LANGUAGE sql STABLE AS $$
+  SELECT min(e.date) FROM events e WHERE e.orbat_linked AND e.date > now()
+$$;
+
+-- Whether a reservation for an allied unit still holds: until the unit's release time (release_hours_before hours
+-- before the next linked operation); always when the unit never releases or no operation is linked.
+CREATE OR REPLACE FUNCTION allied_reservation_holds(p_unit integer) RETURNS boolean LANGUAGE sql STABLE AS $$
+  SELECT EXISTS (
+    SELECT 1 FROM allied_units a
+     WHERE a.id = p_unit
+       AND (a.release_hours_before IS NULL OR next_operation_start() IS NULL
+            OR now() < next_operation_start() - make_interval(hours => a.release_hours_before)))
+$$;
+
+-- The allied unit a person is a guest of, or null (roster members and everyone else).
+CREATE OR REPLACE FUNCTION allied_guest_unit(p_user integer) RETURNS integer LANGUAGE sql STABLE AS $$
+  SELECT g.allied_unit_id FROM allied_guests g WHERE g.user_id = p_user
+$$;
+
+-- Whether a person may take a slot reserved (effectively: the slot's own, its team's, else its squad's) for
+-- p_reserved: a guest only a slot whose reservation for their own unit holds (a released slot belongs to the home
+-- unit); anyone else only a slot with no reservation, or one that has been released.
+CREATE OR REPLACE FUNCTION allied_may_take(p_guest_unit integer, p_reserved integer) RETURNS boolean
+  LANGUAGE sql STABLE AS $$
+  SELECT CASE WHEN p_guest_unit IS NOT NULL THEN p_reserved = p_guest_unit AND allied_reservation_holds(p_reserved)
+              ELSE p_reserved IS NULL OR NOT allied_reservation_holds(p_reserved) END
+$$;
+
 -- A user as the ORBAT names and judges them: Discord id and roles, avatar, the name shown (in-game name preferred),
 -- banned or not. A user who no longer exists comes back with every field null (the callers refuse: signedOut).
 CREATE OR REPLACE FUNCTION orbat_person(p_user integer, OUT discord_id text, OUT discord_roles text[], OUT avatar text,
@@ -97,6 +127,7 @@ DECLARE
   target record;
   released_slot integer;
   left_waitlist boolean;
+  guest_unit integer;
 BEGIN
   IF NOT session_is_live(p_user, p_session) THEN
     RETURN orbat_refused('signedOut');
@@ -124,7 +155,8 @@ BEGIN
   END IF;
 
   -- 3. The slot: it exists, is not a spacer row, is not already theirs, is open.
-  SELECT s.role, s.required_role_id AS role_lock, s.user_id, s.manual_username, q.name AS squad_name
+  SELECT s.role, s.required_role_id AS role_lock, s.user_id, s.manual_username, q.name AS squad_name,
+         coalesce(s.reserved_for, s.team_reserved_for, q.reserved_for) AS reserved_for
     INTO target
     FROM slots s JOIN squads q ON q.id = s.squad_id
    WHERE s.id = p_slot;
@@ -141,12 +173,24 @@ BEGIN
     RETURN orbat_refused('slotTaken');
   END IF;
 
-  -- 4. The role lock, against the member's Discord roles as last read from Discord. The text names the lock.
-  IF NOT holds_lock_role(target.role_lock, person.discord_roles) THEN
+  -- 4. A reservation for an allied unit: its guests only, while it holds; a guest takes nothing else. The text names
+  -- the allied unit.
+  guest_unit := allied_guest_unit(p_user);
+  IF NOT allied_may_take(guest_unit, target.reserved_for) THEN
+    IF guest_unit IS NOT NULL THEN
+      RETURN orbat_refused('guestOutsideReservation', (SELECT a.name FROM allied_units a WHERE a.id = guest_unit));
+    END IF;
+    RETURN orbat_refused('slotReserved', (SELECT a.name FROM allied_units a WHERE a.id = target.reserved_for));
+  END IF;
+
+  -- 5. The role lock, against the member's Discord roles as last read from Discord. The text names the lock. Guests
+  -- hold no roles in the unit's guild: the lock binds them only when their unit says guests must hold the role.
+  IF (guest_unit IS NULL OR (SELECT a.guests_need_roles FROM allied_units a WHERE a.id = guest_unit))
+     AND NOT holds_lock_role(target.role_lock, person.discord_roles) THEN
     RETURN orbat_refused('roleLocked', target.role_lock);
   END IF;
 
-  -- 5. One slot per person, with the move. NOTE: order matters under concurrency: the waitlist row first (a
+  -- 6. One slot per person, with the move. NOTE: order matters under concurrency: the waitlist row first (a
   -- concurrent fill of this person waits on it), then the slot they held, then the new one. The conditional update
   -- takes the slot only if it is still open: with the unique index on slots.user_id, no burst ever puts two people
   -- in a slot or one person in two.
@@ -178,17 +222,17 @@ BEGIN
     PERFORM webhook_emit('slot.taken', webhook_slot_json(p_slot));
   END IF;
 
-  -- 6. The slot they moved out of goes to the waitlist.
+  -- 7. The slot they moved out of goes to the waitlist.
   IF released_slot IS NOT NULL THEN
     SELECT f.user_name, f.slot_role, f.squad_name, f.discord_id
       INTO move.placed_name, move.placed_slot_role, move.placed_squad_name, move.placed_discord_id
       FROM orbat_fill_slot(released_slot) f;
   END IF;
 
-  -- 7. Their Discord roles follow (the member, and whoever the waitlist placed), synced after the commit.
+  -- 8. Their Discord roles follow (the member, and whoever the waitlist placed), synced after the commit.
   PERFORM queue_role_syncs(ARRAY[move.member_discord_id, move.placed_discord_id]);
 
-  -- 8. Live pages on every instance refresh after the commit (server/orbat/live.ts CHANGE_CHANNEL).
+  -- 9. Live pages on every instance refresh after the commit (server/orbat/live.ts CHANGE_CHANNEL).
   PERFORM pg_notify('orbat_changed', '');
   RETURN move;
 END

@@ -30,7 +30,8 @@ BEGIN
   -- Fills run one at a time: two freed slots never hand the same waiting member on twice.
   PERFORM pg_advisory_xact_lock(7202611);
 
-  SELECT s.id, s.role, s.required_role_id AS role_lock, s.squad_id, q.name AS squad_name
+  SELECT s.id, s.role, s.required_role_id AS role_lock, s.squad_id, q.name AS squad_name,
+         coalesce(s.reserved_for, s.team_reserved_for, q.reserved_for) AS reserved_for
     INTO target
     FROM slots s JOIN squads q ON q.id = s.squad_id
    WHERE s.id = p_slot AND s.user_id IS NULL AND s.manual_username IS NULL;
@@ -43,15 +44,21 @@ BEGIN
     SELECT w.id AS entry_id, w.squad_id, u.id AS user_id, u.discord_id, u.discord_roles,
            coalesce(m.ingame_name, u.display_name, u.username) AS name,
            coalesce(m.is_banned, false) AS banned,
-           EXISTS (SELECT 1 FROM slots held WHERE held.user_id = u.id) AS holds_slot
+           EXISTS (SELECT 1 FROM slots held WHERE held.user_id = u.id) AS holds_slot,
+           g.allied_unit_id AS guest_unit, coalesce(a.guests_need_roles, true) AS needs_roles
       FROM waitlist_entries w
+      LEFT JOIN allied_guests g ON g.user_id = w.user_id
+      LEFT JOIN allied_units a ON a.id = g.allied_unit_id
       JOIN users u ON u.id = w.user_id
       LEFT JOIN members m ON m.discord_id = u.discord_id
      ORDER BY w.created_at, w.id
   LOOP
     CONTINUE WHEN candidate.squad_id IS NOT NULL AND candidate.squad_id <> target.squad_id;
     CONTINUE WHEN candidate.banned OR candidate.holds_slot;
-    CONTINUE WHEN NOT holds_lock_role(target.role_lock, candidate.discord_roles);
+    -- A reserved slot goes to its allied unit's guests while the reservation holds; a guest waits only for those
+    -- (docs/rules/joint-operations.md).
+    CONTINUE WHEN NOT allied_may_take(candidate.guest_unit, target.reserved_for);
+    CONTINUE WHEN candidate.needs_roles AND NOT holds_lock_role(target.role_lock, candidate.discord_roles);
     -- The entry goes first: a concurrent sign-up of the same person removes the same row, so one of the two waits
     -- for the other instead of both racing for the one-slot-per-person index.
     DELETE FROM waitlist_entries WHERE id = candidate.entry_id;
@@ -136,12 +143,17 @@ BEGIN
     RETURN;
   END IF;
 
-  -- 3. At least one eligible role; "Any squad" needs one that may join the general waitlist.
-  SELECT count(*) AS held, coalesce(bool_or(e.can_join_general_waitlist), false) AS general
-    INTO roles
-    FROM eligible_roles e
-   WHERE EXISTS (SELECT 1 FROM unnest(string_to_array(e.role_id, ',')) AS listed(id)
-                  WHERE btrim(listed.id) <> '' AND btrim(listed.id) = ANY (person.discord_roles));
+  -- 3. At least one eligible role; "Any squad" needs one that may join the general waitlist. A guest of an allied
+  -- unit holds no roles here: they wait for their unit's reserved slots only, whatever their roles.
+  IF allied_guest_unit(p_user) IS NOT NULL THEN
+    SELECT 1 AS held, true AS general INTO roles;
+  ELSE
+    SELECT count(*) AS held, coalesce(bool_or(e.can_join_general_waitlist), false) AS general
+      INTO roles
+      FROM eligible_roles e
+     WHERE EXISTS (SELECT 1 FROM unnest(string_to_array(e.role_id, ',')) AS listed(id)
+                    WHERE btrim(listed.id) <> '' AND btrim(listed.id) = ANY (person.discord_roles));
+  END IF;
   IF roles.held = 0 THEN
     refusal_code := 'noEligibleRole';
     RETURN;

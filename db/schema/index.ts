@@ -2,6 +2,7 @@
 export * from './columns.ts'
 export * from './users-sessions.ts'
 export * from './settings.ts'
+export * from './allies.ts'
 export * from './orbat.ts'
 export * from './waitlist.ts'
 export * from './roster.ts'

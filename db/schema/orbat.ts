@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm'
 import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { createdAtColumn, idColumn, timestampColumns } from './columns.ts'
 import { users } from './users-sessions.ts'
+import { alliedUnits } from './allies.ts'
 
 /**
  * An eligible (waitlist) role: maps a name used in slot role locks to one or several Discord role ids.
@@ -48,6 +49,8 @@ export const squads = pgTable(
     /** Deleting a platoon leaves its squads unassigned. */
     platoon_id: integer('platoon_id').references(() => platoons.id, { onDelete: 'set null' }),
     discord_channel_id: text('discord_channel_id'),
+    /** Reserved for an allied unit (docs/rules/joint-operations.md): every slot of the squad, while it holds. */
+    reserved_for: integer('reserved_for').references(() => alliedUnits.id, { onDelete: 'set null' }),
     ...timestampColumns(),
   },
   (t) => [check('squads_name_not_blank', sql`btrim(${t.name}) <> ''`), index('squads_platoon_id_idx').on(t.platoon_id)],
@@ -75,6 +78,10 @@ export const slots = pgTable(
     manual_username: text('manual_username'),
     /** The role lock: an eligible role NAME (eligible_roles.role_name), or null for UNLOCKED. */
     required_role_id: text('required_role_id'),
+    /** Reserved for an allied unit: this slot alone (it wins over its team's and its squad's). */
+    reserved_for: integer('reserved_for').references(() => alliedUnits.id, { onDelete: 'set null' }),
+    /** Its team's reservation (teams are implicit: every slot of the team carries the same value). */
+    team_reserved_for: integer('team_reserved_for').references(() => alliedUnits.id, { onDelete: 'set null' }),
     ...timestampColumns(),
   },
   (t) => [

@@ -10,6 +10,15 @@ import {
 } from '#contracts/orbat-history.ts'
 import { backupsAnswerSchema } from '#contracts/backups.ts'
 import {
+  alliedGuestsAnswerSchema,
+  alliedUnitCreatedSchema,
+  alliedUnitSavedSchema,
+  alliedUnitSchema,
+  alliedUnitsAnswerSchema,
+  inviteRotatedSchema,
+  rotateInviteSchema,
+} from '#contracts/allies.ts'
+import {
   webhookCreatedSchema,
   webhookDeliveriesAnswerSchema,
   webhookEndpointSchema,
@@ -82,6 +91,7 @@ const activity = operationsOf('Admin: activity')
 const moving = operationsOf('Admin: moving in and out')
 const backups = operationsOf('Admin: backups')
 const webhooks = operationsOf('Admin: webhooks')
+const allies = operationsOf('Admin: allied units')
 
 const auditRangeQuery = z.object({
   from: z.iso.date().optional().meta({ description: 'The first day (YYYY-MM-DD, in the unit time zone).' }),
@@ -165,6 +175,43 @@ export const adminOperations: ApiOperation[] = [
     response: messageSchema,
     description:
       'Queues a backup, started at once in the background; it appears in GET /api/admin/backups when complete (a failure shows there as lastFailure). 202 {message}; 409 {error} when a backup is already queued or being made. Audit-logged.',
+  }),
+  allies.get('/api/admin/allied-units', 'admin', 'The allied units', {
+    response: alliedUnitsAnswerSchema,
+    description:
+      'Every allied unit with its invite link, how many guests it has, how many ORBAT slots are reserved for it, and whether its reservations are released for the next operation (docs/rules/joint-operations.md).',
+  }),
+  allies.post('/api/admin/allied-units', 'admin', 'Add an allied unit', {
+    body: alliedUnitSchema,
+    status: 201,
+    response: alliedUnitCreatedSchema,
+    description:
+      'Answers its id and invite link. Name and tag are unique, without regard to case (409 otherwise). Audit-logged.',
+  }),
+  allies.put('/api/admin/allied-units/{id}', 'admin', 'Edit an allied unit', {
+    body: alliedUnitSchema,
+    response: alliedUnitSavedSchema,
+    description:
+      'The same fields as the create; the invite link stays (its life is set again only when invite_expires_in_days is given). Audit-logged.',
+  }),
+  allies.delete('/api/admin/allied-units/{id}', 'admin', 'Delete an allied unit', {
+    response: messageSchema,
+    description:
+      'Its reservations end (the slots open to everyone) and its guests are guests no more: their slots are freed and offered to the waitlist. Audit-logged.',
+  }),
+  allies.post('/api/admin/allied-units/{id}/rotate-invite', 'admin', 'A new invite link for an allied unit', {
+    body: rotateInviteSchema,
+    response: inviteRotatedSchema,
+    description: 'The old link stops working at once; guests who joined by it stay. Audit-logged.',
+  }),
+  allies.get('/api/admin/allied-units/{id}/guests', 'admin', "An allied unit's guests", {
+    response: alliedGuestsAnswerSchema,
+    description: 'Who joined it by its invite link, oldest first, with the slot each holds.',
+  }),
+  allies.delete('/api/admin/allied-units/{id}/guests/{userId}', 'admin', 'Remove a guest', {
+    response: messageSchema,
+    description:
+      'The person is no longer a guest: their slot and waitlist place are given up, the slot offered to the waitlist. Audit-logged.',
   }),
   webhooks.get('/api/admin/webhooks', 'admin', 'The outgoing webhook endpoints', {
     response: webhookEndpointsAnswerSchema,

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { memberActivitySchema } from '#contracts/activity.ts'
+import { joinAllySchema, joinedAllySchema } from '#contracts/allies.ts'
 import { memberProfileSchema, memberRecordSchema } from '#contracts/personnel.ts'
 import { awardListSchema } from '#contracts/awards.ts'
 import { rosterQuerySchema } from '#contracts/roster.ts'
@@ -53,6 +54,7 @@ const tests = operationsOf('Tests')
 const reference = operationsOf('Reference')
 const leave = operationsOf('Leave of absence')
 const recruitment = operationsOf('Recruitment')
+const allies = operationsOf('Joint operations')
 const notifications = operationsOf('Notifications')
 
 // NOTE: POST /api/waitlist/join has no contract schema: the use case checks `squad_preference` against the squads
@@ -72,7 +74,7 @@ export const memberOperations: ApiOperation[] = [
   reference.get('/api/openapi.json', 'public', 'This document'),
   reference.get('/api/docs', 'public', 'The readable reference of this document', { produces: 'text/html' }),
   orbat.get('/api/orbat', 'public', 'The order of battle: squads, teams, slots and who holds them', {
-    description: POLLED,
+    description: `${POLLED} Each slot has \`reserved_for\` ({id, tag, name} of the allied unit it is reserved for while the reservation holds, else null) and \`holder\` ({name, guest_of}: guest_of is the allied unit's tag of a guest, else null; null for an open slot).`,
   }),
   orbat.get('/api/waitlist', 'public', 'The waitlist, longest waiting first', { description: POLLED }),
   orbat.get('/api/waitlist/squads', 'public', 'Squads a waitlist entry may prefer', { description: POLLED }),
@@ -163,6 +165,12 @@ export const memberOperations: ApiOperation[] = [
     response: leaveAnswerSchema,
   }),
 
+  allies.post('/api/allied-units/join', 'user', "Join an allied unit as its guest, by its invite link's code", {
+    body: joinAllySchema,
+    response: joinedAllySchema,
+    description:
+      'The code is the last part of the invite link. A guest may take only the ORBAT slots reserved for their allied unit, and sees the ORBAT and their own account, not the members’ pages. 400 for a wrong or expired code; 409 for a roster member, who stays a member. A guest of another allied unit moves to this one, giving up their slot. Audit-logged.',
+  }),
   recruitment.get('/api/recruitment/form', 'public', "The unit's application form", {
     response: recruitmentFormSchema,
   }),

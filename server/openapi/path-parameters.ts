@@ -15,6 +15,7 @@ export const PATH_PARAMETERS: Readonly<Record<string, z.ZodType>> = {
   id: id.meta({ description: 'A numeric id.' }),
   memberId: id.meta({ description: "The member's numeric id." }),
   grantId: id.meta({ description: "The award grant's numeric id." }),
+  userId: id.meta({ description: "The guest's user id, as the guests list names it." }),
   deliveryId: z
     .string()
     .regex(/^msg_[0-9a-f]{32}$/)

@@ -29,6 +29,7 @@ export async function readLayout(db: DbOrTx): Promise<VersionLayout> {
         can_be_primary_waitlist: squads.can_be_primary_waitlist,
         platoon_id: squads.platoon_id,
         platoon_name: platoons.name,
+        reserved_for: squads.reserved_for,
       })
       .from(squads)
       .leftJoin(platoons, eq(platoons.id, squads.platoon_id))
@@ -44,6 +45,8 @@ export async function readLayout(db: DbOrTx): Promise<VersionLayout> {
         required_role_id: slots.required_role_id,
         user_id: slots.user_id,
         manual_username: slots.manual_username,
+        reserved_for: slots.reserved_for,
+        team_reserved_for: slots.team_reserved_for,
         holder: sql<
           string | null
         >`case when ${slots.user_id} is null then ${slots.manual_username} else coalesce(${members.ingame_name}, ${users.display_name}, ${users.username}) end`,

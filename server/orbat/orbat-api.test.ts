@@ -108,6 +108,7 @@ describe('GET /api/orbat and friends (snapshot, ETag)', () => {
         can_be_primary_waitlist: true,
         platoon_id: null,
         discord_channel_id: null,
+        reserved_for: null,
       },
       {
         id: bravo.squad.id,
@@ -117,20 +118,25 @@ describe('GET /api/orbat and friends (snapshot, ETag)', () => {
         can_be_primary_waitlist: false,
         platoon_id: null,
         discord_channel_id: null,
+        reserved_for: null,
       },
     ])
     const slotKeys = [
       'avatar',
       'discord_username',
+      'holder',
       'id',
       'manual_username',
       'on_loa',
+      'own_reserved_for',
       'required_role_id',
+      'reserved_for',
       'role',
       'slot_order',
       'squad_id',
       'team',
       'team_order',
+      'team_reserved_for',
       'user_id',
     ]
     for (const slot of orbat.slots) expect(Object.keys(slot).sort()).toEqual(slotKeys)

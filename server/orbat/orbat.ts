@@ -1,4 +1,5 @@
-import { asc, eq } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import type { OrbatPayload } from '#contracts/orbat.ts'
 import type { DbOrTx } from '#db/client.ts'
 import {
@@ -10,6 +11,7 @@ import {
   squads,
   SPACER_MARK,
 } from '#db/schema/orbat.ts'
+import { alliedGuests, alliedUnits } from '#db/schema/allies.ts'
 import { members } from '#db/schema/roster.ts'
 import { users } from '#db/schema/users-sessions.ts'
 import { discordAvatarUrl } from '../discord/client.ts'
@@ -23,6 +25,9 @@ export type { OrbatEdge, OrbatPayload, OrbatPoint, OrbatSlot, OrbatSquad } from 
 export function isSpacer(role: string): boolean {
   return role.startsWith(SPACER_MARK)
 }
+
+const reservedUnit = alias(alliedUnits, 'reserved_unit')
+const guestUnit = alias(alliedUnits, 'guest_unit')
 
 export async function loadOrbat(db: DbOrTx): Promise<OrbatPayload> {
   // A slot's holder on leave today (the LOA badge), read with the slots.
@@ -40,12 +45,27 @@ export async function loadOrbat(db: DbOrTx): Promise<OrbatPayload> {
         user_id: slots.user_id,
         manual_username: slots.manual_username,
         required_role_id: slots.required_role_id,
+        own_reserved_for: slots.reserved_for,
+        team_reserved_for: slots.team_reserved_for,
         ...personColumns,
         on_loa: onLeaveSql(today),
+        // The reservation that applies (docs/rules/joint-operations.md), while it holds; a guest holder's unit.
+        reserved_id: reservedUnit.id,
+        reserved_tag: reservedUnit.tag,
+        reserved_name: reservedUnit.name,
+        reservation_holds: sql<boolean>`allied_reservation_holds(${reservedUnit.id})`,
+        guest_of: guestUnit.tag,
       })
       .from(slots)
+      .innerJoin(squads, eq(squads.id, slots.squad_id))
+      .leftJoin(
+        reservedUnit,
+        eq(reservedUnit.id, sql`coalesce(${slots.reserved_for}, ${slots.team_reserved_for}, ${squads.reserved_for})`),
+      )
       .leftJoin(users, eq(users.id, slots.user_id))
       .leftJoin(members, memberOfUser)
+      .leftJoin(alliedGuests, eq(alliedGuests.user_id, slots.user_id))
+      .leftJoin(guestUnit, eq(guestUnit.id, alliedGuests.allied_unit_id))
       .orderBy(asc(slots.squad_id), asc(slots.team_order), asc(slots.slot_order), asc(slots.id)),
     db.select().from(orbatEdges).orderBy(asc(orbatEdges.id)),
     db.select().from(orbatWaypoints).orderBy(asc(orbatWaypoints.id)),
@@ -60,6 +80,7 @@ export async function loadOrbat(db: DbOrTx): Promise<OrbatPayload> {
       can_be_primary_waitlist: s.can_be_primary_waitlist,
       platoon_id: s.platoon_id,
       discord_channel_id: s.discord_channel_id,
+      reserved_for: s.reserved_for,
     })),
     slots: slotRows.map((s) => ({
       id: s.id,
@@ -74,6 +95,13 @@ export async function loadOrbat(db: DbOrTx): Promise<OrbatPayload> {
       avatar: s.user_id && s.discord_id ? discordAvatarUrl(s.discord_id, s.avatar) : null,
       required_role_id: s.required_role_id,
       on_loa: s.user_id !== null && s.on_loa,
+      reserved_for:
+        s.reserved_id !== null && s.reservation_holds
+          ? { id: s.reserved_id, tag: s.reserved_tag!, name: s.reserved_name! }
+          : null,
+      own_reserved_for: s.own_reserved_for,
+      team_reserved_for: s.team_reserved_for,
+      holder: holderOf(s),
     })),
     edges: edgeRows.map((e) => ({
       id: e.id,
@@ -86,6 +114,19 @@ export async function loadOrbat(db: DbOrTx): Promise<OrbatPayload> {
     waypoints: waypointRows.map((w) => ({ id: w.id, pos_x: w.pos_x, pos_y: w.pos_y })),
     pax_counters: paxRows.map((p) => ({ id: p.id, pos_x: p.pos_x, pos_y: p.pos_y })),
   }
+}
+
+/** A slot's holder as shown: a member's or guest's name (a guest with their allied unit's tag), or a typed name. */
+function holderOf(s: {
+  user_id: number | null
+  manual_username: string | null
+  ingame_name: string | null
+  display_name: string | null
+  username: string | null
+  guest_of: string | null
+}) {
+  if (s.user_id !== null) return { name: s.ingame_name ?? s.display_name ?? s.username ?? '', guest_of: s.guest_of }
+  return s.manual_username ? { name: s.manual_username, guest_of: null } : null
 }
 
 /** The Discord role ids that satisfy each eligible role, by role name (the value slots store as their lock). */

@@ -3,6 +3,7 @@ import type { OrbatSaveInput } from '#contracts/orbat.ts'
 import { HISTORY_MESSAGES, type Reseat, type VersionWithReseat } from '#contracts/orbat-history.ts'
 import type { DbOrTx } from '#db/client.ts'
 import { orbatVersions } from '#db/schema/orbat-history.ts'
+import { alliedUnits } from '#db/schema/allies.ts'
 import { eligibleRoles, platoons, slots } from '#db/schema/orbat.ts'
 import type { User } from '#db/schema/users-sessions.ts'
 import { recordAudit } from '../audit/audit.ts'
@@ -41,9 +42,10 @@ async function restorePlan(tx: DbOrTx, versionId: number): Promise<RestorePlan> 
     tx,
     layout.slots.flatMap((s) => (s.user_id !== null ? [s.user_id] : [])),
   )
-  const [roleRows, platoonRows, current] = await Promise.all([
+  const [roleRows, platoonRows, allyRows, current] = await Promise.all([
     tx.select({ name: eligibleRoles.role_name }).from(eligibleRoles),
     tx.select({ id: platoons.id }).from(platoons),
+    tx.select({ id: alliedUnits.id }).from(alliedUnits),
     tx
       .select({ id: slots.id, user_id: slots.user_id, manual_username: slots.manual_username })
       .from(slots)
@@ -51,6 +53,10 @@ async function restorePlan(tx: DbOrTx, versionId: number): Promise<RestorePlan> 
       .for('update'),
   ])
   const roles = new Set(roleRows.map((r) => r.name))
+  // A reservation for an allied unit deleted since is gone (as the delete ended it); versions older than reservations
+  // have none.
+  const allies = new Set(allyRows.map((a) => a.id))
+  const keptAlly = (id: number | null | undefined) => (id != null && allies.has(id) ? id : null)
   const platoonIds = new Set(platoonRows.map((p) => p.id))
   const squadName = new Map(layout.squads.map((s) => [s.id, s.name]))
   for (const squad of layout.squads) {
@@ -75,6 +81,7 @@ async function restorePlan(tx: DbOrTx, versionId: number): Promise<RestorePlan> 
       pos_y: s.pos_y,
       can_be_primary_waitlist: s.can_be_primary_waitlist,
       platoon_id: s.platoon_id,
+      reserved_for: keptAlly(s.reserved_for),
     })),
     slots: layout.slots.map((s) => {
       // A heading row holds nobody; whoever holds the slot now is freed by the save. A slot someone holds now keeps
@@ -90,6 +97,8 @@ async function restorePlan(tx: DbOrTx, versionId: number): Promise<RestorePlan> 
         user_id: present?.user_id ?? null,
         manual_username: present?.manual_username ?? null,
         required_role_id: s.required_role_id,
+        reserved_for: keptAlly(s.reserved_for),
+        team_reserved_for: keptAlly(s.team_reserved_for),
       }
     }),
     edges: layout.edges.map((e) => ({

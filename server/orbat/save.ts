@@ -19,6 +19,7 @@ import {
   SPACER_MARK,
   squads,
 } from '#db/schema/orbat.ts'
+import { alliedUnits } from '#db/schema/allies.ts'
 import { members } from '#db/schema/roster.ts'
 import { users, type User } from '#db/schema/users-sessions.ts'
 import { waitlistEntries } from '#db/schema/waitlist.ts'
@@ -84,6 +85,9 @@ interface StoredSlot {
   squad: string
   user_id: number | null
   manual_username: string | null
+  team: string
+  reserved_for: number | null
+  team_reserved_for: number | null
   holder: string | null
 }
 
@@ -276,6 +280,68 @@ async function tellMovedMembers(
  * Replaces the ORBAT with the editor's diagram and writes its version. Run inside one transaction (saveOrbatLayout
  * below; a restore runs it in its own).
  */
+type SaveSquad = OrbatSaveInput['squads'][number]
+
+/**
+ * The reservations for allied units the save writes (docs/rules/joint-operations.md): a squad's, a team's and a slot's
+ * as the body says; left out, a stored row keeps its own (a new slot joining a reserved team takes the team's). A
+ * reservation naming an allied unit that does not exist is refused with its row.
+ */
+async function decideReservations(
+  tx: DbOrTx,
+  input: OrbatSaveInput,
+  storedSquads: { id: number; reserved_for: number | null }[],
+  storedSlots: {
+    id: number
+    squad: string
+    team: string
+    reserved_for: number | null
+    team_reserved_for: number | null
+  }[],
+) {
+  const named: [string, number | null | undefined][] = [
+    ...input.squads.map((s, i) => [`squads[${i}].reserved_for`, s.reserved_for] as [string, number | null | undefined]),
+    ...input.slots.flatMap((s, i) => [
+      [`slots[${i}].reserved_for`, s.reserved_for] as [string, number | null | undefined],
+      [`slots[${i}].team_reserved_for`, s.team_reserved_for] as [string, number | null | undefined],
+    ]),
+    ...(input.teams ?? []).map(
+      (t, i) => [`teams[${i}].reserved_for`, t.reserved_for] as [string, number | null | undefined],
+    ),
+  ]
+  const asked = [...new Set(named.flatMap(([, id]) => (typeof id === 'number' ? [id] : [])))]
+  const known = new Set(
+    asked.length
+      ? (await tx.select({ id: alliedUnits.id }).from(alliedUnits).where(inArray(alliedUnits.id, asked))).map(
+          (a) => a.id,
+        )
+      : [],
+  )
+  for (const [field, id] of named)
+    if (typeof id === 'number' && !known.has(id)) throw new Invalid(`${field}: Allied unit ${id} does not exist.`)
+
+  const squadStored = new Map(storedSquads.map((s) => [s.id, s.reserved_for]))
+  const slotStored = new Map(storedSlots.map((s) => [s.id, s]))
+  const teamKey = (squadName: string, team: string) => `${squadName}\u0000${team}`
+  const teamStored = new Map(storedSlots.map((s) => [teamKey(s.squad, s.team), s.team_reserved_for]))
+  const teamListed =
+    input.teams && new Map(input.teams.map((t) => [teamKey(t.squadName, t.team), t.reserved_for ?? null]))
+  const storedOf = (id: SaveSquad['id']) => (typeof id === 'number' ? id : -1)
+  return {
+    squad: (s: SaveSquad) =>
+      s.reserved_for !== undefined ? s.reserved_for : (squadStored.get(storedOf(s.id)) ?? null),
+    slot: (s: SaveSlot) =>
+      s.reserved_for !== undefined ? s.reserved_for : (slotStored.get(storedOf(s.id))?.reserved_for ?? null),
+    team: (s: SaveSlot) => {
+      if (teamListed) return teamListed.get(teamKey(s.squadName, s.team)) ?? null
+      if (s.team_reserved_for !== undefined) return s.team_reserved_for
+      const stored = slotStored.get(storedOf(s.id))
+      if (stored && stored.squad === s.squadName && stored.team === s.team) return stored.team_reserved_for
+      return teamStored.get(teamKey(s.squadName, s.team)) ?? null
+    },
+  }
+}
+
 export async function saveOrbat(
   tx: DbOrTx,
   admin: User,
@@ -286,7 +352,9 @@ export async function saveOrbat(
   // Saves serialise with each other and with waitlist fills; sign-ups wait on the slot row locks below.
   await lockFill(tx)
 
-  const storedSquads = await tx.select({ id: squads.id, pos_x: squads.pos_x, pos_y: squads.pos_y }).from(squads)
+  const storedSquads = await tx
+    .select({ id: squads.id, pos_x: squads.pos_x, pos_y: squads.pos_y, reserved_for: squads.reserved_for })
+    .from(squads)
   const apart = keepCardsApart(body, storedSquads)
   const input: OrbatSaveInput = { ...body, squads: apart.squads }
   const storedSlots: StoredSlot[] = await tx
@@ -296,6 +364,9 @@ export async function saveOrbat(
       squad: squads.name,
       user_id: slots.user_id,
       manual_username: slots.manual_username,
+      team: slots.team,
+      reserved_for: slots.reserved_for,
+      team_reserved_for: slots.team_reserved_for,
       holder: sql<string | null>`coalesce(${members.ingame_name}, ${users.display_name}, ${users.username})`,
     })
     .from(slots)
@@ -316,6 +387,7 @@ export async function saveOrbat(
     }
   })
   await checkAssignedPeople(tx, input)
+  const reservations = await decideReservations(tx, input, storedSquads, storedSlots)
 
   // --- Decide each stored member's fate (see the header comment).
   const storedSquadIds = new Set(storedSquads.map((s) => s.id))
@@ -401,12 +473,14 @@ export async function saveOrbat(
       pos_y: s.pos_y,
       is_primary: s.can_be_primary_waitlist,
       platoon_id: s.platoon_id,
+      reserved_for: reservations.squad(s),
     }))
     await tx.execute(sql`
       update ${squads} as s
-      set name = v.name, pos_x = v.pos_x, pos_y = v.pos_y, can_be_primary_waitlist = v.is_primary, platoon_id = v.platoon_id, updated_at = now()
+      set name = v.name, pos_x = v.pos_x, pos_y = v.pos_y, can_be_primary_waitlist = v.is_primary, platoon_id = v.platoon_id,
+          reserved_for = v.reserved_for, updated_at = now()
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-        as v(id int, name text, pos_x double precision, pos_y double precision, is_primary boolean, platoon_id int)
+        as v(id int, name text, pos_x double precision, pos_y double precision, is_primary boolean, platoon_id int, reserved_for int)
       where s.id = v.id`)
   }
   const squadIdByName = new Map<string, number>(keptSquads.map((s) => [s.name, s.id]))
@@ -420,6 +494,7 @@ export async function saveOrbat(
           pos_y: s.pos_y,
           can_be_primary_waitlist: s.can_be_primary_waitlist,
           platoon_id: s.platoon_id,
+          reserved_for: reservations.squad(s),
         })),
       )
       .returning({ id: squads.id, name: squads.name })
@@ -436,6 +511,8 @@ export async function saveOrbat(
     user_id: isSpacer(slot.role) ? null : user,
     manual_username: isSpacer(slot.role) ? null : manual,
     required_role_id: slot.required_role_id,
+    reserved_for: reservations.slot(slot),
+    team_reserved_for: reservations.team(slot),
   })
   if (keptSlotIds.length) {
     await tx
@@ -449,9 +526,11 @@ export async function saveOrbat(
     await tx.execute(sql`
       update ${slots} as s
       set squad_id = v.squad_id, team = v.team, team_order = v.team_order, slot_order = v.slot_order, role = v.role,
-          user_id = v.user_id, manual_username = v.manual_username, required_role_id = v.required_role_id, updated_at = now()
+          user_id = v.user_id, manual_username = v.manual_username, required_role_id = v.required_role_id,
+          reserved_for = v.reserved_for, team_reserved_for = v.team_reserved_for, updated_at = now()
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-        as v(id int, squad_id int, team text, team_order int, slot_order int, role text, user_id int, manual_username text, required_role_id text)
+        as v(id int, squad_id int, team text, team_order int, slot_order int, role text, user_id int, manual_username text,
+             required_role_id text, reserved_for int, team_reserved_for int)
       where s.id = v.id`)
   }
   const newSlots = input.slots.filter((s) => !storedId(s.id, storedSlotById))

@@ -53,6 +53,13 @@ export async function captureOrbat(
         required_role_id: slots.required_role_id,
         holder: holderName,
         member_id: members.id,
+        // Joint operations (docs/rules/joint-operations.md): a guest's allied unit, the slot's reservation while it held.
+        guest_of: sql<
+          string | null
+        >`(select a.tag from allied_guests g join allied_units a on a.id = g.allied_unit_id where g.user_id = ${slots.user_id})`,
+        reserved_for: sql<string | null>`(select a.tag from squads q join allied_units a
+            on a.id = coalesce(${slots.reserved_for}, ${slots.team_reserved_for}, q.reserved_for)
+          where q.id = ${slots.squad_id} and allied_reservation_holds(a.id))`,
       })
       .from(slots)
       .leftJoin(users, eq(users.id, slots.user_id))
@@ -86,6 +93,8 @@ export async function captureOrbat(
       required_role_id: slot.required_role_id,
       holder: spacer ? null : slot.holder,
       member_id: spacer ? null : slot.member_id,
+      guest_of: spacer ? null : slot.guest_of,
+      reserved_for: spacer ? null : slot.reserved_for,
     })
     if (!spacer && slot.member_id !== null)
       holders.push({ member_id: slot.member_id, squad: squad.name, team: slot.team, slot: slot.role })
