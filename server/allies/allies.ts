@@ -44,11 +44,13 @@ function expiryOf(days: number | null): Date | null {
   return days === null ? null : new Date(Date.now() + days * 86_400_000)
 }
 
-const guestCount = sql<number>`(select count(*)::int from ${alliedGuests} g where g.allied_unit_id = ${alliedUnits.id})`
+// NOTE: the outer row named in full: drizzle writes a one-table select's columns unqualified, which a subquery would
+// read as its own.
+const guestCount = sql<number>`(select count(*)::int from allied_guests g where g.allied_unit_id = allied_units.id)`
 const reservedCount = sql<number>`(
-  select count(*)::int from ${slots} s join ${squads} q on q.id = s.squad_id
-   where coalesce(s.reserved_for, s.team_reserved_for, q.reserved_for) = ${alliedUnits.id} and s.role not like '---%')`
-const released = sql<boolean>`not allied_reservation_holds(${alliedUnits.id})`
+  select count(*)::int from slots s join squads q on q.id = s.squad_id
+   where coalesce(s.reserved_for, s.team_reserved_for, q.reserved_for) = allied_units.id and s.role not like '---%')`
+const released = sql<boolean>`not allied_reservation_holds(allied_units.id)`
 
 function itemOf(
   config: Config,
