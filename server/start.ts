@@ -25,7 +25,7 @@ import { connectionGate, streamLimiter } from './http/limits.ts'
 import { liveRequestHandler } from './http/live-routes.ts'
 import { startChangeListener } from './orbat/live.ts'
 import { logger } from './logger.ts'
-import { DEMO_NEWCOMERS, DEMO_USERS } from '#db/seed/demo-guild.ts'
+import { DEMO_ALLIES, DEMO_NEWCOMERS, DEMO_USERS } from '#db/seed/demo-guild.ts'
 
 export interface StartOptions {
   mode: 'development' | 'production'
@@ -129,7 +129,7 @@ export async function startApp(config: Config, options: StartOptions): Promise<R
 
     const standIn = config.demoMode
       ? createDiscordStandIn({
-          users: [...DEMO_USERS, ...DEMO_NEWCOMERS],
+          users: [...DEMO_USERS, ...DEMO_NEWCOMERS, ...DEMO_ALLIES],
           clientId: config.discord.clientId,
           clientSecret: config.discord.clientSecret,
           botToken: config.discord.botToken,

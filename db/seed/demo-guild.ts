@@ -49,6 +49,8 @@ export interface DemoUser {
   roles: string[]
   /** Shown on the stand-in's authorize page. */
   description: string
+  /** False for a Discord user who is not in the unit's guild (an allied unit's player); absent: in it. */
+  inGuild?: boolean
 }
 
 const r = DEMO_ROLES
@@ -148,6 +150,31 @@ export const DEMO_NEWCOMERS: DemoUser[] = [
     avatar: null,
     roles: [r.rankBMT.id],
     description: 'On the server, not on the roster (BMT)',
+  },
+]
+
+/**
+ * Players of an allied unit (db/seed/allies.ts): not in the unit's guild, guests of the 3rd Commando Brigade in the
+ * demo. They log in with Discord like anyone and may take only the slots reserved for their unit.
+ */
+export const DEMO_ALLIES: DemoUser[] = [
+  {
+    id: '800000000000000201',
+    username: 'vance_3cb',
+    global_name: 'Vance',
+    avatar: null,
+    roles: [],
+    description: 'A guest of the allied 3rd Commando Brigade [3CB], in a reserved slot',
+    inGuild: false,
+  },
+  {
+    id: '800000000000000202',
+    username: 'okoro_3cb',
+    global_name: 'Okoro',
+    avatar: null,
+    roles: [],
+    description: 'A guest of the allied 3rd Commando Brigade [3CB], no slot yet',
+    inGuild: false,
   },
 ]
 

@@ -49,6 +49,7 @@ import { seedAwards } from './awards.ts'
 import { seedDemoLeave } from './leave.ts'
 import { seedDemoRecruitment } from './recruitment.ts'
 import { seedOrbatHistory } from './orbat-history.ts'
+import { seedAllies } from './allies.ts'
 import { seedDemoActivity } from './activity.ts'
 import { seedNotificationChoices } from './notifications.ts'
 import { seedDemoWebhooks } from './webhooks.ts'
@@ -561,6 +562,8 @@ async function insertDemoUnit(tx: Tx, now: Date) {
     if (id === undefined) throw new Error(`seed: slot holder ${name} has no account`)
     return id
   })
+  // A joint operation's allied unit with the second helicopter reserved for it and its guests (db/seed/allies.ts).
+  await seedAllies(tx, now)
   // The ORBAT's versions, and the named operations with their frozen ORBATs (db/seed/orbat-history.ts): Broken Anvil and
   // Red Tide with the demo users in them, the other three with whoever came, in the slots left open.
   const attendeesOf = (index: number) =>

@@ -92,7 +92,7 @@ async function arrangeReserved(allyId: number) {
   const body = toSave(await orbat())
   const answer = await save({
     ...body,
-    squads: body.squads.map((s) => (s.name === 'Alpha' ? { ...s, reserved_for: allyId } : s)),
+    squads: body.squads!.map((s) => (s.name === 'Alpha' ? { ...s, reserved_for: allyId } : s)),
     teams: [{ squadName: 'Bravo', team: 'Red', reserved_for: allyId }],
     slots: body.slots.map((s) => (s.role === 'Gunner' ? { ...s, reserved_for: allyId } : s)),
   })
@@ -298,10 +298,10 @@ describe('reservations', () => {
     markChanged()
     const body = toSave(await orbat())
     for (const [bad, field] of [
-      [{ ...body, squads: body.squads.map((s) => ({ ...s, reserved_for: 777 })) }, 'squads[0].reserved_for'],
+      [{ ...body, squads: body.squads!.map((s) => ({ ...s, reserved_for: 777 })) }, 'squads[0].reserved_for'],
       [{ ...body, slots: body.slots.map((s) => ({ ...s, reserved_for: { id: 777 } })) }, 'slots[0].reserved_for'],
       [{ ...body, teams: [{ squadName: 'Alpha', team: 'Alpha', reserved_for: 777 }] }, 'teams[0].reserved_for'],
-      [{ ...body, squads: body.squads.map((s) => ({ ...s, reserved_for: 'x' })) }, 'squads[0].reserved_for'],
+      [{ ...body, squads: body.squads!.map((s) => ({ ...s, reserved_for: 'x' })) }, 'squads[0].reserved_for'],
     ] as const) {
       const answer = await save(bad)
       expect(answer.status, JSON.stringify(bad)).toBe(400)
@@ -435,7 +435,7 @@ describe('versions and restores', () => {
     const body = toSave(await orbat())
     await save({
       ...body,
-      squads: body.squads.map((s) => ({ ...s, reserved_for: null })),
+      squads: body.squads!.map((s) => ({ ...s, reserved_for: null })),
       teams: [],
       slots: body.slots.map((s) => ({ ...s, reserved_for: null })),
     })

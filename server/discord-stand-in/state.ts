@@ -248,7 +248,7 @@ export class DiscordStandInState {
     this.roles.clear()
     this.channels.clear()
     this.dmChannels.clear()
-    for (const user of this.initial.users) this.addUser(user)
+    for (const user of this.initial.users) this.addUser(user, { inGuild: user.inGuild ?? true })
     for (const role of this.initial.roles) this.roles.set(role.id, structuredClone(role))
     for (const channel of this.initial.channels) this.channels.set(channel.id, structuredClone(channel))
     this.messages.length = 0

@@ -433,6 +433,7 @@ describe.each(SAVE_ROUTES)('what a save guarantees, through %s', (name) => {
         can_be_primary_waitlist: false,
         platoon_id: null,
         discord_channel_id: '777',
+        reserved_for: null,
       },
       {
         id: bravo.squad.id,
@@ -442,6 +443,7 @@ describe.each(SAVE_ROUTES)('what a save guarantees, through %s', (name) => {
         can_be_primary_waitlist: true,
         platoon_id: platoon.id,
         discord_channel_id: null,
+        reserved_for: null,
       },
     ])
     const platoonLead = after.slots.find((s) => s.role === 'Platoon Lead')!

@@ -19,7 +19,7 @@ import {
   serverInfoFile,
   type E2EServerInfo,
 } from './env.ts'
-import { DEMO_NEWCOMERS, DEMO_USERS } from '../../db/seed/demo-guild.ts'
+import { DEMO_ALLIES, DEMO_NEWCOMERS, DEMO_USERS } from '../../db/seed/demo-guild.ts'
 
 // Serve the build the way `npm start` does: React and React Router pick their production builds by NODE_ENV
 // when first imported, so it is set before the app's modules load (they are imported dynamically below).
@@ -80,7 +80,7 @@ async function main() {
   fs.chmodSync(dataDir, 0o755)
 
   standIn = await startDiscordStandIn({
-    users: [...DEMO_USERS, ...DEMO_NEWCOMERS],
+    users: [...DEMO_USERS, ...DEMO_NEWCOMERS, ...DEMO_ALLIES],
     clientId: E2E_CLIENT_ID,
     clientSecret: E2E_CLIENT_SECRET,
     botToken: E2E_BOT_TOKEN,
