@@ -8,6 +8,7 @@ import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { webhookDeliveries, webhookEndpoints } from '#db/schema/webhooks.ts'
+import { alliedGuests, alliedUnits } from '#db/schema/allies.ts'
 import routes from '#app/routes.ts'
 import type { OrbatPayload } from '#contracts/orbat.ts'
 import {
@@ -83,6 +84,9 @@ interface Ids {
   /** The seeded webhook endpoint (paused) and one of its deliveries. */
   webhook: number
   webhookDelivery: string
+  /** The seeded allied unit and one of its guests (db/seed/allies.ts). */
+  ally: number
+  allyGuest: number
 }
 
 interface Known {
@@ -117,6 +121,15 @@ const webhookBody = {
   description: 'Fuzz endpoint',
   events: ['slot.taken', 'member.created'],
   active: false,
+}
+const allyBody = {
+  name: 'Fuzz Allies',
+  tag: 'FUZ',
+  discord_guild_id: '812345678901234567',
+  contact_discord_id: '812345678901234568',
+  release_hours_before: 12,
+  guests_need_roles: true,
+  invite_expires_in_days: 7,
 }
 const testBody = (ids: Ids) => ({
   name: 'Fuzz test',
@@ -297,6 +310,21 @@ const KNOWN: Record<string, Known> = {
     params: (i) => ({ id: String(i.webhook), deliveryId: i.webhookDelivery }),
     methods: () => ({ POST: NO_BODY }),
   },
+  // Joint operations: an allied unit's body; the join's code is refused whatever it is mutated into.
+  'api/admin/allied-units': { params: () => ({}), methods: () => ({ POST: allyBody }) },
+  'api/admin/allied-units/:id': {
+    params: (i) => ({ id: String(i.ally) }),
+    methods: () => ({ PUT: allyBody, DELETE: NO_BODY }),
+  },
+  'api/admin/allied-units/:id/rotate-invite': {
+    params: (i) => ({ id: String(i.ally) }),
+    methods: () => ({ POST: { invite_expires_in_days: 30 } }),
+  },
+  'api/admin/allied-units/:id/guests/:userId': {
+    params: (i) => ({ id: String(i.ally), userId: String(i.allyGuest) }),
+    methods: () => ({ DELETE: NO_BODY }),
+  },
+  'api/allied-units/join': { params: () => ({}), methods: () => ({ POST: { code: 'not-an-invite-code' } }) },
   'api/discord-roles/squads': {
     params: () => ({}),
     methods: (i) => ({ POST: { squad_id: i.squad, create_discord_channel: true } }),
@@ -832,6 +860,8 @@ async function loadIds(): Promise<Ids> {
     orbat: toSave(orbat),
     webhook: (await first(db.select({ id: webhookEndpoints.id }).from(webhookEndpoints).limit(1))).id,
     webhookDelivery: (await first(db.select({ id: webhookDeliveries.id }).from(webhookDeliveries).limit(1))).id,
+    ally: (await first(db.select({ id: alliedUnits.id }).from(alliedUnits).limit(1))).id,
+    allyGuest: (await first(db.select({ id: alliedGuests.user_id }).from(alliedGuests).limit(1))).id,
   }
 }
 
