@@ -17,12 +17,15 @@
 //              million attendance rows beside the demo unit (bench/activity.ts).
 //   push       only when named (--only=push): "sign-ups open" pushed to 2,000 subscribed members at the instant the
 //              herd's lock ends, against the unlock round alone (bench/push.ts).
+//   joint      only when named (--only=joint): the herd's round 1 beside 50 guests of an allied unit pressing for
+//              100 reserved slots, against the round alone; the members' p99 within the herd's target
+//              (bench/joint.ts).
 //   webhooks   only when named (--only=webhooks): the herd's unlock round with two webhook endpoints subscribed to
 //              slot.taken, against the round with none; every delivery within 30 s (bench/webhooks.ts).
 //   backup     only when named (--only=backup): the big unit backed up by the running app while members read (its
 //              time, the reads' p99 beside it), then restored, every table compared (bench/backup.ts).
 // The servers run in child processes; this process is only the load generator. Loopback only.
-// Options: --only=poll,herd (any of endpoints, streams, poll, herd, roster, viewers, record, history, mission, scale, activity, push, webhooks, backup), --no-polling / --no-sse (viewers: one variant only),
+// Options: --only=poll,herd (any of endpoints, streams, poll, herd, roster, viewers, record, history, mission, scale, activity, push, webhooks, backup, joint), --no-polling / --no-sse (viewers: one variant only),
 // --profile=<dir> (CPU profiles of the app processes). BENCH_DEBUG=1 prints per-second poll latencies (viewers).
 import fs from 'node:fs'
 import os from 'node:os'
@@ -40,6 +43,7 @@ import { rosterScenario } from './roster.ts'
 import { activityScenario } from './activity.ts'
 import { pushScenario } from './push.ts'
 import { webhooksScenario } from './webhooks.ts'
+import { jointScenario } from './joint.ts'
 import { scaleScenario } from './scale.ts'
 import { backupScenario } from './backup.ts'
 import { streamsScenario } from './streams.ts'
@@ -245,6 +249,17 @@ async function main() {
       row(
         'webhooks',
         await webhooksScenario(async (script, rest, env) => {
+          const child = await startAppWith(env ?? {}, script, ...rest)
+          children.push(child)
+          return child
+        }),
+      ),
+    )
+  if (named('joint'))
+    summary.push(
+      row(
+        'joint',
+        await jointScenario(async (script, rest, env) => {
           const child = await startAppWith(env ?? {}, script, ...rest)
           children.push(child)
           return child
