@@ -13,10 +13,18 @@ export function diffLayouts(before: VersionLayout | null, after: VersionLayout):
   const squadName = (layout: VersionLayout) => new Map(layout.squads.map((s) => [s.id, s.name]))
   const prevSquads = squadName(prev)
   const nextSquads = squadName(after)
+  // A slot's reservation for an allied unit as it applied: its own, else its team's, else its squad's.
+  const reservationOf = (layout: VersionLayout) => {
+    const squadReserved = new Map(layout.squads.map((s) => [s.id, s.reserved_for ?? null]))
+    return (slot: VersionSlot) =>
+      slot.reserved_for ?? slot.team_reserved_for ?? squadReserved.get(slot.squad_id) ?? null
+  }
+  const prevReserved = reservationOf(prev)
+  const nextReserved = reservationOf(after)
   const diff: VersionDiff = {
     squads: { added: [], removed: [], renamed: [] },
     teams: { added: [], removed: [], renamed: [] },
-    slots: { added: [], removed: [], renamed: [], locks: [] },
+    slots: { added: [], removed: [], renamed: [], locks: [], reservations: [] },
     headings: { added: [], removed: [], renamed: [] },
     assignments: [],
   }
@@ -115,6 +123,8 @@ export function diffLayouts(before: VersionLayout | null, after: VersionLayout):
       })
     if (was.required_role_id !== slot.required_role_id)
       diff.slots.locks.push({ ...place(nextSquads, slot), from: was.required_role_id, to: slot.required_role_id })
+    if (prevReserved(was) !== nextReserved(slot))
+      diff.slots.reservations.push({ ...place(nextSquads, slot), from: prevReserved(was), to: nextReserved(slot) })
     if (was.user_id !== slot.user_id || was.manual_username !== slot.manual_username)
       diff.assignments.push({ ...place(nextSquads, slot), from: was.holder, to: slot.holder })
   }
@@ -146,6 +156,8 @@ export function summarise(diff: VersionDiff): string {
   add(diff.slots.removed.length, `-${countOf(diff.slots.removed.length, 'slot')}`)
   add(diff.slots.renamed.length, `${countOf(diff.slots.renamed.length, 'slot')} renamed`)
   add(diff.slots.locks.length, `${countOf(diff.slots.locks.length, 'lock')} changed`)
+  const reservations = diff.slots.reservations.length
+  add(reservations, `${countOf(reservations, 'reservation')} changed`)
   const headings = diff.headings.added.length + diff.headings.removed.length + diff.headings.renamed.length
   add(headings, `${countOf(headings, 'heading')} changed`)
   add(diff.assignments.length, `${countOf(diff.assignments.length, 'member')} moved`)

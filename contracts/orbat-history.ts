@@ -100,6 +100,12 @@ export const versionDiffSchema = z.object({
     locks: z
       .array(slotPlace.extend({ from: text().nullable(), to: text().nullable() }))
       .meta({ description: 'Role locks changed (null: unlocked).' }),
+    reservations: z
+      .array(slotPlace.extend({ from: id.nullable(), to: id.nullable() }))
+      .meta({
+        description:
+          "Slots whose reservation for an allied unit changed (its own, its team's or its squad's): allied unit ids, null for none.",
+      }),
   }),
   headings: z
     .object({
@@ -202,12 +208,9 @@ const snapshotSlot = z.object({
     .nullable()
     .optional()
     .meta({ description: "The allied unit's tag of a guest who held it (docs/rules/joint-operations.md), else null." }),
-  reserved_for: text()
-    .nullable()
-    .optional()
-    .meta({
-      description: 'The tag of the allied unit it was reserved for then, while the reservation held; else null.',
-    }),
+  reserved_for: text().nullable().optional().meta({
+    description: 'The tag of the allied unit it was reserved for then, while the reservation held; else null.',
+  }),
 })
 const snapshotSquad = z.object({
   id,

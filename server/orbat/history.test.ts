@@ -172,6 +172,7 @@ describe('versions', () => {
         removed: [{ squad: 'Alpha', team: 'Alpha HQ', role: 'Medic' }],
         renamed: [{ squad: 'Alpha Squad', team: 'Red Team', from: 'Autorifleman', to: 'Machine Gunner' }],
         locks: [{ squad: 'Alpha Squad', team: 'Red Team', role: 'Rifleman', from: 'Rifleman', to: null }],
+        reservations: [],
       },
       headings: {
         added: [{ squad: 'Alpha Squad', team: 'Blue Team', text: 'FIRE SUPPORT' }],

@@ -55,6 +55,12 @@ export function DiffView({ diff }: { diff: VersionDiff }) {
     ...diff.slots.locks.map((s, i) => (
       <Changed key={`l${i}`}>{`${place(s)}, lock: ${lock(s.from)} → ${lock(s.to)}`}</Changed>
     )),
+    // The layout keeps allied units by id only (docs/rules/joint-operations.md): the line says what changed, not to whom.
+    ...diff.slots.reservations.map((s, i) => (
+      <Changed key={`v${i}`}>
+        {`${place(s)}, ${s.to === null ? 'reservation for an allied unit ended' : s.from === null ? 'reserved for an allied unit' : 'reserved for another allied unit'}`}
+      </Changed>
+    )),
   ]
   const where = (h: { squad: string; team: string }) => `(${h.squad}${h.team ? `, ${h.team}` : ''})`
   const headings = [
