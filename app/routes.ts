@@ -29,6 +29,9 @@ export default [
   route('account/record', 'routes/account/record.tsx'),
   // Recruitment: what the unit is and its application form; an applicant's status.
   route('join', 'routes/join/route.tsx'),
+  // Joint operations (docs/rules/joint-operations.md): an allied unit's invite link; a person who opens it logs in and
+  // joins that unit as a guest (works without JavaScript).
+  route('allies/join/:code', 'routes/allies/join.$code.tsx'),
   // Calendar feeds: the unit's, and each person's at a secret URL made on /account.
   route('calendar/unit.ics', 'routes/calendar/unit.ics.ts'),
   route('calendar/personal/:file', 'routes/calendar/personal.$file.ts'),
@@ -106,6 +109,9 @@ export default [
       // Webhooks (docs/rules/webhooks.md): the endpoints other tools listen on, their secrets (shown once), Send test and
       // each endpoint's last deliveries with Redeliver; every form works without JavaScript.
       route('webhooks', 'routes/admin/webhooks/route.tsx'),
+      // Allied units (docs/rules/joint-operations.md): the other communities the unit plays with, each with its invite
+      // link (Copy, Rotate), its release rule and its guests (Remove); every form works without JavaScript.
+      route('allied-units', 'routes/admin/allied-units/route.tsx'),
     ]),
   ]),
 

@@ -119,6 +119,12 @@ export const BackupIcon = () => (
   </Icon>
 )
 /** Two linked nodes with an arrow out (webhooks: the unit's other tools told of changes). */
+/** Two flags side by side: the allied units a joint operation brings together. */
+export const AlliesIcon = () => (
+  <Icon>
+    <path d="M4 21V4h7l-1.5 3L11 10H4M13 21V8h7l-1.5 3 1.5 3h-7" />
+  </Icon>
+)
 export const WebhookIcon = () => (
   <Icon>
     <circle cx="6" cy="17" r="2.5" />

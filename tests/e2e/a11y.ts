@@ -165,6 +165,15 @@ async function frozenEvent(db: E2ESql): Promise<number> {
   return row!.id
 }
 
+/** The invite code of an allied unit made for these checks (its page and the admin's list need one). */
+async function checkedAlly(db: E2ESql): Promise<string> {
+  const code = 'a11y-allied-unit-invite-code'
+  await db`
+    insert into allied_units (name, tag, release_hours_before, invite_code)
+    values ('A11y Allies', 'A11Y', 24, ${code}) on conflict do nothing`
+  return code
+}
+
 export const CHECKED_PAGES: CheckedPage[] = [
   // Public, signed out.
   { name: 'hub', as: null, path: '/' },
@@ -181,6 +190,8 @@ export const CHECKED_PAGES: CheckedPage[] = [
   { name: 'not found', as: null, path: '/no-such-page' },
   { name: 'login failed', as: null, path: '/auth/discord/callback?state=bogus&code=x' },
   { name: 'join', as: null, path: '/join' },
+  { name: 'ally join', as: null, path: async (db) => `/allies/join/${await checkedAlly(db)}` },
+  { name: 'ally join bad link', as: null, path: '/allies/join/no-such-invite' },
   // A member.
   { name: 'hub (member)', as: 'novak', path: '/' },
   { name: 'orbat (member)', as: 'novak', path: '/orbat', loadAtEachWidth: true },
@@ -192,6 +203,7 @@ export const CHECKED_PAGES: CheckedPage[] = [
   { name: 'own service record', as: 'novak', path: '/account/record' },
   { name: 'admin as member', as: 'novak', path: '/admin' },
   { name: 'join (member)', as: 'novak', path: '/join' },
+  { name: 'ally join (member)', as: 'novak', path: async (db) => `/allies/join/${await checkedAlly(db)}` },
   // The admin.
   { name: 'admin hub', as: 'demo_admin', path: '/admin' },
   {
@@ -292,6 +304,15 @@ export const CHECKED_PAGES: CheckedPage[] = [
   { name: 'admin activity', as: 'demo_admin', path: '/admin/activity' },
   { name: 'admin webhooks', as: 'demo_admin', path: '/admin/webhooks' },
   { name: 'admin webhooks add', as: 'demo_admin', path: '/admin/webhooks?dialog=add' },
+  {
+    name: 'admin allied units',
+    as: 'demo_admin',
+    path: async (db) => {
+      await checkedAlly(db)
+      return '/admin/allied-units'
+    },
+  },
+  { name: 'admin allied units add', as: 'demo_admin', path: '/admin/allied-units?dialog=add' },
 ]
 
 // One login per demo user and worker: its session cookie is copied into each test's context.

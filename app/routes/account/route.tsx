@@ -11,6 +11,7 @@ import { LeaveSection } from './leave-section.tsx'
 import { ApplicationsSection } from './applications-section.tsx'
 import { OperationsSection } from './operations-section.tsx'
 import { NotificationsSection } from './notifications-section.tsx'
+import { GuestSection } from './guest-section.tsx'
 import { deleteRecord, runUseCase, submitForm } from '#app/forms/actions.ts'
 import {
   askToConfirm,
@@ -35,6 +36,7 @@ import { accountLeave, endLeave, requestLeave, withdrawLeave } from '#server/lea
 import { RECRUITMENT_INTENTS, RECRUITMENT_MESSAGES } from '#contracts/recruitment.ts'
 import { myApplications, withdraw } from '#server/recruitment/recruitment.ts'
 import { memberIdOfUser } from '#server/people.ts'
+import { guestUnitOf } from '#server/allies/allies.ts'
 import { heldSlotsOf } from '#server/personnel/record.ts'
 import { NOTIFICATION_MESSAGES } from '#contracts/notifications.ts'
 import { accountNotifications, saveChoicesForm } from '#server/notifications/account.ts'
@@ -52,7 +54,7 @@ const HELD_SHOWN = 5
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requirePageUser(request, context)
   const services = getServices(context)
-  const [tokens, feed, leave, applications, memberId, activity, notifications] = await Promise.all([
+  const [tokens, feed, leave, applications, memberId, activity, notifications, guestOf] = await Promise.all([
     listApiTokens(services.db, user),
     calendarFeedOf(services.db, user),
     accountLeave(services.db, user),
@@ -60,6 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     memberIdOfUser(services.db, user),
     accountActivity(services.db, user),
     accountNotifications(services.db, user),
+    guestUnitOf(services.db, user.id),
   ])
   const held = memberId === null ? [] : await heldSlotsOf(services.db, memberId, HELD_SHOWN)
   return {
@@ -71,6 +74,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     held,
     activity,
     notifications,
+    guestOf,
     pushPublicKey: services.config.push.publicKey,
     appUrl: services.config.appUrl,
   }
@@ -164,7 +168,7 @@ async function calendarFeed(post: FormPost, user: User) {
 }
 
 export default function AccountPage({ loaderData }: Route.ComponentProps) {
-  const { isAdmin, tokens, feed, leave, applications, held, activity, notifications, pushPublicKey, appUrl } =
+  const { isAdmin, tokens, feed, leave, applications, held, activity, notifications, guestOf, pushPublicKey, appUrl } =
     loaderData
   return (
     <main className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-10">
@@ -179,6 +183,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
           </Link>
         </p>
       </div>
+      {guestOf ? <GuestSection unit={guestOf} /> : null}
       {applications.length ? <ApplicationsSection applications={applications} /> : null}
       <OperationsSection held={held} />
       {activity ? <ActivitySection activity={activity} /> : null}

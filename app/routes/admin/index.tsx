@@ -11,6 +11,7 @@ import { useSheet } from '#app/ui/sheet.tsx'
 import { Badge } from '#app/ui/badge.tsx'
 import {
   ActivityIcon,
+  AlliesIcon,
   BackupIcon,
   DiscordIcon,
   LeaveIcon,
@@ -83,6 +84,12 @@ const cards = [
     title: 'Webhooks',
     text: "Signed posts to the unit's other tools for every change, with each endpoint's deliveries.",
     icon: <WebhookIcon />,
+  },
+  {
+    to: '/admin/allied-units',
+    title: 'Allied units',
+    text: 'Other communities in joint operations: their invite links, release rules and guests.',
+    icon: <AlliesIcon />,
   },
   {
     to: '/admin/settings',
