@@ -5,7 +5,7 @@ import { withOrbatPutBack } from './orbat-snapshot.ts'
 import { expect, test, type E2ESql } from './fixtures.ts'
 import { acceptConfirm, answerConfirm } from './page-kit.ts'
 
-// The ORBAT's memory with JavaScript (docs/rules/orbat-history.md), at 1440 and 390 px: the history list and a
+// The ORBAT's memory with JavaScript (docs/rules/orbat-history.md), at 390 px: the history list and a
 // version's diff, Restore with the browser's confirm (undoing an import: it names and puts back the members the import
 // freed), Undo Last Save in the editor (its confirm too), an operation's
 // frozen ORBAT and Fill from the ORBAT in the Attendance dialog. Each test that restores puts the ORBAT's tables back
@@ -23,7 +23,9 @@ async function acceptNextConfirm(page: Page, text: string | RegExp) {
   void acceptConfirm(page, typeof text === 'string' ? new RegExp(`^${text.replace(/[.?]/g, '\\$&')}`) : text)
 }
 
-for (const size of WIDTHS) {
+// With JavaScript at the phone's width only: the no-JS journey checks axe at both widths on every state, and the
+// a11y spec each page's desktop layout with JavaScript.
+for (const size of [WIDTHS[1]]) {
   test(`history, diff and restore with a confirm that puts members back (${size.width} px)`, async ({
     page,
     login,
@@ -96,7 +98,9 @@ test('Undo Last Save in the editor asks, then puts the ORBAT back', async ({ pag
   })
 })
 
-for (const size of WIDTHS) {
+// With JavaScript at the phone's width only: the no-JS journey checks axe at both widths on every state, and the
+// a11y spec each page's desktop layout with JavaScript.
+for (const size of [WIDTHS[1]]) {
   test(`an operation's frozen ORBAT and Fill from the ORBAT (${size.width} px)`, async ({ page, login, db }) => {
     await page.setViewportSize(size)
     await login('demo_admin')
