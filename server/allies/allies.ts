@@ -44,11 +44,14 @@ function expiryOf(days: number | null): Date | null {
   return days === null ? null : new Date(Date.now() + days * 86_400_000)
 }
 
-const guestCount = sql<number>`(select count(*)::int from ${alliedGuests} g where g.allied_unit_id = ${alliedUnits.id})`
+// NOTE: qualified by hand: in a one-table select drizzle writes a column as a bare "id", which inside these subqueries
+// would mean (or clash with) the slots' and squads' own ids.
+const unitId = sql`${alliedUnits}.${sql.identifier('id')}`
+const guestCount = sql<number>`(select count(*)::int from ${alliedGuests} g where g.allied_unit_id = ${unitId})`
 const reservedCount = sql<number>`(
   select count(*)::int from ${slots} s join ${squads} q on q.id = s.squad_id
-   where coalesce(s.reserved_for, s.team_reserved_for, q.reserved_for) = ${alliedUnits.id} and s.role not like '---%')`
-const released = sql<boolean>`not allied_reservation_holds(${alliedUnits.id})`
+   where coalesce(s.reserved_for, s.team_reserved_for, q.reserved_for) = ${unitId} and s.role not like '---%')`
+const released = sql<boolean>`not allied_reservation_holds(${unitId})`
 
 function itemOf(
   config: Config,
