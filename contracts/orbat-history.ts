@@ -202,12 +202,9 @@ const snapshotSlot = z.object({
     .nullable()
     .optional()
     .meta({ description: "The allied unit's tag of a guest who held it (docs/rules/joint-operations.md), else null." }),
-  reserved_for: text()
-    .nullable()
-    .optional()
-    .meta({
-      description: 'The tag of the allied unit it was reserved for then, while the reservation held; else null.',
-    }),
+  reserved_for: text().nullable().optional().meta({
+    description: 'The tag of the allied unit it was reserved for then, while the reservation held; else null.',
+  }),
 })
 const snapshotSquad = z.object({
   id,
