@@ -56,6 +56,19 @@ export function roleLockRefusal(lock: string): string {
   return orbatRefusalText('roleLocked', lock)
 }
 
+/** A slot reserved for an allied unit, refused to everyone but that unit's guests (docs/rules/orbat.md). */
+export function reservedSlotRefusal(unitName: string): Refusal {
+  return { label: 'Reserved', reason: orbatRefusalText('slotReserved', unitName) }
+}
+
+/** A slot a guest may not take: not reserved for their unit (`reserved`: reserved for another one). */
+export function guestRefusal(unitName: string, reserved: boolean): Refusal {
+  return {
+    label: reserved ? 'Reserved' : 'Members only',
+    reason: orbatRefusalText('guestOutsideReservation', unitName),
+  }
+}
+
 /** An action the page shows disabled: a short label on the control, and the whole reason beside or under it. */
 export interface Refusal {
   label: string
@@ -71,4 +84,18 @@ export interface OrbatRights {
   waitlistRefusal: string | null
   /** One of the member's eligible roles allows the general (Any Squad) waitlist. */
   generalWaitlist: boolean
+  /**
+   * The allied unit the viewer is a guest of (they may take only the slots reserved for it), or null: roster members
+   * and everyone else, who may not take a reserved slot while its reservation holds.
+   */
+  guestOf: AlliedUnitRef | null
+  /** Role locks bind the viewer: false for a guest whose allied unit does not ask its guests to hold the roles. */
+  roleLocksApply: boolean
+}
+
+/** An allied unit as the ORBAT names it. */
+export interface AlliedUnitRef {
+  id: number
+  name: string
+  tag: string
 }

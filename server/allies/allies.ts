@@ -19,6 +19,7 @@ import type { Config } from '../config.ts'
 import type { AppServices } from '../context.ts'
 import { discordAvatarUrl } from '../discord/client.ts'
 import { Conflict, Invalid, NotFound } from '../errors.ts'
+import { guestUnitOf } from '../orbat/guests.ts'
 import { fillSlot } from '../orbat/waitlist/waitlist.ts'
 import type { Placement } from '../orbat/waitlist/placement.ts'
 import { runTransaction } from '../transaction.ts'
@@ -296,18 +297,8 @@ export async function removeGuest(services: AppServices, admin: User, id: number
   )
 }
 
-/** The allied unit a user is a guest of, or null. */
-export async function guestUnitOf(
-  db: DbOrTx,
-  userId: number,
-): Promise<{ id: number; name: string; tag: string } | null> {
-  const [row] = await db
-    .select({ id: alliedUnits.id, name: alliedUnits.name, tag: alliedUnits.tag })
-    .from(alliedGuests)
-    .innerJoin(alliedUnits, eq(alliedUnits.id, alliedGuests.allied_unit_id))
-    .where(eq(alliedGuests.user_id, userId))
-  return row ?? null
-}
+// Kept with the ORBAT's rights, which read it too (server/orbat sits a floor below).
+export { guestUnitOf }
 
 /** The allied unit of a live invite code, or null (unknown or expired). */
 export async function unitOfInvite(

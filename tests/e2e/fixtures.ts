@@ -21,6 +21,8 @@ export const DEMO_DISPLAY_NAMES = {
   kowalski: 'Lt. Kowalski',
   recruit_lee: 'Rct. Lee',
   banned_blake: 'Blake',
+  /** Not on the roster (a newcomer of the demo server): the allied units' guest in the ORBAT tests. */
+  mbeki: 'Mbeki',
 } as const
 export type DemoUsername = keyof typeof DEMO_DISPLAY_NAMES
 

@@ -2,7 +2,7 @@ import { Link } from 'react-router'
 import type { OrbatSlot } from '#contracts/orbat.ts'
 import { Badge } from '#app/ui/badge.tsx'
 import { LockIcon, PeopleIcon } from './icons.tsx'
-import { holderName } from './rows.ts'
+import { holderLabel } from './rows.ts'
 
 // The small marks of a slot row, the same in the diagram and the phone list.
 
@@ -19,6 +19,27 @@ export function LockedBadge() {
   return (
     <Badge shape="flag" tone="warning">
       LOCKED
+    </Badge>
+  )
+}
+
+/**
+ * A slot, team or squad reserved for an allied unit (docs/rules/orbat.md, Reservations for allied units): its tag
+ * (`label` puts words before it, e.g. "Reserved · 3CB"), and for screen readers whom it is kept for.
+ */
+export function ReservedBadge({ unit, label }: { unit: { tag: string; name: string }; label?: string }) {
+  return (
+    <Badge
+      shape="flag"
+      colors="bg-violet-500/15 text-violet-300 ring-violet-400/40"
+      title={`Reserved for ${unit.name}`}
+      className="max-w-full min-w-0"
+      data-testid="reserved-badge"
+    >
+      <span aria-hidden className="truncate">
+        {label ? `${label} · ${unit.tag}` : unit.tag}
+      </span>
+      <span className="sr-only">Reserved for {unit.name}</span>
     </Badge>
   )
 }
@@ -49,7 +70,7 @@ export function LockLine({ lock, className }: { lock: string; className: string 
  * know their roster member), plain text for a manual name. `nodrag` lets the diagram's link be clicked, not dragged.
  */
 export function HolderName({ slot, className }: { slot: OrbatSlot; className: string }) {
-  const name = holderName(slot)
+  const name = holderLabel(slot)
   if (slot.user_id === null) return <span className={`truncate font-medium ${className}`}>{name}</span>
   return (
     <Link
@@ -58,5 +79,18 @@ export function HolderName({ slot, className }: { slot: OrbatSlot; className: st
     >
       {name}
     </Link>
+  )
+}
+
+/**
+ * A slot's role, and the allied unit it is reserved for while that holds: one line cut short on the diagram's cards
+ * (their rows have a fixed height), wrapping in the phone list (`wrap`).
+ */
+export function RoleLine({ slot, className, wrap = false }: { slot: OrbatSlot; className: string; wrap?: boolean }) {
+  return (
+    <div className={`flex min-w-0 items-center gap-x-1.5 ${wrap ? 'flex-wrap' : ''}`}>
+      <p className={`text-zinc-100 ${wrap ? '' : 'truncate'} ${className}`}>{slot.role}</p>
+      {slot.reserved_for ? <ReservedBadge unit={slot.reserved_for} /> : null}
+    </div>
   )
 }

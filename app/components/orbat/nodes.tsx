@@ -3,7 +3,6 @@ import { Handle, type NodeProps } from '@xyflow/react'
 import {
   CARD,
   CARD_HANDLES,
-  holderName,
   isOpen,
   isSpacer,
   spacerLabel,
@@ -12,8 +11,8 @@ import {
   type SquadNode,
   type WaypointNode,
 } from './layout.ts'
-import { HolderName, LockedBadge, LockLine, OpenBadge, PeopleCount } from './badges.tsx'
-import { slotAction } from './rows.ts'
+import { HolderName, LockedBadge, LockLine, OpenBadge, PeopleCount, RoleLine } from './badges.tsx'
+import { holderLabel, slotAction } from './rows.ts'
 import { SlotActionControl } from './slot-actions.tsx'
 import type { OrbatSlot } from '#contracts/orbat.ts'
 import { useViewer } from './viewer.tsx'
@@ -61,34 +60,55 @@ const SquadCard = memo(function SquadCard({ data }: NodeProps<SquadNode>) {
   )
 })
 
-/** A squad card's name and people count (also the admin editor's card). */
-export function SquadTitle({ id, name, people }: { id: string; name: string; people: number }) {
+/** A squad card's name and people count (also the admin editor's card, with its reservation as `badge`). */
+export function SquadTitle({
+  id,
+  name,
+  people,
+  badge,
+}: {
+  id: string
+  name: string
+  people: number
+  badge?: ReactNode
+}) {
   return (
     <>
       <h2 id={id} className="min-w-0 flex-1 truncate text-base font-semibold text-zinc-50">
         {name}
       </h2>
+      {badge}
       <PeopleCount people={people} />
     </>
   )
 }
 
-/** A team of a squad card: its name, then its rows; spacers are drawn here, slots by `slot` (also the editor's card). */
+/**
+ * A team of a squad card: its name, then its rows; spacers are drawn here, slots by `slot` (also the editor's card,
+ * with the team's reservation as `badge` beside its name).
+ */
 export function TeamRows<Slot extends { id: number | string; role: string }>({
   team,
   slot,
+  badge,
 }: {
   team: { name: string; rows: Slot[] }
   slot: (slot: Slot) => ReactNode
+  badge?: ReactNode
 }) {
+  const heading = 'truncate text-[11px] font-semibold tracking-wider text-brand-400 uppercase'
   return (
     <section role="group" aria-label={team.name}>
-      <h3
-        className="flex items-end truncate px-3 pb-1 text-[11px] font-semibold tracking-wider text-brand-400 uppercase"
-        style={{ height: CARD.team }}
-      >
-        {team.name}
-      </h3>
+      {badge ? (
+        <div className="flex items-end gap-2 px-3 pb-1" style={{ height: CARD.team }}>
+          <h3 className={`min-w-0 ${heading}`}>{team.name}</h3>
+          {badge}
+        </div>
+      ) : (
+        <h3 className={`flex items-end px-3 pb-1 ${heading}`} style={{ height: CARD.team }}>
+          {team.name}
+        </h3>
+      )}
       <ul>
         {team.rows.map((row) =>
           isSpacer(row.role) ? (
@@ -116,7 +136,7 @@ export function SpacerRow({ role }: { role: string }) {
 function SlotRow({ slot, squadName }: { slot: OrbatSlot; squadName: string }) {
   const viewer = useViewer()
   const open = isOpen(slot)
-  const name = holderName(slot)
+  const name = holderLabel(slot)
   const action = slotAction(slot, viewer)
   const own = action.kind === 'leave'
   const lock = slot.required_role_id
@@ -128,7 +148,7 @@ function SlotRow({ slot, squadName }: { slot: OrbatSlot; squadName: string }) {
       data-slot-id={slot.id}
     >
       <div className="min-w-0 flex-1">
-        <p className="truncate text-sm leading-5 text-zinc-100">{slot.role}</p>
+        <RoleLine slot={slot} className="text-sm leading-5" />
         {lock ? <LockLine lock={lock} className="text-[11px] leading-4" /> : null}
       </div>
       <div className="flex shrink-0 items-center gap-2">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { OrbatSlot, OrbatSquad } from '#contracts/orbat.ts'
-import { slotAction, squadsInDiagramOrder } from './rows.ts'
+import { holderLabel, slotAction, squadsInDiagramOrder } from './rows.ts'
 import type { OrbatViewer } from './viewer.tsx'
 
 const squad = (name: string, pos_x: number, pos_y: number, id = pos_x * 10_000 + pos_y): OrbatSquad => ({
@@ -50,7 +50,14 @@ describe('slotAction (what a slot row offers)', () => {
     required_role_id: null,
     ...over,
   })
-  const member: OrbatViewer = { userId: 7, qualifiedLocks: new Set(['Rifleman']), locked: false, signUpRefusal: null }
+  const member: OrbatViewer = {
+    userId: 7,
+    qualifiedLocks: new Set(['Rifleman']),
+    locked: false,
+    signUpRefusal: null,
+    guestOf: null,
+    roleLocksApply: true,
+  }
 
   it('offers sign-up, leave, nothing, or a refusal with its reason', () => {
     expect(slotAction(slot({}), member)).toEqual({ kind: 'signup' })
@@ -74,5 +81,38 @@ describe('slotAction (what a slot row offers)', () => {
       reason: 'Banned members cannot sign up.',
     })
     expect(slotAction(slot({ user_id: 7 }), banned)).toEqual({ kind: 'leave' })
+  })
+
+  it('keeps a reserved slot for its allied unit: members and other units are told why, its guests may take it', () => {
+    const cb = { id: 3, tag: '3CB', name: '3rd Commando Brigade' }
+    const reserved = slot({ reserved_for: cb, required_role_id: 'Pilot' })
+    expect(slotAction(reserved, member)).toEqual({
+      kind: 'refused',
+      label: 'Reserved',
+      reason: 'This slot is reserved for 3rd Commando Brigade.',
+    })
+    // A guest: role locks bind them only when their unit says so.
+    const guest: OrbatViewer = { ...member, qualifiedLocks: new Set(), guestOf: cb, roleLocksApply: false }
+    expect(slotAction(reserved, guest)).toEqual({ kind: 'signup' })
+    expect(slotAction(reserved, { ...guest, roleLocksApply: true })).toMatchObject({ label: 'Role required' })
+    const outside = 'Guests of 3rd Commando Brigade can only take slots reserved for 3rd Commando Brigade.'
+    expect(slotAction(slot({}), guest)).toEqual({ kind: 'refused', label: 'Members only', reason: outside })
+    expect(slotAction(slot({ reserved_for: { id: 4, tag: 'TFB', name: 'Task Force Bravo' } }), guest)).toEqual({
+      kind: 'refused',
+      label: 'Reserved',
+      reason: outside,
+    })
+    // A released reservation (null in the live data) is an ordinary slot again.
+    expect(slotAction(slot({ reserved_for: null }), member)).toEqual({ kind: 'signup' })
+  })
+
+  it("shows a guest holder's name with their allied unit's tag", () => {
+    expect(
+      holderLabel(slot({ user_id: 9, discord_username: 'Smith', holder: { name: 'Smith', guest_of: '3CB' } })),
+    ).toBe('Smith [3CB]')
+    expect(
+      holderLabel(slot({ user_id: 9, discord_username: 'Reyes', holder: { name: 'Reyes', guest_of: null } })),
+    ).toBe('Reyes')
+    expect(holderLabel(slot({}))).toBeNull()
   })
 })

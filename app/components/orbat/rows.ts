@@ -1,6 +1,6 @@
 import type { OrbatSlot, OrbatSquad } from '#contracts/orbat.ts'
 import { isSpacer, spacerLabel } from '#contracts/spacer.ts'
-import { roleLockRefusal, type Refusal } from '#contracts/orbat-rights.ts'
+import { guestRefusal, reservedSlotRefusal, roleLockRefusal, type Refusal } from '#contracts/orbat-rights.ts'
 import type { OrbatViewer } from './viewer.tsx'
 
 // The ORBAT's rows as both views show them (the diagram's squad cards and the phone list): what a row is, who holds
@@ -16,6 +16,13 @@ export function isOpen(slot: Pick<OrbatSlot, 'role' | 'user_id' | 'manual_userna
 
 export function holderName(slot: OrbatSlot): string | null {
   return slot.discord_username ?? slot.manual_username
+}
+
+/** The holder's name as a slot row shows it: a guest of an allied unit with the unit's tag, `Smith [3CB]`. */
+export function holderLabel(slot: OrbatSlot): string | null {
+  const name = holderName(slot)
+  const tag = slot.user_id !== null ? slot.holder?.guest_of : null
+  return name !== null && tag ? `${name} [${tag}]` : name
 }
 
 export interface SquadTeam {
@@ -64,8 +71,9 @@ export function countSlots(slots: OrbatSlot[]): SlotCounts {
 export type SlotAction = { kind: 'none' } | { kind: 'signup' } | { kind: 'leave' } | ({ kind: 'refused' } & Refusal)
 
 /**
- * Decided from the same facts the server checks (the ban and the role locks come from the loader, computed by the
- * server's rules; the time lock and who holds the slot from the live data). Anonymous viewers get none: the page
+ * Decided from the same facts the server checks, in the order it checks them (db/functions/orbat.sql orbat_sign_up):
+ * the ban, the guest's allied unit and the role locks come from the loader, computed by the server's rules; the time
+ * lock, who holds the slot and the reservation that holds from the live data. Anonymous viewers get none: the page
  * offers them the login instead.
  */
 export function slotAction(slot: OrbatSlot, viewer: OrbatViewer): SlotAction {
@@ -73,8 +81,12 @@ export function slotAction(slot: OrbatSlot, viewer: OrbatViewer): SlotAction {
   if (slot.user_id === viewer.userId) return { kind: 'leave' }
   if (!isOpen(slot) || viewer.locked) return { kind: 'none' }
   if (viewer.signUpRefusal) return { kind: 'refused', ...viewer.signUpRefusal }
+  const reserved = slot.reserved_for ?? null
+  if (viewer.guestOf && reserved?.id !== viewer.guestOf.id)
+    return { kind: 'refused', ...guestRefusal(viewer.guestOf.name, reserved !== null) }
+  if (!viewer.guestOf && reserved) return { kind: 'refused', ...reservedSlotRefusal(reserved.name) }
   const lock = slot.required_role_id
-  if (lock && !viewer.qualifiedLocks.has(lock))
+  if (lock && viewer.roleLocksApply && !viewer.qualifiedLocks.has(lock))
     return { kind: 'refused', label: 'Role required', reason: roleLockRefusal(lock) }
   return { kind: 'signup' }
 }

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react'
-import { MEMBER_WRITES, type Refusal } from '#contracts/orbat-rights.ts'
+import { MEMBER_WRITES, type AlliedUnitRef, type Refusal } from '#contracts/orbat-rights.ts'
 
 /** Where the page's forms post (the /orbat route's action) and where anonymous users are sent to log in. */
 export const ORBAT_PATH = '/orbat'
@@ -20,6 +20,10 @@ export interface OrbatViewer {
   locked: boolean
   /** Why this member can take no slot at all (a ban), or null. */
   signUpRefusal: Refusal | null
+  /** The allied unit the viewer is a guest of (only its reserved slots are theirs to take), or null. */
+  guestOf: AlliedUnitRef | null
+  /** Role locks bind the viewer (not a guest whose unit does not ask for the roles). */
+  roleLocksApply: boolean
 }
 
 const ViewerContext = createContext<OrbatViewer>({
@@ -27,6 +31,8 @@ const ViewerContext = createContext<OrbatViewer>({
   qualifiedLocks: new Set(),
   locked: false,
   signUpRefusal: null,
+  guestOf: null,
+  roleLocksApply: true,
 })
 export const ViewerProvider = ViewerContext.Provider
 export const useViewer = () => useContext(ViewerContext)

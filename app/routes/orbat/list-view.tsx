@@ -1,7 +1,8 @@
 import { useMemo } from 'react'
 import { Form, useNavigate } from 'react-router'
 import type { OrbatPayload, OrbatSlot, OrbatSquad } from '#contracts/orbat.ts'
-import { HolderName, LockedBadge, LockLine, OpenBadge, PeopleCount } from '#app/components/orbat/badges.tsx'
+import { orbatRefusalText, type AlliedUnitRef } from '#contracts/orbat-rights.ts'
+import { HolderName, LockedBadge, LockLine, OpenBadge, PeopleCount, RoleLine } from '#app/components/orbat/badges.tsx'
 import {
   countSlots,
   groupTeams,
@@ -46,12 +47,18 @@ export function OrbatList({
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-4 px-3 pt-3 pb-10" data-testid="orbat-list">
       {mine ? <YourSlot slot={mine} squad={squads.find((s) => s.id === mine.squad_id)} viewer={viewer} /> : null}
       {viewer.signUpRefusal && !viewer.locked ? <Notice tone="info">{viewer.signUpRefusal.reason}</Notice> : null}
+      {viewer.guestOf && !viewer.signUpRefusal ? <GuestNotice unit={viewer.guestOf} /> : null}
       <SquadFilter squads={squads} selected={shown.length === 1 && squads.length > 1 ? shown[0]!.id : null} />
       {shown.map((squad) => (
         <SquadSection key={squad.id} squad={squad} slots={slotsBySquad.get(squad.id) ?? []} viewer={viewer} />
       ))}
     </div>
   )
+}
+
+/** A guest of an allied unit is told once, above the squads, which slots are theirs. */
+function GuestNotice({ unit }: { unit: AlliedUnitRef }) {
+  return <Notice tone="info">{orbatRefusalText('guestOutsideReservation', unit.name)}</Notice>
 }
 
 /** "Your slot: ..." pinned above the squads, with its Leave. */
@@ -180,7 +187,7 @@ function SlotItem({ slot, squadName, viewer }: { slot: OrbatSlot; squadName: str
       data-slot-id={slot.id}
     >
       <div className="min-w-0 flex-1">
-        <p className="text-sm text-zinc-100">{slot.role}</p>
+        <RoleLine slot={slot} className="text-sm" wrap />
         {slot.required_role_id ? <LockLine lock={slot.required_role_id} className="text-xs leading-5" /> : null}
       </div>
       <div className="flex shrink-0 items-center gap-2">

@@ -144,6 +144,8 @@ export default function OrbatPage({ loaderData }: Route.ComponentProps) {
       qualifiedLocks: qualified,
       locked: view.locked,
       signUpRefusal: rights?.signUpRefusal ?? null,
+      guestOf: rights?.guestOf ?? null,
+      roleLocksApply: rights?.roleLocksApply ?? true,
     }),
     [user?.id, qualified, view.locked, rights],
   )

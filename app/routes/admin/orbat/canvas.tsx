@@ -24,7 +24,7 @@ import {
 } from './editor-context.tsx'
 import { ListEditor } from './list-editor.tsx'
 import { MembersDatalist } from './members-datalist.tsx'
-import { parseNodeId, type EditorEdge, type EditorNode, type EditorSquadNode } from './model.ts'
+import { parseNodeId, type AllyOption, type EditorEdge, type EditorNode, type EditorSquadNode } from './model.ts'
 import { editorNodeTypes } from './nodes.tsx'
 import { EditorToolbar, ListActionBar, type EditorView } from './toolbar.tsx'
 import { EDITOR_MAX_ZOOM, EDITOR_MIN_ZOOM, FIT_OPTIONS, useCanvasView } from './use-canvas-view.ts'
@@ -43,6 +43,7 @@ interface OrbatEditorProps {
   initial: OrbatPayload
   roles: EligibleRoleOption[]
   platoons: PlatoonOption[]
+  allies: AllyOption[]
   members: AssignableMember[]
   /** A preset to load once on mount (`/admin/orbat?preset=ID`); `onPresetConsumed` then drops it from the URL. */
   presetId: number | null
@@ -65,6 +66,7 @@ function EditorCanvas({
   initial,
   roles,
   platoons,
+  allies,
   members,
   presetId,
   onPresetConsumed,
@@ -109,12 +111,13 @@ function EditorCanvas({
       editing: state.editing,
       roles,
       platoons,
+      allies,
       members,
       defaultLock: roles[0]?.role_name ?? null,
       dispatch,
       toggleEditing,
     }),
-    [state.slots, squadIds, state.editing, roles, platoons, members, dispatch, toggleEditing],
+    [state.slots, squadIds, state.editing, roles, platoons, allies, members, dispatch, toggleEditing],
   )
 
   const addSquad: MenuItem = {

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react'
 import type { AssignableMember } from '#contracts/orbat.ts'
-import type { EditorSlot } from './model.ts'
+import type { AllyOption, EditorSlot } from './model.ts'
 import type { EditorDispatch } from './use-editor-store.ts'
 
 // What the editor's node components (rendered by React Flow, outside the editor's props) read, and the one way they
@@ -26,6 +26,8 @@ export interface EditorContextValue {
   editing: ReadonlySet<number>
   roles: EligibleRoleOption[]
   platoons: PlatoonOption[]
+  /** The allied units a squad, team or slot can be reserved for (none: the editor shows no reservation fields). */
+  allies: AllyOption[]
   /** The roster for the Assigned fields (linked members carry their user id). */
   members: AssignableMember[]
   /** A new slot's lock defaults to the first eligible role. */

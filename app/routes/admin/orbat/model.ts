@@ -18,7 +18,9 @@ import type {
 /**
  * A slot as the editor holds it: `base_user_id` is the member it had when the editor loaded it (save contract);
  * `lock_from_default` marks a new slot's lock that nobody chose yet (the first eligible role), shown until the admin
- * keeps or changes it. Neither is saved as such.
+ * keeps or changes it. Neither is saved as such. Its reservations for an allied unit are `own_reserved_for` (the slot's
+ * own) and `team_reserved_for` (its team's: every slot of a team carries the same), saved as the slot's and the
+ * `teams` list's; a squad's is the squad's `reserved_for`.
  */
 export type EditorSlot = OrbatSlot & { base_user_id: number | null; lock_from_default: boolean }
 
@@ -186,6 +188,8 @@ export function toSavePayload({ nodes, edges, slots }: EditorDiagram, baseSlots:
     edges: [] as NonNullable<OrbatSaveBody['edges']>,
     waypoints: [] as OrbatPoint[],
     pax_counters: [] as OrbatPoint[],
+    /** Every team's reservation for an allied unit (docs/rules/orbat.md, Reservations for allied units). */
+    teams: [] as NonNullable<OrbatSaveBody['teams']>,
     /** Every stored slot's member as the editor last loaded them from the server (decision 012). */
     base_slots: baseSlots,
   } satisfies OrbatSaveBody
@@ -202,7 +206,14 @@ export function toSavePayload({ nodes, edges, slots }: EditorDiagram, baseSlots:
         pos_y,
         can_be_primary_waitlist: squad.can_be_primary_waitlist,
         platoon_id: squad.platoon_id,
+        reserved_for: squad.reserved_for ?? null,
       })
+      for (const team of teamsOf(slots, squad.id))
+        payload.teams.push({
+          squadName: squad.name,
+          team: team.name,
+          reserved_for: team.rows[0]?.team_reserved_for ?? null,
+        })
       continue
     }
     const parsed = parseNodeId(node.id)
@@ -222,6 +233,7 @@ export function toSavePayload({ nodes, edges, slots }: EditorDiagram, baseSlots:
       user_id: slot.user_id,
       manual_username: slot.manual_username,
       required_role_id: slot.required_role_id,
+      reserved_for: slot.own_reserved_for ?? null,
       base_user_id: slot.base_user_id,
     })
   }
@@ -237,6 +249,26 @@ export function toSavePayload({ nodes, edges, slots }: EditorDiagram, baseSlots:
     })
   }
   return payload
+}
+
+/** An allied unit a squad, team or slot can be reserved for, as the editor offers it. */
+export interface AllyOption {
+  id: number
+  name: string
+  tag: string
+}
+
+/** The allied unit of a stored reservation; one deleted since the editor loaded is named by its id. */
+export function allyOf(allies: readonly AllyOption[], id: number | null | undefined): AllyOption | null {
+  if (id === null || id === undefined) return null
+  return allies.find((a) => a.id === id) ?? { id, name: `Allied unit ${id}`, tag: `#${id}` }
+}
+
+/** Who holds a slot as the editor shows it: a member (a guest with their allied unit's tag), a typed name, or null. */
+export function editorHolderName(slot: EditorSlot): string | null {
+  if (slot.user_id === null) return slot.manual_username
+  const name = slot.discord_username ?? 'Member'
+  return slot.holder?.guest_of ? `${name} [${slot.holder.guest_of}]` : name
 }
 
 /** The roster member a typed or picked name means (case and spaces aside), a linked one first; null for a free name. */

@@ -5,6 +5,7 @@ import {
   paxCounts,
   rosterMatch,
   spacerRole,
+  squadsOf,
   teamsOf,
   toEditorState,
   toSavePayload,
@@ -162,7 +163,7 @@ describe('toSavePayload', () => {
     state.nodes = state.nodes.filter((n) => n.id !== 'squad-2')
     const body = toSavePayload(state)
     expect(body.squads).toEqual([
-      { id: 1, name: 'Alpha', pos_x: 10, pos_y: 21, can_be_primary_waitlist: true, platoon_id: 3 },
+      { id: 1, name: 'Alpha', pos_x: 10, pos_y: 21, can_be_primary_waitlist: true, platoon_id: 3, reserved_for: null },
     ])
     expect(body.slots.map((s) => s.id)).toEqual([11, 12, 13, 14])
     expect(body.slots[0]).toEqual({
@@ -175,8 +176,13 @@ describe('toSavePayload', () => {
       user_id: 7,
       manual_username: null,
       required_role_id: 'Squad Leader',
+      reserved_for: null,
       base_user_id: 7,
     })
+    expect(body.teams).toEqual([
+      { squadName: 'Alpha', team: 'HQ', reserved_for: null },
+      { squadName: 'Alpha', team: 'FT1', reserved_for: null },
+    ])
     // Edges to the removed squad are left out.
     expect(body.edges).toEqual([
       { source: 'squad-1', target: 'waypoint-5', sourceHandle: 'right', targetHandle: 'left', type: 'smoothstep' },
@@ -248,6 +254,7 @@ const squadNode = (state: EditorState, id: number) =>
   state.nodes.find((n): n is EditorSquadNode => n.type === 'squad' && n.data.squad.id === id)
 const squadSlots = (state: EditorState, id: number) => state.slots.filter((s) => s.squad_id === id)
 const saved = (what: string) => ({ tone: 'info', text: `${what} (requires save to persist).` })
+const squadsIn = (state: EditorState) => squadsOf(state.nodes)
 
 describe('editorReducer: loading', () => {
   test('the server ORBAT: nothing unsaved, no card open, base slots of the stored slots, temporary ids below 0', () => {
@@ -555,6 +562,99 @@ describe('editorReducer: teams and slots', () => {
     state = editorReducer(state, { type: 'deleteSlot', slotId: 13 })
     expect(teamsOf(state.slots, 1)[0]!.rows.map((s) => s.id)).toEqual([12, 11])
     expect(state.notice).toEqual(saved('Slot deleted'))
+  })
+})
+
+describe('editorReducer: reservations for allied units', () => {
+  const cb = { id: 3, tag: '3CB' }
+  const reserved: OrbatPayload = {
+    ...payload,
+    squads: payload.squads.map((s) => (s.id === 2 ? { ...s, reserved_for: 4 } : s)),
+    slots: payload.slots.map((s) =>
+      s.team === 'FT1' ? { ...s, team_reserved_for: 3, own_reserved_for: null } : { ...s, own_reserved_for: null },
+    ),
+  }
+
+  test('the loaded reservations are kept and saved as they are: squads, the teams list, slots (their own)', () => {
+    const body = toSavePayload(initEditorState(reserved))
+    expect(body.squads.map((s) => [s.name, s.reserved_for])).toEqual([
+      ['Alpha', null],
+      ['Bravo', 4],
+    ])
+    expect(body.teams).toEqual([
+      { squadName: 'Alpha', team: 'HQ', reserved_for: null },
+      { squadName: 'Alpha', team: 'FT1', reserved_for: 3 },
+      { squadName: 'Bravo', team: 'Bravo HQ', reserved_for: null },
+    ])
+    expect(body.slots.every((s) => s.reserved_for === null)).toBe(true)
+    // The team's value travels in the teams list only.
+    expect(body.slots[0]).not.toHaveProperty('team_reserved_for')
+  })
+
+  test('a squad, a team (every slot of it) and a slot are reserved and released, each a change that needs a save', () => {
+    let state = editorReducer(initEditorState(payload), { type: 'setSquadReservation', squadId: 1, ally: cb })
+    expect(state.notice).toEqual(saved('Squad reserved for 3CB'))
+    expect(state.dirty).toBe(true)
+    state = editorReducer(state, { type: 'setTeamReservation', squadId: 1, team: 'HQ', ally: cb })
+    expect(state.notice).toEqual(saved('Team reserved for 3CB'))
+    expect(squadSlots(state, 1).map((s) => [s.team, s.team_reserved_for ?? null])).toEqual([
+      ['HQ', 3],
+      ['HQ', 3],
+      ['HQ', 3],
+      ['FT1', null],
+    ])
+    state = editorReducer(state, { type: 'setSlotReservation', slotId: 14, ally: { id: 4, tag: 'TFB' } })
+    expect(state.notice).toEqual(saved('Slot reserved for TFB'))
+    let body = toSavePayload(state)
+    expect(body.squads[0]!.reserved_for).toBe(3)
+    expect(body.teams!.slice(0, 2)).toEqual([
+      { squadName: 'Alpha', team: 'HQ', reserved_for: 3 },
+      { squadName: 'Alpha', team: 'FT1', reserved_for: null },
+    ])
+    expect(body.slots.find((s) => s.id === 14)!.reserved_for).toBe(4)
+
+    state = editorReducer(state, { type: 'setSquadReservation', squadId: 1, ally: null })
+    expect(state.notice).toEqual(saved('Squad reservation removed'))
+    state = editorReducer(state, { type: 'setTeamReservation', squadId: 1, team: 'HQ', ally: null })
+    expect(state.notice).toEqual(saved('Team reservation removed'))
+    state = editorReducer(state, { type: 'setSlotReservation', slotId: 14, ally: null })
+    expect(state.notice).toEqual(saved('Slot reservation removed'))
+    body = toSavePayload(state)
+    expect([body.squads[0]!.reserved_for, body.teams![0]!.reserved_for, body.slots.at(-2)!.reserved_for]).toEqual([
+      null,
+      null,
+      null,
+    ])
+    expect(state.changes).toBe(6)
+  })
+
+  test("a new slot joins its team's reservation; a new team, a new squad have none; a duplicate keeps them", () => {
+    let state = initEditorState(reserved)
+    state = editorReducer(state, { type: 'addSlot', squadId: 1, team: 'FT1', lock: null })
+    expect(state.slots.at(-1)).toMatchObject({ team: 'FT1', team_reserved_for: 3, own_reserved_for: null })
+    state = editorReducer(state, { type: 'addSpacer', squadId: 1, team: 'HQ', text: 'Support' })
+    expect(state.slots.at(-1)).toMatchObject({ team: 'HQ', team_reserved_for: null })
+    state = editorReducer(state, { type: 'addTeam', squadId: 1, lock: null })
+    expect(state.slots.at(-1)).toMatchObject({ team: 'Team 3', team_reserved_for: null, own_reserved_for: null })
+    state = editorReducer(state, { type: 'addSquad', lock: null })
+    expect(squadsIn(state).find((s) => s.name === 'New Squad')?.reserved_for).toBeNull()
+
+    state = editorReducer(state, { type: 'setSlotReservation', slotId: 21, ally: cb })
+    state = editorReducer(state, { type: 'duplicateSquad', squadId: 2 })
+    const copy = squadsIn(state).find((s) => s.name === 'Bravo (Copy)')!
+    expect(copy.reserved_for).toBe(4)
+    expect(squadSlots(state, copy.id)).toEqual([
+      expect.objectContaining({ team: 'Bravo HQ', own_reserved_for: 3, team_reserved_for: null, user_id: null }),
+    ])
+  })
+
+  test("clearing a slot drops its guest holder's tag with the holder", () => {
+    const guestHeld: OrbatPayload = {
+      ...payload,
+      slots: payload.slots.map((s) => (s.id === 11 ? { ...s, holder: { name: 'Reyes', guest_of: '3CB' } } : s)),
+    }
+    const state = editorReducer(initEditorState(guestHeld), { type: 'clearSlot', slotId: 11 })
+    expect(state.slots.find((s) => s.id === 11)).toMatchObject({ user_id: null, holder: null })
   })
 })
 

@@ -68,6 +68,9 @@ export interface EditorState extends EditorDiagram {
 
 type Direction = -1 | 1
 
+/** The allied unit a reservation names (its tag for the notice), or null for none. */
+type AllyChoice = { id: number; tag: string } | null
+
 export type EditorAction =
   /** The ORBAT as the server has it (a save's answer, Discard Changes): no unsaved changes left. */
   | { type: 'resetToServer'; payload: OrbatPayload }
@@ -89,6 +92,10 @@ export type EditorAction =
   | { type: 'renameSquad'; squadId: number; name: string }
   | { type: 'setSquadWaitlist'; squadId: number; value: boolean }
   | { type: 'setSquadPlatoon'; squadId: number; platoonId: number | null }
+  // Reservations for allied units (docs/rules/orbat.md): a squad's, a team's (all its slots), a slot's own.
+  | { type: 'setSquadReservation'; squadId: number; ally: AllyChoice }
+  | { type: 'setTeamReservation'; squadId: number; team: string; ally: AllyChoice }
+  | { type: 'setSlotReservation'; slotId: number; ally: AllyChoice }
   | { type: 'duplicateSquad'; squadId: number }
   | { type: 'deleteSquad'; squadId: number }
   | { type: 'addTeam'; squadId: number; lock: string | null }
@@ -189,6 +196,23 @@ export function editorReducer(previous: EditorState, action: EditorAction): Edit
         patchSquad(state, action.squadId, { platoon_id: action.platoonId }),
         action.platoonId === null ? 'Platoon removed' : 'Platoon set',
       )
+    case 'setSquadReservation':
+      return changed(
+        patchSquad(state, action.squadId, { reserved_for: action.ally?.id ?? null }),
+        reservationNotice('Squad', action.ally),
+      )
+    case 'setTeamReservation': {
+      const { squadId, team, ally } = action
+      const slots = state.slots.map((s) =>
+        s.squad_id === squadId && s.team === team ? { ...s, team_reserved_for: ally?.id ?? null } : s,
+      )
+      return changed({ ...state, slots }, reservationNotice('Team', ally))
+    }
+    case 'setSlotReservation':
+      return changed(
+        patchSlot(state, action.slotId, { own_reserved_for: action.ally?.id ?? null }),
+        reservationNotice('Slot', action.ally),
+      )
     case 'duplicateSquad':
       return duplicateSquad(state, action.squadId)
     case 'deleteSquad': {
@@ -279,13 +303,17 @@ function changed(state: EditorState, what: string): EditorState {
   }
 }
 
+function reservationNotice(what: 'Squad' | 'Team' | 'Slot', ally: AllyChoice): string {
+  return ally ? `${what} reserved for ${ally.tag}` : `${what} reservation removed`
+}
+
 function refused(state: EditorState, why: string): EditorState {
   return { ...state, notice: { tone: 'error', text: why } }
 }
 
 // ---- helpers ----------------------------------------------------------------------------------------------------------
 
-const NOBODY = { user_id: null, manual_username: null, discord_username: null, avatar: null } as const
+const NOBODY = { user_id: null, manual_username: null, discord_username: null, avatar: null, holder: null } as const
 
 const edgeId = (n: number) => `new-edge-${n}`
 
@@ -340,7 +368,16 @@ function addToTeam(
   const block = teamsOf(state.slots, squadId).find((t) => t.name === team)
   if (!block) return state
   const order = block.rows.reduce((max, s) => Math.max(max, s.slot_order), -1) + 1
-  return addRow(state, (id) => newSlot(id, squadId, team, block.order, order, role, lock, true), what)
+  // A new row joins its team's reservation.
+  const teamReservedFor = block.rows[0]?.team_reserved_for ?? null
+  return addRow(
+    state,
+    (id) => ({
+      ...newSlot(id, squadId, team, block.order, order, role, lock, true),
+      team_reserved_for: teamReservedFor,
+    }),
+    what,
+  )
 }
 
 /**
@@ -375,6 +412,7 @@ function addSquad(state: EditorState, lock: string | null): EditorState {
         can_be_primary_waitlist: false,
         platoon_id: null,
         discord_channel_id: null,
+        reserved_for: null,
       },
     },
   }
@@ -434,7 +472,12 @@ function duplicateSquad(state: EditorState, squadId: number): EditorState {
   for (const s of state.slots.filter((s) => s.squad_id === squadId)) {
     let slotId: number
     ;[slotId, next] = takeId(next)
-    copies.push(newSlot(slotId, id, s.team, s.team_order, s.slot_order, s.role, s.required_role_id))
+    // The copy keeps the layout's reservations (the squad's comes with its fields).
+    copies.push({
+      ...newSlot(slotId, id, s.team, s.team_order, s.slot_order, s.role, s.required_role_id),
+      own_reserved_for: s.own_reserved_for ?? null,
+      team_reserved_for: s.team_reserved_for ?? null,
+    })
   }
   const nodes = [...state.nodes.map((n) => (n.selected ? { ...n, selected: false } : n)), copy]
   return changed({ ...next, nodes, slots: [...state.slots, ...copies] }, 'Squad duplicated')
@@ -541,6 +584,8 @@ export function newSlot(
     role,
     ...NOBODY,
     required_role_id: lock,
+    own_reserved_for: null,
+    team_reserved_for: null,
     base_user_id: null,
     lock_from_default: byDefault && lock !== null,
   }

@@ -7,6 +7,7 @@ import { useHydrated } from '#app/hooks/use-hydrated.ts'
 import { useSheet } from '#app/ui/sheet.tsx'
 import { requirePageUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
+import { listAlliedUnits } from '#server/allies/allies.ts'
 import { listAssignableMembers } from '#server/orbat/assignable.ts'
 import { loadOrbat } from '#server/orbat/orbat.ts'
 import { listPlatoons } from '#server/orbat/platoons.ts'
@@ -29,18 +30,21 @@ const SETTINGS_LINKS = [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePageUser(request, context, 'admin')
-  const { db } = getServices(context)
-  const [orbat, roles, platoons, members] = await Promise.all([
+  const { db, config } = getServices(context)
+  const [orbat, roles, platoons, members, allies] = await Promise.all([
     loadOrbat(db),
     listEligibleRoles(db),
     listPlatoons(db),
     listAssignableMembers(db),
+    listAlliedUnits(db, config),
   ])
   return {
     orbat,
     members,
     roles: roles.map((r) => ({ id: r.id, role_name: r.role_name })),
     platoons: platoons.map((p) => ({ id: p.id, name: p.name })),
+    // What a reservation names; their invite links stay on the allied units' page.
+    allies: allies.map((a) => ({ id: a.id, name: a.name, tag: a.tag })),
   }
 }
 
@@ -80,6 +84,7 @@ export default function AdminOrbatPage({ loaderData }: Route.ComponentProps) {
           initial={loaderData.orbat}
           roles={loaderData.roles}
           platoons={loaderData.platoons}
+          allies={loaderData.allies}
           members={loaderData.members}
           presetId={presetId}
           onPresetConsumed={dropPresetParam}

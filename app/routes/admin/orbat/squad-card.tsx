@@ -6,15 +6,18 @@ import { SquadTitle, TeamRows } from '#app/components/orbat/nodes.tsx'
 import { useEditor } from './editor-context.tsx'
 import { PencilIcon, TextButton } from './fields.tsx'
 import {
+  allyOf,
   DEFAULT_LOCK_MARK,
+  editorHolderName,
   paxCounts,
   teamsOf,
   type EditorSlot,
   type EditorSquadNode,
+  type AllyOption,
   type EditorTeam,
 } from './model.ts'
 import { SquadEditView } from './squad-edit.tsx'
-import { OpenBadge } from '#app/components/orbat/badges.tsx'
+import { OpenBadge, ReservedBadge } from '#app/components/orbat/badges.tsx'
 
 // The editor's squad card: a collapsed read-only view like the public card, and an edit view with the squad's fields,
 // team blocks and slot rows (squad-edit.tsx). 340 px wide below the sm breakpoint, 400 px from it.
@@ -56,7 +59,12 @@ export const EditorSquadCard = memo(function EditorSquadCard({ data, selected }:
           className="flex cursor-grab items-center gap-2 border-b border-zinc-700 bg-zinc-800/60 px-3"
           style={{ minHeight: CARD.header }}
         >
-          <SquadTitle id={headingId} name={squad.name} people={people} />
+          <SquadTitle
+            id={headingId}
+            name={squad.name}
+            people={people}
+            badge={<EditorReservation allies={editor.allies} id={squad.reserved_for} />}
+          />
           <TextButton
             onClick={() => editor.toggleEditing(squad.id)}
             tone={editing ? 'brand' : 'plain'}
@@ -71,14 +79,24 @@ export const EditorSquadCard = memo(function EditorSquadCard({ data, selected }:
             )}
           </TextButton>
         </header>
-        {editing ? <SquadEditView editor={editor} squad={squad} teams={teams} /> : <CollapsedTeams teams={teams} />}
+        {editing ? (
+          <SquadEditView editor={editor} squad={squad} teams={teams} />
+        ) : (
+          <CollapsedTeams teams={teams} allies={editor.allies} />
+        )}
       </article>
       <EditorHandles handles={CARD_HANDLES} />
     </>
   )
 })
 
-function CollapsedTeams({ teams }: { teams: EditorTeam[] }) {
+/** A squad's, team's or slot's own reservation on the editor's cards: "Reserved · 3CB" (nothing when none). */
+export function EditorReservation({ allies, id }: { allies: AllyOption[]; id: number | null | undefined }) {
+  const unit = allyOf(allies, id)
+  return unit ? <ReservedBadge unit={unit} label="Reserved" /> : null
+}
+
+function CollapsedTeams({ teams, allies }: { teams: EditorTeam[]; allies: AllyOption[] }) {
   if (teams.length === 0) {
     return (
       <p className="flex items-center px-3 text-sm text-zinc-500" style={{ height: CARD.empty }}>
@@ -89,14 +107,19 @@ function CollapsedTeams({ teams }: { teams: EditorTeam[] }) {
   return (
     <div style={{ paddingBottom: CARD.bottom }}>
       {teams.map((team) => (
-        <TeamRows key={team.name} team={team} slot={(slot) => <CollapsedSlot slot={slot} />} />
+        <TeamRows
+          key={team.name}
+          team={team}
+          slot={(slot) => <CollapsedSlot slot={slot} allies={allies} />}
+          badge={<EditorReservation allies={allies} id={team.rows[0]?.team_reserved_for} />}
+        />
       ))}
     </div>
   )
 }
 
-function CollapsedSlot({ slot }: { slot: EditorSlot }) {
-  const name = slot.user_id !== null ? (slot.discord_username ?? 'Member') : slot.manual_username
+function CollapsedSlot({ slot, allies }: { slot: EditorSlot; allies: AllyOption[] }) {
+  const name = editorHolderName(slot)
   return (
     <li
       className="flex items-center gap-2 border-t border-zinc-800 px-3"
@@ -104,7 +127,10 @@ function CollapsedSlot({ slot }: { slot: EditorSlot }) {
       data-testid="slot"
     >
       <div className="min-w-0 flex-1">
-        <p className="truncate text-sm leading-5 text-zinc-100">{slot.role}</p>
+        <div className="flex min-w-0 items-center gap-1.5">
+          <p className="truncate text-sm leading-5 text-zinc-100">{slot.role}</p>
+          <EditorReservation allies={allies} id={slot.own_reserved_for} />
+        </div>
         {slot.required_role_id && slot.lock_from_default ? (
           // A lock nobody chose yet (the first eligible role): marked until kept or changed in the edit view.
           <p

@@ -14,7 +14,15 @@ import {
   TrashIcon,
   UpIcon,
 } from './fields.tsx'
-import { DEFAULT_LOCK_MARK, rosterMatch, spacerRole, type EditorSlot, type EditorTeam } from './model.ts'
+import {
+  allyOf,
+  DEFAULT_LOCK_MARK,
+  editorHolderName,
+  rosterMatch,
+  spacerRole,
+  type EditorSlot,
+  type EditorTeam,
+} from './model.ts'
 import { askToConfirm } from '#app/ui/confirm.tsx'
 
 // A squad's edit view, in its card on the diagram or in the list: the squad's fields, its team blocks and their slot
@@ -115,6 +123,18 @@ export function SquadEditView({
           </select>
         ) : null}
       </div>
+      {offersReservations(editor, squad.reserved_for) ? (
+        <label className="flex items-center gap-2 text-sm text-zinc-200">
+          <span className="shrink-0">Squad reserved for</span>
+          <ReservationSelect
+            editor={editor}
+            value={squad.reserved_for}
+            label="Squad reserved for"
+            onChoose={(ally) => dispatch({ type: 'setSquadReservation', squadId, ally })}
+            className="min-w-32 flex-1"
+          />
+        </label>
+      ) : null}
 
       {teams.length === 0 ? <p className="text-sm text-zinc-500">No teams yet.</p> : null}
       {teams.map((team, index) => (
@@ -152,6 +172,7 @@ function TeamBlock({
   last: boolean
 }) {
   const { dispatch } = editor
+  const teamReservedFor = team.rows[0]?.team_reserved_for ?? null
   const [spacerOpen, setSpacerOpen] = useState(false)
   const [spacerText, setSpacerText] = useState('')
   const deleteTeam = () => {
@@ -198,6 +219,20 @@ function TeamBlock({
           <TrashIcon />
         </IconButton>
       </div>
+      {offersReservations(editor, teamReservedFor) ? (
+        <label className="flex items-center gap-2 border-b border-zinc-800 p-1.5">
+          <span className="shrink-0 text-[10px] font-semibold tracking-wider text-zinc-500 uppercase">
+            Team reserved for
+          </span>
+          <ReservationSelect
+            editor={editor}
+            value={teamReservedFor}
+            label="Team reserved for"
+            onChoose={(ally) => dispatch({ type: 'setTeamReservation', squadId, team: team.name, ally })}
+            className="min-w-0 flex-1"
+          />
+        </label>
+      ) : null}
       <ul className="divide-y divide-zinc-800">
         {team.rows.map((slot, index) => (
           <SlotEditor
@@ -350,7 +385,7 @@ function SlotEditor({
                 title="Signed up member: clear the slot to change it"
                 data-testid="assigned-member"
               >
-                {slot.discord_username ?? 'Member'}
+                {editorHolderName(slot)}
               </span>
             ) : (
               <DraftInput
@@ -376,6 +411,17 @@ function SlotEditor({
             </IconButton>
           </div>
         </div>
+        {offersReservations(editor, slot.own_reserved_for) ? (
+          <label className="flex min-w-0 flex-col gap-0.5">
+            <span className="text-[10px] font-semibold tracking-wider text-zinc-500 uppercase">Reserved for</span>
+            <ReservationSelect
+              editor={editor}
+              value={slot.own_reserved_for}
+              label="Reserved for"
+              onChoose={(ally) => dispatch({ type: 'setSlotReservation', slotId, ally })}
+            />
+          </label>
+        ) : null}
       </div>
       {byDefault ? (
         <DefaultLockNote
@@ -386,6 +432,52 @@ function SlotEditor({
         />
       ) : null}
     </li>
+  )
+}
+
+/** Reservations are offered once the unit has allied units (or to clear one that is set). */
+function offersReservations(editor: EditorContextValue, value: number | null | undefined): boolean {
+  return editor.allies.length > 0 || (value ?? null) !== null
+}
+
+/**
+ * Whom a squad, a team or a slot is reserved for (docs/rules/orbat.md, Reservations for allied units): None or an
+ * allied unit. A unit deleted since the editor loaded stays listed by its id, so the field still shows what is set.
+ */
+function ReservationSelect({
+  editor,
+  value,
+  label,
+  onChoose,
+  className = '',
+}: {
+  editor: EditorContextValue
+  value: number | null | undefined
+  /** Its name: the visible label's words (the label around it also holds the options' text). */
+  label: string
+  onChoose: (ally: { id: number; tag: string } | null) => void
+  className?: string
+}) {
+  const current = allyOf(editor.allies, value)
+  const listed = current === null || editor.allies.some((a) => a.id === current.id)
+  return (
+    <select
+      aria-label={label}
+      value={current?.id ?? ''}
+      onChange={(event) => {
+        const id = Number(event.target.value)
+        onChoose(event.target.value ? allyOf(editor.allies, id) : null)
+      }}
+      className={`${selectClass} ${className}`}
+    >
+      <option value="">None</option>
+      {editor.allies.map((ally) => (
+        <option key={ally.id} value={ally.id}>
+          {ally.tag} · {ally.name}
+        </option>
+      ))}
+      {listed ? null : <option value={current.id}>{current.name} (missing)</option>}
+    </select>
   )
 }
 
