@@ -100,12 +100,10 @@ export const versionDiffSchema = z.object({
     locks: z
       .array(slotPlace.extend({ from: text().nullable(), to: text().nullable() }))
       .meta({ description: 'Role locks changed (null: unlocked).' }),
-    reservations: z
-      .array(slotPlace.extend({ from: id.nullable(), to: id.nullable() }))
-      .meta({
-        description:
-          "Slots whose reservation for an allied unit changed (its own, its team's or its squad's): allied unit ids, null for none.",
-      }),
+    reservations: z.array(slotPlace.extend({ from: id.nullable(), to: id.nullable() })).meta({
+      description:
+        "Slots whose reservation for an allied unit changed (its own, its team's or its squad's): allied unit ids, null for none.",
+    }),
   }),
   headings: z
     .object({
