@@ -77,6 +77,10 @@ export const activitySessionSchema = z.object({
   roster_size: z.number().int().meta({
     description: 'Members (not banned) on the roster that day and not on leave, and anyone who attended anyway.',
   }),
+  allies: z.array(z.object({ tag: text(), guests: z.number().int() })).meta({
+    description:
+      "A joint operation's guests by allied unit tag, from its frozen ORBAT (never counted in attended); [] otherwise.",
+  }),
 })
 export type ActivitySession = z.output<typeof activitySessionSchema>
 

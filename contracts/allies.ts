@@ -89,7 +89,20 @@ export const rotateInviteSchema = z.object({
 
 /** POST /api/allied-units/join. */
 export const joinAllySchema = z.object({
-  code: text({ error: ALLY_MESSAGES.badCode }).trim().min(1, ALLY_MESSAGES.badCode).max(200, ALLY_MESSAGES.badCode),
+  code: text({ error: ALLY_MESSAGES.badCode })
+    .trim()
+    .min(1, ALLY_MESSAGES.badCode)
+    .max(2000, ALLY_MESSAGES.badCode)
+    // The whole invite link pasted in is read as its code (its last path segment).
+    .transform(
+      (v) =>
+        v
+          .replace(/[?#].*$/, '')
+          .replace(/\/+$/, '')
+          .split('/')
+          .at(-1) ?? '',
+    )
+    .meta({ description: "The invite link's code (its last path segment); the whole link is read as its code." }),
 })
 
 export const alliedUnitItemSchema = z.object({

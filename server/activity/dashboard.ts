@@ -117,7 +117,10 @@ export async function activityDashboard(db: DbOrTx, query: DashboardQuery, now?:
       inactive: data.members.filter((m) => m.inactive).length,
       onLeave: data.members.filter((m) => m.on_loa).length,
     },
-    sessions: sessionRows(data).map((s) => ({ ...s, day: days.get(`${s.kind}:${s.id}`) ?? s.at.slice(0, 10) })),
+    sessions: (await sessionRows(db, data)).map((s) => ({
+      ...s,
+      day: days.get(`${s.kind}:${s.id}`) ?? s.at.slice(0, 10),
+    })),
     squads: data.squads.map((s) => ({ ...s, squad: s.squad ?? 'No squad' })),
     inactive: data.members
       .filter((m) => m.inactive)

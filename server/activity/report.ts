@@ -568,21 +568,45 @@ export function memberRow(m: MemberFacts): ActivityMember {
   }
 }
 
+/**
+ * The guests of allied units who held a slot at each operation, by allied unit (docs/rules/joint-operations.md): read
+ * from the operations' frozen ORBATs, where each guest's slot keeps their unit's tag. Guests are not on the roster, so
+ * they count here and never in the members' attendance.
+ */
+async function alliesAt(db: DbOrTx, eventIds: number[]): Promise<Map<number, ActivitySession['allies']>> {
+  const byEvent = new Map<number, ActivitySession['allies']>()
+  if (!eventIds.length) return byEvent
+  const rows = await db.execute<{ event_id: number; tag: string; guests: number }>(sql`
+    select s.event_id, slot->>'guest_of' as tag, count(*)::int as guests
+      from event_orbat_snapshots s,
+           jsonb_path_query(s.squads, '$[*].teams[*].slots[*] ? (@.guest_of != null)') as slot
+     where s.event_id in (select jsonb_array_elements_text(${JSON.stringify(eventIds)}::jsonb)::int)
+     group by s.event_id, slot->>'guest_of'
+     order by s.event_id, tag`)
+  for (const row of rows)
+    byEvent.set(row.event_id, [...(byEvent.get(row.event_id) ?? []), { tag: row.tag, guests: row.guests }])
+  return byEvent
+}
+
 /** The window's sessions as the API gives them, oldest first. */
-export function sessionRows(data: ActivityData): ActivitySession[] {
-  return data.sessions
-    .filter((s) => s.current)
-    .map((s) => {
-      const stats = data.sessionStats.get(key(s.kind, s.id)) ?? { attended: 0, roster_size: 0 }
-      return {
-        kind: s.kind,
-        id: s.id,
-        name: s.name,
-        at: zonedIso(new Date(s.at_ms), data.window.zone),
-        attended: stats.attended,
-        roster_size: stats.roster_size,
-      }
-    })
+export async function sessionRows(db: DbOrTx, data: ActivityData): Promise<ActivitySession[]> {
+  const current = data.sessions.filter((s) => s.current)
+  const allies = await alliesAt(
+    db,
+    current.filter((s) => s.kind === 'event').map((s) => s.id),
+  )
+  return current.map((s) => {
+    const stats = data.sessionStats.get(key(s.kind, s.id)) ?? { attended: 0, roster_size: 0 }
+    return {
+      kind: s.kind,
+      id: s.id,
+      name: s.name,
+      at: zonedIso(new Date(s.at_ms), data.window.zone),
+      attended: stats.attended,
+      roster_size: stats.roster_size,
+      allies: (s.kind === 'event' && allies.get(s.id)) || [],
+    }
+  })
 }
 
 /** GET /api/activity. */
@@ -594,7 +618,7 @@ export async function activityReport(db: DbOrTx, weeks: number, now?: Date): Pro
     to: data.window.to,
     unit_size: data.unitSize,
     members: data.members.map(memberRow),
-    sessions: sessionRows(data),
+    sessions: await sessionRows(db, data),
   }
 }
 

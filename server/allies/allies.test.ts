@@ -468,3 +468,36 @@ describe('a mission import', () => {
     expect(after.slots.filter((s) => s.squad_id !== squad.id).every((s) => s.reserved_for === null)).toBe(true)
   })
 })
+
+describe('a joint operation', () => {
+  it('keeps its guests and their tag in the frozen ORBAT, and counts them by allied unit, never as members', async () => {
+    const ally = await addAlly()
+    const { alpha, charlie } = await arrangeReserved(ally.id)
+    const [guest] = visitors
+    await join(guest!, ally.code)
+    expect((await signUp(guest!.client, alpha.slot('Lead').id)).status).toBe(200)
+    expect((await signUp(reyes.client, charlie.slot('Medic').id)).status).toBe(200)
+    const [operation] = await db()
+      .insert(events)
+      .values({ name: 'Op Joint', date: new Date(Date.now() - 3_600_000), orbat_linked: true })
+      .returning()
+    const frozen = await api<{
+      squads: Array<{ name: string; teams: Array<{ slots: Array<Record<string, unknown>> }> }>
+    }>(admin.client, 'POST', `/api/roster/events/${operation!.id}/orbat-snapshot`)
+    expect(frozen.status, JSON.stringify(frozen.body)).toBe(200)
+    const slots = frozen.body.squads.flatMap((s) => s.teams.flatMap((t) => t.slots))
+    expect(slots.find((s) => s.role === 'Lead')).toMatchObject({
+      holder: 'Trooper 451-0',
+      guest_of: '3CB',
+      member_id: null,
+    })
+    expect(slots.find((s) => s.role === 'Rifleman')).toMatchObject({ holder: null, reserved_for: '3CB' })
+    expect(slots.find((s) => s.role === 'Medic')).toMatchObject({ holder: 'Reyes', guest_of: null })
+    const activity = await api<{ sessions: Array<{ id: number; allies: unknown }> }>(
+      admin.client,
+      'GET',
+      '/api/activity',
+    )
+    expect(activity.body.sessions.find((s) => s.id === operation!.id)?.allies).toEqual([{ tag: '3CB', guests: 1 }])
+  })
+})

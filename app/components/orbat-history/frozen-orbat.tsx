@@ -7,6 +7,14 @@ import type { OrbatSnapshot } from '#contracts/orbat-history.ts'
 
 const SPACER = /^---(.*)---$/
 
+type FrozenSlot = OrbatSnapshot['squads'][number]['teams'][number]['slots'][number]
+
+/** Who held the slot: a guest of an allied unit with its tag, an open slot reserved then with the ally's tag. */
+function holderText(slot: FrozenSlot): string {
+  if (slot.holder) return slot.guest_of ? `${slot.holder} [${slot.guest_of}]` : slot.holder
+  return slot.reserved_for ? `Open (reserved for ${slot.reserved_for})` : 'Open'
+}
+
 export function FrozenOrbat({
   snapshot,
   view,
@@ -74,7 +82,7 @@ function Diagram({ snapshot, ownMemberId }: { snapshot: OrbatSnapshot; ownMember
                     >
                       <span className="text-zinc-300">{slot.role || 'Slot'}</span>
                       <span className={slot.holder ? 'text-right text-zinc-100' : 'text-right text-zinc-500'}>
-                        {slot.holder ?? 'Open'}
+                        {holderText(slot)}
                       </span>
                     </li>
                   )
@@ -123,9 +131,7 @@ function List({ snapshot, ownMemberId }: { snapshot: OrbatSnapshot; ownMemberId:
               <td className="px-3 py-2 text-zinc-300">
                 {squad.name}, {team.name}
               </td>
-              <td className={`px-3 py-2 ${slot.holder ? 'text-zinc-100' : 'text-zinc-500'}`}>
-                {slot.holder ?? 'Open'}
-              </td>
+              <td className={`px-3 py-2 ${slot.holder ? 'text-zinc-100' : 'text-zinc-500'}`}>{holderText(slot)}</td>
             </tr>
           ))}
         </tbody>

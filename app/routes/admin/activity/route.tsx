@@ -150,7 +150,14 @@ export default function ActivityRoute({ loaderData: data }: Route.ComponentProps
                         {s.name}{' '}
                         <span className="text-zinc-400">({s.kind === 'event' ? 'operation' : 'training'})</span>
                       </th>
-                      <td className="py-1 pr-3 text-right tabular-nums">{s.attended}</td>
+                      <td className="py-1 pr-3 text-right tabular-nums">
+                        {s.attended}
+                        {s.allies.map((a) => (
+                          <span key={a.tag} className="block text-xs text-zinc-400">
+                            {`+ ${countOf(a.guests, 'guest')} of ${a.tag}`}
+                          </span>
+                        ))}
+                      </td>
                       <td className="py-1 text-right tabular-nums">{s.roster_size}</td>
                     </tr>
                   ))}
