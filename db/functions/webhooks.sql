@@ -38,7 +38,21 @@ CREATE OR REPLACE FUNCTION webhook_slot_json(p_slot integer, p_holder integer DE
               WHERE loa.member_id = m.id AND loa.status = 'approved' AND loa.ended_at IS NULL
                 AND (now() AT TIME ZONE coalesce(nullif((SELECT value FROM settings WHERE key = 'unit_time_zone'), ''),
                                                  'America/New_York'))::date BETWEEN loa.start_date AND loa.end_date),
-             false))
+             false),
+           -- Joint operations (docs/rules/joint-operations.md): the reservation while it holds, the stored ones, and
+           -- the holder as shown (a guest with their allied unit's tag).
+           'reserved_for', (SELECT json_build_object('id', a.id, 'tag', a.tag, 'name', a.name)
+                              FROM squads q JOIN allied_units a ON a.id = coalesce(s.reserved_for, s.team_reserved_for, q.reserved_for)
+                             WHERE q.id = s.squad_id AND allied_reservation_holds(a.id)),
+           'own_reserved_for', s.reserved_for,
+           'team_reserved_for', s.team_reserved_for,
+           'holder', CASE
+             WHEN h.user_id IS NOT NULL THEN json_build_object(
+               'name', coalesce(m.ingame_name, u.display_name, u.username, ''),
+               'guest_of', (SELECT a.tag FROM allied_guests g JOIN allied_units a ON a.id = g.allied_unit_id
+                             WHERE g.user_id = h.user_id))
+             WHEN s.manual_username IS NOT NULL THEN json_build_object('name', s.manual_username, 'guest_of', NULL)
+           END)
     FROM slots s
     CROSS JOIN LATERAL (SELECT coalesce(p_holder, s.user_id) AS user_id) h
     LEFT JOIN users u ON u.id = h.user_id

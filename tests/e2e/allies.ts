@@ -152,9 +152,9 @@ export async function alliesJourney(page: Page, browser: Browser, urls: Urls, jo
 
   // The admin finds them among the unit's guests, and removes them.
   await page.goto('/admin/allied-units')
-  await card.getByRole('link', { name: `Guests of ${run.name}` }).click()
+  await card.getByRole('link', { name: `${run.name}’s guests` }).click()
   const guests = page.getByTestId('ally-guests')
-  await expect(guests.getByRole('heading', { name: `Guests of ${run.name}` })).toBeVisible()
+  await expect(guests.getByRole('heading', { name: `${run.name}’s guests` })).toBeVisible()
   const row = guests.getByTestId('ally-guest').filter({ hasText: run.guest.name })
   await expect(row.getByTestId('guest-slot')).toHaveText('No slot')
   await expect(card.getByTestId('ally-guest-count')).toHaveText('1 guest')

@@ -16,8 +16,11 @@ let admin: TestClient
 let member: TestClient
 let guest: TestClient
 let guestId: number
+let memberId: number
 
-const NAME = '3 Commando Brigade'
+// Beside the demo's own allied unit (db/seed/allies.ts), which the counts below leave out.
+const NAME = 'Task Force Rhino'
+const TAG = 'TFR'
 const GUEST_DISCORD_ID = '812340000000000001'
 
 beforeAll(async () => {
@@ -41,6 +44,7 @@ beforeAll(async () => {
     loginStandInUser(t, GUEST_DISCORD_ID),
   ])
   guestId = await userIdOf(guest)
+  memberId = await userIdOf(member)
 })
 afterAll(async () => {
   await t?.close()
@@ -60,15 +64,15 @@ async function inviteCode(): Promise<string> {
 
 describe('the Allied units page', () => {
   it('adds a unit from its form; bad input and a taken name are answered in the form, with nothing stored', async () => {
-    const bad = await addUnit({ name: NAME, tag: '3CB', release_hours_before: 'soon' })
+    const bad = await addUnit({ name: NAME, tag: TAG, release_hours_before: 'soon' })
     expect(bad.status).toBe(400)
     expect(await html(bad)).toContain('The release must be a whole number of hours from 0 to 8760, or empty for never.')
-    expect(await db().select().from(alliedUnits)).toHaveLength(0)
+    expect(await db().select().from(alliedUnits).where(eq(alliedUnits.name, NAME))).toHaveLength(0)
 
-    const added = await addUnit({ name: NAME, tag: '3CB', release_hours_before: '24', guests_need_roles: 'on' })
+    const added = await addUnit({ name: NAME, tag: TAG, release_hours_before: '24', guests_need_roles: 'on' })
     expect(added.status).toBe(302)
-    const [unit] = await db().select().from(alliedUnits)
-    expect(unit).toMatchObject({ name: NAME, tag: '3CB', release_hours_before: 24, guests_need_roles: true })
+    const [unit] = await db().select().from(alliedUnits).where(eq(alliedUnits.name, NAME))
+    expect(unit).toMatchObject({ name: NAME, tag: TAG, release_hours_before: 24, guests_need_roles: true })
     expect(added.headers.get('location')).toBe(`/admin/allied-units?unit=${unit!.id}`)
 
     const taken = await addUnit({ name: NAME.toUpperCase(), tag: 'OTHER' })
@@ -121,7 +125,7 @@ describe('the invite link page', () => {
     const post = await member.postForm(`/allies/join/${code}`, { intent: 'join-ally' })
     expect(post.status).toBe(409)
     expect(await html(post)).toContain(ALLY_MESSAGES.isMember)
-    expect(await db().select().from(alliedGuests)).toHaveLength(0)
+    expect(await db().select().from(alliedGuests).where(eq(alliedGuests.user_id, memberId))).toHaveLength(0)
   })
 
   it('makes a new person a guest and sends them to the ORBAT; then says they are one already', async () => {
@@ -137,9 +141,10 @@ describe('the invite link page', () => {
 
     expect(await html(await guest.get(`/allies/join/${code}`))).toContain(allyMessage(ALLY_MESSAGES.alreadyGuest, NAME))
     const account = await html(await guest.get('/account'))
-    expect(account).toContain(`Guest of ${NAME} [3CB]`)
+    expect(account).toContain(`Guest of ${NAME} [${TAG}]`)
 
-    const admins = await html(await admin.get('/admin/allied-units'))
+    const [unit] = await db().select({ id: alliedUnits.id }).from(alliedUnits).where(eq(alliedUnits.name, NAME))
+    const admins = await html(await admin.get(`/admin/allied-units?unit=${unit!.id}`))
     expect(admins).toContain('Ally Player')
     expect(admins).toContain('1 guest')
   })

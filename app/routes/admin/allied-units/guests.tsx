@@ -39,12 +39,12 @@ export function GuestList({ unit, guests }: { unit: AlliedUnitItem; guests: Alli
       id="guests"
     >
       <h2 id={headingId} className="font-semibold">
-        Guests of {unit.name} <span className="font-mono text-sm text-zinc-400">[{unit.tag}]</span>
+        {unit.name}’s guests <span className="font-mono text-sm text-zinc-400">[{unit.tag}]</span>
       </h2>
       {guests.length === 0 ? (
         <EmptyState>No guests yet: they join by opening the invite link and logging in with Discord.</EmptyState>
       ) : (
-        <ul className="divide-y divide-zinc-800" aria-label={`Guests of ${unit.name}`}>
+        <ul className="divide-y divide-zinc-800" aria-label={`${unit.name}’s guests`}>
           {guests.map((guest) => (
             <li
               key={guest.user_id}

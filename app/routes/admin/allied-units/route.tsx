@@ -323,7 +323,7 @@ function UnitCard({
           preventScrollReset
           className={smallButton}
           aria-current={shown ? 'true' : undefined}
-          aria-label={`Guests of ${unit.name}`}
+          aria-label={`${unit.name}’s guests`}
         >
           Guests
         </Link>
