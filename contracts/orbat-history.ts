@@ -125,7 +125,7 @@ export const versionDetailSchema = versionItemSchema.extend({
 export type VersionDetail = z.output<typeof versionDetailSchema>
 
 /** Why a restore does not put back a member who held a slot it brings back (docs/rules/orbat-history.md). */
-export const RESEAT_REASONS = ['holdsSlot', 'banned', 'lock', 'notOnRoster'] as const
+export const RESEAT_REASONS = ['holdsSlot', 'banned', 'lock', 'notOnRoster', 'notReserved'] as const
 export type ReseatReason = (typeof RESEAT_REASONS)[number]
 /** The reasons as the confirms and the history page say them; `lock` names the slot's role lock. */
 export const RESEAT_WHY: Record<ReseatReason, (lock: string | null) => string> = {
@@ -133,6 +133,7 @@ export const RESEAT_WHY: Record<ReseatReason, (lock: string | null) => string> =
   banned: () => 'banned',
   lock: (lock) => `no longer meets the slot's lock (${lock ?? 'a deleted role'})`,
   notOnRoster: () => 'no longer on the roster',
+  notReserved: () => 'no longer a guest of the allied unit the slot is reserved for',
 }
 
 const reseatPlace = z.object({

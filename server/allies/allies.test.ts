@@ -27,6 +27,7 @@ import {
   loginDemos,
   resetOrbat,
   signUp,
+  slotsHeldBy,
   toSave,
   waitlistUserIds,
   type LoggedIn,
@@ -444,6 +445,32 @@ describe('versions and restores', () => {
     expect(restored.status, JSON.stringify(restored.body)).toBe(200)
     const reserved = (await orbat()).slots.filter((s) => s.reserved_for).map((s) => s.role)
     expect(reserved).toEqual(['Lead', 'Rifleman', 'Pilot', 'Copilot', 'Gunner'])
+  })
+})
+
+describe('a restore and a guest', () => {
+  it('puts a guest back in the reserved slot they held in the version, while they are its unit’s guest', async () => {
+    const ally = await addAlly()
+    const { alpha } = await arrangeReserved(ally.id)
+    const [guest] = visitors
+    await join(guest!, ally.code)
+    expect((await signUp(guest!.client, alpha.slot('Lead').id)).status).toBe(200)
+    // The version as the guest holds Lead, then a save that takes Lead away (the editor saw them in it).
+    expect((await save(toSave(await orbat()))).status).toBe(200)
+    const versions = await getJson<Array<{ id: number }>>(admin.client, '/api/admin/orbat/versions')
+    const held = versions.body[0]!.id
+    const body = toSave(await orbat())
+    expect((await save({ ...body, slots: body.slots.filter((s) => s.role !== 'Lead') })).status).toBe(200)
+    expect(await slotsHeldBy(db(), guest!.id)).toEqual([])
+    const restored = await api<{ reseat: { put_back: Array<{ member: string }> } }>(
+      admin.client,
+      'POST',
+      `/api/admin/orbat/versions/${held}/restore`,
+    )
+    expect(restored.status, JSON.stringify(restored.body)).toBe(200)
+    expect(restored.body.reseat.put_back.map((p) => p.member)).toContain('Trooper 451-0')
+    const lead = (await orbat()).slots.find((s) => s.role === 'Lead' && s.squad_id === alpha.squad.id)!
+    expect(lead.holder).toEqual({ name: 'Trooper 451-0', guest_of: '3CB' })
   })
 })
 

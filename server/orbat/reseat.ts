@@ -28,6 +28,8 @@ interface Candidate {
   slot_id: number
   user_id: number
   lock: string | null
+  /** The allied unit the slot was reserved for in the version (its own, its team's or its squad's), or null. */
+  reserved: number | null
 }
 
 type Standing = {
@@ -37,6 +39,9 @@ type Standing = {
   banned: boolean
   meets_lock: boolean
   name: string | null
+  /** A guest of an allied unit (docs/rules/joint-operations.md): their unit, and whether role locks bind them. */
+  guest_unit: number | null
+  guest_needs_roles: boolean
 }
 
 /**
@@ -60,8 +65,18 @@ export async function decideReseats(
   const back = layout.slots.filter(
     (s) => !heldIds.has(s.id) && !isSpacer(s.role) && (s.user_id !== null || s.manual_username !== null),
   )
+  const squadReserved = new Map(layout.squads.map((s) => [s.id, s.reserved_for ?? null]))
   const candidates: Candidate[] = back.flatMap((s) =>
-    s.user_id === null ? [] : [{ slot_id: s.id, user_id: s.user_id, lock: s.required_role_id }],
+    s.user_id === null
+      ? []
+      : [
+          {
+            slot_id: s.id,
+            user_id: s.user_id,
+            lock: s.required_role_id,
+            reserved: s.reserved_for ?? s.team_reserved_for ?? squadReserved.get(s.squad_id) ?? null,
+          },
+        ],
   )
   const standing = new Map<number, Standing>()
   if (candidates.length) {
@@ -71,10 +86,13 @@ export async function decideReseats(
              ${members.id} is not null as on_roster,
              coalesce(${members.is_banned}, false) as banned,
              coalesce(holds_lock_role(v.lock, ${users.discord_roles}), false) as meets_lock,
-             coalesce(${members.ingame_name}, ${users.display_name}, ${users.username}) as name
+             coalesce(${members.ingame_name}, ${users.display_name}, ${users.username}) as name,
+             g.allied_unit_id as guest_unit, coalesce(a.guests_need_roles, false) as guest_needs_roles
         from jsonb_to_recordset(${JSON.stringify(candidates)}::jsonb) as v(slot_id int, user_id int, lock text)
         left join ${users} on ${users.id} = v.user_id
-        left join ${members} on ${members.discord_id} = ${users.discord_id}`)
+        left join ${members} on ${members.discord_id} = ${users.discord_id}
+        left join allied_guests g on g.user_id = ${users.id}
+        left join allied_units a on a.id = g.allied_unit_id`)
     for (const row of rows) standing.set(row.slot_id, row)
   }
 
@@ -88,16 +106,29 @@ export async function decideReseats(
     }
     const person = standing.get(slot.id)
     const member = person?.name ?? slot.holder ?? 'A member'
-    const reason: ReseatReason | null =
-      !person?.found || !person.on_roster
-        ? 'notOnRoster'
-        : person.banned
-          ? 'banned'
+    // A guest goes back to a slot the version reserved for their allied unit (role locks bind them only when their
+    // unit says so); anyone else must still be on the roster.
+    const reserved = candidates.find((c) => c.slot_id === slot.id)?.reserved ?? null
+    const guest = person?.found && person.guest_unit !== null
+    const reason: ReseatReason | null = !person?.found
+      ? 'notOnRoster'
+      : guest
+        ? person.guest_unit !== reserved
+          ? 'notReserved'
           : seated.has(slot.user_id)
             ? 'holdsSlot'
-            : !person.meets_lock
+            : person.guest_needs_roles && !person.meets_lock
               ? 'lock'
               : null
+        : !person.on_roster
+          ? 'notOnRoster'
+          : person.banned
+            ? 'banned'
+            : seated.has(slot.user_id)
+              ? 'holdsSlot'
+              : !person.meets_lock
+                ? 'lock'
+                : null
     if (reason) {
       decision.not_put_back.push({ member, slot: where, reason, why: RESEAT_WHY[reason](slot.required_role_id) })
       continue

@@ -29,7 +29,7 @@ test('without JavaScript: upload, preview, apply, the public ORBAT shows the mis
     // Apply frees the seeded members' slots: the page asks first, naming them.
     await page.getByRole('button', { name: 'Apply', exact: true }).click()
     const question = page.getByRole('alertdialog')
-    await expect(question).toContainText(/Apply frees 7 members' slots: Hawthorne, Castellano, /)
+    await expect(question).toContainText(/Apply frees 8 members' slots: Hawthorne, Castellano, /)
     await expect(page.getByTestId('mission-summary')).toHaveText('6 squads · 20 slots · 1 unit not placed')
     for (const size of [...WIDTHS].reverse()) {
       await page.setViewportSize(size)

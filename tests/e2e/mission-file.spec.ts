@@ -48,7 +48,7 @@ test('upload, preview, apply, the public ORBAT shows the mission; export downloa
       const apply = page.getByRole('button', { name: 'Apply', exact: true })
       const question = answerConfirm(page, false)
       await apply.click()
-      expect(await question).toMatch(/^Apply frees 7 members' slots: Hawthorne, Castellano, /)
+      expect(await question).toMatch(/^Apply frees 8 members' slots: Hawthorne, Castellano, /)
       await expect(page).toHaveURL(/\/admin\/orbat\/mission$/)
       void acceptConfirm(page)
       await apply.click()

@@ -11,8 +11,8 @@ import { restoreOrbat, snapshotOrbat } from './orbat-snapshot.ts'
 // `orbatLock` fixture and puts the ORBAT's tables back from a snapshot.
 
 const DESKTOP = { width: 1440, height: 900 } as const
-const RESERVED = 'This slot is reserved for 3rd Commando Brigade.'
-const GUESTS_ONLY = 'Guests of 3rd Commando Brigade can only take slots reserved for 3rd Commando Brigade.'
+const RESERVED = 'This slot is reserved for Task Force Rhino.'
+const GUESTS_ONLY = 'Guests of Task Force Rhino can only take slots reserved for Task Force Rhino.'
 
 function squadCard(page: Page, squad: string) {
   return page.getByRole('article', { name: squad, exact: true })
@@ -57,13 +57,13 @@ test.describe('on a desktop', () => {
     const snapshot = await snapshotOrbat(db)
     let ally: TestAlly | undefined
     try {
-      ally = await addAlly(db, '3rd Commando Brigade', '3CB')
+      ally = await addAlly(db, 'Task Force Rhino', 'TFR')
       await login('demo_admin', '/admin/orbat')
       const bravo = squadCard(page, 'Bravo')
       await bravo.getByRole('button', { name: 'Edit Bravo' }).click()
-      await bravo.getByLabel('Squad reserved for').selectOption({ label: '3CB · 3rd Commando Brigade' })
-      await expect(toast(page, 'Squad reserved for 3CB (requires save to persist).')).toBeVisible()
-      await expect(bravo.getByTestId('reserved-badge')).toHaveText(/Reserved · 3CB/)
+      await bravo.getByLabel('Squad reserved for').selectOption({ label: 'TFR · Task Force Rhino' })
+      await expect(toast(page, 'Squad reserved for TFR (requires save to persist).')).toBeVisible()
+      await expect(bravo.getByTestId('reserved-badge')).toHaveText(/Reserved · TFR/)
       await expectNoAxeViolations(page, 'the ORBAT editor with reservations @1440px')
       await page.getByRole('button', { name: 'Save ORBAT' }).click()
       await expect(toast(page, 'ORBAT Saved Successfully!')).toBeVisible()
@@ -73,8 +73,8 @@ test.describe('on a desktop', () => {
       // A member (the admin is one) sees the tag on every slot of the squad, and why the open ones are not theirs.
       await page.goto('/orbat')
       const gunner = slotRow(page, 'Bravo', 'Weapons Team', 'Machine Gunner')
-      await expect(gunner.getByTestId('reserved-badge')).toHaveAttribute('title', 'Reserved for 3rd Commando Brigade')
-      await expect(gunner.getByText('Reserved for 3rd Commando Brigade')).toHaveCount(1)
+      await expect(gunner.getByTestId('reserved-badge')).toHaveAttribute('title', 'Reserved for Task Force Rhino')
+      await expect(gunner.getByText('Reserved for Task Force Rhino')).toHaveCount(1)
       const refused = refusedSignUp(gunner, 'Machine Gunner in Bravo', RESERVED)
       await expect(refused).toBeDisabled()
       await expect(refused).toHaveText('Reserved')
@@ -96,10 +96,10 @@ test.describe('on a desktop', () => {
         const row = slotRow(guest, 'Bravo', 'Fireteam 1', 'Autorifleman')
         await row.getByRole('button', { name: 'Sign up for Autorifleman in Bravo', exact: true }).click()
         await expect(toast(guest, 'Successfully signed up!')).toBeVisible()
-        await expect(row).toContainText('Mbeki [3CB]')
+        await expect(row).toContainText('Mbeki [TFR]')
         await expectNoAxeViolations(guest, '/orbat, a guest in a reserved slot @1440px')
         // The member's page hears of it live.
-        await expect(slotRow(page, 'Bravo', 'Fireteam 1', 'Autorifleman')).toContainText('Mbeki [3CB]')
+        await expect(slotRow(page, 'Bravo', 'Fireteam 1', 'Autorifleman')).toContainText('Mbeki [TFR]')
       } finally {
         await guestContext.close()
       }
@@ -123,14 +123,14 @@ test.describe('on a 390 px phone', () => {
     const snapshot = await snapshotOrbat(db)
     let ally: TestAlly | undefined
     try {
-      ally = await addAlly(db, '3rd Commando Brigade', '3CB')
+      ally = await addAlly(db, 'Task Force Rhino', 'TFR')
       await login('demo_admin', '/admin/orbat')
       const list = page.getByTestId('orbat-list-editor')
       const row = list.getByRole('article', { name: 'Alpha', exact: true }).getByTestId('editor-slot').nth(1)
       const reservedFor = row.getByLabel('Reserved for', { exact: true })
       await expectTapTarget(reservedFor)
-      await reservedFor.selectOption({ label: '3CB · 3rd Commando Brigade' })
-      await expect(toast(page, 'Slot reserved for 3CB (requires save to persist).')).toBeVisible()
+      await reservedFor.selectOption({ label: 'TFR · Task Force Rhino' })
+      await expect(toast(page, 'Slot reserved for TFR (requires save to persist).')).toBeVisible()
       await page.getByRole('button', { name: 'Save ORBAT (1 unsaved change)' }).tap()
       await expect(toast(page, 'ORBAT Saved Successfully!')).toBeVisible()
       const { squads, slots } = await apiSlots(page)
