@@ -79,7 +79,12 @@ async function round(
     const after = cpuSeconds(target.pid)
     const guestIds = new Set(guests.map((g) => g.userId))
     const byGuest = shots.map((s) => guestIds.has(s.member.userId))
-    const [broken] = await sql<{ n: number }[]>`
+    const [broken] =
+      process.env.SOLO_ONLY === '1'
+        ? await sql<
+            { n: number }[]
+          >`select count(*)::int as n from (select user_id from slots where user_id is not null group by user_id having count(*) > 1) t`
+        : await sql<{ n: number }[]>`
       select (select count(*)::int from slots s join squads q on q.id = s.squad_id
                where s.user_id is not null
                  and (coalesce(s.reserved_for, s.team_reserved_for, q.reserved_for) is not null)
@@ -109,16 +114,19 @@ export async function jointScenario(start: StartChild): Promise<{ ok: boolean; f
   const sql = postgres(databaseUrl, { max: 4, onnotice: () => {} })
   try {
     const arrangement = await arrangeOrbat(sql)
-    const { allyId, slotIds } = await reserveSquad(sql)
+    // SOLO_ONLY=1: the members' rounds alone, without touching the allied tables (a code base from before them).
+    const soloOnly = process.env.SOLO_ONLY === '1'
+    const { allyId, slotIds } = soloOnly ? { allyId: 0, slotIds: [] as number[] } : await reserveSquad(sql)
     progress(`joint: logging in ${MEMBERS} members and ${GUESTS} guests through the Discord stand-in`)
     const { members: everyone } = await loginMembers(appUrl, sql, MEMBERS + GUESTS)
     const members = everyone.slice(0, MEMBERS)
     const guests = everyone.slice(MEMBERS)
-    await sql`insert into allied_guests ${sql(guests.map((g) => ({ user_id: g.userId, allied_unit_id: allyId })))}`
+    if (!soloOnly)
+      await sql`insert into allied_guests ${sql(guests.map((g) => ({ user_id: g.userId, allied_unit_id: allyId })))}`
     const target = { url: appUrl, pid: app.child.pid! }
     const rounds: RoundFigures[] = []
     for (let pair = 0; pair < PAIRS; pair++) {
-      for (const joint of pair % 2 ? [true, false] : [false, true]) {
+      for (const joint of soloOnly ? [false] : pair % 2 ? [true, false] : [false, true]) {
         progress(
           `joint: pair ${pair + 1}/${PAIRS}, ${joint ? `${MEMBERS} members and ${GUESTS} guests` : `${MEMBERS} members alone`}`,
         )
