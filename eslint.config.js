@@ -1,5 +1,6 @@
 import js from '@eslint/js'
 import reactHooks from 'eslint-plugin-react-hooks'
+import i18next from 'eslint-plugin-i18next'
 import tseslint from 'typescript-eslint'
 import path from 'node:path'
 import { domainImportRefusal, domainOf } from './scripts/domain-layers.mjs'
@@ -7,6 +8,15 @@ import { domainImportRefusal, domainOf } from './scripts/domain-layers.mjs'
 // Import boundaries (docs/decisions/015-import-boundaries.md). Arrows point down only: app -> contracts, app route
 // modules -> server -> db, jobs -> server; server, db and jobs never import the UI; contracts import only zod. Proven
 // by tests/lint-boundaries.test.ts.
+/** The screens whose every text comes from the language catalogs (checked by i18next/no-literal-string below). */
+const TRANSLATED_SCREENS = [
+  'app/components/top-bar.tsx',
+  'app/components/error-boundary.tsx',
+  'app/routes/home.tsx',
+  'app/routes/account/route.tsx',
+  'app/routes/account/language-section.tsx',
+]
+
 const ARROWS = 'Arrows point down: app -> contracts, app route modules -> server -> db, jobs -> server.'
 
 const NO_APP = {
@@ -172,6 +182,23 @@ export default tseslint.config(
     ignores: ['server/**/*.test.ts'],
     plugins: { house: { rules: { 'domain-imports': domainImports } } },
     rules: { 'house/domain-imports': 'error' },
+  },
+  {
+    // The screens already in every language (docs/rules/languages.md) show no text written in the component: every word
+    // a person reads comes from contracts/i18n/. A screen joins this list when its texts move to the catalogs.
+    files: TRANSLATED_SCREENS,
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          'jsx-attributes': { include: ['aria-label', 'title', 'placeholder', 'alt', 'label', 'description'] },
+          message:
+            'A text a person reads comes from the catalogs (contracts/i18n/en.json and useT), not the component.',
+        },
+      ],
+    },
   },
   {
     files: ['**/*.{js,mjs}'],

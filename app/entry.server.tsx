@@ -8,6 +8,18 @@ import { NonceProvider } from '#app/ui/nonce.tsx'
 
 export const streamTimeout = 5_000
 
+/**
+ * A page says its language (Content-Language), and a cache that may keep it learns the answer depends on the
+ * browser's Accept-Language unless the person's own choice decided (docs/rules/languages.md).
+ */
+function languageHeaders(headers: Headers, routerContext: EntryContext) {
+  const root = routerContext.staticHandlerContext.loaderData['root'] as
+    { language?: { language: string; source: string } } | undefined
+  if (!root?.language) return
+  headers.set('Content-Language', root.language.language)
+  if (root.language.source !== 'account') headers.append('Vary', 'Accept-Language')
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -16,6 +28,7 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const nonce = loadContext.get(requestContext).cspNonce
+  languageHeaders(responseHeaders, routerContext)
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
     const userAgent = request.headers.get('user-agent')

@@ -12,18 +12,24 @@ import { OfflineMark, useServiceWorker } from '#app/ui/service-worker.tsx'
 import { getServices } from '#server/context.ts'
 import { getUser, toPublicUser } from '#server/auth/user.ts'
 import { viewerTimeZone } from '#server/unit/time-zone.ts'
+import { pageLanguage } from '#server/http/page-texts.ts'
+import { messagesFor } from '#server/lib/i18n.ts'
+import { DEFAULT_LANGUAGE } from '#contracts/languages.ts'
+import { I18nProvider } from '#app/ui/i18n.tsx'
 import { readToast } from '#server/toast.ts'
 import appStylesheet from './app.css?url'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = getServices(context)
-  const [user, { toast, clear }, timeZone] = await Promise.all([
+  const [user, { toast, clear }, timeZone, language] = await Promise.all([
     getUser(services, request),
     readToast(services.config, request),
     viewerTimeZone(request, services.db),
+    pageLanguage(request, context),
   ])
+  const publicUser = user ? await toPublicUser(services.db, user) : null
   return data(
-    { user: user ? await toPublicUser(services.db, user) : null, toast, timeZone },
+    { user: publicUser, toast, timeZone, language, messages: messagesFor(language.language, ['shell']) },
     clear ? { headers: { 'Set-Cookie': clear } } : undefined,
   )
 }
@@ -36,7 +42,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>('root')
   useServiceWorker()
   return (
-    <html lang="en" className="dark">
+    <html lang={rootData?.language.language ?? DEFAULT_LANGUAGE} className="dark">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -54,14 +60,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-dvh">
         <TimeZoneProvider value={rootData?.timeZone ?? UNKNOWN_VIEWER_ZONE}>
-          <ToastProvider flash={rootData?.toast ?? null}>
-            <SheetProvider>
-              <TopBar user={rootData?.user ?? null} />
-              <OfflineMark />
-              {children}
-              <ConfirmHost />
-            </SheetProvider>
-          </ToastProvider>
+          <I18nProvider
+            language={rootData?.language.language ?? DEFAULT_LANGUAGE}
+            timeZone={(rootData?.timeZone ?? UNKNOWN_VIEWER_ZONE).zone}
+          >
+            <ToastProvider flash={rootData?.toast ?? null}>
+              <SheetProvider>
+                <TopBar user={rootData?.user ?? null} />
+                <OfflineMark />
+                {children}
+                <ConfirmHost />
+              </SheetProvider>
+            </ToastProvider>
+          </I18nProvider>
         </TimeZoneProvider>
         {/* After the content: a script waits for the stylesheet before it runs, and holds the parser meanwhile. */}
         <TimeZoneCookieScript nonce={nonce} />

@@ -155,6 +155,7 @@ export default [
     // in-memory snapshot in server/http/live-routes.ts.
     // Admin Settings panel: settings, eligible roles, purge, platoons, ORBAT presets.
     route('admin/settings', 'routes/api/admin.settings.ts'),
+    route('admin/settings/language', 'routes/api/admin.settings.language.ts'),
     route('admin/waitlist-roles', 'routes/api/admin.waitlist-roles.ts'),
     route('admin/waitlist-roles/:id', 'routes/api/admin.waitlist-roles.$id.ts'),
     route('admin/waitlist', 'routes/api/admin.waitlist.ts'),
@@ -217,6 +218,9 @@ export default [
     route('push/public-key', 'routes/api/push.public-key.ts'),
     route('push/subscriptions', 'routes/api/push.subscriptions.ts'),
     route('account/notifications', 'routes/api/account.notifications.ts'),
+    // Languages (docs/rules/languages.md): the person's own choice, and what the app speaks.
+    route('account/preferences', 'routes/api/account.preferences.ts'),
+    route('languages', 'routes/api/languages.ts'),
     // Leave of absence (docs/rules/personnel.md): a member's own requests (an admin's: everyone's), asking, withdrawing
     // a pending request, an admin's approval or denial, ending an approved leave early.
     route('loa', 'routes/api/loa.ts'),

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { strictNumber, text } from './fields.ts'
 import { normalizeTime, parseDateTime } from './time.ts'
 import { canonicalTimeZone, INVALID_TIME_ZONE } from './time-zone.ts'
+import { INVALID_LANGUAGE, isLanguageCode } from './languages.ts'
 import { LEAVE_MAX_DAYS_LIMIT, LEAVE_MESSAGES } from './leave.ts'
 import { INACTIVITY_WEEKS_INVALID, isInactivityWeeks } from './activity.ts'
 import { DISCORD_EVENT_DRIFT } from './discord-events.ts'
@@ -22,6 +23,7 @@ export const SETTINGS_INTENTS = {
   createPlatoon: 'create-platoon',
   deletePlatoon: 'delete-platoon',
   saveTimeZone: 'save-time-zone',
+  saveLanguage: 'save-language',
 } as const
 
 /** A required name of at most 100 characters, trimmed ("Role name is required."). */
@@ -166,6 +168,7 @@ export interface PlatoonItem {
 export const SETTING_KEYS = [
   'signup_time',
   'unit_time_zone',
+  'unit_language',
   'promotion_channel_id',
   'event_ping_role_id',
   'squad_channel_category_id',
@@ -194,6 +197,7 @@ export type SettingKey = (typeof SETTING_KEYS)[number]
 export const NON_DISCORD_SETTING_KEYS = [
   'signup_time',
   'unit_time_zone',
+  'unit_language',
   'leave_max_days',
   'recruitment_cooldown_days',
   'orbat_history_days',
@@ -260,6 +264,9 @@ export const settingInputSchema = z
     } else if (input.key === 'unit_time_zone') {
       if (input.value !== '' && !canonicalTimeZone(input.value))
         ctx.addIssue({ code: 'custom', path: ['value'], message: INVALID_TIME_ZONE })
+    } else if (input.key === 'unit_language') {
+      if (input.value !== '' && !isLanguageCode(input.value))
+        ctx.addIssue({ code: 'custom', path: ['value'], message: INVALID_LANGUAGE })
     } else if (input.key === 'leave_max_days') {
       if (input.value !== '' && !isLeaveMaxDays(input.value))
         ctx.addIssue({ code: 'custom', path: ['value'], message: LEAVE_MESSAGES.maxDaysInvalid })

@@ -163,6 +163,8 @@ const KNOWN: Record<string, Known> = {
     params: () => ({}),
     methods: () => ({ PUT: { key: 'signup_time', value: '2031-05-01T18:30:00Z' } }),
   },
+  'api/admin/settings/language': { params: () => ({}), methods: () => ({ PUT: { language: 'de' } }) },
+  'api/account/preferences': { params: () => ({}), methods: () => ({ PUT: { language: 'fr' } }) },
   'api/admin/waitlist-roles': {
     params: () => ({}),
     methods: () => ({

@@ -1,8 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router'
 import { buttonClass } from '#app/ui/button.ts'
-
-/** The status line of an unknown page or record (docs/rules/ui.md, The generic error screen). */
-export const NOT_FOUND_LINE = '404 — this page does not exist'
+import { useT } from '#app/ui/i18n.tsx'
 
 /**
  * The generic error screen (docs/rules/ui.md): 'Unexpected Application Error!' with a status line or message, and the
@@ -10,22 +8,27 @@ export const NOT_FOUND_LINE = '404 — this page does not exist'
  */
 export function GeneralErrorBoundary() {
   const error = useRouteError()
+  const t = useT('shell.error')
   let statusLine: string
   let detail: string | undefined
   if (isRouteErrorResponse(error)) {
     const said = typeof error.data === 'string' ? error.data : (error.data as { error?: string } | null)?.error
     statusLine =
-      error.status === 404 ? NOT_FOUND_LINE : `${error.status} ${statusText(error.status) || error.statusText}`.trim()
+      error.status === 404
+        ? t('notFound')
+        : KNOWN_STATUSES.has(error.status)
+          ? t('status', { status: String(error.status) })
+          : `${error.status} ${error.statusText}`.trim()
     // A bare 'Not Found' body only repeats the status line.
     if (said && !statusLine.toLowerCase().includes(said.toLowerCase()) && said !== 'Not Found') detail = said
   } else if (error instanceof Error && import.meta.env.DEV) {
     statusLine = error.message
   } else {
-    statusLine = '500 Internal Server Error'
+    statusLine = t('status', { status: '500' })
   }
   return (
     <main className="mx-auto flex max-w-2xl flex-col items-center gap-4 px-6 py-16 text-center">
-      <h1 className="text-2xl font-bold text-red-400">Unexpected Application Error!</h1>
+      <h1 className="text-2xl font-bold text-red-400">{t('title')}</h1>
       <p className="font-mono text-sm break-words text-zinc-300" data-testid="error-status">
         {statusLine}
       </p>
@@ -35,22 +38,11 @@ export function GeneralErrorBoundary() {
         </p>
       ) : null}
       <Link to="/" className={buttonClass('muted', 'lg')}>
-        Back to home
+        {t('backHome')}
       </Link>
     </main>
   )
 }
 
-function statusText(status: number): string {
-  return (
-    (
-      {
-        400: 'Bad Request',
-        401: 'Unauthorized',
-        403: 'Forbidden',
-        404: 'Not Found',
-        500: 'Internal Server Error',
-      } as Record<number, string>
-    )[status] ?? ''
-  )
-}
+/** The statuses the shell's `error.status` message names. */
+const KNOWN_STATUSES = new Set([400, 401, 403, 404, 500])

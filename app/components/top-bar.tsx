@@ -3,6 +3,7 @@ import type { PublicUser } from '#contracts/types.ts'
 import { LoginButton } from '#app/components/login-button.tsx'
 import { Avatar } from '#app/ui/avatar.tsx'
 import { LogoutIcon } from '#app/ui/icons.tsx'
+import { useT } from '#app/ui/i18n.tsx'
 
 /** Which nav item is highlighted: Admin for any /admin path, Tests for any /tests path. */
 export function activeSection(pathname: string): string | null {
@@ -14,12 +15,13 @@ export function activeSection(pathname: string): string | null {
   return null
 }
 
+/** The nav's links; each one's text is the shell's `nav.<section>`. */
 const links = [
-  { to: '/orbat', label: 'ORBAT', section: 'orbat' },
-  { to: '/tests', label: 'Tests', section: 'tests' },
-  { to: '/library', label: 'Library', section: 'library' },
-  { to: '/admin', label: 'Admin', section: 'admin' },
-  { to: '/join', label: 'Join', section: 'join' },
+  { to: '/orbat', section: 'orbat' },
+  { to: '/tests', section: 'tests' },
+  { to: '/library', section: 'library' },
+  { to: '/admin', section: 'admin' },
+  { to: '/join', section: 'join' },
 ] as const
 
 /**
@@ -40,6 +42,7 @@ export function visibleLinks(user: Pick<PublicUser, 'isAdmin' | 'isMember'> | nu
 export function TopBar({ user }: { user: PublicUser | null }) {
   const { pathname, search } = useLocation()
   const section = activeSection(pathname)
+  const t = useT('shell')
   return (
     <header className="sticky top-0 z-40 border-b border-zinc-800 bg-zinc-950/90 backdrop-blur">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-1.5 px-2 min-[360px]:gap-2 min-[360px]:px-3 sm:gap-4 sm:px-6 lg:gap-6">
@@ -51,9 +54,9 @@ export function TopBar({ user }: { user: PublicUser | null }) {
             TF
           </span>
           {/* Read on phones too: it is the link's name when only the badge shows. */}
-          <span className="sr-only md:not-sr-only">Task Force HQ</span>
+          <span className="sr-only md:not-sr-only">{t('brand')}</span>
         </Link>
-        <nav aria-label="Main" className="flex min-w-0 flex-1 items-center sm:gap-1">
+        <nav aria-label={t('nav.label')} className="flex min-w-0 flex-1 items-center sm:gap-1">
           {visibleLinks(user).map((link) => {
             const active = section === link.section
             return (
@@ -65,7 +68,7 @@ export function TopBar({ user }: { user: PublicUser | null }) {
                   active ? 'bg-zinc-800 text-brand-400' : 'text-zinc-300 hover:bg-zinc-900 hover:text-white'
                 }`}
               >
-                {link.label}
+                {t(`nav.${link.section}`)}
               </NavLink>
             )
           })}
@@ -74,7 +77,7 @@ export function TopBar({ user }: { user: PublicUser | null }) {
           <div className="flex shrink-0 items-center gap-1.5 min-[360px]:gap-2 sm:gap-3">
             <Link
               to="/account"
-              aria-label="Your account"
+              aria-label={t('yourAccount')}
               className="flex items-center gap-2 rounded-md hover:text-white"
             >
               <Avatar src={user.avatar} name={user.displayName} size={7} />
@@ -90,17 +93,17 @@ export function TopBar({ user }: { user: PublicUser | null }) {
               {/* An icon on phones, so the nav, the account link and Logout share 320 px. */}
               <button
                 type="submit"
-                aria-label="Logout"
-                title="Logout"
+                aria-label={t('logout')}
+                title={t('logout')}
                 className="inline-flex size-8 shrink-0 items-center justify-center rounded-md border border-zinc-700 text-zinc-200 transition hover:border-zinc-500 hover:text-white sm:h-9 sm:w-auto sm:px-3 sm:text-sm"
               >
                 <LogoutIcon className="size-4 sm:hidden" />
-                <span className="hidden sm:inline">Logout</span>
+                <span className="hidden sm:inline">{t('logout')}</span>
               </button>
             </Form>
           </div>
         ) : (
-          <LoginButton returnTo={pathname === '/' ? undefined : pathname + search} label="Login" size="sm" />
+          <LoginButton returnTo={pathname === '/' ? undefined : pathname + search} label={t('login')} size="sm" />
         )}
       </div>
     </header>

@@ -1,49 +1,33 @@
 import { Link } from 'react-router'
+import type { Route } from './+types/home'
 import { HubGrid } from '#app/components/hub-card.tsx'
 import { LibraryIcon, OrbatIcon, RecruitIcon, RosterIcon, TestIcon, TrainingIcon } from '#app/ui/icons.tsx'
 import { useOptionalUser } from '#app/root.tsx'
+import { useT } from '#app/ui/i18n.tsx'
+import { pageMessages } from '#server/http/page-texts.ts'
 
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { messages: await pageMessages(request, context, ['home']) }
+}
+
+/** The hub's five places; each card's texts are `home.cards.<key>`. */
 const cards = [
-  {
-    to: '/orbat',
-    title: 'Live ORBAT',
-    text: 'See the order of battle and grab a slot the moment sign-ups open.',
-    icon: <OrbatIcon />,
-  },
-  {
-    to: '/roster',
-    title: 'Company Roster',
-    text: 'Members, ranks, join dates, event scores and qualifications.',
-    icon: <RosterIcon />,
-  },
-  {
-    to: '/trainings',
-    title: 'Training Sign-ups',
-    text: 'Upcoming BMT and general trainings: sign up or leave.',
-    icon: <TrainingIcon />,
-  },
-  {
-    to: '/tests',
-    title: 'Qualification Tests',
-    text: 'Take tests to earn new qualifications and review your results.',
-    icon: <TestIcon />,
-  },
-  {
-    to: '/library',
-    title: 'Library',
-    text: 'Guides, SOPs and reference documents of the unit.',
-    icon: <LibraryIcon />,
-  },
-]
+  { to: '/orbat', key: 'orbat', icon: <OrbatIcon /> },
+  { to: '/roster', key: 'roster', icon: <RosterIcon /> },
+  { to: '/trainings', key: 'trainings', icon: <TrainingIcon /> },
+  { to: '/tests', key: 'tests', icon: <TestIcon /> },
+  { to: '/library', key: 'library', icon: <LibraryIcon /> },
+] as const
 
 export default function Home() {
   const user = useOptionalUser()
+  const t = useT('home')
   // The hub's cards are the unit's five places; someone who is not (yet) a member is asked in, above them.
   const outsider = !user?.isMember && !user?.isAdmin
   return (
     <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
-      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Unit Hub</h1>
-      <p className="mt-1 text-zinc-400">Everything the unit needs for the week, in one place.</p>
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('title')}</h1>
+      <p className="mt-1 text-zinc-400">{t('intro')}</p>
       {outsider ? (
         <Link
           to="/join"
@@ -53,14 +37,20 @@ export default function Home() {
             <RecruitIcon />
           </span>
           <span className="flex min-w-0 flex-col gap-0.5">
-            <span className="text-lg font-semibold text-zinc-100">Join the Unit</span>
-            <span className="text-sm text-zinc-300">
-              Who we are, and the application form: apply with your Discord account.
-            </span>
+            <span className="text-lg font-semibold text-zinc-100">{t('join.title')}</span>
+            <span className="text-sm text-zinc-300">{t('join.text')}</span>
           </span>
         </Link>
       ) : null}
-      <HubGrid cards={cards} className="mt-8" />
+      <HubGrid
+        cards={cards.map(({ to, key, icon }) => ({
+          to,
+          icon,
+          title: t(`cards.${key}.title`),
+          text: t(`cards.${key}.text`),
+        }))}
+        className="mt-8"
+      />
     </main>
   )
 }

@@ -20,6 +20,8 @@ export const users = pgTable('users', {
   is_admin: boolean('is_admin').notNull().default(false),
   created_at: createdAtColumn(),
   last_login_at: timestamp('last_login_at', { withTimezone: true }),
+  /** The language the person chose on /account (contracts/languages.ts); null: follow the browser. */
+  language: text('language'),
 })
 
 /**

@@ -317,6 +317,8 @@ async function insertDemoUnit(tx: Tx, now: Date) {
     signup_time: '',
     // '' = America/New_York (docs/rules/settings.md).
     unit_time_zone: '',
+    // '' = English (docs/rules/languages.md).
+    unit_language: '',
     orbat_activity_channel_id: DEMO_CHANNELS.orbatActivity.id,
     promotion_channel_id: DEMO_CHANNELS.promotions.id,
     event_ping_role_id: r.eventPing.id,

@@ -4,6 +4,8 @@ declare module 'negotiator' {
   class Negotiator {
     constructor(request: { headers: Record<string, string | string[] | undefined> })
     encoding(available: readonly string[], options?: { preferred?: readonly string[] }): string | undefined
+    /** The languages of `available` the client accepts, its most preferred first. */
+    languages(available: readonly string[]): string[]
   }
   export = Negotiator
 }

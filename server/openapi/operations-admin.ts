@@ -1,3 +1,4 @@
+import { unitLanguageSchema } from '#contracts/language-forms.ts'
 import { z } from 'zod'
 import { attendanceQuerySchema, attendanceSchema } from '#contracts/attendance.ts'
 import {
@@ -274,6 +275,11 @@ export const adminOperations: ApiOperation[] = [
   settings.get('/api/admin/settings', 'admin', 'Every setting'),
   settings.put('/api/admin/settings', 'admin', 'Save one setting (the time lock, channels, roles)', {
     body: settingInputSchema,
+  }),
+  settings.put('/api/admin/settings/language', 'admin', "Set the unit's default language", {
+    body: unitLanguageSchema,
+    description:
+      "The language of pages for people who chose none and whose browser asks for none of the app's languages, and of the bot's channel posts.",
   }),
   settings.get('/api/admin/waitlist-roles', 'admin', 'Eligible waitlist roles'),
   settings.post('/api/admin/waitlist-roles', 'admin', 'Add an eligible role', {

@@ -1,3 +1,5 @@
+import { preferencesSchema } from '#contracts/language-forms.ts'
+import { LANGUAGE_CODES } from '#contracts/languages.ts'
 import { z } from 'zod'
 import { memberActivitySchema } from '#contracts/activity.ts'
 import { joinAllySchema, joinedAllySchema } from '#contracts/allies.ts'
@@ -56,6 +58,7 @@ const leave = operationsOf('Leave of absence')
 const recruitment = operationsOf('Recruitment')
 const allies = operationsOf('Joint operations')
 const notifications = operationsOf('Notifications')
+const languages = operationsOf('Languages')
 
 // NOTE: POST /api/waitlist/join has no contract schema: the use case checks `squad_preference` against the squads
 // that accept a preference. This describes its one field.
@@ -65,6 +68,11 @@ const waitlistJoinBody = z.object({
     .nullable()
     .optional()
     .meta({ description: 'A squad name that takes preferences, or null / absent for Any Squad.' }),
+})
+
+const languagesAnswerSchema = z.object({
+  default: z.enum(LANGUAGE_CODES),
+  available: z.array(z.object({ code: z.enum(LANGUAGE_CODES), name: z.string() })),
 })
 
 const POLLED =
@@ -245,6 +253,20 @@ export const memberOperations: ApiOperation[] = [
   notifications.put('/api/account/notifications', 'user', 'Change your choices for the kinds given', {
     body: notificationPreferencesInputSchema,
     response: notificationPreferencesSchema,
+  }),
+
+  languages.get('/api/languages', 'public', 'The languages the app speaks, and the unit default', {
+    response: languagesAnswerSchema,
+    description:
+      "Pages speak the person's own choice, else the best of the browser's Accept-Language, else the unit default. The /api itself answers in English.",
+  }),
+  languages.get('/api/account/preferences', 'user', 'Your language (null: your browser decides)', {
+    response: preferencesSchema,
+  }),
+  languages.put('/api/account/preferences', 'user', 'Choose your language, or null to follow your browser', {
+    body: preferencesSchema,
+    response: preferencesSchema,
+    description: 'Your pages, pushes and Discord direct messages follow it.',
   }),
 
   library.get('/api/knowledge', 'public', "The library's documents"),

@@ -10,6 +10,7 @@ import { SETTINGS_INTENTS as INTENTS, TIME_LOCK_FORMAT, timeLockSchema } from '#
 import { maskTimeInput, normalizeTime } from '#contracts/time.ts'
 import { formatInstant, TimeZoneField, useTimeZone, wallParts } from '#app/ui/date-time.tsx'
 import { TimeZoneSection } from './time-zone-section.tsx'
+import { UnitLanguageSection } from './language-section.tsx'
 import { LeaveSettingsSection } from './leave-section.tsx'
 import type { GeneralData } from './types.ts'
 
@@ -79,6 +80,7 @@ export function GeneralTab({ data }: { data: GeneralData }) {
         </div>
       </Section>
       <TimeZoneSection data={data} />
+      <UnitLanguageSection data={data} />
       <LeaveSettingsSection data={data} />
     </div>
   )

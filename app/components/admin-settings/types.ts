@@ -1,4 +1,5 @@
 import type { RolePickerData } from '#contracts/guild.ts'
+import type { LanguageCode } from '#contracts/languages.ts'
 import type { EligibleRoleItem, PlatoonItem, PresetItem } from '#contracts/settings.ts'
 
 // The Admin Settings tabs and the data their pages' loaders answer (the panel loads the same through fetchers).
@@ -27,6 +28,8 @@ export interface GeneralData {
   timeZones: string[]
   /** The longest leave a member may ask for (setting leave_max_days, or its default). */
   leaveMaxDays: number
+  /** The unit's language (setting unit_language, or English). */
+  unitLanguage: LanguageCode
   loadError?: string
 }
 export interface RolesData extends RolePickerData {

@@ -12,12 +12,15 @@ export const ACCOUNT_INTENTS = {
   notificationChoices: 'notification-choices',
   /** Stop push to one of the person's devices. */
   removeDevice: 'remove-device',
+  /** The person's language, or none (their browser's). */
+  saveLanguage: 'save-language',
 } as const
 
 export const ACCOUNT_FORMS = {
   token: 'token',
   calendar: 'calendar',
   notifications: 'notifications',
+  language: 'language',
 } as const
 
 /** What the action answers besides a redirect: a form's reply, or the token or calendar URL just made (shown once). */

@@ -12,6 +12,7 @@ import { ApplicationsSection } from './applications-section.tsx'
 import { OperationsSection } from './operations-section.tsx'
 import { NotificationsSection } from './notifications-section.tsx'
 import { GuestSection } from './guest-section.tsx'
+import { LanguageSection } from './language-section.tsx'
 import { deleteRecord, runUseCase, submitForm } from '#app/forms/actions.ts'
 import {
   askToConfirm,
@@ -43,6 +44,13 @@ import { accountNotifications, saveChoicesForm } from '#server/notifications/acc
 import { unsubscribe } from '#server/notifications/subscriptions.ts'
 import { userMessageOf } from '#server/errors.ts'
 import { buttonClass } from '#app/ui/button.ts'
+import { useT } from '#app/ui/i18n.tsx'
+import { languageFormSchema } from '#contracts/language-forms.ts'
+import { isLanguageCode } from '#contracts/languages.ts'
+import { savePreferences } from '#server/auth/preferences.ts'
+import { pageMessages } from '#server/http/page-texts.ts'
+import { translate } from '#server/lib/i18n.ts'
+import { browserLanguage, getUnitLanguage } from '#server/unit/language.ts'
 
 // The signed-in person's own page: their applications to join, the slots they held in recent operations, their leave
 // of absence, notifications, calendar feed and API tokens (and server tokens for admins). Forms post here and work without
@@ -54,16 +62,19 @@ const HELD_SHOWN = 5
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requirePageUser(request, context)
   const services = getServices(context)
-  const [tokens, feed, leave, applications, memberId, activity, notifications, guestOf] = await Promise.all([
-    listApiTokens(services.db, user),
-    calendarFeedOf(services.db, user),
-    accountLeave(services.db, user),
-    myApplications(services.db, user),
-    memberIdOfUser(services.db, user),
-    accountActivity(services.db, user),
-    accountNotifications(services.db, user),
-    guestUnitOf(services.db, user.id),
-  ])
+  const [tokens, feed, leave, applications, memberId, activity, notifications, guestOf, otherwise, messages] =
+    await Promise.all([
+      listApiTokens(services.db, user),
+      calendarFeedOf(services.db, user),
+      accountLeave(services.db, user),
+      myApplications(services.db, user),
+      memberIdOfUser(services.db, user),
+      accountActivity(services.db, user),
+      accountNotifications(services.db, user),
+      guestUnitOf(services.db, user.id),
+      languageWithoutChoice(request, services.db),
+      pageMessages(request, context, ['account']),
+    ])
   const held = memberId === null ? [] : await heldSlotsOf(services.db, memberId, HELD_SHOWN)
   return {
     isAdmin: user.is_admin,
@@ -77,7 +88,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     guestOf,
     pushPublicKey: services.config.push.publicKey,
     appUrl: services.config.appUrl,
+    language: { chosen: isLanguageCode(user.language) ? user.language : null, otherwise },
+    messages,
   }
+}
+
+/** The language the person's pages take when they choose none: their browser's, else the unit's. */
+async function languageWithoutChoice(request: Request, db: Parameters<typeof getUnitLanguage>[0]) {
+  const asked = browserLanguage(request.headers.get('accept-language'))
+  return asked && isLanguageCode(asked) ? asked : getUnitLanguage(db)
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -115,6 +134,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         success: NOTIFICATION_MESSAGES.deviceRemoved,
         failure: NOTIFICATION_MESSAGES.removeFailed,
       })
+    case ACCOUNT_INTENTS.saveLanguage:
+      return saveLanguage(post, user, request)
     case ACCOUNT_INTENTS.revokeToken:
       return deleteRecord(post, (id) => revokeApiToken(getServices(context), user, id), {
         success: API_TOKEN_MESSAGES.revoked,
@@ -123,6 +144,26 @@ export async function action({ request, context }: Route.ActionArgs) {
     default:
       return unknownIntent(post)
   }
+}
+
+/** Saves the person's language; the toast already speaks the language the page comes back in. */
+async function saveLanguage(post: FormPost, user: User, request: Request) {
+  const { db } = getServices(post.context)
+  const next = async (language: string | undefined) =>
+    isLanguageCode(language) ? language : await languageWithoutChoice(request, db)
+  let shown = await next(undefined)
+  return submitForm(
+    post,
+    languageFormSchema,
+    async ({ language }) => {
+      shown = await next(language)
+      return savePreferences(db, user, { language: language ?? null })
+    },
+    {
+      success: () => translate(shown, 'account.language.saved'),
+      failure: translate(shown, 'account.language.failed'),
+    },
+  )
 }
 
 async function createToken(post: FormPost, user: User) {
@@ -168,18 +209,29 @@ async function calendarFeed(post: FormPost, user: User) {
 }
 
 export default function AccountPage({ loaderData }: Route.ComponentProps) {
-  const { isAdmin, tokens, feed, leave, applications, held, activity, notifications, guestOf, pushPublicKey, appUrl } =
-    loaderData
+  const {
+    isAdmin,
+    tokens,
+    feed,
+    leave,
+    applications,
+    held,
+    activity,
+    notifications,
+    guestOf,
+    pushPublicKey,
+    appUrl,
+    language,
+  } = loaderData
+  const t = useT('account')
   return (
     <main className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-10">
       <div>
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Your account</h1>
-        <p className="mt-1 text-zinc-400">
-          Ask for leave; choose what you are told; connect calendars, scripts and game servers to the unit.
-        </p>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('title')}</h1>
+        <p className="mt-1 text-zinc-400">{t('intro')}</p>
         <p className="mt-2 text-sm">
           <Link to="/account/record" className="text-brand-400 underline">
-            Your service record
+            {t('recordLink')}
           </Link>
         </p>
       </div>
@@ -187,17 +239,15 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
       {applications.length ? <ApplicationsSection applications={applications} /> : null}
       <OperationsSection held={held} />
       {activity ? <ActivitySection activity={activity} /> : null}
+      <LanguageSection language={language} />
       <LeaveSection data={leave} />
       <NotificationsSection data={notifications} publicKey={pushPublicKey} />
       <CalendarSection feed={feed} appUrl={appUrl} />
       <TokensSection tokens={tokens} isAdmin={isAdmin} appUrl={appUrl} />
-      <Section
-        title="Your data"
-        description="Everything the app holds about you (your account, service record, awards, leave, attendance, tests, applications and settings) as one JSON file."
-      >
+      <Section title={t('data.title')} description={t('data.description')}>
         <div>
           <a href="/api/account/export" download className={buttonClass('secondary', 'md')}>
-            Download my data
+            {t('data.download')}
           </a>
         </div>
       </Section>
@@ -207,27 +257,25 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
 
 /** The member's own last 12 weeks (docs/rules/activity.md). */
 function ActivitySection({ activity }: { activity: NonNullable<Route.ComponentProps['loaderData']['activity']> }) {
+  const t = useT('account.activity')
   const { member, weeks } = activity
   const attended = weeks.reduce((n, w) => n + w.attended, 0)
   const possible = weeks.reduce((n, w) => n + w.possible, 0)
-  const caption = possible
-    ? `Attended ${attended} of ${possible} ${possible === 1 ? 'event' : 'events'} in the last 12 weeks`
-    : 'No events in the last 12 weeks'
   return (
-    <Section title="Your activity" description="Operations you could attend each week, and those you attended.">
-      <MemberWeeksChart weeks={weeks} caption={caption} />
+    <Section title={t('title')} description={t('description')}>
+      <MemberWeeksChart weeks={weeks} caption={t('caption', { attended, possible })} />
       {member.reliability !== null ? (
         <p className="text-sm text-zinc-400">
-          Reliability: you came to {Math.round(member.reliability * 100)}% of the trainings you signed up to and the
-          operations where you held a slot.
+          {t('reliability', { percent: Math.round(member.reliability * 100) / 100 })}
         </p>
       ) : null}
     </Section>
   )
 }
 
-export function meta() {
-  return [{ title: 'Your account · Task Force HQ' }]
+export function meta({ loaderData }: Route.MetaArgs) {
+  const account = loaderData?.messages['account'] as { pageTitle?: string } | undefined
+  return [{ title: account?.pageTitle ?? 'Your account · Task Force HQ' }]
 }
 
 export function ErrorBoundary() {

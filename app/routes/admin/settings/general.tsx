@@ -25,6 +25,9 @@ import { withLoadError } from '#server/load-error.ts'
 import { adminSettings } from '#server/settings/admin-settings.ts'
 import { clearTimeLock, saveSetting, setTimeLock } from '#server/settings/admin-settings.ts'
 import { getUnitTimeZone } from '#server/unit/time-zone.ts'
+import { getUnitLanguage } from '#server/unit/language.ts'
+import { DEFAULT_LANGUAGE } from '#contracts/languages.ts'
+import { unitLanguageSchema } from '#contracts/language-forms.ts'
 import { leaveMaxDays } from '#server/leave/leave.ts'
 
 // General: the Signup Time Lock (docs/rules/orbat.md, the time lock) and the unit's time zone. Set turns the admin's
@@ -37,17 +40,25 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ge
   const now = Date.now()
   const timeZones = knownTimeZones()
   const load = async () => {
-    const [settings, unitTimeZone, maxDays] = await Promise.all([
+    const [settings, unitTimeZone, maxDays, unitLanguage] = await Promise.all([
       adminSettings(db),
       getUnitTimeZone(db),
       leaveMaxDays(db),
+      getUnitLanguage(db),
     ])
-    return { signupTime: settings.signup_time, now, unitTimeZone, timeZones, leaveMaxDays: maxDays }
+    return { signupTime: settings.signup_time, now, unitTimeZone, timeZones, leaveMaxDays: maxDays, unitLanguage }
   }
   return withLoadError(
     'admin settings: settings',
     load,
-    { signupTime: '', now, unitTimeZone: DEFAULT_UNIT_TIME_ZONE, timeZones, leaveMaxDays: DEFAULT_LEAVE_MAX_DAYS },
+    {
+      signupTime: '',
+      now,
+      unitTimeZone: DEFAULT_UNIT_TIME_ZONE,
+      timeZones,
+      leaveMaxDays: DEFAULT_LEAVE_MAX_DAYS,
+      unitLanguage: DEFAULT_LANGUAGE,
+    },
     'Failed to fetch admin data.',
   )
 }
@@ -67,6 +78,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return clearLock(post)
     case INTENTS.saveTimeZone:
       return saveTimeZone(post)
+    case INTENTS.saveLanguage:
+      return saveUnitLanguage(post)
     case LEAVE_INTENTS.saveMaxDays:
       return saveLeaveMaxDays(post)
     default:
@@ -94,6 +107,15 @@ function saveTimeZone(post: AdminPost) {
   return submitForm(post, unitTimeZoneSchema, save, {
     success: 'Unit time zone saved.',
     failure: 'Failed to save the time zone.',
+  })
+}
+
+function saveUnitLanguage(post: AdminPost) {
+  const save = (value: z.output<typeof unitLanguageSchema>) =>
+    saveSetting(getServices(post.context), post.admin, { key: 'unit_language', value: value.language })
+  return submitForm(post, unitLanguageSchema, save, {
+    success: 'Unit language saved.',
+    failure: 'Failed to save the unit language.',
   })
 }
 
