@@ -17,6 +17,15 @@ CREATE OR REPLACE FUNCTION notification_wanted(p_user integer, p_kind text)
     LEFT JOIN notification_preferences p ON p.user_id = p_user AND p.kind = p_kind
 $$;
 
+-- The language a person's notices are written in (docs/rules/languages.md): their own choice, else the unit's
+-- language (the unit_language setting), else English.
+CREATE OR REPLACE FUNCTION user_language(p_user integer)
+  RETURNS text LANGUAGE sql STABLE AS $$
+  SELECT coalesce((SELECT language FROM users WHERE id = p_user),
+                  (SELECT nullif(value, '') FROM settings WHERE key = 'unit_language'),
+                  'en')
+$$;
+
 CREATE OR REPLACE FUNCTION notify_user(p_user integer, p_kind text, p_event text, p_title text, p_body text,
   p_url text, p_due timestamptz DEFAULT now())
   RETURNS void LANGUAGE sql AS $$

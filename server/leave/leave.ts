@@ -1,3 +1,4 @@
+import { inEveryLanguage } from '../notifications/texts.ts'
 import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import {
@@ -232,8 +233,12 @@ export async function requestLeave(services: AppServices, user: User, input: Lea
         {
           kind: 'admin_queue',
           event: `leave-requested:${created!.id}`,
-          title: 'New leave request',
-          body: `${member.name} asks for leave from ${input.start_date} to ${input.end_date}.`,
+          title: inEveryLanguage('notifications.leaveRequested.title'),
+          body: inEveryLanguage('notifications.leaveRequested.body', {
+            name: member.name,
+            start: input.start_date,
+            end: input.end_date,
+          }),
           url: '/admin/roster/leave',
         },
       )
@@ -298,10 +303,14 @@ async function decide(services: AppServices, admin: User, id: number, decision: 
         {
           kind: 'leave',
           event: `leave-decided:${id}`,
-          title: approved ? 'Leave approved' : 'Leave denied',
+          title: inEveryLanguage(approved ? 'notifications.leaveApproved.title' : 'notifications.leaveDenied.title'),
           body: approved
-            ? `Your leave from ${dates} was approved.`
-            : `Your leave from ${dates} was denied: ${decision.input.reason}`,
+            ? inEveryLanguage('notifications.leaveApproved.body', { start: leave.start_date, end: leave.end_date })
+            : inEveryLanguage('notifications.leaveDenied.body', {
+                start: leave.start_date,
+                end: leave.end_date,
+                reason: decision.input.reason,
+              }),
           url: '/account',
         },
       )

@@ -395,6 +395,37 @@ describe('promotions_awards', () => {
   })
 })
 
+describe('the language of a notice', () => {
+  it("is the person's own choice, else the unit's language; the award's name stays as the unit wrote it", async () => {
+    const novakMember = await addMember(db(), novak.discordId, { ingameName: 'Novak' })
+    const reyesMember = await addMember(db(), reyes.discordId, { ingameName: 'Reyes' })
+    await choose(novak, 'promotions_awards', { push: false, discord: true })
+    await choose(reyes, 'promotions_awards', { push: false, discord: true })
+    expect((await api(novak.client, 'PUT', '/api/account/preferences', { language: 'de' })).status).toBe(200)
+    expect((await api(admin.client, 'PUT', '/api/admin/settings/language', { language: 'pl' })).status).toBe(200)
+    try {
+      const award = await api<{ award: { id: number } }>(admin.client, 'POST', '/api/awards', { name: 'Iron Cross' })
+      for (const member of [novakMember, reyesMember]) {
+        const given = await api(admin.client, 'POST', `/api/roster/members/${member.id}/awards`, {
+          award_id: award.body.award.id,
+          citation: 'Held the bridge.',
+          date: '2026-03-01',
+          announce: false,
+        })
+        expect(given.status).toBe(201)
+      }
+      await poll(() => dmsTo(novak)).toEqual([
+        `**Auszeichnung: Iron Cross**\nDu hast die Auszeichnung Iron Cross erhalten: Held the bridge.\n${t.url}/account/record`,
+      ])
+      await poll(() => dmsTo(reyes)).toEqual([
+        `**Odznaczenie: Iron Cross**\nOtrzymujesz odznaczenie Iron Cross: Held the bridge.\n${t.url}/account/record`,
+      ])
+    } finally {
+      await api(novak.client, 'PUT', '/api/account/preferences', { language: null })
+    }
+  })
+})
+
 describe('leave and admin_queue', () => {
   const unitDay = (offset: number) => {
     const day = new Date(Date.now() + offset * 86_400_000)

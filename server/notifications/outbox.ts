@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { NotificationKind } from '#contracts/notifications.ts'
 import type { DbOrTx } from '#db/client.ts'
+import { textFor, type NoticeText } from './texts.ts'
 
 // What a use case tells a person (docs/rules/notifications.md): one outbox row, written in the use case's own
 // transaction (a change rolled back tells nobody), sent by the job runner after the commit
@@ -11,8 +12,9 @@ export interface Notice {
   kind: NotificationKind
   /** Names the event: the same key reaches a person once. */
   event: string
-  title: string
-  body: string
+  /** In every language (inEveryLanguage), or one text for everyone. */
+  title: NoticeText
+  body: NoticeText
   /** The page it is about, opened by a click. */
   url: string
   /** The Discord message word for word, when it is not the title, the body and the link. */
@@ -39,7 +41,8 @@ function recipients(to: Audience): SQL {
 export async function notify(tx: DbOrTx, to: Audience, notice: Notice): Promise<void> {
   await tx.execute(sql`
     insert into notification_outbox (user_id, kind, event_key, title, body, url, discord_content)
-    select r.id, ${notice.kind}, ${notice.event}, ${notice.title}, ${notice.body}, ${notice.url}, ${notice.discord ?? null}
+    select r.id, ${notice.kind}, ${notice.event}, ${textFor(notice.title, sql`r.id`)}, ${textFor(notice.body, sql`r.id`)},
+           ${notice.url}, ${notice.discord ?? null}
       from (${recipients(to)}) as r
      where r.id is distinct from ${to.except ?? null}::int and notification_wanted(r.id, ${notice.kind})
     on conflict (user_id, event_key) do nothing`)

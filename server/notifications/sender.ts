@@ -1,3 +1,4 @@
+import { inEveryLanguage, textFor } from './texts.ts'
 import { signupUnlockAt } from '#contracts/time.ts'
 import crypto from 'node:crypto'
 import { and, eq, inArray, sql } from 'drizzle-orm'
@@ -128,9 +129,21 @@ async function queueSignupsOpen(services: AppServices) {
   const when = new Date(at).toISOString()
   const events = [
     ...(now < at
-      ? [{ key: `signups-soon:${when}`, title: 'Sign-ups open in 10 minutes', body: 'Slots open soon', due: now }]
+      ? [
+          {
+            key: `signups-soon:${when}`,
+            title: inEveryLanguage('notifications.signupsSoon.title'),
+            body: inEveryLanguage('notifications.signupsSoon.body'),
+            due: now,
+          },
+        ]
       : []),
-    { key: `signups-open:${when}`, title: 'Sign-ups are open', body: 'Pick your slot now.', due: at },
+    {
+      key: `signups-open:${when}`,
+      title: inEveryLanguage('notifications.signupsOpen.title'),
+      body: inEveryLanguage('notifications.signupsOpen.body'),
+      due: at,
+    },
   ]
   for (const event of events) {
     // Written again at most once a minute (for members who turned push on since): every wake-up of the sender would
@@ -140,7 +153,8 @@ async function queueSignupsOpen(services: AppServices) {
     sender.signupsQueued.set(event.key, now)
     await services.db.execute(sql`
       insert into notification_outbox (user_id, kind, event_key, title, body, url, due_at)
-      select u.id, 'signups_open', ${event.key}, ${event.title}, ${event.body}, '/orbat', ${new Date(event.due).toISOString()}::timestamptz
+      select u.id, 'signups_open', ${event.key}, ${textFor(event.title, sql`u.id`)}, ${textFor(event.body, sql`u.id`)},
+             '/orbat', ${new Date(event.due).toISOString()}::timestamptz
         from users u
         left join notification_preferences p on p.user_id = u.id and p.kind = 'signups_open'
         left join members m on m.discord_id = u.discord_id

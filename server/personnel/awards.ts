@@ -1,3 +1,4 @@
+import { inEveryLanguage } from '../notifications/texts.ts'
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm'
 import {
   AWARD_MESSAGES,
@@ -292,10 +293,10 @@ export async function grantAward(
         {
           kind: 'promotions_awards',
           event: `award:${row!.id}`,
-          title: `Awarded the ${award.name}`,
+          title: inEveryLanguage('notifications.award.title', { award: award.name }),
           body: input.citation
-            ? `You were given the ${award.name}: ${input.citation}`
-            : `You were given the ${award.name}.`,
+            ? inEveryLanguage('notifications.award.bodyWithCitation', { award: award.name, citation: input.citation })
+            : inEveryLanguage('notifications.award.body', { award: award.name }),
           url: '/account/record',
         },
       )
