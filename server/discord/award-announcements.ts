@@ -1,4 +1,6 @@
 import type { AppServices } from '../context.ts'
+import { translate } from '../lib/i18n.ts'
+import { getUnitLanguage } from '../unit/language.ts'
 import { chunkLines } from './activity-channel.ts'
 
 // The roster's Discord side beyond roles: an award's grant may be posted in the promotion channel
@@ -15,7 +17,9 @@ export async function announceAward(
   channel: string,
   grant: { member: string; award: string; citation: string },
 ) {
-  const lines = [`🎖️ **${grant.member}** has been awarded the **${grant.award}**.`]
+  // In the unit's language (docs/rules/languages.md); the award's name and the citation stay as the unit wrote them.
+  const language = await getUnitLanguage(services.db)
+  const lines = [translate(language, 'channel.award', { member: grant.member, award: grant.award })]
   if (grant.citation) lines.push(`> ${grant.citation.replace(/\s*\n\s*/g, ' ')}`)
   for (const content of chunkLines(lines, 1900))
     await services.discord.sendMessage(channel, { content, allowedMentions: { parse: [] } })

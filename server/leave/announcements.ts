@@ -1,5 +1,8 @@
 import type { LeaveItem } from '#contracts/leave.ts'
+import type { LanguageCode } from '#contracts/languages.ts'
 import type { AppServices } from '../context.ts'
+import { translate } from '../lib/i18n.ts'
+import { getUnitLanguage } from '../unit/language.ts'
 import { getSetting } from '../unit/settings.ts'
 
 // The leave channel (setting leave_channel_id; docs/rules/discord.md, Leave of absence): the member hears of an
@@ -13,13 +16,17 @@ export interface LeaveNews {
   discordId: string | null
 }
 
-/** The message, word for word (docs/rules/discord.md). */
-export function leaveMessage({ kind, leave, discordId }: LeaveNews): string {
+const KEYS = { approved: 'channel.leaveApproved', denied: 'channel.leaveDenied', ended: 'channel.leaveEnded' } as const
+
+/** The message in the unit's language; in English word for word as docs/rules/discord.md gives it. */
+export function leaveMessage({ kind, leave, discordId }: LeaveNews, language: LanguageCode = 'en'): string {
   const who = discordId ? `<@${discordId}> (**${leave.member_name}**)` : `**${leave.member_name}**`
-  const dates = `from ${leave.start_date} to ${leave.end_date}`
-  if (kind === 'approved') return `🏖️ Leave of absence ${dates} approved for ${who}.`
-  if (kind === 'denied') return `Leave request ${dates} denied for ${who}. Reason: ${leave.deny_reason ?? ''}`
-  return `Leave of absence ${dates} of ${who} ended early.`
+  return translate(language, KEYS[kind], {
+    who,
+    start: leave.start_date,
+    end: leave.end_date,
+    reason: leave.deny_reason ?? '',
+  })
 }
 
 /** Posts one leave decision to the leave channel, if one is set. Never throws. */
@@ -27,7 +34,7 @@ export async function announceLeave(services: AppServices, news: LeaveNews): Pro
   const channel = await getSetting(services.db, 'leave_channel_id')
   if (!channel) return
   await services.discord.sendMessage(channel, {
-    content: leaveMessage(news).slice(0, 2000),
+    content: leaveMessage(news, await getUnitLanguage(services.db)).slice(0, 2000),
     // Only the member is pinged: a reason may contain text that reads as a mention.
     allowedMentions: { users: news.discordId ? [news.discordId] : [] },
   })
