@@ -5,6 +5,7 @@
 //
 //   npm run lighthouse                       (build, 3 runs per page, the median run reported)
 //   npm run lighthouse -- --runs=1 --no-build --port=3300 --pages=/,/orbat
+//   npm run lighthouse -- --languages=en,de  (each page asked for in each language, by Accept-Language)
 //
 // CHROME_PATH picks the browser (default /usr/bin/chromium).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
@@ -26,10 +27,12 @@ const { values: options } = parseArgs({
     port: { type: 'string', default: '3300' },
     pages: { type: 'string', default: PAGES.join(',') },
     'no-build': { type: 'boolean', default: false },
+    languages: { type: 'string', default: 'en' },
   },
 })
 const runs = Math.max(1, Number(options.runs) || 1)
 const pages = options.pages.split(',').filter(Boolean)
+const languages = options.languages.split(',').filter(Boolean)
 const appUrl = `http://127.0.0.1:${options.port}`
 const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium'
 
@@ -60,12 +63,14 @@ async function waitForApp(child: ChildProcess) {
   throw new Error('the app did not answer within 120 s')
 }
 
-function lighthouse(page: string, run: number): Result {
+function lighthouse(page: string, language: string, run: number): Result {
   const slug = page === '/' ? 'home' : page.slice(1).replaceAll('/', '-')
-  const output = path.join(REPORT_DIR, `${slug}-${run}.json`)
+  const output = path.join(REPORT_DIR, `${slug}-${language}-${run}.json`)
   const args = [
     path.resolve('node_modules/lighthouse/cli/index.js'),
     `${appUrl}${page}`,
+    // The page's language comes from the browser's Accept-Language (docs/rules/languages.md).
+    `--extra-headers=${JSON.stringify({ 'Accept-Language': language })}`,
     '--only-categories=performance,accessibility',
     '--output=json',
     `--output-path=${output}`,
@@ -83,7 +88,7 @@ function lighthouse(page: string, run: number): Result {
   }
 }
 
-function row(page: string, lhr: Result) {
+function row(page: string, language: string, lhr: Result) {
   const audit = (id: string) => lhr.audits[id]
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
   const ms = (id: string) => `${Math.round(audit(id)?.numericValue ?? 0)} ms`
@@ -91,6 +96,7 @@ function row(page: string, lhr: Result) {
     (audit('render-blocking-resources')?.details as { items?: { url: string }[] } | undefined)?.items ?? []
   return {
     page,
+    language,
     performance: score('performance'),
     accessibility: score('accessibility'),
     LCP: ms('largest-contentful-paint'),
@@ -114,8 +120,10 @@ async function main() {
     await waitForApp(app)
     const rows = []
     for (const page of pages) {
-      const results = Array.from({ length: runs }, (_, run) => lighthouse(page, run + 1))
-      rows.push(row(page, computeMedianRun(results)))
+      for (const language of languages) {
+        const results = Array.from({ length: runs }, (_, run) => lighthouse(page, language, run + 1))
+        rows.push(row(page, language, computeMedianRun(results)))
+      }
     }
     console.log(`\nLighthouse mobile preset, simulated throttling; the median of ${runs} run(s) per page`)
     console.table(rows)
