@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { AppServices } from '../context.ts'
 import { notify } from '../notifications/outbox.ts'
+import { inEveryLanguage } from '../notifications/texts.ts'
 import { postActivity } from '../discord/activity-channel.ts'
 import { fillOpenSlots } from '../orbat/waitlist/waitlist.ts'
 import { placementLine } from '../orbat/waitlist/placement.ts'
@@ -44,21 +45,19 @@ export async function releaseDueReservations(services: AppServices): Promise<Rel
           `${unit.name}: ${unit.open_slots} open slot${unit.open_slots === 1 ? '' : 's'} opened to everyone`,
         )
         if (unit.open_slots === 0) continue
-        // Those who still wait (a placement took the others off the waitlist) hear that the slots are theirs to take.
-        const waiting = await tx.execute<{ user_id: number }>(sql`
-          select w.user_id from waitlist_entries w where not exists (select 1 from allied_guests g where g.user_id = w.user_id)`)
-        for (const { user_id } of waiting)
-          await notify(
-            tx,
-            { userId: user_id },
-            {
-              kind: 'slot_changed',
-              event: `ally-release:${unit.id}:${unit.operation}`,
-              title: 'Reserved slots are open',
-              body: `The slots reserved for ${unit.name} that nobody took are now open to everyone.`,
-              url: '/orbat',
-            },
-          )
+        // Those who still wait (a placement took the others off the waitlist) hear that the slots are theirs to take:
+        // one statement for the whole waitlist.
+        await notify(
+          tx,
+          { waitlist: true },
+          {
+            kind: 'slot_changed',
+            event: `ally-release:${unit.id}:${unit.operation}`,
+            title: inEveryLanguage('notifications.reservedOpen.title'),
+            body: inEveryLanguage('notifications.reservedOpen.body', { unit: unit.name }),
+            url: '/orbat',
+          },
+        )
       }
       return { released: released.map(({ id, name, open_slots }) => ({ id, name, open_slots })), placed }
     },

@@ -23,9 +23,10 @@ export interface Notice {
 
 /**
  * Who hears of it: a user; a roster member through their Discord account (one who never logged in, or is banned, is
- * not told); or the admins (those who asked for admin_queue).
+ * not told); the admins (those who asked for admin_queue); or everyone on the waitlist who is no guest of an allied
+ * unit.
  */
-export type Audience = ({ userId: number } | { memberId: number } | { admins: true }) & {
+export type Audience = ({ userId: number } | { memberId: number } | { admins: true } | { waitlist: true }) & {
   /** The user who did it: nobody is told of what they did themselves. */
   except?: number
 }
@@ -35,6 +36,9 @@ function recipients(to: Audience): SQL {
   if ('memberId' in to)
     return sql`select u.id from members m join users u on u.discord_id = m.discord_id
                 where m.id = ${to.memberId} and not m.is_banned`
+  if ('waitlist' in to)
+    return sql`select w.user_id as id from waitlist_entries w
+                where not exists (select 1 from allied_guests g where g.user_id = w.user_id)`
   return sql`select u.id from users u where u.is_admin`
 }
 
