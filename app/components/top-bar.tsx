@@ -64,7 +64,7 @@ export function TopBar({ user }: { user: PublicUser | null }) {
                 key={link.to}
                 to={link.to}
                 aria-current={active ? 'page' : undefined}
-                className={`rounded-md px-1 py-1.5 text-[13px] font-medium whitespace-nowrap min-[360px]:px-1.5 min-[360px]:text-sm sm:px-3 ${link.wide ? 'max-sm:hidden ' : ''}${
+                className={`rounded-md px-1 py-1.5 text-[13px] font-medium whitespace-nowrap min-[360px]:text-sm min-[400px]:px-1.5 sm:px-3 ${link.wide ? 'max-sm:hidden ' : ''}${
                   active ? 'bg-zinc-800 text-brand-400' : 'text-zinc-300 hover:bg-zinc-900 hover:text-white'
                 }`}
               >
@@ -103,7 +103,12 @@ export function TopBar({ user }: { user: PublicUser | null }) {
             </Form>
           </div>
         ) : (
-          <LoginButton returnTo={pathname === '/' ? undefined : pathname + search} label={t('login')} size="sm" />
+          <LoginButton
+            returnTo={pathname === '/' ? undefined : pathname + search}
+            label={t('login')}
+            size="sm"
+            compact
+          />
         )}
       </div>
     </header>

@@ -23,6 +23,13 @@ export const DEMO_DISPLAY_NAMES = {
   banned_blake: 'Blake',
   /** Not on the roster (a newcomer of the demo server): the allied units' guest in the ORBAT tests. */
   mbeki: 'Mbeki',
+  /**
+   * Newcomers of the demo server no other spec signs in as: the language specs change their stored language (which every
+   * page of theirs follows), so no test running meanwhile in the other worker can see it. One each for the specs with
+   * and without JavaScript, which may run at the same time.
+   */
+  'quinn.r': 'Quinn',
+  dasilva: 'Da Silva',
 } as const
 export type DemoUsername = keyof typeof DEMO_DISPLAY_NAMES
 

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test, topBar } from './fixtures.ts'
+import { clippedInTopBar } from './page-kit.ts'
 
 // The shell: the hub, nav highlighting and the generic error screen.
 
@@ -68,27 +69,6 @@ test('a mistyped address or an unknown member: 404, the status line, inside the 
   }
   await expect(page.getByTestId('error-detail')).toHaveText('Member not found.')
 })
-
-/** Each link and button of the top bar that is cut off: outside the window or outside a box that clips it. */
-async function clippedInTopBar(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const clipped: string[] = []
-    const bar = document.querySelector('header')!
-    for (const control of bar.querySelectorAll<HTMLElement>('a, button')) {
-      // A link the bar leaves out at this width (display: none) is not cut off.
-      if (control.getClientRects().length === 0) continue
-      const box = control.getBoundingClientRect()
-      const name = (control.getAttribute('aria-label') ?? control.textContent ?? '').trim()
-      if (box.width === 0 || box.left < 0 || box.right > window.innerWidth) clipped.push(`${name} (window)`)
-      for (let box2 = control.parentElement; box2 && box2 !== document.body; box2 = box2.parentElement) {
-        if (getComputedStyle(box2).overflowX === 'visible') continue
-        const outer = box2.getBoundingClientRect()
-        if (box.left < outer.left - 0.5 || box.right > outer.right + 0.5) clipped.push(`${name} (in ${box2.tagName})`)
-      }
-    }
-    return clipped
-  })
-}
 
 const BAR_WIDTHS = [320, 360, 390, 414, 640, 768, 1024, 1280, 1440]
 

@@ -1,0 +1,49 @@
+import en from '#contracts/i18n/en.json' with { type: 'json' }
+import fr from '#contracts/i18n/fr.json' with { type: 'json' }
+import { expect, test, topBar, type DemoUsername } from './fixtures.ts'
+import { submit, toast } from './page-kit.ts'
+
+// A person's own language without JavaScript (docs/rules/languages.md): the account page's form posts, and the redirect
+// back answers the page in the language just saved, with the flash toast in it. (With JavaScript: languages.spec.ts.)
+
+// Nobody else signs in as this newcomer (fixtures.ts); the language is cleared afterwards even if the test failed.
+const person: DemoUsername = 'dasilva'
+test.afterEach(async ({ db }) => {
+  await db`update users set language = null where username = ${person}`
+})
+
+test('on a desktop, saving Français answers the account page in French; following the browser again answers it in English', async ({
+  page,
+  login,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await login(person, '/account')
+
+  const english = page.getByRole('form', { name: en.account.language.title })
+  await english.getByLabel(en.account.language.label).selectOption({ label: 'Français' })
+  expect(
+    await submit(page, english.getByRole('button', { name: en.account.language.save, exact: true })),
+    'the post redirects back',
+  ).toBe(302)
+  await expect(page).toHaveURL('/account')
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(fr.account.title)
+  await expect(toast(page, fr.account.language.saved)).toBeVisible()
+  await expect(topBar(page).getByRole('button', { name: fr.shell.logout, exact: true })).toBeVisible()
+  const french = page.getByRole('form', { name: fr.account.language.title })
+  await expect(french.getByLabel(fr.account.language.label)).toHaveValue('fr')
+
+  // The browser asks for English (Playwright's default locale, en-US).
+  const followBrowser = fr.account.language.followBrowser.replace('{language}', 'English')
+  await french.getByLabel(fr.account.language.label).selectOption({ label: followBrowser })
+  expect(
+    await submit(page, french.getByRole('button', { name: fr.account.language.save, exact: true })),
+    'the post redirects back',
+  ).toBe(302)
+  await expect(page).toHaveURL('/account')
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(en.account.title)
+  await expect(toast(page, en.account.language.saved)).toBeVisible()
+  await expect(topBar(page).getByRole('button', { name: en.shell.logout, exact: true })).toBeVisible()
+  await expect(english.getByLabel(en.account.language.label)).toHaveValue('')
+})

@@ -1,0 +1,205 @@
+import type { Page } from '@playwright/test'
+import cs from '#contracts/i18n/cs.json' with { type: 'json' }
+import de from '#contracts/i18n/de.json' with { type: 'json' }
+import en from '#contracts/i18n/en.json' with { type: 'json' }
+import es from '#contracts/i18n/es.json' with { type: 'json' }
+import fr from '#contracts/i18n/fr.json' with { type: 'json' }
+import pl from '#contracts/i18n/pl.json' with { type: 'json' }
+import ru from '#contracts/i18n/ru.json' with { type: 'json' }
+import type { LanguageCode } from '#contracts/languages.ts'
+import { CHECKED_PAGES, checkPage, signIn, WIDTHS } from './a11y.ts'
+import {
+  expect,
+  expectNoConsoleProblems,
+  stubDiscordCdn,
+  test,
+  topBar,
+  waitForHydration,
+  watchConsole,
+  type DemoUsername,
+} from './fixtures.ts'
+import { clippedInTopBar, toast } from './page-kit.ts'
+
+// Languages (docs/rules/languages.md), with JavaScript: a person's own choice saved on /account turns the whole page,
+// top bar included, into that language without a reload; a visitor's browser language decides the hub and the error
+// screen, which axe finds clean in every language at both widths; the pseudo-language (about 40% longer than English)
+// fits a phone. The texts come from the catalogs. Without JavaScript: languages.nojs.spec.ts.
+
+/** The catalogs' screens these tests read (other namespaces may be under way in English first). */
+type Texts = Pick<typeof en, 'shell' | 'home' | 'account'>
+const TEXTS = { en, de, fr, pl, ru, cs, es } satisfies Record<LanguageCode, Texts>
+
+/** The locale a visitor's browser is set to, which it asks for in Accept-Language. */
+/** A browser locale per language but English (tests/e2e/a11y.spec.ts checks the English hub and error screen). */
+const BROWSER_LOCALES = {
+  de: 'de-DE',
+  fr: 'fr-FR',
+  pl: 'pl-PL',
+  ru: 'ru-RU',
+  cs: 'cs-CZ',
+  es: 'es-ES',
+} satisfies Record<Exclude<LanguageCode, 'en'>, string>
+
+const PHONE = { width: 390, height: 844 } as const
+
+/** A text of the pseudo-language: no letter left plain, and the padding that makes it some 40% longer. */
+const PSEUDO = /^[^A-Za-z]*·+$/
+
+/** The signed-out top bar's links, in order, in a catalog's words. */
+const signedOutLinks = (texts: Texts) => [
+  texts.shell.nav.orbat,
+  texts.shell.nav.tests,
+  texts.shell.nav.library,
+  texts.shell.nav.admin,
+  texts.shell.nav.join,
+]
+
+/** The account page's "follow my browser" option, for a browser that asks for English. */
+const followEnglishBrowser = (texts: Texts) => texts.account.language.followBrowser.replace('{language}', 'English')
+
+const html = (page: Page) => page.locator('html')
+const h1 = (page: Page) => page.getByRole('heading', { level: 1 })
+
+test.describe("a person's own language", () => {
+  // Nobody else signs in as this newcomer (fixtures.ts); the language is cleared afterwards even if the test failed.
+  const person: DemoUsername = 'quinn.r'
+  test.afterEach(async ({ db }) => {
+    await db`update users set language = null where username = ${person}`
+  })
+
+  test('on a phone, saving Deutsch turns the page and the top bar German without a reload; following the browser again turns them English', async ({
+    page,
+    login,
+  }) => {
+    await page.setViewportSize(PHONE)
+    await login(person, '/account')
+    await page.evaluate(() => ((window as { __marker?: number }).__marker = 1))
+
+    const section = page.getByRole('form', { name: en.account.language.title })
+    await section.getByLabel(en.account.language.label).selectOption({ label: 'Deutsch' })
+    await section.getByRole('button', { name: en.account.language.save, exact: true }).click()
+    await expect(toast(page, de.account.language.saved)).toBeVisible()
+    await expect(html(page)).toHaveAttribute('lang', 'de')
+    await expect(h1(page)).toHaveText(de.account.title)
+    await expect(page).toHaveTitle(de.account.pageTitle)
+    // At a phone's width Logout is an icon: its name is the translated word.
+    await expect(topBar(page).getByRole('button', { name: de.shell.logout, exact: true })).toBeVisible()
+    await expect(topBar(page).getByRole('link', { name: de.shell.yourAccount, exact: true })).toBeVisible()
+    const german = page.getByRole('form', { name: de.account.language.title })
+    await expect(german.getByLabel(de.account.language.label)).toHaveValue('de')
+    await expect(page.getByRole('region', { name: de.account.data.title })).toBeVisible()
+    expect(await page.evaluate(() => (window as { __marker?: number }).__marker), 'no full page load').toBe(1)
+
+    // The hub (a client-side navigation brings its texts with its data) speaks German too.
+    await topBar(page).getByRole('link', { name: de.shell.brand }).click()
+    await expect(h1(page)).toHaveText(de.home.title)
+    await expect(page.getByRole('main').getByRole('heading', { name: de.home.cards.orbat.title })).toBeVisible()
+
+    await topBar(page).getByRole('link', { name: de.shell.yourAccount, exact: true }).click()
+    await expect(h1(page)).toHaveText(de.account.title)
+    await german.getByLabel(de.account.language.label).selectOption({ label: followEnglishBrowser(de) })
+    await german.getByRole('button', { name: de.account.language.save, exact: true }).click()
+    await expect(toast(page, en.account.language.saved)).toBeVisible()
+    await expect(html(page)).toHaveAttribute('lang', 'en')
+    await expect(h1(page)).toHaveText(en.account.title)
+    await expect(topBar(page).getByRole('button', { name: en.shell.logout, exact: true })).toBeVisible()
+    await expect(section.getByLabel(en.account.language.label)).toHaveValue('')
+    expect(await page.evaluate(() => (window as { __marker?: number }).__marker), 'no full page load').toBe(1)
+  })
+})
+
+// The hub and the error screen in each language, for a visitor whose browser asks for it: one browser context per
+// language, whose locale sets its Accept-Language. Each page is loaded once, checked at 1440 px, then resized to 390 px
+// and checked again (neither reads the width as it starts). Each language's findings are reported, not only the
+// first one's.
+const hub = CHECKED_PAGES.find((checked) => checked.name === 'hub')!
+const notFound = CHECKED_PAGES.find((checked) => checked.name === 'not found')!
+
+/** At a phone's width (the page loaded): nothing scrolls sideways and nothing in the top bar is cut off. */
+async function expectFitsThePhone(page: Page, where: string) {
+  expect.soft(await clippedInTopBar(page), `cut off in the top bar of ${where}`).toEqual([])
+  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, window: window.innerWidth }))
+  expect.soft(widths.page, `${where} does not scroll sideways`).toBeLessThanOrEqual(widths.window)
+}
+
+test('a visitor sees the hub and the error screen in the language their browser asks for; axe finds nothing on them at 1440 and 390 px, and the top bar fits the phone', async ({
+  browser,
+  baseURL,
+}, testInfo) => {
+  // Six contexts and twelve pages, each checked by axe twice.
+  test.setTimeout(120_000)
+  const found: string[] = []
+  const problems: string[] = []
+  for (const [code, locale] of Object.entries(BROWSER_LOCALES) as [Exclude<LanguageCode, 'en'>, string][]) {
+    const texts = TEXTS[code]
+    const context = await browser.newContext({ locale })
+    try {
+      const page = await context.newPage()
+      const watch = watchConsole(page, [])
+      const check = async (path: string, checked: typeof hub) =>
+        found.push(
+          ...(await checkPage(page, path, baseURL!, checked, WIDTHS, {
+            label: `(${locale})`,
+            settle: waitForHydration,
+            clean: new Set(),
+          })),
+        )
+
+      await check('/', hub)
+      // Now at 390 px, where Tests leaves the signed-out bar to Join (app/components/top-bar.tsx).
+      await expect.soft(html(page), locale).toHaveAttribute('lang', code)
+      await expect.soft(h1(page), locale).toHaveText(texts.home.title)
+      const nav = topBar(page).getByRole('navigation', { name: texts.shell.nav.label })
+      await expect
+        .soft(nav.getByRole('link'), locale)
+        .toHaveText(signedOutLinks(texts).filter((link) => link !== texts.shell.nav.tests))
+      await expect.soft(topBar(page).getByRole('link', { name: texts.shell.login, exact: true }), locale).toBeVisible()
+      await expectFitsThePhone(page, `the hub (${locale})`)
+      await page.setViewportSize(WIDTHS[0])
+      await expect.soft(nav.getByRole('link'), `${locale} @1440px`).toHaveText(signedOutLinks(texts))
+
+      await check('/no-such-page', notFound)
+      await expect.soft(html(page), locale).toHaveAttribute('lang', code)
+      await expect.soft(h1(page), locale).toHaveText(texts.shell.error.title)
+      await expect.soft(page.getByTestId('error-status'), locale).toHaveText(texts.shell.error.notFound)
+      await expect
+        .soft(page.getByRole('main').getByRole('link', { name: texts.shell.error.backHome }), locale)
+        .toHaveAttribute('href', '/')
+      problems.push(...watch.stop().map((problem) => `(${locale}) ${problem}`))
+    } finally {
+      await context.close()
+    }
+  }
+  expect.soft(found, `axe violations:\n\n${found.join('\n\n')}\n`).toEqual([])
+  await expectNoConsoleProblems(problems, testInfo)
+})
+
+test('the pseudo-language on a phone, signed in: the hub, the account page and the error screen fit (nothing scrolls sideways, nothing in the top bar is cut off)', async ({
+  browser,
+  baseURL,
+  serverInfo,
+}, testInfo) => {
+  // Chromium asks for a locale it does not know as it is: Accept-Language: qps-ploc. The member signs in through a
+  // context of the test's own locale (the login checks the English top bar); the session cookie is copied over.
+  const context = await browser.newContext({ locale: 'qps-ploc', viewport: PHONE })
+  try {
+    await stubDiscordCdn(context)
+    const page = await context.newPage()
+    const watch = watchConsole(page, [])
+    await signIn(page, browser, 'reyes', { baseURL: baseURL!, standInUrl: serverInfo.standInUrl })
+    for (const path of ['/', '/account', '/no-such-page']) {
+      await page.goto(path)
+      await waitForHydration(page)
+      await expect.soft(html(page), path).toHaveAttribute('lang', 'qps-ploc')
+      // Every letter accented (a text left in English would show plain letters), then the padding: the heading, the
+      // member's four links and Logout.
+      await expect.soft(h1(page), path).toHaveText(PSEUDO)
+      await expect.soft(topBar(page).getByRole('navigation').getByRole('link'), path).toHaveText(Array(4).fill(PSEUDO))
+      await expect.soft(topBar(page).getByRole('button', { name: PSEUDO }), path).toBeVisible()
+      await expectFitsThePhone(page, path)
+    }
+    await expectNoConsoleProblems(watch.stop(), testInfo)
+  } finally {
+    await context.close()
+  }
+})
