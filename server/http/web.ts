@@ -20,13 +20,18 @@ export function toWebRequest(req: ExpressRequest, res: ExpressResponse): Request
   return new Request(url, { method: req.method, headers, body, signal: controller.signal })
 }
 
+const SINGLE_VALUED = new Set(['content-type', 'content-length', 'content-encoding', 'etag', 'last-modified', 'location'])
+
 /** Writes a Fetch API Response to Express, streaming the body and keeping every Set-Cookie header. */
 export async function sendWebResponse(res: ExpressResponse, response: Response): Promise<void> {
   res.status(response.status)
   if (response.statusText) res.statusMessage = response.statusText
   for (const [key, value] of response.headers) {
     if (key === 'set-cookie') continue
-    res.append(key, value)
+    // NOTE: the answer's own type and length replace what a middleware before it set (Express refuses a Content-Type
+    // appended to another, a 500); list headers (Vary, Link, Cache-Control ...) keep what came before.
+    if (SINGLE_VALUED.has(key)) res.setHeader(key, value)
+    else res.append(key, value)
   }
   const cookies = response.headers.getSetCookie()
   if (cookies.length) res.setHeader('Set-Cookie', cookies)
