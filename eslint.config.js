@@ -15,6 +15,10 @@ const TRANSLATED_SCREENS = [
   'app/routes/home.tsx',
   'app/routes/account/route.tsx',
   'app/routes/account/language-section.tsx',
+  'app/routes/trainings/route.tsx',
+  'app/routes/trainings/training-row.tsx',
+  'app/routes/library/route.tsx',
+  'app/routes/library/library-view.tsx',
 ]
 
 const ARROWS = 'Arrows point down: app -> contracts, app route modules -> server -> db, jobs -> server.'

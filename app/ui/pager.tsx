@@ -120,6 +120,13 @@ function PageLink({
   )
 }
 
+export interface OlderPagerTexts {
+  newest: string
+  showOlder: string
+}
+
+const OLDER_PAGER_ENGLISH: OlderPagerTexts = { newest: 'Newest', showOlder: 'Show older' }
+
 /**
  * Show older (the next page's `before` cursor, from the loader) and, past the newest page, Newest. Plain links that
  * keep the rest of the URL's query and land on the list (`anchor`, its id), so they work without JavaScript.
@@ -128,11 +135,14 @@ export function OlderPager({
   older,
   anchor,
   label,
+  texts = OLDER_PAGER_ENGLISH,
   className = '',
 }: {
   older: string | null
   anchor: string
   label: string
+  /** Its links' texts: English, unless a page already in the catalogs passes its own (docs/rules/languages.md). */
+  texts?: OlderPagerTexts
   className?: string
 }) {
   const location = useLocation()
@@ -151,12 +161,12 @@ export function OlderPager({
     <nav aria-label={label} className={`flex flex-wrap items-center justify-end gap-2 ${className}`}>
       {onOlderPage ? (
         <Link to={href(null)} className={secondaryButton}>
-          Newest
+          {texts.newest}
         </Link>
       ) : null}
       {older ? (
         <Link to={href(older)} className={secondaryButton} data-testid="show-older">
-          Show older
+          {texts.showOlder}
         </Link>
       ) : null}
     </nav>

@@ -134,7 +134,7 @@ describe('stored counts', () => {
     expect((await getJson<PublicTraining[]>(t.client(), '/api/roster/trainings/public')).body[0]!.signup_count).toBe(
       4343,
     )
-    expect(await text(t.client(), '/trainings')).toContain('4343<!-- --> signed up')
+    expect(await text(t.client(), '/trainings')).toContain('>4343 signed up<')
   })
 })
 
@@ -246,7 +246,7 @@ describe('the pages show what is coming and one page of the past', () => {
     const first = await text(t.client(), '/trainings')
     expect(rowsOf(first, 'training')).toBe(2 + 5)
     expect(first).toContain('Past Trainings')
-    expect(first).not.toContain('Show all upcoming trainings')
+    expect(first).not.toContain('>Show all upcoming trainings<')
     // Nine signed up: five names, and the way to the rest.
     expect(first).toContain('>Trooper 5<')
     expect(first).not.toContain('>Trooper 6<')
@@ -269,7 +269,7 @@ describe('the pages show what is coming and one page of the past', () => {
     expect(first).not.toContain('>Training 11<')
     const all = await text(t.client(), /href="([^"]*upcoming=all[^"]*)"/.exec(first)![1]!.replaceAll('&amp;', '&'))
     expect(rowsOf(all, 'training')).toBe(13)
-    expect(all).not.toContain('Show all upcoming trainings')
+    expect(all).not.toContain('>Show all upcoming trainings<')
   })
 })
 

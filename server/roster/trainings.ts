@@ -393,20 +393,30 @@ const LOGIN_TO_SIGN_UP = 'You must be logged in to sign up for trainings.'
 
 type RosterMember = NonNullable<Awaited<ReturnType<typeof memberOfUser>>>
 
+/**
+ * Why a user can sign up to no training: the /api's English text of each reason. The trainings page shows the same
+ * reason in its own language (`trainings.refusal.<reason>` in contracts/i18n/).
+ */
+export const TRAINING_SIGN_UP_REFUSALS = {
+  notOnRoster: 'You need to be on the company roster to sign up for trainings.',
+  banned: 'Banned members cannot sign up for trainings.',
+} as const
+export type TrainingSignUpRefusal = keyof typeof TRAINING_SIGN_UP_REFUSALS
+
 /** Why this user can sign up to no training (not on the roster, banned), or null. */
-function signUpRefusal(member: RosterMember | null): string | null {
-  if (!member) return 'You need to be on the company roster to sign up for trainings.'
-  if (member.banned) return 'Banned members cannot sign up for trainings.'
+function signUpRefusal(member: RosterMember | null): TrainingSignUpRefusal | null {
+  if (!member) return 'notOnRoster'
+  if (member.banned) return 'banned'
   return null
 }
 
 function assertMaySignUp(member: RosterMember | null): asserts member is RosterMember {
   const refusal = signUpRefusal(member)
-  if (refusal) throw new Forbidden(refusal)
+  if (refusal) throw new Forbidden(TRAINING_SIGN_UP_REFUSALS[refusal])
 }
 
 /** The public page offers Sign Up only when it can succeed: otherwise it shows this reason (the rule signUpToTraining applies). */
-export async function trainingSignUpRefusal(db: DbOrTx, user: User): Promise<string | null> {
+export async function trainingSignUpRefusal(db: DbOrTx, user: User): Promise<TrainingSignUpRefusal | null> {
   return signUpRefusal(await memberOfUser(db, user))
 }
 

@@ -1,8 +1,9 @@
 import type { PacketItem } from '#contracts/library.ts'
 import { EmptyState } from '#app/ui/field.tsx'
 import { DocumentIcon } from '#app/ui/icons.tsx'
+import { useT } from '#app/ui/i18n.tsx'
 
-// The library's cards (1, 2 or 3 columns): each opens its document in a new tab.
+// The library's cards (1, 2 or 3 columns): each opens its document in a new tab. Texts: `library` in the catalogs.
 
 export type { PacketItem }
 
@@ -13,10 +14,11 @@ export function filterPackets(packets: PacketItem[], query: string): PacketItem[
 }
 
 export function PacketGrid({ packets, total }: { packets: PacketItem[]; total: number }) {
-  if (total === 0) return <EmptyState title="No documents found" text="No documents have been added yet." />
-  if (packets.length === 0) return <EmptyState title="No documents found" text="Try adjusting your search terms." />
+  const t = useT('library')
+  if (total === 0) return <EmptyState title={t('empty.title')} text={t('empty.none')} />
+  if (packets.length === 0) return <EmptyState title={t('empty.title')} text={t('empty.noMatch')} />
   return (
-    <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Documents">
+    <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={t('documents')}>
       {packets.map((packet) => (
         <li key={packet.id}>
           <a
@@ -45,7 +47,7 @@ export function PacketGrid({ packets, total }: { packets: PacketItem[]; total: n
               <path d="M11 3a1 1 0 1 0 0 2h2.59l-6.3 6.29a1 1 0 1 0 1.42 1.42L15 6.41V9a1 1 0 1 0 2 0V4a1 1 0 0 0-1-1h-5Z" />
               <path d="M5 5a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2v-3a1 1 0 1 0-2 0v3H5V7h3a1 1 0 0 0 0-2H5Z" />
             </svg>
-            <span className="sr-only">(opens in a new tab)</span>
+            <span className="sr-only">{t('opensInNewTab')}</span>
           </a>
         </li>
       ))}

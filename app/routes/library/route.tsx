@@ -9,13 +9,20 @@ import { inputClass } from '#app/ui/field.tsx'
 import { SearchBox } from '#app/ui/search-box.tsx'
 import { getServices } from '#server/context.ts'
 import { listPackets } from '#server/library/library.ts'
+import { pageMessages } from '#server/http/page-texts.ts'
+import { useT } from '#app/ui/i18n.tsx'
 
 // The document library (docs/rules/library.md): a search box and cards that open each document in a new tab. The search
 // is the `q` parameter: without JavaScript a GET form (the server render filters), with it the cards filter as you type
-// and the URL follows (replace), so a search can be shared.
+// and the URL follows (replace), so a search can be shared. Its texts are the `library` namespace of the catalogs; the
+// documents' names are the unit's own and stay as written.
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { packets: await listPackets(getServices(context).db) }
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [packets, messages] = await Promise.all([
+    listPackets(getServices(context).db),
+    pageMessages(request, context, ['library']),
+  ])
+  return { packets, messages }
 }
 
 /** The loader returns every document whatever `q` says: typing in the box needs no new data. */
@@ -37,6 +44,7 @@ export default function LibraryPage({ loaderData }: Route.ComponentProps) {
   const urlQuery = searchParams.get('q') ?? ''
   const [query, setQuery] = useState(urlQuery)
   const inputRef = useRef<HTMLInputElement>(null)
+  const t = useT('library')
 
   // Back/forward changes q: follow it, unless the person is typing.
   useEffect(() => {
@@ -49,18 +57,18 @@ export default function LibraryPage({ loaderData }: Route.ComponentProps) {
     <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Library</h1>
-          <p className="mt-1 text-zinc-400">Guides, SOPs and reference documents of the unit.</p>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('title')}</h1>
+          <p className="mt-1 text-zinc-400">{t('intro')}</p>
         </div>
         <Form
           method="get"
           action="/library"
           role="search"
-          aria-label="Search documents"
+          aria-label={t('search.label')}
           className="flex w-full gap-2 sm:w-96"
           onSubmit={(event) => event.preventDefault()}
         >
-          <SearchBox label="Search documents">
+          <SearchBox label={t('search.label')}>
             <input
               ref={inputRef}
               type="search"
@@ -72,7 +80,7 @@ export default function LibraryPage({ loaderData }: Route.ComponentProps) {
                 const next = value.trim() ? `/library?q=${encodeURIComponent(value.trim())}` : '/library'
                 void navigate(next, { replace: true, preventScrollReset: true })
               }}
-              placeholder="Search documents..."
+              placeholder={t('search.placeholder')}
               autoComplete="off"
               maxLength={200}
               className={`${inputClass} pl-9`}
@@ -81,7 +89,7 @@ export default function LibraryPage({ loaderData }: Route.ComponentProps) {
           {/* Without JavaScript the form submits; with it the cards filter as you type. */}
           {hydrated ? null : (
             <button type="submit" className={buttonClass('secondary', 'md')}>
-              Search
+              {t('search.submit')}
             </button>
           )}
         </Form>
@@ -94,10 +102,11 @@ export default function LibraryPage({ loaderData }: Route.ComponentProps) {
   )
 }
 
-export function meta() {
+export function meta({ loaderData }: Route.MetaArgs) {
+  const library = loaderData?.messages['library'] as { pageTitle?: string; pageDescription?: string } | undefined
   return [
-    { title: 'Library · Task Force HQ' },
-    { name: 'description', content: 'Guides, SOPs and reference documents of the unit.' },
+    { title: library?.pageTitle ?? 'Library · Task Force HQ' },
+    { name: 'description', content: library?.pageDescription ?? 'Guides, SOPs and reference documents of the unit.' },
   ]
 }
 

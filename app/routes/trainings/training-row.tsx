@@ -5,10 +5,12 @@ import { BmtBadge, LocalTime } from '#app/components/roster/ui.tsx'
 import { hrefWithState } from '#app/hooks/url-state.ts'
 import { buttonClass } from '#app/ui/button.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
+import { useT } from '#app/ui/i18n.tsx'
 
 // One training on the public trainings page: BMT badge, name, local date/time, sign-up count, Sign Up / Leave / 'Login
 // to Sign Up' (upcoming trainings only), and an expander with the description and the first attendees; "Show all" asks
-// the page for the whole list (a link, so it works without JavaScript).
+// the page for the whole list (a link, so it works without JavaScript). Its texts are `trainings.row` in the catalogs;
+// the training's name and description are the unit's own and stay as written.
 
 export const TRAININGS_PATH = '/trainings'
 export const TRAINING_INTENTS = { signup: 'signup', leave: 'leave' } as const
@@ -21,7 +23,10 @@ export type ListedTraining = (PublicTraining | TrainingItem) & {
   expanded: boolean
 }
 
-/** `signUpRefusal`: why this member can sign up to no training (banned, not on the roster), or null. */
+/**
+ * `signUpRefusal`: why this member can sign up to no training (banned, not on the roster), in the page's language, or
+ * null.
+ */
 interface Viewer {
   signedIn: boolean
   signUpRefusal: string | null
@@ -39,6 +44,7 @@ export function TrainingList({ trainings, viewer }: { trainings: ListedTraining[
 }
 
 function TrainingRow({ training, viewer }: { training: ListedTraining; viewer: Viewer | null }) {
+  const t = useT('trainings.row')
   const headingId = `training-${training.id}-name`
   return (
     <li>
@@ -64,7 +70,7 @@ function TrainingRow({ training, viewer }: { training: ListedTraining; viewer: V
               </span>
               <span className="inline-flex items-center gap-1.5" data-testid="signup-count">
                 <PeopleIcon />
-                {training.signup_count} signed up
+                {t('signedUp', { count: training.signup_count })}
               </span>
             </div>
           </div>
@@ -84,13 +90,13 @@ function TrainingRow({ training, viewer }: { training: ListedTraining; viewer: V
             >
               <path d="M7.2 4.2a.75.75 0 0 1 1.06 0l5.25 5.27a.75.75 0 0 1 0 1.06L8.26 15.8a.75.75 0 1 1-1.06-1.06L11.92 10 7.2 5.26a.75.75 0 0 1 0-1.06Z" />
             </svg>
-            Details and attendees
+            {t('details')}
           </summary>
           <div className="grid gap-4 px-4 pt-1 pb-4 sm:grid-cols-2">
             <div>
-              <h4 className="text-xs font-medium tracking-wide text-zinc-500 uppercase">Description</h4>
+              <h4 className="text-xs font-medium tracking-wide text-zinc-500 uppercase">{t('description')}</h4>
               <p className="mt-1 text-sm whitespace-pre-line text-zinc-300">
-                {training.description || 'No description.'}
+                {training.description || t('noDescription')}
               </p>
             </div>
             <Attendees training={training} />
@@ -104,6 +110,7 @@ function TrainingRow({ training, viewer }: { training: ListedTraining; viewer: V
 /** The attendees the page has (the first few, or all when asked), and the way to the rest. */
 function Attendees({ training }: { training: ListedTraining }) {
   const location = useLocation()
+  const t = useT('trainings.row')
   const { signups, signup_count: total } = training
   const rest = total - signups.length
   const showAll = () => {
@@ -114,11 +121,11 @@ function Attendees({ training }: { training: ListedTraining }) {
   }
   return (
     <div>
-      <h4 className="text-xs font-medium tracking-wide text-zinc-500 uppercase">Attendees ({total})</h4>
+      <h4 className="text-xs font-medium tracking-wide text-zinc-500 uppercase">{t('attendees', { count: total })}</h4>
       {signups.length === 0 ? (
-        <p className="mt-1 text-sm text-zinc-400">No one has signed up yet.</p>
+        <p className="mt-1 text-sm text-zinc-400">{t('noAttendees')}</p>
       ) : (
-        <ul className="mt-2 flex flex-col gap-1.5" aria-label={`Attendees of ${training.name}`}>
+        <ul className="mt-2 flex flex-col gap-1.5" aria-label={t('attendeesOf', { name: training.name })}>
           {signups.map((s) => (
             <li key={s.id} className="flex items-center gap-2 text-sm text-zinc-200">
               <Avatar src={s.avatar} name={s.ingame_name} size={6} />
@@ -129,14 +136,14 @@ function Attendees({ training }: { training: ListedTraining }) {
       )}
       {rest > 0 ? (
         training.expanded ? (
-          <p className="mt-2 text-sm text-zinc-400">and {rest.toLocaleString('en-US')} more.</p>
+          <p className="mt-2 text-sm text-zinc-400">{t('andMore', { count: rest })}</p>
         ) : (
           <Link
             to={showAll()}
             className="mt-2 inline-block text-sm text-brand-400 hover:underline"
-            aria-label={`Show all ${total} attendees of ${training.name}`}
+            aria-label={t('showAllOf', { count: total, name: training.name })}
           >
-            Show all {total.toLocaleString('en-US')}
+            {t('showAll', { count: total })}
           </Link>
         )
       ) : null}
@@ -150,17 +157,18 @@ function Attendees({ training }: { training: ListedTraining }) {
  */
 function TrainingAction({ training, viewer }: { training: PublicTraining; viewer: Viewer }) {
   const fetcher = useFetcher()
+  const t = useT('trainings.row')
   if (!viewer.signedIn) {
     return (
       <a href={LOGIN_HREF} className={buttonClass('accent', 'sm')}>
-        Login to Sign Up
+        {t('loginToSignUp')}
       </a>
     )
   }
   if (training.has_started) {
     return (
-      <span className="inline-flex h-9 w-28 shrink-0 items-center justify-center rounded-md border border-zinc-800 text-sm text-zinc-500">
-        Started
+      <span className="inline-flex h-9 min-w-28 shrink-0 items-center justify-center rounded-md border border-zinc-800 px-3 text-sm text-zinc-500">
+        {t('started')}
       </span>
     )
   }
@@ -171,8 +179,13 @@ function TrainingAction({ training, viewer }: { training: PublicTraining; viewer
     const reasonId = `training-${training.id}-refusal`
     return (
       <div className="flex flex-col items-start gap-1 sm:items-end">
-        <button type="button" disabled aria-describedby={reasonId} className={`${buttonClass('secondary', 'sm')} w-28`}>
-          Sign Up
+        <button
+          type="button"
+          disabled
+          aria-describedby={reasonId}
+          className={`${buttonClass('secondary', 'sm')} min-w-28`}
+        >
+          {t('signUp')}
         </button>
         <p id={reasonId} className="max-w-64 text-xs text-amber-400 sm:text-right" data-testid="signup-refusal">
           {viewer.signUpRefusal}
@@ -188,10 +201,10 @@ function TrainingAction({ training, viewer }: { training: PublicTraining; viewer
         type="submit"
         disabled={busy}
         aria-busy={busy || undefined}
-        aria-label={`${leaving ? 'Leave' : 'Sign Up for'} ${training.name}`}
-        className={`${buttonClass(leaving ? 'danger' : 'primary', 'sm')} w-28`}
+        aria-label={t(leaving ? 'leaveTraining' : 'signUpFor', { name: training.name })}
+        className={`${buttonClass(leaving ? 'danger' : 'primary', 'sm')} min-w-28`}
       >
-        {leaving ? 'Leave' : 'Sign Up'}
+        {leaving ? t('leave') : t('signUp')}
       </button>
     </fetcher.Form>
   )
