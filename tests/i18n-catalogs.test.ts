@@ -22,8 +22,7 @@ function shape(
   into = { args: new Set<string>(), cases: new Map<string, string[]>() },
 ) {
   for (const element of elements) {
-    if ('value' in element && element.type !== TYPE.literal)
-      into.args.add(String(element.value))
+    if ('value' in element && element.type !== TYPE.literal) into.args.add(String(element.value))
     if (element.type === TYPE.plural || element.type === TYPE.select) {
       into.cases.set(
         `${element.type === TYPE.plural ? 'plural' : 'select'} ${element.value}`,

@@ -20,7 +20,14 @@ export function toWebRequest(req: ExpressRequest, res: ExpressResponse): Request
   return new Request(url, { method: req.method, headers, body, signal: controller.signal })
 }
 
-const SINGLE_VALUED = new Set(['content-type', 'content-length', 'content-encoding', 'etag', 'last-modified', 'location'])
+const SINGLE_VALUED = new Set([
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'etag',
+  'last-modified',
+  'location',
+])
 
 /** Writes a Fetch API Response to Express, streaming the body and keeping every Set-Cookie header. */
 export async function sendWebResponse(res: ExpressResponse, response: Response): Promise<void> {
