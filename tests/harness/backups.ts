@@ -38,7 +38,7 @@ export async function emptyDatabase(workspace: string): Promise<string> {
   return adminUrl().replace(/\/postgres$/, `/${name}`)
 }
 
-export { tableChecksums, withSql } from './table-checksums.ts'
+export { tableChecksums, tableColumns, withSql } from './table-checksums.ts'
 
 /** Runs a repository script (npm run backup / restore) as its own process. */
 export function runScript(
