@@ -60,6 +60,8 @@ async function subscribeOverHttp(who: LoggedIn): Promise<TestDevice> {
   return device
 }
 
+// A test that starts a job runner process waits for it as well as for the push: 60 s, so a busy machine's slow process
+// start is not read as a lost push (each push's own deadline is checked inside).
 describe('notifications by web push', () => {
   it('a waitlist placement reaches the placed member within 5 s, encrypted, with the page it is about', async () => {
     await resetOrbat(t)
@@ -79,7 +81,7 @@ describe('notifications by web push', () => {
       body: 'You were placed from the waitlist in Rifleman (Alpha).',
       url: '/orbat',
     })
-  })
+  }, 60_000)
 
   it('a device its push service answers 410 for is deleted', async () => {
     await resetOrbat(t)
@@ -94,7 +96,7 @@ describe('notifications by web push', () => {
         timeout: 5000,
       })
       .toEqual([])
-  })
+  }, 60_000)
 
   it('a person whose 40 devices fail slowly delays nobody else: another member’s push leaves within a second', async () => {
     // 40 devices (more than a person may subscribe now, as one had before the limit), each failing after 3 s.
