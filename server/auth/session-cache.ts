@@ -85,8 +85,8 @@ export function forgetSession(sessionId: string): void {
   state.entries.delete(sessionId)
 }
 
-/** Drops every cached session of a user. */
-function forgetUserSessions(userId: number): void {
+/** Drops every cached session of a user (also this instance's own change, before the NOTIFY comes back). */
+export function forgetUserSessions(userId: number): void {
   evicting()
   for (const [id, entry] of state.entries) if (entry.user.id === userId) state.entries.delete(id)
 }
