@@ -34,7 +34,7 @@ export const LEAVE_MESSAGES = {
   denyReasonRequired: 'Please give a reason for the denial.',
   notOnRoster: 'You need to be on the company roster to ask for leave.',
   banned: 'Banned members cannot ask for leave.',
-  tooManyPending: `You already have ${'$'}{LEAVE_MAX_PENDING} requests waiting for an admin. Wait for a decision, or withdraw one first.`,
+  tooManyPending: `You already have ${LEAVE_MAX_PENDING} requests waiting for an admin. Wait for a decision, or withdraw one first.`,
   overlap: (start: string, end: string) =>
     `You already have a leave from ${start} to ${end} that overlaps these days. Withdraw or end it first.`,
   notFound: 'Leave not found.',

@@ -73,7 +73,7 @@ export const RECRUITMENT_MESSAGES = {
   alreadyMember: 'You are already a member of the unit.',
   banned: 'Banned members cannot apply.',
   openExists: 'You already have an open application.',
-  tooManyToday: `You have sent ${'$'}{APPLICATIONS_PER_DAY} applications in the last 24 hours. Please wait a day before applying again.`,
+  tooManyToday: `You have sent ${APPLICATIONS_PER_DAY} applications in the last 24 hours. Please wait a day before applying again.`,
   cooldown: (day: string) => `You can apply again from ${day}.`,
   answerMissing: (label: string) => `Please answer "${label}".`,
   answerTooLong: (label: string, max: number) => `The answer to "${label}" is limited to ${max} characters.`,
