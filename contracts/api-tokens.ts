@@ -39,19 +39,24 @@ const ACCESS_KEYS = Object.keys(API_TOKEN_ACCESS) as [ApiTokenAccess, ...ApiToke
 /** A person holds at most this many tokens. */
 export const MAX_API_TOKENS = 20
 
-export const apiTokenSchema = z.object({
-  name: requiredText('Token name is required.', 100, 'Token names are limited to 100 characters.'),
-  access: z.enum(ACCESS_KEYS, { error: `access must be one of: ${ACCESS_KEYS.join(', ')}.` }),
-})
-export type ApiTokenInput = z.output<typeof apiTokenSchema>
+/** The longest token name. */
+export const API_TOKEN_NAME_MAX = 100
 
 export const API_TOKEN_MESSAGES = {
   created: 'Token created. Copy it now: it will not be shown again.',
   revoked: 'Token revoked.',
+  nameRequired: 'Token name is required.',
+  nameTooLong: `Token names are limited to ${API_TOKEN_NAME_MAX} characters.`,
   nameTaken: 'You already have a token with that name.',
   tooMany: `You can hold at most ${MAX_API_TOKENS} tokens. Revoke one first.`,
   adminOnly: 'Only admins can create admin or game-server tokens.',
 } as const
+
+export const apiTokenSchema = z.object({
+  name: requiredText(API_TOKEN_MESSAGES.nameRequired, API_TOKEN_NAME_MAX, API_TOKEN_MESSAGES.nameTooLong),
+  access: z.enum(ACCESS_KEYS, { error: `access must be one of: ${ACCESS_KEYS.join(', ')}.` }),
+})
+export type ApiTokenInput = z.output<typeof apiTokenSchema>
 
 /** A token as its owner's list shows it (never the token itself). */
 export interface ApiTokenItem {

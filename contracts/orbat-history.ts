@@ -260,10 +260,14 @@ export interface HeldSlot {
   slot: string
 }
 
+/** "Alpha 1-1": where a held slot was, its squad and team as the ORBAT names them. */
+export function heldSlotPlace(held: { squad: string; team: string }): string {
+  return !held.team ? held.squad : held.team.startsWith(held.squad) ? held.team : `${held.squad} ${held.team}`
+}
+
 /** "Rifleman, Alpha 1-1": a slot as the service record says it. */
 export function heldSlotText(held: { squad: string; team: string; slot: string }): string {
-  const where = !held.team ? held.squad : held.team.startsWith(held.squad) ? held.team : `${held.squad} ${held.team}`
-  return `${held.slot || 'a slot'}, ${where}`
+  return `${held.slot || 'a slot'}, ${heldSlotPlace(held)}`
 }
 
 /** What the ORBAT history pages and the editor's Undo say, word for word. */

@@ -1,9 +1,11 @@
+import type { ReactNode } from 'react'
 import { LEAVE_PHASE_LABELS, type LeaveItem, type LeavePhase } from '#contracts/leave.ts'
 import { Badge, type BadgeTone } from '#app/ui/badge.tsx'
 import { DateTime } from '#app/ui/date-time.tsx'
 import { formatDateOnly } from '#app/components/roster/ui.tsx'
 
-// A leave of absence as the account page and the roster admin's Leave tab show it (docs/rules/personnel.md).
+// A leave of absence as the account page and the roster admin's Leave tab show it (docs/rules/personnel.md). The
+// account page passes its texts in, in the person's language; the Leave tab shows English.
 
 const PHASE_TONES: Record<LeavePhase, BadgeTone> = {
   pending: 'warning',
@@ -16,43 +18,60 @@ const PHASE_TONES: Record<LeavePhase, BadgeTone> = {
 }
 
 /** Where a leave stands today: Pending, Approved, On leave, Over, Ended early, Denied, Withdrawn. */
-export function LeavePhaseBadge({ phase }: { phase: LeavePhase }) {
-  const label = LEAVE_PHASE_LABELS[phase]
+export function LeavePhaseBadge({ phase, label }: { phase: LeavePhase; label?: string }) {
+  const english = LEAVE_PHASE_LABELS[phase]
   return (
     <Badge tone={PHASE_TONES[phase]} data-testid="leave-phase">
-      {label.charAt(0).toUpperCase() + label.slice(1)}
+      {label ?? english.charAt(0).toUpperCase() + english.slice(1)}
     </Badge>
   )
 }
 
-/** "3 Dec 2026 – 14 Dec 2026 (12 days)". */
-export function LeaveDates({ leave }: { leave: Pick<LeaveItem, 'start_date' | 'end_date' | 'days'> }) {
+/** "3 Dec 2026 – 14 Dec 2026 (12 days)"; `days` says "12 days" in the page's language. */
+export function LeaveDates({
+  leave,
+  days,
+}: {
+  leave: Pick<LeaveItem, 'start_date' | 'end_date' | 'days'>
+  days?: string
+}) {
   return (
     <span>
       <span className="whitespace-nowrap">{formatDateOnly(leave.start_date)} –</span>{' '}
       <span className="whitespace-nowrap">{formatDateOnly(leave.end_date)}</span>{' '}
       <span className="whitespace-nowrap text-zinc-400">
-        ({leave.days} {leave.days === 1 ? 'day' : 'days'})
+        ({days ?? `${leave.days} ${leave.days === 1 ? 'day' : 'days'}`})
       </span>
     </span>
   )
 }
 
+/** What LeaveOutcome says; `by` is the admin's name when known, `date` the moment as the page shows it. */
+export interface LeaveOutcomeTexts {
+  denied: (reason: string, by: string | null) => ReactNode
+  endedEarly: (date: ReactNode, by: string | null) => ReactNode
+  approvedBy: (by: string) => ReactNode
+}
+
+const ENGLISH_OUTCOME: LeaveOutcomeTexts = {
+  denied: (reason, by) => `Denied${by ? ` by ${by}` : ''}: ${reason}`,
+  endedEarly: (date, by) => (
+    <>
+      Ended early{by ? ` by ${by}` : ''} on {date}.
+    </>
+  ),
+  approvedBy: (by) => `Approved by ${by}.`,
+}
+
 /** What the phase badge does not say: who decided, why it was denied, when it was ended. */
-export function LeaveOutcome({ leave }: { leave: LeaveItem }) {
+export function LeaveOutcome({ leave, texts = ENGLISH_OUTCOME }: { leave: LeaveItem; texts?: LeaveOutcomeTexts }) {
   if (leave.phase === 'denied')
-    return (
-      <p className="text-sm text-red-200">
-        Denied{leave.decided_by ? ` by ${leave.decided_by}` : ''}: {leave.deny_reason}
-      </p>
-    )
+    return <p className="text-sm text-red-200">{texts.denied(leave.deny_reason ?? '', leave.decided_by)}</p>
   if (leave.phase === 'ended_early' && leave.ended_at)
     return (
-      <p className="text-xs text-zinc-400">
-        Ended early{leave.ended_by ? ` by ${leave.ended_by}` : ''} on <DateTime iso={leave.ended_at} />.
-      </p>
+      <p className="text-xs text-zinc-400">{texts.endedEarly(<DateTime iso={leave.ended_at} />, leave.ended_by)}</p>
     )
   if (leave.decided_by && leave.status === 'approved')
-    return <p className="text-xs text-zinc-400">Approved by {leave.decided_by}.</p>
+    return <p className="text-xs text-zinc-400">{texts.approvedBy(leave.decided_by)}</p>
   return null
 }

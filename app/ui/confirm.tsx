@@ -14,6 +14,8 @@ import { useFormPost, usePanel } from '#app/hooks/use-form-post.tsx'
 interface Question {
   message: string
   confirmLabel: string
+  /** The page's word for Cancel, when the page is in another language than English. */
+  cancelLabel?: string
   resolve: (yes: boolean) => void
 }
 
@@ -36,9 +38,9 @@ function setOpen(next: Question | null) {
  * Asks in the app's confirm dialog: true on Confirm, false on Cancel or Escape. While a question is
  * open another one is answered no (a double-click asks once).
  */
-export function askToConfirm(message: string, confirmLabel = 'Confirm'): Promise<boolean> {
+export function askToConfirm(message: string, confirmLabel = 'Confirm', cancelLabel?: string): Promise<boolean> {
   if (open) return Promise.resolve(false)
-  return new Promise((resolve) => setOpen({ message, confirmLabel, resolve }))
+  return new Promise((resolve) => setOpen({ message, confirmLabel, cancelLabel, resolve }))
 }
 
 function answer(yes: boolean) {
@@ -76,7 +78,7 @@ export function ConfirmHost() {
           <div className="flex flex-wrap justify-end gap-2">
             {/* Cancel has the focus: Enter on a destructive question changes nothing. */}
             <button type="button" className={secondaryButton} onClick={() => answer(false)} autoFocus>
-              Cancel
+              {question.cancelLabel ?? 'Cancel'}
             </button>
             <button type="button" className={dangerButton} onClick={() => answer(true)}>
               {question.confirmLabel}
@@ -92,8 +94,14 @@ export function ConfirmHost() {
 const asking = new WeakSet<HTMLFormElement>()
 const confirmedForms = new WeakSet<HTMLFormElement>()
 
+/** The confirm dialog's buttons in the page's language (English when not given). */
+export interface DialogLabels {
+  confirm?: string
+  cancel?: string
+}
+
 /** onSubmit for a form that needs a confirmation: asks (once per action), then sends the post marked confirmed. */
-export function confirmBeforeSubmit(message: string) {
+export function confirmBeforeSubmit(message: string, labels: DialogLabels = {}) {
   return (event: FormEvent<HTMLFormElement>) => {
     const form = event.currentTarget
     if (confirmedForms.has(form)) {
@@ -104,7 +112,7 @@ export function confirmBeforeSubmit(message: string) {
     if (asking.has(form)) return
     asking.add(form)
     const submitter = (event.nativeEvent as SubmitEvent).submitter
-    void askToConfirm(message).then((yes) => {
+    void askToConfirm(message, labels.confirm, labels.cancel).then((yes) => {
       asking.delete(form)
       if (!yes || !form.isConnected) return
       const input = form.elements.namedItem('confirmed')
@@ -121,6 +129,7 @@ export function ConfirmButtonForm({
   intent,
   fields = {},
   confirm,
+  dialog,
   label,
   className = dangerButton,
   disabled,
@@ -130,6 +139,8 @@ export function ConfirmButtonForm({
   intent: string
   fields?: Record<string, string | number>
   confirm: string
+  /** The dialog's buttons, for a page in another language than English. */
+  dialog?: DialogLabels
   label: ReactNode
   className?: string
   disabled?: boolean
@@ -137,7 +148,7 @@ export function ConfirmButtonForm({
 }) {
   const { Form: PostForm, action, hidden, busy } = useFormPost(formKey)
   return (
-    <PostForm method="post" action={action} onSubmit={confirmBeforeSubmit(confirm)} className="contents">
+    <PostForm method="post" action={action} onSubmit={confirmBeforeSubmit(confirm, dialog)} className="contents">
       {hidden}
       <input type="hidden" name="intent" value={intent} />
       <HiddenFields fields={fields} />
@@ -167,6 +178,7 @@ export function ConfirmStep({
   message,
   detail,
   confirmLabel = 'Confirm',
+  cancelLabel = 'Cancel',
 }: {
   confirmKey?: string
   intent: string
@@ -174,6 +186,7 @@ export function ConfirmStep({
   message: string
   detail?: ReactNode
   confirmLabel?: string
+  cancelLabel?: string
 }) {
   const location = useLocation()
   const [params] = useSearchParams()
@@ -200,7 +213,7 @@ export function ConfirmStep({
           </button>
         </Form>
         <Link to={back} replace className={secondaryButton}>
-          Cancel
+          {cancelLabel}
         </Link>
       </div>
     </div>

@@ -6,15 +6,41 @@ import { useToast } from './toaster.tsx'
 // A secret or a URL to copy: a read-only field (select and copy by hand without JavaScript) and, once scripts run,
 // a Copy button.
 
-export function CopyField({ id, label, value }: { id: string; label: string; value: string }) {
+/** What the field says, for a page in another language than English. */
+export interface CopyFieldTexts {
+  copy: string
+  /** The button's accessible name: "Copy {label}". */
+  copyNamed: (label: string) => string
+  copied: string
+  failed: string
+}
+
+const ENGLISH: CopyFieldTexts = {
+  copy: 'Copy',
+  copyNamed: (label) => `Copy ${label}`,
+  copied: 'Copied.',
+  failed: 'Could not copy: select the text and copy it by hand.',
+}
+
+export function CopyField({
+  id,
+  label,
+  value,
+  texts = ENGLISH,
+}: {
+  id: string
+  label: string
+  value: string
+  texts?: CopyFieldTexts
+}) {
   const hydrated = useHydrated()
   const toast = useToast()
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(value)
-      toast.success('Copied.')
+      toast.success(texts.copied)
     } catch {
-      toast.error('Could not copy: select the text and copy it by hand.')
+      toast.error(texts.failed)
     }
   }
   return (
@@ -31,8 +57,13 @@ export function CopyField({ id, label, value }: { id: string; label: string; val
           onFocus={(e) => e.currentTarget.select()}
         />
         {hydrated ? (
-          <button type="button" className={buttonClass('secondary', 'md')} onClick={copy} aria-label={`Copy ${label}`}>
-            Copy
+          <button
+            type="button"
+            className={buttonClass('secondary', 'md')}
+            onClick={copy}
+            aria-label={texts.copyNamed(label)}
+          >
+            {texts.copy}
           </button>
         ) : null}
       </div>

@@ -48,15 +48,24 @@ export function DeleteConfirmStep<T extends { id: number }>({
   items,
   message,
   confirmLabel,
+  cancelLabel,
 }: {
   intent: string
   items: readonly T[]
   message: (item: T) => string
   confirmLabel: string
+  /** The step's Cancel, for a page in another language than English. */
+  cancelLabel?: string
 }) {
   const [searchParams] = useSearchParams()
   const item = items.find((i) => searchParams.get('confirm') === confirmKeyOf(intent, i.id))
   return item ? (
-    <ConfirmStep intent={intent} fields={{ id: item.id }} message={message(item)} confirmLabel={confirmLabel} />
+    <ConfirmStep
+      intent={intent}
+      fields={{ id: item.id }}
+      message={message(item)}
+      confirmLabel={confirmLabel}
+      cancelLabel={cancelLabel}
+    />
   ) : null
 }

@@ -196,7 +196,33 @@ export function sparklineLabel(weeks: readonly ActivityWeek[]): string {
 }
 
 /** A member's own weeks (their account and profile): operations possible (outline) and attended (filled) per week. */
-export function MemberWeeksChart({ weeks, caption }: { weeks: readonly ActivityWeek[]; caption: string }) {
+/** What the member's chart says besides its caption, for a page in the person's language (else English). */
+export interface MemberWeeksTexts {
+  /** A week's bar: "Week of Sep 14: 2 of 3 attended"; `day` is the week's Monday as the axis shows it. */
+  week: (day: string, attended: number, possible: number) => string
+  /** The key as screen readers hear it after the caption: "Outlined: operations that week; filled: attended." */
+  key: string
+  operations: string
+  attended: string
+}
+
+const ENGLISH_WEEKS: MemberWeeksTexts = {
+  week: (day, attended, possible) =>
+    `Week of ${day}: ${possible ? `${attended} of ${possible} attended` : 'no operations'}`,
+  key: 'Outlined: operations that week; filled: attended.',
+  operations: 'Operations that week',
+  attended: 'Attended',
+}
+
+export function MemberWeeksChart({
+  weeks,
+  caption,
+  texts = ENGLISH_WEEKS,
+}: {
+  weeks: readonly ActivityWeek[]
+  caption: string
+  texts?: MemberWeeksTexts
+}) {
   const width = 360
   const height = 132
   const margin = { top: 8, right: 4, bottom: 24, left: 24 }
@@ -228,7 +254,7 @@ export function MemberWeeksChart({ weeks, caption }: { weeks: readonly ActivityW
                 rx={2}
                 className="fill-emerald-500"
               >
-                <title>{`Week of ${shortDay(w.week_start)}: ${w.possible ? `${w.attended} of ${w.possible} attended` : 'no operations'}`}</title>
+                <title>{texts.week(shortDay(w.week_start), w.attended, w.possible)}</title>
               </Bar>
             </g>
           ))}
@@ -238,14 +264,14 @@ export function MemberWeeksChart({ weeks, caption }: { weeks: readonly ActivityW
       </svg>
       <figcaption className="text-xs text-zinc-400">
         {caption}
-        <span className="sr-only">. Outlined: operations that week; filled: attended.</span>
+        <span className="sr-only">. {texts.key}</span>
         {/* The key, seen (the line above says it to screen readers). */}
         <span className="mt-1 flex flex-wrap gap-x-4 gap-y-1" aria-hidden="true" data-testid="chart-key">
           <span className="flex items-center gap-1.5">
-            <span className="inline-block size-3 rounded-sm border border-zinc-600 bg-zinc-800" /> Operations that week
+            <span className="inline-block size-3 rounded-sm border border-zinc-600 bg-zinc-800" /> {texts.operations}
           </span>
           <span className="flex items-center gap-1.5">
-            <span className="inline-block size-3 rounded-sm bg-emerald-500" /> Attended
+            <span className="inline-block size-3 rounded-sm bg-emerald-500" /> {texts.attended}
           </span>
         </span>
       </figcaption>

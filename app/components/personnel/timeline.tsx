@@ -2,7 +2,9 @@ import type { RecordEntry, RecordKind } from '#contracts/personnel.ts'
 import { formatDateOnly, LocalTime } from '#app/components/roster/ui.tsx'
 
 // A member's service record as a timeline, newest first (docs/rules/personnel.md). Attendance is most of a long
-// record, so the page may hide it behind a link (plain links: works without JavaScript).
+// record, so the page may hide it behind a link (plain links: works without JavaScript). A page in the person's
+// language passes its texts in (`texts`); the others show English. The lines themselves are the record's own text, as
+// the /api gives it.
 
 const KIND_LABEL: Record<RecordKind, string> = {
   joined: 'Joined',
@@ -63,16 +65,37 @@ export function trimRecord<T extends { entries: RecordEntry[] }>(
   return { ...record, entries, view }
 }
 
+/** What the timeline says around its lines. */
+export interface TimelineTexts {
+  kind: (kind: RecordKind) => string
+  empty: string
+  by: (name: string) => string
+}
+
+const ENGLISH: TimelineTexts = {
+  kind: (kind) => KIND_LABEL[kind],
+  empty: 'Nothing recorded yet.',
+  by: (name) => `by ${name}`,
+}
+
 // NOTE: the lines' look (the coloured dot per kind, the type) is the .service-timeline rule of app/app.css: a long
 // career has hundreds of lines, and one rule there weighs less than the same classes repeated on each.
-export function ServiceTimeline({ entries, label }: { entries: TimelineLine[]; label: string }) {
-  if (!entries.length) return <p className="text-sm text-zinc-400">Nothing recorded yet.</p>
+export function ServiceTimeline({
+  entries,
+  label,
+  texts = ENGLISH,
+}: {
+  entries: TimelineLine[]
+  label: string
+  texts?: TimelineTexts
+}) {
+  if (!entries.length) return <p className="text-sm text-zinc-400">{texts.empty}</p>
   return (
     <ol aria-label={label} className="service-timeline">
       {entries.map((entry, i) => (
         <li key={`${entry.kind}-${entry.at}-${i}`} data-kind={entry.kind}>
           <p className="when">
-            <span>{KIND_LABEL[entry.kind]}</span>
+            <span>{texts.kind(entry.kind)}</span>
             {' · '}
             {entry.day ? (
               <time dateTime={entry.day}>{formatDateOnly(entry.day)}</time>
@@ -81,7 +104,7 @@ export function ServiceTimeline({ entries, label }: { entries: TimelineLine[]; l
             )}
           </p>
           <p className="what">{entry.text}</p>
-          {entry.by ? <p className="by">by {entry.by}</p> : null}
+          {entry.by ? <p className="by">{texts.by(entry.by)}</p> : null}
         </li>
       ))}
     </ol>

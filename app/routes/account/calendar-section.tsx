@@ -1,60 +1,71 @@
 import { useActionData } from 'react-router'
 import { ACCOUNT_INTENTS, ACCOUNT_FORMS, type AccountActionData } from './intents.ts'
+import { useConfirmTexts, useCopyTexts } from './kit-texts.ts'
 import { AddToCalendar } from '#app/components/add-to-calendar.tsx'
 import { primaryButton, secondaryButton } from '#app/ui/button.ts'
 import { ConfirmButtonForm, ConfirmStep } from '#app/ui/confirm.tsx'
 import { CopyField } from '#app/ui/copy-field.tsx'
 import { DateTime } from '#app/ui/date-time.tsx'
 import { Section } from '#app/ui/field.tsx'
+import { useT } from '#app/ui/i18n.tsx'
 import { PostButton } from '#app/ui/post-button.tsx'
 
 // The personal calendar feed on the account page: create it, copy its secret URL or add it to a calendar app right
 // after (the URL is shown once: only its hash is kept), regenerate it (the old URL stops working).
 
-const REGENERATE_CONFIRM =
-  'Make a new calendar URL? The current one stops working at once: calendars subscribed to it stop updating.'
+/** The unit's own feed, open to anyone. */
+const UNIT_CALENDAR = '/calendar/unit.ics'
 
 export function CalendarSection({ feed, appUrl }: { feed: { created_at: string } | null; appUrl: string }) {
+  const t = useT('account.calendar')
+  const dialog = useConfirmTexts()
+  const copyTexts = useCopyTexts()
   const answer = useActionData<AccountActionData>()
   const made = answer && 'calendarFeed' in answer ? answer.calendarFeed : null
+  const regenerateConfirm = t('regenerateConfirm')
   return (
-    <Section
-      title="Calendar feed"
-      description="Your trainings, the unit's events and the moment ORBAT sign-ups open (with a reminder), in your calendar app. The link is private: anyone who has it can read this calendar."
-    >
+    <Section title={t('title')} description={t('description')}>
       {made ? (
         <div
           className="flex flex-col gap-3 rounded-lg border border-emerald-500/40 bg-emerald-950/30 p-3"
           data-testid="new-calendar-url"
         >
           <p className="text-sm font-medium text-emerald-100" role="status">
-            {made.replaced ? 'New calendar URL made. The old one no longer works.' : 'Calendar feed created.'} Copy the
-            URL now or add it to your calendar app: it is not shown again.
+            {made.replaced ? t('replaced') : t('created')} {t('copyNow')}
           </p>
-          <CopyField id="calendar-url" label="Your calendar URL" value={`${appUrl}${made.path}`} />
-          <AddToCalendar appUrl={appUrl} path={made.path} />
+          <CopyField id="calendar-url" label={t('urlLabel')} value={`${appUrl}${made.path}`} texts={copyTexts} />
+          <AddToCalendar
+            appUrl={appUrl}
+            path={made.path}
+            texts={{
+              label: t('addTo'),
+              caption: t('addToLead'),
+              subscribe: t('subscribe'),
+              google: t('google'),
+              download: t('download'),
+            }}
+          />
         </div>
       ) : null}
       {feed ? (
         <>
           {made ? null : (
-            <p className="text-sm text-zinc-300">
-              Your calendar feed is on (made <DateTime iso={feed.created_at} />
-              ). Its URL was shown once, when it was made; lost it? Make a new one: the old one then stops working.
-            </p>
+            <p className="text-sm text-zinc-300">{t.rich('on', { date: () => <DateTime iso={feed.created_at} /> })}</p>
           )}
           <ConfirmStep
             confirmKey={ACCOUNT_INTENTS.calendarFeed}
             intent={ACCOUNT_INTENTS.calendarFeed}
-            message={REGENERATE_CONFIRM}
-            confirmLabel="Regenerate"
+            message={regenerateConfirm}
+            confirmLabel={t('regenerate')}
+            cancelLabel={dialog.cancel}
           />
           <div>
             <ConfirmButtonForm
               formKey={ACCOUNT_FORMS.calendar}
               intent={ACCOUNT_INTENTS.calendarFeed}
-              confirm={REGENERATE_CONFIRM}
-              label="Regenerate URL"
+              confirm={regenerateConfirm}
+              dialog={dialog}
+              label={t('regenerateUrl')}
               className={secondaryButton}
             />
           </div>
@@ -64,16 +75,19 @@ export function CalendarSection({ feed, appUrl }: { feed: { created_at: string }
           <PostButton
             formKey={ACCOUNT_FORMS.calendar}
             intent={ACCOUNT_INTENTS.calendarFeed}
-            label="Create my calendar feed"
+            label={t('create')}
             className={primaryButton}
           />
         </div>
       )}
       <p className="text-xs text-zinc-500">
-        The whole unit&apos;s calendar (no sign-in needed):{' '}
-        <a className="text-brand-400 underline" href="/calendar/unit.ics">
-          /calendar/unit.ics
-        </a>
+        {t.rich('unitCalendar', {
+          link: () => (
+            <a className="text-brand-400 underline" href={UNIT_CALENDAR}>
+              {UNIT_CALENDAR}
+            </a>
+          ),
+        })}
       </p>
     </Section>
   )

@@ -1,20 +1,20 @@
 import { Link } from 'react-router'
 import { Section } from '#app/ui/field.tsx'
+import { useT } from '#app/ui/i18n.tsx'
 
 // A guest's standing (docs/rules/joint-operations.md): which allied unit they joined by its invite link, and what that
 // lets them do here.
 
 export function GuestSection({ unit }: { unit: { name: string; tag: string } }) {
+  const t = useT('account.guest')
   return (
-    <Section title={`Guest of ${unit.name} [${unit.tag}]`}>
+    <Section title={t('title', { name: unit.name, tag: unit.tag })}>
       <p className="text-sm text-zinc-300" data-testid="guest-standing">
-        You joined through {unit.name}’s invite link: you are not on this unit’s roster. On the ORBAT you may take the
-        slots reserved for {unit.name} (marked {unit.tag}); trainings, qualification tests and leave are for the unit’s
-        own members.
+        {t('standing', { name: unit.name, tag: unit.tag })}
       </p>
       <p className="text-sm">
         <Link to="/orbat" className="text-brand-400 underline">
-          Open the ORBAT
+          {t('openOrbat')}
         </Link>
       </p>
     </Section>

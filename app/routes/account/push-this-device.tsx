@@ -1,20 +1,21 @@
-import { NOTIFICATION_MESSAGES } from '#contracts/notifications.ts'
 import { useHydrated } from '#app/hooks/use-hydrated.ts'
 import { primaryButton, secondaryButton } from '#app/ui/button.ts'
 import { Notice } from '#app/ui/field.tsx'
+import { useT } from '#app/ui/i18n.tsx'
 import type { PushState } from './use-push-state.ts'
 
 // The "push on this device" control of /account (app/routes/account/use-push-state.ts). Without JavaScript it says
 // plainly that push cannot be turned on here; the choices form below works either way.
 
 export function PushThisDevice({ push }: { push: PushState }) {
+  const t = useT('account.notifications.device')
   const hydrated = useHydrated()
   if (!hydrated)
     return (
       <>
         <noscript>
           <p className="text-sm text-zinc-300" data-testid="push-needs-js">
-            {NOTIFICATION_MESSAGES.noJavaScript}
+            {t('noJavaScript')}
           </p>
         </noscript>
         {/* Keeps the place of the control while scripts load, so nothing below moves. */}
@@ -24,15 +25,15 @@ export function PushThisDevice({ push }: { push: PushState }) {
   const { status, problem, notice } = push
   return (
     <div className="flex flex-col gap-2" data-testid="push-this-device" data-status={status}>
-      {status === 'unsupported' ? <Notice tone="info">{NOTIFICATION_MESSAGES.unsupported}</Notice> : null}
-      {status === 'denied' ? <Notice>{NOTIFICATION_MESSAGES.denied}</Notice> : null}
-      {status === 'on' ? <p className="text-sm text-emerald-300">{NOTIFICATION_MESSAGES.on}</p> : null}
+      {status === 'unsupported' ? <Notice tone="info">{t('unsupported')}</Notice> : null}
+      {status === 'denied' ? <Notice>{t('denied')}</Notice> : null}
+      {status === 'on' ? <p className="text-sm text-emerald-300">{t('on')}</p> : null}
       {problem ? <Notice>{problem}</Notice> : null}
       {notice ? <Notice tone="info">{notice}</Notice> : null}
       {status === 'on' ? (
         <div>
           <button type="button" className={secondaryButton} onClick={push.turnOff}>
-            Turn off push on this device
+            {t('turnOff')}
           </button>
         </div>
       ) : status === 'unsupported' ? null : (
@@ -44,13 +45,11 @@ export function PushThisDevice({ push }: { push: PushState }) {
             disabled={status === 'checking' || status === 'busy'}
             aria-busy={status === 'busy' || undefined}
           >
-            Turn on push on this device
+            {t('turnOn')}
           </button>
         </div>
       )}
-      {status === 'off' && !problem ? (
-        <p className="text-xs text-zinc-400">The browser asks you to allow notifications first.</p>
-      ) : null}
+      {status === 'off' && !problem ? <p className="text-xs text-zinc-400">{t('allowFirst')}</p> : null}
     </div>
   )
 }

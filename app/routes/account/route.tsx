@@ -26,31 +26,31 @@ import {
   type FormPost,
 } from '#app/forms/respond.ts'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
-import { apiTokenSchema, API_TOKEN_MESSAGES } from '#contracts/api-tokens.ts'
-import { LEAVE_INTENTS, LEAVE_MESSAGES, leaveRequestSchema } from '#contracts/leave.ts'
+import { apiTokenSchema } from '#contracts/api-tokens.ts'
+import { LEAVE_INTENTS, leaveRequestSchema } from '#contracts/leave.ts'
 import type { User } from '#db/schema/users-sessions.ts'
 import { requirePageUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { createApiToken, listApiTokens, revokeApiToken } from '#server/integrations/api-tokens.ts'
 import { calendarFeedOf, regenerateCalendarFeed } from '#server/integrations/calendar.ts'
 import { accountLeave, endLeave, requestLeave, withdrawLeave } from '#server/leave/leave.ts'
-import { RECRUITMENT_INTENTS, RECRUITMENT_MESSAGES } from '#contracts/recruitment.ts'
+import { RECRUITMENT_INTENTS } from '#contracts/recruitment.ts'
 import { myApplications, withdraw } from '#server/recruitment/recruitment.ts'
 import { memberIdOfUser } from '#server/people.ts'
 import { guestUnitOf } from '#server/allies/allies.ts'
 import { heldSlotsOf } from '#server/personnel/record.ts'
-import { NOTIFICATION_MESSAGES } from '#contracts/notifications.ts'
 import { accountNotifications, saveChoicesForm } from '#server/notifications/account.ts'
 import { unsubscribe } from '#server/notifications/subscriptions.ts'
-import { userMessageOf } from '#server/errors.ts'
+import { ServiceError, userMessageOf } from '#server/errors.ts'
 import { buttonClass } from '#app/ui/button.ts'
 import { useT } from '#app/ui/i18n.tsx'
 import { languageFormSchema } from '#contracts/language-forms.ts'
-import { isLanguageCode } from '#contracts/languages.ts'
+import { isLanguageCode, type PageLanguage } from '#contracts/languages.ts'
 import { savePreferences } from '#server/auth/preferences.ts'
-import { pageMessages } from '#server/http/page-texts.ts'
+import { pageLanguage, pageMessages } from '#server/http/page-texts.ts'
 import { translate } from '#server/lib/i18n.ts'
 import { browserLanguage, getUnitLanguage } from '#server/unit/language.ts'
+import { accountTextOf } from './contract-texts.ts'
 
 // The signed-in person's own page: their applications to join, the slots they held in recent operations, their leave
 // of absence, notifications, calendar feed and API tokens (and server tokens for admins). Forms post here and work without
@@ -62,7 +62,7 @@ const HELD_SHOWN = 5
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requirePageUser(request, context)
   const services = getServices(context)
-  const [tokens, feed, leave, applications, memberId, activity, notifications, guestOf, otherwise, messages] =
+  const [tokens, feed, leave, applications, memberId, activity, notifications, guestOf, otherwise, messages, page] =
     await Promise.all([
       listApiTokens(services.db, user),
       calendarFeedOf(services.db, user),
@@ -74,8 +74,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       guestUnitOf(services.db, user.id),
       languageWithoutChoice(request, services.db),
       pageMessages(request, context, ['account']),
+      pageLanguage(request, context),
     ])
   const held = memberId === null ? [] : await heldSlotsOf(services.db, memberId, HELD_SHOWN)
+  // The kinds the person may choose, named in the page's language (the /api's NOTIFICATION_KIND_LABELS stay English);
+  // the catalog's names of the others (the admins' kind) never reach the page.
+  const choices = notifications.choices.map((choice) => ({
+    ...choice,
+    label: translate(page.language, `notifications.kinds.${choice.kind}`),
+  }))
   return {
     isAdmin: user.is_admin,
     tokens,
@@ -84,7 +91,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     applications,
     held,
     activity,
-    notifications,
+    notifications: { ...notifications, choices },
     guestOf,
     pushPublicKey: services.config.push.publicKey,
     appUrl: services.config.appUrl,
@@ -102,47 +109,72 @@ async function languageWithoutChoice(request: Request, db: Parameters<typeof get
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requirePageUser(request, context)
   const post = await readFormPost(request, context)
+  // The toasts and refusals in the page's language; the use cases (and the /api) speak English.
+  const { language } = await pageLanguage(request, context)
+  const say = (key: string) => translate(language, `account.${key}`)
+  const inPage = <T,>(work: Promise<T>) => inLanguage(language, work)
   switch (post.intent) {
     case ACCOUNT_INTENTS.createToken:
-      return createToken(post, user)
+      return createToken(post, user, language)
     case ACCOUNT_INTENTS.calendarFeed:
-      return calendarFeed(post, user)
+      return calendarFeed(post, user, language)
     case LEAVE_INTENTS.request:
-      return submitForm(post, leaveRequestSchema, (input) => requestLeave(getServices(context), user, input), {
-        success: LEAVE_MESSAGES.requested,
-        failure: LEAVE_MESSAGES.requestFailed,
+      return submitForm(post, leaveRequestSchema, (input) => inPage(requestLeave(getServices(context), user, input)), {
+        success: say('leave.requested'),
+        failure: say('leave.requestFailed'),
       })
     case LEAVE_INTENTS.withdraw:
-      return deleteRecord(post, (id) => withdrawLeave(getServices(context), user, id), {
-        success: LEAVE_MESSAGES.withdrawn,
-        failure: LEAVE_MESSAGES.requestFailed,
+      return deleteRecord(post, (id) => inPage(withdrawLeave(getServices(context), user, id)), {
+        success: say('leave.withdrawn'),
+        failure: say('leave.requestFailed'),
       })
     case LEAVE_INTENTS.end:
-      return deleteRecord(post, (id) => endLeave(getServices(context), user, id), {
-        success: LEAVE_MESSAGES.ended,
-        failure: LEAVE_MESSAGES.requestFailed,
+      return deleteRecord(post, (id) => inPage(endLeave(getServices(context), user, id)), {
+        success: say('leave.ended'),
+        failure: say('leave.requestFailed'),
       })
     case RECRUITMENT_INTENTS.withdraw:
-      return deleteRecord(post, (id) => withdraw(getServices(context), user, id), {
-        success: RECRUITMENT_MESSAGES.withdrawn,
-        failure: RECRUITMENT_MESSAGES.saveFailed,
+      return deleteRecord(post, (id) => inPage(withdraw(getServices(context), user, id)), {
+        success: say('applications.withdrawn'),
+        failure: say('applications.saveFailed'),
       })
     case ACCOUNT_INTENTS.notificationChoices:
-      return saveChoices(post, user)
+      return saveChoices(post, user, language)
     case ACCOUNT_INTENTS.removeDevice:
-      return runUseCase(post, () => unsubscribe(getServices(context).db, user, { id: postedId(post) ?? 0 }), {
-        success: NOTIFICATION_MESSAGES.deviceRemoved,
-        failure: NOTIFICATION_MESSAGES.removeFailed,
+      return runUseCase(post, () => inPage(unsubscribe(getServices(context).db, user, { id: postedId(post) ?? 0 })), {
+        success: say('notifications.deviceRemoved'),
+        failure: say('notifications.removeFailed'),
       })
     case ACCOUNT_INTENTS.saveLanguage:
       return saveLanguage(post, user, request)
     case ACCOUNT_INTENTS.revokeToken:
-      return deleteRecord(post, (id) => revokeApiToken(getServices(context), user, id), {
-        success: API_TOKEN_MESSAGES.revoked,
-        failure: 'Could not revoke the token.',
+      return deleteRecord(post, (id) => inPage(revokeApiToken(getServices(context), user, id)), {
+        success: say('tokens.revoked'),
+        failure: say('tokens.revokeFailed'),
       })
     default:
       return unknownIntent(post)
+  }
+}
+
+/** An English text of the /api (a refusal) in the page's language, when the page has words for it. */
+function pageText(language: PageLanguage, message: string): string {
+  const text = accountTextOf(message)
+  return text ? translate(language, `account.${text.key}`, text.values) : message
+}
+
+/** Runs a use case; its refusal (message and fields) comes out in the page's language, for the toast or the form. */
+async function inLanguage<T>(language: PageLanguage, work: Promise<T>): Promise<T> {
+  try {
+    return await work
+  } catch (error) {
+    if (!(error instanceof ServiceError)) throw error
+    const fields =
+      error.fields &&
+      Object.fromEntries(
+        Object.entries(error.fields).map(([field, messages]) => [field, messages.map((m) => pageText(language, m))]),
+      )
+    throw new ServiceError(pageText(language, error.message), error.status, fields)
   }
 }
 
@@ -166,14 +198,14 @@ async function saveLanguage(post: FormPost, user: User, request: Request) {
   )
 }
 
-async function createToken(post: FormPost, user: User) {
+async function createToken(post: FormPost, user: User, language: PageLanguage) {
   const submission = parseWithZod(post.form, { schema: apiTokenSchema })
   if (submission.status !== 'success') return invalid(post, submission)
   try {
-    const created = await createApiToken(getServices(post.context), user, submission.value)
+    const created = await inLanguage(language, createApiToken(getServices(post.context), user, submission.value))
     return data<AccountActionData>({ ok: true, created })
   } catch (error) {
-    return failInline(post, submission, error, 'Could not create the token.')
+    return failInline(post, submission, error, translate(language, 'account.tokens.createFailed'))
   }
 }
 
@@ -181,30 +213,31 @@ async function createToken(post: FormPost, user: User) {
  * The choices table: a refusal (a kind the person may not choose, a form that does not parse) shows in the form with
  * its status; anything else is an error toast.
  */
-async function saveChoices(post: FormPost, user: User) {
+async function saveChoices(post: FormPost, user: User, language: PageLanguage) {
+  const failed = translate(language, 'account.notifications.saveFailed')
   try {
-    await saveChoicesForm(getServices(post.context).db, user, post.form)
+    await inLanguage(language, saveChoicesForm(getServices(post.context).db, user, post.form))
   } catch (error) {
-    const { status, message } = userMessageOf(error, NOTIFICATION_MESSAGES.saveFailed, { intent: post.intent })
-    if (status >= 500) return failWithToast(post, error, NOTIFICATION_MESSAGES.saveFailed)
+    const { status, message } = userMessageOf(error, failed, { intent: post.intent })
+    if (status >= 500) return failWithToast(post, error, failed)
     return data<AccountActionData>({ ok: false, form: ACCOUNT_FORMS.notifications, notice: message }, { status })
   }
-  return succeed(post, NOTIFICATION_MESSAGES.saved)
+  return succeed(post, translate(language, 'account.notifications.saved'))
 }
 
 /**
  * Creates the feed, or (confirmed: the old URL stops working) gives it a new URL. The URL comes back in this answer
  * only, as a new token does: the server keeps just its hash.
  */
-async function calendarFeed(post: FormPost, user: User) {
+async function calendarFeed(post: FormPost, user: User, language: PageLanguage) {
   const services = getServices(post.context)
   if (!post.confirmed && (await calendarFeedOf(services.db, user)))
     return askToConfirm(post, ACCOUNT_INTENTS.calendarFeed)
   try {
-    const made = await regenerateCalendarFeed(services, user)
+    const made = await inLanguage(language, regenerateCalendarFeed(services, user))
     return data<AccountActionData>({ ok: true, calendarFeed: made })
   } catch (error) {
-    return failWithToast(post, error, 'Could not make the calendar feed.')
+    return failWithToast(post, error, translate(language, 'account.calendar.failed'))
   }
 }
 
@@ -263,7 +296,16 @@ function ActivitySection({ activity }: { activity: NonNullable<Route.ComponentPr
   const possible = weeks.reduce((n, w) => n + w.possible, 0)
   return (
     <Section title={t('title')} description={t('description')}>
-      <MemberWeeksChart weeks={weeks} caption={t('caption', { attended, possible })} />
+      <MemberWeeksChart
+        weeks={weeks}
+        caption={t('caption', { attended, possible })}
+        texts={{
+          week: (day, done, of) => t('week', { day, attended: done, possible: of }),
+          key: t('chartKey'),
+          operations: t('keyOperations'),
+          attended: t('keyAttended'),
+        }}
+      />
       {member.reliability !== null ? (
         <p className="text-sm text-zinc-400">
           {t('reliability', { percent: Math.round(member.reliability * 100) / 100 })}

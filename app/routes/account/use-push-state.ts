@@ -1,10 +1,13 @@
 import { useCallback, useEffect, useState } from 'react'
 import { useRevalidator } from 'react-router'
-import { NOTIFICATION_MESSAGES } from '#contracts/notifications.ts'
+import { MAX_PUSH_DEVICES } from '#contracts/notifications.ts'
+import { useT } from '#app/ui/i18n.tsx'
+import { useAccountText } from './contract-texts.ts'
 
 // Push on the device the page runs on (docs/rules/notifications.md): the browser's permission, its push subscription
 // made with the server's public key, and the server's copy of it (POST / DELETE /api/push/subscriptions). All of it
-// needs script, so nothing here runs before hydration.
+// needs script, so nothing here runs before hydration. What it says is in the page's language; a refusal of the /api
+// that the page has no words for is shown as the /api wrote it.
 
 export type PushStatus =
   /** Before hydration, and while the browser is asked what it has. */
@@ -59,13 +62,24 @@ async function registration(): Promise<ServiceWorkerRegistration | null> {
   }
 }
 
-async function errorOf(response: Response): Promise<string> {
+/** The /api's refusal, or null when the answer carries none. */
+async function errorOf(response: Response): Promise<string | null> {
   const body = (await response.json().catch(() => null)) as { error?: string } | null
-  return body?.error ?? `The server answered ${response.status}.`
+  return body?.error ?? null
 }
 
 export function usePushState(publicKey: string, devices: Array<{ key: string }>): PushState {
   const revalidator = useRevalidator()
+  const t = useT('account.notifications.device')
+  const apiText = useAccountText()
+  /** Why the last call failed, in the page's words. */
+  const reasonOf = useCallback(
+    async (response: Response) => {
+      const error = await errorOf(response)
+      return error ? apiText(error) : t('serverAnswered', { status: response.status })
+    },
+    [apiText, t],
+  )
   const [status, setStatus] = useState<PushStatus>('checking')
   const [problem, setProblem] = useState<string | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
@@ -101,12 +115,12 @@ export function usePushState(publicKey: string, devices: Array<{ key: string }>)
         const permission = await Notification.requestPermission()
         if (permission === 'denied') return setStatus('denied')
         if (permission !== 'granted') {
-          setProblem(NOTIFICATION_MESSAGES.dismissed)
+          setProblem(t('dismissed'))
           return setStatus('off')
         }
         const worker = await registration()
         if (!worker) {
-          setProblem(NOTIFICATION_MESSAGES.noWorker)
+          setProblem(t('noWorker'))
           return setStatus('off')
         }
         const applicationServerKey = keyBytes(publicKey)
@@ -125,11 +139,11 @@ export function usePushState(publicKey: string, devices: Array<{ key: string }>)
           body: JSON.stringify({ endpoint, keys: { p256dh: keys?.p256dh, auth: keys?.auth } }),
         })
         if (!answer.ok) {
-          setProblem(`Could not turn push on: ${await errorOf(answer)}`)
+          setProblem(t('turnOnFailed', { reason: await reasonOf(answer) }))
           return setStatus('off')
         }
         const { replaced } = (await answer.json().catch(() => ({}))) as { replaced?: { device: string } | null }
-        setNotice(replaced ? NOTIFICATION_MESSAGES.replaced(replaced.device) : null)
+        setNotice(replaced ? t('replaced', { max: MAX_PUSH_DEVICES, device: replaced.device }) : null)
         setThisDeviceKey(await endpointKey(subscription.endpoint))
         setStatus('on')
         await revalidator.revalidate()
@@ -139,13 +153,13 @@ export function usePushState(publicKey: string, devices: Array<{ key: string }>)
         if (name === 'NotAllowedError') return setStatus('denied')
         setProblem(
           name === 'AbortError' || name === 'InvalidStateError'
-            ? NOTIFICATION_MESSAGES.pushServiceDown
-            : `Could not turn push on: ${error instanceof Error ? error.message : String(error)}`,
+            ? t('pushServiceDown')
+            : t('turnOnFailed', { reason: error instanceof Error ? error.message : String(error) }),
         )
         setStatus('off')
       }
     })()
-  }, [publicKey, revalidator])
+  }, [publicKey, revalidator, t, reasonOf])
 
   const turnOff = useCallback(() => {
     void (async () => {
@@ -163,7 +177,7 @@ export function usePushState(publicKey: string, devices: Array<{ key: string }>)
           })
           // 404: the server had forgotten it already.
           if (!answer.ok && answer.status !== 404) {
-            setProblem(`Could not turn push off: ${await errorOf(answer)}`)
+            setProblem(t('turnOffFailed', { reason: await reasonOf(answer) }))
             return setStatus('on')
           }
           await subscription.unsubscribe()
@@ -172,11 +186,11 @@ export function usePushState(publicKey: string, devices: Array<{ key: string }>)
         setStatus('off')
         await revalidator.revalidate()
       } catch (error) {
-        setProblem(`Could not turn push off: ${error instanceof Error ? error.message : String(error)}`)
+        setProblem(t('turnOffFailed', { reason: error instanceof Error ? error.message : String(error) }))
         setStatus('on')
       }
     })()
-  }, [revalidator])
+  }, [revalidator, t, reasonOf])
 
   return { status, problem, notice, thisDeviceKey, turnOn, turnOff }
 }
