@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { useT } from './i18n.tsx'
 
 // The one small label of the app, in three shapes:
 // - pill: a status (a member's status for a test, PASSED / FAILED, QUALIFIED, manual).
@@ -72,9 +73,10 @@ export function Badge({
 
 /** A member on leave of absence today (docs/rules/personnel.md): the roster, the ORBAT's slots, the member sheet. */
 export function LoaBadge({ className }: { className?: string }) {
+  const t = useT('kit.loa')
   return (
-    <Badge shape="flag" tone="info" title="On leave of absence" className={className} data-testid="loa-badge">
-      LOA
+    <Badge shape="flag" tone="info" title={t('title')} className={className} data-testid="loa-badge">
+      {t('short')}
     </Badge>
   )
 }

@@ -1,10 +1,11 @@
 import { useMemo } from 'react'
 import { useMatches } from 'react-router'
-import { IntlProvider, useTranslations, type AbstractIntlMessages } from 'use-intl'
+import { IntlProvider, useFormatter, useTranslations, type AbstractIntlMessages } from 'use-intl'
 import { intlLocale, type PageLanguage } from '#contracts/languages.ts'
-// NOTE: only the shell's English texts reach the browser's bundle (a named JSON import is tree-shaken): what the error
-// screen shows when the root loader itself failed and no texts came with the page.
-import { shell as englishShell } from '#contracts/i18n/en.json'
+// NOTE: only the shell's and the kit's English texts reach the browser's bundle (a named JSON import is tree-shaken):
+// what the error screen shows when the root loader itself failed and no texts came with the page, and the words of
+// the kit's shared parts (app/ui: the pager, the leave badge) on the pages not in the catalogs yet.
+import { kit as englishKit, shell as englishShell } from '#contracts/i18n/en.json'
 import type en from '#contracts/i18n/en.json'
 
 declare module 'use-intl' {
@@ -42,6 +43,7 @@ export function I18nProvider({
     const merged: AbstractIntlMessages = {}
     for (const match of matches) Object.assign(merged, messagesOf(match.loaderData))
     merged['shell'] ??= englishShell
+    merged['kit'] ??= englishKit
     return merged
   }, [matches])
   return (
@@ -53,3 +55,5 @@ export function I18nProvider({
 
 /** The texts of one namespace: `const t = useT('account'); t('title')`. */
 export const useT = useTranslations
+/** Numbers and dates in the page's language (and the viewer's time zone): `useFormatter().dateTime(date, options)`. */
+export { useFormatter }

@@ -4,11 +4,13 @@ import { Options } from './choices.tsx'
 import { selectClass } from './field.tsx'
 import { useHydrated } from '#app/hooks/use-hydrated.ts'
 import { hrefWithState } from '#app/hooks/url-state.ts'
+import { useT } from './i18n.tsx'
 
 // A paged list's footer: "Showing X to Y of Z results", the rows-per-page select, Previous and Next (plain text at
 // either end). The select belongs to the list's GET search form (`form`, its id), so a new size keeps the search;
 // without JavaScript that form's Apply button here submits it. And the foot of a list read backwards in time (past
-// events and trainings): Show older and Newest, links with the page's `before` cursor.
+// events and trainings): Show older and Newest, links with the page's `before` cursor. The pager's words are the kit's
+// (`kit.pager`): in the page's language where its loader sends the `kit` texts, else English.
 
 interface PagerPagination {
   page: number
@@ -42,6 +44,7 @@ export function Pager({
 }) {
   const submit = useSubmit()
   const hydrated = useHydrated()
+  const t = useT('kit.pager')
   const { page, limit, total, totalPages } = pagination
   const from = total === 0 ? 0 : (page - 1) * limit + 1
   const to = Math.min(page * limit, total)
@@ -55,11 +58,11 @@ export function Pager({
       className={`flex flex-col gap-3 text-sm text-zinc-400 sm:flex-row sm:items-center sm:justify-between ${className}`}
     >
       <p aria-live="polite" data-testid={summaryTestId}>
-        Showing {from} to {to} of {total} results
+        {t('summary', { from, to, total })}
       </p>
       <div className="flex flex-wrap items-center gap-2">
         <label className="flex items-center gap-2 whitespace-nowrap">
-          Rows per page
+          {t('rowsPerPage')}
           <select
             key={`limit-${limit}`}
             name="limit"
@@ -82,15 +85,13 @@ export function Pager({
         {/* Without JavaScript the select cannot submit itself. */}
         {hydrated ? null : (
           <button type="submit" form={form} className={secondaryButton}>
-            Apply
+            {t('apply')}
           </button>
         )}
-        <nav aria-label="Pagination" className="flex items-center gap-2">
-          {link(page - 1, page > 1, 'Previous')}
-          <span className="tabular-nums">
-            Page {page} of {totalPages}
-          </span>
-          {link(page + 1, page < totalPages, 'Next')}
+        <nav aria-label={t('label')} className="flex items-center gap-2">
+          {link(page - 1, page > 1, t('previous'))}
+          <span className="tabular-nums">{t('page', { page, pages: totalPages })}</span>
+          {link(page + 1, page < totalPages, t('next'))}
         </nav>
       </div>
     </div>

@@ -4,7 +4,8 @@ import { expect, test, topBar, type DemoUsername } from './fixtures.ts'
 import { submit, toast } from './page-kit.ts'
 
 // A person's own language without JavaScript (docs/rules/languages.md): the account page's form posts, and the redirect
-// back answers the page in the language just saved, with the flash toast in it. (With JavaScript: languages.spec.ts.)
+// back answers the page in the language just saved, with the flash toast in it, and the roster follows it. (With
+// JavaScript: languages.spec.ts.)
 
 // Nobody else signs in as this newcomer (fixtures.ts); the language is cleared afterwards even if the test failed.
 const person: DemoUsername = 'dasilva'
@@ -12,7 +13,7 @@ test.afterEach(async ({ db }) => {
   await db`update users set language = null where username = ${person}`
 })
 
-test('on a desktop, saving Français answers the account page in French; following the browser again answers it in English', async ({
+test('on a desktop, saving Français answers the account page and the roster in French; following the browser again answers it in English', async ({
   page,
   login,
 }) => {
@@ -32,6 +33,17 @@ test('on a desktop, saving Français answers the account page in French; followi
   await expect(topBar(page).getByRole('button', { name: fr.shell.logout, exact: true })).toBeVisible()
   const french = page.getByRole('form', { name: fr.account.language.title })
   await expect(french.getByLabel(fr.account.language.label)).toHaveValue('fr')
+
+  // The roster answers in French too: its GET search form, its table and the pager's Apply (no JavaScript to apply a
+  // new size by itself).
+  await page.goto('/roster?type=rank')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(fr.roster.title)
+  const search = page.getByRole('search', { name: fr.roster.search.label })
+  await expect(search.getByRole('searchbox')).toHaveAttribute('placeholder', fr.roster.search.byRank)
+  await expect(search.getByLabel(fr.roster.search.searchBy)).toHaveValue('rank')
+  await expect(page.getByRole('columnheader', { name: fr.roster.table.eventScore })).toBeVisible()
+  await expect(page.getByRole('button', { name: fr.kit.pager.apply, exact: true })).toBeVisible()
+  await page.goto('/account')
 
   // The browser asks for English (Playwright's default locale, en-US).
   const followBrowser = fr.account.language.followBrowser.replace('{language}', 'English')

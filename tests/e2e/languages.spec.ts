@@ -21,12 +21,12 @@ import {
 import { clippedInTopBar, toast } from './page-kit.ts'
 
 // Languages (docs/rules/languages.md), with JavaScript: a person's own choice saved on /account turns the whole page,
-// top bar included, into that language without a reload; a visitor's browser language decides the hub and the error
-// screen, which axe finds clean in every language at both widths; the pseudo-language (about 40% longer than English)
-// fits a phone. The texts come from the catalogs. Without JavaScript: languages.nojs.spec.ts.
+// top bar included, into that language without a reload; a visitor's browser language decides the hub, the roster and
+// the error screen, which axe finds clean in every language at both widths; the pseudo-language (about 40% longer than
+// English) fits a phone. The texts come from the catalogs. Without JavaScript: languages.nojs.spec.ts.
 
 /** The catalogs' screens these tests read (other namespaces may be under way in English first). */
-type Texts = Pick<typeof en, 'shell' | 'home' | 'account'>
+type Texts = Pick<typeof en, 'shell' | 'home' | 'account' | 'roster' | 'kit'>
 const TEXTS = { en, de, fr, pl, ru, cs, es } satisfies Record<LanguageCode, Texts>
 
 /** The locale a visitor's browser is set to, which it asks for in Accept-Language. */
@@ -108,12 +108,12 @@ test.describe("a person's own language", () => {
   })
 })
 
-// The hub and the error screen in each language, for a visitor whose browser asks for it: one browser context per
-// language, whose locale sets its Accept-Language. Each page is loaded once, checked at 1440 px, then resized to 390 px
-// and checked again (neither reads the width as it starts). Each language's findings are reported, not only the
-// first one's.
+// The hub, the roster and the error screen in each language, for a visitor whose browser asks for it: a test and a
+// browser context per language, whose locale sets its Accept-Language. Each page is loaded once, checked at 1440 px,
+// then resized to 390 px and checked again (none reads the width as it starts).
 const hub = CHECKED_PAGES.find((checked) => checked.name === 'hub')!
 const notFound = CHECKED_PAGES.find((checked) => checked.name === 'not found')!
+const roster = CHECKED_PAGES.find((checked) => checked.name === 'roster')!
 
 /** At a phone's width (the page loaded): nothing scrolls sideways and nothing in the top bar is cut off. */
 async function expectFitsThePhone(page: Page, where: string) {
@@ -122,16 +122,13 @@ async function expectFitsThePhone(page: Page, where: string) {
   expect.soft(widths.page, `${where} does not scroll sideways`).toBeLessThanOrEqual(widths.window)
 }
 
-test('a visitor sees the hub and the error screen in the language their browser asks for; axe finds nothing on them at 1440 and 390 px, and the top bar fits the phone', async ({
-  browser,
-  baseURL,
-}, testInfo) => {
-  // Six contexts and twelve pages, each checked by axe twice.
-  test.setTimeout(120_000)
-  const found: string[] = []
-  const problems: string[] = []
-  for (const [code, locale] of Object.entries(BROWSER_LOCALES) as [Exclude<LanguageCode, 'en'>, string][]) {
+for (const [code, locale] of Object.entries(BROWSER_LOCALES) as [Exclude<LanguageCode, 'en'>, string][]) {
+  test(`a visitor whose browser asks for ${locale} sees the hub, the roster and the error screen in it; axe finds nothing on them at 1440 and 390 px, and the top bar fits the phone`, async ({
+    browser,
+    baseURL,
+  }, testInfo) => {
     const texts = TEXTS[code]
+    const found: string[] = []
     const context = await browser.newContext({ locale })
     try {
       const page = await context.newPage()
@@ -147,34 +144,41 @@ test('a visitor sees the hub and the error screen in the language their browser 
 
       await check('/', hub)
       // Now at 390 px, where Tests leaves the signed-out bar to Join (app/components/top-bar.tsx).
-      await expect.soft(html(page), locale).toHaveAttribute('lang', code)
-      await expect.soft(h1(page), locale).toHaveText(texts.home.title)
+      await expect.soft(html(page)).toHaveAttribute('lang', code)
+      await expect.soft(h1(page)).toHaveText(texts.home.title)
       const nav = topBar(page).getByRole('navigation', { name: texts.shell.nav.label })
       await expect
-        .soft(nav.getByRole('link'), locale)
+        .soft(nav.getByRole('link'))
         .toHaveText(signedOutLinks(texts).filter((link) => link !== texts.shell.nav.tests))
-      await expect.soft(topBar(page).getByRole('link', { name: texts.shell.login, exact: true }), locale).toBeVisible()
+      await expect.soft(topBar(page).getByRole('link', { name: texts.shell.login, exact: true })).toBeVisible()
       await expectFitsThePhone(page, `the hub (${locale})`)
       await page.setViewportSize(WIDTHS[0])
-      await expect.soft(nav.getByRole('link'), `${locale} @1440px`).toHaveText(signedOutLinks(texts))
+      await expect.soft(nav.getByRole('link'), '@1440px').toHaveText(signedOutLinks(texts))
+
+      // The roster: its search, its table's headings and its pager in the language; a join date as it writes a day.
+      await check('/roster', roster)
+      await expect.soft(h1(page)).toHaveText(texts.roster.title)
+      await expect.soft(page.getByRole('search', { name: texts.roster.search.label })).toBeVisible()
+      await expect.soft(page.getByRole('columnheader', { name: texts.roster.table.joinDate })).toBeVisible()
+      await expect.soft(page.getByRole('navigation', { name: texts.kit.pager.label })).toBeVisible()
+      await expectFitsThePhone(page, `the roster (${locale})`)
 
       await check('/no-such-page', notFound)
-      await expect.soft(html(page), locale).toHaveAttribute('lang', code)
-      await expect.soft(h1(page), locale).toHaveText(texts.shell.error.title)
-      await expect.soft(page.getByTestId('error-status'), locale).toHaveText(texts.shell.error.notFound)
+      await expect.soft(html(page)).toHaveAttribute('lang', code)
+      await expect.soft(h1(page)).toHaveText(texts.shell.error.title)
+      await expect.soft(page.getByTestId('error-status')).toHaveText(texts.shell.error.notFound)
       await expect
-        .soft(page.getByRole('main').getByRole('link', { name: texts.shell.error.backHome }), locale)
+        .soft(page.getByRole('main').getByRole('link', { name: texts.shell.error.backHome }))
         .toHaveAttribute('href', '/')
-      problems.push(...watch.stop().map((problem) => `(${locale}) ${problem}`))
+      expect.soft(found, `axe violations:\n\n${found.join('\n\n')}\n`).toEqual([])
+      await expectNoConsoleProblems(watch.stop(), testInfo)
     } finally {
       await context.close()
     }
-  }
-  expect.soft(found, `axe violations:\n\n${found.join('\n\n')}\n`).toEqual([])
-  await expectNoConsoleProblems(problems, testInfo)
-})
+  })
+}
 
-test('the pseudo-language on a phone, signed in: the hub, the account page and the error screen fit (nothing scrolls sideways, nothing in the top bar is cut off)', async ({
+test('the pseudo-language on a phone, signed in: the hub, the account page, the roster and the error screen fit (nothing scrolls sideways, nothing in the top bar is cut off)', async ({
   browser,
   baseURL,
   serverInfo,
@@ -187,7 +191,7 @@ test('the pseudo-language on a phone, signed in: the hub, the account page and t
     const page = await context.newPage()
     const watch = watchConsole(page, [])
     await signIn(page, browser, 'reyes', { baseURL: baseURL!, standInUrl: serverInfo.standInUrl })
-    for (const path of ['/', '/account', '/no-such-page']) {
+    for (const path of ['/', '/account', '/roster', '/no-such-page']) {
       await page.goto(path)
       await waitForHydration(page)
       await expect.soft(html(page), path).toHaveAttribute('lang', 'qps-ploc')

@@ -1,10 +1,11 @@
-import type { MouseEvent } from 'react'
+import { useMemo, type MouseEvent } from 'react'
 import { Link } from 'react-router'
 import type { RosterMember } from '#contracts/roster-types.ts'
 import { MemberSheet } from './member-sheet.tsx'
 import { RibbonRack, type RibbonRackAward } from '#app/components/roster/ribbon-rack.tsx'
-import { formatDateOnly, formatScore, RankBadge } from '#app/components/roster/ui.tsx'
+import { formatScore, RankBadge } from '#app/components/roster/ui.tsx'
 import { LoaBadge } from '#app/ui/badge.tsx'
+import { useFormatter, useT } from '#app/ui/i18n.tsx'
 import { useSheet } from '#app/ui/sheet.tsx'
 import { Table, type Column } from '#app/ui/table.tsx'
 
@@ -17,13 +18,16 @@ export type RosterRow = Omit<RosterMember, 'awards'> & { awards: RibbonRackAward
 
 export function RosterTable({ members, loading }: { members: RosterRow[]; loading: boolean }) {
   const { openSheet } = useSheet()
+  const t = useT('roster.table')
+  const format = useFormatter()
+  const columns = useMemo(() => rosterColumns(t, format), [t, format])
   const openMember = (member: RosterRow) =>
     openSheet(member.ingame_name, <MemberSheet key={member.id} id={member.id} />)
   return (
     <div className={`mt-4 transition-opacity ${loading ? 'opacity-60' : ''}`} aria-busy={loading || undefined}>
       <Table
-        label="Members"
-        columns={COLUMNS}
+        label={t('label')}
+        columns={columns}
         rows={members}
         rowKey={(member) => member.id}
         rowProps={(member) => ({
@@ -33,19 +37,27 @@ export function RosterTable({ members, loading }: { members: RosterRow[]; loadin
             if (!hasModifier(event)) openMember(member)
           },
         })}
-        empty="No members found"
+        empty={t('empty')}
       />
     </div>
   )
 }
 
 function Rack({ member }: { member: RosterRow }) {
-  return <RibbonRack awards={member.awards} size="compact" label={`Awards of ${member.ingame_name}`} />
+  const t = useT('roster.table')
+  return <RibbonRack awards={member.awards} size="compact" label={t('awardsOf', { name: member.ingame_name })} />
 }
 
-const COLUMNS: ReadonlyArray<Column<RosterRow>> = [
+/** A join date (YYYY-MM-DD, no time of day) as the page's language writes a day: the same text in every time zone. */
+function joinDate(format: Formatter, day: string): string {
+  const value = new Date(`${day.slice(0, 10)}T00:00:00Z`)
+  if (Number.isNaN(value.getTime())) return day
+  return format.dateTime(value, { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' })
+}
+
+const rosterColumns = (t: ReturnType<typeof useT<'roster.table'>>, format: Formatter): Array<Column<RosterRow>> => [
   {
-    header: 'Name',
+    header: t('name'),
     cell: (member) => (
       <>
         <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1">
@@ -70,26 +82,28 @@ const COLUMNS: ReadonlyArray<Column<RosterRow>> = [
       </>
     ),
   },
-  { header: 'Rank', cell: (member) => <RankBadge rank={member.rank} /> },
+  { header: t('rank'), cell: (member) => <RankBadge rank={member.rank} /> },
   {
-    header: 'Awards',
+    header: t('awards'),
     className: 'hidden sm:table-cell',
     cell: (member) => <Rack member={member} />,
   },
   {
-    header: 'Join Date',
+    header: t('joinDate'),
     className: 'whitespace-nowrap',
     cellClassName: 'text-[13px] text-zinc-300 sm:text-sm',
-    cell: (member) => formatDateOnly(member.join_date),
+    cell: (member) => joinDate(format, member.join_date),
   },
   {
-    header: 'Event Score',
+    header: t('eventScore'),
     align: 'right',
     className: 'sm:whitespace-nowrap',
     cellClassName: 'font-mono text-zinc-200 tabular-nums',
     cell: (member) => formatScore(member.event_score),
   },
 ]
+
+type Formatter = ReturnType<typeof useFormatter>
 
 function hasModifier(event: MouseEvent) {
   return event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0

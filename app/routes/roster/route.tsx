@@ -8,7 +8,9 @@ import { ROSTER_PAGE_SIZES } from '#contracts/roster-pages.ts'
 import type { RosterMember } from '#contracts/roster-types.ts'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { Pager } from '#app/ui/pager.tsx'
+import { useT } from '#app/ui/i18n.tsx'
 import { getServices } from '#server/context.ts'
+import { pageMessages } from '#server/http/page-texts.ts'
 import { awardImages, withImages } from '#server/personnel/awards.ts'
 import { listPublicQualifications } from '#server/roster/qualifications.ts'
 import { listRoster, parseRosterQuery } from '#server/roster/roster.ts'
@@ -16,7 +18,8 @@ import { listRoster, parseRosterQuery } from '#server/roster/roster.ts'
 // The public roster, 'Company Roster' (docs/rules/roster.md, the public roster): search (debounced 300 ms with
 // JavaScript), search by name or rank, a qualification filter, a paged table; a row opens the member sheet. All state
 // lives in the URL (the names GET /api/roster uses), so without JavaScript the filters are a GET form and the rows link
-// to /roster/:id. Each row shows the member's ribbon rack.
+// to /roster/:id. Each row shows the member's ribbon rack. Its texts are the catalogs' `roster` and the kit's (the pager,
+// the leave badge), in the page's language (docs/rules/languages.md); the member sheet and profile are still English.
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = getServices(context).db
@@ -25,10 +28,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const limit = (ROSTER_PAGE_SIZES as readonly number[]).includes(parsed.limit) ? parsed.limit : ROSTER_PAGE_SIZES[0]
   const type: SearchType = parsed.type === 'rank' ? 'rank' : 'name'
   const query = { ...parsed, limit, type, is_banned: undefined }
-  const [roster, qualifications, images] = await Promise.all([
+  const [roster, qualifications, images, messages] = await Promise.all([
     listRoster(db, query, { admin: false }),
     listPublicQualifications(db),
     awardImages(db),
+    pageMessages(request, context, ['roster', 'kit']),
   ])
   const state: RosterUrlState = {
     page: query.page,
@@ -45,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...m,
     awards: withImages(m.awards, images),
   }))
-  return { members, pagination: roster.pagination, qualifications, state }
+  return { members, pagination: roster.pagination, qualifications, state, messages }
 }
 
 export default function RosterPage({ loaderData }: Route.ComponentProps) {
@@ -53,12 +57,11 @@ export default function RosterPage({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation()
   const { go, goLater } = useRosterNavigation(state)
   const loading = navigation.state === 'loading' && navigation.location.pathname === '/roster'
+  const t = useT('roster')
   return (
     <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
-      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Company Roster</h1>
-      <p className="mt-1 text-zinc-400">
-        Every active member with rank, join date and event score. Select a member for details.
-      </p>
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('title')}</h1>
+      <p className="mt-1 text-zinc-400">{t('intro')}</p>
       <RosterSearchForm state={state} qualifications={qualifications} go={go} goLater={goLater} />
       <RosterTable members={members} loading={loading} />
       <Pager
@@ -74,10 +77,14 @@ export default function RosterPage({ loaderData }: Route.ComponentProps) {
   )
 }
 
-export function meta() {
+export function meta({ loaderData }: Route.MetaArgs) {
+  const roster = loaderData?.messages['roster'] as { pageTitle?: string; pageDescription?: string } | undefined
   return [
-    { title: 'Company Roster · Task Force HQ' },
-    { name: 'description', content: 'Members, ranks, join dates and event scores of the company.' },
+    { title: roster?.pageTitle ?? 'Company Roster · Task Force HQ' },
+    {
+      name: 'description',
+      content: roster?.pageDescription ?? 'Members, ranks, join dates and event scores of the company.',
+    },
   ]
 }
 

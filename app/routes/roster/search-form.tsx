@@ -3,8 +3,9 @@ import { Form } from 'react-router'
 import { secondaryButton } from '#app/ui/button.ts'
 import { Options } from '#app/ui/choices.tsx'
 import { inputClass, selectClass } from '#app/ui/field.tsx'
+import { useT } from '#app/ui/i18n.tsx'
 import { SearchBox } from '#app/ui/search-box.tsx'
-import { SEARCH_TYPES, type RosterUrlState, type SearchType } from './query.ts'
+import type { RosterUrlState, SearchType } from './query.ts'
 
 // The public roster's search: the box (debounced with JavaScript), By Name / By Rank and the qualification filter;
 // without JavaScript a GET form with a Search button. The pager's Rows select belongs to it.
@@ -22,6 +23,7 @@ export function RosterSearchForm({
   go: (next: Partial<RosterUrlState>) => void
   goLater: (next: Partial<RosterUrlState>) => void
 }) {
+  const t = useT('roster.search')
   const termRef = useRef<HTMLInputElement>(null)
   const term = () => termRef.current?.value.trim() ?? ''
   // Back/forward (or a shared link) changes the term: show it, unless the person is typing in the box.
@@ -42,17 +44,17 @@ export function RosterSearchForm({
       method="get"
       action="/roster"
       role="search"
-      aria-label="Search the roster"
+      aria-label={t('label')}
       onSubmit={onSubmit}
       className="mt-6 flex flex-wrap gap-2"
     >
-      <SearchBox label="Search" className="min-w-0 flex-1 basis-[60%] sm:basis-64">
+      <SearchBox label={t('box')} className="min-w-0 flex-1 basis-[60%] sm:basis-64">
         <input
           ref={termRef}
           type="search"
           name="term"
           defaultValue={state.term}
-          placeholder={state.type === 'rank' ? 'Search by rank (e.g. NCO)...' : 'Search by name...'}
+          placeholder={state.type === 'rank' ? t('byRank') : t('byName')}
           autoComplete="off"
           maxLength={100}
           className={`${inputClass} pl-9`}
@@ -60,11 +62,11 @@ export function RosterSearchForm({
         />
       </SearchBox>
       <button type="submit" className={`${secondaryButton} h-10 sm:order-last`}>
-        Search
+        {t('submit')}
       </button>
       {/* What the box matches (not a sort): a name or a rank. Its caption above it on a phone, beside it wider. */}
       <label className="flex min-w-0 flex-1 basis-[40%] flex-col gap-1 sm:flex-none sm:basis-auto sm:flex-row sm:items-center sm:gap-2">
-        <span className="text-xs whitespace-nowrap text-zinc-400 sm:text-sm">Search by</span>
+        <span className="text-xs whitespace-nowrap text-zinc-400 sm:text-sm">{t('searchBy')}</span>
         <select
           key={`type-${state.type}`}
           name="type"
@@ -72,11 +74,16 @@ export function RosterSearchForm({
           className={`${selectClass} w-full min-w-0 sm:w-36`}
           onChange={(event) => go({ type: event.currentTarget.value as SearchType, term: term() })}
         >
-          <Options items={SEARCH_TYPES} />
+          <Options
+            items={[
+              { value: 'name', label: t('typeName') },
+              { value: 'rank', label: t('typeRank') },
+            ]}
+          />
         </select>
       </label>
       <label className="flex min-w-0 flex-1 basis-[40%] flex-col gap-1 sm:flex-none sm:basis-auto">
-        <span className="text-xs text-zinc-400 sm:sr-only">Qualification</span>
+        <span className="text-xs text-zinc-400 sm:sr-only">{t('qualification')}</span>
         <select
           key={`qualification-${state.qualification ?? ''}`}
           name="qualification"
@@ -87,7 +94,7 @@ export function RosterSearchForm({
             go({ qualification: value ? Number(value) : null, term: term() })
           }}
         >
-          <option value="">All Qualifications</option>
+          <option value="">{t('allQualifications')}</option>
           <Options items={qualifications.map((q) => ({ value: q.id, label: q.name }))} />
         </select>
       </label>
