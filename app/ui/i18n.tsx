@@ -1,6 +1,14 @@
 import { useMemo } from 'react'
 import { useMatches } from 'react-router'
-import { IntlProvider, useFormatter, useTranslations, type AbstractIntlMessages } from 'use-intl'
+import {
+  IntlProvider,
+  useFormatter,
+  useLocale,
+  useMessages,
+  useTimeZone,
+  useTranslations,
+  type AbstractIntlMessages,
+} from 'use-intl'
 import { intlLocale, type PageLanguage } from '#contracts/languages.ts'
 // NOTE: only the shell's and the kit's English texts reach the browser's bundle (a named JSON import is tree-shaken):
 // what the error screen shows when the root loader itself failed and no texts came with the page, and the words of
@@ -48,6 +56,22 @@ export function I18nProvider({
   }, [matches])
   return (
     <IntlProvider locale={intlLocale(language)} messages={messages} timeZone={timeZone}>
+      {children}
+    </IntlProvider>
+  )
+}
+
+/**
+ * Texts that came with data rather than with a route's loader (a side sheet filled by a fetcher): laid over the page's
+ * own for the part of the page that shows that data. Without them (still loading), the page's texts alone.
+ */
+export function MoreMessages({ messages, children }: { messages?: AbstractIntlMessages; children: React.ReactNode }) {
+  const outer = useMessages()
+  const locale = useLocale()
+  const timeZone = useTimeZone()
+  const merged = useMemo(() => (messages ? { ...outer, ...messages } : outer), [outer, messages])
+  return (
+    <IntlProvider locale={locale} messages={merged} timeZone={timeZone}>
       {children}
     </IntlProvider>
   )

@@ -4,7 +4,7 @@ import { expect, test, topBar, type DemoUsername } from './fixtures.ts'
 import { submit, toast } from './page-kit.ts'
 
 // A person's own language without JavaScript (docs/rules/languages.md): the account page's form posts, and the redirect
-// back answers the page in the language just saved, with the flash toast in it, and the roster follows it. (With
+// back answers the page in the language just saved, with the flash toast in it, and the roster and a member's profile follow it. (With
 // JavaScript: languages.spec.ts.)
 
 // Nobody else signs in as this newcomer (fixtures.ts); the language is cleared afterwards even if the test failed.
@@ -43,6 +43,12 @@ test('on a desktop, saving Français answers the account page and the roster in 
   await expect(search.getByLabel(fr.roster.search.searchBy)).toHaveValue('rank')
   await expect(page.getByRole('columnheader', { name: fr.roster.table.eventScore })).toBeVisible()
   await expect(page.getByRole('button', { name: fr.kit.pager.apply, exact: true })).toBeVisible()
+  // A member's profile: its headings, its tabs (links without JavaScript) and its timeline's kinds.
+  await page.getByRole('link', { name: 'Reyes', exact: true }).click()
+  await expect(page.getByRole('heading', { level: 2, name: fr.member.profile.attendance })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 2, name: fr.member.profile.serviceRecord })).toBeVisible()
+  await expect(page.getByRole('link', { name: new RegExp(`^${fr.member.details.events}`) })).toBeVisible()
+  await expect(page.getByRole('link', { name: fr.member.profile.back })).toHaveAttribute('href', '/roster')
   await page.goto('/account')
 
   // The browser asks for English (Playwright's default locale, en-US).

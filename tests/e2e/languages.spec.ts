@@ -178,8 +178,9 @@ for (const [code, locale] of Object.entries(BROWSER_LOCALES) as [Exclude<Languag
   })
 }
 
-test('the pseudo-language on a phone, signed in: the hub, the account page, the roster and the error screen fit (nothing scrolls sideways, nothing in the top bar is cut off)', async ({
+test('the pseudo-language on a phone, signed in: the hub, the account page, the roster, a member and the error screen fit (nothing scrolls sideways, nothing in the top bar is cut off)', async ({
   browser,
+  db,
   baseURL,
   serverInfo,
 }, testInfo) => {
@@ -191,13 +192,16 @@ test('the pseudo-language on a phone, signed in: the hub, the account page, the 
     const page = await context.newPage()
     const watch = watchConsole(page, [])
     await signIn(page, browser, 'reyes', { baseURL: baseURL!, standInUrl: serverInfo.standInUrl })
-    for (const path of ['/', '/account', '/roster', '/no-such-page']) {
+    const [reyes] = await db<{ id: number }[]>`select id from members where ingame_name = 'Reyes'`
+    for (const path of ['/', '/account', '/roster', `/roster/${reyes!.id}`, '/no-such-page']) {
       await page.goto(path)
       await waitForHydration(page)
       await expect.soft(html(page), path).toHaveAttribute('lang', 'qps-ploc')
       // Every letter accented (a text left in English would show plain letters), then the padding: the heading, the
       // member's four links and Logout.
-      await expect.soft(h1(page), path).toHaveText(PSEUDO)
+      // (A member's page is headed by their name: its section headings then.)
+      const heading = path.startsWith('/roster/') ? page.getByRole('heading', { level: 2 }).first() : h1(page)
+      await expect.soft(heading, path).toHaveText(PSEUDO)
       await expect.soft(topBar(page).getByRole('navigation').getByRole('link'), path).toHaveText(Array(4).fill(PSEUDO))
       await expect.soft(topBar(page).getByRole('button', { name: PSEUDO }), path).toBeVisible()
       await expectFitsThePhone(page, path)

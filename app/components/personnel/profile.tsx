@@ -1,12 +1,13 @@
 import type { MemberProfile } from '#contracts/personnel.ts'
 import type { Rank } from '#contracts/roster.ts'
-import { Badge } from '#app/ui/badge.tsx'
-import { formatDateOnly, RankBadge } from '#app/components/roster/ui.tsx'
+import { LoaBadge } from '#app/ui/badge.tsx'
+import { useT } from '#app/ui/i18n.tsx'
+import { RankBadge, useDayFormat } from '#app/components/roster/ui.tsx'
 import { MemberWeeksChart } from '#app/components/activity/charts.tsx'
 
 // The public profile's parts (docs/rules/personnel.md): the header with the rank's insignia, time in service and the
 // member's place in the ORBAT, and the last 12 weeks' attendance. Drawn as SVG and HTML on the server: they show in the
-// first paint and without JavaScript.
+// first paint and without JavaScript. Their texts are the catalogs' `member.profile`, in the page's language.
 
 /** A simple insignia per rank: chevrons for NCOs, bars for officers, stars for the top. */
 export function RankInsignia({ rank, className = 'size-10' }: { rank: Rank; className?: string }) {
@@ -51,19 +52,32 @@ export function RankInsignia({ rank, className = 'size-10' }: { rank: Rank; clas
   )
 }
 
-/** "2 years, 3 months" from whole days. */
-export function timeInService(days: number): string {
-  if (days < 31) return `${days} ${days === 1 ? 'day' : 'days'}`
+/** "2 years, 3 months" from whole days: whole years and months, or days under a month. */
+export function timeInService(days: number): { years: number; months: number; days: number } {
+  if (days < 31) return { years: 0, months: 0, days }
   const years = Math.floor(days / 365)
   const months = Math.floor((days % 365) / 30.44)
-  const parts = [
-    years ? `${years} ${years === 1 ? 'year' : 'years'}` : null,
-    months ? `${months} ${months === 1 ? 'month' : 'months'}` : null,
-  ].filter(Boolean)
-  return parts.join(', ') || `${days} days`
+  return years || months ? { years, months, days: 0 } : { years: 0, months: 0, days }
+}
+
+function useTimeInService(): (days: number) => string {
+  const t = useT('member.profile')
+  return (days) => {
+    const parts = timeInService(days)
+    return [
+      parts.years ? t('years', { count: parts.years }) : null,
+      parts.months ? t('months', { count: parts.months }) : null,
+      parts.years || parts.months ? null : t('days', { count: parts.days }),
+    ]
+      .filter(Boolean)
+      .join(', ')
+  }
 }
 
 export function ProfileHeader({ profile }: { profile: Omit<MemberProfile, 'entries'> }) {
+  const t = useT('member.profile')
+  const day = useDayFormat()
+  const inService = useTimeInService()
   const { member } = profile
   return (
     <div className="flex flex-wrap items-start gap-4">
@@ -72,26 +86,24 @@ export function ProfileHeader({ profile }: { profile: Omit<MemberProfile, 'entri
         <div className="flex flex-wrap items-center gap-2">
           <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{member.ingame_name}</h1>
           <RankBadge rank={member.rank} />
-          {member.on_loa ? (
-            <Badge shape="tag" tone="info" title="On leave of absence">
-              LOA
-            </Badge>
-          ) : null}
+          {member.on_loa ? <LoaBadge /> : null}
         </div>
         <dl className="mt-2 grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-3">
           <div>
-            <dt className="text-xs text-zinc-500">Slot</dt>
+            <dt className="text-xs text-zinc-500">{t('slot')}</dt>
             <dd className="text-zinc-200">
-              {member.slot ? `${member.slot.role || 'Slot'}, ${member.slot.squad} ${member.slot.team}` : 'No slot'}
+              {member.slot
+                ? `${member.slot.role || t('slotFallback')}, ${member.slot.squad} ${member.slot.team}`
+                : t('noSlot')}
             </dd>
           </div>
           <div>
-            <dt className="text-xs text-zinc-500">Joined</dt>
-            <dd className="text-zinc-200">{formatDateOnly(member.join_date)}</dd>
+            <dt className="text-xs text-zinc-500">{t('joined')}</dt>
+            <dd className="text-zinc-200">{day(member.join_date)}</dd>
           </div>
           <div>
-            <dt className="text-xs text-zinc-500">Time in service</dt>
-            <dd className="text-zinc-200">{timeInService(member.days_in_service)}</dd>
+            <dt className="text-xs text-zinc-500">{t('timeInService')}</dt>
+            <dd className="text-zinc-200">{inService(member.days_in_service)}</dd>
           </div>
         </dl>
       </div>
@@ -104,13 +116,17 @@ export function ProfileHeader({ profile }: { profile: Omit<MemberProfile, 'entri
  * member could attend (outlined) and those attended (filled).
  */
 export function AttendanceStrip({ attendance }: { attendance: MemberProfile['attendance'] }) {
-  const caption = attendance.held
-    ? `Attended ${attendance.attended} of ${attendance.held} ${attendance.held === 1 ? 'event' : 'events'} in the last 12 weeks`
-    : 'No events in the last 12 weeks'
+  const t = useT('member.profile')
   return (
     <MemberWeeksChart
-      caption={caption}
+      caption={t('caption', { held: attendance.held, attended: attendance.attended })}
       weeks={attendance.weeks.map((w) => ({ week_start: w.week_start, possible: w.held, attended: w.attended }))}
+      texts={{
+        week: (day, attended, possible) => t('week', { day, attended, possible }),
+        key: t('chartKey'),
+        operations: t('keyOperations'),
+        attended: t('keyAttended'),
+      }}
     />
   )
 }

@@ -5,23 +5,21 @@ import { LoaBadge } from '#app/ui/badge.tsx'
 import { smallButton } from '#app/ui/button.ts'
 import { DateTime } from '#app/ui/date-time.tsx'
 import { Modal } from '#app/ui/dialog.tsx'
+import { useT } from '#app/ui/i18n.tsx'
 import { panelId, tabId, Tabs } from '#app/ui/tabs.tsx'
 import { RibbonRack } from './ribbon-rack.tsx'
-import { BmtBadge, formatDateOnly, formatScore, LocalTime, RankBadge } from './ui.tsx'
+import { BmtBadge, formatScore, LocalTime, RankBadge, useDayFormat } from './ui.tsx'
 
 // The member sheet's content: Rank, Join Date, Total Event Score, the ribbon rack, and the tabs Qualifications, Events and Trainings.
 // The same markup fills the side sheet (tabs are buttons) and the full /roster/:id page that works without JavaScript
 // (tabs are links to ?tab=...). Events and trainings may be the newest only: then "Show all" links to the full page.
+// Its texts are the catalogs' `member.details`, which come with the member's data (docs/rules/languages.md).
 
-const MEMBER_TABS = [
-  { id: 'qualifications', label: 'Qualifications' },
-  { id: 'events', label: 'Events' },
-  { id: 'trainings', label: 'Trainings' },
-] as const
-export type MemberTab = (typeof MEMBER_TABS)[number]['id']
+const MEMBER_TABS = ['qualifications', 'events', 'trainings'] as const
+export type MemberTab = (typeof MEMBER_TABS)[number]
 
 export function parseMemberTab(value: string | null): MemberTab {
-  return MEMBER_TABS.find((t) => t.id === value)?.id ?? 'qualifications'
+  return MEMBER_TABS.find((tab) => tab === value) ?? 'qualifications'
 }
 
 /** How many events and trainings the member has when the lists hold only the newest (the page's first 25). */
@@ -45,6 +43,8 @@ export function MemberDetails({
   /** Tabs as links (the full page). */
   tabHref?: (tab: MemberTab) => string
 }) {
+  const t = useT('member.details')
+  const day = useDayFormat()
   const [image, setImage] = useState<{ name: string; url: string } | null>(null)
   const counts: Record<MemberTab, number> = {
     qualifications: member.qualifications.length,
@@ -57,20 +57,22 @@ export function MemberDetails({
         to={`/roster/${member.id}?tab=${list}&all=${list}`}
         className="mt-2 inline-block text-sm text-brand-400 hover:underline"
       >
-        Show all {counts[list].toLocaleString('en-US')} {list}
+        {list === 'events'
+          ? t('showAllEvents', { count: counts[list] })
+          : t('showAllTrainings', { count: counts[list] })}
       </Link>
     ) : null
   return (
     <div className="flex flex-col gap-5" data-testid="member-details">
       <dl className="grid grid-cols-3 gap-2">
-        <Stat label="Rank">
+        <Stat label={t('rank')}>
           <span className="flex flex-wrap items-center gap-1.5">
             <RankBadge rank={member.rank} />
             {member.on_loa ? <LoaBadge /> : null}
           </span>
         </Stat>
-        <Stat label="Join Date">{formatDateOnly(member.join_date)}</Stat>
-        <Stat label="Total Event Score">
+        <Stat label={t('joinDate')}>{day(member.join_date)}</Stat>
+        <Stat label={t('totalEventScore')}>
           <span className="font-mono tabular-nums">{formatScore(member.event_score)}</span>
         </Stat>
       </dl>
@@ -79,15 +81,15 @@ export function MemberDetails({
 
       <div className="flex flex-col gap-3">
         <Tabs
-          label="Member details"
+          label={t('tabsLabel')}
           layout="fill"
           idBase="member"
-          tabs={MEMBER_TABS.map((t) => ({
-            id: t.id,
-            href: tabHref?.(t.id),
+          tabs={MEMBER_TABS.map((id) => ({
+            id,
+            href: tabHref?.(id),
             label: (
               <>
-                {t.label} <TabCount n={counts[t.id]} />
+                {t(id)} <TabCount n={counts[id]} />
               </>
             ),
           }))}
@@ -114,17 +116,18 @@ export function MemberDetails({
 
 /** The ribbon rack under the member's facts (docs/rules/personnel.md, Awards). */
 function MemberAwards({ member }: { member: PublicMember }) {
+  const t = useT('member.details')
   const headingId = useId()
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-2" data-testid="member-awards">
       {/* h2: under the page's h1 (/roster/{id}) and beside the sheet's own h2 title. */}
       <h2 id={headingId} className="text-[11px] font-medium tracking-wide text-zinc-500 uppercase">
-        Awards
+        {t('awards')}
       </h2>
       {member.awards.length ? (
-        <RibbonRack awards={member.awards} size="full" label={`Awards of ${member.ingame_name}`} />
+        <RibbonRack awards={member.awards} size="full" label={t('awardsOf', { name: member.ingame_name })} />
       ) : (
-        <p className="text-sm text-zinc-500">No awards yet.</p>
+        <p className="text-sm text-zinc-500">{t('noAwards')}</p>
       )}
     </section>
   )
@@ -154,9 +157,10 @@ function ListEmpty({ children }: { children: ReactNode }) {
 const listClass = 'divide-y divide-zinc-800 overflow-hidden rounded-lg border border-zinc-800 bg-zinc-950/40'
 
 function QualificationList({ member }: { member: PublicMember }) {
-  if (!member.qualifications.length) return <ListEmpty>No qualifications yet.</ListEmpty>
+  const t = useT('member.details')
+  if (!member.qualifications.length) return <ListEmpty>{t('noQualifications')}</ListEmpty>
   return (
-    <ul className={listClass} aria-label="Qualifications">
+    <ul className={listClass} aria-label={t('qualifications')}>
       {member.qualifications.map((q) => (
         <li key={q.id} className="px-4 py-3">
           <p className="text-sm font-medium text-zinc-100">{q.name}</p>
@@ -174,9 +178,10 @@ function EventList({
   member: PublicMember
   onShowImage: (image: { name: string; url: string }) => void
 }) {
-  if (!member.events.length) return <ListEmpty>No events attended yet.</ListEmpty>
+  const t = useT('member.details')
+  if (!member.events.length) return <ListEmpty>{t('noEvents')}</ListEmpty>
   return (
-    <ul className={listClass} aria-label="Events">
+    <ul className={listClass} aria-label={t('events')}>
       {member.events.map((e) => (
         <li key={e.id} className="flex items-center justify-between gap-3 px-4 py-3">
           <div className="min-w-0">
@@ -194,9 +199,9 @@ function EventList({
                 onShowImage({ name: e.name, url: e.orbat_image_url! })
               }}
               className={smallButton}
-              aria-label={`View ORBAT of ${e.name}`}
+              aria-label={t('viewOrbatOf', { name: e.name })}
             >
-              View ORBAT
+              {t('viewOrbat')}
             </a>
           ) : null}
         </li>
@@ -206,9 +211,10 @@ function EventList({
 }
 
 function TrainingList({ member }: { member: PublicMember }) {
-  if (!member.trainings.length) return <ListEmpty>No trainings attended yet.</ListEmpty>
+  const t = useT('member.details')
+  if (!member.trainings.length) return <ListEmpty>{t('noTrainings')}</ListEmpty>
   return (
-    <ul className={listClass} aria-label="Trainings">
+    <ul className={listClass} aria-label={t('trainings')}>
       {member.trainings.map((t) => (
         <li key={t.id} className="flex items-center gap-3 px-4 py-3">
           {t.is_bmt_training ? <BmtBadge /> : null}
@@ -224,16 +230,19 @@ function TrainingList({ member }: { member: PublicMember }) {
 
 /** The ORBAT image of an event in a modal (on top of the sheet: both live in the top layer). */
 function OrbatImageDialog({ image, onClose }: { image: { name: string; url: string } | null; onClose: () => void }) {
+  const t = useT('member.details')
   return (
     <Modal
       open={Boolean(image)}
-      title={`ORBAT: ${image?.name ?? ''}`}
-      label={image ? `ORBAT of ${image.name}` : 'ORBAT image'}
-      closeLabel="Close image"
+      title={t('orbatTitle', { name: image?.name ?? '' })}
+      label={image ? t('orbatOf', { name: image.name }) : t('orbatImage')}
+      closeLabel={t('closeImage')}
       onClose={onClose}
     >
       <div className="bg-zinc-950 p-2">
-        {image ? <img src={image.url} alt={`ORBAT of ${image.name}`} className="mx-auto h-auto max-w-full" /> : null}
+        {image ? (
+          <img src={image.url} alt={t('orbatOf', { name: image.name })} className="mx-auto h-auto max-w-full" />
+        ) : null}
       </div>
     </Modal>
   )

@@ -1,6 +1,8 @@
+import { useCallback } from 'react'
 import { Badge } from '#app/ui/badge.tsx'
 import { formatDay } from '#contracts/time-zone.ts'
 import { useTimeZone } from '#app/ui/date-time.tsx'
+import { useFormatter } from '#app/ui/i18n.tsx'
 
 // Small building blocks shared by the public personnel pages (roster, member sheet, trainings, library).
 
@@ -34,6 +36,22 @@ export function BmtBadge({ className = '' }: { className?: string }) {
 
 /** A join date (YYYY-MM-DD, no time of day): the same text on the server and in every time zone. */
 export const formatDateOnly = formatDay
+
+/**
+ * A day (YYYY-MM-DD, no time of day) as the page's language writes one ("Nov 3, 2025", "3. Nov. 2025"): the same text
+ * on the server and in every time zone. For the pages in the catalogs (docs/rules/languages.md).
+ */
+export function useDayFormat(): (day: string) => string {
+  const format = useFormatter()
+  return useCallback(
+    (day: string) => {
+      const value = new Date(`${day.slice(0, 10)}T00:00:00Z`)
+      if (Number.isNaN(value.getTime())) return day
+      return format.dateTime(value, { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' })
+    },
+    [format],
+  )
+}
 
 /** Member scores show 2 decimals: the admin's hidden_score adjustment is in hundredths (docs/rules/roster.md). */
 export function formatScore(score: number): string {

@@ -1,3 +1,4 @@
+import { useMemo } from 'react'
 import { data, Link, useSearchParams } from 'react-router'
 import type { Route } from './+types/$id'
 import { ROSTER_MESSAGES } from '#contracts/roster.ts'
@@ -11,16 +12,20 @@ import { NotFound } from '#server/errors.ts'
 import { logLoadError } from '#server/load-error.ts'
 import { getPublicMember } from '#server/personnel/member-views.ts'
 import { getUser } from '#server/auth/user.ts'
+import { pageLanguage, pageMessages } from '#server/http/page-texts.ts'
+import { translate } from '#server/lib/i18n.ts'
 import { fullRecordHref, readMemberProfile } from '#server/personnel/record.ts'
 import { AttendanceStrip, ProfileHeader } from '#app/components/personnel/profile.tsx'
 import { AdminMemberLinks } from '#app/components/roster/admin-member-links.tsx'
-import { ServiceTimeline, trimRecord } from '#app/components/personnel/timeline.tsx'
+import { ServiceTimeline, trimRecord, type TimelineTexts } from '#app/components/personnel/timeline.tsx'
+import { useT } from '#app/ui/i18n.tsx'
 
 // One roster member. The roster page loads this loader with a fetcher (?view=sheet) to fill its side sheet (the
 // sheet's content only). As a page it is the member's public profile (docs/rules/personnel.md): rank, slot, time in
 // service, awards, attendance, the sheet's tabs and the public part of the service record; without JavaScript a
 // roster row links here. The sheet's events and trainings lists show the newest 25 and a link to all
-// (?all=events|trainings).
+// (?all=events|trainings). Its texts are the catalogs' `member` (the sheet's too, sent with its data), `record` (the
+// timeline) and the kit's, in the page's language (docs/rules/languages.md).
 
 const SHEET_VIEW = 'sheet'
 /** Events and trainings a list shows, newest first, before "Show all" (?all=events): a long career stays a short page. */
@@ -43,33 +48,44 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const forSheet = url.searchParams.get('view') === SHEET_VIEW
   const all = url.searchParams.get('all')
   const services = getServices(context)
+  const messages = await pageMessages(request, context, forSheet ? ['member'] : ['member', 'record', 'kit'])
   try {
     const id = parseId(params.id, 'Member')
     if (forSheet)
-      return { ...windowed(await getPublicMember(services.db, id), all), profile: null, error: null, recordHref: null }
+      return {
+        ...windowed(await getPublicMember(services.db, id), all),
+        profile: null,
+        error: null,
+        recordHref: null,
+        messages,
+      }
     const viewer = await getUser(services, request)
     const [whole, profile, recordHref] = await Promise.all([
       getPublicMember(services.db, id),
       readMemberProfile(services.db, id),
       fullRecordHref(services.db, viewer, id),
     ])
-    return { ...windowed(whole, all), profile: trimRecord(profile, url), error: null, recordHref }
+    const { language } = await pageLanguage(request, context)
+    const title = translate(language, 'member.profile.pageTitle', { name: whole.ingame_name })
+    return { ...windowed(whole, all), profile: trimRecord(profile, url), error: null, recordHref, messages, title }
   } catch (error) {
     // NOTE: a fetcher's thrown error would replace the whole roster page with its error boundary, so for the sheet
     // the failure is data the sheet shows ('Could not load roster data: ...'). The full page shows the 404 screen, or
     // the generic error screen.
     if (error instanceof NotFound) {
-      if (forSheet)
+      if (forSheet) {
+        const notFound = translate((await pageLanguage(request, context)).language, 'member.details.notFound')
         return data(
-          { member: null, totals: null, profile: null, error: 'Member not found.', recordHref: null },
+          { member: null, totals: null, profile: null, error: notFound, recordHref: null, messages },
           { status: 404 },
         )
+      }
       throw data({ error: 'Member not found.' }, { status: 404, statusText: 'Not Found' })
     }
     if (!forSheet) throw error
     logLoadError('member sheet: the member', error)
     return data(
-      { member: null, totals: null, profile: null, error: ROSTER_MESSAGES.loadFailed, recordHref: null },
+      { member: null, totals: null, profile: null, error: ROSTER_MESSAGES.loadFailed, recordHref: null, messages },
       { status: 500 },
     )
   }
@@ -77,6 +93,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export default function RosterMemberPage({ loaderData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams()
+  const t = useT('member.profile')
+  const record = useT('record')
+  const lines = useMemo<TimelineTexts>(
+    () => ({ kind: (kind) => record(`kinds.${kind}`), empty: record('empty'), by: (name) => record('by', { name }) }),
+    [record],
+  )
   const { member, profile, recordHref } = loaderData
   // Only the sheet asks for ?view=sheet; a person opening that URL still gets the 404 screen's words.
   if (!member || !profile) return <MemberNotFound />
@@ -85,14 +107,14 @@ export default function RosterMemberPage({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-10">
       <Link to="/roster" className="text-sm text-zinc-400 hover:text-brand-400">
-        ← Company Roster
+        {t('back')}
       </Link>
-      <section aria-label="Profile" className="rounded-xl border border-zinc-800 bg-zinc-900/60 p-4 sm:p-5">
+      <section aria-label={t('label')} className="rounded-xl border border-zinc-800 bg-zinc-900/60 p-4 sm:p-5">
         <ProfileHeader profile={profile} />
         {recordHref ? (
           <p className="mt-3 text-sm">
             <Link to={recordHref} className="text-brand-400 underline">
-              Full service record
+              {t('fullRecord')}
             </Link>
           </p>
         ) : null}
@@ -102,7 +124,7 @@ export default function RosterMemberPage({ loaderData }: Route.ComponentProps) {
       </section>
       <section aria-labelledby="attendance-heading" className="flex flex-col gap-3">
         <h2 id="attendance-heading" className="text-lg font-semibold">
-          Attendance
+          {t('attendance')}
         </h2>
         <AttendanceStrip attendance={profile.attendance} />
       </section>
@@ -117,7 +139,7 @@ export default function RosterMemberPage({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="record-heading" className="flex flex-col gap-3">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h2 id="record-heading" className="text-lg font-semibold">
-            Service record
+            {t('serviceRecord')}
           </h2>
           {hidden ? (
             <Link
@@ -125,30 +147,35 @@ export default function RosterMemberPage({ loaderData }: Route.ComponentProps) {
               className="text-sm text-brand-400 underline"
               preventScrollReset
             >
-              {showAll ? 'Milestones only' : `Show attendance too (${hidden})`}
+              {showAll ? t('milestonesOnly') : t('showAttendance', { count: hidden })}
             </Link>
           ) : null}
         </div>
-        <ServiceTimeline entries={profile.entries} label={`Service record of ${member.ingame_name}`} />
+        <ServiceTimeline
+          entries={profile.entries}
+          label={t('timelineLabel', { name: member.ingame_name })}
+          texts={lines}
+        />
       </section>
     </main>
   )
 }
 
 function MemberNotFound() {
+  const t = useT('member')
   return (
     <main className="mx-auto flex max-w-2xl flex-col items-center gap-4 px-6 py-16 text-center">
-      <h1 className="text-2xl font-bold text-red-400">Member not found.</h1>
+      <h1 className="text-2xl font-bold text-red-400">{t('details.notFound')}</h1>
       <Link to="/roster" className={buttonClass('muted', 'md')}>
-        Back to the roster
+        {t('profile.backToRoster')}
       </Link>
     </main>
   )
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  const name = loaderData?.member?.ingame_name
-  return [{ title: name ? `${name} · Company Roster · Task Force HQ` : 'Member · Company Roster · Task Force HQ' }]
+  const title = loaderData && 'title' in loaderData ? loaderData.title : undefined
+  return [{ title: title ?? 'Member · Company Roster · Task Force HQ' }]
 }
 
 export function ErrorBoundary() {

@@ -3,9 +3,9 @@ import { Link } from 'react-router'
 import type { RosterMember } from '#contracts/roster-types.ts'
 import { MemberSheet } from './member-sheet.tsx'
 import { RibbonRack, type RibbonRackAward } from '#app/components/roster/ribbon-rack.tsx'
-import { formatScore, RankBadge } from '#app/components/roster/ui.tsx'
+import { formatScore, RankBadge, useDayFormat } from '#app/components/roster/ui.tsx'
 import { LoaBadge } from '#app/ui/badge.tsx'
-import { useFormatter, useT } from '#app/ui/i18n.tsx'
+import { useT } from '#app/ui/i18n.tsx'
 import { useSheet } from '#app/ui/sheet.tsx'
 import { Table, type Column } from '#app/ui/table.tsx'
 
@@ -19,8 +19,8 @@ export type RosterRow = Omit<RosterMember, 'awards'> & { awards: RibbonRackAward
 export function RosterTable({ members, loading }: { members: RosterRow[]; loading: boolean }) {
   const { openSheet } = useSheet()
   const t = useT('roster.table')
-  const format = useFormatter()
-  const columns = useMemo(() => rosterColumns(t, format), [t, format])
+  const day = useDayFormat()
+  const columns = useMemo(() => rosterColumns(t, day), [t, day])
   const openMember = (member: RosterRow) =>
     openSheet(member.ingame_name, <MemberSheet key={member.id} id={member.id} />)
   return (
@@ -48,14 +48,10 @@ function Rack({ member }: { member: RosterRow }) {
   return <RibbonRack awards={member.awards} size="compact" label={t('awardsOf', { name: member.ingame_name })} />
 }
 
-/** A join date (YYYY-MM-DD, no time of day) as the page's language writes a day: the same text in every time zone. */
-function joinDate(format: Formatter, day: string): string {
-  const value = new Date(`${day.slice(0, 10)}T00:00:00Z`)
-  if (Number.isNaN(value.getTime())) return day
-  return format.dateTime(value, { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' })
-}
-
-const rosterColumns = (t: ReturnType<typeof useT<'roster.table'>>, format: Formatter): Array<Column<RosterRow>> => [
+const rosterColumns = (
+  t: ReturnType<typeof useT<'roster.table'>>,
+  day: (day: string) => string,
+): Array<Column<RosterRow>> => [
   {
     header: t('name'),
     cell: (member) => (
@@ -92,7 +88,7 @@ const rosterColumns = (t: ReturnType<typeof useT<'roster.table'>>, format: Forma
     header: t('joinDate'),
     className: 'whitespace-nowrap',
     cellClassName: 'text-[13px] text-zinc-300 sm:text-sm',
-    cell: (member) => joinDate(format, member.join_date),
+    cell: (member) => day(member.join_date),
   },
   {
     header: t('eventScore'),
@@ -102,8 +98,6 @@ const rosterColumns = (t: ReturnType<typeof useT<'roster.table'>>, format: Forma
     cell: (member) => formatScore(member.event_score),
   },
 ]
-
-type Formatter = ReturnType<typeof useFormatter>
 
 function hasModifier(event: MouseEvent) {
   return event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0
