@@ -4,14 +4,7 @@ import { Link } from 'react-router'
 import type { Route } from './+types/$uuid.take'
 import { TESTS_PATH, resultHref } from './paths.ts'
 import { QuestionCard, TestsNotice, questionIds } from './question.tsx'
-import {
-  TEST_ERRORS,
-  TEST_MESSAGES,
-  passingScoreLine,
-  submitTestSchema,
-  type TakeQuestion,
-  type TestForTaking,
-} from '#contracts/assessments.ts'
+import { TEST_MESSAGES, submitTestSchema, type TakeQuestion, type TestForTaking } from '#contracts/assessments.ts'
 import { failInline, failWithToast, invalid, readFormPost, succeed } from '#app/forms/respond.ts'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { useOptionalUser } from '#app/root.tsx'
@@ -19,26 +12,32 @@ import { useHydrated } from '#app/hooks/use-hydrated.ts'
 import { useSchemaForm } from '#app/hooks/use-schema-form.ts'
 import { primaryButton } from '#app/ui/button.ts'
 import { FieldError, Notice } from '#app/ui/field.tsx'
+import { useT } from '#app/ui/i18n.tsx'
 import { requirePageUser, requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { Conflict, Invalid, ServiceError } from '#server/errors.ts'
 import { logger } from '#server/logger.ts'
 import { submitTest } from '#server/assessments/attempts.ts'
 import { getTestForTaking, ownAttemptUuid } from '#server/assessments/queries.ts'
+import { pageLanguage, pageMessages } from '#server/http/page-texts.ts'
+import { translate } from '#server/lib/i18n.ts'
+import { testFieldTexts, testText } from '#server/assessments/page-texts.ts'
 
 // Take test (docs/rules/assessments.md, taking a test): the questions without their correct answers, for a member an
 // admin approved (not banned, no attempt yet); anyone else reads 'Test not found or you are not eligible to take it.'.
 // The answers stay in the form until Submit Test; with JavaScript a missing answer is caught before posting, without it
 // the action answers the same message (400). The action calls the use case behind POST /api/tests/{id}/submit and goes
-// to the result of the new attempt with 'Test submitted! You scored N%. ...', or back to /tests with the reason.
+// to the result of the new attempt with 'Test submitted! You scored N%. ...', or back to /tests with the reason. The
+// page and its answers speak the page's language (the catalogs' `tests`); the /api's own texts stay English.
 
 const FORM = 'take-test'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requirePageUser(request, context)
   const { db } = getServices(context)
+  const messages = await pageMessages(request, context, ['tests'])
   try {
-    return { test: await getTestForTaking(db, user, params.uuid), takenAttempt: null }
+    return { test: await getTestForTaking(db, user, params.uuid), takenAttempt: null, messages }
   } catch (error) {
     // Not found, not approved, banned, already taken: all get the one 'not found or not eligible' answer. Anything
     // else is logged as well.
@@ -48,7 +47,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const takenAttempt =
       error instanceof Conflict ? await ownAttemptUuid(db, user, params.uuid).catch(() => null) : null
     // NOTE: 200, not 404: the page is the answer, and a client-side navigation to a 404 would log a failed load.
-    return { test: null, takenAttempt }
+    return { test: null, takenAttempt, messages }
   }
 }
 
@@ -57,27 +56,40 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = parseWithZod(post.form, { schema: submitTestSchema })
   if (submission.status !== 'success') return invalid(post, submission)
   const services = getServices(context)
+  const { language } = await pageLanguage(request, context)
+  const failed = translate(language, 'tests.errors.submitFailed')
   let result
   try {
     result = await submitTest(services, await requireUser(request, context), params.uuid, submission.value)
   } catch (error) {
     // A question left unanswered (or one that is not in the test): the page again, with the message (400).
-    if (error instanceof Invalid) return failInline(post, submission, error, TEST_MESSAGES.submitFailed)
-    return failWithToast(post, error, TEST_MESSAGES.submitFailed, { to: TESTS_PATH })
+    if (error instanceof Invalid)
+      return failInline(
+        post,
+        submission,
+        new Invalid(testText(language, error.message), testFieldTexts(language, error.fields)),
+        failed,
+      )
+    return failWithToast(post, error, failed, { to: TESTS_PATH, describe: (reason) => testText(language, reason) })
   }
-  return succeed(post, result.message, { to: resultHref(result.attemptUuid) })
+  const submitted = translate(language, 'tests.take.submitted', {
+    score: Math.round(result.score),
+    passed: result.passed ? 'yes' : 'no',
+  })
+  return succeed(post, submitted, { to: resultHref(result.attemptUuid) })
 }
 
 export default function TakeTestPage({ loaderData }: Route.ComponentProps) {
   const { test, takenAttempt } = loaderData
+  const t = useT('tests')
   if (!test)
     return (
-      <TestsNotice text={TEST_MESSAGES.takeNotFound}>
+      <TestsNotice text={t('take.notFound')}>
         {takenAttempt ? (
           <p className="text-zinc-300" data-testid="test-taken">
-            {TEST_ERRORS.alreadyTaken}{' '}
+            {t('errors.alreadyTaken')}{' '}
             <Link to={resultHref(takenAttempt)} className="font-medium text-brand-400 underline">
-              {TEST_MESSAGES.viewResult}
+              {t('take.viewResult')}
             </Link>
           </p>
         ) : null}
@@ -86,10 +98,10 @@ export default function TakeTestPage({ loaderData }: Route.ComponentProps) {
   return <TakeTestForm test={test} />
 }
 
-/** The contract's schema, plus the page's own check: every question of this test has an answer. */
-function answersSchemaFor(questions: TakeQuestion[]) {
+/** The contract's schema, plus the page's own check: every question of this test has an answer (`answerAll`). */
+function answersSchemaFor(questions: TakeQuestion[], answerAll: string) {
   return submitTestSchema.refine((value) => questions.every((q) => value.answers[String(q.id)] !== undefined), {
-    message: TEST_MESSAGES.answerAll,
+    message: answerAll,
     path: ['answers'],
   })
 }
@@ -149,10 +161,12 @@ function useKeptAnswers(formRef: RefObject<HTMLFormElement | null>, key: string 
 }
 
 function TakeTestForm({ test }: { test: TestForTaking }) {
+  const t = useT('tests.take')
   const user = useOptionalUser()
   const formRef = useRef<HTMLFormElement>(null)
   const kept = useKeptAnswers(formRef, user ? answersKey(test.id, user.id) : null)
-  const schema = useMemo(() => answersSchemaFor(test.questions), [test.questions])
+  const answerAll = t('answerAll')
+  const schema = useMemo(() => answersSchemaFor(test.questions, answerAll), [test.questions, answerAll])
   const { Form, hidden, busy, form, fields, formProps } = useSchemaForm(FORM, schema, {
     id: `${FORM}-${test.uuid}`,
     validateOn: 'onSubmit',
@@ -168,7 +182,7 @@ function TakeTestForm({ test }: { test: TestForTaking }) {
   return (
     <main className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-10">
       <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{test.name}</h1>
-      <p className="mt-1 text-zinc-400">{passingScoreLine(test.passing_score)}</p>
+      <p className="mt-1 text-zinc-400">{t('passingScore', { score: Math.round(test.passing_score) })}</p>
       {refused && !hydrated ? (
         <div id={errorId} className="mt-6">
           <Notice>{errors?.[0]}</Notice>
@@ -218,7 +232,7 @@ function TakeTestForm({ test }: { test: TestForTaking }) {
         <div className="flex flex-col items-stretch gap-3 border-t border-zinc-800 pt-5 sm:flex-row sm:items-center sm:justify-between">
           {hydrated ? <FieldError id={errorId} errors={errors} /> : null}
           <button type="submit" className={`${primaryButton} sm:ml-auto`} disabled={busy} aria-busy={busy || undefined}>
-            Submit Test
+            {t('submit')}
           </button>
         </div>
       </Form>
@@ -227,7 +241,8 @@ function TakeTestForm({ test }: { test: TestForTaking }) {
 }
 
 function NotAnswered() {
-  return <span className="text-xs font-semibold text-red-300">Not answered</span>
+  const t = useT('tests.take')
+  return <span className="text-xs font-semibold text-red-300">{t('notAnswered')}</span>
 }
 
 /** Four single-choice options; the group is named by the question's number and text. */
@@ -279,7 +294,8 @@ function AnswerOptions({
 }
 
 export function meta({ data: loaded }: Route.MetaArgs) {
-  return [{ title: `${loaded?.test?.name ?? 'Take Test'} · Task Force HQ` }]
+  const take = (loaded?.messages['tests'] as { take?: { title?: string } } | undefined)?.take
+  return [{ title: `${loaded?.test?.name ?? take?.title ?? 'Take Test'} · Task Force HQ` }]
 }
 
 export function ErrorBoundary() {

@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import type { TakeQuestion } from '#contracts/assessments.ts'
 import { RichText } from '#app/components/rich-text.tsx'
 import { buttonClass } from '#app/ui/button.ts'
+import { useT } from '#app/ui/i18n.tsx'
 import { TESTS_PATH } from './paths.ts'
 
 // Pieces the take page and the result share: a numbered question with its optional image and its rich text, and the
@@ -26,6 +27,7 @@ export function QuestionCard({
   invalid?: boolean
   children: ReactNode
 }) {
+  const t = useT('tests.take')
   const ids = questionIds(question.id)
   return (
     <li
@@ -35,7 +37,7 @@ export function QuestionCard({
     >
       <div className="flex items-center justify-between gap-3">
         <h2 id={ids.number} className="text-sm font-semibold tracking-wide text-zinc-400 uppercase">
-          Question {number}
+          {t('question', { number })}
         </h2>
         {aside}
       </div>
@@ -55,9 +57,10 @@ export function QuestionCard({
 }
 
 export function BackToTests({ className = '' }: { className?: string }) {
+  const t = useT('tests.take')
   return (
     <Link to={TESTS_PATH} className={`${buttonClass('secondary', 'md')} ${className}`}>
-      Back to Tests
+      {t('backToTests')}
     </Link>
   )
 }

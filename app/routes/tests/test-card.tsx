@@ -1,14 +1,15 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import { TEST_MESSAGES, passingQuestionsLine } from '#contracts/assessment-messages.ts'
 import type { MemberTestItem, PublicTestItem, TestBadge } from '#contracts/assessments.ts'
 import { buttonClass } from '#app/ui/button.ts'
+import { useT } from '#app/ui/i18n.tsx'
 import { loginHref, resultHref, takeHref } from './paths.ts'
 import { Badge } from '#app/ui/badge.tsx'
 
 // One card of the public tests page (the badge: docs/rules/assessments.md): name, the signed-in member's badge, the
 // qualification, the event score needed for approval, 'Answer X of Y questions correctly', the note for a member who
-// meets the score, and the one button the member's standing allows. Visitors see the card without a standing.
+// meets the score, and the one button the member's standing allows. Visitors see the card without a standing. Its texts
+// are the catalogs' `tests`, in the page's language: the badge and the button say the /api's standing in its words.
 
 /** A card's test: the public fields, plus the member's standing when someone is signed in. */
 export type CardTest = PublicTestItem | MemberTestItem
@@ -46,6 +47,28 @@ export function cardAction(test: CardTest): CardAction {
   return { kind: 'disabled', label: standing.meets_required_score ? 'Awaiting Admin Approval' : 'Ineligible' }
 }
 
+/** The catalog's word for each button (`tests.actions`). */
+const ACTION_KEYS = {
+  'Login to View Status': 'login',
+  'Review Attempt': 'review',
+  'Take Test': 'take',
+  'Already Qualified': 'qualified',
+  'Awaiting Admin Approval': 'awaitingApproval',
+  Ineligible: 'ineligible',
+  'Awaiting In-Game Evaluation': 'awaitingEval',
+  'No Questions Yet': 'noQuestions',
+} as const satisfies Record<CardAction['label'], string>
+
+/** The catalog's word for each standing (`tests.status`). */
+const STATUS_KEYS = {
+  QUALIFIED: 'qualified',
+  PASSED: 'passed',
+  FAILED: 'failed',
+  'APPROVED TO TEST': 'approved',
+  'NEEDS APPROVAL': 'needsApproval',
+  Ineligible: 'ineligible',
+} as const satisfies Record<TestBadge, string>
+
 /** Dimmed when signed out, or with no qualification, no score, no attempt and no approval. */
 export function isDimmed(test: CardTest): boolean {
   const s = standingOf(test)
@@ -67,6 +90,7 @@ const BADGE_LOOKS: Record<TestBadge, string> = {
 }
 
 export function TestCard({ test }: { test: CardTest }) {
+  const t = useT('tests')
   const standing = standingOf(test)
   const headingId = `test-${test.id}-name`
   return (
@@ -83,26 +107,24 @@ export function TestCard({ test }: { test: CardTest }) {
         </h2>
         {standing ? (
           <Badge shape="tag" colors={BADGE_LOOKS[standing.status]} className="mt-0.5" data-testid="test-status">
-            {standing.status}
+            {t(`status.${STATUS_KEYS[standing.status]}`)}
           </Badge>
         ) : null}
       </div>
       <dl className="grid gap-2 text-sm">
-        <Fact term="Qualification">{test.qualification_name}</Fact>
-        <Fact term="Required score">{test.required_score}</Fact>
-        <Fact term="To pass">
+        <Fact term={t('facts.qualification')}>{test.qualification_name}</Fact>
+        <Fact term={t('facts.requiredScore')}>{test.required_score}</Fact>
+        <Fact term={t('facts.toPass')}>
           {test.total_questions === 0 && test.requires_in_game_eval
-            ? `Pass the in-game evaluation (${test.eval_passing_score}%)`
-            : passingQuestionsLine(test.passing_questions, test.total_questions)}
+            ? t('facts.passEval', { score: test.eval_passing_score })
+            : t('facts.passQuestions', { passing: test.passing_questions, total: test.total_questions })}
         </Fact>
-        {test.requires_in_game_eval ? <Fact term="In-game evaluation">Required</Fact> : null}
+        {test.requires_in_game_eval ? <Fact term={t('facts.inGameEval')}>{t('facts.required')}</Fact> : null}
       </dl>
       {needsApproval(test) ? (
         <div className="rounded-lg border border-amber-500/40 bg-amber-950/30 px-3 py-2.5 text-sm text-amber-100">
-          <p className="font-medium">{TEST_MESSAGES.meetsScore}</p>
-          <p className="mt-0.5 text-amber-200/80">
-            Create a ticket in Discord to ask an admin to approve you for this test.
-          </p>
+          <p className="font-medium">{t('meetsScore')}</p>
+          <p className="mt-0.5 text-amber-200/80">{t('ticketNote')}</p>
         </div>
       ) : null}
       <div className="mt-auto pt-1">
@@ -122,13 +144,15 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 }
 
 function CardButton({ action, testName }: { action: CardAction; testName: string }) {
+  const t = useT('tests.actions')
+  const label = t(ACTION_KEYS[action.label])
   const wide = 'w-full'
   switch (action.kind) {
     case 'login':
       // A full page load: /auth/discord is a redirect to Discord, not a page of this app.
       return (
         <a href={action.href} className={`${buttonClass('secondary', 'md')} ${wide}`}>
-          {action.label}
+          {label}
         </a>
       )
     case 'take':
@@ -136,9 +160,9 @@ function CardButton({ action, testName }: { action: CardAction; testName: string
         <Link
           to={action.href}
           className={`${buttonClass('primary', 'md')} ${wide}`}
-          aria-label={`Take Test: ${testName}`}
+          aria-label={t('takeNamed', { name: testName })}
         >
-          {action.label}
+          {label}
         </Link>
       )
     case 'review':
@@ -146,15 +170,15 @@ function CardButton({ action, testName }: { action: CardAction; testName: string
         <Link
           to={action.href}
           className={`${buttonClass('secondary', 'md')} ${wide}`}
-          aria-label={`Review Attempt: ${testName}`}
+          aria-label={t('reviewNamed', { name: testName })}
         >
-          {action.label}
+          {label}
         </Link>
       )
     case 'disabled':
       return (
         <button type="button" disabled className={`${buttonClass('secondary', 'md')} ${wide}`}>
-          {action.label}
+          {label}
         </button>
       )
   }
