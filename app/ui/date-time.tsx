@@ -1,5 +1,6 @@
 import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react'
 import { DEFAULT_UNIT_TIME_ZONE, TIME_ZONE_COOKIE, wallClock, type ViewerTimeZone } from '#contracts/time-zone.ts'
+import { useLocale } from './i18n.tsx'
 
 // Dates and times in one zone per page (docs/rules/settings.md; docs/decisions/025-times-in-the-viewers-zone.md): the
 // viewer's, which the server learns from a cookie a script in the page sets, or the unit's when it cannot know (a first
@@ -59,11 +60,15 @@ export function wallParts(ms: number, zone: string): { date: string; time: strin
   }
 }
 
-/** An instant with weekday, date, 24-hour time and zone: 'Sat, Jun 15, 2030, 21:30 EDT'. */
-export function formatInstant(ms: number, zone: string): string {
-  let formatter = displayFormatters.get(zone)
+/**
+ * An instant with weekday, date, 24-hour time and zone: 'Sat, Jun 15, 2030, 21:30 EDT' (`locale` writes it as its
+ * language does: 'Sa., 15. Juni 2030, 21:30 GMT-4').
+ */
+export function formatInstant(ms: number, zone: string, locale = 'en-US'): string {
+  const key = `${locale} ${zone}`
+  let formatter = displayFormatters.get(key)
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
+    formatter = new Intl.DateTimeFormat(locale, {
       timeZone: zone,
       weekday: 'short',
       year: 'numeric',
@@ -74,17 +79,18 @@ export function formatInstant(ms: number, zone: string): string {
       hourCycle: 'h23',
       timeZoneName: 'short',
     })
-    displayFormatters.set(zone, formatter)
+    displayFormatters.set(key, formatter)
   }
   return formatter.format(ms)
 }
 
-/** A date and 24-hour time in the page's zone. */
+/** A date and 24-hour time in the page's zone, as the page's language writes one. */
 export function DateTime({ iso, className }: { iso: string; className?: string }) {
   const { zone } = useTimeZone()
+  const locale = useLocale()
   return (
     <time dateTime={iso} className={className}>
-      {formatInstant(Date.parse(iso), zone)}
+      {formatInstant(Date.parse(iso), zone, locale)}
     </time>
   )
 }

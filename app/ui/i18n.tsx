@@ -81,3 +81,5 @@ export function MoreMessages({ messages, children }: { messages?: AbstractIntlMe
 export const useT = useTranslations
 /** Numbers and dates in the page's language (and the viewer's time zone): `useFormatter().dateTime(date, options)`. */
 export { useFormatter }
+/** The page's locale ('en', 'de', ...): for the dates and numbers the app formats itself. */
+export { useLocale }

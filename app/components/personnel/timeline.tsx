@@ -1,5 +1,5 @@
 import type { RecordEntry, RecordKind } from '#contracts/personnel.ts'
-import { formatDateOnly, LocalTime } from '#app/components/roster/ui.tsx'
+import { LocalTime, useDayFormat } from '#app/components/roster/ui.tsx'
 
 // A member's service record as a timeline, newest first (docs/rules/personnel.md). Attendance is most of a long
 // record, so the page may hide it behind a link (plain links: works without JavaScript). A page in the person's
@@ -89,6 +89,7 @@ export function ServiceTimeline({
   label: string
   texts?: TimelineTexts
 }) {
+  const day = useDayFormat()
   if (!entries.length) return <p className="text-sm text-zinc-400">{texts.empty}</p>
   return (
     <ol aria-label={label} className="service-timeline">
@@ -98,7 +99,7 @@ export function ServiceTimeline({
             <span>{texts.kind(entry.kind)}</span>
             {' · '}
             {entry.day ? (
-              <time dateTime={entry.day}>{formatDateOnly(entry.day)}</time>
+              <time dateTime={entry.day}>{day(entry.day)}</time>
             ) : (
               <LocalTime iso={entry.at} format="date" />
             )}

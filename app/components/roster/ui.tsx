@@ -2,7 +2,7 @@ import { useCallback } from 'react'
 import { Badge } from '#app/ui/badge.tsx'
 import { formatDay } from '#contracts/time-zone.ts'
 import { useTimeZone } from '#app/ui/date-time.tsx'
-import { useFormatter } from '#app/ui/i18n.tsx'
+import { useFormatter, useLocale } from '#app/ui/i18n.tsx'
 
 // Small building blocks shared by the public personnel pages (roster, member sheet, trainings, library).
 
@@ -72,11 +72,11 @@ const DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day:
 // Making a formatter costs far more than using one, and a service record shows hundreds of instants: one formatter
 // per format and zone, kept (the zones are the IANA names the page may use, a bounded set).
 const formatters = new Map<string, Intl.DateTimeFormat>()
-function formatterOf(format: 'full' | 'date', zone: string): Intl.DateTimeFormat {
-  const key = `${format} ${zone}`
+function formatterOf(format: 'full' | 'date', zone: string, locale: string): Intl.DateTimeFormat {
+  const key = `${format} ${zone} ${locale}`
   let formatter = formatters.get(key)
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', { ...(format === 'full' ? FULL : DATE), timeZone: zone })
+    formatter = new Intl.DateTimeFormat(locale, { ...(format === 'full' ? FULL : DATE), timeZone: zone })
     formatters.set(key, formatter)
   }
   return formatter
@@ -84,7 +84,8 @@ function formatterOf(format: 'full' | 'date', zone: string): Intl.DateTimeFormat
 
 /**
  * An instant in the page's zone (app/ui/date-time.tsx): the reader's own when the server knows it from the cookie,
- * and always once hydrated; otherwise the unit's. `data-local` says whether it is the reader's own.
+ * and always once hydrated; otherwise the unit's. `data-local` says whether it is the reader's own. Written as the
+ * page's language writes one.
  */
 export function LocalTime({
   iso,
@@ -96,8 +97,9 @@ export function LocalTime({
   className?: string
 }) {
   const { zone, source } = useTimeZone()
+  const locale = useLocale()
   const value = new Date(iso)
-  const text = Number.isNaN(value.getTime()) ? iso : formatterOf(format, zone).format(value)
+  const text = Number.isNaN(value.getTime()) ? iso : formatterOf(format, zone, locale).format(value)
   return (
     <time dateTime={iso} className={className} data-local={source === 'viewer' ? 'true' : 'false'}>
       {text}
