@@ -29,7 +29,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ])
   const publicUser = user ? await toPublicUser(services.db, user) : null
   return data(
-    { user: publicUser, toast, timeZone, language, messages: messagesFor(language.language, ['shell']) },
+    {
+      user: publicUser,
+      toast,
+      timeZone,
+      language,
+      // The kit's shared parts (the pager, the leave badge) speak English on the pages not in the catalogs yet; a
+      // translated page's loader sends `kit` in its language, which the provider lays over this one.
+      messages: { ...messagesFor(language.language, ['shell']), ...messagesFor('en', ['kit']) },
+    },
     clear ? { headers: { 'Set-Cookie': clear } } : undefined,
   )
 }

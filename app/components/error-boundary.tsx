@@ -17,14 +17,14 @@ export function GeneralErrorBoundary() {
       error.status === 404
         ? t('notFound')
         : KNOWN_STATUSES.has(error.status)
-          ? t('status', { status: String(error.status) })
+          ? t(`statuses.${error.status as KnownStatus}`)
           : `${error.status} ${error.statusText}`.trim()
     // A bare 'Not Found' body only repeats the status line.
     if (said && !statusLine.toLowerCase().includes(said.toLowerCase()) && said !== 'Not Found') detail = said
   } else if (error instanceof Error && import.meta.env.DEV) {
     statusLine = error.message
   } else {
-    statusLine = t('status', { status: '500' })
+    statusLine = t('statuses.500')
   }
   return (
     <main className="mx-auto flex max-w-2xl flex-col items-center gap-4 px-6 py-16 text-center">
@@ -44,5 +44,9 @@ export function GeneralErrorBoundary() {
   )
 }
 
-/** The statuses the shell's `error.status` message names. */
-const KNOWN_STATUSES = new Set([400, 401, 403, 404, 500])
+/**
+ * The statuses the shell's `error.statuses` names. Plain texts, no ICU arguments: the English shell bundled for an
+ * error screen without the root loader's texts is shown uncompiled (app/ui/i18n.tsx).
+ */
+type KnownStatus = 400 | 401 | 403 | 404 | 500
+const KNOWN_STATUSES = new Set<number>([400, 401, 403, 404, 500])

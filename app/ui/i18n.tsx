@@ -10,10 +10,9 @@ import {
   type AbstractIntlMessages,
 } from 'use-intl'
 import { intlLocale, type PageLanguage } from '#contracts/languages.ts'
-// NOTE: only the shell's and the kit's English texts reach the browser's bundle (a named JSON import is tree-shaken):
-// what the error screen shows when the root loader itself failed and no texts came with the page, and the words of
-// the kit's shared parts (app/ui: the pager, the leave badge) on the pages not in the catalogs yet.
-import { kit as englishKit, shell as englishShell } from '#contracts/i18n/en.json'
+// NOTE: only the shell's English texts reach the browser's bundle (a named JSON import is tree-shaken): what the error
+// screen shows when the root loader itself failed and no texts came with the page.
+import { shell as englishShell } from '#contracts/i18n/en.json'
 import type en from '#contracts/i18n/en.json'
 
 declare module 'use-intl' {
@@ -51,7 +50,6 @@ export function I18nProvider({
     const merged: AbstractIntlMessages = {}
     for (const match of matches) Object.assign(merged, messagesOf(match.loaderData))
     merged['shell'] ??= englishShell
-    merged['kit'] ??= englishKit
     return merged
   }, [matches])
   return (

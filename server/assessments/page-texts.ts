@@ -7,16 +7,16 @@ import { translate } from '../lib/i18n.ts'
 // shown as it came.
 
 const KEYS = new Map<string, string>([
-  [TEST_ERRORS.testNotFound, 'tests.errors.testNotFound'],
-  [TEST_ERRORS.notOnRoster, 'tests.errors.notOnRoster'],
-  [TEST_ERRORS.banned, 'tests.errors.banned'],
-  [TEST_ERRORS.notApproved, 'tests.errors.notApproved'],
-  [TEST_ERRORS.alreadyTaken, 'tests.errors.alreadyTaken'],
-  [TEST_ERRORS.noQuestions, 'tests.errors.noQuestions'],
-  [TEST_ERRORS.unknownQuestion, 'tests.errors.unknownQuestion'],
-  [TEST_MESSAGES.answerAll, 'tests.take.answerAll'],
-  [TEST_MESSAGES.takeNotFound, 'tests.take.notFound'],
-  [TEST_MESSAGES.submitFailed, 'tests.errors.submitFailed'],
+  [TEST_ERRORS.testNotFound, 'testTaking.errors.testNotFound'],
+  [TEST_ERRORS.notOnRoster, 'testTaking.errors.notOnRoster'],
+  [TEST_ERRORS.banned, 'testTaking.errors.banned'],
+  [TEST_ERRORS.notApproved, 'testTaking.errors.notApproved'],
+  [TEST_ERRORS.alreadyTaken, 'testTaking.errors.alreadyTaken'],
+  [TEST_ERRORS.noQuestions, 'testTaking.errors.noQuestions'],
+  [TEST_ERRORS.unknownQuestion, 'testTaking.errors.unknownQuestion'],
+  [TEST_MESSAGES.answerAll, 'testTaking.take.answerAll'],
+  [TEST_MESSAGES.takeNotFound, 'testTaking.take.notFound'],
+  [TEST_MESSAGES.submitFailed, 'testTaking.errors.submitFailed'],
 ])
 
 /** One of the tests' English texts in `language` (unchanged when the catalogs do not have it). */

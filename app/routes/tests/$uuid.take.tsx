@@ -28,14 +28,14 @@ import { testFieldTexts, testText } from '#server/assessments/page-texts.ts'
 // The answers stay in the form until Submit Test; with JavaScript a missing answer is caught before posting, without it
 // the action answers the same message (400). The action calls the use case behind POST /api/tests/{id}/submit and goes
 // to the result of the new attempt with 'Test submitted! You scored N%. ...', or back to /tests with the reason. The
-// page and its answers speak the page's language (the catalogs' `tests`); the /api's own texts stay English.
+// page and its answers speak the page's language (the catalogs' `testTaking`); the /api's own texts stay English.
 
 const FORM = 'take-test'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requirePageUser(request, context)
   const { db } = getServices(context)
-  const messages = await pageMessages(request, context, ['tests'])
+  const messages = await pageMessages(request, context, ['testTaking'])
   try {
     return { test: await getTestForTaking(db, user, params.uuid), takenAttempt: null, messages }
   } catch (error) {
@@ -57,7 +57,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (submission.status !== 'success') return invalid(post, submission)
   const services = getServices(context)
   const { language } = await pageLanguage(request, context)
-  const failed = translate(language, 'tests.errors.submitFailed')
+  const failed = translate(language, 'testTaking.errors.submitFailed')
   let result
   try {
     result = await submitTest(services, await requireUser(request, context), params.uuid, submission.value)
@@ -72,7 +72,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       )
     return failWithToast(post, error, failed, { to: TESTS_PATH, describe: (reason) => testText(language, reason) })
   }
-  const submitted = translate(language, 'tests.take.submitted', {
+  const submitted = translate(language, 'testTaking.take.submitted', {
     score: Math.round(result.score),
     passed: result.passed ? 'yes' : 'no',
   })
@@ -81,7 +81,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function TakeTestPage({ loaderData }: Route.ComponentProps) {
   const { test, takenAttempt } = loaderData
-  const t = useT('tests')
+  const t = useT('testTaking')
   if (!test)
     return (
       <TestsNotice text={t('take.notFound')}>
@@ -161,7 +161,7 @@ function useKeptAnswers(formRef: RefObject<HTMLFormElement | null>, key: string 
 }
 
 function TakeTestForm({ test }: { test: TestForTaking }) {
-  const t = useT('tests.take')
+  const t = useT('testTaking.take')
   const user = useOptionalUser()
   const formRef = useRef<HTMLFormElement>(null)
   const kept = useKeptAnswers(formRef, user ? answersKey(test.id, user.id) : null)
@@ -241,7 +241,7 @@ function TakeTestForm({ test }: { test: TestForTaking }) {
 }
 
 function NotAnswered() {
-  const t = useT('tests.take')
+  const t = useT('testTaking.take')
   return <span className="text-xs font-semibold text-red-300">{t('notAnswered')}</span>
 }
 
@@ -294,7 +294,7 @@ function AnswerOptions({
 }
 
 export function meta({ data: loaded }: Route.MetaArgs) {
-  const take = (loaded?.messages['tests'] as { take?: { title?: string } } | undefined)?.take
+  const take = (loaded?.messages['testTaking'] as { take?: { title?: string } } | undefined)?.take
   return [{ title: `${loaded?.test?.name ?? take?.title ?? 'Take Test'} · Task Force HQ` }]
 }
 

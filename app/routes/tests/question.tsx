@@ -27,7 +27,7 @@ export function QuestionCard({
   invalid?: boolean
   children: ReactNode
 }) {
-  const t = useT('tests.take')
+  const t = useT('testTaking.take')
   const ids = questionIds(question.id)
   return (
     <li
@@ -57,7 +57,7 @@ export function QuestionCard({
 }
 
 export function BackToTests({ className = '' }: { className?: string }) {
-  const t = useT('tests.take')
+  const t = useT('testTaking.take')
   return (
     <Link to={TESTS_PATH} className={`${buttonClass('secondary', 'md')} ${className}`}>
       {t('backToTests')}

@@ -15,17 +15,17 @@ import { translate } from '#server/lib/i18n.ts'
 // failure note, and each question marked Correct/Incorrect with the member's answer highlighted; the correct answer
 // only when the attempt passed (the server leaves it out otherwise). Only the member who made the attempt, or an admin,
 // sees it; anyone else reads 'Test result not found.' (GET /api/tests/attempt/{uuid}/result answers them 404 alike).
-// Its texts are the catalogs' `tests`, in the page's language; the questions and answers are the unit's own words.
+// Its texts are the catalogs' `testTaking`, in the page's language; the questions and answers are the unit's own words.
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requirePageUser(request, context)
   const [messages, { language }] = await Promise.all([
-    pageMessages(request, context, ['tests']),
+    pageMessages(request, context, ['testTaking']),
     pageLanguage(request, context),
   ])
   try {
     const result = await getAttemptResult(getServices(context).db, user, params.uuid)
-    return { result, messages, title: translate(language, 'tests.result.pageTitle', { name: result.testName }) }
+    return { result, messages, title: translate(language, 'testTaking.result.pageTitle', { name: result.testName }) }
   } catch (error) {
     if (!(error instanceof ServiceError))
       logger.error({
@@ -33,13 +33,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         error: error instanceof Error ? error.stack : String(error),
       })
     // NOTE: 200, not 404: the page is the answer, and a client-side navigation to a 404 would log a failed load.
-    return { result: null, messages, title: translate(language, 'tests.result.fallbackTitle') }
+    return { result: null, messages, title: translate(language, 'testTaking.result.fallbackTitle') }
   }
 }
 
 export default function TestResultPage({ loaderData }: Route.ComponentProps) {
   const { result } = loaderData
-  const t = useT('tests.result')
+  const t = useT('testTaking.result')
   if (!result) return <TestsNotice text={t('notFound')} />
   return (
     <main className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-10">
@@ -67,7 +67,7 @@ export default function TestResultPage({ loaderData }: Route.ComponentProps) {
 }
 
 function Outcome({ result }: { result: TestResult }) {
-  const t = useT('tests.result')
+  const t = useT('testTaking.result')
   const look = result.passed
     ? 'border-emerald-500/40 bg-emerald-950/40 text-emerald-300'
     : 'border-red-500/40 bg-red-950/40 text-red-300'
@@ -83,7 +83,7 @@ function Outcome({ result }: { result: TestResult }) {
 }
 
 function Mark({ correct }: { correct: boolean }) {
-  const t = useT('tests.result')
+  const t = useT('testTaking.result')
   return (
     <span
       className={`inline-flex items-center rounded border px-1.5 py-0.5 text-xs font-semibold ${correct ? 'border-emerald-500/40 bg-emerald-950/60 text-emerald-300' : 'border-red-500/40 bg-red-950/60 text-red-300'}`}
@@ -101,7 +101,7 @@ function optionLook(right: boolean, mine: boolean, correct: boolean): string {
 
 /** The four options: the member's answer highlighted, the correct one named only when the server revealed it. */
 function AnswerList({ question, chosen }: { question: ResultQuestion; chosen: number | undefined }) {
-  const t = useT('tests.result')
+  const t = useT('testTaking.result')
   return (
     <ul className="flex flex-col gap-2" aria-labelledby={questionIds(question.id).number}>
       {question.options.map((option, index) => {
