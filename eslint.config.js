@@ -31,6 +31,7 @@ const TRANSLATED_SCREENS = [
   'app/routes/tests/question.tsx',
   'app/routes/tests/$uuid.take.tsx',
   'app/routes/tests/result.$uuid.tsx',
+  'app/routes/join/route.tsx',
   'app/ui/pager.tsx',
   'app/routes/account/applications-section.tsx',
   'app/routes/account/calendar-section.tsx',

@@ -14,6 +14,22 @@ export class ServiceError extends Error {
   }
 }
 
+/**
+ * Runs a use case whose refusal a page shows in its own words: the refusal's message and field messages go through
+ * `say` (an English text of the /api to the page's language, docs/rules/languages.md); anything else is thrown as is.
+ */
+export async function refusalsSaying<T>(say: (message: string) => string, work: Promise<T>): Promise<T> {
+  try {
+    return await work
+  } catch (error) {
+    if (!(error instanceof ServiceError)) throw error
+    const fields =
+      error.fields &&
+      Object.fromEntries(Object.entries(error.fields).map(([field, messages]) => [field, messages.map(say)]))
+    throw new ServiceError(say(error.message), error.status, fields)
+  }
+}
+
 /** A ServiceError class with a fixed status and a default message (kept by `instanceof` and `name`). */
 function withStatus(status: number, defaultMessage: string) {
   return class extends ServiceError {

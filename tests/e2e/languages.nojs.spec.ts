@@ -4,7 +4,7 @@ import { expect, test, topBar, type DemoUsername } from './fixtures.ts'
 import { submit, toast } from './page-kit.ts'
 
 // A person's own language without JavaScript (docs/rules/languages.md): the account page's form posts, and the redirect
-// back answers the page in the language just saved, with the flash toast in it, and the roster, a member's profile and the tests follow it. (With
+// back answers the page in the language just saved, with the flash toast in it, and the roster, a member's profile, the join page and the tests follow it. (With
 // JavaScript: languages.spec.ts.)
 
 // Nobody else signs in as this newcomer (fixtures.ts); the language is cleared afterwards even if the test failed.
@@ -49,6 +49,10 @@ test('on a desktop, saving Français answers the account page and the roster in 
   await expect(page.getByRole('heading', { level: 2, name: fr.member.profile.serviceRecord })).toBeVisible()
   await expect(page.getByRole('link', { name: new RegExp(`^${fr.member.details.events}`) })).toBeVisible()
   await expect(page.getByRole('link', { name: fr.member.profile.back })).toHaveAttribute('href', '/roster')
+  // The join page: a member reads where they stand, in French.
+  await page.goto('/join')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(fr.join.title)
+  await expect(page.getByRole('region', { name: fr.join.yourStatus })).toContainText(fr.join.yourAccount)
   // The tests: each card's facts and the button the member's standing allows, in French.
   await page.goto('/tests')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(fr.tests.heading)

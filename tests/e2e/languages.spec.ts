@@ -178,7 +178,7 @@ for (const [code, locale] of Object.entries(BROWSER_LOCALES) as [Exclude<Languag
   })
 }
 
-test('the pseudo-language on a phone, signed in: the hub, the account page, the roster, a member, the tests and the error screen fit (nothing scrolls sideways, nothing in the top bar is cut off)', async ({
+test('the pseudo-language on a phone, signed in: the hub, the account page, the roster, a member, the tests, the join page and the error screen fit (nothing scrolls sideways, nothing in the top bar is cut off)', async ({
   browser,
   db,
   baseURL,
@@ -193,7 +193,7 @@ test('the pseudo-language on a phone, signed in: the hub, the account page, the 
     const watch = watchConsole(page, [])
     await signIn(page, browser, 'reyes', { baseURL: baseURL!, standInUrl: serverInfo.standInUrl })
     const [reyes] = await db<{ id: number }[]>`select id from members where ingame_name = 'Reyes'`
-    for (const path of ['/', '/account', '/roster', `/roster/${reyes!.id}`, '/tests', '/no-such-page']) {
+    for (const path of ['/', '/account', '/roster', `/roster/${reyes!.id}`, '/tests', '/join', '/no-such-page']) {
       await page.goto(path)
       await waitForHydration(page)
       await expect.soft(html(page), path).toHaveAttribute('lang', 'qps-ploc')

@@ -11,7 +11,7 @@ import { accountTextOf } from './contract-texts.ts'
 
 const english = (message: string) => {
   const text = accountTextOf(message)
-  return text ? translate('en', `account.${text.key}`, text.values) : null
+  return text ? translate('en', text.key, text.values) : null
 }
 
 describe('the account page’s words for the /api’s refusals', () => {
@@ -57,13 +57,11 @@ describe('the account page’s words for the /api’s refusals', () => {
 
   it('speaks German with the values of the English text, and passes a text it has no words for as it came', () => {
     const overlap = accountTextOf(LEAVE_MESSAGES.overlap('2031-03-01', '2031-03-03'))!
-    expect(translate('de', `account.${overlap.key}`, overlap.values)).toBe(
+    expect(translate('de', overlap.key, overlap.values)).toBe(
       'Du hast bereits eine Abwesenheit vom 2031-03-01 bis 2031-03-03, die sich mit diesen Tagen überschneidet. Ziehe sie zuerst zurück oder beende sie.',
     )
     const tooLong = accountTextOf(LEAVE_MESSAGES.tooLong(1))!
-    expect(translate('de', `account.${tooLong.key}`, tooLong.values)).toBe(
-      'Eine Abwesenheit darf höchstens 1 Tag dauern.',
-    )
+    expect(translate('de', tooLong.key, tooLong.values)).toBe('Eine Abwesenheit darf höchstens 1 Tag dauern.')
     expect(accountTextOf('Something else went wrong.')).toBeNull()
   })
 })

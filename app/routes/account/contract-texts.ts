@@ -10,37 +10,23 @@ import {
 } from '#contracts/leave.ts'
 import { NOTIFICATION_MESSAGES } from '#contracts/notifications.ts'
 import { APPLICATION_STATUSES, RECRUITMENT_MESSAGES } from '#contracts/recruitment.ts'
+import { TextMatcher, type MatchedText, type TextValues } from '#contracts/text-matcher.ts'
 import { useT } from '#app/ui/i18n.tsx'
 
 // The /api's texts as the account page shows them (docs/rules/languages.md): the /api speaks English, its refusals are
 // a contract other tools read; the page shows the same refusal in the person's language. Each English text a section's
-// use cases and forms can answer maps to its message under the catalog's `account` namespace, with the values it was
+// use cases and forms can answer maps to its message under the catalogs' `account` namespace (or `applications`), with the values it was
 // made from. The action translates what it answers (route.tsx); the forms translate what the browser's own check of the
 // contract schema says. A text not listed here is shown as it came.
 
-type Values = Record<string, string | number>
+/** A text of the catalogs, by its whole key: `account.leave.errors.overlap` with its values. */
+export type AccountText = MatchedText
 
-/** A text of the catalog's `account` namespace: `leave.errors.overlap` with its values. */
-export interface AccountText {
-  key: string
-  values?: Values
-}
-
-const KNOWN = new Map<string, AccountText>()
-const MADE: Array<{ pattern: RegExp; key: string; names: string[]; numbers: string[] }> = []
-
-function same(message: string, key: string, values?: Values) {
-  KNOWN.set(message, { key, values })
-}
-
-/** A text made from values (a number, a date): found by its shape, the values read back from it. */
-function made(make: (...values: never[]) => string, key: string, names: string[], numbers: string[] = []) {
-  const marks = names.map((_, i) => `\u0000${i}\u0000`)
-  const shape = (make as (...values: string[]) => string)(...marks)
-  let source = shape.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-  for (const mark of marks) source = source.replace(mark, '(.+?)')
-  MADE.push({ pattern: new RegExp(`^${source}$`), key, names, numbers })
-}
+const texts = new TextMatcher()
+/** A text of the `account` namespace (the key without it). */
+const same = (message: string, key: string, values?: TextValues) => texts.same(message, `account.${key}`, values)
+const made = (make: (...values: never[]) => string, key: string, names: string[], numbers: string[] = []) =>
+  texts.madeBy(make, `account.${key}`, names, numbers)
 
 // Leave of absence: the form's own checks, then the use cases' refusals.
 same(LEAVE_MESSAGES.startRequired, 'leave.errors.startRequired')
@@ -77,31 +63,19 @@ same(NOTIFICATION_MESSAGES.saveFailed, 'notifications.saveFailed')
 same('No such device.', 'notifications.noSuchDevice')
 same('Only admins can choose to hear of new applications and leave requests.', 'notifications.adminKind')
 
-// Applications.
-same(RECRUITMENT_MESSAGES.notFound, 'applications.notFound')
+// Applications (their own namespace, which the join page shares).
+texts.same(RECRUITMENT_MESSAGES.notFound, 'applications.notFound')
 for (const status of APPLICATION_STATUSES)
-  same(RECRUITMENT_MESSAGES.notOpen(status), 'applications.notOpen', { status })
+  texts.same(RECRUITMENT_MESSAGES.notOpen(status), 'applications.notOpen', { status })
 
 /** The account page's own text for an English text of the /api, or null when it has none. */
 export function accountTextOf(message: string): AccountText | null {
-  const known = KNOWN.get(message)
-  if (known) return known
-  for (const { pattern, key, names, numbers } of MADE) {
-    const found = pattern.exec(message)
-    if (!found) continue
-    const values: Values = {}
-    names.forEach((name, i) => {
-      const value = found[i + 1]!
-      values[name] = numbers.includes(name) ? Number(value) : value
-    })
-    return { key, values }
-  }
-  return null
+  return texts.find(message)
 }
 
 /** In a section: the page's own words for a text of the /api (a form's check, a refusal), else the text as it came. */
 export function useAccountText(): (message: string) => string {
-  const t = useT('account')
+  const t = useT()
   return useCallback(
     (message: string) => {
       const text = accountTextOf(message)

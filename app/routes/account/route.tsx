@@ -41,7 +41,7 @@ import { guestUnitOf } from '#server/allies/allies.ts'
 import { heldSlotsOf } from '#server/personnel/record.ts'
 import { accountNotifications, saveChoicesForm } from '#server/notifications/account.ts'
 import { unsubscribe } from '#server/notifications/subscriptions.ts'
-import { ServiceError, userMessageOf } from '#server/errors.ts'
+import { refusalsSaying, userMessageOf } from '#server/errors.ts'
 import { buttonClass } from '#app/ui/button.ts'
 import { useT } from '#app/ui/i18n.tsx'
 import { languageFormSchema } from '#contracts/language-forms.ts'
@@ -73,7 +73,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       accountNotifications(services.db, user),
       guestUnitOf(services.db, user.id),
       languageWithoutChoice(request, services.db),
-      pageMessages(request, context, ['account']),
+      pageMessages(request, context, ['account', 'applications']),
       pageLanguage(request, context),
     ])
   const held = memberId === null ? [] : await heldSlotsOf(services.db, memberId, HELD_SHOWN)
@@ -135,8 +135,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       })
     case RECRUITMENT_INTENTS.withdraw:
       return deleteRecord(post, (id) => inPage(withdraw(getServices(context), user, id)), {
-        success: say('applications.withdrawn'),
-        failure: say('applications.saveFailed'),
+        success: translate(language, 'applications.withdrawn'),
+        failure: translate(language, 'applications.saveFailed'),
       })
     case ACCOUNT_INTENTS.notificationChoices:
       return saveChoices(post, user, language)
@@ -160,22 +160,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** An English text of the /api (a refusal) in the page's language, when the page has words for it. */
 function pageText(language: PageLanguage, message: string): string {
   const text = accountTextOf(message)
-  return text ? translate(language, `account.${text.key}`, text.values) : message
+  return text ? translate(language, text.key, text.values) : message
 }
 
 /** Runs a use case; its refusal (message and fields) comes out in the page's language, for the toast or the form. */
-async function inLanguage<T>(language: PageLanguage, work: Promise<T>): Promise<T> {
-  try {
-    return await work
-  } catch (error) {
-    if (!(error instanceof ServiceError)) throw error
-    const fields =
-      error.fields &&
-      Object.fromEntries(
-        Object.entries(error.fields).map(([field, messages]) => [field, messages.map((m) => pageText(language, m))]),
-      )
-    throw new ServiceError(pageText(language, error.message), error.status, fields)
-  }
+function inLanguage<T>(language: PageLanguage, work: Promise<T>): Promise<T> {
+  return refusalsSaying((message) => pageText(language, message), work)
 }
 
 /** Saves the person's language; the toast already speaks the language the page comes back in. */
