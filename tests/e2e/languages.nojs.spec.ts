@@ -49,10 +49,14 @@ test('on a desktop, saving Français answers the account page and the roster in 
   await expect(page.getByRole('heading', { level: 2, name: fr.member.profile.serviceRecord })).toBeVisible()
   await expect(page.getByRole('link', { name: new RegExp(`^${fr.member.details.events}`) })).toBeVisible()
   await expect(page.getByRole('link', { name: fr.member.profile.back })).toHaveAttribute('href', '/roster')
-  // The join page: a member reads where they stand, in French.
+  // The join page (this newcomer is not on the roster): the form in French, and an empty one refused in French.
   await page.goto('/join')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(fr.join.title)
-  await expect(page.getByRole('region', { name: fr.join.yourStatus })).toContainText(fr.join.yourAccount)
+  const application = page.getByRole('form', { name: fr.join.applicationLabel })
+  expect(await submit(page, application.getByRole('button', { name: fr.join.send })), 'refused').toBe(400)
+  await expect(
+    page.getByText(fr.join.messages.answerMissing.replace('{label}', 'How old are you?'), { exact: true }),
+  ).toBeVisible()
   // The tests: each card's facts and the button the member's standing allows, in French.
   await page.goto('/tests')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(fr.tests.heading)
