@@ -241,7 +241,7 @@ describe('live evaluations over HTTP', () => {
       ],
       evaluationId: expect.any(Number),
     })
-    expect(await stream.next('ended')).toEqual({ sessionId: id, message: EVALUATION_MESSAGES.sessionNotFound })
+    expect(await stream.after('ended')).toEqual({ sessionId: id, message: EVALUATION_MESSAGES.sessionNotFound })
     await stream.close()
 
     // The session is finished: every live call answers the same text.
@@ -480,6 +480,18 @@ async function openStream(client: TestClient, path: string) {
       for (;;) {
         const session = await next('session')
         if (match(session)) return session
+      }
+    },
+    /**
+     * The next `event`, past any session updates still on their way (an update of an earlier change may arrive after
+     * a later call has answered: the stream sends the newest state, not one event per call).
+     */
+    after: async <T = LiveSession>(event: string): Promise<T> => {
+      for (;;) {
+        const got = events.shift() ?? (await pull())
+        if (got.event === 'session' && event !== 'session') continue
+        expect(got.event).toBe(event)
+        return got.data as T
       }
     },
     close: async () => {
