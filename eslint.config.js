@@ -42,6 +42,17 @@ const TRANSLATED_SCREENS = [
   'app/routes/account/push-this-device.tsx',
   'app/routes/account/tokens-section.tsx',
   'app/routes/account/record.tsx',
+  'app/routes/orbat/route.tsx',
+  'app/routes/orbat/overlays.tsx',
+  'app/routes/orbat/lock-banner.tsx',
+  'app/routes/orbat/view-toggle.tsx',
+  'app/routes/orbat/list-view.tsx',
+  'app/routes/orbat/waitlist-panel.tsx',
+  'app/components/orbat/badges.tsx',
+  'app/components/orbat/slot-actions.tsx',
+  'app/components/orbat/nodes.tsx',
+  'app/components/orbat/orbat-canvas.tsx',
+  'app/components/orbat/lazy-canvas.tsx',
 ]
 
 const ARROWS = 'Arrows point down: app -> contracts, app route modules -> server -> db, jobs -> server.'

@@ -11,6 +11,14 @@ export const MEMBER_WRITES = {
 } as const
 export type MemberWrite = (typeof MEMBER_WRITES)[keyof typeof MEMBER_WRITES]
 
+/** What each member write answers when it succeeds: the /api's `message`, and the page's toast. */
+export const MEMBER_WRITE_MESSAGES = {
+  signedUp: 'Successfully signed up!',
+  leftSlot: 'You have left the slot.',
+  joinedWaitlist: 'Successfully joined the waitlist!',
+  leftWaitlist: 'You have left the waitlist.',
+} as const
+
 /**
  * Why a member write is refused, by the code the stored functions answer (db/functions/orbat.sql, waitlist.sql): the
  * one home of the texts, for the page (the reason beside a disabled control) and the answers of the page's forms and
@@ -52,27 +60,36 @@ export function orbatRefusalText(code: OrbatRefusalCode, detail?: string | null)
 }
 
 /** A role-locked slot refused to a member without one of the lock's Discord roles. */
-export function roleLockRefusal(lock: string): string {
-  return orbatRefusalText('roleLocked', lock)
+export function roleLockRefusal(lock: string): Refusal {
+  return { label: 'roleRequired', code: 'roleLocked', detail: lock }
 }
 
 /** A slot reserved for an allied unit, refused to everyone but that unit's guests (docs/rules/orbat.md). */
 export function reservedSlotRefusal(unitName: string): Refusal {
-  return { label: 'Reserved', reason: orbatRefusalText('slotReserved', unitName) }
+  return { label: 'reserved', code: 'slotReserved', detail: unitName }
 }
 
 /** A slot a guest may not take: not reserved for their unit (`reserved`: reserved for another one). */
 export function guestRefusal(unitName: string, reserved: boolean): Refusal {
-  return {
-    label: reserved ? 'Reserved' : 'Members only',
-    reason: orbatRefusalText('guestOutsideReservation', unitName),
-  }
+  return { label: reserved ? 'reserved' : 'membersOnly', code: 'guestOutsideReservation', detail: unitName }
 }
 
-/** An action the page shows disabled: a short label on the control, and the whole reason beside or under it. */
+/** The short words a refused control shows, by key (the page says them in its language: `orbat.refusalLabels`). */
+export type RefusalLabel = 'banned' | 'reserved' | 'membersOnly' | 'roleRequired'
+
+/**
+ * An action the page shows disabled: a short label on the control, and the whole reason beside or under it, the
+ * refusal the server would answer (its code and detail: the page writes it in its language, the /api in English).
+ */
 export interface Refusal {
-  label: string
-  reason: string
+  label: RefusalLabel
+  code: OrbatRefusalCode
+  detail: string | null
+}
+
+/** A refusal's whole reason in English, as the /api says it. */
+export function refusalReason(refusal: Pick<Refusal, 'code' | 'detail'>): string {
+  return orbatRefusalText(refusal.code, refusal.detail)
 }
 
 export interface OrbatRights {
@@ -81,7 +98,7 @@ export interface OrbatRights {
   /** Why no slot can be taken at all (a ban), or null. */
   signUpRefusal: Refusal | null
   /** Why the waitlist cannot be joined at all (a ban, no eligible role), or null. */
-  waitlistRefusal: string | null
+  waitlistRefusal: OrbatRefusalCode | null
   /** One of the member's eligible roles allows the general (Any Squad) waitlist. */
   generalWaitlist: boolean
   /**

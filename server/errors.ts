@@ -22,12 +22,17 @@ export async function refusalsSaying<T>(say: (message: string) => string, work: 
   try {
     return await work
   } catch (error) {
-    if (!(error instanceof ServiceError)) throw error
-    const fields =
-      error.fields &&
-      Object.fromEntries(Object.entries(error.fields).map(([field, messages]) => [field, messages.map(say)]))
-    throw new ServiceError(say(error.message), error.status, fields)
+    throw refusalSaid(say, error)
   }
+}
+
+/** A refusal (a ServiceError) with its message and field messages put through `say`; any other error as it is. */
+export function refusalSaid(say: (message: string) => string, error: unknown): unknown {
+  if (!(error instanceof ServiceError)) return error
+  const fields =
+    error.fields &&
+    Object.fromEntries(Object.entries(error.fields).map(([field, messages]) => [field, messages.map(say)]))
+  return new ServiceError(say(error.message), error.status, fields)
 }
 
 /** A ServiceError class with a fixed status and a default message (kept by `instanceof` and `name`). */

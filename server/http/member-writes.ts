@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http'
 import express, { type Request, type RequestHandler, type Response } from 'express'
-import { MEMBER_WRITES, type MemberWrite } from '#contracts/orbat-rights.ts'
+import { MEMBER_WRITE_MESSAGES, MEMBER_WRITES, type MemberWrite } from '#contracts/orbat-rights.ts'
 import { waitlistJoinSchema, type WaitlistItem } from '#contracts/waitlist.ts'
 import { parseInput, parseJsonObject } from '../lib/request.ts'
 import { bearerTokenOf, userFromBearer } from '../auth/api-token.ts'
@@ -39,20 +39,20 @@ type Handler = (services: AppServices, writer: Writer, request: MemberWriteReque
 const HANDLERS: Record<MemberWrite, Handler> = {
   [MEMBER_WRITES.signup]: async (services, writer, request) => {
     const result = await signUp(services, writer, slotIdOf(request.slotId))
-    return { message: 'Successfully signed up!', slotId: result.slotId }
+    return { message: MEMBER_WRITE_MESSAGES.signedUp, slotId: result.slotId }
   },
   [MEMBER_WRITES.leave]: async (services, writer, request) => {
     const result = await leave(services, writer, slotIdOf(request.slotId))
-    return { message: 'You have left the slot.', slotId: result.slotId }
+    return { message: MEMBER_WRITE_MESSAGES.leftSlot, slotId: result.slotId }
   },
   [MEMBER_WRITES.joinWaitlist]: async (services, writer, request) => {
     const { squad_preference } = parseInput(waitlistJoinSchema, request.body?.() ?? {})
     const entry = await joinTheWaitlist(services, writer, squad_preference)
-    return { message: 'Successfully joined the waitlist!', entry }
+    return { message: MEMBER_WRITE_MESSAGES.joinedWaitlist, entry }
   },
   [MEMBER_WRITES.leaveWaitlist]: async (services, writer) => {
     await leaveTheWaitlist(services, writer)
-    return { message: 'You have left the waitlist.' }
+    return { message: MEMBER_WRITE_MESSAGES.leftWaitlist }
   },
 }
 

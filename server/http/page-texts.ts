@@ -24,5 +24,7 @@ export async function pageMessages(
   context: Readonly<RouterContextProvider>,
   namespaces: readonly Namespace[],
 ): Promise<CompiledMessages> {
-  return messagesFor((await pageLanguage(request, context)).language, namespaces)
+  const { language } = await pageLanguage(request, context)
+  // The root already sends the kit in English (app/root.tsx): an English page need not send it twice.
+  return messagesFor(language, language === 'en' ? namespaces.filter((name) => name !== 'kit') : namespaces)
 }

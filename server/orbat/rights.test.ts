@@ -92,8 +92,8 @@ describe('the rights the ORBAT page is given', () => {
       reyes: { waitlistRefusal: null, generalWaitlist: true },
       novak: { waitlistRefusal: null, generalWaitlist: true },
       kowalski: { waitlistRefusal: null, generalWaitlist: false },
-      recruit_lee: { waitlistRefusal: ORBAT_REFUSALS.noEligibleRole, generalWaitlist: false },
-      banned_blake: { waitlistRefusal: ORBAT_REFUSALS.bannedWaitlist, generalWaitlist: true },
+      recruit_lee: { waitlistRefusal: 'noEligibleRole', generalWaitlist: false },
+      banned_blake: { waitlistRefusal: 'bannedWaitlist', generalWaitlist: true },
     }
     for (const member of [reyes, novak, kowalski, lee, blake]) {
       const rights = await rightsOf(member)
@@ -111,7 +111,7 @@ describe('the rights the ORBAT page is given', () => {
       )
       if (squad.status === 200) expect((await leaveWaitlist(member.client)).status).toBe(200)
     }
-    expect((await rightsOf(blake)).signUpRefusal).toEqual({ label: 'Banned', reason: ORBAT_REFUSALS.bannedSignUp })
+    expect((await rightsOf(blake)).signUpRefusal).toEqual({ label: 'banned', code: 'bannedSignUp', detail: null })
   })
 
   it("a banned member's /orbat HTML shows the reason, never an enabled Sign up", async () => {

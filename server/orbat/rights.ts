@@ -1,4 +1,4 @@
-import { ORBAT_REFUSALS, type OrbatRights } from '#contracts/orbat-rights.ts'
+import type { OrbatRights } from '#contracts/orbat-rights.ts'
 import type { DbOrTx } from '#db/client.ts'
 import type { User } from '#db/schema/users-sessions.ts'
 import { isBanned, waitlistEligibility } from './waitlist/waitlist.ts'
@@ -20,8 +20,8 @@ export async function orbatRights(db: DbOrTx, user: User): Promise<OrbatRights> 
   const waitlist = guestUnit ? { eligible: true, general: true } : waitlistEligibility(user.discord_roles, roles)
   return {
     qualifiedLocks: [...roles.keys()].filter((name) => qualifiesForLock(name, user.discord_roles, roles)),
-    signUpRefusal: banned ? { label: 'Banned', reason: ORBAT_REFUSALS.bannedSignUp } : null,
-    waitlistRefusal: banned ? ORBAT_REFUSALS.bannedWaitlist : waitlist.eligible ? null : ORBAT_REFUSALS.noEligibleRole,
+    signUpRefusal: banned ? { label: 'banned', code: 'bannedSignUp', detail: null } : null,
+    waitlistRefusal: banned ? 'bannedWaitlist' : waitlist.eligible ? null : 'noEligibleRole',
     generalWaitlist: waitlist.general,
     guestOf: guestUnit && { id: guestUnit.id, name: guestUnit.name, tag: guestUnit.tag },
     roleLocksApply: guestUnit === null || guestUnit.guests_need_roles,

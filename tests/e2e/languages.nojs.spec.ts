@@ -1,6 +1,9 @@
 import en from '#contracts/i18n/en.json' with { type: 'json' }
 import fr from '#contracts/i18n/fr.json' with { type: 'json' }
+import type { Page } from '@playwright/test'
+import { signIn } from './a11y.ts'
 import { expect, test, topBar, type DemoUsername } from './fixtures.ts'
+import { listSlot, PHONE } from './orbat-list.ts'
 import { submit, toast } from './page-kit.ts'
 
 // A person's own language without JavaScript (docs/rules/languages.md): the account page's form posts, and the redirect
@@ -81,3 +84,46 @@ test('on a desktop, saving Français answers the account page and the roster in 
   await expect(topBar(page).getByRole('button', { name: en.shell.logout, exact: true })).toBeVisible()
   await expect(english.getByLabel(en.account.language.label)).toHaveValue('')
 })
+
+test('without JavaScript a member whose browser asks for French takes a slot and leaves it through the confirm step, answered in French', async ({
+  browser,
+  baseURL,
+  serverInfo,
+  orbatLock,
+}) => {
+  void orbatLock
+  const context = await browser.newContext({ locale: 'fr-FR', javaScriptEnabled: false, viewport: PHONE })
+  try {
+    const page = await context.newPage()
+    await signIn(page, browser, 'reyes', { baseURL: baseURL!, standInUrl: serverInfo.standInUrl })
+    await page.goto('/orbat?squad=' + (await squadId(page, 'Alpha')))
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr')
+    const row = listSlot(page, 'Alpha', 'Alpha HQ', 'Medic')
+    await expect(row).toContainText(fr.kit.orbat.open)
+    expect(await submit(page, row.getByRole('button', { name: 'S’inscrire comme Medic dans Alpha' }))).toBe(302)
+    await expect(toast(page, fr.orbatAnswers.signedUp)).toBeVisible()
+    const mine = page.getByRole('region', { name: fr.orbat.list.yourSlot })
+    await expect(mine).toContainText(`${fr.orbat.list.yourSlotLead} Medic`)
+
+    // Leave posts unconfirmed: the page asks in French, with the slot named in French words.
+    await submit(page, mine.getByRole('button', { name: 'Quitter Medic dans Alpha' }))
+    const confirm = page.getByRole('alertdialog', { name: fr.orbat.leaveConfirm })
+    await expect(confirm).toContainText('Medic dans Alpha')
+    expect(await submit(page, confirm.getByRole('button', { name: fr.orbat.leave, exact: true }))).toBe(302)
+    await expect(toast(page, fr.orbatAnswers.leftSlot)).toBeVisible()
+    await expect(row).toContainText(fr.kit.orbat.open)
+    // The waitlist panel (a page of its own without JavaScript) in French.
+    await page.goto('/orbat?sheet=waitlist')
+    const panel = page.getByRole('complementary', { name: fr.orbat.waitlist })
+    await expect(panel.getByRole('button', { name: fr.orbat.waitlistPanel.join, exact: true })).toBeVisible()
+    await expect(panel.getByRole('link', { name: fr.orbat.close })).toHaveAttribute('href', '/orbat')
+  } finally {
+    await context.close()
+  }
+})
+
+/** A squad's id, read from the list's squad filter. */
+async function squadId(page: Page, name: string): Promise<string> {
+  await page.goto('/orbat')
+  return page.locator('#orbat-squad-filter option', { hasText: name }).first().getAttribute('value') as Promise<string>
+}

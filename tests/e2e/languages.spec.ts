@@ -7,7 +7,7 @@ import fr from '#contracts/i18n/fr.json' with { type: 'json' }
 import pl from '#contracts/i18n/pl.json' with { type: 'json' }
 import ru from '#contracts/i18n/ru.json' with { type: 'json' }
 import type { LanguageCode } from '#contracts/languages.ts'
-import { CHECKED_PAGES, checkPage, signIn, WIDTHS } from './a11y.ts'
+import { CHECKED_PAGES, checkPage, expectNoAxeViolations, signIn, WIDTHS } from './a11y.ts'
 import {
   expect,
   expectNoConsoleProblems,
@@ -18,6 +18,7 @@ import {
   watchConsole,
   type DemoUsername,
 } from './fixtures.ts'
+import { listSlot, orbatList, yourSlot } from './orbat-list.ts'
 import { clippedInTopBar, toast } from './page-kit.ts'
 
 // Languages (docs/rules/languages.md), with JavaScript: a person's own choice saved on /account turns the whole page,
@@ -26,7 +27,10 @@ import { clippedInTopBar, toast } from './page-kit.ts'
 // English) fits a phone. The texts come from the catalogs. Without JavaScript: languages.nojs.spec.ts.
 
 /** The catalogs' screens these tests read (other namespaces may be under way in English first). */
-type Texts = Pick<typeof en, 'shell' | 'home' | 'account' | 'roster' | 'kit'>
+type Texts = Pick<
+  typeof en,
+  'shell' | 'home' | 'account' | 'roster' | 'kit' | 'orbat' | 'orbatRefusals' | 'orbatAnswers'
+>
 const TEXTS = { en, de, fr, pl, ru, cs, es } satisfies Record<LanguageCode, Texts>
 
 /** The locale a visitor's browser is set to, which it asks for in Accept-Language. */
@@ -178,7 +182,76 @@ for (const [code, locale] of Object.entries(BROWSER_LOCALES) as [Exclude<Languag
   })
 }
 
-test('the pseudo-language on a phone, signed in: the hub, the account page, the roster, a member, the tests, the join page and the error screen fit (nothing scrolls sideways, nothing in the top bar is cut off)', async ({
+test('a member whose browser asks for German takes a slot on the phone ORBAT in German: the list, its badges, the toasts, the leave question and the waitlist sheet; axe finds nothing at 390 and 1440 px', async ({
+  browser,
+  db,
+  baseURL,
+  serverInfo,
+  orbatLock,
+}, testInfo) => {
+  void orbatLock
+  const context = await browser.newContext({ locale: 'de-DE', viewport: PHONE })
+  try {
+    await stubDiscordCdn(context)
+    const page = await context.newPage()
+    const watch = watchConsole(page, [])
+    await signIn(page, browser, 'reyes', { baseURL: baseURL!, standInUrl: serverInfo.standInUrl })
+    await page.goto('/orbat')
+    await expect(page.getByTestId('live-status')).toHaveAttribute('data-status', 'live')
+    await expect(html(page)).toHaveAttribute('lang', 'de')
+    await expect(page).toHaveTitle(de.orbat.pageTitle)
+    await expect(page.getByRole('button', { name: de.orbat.view.list, exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    )
+    const [waiting] = await db<{ count: number }[]>`select count(*)::int as count from waitlist_entries`
+    await expect(page.getByTestId('waitlist-button')).toHaveText(
+      de.orbat.waitlistButton.replace('{count}', String(waiting!.count)),
+    )
+
+    // An open, role-locked slot in German; the unit's own words (the role, the lock's name) as the unit wrote them.
+    await orbatList(page).getByLabel(de.orbat.list.squad, { exact: true }).selectOption({ label: 'Alpha' })
+    const row = listSlot(page, 'Alpha', 'Alpha HQ', 'Medic')
+    await expect(row).toContainText(de.kit.orbat.open)
+    await expect(row).toContainText(de.kit.orbat.requires.replace('{lock}', 'Combat Medic'))
+    await expectNoAxeViolations(page, 'the German ORBAT list @390px')
+    await row.getByRole('button', { name: 'Für Medic in Alpha anmelden', exact: true }).click()
+    await expect(toast(page, de.orbatAnswers.signedUp)).toBeVisible()
+    const mine = page.getByRole('region', { name: de.orbat.list.yourSlot })
+    await expect(mine).toContainText(`${de.orbat.list.yourSlotLead} Medic`)
+    await expect(yourSlot(page)).toHaveCount(0)
+
+    // Leaving asks first, in German, with German buttons.
+    await mine.getByRole('button', { name: 'Medic in Alpha verlassen', exact: true }).click()
+    const question = page.getByTestId('confirm-dialog')
+    await expect(question.locator('p').first()).toHaveText(de.orbat.leaveConfirm)
+    await question.getByRole('button', { name: de.orbat.confirm, exact: true }).click()
+    await expect(toast(page, de.orbatAnswers.leftSlot)).toBeVisible()
+    await expect(row).toContainText(de.kit.orbat.open)
+
+    // The waitlist sheet: its form and its list in German.
+    await page.getByTestId('waitlist-button').click()
+    const sheet = page.getByRole('dialog', { name: de.orbat.waitlist })
+    await expect(sheet.getByLabel(de.orbat.waitlistPanel.preference)).toBeVisible()
+    await expect(sheet.getByRole('button', { name: de.orbat.waitlistPanel.join, exact: true })).toBeVisible()
+    await expectNoAxeViolations(page, 'the German waitlist sheet @390px')
+    await page.keyboard.press('Escape')
+    await expect(sheet).toBeHidden()
+    await expectFitsThePhone(page, 'the German ORBAT')
+
+    // At 1440 px the diagram, its pax counter and its badges in German.
+    await page.setViewportSize(WIDTHS[0])
+    await page.getByRole('button', { name: de.orbat.view.diagram, exact: true }).click()
+    await expect(page.getByRole('application', { name: de.orbat.diagram.label })).toBeVisible()
+    await expect(page.getByRole('region', { name: de.kit.orbat.paxCounter })).toContainText(de.kit.orbat.openOfTotal)
+    await expectNoAxeViolations(page, 'the German ORBAT diagram @1440px')
+    await expectNoConsoleProblems(watch.stop(), testInfo)
+  } finally {
+    await context.close()
+  }
+})
+
+test('the pseudo-language on a phone, signed in: the hub, the account page, the ORBAT, the roster, a member, the tests, the join page and the error screen fit (nothing scrolls sideways, nothing in the top bar is cut off)', async ({
   browser,
   db,
   baseURL,
@@ -193,7 +266,16 @@ test('the pseudo-language on a phone, signed in: the hub, the account page, the 
     const watch = watchConsole(page, [])
     await signIn(page, browser, 'reyes', { baseURL: baseURL!, standInUrl: serverInfo.standInUrl })
     const [reyes] = await db<{ id: number }[]>`select id from members where ingame_name = 'Reyes'`
-    for (const path of ['/', '/account', '/roster', `/roster/${reyes!.id}`, '/tests', '/join', '/no-such-page']) {
+    for (const path of [
+      '/',
+      '/account',
+      '/orbat',
+      '/roster',
+      `/roster/${reyes!.id}`,
+      '/tests',
+      '/join',
+      '/no-such-page',
+    ]) {
       await page.goto(path)
       await waitForHydration(page)
       await expect.soft(html(page), path).toHaveAttribute('lang', 'qps-ploc')

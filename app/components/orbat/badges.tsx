@@ -1,24 +1,28 @@
 import { Link } from 'react-router'
 import type { OrbatSlot } from '#contracts/orbat.ts'
 import { Badge } from '#app/ui/badge.tsx'
+import { useT } from '#app/ui/i18n.tsx'
 import { LockIcon, PeopleIcon } from './icons.tsx'
 import { holderLabel } from './rows.ts'
 
-// The small marks of a slot row, the same in the diagram and the phone list.
+// The small marks of a slot row, the same in the diagram, the phone list and the admin editor: their words are the
+// kit's (`kit.orbat`), in the page's language where the page is translated, else in English.
 
 export function OpenBadge() {
+  const t = useT('kit.orbat')
   return (
     <Badge shape="flag" tone="success">
-      OPEN
+      {t('open')}
     </Badge>
   )
 }
 
 /** Sign-ups are time-locked. */
 export function LockedBadge() {
+  const t = useT('kit.orbat')
   return (
     <Badge shape="flag" tone="warning">
-      LOCKED
+      {t('locked')}
     </Badge>
   )
 }
@@ -28,28 +32,30 @@ export function LockedBadge() {
  * (`label` puts words before it, e.g. "Reserved · 3CB"), and for screen readers whom it is kept for.
  */
 export function ReservedBadge({ unit, label }: { unit: { tag: string; name: string }; label?: string }) {
+  const t = useT('kit.orbat')
   return (
     <Badge
       shape="flag"
       colors="bg-violet-500/15 text-violet-300 ring-violet-400/40"
-      title={`Reserved for ${unit.name}`}
+      title={t('reservedFor', { unit: unit.name })}
       className="max-w-full min-w-0"
       data-testid="reserved-badge"
     >
       <span aria-hidden className="truncate">
         {label ? `${label} · ${unit.tag}` : unit.tag}
       </span>
-      <span className="sr-only">Reserved for {unit.name}</span>
+      <span className="sr-only">{t('reservedFor', { unit: unit.name })}</span>
     </Badge>
   )
 }
 
 /** A squad's people count (the diagram's card, the list's squad, the admin editor's card). */
 export function PeopleCount({ people }: { people: number }) {
+  const t = useT('kit.orbat')
   return (
-    <Badge shape="count" title="People">
+    <Badge shape="count" title={t('people')}>
       <PeopleIcon />
-      <span className="sr-only">People: </span>
+      <span className="sr-only">{t('peopleCount')}</span>
       {people}
     </Badge>
   )
@@ -57,10 +63,11 @@ export function PeopleCount({ people }: { people: number }) {
 
 /** A slot's role lock, said to everyone: who can take it. */
 export function LockLine({ lock, className }: { lock: string; className: string }) {
+  const t = useT('kit.orbat')
   return (
-    <p className={`flex items-center gap-1 truncate text-zinc-400 ${className}`} title={`Requires the ${lock} role`}>
+    <p className={`flex items-center gap-1 truncate text-zinc-400 ${className}`} title={t('requiresRole', { lock })}>
       <LockIcon />
-      <span className="truncate">Requires {lock}</span>
+      <span className="truncate">{t('requires', { lock })}</span>
     </p>
   )
 }

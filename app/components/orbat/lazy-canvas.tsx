@@ -1,6 +1,7 @@
 import { lazy, Suspense, type CSSProperties } from 'react'
 import type { OrbatPayload } from '#contracts/orbat.ts'
 import { useHydrated } from '#app/hooks/use-hydrated.ts'
+import { useT } from '#app/ui/i18n.tsx'
 import type { OrbatCanvas as Canvas } from './orbat-canvas.tsx'
 
 // The diagram (React Flow) is a chunk of its own, loaded only where a diagram shows: a page rendered as the list
@@ -40,6 +41,7 @@ function styleOf(element: HTMLElement): CSSProperties {
 
 export function OrbatDiagram({ orbat }: { orbat: OrbatPayload }) {
   const hydrated = useHydrated()
+  const t = useT('orbat.diagram')
   if (loaded) {
     const OrbatCanvas = loaded
     return <OrbatCanvas orbat={orbat} />
@@ -49,7 +51,7 @@ export function OrbatDiagram({ orbat }: { orbat: OrbatPayload }) {
     return <div className={className} style={style} dangerouslySetInnerHTML={{ __html: html }} />
   }
   return (
-    <Suspense fallback={<p className="grid h-full place-items-center text-sm text-zinc-400">Loading the diagram…</p>}>
+    <Suspense fallback={<p className="grid h-full place-items-center text-sm text-zinc-400">{t('loading')}</p>}>
       <LazyCanvas orbat={orbat} />
     </Suspense>
   )

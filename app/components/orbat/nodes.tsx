@@ -18,6 +18,7 @@ import type { OrbatSlot } from '#contracts/orbat.ts'
 import { useViewer } from './viewer.tsx'
 import { Avatar } from '#app/ui/avatar.tsx'
 import { LoaBadge } from '#app/ui/badge.tsx'
+import { useT } from '#app/ui/i18n.tsx'
 
 // The read-only node types of the public diagram. Heights are fixed per row (layout.ts), so what the server
 // declares to React Flow is exactly what the browser measures.
@@ -31,6 +32,7 @@ function CardHandles({ handles }: { handles: typeof CARD_HANDLES | typeof WAYPOI
 const SquadCard = memo(function SquadCard({ data }: NodeProps<SquadNode>) {
   const { squad, teams, people, height } = data
   const headingId = `squad-${squad.id}-name`
+  const t = useT('orbat.list')
   return (
     <>
       <article
@@ -47,7 +49,7 @@ const SquadCard = memo(function SquadCard({ data }: NodeProps<SquadNode>) {
         </header>
         {teams.length === 0 ? (
           <p className="flex items-center px-3 text-sm text-zinc-500" style={{ height: CARD.empty }}>
-            No slots
+            {t('noSlots')}
           </p>
         ) : (
           teams.map((team) => (
@@ -183,18 +185,19 @@ const PaxCard = memo(function PaxCard({ data }: NodeProps<PaxNode>) {
 
 /** The pax counter card itself (also the admin editor's, which counts its unsaved state). */
 export function PaxCounterBody({ counts, className = '' }: { counts: PaxNode['data']; className?: string }) {
+  const t = useT('kit.orbat')
   return (
     <section
-      aria-label="Pax counter"
+      aria-label={t('paxCounter')}
       className={`orbat-pax pointer-events-auto flex h-[96px] w-[176px] cursor-grab flex-col justify-center gap-1 rounded-lg border border-zinc-700 bg-zinc-900 px-4 shadow-lg shadow-black/40${className ? ` ${className}` : ''}`}
       data-testid="pax-counter"
     >
       <p className="flex items-baseline justify-between gap-2">
-        <span className="text-xs font-semibold tracking-wider text-zinc-400 uppercase">Pax</span>
+        <span className="text-xs font-semibold tracking-wider text-zinc-400 uppercase">{t('pax')}</span>
         <span className="text-3xl leading-9 font-bold text-brand-400 tabular-nums">{counts.people}</span>
       </p>
       <p className="flex items-baseline justify-between gap-2 text-xs text-zinc-400">
-        <span>Open / Total</span>
+        <span>{t('openOfTotal')}</span>
         <span className="font-medium text-zinc-200 tabular-nums">
           {counts.open} / {counts.total}
         </span>

@@ -27,6 +27,7 @@ import {
 import { nodeTypes } from './nodes.tsx'
 import type { OrbatPayload } from '#contracts/orbat.ts'
 import { useHydrated } from '#app/hooks/use-hydrated.ts'
+import { useT } from '#app/ui/i18n.tsx'
 
 /**
  * The read-only diagram (no dragging, no connecting: only the editor changes the layout; pan and zoom allowed, touch
@@ -48,6 +49,7 @@ export function OrbatCanvas({ orbat }: { orbat: OrbatPayload }) {
   const nodes = useMemo(() => buildNodes(orbat, { explicitHandles: !hydrated }), [orbat, hydrated])
   const edges = useMemo(() => buildEdges(orbat, nodes), [orbat, nodes])
   const fitVars = useMemo(() => prefitVariables(nodes), [nodes])
+  const t = useT('orbat')
   // What browsers without the CSS placement's features show until hydration: the first view on a nominal canvas.
   const nominalView = useMemo(() => {
     const bounds = nodeBounds(nodes, CARD_WIDTH.lg)
@@ -57,7 +59,7 @@ export function OrbatCanvas({ orbat }: { orbat: OrbatPayload }) {
   if (nodes.length === 0) {
     return (
       <div className="grid h-full place-items-center px-6 text-center text-zinc-400">
-        <p>No squads have been set up yet.</p>
+        <p>{t('list.empty')}</p>
       </div>
     )
   }
@@ -86,7 +88,7 @@ export function OrbatCanvas({ orbat }: { orbat: OrbatPayload }) {
         deleteKeyCode={null}
         selectionKeyCode={null}
         multiSelectionKeyCode={null}
-        aria-label="Order of battle diagram"
+        aria-label={t('diagram.label')}
         className="orbat-flow"
       >
         <FitAfterHydration enabled={hydrated && prefit} onDone={endPrefit} />

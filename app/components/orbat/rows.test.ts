@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import type { OrbatSlot, OrbatSquad } from '#contracts/orbat.ts'
-import { holderLabel, slotAction, squadsInDiagramOrder } from './rows.ts'
+import { refusalReason } from '#contracts/orbat-rights.ts'
+import en from '#contracts/i18n/en.json' with { type: 'json' }
+import { holderLabel, slotAction as actionOf, squadsInDiagramOrder } from './rows.ts'
 import type { OrbatViewer } from './viewer.tsx'
+
+/** The action with a refusal's words as an English page shows them (its label and reason come as keys and a code). */
+function slotAction(...args: Parameters<typeof actionOf>) {
+  const action = actionOf(...args)
+  if (action.kind !== 'refused') return action
+  return { kind: action.kind, label: en.orbatRefusals.labels[action.label], reason: refusalReason(action) }
+}
 
 const squad = (name: string, pos_x: number, pos_y: number, id = pos_x * 10_000 + pos_y): OrbatSquad => ({
   id,
@@ -74,7 +83,7 @@ describe('slotAction (what a slot row offers)', () => {
     expect(slotAction(slot({}), { ...member, userId: null })).toEqual({ kind: 'none' })
     // The time lock shows LOCKED, not a refusal; a ban refuses every open slot; the own slot can still be left.
     expect(slotAction(slot({}), { ...member, locked: true })).toEqual({ kind: 'none' })
-    const banned = { ...member, signUpRefusal: { label: 'Banned', reason: 'Banned members cannot sign up.' } }
+    const banned: OrbatViewer = { ...member, signUpRefusal: { label: 'banned', code: 'bannedSignUp', detail: null } }
     expect(slotAction(slot({}), banned)).toEqual({
       kind: 'refused',
       label: 'Banned',

@@ -87,7 +87,7 @@ export function slotAction(slot: OrbatSlot, viewer: OrbatViewer): SlotAction {
   if (!viewer.guestOf && reserved) return { kind: 'refused', ...reservedSlotRefusal(reserved.name) }
   const lock = slot.required_role_id
   if (lock && viewer.roleLocksApply && !viewer.qualifiedLocks.has(lock))
-    return { kind: 'refused', label: 'Role required', reason: roleLockRefusal(lock) }
+    return { kind: 'refused', ...roleLockRefusal(lock) }
   return { kind: 'signup' }
 }
 

@@ -1,10 +1,12 @@
 import { useFetcher, useLocation } from 'react-router'
 import type { Refusal } from '#contracts/orbat-rights.ts'
+import { useT } from '#app/ui/i18n.tsx'
 import { hrefWithState } from '#app/hooks/url-state.ts'
 import { buttonClass, type ButtonSize } from '#app/ui/button.ts'
-import { confirmBeforeSubmit } from '#app/ui/confirm.tsx'
+import { confirmBeforeSubmit, type DialogLabels } from '#app/ui/confirm.tsx'
+import { useRefusalTexts } from './refusal-texts.tsx'
 import type { SlotAction } from './rows.ts'
-import { INTENTS, LEAVE_CONFIRM } from './viewer.tsx'
+import { INTENTS } from './viewer.tsx'
 
 // The buttons on a slot row (the diagram's cards and the phone list). Plain forms posting to the /orbat action, so
 // they work without JavaScript; with it a fetcher submits them in place and the action's redirect brings the flash
@@ -24,7 +26,7 @@ function SlotActionForm({
   intent: string
   text: string
   look: string
-  confirm?: string
+  confirm?: { message: string } & DialogLabels
 }) {
   const fetcher = useFetcher()
   const busy = fetcher.state !== 'idle'
@@ -35,7 +37,7 @@ function SlotActionForm({
       method="post"
       action={page}
       className="nodrag nopan"
-      onSubmit={confirm ? confirmBeforeSubmit(confirm) : undefined}
+      onSubmit={confirm ? confirmBeforeSubmit(confirm.message, confirm) : undefined}
     >
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="slotId" value={slotId} />
@@ -53,13 +55,17 @@ function SlotActionForm({
   )
 }
 
-function SignUpButton({ slotId, label, size = 'xs' }: { slotId: number; label: string; size?: ButtonSize }) {
+/** Which slot a control is for, as its accessible name says it: "Sign up for Medic in Alpha". */
+type Where = { role: string; squad: string }
+
+function SignUpButton({ slotId, where, size = 'xs' }: { slotId: number; where: Where; size?: ButtonSize }) {
+  const t = useT('orbat')
   return (
     <SlotActionForm
       slotId={slotId}
-      label={label}
+      label={t('signUpFor', where)}
       intent={INTENTS.signup}
-      text="Sign up"
+      text={t('signUp')}
       look={buttonClass('primary', size)}
     />
   )
@@ -69,30 +75,34 @@ function SignUpButton({ slotId, label, size = 'xs' }: { slotId: number; label: s
  * Leave asks 'Are you sure you want to leave this slot?' first. With JavaScript that is the app's confirm dialog
  * (app/ui/confirm.tsx); without it the post carries no confirmation and the action answers with the page's confirm step.
  */
-function LeaveButton({ slotId, label, size = 'xs' }: { slotId: number; label: string; size?: ButtonSize }) {
+function LeaveButton({ slotId, where, size = 'xs' }: { slotId: number; where: Where; size?: ButtonSize }) {
+  const t = useT('orbat')
   return (
     <SlotActionForm
       slotId={slotId}
-      label={label}
+      label={t('leaveSlot', where)}
       intent={INTENTS.leave}
-      text="Leave"
-      confirm={LEAVE_CONFIRM}
+      text={t('leave')}
+      confirm={{ message: t('leaveConfirm'), confirm: t('confirm'), cancel: t('cancel') }}
       look={buttonClass('danger', size)}
     />
   )
 }
 
 /** An action the server would refuse: a disabled control whose text is the short reason, its name the whole one. */
-function RefusedAction({ refusal, action, size = 'xs' }: { refusal: Refusal; action: string; size?: ButtonSize }) {
+function RefusedAction({ refusal, where, size = 'xs' }: { refusal: Refusal; where: Where; size?: ButtonSize }) {
+  const t = useT('orbat')
+  const texts = useRefusalTexts()
+  const reason = texts.reason(refusal)
   return (
     <button
       type="button"
       disabled
-      aria-label={`${action}: ${refusal.reason}`}
-      title={refusal.reason}
+      aria-label={t('refused', { action: t('signUpFor', where), reason })}
+      title={reason}
       className={`nodrag nopan ${buttonClass('secondary', size)}`}
     >
-      {refusal.label}
+      {texts.label(refusal)}
     </button>
   )
 }
@@ -111,14 +121,15 @@ export function SlotActionControl({
   squadName: string
   size?: ButtonSize
 }) {
-  const where = `${role} in ${squadName}`
+  // (The texts are read by the controls alone: the admin editor's cards show none, and its page sends no `orbat`.)
+  const where = { role, squad: squadName }
   switch (action.kind) {
     case 'signup':
-      return <SignUpButton slotId={slotId} label={`Sign up for ${where}`} size={size} />
+      return <SignUpButton slotId={slotId} where={where} size={size} />
     case 'leave':
-      return <LeaveButton slotId={slotId} label={`Leave ${where}`} size={size} />
+      return <LeaveButton slotId={slotId} where={where} size={size} />
     case 'refused':
-      return <RefusedAction refusal={action} action={`Sign up for ${where}`} size={size} />
+      return <RefusedAction refusal={action} where={where} size={size} />
     case 'none':
       return null
   }

@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import { Form, useNavigate } from 'react-router'
 import type { OrbatPayload, OrbatSlot, OrbatSquad } from '#contracts/orbat.ts'
-import { orbatRefusalText, type AlliedUnitRef } from '#contracts/orbat-rights.ts'
+import { guestRefusal } from '#contracts/orbat-rights.ts'
 import { HolderName, LockedBadge, LockLine, OpenBadge, PeopleCount, RoleLine } from '#app/components/orbat/badges.tsx'
 import {
   countSlots,
@@ -18,6 +18,8 @@ import { useHydrated } from '#app/hooks/use-hydrated.ts'
 import { buttonClass } from '#app/ui/button.ts'
 import { Notice } from '#app/ui/field.tsx'
 import { LoaBadge } from '#app/ui/badge.tsx'
+import { useT } from '#app/ui/i18n.tsx'
+import { RefusalReason } from '#app/components/orbat/refusal-texts.tsx'
 
 // The ORBAT as a list, the default below `md`: the same live data as the diagram, squads as full-width cards in the
 // diagram's reading order, teams and slots as rows with 44 px controls, the member's own slot pinned on top, and a
@@ -40,14 +42,23 @@ export function OrbatList({
   }, [orbat.slots])
   const shown = squads.some((s) => s.id === squadId) ? squads.filter((s) => s.id === squadId) : squads
   const mine = viewer.userId === null ? undefined : orbat.slots.find((slot) => slot.user_id === viewer.userId)
+  const t = useT('orbat.list')
 
-  if (squads.length === 0)
-    return <p className="px-4 py-10 text-center text-zinc-400">No squads have been set up yet.</p>
+  if (squads.length === 0) return <p className="px-4 py-10 text-center text-zinc-400">{t('empty')}</p>
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-4 px-3 pt-3 pb-10" data-testid="orbat-list">
       {mine ? <YourSlot slot={mine} squad={squads.find((s) => s.id === mine.squad_id)} viewer={viewer} /> : null}
-      {viewer.signUpRefusal && !viewer.locked ? <Notice tone="info">{viewer.signUpRefusal.reason}</Notice> : null}
-      {viewer.guestOf && !viewer.signUpRefusal ? <GuestNotice unit={viewer.guestOf} /> : null}
+      {viewer.signUpRefusal && !viewer.locked ? (
+        <Notice tone="info">
+          <RefusalReason refusal={viewer.signUpRefusal} />
+        </Notice>
+      ) : null}
+      {/* A guest of an allied unit is told once, above the squads, which slots are theirs. */}
+      {viewer.guestOf && !viewer.signUpRefusal ? (
+        <Notice tone="info">
+          <RefusalReason refusal={guestRefusal(viewer.guestOf.name, false)} />
+        </Notice>
+      ) : null}
       <SquadFilter squads={squads} selected={shown.length === 1 && squads.length > 1 ? shown[0]!.id : null} />
       {shown.map((squad) => (
         <SquadSection key={squad.id} squad={squad} slots={slotsBySquad.get(squad.id) ?? []} viewer={viewer} />
@@ -56,22 +67,18 @@ export function OrbatList({
   )
 }
 
-/** A guest of an allied unit is told once, above the squads, which slots are theirs. */
-function GuestNotice({ unit }: { unit: AlliedUnitRef }) {
-  return <Notice tone="info">{orbatRefusalText('guestOutsideReservation', unit.name)}</Notice>
-}
-
 /** "Your slot: ..." pinned above the squads, with its Leave. */
 function YourSlot({ slot, squad, viewer }: { slot: OrbatSlot; squad: OrbatSquad | undefined; viewer: OrbatViewer }) {
   const squadName = squad?.name ?? ''
+  const t = useT('orbat.list')
   return (
     <section
-      aria-label="Your slot"
+      aria-label={t('yourSlot')}
       className="flex items-center gap-3 rounded-lg border border-brand-600/60 bg-brand-600/10 px-4 py-2"
       data-testid="your-slot"
     >
       <p className="min-w-0 flex-1 text-sm text-zinc-200">
-        <span className="font-semibold text-brand-400">Your slot:</span> {slot.role}
+        <span className="font-semibold text-brand-400">{t('yourSlotLead')}</span> {slot.role}
         <span className="text-zinc-400">
           {' '}
           · {slot.team}
@@ -93,12 +100,13 @@ function YourSlot({ slot, squad, viewer }: { slot: OrbatSlot; squad: OrbatSquad 
 function SquadFilter({ squads, selected }: { squads: OrbatSquad[]; selected: number | null }) {
   const hydrated = useHydrated()
   const navigate = useNavigate()
+  const t = useT('orbat.list')
   if (squads.length < 2) return null
   return (
     <Form method="get" action={ORBAT_PATH} className="flex items-end gap-2" preventScrollReset>
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <label htmlFor="orbat-squad-filter" className="text-sm text-zinc-300">
-          Squad
+          {t('squad')}
         </label>
         <select
           id="orbat-squad-filter"
@@ -113,7 +121,7 @@ function SquadFilter({ squads, selected }: { squads: OrbatSquad[]; selected: num
           }}
           className="h-11 rounded-md border border-zinc-700 bg-zinc-900 px-3 text-zinc-100"
         >
-          <option value="">All squads</option>
+          <option value="">{t('allSquads')}</option>
           {squads.map((squad) => (
             <option key={squad.id} value={squad.id}>
               {squad.name}
@@ -123,7 +131,7 @@ function SquadFilter({ squads, selected }: { squads: OrbatSquad[]; selected: num
       </div>
       {hydrated ? null : (
         <button type="submit" className={buttonClass('secondary', 'lg')}>
-          Show
+          {t('show')}
         </button>
       )}
     </Form>
@@ -134,6 +142,7 @@ function SquadSection({ squad, slots, viewer }: { squad: OrbatSquad; slots: Orba
   const teams = groupTeams(slots)
   const counts = countSlots(slots)
   const headingId = `list-squad-${squad.id}-name`
+  const t = useT('orbat.list')
   return (
     <article
       aria-labelledby={headingId}
@@ -144,10 +153,10 @@ function SquadSection({ squad, slots, viewer }: { squad: OrbatSquad; slots: Orba
         <h2 id={headingId} className="min-w-0 flex-1 text-base font-semibold text-zinc-50">
           {squad.name}
         </h2>
-        <span className="text-xs text-zinc-400 tabular-nums">{counts.open} open</span>
+        <span className="text-xs text-zinc-400 tabular-nums">{t('open', { count: counts.open })}</span>
         <PeopleCount people={counts.people} />
       </header>
-      {teams.length === 0 ? <p className="px-4 py-3 text-sm text-zinc-500">No slots</p> : null}
+      {teams.length === 0 ? <p className="px-4 py-3 text-sm text-zinc-500">{t('noSlots')}</p> : null}
       {teams.map((team) => (
         <section key={team.name} role="group" aria-label={team.name}>
           <h3 className="px-4 pt-3 pb-1 text-xs font-semibold tracking-wider text-brand-400 uppercase">{team.name}</h3>

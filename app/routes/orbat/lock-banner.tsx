@@ -1,14 +1,22 @@
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import { ClockIcon } from '#app/components/orbat/icons.tsx'
 import { DateTime } from '#app/ui/date-time.tsx'
+import { useT } from '#app/ui/i18n.tsx'
 import type { LiveOrbatStore } from './live-store.ts'
 
-/** "2d 03h 04m 05s": the time lock's countdown in days, hours, minutes and seconds (docs/rules/orbat.md). */
-function formatCountdown(ms: number): string {
+/**
+ * The time lock's countdown in days, hours, minutes and seconds (docs/rules/orbat.md): "2d 03h 04m 05s" in English,
+ * each part two digits but the days; the page's language names the units (`orbat.lock.countdown`).
+ */
+export function countdownParts(ms: number): { days: number; hours: string; minutes: string; seconds: string } {
   const total = Math.max(0, Math.ceil(ms / 1000))
-  const days = Math.floor(total / 86_400)
   const pad = (n: number) => String(n).padStart(2, '0')
-  return `${days}d ${pad(Math.floor((total % 86_400) / 3600))}h ${pad(Math.floor((total % 3600) / 60))}m ${pad(total % 60)}s`
+  return {
+    days: Math.floor(total / 86_400),
+    hours: pad(Math.floor((total % 86_400) / 3600)),
+    minutes: pad(Math.floor((total % 3600) / 60)),
+    seconds: pad(total % 60),
+  }
 }
 
 /**
@@ -18,6 +26,7 @@ function formatCountdown(ms: number): string {
 export function LockBanner({ store }: { store: LiveOrbatStore }) {
   const { locked, unlockAt } = useSyncExternalStore(store.subscribe, store.getView, store.getView)
   const [now, setNow] = useState<number | null>(null)
+  const t = useT('orbat.lock')
 
   useEffect(() => {
     if (!locked || unlockAt === null) return
@@ -41,15 +50,15 @@ export function LockBanner({ store }: { store: LiveOrbatStore }) {
     >
       <span className="flex items-center gap-2 font-semibold text-red-200">
         <ClockIcon />
-        Sign-ups Locked
+        {t('title')}
       </span>
       {now === null ? (
         <span className="text-red-200/90">
-          Opens <DateTime iso={new Date(unlockAt).toISOString()} />
+          {t.rich('opens', { time: () => <DateTime iso={new Date(unlockAt).toISOString()} /> })}
         </span>
       ) : (
-        <span role="timer" aria-label="Time until sign-ups open" className="font-mono font-semibold tabular-nums">
-          {formatCountdown(unlockAt - now)}
+        <span role="timer" aria-label={t('timer')} className="font-mono font-semibold tabular-nums">
+          {t('countdown', countdownParts(unlockAt - now))}
         </span>
       )}
     </div>

@@ -7,8 +7,9 @@ import type { LiveOrbatStore } from './live-store.ts'
 import type { LiveStatus } from './use-live-orbat.ts'
 import type { OrbatPayload } from '#contracts/orbat.ts'
 import type { OrbatRights } from '#contracts/orbat-rights.ts'
-import { INTENTS, LEAVE_CONFIRM, LOGIN_HREF, ORBAT_PATH } from '#app/components/orbat/viewer.tsx'
+import { INTENTS, LOGIN_HREF, ORBAT_PATH } from '#app/components/orbat/viewer.tsx'
 import { WaitlistPanel } from './waitlist-panel.tsx'
+import { useT } from '#app/ui/i18n.tsx'
 
 // What floats over the diagram: the title and live indicator, the login prompt, the Waitlist button, and the two
 // panels that stand in for dialogs when JavaScript is off (?sheet=waitlist, ?leave=<slotId>&confirm=leave).
@@ -16,12 +17,6 @@ import { WaitlistPanel } from './waitlist-panel.tsx'
 const chip =
   'pointer-events-auto flex h-9 items-center gap-2 rounded-lg border border-zinc-800 bg-zinc-900/90 px-2.5 text-sm sm:px-3 shadow-lg shadow-black/40 backdrop-blur'
 
-const statusText: Record<LiveStatus, string> = {
-  // Also what a page without JavaScript keeps showing: a snapshot, no live updates.
-  connecting: 'Snapshot',
-  live: 'Live',
-  polling: 'Refreshing every 5 s',
-}
 const statusDot: Record<LiveStatus, string> = {
   connecting: 'bg-zinc-500',
   live: 'bg-emerald-400',
@@ -29,22 +24,26 @@ const statusDot: Record<LiveStatus, string> = {
 }
 
 export function OrbatTitle({ status }: { status: LiveStatus }) {
+  const t = useT('orbat')
+  // `connecting` is also what a page without JavaScript keeps showing: a snapshot, no live updates.
+  const statusText = t(`status.${status}`)
   return (
     <div className={chip}>
-      <h1 className="font-semibold tracking-wide text-zinc-50">ORBAT</h1>
+      <h1 className="font-semibold tracking-wide text-zinc-50">{t('title')}</h1>
       <span className="flex items-center gap-1.5 text-xs text-zinc-400" data-testid="live-status" data-status={status}>
         <span aria-hidden className={`size-2 rounded-full ${statusDot[status]}`} />
-        <span className="hidden sm:inline">{statusText[status]}</span>
-        <span className="sr-only sm:hidden">{statusText[status]}</span>
+        <span className="hidden sm:inline">{statusText}</span>
+        <span className="sr-only sm:hidden">{statusText}</span>
       </span>
     </div>
   )
 }
 
 export function LoginPrompt() {
+  const t = useT('orbat')
   return (
     <a href={LOGIN_HREF} className={`${chip} font-medium text-brand-400 hover:border-brand-600 hover:text-brand-400`}>
-      Login to sign up
+      {t('loginToSignUp')}
     </a>
   )
 }
@@ -55,6 +54,7 @@ export function LoginPrompt() {
  */
 export function WaitlistButton({ store, rights }: { store: LiveOrbatStore; rights: OrbatRights | null }) {
   const { openSheet, closeSheet } = useSheet()
+  const t = useT('orbat')
   const count = useSyncExternalStore(
     store.subscribe,
     () => store.getView().data.waitlist.length,
@@ -77,19 +77,20 @@ export function WaitlistButton({ store, rights }: { store: LiveOrbatStore; right
         if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
         event.preventDefault()
         opened.current = true
-        openSheet('Waitlist', <WaitlistPanel store={store} rights={rights} />)
+        openSheet(t('waitlist'), <WaitlistPanel store={store} rights={rights} />)
       }}
       className={`${chip} font-medium text-zinc-100 hover:border-zinc-600`}
       data-testid="waitlist-button"
     >
       <ListIcon className="hidden size-4 sm:block" />
-      Waitlist ({count})
+      {t('waitlistButton', { count })}
     </a>
   )
 }
 
 /** The waitlist as a page panel, for ?sheet=waitlist (no JavaScript, or a shared link). */
 export function StaticWaitlistPanel({ store, rights }: { store: LiveOrbatStore; rights: OrbatRights | null }) {
+  const t = useT('orbat')
   return (
     // Fixed under the top bar: the list view scrolls, the panel stays in view.
     <aside
@@ -100,14 +101,13 @@ export function StaticWaitlistPanel({ store, rights }: { store: LiveOrbatStore; 
       {/* --sheet-header tall, as the sheet's: the toast stack starts below it (app/app.css). */}
       <header className="flex h-(--sheet-header) shrink-0 items-center justify-between gap-4 border-b border-zinc-800 px-5">
         <h2 id="waitlist-panel-title" className="text-lg font-semibold">
-          Waitlist
+          {t('waitlist')}
         </h2>
         <Link
           to={ORBAT_PATH}
           className="rounded-md px-2 py-1 text-sm text-zinc-400 hover:bg-zinc-800 hover:text-zinc-100"
-          aria-label="Close"
         >
-          Close
+          {t('close')}
         </Link>
       </header>
       <div className="flex-1 overflow-y-auto px-5 py-4">
@@ -132,6 +132,7 @@ export function LeaveConfirm({
 }) {
   const slot = orbat.slots.find((s) => s.id === slotId)
   const [params] = useSearchParams()
+  const t = useT('orbat')
   if (!slot || userId === null || slot.user_id !== userId || params.get('confirm') !== INTENTS.leave) return null
   const squad = orbat.squads.find((s) => s.id === slot.squad_id)
   return (
@@ -140,9 +141,10 @@ export function LeaveConfirm({
         <ConfirmStep
           intent={INTENTS.leave}
           fields={{ slotId: slot.id }}
-          message={LEAVE_CONFIRM}
-          detail={`${slot.role}${squad ? ` in ${squad.name}` : ''}`}
-          confirmLabel="Leave"
+          message={t('leaveConfirm')}
+          detail={squad ? t('slotIn', { role: slot.role, squad: squad.name }) : slot.role}
+          confirmLabel={t('leave')}
+          cancelLabel={t('cancel')}
         />
       </div>
     </div>

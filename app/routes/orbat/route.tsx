@@ -27,29 +27,35 @@ import { readSessionId } from '#server/auth/session.ts'
 import { getUser, requirePageUser } from '#server/auth/user.ts'
 import { getServices, requestContext } from '#server/context.ts'
 import { assertSignupRate } from '#server/http/security.ts'
-import { Invalid } from '#server/errors.ts'
+import { Invalid, refusalSaid } from '#server/errors.ts'
+import { pageLanguage, pageMessages } from '#server/http/page-texts.ts'
 import { getSnapshot, liveDataOf } from '#server/orbat/live.ts'
+import { ORBAT_FALLBACKS, orbatText } from '#server/orbat/page-texts.ts'
 import { orbatRights } from '#server/orbat/rights.ts'
 import type { Writer } from '#server/orbat/slots.ts'
 
 // The public order of battle (docs/rules/orbat.md): a read-only diagram or, the default on phones, a list; slot sign-up
 // and leave, the waitlist sheet and the time-lock banner. Server-rendered from the live snapshot, then kept current
-// over /api/live. Actions the server would refuse show their reason instead.
-
-const SLOT_FALLBACK = 'Failed to perform slot action.'
-const WAITLIST_FALLBACK = 'Failed to perform waitlist action.'
+// over /api/live. Actions the server would refuse show their reason instead. Its texts are the catalogs' `orbat` and the
+// kit's (the slot badges), in the page's language, its forms' answers too (docs/rules/languages.md).
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = getServices(context)
   const [snapshot, user] = await Promise.all([getSnapshot(services.db), getUser(services, request)])
+  // A visitor is offered the login, never a refusal: the refusals' texts go to signed-in people only.
+  const [rights, messages] = await Promise.all([
+    user ? orbatRights(services.db, user) : null,
+    pageMessages(request, context, user ? ['orbat', 'orbatRefusals', 'kit'] : ['orbat', 'kit']),
+  ])
   return {
     // The same bytes /api/orbat, /api/waitlist, /api/settings and /api/waitlist/squads serve (no extra queries).
     live: liveDataOf(snapshot),
     // What this member may do, by the server's own rules: the page offers only what can succeed.
-    rights: user ? await orbatRights(services.db, user) : null,
+    rights,
     view: viewChoiceOf(request.headers.get('Cookie')),
     // The lock banner and LOCKED labels are decided with the server's clock in the server render and hydration.
     serverNow: Date.now(),
+    messages,
   }
 }
 
@@ -85,6 +91,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The session goes along, as on the /api light path: the database checks it is still live in the same statement.
   const writer: Writer = { id: user.id, sessionId: (await readSessionId(services.config, request)) ?? undefined }
   const isSlotAction = post.intent === INTENTS.signup || post.intent === INTENTS.leave
+  const { language } = await pageLanguage(request, context)
+  const say = (message: string) => orbatText(language, message)
+  const fallback = say(isSlotAction ? ORBAT_FALLBACKS.slotFailed : ORBAT_FALLBACKS.waitlistFailed)
   let answer: MemberWriteAnswer
   try {
     assertSignupRate(services.config, context.get(requestContext).clientIp)
@@ -103,9 +112,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       body: () => ({ squad_preference: post.form.get('squad_preference') }),
     })
   } catch (error) {
-    return failWithToast(post, error, isSlotAction ? SLOT_FALLBACK : WAITLIST_FALLBACK, back)
+    return failWithToast(post, refusalSaid(say, error), fallback, back)
   }
-  return succeed(post, answer.message, back)
+  return succeed(post, say(answer.message), back)
 }
 
 // The page's frame for each view; `auto` (no choice made) lets CSS pick: the list below `md`, the diagram from it.
@@ -198,10 +207,11 @@ export function links() {
   return [{ rel: 'stylesheet', href: diagramCss, media: '(min-width: 48rem)' }]
 }
 
-export function meta() {
+export function meta({ loaderData }: Route.MetaArgs) {
+  const orbat = loaderData?.messages['orbat'] as { pageTitle?: string; pageDescription?: string } | undefined
   return [
-    { title: 'ORBAT · Task Force HQ' },
-    { name: 'description', content: 'The live order of battle: squads, teams and slots.' },
+    { title: orbat?.pageTitle ?? 'ORBAT · Task Force HQ' },
+    { name: 'description', content: orbat?.pageDescription ?? 'The live order of battle: squads, teams and slots.' },
   ]
 }
 

@@ -1,9 +1,7 @@
 import { VIEW_INTENT, viewCookie, type OrbatViewChoice } from './view-choice.ts'
+import { useT } from '#app/ui/i18n.tsx'
 
-const OPTIONS: Array<{ value: OrbatViewChoice; label: string }> = [
-  { value: 'list', label: 'List' },
-  { value: 'diagram', label: 'Diagram' },
-]
+const OPTIONS: OrbatViewChoice[] = ['list', 'diagram']
 
 // Highlights of each option: by the shown view, or by width when CSS decides (no choice made, before hydration).
 const ACTIVE = 'bg-zinc-700 text-zinc-50'
@@ -24,15 +22,16 @@ export function ViewToggle({
   shown: OrbatViewChoice | null
   onChoose: (choice: OrbatViewChoice) => void
 }) {
+  const t = useT('orbat.view')
   return (
     // No action: the post goes to the page as it is (its squad filter kept on the way back).
     <form
       method="post"
-      aria-label="View"
+      aria-label={t('label')}
       className="pointer-events-auto ml-auto flex h-9 items-center gap-0.5 rounded-lg border border-zinc-800 bg-zinc-900/90 p-0.5 shadow-lg shadow-black/40 backdrop-blur"
     >
       <input type="hidden" name="intent" value={VIEW_INTENT} />
-      {OPTIONS.map(({ value, label }) => (
+      {OPTIONS.map((value) => (
         <button
           key={value}
           type="submit"
@@ -46,7 +45,7 @@ export function ViewToggle({
           }}
           className={`h-full rounded-md px-2.5 text-sm font-medium transition ${shown === null ? BY_WIDTH[value] : shown === value ? ACTIVE : IDLE}`}
         >
-          {label}
+          {t(value)}
         </button>
       ))}
     </form>
