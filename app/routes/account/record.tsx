@@ -3,6 +3,7 @@ import type { Route } from './+types/record'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { FullRecord, type RecordPageTexts } from '#app/components/personnel/record-page.tsx'
 import { trimRecord } from '#app/components/personnel/timeline.tsx'
+import { useTimelineTexts } from '#app/components/personnel/timeline-texts.ts'
 import { useT } from '#app/ui/i18n.tsx'
 import { requirePageUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
@@ -27,6 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function AccountRecordPage({ loaderData }: Route.ComponentProps) {
   const { record } = loaderData
   const t = useT('record')
+  const lines = useTimelineTexts()
   const texts = useMemo<RecordPageTexts>(
     () => ({
       intro: (name) => t('intro', { name }),
@@ -35,13 +37,9 @@ export default function AccountRecordPage({ loaderData }: Route.ComponentProps) 
       milestonesOnly: t('milestonesOnly'),
       showAttendance: (count) => t('showAttendance', { count }),
       timelineLabel: (name) => t('timelineLabel', { name }),
-      lines: {
-        kind: (kind) => t(`kinds.${kind}`),
-        empty: t('empty'),
-        by: (name) => t('by', { name }),
-      },
+      lines,
     }),
-    [t],
+    [t, lines],
   )
   if (!record)
     return (

@@ -1,4 +1,3 @@
-import { useMemo } from 'react'
 import { data, Link, useSearchParams } from 'react-router'
 import type { Route } from './+types/$id'
 import { ROSTER_MESSAGES } from '#contracts/roster.ts'
@@ -17,7 +16,8 @@ import { translate } from '#server/lib/i18n.ts'
 import { fullRecordHref, readMemberProfile } from '#server/personnel/record.ts'
 import { AttendanceStrip, ProfileHeader } from '#app/components/personnel/profile.tsx'
 import { AdminMemberLinks } from '#app/components/roster/admin-member-links.tsx'
-import { ServiceTimeline, trimRecord, type TimelineTexts } from '#app/components/personnel/timeline.tsx'
+import { ServiceTimeline, trimRecord } from '#app/components/personnel/timeline.tsx'
+import { useTimelineTexts } from '#app/components/personnel/timeline-texts.ts'
 import { useT } from '#app/ui/i18n.tsx'
 
 // One roster member. The roster page loads this loader with a fetcher (?view=sheet) to fill its side sheet (the
@@ -95,15 +95,15 @@ export default function RosterMemberPage({ loaderData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams()
   const t = useT('member.profile')
   const record = useT('record')
-  const lines = useMemo<TimelineTexts>(
-    () => ({ kind: (kind) => record(`kinds.${kind}`), empty: record('empty'), by: (name) => record('by', { name }) }),
-    [record],
-  )
+  const lines = useTimelineTexts()
   const { member, profile, recordHref } = loaderData
   // Only the sheet asks for ?view=sheet; a person opening that URL still gets the 404 screen's words.
   if (!member || !profile) return <MemberNotFound />
   const tab = parseMemberTab(searchParams.get('tab'))
   const { all: showAll, attendance: hidden } = profile.view
+  // The timeline's words are the member's own record page's (the catalogs' `record`).
+  const attendanceToggle = showAll ? record('milestonesOnly') : record('showAttendance', { count: hidden })
+  const timelineLabel = record('timelineLabel', { name: member.ingame_name })
   return (
     <main className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-10">
       <Link to="/roster" className="text-sm text-zinc-400 hover:text-brand-400">
@@ -147,15 +147,11 @@ export default function RosterMemberPage({ loaderData }: Route.ComponentProps) {
               className="text-sm text-brand-400 underline"
               preventScrollReset
             >
-              {showAll ? t('milestonesOnly') : t('showAttendance', { count: hidden })}
+              {attendanceToggle}
             </Link>
           ) : null}
         </div>
-        <ServiceTimeline
-          entries={profile.entries}
-          label={t('timelineLabel', { name: member.ingame_name })}
-          texts={lines}
-        />
+        <ServiceTimeline entries={profile.entries} label={timelineLabel} texts={lines} />
       </section>
     </main>
   )

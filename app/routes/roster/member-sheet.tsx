@@ -13,12 +13,12 @@ function memberSheetHref(id: number) {
 }
 
 export function MemberSheet({ id }: { id: number }) {
+  // What the profile's loader answers the sheet (app/routes/roster/$id.tsx): the member, or why there is none.
   const fetcher = useFetcher<
-    {
-      member: PublicMember | null
-      totals: MemberTotals | null
-      error: string | null
-    } & Partial<WithMessages>
+    (
+      { member: PublicMember; totals: MemberTotals | null; error: null } | { member: null; totals: null; error: string }
+    ) &
+      Partial<WithMessages>
   >()
   const [tab, setTab] = useState<MemberTab>('qualifications')
   const started = useRef(false)
@@ -30,13 +30,13 @@ export function MemberSheet({ id }: { id: number }) {
   }, [fetcher, id])
 
   if (fetcher.data === undefined) return <MemberSheetSkeleton />
-  const { member, totals, error, messages } = fetcher.data
+  const loaded = fetcher.data
   return (
-    <MoreMessages messages={messages}>
-      {member ? (
-        <MemberSheetBody id={id} member={member} totals={totals} tab={tab} onSelectTab={setTab} />
+    <MoreMessages messages={loaded.messages}>
+      {loaded.member ? (
+        <MemberSheetBody id={id} member={loaded.member} totals={loaded.totals} tab={tab} onSelectTab={setTab} />
       ) : (
-        <MemberSheetError error={error} />
+        <MemberSheetError error={loaded.error} />
       )}
     </MoreMessages>
   )
@@ -68,7 +68,7 @@ function MemberSheetBody({
 }
 
 /** Why the sheet has no member: "Member not found." in the page's language, or the load's failure (English). */
-function MemberSheetError({ error }: { error: string | null }) {
+function MemberSheetError({ error }: { error: string }) {
   return (
     <p role="alert" className="rounded-lg border border-red-500/40 bg-red-950/40 px-4 py-3 text-sm text-red-200">
       {error}
