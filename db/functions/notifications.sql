@@ -26,6 +26,22 @@ CREATE OR REPLACE FUNCTION user_language(p_user integer)
                   'en')
 $$;
 
+-- A notice the database writes itself, in a language: the catalogs' message (db/functions/catalog.sql, English when
+-- the language has none) with each {name} replaced by the value of p_values' key `name`.
+CREATE OR REPLACE FUNCTION notice_for(p_key text, p_language text, p_values jsonb DEFAULT '{}')
+  RETURNS text LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
+DECLARE
+  result text := coalesce(notice_text(p_key) ->> p_language, notice_text(p_key) ->> 'en');
+  name text;
+  value text;
+BEGIN
+  FOR name, value IN SELECT key, v FROM jsonb_each_text(p_values) AS e(key, v) LOOP
+    result := replace(result, '{' || name || '}', coalesce(value, ''));
+  END LOOP;
+  RETURN result;
+END
+$$;
+
 CREATE OR REPLACE FUNCTION notify_user(p_user integer, p_kind text, p_event text, p_title text, p_body text,
   p_url text, p_due timestamptz DEFAULT now())
   RETURNS void LANGUAGE sql AS $$
@@ -47,12 +63,20 @@ BEGIN
     FROM history_added h
     JOIN members m ON m.id = h.member_id AND NOT m.is_banned
     JOIN users u ON u.discord_id = m.discord_id
+   -- user_language's rule as a join (the unit's language read once for the statement, not per row).
    CROSS JOIN LATERAL (
-     SELECT 'promotions_awards' AS kind, format('Promoted to %s', h.detail->>'to') AS title,
-            format('You were promoted from %s to %s.', h.detail->>'from', h.detail->>'to') AS body
+     SELECT coalesce(u.language, (SELECT nullif(value, '') FROM settings WHERE key = 'unit_language'), 'en') AS language
+   ) AS l
+   CROSS JOIN LATERAL (
+     SELECT 'promotions_awards' AS kind,
+            notice_for('notifications.promoted.title', l.language, jsonb_build_object('rank', h.detail->>'to')) AS title,
+            notice_for('notifications.promoted.body', l.language,
+                       jsonb_build_object('from', h.detail->>'from', 'to', h.detail->>'to')) AS body
       WHERE h.kind = 'rank' AND (h.detail->>'to')::rank > (h.detail->>'from')::rank
      UNION ALL
-     SELECT 'test_updates', 'Qualification granted', format('You were granted %s.', h.detail->>'name')
+     SELECT 'test_updates', notice_for('notifications.qualificationGranted.title', l.language),
+            notice_for('notifications.qualificationGranted.body', l.language,
+                       jsonb_build_object('qualification', h.detail->>'name'))
       WHERE h.kind = 'qualification' AND (h.detail->>'granted')::boolean AND h.via IS DISTINCT FROM 'evaluation'
    ) AS n
     -- notification_wanted's rule as a join: a call per row cost a promotion run of 2,000 members 150 ms, this 10.

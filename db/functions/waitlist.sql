@@ -71,7 +71,9 @@ BEGIN
     VALUES ('System', 'Waitlist placement', format('%s was placed in %s (%s) from the waitlist.', candidate.name, target.role, target.squad_name));
     -- The member hears of it after the commit (db/functions/notifications.sql); the entry's id names the event.
     PERFORM notify_user(candidate.user_id, 'waitlist_placed', format('waitlist-placed:%s', candidate.entry_id),
-      'You have a slot', format('You were placed from the waitlist in %s (%s).', target.role, target.squad_name),
+      notice_for('notifications.waitlistPlaced.title', user_language(candidate.user_id)),
+      notice_for('notifications.waitlistPlaced.body', user_language(candidate.user_id),
+                 jsonb_build_object('role', target.role, 'squad', target.squad_name)),
       '/orbat');
     -- The unit's other tools hear of it too (db/functions/webhooks.sql): the slot, now theirs.
     IF webhook_wanted('waitlist.promoted') THEN

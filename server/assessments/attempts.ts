@@ -19,6 +19,7 @@ import { recordAudit } from '../audit/audit.ts'
 import type { AppServices } from '../context.ts'
 import { Conflict, Invalid, NotFound } from '../errors.ts'
 import { notify } from '../notifications/outbox.ts'
+import { inEveryLanguage } from '../notifications/texts.ts'
 import { runTransaction } from '../transaction.ts'
 import { emitWebhook } from '../webhooks/emit.ts'
 import { grantChanges, grantQualification, syncGrantedRole, type Grant } from './grant.ts'
@@ -162,8 +163,8 @@ export async function grantEligibility(
           {
             kind: 'test_updates',
             event: `test-approved:${approval.id}`,
-            title: 'Approved to take a test',
-            body: `You may now take ${test.name}.`,
+            title: inEveryLanguage('notifications.testApproved.title'),
+            body: inEveryLanguage('notifications.testApproved.body', { test: test.name }),
             url: '/tests',
           },
         )

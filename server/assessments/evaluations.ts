@@ -29,6 +29,7 @@ import { recordAudit } from '../audit/audit.ts'
 import type { AppServices } from '../context.ts'
 import { Conflict, Invalid, NotFound } from '../errors.ts'
 import { notify } from '../notifications/outbox.ts'
+import { inEveryLanguage } from '../notifications/texts.ts'
 import { runTransaction } from '../transaction.ts'
 import { emitWebhook } from '../webhooks/emit.ts'
 import { grantChanges, grantQualification, syncGrantedRole, type Grant } from './grant.ts'
@@ -257,12 +258,20 @@ export async function submitEvaluation(
         {
           kind: 'test_updates',
           event: `evaluation:${evaluationId}`,
-          title: passing ? 'Evaluation passed' : 'Evaluation result',
+          title: inEveryLanguage(`notifications.evaluation.${passing ? 'passedTitle' : 'resultTitle'}`),
           body: !passing
-            ? `You did not pass the ${session.test_name} evaluation: ${percent(score)} of the ${session.eval_passing_score}% needed.`
+            ? inEveryLanguage('notifications.evaluation.failed', {
+                test: session.test_name,
+                score: percent(score),
+                needed: session.eval_passing_score,
+              })
             : grant?.granted
-              ? `You passed the ${session.test_name} evaluation with ${percent(score)} and were granted ${grant.qualificationName}.`
-              : `You passed the ${session.test_name} evaluation with ${percent(score)}.`,
+              ? inEveryLanguage('notifications.evaluation.passedGranted', {
+                  test: session.test_name,
+                  score: percent(score),
+                  qualification: grant.qualificationName,
+                })
+              : inEveryLanguage('notifications.evaluation.passed', { test: session.test_name, score: percent(score) }),
           url: '/tests',
         },
       )

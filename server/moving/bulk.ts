@@ -8,6 +8,7 @@ import { recordAudit } from '../audit/audit.ts'
 import type { AppServices } from '../context.ts'
 import { Invalid } from '../errors.ts'
 import { notify } from '../notifications/outbox.ts'
+import { inEveryLanguage } from '../notifications/texts.ts'
 import { markChange } from '../personnel/history.ts'
 import { addEventAttendees } from '../roster/events.ts'
 import { clearBan, deleteMember, emitMemberEvents, storeBan } from '../roster/members.ts'
@@ -153,10 +154,10 @@ async function applyBulk(
           {
             kind: 'promotions_awards',
             event: `award:${grant.id}`,
-            title: `Awarded the ${award.name}`,
+            title: inEveryLanguage('notifications.award.title', { award: award.name }),
             body: input.citation
-              ? `You were given the ${award.name}: ${input.citation}`
-              : `You were given the ${award.name}.`,
+              ? inEveryLanguage('notifications.award.bodyWithCitation', { award: award.name, citation: input.citation })
+              : inEveryLanguage('notifications.award.body', { award: award.name }),
             url: '/account/record',
           },
         )

@@ -207,6 +207,41 @@ describe('slot_changed', () => {
   })
 })
 
+describe("in the person's language", () => {
+  it("the notices the database writes (a promotion) and those written per row (a training reminder) follow the language the member chose, else the unit's", async () => {
+    const member = await addMember(db(), novak.discordId, { ingameName: 'Novak' })
+    await db().update(members).set({ attended_events_count: 5 }).where(eq(members.id, member.id))
+    await choose(novak, 'promotions_awards', { push: false, discord: true })
+    await choose(novak, 'training_reminder', { push: false, discord: true })
+    await db().execute(sql`update users set language = 'de' where id = ${novak.id}`)
+    try {
+      expect(
+        (await api(admin.client, 'PUT', '/api/roster/promotions/thresholds', [{ from_rank: 'BMT', required_score: 1 }]))
+          .status,
+      ).toBe(200)
+      expect((await api(admin.client, 'POST', '/api/roster/promotions/run')).status).toBe(200)
+      await poll(() => dmsTo(novak)).toEqual([
+        `**Befördert zum JNCO**\nDu wurdest vom BMT zum JNCO befördert.\n${t.url}/account/record`,
+      ])
+      // No choice of their own: the unit's language (Polish here); the training's name as the unit wrote it.
+      await db().execute(sql`update users set language = null where id = ${novak.id}`)
+      await db().insert(settings).values({ key: 'unit_language', value: 'pl' })
+      const [drill] = await db()
+        .insert(trainings)
+        .values({ name: 'Soon {training} Drill', date: new Date(Date.now() + 3600_000 - 60_000) })
+        .returning({ id: trainings.id })
+      await db().insert(trainingSignups).values({ training_id: drill!.id, member_id: member.id })
+      await queueTrainingReminders(t.app.services)
+      await poll(() => dmsTo(novak)).toHaveLength(2)
+      expect(dmsTo(novak)[1]).toBe(
+        `**Szkolenie za godzinę**\nSoon {training} Drill zaczyna się za godzinę.\n${t.url}/trainings`,
+      )
+    } finally {
+      await db().execute(sql`update users set language = null where id = ${novak.id}`)
+    }
+  })
+})
+
 describe('training_reminder', () => {
   it('24 hours and 1 hour before, once per training and reminder, by Discord message as chosen', async () => {
     const reyesMember = await addMember(db(), reyes.discordId, { ingameName: 'Reyes' })

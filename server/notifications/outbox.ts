@@ -18,7 +18,7 @@ export interface Notice {
   /** The page it is about, opened by a click. */
   url: string
   /** The Discord message word for word, when it is not the title, the body and the link. */
-  discord?: string
+  discord?: NoticeText
 }
 
 /**
@@ -46,7 +46,7 @@ export async function notify(tx: DbOrTx, to: Audience, notice: Notice): Promise<
   await tx.execute(sql`
     insert into notification_outbox (user_id, kind, event_key, title, body, url, discord_content)
     select r.id, ${notice.kind}, ${notice.event}, ${textFor(notice.title, sql`r.id`)}, ${textFor(notice.body, sql`r.id`)},
-           ${notice.url}, ${notice.discord ?? null}
+           ${notice.url}, ${notice.discord === undefined ? null : textFor(notice.discord, sql`r.id`)}
       from (${recipients(to)}) as r
      where r.id is distinct from ${to.except ?? null}::int and notification_wanted(r.id, ${notice.kind})
     on conflict (user_id, event_key) do nothing`)

@@ -1,4 +1,4 @@
-import { inEveryLanguage, textFor } from './texts.ts'
+import { inEveryLanguage, templateInEveryLanguage, textFor } from './texts.ts'
 import { signupUnlockAt } from '#contracts/time.ts'
 import crypto from 'node:crypto'
 import { and, eq, inArray, sql } from 'drizzle-orm'
@@ -175,12 +175,19 @@ async function queueSignupsOpen(services: AppServices) {
  * of once whichever instance writes it. Hidden trainings and banned members are left out.
  */
 export async function queueTrainingReminders(services: AppServices): Promise<void> {
+  // In each member's language, the training's name (the unit's own words) filled in per row.
+  const texts = (key: 'day' | 'hour') => ({
+    title: JSON.stringify(inEveryLanguage(`notifications.trainingReminder.${key}Title`)),
+    body: JSON.stringify(templateInEveryLanguage(`notifications.trainingReminder.${key}Body`, ['training'])),
+  })
+  const [day, hour] = [texts('day'), texts('hour')]
   await services.db.execute(sql`
     insert into notification_outbox (user_id, kind, event_key, title, body, url, due_at)
     select u.id, 'training_reminder', format('training-%s:%s:%s', r.tag, t.id, extract(epoch from t.date)::bigint),
-           r.title, format(r.body, t.name), '/trainings', t.date - r.ahead
-      from (values ('24h', interval '24 hours', interval '1 hour', 'Training tomorrow', '%s starts in 24 hours.'),
-                   ('1h', interval '1 hour', interval '15 minutes', 'Training in 1 hour', '%s starts in 1 hour.'))
+           r.title ->> user_language(u.id), replace(r.body ->> user_language(u.id), '{training}', t.name),
+           '/trainings', t.date - r.ahead
+      from (values ('24h', interval '24 hours', interval '1 hour', ${day.title}::jsonb, ${day.body}::jsonb),
+                   ('1h', interval '1 hour', interval '15 minutes', ${hour.title}::jsonb, ${hour.body}::jsonb))
              as r(tag, ahead, grace, title, body)
       join trainings t on t.date between now() + r.ahead - r.grace and now() + r.ahead + interval '1 minute'
                       and not t.is_hidden

@@ -10,9 +10,27 @@ import { translate } from '../lib/i18n.ts'
 export type Localized = Record<LanguageCode, string>
 export type NoticeText = string | Localized
 
-/** The catalog message `key` (contracts/i18n/) in every language. */
-export function inEveryLanguage(key: string, values?: Record<string, string | number>): Localized {
-  return Object.fromEntries(LANGUAGE_CODES.map((language) => [language, translate(language, key, values)])) as Localized
+type Values = Record<string, string | number>
+
+/**
+ * The catalog message `key` (contracts/i18n/) in every language; `values` may depend on the language (a status the
+ * catalogs name too).
+ */
+export function inEveryLanguage(key: string, values?: Values | ((language: LanguageCode) => Values)): Localized {
+  return Object.fromEntries(
+    LANGUAGE_CODES.map((language) => [
+      language,
+      translate(language, key, typeof values === 'function' ? values(language) : values),
+    ]),
+  ) as Localized
+}
+
+/**
+ * A message for SQL to fill in per row, in every language: each argument stays as `{name}`, for `replace()` with the
+ * row's value (a training's name in a reminder written for every member signed up to it).
+ */
+export function templateInEveryLanguage(key: string, names: readonly string[]): Localized {
+  return inEveryLanguage(key, Object.fromEntries(names.map((name) => [name, `{${name}}`])))
 }
 
 /** The SQL of a text as the recipient (`userId`, an SQL expression) reads it. */

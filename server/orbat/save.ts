@@ -32,6 +32,7 @@ import { lockFill } from './locks.ts'
 import { isSpacer, loadOrbat } from './orbat.ts'
 import { recordVersion } from './history.ts'
 import { notify } from '../notifications/outbox.ts'
+import { inEveryLanguage } from '../notifications/texts.ts'
 import type { VersionVia } from '#contracts/orbat-history.ts'
 
 // PUT /api/admin/orbat/save (docs/rules/orbat.md, Saving the ORBAT): the editor's whole diagram in one transaction.
@@ -264,14 +265,20 @@ async function tellMovedMembers(
     const now = after.get(user)
     if (was && now && was.id === now.id) continue
     const body = !now
-      ? `An admin removed you from ${where(was!)}.`
+      ? inEveryLanguage('notifications.slotChanged.removed', { from: where(was!) })
       : was
-        ? `An admin moved you from ${where(was)} to ${now.place}.`
-        : `An admin put you in ${now.place}.`
+        ? inEveryLanguage('notifications.slotChanged.moved', { from: where(was), to: now.place })
+        : inEveryLanguage('notifications.slotChanged.put', { to: now.place })
     await notify(
       tx,
       { userId: user },
-      { kind: 'slot_changed', event: `slot-changed:${version}`, title: 'Your slot changed', body, url: '/orbat' },
+      {
+        kind: 'slot_changed',
+        event: `slot-changed:${version}`,
+        title: inEveryLanguage('notifications.slotChanged.title'),
+        body,
+        url: '/orbat',
+      },
     )
   }
 }

@@ -1,6 +1,9 @@
-import { APPLICATION_STATUS_LABELS, type ApplicationStatus } from '#contracts/recruitment.ts'
+import type { ApplicationStatus } from '#contracts/recruitment.ts'
 import type { User } from '#db/schema/users-sessions.ts'
+import type { LanguageCode } from '#contracts/languages.ts'
 import type { AppServices } from '../context.ts'
+import { translate } from '../lib/i18n.ts'
+import { inEveryLanguage, type Localized } from '../notifications/texts.ts'
 import { getSetting } from '../unit/settings.ts'
 
 // Recruitment's messages (docs/rules/discord.md, Recruitment). A new application goes to the recruiters channel
@@ -20,25 +23,39 @@ export function newApplicationMessage(
   return `📨 New application #${id} from <@${user.discord_id}> (**${name}**): ${appUrl}/admin/recruitment?application=${id}`
 }
 
-/** The applicant's direct message, word for word. */
-export function statusMessage(appUrl: string, status: ApplicationStatus, reason: string | null): string {
-  if (status === 'accepted')
-    return `🎉 Your application was accepted: welcome to the unit! You are on the roster as BMT. ${appUrl}/account`
-  if (status === 'rejected') return `Your application was rejected. Reason: ${reason ?? ''}`
-  return `Your application is now: ${APPLICATION_STATUS_LABELS[status]}. ${appUrl}/account`
-}
-
-/** The applicant's notification of a status change: the push's title and body, and the DM word for word. */
+/**
+ * The applicant's notification of a status change: the push's title and body, and the DM, in every language (each
+ * applicant reads theirs: docs/rules/languages.md). The English DM, word for word: "🎉 Your application was accepted:
+ * welcome to the unit! You are on the roster as BMT. <url>", "Your application was rejected. Reason: <reason>", or "Your
+ * application is now: <status>. <url>".
+ */
 export function statusNotice(
   appUrl: string,
   status: ApplicationStatus,
   reason: string | null,
-): { title: string; body: string; discord: string } {
-  const discord = statusMessage(appUrl, status, reason).slice(0, 2000)
+): { title: Localized; body: Localized; discord: Localized } {
+  const url = `${appUrl}/account`
+  const cut = (text: Localized) =>
+    Object.fromEntries(Object.entries(text).map(([language, value]) => [language, value.slice(0, 2000)])) as Localized
   if (status === 'accepted')
-    return { title: 'Application accepted', body: 'Welcome to the unit! You are on the roster as BMT.', discord }
-  if (status === 'rejected') return { title: 'Application rejected', body: `Reason: ${reason ?? ''}`, discord }
-  return { title: 'Your application', body: `Your application is now: ${APPLICATION_STATUS_LABELS[status]}.`, discord }
+    return {
+      title: inEveryLanguage('notifications.application.acceptedTitle'),
+      body: inEveryLanguage('notifications.application.acceptedBody'),
+      discord: cut(inEveryLanguage('notifications.application.dmAccepted', { url })),
+    }
+  if (status === 'rejected')
+    return {
+      title: inEveryLanguage('notifications.application.rejectedTitle'),
+      body: inEveryLanguage('notifications.application.rejectedBody', { reason: reason ?? '' }),
+      discord: cut(inEveryLanguage('notifications.application.dmRejected', { reason: reason ?? '' })),
+    }
+  // The status as the applicant's own pages name it, in their language.
+  const named = (language: LanguageCode) => ({ status: translate(language, `applications.status.${status}`), url })
+  return {
+    title: inEveryLanguage('notifications.application.title'),
+    body: inEveryLanguage('notifications.application.body', named),
+    discord: cut(inEveryLanguage('notifications.application.dm', named)),
+  }
 }
 
 export async function announceApplication(

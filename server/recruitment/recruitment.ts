@@ -33,6 +33,7 @@ import { recordAudit } from '../audit/audit.ts'
 import type { AppServices } from '../context.ts'
 import { Conflict, Forbidden, Invalid, NotFound, postgresErrorOf, RateLimited } from '../errors.ts'
 import { notify } from '../notifications/outbox.ts'
+import { inEveryLanguage } from '../notifications/texts.ts'
 import { markChange } from '../personnel/history.ts'
 import { getAdminMember } from '../personnel/member-views.ts'
 import { unitToday } from '../leave/days.ts'
@@ -386,8 +387,8 @@ export async function apply(services: AppServices, user: User, raw: Record<strin
           {
             kind: 'admin_queue',
             event: `application-new:${created!.id}`,
-            title: 'New application',
-            body: `${user.display_name ?? user.username} applied to join the unit.`,
+            title: inEveryLanguage('notifications.newApplication.title'),
+            body: inEveryLanguage('notifications.newApplication.body', { name: user.display_name ?? user.username }),
             url: `/admin/recruitment?application=${created!.id}`,
           },
         )

@@ -8,6 +8,7 @@ import type { AppServices } from '../context.ts'
 import { describeError } from '../error-text.ts'
 import { logger } from '../logger.ts'
 import { notify } from '../notifications/outbox.ts'
+import { inEveryLanguage } from '../notifications/texts.ts'
 import { afterTheRush } from '../rush.ts'
 import { singleton } from '../singleton.ts'
 import { backgroundRun } from '../lib/background-run.ts'
@@ -223,8 +224,8 @@ async function deliver(services: AppServices, delivery: Claimed) {
       {
         kind: 'admin_queue',
         event: `webhook-paused:${delivery.id}`,
-        title: 'Webhook endpoint paused',
-        body: `${endpoint.url} failed every delivery for a day and was paused.`,
+        title: inEveryLanguage('notifications.webhookPaused.title'),
+        body: inEveryLanguage('notifications.webhookPaused.body', { url: endpoint.url }),
         url: '/admin/webhooks',
       },
     )
