@@ -11,6 +11,9 @@ import { chunkLines } from '../discord/activity-channel.ts'
 import { lastLeaveDay } from '../leave/days.ts'
 import { getSetting } from '../unit/settings.ts'
 import { getUnitTimeZone } from '../unit/time-zone.ts'
+import { getUnitLanguage } from '../unit/language.ts'
+import { translate } from '../lib/i18n.ts'
+import { intlLocale, type PageLanguage } from '#contracts/languages.ts'
 import { computeActivity } from './report.ts'
 
 // The weekly activity digest (docs/rules/activity.md, The weekly digest): on Monday morning in the unit's time zone
@@ -27,13 +30,22 @@ const NAMES_SHOWN = 25
 /** A claim's lease, renewed every third of it while Discord is called: a sender that died holds the digest seconds. */
 export const DIGEST_LEASE_S = 4
 
-const percent = (value: number) => `${Math.round(value * 100)}%`
-const shortDay = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' })
-
-function names(list: readonly string[]): string {
-  const shown = list.slice(0, NAMES_SHOWN).join(', ')
-  return list.length > NAMES_SHOWN ? `${shown} and ${list.length - NAMES_SHOWN} more` : shown
+/** The digest's words in one language (the unit's: docs/rules/languages.md), its numbers and days as it writes them. */
+function wordsOf(language: PageLanguage) {
+  const locale = intlLocale(language)
+  const percentFormat = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 })
+  const dayFormat = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' })
+  const say = (key: string, values?: Record<string, string | number>) =>
+    translate(language, `channel.digest.${key}`, values)
+  return {
+    say,
+    percent: (value: number) => percentFormat.format(value),
+    shortDay: (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`)),
+    names: (list: readonly string[]) => {
+      const shown = list.slice(0, NAMES_SHOWN).join(', ')
+      return list.length > NAMES_SHOWN ? say('more', { names: shown, count: list.length - NAMES_SHOWN }) : shown
+    },
+  }
 }
 
 /** The Monday (YYYY-MM-DD, the unit's zone) of the last whole week before `now`. */
@@ -44,7 +56,8 @@ export function lastWeekStart(now: Date, zone: string): string {
 /** What the channel reads about the week starting `weekStart` (a Monday in the unit's zone). */
 export async function digestMessages(services: AppServices, weekStart: string): Promise<string[]> {
   const { db } = services
-  const zone = await getUnitTimeZone(db)
+  const [zone, language] = await Promise.all([getUnitTimeZone(db), getUnitLanguage(db)])
+  const { say, percent, shortDay, names } = wordsOf(language)
   const start = DateTime.fromISO(weekStart, { zone })
   const weekEnd = new Date(start.plus({ weeks: 1 }).toMillis() - 1)
   const lastDay = addDays(weekStart, 6)
@@ -85,25 +98,19 @@ export async function digestMessages(services: AppServices, weekStart: string): 
     0,
   )
 
-  const lines = [`📊 **Weekly activity: ${shortDay(weekStart)} – ${shortDay(lastDay)}**`]
-  if (now.rate === null) lines.push('Turnout: no operation had attendance recorded.')
+  const lines = [say('title', { from: shortDay(weekStart), to: shortDay(lastDay) })]
+  if (now.rate === null) lines.push(say('noTurnout'))
   else {
     let change = ''
     if (then.rate !== null) {
       const points = Math.round((now.rate - then.rate) * 100)
+      const before = percent(then.rate)
       change =
-        points === 0
-          ? `, the same as the previous 4 weeks (${percent(then.rate)})`
-          : `, ${points > 0 ? 'up' : 'down'} ${Math.abs(points)} ${Math.abs(points) === 1 ? 'point' : 'points'} on the previous 4 weeks (${percent(then.rate)})`
+        points === 0 ? say('same', { before }) : say(points > 0 ? 'up' : 'down', { points: Math.abs(points), before })
     }
-    lines.push(
-      `Turnout: **${percent(now.rate)}** (${now.attended} of ${now.possible} possible at ${ops} ${ops === 1 ? 'operation' : 'operations'})${change}.`,
-    )
+    lines.push(say('turnout', { rate: percent(now.rate), attended: now.attended, possible: now.possible, ops, change }))
   }
-  if (trainingsHeld.length)
-    lines.push(
-      `Trainings: ${trainingsHeld.length}, ${trainingsCame} ${trainingsCame === 1 ? 'member' : 'members'} attended.`,
-    )
+  if (trainingsHeld.length) lines.push(say('trainings', { count: trainingsHeld.length, came: trainingsCame }))
   const weekStartMs = start.toMillis()
   const becameInactive = week.members
     .filter(
@@ -113,19 +120,21 @@ export async function digestMessages(services: AppServices, weekStart: string): 
     .sort((a, b) => a.localeCompare(b))
   lines.push(
     becameInactive.length
-      ? `**Became inactive** (no attendance in ${week.inactivityWeeks} ${week.inactivityWeeks === 1 ? 'week' : 'weeks'}): ${names(becameInactive)}`
-      : 'Nobody became inactive.',
+      ? say('inactive', { weeks: week.inactivityWeeks, names: names(becameInactive) })
+      : say('noneInactive'),
   )
   const starting = leaveRows.filter((l) => l.start_date >= weekStart)
   const ending = leaveRows.filter((l) => {
     const last = lastLeaveDay(l, zone)
     return last >= weekStart && last <= lastDay && last >= l.start_date
   })
-  if (starting.length)
-    lines.push(
-      `**Leave starting**: ${names(starting.map((l) => `${l.name} (${shortDay(l.start_date)} – ${shortDay(l.end_date)})`))}`,
+  if (starting.length) {
+    const dated = starting.map((l) =>
+      say('leaveDates', { name: l.name, from: shortDay(l.start_date), to: shortDay(l.end_date) }),
     )
-  if (ending.length) lines.push(`**Leave ending**: ${names(ending.map((l) => l.name))}`)
+    lines.push(say('leaveStarting', { names: names(dated) }))
+  }
+  if (ending.length) lines.push(say('leaveEnding', { names: names(ending.map((l) => l.name)) }))
   return chunkLines(lines, MESSAGE_CHARS)
 }
 

@@ -1,20 +1,26 @@
 import type { AppServices } from '../context.ts'
 import { describeError } from '../error-text.ts'
 import { logger } from '../logger.ts'
+import { translate, type CatalogText } from '../lib/i18n.ts'
+import { getUnitLanguage } from '../unit/language.ts'
 import { getSetting } from '../unit/settings.ts'
 import { singleton } from '../singleton.ts'
 
-// The ORBAT activity channel: who signed up, left or was placed from the waitlist, posted in batches after the commit.
+// The ORBAT activity channel: who signed up, left or was placed from the waitlist, posted in batches after the commit,
+// in the unit's language (docs/rules/languages.md; names, roles and squads as the unit wrote them).
 
 /** Activity lines are batched: a burst of sign-ups becomes a few messages, within Discord's per-channel limits. */
 export const ACTIVITY_BATCH_MS = 1000
 
 const DISCORD_MESSAGE_LIMIT = 2000
 
-const activity = singleton('orbat:activity', () => ({ lines: [] as string[], timer: null as NodeJS.Timeout | null }))
+const activity = singleton('orbat:activity', () => ({
+  lines: [] as CatalogText[],
+  timer: null as NodeJS.Timeout | null,
+}))
 
 /** Posts to the ORBAT activity channel, if one is set. Never throws, never delays the member's request. */
-export function postActivity(services: AppServices, lines: string[]) {
+export function postActivity(services: AppServices, lines: CatalogText[]) {
   if (lines.length === 0) return
   activity.lines.push(...lines)
   if (activity.timer) return
@@ -28,10 +34,12 @@ export function postActivity(services: AppServices, lines: string[]) {
   activity.timer.unref()
 }
 
-async function flushActivity(services: AppServices, lines: string[]) {
+async function flushActivity(services: AppServices, lines: CatalogText[]) {
   const channelId = await getSetting(services.db, 'orbat_activity_channel_id')
   if (!channelId) return
-  for (const content of chunkLines(lines, DISCORD_MESSAGE_LIMIT)) {
+  const language = await getUnitLanguage(services.db)
+  const said = lines.map((line) => translate(language, line.key, line.values))
+  for (const content of chunkLines(said, DISCORD_MESSAGE_LIMIT)) {
     await services.discord.sendMessage(channelId, { content, allowedMentions: { parse: [] } })
   }
 }

@@ -50,13 +50,13 @@ interface PostQueue<Row> {
   /** How long a claim holds a row; renewed every third of it while Discord is called. */
   leaseS: number
   /** Where the row's messages go, what they say, and the nonce of each. */
-  posts: (
-    row: Row,
-  ) => { channelId: string; messages: string[]; nonce: (part: number) => string } & Pick<
-    SendMessageInput,
-    'allowedMentions'
-  >
+  posts: (row: Row, services: AppServices) => Posts | Promise<Posts>
 }
+
+type Posts = { channelId: string; messages: string[]; nonce: (part: number) => string } & Pick<
+  SendMessageInput,
+  'allowedMentions'
+>
 
 interface QueueRow {
   [column: string]: unknown
@@ -118,7 +118,7 @@ export function channelPostSender<Row>(queue: PostQueue<Row>) {
   async function send(services: AppServices, row: QueueRow): Promise<void> {
     const key = row[field.key]
     const mine = and(eq(c.key, key), pending)
-    const { channelId, messages, nonce, allowedMentions } = queue.posts(row as Row)
+    const { channelId, messages, nonce, allowedMentions } = await queue.posts(row as Row, services)
     for (let part = row[field.partsSent] as number; part < messages.length; part++) {
       const result = await holdingClaim(services, key, () =>
         services.discord.sendMessage(channelId, {

@@ -1,5 +1,8 @@
 import { promotionRuns, type PromotionRecord, type PromotionRun } from '#db/schema/roster.ts'
+import type { PageLanguage } from '#contracts/languages.ts'
 import type { AppServices } from '../context.ts'
+import { translate } from '../lib/i18n.ts'
+import { getUnitLanguage } from '../unit/language.ts'
 import { chunkLines } from './activity-channel.ts'
 import { channelPostSender } from './channel-posts.ts'
 
@@ -16,34 +19,45 @@ const MESSAGE_CHARS = 1900
 /** How long a claim holds a run for its sender, who renews it every third of that while Discord is called. */
 const LEASE_S = 30
 
-const count = (n: number) => n.toLocaleString('en-US')
-
 /**
- * What the channel reads: "🎖️ **Promotions**" and a line "**{name}** has been promoted from {rank} to {rank}." per
- * member, in as many messages as it takes up to ANNOUNCEMENT_MAX_MESSAGES; past that one message that says how many
- * moved, then per step (BMT to JNCO, ...) how many and the first names that fit.
+ * What the channel reads, in the unit's language (docs/rules/languages.md): "🎖️ **Promotions**" and a line "**{name}**
+ * has been promoted from {rank} to {rank}." per member, in as many messages as it takes up to
+ * ANNOUNCEMENT_MAX_MESSAGES; past that one message that says how many moved, then per step (BMT to JNCO, ...) how many
+ * and the first names that fit.
  */
-export function announcementMessages(promotions: ReadonlyArray<Pick<PromotionRecord, 'name' | 'from' | 'to'>>) {
-  const lines = promotions.map((p) => `**${p.name}** has been promoted from ${p.from} to ${p.to}.`)
-  const messages = chunkLines(['🎖️ **Promotions**', ...lines], MESSAGE_CHARS)
+export function announcementMessages(
+  promotions: ReadonlyArray<Pick<PromotionRecord, 'name' | 'from' | 'to'>>,
+  language: PageLanguage = 'en',
+) {
+  const say = (key: string, values?: Record<string, string | number>) =>
+    translate(language, `channel.promotions.${key}`, values)
+  const lines = promotions.map((p) => say('line', { name: p.name, from: p.from, to: p.to }))
+  const messages = chunkLines([say('title'), ...lines], MESSAGE_CHARS)
   if (messages.length <= ANNOUNCEMENT_MAX_MESSAGES) return messages
-  return [summaryOf(promotions)]
+  return [summaryOf(promotions, say)]
 }
 
-function summaryOf(promotions: ReadonlyArray<Pick<PromotionRecord, 'name' | 'from' | 'to'>>): string {
-  const steps = new Map<string, string[]>()
+function summaryOf(
+  promotions: ReadonlyArray<Pick<PromotionRecord, 'name' | 'from' | 'to'>>,
+  say: (key: string, values?: Record<string, string | number>) => string,
+): string {
+  const steps = new Map<string, { from: string; to: string; names: string[] }>()
   for (const p of promotions) {
-    const key = `**${p.from} to ${p.to}**`
-    steps.set(key, [...(steps.get(key) ?? []), p.name])
+    const key = `${p.from}\u0000${p.to}`
+    const step = steps.get(key) ?? { from: p.from, to: p.to, names: [] }
+    step.names.push(p.name)
+    steps.set(key, step)
   }
-  const head = ['🎖️ **Promotions**', `**${count(promotions.length)}** members have been promoted.`]
+  const head = [say('title'), say('total', { count: promotions.length })]
   const budget = Math.floor((MESSAGE_CHARS - head.join('\n').length) / steps.size) - 1
-  const stepLines = [...steps].map(([step, names]) => {
-    const start = `${step}: ${count(names.length)}`
+  const stepLines = [...steps.values()].map(({ from, to, names }) => {
+    const step = say('step', { from, to, count: names.length })
     let shown = 0
     const line = (n: number) => {
       const rest = names.length - n
-      return n ? `${start} (${names.slice(0, n).join(', ')}${rest ? ` and ${count(rest)} more` : ''}).` : `${start}.`
+      const listed = names.slice(0, n).join(', ')
+      if (!n) return say('stepOnly', { step })
+      return rest ? say('stepNamesMore', { step, names: listed, rest }) : say('stepNames', { step, names: listed })
     }
     while (shown < names.length && line(shown + 1).length <= budget) shown++
     return line(shown)
@@ -66,9 +80,9 @@ const announcer = channelPostSender<PromotionRun>({
     error: promotionRuns.announcement_error,
   },
   leaseS: LEASE_S,
-  posts: (run) => ({
+  posts: async (run, services) => ({
     channelId: run.announcement_channel_id!,
-    messages: announcementMessages(run.promotions),
+    messages: announcementMessages(run.promotions, await getUnitLanguage(services.db)),
     nonce: (part) => `promo-${run.id}-${part}`,
   }),
 })

@@ -27,6 +27,12 @@ export interface CompiledMessages {
 }
 export type Namespace = keyof typeof en
 
+/** A text to write later in a language not known yet (the unit's, read when the post goes out): its key and values. */
+export interface CatalogText {
+  key: string
+  values?: Record<string, string | number>
+}
+
 export const CATALOGS: Record<LanguageCode, Messages> = { en, de, fr, pl, ru, cs, es }
 
 /** A catalog laid over English: a key the language lacks reads the English text. */

@@ -8,6 +8,7 @@ import { runStatement, runTransaction } from '../transaction.ts'
 import { singleton } from '../singleton.ts'
 import { getSettings, lockActive, UNLOCK_FILL_DONE_KEY } from '../unit/settings.ts'
 import { placementLine } from './waitlist/placement.ts'
+import type { CatalogText } from '../lib/i18n.ts'
 import { ensureUnlockFill, joinWaitlist, leaveWaitlist } from './waitlist/waitlist.ts'
 import { isValidId, leaveSlot, signUpToSlot, type SlotActionResult, type Writer } from './slots.ts'
 
@@ -23,7 +24,7 @@ import { isValidId, leaveSlot, signUpToSlot, type SlotActionResult, type Writer 
 function runLive<T>(
   services: AppServices,
   statement: (db: Db) => Promise<T>,
-  activity: (result: T) => string[],
+  activity: (result: T) => CatalogText[],
   moved: (result: T) => string[] = () => [],
 ): Promise<T> {
   return runStatement(services, statement, {

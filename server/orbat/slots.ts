@@ -3,6 +3,7 @@ import type { Db } from '#db/client.ts'
 import { Invalid } from '../errors.ts'
 import { decided } from '../refusals.ts'
 import { placementLine, type Placement } from './waitlist/placement.ts'
+import type { CatalogText } from '../lib/i18n.ts'
 
 // A member's own slot writes (docs/rules/orbat.md). Every rule (the time lock and the unlock fill first, banned, spacer,
 // taken, the role lock, one slot per person with the move, the waitlist removal, the fill of the slot left behind,
@@ -38,7 +39,7 @@ export function slotIdOf(value: FormDataEntryValue | null | undefined): number {
 export interface SlotActionResult {
   slotId: number
   /** Names and places for the activity channel. */
-  activity: string[]
+  activity: CatalogText[]
   /** Whose slot changed (the member, anyone placed from the waitlist): their Discord roles follow after the commit. */
   discordIds: string[]
 }
@@ -58,7 +59,11 @@ interface SlotMove extends Record<string, unknown> {
   refusal_detail: string | null
 }
 
-function resultOf(slotId: number, move: SlotMove, line: string): SlotActionResult {
+function resultOf(slotId: number, move: SlotMove, line: 'signedUp' | 'left'): SlotActionResult {
+  const said: CatalogText = {
+    key: `channel.activity.${line}`,
+    values: { name: move.member_name, role: move.slot_role, squad: move.squad_name },
+  }
   const placement: Placement | null = move.placed_discord_id
     ? {
         userName: move.placed_name!,
@@ -69,7 +74,7 @@ function resultOf(slotId: number, move: SlotMove, line: string): SlotActionResul
     : null
   return {
     slotId,
-    activity: placement ? [line, placementLine(placement)] : [line],
+    activity: placement ? [said, placementLine(placement)] : [said],
     discordIds: placement ? [move.member_discord_id, placement.discordId] : [move.member_discord_id],
   }
 }
@@ -82,7 +87,7 @@ export async function signUpToSlot(db: Db, writer: Writer, slotId: number): Prom
   const [move] = await decided(
     db.$client<SlotMove[]>`select * from orbat_sign_up(${writer.id}, ${slotId}, ${writer.sessionId ?? null}::text)`,
   )
-  return resultOf(slotId, move!, `${move!.member_name} signed up for ${move!.slot_role} (${move!.squad_name}).`)
+  return resultOf(slotId, move!, 'signedUp')
 }
 
 /** A member leaves their own slot; the freed slot goes to the longest-waiting qualified member. */
@@ -90,5 +95,5 @@ export async function leaveSlot(db: Db, writer: Writer, slotId: number): Promise
   const [move] = await decided(
     db.$client<SlotMove[]>`select * from orbat_leave(${writer.id}, ${slotId}, ${writer.sessionId ?? null}::text)`,
   )
-  return resultOf(slotId, move!, `${move!.member_name} left ${move!.slot_role} (${move!.squad_name}).`)
+  return resultOf(slotId, move!, 'left')
 }

@@ -1,8 +1,9 @@
 import type { ApplicationStatus } from '#contracts/recruitment.ts'
 import type { User } from '#db/schema/users-sessions.ts'
-import type { LanguageCode } from '#contracts/languages.ts'
+import type { LanguageCode, PageLanguage } from '#contracts/languages.ts'
 import type { AppServices } from '../context.ts'
 import { translate } from '../lib/i18n.ts'
+import { getUnitLanguage } from '../unit/language.ts'
 import { inEveryLanguage, type Localized } from '../notifications/texts.ts'
 import { getSetting } from '../unit/settings.ts'
 
@@ -13,14 +14,22 @@ import { getSetting } from '../unit/settings.ts'
 // below, or by push once they subscribe a device; Discord refuses a message to someone who shares no server with the
 // bot or closed their DMs.
 
-/** The recruiters channel's post, word for word. */
+/**
+ * The recruiters channel's post, in the unit's language; in English word for word: "📨 New application #{id} from
+ * <@{discord id}> (**{name}**): {app}/admin/recruitment?application={id}".
+ */
 export function newApplicationMessage(
   appUrl: string,
   id: number,
   user: Pick<User, 'discord_id' | 'username' | 'display_name'>,
+  language: PageLanguage,
 ) {
-  const name = user.display_name ?? user.username
-  return `📨 New application #${id} from <@${user.discord_id}> (**${name}**): ${appUrl}/admin/recruitment?application=${id}`
+  return translate(language, 'channel.newApplication', {
+    id,
+    mention: `<@${user.discord_id}>`,
+    name: user.display_name ?? user.username,
+    url: `${appUrl}/admin/recruitment?application=${id}`,
+  })
 }
 
 /**
@@ -66,7 +75,7 @@ export async function announceApplication(
   const channel = await getSetting(services.db, 'recruitment_channel_id')
   if (!channel) return
   await services.discord.sendMessage(channel, {
-    content: newApplicationMessage(services.config.appUrl, id, user).slice(0, 2000),
+    content: newApplicationMessage(services.config.appUrl, id, user, await getUnitLanguage(services.db)).slice(0, 2000),
     // The applicant is named, not pinged: the recruiters read the channel.
     allowedMentions: { parse: [] },
   })

@@ -100,4 +100,18 @@ describe('the announcement', () => {
     const [long] = announcementMessages(promoted(300, (i) => `${'X'.repeat(1900)} ${i}`))
     expect(long!.split('\n').slice(2)).toEqual(['**BMT to JNCO**: 100.', '**JNCO to NCO**: 200.'])
   })
+
+  it("speaks the unit's language: each line, the summary's count with the language's plural and numbers", () => {
+    expect(announcementMessages(promoted(1), 'de')).toEqual([
+      '🎖️ **Beförderungen**\n**Trooper 1** wurde vom BMT zum JNCO befördert.',
+    ])
+    const [german] = announcementMessages(promoted(3427), 'de')
+    expect(german!.split('\n').slice(0, 3)).toEqual([
+      '🎖️ **Beförderungen**',
+      '**3.427** Mitglieder wurden befördert.',
+      expect.stringMatching(/^\*\*BMT zu JNCO\*\*: 1\.143 \(Trooper 1, .* und [\d.]+ weitere\)\.$/),
+    ])
+    // Polish: 3427 takes the "many" form (and four digits are written ungrouped).
+    expect(announcementMessages(promoted(3427), 'pl')[0]!.split('\n')[1]).toBe('Awansowało **3427** członków.')
+  })
 })

@@ -1,3 +1,4 @@
+import type { CatalogText } from '../../lib/i18n.ts'
 // A member moved from the waitlist into a slot, as the activity channel tells it. Its own file: the slot writes
 // (server/orbat/slots.ts) report placements and the waitlist (waitlist.ts) makes them, and neither imports the other.
 
@@ -10,6 +11,7 @@ export interface Placement {
   discordId: string
 }
 
-export function placementLine(p: Placement): string {
-  return `${p.userName} was moved from the waitlist into ${p.slotRole} (${p.squadName}).`
+/** "Reyes was moved from the waitlist into Rifleman (Alpha)." in the unit's language. */
+export function placementLine(p: Placement): CatalogText {
+  return { key: 'channel.activity.placed', values: { name: p.userName, role: p.slotRole, squad: p.squadName } }
 }
