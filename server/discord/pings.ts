@@ -16,6 +16,8 @@ import { afterCommit, runTransaction } from '../transaction.ts'
 import { DISCORD_ACTION_BUDGET_MS } from './client.ts'
 import { discordNames } from './names.ts'
 import { describeError } from '../error-text.ts'
+import { translate } from '../lib/i18n.ts'
+import { getUnitLanguage } from '../unit/language.ts'
 
 // Scheduled pings and Post Training on Discord (docs/rules/discord.md). A ping is stored pending and sent by the job
 // runner's dispatcher once its time has come (sent / failed recorded on the row).
@@ -256,11 +258,13 @@ export async function postTrainingToDiscord(
   const [training] = await services.db.select().from(trainings).where(eq(trainings.id, trainingId)).limit(1)
   if (!training) throw new NotFound('Training not found.')
   const unix = Math.floor(training.date.getTime() / 1000)
+  // In the unit's language (docs/rules/languages.md); the training's name and description as the unit wrote them.
+  const language = await getUnitLanguage(services.db)
   const content = [
     `📢 **${training.is_bmt_training ? 'BMT: ' : ''}${training.name}**`,
     `🕒 <t:${unix}:F> (<t:${unix}:R>)`,
     training.description ?? '',
-    `Cadre: ${input.cadreRoleIds.map((id) => `<@&${id}>`).join(' ')}`,
+    translate(language, 'channel.trainingCadre', { roles: input.cadreRoleIds.map((id) => `<@&${id}>`).join(' ') }),
   ]
     .filter(Boolean)
     .join('\n')
