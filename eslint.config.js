@@ -53,6 +53,7 @@ const TRANSLATED_SCREENS = [
   'app/components/orbat/nodes.tsx',
   'app/components/orbat/orbat-canvas.tsx',
   'app/components/orbat/lazy-canvas.tsx',
+  'app/ui/service-worker.tsx',
 ]
 
 const ARROWS = 'Arrows point down: app -> contracts, app route modules -> server -> db, jobs -> server.'

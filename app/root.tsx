@@ -17,6 +17,7 @@ import { messagesFor } from '#server/lib/i18n.ts'
 import { DEFAULT_LANGUAGE } from '#contracts/languages.ts'
 import { I18nProvider } from '#app/ui/i18n.tsx'
 import { readToast } from '#server/toast.ts'
+import { manifestPath } from '#server/i18n-files.ts'
 import appStylesheet from './app.css?url'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -34,6 +35,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       toast,
       timeZone,
       language,
+      // The web app manifest in the page's language (its description; public/manifest*.webmanifest).
+      manifest: manifestPath(language.language),
       // The kit's shared parts (the pager, the leave badge) speak English on the pages not in the catalogs yet; a
       // translated page's loader sends `kit` in its language, which the provider lays over this one.
       messages: { ...messagesFor(language.language, ['shell']), ...messagesFor('en', ['kit']) },
@@ -57,7 +60,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="color-scheme" content="dark" />
         <link rel="icon" href="/favicon.ico" sizes="32x32" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <link rel="manifest" href="/manifest.webmanifest" />
+        <link rel="manifest" href={rootData?.manifest ?? '/manifest.webmanifest'} />
         <link rel="apple-touch-icon" href="/icons/icon-192.png" />
         <meta name="theme-color" content="#16a34a" />
         {/* NOTE: a precedence makes React write the stylesheet before the scripts' modulepreload links, so a phone asks

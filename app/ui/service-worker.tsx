@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { OFFLINE_MESSAGE, OFFLINE_STAMP_HEADER } from '#contracts/offline.ts'
+import { useT } from './i18n.tsx'
 import { useTimeZone, wallParts } from './date-time.tsx'
 
 /**
@@ -50,6 +51,7 @@ function enableActions() {
  */
 export function OfflineMark() {
   const { zone } = useTimeZone()
+  const t = useT('shell')
   const [asOf, setAsOf] = useState<number | null>(null)
   useEffect(() => {
     const loadedAt = Date.now()
@@ -112,8 +114,7 @@ export function OfflineMark() {
       data-testid="offline-mark"
       className="border-b border-amber-700 bg-amber-950 px-4 py-2 text-center text-sm text-amber-100"
     >
-      You are offline, as of {wallParts(asOf, zone).time}: this is what the page showed then, and actions are off until
-      you are back online.
+      {t('offline', { time: wallParts(asOf, zone).time })}
     </p>
   )
 }

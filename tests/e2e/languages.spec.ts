@@ -29,7 +29,7 @@ import { clippedInTopBar, toast } from './page-kit.ts'
 /** The catalogs' screens these tests read (other namespaces may be under way in English first). */
 type Texts = Pick<
   typeof en,
-  'shell' | 'home' | 'account' | 'roster' | 'kit' | 'orbat' | 'orbatRefusals' | 'orbatAnswers'
+  'manifest' | 'shell' | 'home' | 'account' | 'roster' | 'kit' | 'orbat' | 'orbatRefusals' | 'orbatAnswers'
 >
 const TEXTS = { en, de, fr, pl, ru, cs, es } satisfies Record<LanguageCode, Texts>
 
@@ -156,6 +156,11 @@ for (const [code, locale] of Object.entries(BROWSER_LOCALES) as [Exclude<Languag
         .toHaveText(signedOutLinks(texts).filter((link) => link !== texts.shell.nav.tests))
       await expect.soft(topBar(page).getByRole('link', { name: texts.shell.login, exact: true })).toBeVisible()
       await expectFitsThePhone(page, `the hub (${locale})`)
+      // The installed app's manifest says what it is in the language too.
+      const manifestHref = `/manifest.${code}.webmanifest`
+      await expect.soft(page.locator('link[rel="manifest"]')).toHaveAttribute('href', manifestHref)
+      const manifest = (await (await page.request.get(manifestHref)).json()) as { lang: string; description: string }
+      expect.soft(manifest).toMatchObject({ lang: code, description: texts.manifest.description })
       await page.setViewportSize(WIDTHS[0])
       await expect.soft(nav.getByRole('link'), '@1440px').toHaveText(signedOutLinks(texts))
 
