@@ -3,6 +3,7 @@ import { Group } from '@visx/group'
 import { scaleBand, scaleLinear } from '@visx/scale'
 import { Bar, LinePath } from '@visx/shape'
 import type { ActivityWeek } from '#contracts/activity.ts'
+import { useLocale } from '#app/ui/i18n.tsx'
 
 // The activity charts (docs/decisions/038-charts-drawn-on-the-server-with-visx.md): plain SVG drawn by visx in the
 // server's render, so they are in the first paint and work without JavaScript. Each carries its own text alternative:
@@ -27,12 +28,25 @@ const AXIS = {
   tickLabelProps: { fill: '#a1a1aa', fontSize: 12, fontFamily: 'inherit' },
 } as const
 
-// One formatter for every label: making one costs far more than using it, and a chart has a label per session.
-const SHORT_DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' })
-const shortDay = (day: string) => SHORT_DAY.format(new Date(`${day}T00:00:00Z`))
+// One formatter per language for every label: making one costs far more than using it, and a chart has a label per
+// session. The days are written as the page's language writes them ("Nov 3", "3. Nov.": docs/rules/languages.md).
+const SHORT_DAYS = new Map<string, Intl.DateTimeFormat>()
+
+/** "Nov 3" for a YYYY-MM-DD day, in the page's language. */
+function useShortDay(): (day: string) => string {
+  const locale = useLocale()
+  let format = SHORT_DAYS.get(locale)
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' })
+    SHORT_DAYS.set(locale, format)
+  }
+  const formatter = format
+  return (day) => formatter.format(new Date(`${day}T00:00:00Z`))
+}
 const percent = (value: number | null) => (value === null ? '–' : `${Math.round(value * 100)}%`)
 
 function TurnoutDrawing({ points, width, height }: { points: readonly TurnoutPoint[]; width: number; height: number }) {
+  const shortDay = useShortDay()
   const margin = { top: 12, right: 8, bottom: 28, left: 40 }
   const innerWidth = width - margin.left - margin.right
   const innerHeight = height - margin.top - margin.bottom
@@ -232,6 +246,7 @@ export function MemberWeeksChart({
   const top = Math.max(1, ...weeks.map((w) => w.possible))
   const y = scaleLinear<number>({ domain: [0, top], range: [innerHeight, 0] })
   const ticks = weeks.filter((_, i) => i % 3 === 0).map((w) => w.week_start)
+  const shortDay = useShortDay()
   return (
     <figure className="flex max-w-md flex-col gap-2" data-testid="member-activity-chart">
       <svg viewBox={`0 0 ${width} ${height}`} className="h-auto w-full" role="img" aria-label={caption}>
