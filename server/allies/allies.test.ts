@@ -325,6 +325,25 @@ describe('reservations', () => {
   })
 })
 
+describe("telling the allied unit's contact", () => {
+  it('a save that reserves slots tells the contact by Discord message, with how many and the invite link; one that adds none tells nobody', async () => {
+    const contact = visitors[5]!
+    const ally = await addAlly({ contact_discord_id: contact.discordId })
+    const dms = () =>
+      t.discord.state.messages.filter((m) => m.channelName === `@${contact.username}`).map((m) => m.content)
+    const before = dms().length
+    await arrangeReserved(ally.id)
+    await expect.poll(dms).toHaveLength(before + 1)
+    // Alpha's two slots, Bravo's Red team (two) and Bravo's Gunner.
+    expect(dms().at(-1)).toBe(
+      `🤝 5 slots in the ORBAT of Task Force HQ are now reserved for **3rd Commando Brigade**. Your players take them after joining with this link: ${ally.invite_url}`,
+    )
+    // The answer comes after the message (a quick Discord is awaited): a save that reserves nothing more says nothing.
+    expect((await save(toSave(await orbat()))).status).toBe(200)
+    expect(dms()).toHaveLength(before + 1)
+  })
+})
+
 describe('the waitlist', () => {
   it('a guest waits for their unit’s reserved slots; a member is never placed in one while it holds', async () => {
     const ally = await addAlly()

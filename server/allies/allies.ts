@@ -20,6 +20,7 @@ import type { AppServices } from '../context.ts'
 import { discordAvatarUrl } from '../discord/client.ts'
 import { Conflict, Invalid, NotFound } from '../errors.ts'
 import { guestUnitOf } from '../orbat/guests.ts'
+import { inviteUrl } from '../orbat/ally-contacts.ts'
 import { fillSlot } from '../orbat/waitlist/waitlist.ts'
 import type { Placement } from '../orbat/waitlist/placement.ts'
 import { runTransaction } from '../transaction.ts'
@@ -28,13 +29,6 @@ import { runTransaction } from '../transaction.ts'
 // rotates its invite link and removes its guests; a person opens the link and becomes a guest. Each is one use case
 // for the /api route and the page's action alike, audit-logged in its own transaction. Who may take which slot is
 // decided by the sign-up's stored function (db/functions/orbat.sql allied_may_take).
-
-/** The path of an invite link (the page that joins), under the app's address. */
-export const INVITE_PATH = '/allies/join/'
-
-export function inviteUrl(config: Config, code: string): string {
-  return `${config.appUrl.replace(/\/+$/, '')}${INVITE_PATH}${code}`
-}
 
 /** An invite code: 18 random bytes, base64url (24 characters). */
 function newInviteCode(): string {

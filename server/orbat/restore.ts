@@ -11,6 +11,7 @@ import type { AppServices } from '../context.ts'
 import { EVERYONE } from '../role-sync/queue.ts'
 import { Conflict, NotFound } from '../errors.ts'
 import { placementLine } from './waitlist/placement.ts'
+import { tellAllyContacts } from './ally-contacts.ts'
 import { runTransaction } from '../transaction.ts'
 import { postActivity } from '../discord/activity-channel.ts'
 import { getVersion, undoTarget } from './history.ts'
@@ -150,7 +151,10 @@ export function restoreVersion(services: AppServices, admin: User, versionId: nu
       changes: ['orbat'],
       // Whoever it put back gains their squad's roles, whoever it freed loses them: the reconcile finds both.
       syncRoles: () => [EVERYONE],
-      after: (result) => postActivity(services, result.placements.map(placementLine)),
+      after: async (result) => {
+        postActivity(services, result.placements.map(placementLine))
+        await tellAllyContacts(services, result.allies)
+      },
     },
   )
 }

@@ -4,6 +4,7 @@ import { runTransaction } from '../transaction.ts'
 import { emitWebhook } from '../webhooks/emit.ts'
 import { emitSlotChanges, heldSlotsBefore } from '../webhooks/slots.ts'
 import { placementLine } from './waitlist/placement.ts'
+import { alliesToTell, reservedSlotCounts, tellAllyContacts, type AllyToTell } from './ally-contacts.ts'
 import { postActivity } from '../discord/activity-channel.ts'
 import { and, asc, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm'
 import type { OrbatSaveInput } from '#contracts/orbat.ts'
@@ -71,6 +72,8 @@ export interface SaveResult {
   /** Squads the save moved so that no two cards overlap. */
   moved: string[]
   placements: Placement[]
+  /** Allied units the save left more reserved slots than they had: their contacts are told after the commit. */
+  allies: AllyToTell[]
 }
 
 /** `---TEXT---` in upper case for a spacer row (docs/rules/orbat.md, Heading (spacer) rows); other roles as given. */
@@ -358,6 +361,7 @@ export async function saveOrbat(
   checkShape(body)
   // Saves serialise with each other and with waitlist fills; sign-ups wait on the slot row locks below.
   await lockFill(tx)
+  const reservedBefore = await reservedSlotCounts(tx)
 
   const storedSquads = await tx
     .select({ id: squads.id, pos_x: squads.pos_x, pos_y: squads.pos_y, reserved_for: squads.reserved_for })
@@ -635,6 +639,7 @@ export async function saveOrbat(
     removed,
     moved: apart.moved,
     placements,
+    allies: await alliesToTell(tx, reservedBefore),
   }
 }
 
@@ -654,6 +659,9 @@ export async function saveOrbatLayout(
     changes: ['orbat'],
     // A save may move, clear or re-platoon anyone: the reconcile finds who gains and loses squad roles.
     syncRoles: () => [EVERYONE],
-    after: (result) => postActivity(services, result.placements.map(placementLine)),
+    after: async (result) => {
+      postActivity(services, result.placements.map(placementLine))
+      await tellAllyContacts(services, result.allies)
+    },
   })
 }
