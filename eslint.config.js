@@ -54,6 +54,7 @@ const TRANSLATED_SCREENS = [
   'app/components/orbat/orbat-canvas.tsx',
   'app/components/orbat/lazy-canvas.tsx',
   'app/ui/service-worker.tsx',
+  'app/routes/allies/join.$code.tsx',
 ]
 
 const ARROWS = 'Arrows point down: app -> contracts, app route modules -> server -> db, jobs -> server.'

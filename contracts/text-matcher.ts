@@ -29,7 +29,8 @@ export class TextMatcher {
     const marks = names.map((_, i) => `\u0000${i}\u0000`)
     const shape = (make as (...values: string[]) => string)(...marks)
     let source = shape.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-    for (const mark of marks) source = source.replace(mark, '(.+?)')
+    // A value the text names twice (an allied unit, in the refusal of a guest) is read once, then matched again.
+    marks.forEach((mark, i) => (source = source.replace(mark, '(.+?)').replaceAll(mark, `\\${i + 1}`)))
     this.made.push({ pattern: new RegExp(`^${source}$`), key, names, numbers })
     return this
   }

@@ -3,6 +3,7 @@ import {
   MEMBER_WRITE_MESSAGES,
   ORBAT_REFUSAL_FIELDS,
   ORBAT_REFUSALS,
+  orbatRefusalText,
   type OrbatRefusalCode,
 } from '#contracts/orbat-rights.ts'
 import { TextMatcher } from '#contracts/text-matcher.ts'
@@ -24,15 +25,12 @@ const ORBAT_TEXTS = new TextMatcher()
   .same(ORBAT_REFUSAL_FIELDS.squadTakesNoPreferences!.hint, 'orbatAnswers.chooseListedSquad')
 for (const [key, message] of Object.entries({ ...MEMBER_WRITE_MESSAGES, ...ORBAT_FALLBACKS }))
   ORBAT_TEXTS.same(message, `orbatAnswers.${key}`)
-for (const [code, text] of Object.entries(ORBAT_REFUSALS) as Array<[OrbatRefusalCode, string]>) {
+for (const code of Object.keys(ORBAT_REFUSALS) as OrbatRefusalCode[]) {
   const key = `orbatRefusals.${code}`
-  // A refusal with a detail names it once or twice ("Guests of X can only take slots reserved for X.").
-  const details = text.split('%s').length - 1
-  if (details === 0) ORBAT_TEXTS.same(text, key)
-  else {
-    const make = (...values: string[]) => text.replace(/%s/g, () => values.shift() ?? '')
-    ORBAT_TEXTS.madeBy(make, key, Array<string>(details).fill('detail'))
-  }
+  // A refusal with a detail (a lock, an allied unit) names it once or twice, as orbatRefusalText writes it.
+  if (ORBAT_REFUSALS[code].includes('%s'))
+    ORBAT_TEXTS.madeBy((detail: string) => orbatRefusalText(code, detail), key, ['detail'])
+  else ORBAT_TEXTS.same(ORBAT_REFUSALS[code], key)
 }
 
 /** One of the ORBAT page's English answers in `language` (unchanged when the catalogs do not have it). */

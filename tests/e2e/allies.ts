@@ -1,5 +1,7 @@
 import type { Browser, Page } from '@playwright/test'
-import { ALLY_MESSAGES, allyMessage } from '#contracts/allies.ts'
+import { ALLY_MESSAGES } from '#contracts/allies.ts'
+import en from '#contracts/i18n/en.json' with { type: 'json' }
+import pl from '#contracts/i18n/pl.json' with { type: 'json' }
 import { axeViolationsAtEachWidth } from './a11y.ts'
 import { expect, stubDiscordCdn, waitForHydration, type E2ESql } from './fixtures.ts'
 import { acceptConfirm, submit, toast } from './page-kit.ts'
@@ -113,8 +115,11 @@ export async function alliesJourney(page: Page, browser: Browser, urls: Urls, jo
   }
   const invitePath = new URL(link).pathname
 
-  // A player of the allied unit opens the link in their own browser, logs in, and joins.
+  // A player of the allied unit opens the link in their own browser, logs in, and joins. Without JavaScript theirs
+  // asks for Polish (another community, another language): the invite page, its answer and their account say it so.
+  const texts = journey.js ? en : pl
   const context = await browser.newContext({
+    ...(journey.js ? {} : { locale: 'pl-PL' }),
     javaScriptEnabled: journey.js,
     viewport: page.viewportSize()!,
     serviceWorkers: 'block',
@@ -127,24 +132,28 @@ export async function alliesJourney(page: Page, browser: Browser, urls: Urls, jo
     await expect(guest.getByRole('heading', { level: 1 })).toContainText(run.name)
     await expect(guest.getByTestId('ally-tag')).toHaveText(run.tag)
     // (Its axe check signed out is tests/e2e/a11y.ts's, as is the admin's list without guests.)
-    await guest.getByRole('link', { name: 'Log in with Discord' }).click()
+    await expect(guest.getByText(texts.allyJoin.invitation)).toBeVisible()
+    await guest.getByRole('link', { name: texts.allyJoin.login }).click()
     await guest.waitForURL(
       (url) => url.origin === new URL(urls.standInUrl).origin && url.pathname === '/oauth2/authorize',
     )
     await guest.getByRole('button', { name: new RegExp(`@${run.guest.username}\\b`) }).click()
     await guest.waitForURL((url) => url.pathname === invitePath)
     if (journey.js) await waitForHydration(guest)
-    const join = guest.getByRole('button', { name: `Join ${run.name} as a guest` })
+    const join = guest.getByRole('button', { name: texts.allyJoin.join.replace('{unit}', run.name) })
     await expect(join).toBeVisible()
     await expectClean(guest, `${invitePath} signed in`)
     await join.click()
     await guest.waitForURL((url) => url.pathname === '/orbat')
-    await expect(toast(guest, allyMessage(ALLY_MESSAGES.joined, run.name))).toBeVisible()
+    await expect(toast(guest, texts.allyJoin.messages.joined.replaceAll('{unit}', run.name))).toBeVisible()
 
     // Their account says whose guest they are.
     await guest.goto('/account')
-    await expect(guest.getByRole('heading', { name: `Guest of ${run.name} [${run.tag}]` })).toBeVisible()
-    await expect(guest.getByTestId('guest-standing')).toContainText('not on this unit’s roster')
+    const heading = texts.account.guest.title.replace('{name}', run.name).replace('{tag}', run.tag)
+    await expect(guest.getByRole('heading', { name: heading })).toBeVisible()
+    await expect(guest.getByTestId('guest-standing')).toContainText(
+      texts.account.guest.standing.replaceAll('{name}', run.name).replaceAll('{tag}', run.tag),
+    )
     await expectClean(guest, '/account as a guest')
   } finally {
     await context.close()

@@ -9,7 +9,7 @@ import { useT } from '#app/ui/i18n.tsx'
 export function useRefusalTexts() {
   const t = useT('orbatRefusals')
   return {
-    /** The whole reason: "This slot is reserved for 3 Commando Brigade." */
+    /** The whole reason, its detail (a lock, an allied unit) filled in. */
     reason: (refusal: Pick<Refusal, 'code' | 'detail'>) => t(refusal.code, { detail: refusal.detail ?? '' }),
     /** The short words on the disabled control: "Reserved". */
     label: (refusal: Pick<Refusal, 'label'>) => t(`labels.${refusal.label}`),
