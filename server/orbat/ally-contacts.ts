@@ -6,8 +6,8 @@ import type { AppServices } from '../context.ts'
 import { translate } from '../lib/i18n.ts'
 import { getUnitLanguage } from '../unit/language.ts'
 
-// Telling an allied unit what is theirs (docs/rules/orbat.md, Reservations for allied units): when a save (the editor,
-// a restore, a mission import) leaves an allied unit more reserved slots than it had, the unit's contact gets a
+// Telling an allied unit what is theirs (docs/rules/joint-operations.md, "The contact is told"): when a save (the
+// editor, a restore, a mission import) leaves an allied unit more reserved slots than it had, the unit's contact gets a
 // Discord direct message after the commit, with how many slots and the invite link its players join with. The
 // Discord client never throws: a message Discord refuses is logged and recorded as a System audit entry.
 

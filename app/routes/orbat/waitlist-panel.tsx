@@ -69,6 +69,9 @@ export function WaitlistPanel({
   )
 }
 
+/** What a member whose roles allow only squad preferences is told under the form. */
+const SQUADS_ONLY = { code: 'noGeneralWaitlist', detail: null } as const
+
 /**
  * Join or Leave. A join that cannot succeed is shown disabled with the reason under it; a member whose roles do not
  * allow the general waitlist is offered the squads only (Any Squad disabled, the first squad chosen).
@@ -95,7 +98,6 @@ function WaitlistForm({
     ? null
     : (refusal ?? (general || squads.length > 0 ? null : 'noGeneralWaitlist'))
   const squadsOnly = !mine && !why && !general
-  const squadsOnlyNote: OrbatRefusalCode = 'noGeneralWaitlist'
   const current = mine
     ? (squads.find((s) => s.name === mine.squad_preference)?.id ?? '')
     : squadsOnly
@@ -143,7 +145,7 @@ function WaitlistForm({
       ) : null}
       {squadsOnly ? (
         <p className="text-sm text-zinc-400">
-          <RefusalReason refusal={{ code: squadsOnlyNote, detail: null }} />
+          <RefusalReason refusal={SQUADS_ONLY} />
         </p>
       ) : null}
     </div>
