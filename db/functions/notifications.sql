@@ -59,24 +59,26 @@ $$;
 CREATE OR REPLACE FUNCTION member_history_notify() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO notification_outbox (user_id, kind, event_key, title, body, url)
-  SELECT u.id, n.kind, format('history:%s', h.id), n.title, n.body, '/account/record'
+  -- The texts are written in the SELECT list, so only for the rows the WHERE keeps (the people who are told), in each
+  -- one's language (user_language's rule as a join: the unit's language read once for the statement).
+  SELECT u.id, n.kind, format('history:%s', h.id),
+         notice_for(n.title_key, l.language, n.title_values), notice_for(n.body_key, l.language, n.body_values),
+         '/account/record'
     FROM history_added h
     JOIN members m ON m.id = h.member_id AND NOT m.is_banned
     JOIN users u ON u.discord_id = m.discord_id
-   -- user_language's rule as a join (the unit's language read once for the statement, not per row).
    CROSS JOIN LATERAL (
      SELECT coalesce(u.language, (SELECT nullif(value, '') FROM settings WHERE key = 'unit_language'), 'en') AS language
    ) AS l
    CROSS JOIN LATERAL (
      SELECT 'promotions_awards' AS kind,
-            notice_for('notifications.promoted.title', l.language, jsonb_build_object('rank', h.detail->>'to')) AS title,
-            notice_for('notifications.promoted.body', l.language,
-                       jsonb_build_object('from', h.detail->>'from', 'to', h.detail->>'to')) AS body
+            'notifications.promoted.title' AS title_key, jsonb_build_object('rank', h.detail->>'to') AS title_values,
+            'notifications.promoted.body' AS body_key,
+            jsonb_build_object('from', h.detail->>'from', 'to', h.detail->>'to') AS body_values
       WHERE h.kind = 'rank' AND (h.detail->>'to')::rank > (h.detail->>'from')::rank
      UNION ALL
-     SELECT 'test_updates', notice_for('notifications.qualificationGranted.title', l.language),
-            notice_for('notifications.qualificationGranted.body', l.language,
-                       jsonb_build_object('qualification', h.detail->>'name'))
+     SELECT 'test_updates', 'notifications.qualificationGranted.title', '{}'::jsonb,
+            'notifications.qualificationGranted.body', jsonb_build_object('qualification', h.detail->>'name')
       WHERE h.kind = 'qualification' AND (h.detail->>'granted')::boolean AND h.via IS DISTINCT FROM 'evaluation'
    ) AS n
     -- notification_wanted's rule as a join: a call per row cost a promotion run of 2,000 members 150 ms, this 10.
