@@ -60,10 +60,14 @@ const base64url = text()
   .max(512)
   .regex(/^[A-Za-z0-9_-]+={0,2}$/, 'must be base64url')
 
-/** POST /api/push/subscriptions: the browser's PushSubscription.toJSON(), less what is not needed. */
+/**
+ * POST /api/push/subscriptions: the browser's PushSubscription.toJSON() as it is (its `expirationTime` is taken and
+ * not kept: push services renew a subscription by a new endpoint, which the page sends again).
+ */
 export const pushSubscriptionInputSchema = z.object({
   endpoint: text().trim().min(1).max(2048),
-  keys: z.object({ p256dh: base64url, auth: base64url }),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.strictObject({ p256dh: base64url, auth: base64url }),
 })
 
 /** DELETE /api/push/subscriptions */

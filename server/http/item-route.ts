@@ -4,7 +4,7 @@ import type { User } from '#db/schema/users-sessions.ts'
 import { requireUser } from '../auth/user.ts'
 import { getServices, type AppServices } from '../context.ts'
 import { apiHandler } from '../errors.ts'
-import { parseId, parseInput, readJsonObject } from '../lib/request.ts'
+import { parseId, parseInput, parseStrictInput, readJsonObject } from '../lib/request.ts'
 
 // The action of an admin /api item route (/api/admin/…/{id}): PUT edits the item with a JSON body checked by the
 // contract's schema, DELETE removes it; each calls its use case. The route exports `methods` ['PUT', 'DELETE'] (the
@@ -21,6 +21,8 @@ interface ItemRoute<S extends z.ZodType> {
   /** DELETE: the use case, and the answer's message. */
   remove: (services: AppServices, admin: User, id: number) => Promise<unknown>
   removed: string
+  /** A body key the schema does not name is 400 naming it (docs/security.md), rather than ignored. */
+  strict?: boolean
 }
 
 interface ItemActionArgs {
@@ -39,7 +41,8 @@ export function adminItemAction<S extends z.ZodType>(route: ItemRoute<S>) {
         await route.remove(services, admin, id)
         return { message: route.removed }
       }
-      const input = parseInput(route.schema, await readJsonObject(request), route.invalid)
+      const parse = route.strict ? parseStrictInput : parseInput
+      const input = parse(route.schema, await readJsonObject(request), route.invalid)
       return route.update(services, admin, id, input)
     })
 }

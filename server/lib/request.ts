@@ -52,17 +52,55 @@ export function parseInput<S extends z.ZodType>(
 }
 
 /**
- * Like parseInput, for an /api body that is strict as documented (docs/security.md): a key the schema (an object
- * schema) does not name is 400 naming it, before anything else is checked, rather than silently ignored.
+ * The keys an object schema names, looking through what wraps one (a transform's or refinement's pipe, optional,
+ * default, a union's options: any option's keys; a record's enum of keys); null for a schema that checks its keys
+ * itself (a record over any text).
  */
-export function parseStrictInput<S extends z.ZodType>(schema: S, value: Record<string, unknown>): z.output<S> {
-  const shape = (schema as unknown as { shape?: Record<string, unknown> }).shape
-  const unknown = shape ? Object.keys(value).filter((key) => !Object.hasOwn(shape, key)) : []
-  if (unknown.length) {
-    const message = `Unknown field${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}.`
-    throw new Invalid(message, Object.fromEntries(unknown.map((key) => [key, ['This field is not accepted here.']])))
+function namedKeys(schema: z.ZodType): Set<string> | null {
+  const def = (schema as unknown as { _zod: { def: Record<string, unknown> } })._zod.def
+  const inner = (key: string) => namedKeys(def[key] as z.ZodType)
+  switch (def.type) {
+    case 'object':
+      return new Set(Object.keys(def.shape as object))
+    case 'pipe':
+      return inner('in')
+    case 'union': {
+      const sets = (def.options as z.ZodType[]).map(namedKeys)
+      return sets.includes(null) ? null : new Set(sets.flatMap((keys) => [...keys!]))
+    }
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'readonly':
+    case 'catch':
+      return inner('innerType')
+    case 'record': {
+      // A record over an enum of keys (a partial record) names them; any other record checks its keys itself.
+      const keyDef = (def.keyType as { _zod: { def: { type: string; entries?: Record<string, string> } } })._zod.def
+      return keyDef.type === 'enum' ? new Set(Object.values(keyDef.entries!)) : null
+    }
+    default:
+      throw new TypeError(`parseStrictInput needs an object schema, not ${String(def.type)}.`)
   }
-  return parseInput(schema, value)
+}
+
+/**
+ * Like parseInput, for an /api body that is strict as documented (docs/security.md): a key the schema does not name is
+ * 400 naming it, before anything else is checked, rather than silently ignored.
+ */
+export function parseStrictInput<S extends z.ZodType>(
+  schema: S,
+  value: Record<string, unknown>,
+  message?: string,
+): z.output<S> {
+  const keys = namedKeys(schema)
+  const unknown = keys ? Object.keys(value).filter((key) => !keys.has(key)) : []
+  if (unknown.length) {
+    const said = `Unknown field${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}.`
+    throw new Invalid(said, Object.fromEntries(unknown.map((key) => [key, ['This field is not accepted here.']])))
+  }
+  return parseInput(schema, value, message)
 }
 
 /** A numeric route id (canonical decimal digits, see parseIdText), or a 404: unknown and malformed ids answer the same. */

@@ -3,7 +3,7 @@ import { notificationPreferencesInputSchema } from '#contracts/notifications.ts'
 import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
-import { parseInput, readJsonObject } from '#server/lib/request.ts'
+import { parseStrictInput, readJsonObject } from '#server/lib/request.ts'
 import { getPreferences, setPreferences } from '#server/notifications/subscriptions.ts'
 import type { ApiMethod } from '#server/http/api-methods.ts'
 
@@ -20,7 +20,7 @@ export const methods: ApiMethod[] = ['PUT']
 export async function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     const user = await requireUser(request, context)
-    const input = parseInput(notificationPreferencesInputSchema, await readJsonObject(request))
+    const input = parseStrictInput(notificationPreferencesInputSchema, await readJsonObject(request))
     return setPreferences(getServices(context).db, user, input)
   })
 }

@@ -10,6 +10,7 @@ export const methods: ApiMethod[] = ['PUT', 'DELETE']
 
 export const action = adminItemAction({
   what: 'Allied unit',
+  strict: true,
   schema: alliedUnitSchema,
   invalid: 'Please correct the allied unit.',
   update: async (services, admin, id, input) => ({

@@ -1,6 +1,6 @@
 import type { Route } from './+types/admin.allied-units'
 import { ALLY_MESSAGES, alliedUnitSchema } from '#contracts/allies.ts'
-import { parseInput, readJsonObject } from '#server/lib/request.ts'
+import { parseStrictInput, readJsonObject } from '#server/lib/request.ts'
 import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     const admin = await requireUser(request, context, 'admin')
-    const input = parseInput(alliedUnitSchema, await readJsonObject(request), 'Please correct the allied unit.')
+    const input = parseStrictInput(alliedUnitSchema, await readJsonObject(request), 'Please correct the allied unit.')
     const created = await createAlliedUnit(getServices(context), admin, input)
     return Response.json({ ...created, message: ALLY_MESSAGES.created }, { status: 201 })
   })

@@ -9,6 +9,7 @@ export const methods: ApiMethod[] = ['PUT', 'DELETE']
 
 export const action = adminItemAction({
   what: 'Webhook endpoint',
+  strict: true,
   schema: webhookEndpointSchema,
   invalid: 'Please correct the endpoint.',
   update: async (services, admin, id, input) => ({

@@ -1,6 +1,6 @@
 import type { Route } from './+types/admin.webhooks'
 import { WEBHOOK_MESSAGES, webhookEndpointSchema } from '#contracts/webhooks.ts'
-import { parseInput, readJsonObject } from '#server/lib/request.ts'
+import { parseStrictInput, readJsonObject } from '#server/lib/request.ts'
 import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
@@ -18,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     const admin = await requireUser(request, context, 'admin')
-    const input = parseInput(webhookEndpointSchema, await readJsonObject(request), 'Please correct the endpoint.')
+    const input = parseStrictInput(webhookEndpointSchema, await readJsonObject(request), 'Please correct the endpoint.')
     const created = await createWebhookEndpoint(getServices(context), admin, input)
     return Response.json({ ...created, message: WEBHOOK_MESSAGES.created }, { status: 201 })
   })

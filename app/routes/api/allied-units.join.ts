@@ -1,6 +1,6 @@
 import type { Route } from './+types/allied-units.join'
 import { joinAllySchema } from '#contracts/allies.ts'
-import { parseInput, readJsonObject } from '#server/lib/request.ts'
+import { parseStrictInput, readJsonObject } from '#server/lib/request.ts'
 import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
@@ -11,7 +11,7 @@ import { joinByInvite } from '#server/allies/allies.ts'
 export async function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     const user = await requireUser(request, context)
-    const input = parseInput(joinAllySchema, await readJsonObject(request), 'Please correct the invite code.')
+    const input = parseStrictInput(joinAllySchema, await readJsonObject(request), 'Please correct the invite code.')
     return joinByInvite(getServices(context), user, input.code)
   })
 }

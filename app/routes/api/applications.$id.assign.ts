@@ -1,6 +1,6 @@
 import type { Route } from './+types/applications.$id.assign'
 import { assignInputSchema } from '#contracts/recruitment.ts'
-import { parseId, parseInput, readJsonObject } from '#server/lib/request.ts'
+import { parseId, parseStrictInput, readJsonObject } from '#server/lib/request.ts'
 import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
@@ -11,7 +11,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     const admin = await requireUser(request, context, 'admin')
     const id = parseId(params.id, 'Application')
-    const { user_id } = parseInput(assignInputSchema, await readJsonObject(request))
+    const { user_id } = parseStrictInput(assignInputSchema, await readJsonObject(request))
     return { application: await assignApplication(getServices(context), admin, id, user_id) }
   })
 }

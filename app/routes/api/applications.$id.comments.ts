@@ -1,6 +1,6 @@
 import type { Route } from './+types/applications.$id.comments'
 import { commentInputSchema } from '#contracts/recruitment.ts'
-import { parseId, parseInput, readJsonObject } from '#server/lib/request.ts'
+import { parseId, parseStrictInput, readJsonObject } from '#server/lib/request.ts'
 import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
@@ -11,7 +11,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     const admin = await requireUser(request, context, 'admin')
     const id = parseId(params.id, 'Application')
-    const { text } = parseInput(commentInputSchema, await readJsonObject(request))
+    const { text } = parseStrictInput(commentInputSchema, await readJsonObject(request))
     return Response.json({ comment: await commentOn(getServices(context), admin, id, text) }, { status: 201 })
   })
 }

@@ -1,6 +1,6 @@
 import type { Route } from './+types/applications.$id.status'
 import { applicationStatusInputSchema } from '#contracts/recruitment.ts'
-import { parseId, parseInput, readJsonObject } from '#server/lib/request.ts'
+import { parseId, parseStrictInput, readJsonObject } from '#server/lib/request.ts'
 import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
@@ -12,7 +12,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     const admin = await requireUser(request, context, 'admin')
     const id = parseId(params.id, 'Application')
-    const input = parseInput(applicationStatusInputSchema, await readJsonObject(request))
+    const input = parseStrictInput(applicationStatusInputSchema, await readJsonObject(request))
     return moveApplication(getServices(context), admin, id, input)
   })
 }

@@ -1,6 +1,6 @@
 import type { Route } from './+types/applications'
 import { applicationListQuerySchema, applyInputSchema } from '#contracts/recruitment.ts'
-import { parseInput, readJsonObject } from '#server/lib/request.ts'
+import { parseInput, parseStrictInput, readJsonObject } from '#server/lib/request.ts'
 import { requireUser } from '#server/auth/user.ts'
 import { getServices, requestContext } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
@@ -22,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const user = await requireUser(request, context)
     const services = getServices(context)
     assertApplicationRate(services.config, context.get(requestContext).clientIp)
-    const { answers } = parseInput(applyInputSchema, await readJsonObject(request))
+    const { answers } = parseStrictInput(applyInputSchema, await readJsonObject(request))
     return Response.json(await apply(services, user, answers), { status: 201 })
   })
 }

@@ -8,6 +8,7 @@ export const methods: ApiMethod[] = ['PUT', 'DELETE']
 
 export const action = adminItemAction({
   what: 'Award',
+  strict: true,
   schema: awardInputSchema,
   invalid: 'Please correct the award form.',
   update: async (services, admin, id, input) => ({ award: await editAward(services, admin, id, input) }),

@@ -1,6 +1,6 @@
 import type { Route } from './+types/awards'
 import { awardInputSchema } from '#contracts/awards.ts'
-import { parseInput, readJsonObject } from '#server/lib/request.ts'
+import { parseStrictInput, readJsonObject } from '#server/lib/request.ts'
 import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
@@ -15,7 +15,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     const admin = await requireUser(request, context, 'admin')
-    const input = parseInput(awardInputSchema, await readJsonObject(request), 'Please correct the award form.')
+    const input = parseStrictInput(awardInputSchema, await readJsonObject(request), 'Please correct the award form.')
     const award = await addAward(getServices(context), admin, input)
     return Response.json({ award }, { status: 201 })
   })

@@ -1,6 +1,6 @@
 import type { Route } from './+types/integrations.events.$id.attendance'
 import { attendanceByUuidSchema } from '#contracts/integrations.ts'
-import { parseId, parseInput, readJsonObject } from '#server/lib/request.ts'
+import { parseId, parseStrictInput, readJsonObject } from '#server/lib/request.ts'
 import { serverTokenFrom } from '#server/auth/api-token.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
@@ -14,7 +14,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const services = getServices(context)
     const token = await serverTokenFrom(services, request)
     const id = parseId(params.id, 'Event')
-    const { bohemia_uuids } = parseInput(attendanceByUuidSchema, await readJsonObject(request))
+    const { bohemia_uuids } = parseStrictInput(attendanceByUuidSchema, await readJsonObject(request))
     return recordAttendanceByUuid(services, token, id, bohemia_uuids)
   })
 }

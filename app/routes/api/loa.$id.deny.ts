@@ -1,6 +1,6 @@
 import type { Route } from './+types/loa.$id.deny'
 import { leaveDenySchema } from '#contracts/leave.ts'
-import { parseId, parseInput, readJsonObject } from '#server/lib/request.ts'
+import { parseId, parseStrictInput, readJsonObject } from '#server/lib/request.ts'
 import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
@@ -11,7 +11,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     const admin = await requireUser(request, context, 'admin')
     const id = parseId(params.id, 'Leave')
-    const input = parseInput(leaveDenySchema, await readJsonObject(request))
+    const input = parseStrictInput(leaveDenySchema, await readJsonObject(request))
     return { leave: await denyLeave(getServices(context), admin, id, input) }
   })
 }

@@ -3,7 +3,7 @@ import { pushSubscriptionInputSchema, pushUnsubscribeInputSchema } from '#contra
 import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
-import { parseInput, readJsonObject } from '#server/lib/request.ts'
+import { parseStrictInput, readJsonObject } from '#server/lib/request.ts'
 import { listPushDevices } from '#server/notifications/account.ts'
 import { subscribe, unsubscribe } from '#server/notifications/subscriptions.ts'
 import type { ApiMethod } from '#server/http/api-methods.ts'
@@ -25,11 +25,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const user = await requireUser(request, context)
     const services = getServices(context)
     if (request.method === 'DELETE') {
-      const { endpoint } = parseInput(pushUnsubscribeInputSchema, await readJsonObject(request))
+      const { endpoint } = parseStrictInput(pushUnsubscribeInputSchema, await readJsonObject(request))
       await unsubscribe(services.db, user, { endpoint })
       return new Response(null, { status: 204 })
     }
-    const input = parseInput(pushSubscriptionInputSchema, await readJsonObject(request))
+    const input = parseStrictInput(pushSubscriptionInputSchema, await readJsonObject(request))
     const answer = await subscribe(services, user, input, request.headers.get('user-agent'))
     return Response.json(answer, { status: 201 })
   })

@@ -1,6 +1,6 @@
 import type { Route } from './+types/recruitment.form'
 import { recruitmentFormInputSchema } from '#contracts/recruitment.ts'
-import { parseInput, readJsonObject } from '#server/lib/request.ts'
+import { parseStrictInput, readJsonObject } from '#server/lib/request.ts'
 import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
@@ -17,7 +17,7 @@ export const methods: ApiMethod[] = ['PUT']
 export async function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     const admin = await requireUser(request, context, 'admin')
-    const input = parseInput(recruitmentFormInputSchema, await readJsonObject(request))
+    const input = parseStrictInput(recruitmentFormInputSchema, await readJsonObject(request))
     return saveForm(getServices(context), admin, input)
   })
 }
