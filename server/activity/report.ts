@@ -1,4 +1,4 @@
-import { and, eq, lte, sql, type SQL } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import { DateTime } from 'luxon'
 import {
   INACTIVITY_WEEKS_DEFAULT,
@@ -13,9 +13,8 @@ import {
 } from '#contracts/activity.ts'
 import { addDays } from '#contracts/leave.ts'
 import type { DbOrTx } from '#db/client.ts'
-import { leaves } from '#db/schema/personnel.ts'
 import { NotFound } from '../errors.ts'
-import { lastLeaveDay, type LeaveSpan } from '../leave/days.ts'
+import { approvedLeaves, lastLeaveDay, type LeaveSpan } from '../leave/days.ts'
 import { dayIn, zonedIso } from '../lib/wall-time.ts'
 import { getSetting } from '../unit/settings.ts'
 import { getUnitTimeZone } from '../unit/time-zone.ts'
@@ -266,21 +265,7 @@ export async function computeActivity(db: DbOrTx, options: Options): Promise<Act
           from training_attendance ta join trainings t on t.id = ta.training_id
           where ta.member_id = any(${banned}) and t.date >= ${prevIso}::timestamptz and t.date <= ${nowIso}::timestamptz
           group by t.id`),
-      db
-        .select({
-          member_id: leaves.member_id,
-          start_date: leaves.start_date,
-          end_date: leaves.end_date,
-          ended_at: leaves.ended_at,
-        })
-        .from(leaves)
-        .where(
-          and(
-            eq(leaves.status, 'approved'),
-            lte(leaves.start_date, window.to),
-            one === undefined ? undefined : eq(leaves.member_id, one),
-          ),
-        ),
+      approvedLeaves(db, { to: window.to, memberIds: one === undefined ? undefined : [one] }),
       // Reliability: trainings signed up to and operations where a slot was held in the frozen ORBAT, in the window,
       // with attendance recorded; how many of them were attended.
       db.execute<{ member_id: number; held: number; attended: number }>(sql`

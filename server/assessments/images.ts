@@ -4,8 +4,9 @@ import { TEST_ERRORS, TEST_IMAGES, UPLOADED_IMAGE_NAME, type UploadedImage } fro
 import type { User } from '#db/schema/users-sessions.ts'
 import { recordAudit } from '../audit/audit.ts'
 import type { AppServices } from '../context.ts'
-import { Invalid, NotFound, PayloadTooLarge } from '../errors.ts'
+import { NotFound } from '../errors.ts'
 import { detectImageType, imageDir, storeImage } from '../lib/stored-images.ts'
+import { readUpload } from '../lib/uploads.ts'
 import { runTransaction } from '../transaction.ts'
 
 // Images of the written-question editor: uploading one (recorded in the audit log) and serving any stored image. The
@@ -15,24 +16,13 @@ import { runTransaction } from '../transaction.ts'
  * The uploaded file from a multipart form (field TEST_IMAGES.field, or the first file) or the raw body. Anything but
  * one of the five image types is refused, and so is a file over TEST_IMAGES.maxBytes.
  */
-export async function readUploadedImage(request: Request): Promise<Uint8Array> {
-  const type = request.headers.get('content-type') ?? ''
-  if (type.toLowerCase().startsWith('multipart/form-data')) {
-    let form: FormData
-    try {
-      form = await request.formData()
-    } catch {
-      throw new Invalid(TEST_ERRORS.imageMissing)
-    }
-    const named = form.get(TEST_IMAGES.field)
-    const file = named instanceof Blob ? named : [...form.values()].find((v): v is File => v instanceof Blob)
-    if (!file) throw new Invalid(TEST_ERRORS.imageMissing)
-    if (file.size > TEST_IMAGES.maxBytes) throw new PayloadTooLarge(TEST_ERRORS.imageTooLarge)
-    return new Uint8Array(await file.arrayBuffer())
-  }
-  const bytes = new Uint8Array(await request.arrayBuffer())
-  if (bytes.length > TEST_IMAGES.maxBytes) throw new PayloadTooLarge(TEST_ERRORS.imageTooLarge)
-  return bytes
+export function readUploadedImage(request: Request): Promise<Uint8Array> {
+  return readUpload(request, {
+    field: TEST_IMAGES.field,
+    maxBytes: TEST_IMAGES.maxBytes,
+    missing: TEST_ERRORS.imageMissing,
+    tooLarge: TEST_ERRORS.imageTooLarge,
+  })
 }
 
 /** Stores an image (once per content) and records the upload. */

@@ -2,7 +2,7 @@ import { and, asc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm'
 import { DateTime } from 'luxon'
 import { addDays, daysInclusive } from '#contracts/leave.ts'
 import type { DbOrTx } from '#db/client.ts'
-import { leaves } from '#db/schema/personnel.ts'
+import { leaves, type Leave } from '#db/schema/personnel.ts'
 import { dayIn } from '../lib/wall-time.ts'
 import { getUnitTimeZone } from '../unit/time-zone.ts'
 
@@ -49,6 +49,36 @@ export function lastLeaveDay(leave: { end_date: string; ended_at: Date | null },
   return dayBefore < leave.end_date ? dayBefore : leave.end_date
 }
 
+/** An approved leave's days as stored (see lastLeaveDay for the days it covers once ended early). */
+export type ApprovedLeave = Pick<Leave, 'member_id' | 'start_date' | 'end_date' | 'ended_at'>
+
+/**
+ * The approved leave that starts on or before `to` (and, given `from`, ends on or after it), of the given members or
+ * of everyone, in member and start order: what every count of days on leave reads.
+ */
+export function approvedLeaves(
+  db: DbOrTx,
+  within: { to: string; from?: string; memberIds?: readonly number[] },
+): Promise<ApprovedLeave[]> {
+  return db
+    .select({
+      member_id: leaves.member_id,
+      start_date: leaves.start_date,
+      end_date: leaves.end_date,
+      ended_at: leaves.ended_at,
+    })
+    .from(leaves)
+    .where(
+      and(
+        eq(leaves.status, 'approved'),
+        lte(leaves.start_date, within.to),
+        within.from === undefined ? undefined : gte(leaves.end_date, within.from),
+        within.memberIds === undefined ? undefined : inArray(leaves.member_id, [...within.memberIds]),
+      ),
+    )
+    .orderBy(asc(leaves.member_id), asc(leaves.start_date))
+}
+
 /**
  * For each member, the days from `from` to `to` (YYYY-MM-DD, both included) on which they were or will be on
  * approved leave, as merged spans in order; members without any are absent. One query for all the members, so
@@ -64,23 +94,7 @@ export async function leaveSpansByMember(
   if (!memberIds.length || to < from) return spans
   const [zone, rows] = await Promise.all([
     getUnitTimeZone(db),
-    db
-      .select({
-        member_id: leaves.member_id,
-        start_date: leaves.start_date,
-        end_date: leaves.end_date,
-        ended_at: leaves.ended_at,
-      })
-      .from(leaves)
-      .where(
-        and(
-          inArray(leaves.member_id, [...new Set(memberIds)]),
-          eq(leaves.status, 'approved'),
-          lte(leaves.start_date, to),
-          gte(leaves.end_date, from),
-        ),
-      )
-      .orderBy(asc(leaves.member_id), asc(leaves.start_date)),
+    approvedLeaves(db, { memberIds: [...new Set(memberIds)], from, to }),
   ])
   for (const row of rows) {
     const first = row.start_date > from ? row.start_date : from
