@@ -95,6 +95,16 @@ export interface ImportRow {
   changes: string[]
 }
 
+/** The kinds of record export a rival personnel system writes, one file each (read by the same CSV import). */
+export const RECORD_EXPORT_KINDS = ['rank', 'award', 'qualification'] as const
+export type RecordExportKind = (typeof RECORD_EXPORT_KINDS)[number]
+/** The roster field a record export's name column is mapped to on the import screen. */
+export const RECORD_EXPORT_FIELD = {
+  rank: 'rank',
+  award: 'awards',
+  qualification: 'qualifications',
+} as const satisfies Record<RecordExportKind, ImportField>
+
 export interface CsvImportPreview {
   columns: string[]
   mapping: Partial<Record<ImportField, string>>
@@ -106,6 +116,8 @@ export interface CsvImportPreview {
   unknown_ranks: string[]
   /** The file's delimiter: ',', ';' or a tab. */
   delimiter: string
+  /** A record export (each row a dated rank, award or qualification of a person), when the file is one. */
+  records?: RecordExportKind
 }
 
 export interface CsvImportResult {

@@ -19,15 +19,18 @@ import { auditLog } from '#db/schema/audit.ts'
 import type { AppServices } from '../context.ts'
 import { Invalid } from '../errors.ts'
 import { unitToday } from '../leave/days.ts'
-import { CsvError, parseCsv, unguardFormula } from '../lib/csv.ts'
+import { CsvError, parseCsv, unguardFormula, type ParsedCsv } from '../lib/csv.ts'
 import { markChange } from '../personnel/history.ts'
 import { runTransaction } from '../transaction.ts'
 import { emitMemberEvents } from '../roster/members.ts'
+import { planRecords, recordKindOf, writeRecords } from './record-import.ts'
 
 // The roster from a CSV file (docs/rules/roster.md, Moving in and out). A preview reads the file, maps its columns to
 // roster fields (by header, or as the admin mapped them), and says of every row whether it creates a member, updates
 // one (matched by Discord id, then by exact in-game name) or changes nothing, with each row's errors in words. Apply
-// does the same reading again inside one transaction and writes only when no row has an error: all or nothing.
+// does the same reading again inside one transaction and writes only when no row has an error: all or nothing. A
+// rival personnel system's record export (dated ranks, awards or qualifications) is told by its header and read by
+// server/moving/record-import.ts.
 
 /** Header names each field answers to, compared without case, spaces or punctuation. */
 const HEADER_NAMES: Record<ImportField, string[]> = {
@@ -181,12 +184,11 @@ async function roster(db: DbOrTx) {
   }
 }
 
-/** Reads the file and plans every row against the roster as it is in `db`. Throws Invalid for a file it cannot use. */
-async function plan(db: DbOrTx, input: CsvImportInput): Promise<Plan> {
+/** The file's rows, or Invalid for a file that is not CSV or is too big. */
+function readFile(input: CsvImportInput): ParsedCsv {
   if (Buffer.byteLength(input.csv, 'utf8') > IMPORT_LIMITS.maxBytes) throw new Invalid(MOVING_MESSAGES.tooLarge)
-  let parsed
   try {
-    parsed = parseCsv(input.csv, IMPORT_LIMITS.maxRows)
+    return parseCsv(input.csv, IMPORT_LIMITS.maxRows)
   } catch (error) {
     if (error instanceof CsvError) {
       throw new Invalid(
@@ -197,6 +199,10 @@ async function plan(db: DbOrTx, input: CsvImportInput): Promise<Plan> {
     }
     throw error
   }
+}
+
+/** Plans every row of a roster file against the roster as it is in `db`. Throws Invalid for a file it cannot use. */
+async function plan(db: DbOrTx, input: CsvImportInput, parsed: ParsedCsv): Promise<Plan> {
   const mapping = resolveMapping(parsed.header, input.mapping)
   if (!mapping.ingame_name) throw new Invalid(MOVING_MESSAGES.noNameColumn)
   const index = Object.fromEntries(
@@ -345,7 +351,9 @@ async function plan(db: DbOrTx, input: CsvImportInput): Promise<Plan> {
 
 /** What the file would do: every row's action and errors; nothing is written. */
 export async function previewCsvImport(db: DbOrTx, input: CsvImportInput): Promise<CsvImportPreview> {
-  return (await plan(db, input)).preview
+  const parsed = readFile(input)
+  const records = recordKindOf(parsed.header)
+  return (records ? await planRecords(db, input, parsed, records) : await plan(db, input, parsed)).preview
 }
 
 /** Rows per statement when the import writes (well under PostgreSQL's 65,535 parameters). */
@@ -377,7 +385,24 @@ export async function applyCsvImport(
   return runTransaction(
     services,
     async (tx) => {
-      const { preview, planned } = await plan(tx, input)
+      const parsed = readFile(input)
+      const records = recordKindOf(parsed.header)
+      if (records) {
+        const recordPlan = await planRecords(tx, input, parsed, records)
+        if (recordPlan.preview.summary.errors) throw new ImportRefused(recordPlan.preview)
+        await markChange(tx, 'import', admin)
+        const written = await writeRecords(tx, admin, recordPlan, (await unitToday(tx)).today)
+        await emitMemberEvents(tx, 'member.created', written.created)
+        return {
+          result: {
+            created: written.created.length,
+            updated: written.updated,
+            skipped: recordPlan.preview.summary.skip,
+          },
+          touched: written.touched,
+        }
+      }
+      const { preview, planned } = await plan(tx, input, parsed)
       if (preview.summary.errors) throw new ImportRefused(preview)
       await markChange(tx, 'import', admin)
       const { today } = await unitToday(tx)

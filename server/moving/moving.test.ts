@@ -244,6 +244,75 @@ describe('moving in and out', () => {
     ])
   })
 
+  it("reads a rival personnel system's rank, award and qualification record exports as dated service history", async () => {
+    // The columns those exports have (one file per kind of record), dates as that system writes them.
+    const header = (kind: string) => `ID,User,${kind},Document,Author,Text,Type,Created at,Updated at,Deleted at\n`
+    const ranks =
+      header('Rank') +
+      '1,J. Hawk,Private,,Capt. Price,Enlisted,0,2021-02-01 19:00:00,2021-02-01 19:00:00,\n' +
+      '2,J. Hawk,Sergeant,,Capt. Price,"Promoted for leading\nAlpha",0,2023-05-10 20:15:00,2023-05-10 20:15:00,\n' +
+      '3,Miller,Corporal,,Capt. Price,,0,2022-08-01 18:00:00,,\n'
+    await db().insert(members).values({ ingame_name: 'Miller', rank: 'NCO', join_date: '2020-01-01' })
+    const rankMap = { Private: 'BMT', Corporal: 'JNCO', Sergeant: 'NCO' }
+    const unmapped = await preview({ csv: ranks })
+    expect(unmapped.body.records).toBe('rank')
+    expect(unmapped.body.unknown_ranks).toEqual(['Private', 'Sergeant', 'Corporal'])
+    const first = await preview({ csv: ranks, rank_map: rankMap })
+    expect(first.body.mapping).toEqual({ ingame_name: 'User', rank: 'Rank' })
+    expect(first.body.rows.map((r) => [r.line, r.action, r.ingame_name, r.errors])).toEqual([
+      [2, 'create', 'J. Hawk', []],
+      [3, 'update', 'J. Hawk', []],
+      [5, 'update', 'Miller', []],
+    ])
+    expect(await apply({ csv: ranks, rank_map: rankMap })).toMatchObject({ body: { created: 1, updated: 1 } })
+    // The person the file adds takes their latest rank and joins on their first record's day; Miller keeps his rank.
+    expect((await roster()).map((m) => [m.name, m.rank, m.join_date])).toEqual([
+      ['J. Hawk', 'NCO', '2021-02-01'],
+      ['Miller', 'NCO', '2020-01-01'],
+    ])
+    const hawk = (await db().select().from(members).where(eq(members.ingame_name, 'J. Hawk')))[0]!
+    const record = await api<{ entries: { at: string; kind: string; text: string; by: string | null }[] }>(
+      admin.client,
+      'GET',
+      `/api/roster/members/${hawk.id}/record`,
+    )
+    expect(record.body.entries.filter((e) => e.kind === 'rank').map((e) => [e.at.slice(0, 10), e.text, e.by])).toEqual([
+      ['2023-05-10', 'Promoted from BMT to NCO', 'an import'],
+      ['2021-02-01', 'Given the rank BMT', 'an import'],
+    ])
+    // The same file again adds nothing.
+    expect((await preview({ csv: ranks, rank_map: rankMap })).body.summary).toEqual({
+      create: 0,
+      update: 0,
+      skip: 3,
+      errors: 0,
+    })
+
+    const awardCsv =
+      header('Award') + '7,J. Hawk,Purple Heart,,Capt. Price,Wounded at Takistan,,2022-11-11T21:00:00Z,,\n'
+    const refused = await apply({ csv: awardCsv })
+    expect(refused.status).toBe(400)
+    expect(refused.body.rows?.[0]?.errors).toEqual(['Unknown award "Purple Heart" (tick "Create missing" to add it).'])
+    expect(await apply({ csv: awardCsv, create_missing: true })).toMatchObject({ body: { created: 0, updated: 1 } })
+    expect(
+      (await db().select().from(awardGrants)).map((g) => [g.member_id, g.award_name, g.citation, g.date, g.announced]),
+    ).toEqual([[hawk.id, 'Purple Heart', 'Wounded at Takistan (imported)', '2022-11-11', true]])
+
+    await db().insert(qualifications).values({ name: 'Combat Medic' })
+    const qualificationCsv = header('Qualification') + '9,J. Hawk,Combat Medic,,,Passed,,2021-06-01 10:00:00,,\n'
+    expect(await apply({ csv: qualificationCsv })).toMatchObject({ body: { created: 0, updated: 1 } })
+    const held = await db().select().from(memberQualifications).where(eq(memberQualifications.member_id, hawk.id))
+    expect(held.map((q) => q.granted_at.toISOString().slice(0, 10))).toEqual(['2021-06-01'])
+    expect((await preview({ csv: qualificationCsv })).body.summary.skip).toBe(1)
+    // One audit entry per member and file.
+    expect((await db().select().from(auditLog)).map((a) => a.details).filter((d) => d.includes('record'))).toEqual([
+      'J. Hawk: 2 rank records from a CSV file',
+      'Miller: 1 rank record from a CSV file',
+      'J. Hawk: 1 award record from a CSV file',
+      'J. Hawk: 1 qualification record from a CSV file',
+    ])
+  })
+
   it('lists Discord members with the rank and qualifications their roles map to, and imports the ticked ones', async () => {
     await db().insert(qualifications).values({ name: 'Combat Medic', discord_role_id: DEMO_ROLES.medic.id })
     await db().delete(rankRoleMappings)

@@ -323,7 +323,8 @@ async function timeline(
         at,
         date_only: false,
         kind: 'rank',
-        text: `${up ? 'Promoted' : 'Reduced'} from ${from} to ${to}`,
+        // An imported record may give the rank a member already had (their first record, say): no move either way.
+        text: from === to ? `Given the rank ${to}` : `${up ? 'Promoted' : 'Reduced'} from ${from} to ${to}`,
         by,
         detail: { from, to, via: h.via },
       })

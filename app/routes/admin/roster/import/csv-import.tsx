@@ -2,6 +2,7 @@ import { Form, useNavigation } from 'react-router'
 import {
   IMPORT_FIELD_LABELS,
   IMPORT_FIELDS,
+  RECORD_EXPORT_FIELD,
   type CsvImportPreview,
   type ImportAction,
   type ImportRow,
@@ -105,14 +106,23 @@ function PreviewForm({ answer, preview, busy }: { answer: CsvImportAnswer; previ
   const rankNames = [...new Set([...Object.keys(answer.rankMap), ...preview.unknown_ranks])]
   const missing = [...preview.missing.qualifications, ...preview.missing.awards]
   const changing = summary.create + summary.update
+  // A record export fills a person's service record: only who and what are read from its columns.
+  const records = preview.records
+  const fields = records ? (['ingame_name', RECORD_EXPORT_FIELD[records]] as const) : IMPORT_FIELDS
+  const people = new Set(preview.rows.filter((row) => row.action === 'create').map((row) => row.ingame_name)).size
   return (
     <Form method="post" className="flex flex-col gap-5" data-testid="csv-preview">
+      {records ? (
+        <p className="text-sm text-zinc-300" data-testid="csv-records">
+          {`This is a ${records} record export: each row adds a dated ${records} to a person's service record, marked as imported. People not on the roster yet are added; members keep their current rank.`}
+        </p>
+      ) : null}
       <input type="hidden" name="mapped" value="1" />
       <textarea name="csv" defaultValue={answer.csv} hidden readOnly />
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-2 text-sm font-semibold text-zinc-200">Columns</legend>
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          {IMPORT_FIELDS.map((field) => (
+          {fields.map((field) => (
             <label key={field} className={labelClass}>
               {IMPORT_FIELD_LABELS[field]}
               <select name={`map_${field}`} defaultValue={preview.mapping[field] ?? ''} className={selectClass}>
@@ -157,7 +167,9 @@ function PreviewForm({ answer, preview, busy }: { answer: CsvImportAnswer; previ
         </label>
       ) : null}
       <p className="text-sm text-zinc-300" role="status" data-testid="csv-summary">
-        {countOf(summary.create, 'member')} to add, {summary.update} to update, {summary.skip} unchanged
+        {records
+          ? `${countOf(changing, 'record')} to add (${countOf(people, 'new member')}), ${summary.skip} already there`
+          : `${countOf(summary.create, 'member')} to add, ${summary.update} to update, ${summary.skip} unchanged`}
         {summary.errors ? `, ${countOf(summary.errors, 'row')} with errors` : ''}.
       </p>
       <Table
@@ -190,7 +202,7 @@ function PreviewForm({ answer, preview, busy }: { answer: CsvImportAnswer; previ
           className={primaryButton}
           disabled={busy || summary.errors > 0 || changing === 0}
         >
-          {changing ? `Import ${countOf(changing, 'member')}` : 'Nothing to import'}
+          {changing ? `Import ${countOf(changing, records ? 'record' : 'member')}` : 'Nothing to import'}
         </button>
       </div>
     </Form>
