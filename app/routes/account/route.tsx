@@ -35,7 +35,7 @@ import { createApiToken, listApiTokens, revokeApiToken } from '#server/integrati
 import { calendarFeedOf, regenerateCalendarFeed } from '#server/integrations/calendar.ts'
 import { accountLeave, endLeave, requestLeave, withdrawLeave } from '#server/leave/leave.ts'
 import { RECRUITMENT_INTENTS } from '#contracts/recruitment.ts'
-import { myApplications, withdraw } from '#server/recruitment/recruitment.ts'
+import { myApplications, withdraw } from '#server/recruitment/applying.ts'
 import { memberIdOfUser } from '#server/people.ts'
 import { guestUnitOf } from '#server/allies/allies.ts'
 import { heldSlotsOf } from '#server/personnel/record.ts'
