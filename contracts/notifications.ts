@@ -55,6 +55,37 @@ export const notificationPreferencesSchema = z
 /** PUT /api/account/notifications: the kinds to change (others keep their choice). */
 export const notificationPreferencesInputSchema = z.partialRecord(z.enum(ALL_NOTIFICATION_KINDS), channelsSchema)
 
+/** The page's form: a `kind` field per kind in the form, and `push` / `discord` once per kind ticked. */
+export const NOTIFICATION_FORM_FIELDS = { kind: 'kind', push: 'push', discord: 'discord' } as const
+
+/** The choices form's own refusals (an unknown kind is refused as PUT /api/account/notifications refuses it). */
+export const NOTIFICATION_FORM_MESSAGES = {
+  noKind: 'No notification kind was sent.',
+  tickedNotListed: 'A ticked kind is not in the form.',
+} as const
+
+const formKinds = z.array(text())
+
+/**
+ * The /account page's choices form, read as the body of PUT /api/account/notifications: every kind the form lists is
+ * set to the channels ticked for it (an unticked box is not sent at all). A form without kinds, or with a box of a kind
+ * it does not list, is refused; unknown kinds are refused by the body's own schema.
+ */
+export const notificationChoicesFormSchema = z
+  .object({
+    [NOTIFICATION_FORM_FIELDS.kind]: formKinds.min(1, NOTIFICATION_FORM_MESSAGES.noKind),
+    [NOTIFICATION_FORM_FIELDS.push]: formKinds,
+    [NOTIFICATION_FORM_FIELDS.discord]: formKinds,
+  })
+  .refine(
+    ({ kind, push, discord }) => [...push, ...discord].every((ticked) => kind.includes(ticked)),
+    NOTIFICATION_FORM_MESSAGES.tickedNotListed,
+  )
+  .transform(({ kind, push, discord }) =>
+    Object.fromEntries(kind.map((name) => [name, { push: push.includes(name), discord: discord.includes(name) }])),
+  )
+  .pipe(notificationPreferencesInputSchema)
+
 const base64url = text()
   .min(1)
   .max(512)
@@ -140,6 +171,3 @@ export const NOTIFICATION_MESSAGES = {
   dmsClosed:
     'Discord did not deliver our last message to you: your direct messages are closed to the bot. To get Discord messages, allow direct messages from server members in the unit’s Discord server (Privacy Settings), or choose push instead.',
 } as const
-
-/** The page's form: a `kind` field per kind in the form, and `push` / `discord` once per kind ticked. */
-export const NOTIFICATION_FORM_FIELDS = { kind: 'kind', push: 'push', discord: 'discord' } as const

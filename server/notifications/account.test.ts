@@ -1,13 +1,14 @@
 // Notifications on /account over real HTTP on real PostgreSQL (docs/rules/notifications.md): the devices listed by
 // GET /api/push/subscriptions and on the page, removed by the page's form (only one's own); the choices form under the
 // rules of PUT /api/account/notifications (admin_queue for admins only, unknown kinds refused, nothing changed on a
-// refusal); closed Discord DMs said on the page while the last message was refused so.
+// refusal, nor an audit entry); closed Discord DMs said on the page while the last message was refused so.
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { NOTIFICATION_KINDS, NOTIFICATION_MESSAGES } from '#contracts/notifications.ts'
 import { notificationOutbox, notificationPreferences, pushSubscriptions } from '#db/schema/notifications.ts'
 import { users } from '#db/schema/users-sessions.ts'
 import { startTestApp, type TestApp, type TestClient } from '#tests/harness/app.ts'
+import { auditEntries } from '#tests/harness/orbat.ts'
 import { DMS_CLOSED } from './sender.ts'
 
 const ALLOWED = 'https://localhost:9'
@@ -88,6 +89,8 @@ describe('the choices form', () => {
     expect(now.leave).toEqual({ push: false, discord: true })
     // A kind the form did not show keeps its choice (the default).
     expect(now.slot_changed).toEqual({ push: true, discord: false })
+    const [entry] = (await auditEntries(t.database.db, 'Notification choices saved')).slice(-1)
+    expect(entry?.details).toBe('signups_open: push, discord; waitlist_placed: none; leave: discord')
   })
 
   it('refuses admin_queue from a member, unknown kinds and boxes of kinds not shown, changing nothing', async () => {
@@ -97,6 +100,7 @@ describe('the choices form', () => {
       [choicesForm(['signups_open'], ['leave'], []), 400],
       [choicesForm([], [], []), 400],
     ]
+    const audited = (await auditEntries(t.database.db, 'Notification choices saved')).length
     for (const [body, status] of refusals) {
       const answer = await post(member, body)
       expect(answer.status, body.toString()).toBe(status)
@@ -104,6 +108,7 @@ describe('the choices form', () => {
       expect(await answer.text()).toMatch(/role="alert"[^>]*>[^<]+</)
     }
     expect(await t.database.db.select().from(notificationPreferences)).toEqual([])
+    expect(await auditEntries(t.database.db, 'Notification choices saved')).toHaveLength(audited)
   })
 
   it('lets an admin choose new applications and leave requests', async () => {

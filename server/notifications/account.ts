@@ -1,19 +1,11 @@
 import crypto from 'node:crypto'
 import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm'
-import {
-  type AccountNotifications,
-  NOTIFICATION_FORM_FIELDS,
-  NOTIFICATION_KIND_LABELS,
-  notificationPreferencesInputSchema,
-  type PushDevice,
-} from '#contracts/notifications.ts'
+import { type AccountNotifications, NOTIFICATION_KIND_LABELS, type PushDevice } from '#contracts/notifications.ts'
 import type { DbOrTx } from '#db/client.ts'
 import { notificationOutbox, pushSubscriptions } from '#db/schema/notifications.ts'
 import type { User } from '#db/schema/users-sessions.ts'
-import { Invalid } from '../errors.ts'
-import { parseInput } from '../lib/request.ts'
 import { DMS_CLOSED } from './sender.ts'
-import { getPreferences, kindsFor, setPreferences } from './subscriptions.ts'
+import { getPreferences, kindsFor } from './subscriptions.ts'
 
 // What /account shows of notifications (docs/rules/notifications.md): the choices per kind, the devices that get push,
 // and whether Discord refused the last direct message because the person takes none from the bot.
@@ -93,24 +85,4 @@ export async function accountNotifications(
     devices: rows.map((row) => ({ ...toDevice(row), key: endpointKey(row.endpoint) })),
     dmsClosedAt: closedAt && choices.some((c) => c.discord) ? closedAt : null,
   }
-}
-
-/**
- * The page's choices form, under the rules of PUT /api/account/notifications: every kind the form lists is set to
- * the channels ticked for it (an unticked box is not sent at all), unknown kinds are refused with 400 and admin_queue
- * with 403 for anyone but an admin.
- */
-export async function saveChoicesForm(db: DbOrTx, user: Pick<User, 'id' | 'is_admin'>, form: FormData) {
-  const values = (name: string) => form.getAll(name).map(String)
-  const kinds = values(NOTIFICATION_FORM_FIELDS.kind)
-  const push = new Set(values(NOTIFICATION_FORM_FIELDS.push))
-  const discord = new Set(values(NOTIFICATION_FORM_FIELDS.discord))
-  if (!kinds.length) throw new Invalid('No notification kind was sent.')
-  if ([...push, ...discord].some((kind) => !kinds.includes(kind)))
-    throw new Invalid('A ticked kind is not in the form.')
-  const input = parseInput(
-    notificationPreferencesInputSchema,
-    Object.fromEntries(kinds.map((kind) => [kind, { push: push.has(kind), discord: discord.has(kind) }])),
-  )
-  return setPreferences(db, user, input)
 }

@@ -1,11 +1,13 @@
 // Web push subscriptions and notification choices over real HTTP on real PostgreSQL (docs/rules/notifications.md):
 // the public key, a device turned on and off, endpoints that are not https on a public address refused with 400 and
-// nothing stored, the allow-list for tests, and the choices per kind (admin_queue for admins only).
+// nothing stored, the allow-list for tests, and the choices per kind (admin_queue for admins only); each change an
+// audit entry by the person, in its transaction (a refusal leaves none).
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { NOTIFICATION_KINDS } from '#contracts/notifications.ts'
 import { pushSubscriptions } from '#db/schema/notifications.ts'
 import { startTestApp, type TestApp, type TestClient } from '#tests/harness/app.ts'
+import { auditEntries } from '#tests/harness/orbat.ts'
 
 const ALLOWED = 'https://localhost:9'
 const keys = {
@@ -67,6 +69,15 @@ describe('web push subscriptions', () => {
     expect((await json(admin, 'DELETE', '/api/push/subscriptions', { endpoint: `${ALLOWED}/a` })).status).toBe(404)
     expect((await json(member, 'DELETE', '/api/push/subscriptions', { endpoint: `${ALLOWED}/a` })).status).toBe(204)
     expect(await t.database.db.select().from(pushSubscriptions)).toEqual([])
+    // One entry each, by the member, naming the device by its name and id, never its endpoint; the refusals wrote none.
+    const turnedOn = await auditEntries(t.database.db, 'Push turned on')
+    const turnedOff = await auditEntries(t.database.db, 'Push turned off')
+    expect([turnedOn.length, turnedOff.length]).toEqual([1, 1])
+    for (const entry of [...turnedOn, ...turnedOff]) {
+      expect(entry.actor).toMatch(/Novak/)
+      expect(entry.details).toMatch(/^[\w ]+ \(#\d+\)$/)
+      expect(entry.details).not.toContain(ALLOWED)
+    }
   })
 })
 
@@ -136,5 +147,8 @@ describe('notification choices', () => {
       (await json(member, 'PUT', '/api/account/notifications', { nonsense: { push: true, discord: true } })).status,
     ).toBe(400)
     expect((await json(member, 'PUT', '/api/account/notifications', { leave: { push: 'yes' } })).status).toBe(400)
+    const saved = await auditEntries(t.database.db, 'Notification choices saved')
+    expect(saved.map((entry) => entry.details)).toEqual(['signups_open: discord'])
+    expect(saved[0]!.actor).toMatch(/Novak/)
   })
 })

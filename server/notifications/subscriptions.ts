@@ -11,11 +11,18 @@ import {
 import type { DbOrTx } from '#db/client.ts'
 import { notificationPreferences, pushSubscriptions } from '#db/schema/notifications.ts'
 import type { User } from '#db/schema/users-sessions.ts'
+import { recordAudit } from '../audit/audit.ts'
 import type { AppServices } from '../context.ts'
 import { Forbidden, Invalid, NotFound } from '../errors.ts'
+import { runTransaction } from '../transaction.ts'
 import { checkPushEndpoint } from './endpoints.ts'
 
-// A person's devices and choices (docs/rules/notifications.md).
+// A person's devices and choices (docs/rules/notifications.md). Each change is the person's own use case: one
+// transaction through the runner with its audit entry, as every write is (docs/rules/api.md). No copy anyone keeps
+// shows them, so they declare no changes (docs/decisions/030-use-cases-declare-their-changes.md).
+
+/** Who changes their own devices and choices: named in the audit entry. */
+type Person = Pick<User, 'id' | 'username' | 'display_name'>
 
 /** The kinds a person may choose: admin_queue only for admins. */
 export function kindsFor(user: Pick<User, 'is_admin'>): NotificationKind[] {
@@ -31,24 +38,46 @@ export async function getPreferences(
   return Object.fromEntries(kindsFor(user).map((kind) => [kind, chosen.get(kind) ?? defaultChannels(kind)]))
 }
 
+/** How the audit entry names a kind's channels: "push, discord", or "none". */
+function channelsText(channels: NotificationChannels): string {
+  return [channels.push ? 'push' : '', channels.discord ? 'discord' : ''].filter(Boolean).join(', ') || 'none'
+}
+
+/**
+ * PUT /api/account/notifications and the choices form on /account: the kinds sent are set, the others keep their
+ * choice; admin_queue is refused (403) for anyone but an admin. Nothing sent, nothing written (and no audit entry).
+ */
 export async function setPreferences(
-  db: DbOrTx,
-  user: Pick<User, 'id' | 'is_admin'>,
+  services: AppServices,
+  user: Person & Pick<User, 'is_admin'>,
   input: Partial<Record<NotificationKind, NotificationChannels>>,
 ) {
   const allowed = new Set(kindsFor(user))
   const entries = Object.entries(input) as Array<[NotificationKind, NotificationChannels]>
   if (entries.some(([kind]) => !allowed.has(kind)))
     throw new Forbidden('Only admins can choose to hear of new applications and leave requests.')
-  if (entries.length)
-    await db
-      .insert(notificationPreferences)
-      .values(entries.map(([kind, c]) => ({ user_id: user.id, kind, push: c.push, discord: c.discord })))
-      .onConflictDoUpdate({
-        target: [notificationPreferences.user_id, notificationPreferences.kind],
-        set: { push: sql`excluded.push`, discord: sql`excluded.discord` },
-      })
-  return getPreferences(db, user)
+  return runTransaction(
+    services,
+    async (tx) => {
+      if (entries.length) {
+        await tx
+          .insert(notificationPreferences)
+          .values(entries.map(([kind, c]) => ({ user_id: user.id, kind, push: c.push, discord: c.discord })))
+          .onConflictDoUpdate({
+            target: [notificationPreferences.user_id, notificationPreferences.kind],
+            set: { push: sql`excluded.push`, discord: sql`excluded.discord` },
+          })
+        await recordAudit(
+          tx,
+          user,
+          'Notification choices saved',
+          entries.map(([kind, channels]) => `${kind}: ${channelsText(channels)}`).join('; '),
+        )
+      }
+      return getPreferences(tx, user)
+    },
+    { name: 'save notification choices', changes: [] },
+  )
 }
 
 /** A short name for the device from its User-Agent, so a member can tell their devices apart. */
@@ -108,7 +137,7 @@ function checkPushKeys(keys: { p256dh: string; auth: string }) {
  */
 export async function subscribe(
   services: AppServices,
-  user: Pick<User, 'id'>,
+  user: Person,
   input: { endpoint: string; keys: { p256dh: string; auth: string } },
   userAgent: string | null,
 ): Promise<{ id: number; replaced: { id: number; device: string } | null }> {
@@ -121,38 +150,56 @@ export async function subscribe(
     auth: input.keys.auth,
     device: deviceName(userAgent),
   }
-  return services.db.transaction(async (tx) => {
-    // One person's subscriptions one at a time, so two at once cannot both pass the cap.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('push-devices'), ${user.id})`)
-    const [row] = await tx
-      .insert(pushSubscriptions)
-      .values(values)
-      .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { ...values, created_at: sql`now()` } })
-      .returning({ id: pushSubscriptions.id })
-    const past = await tx.execute<{ id: number; device: string }>(sql`
-      delete from push_subscriptions where id in (
-        select id from push_subscriptions where user_id = ${user.id} and id <> ${row!.id}
-         order by greatest(created_at, coalesce(last_sent_at, created_at)) desc, id desc
-        offset ${MAX_PUSH_DEVICES - 1})
-      returning id, device`)
-    const [replaced] = [...past]
-    return { id: row!.id, replaced: replaced ? { id: Number(replaced.id), device: replaced.device } : null }
-  })
+  return runTransaction(
+    services,
+    async (tx) => {
+      // One person's subscriptions one at a time, so two at once cannot both pass the cap.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('push-devices'), ${user.id})`)
+      const [row] = await tx
+        .insert(pushSubscriptions)
+        .values(values)
+        .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { ...values, created_at: sql`now()` } })
+        .returning({ id: pushSubscriptions.id })
+      const past = await tx.execute<{ id: number; device: string }>(sql`
+        delete from push_subscriptions where id in (
+          select id from push_subscriptions where user_id = ${user.id} and id <> ${row!.id}
+           order by greatest(created_at, coalesce(last_sent_at, created_at)) desc, id desc
+          offset ${MAX_PUSH_DEVICES - 1})
+        returning id, device`)
+      const [replaced] = [...past]
+      // The device by its name and id, never its endpoint (the push service's address for it).
+      await recordAudit(
+        tx,
+        user,
+        'Push turned on',
+        `${values.device} (#${row!.id})${replaced ? `, replacing ${replaced.device} (#${replaced.id})` : ''}`,
+      )
+      return { id: row!.id, replaced: replaced ? { id: Number(replaced.id), device: replaced.device } : null }
+    },
+    { name: 'turn push on', changes: [] },
+  )
 }
 
 /** Turns push off for a device (by its endpoint, as the browser knows it) or by its id from the list on /account. */
 export async function unsubscribe(
-  db: DbOrTx,
-  user: Pick<User, 'id'>,
+  services: AppServices,
+  user: Person,
   which: { endpoint: string } | { id: number },
 ): Promise<void> {
   const match =
     'endpoint' in which ? eq(pushSubscriptions.endpoint, which.endpoint) : eq(pushSubscriptions.id, which.id)
-  const removed = await db
-    .delete(pushSubscriptions)
-    .where(and(match, eq(pushSubscriptions.user_id, user.id)))
-    .returning({ id: pushSubscriptions.id })
-  if (!removed.length) throw new NotFound('No such device.')
+  await runTransaction(
+    services,
+    async (tx) => {
+      const removed = await tx
+        .delete(pushSubscriptions)
+        .where(and(match, eq(pushSubscriptions.user_id, user.id)))
+        .returning({ id: pushSubscriptions.id, device: pushSubscriptions.device })
+      if (!removed.length) throw new NotFound('No such device.')
+      await recordAudit(tx, user, 'Push turned off', removed.map((r) => `${r.device} (#${r.id})`).join(', '))
+    },
+    { name: 'turn push off', changes: [] },
+  )
 }
 
 export function listDevices(db: DbOrTx, user: Pick<User, 'id'>) {

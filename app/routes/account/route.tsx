@@ -35,12 +35,13 @@ import { createApiToken, listApiTokens, revokeApiToken } from '#server/integrati
 import { calendarFeedOf, regenerateCalendarFeed } from '#server/integrations/calendar.ts'
 import { accountLeave, endLeave, requestLeave, withdrawLeave } from '#server/leave/leave.ts'
 import { RECRUITMENT_INTENTS } from '#contracts/recruitment.ts'
-import { myApplications, withdraw } from '#server/recruitment/recruitment.ts'
+import { myApplications, withdraw } from '#server/recruitment/applying.ts'
 import { memberIdOfUser } from '#server/people.ts'
 import { guestUnitOf } from '#server/allies/allies.ts'
 import { heldSlotsOf } from '#server/personnel/record.ts'
-import { accountNotifications, saveChoicesForm } from '#server/notifications/account.ts'
-import { unsubscribe } from '#server/notifications/subscriptions.ts'
+import { notificationChoicesFormSchema } from '#contracts/notifications.ts'
+import { accountNotifications } from '#server/notifications/account.ts'
+import { setPreferences, unsubscribe } from '#server/notifications/subscriptions.ts'
 import { refusalsSaying, userMessageOf } from '#server/errors.ts'
 import { buttonClass } from '#app/ui/button.ts'
 import { useT } from '#app/ui/i18n.tsx'
@@ -141,7 +142,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case ACCOUNT_INTENTS.notificationChoices:
       return saveChoices(post, user, language)
     case ACCOUNT_INTENTS.removeDevice:
-      return runUseCase(post, () => inPage(unsubscribe(getServices(context).db, user, { id: postedId(post) ?? 0 })), {
+      return runUseCase(post, () => inPage(unsubscribe(getServices(context), user, { id: postedId(post) ?? 0 })), {
         success: say('notifications.deviceRemoved'),
         failure: say('notifications.removeFailed'),
       })
@@ -200,17 +201,23 @@ async function createToken(post: FormPost, user: User, language: PageLanguage) {
 }
 
 /**
- * The choices table: a refusal (a kind the person may not choose, a form that does not parse) shows in the form with
- * its status; anything else is an error toast.
+ * The choices table, parsed with its contract schema into the body PUT /api/account/notifications takes: a refusal (a
+ * form that does not parse: 400; a kind the person may not choose: 403) shows in the form with its status; anything
+ * else is an error toast.
  */
 async function saveChoices(post: FormPost, user: User, language: PageLanguage) {
   const failed = translate(language, 'account.notifications.saveFailed')
+  const refused = (status: number, message: string) =>
+    data<AccountActionData>({ ok: false, form: ACCOUNT_FORMS.notifications, notice: message }, { status })
+  const submission = parseWithZod(post.form, { schema: notificationChoicesFormSchema })
+  if (submission.status !== 'success')
+    return refused(400, pageText(language, Object.values(submission.error ?? {})[0]?.[0] ?? failed))
   try {
-    await inLanguage(language, saveChoicesForm(getServices(post.context).db, user, post.form))
+    await inLanguage(language, setPreferences(getServices(post.context), user, submission.value))
   } catch (error) {
     const { status, message } = userMessageOf(error, failed, { intent: post.intent })
     if (status >= 500) return failWithToast(post, error, failed)
-    return data<AccountActionData>({ ok: false, form: ACCOUNT_FORMS.notifications, notice: message }, { status })
+    return refused(status, message)
   }
   return succeed(post, translate(language, 'account.notifications.saved'))
 }

@@ -29,7 +29,7 @@ import { recentActivity } from '#server/audit/audit.ts'
 import { requirePageUser } from '#server/auth/user.ts'
 import { lastBackupFailureOf } from '#server/backups/overview.ts'
 import { pendingLeaveCount } from '#server/leave/leave.ts'
-import { openApplicationCount } from '#server/recruitment/recruitment.ts'
+import { openApplicationCount } from '#server/recruitment/pipeline.ts'
 import { inputClass, labelClass } from '#app/ui/field.tsx'
 
 /** The audit log is polled every 15 s. */

@@ -21,6 +21,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return apiHandler(async () => {
     const user = await requireUser(request, context)
     const input = parseStrictInput(notificationPreferencesInputSchema, await readJsonObject(request))
-    return setPreferences(getServices(context).db, user, input)
+    return setPreferences(getServices(context), user, input)
   })
 }

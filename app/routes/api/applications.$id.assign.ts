@@ -4,7 +4,7 @@ import { parseId, parseStrictInput, readJsonObject } from '#server/lib/request.t
 import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
-import { assignApplication } from '#server/recruitment/recruitment.ts'
+import { assignApplication } from '#server/recruitment/pipeline.ts'
 
 // POST /api/applications/{id}/assign {user_id} (admin): the recruiter handling it (an admin), or null for nobody.
 export async function action({ request, params, context }: Route.ActionArgs) {

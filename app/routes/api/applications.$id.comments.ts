@@ -4,7 +4,7 @@ import { parseId, parseStrictInput, readJsonObject } from '#server/lib/request.t
 import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
-import { commentOn } from '#server/recruitment/recruitment.ts'
+import { commentOn } from '#server/recruitment/pipeline.ts'
 
 // POST /api/applications/{id}/comments {text} (admin): a recruiters' note; the applicant never sees it.
 export async function action({ request, params, context }: Route.ActionArgs) {

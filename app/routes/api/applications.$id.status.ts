@@ -4,7 +4,7 @@ import { parseId, parseStrictInput, readJsonObject } from '#server/lib/request.t
 import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
-import { moveApplication } from '#server/recruitment/recruitment.ts'
+import { moveApplication } from '#server/recruitment/pipeline.ts'
 
 // POST /api/applications/{id}/status {status, reason} (admin): accepted creates the roster member; rejected needs a
 // reason the applicant reads.

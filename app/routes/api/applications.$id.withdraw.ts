@@ -3,7 +3,7 @@ import { parseId } from '#server/lib/request.ts'
 import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
-import { withdraw } from '#server/recruitment/recruitment.ts'
+import { withdraw } from '#server/recruitment/applying.ts'
 
 // POST /api/applications/{id}/withdraw: the applicant withdraws their own open application.
 export async function action({ request, params, context }: Route.ActionArgs) {

@@ -2,7 +2,7 @@ import type { Route } from './+types/applications.mine'
 import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
-import { myApplications } from '#server/recruitment/recruitment.ts'
+import { myApplications } from '#server/recruitment/applying.ts'
 
 // GET /api/applications/mine: the caller's own applications with status, reason and history (no recruiters' notes).
 export async function loader({ request, context }: Route.LoaderArgs) {

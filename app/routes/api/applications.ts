@@ -5,7 +5,8 @@ import { requireUser } from '#server/auth/user.ts'
 import { getServices, requestContext } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import { assertApplicationRate } from '#server/http/security.ts'
-import { apply, listApplications } from '#server/recruitment/recruitment.ts'
+import { apply } from '#server/recruitment/applying.ts'
+import { listApplications } from '#server/recruitment/pipeline.ts'
 
 // GET /api/applications[?status=] (admin): the pipeline. POST /api/applications {answers} (a logged-in non-member):
 // apply (docs/rules/recruitment.md).

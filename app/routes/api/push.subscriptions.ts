@@ -26,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const services = getServices(context)
     if (request.method === 'DELETE') {
       const { endpoint } = parseStrictInput(pushUnsubscribeInputSchema, await readJsonObject(request))
-      await unsubscribe(services.db, user, { endpoint })
+      await unsubscribe(services, user, { endpoint })
       return new Response(null, { status: 204 })
     }
     const input = parseStrictInput(pushSubscriptionInputSchema, await readJsonObject(request))

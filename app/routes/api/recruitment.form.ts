@@ -5,7 +5,7 @@ import { requireUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { apiHandler } from '#server/errors.ts'
 import type { ApiMethod } from '#server/http/api-methods.ts'
-import { publicForm, saveForm } from '#server/recruitment/recruitment.ts'
+import { publicForm, saveForm } from '#server/recruitment/form.ts'
 
 // GET /api/recruitment/form (anyone): the unit's application form. PUT (admin): the whole form, `intro` as rich text.
 export async function loader({ context }: Route.LoaderArgs) {

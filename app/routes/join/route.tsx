@@ -27,7 +27,7 @@ import { assertApplicationRate } from '#server/http/security.ts'
 import { pageLanguage, pageMessages } from '#server/http/page-texts.ts'
 import { translate } from '#server/lib/i18n.ts'
 import { joinText } from '#server/recruitment/page-texts.ts'
-import { apply, joinPage, withdraw } from '#server/recruitment/recruitment.ts'
+import { apply, joinPage, withdraw } from '#server/recruitment/applying.ts'
 
 // /join (docs/rules/recruitment.md): what the unit is (the admins' introduction) and its application form. Applying
 // needs a Discord login; a member sees their standing instead, an applicant their open application. Works without

@@ -24,7 +24,7 @@ import { requirePageUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { warmRichText } from '#server/rich-text.ts'
 import { Invalid } from '#server/errors.ts'
-import { cooldownDays, readForm, saveForm } from '#server/recruitment/recruitment.ts'
+import { cooldownDays, readForm, saveForm } from '#server/recruitment/form.ts'
 import { saveSetting } from '#server/settings/admin-settings.ts'
 
 // The application form's editor (docs/rules/recruitment.md): open or closed with a message, the introduction (the

@@ -36,7 +36,7 @@ import {
   commentOn,
   listApplications,
   moveApplication,
-} from '#server/recruitment/recruitment.ts'
+} from '#server/recruitment/pipeline.ts'
 import { DownloadCsv } from '#app/ui/download-link.tsx'
 
 // The recruiters' pipeline (docs/rules/recruitment.md): applications by status, as columns on wide screens and a list
