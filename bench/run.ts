@@ -22,10 +22,12 @@
 //              (bench/joint.ts).
 //   webhooks   only when named (--only=webhooks): the herd's unlock round with two webhook endpoints subscribed to
 //              slot.taken, against the round with none; every delivery within 30 s (bench/webhooks.ts).
+//   import     only when named (--only=import): a 5,000-row roster file and a 5,000-row rank record export, each
+//              previewed and applied through the CSV import on the demo unit (targets: preview < 2 s, apply < 5 s).
 //   backup     only when named (--only=backup): the big unit backed up by the running app while members read (its
 //              time, the reads' p99 beside it), then restored, every table compared (bench/backup.ts).
 // The servers run in child processes; this process is only the load generator. Loopback only.
-// Options: --only=poll,herd (any of endpoints, streams, poll, herd, roster, viewers, record, history, mission, scale, activity, push, webhooks, backup, joint), --no-polling / --no-sse (viewers: one variant only),
+// Options: --only=poll,herd (any of endpoints, streams, poll, herd, roster, viewers, record, history, mission, scale, activity, import, push, webhooks, backup, joint), --no-polling / --no-sse (viewers: one variant only),
 // --profile=<dir> (CPU profiles of the app processes). BENCH_DEBUG=1 prints per-second poll latencies (viewers).
 import fs from 'node:fs'
 import os from 'node:os'
@@ -46,6 +48,7 @@ import { webhooksScenario } from './webhooks.ts'
 import { jointScenario } from './joint.ts'
 import { scaleScenario } from './scale.ts'
 import { backupScenario } from './backup.ts'
+import { importScenario } from './import.ts'
 import { streamsScenario } from './streams.ts'
 import { viewersScenario } from './viewers.ts'
 
@@ -216,6 +219,17 @@ async function main() {
       row(
         'activity',
         await activityScenario(async () => {
+          const app = await startApp('bench/app-server.ts')
+          children.push(app)
+          return app
+        }),
+      ),
+    )
+  if (named('import'))
+    summary.push(
+      row(
+        'import',
+        await importScenario(async () => {
           const app = await startApp('bench/app-server.ts')
           children.push(app)
           return app
