@@ -9,7 +9,8 @@ import { DEMO_ROLES } from '../../db/seed/demo-guild.ts'
 
 // The Import tab's journey (docs/rules/roster.md, Moving in and out), shared by import.spec.ts (JavaScript on) and
 // import.nojs.spec.ts (off): a semicolon CSV file is previewed, a column is mapped by hand and a rank name mapped to a
-// rank, then imported; a Discord server member who is not on the roster is ticked and imported. Each project imports
+// rank, then imported; a rival personnel system's rank record export adds dated history to one of them and brings a
+// third person; a Discord server member who is not on the roster is ticked and imported. Each project imports
 // its own people (E2E Import js/nojs ..., and a different Discord newcomer) and removes them afterwards.
 
 export interface ImportJourney {
@@ -20,7 +21,11 @@ export interface ImportJourney {
   settle: (page: Page) => Promise<void>
 }
 
-const names = (js: boolean) => [`E2E Import ${js ? 'js' : 'nojs'} Alpha`, `E2E Import ${js ? 'js' : 'nojs'} Bravo`]
+const names = (js: boolean) => [
+  `E2E Import ${js ? 'js' : 'nojs'} Alpha`,
+  `E2E Import ${js ? 'js' : 'nojs'} Bravo`,
+  `E2E Import ${js ? 'js' : 'nojs'} Charlie`,
+]
 
 export async function removeImported(db: E2ESql, journey: ImportJourney) {
   await db`delete from members where ingame_name in ${db(names(journey.js))} or discord_id = ${journey.newcomer.discordId}`
@@ -33,7 +38,7 @@ async function expectClean(page: Page, journey: ImportJourney, where: string) {
 }
 
 export async function importJourney(page: Page, db: E2ESql, standInUrl: string, journey: ImportJourney) {
-  const [alpha, bravo] = names(journey.js) as [string, string]
+  const [alpha, bravo, charlie] = names(journey.js) as [string, string, string]
   await page.goto('/admin/roster/import')
   await expect(page.getByRole('heading', { name: 'From a CSV file' })).toBeVisible()
   await expectClean(page, journey, 'the Import tab')
@@ -70,6 +75,33 @@ export async function importJourney(page: Page, db: E2ESql, standInUrl: string, 
   expect(imported).toEqual([
     { name: alpha, rank: 'NCO', join_date: '2024-02-03', notes: 'Rifleman' },
     { name: bravo, rank: 'JNCO', join_date: '2024-03-04', notes: 'Medic,\nsecond line' },
+  ])
+
+  // A rank record export of a rival personnel system: Alpha's promotion of last spring, and a person not here yet.
+  fs.writeFileSync(
+    file,
+    'ID,User,Rank,Document,Author,Text,Type,Created at,Updated at,Deleted at\n' +
+      `1,${alpha},Cpl,,Capt. Price,Promoted,0,2024-05-01 19:00:00,,\n` +
+      `2,${charlie},Sgt,,Capt. Price,Transferred in,0,2024-06-01 19:00:00,,\n`,
+  )
+  await page.getByLabel('CSV file', { exact: true }).setInputFiles(file)
+  await page.getByRole('button', { name: 'Preview', exact: true }).click()
+  const records = page.getByTestId('csv-preview')
+  await expect(records.getByTestId('csv-records')).toContainText('This is a rank record export')
+  await records.getByLabel('"Cpl" is').selectOption('JNCO')
+  await records.getByLabel('"Sgt" is').selectOption('NCO')
+  await records.getByRole('button', { name: 'Update preview' }).click()
+  await expect(page.getByTestId('csv-summary')).toHaveText('2 records to add (1 new member), 0 already there.')
+  await expectClean(page, journey, 'the record export preview')
+  await page.getByRole('button', { name: 'Import 2 records' }).click()
+  await expect(toast(page, 'Imported: 1 member added, 1 updated.')).toBeVisible()
+  const history = await db<{ name: string; at: string; to: string; via: string }[]>`
+    select m.ingame_name as name, to_char(h.at, 'YYYY-MM-DD') as at, h.detail->>'to' as to, h.via
+    from member_history h join members m on m.id = h.member_id
+    where m.ingame_name in ${db([alpha, charlie])} and h.kind = 'rank' order by m.ingame_name`
+  expect(history).toEqual([
+    { name: alpha, at: '2024-05-01', to: 'JNCO', via: 'import' },
+    { name: charlie, at: '2024-06-01', to: 'NCO', via: 'import' },
   ])
 
   // From the Discord server: the newcomer, filtered by a role they hold, ticked and imported. Their roles are set
