@@ -120,6 +120,16 @@ export interface CsvImportPreview {
   records?: RecordExportKind
 }
 
+/** How many rows of a preview do what, and how many have errors. */
+export function importSummary(rows: readonly ImportRow[]): CsvImportPreview['summary'] {
+  return {
+    create: rows.filter((r) => r.action === 'create').length,
+    update: rows.filter((r) => r.action === 'update').length,
+    skip: rows.filter((r) => r.action === 'skip').length,
+    errors: rows.filter((r) => r.errors.length).length,
+  }
+}
+
 export interface CsvImportResult {
   created: number
   updated: number

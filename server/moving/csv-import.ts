@@ -11,6 +11,7 @@ import {
   type CsvImportResult,
   type ImportField,
   type ImportRow,
+  importSummary,
 } from '#contracts/moving.ts'
 import { isCalendarDay } from '#contracts/time.ts'
 import type { User } from '#db/schema/users-sessions.ts'
@@ -336,12 +337,7 @@ async function plan(db: DbOrTx, input: CsvImportInput, parsed: ParsedCsv): Promi
       columns: parsed.header,
       mapping,
       rows,
-      summary: {
-        create: rows.filter((r) => r.action === 'create').length,
-        update: rows.filter((r) => r.action === 'update').length,
-        skip: rows.filter((r) => r.action === 'skip').length,
-        errors: rows.filter((r) => r.errors.length).length,
-      },
+      summary: importSummary(rows),
       missing: { qualifications: [...missingQualifications.values()], awards: [...missingAwards.values()] },
       unknown_ranks: [...unknownRanks],
       delimiter: parsed.delimiter,

@@ -11,6 +11,7 @@ import {
   type ImportField,
   type ImportRow,
   type RecordExportKind,
+  importSummary,
 } from '#contracts/moving.ts'
 import { isCalendarDay } from '#contracts/time.ts'
 import { actorName, recordAudit } from '../audit/audit.ts'
@@ -178,12 +179,7 @@ export async function planRecords(
       columns: parsed.header,
       mapping,
       rows,
-      summary: {
-        create: rows.filter((r) => r.action === 'create').length,
-        update: rows.filter((r) => r.action === 'update').length,
-        skip: rows.filter((r) => r.action === 'skip').length,
-        errors: rows.filter((r) => r.errors.length).length,
-      },
+      summary: importSummary(rows),
       missing: {
         qualifications: kind === 'qualification' ? [...missing.values()] : [],
         awards: kind === 'award' ? [...missing.values()] : [],
