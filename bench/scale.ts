@@ -43,6 +43,7 @@ const TARGETS: Target[] = [
   { name: '/trainings (anonymous)', path: '/trainings', as: 'anonymous', html: true },
   { name: '/admin/roster/trainings', path: '/admin/roster/trainings', as: 'admin', html: true, probed: true },
   { name: '/api/roster/trainings', path: '/api/roster/trainings', as: 'admin' },
+  { name: '/admin/roster/promotions', path: '/admin/roster/promotions', as: 'admin', html: true, probed: true },
   { name: '/api/roster/trainings/public', path: '/api/roster/trainings/public', as: 'member' },
   { name: '/admin (hub)', path: '/admin', as: 'admin', html: true, probed: true },
   { name: '/api/admin/audit-log', path: '/api/admin/audit-log', as: 'admin', probed: true },

@@ -150,9 +150,13 @@ export interface QualificationsData extends RolePickerData {
   loadError?: string
 }
 
-/** Who a promotion run would move up now (a dry run), for the question Run Promotions asks first. */
+/**
+ * How many a promotion run would move up now, per rank (a dry run), for the question Run Promotions asks first. Counts,
+ * not names: the question names none, and on a big unit the names weighed most of the page.
+ */
 export interface PromotionPreview {
-  members: Array<{ name: string; from: Rank; to: Rank }>
+  /** Each rank anyone would move from, lowest first, with the rank they would move to and how many. */
+  steps: Array<{ from: Rank; to: Rank; count: number }>
 }
 
 /** The Promotions tab. */

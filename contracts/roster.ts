@@ -234,20 +234,18 @@ export type RosterQuery = z.output<typeof rosterQuerySchema>
 
 type PromotionMove = { name: string; from: Rank; to: Rank }
 
-/** "2 from BMT to JNCO, 1 from JNCO to NCO": how many move, from which rank to which. */
-function movesByRank(moves: readonly PromotionMove[]): string {
-  const counts = new Map<string, number>()
-  for (const m of moves) counts.set(`${m.from} to ${m.to}`, (counts.get(`${m.from} to ${m.to}`) ?? 0) + 1)
-  return [...counts].map(([step, n]) => `${n} from ${step}`).join(', ')
-}
+/** How many a run would move from one rank to the next (a dry run's count, lowest starting rank first). */
+type PromotionStep = { from: Rank; to: Rank; count: number }
 
 /** The question Run Promotions asks first, from a dry run: how many would be promoted, and to what. */
-export function runPromotionsQuestion(preview: { members: readonly PromotionMove[] } | null): string {
+export function runPromotionsQuestion(preview: { steps: readonly PromotionStep[] } | null): string {
   if (!preview) return ROSTER_MESSAGES.runPromotionsUnknown
-  const n = preview.members.length
+  const n = preview.steps.reduce((sum, step) => sum + step.count, 0)
   if (n === 0)
     return 'Run promotions now? No member meets a promotion threshold at the moment, so nobody would be promoted.'
-  return `Run promotions now? ${countOf(n, 'member')} would be promoted: ${movesByRank(preview.members)}.`
+  // "2 from BMT to JNCO, 1 from JNCO to NCO": how many move, from which rank to which.
+  const steps = preview.steps.map((step) => `${step.count} from ${step.from} to ${step.to}`).join(', ')
+  return `Run promotions now? ${countOf(n, 'member')} would be promoted: ${steps}.`
 }
 
 /** How many promoted members a toast names before "and N more". */

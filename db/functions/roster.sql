@@ -95,3 +95,62 @@ CREATE OR REPLACE TRIGGER training_signups_counted_truncate AFTER TRUNCATE ON tr
 -- The two functions the counts had before keep_stored_count; no trigger uses them any more.
 DROP FUNCTION IF EXISTS count_event_attendance();
 DROP FUNCTION IF EXISTS count_training_signups();
+
+-- The promotion run (docs/rules/roster.md, Promotions; docs/decisions/034-promotion-runs-and-their-announcement.md,
+-- docs/decisions/067-the-promotion-run-in-one-call.md): one call does the whole run, in the statement's own
+-- transaction, one round trip whatever the roster's size. Each active member whose rank has a threshold and whose event
+-- score (attended_events_count + hidden_score, db/schema/roster.ts memberEventScoreSql) meets it moves up exactly one
+-- rank; the run's promotion_runs row records who moved (its announcement pending when a promotion channel is set), the
+-- moved members' Discord role syncs are queued, and the audit entry names the run and the count ("Promotion run 12:
+-- 3,427 promoted.", the count as en-US writes it), or p_nobody when nobody moved. Answers the run's row (none when
+-- nobody moved) with its list, lowest starting rank first, then by name.
+CREATE OR REPLACE FUNCTION promotion_run(p_actor text, p_actor_user_id integer, p_nobody text)
+  RETURNS TABLE (run_id integer, run_announcement text, promoted jsonb, roles_queued boolean)
+  LANGUAGE plpgsql AS $$
+DECLARE
+  discord_ids text[];
+BEGIN
+  -- One run at a time (the weekly job and an admin's click must not both promote). The UPDATE below is a later
+  -- statement: its snapshot sees what a run that held the lock before committed.
+  PERFORM pg_advisory_xact_lock(7202614);
+  -- Each member's service record says the run moved them, and who ran it (db/functions/personnel.sql).
+  PERFORM set_config('app.change_via', 'promotion_run', true),
+          set_config('app.actor_user_id', coalesce(p_actor_user_id::text, ''), true);
+  WITH moved AS (
+    UPDATE members m SET rank = t.to_rank, updated_at = now()
+      FROM promotion_thresholds t
+     WHERE t.from_rank = m.rank AND NOT m.is_banned
+       AND (m.attended_events_count + m.hidden_score) >= t.required_score
+    RETURNING m.id AS member_id, m.ingame_name AS name, m.discord_id, t.from_rank, t.to_rank
+  ), channel AS (
+    SELECT nullif(btrim(value), '') AS id FROM settings WHERE key = 'promotion_channel_id'
+  ), run AS (
+    INSERT INTO promotion_runs (actor, actor_user_id, promoted_count, promotions, announcement_channel_id, announcement)
+    SELECT p_actor, p_actor_user_id, count(*),
+           jsonb_agg(jsonb_build_object('member_id', member_id, 'name', name, 'from', from_rank, 'to', to_rank)
+                     ORDER BY from_rank, lower(name), member_id),
+           (SELECT id FROM channel),
+           CASE WHEN (SELECT id FROM channel) IS NULL THEN 'none' ELSE 'pending' END
+      FROM moved
+    HAVING count(*) > 0
+    RETURNING id, announcement, promotions
+  )
+  SELECT run.id, run.announcement, run.promotions,
+         (SELECT array_agg(nullif(discord_id, '')) FILTER (WHERE nullif(discord_id, '') IS NOT NULL) FROM moved)
+    INTO run_id, run_announcement, promoted, discord_ids
+    FROM run;
+  IF run_id IS NULL THEN
+    INSERT INTO audit_log (actor, actor_user_id, action, details)
+    VALUES (p_actor, p_actor_user_id, 'Promotions run', p_nobody);
+    RETURN;
+  END IF;
+  roles_queued := discord_ids IS NOT NULL;
+  IF roles_queued THEN
+    PERFORM queue_role_syncs(discord_ids);
+  END IF;
+  INSERT INTO audit_log (actor, actor_user_id, action, details)
+  VALUES (p_actor, p_actor_user_id, 'Promotions run',
+          format('Promotion run %s: %s promoted.', run_id, to_char(jsonb_array_length(promoted), 'FM999,999,999,990')));
+  RETURN NEXT;
+END
+$$;

@@ -1,12 +1,11 @@
 import { wakePromotionAnnouncer } from '../discord/promotion-announcements.ts'
 import { settingChanges, updateSetting } from '../settings/admin-settings.ts'
-import { runTransaction } from '../transaction.ts'
-import { eq, inArray, sql } from 'drizzle-orm'
+import { runStatement, runTransaction } from '../transaction.ts'
+import { eq, inArray } from 'drizzle-orm'
 import { ROSTER_MESSAGES, type Rank, type ThresholdsInput } from '#contracts/roster.ts'
 import type { PromotionRun, PromotionsData, ThresholdItem } from '#contracts/roster-types.ts'
-import type { DbOrTx } from '#db/client.ts'
-import { memberEventScoreSql, members, nextRank, promotionRuns, promotionThresholds, RANKS } from '#db/schema/roster.ts'
-import { settings } from '#db/schema/settings.ts'
+import type { Db, DbOrTx } from '#db/client.ts'
+import { members, nextRank, promotionThresholds, RANKS } from '#db/schema/roster.ts'
 import type { User } from '#db/schema/users-sessions.ts'
 import { actorName, recordAudit, SYSTEM_ACTOR, type Actor } from '../audit/audit.ts'
 import type { AppServices } from '../context.ts'
@@ -19,9 +18,10 @@ import { markChange } from '../personnel/history.ts'
 // Promotions (docs/rules/roster.md, Promotions): thresholds per starting rank, a run that moves each active member at
 // most one rank, BMT graduation, and the weekly job's schedule (Mondays 01:00 in the unit's time zone, setting
 // unit_time_zone). The writes run inside a use case's transaction (the use cases at the end of this file). A run is one
-// UPDATE whatever the roster's size, recorded as a promotion_runs row whose announcement the announcer sends after the
-// commit; the mapped Discord rank roles follow through the role-sync queue
-// (docs/decisions/034-promotion-runs-and-their-announcement.md).
+// call of a stored function whatever the roster's size (db/functions/roster.sql promotion_run), recorded as a
+// promotion_runs row whose announcement the announcer sends after the commit; the mapped Discord rank roles follow
+// through the role-sync queue (docs/decisions/034-promotion-runs-and-their-announcement.md,
+// docs/decisions/067-the-promotion-run-in-one-call.md).
 
 export const PROMOTION_JOB_CRON = '0 1 * * 1'
 
@@ -90,8 +90,11 @@ export interface Promotion {
   to: Rank
 }
 
+/** A promoted member as a run's answer has them. */
+type Promoted = Omit<Promotion, 'discordId'>
+
 /** What a run answers: its message and who moved up. */
-function promotionRunOf(promotions: Promotion[]): PromotionRun {
+function promotionRunOf(promotions: Promoted[]): PromotionRun {
   return {
     message: promotions.length ? ROSTER_MESSAGES.promotionsDone : ROSTER_MESSAGES.noPromotions,
     promotedMembers: promotions.map((p) => ({ name: p.name, from: p.from, to: p.to })),
@@ -99,84 +102,47 @@ function promotionRunOf(promotions: Promotion[]): PromotionRun {
 }
 
 interface RunOutcome {
-  promotions: Promotion[]
-  /** The promotion_runs row, when anyone moved. */
-  runId: number | null
+  /** Who moved up, in the answer's order. */
+  promotions: Promoted[]
+  /** Whether the run queued Discord role syncs (anyone who moved has a Discord account). */
+  rolesQueued: boolean
   /** Whether the run's announcement waits for the announcer (a promotion channel is set). */
   announce: boolean
 }
 
 /** Lowest starting rank first, then by name (the answer's and the announcement's order). */
-function byRankThenName(a: Promotion, b: Promotion): number {
+function byRankThenName(a: Promoted, b: Promoted): number {
   const rank = RANKS.indexOf(a.from) - RANKS.indexOf(b.from)
   if (rank) return rank
   const [x, y] = [a.name.toLowerCase(), b.name.toLowerCase()]
   return x < y ? -1 : x > y ? 1 : a.memberId - b.memberId
 }
 
-/** A promoted member as the run's statement returns them, with the run's id and announcement state. */
-type MovedRow = {
-  memberId: number
-  name: string
-  discordId: string | null
-  from: Rank
-  to: Rank
-  runId: number
+/** The run's row as promotion_run answers it: its announcement state and its list (promotion_runs.promotions). */
+type RunRow = {
   announcement: string
+  promoted: Array<{ member_id: number; name: string; from: Rank; to: Rank }>
+  rolesQueued: boolean
 }
 
 /**
  * One promotion run: each active member whose rank has a threshold and whose event score meets it moves up exactly
- * one rank. One statement does the run whatever the roster's size: the UPDATE (the threshold row joined names the rank
- * each came from) and the run's record with its list, built in the database from what the UPDATE returned, and its
- * announcement pending when a promotion channel is set. Banned members are skipped.
+ * one rank. One call does the run whatever the roster's size (db/functions/roster.sql promotion_run): the lock that
+ * makes runs one at a time, the UPDATE, the run's record with its list and its announcement pending when a promotion
+ * channel is set, the moved members' role syncs and the audit entry (the count and the run, not the names: a run of
+ * thousands stays one short line in the log and on the hub). Banned members are skipped.
  */
-async function promoteEligible(tx: DbOrTx, actor: Actor): Promise<RunOutcome> {
-  // One run at a time (the weekly job and an admin's click must not both promote).
-  await tx.execute(sql`select pg_advisory_xact_lock(7202614)`)
-  // Each member's service record says the run moved them (db/functions/personnel.sql).
-  await markChange(tx, 'promotion_run', actor === SYSTEM_ACTOR ? null : actor)
-  const m = members
-  const t = promotionThresholds
-  const moved = await tx.execute<MovedRow>(sql`
-    with moved as (
-      update ${m} set rank = ${t.to_rank}, updated_at = now()
-        from ${t}
-       where ${t.from_rank} = ${m.rank} and not ${m.is_banned} and ${memberEventScoreSql} >= ${t.required_score}
-      returning ${m.id} as member_id, ${m.ingame_name} as name, ${m.discord_id} as discord_id,
-                ${t.from_rank} as from_rank, ${t.to_rank} as to_rank
-    ), channel as (
-      select nullif(btrim(${settings.value}), '') as id from ${settings} where ${settings.key} = 'promotion_channel_id'
-    ), run as (
-      insert into ${promotionRuns} (actor, actor_user_id, promoted_count, promotions, announcement_channel_id, announcement)
-      select ${actorName(actor)}, ${actor === SYSTEM_ACTOR ? null : actor.id}::int, count(*),
-             jsonb_agg(jsonb_build_object('member_id', member_id, 'name', name, 'from', from_rank, 'to', to_rank)
-                       order by from_rank, lower(name), member_id),
-             (select id from channel),
-             case when (select id from channel) is null then 'none' else 'pending' end
-        from moved
-      having count(*) > 0
-      returning id, announcement
-    )
-    select moved.member_id as "memberId", moved.name, moved.discord_id as "discordId", moved.from_rank as "from",
-           moved.to_rank as "to", run.id as "runId", run.announcement
-      from moved cross join run`)
-  const [first] = moved
-  if (!first) {
-    await recordAudit(tx, actor, 'Promotions run', ROSTER_MESSAGES.noPromotions)
-    return { promotions: [], runId: null, announce: false }
-  }
-  const promotions = moved
-    .map(({ memberId, name, discordId, from, to }) => ({ memberId, name, discordId, from, to }))
+async function promoteEligible(db: Db, actor: Actor): Promise<RunOutcome> {
+  const [run] = await db.$client<RunRow[]>`
+    select run_announcement as announcement, promoted, roles_queued as "rolesQueued"
+      from promotion_run(${actorName(actor)}, ${actor === SYSTEM_ACTOR ? null : actor.id}::int,
+                         ${ROSTER_MESSAGES.noPromotions})`
+  if (!run) return { promotions: [], rolesQueued: false, announce: false }
+  // The list comes in the database's order (its collation); the answer's is this process's.
+  const promotions = run.promoted
+    .map(({ member_id, name, from, to }) => ({ memberId: member_id, name, from, to }))
     .sort(byRankThenName)
-  // The count and the run, not the names: a run of thousands stays one short line in the log and on the hub.
-  await recordAudit(
-    tx,
-    actor,
-    'Promotions run',
-    `Promotion run ${first.runId}: ${promotions.length.toLocaleString('en-US')} promoted.`,
-  )
-  return { promotions, runId: first.runId, announce: first.announcement === 'pending' }
+  return { promotions, rolesQueued: run.rolesQueued, announce: run.announcement === 'pending' }
 }
 
 /** BMT graduation: the selected BMT members become JNCO. Members not at BMT are refused. */
@@ -229,11 +195,11 @@ export async function setPromotionChannel(
  * after the commit (and the job runner retries what Discord did not take).
  */
 export async function runPromotions(services: AppServices, actor: Actor): Promise<PromotionRun> {
-  const outcome = await runTransaction(services, (tx) => promoteEligible(tx, actor), {
+  const outcome = await runStatement(services, (db) => promoteEligible(db, actor), {
     name: 'run promotions',
     // Ranks show on the public roster, not on the ORBAT.
     changes: (run) => (run.promotions.length ? ['roster'] : []),
-    syncRoles: (run) => run.promotions.map((p) => p.discordId),
+    queuedRoleSyncs: (run) => run.rolesQueued,
     // Returns at once: the messages go out in the background.
     after: (run) => run.announce && wakePromotionAnnouncer(services),
   })
