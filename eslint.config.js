@@ -58,6 +58,9 @@ const TRANSLATED_SCREENS = [
   'app/routes/admin/roster/leave/route.tsx',
   'app/routes/admin/roster/leave/leave-table.tsx',
   'app/routes/admin/roster/leave/deny-dialog.tsx',
+  'app/routes/admin/recruitment/route.tsx',
+  'app/routes/admin/recruitment/tabs.tsx',
+  'app/routes/admin/recruitment/form.tsx',
 ]
 
 const ARROWS = 'Arrows point down: app -> contracts, app route modules -> server -> db, jobs -> server.'
