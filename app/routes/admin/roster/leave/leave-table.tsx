@@ -79,7 +79,8 @@ export function LeaveTable({ data }: { data: LeaveTabData }) {
     },
     {
       header: t('columns.days'),
-      className: 'whitespace-nowrap',
+      // On a phone's card the days may wrap between the first and the last (the longer ones of some languages).
+      className: 'md:whitespace-nowrap',
       cell: (leave) => <LeaveDates leave={leave} days={member('days', { days: leave.days })} />,
     },
     {
