@@ -55,6 +55,12 @@ const TRANSLATED_SCREENS = [
   'app/components/orbat/lazy-canvas.tsx',
   'app/ui/service-worker.tsx',
   'app/routes/allies/join.$code.tsx',
+  'app/routes/admin/roster/leave/route.tsx',
+  'app/routes/admin/roster/leave/leave-table.tsx',
+  'app/routes/admin/roster/leave/deny-dialog.tsx',
+  'app/routes/admin/recruitment/route.tsx',
+  'app/routes/admin/recruitment/tabs.tsx',
+  'app/routes/admin/recruitment/form.tsx',
 ]
 
 const ARROWS = 'Arrows point down: app -> contracts, app route modules -> server -> db, jobs -> server.'

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { LEAVE_PHASE_LABELS, type LeaveItem, type LeavePhase } from '#contracts/leave.ts'
 import { Badge, type BadgeTone } from '#app/ui/badge.tsx'
 import { DateTime } from '#app/ui/date-time.tsx'
-import { formatDateOnly } from '#app/components/roster/ui.tsx'
+import { useDayFormat } from '#app/components/roster/ui.tsx'
 
 // A leave of absence as the account page and the roster admin's Leave tab show it (docs/rules/personnel.md). The
 // account page passes its texts in, in the person's language; the Leave tab shows English.
@@ -27,7 +27,7 @@ export function LeavePhaseBadge({ phase, label }: { phase: LeavePhase; label?: s
   )
 }
 
-/** "3 Dec 2026 – 14 Dec 2026 (12 days)"; `days` says "12 days" in the page's language. */
+/** "Dec 3, 2026 – Dec 14, 2026 (12 days)": the days as the page's language writes them; `days` says "12 days" in it. */
 export function LeaveDates({
   leave,
   days,
@@ -35,10 +35,11 @@ export function LeaveDates({
   leave: Pick<LeaveItem, 'start_date' | 'end_date' | 'days'>
   days?: string
 }) {
+  const day = useDayFormat()
   return (
     <span>
-      <span className="whitespace-nowrap">{formatDateOnly(leave.start_date)} –</span>{' '}
-      <span className="whitespace-nowrap">{formatDateOnly(leave.end_date)}</span>{' '}
+      <span className="whitespace-nowrap">{day(leave.start_date)} –</span>{' '}
+      <span className="whitespace-nowrap">{day(leave.end_date)}</span>{' '}
       <span className="whitespace-nowrap text-zinc-400">
         ({days ?? `${leave.days} ${leave.days === 1 ? 'day' : 'days'}`})
       </span>

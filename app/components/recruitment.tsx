@@ -49,13 +49,27 @@ export function ApplicationStatusBadge({ status, label }: { status: ApplicationS
   )
 }
 
-export function AnswerList({ answers }: { answers: StoredAnswer[] }) {
+/** The words an answer list writes itself (a yes/no answer, a question left blank); English when not given. */
+export interface AnswerWords {
+  yes: string
+  no: string
+  none: string
+}
+
+function answerIn(answer: StoredAnswer, words?: AnswerWords): string {
+  if (!words) return answerText(answer)
+  if (answer.value === null) return words.none
+  if (typeof answer.value === 'boolean') return answer.value ? words.yes : words.no
+  return String(answer.value)
+}
+
+export function AnswerList({ answers, words }: { answers: StoredAnswer[]; words?: AnswerWords }) {
   return (
     <dl className="flex flex-col gap-2 text-sm" data-testid="application-answers">
       {answers.map((answer) => (
         <div key={answer.question_id} className="flex min-w-0 flex-col gap-0.5">
           <dt className="text-zinc-400">{answer.label}</dt>
-          <dd className="break-words whitespace-pre-wrap text-zinc-100">{answerText(answer)}</dd>
+          <dd className="break-words whitespace-pre-wrap text-zinc-100">{answerIn(answer, words)}</dd>
         </div>
       ))}
     </dl>

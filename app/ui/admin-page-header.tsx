@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 
-/** The way back from an admin page to the admin hub, above the page's title. */
-export function BackToAdminHub() {
+/** The way back from an admin page to the admin hub, above the page's title (`label` for a page in another language). */
+export function BackToAdminHub({ label = '← Back to Admin Hub' }: { label?: string }) {
   return (
     <Link to="/admin" className="text-sm text-zinc-400 hover:text-zinc-100">
-      ← Back to Admin Hub
+      {label}
     </Link>
   )
 }

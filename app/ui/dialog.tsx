@@ -23,11 +23,14 @@ export function UrlDialog({
   closeHref,
   size = 'md',
   tall = false,
+  closeLabel = 'Close',
   children,
 }: {
   title: string
   description?: ReactNode
   closeHref: string
+  /** The close button's accessible name, for a page in another language than English. */
+  closeLabel?: string
   /** md and lg: a centred box; full: the whole viewport less a margin on wider screens (an editor's "full-screen style"). */
   size?: 'md' | 'lg' | 'full'
   /** 80% of the viewport's height whatever it holds (the Manage Test dialog), its body scrolling. */
@@ -80,7 +83,7 @@ export function UrlDialog({
           </h2>
           {description ? <p className="mt-0.5 text-sm text-zinc-400">{description}</p> : null}
         </div>
-        <Link to={closeHref} replace preventScrollReset className={iconButton} aria-label="Close">
+        <Link to={closeHref} replace preventScrollReset className={iconButton} aria-label={closeLabel}>
           <CloseIcon />
         </Link>
       </header>

@@ -13,6 +13,7 @@ export function FormFooter({
   errors,
   errorId,
   tone = 'primary',
+  cancelLabel,
 }: {
   closeHref: string
   submitLabel: string
@@ -20,12 +21,14 @@ export function FormFooter({
   errors?: string[]
   errorId?: string
   tone?: 'primary' | 'danger'
+  /** Cancel, for a page in another language than English. */
+  cancelLabel?: string
 }) {
   return (
     <>
       <FieldError id={errorId} errors={errors} />
       <div className="flex flex-wrap justify-end gap-2">
-        <CancelLink href={closeHref} />
+        <CancelLink href={closeHref} label={cancelLabel} />
         <button type="submit" className={buttonClass(tone, 'md')} disabled={busy} aria-busy={busy || undefined}>
           {submitLabel}
         </button>

@@ -256,6 +256,60 @@ test('a member whose browser asks for German takes a slot on the phone ORBAT in 
   }
 })
 
+test("an admin whose browser asks for German reads the Leave tab and the recruitment pipeline in German at 390 px (an application's details too); axe finds nothing", async ({
+  browser,
+  baseURL,
+  serverInfo,
+}, testInfo) => {
+  const context = await browser.newContext({ locale: 'de-DE', viewport: PHONE })
+  try {
+    await stubDiscordCdn(context)
+    const page = await context.newPage()
+    const watch = watchConsole(page, [])
+    await signIn(page, browser, 'demo_admin', { baseURL: baseURL!, standInUrl: serverInfo.standInUrl })
+
+    // The Leave tab: its filter, its rows' phases (the member page's words) and the time zone's line in German.
+    await page.goto('/admin/roster/leave?status=all')
+    await waitForHydration(page)
+    await expect(html(page)).toHaveAttribute('lang', 'de')
+    await expect(page).toHaveTitle(de.adminLeave.title)
+    const filter = page.getByRole('navigation', { name: de.adminLeave.filters.label })
+    await expect(filter.getByRole('link', { name: new RegExp(`^${de.adminLeave.filters.pending}`) })).toBeVisible()
+    await expect(filter.getByRole('link', { name: de.adminLeave.filters.all, exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    )
+    await expect(page.getByText(/^Die Tage gelten in der Zeitzone der Einheit/)).toBeVisible()
+    const phases = Object.values(de.account.leave.phase)
+    for (const phase of await page.getByTestId('leave-phase').allTextContents()) expect.soft(phases).toContain(phase)
+    await expect(page.getByRole('link', { name: de.adminLeave.download })).toBeVisible()
+    await expectNoAxeViolations(page, 'the German Leave tab @390px')
+    await expectFitsThePhone(page, 'the German Leave tab')
+
+    // The pipeline: the page, its tabs, the status groups and a card in German; an application's details open.
+    await page.goto('/admin/recruitment')
+    await waitForHydration(page)
+    await expect(page).toHaveTitle(de.adminRecruitment.pageTitle)
+    await expect(h1(page)).toHaveText(de.adminRecruitment.title)
+    await expect(page.getByRole('link', { name: de.adminRecruitment.tabs.form, exact: true })).toBeVisible()
+    await expect(page.getByRole('region', { name: de.applications.status.accepted, exact: true })).toBeVisible()
+    const card = page.getByTestId('application-card').first()
+    await expect(card).toContainText('Discord-Konto')
+    await expectNoAxeViolations(page, 'the German pipeline @390px')
+    await expectFitsThePhone(page, 'the German pipeline')
+    await card.getByRole('link').click()
+    const detail = page.getByRole('dialog', { name: /^Bewerbung: / })
+    await expect(detail.getByRole('heading', { name: de.adminRecruitment.detail.answers })).toBeVisible()
+    await expect(detail.getByLabel(de.adminRecruitment.assign.label)).toBeVisible()
+    await expect(detail.getByRole('button', { name: de.adminRecruitment.comments.submit })).toBeVisible()
+    await expect(detail.getByRole('link', { name: de.adminRecruitment.detail.close })).toBeVisible()
+    await expectNoAxeViolations(page, "the German application's details @390px")
+    await expectNoConsoleProblems(watch.stop(), testInfo)
+  } finally {
+    await context.close()
+  }
+})
+
 test('the pseudo-language on a phone, signed in: the hub, the account page, the ORBAT, the roster, a member, the tests, the join page and the error screen fit (nothing scrolls sideways, nothing in the top bar is cut off)', async ({
   browser,
   db,

@@ -5,7 +5,6 @@ import type { Route } from './+types/form'
 import { RecruitmentTabs } from './tabs.tsx'
 import {
   cooldownSchema,
-  QUESTION_KIND_LABELS,
   QUESTION_KINDS,
   RECRUITMENT_INTENTS,
   RECRUITMENT_LIMITS,
@@ -18,21 +17,29 @@ import { useFormPost } from '#app/hooks/use-form-post.tsx'
 import { useHydrated } from '#app/hooks/use-hydrated.ts'
 import { primaryButton, secondaryButton } from '#app/ui/button.ts'
 import { inputClass, Notice, Section, selectClass, textareaClass } from '#app/ui/field.tsx'
+import { useT } from '#app/ui/i18n.tsx'
 import { TabbedPage } from '#app/ui/tabs.tsx'
 import { BackToAdminHub } from '#app/ui/admin-page-header.tsx'
 import { requirePageUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { warmRichText } from '#server/rich-text.ts'
 import { Invalid } from '#server/errors.ts'
+import { pageLanguage, pageMessages } from '#server/http/page-texts.ts'
 import { cooldownDays, readForm, saveForm } from '#server/recruitment/form.ts'
+import { recruitersText } from '#server/recruitment/page-texts.ts'
 import { saveSetting } from '#server/settings/admin-settings.ts'
 
 // The application form's editor (docs/rules/recruitment.md): open or closed with a message, the introduction (the
 // tests' rich-text editor once scripts run; HTML in a textarea without them, sanitised on save either way), and the
 // questions: each a label, a kind, options for a choice, required or not, an order; blank rows add questions. Also the
-// cooldown after a rejection. Saved through the use case of PUT /api/recruitment/form.
+// cooldown after a rejection. Saved through the use case of PUT /api/recruitment/form. The editor speaks the page's
+// language (the catalogs' `adminRecruitment`, and the use case's English refusals in the page's words); the unit's
+// own words (the introduction, the questions, the closed message) stay as written.
 
 const RichTextEditor = lazy(() => import('#app/components/rich-text/rich-text-editor.tsx'))
+
+/** The tags the introduction's help names (HTML, the same in every language). */
+const HTML_EXAMPLES = '<p>, <strong>, <h2>, <a href="https://…">'
 
 /** New questions the form offers at once (more after a save). */
 const BLANK_ROWS = 2
@@ -55,14 +62,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePageUser(request, context, 'admin')
   warmRichText()
   const { db } = getServices(context)
-  const [form, cooldown] = await Promise.all([readForm(db), cooldownDays(db)])
+  const [form, cooldown, messages] = await Promise.all([
+    readForm(db),
+    cooldownDays(db),
+    pageMessages(request, context, ['adminRecruitment']),
+  ])
   const draft: Draft = {
     open: form.open,
     closed_message: form.closed_message,
     intro: form.intro,
     questions: form.questions.map((q) => ({ ...q, options: q.options.join('\n') })),
   }
-  return { draft, cooldown }
+  return { draft, cooldown, messages }
 }
 
 /** The posted form as it was (a refused save shows it again) and as the use case's input. */
@@ -109,25 +120,28 @@ interface SaveAnswer {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const post = await readAdminPost(request, context)
-  if (post.intent === RECRUITMENT_INTENTS.saveForm) return save(post)
+  const { language } = await pageLanguage(request, context)
+  const say = (message: string) => recruitersText(language, message)
+  if (post.intent === RECRUITMENT_INTENTS.saveForm) return save(post, say)
   if (post.intent === RECRUITMENT_INTENTS.saveCooldown) {
+    const saveFailed = say(RECRUITMENT_MESSAGES.saveFailed)
     const submission = parseWithZod(post.form, { schema: cooldownSchema })
     if (submission.status !== 'success')
-      return failWithToast(post, new Invalid(RECRUITMENT_MESSAGES.cooldownInvalid), RECRUITMENT_MESSAGES.saveFailed)
+      return failWithToast(post, new Invalid(say(RECRUITMENT_MESSAGES.cooldownInvalid)), saveFailed)
     try {
       await saveSetting(getServices(post.context), post.admin, {
         key: 'recruitment_cooldown_days',
         value: submission.value.recruitment_cooldown_days,
       })
     } catch (error) {
-      return failWithToast(post, error, RECRUITMENT_MESSAGES.saveFailed)
+      return failWithToast(post, error, saveFailed)
     }
-    return succeed(post, RECRUITMENT_MESSAGES.cooldownSaved)
+    return succeed(post, say(RECRUITMENT_MESSAGES.cooldownSaved))
   }
   return unknownIntent(post)
 }
 
-async function save(post: AdminPost) {
+async function save(post: AdminPost, say: (message: string) => string) {
   const { draft } = readDraft(post.form)
   const input = {
     ...draft,
@@ -152,24 +166,25 @@ async function save(post: AdminPost) {
     const issue = parsed.error.issues[0]!
     const at =
       issue.path[0] === 'questions' && typeof issue.path[1] === 'number' ? `Question ${issue.path[1] + 1}: ` : ''
-    return refuse(`${at}${issue.message}`)
+    return refuse(say(`${at}${issue.message}`))
   }
   try {
     await saveForm(getServices(post.context), post.admin, parsed.data)
   } catch (error) {
     const status = (error as { status?: number }).status ?? 500
-    if (status >= 400 && status < 500) return refuse((error as Error).message)
-    return failWithToast(post, error, RECRUITMENT_MESSAGES.saveFailed)
+    if (status >= 400 && status < 500) return refuse(say((error as Error).message))
+    return failWithToast(post, error, say(RECRUITMENT_MESSAGES.saveFailed))
   }
-  return succeed(post, RECRUITMENT_MESSAGES.formSaved)
+  return succeed(post, say(RECRUITMENT_MESSAGES.formSaved))
 }
 
 export default function RecruitmentFormRoute({ loaderData }: Route.ComponentProps) {
   const answer = useActionData<SaveAnswer | undefined>()
   const refused = answer?.form === 'recruitment-form' ? answer : undefined
   const draft = refused?.draft ?? loaderData.draft
+  const t = useT('adminRecruitment')
   return (
-    <TabbedPage title="Recruitment" tabs={<RecruitmentTabs />} back={<BackToAdminHub />}>
+    <TabbedPage title={t('title')} tabs={<RecruitmentTabs />} back={<BackToAdminHub label={t('backToHub')} />}>
       <div className="flex flex-col gap-6">
         <FormEditor key={JSON.stringify(loaderData.draft)} draft={draft} error={refused?.error} />
         <CooldownForm days={loaderData.cooldown} />
@@ -181,22 +196,20 @@ export default function RecruitmentFormRoute({ loaderData }: Route.ComponentProp
 function FormEditor({ draft, error }: { draft: Draft; error?: string }) {
   const { Form, action, hidden, busy } = useFormPost('recruitment-form')
   const rows: Array<DraftQuestion | null> = [...draft.questions, ...Array.from({ length: BLANK_ROWS }, () => null)]
+  const t = useT('adminRecruitment.form')
   return (
-    <Section
-      title="Application Form"
-      description="What /join shows: the introduction and the questions applicants answer."
-    >
-      <Form method="post" action={action} className="flex flex-col gap-5" aria-label="Application form">
+    <Section title={t('title')} description={t('description')}>
+      <Form method="post" action={action} className="flex flex-col gap-5" aria-label={t('label')}>
         {hidden}
         <input type="hidden" name="intent" value={RECRUITMENT_INTENTS.saveForm} />
         {error ? <Notice>{error}</Notice> : null}
         <label className="flex items-center gap-2 text-sm text-zinc-200">
           <input type="checkbox" name="open" defaultChecked={draft.open} className="size-4 accent-brand-500" />
-          Accept applications
+          {t('open')}
         </label>
         <div className="flex flex-col gap-1.5">
           <label htmlFor="closed_message" className="text-sm text-zinc-300">
-            Message while closed
+            {t('closedMessage')}
           </label>
           <input
             id="closed_message"
@@ -208,11 +221,8 @@ function FormEditor({ draft, error }: { draft: Draft; error?: string }) {
         </div>
         <IntroField initial={draft.intro} />
         <fieldset className="flex flex-col gap-3">
-          <legend className="mb-2 text-sm font-semibold text-zinc-200">Questions</legend>
-          <p className="text-xs text-zinc-400">
-            Questions show in the order of their numbers. Fill in a blank row to add a question; tick Remove to drop
-            one. Answers already given keep the question as it read.
-          </p>
+          <legend className="mb-2 text-sm font-semibold text-zinc-200">{t('questions')}</legend>
+          <p className="text-xs text-zinc-400">{t('questionsHelp')}</p>
           <ol className="flex flex-col gap-3">
             {rows.map((q, index) => (
               <QuestionRow key={q?.id || `new-${index}`} question={q} index={index} />
@@ -221,7 +231,7 @@ function FormEditor({ draft, error }: { draft: Draft; error?: string }) {
         </fieldset>
         <div>
           <button type="submit" className={primaryButton} disabled={busy} aria-busy={busy || undefined}>
-            Save form
+            {t('save')}
           </button>
         </div>
       </Form>
@@ -232,10 +242,11 @@ function FormEditor({ draft, error }: { draft: Draft; error?: string }) {
 function IntroField({ initial }: { initial: string }) {
   const hydrated = useHydrated()
   const textarea = useRef<HTMLTextAreaElement>(null)
+  const t = useT('adminRecruitment.form')
   return (
     <div className="flex min-w-0 flex-col gap-1.5">
       <label id="intro-label" htmlFor={hydrated ? undefined : 'intro'} className="text-sm text-zinc-300">
-        {hydrated ? 'Introduction' : 'Introduction (HTML)'}
+        {hydrated ? t('intro') : t('introHtml')}
       </label>
       <textarea
         ref={textarea}
@@ -259,16 +270,14 @@ function IntroField({ initial }: { initial: string }) {
           />
         </Suspense>
       ) : (
-        <p className="text-xs text-zinc-500">
-          Formatting is HTML, e.g. &lt;p&gt;, &lt;strong&gt;, &lt;h2&gt;, &lt;a href=&quot;https://…&quot;&gt;; anything
-          else is removed when saved.
-        </p>
+        <p className="text-xs text-zinc-500">{t('htmlHelp', { tags: HTML_EXAMPLES })}</p>
       )}
     </div>
   )
 }
 
 function QuestionRow({ question: q, index }: { question: DraftQuestion | null; index: number }) {
+  const t = useT('adminRecruitment.form')
   const name = (field: string) => `q.${index}.${field}`
   const id = (field: string) => `q-${index}-${field}`
   return (
@@ -280,7 +289,7 @@ function QuestionRow({ question: q, index }: { question: DraftQuestion | null; i
       <input type="hidden" name={name('id')} value={q?.id ?? ''} />
       <div className="flex flex-col gap-1.5">
         <label htmlFor={id('order')} className="text-sm text-zinc-300">
-          Order
+          {t('order')}
         </label>
         <input
           id={id('order')}
@@ -293,7 +302,7 @@ function QuestionRow({ question: q, index }: { question: DraftQuestion | null; i
       </div>
       <div className="flex min-w-0 flex-col gap-1.5">
         <label htmlFor={id('label')} className="text-sm text-zinc-300">
-          {q ? `Question ${index + 1}` : 'New question'}
+          {q ? t('question', { number: index + 1 }) : t('newQuestion')}
         </label>
         <input
           id={id('label')}
@@ -305,12 +314,12 @@ function QuestionRow({ question: q, index }: { question: DraftQuestion | null; i
       </div>
       <div className="flex flex-col gap-1.5">
         <label htmlFor={id('kind')} className="text-sm text-zinc-300">
-          Kind
+          {t('kind')}
         </label>
         <select id={id('kind')} name={name('kind')} defaultValue={q?.kind ?? 'text'} className={selectClass}>
           {QUESTION_KINDS.map((kind) => (
             <option key={kind} value={kind}>
-              {QUESTION_KIND_LABELS[kind]}
+              {t(`kinds.${kind}`)}
             </option>
           ))}
         </select>
@@ -318,7 +327,7 @@ function QuestionRow({ question: q, index }: { question: DraftQuestion | null; i
       {/* Shown only while the kind is Choice, by CSS (app/app.css), so it follows the select without scripts too. */}
       <div className="min-w-0 flex-col gap-1.5 sm:col-span-2 sm:col-start-2" data-choice-options>
         <label htmlFor={id('options')} className="text-sm text-zinc-300">
-          Options (one per line)
+          {t('options')}
         </label>
         <textarea
           id={id('options')}
@@ -336,12 +345,12 @@ function QuestionRow({ question: q, index }: { question: DraftQuestion | null; i
             defaultChecked={q?.required ?? false}
             className="size-4 accent-brand-500"
           />
-          Required
+          {t('required')}
         </label>
         {q ? (
           <label className="flex items-center gap-2">
             <input type="checkbox" name={name('remove')} className="size-4 accent-red-500" />
-            Remove
+            {t('remove')}
           </label>
         ) : null}
       </div>
@@ -351,14 +360,15 @@ function QuestionRow({ question: q, index }: { question: DraftQuestion | null; i
 
 function CooldownForm({ days }: { days: number }) {
   const { Form, action, hidden, busy } = useFormPost('recruitment-cooldown')
+  const t = useT('adminRecruitment.cooldown')
   return (
-    <Section title="After a rejection" description="How long a rejected applicant waits before applying again.">
-      <Form method="post" action={action} className="flex flex-wrap items-end gap-3" aria-label="Cooldown">
+    <Section title={t('title')} description={t('description')}>
+      <Form method="post" action={action} className="flex flex-wrap items-end gap-3" aria-label={t('label')}>
         {hidden}
         <input type="hidden" name="intent" value={RECRUITMENT_INTENTS.saveCooldown} />
         <div className="flex flex-col gap-1.5">
           <label htmlFor="recruitment_cooldown_days" className="text-sm text-zinc-300">
-            Cooldown in days
+            {t('days')}
           </label>
           <input
             id="recruitment_cooldown_days"
@@ -371,13 +381,14 @@ function CooldownForm({ days }: { days: number }) {
           />
         </div>
         <button type="submit" className={secondaryButton} disabled={busy} aria-busy={busy || undefined}>
-          Save cooldown
+          {t('save')}
         </button>
       </Form>
     </Section>
   )
 }
 
-export function meta() {
-  return [{ title: 'Application Form · Recruitment · Task Force HQ' }]
+export function meta({ loaderData }: Route.MetaArgs) {
+  const texts = loaderData?.messages['adminRecruitment'] as { formPageTitle?: string } | undefined
+  return [{ title: texts?.formPageTitle ?? 'Application Form · Recruitment · Task Force HQ' }]
 }

@@ -1,13 +1,15 @@
 import { TabNav } from '#app/ui/tabs.tsx'
+import { useT } from '#app/ui/i18n.tsx'
 
-/** Recruitment's two pages: the pipeline and the application form. */
+/** Recruitment's two pages: the pipeline and the application form (in the page's language). */
 export function RecruitmentTabs() {
+  const t = useT('adminRecruitment')
   return (
     <TabNav
-      label="Recruitment"
+      label={t('title')}
       tabs={[
-        { to: '/admin/recruitment', label: 'Pipeline', end: true },
-        { to: '/admin/recruitment/form', label: 'Application Form' },
+        { to: '/admin/recruitment', label: t('tabs.pipeline'), end: true },
+        { to: '/admin/recruitment/form', label: t('tabs.form') },
       ]}
     />
   )
