@@ -100,7 +100,8 @@ function RolesTable({ roles, editingId }: { roles: EligibleRoleItem[]; editingId
   )
 }
 
-// On a narrow container (a phone) the ids move under the name.
+// On a narrow container (a phone) the ids and the general waitlist move under the name: the actions keep their room in
+// every language.
 const roleColumns = (t: RolesT): ReadonlyArray<Column<EligibleRoleItem>> => [
   {
     header: t('roles.columns.name'),
@@ -111,6 +112,11 @@ const roleColumns = (t: RolesT): ReadonlyArray<Column<EligibleRoleItem>> => [
         <span className="mt-0.5 block font-mono text-xs font-normal text-zinc-400 @md:hidden">
           <RoleIds ids={role.role_id} />
         </span>
+        {role.can_join_general_waitlist ? (
+          <span className="mt-0.5 block text-xs font-normal text-brand-400 @md:hidden">
+            {TICK} {t('roles.canJoinTitle')}
+          </span>
+        ) : null}
       </>
     ),
   },
@@ -123,6 +129,7 @@ const roleColumns = (t: RolesT): ReadonlyArray<Column<EligibleRoleItem>> => [
   {
     header: t('roles.columns.general'),
     align: 'center',
+    className: 'hidden @md:table-cell',
     cell: (role) =>
       role.can_join_general_waitlist ? (
         <span className="text-brand-400" aria-label={t('roles.yes')} title={t('roles.canJoinTitle')}>
