@@ -74,6 +74,7 @@ export function PlatoonsTab({ data }: { data: PlatoonsData }) {
 
 function AddPlatoonForm({ roles, discordError }: { roles: GuildRoleItem[] | null; discordError?: string }) {
   const t = useT('adminSettings.platoons.add')
+  const common = useT('adminSettings.common')
   const errorsOf = useSettingsErrors()
   const panel = usePanel()
   const { Form, hidden, busy, fields, formProps } = useSchemaForm('platoon', platoonSchema, {
@@ -85,7 +86,7 @@ function AddPlatoonForm({ roles, discordError }: { roles: GuildRoleItem[] | null
       <Form {...formProps} className="flex flex-col gap-3" aria-label={t('title')}>
         {hidden}
         <input type="hidden" name="intent" value={INTENTS.createPlatoon} />
-        <DiscordUnreachableNotice error={discordError} />
+        <DiscordUnreachableNotice error={discordError} unreachable={common('discordUnreachable')} />
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           <Field {...fieldProps(fields.name, t('name'))} errors={errorsOf(fields.name.errors)}>
             <input {...inputProps(fields.name)} placeholder={t('placeholder')} className={inputClass} />

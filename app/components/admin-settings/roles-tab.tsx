@@ -216,7 +216,7 @@ function RoleForm({
         {hidden}
         <input type="hidden" name="intent" value={INTENTS.saveRole} />
         {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
-        <DiscordUnreachableNotice error={discordError} />
+        <DiscordUnreachableNotice error={discordError} unreachable={t('common.discordUnreachable')} />
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           <Field {...fieldProps(fields.role_name, t('roles.form.name'))} errors={errorsOf(fields.role_name.errors)}>
             {/* Edit mode puts the cursor in the form it just filled (it may sit below the table). */}
@@ -235,6 +235,10 @@ function RoleForm({
             label={roles ? t('roles.form.discordRoles') : t('roles.columns.ids')}
             errors={errorsOf(fields.role_id.errors)}
             errorId={fields.role_id.errorId}
+            texts={{
+              placeholder: t('roles.form.idsPlaceholder'),
+              unknown: (id) => t('roles.form.unknownRole', { id }),
+            }}
           />
         </div>
         <label className="flex items-center gap-2 text-sm text-zinc-300">

@@ -112,7 +112,11 @@ export default function AdminHub({ loaderData }: Route.ComponentProps) {
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('title')}</h1>
       {loaderData.backupFailure ? (
         <div className="mt-6">
-          <BackupFailureBanner failure={loaderData.backupFailure} linked />
+          <BackupFailureBanner
+            failure={loaderData.backupFailure}
+            linked
+            texts={{ failed: t('backupFailure.failed'), open: t('backupFailure.open') }}
+          />
         </div>
       ) : null}
       <HubGrid
