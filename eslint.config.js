@@ -10,6 +10,21 @@ import { domainImportRefusal, domainOf } from './scripts/domain-layers.mjs'
 // by tests/lint-boundaries.test.ts.
 /** The screens whose every text comes from the language catalogs (checked by i18next/no-literal-string below). */
 const TRANSLATED_SCREENS = [
+  'app/routes/admin/index.tsx',
+  'app/routes/admin/layout.tsx',
+  'app/routes/admin/settings/layout.tsx',
+  'app/routes/admin/settings/general.tsx',
+  'app/routes/admin/settings/roles.tsx',
+  'app/routes/admin/settings/presets.tsx',
+  'app/routes/admin/settings/platoons.tsx',
+  'app/components/admin-settings/panel.tsx',
+  'app/components/admin-settings/general-tab.tsx',
+  'app/components/admin-settings/time-zone-section.tsx',
+  'app/components/admin-settings/language-section.tsx',
+  'app/components/admin-settings/leave-section.tsx',
+  'app/components/admin-settings/roles-tab.tsx',
+  'app/components/admin-settings/presets-tab.tsx',
+  'app/components/admin-settings/platoons-tab.tsx',
   'app/components/top-bar.tsx',
   'app/components/error-boundary.tsx',
   'app/routes/home.tsx',

@@ -192,12 +192,21 @@ export function nameOf(options: PickOption[] | null, id: string | null): string 
   return options?.find((o) => o.id === id)?.label ?? id
 }
 
-/** Why a role field is an id input: Discord could not be reached (the /admin/discord page's notice). */
-export function DiscordUnreachableNotice({ error }: { error?: string }) {
+/**
+ * Why a role field is an id input: Discord could not be reached (the /admin/discord page's notice). `unreachable` is
+ * the sentence after Discord's own error, for a translated page (English without it).
+ */
+export function DiscordUnreachableNotice({
+  error,
+  unreachable = DISCORD_MESSAGES.discordUnreachable,
+}: {
+  error?: string
+  unreachable?: string
+}) {
   if (!error) return null
   return (
     <Notice>
-      {/\.$/.test(error) ? error : `${error}.`} {DISCORD_MESSAGES.discordUnreachable}
+      {/\.$/.test(error) ? error : `${error}.`} {unreachable}
     </Notice>
   )
 }
@@ -212,6 +221,7 @@ export function RoleIdsPicker({
   label,
   errors,
   errorId,
+  texts = {},
 }: {
   id: string
   name: string
@@ -221,6 +231,8 @@ export function RoleIdsPicker({
   label: string
   errors?: string[] | null
   errorId: string
+  /** A translated page's words for the typed ids' placeholder and a saved id the guild no longer has (English without). */
+  texts?: { placeholder?: string; unknown?: (id: string) => string }
 }) {
   const ids = initialList(value)
     .flatMap((v) => v.split(','))
@@ -238,7 +250,7 @@ export function RoleIdsPicker({
           name={name}
           defaultValue={ids.join(',')}
           autoComplete="off"
-          placeholder="Discord role ids, comma-separated"
+          placeholder={texts.placeholder ?? 'Discord role ids, comma-separated'}
           aria-invalid={invalid || undefined}
           aria-describedby={invalid ? errorId : undefined}
           className={`${inputClass} font-mono`}
@@ -249,7 +261,7 @@ export function RoleIdsPicker({
   }
   const unknown = ids
     .filter((v) => !roles.some((r) => r.id === v))
-    .map((v) => ({ id: v, name: `Unknown (${v})`, color: 0 }))
+    .map((v) => ({ id: v, name: texts.unknown?.(v) ?? `Unknown (${v})`, color: 0 }))
   return (
     <div className="flex min-w-0 flex-col gap-1.5">
       <RoleCheckboxes

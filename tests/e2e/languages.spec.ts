@@ -29,7 +29,17 @@ import { clippedInTopBar, toast } from './page-kit.ts'
 /** The catalogs' screens these tests read (other namespaces may be under way in English first). */
 type Texts = Pick<
   typeof en,
-  'manifest' | 'shell' | 'home' | 'account' | 'roster' | 'kit' | 'orbat' | 'orbatRefusals' | 'orbatAnswers'
+  | 'manifest'
+  | 'shell'
+  | 'home'
+  | 'account'
+  | 'roster'
+  | 'kit'
+  | 'orbat'
+  | 'orbatRefusals'
+  | 'orbatAnswers'
+  | 'adminHub'
+  | 'adminSettings'
 >
 const TEXTS = { en, de, fr, pl, ru, cs, es } satisfies Record<LanguageCode, Texts>
 
@@ -304,6 +314,54 @@ test("an admin whose browser asks for German reads the Leave tab and the recruit
     await expect(detail.getByRole('button', { name: de.adminRecruitment.comments.submit })).toBeVisible()
     await expect(detail.getByRole('link', { name: de.adminRecruitment.detail.close })).toBeVisible()
     await expectNoAxeViolations(page, "the German application's details @390px")
+    await expectNoConsoleProblems(watch.stop(), testInfo)
+  } finally {
+    await context.close()
+  }
+})
+
+test('an admin whose browser asks for German reads the admin hub and Admin Settings > General in German on a phone; axe finds nothing at 390 px', async ({
+  browser,
+  baseURL,
+  serverInfo,
+}, testInfo) => {
+  const context = await browser.newContext({ locale: 'de-DE', viewport: PHONE, timezoneId: 'Europe/Berlin' })
+  try {
+    await stubDiscordCdn(context)
+    const page = await context.newPage()
+    const watch = watchConsole(page, [])
+    await signIn(page, browser, 'demo_admin', { baseURL: baseURL!, standInUrl: serverInfo.standInUrl })
+
+    // The hub: its cards, the activity lists and the audit log's download form; the entries are the log's own words.
+    await page.goto('/admin')
+    await waitForHydration(page)
+    await expect(html(page)).toHaveAttribute('lang', 'de')
+    await expect(page).toHaveTitle(de.adminHub.pageTitle)
+    await expect(h1(page)).toHaveText(de.adminHub.title)
+    await expect(page.getByRole('link', { name: new RegExp(de.adminHub.cards.settings.title) })).toBeVisible()
+    await expect(page.getByRole('heading', { name: de.adminHub.activity.title })).toBeVisible()
+    await expect(page.getByRole('region', { name: de.adminHub.activity.user })).toBeVisible()
+    await expect(page.getByRole('button', { name: de.adminHub.download.submit })).toBeVisible()
+    await expectNoAxeViolations(page, 'the German admin hub @390px')
+    await expectFitsThePhone(page, 'the German admin hub')
+
+    // Admin Settings > General: the tabs, the time lock, the unit's zone, language and leave, in German.
+    await page.goto('/admin/settings/general')
+    await waitForHydration(page)
+    await expect(page).toHaveTitle(de.adminSettings.pageTitles.general)
+    await expect(h1(page)).toHaveText(de.adminSettings.title)
+    const tabs = page.getByRole('navigation', { name: de.adminSettings.title }).getByRole('link')
+    await expect(tabs).toHaveText(Object.values(de.adminSettings.tabs))
+    await expect(page.getByRole('region', { name: de.adminSettings.general.timeLock.title })).toContainText(
+      de.adminSettings.general.timeLock.descriptionViewer.replace('{zone}', 'Europe/Berlin'),
+    )
+    await expect(page.getByLabel(de.adminSettings.general.timeLock.month)).toContainText('Januar')
+    await expect(page.getByRole('button', { name: de.adminSettings.general.timeLock.set })).toBeVisible()
+    await expect(page.getByRole('form', { name: de.adminSettings.general.timeZone.title })).toBeVisible()
+    await expect(page.getByRole('button', { name: de.adminSettings.general.language.save })).toBeVisible()
+    await expect(page.getByRole('button', { name: de.adminSettings.general.leave.save })).toBeVisible()
+    await expectNoAxeViolations(page, 'Admin Settings > General in German @390px')
+    await expectFitsThePhone(page, 'Admin Settings > General in German')
     await expectNoConsoleProblems(watch.stop(), testInfo)
   } finally {
     await context.close()

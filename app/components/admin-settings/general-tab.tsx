@@ -13,29 +13,21 @@ import { TimeZoneSection } from './time-zone-section.tsx'
 import { UnitLanguageSection } from './language-section.tsx'
 import { LeaveSettingsSection } from './leave-section.tsx'
 import type { GeneralData } from './types.ts'
+import { useSettingsErrors } from './texts.ts'
+import { useLocale, useT } from '#app/ui/i18n.tsx'
 
 // General: the Signup Time Lock (docs/rules/orbat.md, the time lock), the unit's time zone (docs/rules/settings.md) and
 // the longest leave of absence (docs/rules/personnel.md).
 // The lock's month, day and time are on the page's clock (the admin's zone, or the unit's when the server does not know
 // it), which travels in `tz`.
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-]
+/** The months' names in the page's language ("January", "Januar"), standing alone as a list shows them. */
+function monthNames(locale: string): string[] {
+  const format = new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' })
+  return Array.from({ length: 12 }, (_, i) => format.format(Date.UTC(2000, i, 15)))
+}
 const DAYS = Array.from({ length: 31 }, (_, i) => i + 1)
 const HOUR_MS = 3_600_000
-const CLEAR_CONFIRM = 'Are you sure you want to clear the time lock? Sign-ups open immediately.'
 
 /** Month, day and time of an instant on a zone's clock. */
 function wallOf(ms: number, zone: string) {
@@ -44,7 +36,10 @@ function wallOf(ms: number, zone: string) {
 }
 
 export function GeneralTab({ data }: { data: GeneralData }) {
+  const t = useT('adminSettings')
   const { zone, source } = useTimeZone()
+  const clearConfirm = t('general.timeLock.clearConfirm')
+  const dialog = { confirm: t('common.confirm'), cancel: t('common.cancel') }
   const lockMs = data.signupTime ? Date.parse(data.signupTime) : null
   const active = lockMs !== null && lockMs > data.now
   return (
@@ -53,19 +48,31 @@ export function GeneralTab({ data }: { data: GeneralData }) {
       <ConfirmStep
         confirmKey={INTENTS.clearLock}
         intent={INTENTS.clearLock}
-        message={CLEAR_CONFIRM}
-        confirmLabel="Clear Time Lock"
+        message={clearConfirm}
+        confirmLabel={t('general.timeLock.clear')}
+        cancelLabel={t('common.cancel')}
       />
       <Section
-        title="Signup Time Lock"
-        description={`Sign-ups stay locked until this time. Times are in ${source === 'viewer' ? 'your local' : "the unit's"} time zone (${zone}).`}
+        title={t('general.timeLock.title')}
+        description={t(
+          source === 'viewer' ? 'general.timeLock.descriptionViewer' : 'general.timeLock.descriptionUnit',
+          {
+            zone,
+          },
+        )}
       >
         <p className="text-sm text-zinc-300">
-          Current lock:{' '}
+          {t('general.timeLock.current')}{' '}
           <strong className="font-semibold text-zinc-100" data-testid="current-lock">
-            {lockMs === null ? 'None' : <time dateTime={data.signupTime}>{formatInstant(lockMs, zone)}</time>}
+            {lockMs === null ? (
+              t('general.timeLock.none')
+            ) : (
+              <time dateTime={data.signupTime}>{formatInstant(lockMs, zone)}</time>
+            )}
           </strong>
-          {lockMs !== null && !active ? <span className="ml-2 text-zinc-400">(passed: sign-ups are open)</span> : null}
+          {lockMs !== null && !active ? (
+            <span className="ml-2 text-zinc-400">{t('general.timeLock.passed')}</span>
+          ) : null}
         </p>
         {/* Re-mounted when the page's zone changes (after hydration, on a first visit) so the proposal follows it. */}
         <TimeLockForm key={zone} data={data} zone={zone} />
@@ -73,8 +80,9 @@ export function GeneralTab({ data }: { data: GeneralData }) {
           <ConfirmButtonForm
             formKey="clear-lock"
             intent={INTENTS.clearLock}
-            confirm={CLEAR_CONFIRM}
-            label="Clear Time Lock"
+            confirm={clearConfirm}
+            dialog={dialog}
+            label={t('general.timeLock.clear')}
             disabled={lockMs === null}
           />
         </div>
@@ -87,6 +95,10 @@ export function GeneralTab({ data }: { data: GeneralData }) {
 }
 
 function TimeLockForm({ data, zone }: { data: GeneralData; zone: string }) {
+  const t = useT('adminSettings')
+  const locale = useLocale()
+  const months = useMemo(() => monthNames(locale), [locale])
+  const errorsOf = useSettingsErrors()
   const panel = usePanel()
   // The current lock, or one hour from the server's render time when none is set (the proposed default).
   const proposal = useMemo(() => {
@@ -108,7 +120,7 @@ function TimeLockForm({ data, zone }: { data: GeneralData; zone: string }) {
     : proposal.time
   const [time, setTime] = useState(initialTime)
   const [blurMessage, setBlurMessage] = useState<string | null>(null)
-  const timeErrors = blurMessage ? [blurMessage] : fields.time.errors
+  const timeErrors = errorsOf(blurMessage ? [blurMessage] : fields.time.errors)
 
   return (
     <Form method="post" action={action} {...getFormProps(form)} className="flex flex-col gap-3">
@@ -117,9 +129,9 @@ function TimeLockForm({ data, zone }: { data: GeneralData; zone: string }) {
       <TimeZoneField />
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-[1.4fr_0.8fr_1fr]">
         <label className={labelClass}>
-          Month
+          {t('general.timeLock.month')}
           <select {...selectProps(fields.month)} className={inputClass}>
-            {MONTHS.map((name, i) => (
+            {months.map((name, i) => (
               <option key={name} value={String(i + 1)}>
                 {name}
               </option>
@@ -127,7 +139,7 @@ function TimeLockForm({ data, zone }: { data: GeneralData; zone: string }) {
           </select>
         </label>
         <label className={labelClass}>
-          Day
+          {t('general.timeLock.day')}
           <select {...selectProps(fields.day)} className={inputClass}>
             {DAYS.map((day) => (
               <option key={day} value={String(day)}>
@@ -137,14 +149,14 @@ function TimeLockForm({ data, zone }: { data: GeneralData; zone: string }) {
           </select>
         </label>
         <label className={`${labelClass} col-span-2 sm:col-span-1`}>
-          Time (24-hour)
+          {t('general.timeLock.time')}
           <input
             id={fields.time.id}
             name={fields.time.name}
             type="text"
             inputMode="numeric"
             autoComplete="off"
-            placeholder="HH:mm"
+            placeholder={t('general.timeLock.timePlaceholder')}
             maxLength={5}
             value={time}
             aria-invalid={timeErrors?.length ? true : undefined}
@@ -169,10 +181,10 @@ function TimeLockForm({ data, zone }: { data: GeneralData; zone: string }) {
         </label>
       </div>
       <FieldError id={fields.time.errorId} errors={timeErrors} />
-      <FieldError id={form.errorId} errors={form.errors} />
+      <FieldError id={form.errorId} errors={errorsOf(form.errors)} />
       <div className="flex">
         <button type="submit" className={primaryButton} disabled={busy} aria-busy={busy || undefined}>
-          Set Time Lock
+          {t('general.timeLock.set')}
         </button>
       </div>
     </Form>

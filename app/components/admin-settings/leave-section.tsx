@@ -6,10 +6,14 @@ import { primaryButton } from '#app/ui/button.ts'
 import { fieldProps, inputProps } from '#app/ui/conform-props.ts'
 import { Field, inputClass, Section } from '#app/ui/field.tsx'
 import type { GeneralData } from './types.ts'
+import { useSettingsErrors } from './texts.ts'
+import { useT } from '#app/ui/i18n.tsx'
 
 // Leave of absence (setting leave_max_days; docs/rules/personnel.md): the longest leave a member may ask for, in days.
 
 export function LeaveSettingsSection({ data }: { data: GeneralData }) {
+  const t = useT('adminSettings.general.leave')
+  const errorsOf = useSettingsErrors()
   const panel = usePanel()
   const { Form, hidden, busy, fields, formProps } = useSchemaForm('leave-max-days', leaveMaxDaysSchema, {
     id: panel ? 'leave-max-days-panel' : 'leave-max-days-page',
@@ -17,16 +21,14 @@ export function LeaveSettingsSection({ data }: { data: GeneralData }) {
     validateOn: 'onSubmit',
   })
   return (
-    <Section
-      title="Leave of Absence"
-      description={`The longest leave a member may ask for on their account page, in days (${DEFAULT_LEAVE_MAX_DAYS} unless set). Requests already made keep their days.`}
-    >
-      <Form {...formProps} className="flex flex-col gap-3" aria-label="Leave of Absence">
+    <Section title={t('title')} description={t('description', { days: DEFAULT_LEAVE_MAX_DAYS })}>
+      <Form {...formProps} className="flex flex-col gap-3" aria-label={t('title')}>
         {hidden}
         <input type="hidden" name="intent" value={LEAVE_INTENTS.saveMaxDays} />
         <Field
-          {...fieldProps(fields.leave_max_days, 'Longest leave')}
-          hint={`A number of days, from 1 to ${LEAVE_MAX_DAYS_LIMIT}.`}
+          {...fieldProps(fields.leave_max_days, t('field'))}
+          errors={errorsOf(fields.leave_max_days.errors)}
+          hint={t('hint', { max: LEAVE_MAX_DAYS_LIMIT })}
         >
           <input
             {...inputProps(fields.leave_max_days)}
@@ -39,7 +41,7 @@ export function LeaveSettingsSection({ data }: { data: GeneralData }) {
         </Field>
         <div className="flex">
           <button type="submit" className={primaryButton} disabled={busy} aria-busy={busy || undefined}>
-            Save Leave Settings
+            {t('save')}
           </button>
         </div>
       </Form>

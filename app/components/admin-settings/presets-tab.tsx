@@ -10,16 +10,16 @@ import { presetNameSchema, SETTINGS_INTENTS as INTENTS, type PresetItem } from '
 import { StateLink, useLoadPreset, useSettingsState } from './state.tsx'
 import type { PresetsData } from './types.ts'
 import { parseIdText } from '#contracts/fields.ts'
+import { useT } from '#app/ui/i18n.tsx'
+import { useSettingsErrors } from './texts.ts'
 
 // ORBAT Presets (docs/rules/orbat.md, presets): save the current (saved) layout under a name, and list the presets with
 // Load, rename and delete. Loading only fills the ORBAT editor; nothing changes until the editor's Save.
 
 const EDITOR_PATH = '/admin/orbat'
-const loadPresetConfirm = (preset: PresetItem) =>
-  `Load the preset "${preset.name}"? This overwrites the unsaved ORBAT in the editor.`
-const deletePresetConfirm = (preset: PresetItem) => `Are you sure you want to delete the preset "${preset.name}"?`
 
 export function PresetsTab({ data }: { data: PresetsData }) {
+  const t = useT('adminSettings')
   const renameId = parseIdText(useSettingsState('rename'))
   const confirm = useSettingsState('confirm')
   const confirming = data.presets.find((preset) => confirm === `${INTENTS.deletePreset}-${preset.id}`)
@@ -31,16 +31,20 @@ export function PresetsTab({ data }: { data: PresetsData }) {
           confirmKey={`${INTENTS.deletePreset}-${confirming.id}`}
           intent={INTENTS.deletePreset}
           fields={{ id: confirming.id }}
-          message={deletePresetConfirm(confirming)}
-          confirmLabel="Delete"
+          message={t('presets.deleteConfirm', { name: confirming.name })}
+          confirmLabel={t('common.delete')}
+          cancelLabel={t('common.cancel')}
         />
       ) : null}
       <SavePresetForm />
-      <Section title="Saved Presets">
+      <Section title={t('presets.list.title')}>
         {data.presets.length === 0 ? (
-          <p className="text-sm text-zinc-400">No presets saved yet.</p>
+          <p className="text-sm text-zinc-400">{t('presets.list.empty')}</p>
         ) : (
-          <ul className="-mx-4 -my-4 max-h-96 divide-y divide-zinc-800 overflow-y-auto" aria-label="Presets">
+          <ul
+            className="-mx-4 -my-4 max-h-96 divide-y divide-zinc-800 overflow-y-auto"
+            aria-label={t('presets.list.label')}
+          >
             {data.presets.map((preset) =>
               preset.id === renameId ? (
                 <RenamePresetRow key={preset.id} preset={preset} />
@@ -56,35 +60,35 @@ export function PresetsTab({ data }: { data: PresetsData }) {
 }
 
 function SavePresetForm() {
+  const t = useT('adminSettings.presets.save')
+  const errorsOf = useSettingsErrors()
   const panel = usePanel()
   const { Form, hidden, busy, fields, formProps } = useSchemaForm('save-preset', presetNameSchema, {
     id: panel ? 'save-preset-panel' : 'save-preset-page',
     validateOn: 'onSubmit',
   })
   return (
-    <Section
-      title="Save Current Layout"
-      description="Stores the saved ORBAT's squads, teams, slots and diagram, without people."
-    >
-      <Form {...formProps} className="flex flex-col gap-2" aria-label="Save preset">
+    <Section title={t('title')} description={t('description')}>
+      <Form {...formProps} className="flex flex-col gap-2" aria-label={t('label')}>
         {hidden}
         <input type="hidden" name="intent" value={INTENTS.savePreset} />
         <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
           <label className={`${labelClass} flex-1`}>
-            Preset name
-            <input {...inputProps(fields.name)} placeholder="e.g. Two squads + air" className={inputClass} />
+            {t('name')}
+            <input {...inputProps(fields.name)} placeholder={t('placeholder')} className={inputClass} />
           </label>
           <button type="submit" className={primaryButton} disabled={busy} aria-busy={busy || undefined}>
-            Save Preset
+            {t('submit')}
           </button>
         </div>
-        <FieldError id={fields.name.errorId} errors={fields.name.errors} />
+        <FieldError id={fields.name.errorId} errors={errorsOf(fields.name.errors)} />
       </Form>
     </Section>
   )
 }
 
 function PresetRow({ preset }: { preset: PresetItem }) {
+  const t = useT('adminSettings')
   return (
     <li className="flex flex-wrap items-center gap-2 px-4 py-2.5" data-testid="preset-row">
       {/* At least 10rem for the name: on a narrow screen the buttons move to their own line instead. */}
@@ -94,17 +98,18 @@ function PresetRow({ preset }: { preset: PresetItem }) {
         <StateLink
           state={{ rename: String(preset.id) }}
           className={secondaryButton}
-          aria-label={`Rename ${preset.name}`}
+          aria-label={t('presets.list.renameLabel', { name: preset.name })}
         >
-          Rename
+          {t('presets.list.rename')}
         </StateLink>
         <ConfirmButtonForm
           formKey={`delete-preset-${preset.id}`}
           intent={INTENTS.deletePreset}
           fields={{ id: preset.id }}
-          confirm={deletePresetConfirm(preset)}
-          label="Delete"
-          aria-label={`Delete ${preset.name}`}
+          confirm={t('presets.deleteConfirm', { name: preset.name })}
+          dialog={{ confirm: t('common.confirm'), cancel: t('common.cancel') }}
+          label={t('common.delete')}
+          aria-label={t('common.deleteLabel', { name: preset.name })}
         />
       </div>
     </li>
@@ -113,13 +118,14 @@ function PresetRow({ preset }: { preset: PresetItem }) {
 
 /** From the editor's panel: confirm, then hand the preset to the editor. Elsewhere: open the editor with it. */
 function LoadPresetButton({ preset }: { preset: PresetItem }) {
+  const t = useT('adminSettings')
   const onLoadPreset = useLoadPreset()
   const [loading, setLoading] = useState(false)
-  const label = `Load ${preset.name}`
+  const label = t('presets.list.loadLabel', { name: preset.name })
   if (!onLoadPreset) {
     return (
       <Link to={`${EDITOR_PATH}?preset=${preset.id}`} className={secondaryButton} aria-label={label}>
-        Load
+        {t('presets.list.load')}
       </Link>
     )
   }
@@ -131,7 +137,8 @@ function LoadPresetButton({ preset }: { preset: PresetItem }) {
       disabled={loading}
       aria-busy={loading || undefined}
       onClick={async () => {
-        if (!(await askToConfirm(loadPresetConfirm(preset)))) return
+        const question = t('presets.loadConfirm', { name: preset.name })
+        if (!(await askToConfirm(question, t('common.confirm'), t('common.cancel')))) return
         setLoading(true)
         try {
           await onLoadPreset(preset.id)
@@ -140,12 +147,14 @@ function LoadPresetButton({ preset }: { preset: PresetItem }) {
         }
       }}
     >
-      Load
+      {t('presets.list.load')}
     </button>
   )
 }
 
 function RenamePresetRow({ preset }: { preset: PresetItem }) {
+  const t = useT('adminSettings')
+  const errorsOf = useSettingsErrors()
   const panel = usePanel()
   const { Form, hidden, busy, fields, formProps } = useSchemaForm(`rename-preset-${preset.id}`, presetNameSchema, {
     id: `rename-preset-${preset.id}-${panel ? 'panel' : 'page'}`,
@@ -155,25 +164,29 @@ function RenamePresetRow({ preset }: { preset: PresetItem }) {
   return (
     <li className="px-4 py-2.5" data-testid="preset-row">
       {/* On a page the action is the URL with ?rename=ID: a 400 answer keeps this row in rename mode. */}
-      <Form {...formProps} className="flex flex-col gap-2" aria-label={`Rename ${preset.name}`}>
+      <Form
+        {...formProps}
+        className="flex flex-col gap-2"
+        aria-label={t('presets.list.renameLabel', { name: preset.name })}
+      >
         {hidden}
         <input type="hidden" name="intent" value={INTENTS.renamePreset} />
         <input type="hidden" name="id" value={preset.id} />
         <div className="flex flex-wrap items-end gap-2">
           <label className={`${labelClass} flex-1 basis-48`}>
-            New name
+            {t('presets.list.newName')}
             <input {...inputProps(fields.name)} autoFocus className={inputClass} />
           </label>
           <div className="flex gap-2">
             <button type="submit" className={primaryButton} disabled={busy} aria-busy={busy || undefined}>
-              Save
+              {t('presets.list.save')}
             </button>
             <StateLink state={null} className={buttonClass('secondary', 'md')}>
-              Cancel
+              {t('common.cancel')}
             </StateLink>
           </div>
         </div>
-        <FieldError id={fields.name.errorId} errors={fields.name.errors} />
+        <FieldError id={fields.name.errorId} errors={errorsOf(fields.name.errors)} />
       </Form>
     </li>
   )

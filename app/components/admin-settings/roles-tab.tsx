@@ -1,3 +1,4 @@
+import { useMemo } from 'react'
 import { usePanel } from '#app/hooks/use-form-post.tsx'
 import { useSchemaForm } from '#app/hooks/use-schema-form.ts'
 import { buttonClass, primaryButton, secondaryButton } from '#app/ui/button.ts'
@@ -11,14 +12,21 @@ import { eligibleRoleSchema, SETTINGS_INTENTS as INTENTS, type EligibleRoleItem 
 import { StateLink, useSettingsState } from './state.tsx'
 import type { RolesData } from './types.ts'
 import { parseIdText } from '#contracts/fields.ts'
+import { useT } from '#app/ui/i18n.tsx'
+import { useSettingsErrors } from './texts.ts'
 
 // Eligible Roles (who may fill a role-locked slot or join the waitlist: docs/rules/orbat.md): the table, the add/edit
 // form (Add and Edit mode), and the Danger Zone purge.
 
-const PURGE_CONFIRM = 'Are you sure you want to purge the waitlist? This removes everyone on it and cannot be undone.'
-const deleteRoleConfirm = (role: EligibleRoleItem) => `Are you sure you want to delete the role "${role.role_name}"?`
+/** The General Waitlist column's mark (its name is the cell's label). */
+const TICK = '✓'
+
+type RolesT = ReturnType<typeof useT<'adminSettings'>>
 
 export function RolesTab({ data }: { data: RolesData }) {
+  const t = useT('adminSettings')
+  const purgeConfirm = t('roles.purgeConfirm')
+  const dialog = { confirm: t('common.confirm'), cancel: t('common.cancel') }
   const editId = parseIdText(useSettingsState('edit'))
   const confirm = useSettingsState('confirm')
   const editing = data.roles.find((role) => role.id === editId) ?? null
@@ -32,21 +40,20 @@ export function RolesTab({ data }: { data: RolesData }) {
           confirmKey={`${INTENTS.deleteRole}-${confirming.id}`}
           intent={INTENTS.deleteRole}
           fields={{ id: confirming.id }}
-          message={deleteRoleConfirm(confirming)}
-          confirmLabel="Delete"
+          message={t('roles.deleteConfirm', { name: confirming.role_name })}
+          confirmLabel={t('common.delete')}
+          cancelLabel={t('common.cancel')}
         />
       ) : null}
       <ConfirmStep
         confirmKey={INTENTS.purgeWaitlist}
         intent={INTENTS.purgeWaitlist}
-        message={PURGE_CONFIRM}
-        confirmLabel="Purge Waitlist"
+        message={purgeConfirm}
+        confirmLabel={t('roles.purge')}
+        cancelLabel={t('common.cancel')}
       />
 
-      <Section
-        title="Eligible Roles"
-        description="Discord roles that may fill role-locked slots and join the waitlist."
-      >
+      <Section title={t('roles.title')} description={t('roles.description')}>
         <RolesTable roles={data.roles} editingId={editing?.id ?? null} />
       </Section>
 
@@ -58,14 +65,15 @@ export function RolesTab({ data }: { data: RolesData }) {
         discordError={data.discordError}
       />
 
-      <Section title="Danger Zone" tone="danger">
+      <Section title={t('roles.dangerZone')} tone="danger">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <p className="text-sm text-zinc-300">Remove everyone from the waitlist. This cannot be undone.</p>
+          <p className="text-sm text-zinc-300">{t('roles.purgeText')}</p>
           <ConfirmButtonForm
             formKey="purge"
             intent={INTENTS.purgeWaitlist}
-            confirm={PURGE_CONFIRM}
-            label="Purge Waitlist"
+            confirm={purgeConfirm}
+            dialog={dialog}
+            label={t('roles.purge')}
           />
         </div>
       </Section>
@@ -74,12 +82,14 @@ export function RolesTab({ data }: { data: RolesData }) {
 }
 
 function RolesTable({ roles, editingId }: { roles: EligibleRoleItem[]; editingId: number | null }) {
-  if (roles.length === 0) return <p className="text-sm text-zinc-400">No eligible roles yet.</p>
+  const t = useT('adminSettings')
+  const columns = useMemo(() => roleColumns(t), [t])
+  if (roles.length === 0) return <p className="text-sm text-zinc-400">{t('roles.empty')}</p>
   return (
     <Table
-      label="Eligible Roles"
+      label={t('roles.title')}
       flush
-      columns={ROLE_COLUMNS}
+      columns={columns}
       rows={roles}
       rowKey={(role) => role.id}
       rowProps={(role) => ({
@@ -90,10 +100,11 @@ function RolesTable({ roles, editingId }: { roles: EligibleRoleItem[]; editingId
   )
 }
 
-// On a narrow container (a phone) the ids move under the name.
-const ROLE_COLUMNS: ReadonlyArray<Column<EligibleRoleItem>> = [
+// On a narrow container (a phone) the ids and the general waitlist move under the name: the actions keep their room in
+// every language.
+const roleColumns = (t: RolesT): ReadonlyArray<Column<EligibleRoleItem>> => [
   {
-    header: 'Role Name',
+    header: t('roles.columns.name'),
     rowHeader: true,
     cell: (role) => (
       <>
@@ -101,44 +112,55 @@ const ROLE_COLUMNS: ReadonlyArray<Column<EligibleRoleItem>> = [
         <span className="mt-0.5 block font-mono text-xs font-normal text-zinc-400 @md:hidden">
           <RoleIds ids={role.role_id} />
         </span>
+        {role.can_join_general_waitlist ? (
+          <span className="mt-0.5 block text-xs font-normal text-brand-400 @md:hidden">
+            {TICK} {t('roles.canJoinTitle')}
+          </span>
+        ) : null}
       </>
     ),
   },
   {
-    header: 'Role ID(s)',
+    header: t('roles.columns.ids'),
     className: 'hidden @md:table-cell',
     cellClassName: 'font-mono text-xs text-zinc-300',
     cell: (role) => <RoleIds ids={role.role_id} />,
   },
   {
-    header: 'General Waitlist',
+    header: t('roles.columns.general'),
     align: 'center',
+    className: 'hidden @md:table-cell',
     cell: (role) =>
       role.can_join_general_waitlist ? (
-        <span className="text-brand-400" aria-label="Yes" title="Can join the general waitlist">
-          ✓
+        <span className="text-brand-400" aria-label={t('roles.yes')} title={t('roles.canJoinTitle')}>
+          {TICK}
         </span>
       ) : (
-        <span className="text-zinc-500" aria-label="No">
+        <span className="text-zinc-500" aria-label={t('roles.no')}>
           –
         </span>
       ),
   },
   {
-    header: <span className="sr-only">Actions</span>,
+    header: <span className="sr-only">{t('common.actions')}</span>,
     align: 'right',
     cell: (role) => (
       <div className="flex flex-col items-stretch gap-1.5 @lg:flex-row @lg:justify-end @lg:gap-2">
-        <StateLink state={{ edit: String(role.id) }} className={secondaryButton} aria-label={`Edit ${role.role_name}`}>
-          Edit
+        <StateLink
+          state={{ edit: String(role.id) }}
+          className={secondaryButton}
+          aria-label={t('roles.editLabel', { name: role.role_name })}
+        >
+          {t('roles.edit')}
         </StateLink>
         <ConfirmButtonForm
           formKey={`delete-role-${role.id}`}
           intent={INTENTS.deleteRole}
           fields={{ id: role.id }}
-          confirm={deleteRoleConfirm(role)}
-          label="Delete"
-          aria-label={`Delete ${role.role_name}`}
+          confirm={t('roles.deleteConfirm', { name: role.role_name })}
+          dialog={{ confirm: t('common.confirm'), cancel: t('common.cancel') }}
+          label={t('common.delete')}
+          aria-label={t('common.deleteLabel', { name: role.role_name })}
         />
       </div>
     ),
@@ -168,6 +190,8 @@ function RoleForm({
   roles: GuildRoleItem[] | null
   discordError?: string
 }) {
+  const t = useT('adminSettings')
+  const errorsOf = useSettingsErrors()
   const panel = usePanel()
   const { Form, hidden, busy, form, fields, formProps } = useSchemaForm('role', eligibleRoleSchema, {
     id: panel ? 'role-form-panel' : 'role-form-page',
@@ -182,20 +206,24 @@ function RoleForm({
   })
 
   return (
-    <Section title={editing ? `Edit Role: ${editing.role_name}` : 'Add Role'}>
+    <Section title={editing ? t('roles.form.editTitle', { name: editing.role_name }) : t('roles.form.addTitle')}>
       {/* On a page the action is the URL with ?edit=ID: a 400 answer keeps Edit mode. */}
-      <Form {...formProps} className="flex flex-col gap-3" aria-label={editing ? 'Edit role' : 'Add role'}>
+      <Form
+        {...formProps}
+        className="flex flex-col gap-3"
+        aria-label={editing ? t('roles.form.editLabel') : t('roles.form.addLabel')}
+      >
         {hidden}
         <input type="hidden" name="intent" value={INTENTS.saveRole} />
         {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
-        <DiscordUnreachableNotice error={discordError} />
+        <DiscordUnreachableNotice error={discordError} unreachable={t('common.discordUnreachable')} />
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-          <Field {...fieldProps(fields.role_name, 'Role Name')}>
+          <Field {...fieldProps(fields.role_name, t('roles.form.name'))} errors={errorsOf(fields.role_name.errors)}>
             {/* Edit mode puts the cursor in the form it just filled (it may sit below the table). */}
             <input
               {...inputProps(fields.role_name)}
               autoFocus={Boolean(editing)}
-              placeholder="e.g. Rifleman"
+              placeholder={t('roles.form.namePlaceholder')}
               className={inputClass}
             />
           </Field>
@@ -204,23 +232,27 @@ function RoleForm({
             name={fields.role_id.name}
             value={fields.role_id.initialValue}
             roles={roles}
-            label={roles ? 'Discord Roles' : 'Role ID(s)'}
-            errors={fields.role_id.errors}
+            label={roles ? t('roles.form.discordRoles') : t('roles.columns.ids')}
+            errors={errorsOf(fields.role_id.errors)}
             errorId={fields.role_id.errorId}
+            texts={{
+              placeholder: t('roles.form.idsPlaceholder'),
+              unknown: (id) => t('roles.form.unknownRole', { id }),
+            }}
           />
         </div>
         <label className="flex items-center gap-2 text-sm text-zinc-300">
           <input {...checkboxProps(fields.can_join_general_waitlist)} className="size-4 accent-brand-600" />
-          Can join the General Waitlist
+          {t('roles.form.canJoin')}
         </label>
-        <FieldError id={form.errorId} errors={form.errors} />
+        <FieldError id={form.errorId} errors={errorsOf(form.errors)} />
         <div className="flex flex-wrap gap-2">
           <button type="submit" className={primaryButton} disabled={busy} aria-busy={busy || undefined}>
-            {editing ? 'Update Role' : 'Add Role'}
+            {editing ? t('roles.form.update') : t('roles.form.addTitle')}
           </button>
           {editing ? (
             <StateLink state={null} className={buttonClass('secondary', 'md')}>
-              Cancel
+              {t('common.cancel')}
             </StateLink>
           ) : null}
         </div>

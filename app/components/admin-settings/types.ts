@@ -6,18 +6,26 @@ import type { EligibleRoleItem, PlatoonItem, PresetItem } from '#contracts/setti
 
 export type SettingsTab = 'general' | 'roles' | 'presets' | 'platoons'
 
-export const SETTINGS_TABS: ReadonlyArray<{ id: SettingsTab; label: string }> = [
-  { id: 'general', label: 'General' },
-  { id: 'roles', label: 'Eligible Roles' },
-  { id: 'presets', label: 'ORBAT Presets' },
-  { id: 'platoons', label: 'Platoons' },
-]
+/** The tabs in order; each one's label is `adminSettings.tabs.<id>`. */
+export const SETTINGS_TABS: readonly SettingsTab[] = ['general', 'roles', 'presets', 'platoons']
 
 const SETTINGS_PATH = '/admin/settings'
 export const tabPath = (tab: SettingsTab) => `${SETTINGS_PATH}/${tab}`
 
+/** A tab's page title (`adminSettings.pageTitles.<tab>`) from the texts its loader sent, for meta(). */
+export function pageTitle(messages: TabTexts['messages'], tab: SettingsTab): string | undefined {
+  const settings = messages?.['adminSettings'] as { pageTitles?: Record<SettingsTab, string> } | undefined
+  return settings?.pageTitles?.[tab]
+}
+
+/** What every tab's loader answers besides its data: the `adminSettings` texts in the page's language. */
+interface TabTexts {
+  /** Compiled messages (server/lib/i18n.ts), which use-intl reads as they are. */
+  messages?: Record<string, unknown>
+}
+
 /** Loader data of each tab. `loadError` is set when the list could not be read (the panel shows it as a toast). */
-export interface GeneralData {
+export interface GeneralData extends TabTexts {
   /** ISO date-time of the time lock, '' when none is set. */
   signupTime: string
   /** The server's clock when it rendered, for a first render that hydration repeats exactly. */
@@ -32,15 +40,15 @@ export interface GeneralData {
   unitLanguage: LanguageCode
   loadError?: string
 }
-export interface RolesData extends RolePickerData {
+export interface RolesData extends RolePickerData, TabTexts {
   roles: EligibleRoleItem[]
   loadError?: string
 }
-export interface PresetsData {
+export interface PresetsData extends TabTexts {
   presets: PresetItem[]
   loadError?: string
 }
-export interface PlatoonsData extends RolePickerData {
+export interface PlatoonsData extends RolePickerData, TabTexts {
   platoons: PlatoonItem[]
   loadError?: string
 }

@@ -31,6 +31,8 @@ import { lastBackupFailureOf } from '#server/backups/overview.ts'
 import { pendingLeaveCount } from '#server/leave/leave.ts'
 import { openApplicationCount } from '#server/recruitment/pipeline.ts'
 import { inputClass, labelClass } from '#app/ui/field.tsx'
+import { useT } from '#app/ui/i18n.tsx'
+import { pageMessages } from '#server/http/page-texts.ts'
 
 /** The audit log is polled every 15 s. */
 const ACTIVITY_POLL_MS = 15_000
@@ -38,109 +40,65 @@ const ACTIVITY_POLL_MS = 15_000
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePageUser(request, context, 'admin')
   const { db } = getServices(context)
-  const [activity, pendingLeave, openApplications, backupFailure] = await Promise.all([
+  const [activity, pendingLeave, openApplications, backupFailure, messages] = await Promise.all([
     recentActivity(db),
     pendingLeaveCount(db),
     openApplicationCount(db),
     lastBackupFailureOf(db),
+    pageMessages(request, context, ['adminHub']),
   ])
-  return { activity, pendingLeave, openApplications, backupFailure }
+  return { activity, pendingLeave, openApplications, backupFailure, messages }
 }
 
-const cards = [
-  {
-    to: '/admin/orbat',
-    title: 'ORBAT Editor',
-    text: 'Lay out squads, teams and slots; presets and settings.',
-    icon: <OrbatIcon />,
-  },
-  {
-    to: '/admin/roster',
-    title: 'Roster',
-    text: 'Members, events, trainings, qualifications, awards and promotions.',
-    icon: <RosterIcon />,
-  },
-  {
-    to: '/admin/activity',
-    title: 'Activity',
-    text: 'Turnout, squads, reliability and who is drifting away.',
-    icon: <ActivityIcon />,
-  },
-  { to: '/admin/knowledge', title: 'Library', text: 'Document links', icon: <LibraryIcon /> },
-  {
-    to: '/admin/tests',
-    title: 'Qual Tests',
-    text: 'Tests, eligibility, attempts and live evaluations.',
-    icon: <TestIcon />,
-  },
-  {
-    to: '/admin/discord',
-    title: 'Discord',
-    text: 'Role mappings, channels, scheduled pings and the audit log.',
-    icon: <DiscordIcon />,
-  },
-  {
-    to: '/admin/webhooks',
-    title: 'Webhooks',
-    text: "Signed posts to the unit's other tools for every change, with each endpoint's deliveries.",
-    icon: <WebhookIcon />,
-  },
-  {
-    to: '/admin/allied-units',
-    title: 'Allied units',
-    text: 'Other communities in joint operations: their invite links, release rules and guests.',
-    icon: <AlliesIcon />,
-  },
-  {
-    to: '/admin/settings',
-    title: 'Admin Settings',
-    text: 'Signup time lock, eligible roles, ORBAT presets and platoons.',
-    icon: <SettingsIcon />,
-  },
-]
+type HubT = ReturnType<typeof useT<'adminHub'>>
+
+/** The hub's cards, each with its catalog key (`adminHub.cards.<key>`). */
+const CARDS = [
+  { key: 'orbat', to: '/admin/orbat', icon: <OrbatIcon /> },
+  { key: 'roster', to: '/admin/roster', icon: <RosterIcon /> },
+  { key: 'activity', to: '/admin/activity', icon: <ActivityIcon /> },
+  { key: 'library', to: '/admin/knowledge', icon: <LibraryIcon /> },
+  { key: 'tests', to: '/admin/tests', icon: <TestIcon /> },
+  { key: 'discord', to: '/admin/discord', icon: <DiscordIcon /> },
+  { key: 'webhooks', to: '/admin/webhooks', icon: <WebhookIcon /> },
+  { key: 'allies', to: '/admin/allied-units', icon: <AlliesIcon /> },
+  { key: 'settings', to: '/admin/settings', icon: <SettingsIcon /> },
+] as const
+
+type CardKey = (typeof CARDS)[number]['key'] | 'backups' | 'leave' | 'recruitment'
+
+function card(t: HubT, key: CardKey, to: string, icon: ReactNode, badge?: ReactNode) {
+  return { to, title: t(`cards.${key}.title`), text: t(`cards.${key}.text`), icon, badge }
+}
 
 /** The Backups card, marked when the last backup failed (the banner above the cards says why). */
-function backupsCard(failed: boolean) {
-  return {
-    to: '/admin/backups',
-    title: 'Backups',
-    text: 'The backup files, how they are made here, Back up now and downloads.',
-    icon: <BackupIcon />,
-    badge: failed ? <Badge tone="danger">Failed</Badge> : undefined,
-  }
+function backupsCard(t: HubT, failed: boolean) {
+  const badge = failed ? <Badge tone="danger">{t('badges.failed')}</Badge> : undefined
+  return card(t, 'backups', '/admin/backups', <BackupIcon />, badge)
 }
 
 /** The Leave card, with the requests waiting for a decision. */
-function leaveCard(pending: number) {
-  return {
-    to: '/admin/roster/leave',
-    title: 'Leave of Absence',
-    text: "Members' leave requests to approve or deny, and who is away today.",
-    icon: <LeaveIcon />,
-    badge: pending ? (
-      <Badge tone="warning" data-testid="pending-leave">
-        {pending} pending
-      </Badge>
-    ) : undefined,
-  }
+function leaveCard(t: HubT, pending: number) {
+  const badge = pending ? (
+    <Badge tone="warning" data-testid="pending-leave">
+      {t('badges.pending', { count: pending })}
+    </Badge>
+  ) : undefined
+  return card(t, 'leave', '/admin/roster/leave', <LeaveIcon />, badge)
 }
 
 /** The Recruitment card, with the applications still open. */
-function recruitmentCard(open: number) {
-  return {
-    to: '/admin/recruitment',
-    title: 'Recruitment',
-    text: 'The application form and the pipeline from new application to recruit.',
-    icon: <RecruitIcon />,
-    badge: open ? (
-      <Badge tone="warning" data-testid="open-applications">
-        {open} open
-      </Badge>
-    ) : undefined,
-  }
+function recruitmentCard(t: HubT, open: number) {
+  const badge = open ? (
+    <Badge tone="warning" data-testid="open-applications">
+      {t('badges.open', { count: open })}
+    </Badge>
+  ) : undefined
+  return card(t, 'recruitment', '/admin/recruitment', <RecruitIcon />, badge)
 }
 
 export default function AdminHub({ loaderData }: Route.ComponentProps) {
+  const t = useT('adminHub')
   const revalidator = useRevalidator()
   useEffect(() => {
     const timer = setInterval(() => {
@@ -151,45 +109,49 @@ export default function AdminHub({ loaderData }: Route.ComponentProps) {
 
   return (
     <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
-      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Admin Hub</h1>
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('title')}</h1>
       {loaderData.backupFailure ? (
         <div className="mt-6">
-          <BackupFailureBanner failure={loaderData.backupFailure} linked />
+          <BackupFailureBanner
+            failure={loaderData.backupFailure}
+            linked
+            texts={{ failed: t('backupFailure.failed'), open: t('backupFailure.open') }}
+          />
         </div>
       ) : null}
       <HubGrid
         cards={[
-          ...cards,
-          leaveCard(loaderData.pendingLeave),
-          recruitmentCard(loaderData.openApplications),
-          backupsCard(Boolean(loaderData.backupFailure)),
+          ...CARDS.map(({ key, to, icon }) => card(t, key, to, icon)),
+          leaveCard(t, loaderData.pendingLeave),
+          recruitmentCard(t, loaderData.openApplications),
+          backupsCard(t, Boolean(loaderData.backupFailure)),
         ]}
         className="mt-6"
       />
       <div className="mt-10 flex items-center justify-between gap-4">
-        <h2 className="text-xl font-semibold">Recent Activity</h2>
+        <h2 className="text-xl font-semibold">{t('activity.title')}</h2>
         <FullLogButton />
       </div>
       <div className="mt-4 grid grid-cols-1 gap-4 lg:grid-cols-2">
-        <ActivityList title="User Actions" entries={loaderData.activity.user} />
-        <ActivityList title="System & Bot Actions" entries={loaderData.activity.system} />
+        <ActivityList title={t('activity.user')} entries={loaderData.activity.user} />
+        <ActivityList title={t('activity.system')} entries={loaderData.activity.system} />
       </div>
       <form
         method="get"
         action="/api/admin/export/audit-log.csv"
         className="mt-4 flex flex-wrap items-end gap-3"
-        aria-label="Download the audit log"
+        aria-label={t('download.label')}
       >
         <label className={labelClass}>
-          From
+          {t('download.from')}
           <input type="date" name="from" className={inputClass} />
         </label>
         <label className={labelClass}>
-          To
+          {t('download.to')}
           <input type="date" name="to" className={inputClass} />
         </label>
         <button type="submit" className={secondaryButton}>
-          Download the audit log (CSV)
+          {t('download.submit')}
         </button>
       </form>
     </main>
@@ -197,12 +159,13 @@ export default function AdminHub({ loaderData }: Route.ComponentProps) {
 }
 
 function ActivityList({ title, entries }: { title: string; entries: AuditEntry[] }) {
+  const t = useT('adminHub')
   return (
     <section className="rounded-xl border border-zinc-800 bg-zinc-900/60" aria-label={title}>
       <h3 className="border-b border-zinc-800 px-4 py-3 font-semibold">{title}</h3>
       {/* The list scrolls and its rows hold no control: it takes focus itself, so a keyboard can scroll it. */}
       {entries.length === 0 ? (
-        <p className="px-4 py-6 text-sm text-zinc-400">No activity yet.</p>
+        <p className="px-4 py-6 text-sm text-zinc-400">{t('activity.none')}</p>
       ) : (
         <ul className="max-h-96 divide-y divide-zinc-800 overflow-y-auto" tabIndex={0} aria-label={title}>
           {entries.map((entry) => (
@@ -216,17 +179,19 @@ function ActivityList({ title, entries }: { title: string; entries: AuditEntry[]
 
 /** Opens the whole audit log (GET /api/admin/audit-log) in the side sheet. Needs JavaScript, so it is not rendered without it. */
 function FullLogButton() {
+  const t = useT('adminHub')
   const { openSheet } = useSheet()
   const hydrated = useHydrated()
   if (!hydrated) return null
   return (
-    <button type="button" onClick={() => openSheet('Audit Log', <FullAuditLog />)} className={secondaryButton}>
-      View full log
+    <button type="button" onClick={() => openSheet(t('auditLog.title'), <FullAuditLog />)} className={secondaryButton}>
+      {t('activity.fullLog')}
     </button>
   )
 }
 
 function FullAuditLog() {
+  const t = useT('adminHub')
   const toast = useToast()
   const [entries, setEntries] = useState<AuditEntry[] | null>(null)
   useEffect(() => {
@@ -242,14 +207,14 @@ function FullAuditLog() {
       .catch((error: Error) => {
         if (cancelled) return
         setEntries([])
-        toast.error(`Could not load the audit log: ${error.message}`)
+        toast.error(t('auditLog.loadFailed', { reason: error.message }))
       })
     return () => {
       cancelled = true
     }
-  }, [toast])
-  if (!entries) return <p className="text-sm text-zinc-400">Loading…</p>
-  if (entries.length === 0) return <p className="text-sm text-zinc-400">No activity yet.</p>
+  }, [toast, t])
+  if (!entries) return <p className="text-sm text-zinc-400">{t('auditLog.loading')}</p>
+  if (entries.length === 0) return <p className="text-sm text-zinc-400">{t('activity.none')}</p>
   return (
     <ul className="divide-y divide-zinc-800" data-testid="audit-log">
       {entries.map((entry) => (
@@ -277,8 +242,9 @@ function AuditEntryRow({ entry, className }: { entry: AuditEntry; className: str
   )
 }
 
-export function meta() {
-  return [{ title: 'Admin Hub · Task Force HQ' }]
+export function meta({ loaderData }: Route.MetaArgs) {
+  const hub = loaderData?.messages['adminHub'] as { pageTitle?: string } | undefined
+  return [{ title: hub?.pageTitle ?? 'Admin Hub · Task Force HQ' }]
 }
 
 /** An instant written into an entry's details (2026-11-26T11:50:00.000Z), as the server stores them. */

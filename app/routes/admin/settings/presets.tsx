@@ -9,6 +9,8 @@ import { requirePageUser } from '#server/auth/user.ts'
 import { getServices } from '#server/context.ts'
 import { withLoadError } from '#server/load-error.ts'
 import { deletePreset, listPresets, renamePreset, savePreset } from '#server/orbat/presets.ts'
+import { pageTitle } from '#app/components/admin-settings/types.ts'
+import { settingsMessages, settingsTexts } from './page-texts.server.ts'
 
 // ORBAT Presets (docs/rules/orbat.md, presets): save the current saved layout under a name, rename, delete (confirmed),
 // through the same use cases and schema as /api/admin/orbat/presets. Load is not an action here: it fills the editor
@@ -16,43 +18,52 @@ import { deletePreset, listPresets, renamePreset, savePreset } from '#server/orb
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<PresetsData> {
   await requirePageUser(request, context, 'admin')
-  return withLoadError(
-    'admin settings: presets',
-    async () => ({ presets: await listPresets(getServices(context).db) }),
-    { presets: [] },
-    'Failed to fetch admin data.',
-  )
+  const { say } = await settingsTexts(request, context)
+  const [data, messages] = await Promise.all([
+    withLoadError(
+      'admin settings: presets',
+      async () => ({ presets: await listPresets(getServices(context).db) }),
+      { presets: [] },
+      say('loadFailed'),
+    ),
+    settingsMessages(request, context),
+  ])
+  return { ...data, messages }
 }
+
+type Texts = Awaited<ReturnType<typeof settingsTexts>>
 
 export async function action({ request, context }: Route.ActionArgs) {
   const post = await readAdminPost(request, context)
+  const texts = await settingsTexts(request, context)
+  const { say, inPage } = texts
   switch (post.intent) {
     case INTENTS.savePreset:
     case INTENTS.renamePreset:
-      return saveOrRename(post)
+      return saveOrRename(post, texts)
     case INTENTS.deletePreset:
-      return deleteRecord(post, (id) => deletePreset(getServices(context), post.admin, id), {
-        success: 'Preset deleted.',
-        failure: 'API Request Failed',
+      return deleteRecord(post, (id) => inPage(deletePreset(getServices(context), post.admin, id)), {
+        success: say('presets.toasts.deleted'),
+        failure: say('common.apiFailed'),
       })
     default:
       return unknownIntent(post)
   }
 }
 
-async function saveOrRename(post: AdminPost) {
+async function saveOrRename(post: AdminPost, { say, inPage }: Texts) {
   const submission = parseWithZod(post.form, { schema: presetNameSchema })
   if (submission.status !== 'success') return invalid(post, submission)
   const services = getServices(post.context)
   if (post.intent === INTENTS.savePreset) {
-    return runUseCase(post, () => savePreset(services, post.admin, submission.value), {
-      success: (preset) => `Preset "${preset.name}" saved.`,
-      failure: 'API Request Failed',
+    return runUseCase(post, () => inPage(savePreset(services, post.admin, submission.value)), {
+      success: (preset) => say('presets.toasts.saved', { name: preset.name }),
+      failure: say('common.apiFailed'),
     })
   }
-  return runUseCase(post, () => renamePreset(services, post.admin, postedId(post) ?? 0, submission.value), {
-    success: (preset) => `Preset renamed to "${preset.name}".`,
-    failure: 'API Request Failed',
+  return runUseCase(post, () => inPage(renamePreset(services, post.admin, postedId(post) ?? 0, submission.value)), {
+    success: (preset) => say('presets.toasts.renamed', { name: preset.name }),
+    failure: say('common.apiFailed'),
   })
 }
 
@@ -60,6 +71,6 @@ export default function PresetsSettings({ loaderData }: Route.ComponentProps) {
   return <PresetsTab data={loaderData} />
 }
 
-export function meta() {
-  return [{ title: 'ORBAT Presets · Admin Settings · Task Force HQ' }]
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: pageTitle(loaderData?.messages, 'presets') ?? 'ORBAT Presets · Admin Settings · Task Force HQ' }]
 }
