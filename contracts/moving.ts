@@ -91,7 +91,7 @@ export interface ImportRow {
   action: ImportAction
   ingame_name: string
   errors: string[]
-  /** What an update changes, in words (empty for create and skip). */
+  /** What an update changes, in words (empty for create and skip; in a record export, the row's record). */
   changes: string[]
 }
 
